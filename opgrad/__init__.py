@@ -1,0 +1,1 @@
+"""opgrad: eager automatic differentiation with operators generated from a YAML spec."""

@@ -1,0 +1,109 @@
+"""Devices and backends: which array type lives where.
+
+A backend is a name in the kernel registry ("cpu" for NumPy, "cuda" for CuPy); a device is
+what users see (`"cpu"`, `"cuda:0"`). CuPy is imported lazily and is optional: without it,
+or without a GPU, everything CPU works and asking for "cuda" raises a clear error.
+Further backends (a NumPy-backed stand-in in the tests, say) register an array type.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+# array type -> (backend name, array module)
+_TYPES: dict[type, tuple[str, ModuleType]] = {np.ndarray: ("cpu", np)}
+_cupy: ModuleType | None = None
+_cupy_checked = False
+_cupy_error = ""
+
+
+def register_backend(name: str, array_type: type, module: ModuleType = np) -> None:
+    """Make arrays of `array_type` belong to backend `name` (their kernels: `module`)."""
+    _TYPES[array_type] = (name, module)
+
+
+def unregister_backend(array_type: type) -> None:
+    _TYPES.pop(array_type, None)
+
+
+def cupy_module() -> ModuleType | None:
+    """CuPy if it imports and sees a GPU, else None (the reason is kept for errors)."""
+    global _cupy, _cupy_checked, _cupy_error
+    if not _cupy_checked:
+        _cupy_checked = True
+        try:
+            import cupy  # type: ignore[import-not-found]
+
+            if cupy.cuda.runtime.getDeviceCount() < 1:
+                raise RuntimeError("CuPy found no CUDA device")
+        except Exception as exc:  # ImportError, CUDARuntimeError, ...
+            _cupy_error = f"{type(exc).__name__}: {exc}"
+        else:
+            _cupy = cupy
+            _TYPES[cupy.ndarray] = ("cuda", cupy)
+    return _cupy
+
+
+def cuda_available() -> bool:
+    return cupy_module() is not None
+
+
+def require_cupy() -> ModuleType:
+    mod = cupy_module()
+    if mod is None:
+        raise RuntimeError(
+            "device 'cuda' is not available: CuPy with a CUDA GPU is needed "
+            f"(install opgrad[cuda]); the import said: {_cupy_error}"
+        )
+    return mod
+
+
+def backend_of_type(cls: type, op: str = "") -> str:
+    entry = _TYPES.get(cls)
+    if entry is None:
+        for base, found in _TYPES.items():
+            if issubclass(cls, base) and base is not np.ndarray:
+                entry = found
+                break
+        else:
+            if issubclass(cls, np.ndarray):
+                entry = _TYPES[np.ndarray]
+    if entry is None:
+        where = f"{op}: " if op else ""
+        raise TypeError(f"{where}unsupported array type {cls.__module__}.{cls.__qualname__}")
+    return entry[0]
+
+
+def module_of_type(cls: type) -> ModuleType | None:
+    entry = _TYPES.get(cls)
+    return None if entry is None else entry[1]
+
+
+def device_of(array: Any) -> str:
+    """The user-facing device string of an array: 'cpu', 'cuda:0', or a registered name."""
+    backend = backend_of_type(type(array))
+    if backend == "cuda":
+        return f"cuda:{array.device.id}"
+    return backend
+
+
+def describe_array(array: Any) -> str:
+    return f"{device_of(array)} ({type(array).__name__})"
+
+
+def normalize_device(device: Any) -> str:
+    """'cpu', 'cuda', 'cuda:N', 'gpu', 'gpu:N' (Paddle's spelling) -> 'cpu' or 'cuda:N'."""
+    text = str(device).strip().lower()
+    if text == "cpu":
+        return "cpu"
+    if text in ("cuda", "gpu"):
+        return "cuda:0"
+    for prefix in ("cuda:", "gpu:"):
+        if text.startswith(prefix) and text[len(prefix) :].isdigit():
+            return "cuda:" + text[len(prefix) :]
+    if text in {b for (b, _m) in _TYPES.values()}:
+        return text
+    raise ValueError(f"unknown device {device!r}; expected 'cpu', 'cuda' or 'cuda:N'")

@@ -1,0 +1,102 @@
+"""The kernel registry: one table keyed by (kernel name, backend).
+
+A kernel is a pure array function. Generic kernels are written against the array module
+(`xp`, NumPy or CuPy) and register for both backends; backend-specific kernels (CuPy fused
+elementwise kernels, say) register for one and win there. Dispatch resolves a kernel from
+the *type* of the input arrays, so the hot path is one dict look-up; the slow path explains
+what is missing (the kernel's known backends) or wrong (arrays on different devices).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import numpy as np
+
+from opgrad.runtime import device as _device
+
+Kernel = Callable[..., Any]
+
+# (kernel name, backend) -> kernel, as registered.
+_BY_BACKEND: dict[tuple[str, str], Kernel] = {}
+# (kernel name, array type) -> kernel: the resolved cache dispatch reads.
+_BY_TYPE: dict[tuple[str, type], Kernel] = {}
+
+
+def register_kernel(name: str, backends: Iterable[str] = ("cpu", "cuda")) -> Callable[[Kernel], Kernel]:
+    """Register a kernel under `name` for each backend in `backends`."""
+    backends = tuple(backends)
+
+    def decorate(fn: Kernel) -> Kernel:
+        for backend in backends:
+            _BY_BACKEND[(name, backend)] = fn
+        _BY_TYPE.clear()  # resolved entries may now be stale
+        return fn
+
+    return decorate
+
+
+def kernel_backends(name: str) -> list[str]:
+    """The backends `name` has a kernel for, sorted."""
+    return sorted(b for (k, b) in _BY_BACKEND if k == name)
+
+
+def has_kernel(name: str, backend: str) -> bool:
+    return (name, backend) in _BY_BACKEND
+
+
+def lookup(name: str, backend: str) -> Kernel:
+    """The kernel registered for (name, backend), or a clear error."""
+    fn = _BY_BACKEND.get((name, backend))
+    if fn is None:
+        have = kernel_backends(name)
+        if not have:
+            raise NotImplementedError(f"no kernel named {name!r} is registered for any backend")
+        raise NotImplementedError(
+            f"kernel {name!r} has no {backend!r} implementation; it is registered for: {', '.join(have)}"
+        )
+    return fn
+
+
+def _resolve(op: str, name: str, arrays: tuple[Any, ...]) -> Kernel:
+    types = []
+    for a in arrays:
+        if a is not None and type(a) not in types:
+            types.append(type(a))
+    backends = [_device.backend_of_type(t, op) for t in types]
+    if len(set(backends)) > 1:
+        described = ", ".join(_device.describe_array(a) for a in arrays if a is not None)
+        raise RuntimeError(
+            f"{op}: all tensor arguments must be on the same device, got {described}; "
+            "move them with .to(device) first"
+        )
+    fn = lookup(name, backends[0])
+    _BY_TYPE[(name, types[0])] = fn
+    return fn
+
+
+def dispatch(op: str, name: str, *arrays: Any) -> Kernel:
+    """The kernel `name` for the backend of `arrays` (None entries are skipped).
+
+    `op` is only used in error messages.
+    """
+    cls = arrays[0].__class__
+    for a in arrays:
+        if a is not None and a.__class__ is not cls:
+            return _resolve(op, name, arrays)
+    fn = _BY_TYPE.get((name, cls))
+    if fn is None:
+        fn = _resolve(op, name, arrays)
+    return fn
+
+
+def get_array_module(*arrays: Any) -> Any:
+    """NumPy or CuPy, whichever the arrays belong to (NumPy for non-arrays)."""
+    for a in arrays:
+        if isinstance(a, np.ndarray) or a is None:
+            continue
+        mod = _device.module_of_type(type(a))
+        if mod is not None:
+            return mod
+    return np
