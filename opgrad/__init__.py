@@ -1,1 +1,36 @@
-"""opgrad: eager automatic differentiation with operators generated from a YAML spec."""
+"""opgrad: eager automatic differentiation with operators generated from a YAML spec.
+
+This module only re-exports; the code lives in `opgrad.runtime` (hand-written) and
+`opgrad.generated` (from ops.yaml/backward.yaml by `python -m opgrad.codegen`).
+"""
+
+# The generated ops import first: the runtime's Tensor inherits the generated method mixin,
+# which refers to the ops module, so this order lets both finish initialising.
+from opgrad.generated import ops
+from opgrad.generated.ops import *  # noqa: F403  (every op as og.<name>)
+from opgrad.runtime import autograd, testing, viz
+from opgrad.runtime.anomaly import detect_anomaly
+from opgrad.runtime.creation import (
+    arange,
+    from_numpy,
+    full,
+    full_like,
+    ones,
+    ones_like,
+    rand,
+    randn,
+    tensor,
+    to_tensor,
+    zeros,
+    zeros_like,
+)
+from opgrad.runtime.device import cuda_available
+from opgrad.runtime.dtypes import bool_, float16, float32, float64, int8, int16, int32, int64, uint8
+from opgrad.runtime.engine import backward, grad
+from opgrad.runtime.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from opgrad.runtime.random import manual_seed
+from opgrad.runtime.tensor import Tensor
+from opgrad.runtime.tensor_wrapper import saved_tensors_hooks
+
+bool = bool_  # noqa: A001  (og.bool, as in PyTorch/Paddle)
+__version__ = "0.1.0"

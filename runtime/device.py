@@ -44,6 +44,9 @@ def cupy_module() -> ModuleType | None:
         else:
             _cupy = cupy
             _TYPES[cupy.ndarray] = ("cuda", cupy)
+            from opgrad.runtime.kernels.cuda import register_cuda_kernels
+
+            register_cuda_kernels()
     return _cupy
 
 
@@ -61,8 +64,16 @@ def require_cupy() -> ModuleType:
     return mod
 
 
-def backend_of_type(cls: type, op: str = "") -> str:
+def _lookup(cls: type) -> tuple[str, ModuleType] | None:
     entry = _TYPES.get(cls)
+    if entry is None and not _cupy_checked and cls.__module__.split(".")[0] == "cupy":
+        cupy_module()  # a CuPy array made outside opgrad: load the backend now
+        entry = _TYPES.get(cls)
+    return entry
+
+
+def backend_of_type(cls: type, op: str = "") -> str:
+    entry = _lookup(cls)
     if entry is None:
         for base, found in _TYPES.items():
             if issubclass(cls, base) and base is not np.ndarray:
@@ -78,7 +89,7 @@ def backend_of_type(cls: type, op: str = "") -> str:
 
 
 def module_of_type(cls: type) -> ModuleType | None:
-    entry = _TYPES.get(cls)
+    entry = _lookup(cls)
     return None if entry is None else entry[1]
 
 

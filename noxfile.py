@@ -1,0 +1,109 @@
+"""Developer sessions for opgrad: ``nox -s <name>``, ``nox -l`` to list them.
+
+``nox`` alone runs tests, lint and codegen-check, the checks every change must pass.
+``bench``, ``gpu`` and ``wheel`` run only when named. CI (``bash .ci/run``) runs the same
+commands as tests, lint and codegen-check in a single virtualenv, plus the wheel check
+through ``tests/test_packaging.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+import tomllib
+from pathlib import Path
+
+import nox
+
+nox.options.default_venv_backend = "venv"  # uv is not on CI
+nox.options.sessions = ["tests", "lint", "codegen-check"]
+
+ROOT = Path(__file__).resolve().parent
+TORCH = "torch==2.13.0"  # the CPU wheel the machines carry; a looser pin pulls a CUDA build
+# Imports the four packages and fails unless each comes from the running environment.
+IMPORT_CHECK = """
+import sys, opgrad, opgrad.runtime, opgrad.generated, opgrad.codegen
+mods = (opgrad, opgrad.runtime, opgrad.generated, opgrad.codegen)
+outside = [f"{m.__name__} from {m.__file__}" for m in mods if not m.__file__.startswith(sys.prefix)]
+assert not outside, f"imported from outside {sys.prefix}: {outside}"
+for m in mods:
+    print(m.__name__, "from", m.__file__)
+"""
+# What a clean copy of the source tree leaves out before a wheel is built from it.
+NOT_SOURCE = (".git", ".venv*", ".nox", "build", "dist", "*.egg-info", "__pycache__", ".*_cache")
+
+
+def dev_requirement(name: str) -> str:
+    """The requirement for `name` in pyproject's dev extra, so a pin there applies here too."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    for requirement in extras["dev"]:
+        if re.match(rf"{re.escape(name)}\b", requirement):
+            return requirement
+    raise LookupError(f"{name} is not in the dev extra of pyproject.toml")
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the pytest suite; arguments after ``--`` go to pytest."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff check and ruff format --check over the whole tree."""
+    session.install(dev_requirement("ruff"))
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session(name="codegen-check")
+def codegen_check(session: nox.Session) -> None:
+    """Fail, with a diff, when generated/ is stale with respect to ops.yaml/backward.yaml."""
+    # Editable, so the generator finds ops.yaml, backward.yaml and generated/ in this checkout.
+    session.install("-e", ".")
+    session.run("python", "-m", "opgrad.codegen", "--check")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Run every benchmarks/*.py script (not _helpers); ``-- NAME ...`` runs only those."""
+    scripts = sorted(p for p in (ROOT / "benchmarks").glob("*.py") if not p.name.startswith("_"))
+    if session.posargs:
+        wanted = {Path(arg).stem for arg in session.posargs}
+        unknown = wanted - {p.stem for p in scripts}
+        if unknown:
+            session.error(f"no such benchmark: {', '.join(sorted(unknown))}")
+        scripts = [p for p in scripts if p.stem in wanted]
+    if not scripts:
+        session.error("no benchmarks/*.py scripts found")
+    session.install("-e", ".[examples]", TORCH)
+    for script in scripts:
+        session.run("python", str(script.relative_to(ROOT)))
+
+
+@nox.session
+def gpu(session: nox.Session) -> None:
+    """Run the tests marked ``gpu`` (they skip without CuPy and a CUDA device)."""
+    session.install("-e", ".[test,cuda]")
+    session.run("pytest", "-m", "gpu", *session.posargs)
+
+
+@nox.session
+def wheel(session: nox.Session) -> None:
+    """Build the wheel, install it here, and import it with the source tree out of reach."""
+    work = Path(tempfile.mkdtemp(prefix="opgrad-wheel-"))
+    try:
+        # Build from a clean copy: setuptools never prunes build/lib, so a stale build/
+        # in the checkout could ship modules that no longer exist.
+        src = work / "src"
+        shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(*NOT_SOURCE))
+        dist = work / "dist"
+        session.run("python", "-m", "pip", "wheel", str(src), "--no-deps", "-w", str(dist))
+        (built,) = dist.glob("opgrad-*.whl")
+        session.install(str(built))
+        with session.chdir(work):  # outside the repo: only the installed copy is importable
+            session.run("python", "-c", IMPORT_CHECK)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

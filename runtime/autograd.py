@@ -1,0 +1,19 @@
+"""`og.autograd`: the engine entry points and graph utilities under one name, as users of
+PyTorch (`torch.autograd`) and Paddle (`paddle.autograd`) expect to find them."""
+
+from opgrad.runtime.anomaly import detect_anomaly
+from opgrad.runtime.engine import backward, grad, queue_callback
+from opgrad.runtime.grad_node import AccumulateGrad, Edge, GradNode, TensorMeta
+from opgrad.runtime.tensor_wrapper import saved_tensors_hooks
+
+__all__ = [
+    "AccumulateGrad",
+    "Edge",
+    "GradNode",
+    "TensorMeta",
+    "backward",
+    "detect_anomaly",
+    "grad",
+    "queue_callback",
+    "saved_tensors_hooks",
+]

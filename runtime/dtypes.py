@@ -1,0 +1,48 @@
+"""dtypes: opgrad's dtypes are NumPy dtypes; strings are accepted wherever a dtype is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+float16 = np.dtype("float16")
+float32 = np.dtype("float32")
+float64 = np.dtype("float64")
+int32 = np.dtype("int32")
+int64 = np.dtype("int64")
+bool_ = np.dtype("bool")
+uint8 = np.dtype("uint8")
+int8 = np.dtype("int8")
+int16 = np.dtype("int16")
+
+_ALIASES = {"float": float32, "double": float64, "half": float16, "int": int64, "long": int64, "bool": bool_}
+_SUPPORTED = {float16, float32, float64, int8, int16, int32, int64, uint8, bool_}
+
+
+def as_dtype(dtype: Any, what: str = "dtype") -> np.dtype:
+    """A NumPy dtype from a dtype, a NumPy scalar type or a name ('float64', 'float32', ...)."""
+    if isinstance(dtype, str):
+        key = dtype.strip().lower()
+        if key.startswith("paddle.") or key.startswith("torch."):
+            key = key.split(".", 1)[1]
+        found = _ALIASES.get(key)
+        if found is not None:
+            return found
+        try:
+            result = np.dtype(key)
+        except TypeError:
+            result = None
+    else:
+        try:
+            result = np.dtype(dtype)
+        except TypeError:
+            result = None
+    if result is None or result not in _SUPPORTED:
+        names = ", ".join(sorted(d.name for d in _SUPPORTED))
+        raise TypeError(f"{what}: unsupported dtype {dtype!r}; expected one of {names}")
+    return result
+
+
+def is_floating(dtype: np.dtype) -> bool:
+    return dtype.kind == "f"

@@ -1,0 +1,433 @@
+"""The backward engine: `backward()` and `grad()`.
+
+One call owns all its state (dependency counts, gradient holders, the ready queue), so
+threads can run backward concurrently. Dependencies are counted by an iterative walk from
+the roots; a node runs once every edge into it has delivered (or been found empty), the
+most recently created node first, so memory is freed early and nothing recurses: a chain of
+millions of nodes is fine. Without `retain_graph` each node's saved tensors are released as
+soon as it has run. `grad()` runs only nodes on a path from the outputs to the inputs and
+captures the inputs' gradients instead of accumulating them.
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from opgrad.runtime import anomaly as _anomaly
+from opgrad.runtime.grad_holder import GradTensorHolder
+from opgrad.runtime.grad_mode import _set_enabled
+from opgrad.runtime.grad_node import (
+    AccumulateGrad,
+    GradNode,
+    accumulator_of,
+    check_hook_result,
+    run_leaf_hooks,
+)
+from opgrad.runtime.tensor import Tensor, wrap
+
+
+class _Callbacks(threading.local):
+    stack: list[list[Callable[[], Any]]]
+
+    def __init__(self) -> None:
+        self.stack = []
+
+
+_CALLBACKS = _Callbacks()
+
+
+def queue_callback(fn: Callable[[], Any]) -> None:
+    """Run `fn()` once when the backward pass now running (in this thread) ends."""
+    if not _CALLBACKS.stack:
+        raise RuntimeError("queue_callback: no backward pass is running in this thread; call it from a hook")
+    _CALLBACKS.stack[-1].append(fn)
+
+
+def _as_list(value: Any, what: str) -> list[Any]:
+    if isinstance(value, Tensor):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    raise TypeError(f"{what} must be a Tensor or a list of Tensors, got {type(value).__name__}")
+
+
+def _check_distinct(tensors: list[Any], what: str) -> None:
+    seen: dict[int, int] = {}
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{what}[{i}] must be a Tensor, got {type(t).__name__}")
+        j = seen.setdefault(id(t), i)
+        if j != i:
+            raise ValueError(f"{what}[{j}] and {what}[{i}] are the same tensor; list each tensor once")
+
+
+def _seeds(outputs: list[Tensor], grads: list[Any] | None, what: str, create_graph: bool) -> list[Tensor]:
+    if grads is None:
+        grads = [None] * len(outputs)
+    if len(grads) != len(outputs):
+        raise ValueError(
+            f"{what} has {len(grads)} entries but there are {len(outputs)} outputs; give one per output"
+        )
+    seeds = []
+    for i, (out, g) in enumerate(zip(outputs, grads, strict=True)):
+        if not out._requires_grad:
+            raise RuntimeError(
+                f"output {i} does not require grad and has no grad_fn: nothing to differentiate. "
+                "Make sure some input has requires_grad=True and grad mode is on (not inside no_grad())"
+            )
+        if g is None:
+            data = out._data
+            seeds.append(wrap(_ones_like(data)))
+            continue
+        if not isinstance(g, Tensor):
+            from opgrad.runtime.tensor import as_tensor_arg
+
+            g = as_tensor_arg(g, out, "backward", f"{what}[{i}]")
+        if g.shape != out.shape:
+            raise ValueError(f"{what}[{i}] has shape {g.shape} but output {i} has shape {out.shape}")
+        if g._data.dtype != out._data.dtype:
+            g = wrap(g._data.astype(out._data.dtype))
+        seeds.append(g if create_graph else (g.detach() if g._node is not None else g))
+    return seeds
+
+
+def _ones_like(data: Any) -> Any:
+    from opgrad.runtime.kernels.registry import get_array_module
+
+    return get_array_module(data).ones(data.shape, dtype=data.dtype)
+
+
+def _root_edge(t: Tensor) -> tuple[GradNode, int]:
+    node = t._node
+    if node is None:
+        return accumulator_of(t), 0
+    return node, t._pos
+
+
+def backward(
+    tensors: Tensor | Sequence[Tensor],
+    grad_tensors: Tensor | Sequence[Any] | None = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+) -> None:
+    """Accumulate the gradients of `tensors` into the `.grad` of every leaf they depend on."""
+    outputs = _as_list(tensors, "backward: tensors")
+    _check_distinct(outputs, "tensors")
+    grads = None if grad_tensors is None else _as_list(grad_tensors, "backward: grad_tensors")
+    seeds = _seeds(outputs, grads, "grad_tensors", create_graph)
+    if retain_graph is None:
+        retain_graph = create_graph
+    roots = [_root_edge(t) for t in outputs]
+    _run(roots, seeds, retain_graph, create_graph, targets=None, blocked=None, accumulate=True)
+
+
+def grad(
+    outputs: Tensor | Sequence[Tensor],
+    inputs: Tensor | Sequence[Tensor],
+    grad_outputs: Tensor | Sequence[Any] | None = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    only_inputs: bool = True,
+    allow_unused: bool = False,
+    no_grad_vars: Tensor | Sequence[Tensor] | None = None,
+) -> list[Tensor | None]:
+    """d(outputs)/d(inputs), one entry per input; `.grad` is left untouched.
+
+    `grad_outputs` entries of None mean ones. Inputs the outputs do not depend on give
+    None under `allow_unused`, an error otherwise. `no_grad_vars` are treated as constants.
+    With `only_inputs=False` the other leaves also accumulate into their `.grad`.
+    """
+    outs = _as_list(outputs, "grad: outputs")
+    ins = _as_list(inputs, "grad: inputs")
+    _check_distinct(outs, "outputs")
+    _check_distinct(ins, "inputs")
+    for i, t in enumerate(ins):
+        if not t._requires_grad:
+            raise RuntimeError(
+                f"grad: inputs[{i}] does not require grad, so it cannot have a gradient; "
+                "set requires_grad=True on it (or remove it from inputs)"
+            )
+    gos = None if grad_outputs is None else _as_list(grad_outputs, "grad: grad_outputs")
+    seeds = _seeds(outs, gos, "grad_outputs", create_graph)
+    if retain_graph is None:
+        retain_graph = create_graph
+    blocked: set[tuple[int, int]] | None = None
+    if no_grad_vars is not None:
+        blocked = set()
+        for t in _as_list(no_grad_vars, "grad: no_grad_vars"):
+            if isinstance(t, Tensor) and t._requires_grad:
+                node, pos = _root_edge(t)
+                blocked.add((id(node), pos))
+    targets: dict[tuple[int, int], list[int]] = {}
+    target_nodes: dict[int, GradNode] = {}
+    for i, t in enumerate(ins):
+        node, pos = _root_edge(t)
+        targets.setdefault((id(node), pos), []).append(i)
+        target_nodes[id(node)] = node
+    roots = [_root_edge(t) for t in outs]
+    captured = _run(
+        roots,
+        seeds,
+        retain_graph,
+        create_graph,
+        targets=(targets, target_nodes),
+        blocked=blocked,
+        accumulate=not only_inputs,
+    )
+    result: list[Tensor | None] = []
+    for i, t in enumerate(ins):
+        g = captured.get(i)
+        if g is None and not allow_unused:
+            raise RuntimeError(
+                f"grad: inputs[{i}] (shape {t.shape}) was not used to compute the outputs, so it has no "
+                "gradient; pass allow_unused=True to get None for it"
+            )
+        result.append(g)
+    return result
+
+
+def _run(
+    roots: list[tuple[GradNode, int]],
+    seeds: list[Tensor],
+    retain_graph: bool,
+    create_graph: bool,
+    targets: tuple[dict[tuple[int, int], list[int]], dict[int, GradNode]] | None,
+    blocked: set[tuple[int, int]] | None,
+    accumulate: bool,
+) -> dict[int, Tensor]:
+    # 1. Count, for every reachable node, the edges into it (iteratively).
+    deps: dict[GradNode, int] = {}
+    stack: list[GradNode] = []
+    seen: set[GradNode] = set()
+    for node, _pos in roots:
+        if node not in seen:
+            seen.add(node)
+            stack.append(node)
+    while stack:
+        node = stack.pop()
+        for e in node.next_edges:
+            if e is None:
+                continue
+            child = e[0]
+            if blocked is not None and (id(child), e[1]) in blocked:
+                continue
+            deps[child] = deps.get(child, 0) + 1
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+
+    # 2. For grad(): which nodes lie on a path to an input (the others are skipped).
+    needed: set[GradNode] | None = None
+    runners: set[GradNode] | None = None
+    target_map: dict[tuple[int, int], list[int]] = {}
+    capture_nodes: dict[int, GradNode] = {}
+    if targets is not None:
+        target_map, capture_nodes = targets
+        if not accumulate:
+            needed, runners = _needed_nodes(roots, deps, blocked, capture_nodes)
+
+    # 3. Execute.
+    holder = GradTensorHolder(create_graph)
+    buffers = holder.buffers
+    for (node, pos), seed in zip(roots, seeds, strict=True):
+        holder.add(node, pos, seed)
+    ready: list[tuple[int, int, GradNode]] = []
+    order = 0
+    for node in buffers:
+        if node not in deps:
+            ready.append((-node.seq, order, node))
+            order += 1
+    heapq.heapify(ready)
+
+    captured: dict[int, Tensor] = {}
+    callbacks: list[Callable[[], Any]] = []
+    _CALLBACKS.stack.append(callbacks)
+    prev_mode = _set_enabled(create_graph)
+    check = _anomaly.STATE.enabled
+    capturing = targets is not None
+    heappop, heappush = heapq.heappop, heapq.heappush
+    try:
+        while ready:
+            node = heappop(ready)[2]
+            grads = buffers.pop(node, None)
+            outs: Sequence[Any] = ()
+            if grads is not None:
+                if node._hooks is not None:
+                    grads = _pre_hooks(node, grads)
+                is_target = capturing and id(node) in capture_nodes
+                if is_target:
+                    _capture(node, grads, target_map, captured)
+                if node.__class__ is AccumulateGrad:
+                    runs = accumulate and not is_target
+                else:
+                    runs = runners is None or node in runners
+                if runs:
+                    outs = _apply(node, grads, create_graph, retain_graph, check)
+            # Deliver (or, for a node that produced nothing, just count down its edges).
+            i = 0
+            n_outs = len(outs)
+            for e in node.next_edges:
+                if e is not None:
+                    child, pos = e
+                    if blocked is None or (id(child), pos) not in blocked:
+                        g = outs[i] if i < n_outs else None
+                        if g is not None and (needed is None or child in needed):
+                            buf = buffers.get(child)
+                            if buf is None and pos == 0 and len(child.output_meta) <= 1:
+                                buffers[child] = [g]
+                            else:
+                                holder.add(child, pos, g)
+                        left = deps[child] - 1
+                        deps[child] = left
+                        if left == 0:
+                            heappush(ready, (-child.seq, order, child))
+                            order += 1
+                i += 1
+    finally:
+        _set_enabled(prev_mode)
+        _CALLBACKS.stack.pop()
+    for fn in callbacks:
+        fn()
+    return captured
+
+
+def _apply(
+    node: GradNode, grads: list[Any], create_graph: bool, retain_graph: bool, check: bool
+) -> Sequence[Any]:
+    if node._released:
+        raise RuntimeError(
+            f"trying to backward through {type(node).__name__} ({node.name}) a second time, but its saved "
+            "tensors were already freed by the first backward. Pass retain_graph=True to the first "
+            "backward()/grad() call if you need to backward through the graph again."
+        )
+    metas = node.output_meta
+    if len(grads) < len(metas):
+        grads.extend([None] * (len(metas) - len(grads)))
+    if len(metas) > 1:
+        for i, meta in enumerate(metas):
+            if grads[i] is None and meta is not None and i not in node.non_differentiable_outputs:
+                grads[i] = wrap(_zeros(meta))
+    post = node._hooks.post if node._hooks is not None else None
+    outs = node.apply(grads, create_graph)
+    if not retain_graph:
+        node.release_saved()
+    if len(outs) != len(node.next_edges):
+        raise RuntimeError(
+            f"{type(node).__name__} ({node.name}) returned {len(outs)} gradients but has "
+            f"{len(node.next_edges)} inputs"
+        )
+    if post:
+        for fn in list(post.values()):
+            replaced = fn(outs, grads)
+            if replaced is not None:
+                outs = tuple(replaced)
+    for i, (g, e) in enumerate(zip(outs, node.next_edges, strict=True)):
+        if g is None or e is None:
+            continue
+        meta = e[0].output_meta[e[1]]
+        data = g._data
+        if data.shape != meta[0] or data.dtype != meta[1] or data.__class__ is not meta[2]:
+            _bad_gradient(node, i, g, meta)
+        if check:
+            _anomaly.check_gradient(node, i, data)
+    return outs
+
+
+def _bad_gradient(node: GradNode, i: int, g: Any, meta: Any) -> None:
+    if not isinstance(g, Tensor):
+        raise TypeError(f"{type(node).__name__} ({node.name}) returned a {type(g).__name__} for input {i}")
+    from opgrad.runtime.device import device_of
+    from opgrad.runtime.grad_node import meta_from_tuple
+
+    raise RuntimeError(
+        f"{type(node).__name__} ({node.name}) returned an invalid gradient for input {i}: got shape "
+        f"{g.shape}, dtype {g.dtype}, device {device_of(g._data)}; "
+        f"expected {meta_from_tuple(meta).describe()}"
+    )
+
+
+def _zeros(meta: Any) -> Any:
+    from opgrad.runtime.device import module_of_type
+
+    shape, dtype, cls = meta
+    return (module_of_type(cls) or np).zeros(shape, dtype=dtype)
+
+
+def _pre_hooks(node: GradNode, grads: list[Any]) -> list[Any]:
+    hooks = node._hooks
+    assert hooks is not None
+    for pos, table in hooks.tensor.items():
+        if pos < len(grads) and grads[pos] is not None:
+            for fn in list(table.values()):
+                result = fn(grads[pos])
+                if result is not None:
+                    grads[pos] = check_hook_result(result, grads[pos], f"hook on output {pos} of {node.name}")
+    for pos, ref in hooks.retain.items():
+        t = ref()
+        if t is not None and pos < len(grads) and grads[pos] is not None:
+            g = grads[pos]
+            t._grad = g if t._grad is None else wrap(t._grad._data + g._data)
+    for fn in list(hooks.pre.values()):
+        result = fn(grads)
+        if result is not None:
+            grads = list(result)
+    return grads
+
+
+def _capture(
+    node: GradNode,
+    grads: list[Any],
+    target_map: dict[tuple[int, int], list[int]],
+    captured: dict[int, Tensor],
+) -> None:
+    if isinstance(node, AccumulateGrad):
+        g = grads[0]
+        if g is not None:
+            g = run_leaf_hooks(node.variable, g)
+            for i in target_map.get((id(node), 0), ()):
+                captured[i] = g
+        return
+    for pos, g in enumerate(grads):
+        if g is not None:
+            for i in target_map.get((id(node), pos), ()):
+                captured[i] = g
+
+
+def _needed_nodes(
+    roots: list[tuple[GradNode, int]],
+    deps: dict[GradNode, int],
+    blocked: set[tuple[int, int]] | None,
+    capture_nodes: dict[int, GradNode],
+) -> tuple[set[GradNode], set[GradNode]]:
+    """For grad(): the nodes on a path to some input's node (those nodes included), and the
+    ones among them that must run (they have a child on such a path). No recursion."""
+    # Topological order (parents first) by Kahn's algorithm on a copy of the counts.
+    remaining = dict(deps)
+    order: list[GradNode] = []
+    frontier = list({id(n): n for n, _ in roots if n not in remaining}.values())
+    while frontier:
+        node = frontier.pop()
+        order.append(node)
+        for e in node.next_edges:
+            if e is None or (blocked is not None and (id(e[0]), e[1]) in blocked):
+                continue
+            left = remaining[e[0]] - 1
+            remaining[e[0]] = left
+            if left == 0:
+                frontier.append(e[0])
+    needed: set[GradNode] = set()
+    runners: set[GradNode] = set()
+    for node in reversed(order):
+        for e in node.next_edges:
+            if e is not None and e[0] in needed and not (blocked is not None and (id(e[0]), e[1]) in blocked):
+                runners.add(node)
+                needed.add(node)
+                break
+        if id(node) in capture_nodes:
+            needed.add(node)
+    return needed, runners

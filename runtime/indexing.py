@@ -1,0 +1,124 @@
+"""`Tensor.__getitem__`: ints, slices, None, Ellipsis, and integer or boolean array indices.
+
+Basic indexing (no arrays) returns a view sharing the base's memory and version counter,
+as NumPy does. The gradient scatters into zeros of the input's shape (adding where an
+advanced index repeats an element); with `create_graph` the scatter is itself recorded, its
+own backward being the same indexing again, so any order works.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from opgrad.runtime.grad_mode import grad_enabled
+from opgrad.runtime.grad_node import GradNode, TensorMeta, set_history
+from opgrad.runtime.kernels.registry import get_array_module
+from opgrad.runtime.tensor import Tensor, wrap
+from opgrad.runtime.tensor_wrapper import VersionCounter
+
+
+def _normalize(index: Any, shape: tuple[int, ...]) -> tuple[Any, bool]:
+    """The index with tensors/lists turned into arrays; and whether it is basic (a view)."""
+    items = index if isinstance(index, tuple) else (index,)
+    out: list[Any] = []
+    basic = True
+    for item in items:
+        if isinstance(item, Tensor):
+            item = item._data
+        elif isinstance(item, list):
+            item = np.asarray(item)
+        if isinstance(item, (bool, np.bool_)):
+            basic = False
+        elif item is None or item is Ellipsis or isinstance(item, (slice, int, np.integer)):
+            pass
+        elif hasattr(item, "dtype") and hasattr(item, "shape"):
+            if item.dtype.kind not in "iub":
+                raise IndexError(
+                    f"getitem: index arrays must be integer or bool, got dtype {item.dtype}; "
+                    "convert with .astype('int64')"
+                )
+            if item.ndim == 0 and item.dtype.kind in "iu":
+                item = int(item)
+            else:
+                basic = False
+        else:
+            raise IndexError(
+                f"getitem: unsupported index {type(item).__name__}; use ints, slices, None, Ellipsis "
+                "or integer/bool arrays"
+            )
+        out.append(item)
+    return tuple(out), basic
+
+
+class GetItemGradNode(GradNode):
+    __slots__ = ("index", "basic", "x_meta")
+    name = "getitem_grad"
+
+    def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
+        g = grads[0]
+        if create_graph:
+            return (_scatter(g, self.x_meta, self.index, self.basic),)
+        return (wrap(_scatter_array(g._data, self.x_meta, self.index, self.basic)),)
+
+
+class ScatterGradNode(GradNode):
+    """Backward of the recorded scatter: index the incoming gradient again."""
+
+    __slots__ = ("index", "basic")
+    name = "getitem_double_grad"
+
+    def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
+        return (_index(grads[0], self.index, self.basic),)
+
+
+def _scatter_array(g: Any, meta: TensorMeta, index: tuple[Any, ...], basic: bool) -> Any:
+    xp = get_array_module(g)
+    z = xp.zeros(meta.shape, dtype=meta.dtype)
+    if basic:
+        z[index] = g
+    elif xp is np:
+        np.add.at(z, index, g)
+    else:  # CuPy
+        import cupyx  # type: ignore[import-not-found]
+
+        cupyx.scatter_add(z, index, g)
+    return z
+
+
+def _scatter(g: Tensor, meta: TensorMeta, index: tuple[Any, ...], basic: bool) -> Tensor:
+    out = wrap(_scatter_array(g._data, meta, index, basic))
+    if g._requires_grad and grad_enabled():
+        node = ScatterGradNode((g,))
+        node.index = index
+        node.basic = basic
+        set_history(out, node, 0)
+    return out
+
+
+def _index(x: Tensor, index: tuple[Any, ...], basic: bool) -> Tensor:
+    out = wrap(x._data[index])
+    if basic:
+        vc = x._vc
+        if vc is None:
+            vc = x._vc = VersionCounter()
+        out._vc = vc  # a view: in-place writes through either side are seen by both
+    if x._requires_grad and grad_enabled():
+        node = GetItemGradNode((x,))
+        node.index = index
+        node.basic = basic
+        node.x_meta = TensorMeta.of(x._data)
+        set_history(out, node, 0)
+    return out
+
+
+def getitem(x: Tensor, index: Any) -> Tensor:
+    norm, basic = _normalize(index, x.shape)
+    try:
+        return _index(x, norm, basic)
+    except IndexError as exc:
+        raise IndexError(
+            f"getitem: index {index!r} does not fit a tensor of shape {x.shape}: {exc}"
+        ) from None

@@ -1,0 +1,170 @@
+"""Binary elementwise kernels with NumPy broadcasting, `where`, and the comparisons.
+
+Forward kernels follow NumPy's type promotion (float32 with float64 gives float64); every
+grad kernel hands its gradients to `unbroadcast`, which sums them back to each input's
+shape and casts them to its dtype. Inputs listed under `no_need_buffer` (add's x and y,
+say) arrive as `TensorMeta`: only `.shape` and `.dtype` are used. Comparisons return bool
+arrays and have no gradient.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from opgrad.runtime.kernels.common import array_module, broadcast_shapes, nd, unbroadcast
+from opgrad.runtime.kernels.registry import register_kernel
+
+
+def _shape_error(op, x, y, exc):
+    """Re-raise a NumPy broadcasting failure as an error naming the op and both shapes."""
+    broadcast_shapes(op, x.shape, y.shape)  # raises the descriptive error when shapes clash
+    raise exc
+
+
+def _pair(x_grad, y_grad, x, y):
+    return unbroadcast(x_grad, x.shape, x.dtype), unbroadcast(y_grad, y.shape, y.dtype)
+
+
+@register_kernel("add")
+def add(x, y):
+    try:
+        return nd(x + y)
+    except ValueError as exc:
+        _shape_error("add", x, y, exc)
+
+
+@register_kernel("add_grad")
+def add_grad(x, y, out_grad):
+    return _pair(out_grad, out_grad, x, y)
+
+
+@register_kernel("subtract")
+def subtract(x, y):
+    try:
+        return nd(x - y)
+    except ValueError as exc:
+        _shape_error("subtract", x, y, exc)
+
+
+@register_kernel("subtract_grad")
+def subtract_grad(x, y, out_grad):
+    return _pair(out_grad, -out_grad, x, y)
+
+
+@register_kernel("multiply")
+def multiply(x, y):
+    try:
+        return nd(x * y)
+    except ValueError as exc:
+        _shape_error("multiply", x, y, exc)
+
+
+@register_kernel("multiply_grad")
+def multiply_grad(x, y, out_grad):
+    return _pair(out_grad * y, out_grad * x, x, y)
+
+
+@register_kernel("divide")
+def divide(x, y):
+    try:
+        return nd(x / y)
+    except ValueError as exc:
+        _shape_error("divide", x, y, exc)
+
+
+@register_kernel("divide_grad")
+def divide_grad(x, y, out, out_grad):
+    x_grad = out_grad / y
+    return _pair(x_grad, -x_grad * out, x, y)
+
+
+@register_kernel("maximum")
+def maximum(x, y):
+    try:
+        return nd(array_module(x, y).maximum(x, y))
+    except ValueError as exc:
+        _shape_error("maximum", x, y, exc)
+
+
+def _extremum_grad(x, y, out_grad, x_wins):
+    # x takes the gradient where it wins, half of it on a tie; y takes the rest.
+    xp = array_module(x, y)
+    x_grad = xp.where(x_wins, out_grad, xp.where(x == y, out_grad * 0.5, 0))
+    return _pair(x_grad, out_grad - x_grad, x, y)
+
+
+@register_kernel("maximum_grad")
+def maximum_grad(x, y, out_grad):
+    return _extremum_grad(x, y, out_grad, x > y)
+
+
+@register_kernel("minimum")
+def minimum(x, y):
+    try:
+        return nd(array_module(x, y).minimum(x, y))
+    except ValueError as exc:
+        _shape_error("minimum", x, y, exc)
+
+
+@register_kernel("minimum_grad")
+def minimum_grad(x, y, out_grad):
+    return _extremum_grad(x, y, out_grad, x < y)
+
+
+@register_kernel("elementwise_pow")
+def elementwise_pow(x, y):
+    try:
+        return nd(x**y)
+    except ValueError as exc:
+        _shape_error("elementwise_pow", x, y, exc)
+
+
+@register_kernel("elementwise_pow_grad")
+def elementwise_pow_grad(x, y, out_grad):
+    xp = array_module(x, y)
+    x_grad = out_grad * (y * x ** (y - 1))
+    # d/dy x**y = x**y * log(x): 0 where x == 0 (the limit for y > 0), NaN where x < 0
+    positive = x > 0
+    log_x = xp.log(xp.where(positive, x, 1))
+    dy = xp.where(positive, x**y * log_x, xp.where(x == 0, 0, xp.nan))
+    return _pair(x_grad, out_grad * dy, x, y)
+
+
+def _check_condition(condition, x, y):
+    if condition.dtype.kind != "b":
+        raise TypeError(f"where: condition must be a bool tensor, got dtype {condition.dtype}")
+    broadcast_shapes("where", condition.shape, x.shape, y.shape, names=("condition", "x", "y"))
+
+
+@register_kernel("where")
+def where(condition, x, y):
+    _check_condition(condition, x, y)
+    return nd(array_module(condition, x, y).where(condition, x, y))
+
+
+@register_kernel("where_grad")
+def where_grad(condition, x, y, out_grad):
+    xp = array_module(condition, out_grad)
+    x_grad = xp.where(condition, out_grad, 0)
+    y_grad = xp.where(condition, 0, out_grad)
+    return _pair(x_grad, y_grad, x, y)
+
+
+def _comparison(name, compare):
+    def kernel(x, y):
+        try:
+            return nd(compare(x, y))
+        except ValueError as exc:
+            _shape_error(name, x, y, exc)
+
+    kernel.__name__ = kernel.__qualname__ = name
+    kernel.__doc__ = f"x {name} y, elementwise with broadcasting; a bool array."
+    return register_kernel(name)(kernel)
+
+
+equal = _comparison("equal", operator.eq)
+not_equal = _comparison("not_equal", operator.ne)
+less_than = _comparison("less_than", operator.lt)
+less_equal = _comparison("less_equal", operator.le)
+greater_than = _comparison("greater_than", operator.gt)
+greater_equal = _comparison("greater_equal", operator.ge)

@@ -1,0 +1,330 @@
+"""Unary elementwise kernels and their gradients (array-module generic: NumPy and CuPy).
+
+Each forward kernel sits next to its grad kernel. Grad kernels take the backward.yaml
+`args` (saved input `x` or output `out`, then `out_grad`) followed by the forward op's
+attributes. Results pass through `nd` so a 0-d input never yields a NumPy scalar.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from opgrad.runtime.kernels.common import array_module, erf, nd
+from opgrad.runtime.kernels.registry import register_kernel
+
+_SQRT_HALF = math.sqrt(0.5)
+_INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+_GELU_K = math.sqrt(2.0 / math.pi)
+_GELU_C = 0.044715
+
+
+def _sigmoid(xp: Any, x: Any) -> Any:
+    # exp(-log(1 + exp(-x))): no overflow, full relative precision for very negative x
+    return xp.exp(-xp.logaddexp(0, -x))
+
+
+@register_kernel("neg")
+def neg(x):
+    return nd(-x)
+
+
+@register_kernel("neg_grad")
+def neg_grad(out_grad):
+    return nd(-out_grad)
+
+
+@register_kernel("abs")
+def abs_(x):
+    return nd(array_module(x).abs(x))
+
+
+@register_kernel("abs_grad")
+def abs_grad(x, out_grad):
+    return nd(out_grad * array_module(x).sign(x))
+
+
+@register_kernel("sign")
+def sign(x):
+    return nd(array_module(x).sign(x))
+
+
+@register_kernel("sign_grad")
+def sign_grad(x, out_grad):
+    return array_module(out_grad).zeros(x.shape, x.dtype)
+
+
+@register_kernel("exp")
+def exp(x):
+    return nd(array_module(x).exp(x))
+
+
+@register_kernel("exp_grad")
+def exp_grad(out, out_grad):
+    return nd(out_grad * out)
+
+
+@register_kernel("expm1")
+def expm1(x):
+    return nd(array_module(x).expm1(x))
+
+
+@register_kernel("expm1_grad")
+def expm1_grad(out, out_grad):
+    return nd(out_grad * (out + 1))
+
+
+@register_kernel("log")
+def log(x):
+    return nd(array_module(x).log(x))
+
+
+@register_kernel("log_grad")
+def log_grad(x, out_grad):
+    return nd(out_grad / x)
+
+
+@register_kernel("log1p")
+def log1p(x):
+    return nd(array_module(x).log1p(x))
+
+
+@register_kernel("log1p_grad")
+def log1p_grad(x, out_grad):
+    return nd(out_grad / (x + 1))
+
+
+@register_kernel("sqrt")
+def sqrt(x):
+    return nd(array_module(x).sqrt(x))
+
+
+@register_kernel("sqrt_grad")
+def sqrt_grad(out, out_grad):
+    return nd(out_grad * 0.5 / out)
+
+
+@register_kernel("rsqrt")
+def rsqrt(x):
+    xp = array_module(x)
+    return nd(1 / xp.sqrt(x))
+
+
+@register_kernel("rsqrt_grad")
+def rsqrt_grad(out, out_grad):
+    return nd(out_grad * -0.5 * out * out * out)
+
+
+@register_kernel("square")
+def square(x):
+    return nd(x * x)
+
+
+@register_kernel("square_grad")
+def square_grad(x, out_grad):
+    return nd(out_grad * 2 * x)
+
+
+@register_kernel("reciprocal")
+def reciprocal(x):
+    return nd(1 / x)
+
+
+@register_kernel("reciprocal_grad")
+def reciprocal_grad(out, out_grad):
+    return nd(-out_grad * out * out)
+
+
+@register_kernel("sin")
+def sin(x):
+    return nd(array_module(x).sin(x))
+
+
+@register_kernel("sin_grad")
+def sin_grad(x, out_grad):
+    return nd(out_grad * array_module(x).cos(x))
+
+
+@register_kernel("cos")
+def cos(x):
+    return nd(array_module(x).cos(x))
+
+
+@register_kernel("cos_grad")
+def cos_grad(x, out_grad):
+    return nd(-out_grad * array_module(x).sin(x))
+
+
+@register_kernel("tanh")
+def tanh(x):
+    return nd(array_module(x).tanh(x))
+
+
+@register_kernel("tanh_grad")
+def tanh_grad(out, out_grad):
+    return nd(out_grad * (1 - out * out))
+
+
+@register_kernel("sigmoid")
+def sigmoid(x):
+    return nd(_sigmoid(array_module(x), x))
+
+
+@register_kernel("sigmoid_grad")
+def sigmoid_grad(out, out_grad):
+    return nd(out_grad * out * (1 - out))
+
+
+@register_kernel("relu")
+def relu(x):
+    return nd(array_module(x).maximum(x, 0))
+
+
+@register_kernel("relu_grad")
+def relu_grad(out, out_grad):
+    return nd(out_grad * (out > 0))
+
+
+@register_kernel("gelu")
+def gelu(x, approximate=False):
+    xp = array_module(x)
+    if approximate:
+        return nd(0.5 * x * (1 + xp.tanh(_GELU_K * (x + _GELU_C * x * x * x))))
+    return nd(0.5 * x * (1 + erf(x * _SQRT_HALF)))
+
+
+@register_kernel("gelu_grad")
+def gelu_grad(x, out_grad, approximate=False):
+    xp = array_module(x)
+    if approximate:
+        t = xp.tanh(_GELU_K * (x + _GELU_C * x * x * x))
+        dt = (1 - t * t) * (_GELU_K * (1 + 3 * _GELU_C * x * x))
+        return nd(out_grad * (0.5 * (1 + t) + 0.5 * x * dt))
+    cdf = 0.5 * (1 + erf(x * _SQRT_HALF))
+    pdf = _INV_SQRT_2PI * xp.exp(-0.5 * x * x)
+    return nd(out_grad * (cdf + x * pdf))
+
+
+@register_kernel("silu")
+def silu(x):
+    return nd(x * _sigmoid(array_module(x), x))
+
+
+@register_kernel("silu_grad")
+def silu_grad(x, out_grad):
+    s = _sigmoid(array_module(x), x)
+    return nd(out_grad * (s * (1 + x * (1 - s))))
+
+
+@register_kernel("softplus")
+def softplus(x, beta=1.0, threshold=20.0):
+    xp = array_module(x)
+    bx = x * beta
+    return nd(xp.where(bx > threshold, x, xp.logaddexp(0, bx) / beta))
+
+
+@register_kernel("softplus_grad")
+def softplus_grad(x, out_grad, beta=1.0, threshold=20.0):
+    xp = array_module(x)
+    bx = x * beta
+    return nd(xp.where(bx > threshold, out_grad, out_grad * _sigmoid(xp, bx)))
+
+
+@register_kernel("leaky_relu")
+def leaky_relu(x, negative_slope=0.01):
+    return nd(array_module(x).where(x > 0, x, x * negative_slope))
+
+
+@register_kernel("leaky_relu_grad")
+def leaky_relu_grad(x, out_grad, negative_slope=0.01):
+    return nd(array_module(x).where(x > 0, out_grad, out_grad * negative_slope))
+
+
+@register_kernel("elu")
+def elu(x, alpha=1.0):
+    xp = array_module(x)
+    return nd(xp.where(x > 0, x, alpha * xp.expm1(xp.minimum(x, 0))))
+
+
+@register_kernel("elu_grad")
+def elu_grad(x, out_grad, alpha=1.0):
+    xp = array_module(x)
+    return nd(xp.where(x > 0, out_grad, out_grad * (alpha * xp.exp(xp.minimum(x, 0)))))
+
+
+@register_kernel("erf")
+def erf_(x):
+    return nd(erf(x))
+
+
+@register_kernel("erf_grad")
+def erf_grad(x, out_grad):
+    return nd(out_grad * (_TWO_OVER_SQRT_PI * array_module(x).exp(-(x * x))))
+
+
+@register_kernel("scale")
+def scale(x, scale=1.0, bias=0.0):
+    return nd((x * scale + bias).astype(x.dtype, copy=False))
+
+
+@register_kernel("scale_grad")
+def scale_grad(out_grad, scale=1.0, bias=0.0):
+    return nd((out_grad * scale).astype(out_grad.dtype, copy=False))
+
+
+def _check_scalar(value: Any, op: str, arg: str, allow_none: bool = False) -> None:
+    if value is None and allow_none:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        expected = "a number or None" if allow_none else "a number"
+        raise TypeError(f"{op}: {arg} must be {expected}, got {type(value).__name__} {value!r}")
+
+
+@register_kernel("pow")
+def pow_(x, y):
+    _check_scalar(y, "pow", "y")
+    out = x**y
+    return nd(out.astype(x.dtype, copy=False) if x.dtype.kind == "f" else out)
+
+
+@register_kernel("pow_grad")
+def pow_grad(x, out_grad, y):
+    if y == 0:
+        return array_module(x).zeros_like(x)
+    return nd((out_grad * (y * x ** (y - 1))).astype(out_grad.dtype, copy=False))
+
+
+@register_kernel("clip")
+def clip(x, min=None, max=None):  # noqa: A002 - Paddle's argument names
+    _check_scalar(min, "clip", "min", allow_none=True)
+    _check_scalar(max, "clip", "max", allow_none=True)
+    xp = array_module(x)
+    if min is None and max is None:
+        return x.copy()
+    return nd(xp.clip(x, min, max))
+
+
+@register_kernel("clip_grad")
+def clip_grad(x, out_grad, min=None, max=None):  # noqa: A002
+    if min is None and max is None:
+        return out_grad
+    if min is None:
+        inside = x <= max
+    elif max is None:
+        inside = x >= min
+    else:
+        inside = (x >= min) & (x <= max)
+    return nd(out_grad * inside)
+
+
+@register_kernel("cast")
+def cast(x, dtype):
+    return nd(x.astype(np.dtype(dtype), copy=False))
+
+
+@register_kernel("cast_grad")
+def cast_grad(x, out_grad, dtype):
+    return nd(out_grad.astype(x.dtype, copy=False))

@@ -1,0 +1,72 @@
+"""matmul and its gradient, with NumPy's semantics for 1-D and batched operands.
+
+A 1-D x acts as a row (1, K) and a 1-D y as a column (K, 1), and the added axis is
+dropped from the result, so 1-D @ 1-D gives a 0-d array. Batch axes broadcast.
+`transpose_x` / `transpose_y` swap the last two axes of an operand first (ignored for
+1-D operands, as in Paddle). The gradient works on the promoted 2-D-or-more forms and
+`unbroadcast` sums batch broadcasting back.
+"""
+
+from __future__ import annotations
+
+from opgrad.runtime.kernels.common import array_module, nd, unbroadcast
+from opgrad.runtime.kernels.registry import register_kernel
+
+
+def _swap(a):
+    return a.swapaxes(-1, -2) if a.ndim >= 2 else a
+
+
+def _check(x, y, transpose_x, transpose_y):
+    tx = " (after transpose_x)" if transpose_x and x.ndim >= 2 else ""
+    ty = " (after transpose_y)" if transpose_y and y.ndim >= 2 else ""
+    if x.ndim == 0 or y.ndim == 0:
+        raise ValueError(
+            f"matmul: x has shape {x.shape} and y has shape {y.shape}; "
+            "expected both to have at least 1 dimension"
+        )
+    xs = x.shape[-2] if transpose_x and x.ndim >= 2 else x.shape[-1]
+    ys = y.shape[-1] if transpose_y and y.ndim >= 2 else y.shape[0 if y.ndim == 1 else -2]
+    if xs != ys:
+        raise ValueError(
+            f"matmul: x has shape {x.shape}{tx} and y has shape {y.shape}{ty}; "
+            f"expected x.shape[-1] == y.shape[-2] ({xs} != {ys})"
+        )
+    try:
+        array_module(x, y).broadcast_shapes(x.shape[:-2], y.shape[:-2])
+    except ValueError:
+        raise ValueError(
+            f"matmul: x has shape {x.shape} and y has shape {y.shape}; expected batch dimensions "
+            f"that broadcast ({x.shape[:-2]} vs {y.shape[:-2]})"
+        ) from None
+
+
+@register_kernel("matmul")
+def matmul(x, y, transpose_x=False, transpose_y=False):
+    a = _swap(x) if transpose_x else x
+    b = _swap(y) if transpose_y else y
+    try:
+        return nd(a @ b)
+    except ValueError:
+        _check(x, y, transpose_x, transpose_y)
+        raise
+
+
+@register_kernel("matmul_grad")
+def matmul_grad(x, y, out_grad, transpose_x=False, transpose_y=False):
+    a = _swap(x) if transpose_x else x
+    b = _swap(y) if transpose_y else y
+    a2 = a[None, :] if a.ndim == 1 else a  # (1, K)
+    b2 = b[:, None] if b.ndim == 1 else b  # (K, 1)
+    g = out_grad
+    if a.ndim == 1 and b.ndim == 1:
+        g = g.reshape(1, 1)
+    elif a.ndim == 1:
+        g = g[..., None, :]
+    elif b.ndim == 1:
+        g = g[..., None]
+    a_grad = unbroadcast(g @ b2.swapaxes(-1, -2), a2.shape, x.dtype).reshape(a.shape)
+    b_grad = unbroadcast(a2.swapaxes(-1, -2) @ g, b2.shape, y.dtype).reshape(b.shape)
+    x_grad = _swap(a_grad) if transpose_x else a_grad
+    y_grad = _swap(b_grad) if transpose_y else b_grad
+    return x_grad, y_grad

@@ -1,0 +1,202 @@
+"""Neural-network kernels: softmax, log_softmax, cross_entropy, mse_loss, dropout, one_hot,
+embedding, and their grads.
+
+softmax-like kernels subtract the maximum along `axis` first. cross_entropy takes logits
+and integer class labels and recomputes the softmax in its grad kernel rather than saving
+it. dropout's `mask` (a bool array, True where x is kept) is an intermediate output that
+its grad kernel reads; its randomness comes from `generator_for(xp)` (`og.manual_seed`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from opgrad.runtime.kernels.common import (
+    array_module,
+    as_int,
+    check_index,
+    nd,
+    normalize_one_axis,
+    scatter_add,
+    unbroadcast,
+)
+from opgrad.runtime.kernels.registry import register_kernel
+from opgrad.runtime.random import generator_for
+
+_REDUCTIONS = ("mean", "sum", "none")
+
+
+def _softmax(xp, x, a):
+    e = xp.exp(x - x.max(axis=a, keepdims=True))
+    return e / e.sum(axis=a, keepdims=True)
+
+
+def _log_softmax(xp, x, a):
+    shifted = x - x.max(axis=a, keepdims=True)
+    return shifted - xp.log(xp.exp(shifted).sum(axis=a, keepdims=True))
+
+
+@register_kernel("softmax")
+def softmax(x, axis=-1):
+    xp = array_module(x)
+    if x.ndim == 0:
+        return xp.ones_like(x)
+    return _softmax(xp, x, normalize_one_axis(axis, x.ndim, "softmax"))
+
+
+@register_kernel("softmax_grad")
+def softmax_grad(out, out_grad, axis=-1):
+    if out.ndim == 0:
+        return array_module(out).zeros_like(out_grad)
+    a = normalize_one_axis(axis, out.ndim, "softmax")
+    return out * (out_grad - (out_grad * out).sum(axis=a, keepdims=True))
+
+
+@register_kernel("log_softmax")
+def log_softmax(x, axis=-1):
+    xp = array_module(x)
+    if x.ndim == 0:
+        return xp.zeros_like(x)
+    return _log_softmax(xp, x, normalize_one_axis(axis, x.ndim, "log_softmax"))
+
+
+@register_kernel("log_softmax_grad")
+def log_softmax_grad(out, out_grad, axis=-1):
+    xp = array_module(out)
+    if out.ndim == 0:
+        return xp.zeros_like(out_grad)
+    a = normalize_one_axis(axis, out.ndim, "log_softmax")
+    return out_grad - xp.exp(out) * out_grad.sum(axis=a, keepdims=True)
+
+
+def _check_reduction(op, reduction):
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{op}: reduction must be 'mean', 'sum' or 'none', got {reduction!r}")
+
+
+def _class_labels(input, label, axis):
+    """The axis and the labels with input's shape minus that axis, after checking both."""
+    if input.ndim == 0:
+        raise ValueError("cross_entropy: input is 0-d; expected logits with a class axis")
+    a = normalize_one_axis(axis, input.ndim, "cross_entropy")
+    if label.dtype.kind not in "iu":
+        raise TypeError(
+            f"cross_entropy: label must be an integer tensor of class indices, got dtype {label.dtype}"
+        )
+    without = input.shape[:a] + input.shape[a + 1 :]
+    with_one = input.shape[:a] + (1,) + input.shape[a + 1 :]
+    if label.shape not in (without, with_one):
+        raise ValueError(
+            f"cross_entropy: label has shape {label.shape} for input of shape {input.shape} and axis {a}; "
+            f"expected {without} or {with_one}"
+        )
+    classes = input.shape[a]
+    check_index(label, classes, "cross_entropy", "label", f"input has {classes} classes along axis {a}")
+    return a, label.reshape(without)
+
+
+@register_kernel("cross_entropy")
+def cross_entropy(input, label, axis=-1, reduction="mean"):  # noqa: A002 - Paddle's names
+    _check_reduction("cross_entropy", reduction)
+    xp = array_module(input)
+    a, lab = _class_labels(input, label, axis)
+    logp = _log_softmax(xp, input, a)
+    loss = -xp.take_along_axis(logp, xp.expand_dims(lab, a), axis=a).squeeze(a)
+    if reduction == "sum":
+        return nd(loss.sum())
+    if reduction == "mean":
+        return nd(loss.mean())
+    return loss
+
+
+@register_kernel("cross_entropy_grad")
+def cross_entropy_grad(input, label, out_grad, axis=-1, reduction="mean"):  # noqa: A002
+    xp = array_module(input)
+    a, lab = _class_labels(input, label, axis)
+    classes = xp.arange(input.shape[a]).reshape((-1,) + (1,) * (input.ndim - a - 1))
+    target = classes == xp.expand_dims(lab, a)
+    if reduction == "none":
+        g = xp.expand_dims(out_grad, a)
+    elif reduction == "mean":
+        g = out_grad / max(lab.size, 1)
+    else:
+        g = out_grad
+    return ((_softmax(xp, input, a) - target) * g).astype(input.dtype, copy=False)
+
+
+@register_kernel("mse_loss")
+def mse_loss(input, label, reduction="mean"):  # noqa: A002
+    _check_reduction("mse_loss", reduction)
+    diff = input - label
+    sq = diff * diff
+    if reduction == "sum":
+        return nd(sq.sum())
+    if reduction == "mean":
+        return nd(sq.mean())
+    return nd(sq)
+
+
+@register_kernel("mse_loss_grad")
+def mse_loss_grad(input, label, out_grad, reduction="mean"):  # noqa: A002
+    diff = input - label
+    g = out_grad / diff.size if reduction == "mean" else out_grad
+    d = diff * (2 * g)
+    return unbroadcast(d, input.shape, input.dtype), unbroadcast(-d, label.shape, label.dtype)
+
+
+def _check_p(p, x):
+    if isinstance(p, bool) or not isinstance(p, (int, float, np.integer, np.floating)) or not 0 <= p <= 1:
+        raise ValueError(f"dropout: p must be a number in [0, 1], got {p!r}")
+    if x.dtype.kind != "f":
+        raise TypeError(f"dropout: x must be a floating tensor, got dtype {x.dtype}")
+
+
+@register_kernel("dropout")
+def dropout(x, p=0.5, training=True):
+    _check_p(p, x)
+    xp = array_module(x)
+    if not training or p == 0:
+        return x, xp.broadcast_to(xp.ones((), dtype=bool), x.shape)
+    if p == 1:
+        return xp.zeros_like(x), xp.zeros(x.shape, dtype=bool)
+    mask = generator_for(xp).random(x.shape, dtype=np.float32) >= p
+    out = x * mask
+    out *= 1.0 / (1.0 - p)
+    return nd(out), nd(mask)
+
+
+@register_kernel("dropout_grad")
+def dropout_grad(mask, out_grad, p=0.5, training=True):
+    if not training or p == 0:
+        return out_grad
+    if p == 1:
+        return array_module(out_grad).zeros_like(out_grad)
+    x_grad = out_grad * mask
+    x_grad *= 1.0 / (1.0 - p)
+    return nd(x_grad)
+
+
+@register_kernel("one_hot")
+def one_hot(x, num_classes):
+    n = as_int(num_classes, "one_hot", "num_classes")
+    if n <= 0:
+        raise ValueError(f"one_hot: num_classes must be positive, got {n}")
+    check_index(x, n, "one_hot", "x", f"num_classes == {n}")
+    xp = array_module(x)
+    return (x[..., None] == xp.arange(n)).astype(np.float32)
+
+
+@register_kernel("embedding")
+def embedding(x, weight):
+    if weight.ndim != 2:
+        raise ValueError(f"embedding: weight must be 2-D (num_embeddings, dim), got shape {weight.shape}")
+    check_index(x, weight.shape[0], "embedding", "x", f"weight has {weight.shape[0]} rows")
+    return array_module(weight).take(weight, x, axis=0)
+
+
+@register_kernel("embedding_grad")
+def embedding_grad(x, weight, out_grad):
+    xp = array_module(out_grad)
+    weight_grad = xp.zeros(weight.shape, out_grad.dtype)
+    scatter_add(weight_grad, 0, x.reshape(-1), out_grad.reshape(-1, weight.shape[1]))
+    return weight_grad.astype(weight.dtype, copy=False)

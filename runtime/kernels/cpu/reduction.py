@@ -1,0 +1,159 @@
+"""Reduction kernels (sum, mean, max, min, prod, logsumexp, argmax, argmin) and their grads.
+
+`axis` is an int, a list, or empty/None for every axis (`normalize_axis`); a full reduction
+gives a 0-d array. Grad kernels first reshape `out_grad` (and `out`) to the keepdim shape,
+so one broadcast against `x` serves both `keepdim` settings; they return fresh, writable
+arrays with x's exact shape and dtype.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from opgrad.runtime.kernels.common import (
+    array_module,
+    as_int,
+    keepdim_shape,
+    nd,
+    normalize_axis,
+    normalize_one_axis,
+)
+from opgrad.runtime.kernels.registry import register_kernel
+
+
+def _check_nonempty(op, x, axes):
+    if x.size == 0 and any(x.shape[a] == 0 for a in axes):
+        raise ValueError(
+            f"{op}: cannot reduce an empty dimension (x has shape {x.shape}, axis {list(axes)}); "
+            "expected every reduced dimension to be non-empty"
+        )
+
+
+def _spread(g, x, axes):
+    """`g` (reduced, keepdim or not) broadcast back to x's shape, as a fresh array."""
+    xp = array_module(g)
+    return xp.broadcast_to(g.reshape(keepdim_shape(x.shape, axes)), x.shape).astype(x.dtype)
+
+
+@register_kernel("sum")
+def sum_(x, axis=(), keepdim=False):
+    axes = normalize_axis(axis, x.ndim, "sum")
+    return nd(array_module(x).sum(x, axis=axes, keepdims=keepdim))
+
+
+@register_kernel("sum_grad")
+def sum_grad(x, out_grad, axis=(), keepdim=False):
+    return _spread(out_grad, x, normalize_axis(axis, x.ndim, "sum"))
+
+
+@register_kernel("mean")
+def mean(x, axis=(), keepdim=False):
+    axes = normalize_axis(axis, x.ndim, "mean")
+    _check_nonempty("mean", x, axes)
+    return nd(array_module(x).mean(x, axis=axes, keepdims=keepdim))
+
+
+@register_kernel("mean_grad")
+def mean_grad(x, out_grad, axis=(), keepdim=False):
+    axes = normalize_axis(axis, x.ndim, "mean")
+    count = math.prod(x.shape[a] for a in axes)
+    return _spread(out_grad / count, x, axes)
+
+
+def _extremum(op, reduce_name):
+    def kernel(x, axis=(), keepdim=False):
+        axes = normalize_axis(axis, x.ndim, op)
+        _check_nonempty(op, x, axes)
+        return nd(getattr(array_module(x), reduce_name)(x, axis=axes, keepdims=keepdim))
+
+    def grad(x, out, out_grad, axis=(), keepdim=False):
+        # ties share the gradient equally
+        xp = array_module(x)
+        axes = normalize_axis(axis, x.ndim, op)
+        shape = keepdim_shape(x.shape, axes)
+        hit = x == out.reshape(shape)
+        count = hit.sum(axis=axes, keepdims=True)
+        return xp.where(hit, out_grad.reshape(shape) / count.astype(out_grad.dtype), 0).astype(
+            x.dtype, copy=False
+        )
+
+    kernel.__name__ = kernel.__qualname__ = op
+    grad.__name__ = grad.__qualname__ = op + "_grad"
+    return register_kernel(op)(kernel), register_kernel(op + "_grad")(grad)
+
+
+max_, max_grad = _extremum("max", "max")
+min_, min_grad = _extremum("min", "min")
+
+
+@register_kernel("prod")
+def prod(x, axis=(), keepdim=False):
+    axes = normalize_axis(axis, x.ndim, "prod")
+    return nd(array_module(x).prod(x, axis=axes, keepdims=keepdim))
+
+
+@register_kernel("prod_grad")
+def prod_grad(x, out_grad, axis=(), keepdim=False):
+    # d prod / d x_i = product of the other entries of its slice: exclusive prefix times
+    # exclusive suffix products, exact when the slice holds zeros (no division by x).
+    xp = array_module(x)
+    axes = normalize_axis(axis, x.ndim, "prod")
+    kept = [i for i in range(x.ndim) if i not in axes]
+    perm = kept + list(axes)
+    kept_shape = tuple(x.shape[i] for i in kept)
+    n = math.prod(x.shape[a] for a in axes)
+    if n == 0 or x.size == 0:
+        return xp.zeros(x.shape, x.dtype)
+    xt = x.transpose(perm)
+    flat = xt.reshape(kept_shape + (n,))
+    ones = xp.ones(kept_shape + (1,), dtype=flat.dtype)
+    left = xp.concatenate([ones, xp.cumprod(flat[..., :-1], axis=-1)], axis=-1)
+    right = xp.concatenate([ones, xp.cumprod(flat[..., :0:-1], axis=-1)], axis=-1)[..., ::-1]
+    grad = (left * right * out_grad.reshape(kept_shape + (1,))).reshape(xt.shape)
+    return grad.transpose(np.argsort(perm)).astype(x.dtype)
+
+
+@register_kernel("logsumexp")
+def logsumexp(x, axis=(), keepdim=False):
+    xp = array_module(x)
+    axes = normalize_axis(axis, x.ndim, "logsumexp")
+    _check_nonempty("logsumexp", x, axes)
+    m = xp.max(x, axis=axes, keepdims=True)
+    m = xp.where(xp.isfinite(m), m, 0)
+    out = xp.log(xp.sum(xp.exp(x - m), axis=axes, keepdims=True)) + m
+    if not keepdim:
+        out = out.reshape([d for i, d in enumerate(out.shape) if i not in axes])
+    return nd(out)
+
+
+@register_kernel("logsumexp_grad")
+def logsumexp_grad(x, out, out_grad, axis=(), keepdim=False):
+    xp = array_module(x)
+    shape = keepdim_shape(x.shape, normalize_axis(axis, x.ndim, "logsumexp"))
+    return nd((out_grad.reshape(shape) * xp.exp(x - out.reshape(shape))).astype(x.dtype, copy=False))
+
+
+def _arg_extremum(op, reduce_name):
+    def kernel(x, axis=None, keepdim=False):
+        xp = array_module(x)
+        if x.size == 0:
+            raise ValueError(f"{op}: x is empty (shape {x.shape}); expected at least one element")
+        fn = getattr(xp, reduce_name)
+        if axis is None or x.ndim == 0:
+            if axis is not None and as_int(axis, op, "axis") not in (0, -1):
+                raise ValueError(
+                    f"{op}: axis {axis} is out of range for a 0-d tensor; expected 0, -1 or None"
+                )
+            out = xp.asarray(fn(x), dtype=np.int64)
+            return out.reshape((1,) * x.ndim) if keepdim else out
+        a = normalize_one_axis(axis, x.ndim, op)
+        return nd(fn(x, axis=a, keepdims=keepdim).astype(np.int64, copy=False))
+
+    kernel.__name__ = kernel.__qualname__ = op
+    return register_kernel(op)(kernel)
+
+
+argmax = _arg_extremum("argmax", "argmax")
+argmin = _arg_extremum("argmin", "argmin")

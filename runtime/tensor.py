@@ -1,0 +1,421 @@
+"""Tensor: an array (NumPy or CuPy) plus the autograd fields.
+
+The hot-path fields are slots set by `wrap`; everything rarely used (hooks, retain_grads,
+a name) lives in `_extra`, allocated on first use. A tensor that requires grad is either a
+leaf (`_node is None`; its gradient goes to an `AccumulateGrad` it holds weakly in `_acc`)
+or an op's output (`_node`, `_pos`: which node and which output position made it).
+Ops, methods and Python operators come from the generated `TensorMethods` mixin.
+"""
+
+from __future__ import annotations
+
+import warnings
+import weakref
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from opgrad.generated.tensor_methods import TensorMethods
+from opgrad.runtime import device as _device
+from opgrad.runtime.dtypes import as_dtype
+from opgrad.runtime.grad_node import _HOOK_IDS, GradNode, NodeHooks, RemovableHandle
+from opgrad.runtime.tensor_wrapper import VersionCounter
+
+
+class _TensorExtra:
+    """Rarely used per-tensor state."""
+
+    __slots__ = ("hooks", "retain", "grad_owned", "name")
+
+    def __init__(self) -> None:
+        self.hooks: dict[int, Callable[[Any], Any]] | None = None  # leaf tensor hooks
+        self.retain = False
+        self.grad_owned = False  # .grad is a buffer the engine made and may add into in place
+        self.name: str | None = None
+
+
+class Tensor(TensorMethods):
+    """An n-dimensional array that can record the operations applied to it."""
+
+    __slots__ = ("_data", "_requires_grad", "_node", "_pos", "_grad", "_vc", "_acc", "_extra", "__weakref__")
+
+    __array_priority__ = 1000  # so ndarray (op) Tensor defers to Tensor's reflected operators
+    __hash__ = object.__hash__  # __eq__ is elementwise; tensors hash by identity
+
+    def __init__(self, data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> None:
+        from opgrad.runtime.creation import _to_array
+
+        self._data = _to_array(data, dtype, device, "Tensor")
+        self._requires_grad = False
+        self._node: GradNode | None = None
+        self._pos = 0
+        self._grad: Tensor | None = None
+        self._vc: VersionCounter | None = None
+        self._acc: weakref.ref[Any] | None = None
+        self._extra: _TensorExtra | None = None
+        if requires_grad:
+            self.requires_grad = True
+
+    # -- basic properties ----------------------------------------------------------------
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self._data.shape
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self._data.dtype
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim
+
+    @property
+    def size(self) -> int:
+        return int(self._data.size)
+
+    def numel(self) -> int:
+        return int(self._data.size)
+
+    @property
+    def device(self) -> str:
+        return _device.device_of(self._data)
+
+    @property
+    def data(self) -> Tensor:
+        """The same memory as a tensor outside the graph (like `detach()`)."""
+        return self.detach()
+
+    @property
+    def _version(self) -> int:
+        """How many in-place writes this tensor's memory has seen."""
+        vc = self._vc
+        return 0 if vc is None else vc.value
+
+    inplace_version = _version
+
+    @property
+    def name(self) -> str | None:
+        return None if self._extra is None else self._extra.name
+
+    @name.setter
+    def name(self, value: str | None) -> None:
+        self._extra_state().name = value
+
+    def _extra_state(self) -> _TensorExtra:
+        extra = self._extra
+        if extra is None:
+            extra = self._extra = _TensorExtra()
+        return extra
+
+    # -- conversion ----------------------------------------------------------------------
+    def numpy(self) -> np.ndarray:
+        """The data as a NumPy array (shares memory on the CPU; copies from a GPU)."""
+        data = self._data
+        if isinstance(data, np.ndarray):
+            return data.view(np.ndarray) if type(data) is not np.ndarray else data
+        return data.get()
+
+    def item(self) -> Any:
+        if self._data.size != 1:
+            raise ValueError(
+                f"item(): only a tensor with one element can be converted to a Python number, "
+                f"this one has shape {self.shape}"
+            )
+        return self.numpy().reshape(()).item()
+
+    def tolist(self) -> Any:
+        return self.numpy().tolist()
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        arr = self.numpy()
+        return arr if dtype is None else arr.astype(dtype)
+
+    def __float__(self) -> float:
+        return float(self.item())
+
+    def __int__(self) -> int:
+        return int(self.item())
+
+    def __index__(self) -> int:
+        if self._data.dtype.kind not in "iu":
+            raise TypeError(f"only integer tensors can be used as an index, this one is {self.dtype}")
+        return int(self.item())
+
+    def __bool__(self) -> bool:
+        if self._data.size != 1:
+            raise ValueError(
+                f"the truth value of a tensor with {self._data.size} elements is ambiguous; "
+                "use .any() or .all() on the NumPy array (t.numpy().any())"
+            )
+        return bool(self.item())
+
+    def __len__(self) -> int:
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self) -> Iterator[Tensor]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __repr__(self) -> str:
+        body = np.array2string(self.numpy(), separator=", ", prefix="Tensor(")
+        extras = [f"dtype={self.dtype}"]
+        if self.device != "cpu":
+            extras.append(f"device={self.device!r}")
+        if self._node is not None:
+            extras.append(f"grad_fn=<{type(self._node).__name__}>")
+        elif self._requires_grad:
+            extras.append("requires_grad=True")
+        return f"Tensor({body}, {', '.join(extras)})"
+
+    def astype(self, dtype: Any) -> Tensor:
+        """A copy converted to `dtype` (differentiable between floating dtypes)."""
+        from opgrad.generated import ops
+
+        return ops.cast(self, as_dtype(dtype, "astype"))
+
+    def detach(self) -> Tensor:
+        """The same memory, cut from the graph (shares the version counter)."""
+        t = wrap(self._data)
+        vc = self._vc
+        if vc is None:
+            vc = self._vc = VersionCounter()
+        t._vc = vc
+        return t
+
+    def to(self, device: Any = None, dtype: Any = None) -> Tensor:
+        """Move to `device` and/or convert to `dtype` (both differentiable)."""
+        from opgrad.runtime.transfer import to_device
+
+        out = self
+        if device is not None:
+            out = to_device(out, device)
+        if dtype is not None and as_dtype(dtype, "to") != out.dtype:
+            out = out.astype(dtype)
+        return out
+
+    def cpu(self) -> Tensor:
+        return self.to("cpu")
+
+    def cuda(self, index: int = 0) -> Tensor:
+        return self.to(f"cuda:{index}")
+
+    # -- autograd fields -----------------------------------------------------------------
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value: bool) -> None:
+        value = bool(value)
+        if self._node is not None:
+            if not value:
+                raise RuntimeError(
+                    "requires_grad can only be changed on leaf tensors; this tensor was produced by "
+                    f"{self._node.name}. Use .detach() to get a tensor outside the graph."
+                )
+            return
+        if value and self._data.dtype.kind not in "fc":
+            raise TypeError(
+                f"only floating-point tensors can require grad, this one is {self.dtype}; "
+                "convert it first, e.g. t.astype('float32')"
+            )
+        self._requires_grad = value
+
+    def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def stop_gradient(self) -> bool:
+        """Paddle's spelling: always `not requires_grad`."""
+        return not self._requires_grad
+
+    @stop_gradient.setter
+    def stop_gradient(self, value: bool) -> None:
+        self.requires_grad = not value
+
+    @property
+    def is_leaf(self) -> bool:
+        return self._node is None
+
+    @property
+    def grad_fn(self) -> GradNode | None:
+        return self._node
+
+    @property
+    def grad(self) -> Tensor | None:
+        if self._node is not None and self._grad is None and not self._retains():
+            warnings.warn(
+                "the .grad of a non-leaf tensor is not kept; call .retain_grads() on it before "
+                "backward, or use og.grad([output], [tensor])",
+                UserWarning,
+                stacklevel=2,
+            )
+        return self._grad
+
+    @grad.setter
+    def grad(self, value: Tensor | None) -> None:
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"grad must be a Tensor or None, got {type(value).__name__}")
+            if value.shape != self.shape:
+                raise ValueError(f"grad has shape {value.shape}; the tensor has shape {self.shape}")
+        self._grad = value
+        if self._extra is not None:
+            self._extra.grad_owned = False
+
+    def _retains(self) -> bool:
+        return self._extra is not None and self._extra.retain
+
+    def retain_grads(self) -> None:
+        """Keep this non-leaf tensor's gradient in `.grad` during backward."""
+        if not self._requires_grad:
+            raise RuntimeError("retain_grads() on a tensor that does not require grad")
+        if self._node is None:
+            return  # leaves keep their gradient anyway
+        extra = self._extra_state()
+        if extra.retain:
+            return
+        extra.retain = True
+        self._node._hook_tables().retain[self._pos] = weakref.ref(self)
+
+    def register_hook(self, hook: Callable[[Tensor], Tensor | None]) -> RemovableHandle:
+        """`hook(grad)` runs when this tensor's gradient is computed; it may return a
+        replacement. Returns a handle whose `remove()` unregisters it."""
+        if not callable(hook):
+            raise TypeError(f"register_hook: hook must be callable, got {type(hook).__name__}")
+        if not self._requires_grad:
+            raise RuntimeError(
+                "register_hook: this tensor does not require grad, so no gradient will reach the hook"
+            )
+        key = next(_HOOK_IDS)
+        if self._node is None:
+            extra = self._extra_state()
+            if extra.hooks is None:
+                extra.hooks = {}
+            extra.hooks[key] = hook
+            return RemovableHandle(extra.hooks, key)
+        tables: NodeHooks = self._node._hook_tables()
+        table = tables.tensor.setdefault(self._pos, {})
+        table[key] = hook
+        return RemovableHandle(table, key)
+
+    def clear_grad(self, set_to_zero: bool = True) -> None:
+        """Paddle's clear_grad: zero the gradient in place (or drop it with set_to_zero=False)."""
+        if self._grad is None:
+            return
+        if set_to_zero:
+            g = self._grad
+            self._grad = wrap(g._data * 0)
+            self._extra_state().grad_owned = True
+        else:
+            self._grad = None
+
+    clear_gradient = clear_grad
+
+    def zero_grad(self) -> None:
+        self._grad = None
+
+    def backward(
+        self, grad_tensor: Tensor | None = None, retain_graph: bool | None = None, create_graph: bool = False
+    ) -> None:
+        """Accumulate d(self)/d(leaf) into every leaf's `.grad` (seed: ones, or grad_tensor)."""
+        from opgrad.runtime.engine import backward
+
+        backward([self], None if grad_tensor is None else [grad_tensor], retain_graph, create_graph)
+
+    # -- indexing and the operators the YAML does not bind -------------------------------
+    def __getitem__(self, index: Any) -> Tensor:
+        from opgrad.runtime.indexing import getitem
+
+        return getitem(self, index)
+
+    def __pow__(self, exponent: Any) -> Tensor:
+        from opgrad.generated import ops
+
+        if isinstance(exponent, Tensor):
+            return ops.elementwise_pow(self, exponent)
+        return ops.pow(self, exponent)
+
+    def __rpow__(self, base: Any) -> Tensor:
+        from opgrad.generated import ops
+
+        return ops.elementwise_pow(as_tensor_arg(base, self, "pow", "x"), self)
+
+    @property
+    def T(self) -> Tensor:
+        """The tensor with its axes reversed."""
+        from opgrad.generated import ops
+
+        return ops.transpose(self, list(range(self.ndim))[::-1])
+
+
+_new = object.__new__
+
+
+def wrap(data: Any) -> Tensor:
+    """A tensor around `data` (no copy, no grad). The generated ops' constructor."""
+    t = _new(Tensor)
+    t._data = data
+    t._requires_grad = False
+    t._node = None
+    t._pos = 0
+    t._grad = None
+    t._vc = None
+    t._acc = None
+    t._extra = None
+    return t
+
+
+def as_tensor_arg(value: Any, like: Tensor | None, op: str, arg: str) -> Tensor:
+    """Convert a Python number or NumPy array passed where `op` expects a Tensor.
+
+    A Python number takes `like`'s dtype unless that would lose its value (a float with an
+    integer tensor), so a scalar operand never widens a tensor's dtype.
+    """
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, (bool, int, float, np.number, np.bool_)):
+        if like is not None and isinstance(like, Tensor):
+            from opgrad.runtime.kernels.registry import get_array_module
+
+            dtype = np.result_type(like._data.dtype, value) if not isinstance(value, np.generic) else None
+            if dtype is None:
+                dtype = np.result_type(like._data.dtype, np.asarray(value).dtype)
+            return wrap(get_array_module(like._data).asarray(value, dtype=dtype))
+        if isinstance(value, (bool, np.bool_)):
+            return wrap(np.asarray(value, dtype=np.bool_))
+        if isinstance(value, int):
+            return wrap(np.asarray(value, dtype=np.int64))
+        if isinstance(value, float):
+            return wrap(np.asarray(value, dtype=np.float32))
+        return wrap(np.asarray(value))
+    if isinstance(value, np.ndarray):
+        if value.dtype == object:
+            raise TypeError(f"{op}: argument {arg!r} is a NumPy array of dtype object; expected numbers")
+        return wrap(value)
+    mod = _device.module_of_type(type(value))
+    if mod is not None:
+        return wrap(value)
+    raise TypeError(
+        f"{op}: argument {arg!r} must be a Tensor (or a Python number / NumPy array), "
+        f"got {type(value).__name__}"
+    )
+
+
+def tensors_of(values: Sequence[Any], op: str, arg: str) -> list[Tensor]:
+    """A `Tensor[]` argument: a list/tuple of tensors (numbers and arrays are converted)."""
+    if isinstance(values, Tensor) or not isinstance(values, (list, tuple)):
+        raise TypeError(
+            f"{op}: argument {arg!r} must be a list or tuple of Tensors, got {type(values).__name__}"
+        )
+    if not values:
+        raise ValueError(f"{op}: argument {arg!r} must not be empty")
+    like = next((v for v in values if isinstance(v, Tensor)), None)
+    return [
+        v if isinstance(v, Tensor) else as_tensor_arg(v, like, op, f"{arg}[{i}]")
+        for i, v in enumerate(values)
+    ]

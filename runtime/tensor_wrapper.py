@@ -1,0 +1,198 @@
+"""Saved tensors: what a grad node keeps for backward, version-checked on use.
+
+Three kinds, made by the three constructors the generated code calls:
+- `TensorWrapper.of_input(t)`: a forward input; the wrapper holds the tensor itself.
+- `TensorWrapper.meta_of(t)`: a `no_need_buffer` input; only its TensorMeta is kept, so the
+  data can be freed as soon as nothing else holds it.
+- `TensorWrapper.of_output(t, node)`: one of the node's own outputs. Holding that tensor
+  would make tensor -> node -> wrapper -> tensor a cycle, so the wrapper keeps only the
+  array and rebuilds a tensor attached to the node when unpacked (the node is passed in).
+Each remembers the version counter's value at save time; `unpack` raises if an in-place op
+changed the tensor since. Active `saved_tensors_hooks(pack, unpack)` see every saved tensor.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from opgrad.runtime.grad_node import TensorMeta
+
+if TYPE_CHECKING:
+    from opgrad.runtime.grad_node import GradNode
+    from opgrad.runtime.tensor import Tensor
+
+
+class VersionCounter:
+    """Counts in-place writes to a tensor's memory; views share their base's counter."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value = 0
+
+
+class _HookStack(threading.local):
+    stack: list[tuple[Callable[[Any], Any], Callable[[Any], Any]]]
+
+    def __init__(self) -> None:
+        self.stack = []
+
+
+_HOOKS = _HookStack()
+
+
+class saved_tensors_hooks:
+    """Context manager: `pack(tensor)` runs when a tensor is saved, `unpack(packed)` when used.
+
+    `unpack` must return a Tensor with the saved tensor's shape and dtype.
+    """
+
+    def __init__(self, pack_hook: Callable[[Any], Any], unpack_hook: Callable[[Any], Any]) -> None:
+        if not callable(pack_hook) or not callable(unpack_hook):
+            raise TypeError("saved_tensors_hooks: pack_hook and unpack_hook must be callable")
+        self.hooks = (pack_hook, unpack_hook)
+
+    def __enter__(self) -> saved_tensors_hooks:
+        _HOOKS.stack.append(self.hooks)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _HOOKS.stack.pop()
+
+
+def _counter_of(t: Tensor) -> VersionCounter:
+    vc = t._vc
+    if vc is None:
+        vc = t._vc = VersionCounter()
+    return vc
+
+
+class TensorWrapper:
+    """Base of the saved-tensor kinds; see the module docstring."""
+
+    __slots__ = ("_counter", "_seen")
+
+    @staticmethod
+    def of_input(t: Tensor) -> TensorWrapper:
+        if _HOOKS.stack:
+            return _Hooked(t, None, 0)
+        w = _Input.__new__(_Input)
+        w.tensor = t
+        vc = t._vc
+        if vc is None:
+            vc = t._vc = VersionCounter()
+        w._counter = vc
+        w._seen = vc.value
+        return w
+
+    @staticmethod
+    def meta_of(t: Tensor) -> TensorWrapper:
+        w = _Meta.__new__(_Meta)
+        w.meta = TensorMeta.of(t._data)
+        w._counter = None
+        w._seen = 0
+        return w
+
+    @staticmethod
+    def of_output(t: Tensor, node: GradNode) -> TensorWrapper:
+        if _HOOKS.stack:
+            return _Hooked(t, node, t._pos)
+        w = _Output.__new__(_Output)
+        w.data = t._data
+        w.pos = t._pos
+        vc = t._vc
+        if vc is None:
+            vc = t._vc = VersionCounter()
+        w._counter = vc
+        w._seen = vc.value
+        return w
+
+    def unpack(self, node: GradNode) -> Any:
+        raise NotImplementedError
+
+    def _check_version(self, node: GradNode) -> None:
+        now = self._counter.value
+        if now != self._seen:
+            raise RuntimeError(
+                f"one of the tensors saved by {type(node).__name__} ({node.name}) for backward, "
+                f"argument {_slot_name(node, self)!r}, has been modified by an in-place operation: "
+                f"it was saved at version {self._seen} and is now at version {now}. "
+                "Compute the in-place update after backward, or on a copy (.clone()/.detach() "
+                "does not help: the data is shared)."
+            )
+
+
+class _Input(TensorWrapper):
+    __slots__ = ("tensor",)
+
+    def unpack(self, node: GradNode) -> Tensor:
+        if self._counter.value != self._seen:
+            self._check_version(node)
+        return self.tensor
+
+
+class _Meta(TensorWrapper):
+    __slots__ = ("meta",)
+
+    def unpack(self, node: GradNode) -> TensorMeta:
+        return self.meta
+
+
+class _Output(TensorWrapper):
+    __slots__ = ("data", "pos")
+
+    def unpack(self, node: GradNode) -> Tensor:
+        from opgrad.runtime.tensor import wrap
+
+        if self._counter.value != self._seen:
+            self._check_version(node)
+        t = wrap(self.data)
+        t._requires_grad = True
+        t._node = node
+        t._pos = self.pos
+        t._vc = self._counter
+        return t
+
+
+class _Hooked(TensorWrapper):
+    """A tensor saved while saved_tensors_hooks were active: kept only in packed form."""
+
+    __slots__ = ("packed", "unpack_hook", "pos", "output")
+
+    def __init__(self, t: Tensor, node: GradNode | None, pos: int) -> None:
+        pack_hook, unpack_hook = _HOOKS.stack[-1]
+        self._counter = _counter_of(t)
+        self._seen = self._counter.value
+        self.output = node is not None
+        self.pos = pos
+        # An output is packed detached so the packed form cannot hold its own node.
+        self.packed = pack_hook(t.detach() if node is not None else t)
+        self.unpack_hook = unpack_hook
+
+    def unpack(self, node: GradNode) -> Tensor:
+        from opgrad.runtime.tensor import Tensor
+
+        self._check_version(node)
+        t = self.unpack_hook(self.packed)
+        if not isinstance(t, Tensor):
+            raise TypeError(
+                f"saved_tensors_hooks: unpack_hook must return a Tensor, got {type(t).__name__} "
+                f"(while unpacking for {node.name})"
+            )
+        if self.output:
+            t = t.detach()
+            t._requires_grad = True
+            t._node = node
+            t._pos = self.pos
+        return t
+
+
+def _slot_name(node: GradNode, wrapper: TensorWrapper) -> str:
+    """Which attribute of `node` holds `wrapper` (error path only)."""
+    for cls in type(node).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if getattr(node, name, None) is wrapper:
+                return name
+    return "?"

@@ -1,0 +1,68 @@
+"""Grad mode: context managers, decorators, set_grad_enabled as a call."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import opgrad as og
+from handmade_ops import mul
+
+
+def leaf():
+    return og.tensor(np.array([2.0]), requires_grad=True)
+
+
+def test_no_grad_context_records_nothing_and_restores():
+    x = leaf()
+    with og.no_grad():
+        y = mul(x, x)
+        assert not og.is_grad_enabled()
+    assert og.is_grad_enabled()
+    assert not y.requires_grad and y.grad_fn is None
+
+
+def test_no_grad_and_enable_grad_as_decorators_and_nested():
+    x = leaf()
+
+    @og.no_grad()
+    def f():
+        with og.enable_grad():
+            inner = mul(x, x)
+        return inner, mul(x, x)
+
+    inner, outer = f()
+    assert inner.requires_grad and not outer.requires_grad
+    assert og.is_grad_enabled()
+
+
+def test_set_grad_enabled_call_context_and_decorator():
+    x = leaf()
+    og.set_grad_enabled(False)
+    try:
+        assert not mul(x, x).requires_grad
+    finally:
+        og.set_grad_enabled(True)
+    with og.set_grad_enabled(False):
+        assert not og.is_grad_enabled()
+    assert og.is_grad_enabled()
+
+    @og.set_grad_enabled(False)
+    def f():
+        return og.is_grad_enabled()
+
+    assert og.is_grad_enabled()  # decorating did not switch the mode
+    assert f() is False
+    assert og.is_grad_enabled()
+
+
+def test_mode_restored_after_exception():
+    with pytest.raises(ZeroDivisionError):
+        with og.no_grad():
+            raise ZeroDivisionError("inside no_grad")
+    assert og.is_grad_enabled()
+
+
+def test_set_grad_enabled_rejects_non_bool():
+    with pytest.raises(TypeError, match="mode must be a bool"):
+        og.set_grad_enabled("yes")

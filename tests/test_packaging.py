@@ -1,0 +1,126 @@
+"""Packaging: runtime/, generated/ and codegen/ install as one import package, `opgrad`.
+
+pyproject.toml maps the three top-level folders (and opgrad/, the facade) into `opgrad.*`
+with setuptools' package-dir. These tests check both ways of installing it: the wheel
+(built from a clean copy of the tree, installed into a fresh virtualenv, imported from a
+folder where the source tree is out of reach) and the editable install the developer and
+CI virtualenvs use. The wheel tests take ~20 s and need the package index (for the build
+backend and numpy/pyyaml/jinja2), so they are marked slow; CI runs them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# What a clean copy of the source tree leaves out before a wheel is built from it.
+NOT_SOURCE = (".git", ".venv*", ".nox", "build", "dist", "*.egg-info", "__pycache__", ".*_cache")
+PACKAGES = ("opgrad", "opgrad.runtime", "opgrad.generated", "opgrad.codegen")
+# Prints {module name: module file} for PACKAGES as JSON.
+REPORT_FILES = (
+    "import json, importlib; "
+    f"print(json.dumps({{n: importlib.import_module(n).__file__ for n in {PACKAGES!r}}}))"
+)
+
+
+def package_dirs() -> dict[str, Path]:
+    """pyproject's [tool.setuptools.package-dir]: import name -> source folder."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    mapping = config["tool"]["setuptools"]["package-dir"]
+    return {name: ROOT / folder for name, folder in mapping.items()}
+
+
+def run(cmd: list[str], cwd: Path) -> str:
+    """Run cmd with a clean PYTHONPATH; return stdout, or fail showing all output."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        pytest.fail(
+            f"{' '.join(cmd)} exited {proc.returncode} (cwd {cwd})\n"
+            f"--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}",
+            pytrace=False,
+        )
+    return proc.stdout
+
+
+def imported_files(python: Path | str, cwd: Path) -> dict[str, Path]:
+    out = run([str(python), "-c", REPORT_FILES], cwd=cwd)
+    return {name: Path(file).resolve() for name, file in json.loads(out.splitlines()[-1]).items()}
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The opgrad wheel, built by pip from a clean copy of this tree.
+
+    The copy keeps a stale build/ in the checkout out of the wheel (setuptools never prunes
+    build/lib) and keeps the build from writing into the checkout.
+    """
+    work = tmp_path_factory.mktemp("wheel")
+    src = work / "src"
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(*NOT_SOURCE))
+    dist = work / "dist"
+    run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "-q", "-w", str(dist)], cwd=work)
+    (built,) = dist.glob("opgrad-*.whl")
+    return built
+
+
+@pytest.mark.slow
+def test_wheel_holds_every_source_file_under_opgrad(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    top_level = {name.split("/", 1)[0] for name in names}
+    assert {t for t in top_level if not t.endswith(".dist-info")} == {"opgrad"}
+
+    expected = set()
+    for package, folder in package_dirs().items():
+        prefix = package.replace(".", "/")
+        for path in folder.rglob("*"):
+            rel = path.relative_to(folder)
+            if path.is_dir() or "__pycache__" in rel.parts:
+                continue
+            if path.suffix == ".py" or rel.parts[0] == "templates":
+                expected.add(f"{prefix}/{rel.as_posix()}")
+    missing = sorted(expected - names)
+    assert not missing, (
+        f"files missing from {wheel.name} (add their packages to [tool.setuptools] packages "
+        f"or package-data in pyproject.toml): {missing}"
+    )
+
+
+@pytest.mark.slow
+def test_wheel_installs_into_fresh_venv_and_imports_outside_source_tree(wheel: Path, tmp_path: Path) -> None:
+    venv = tmp_path / "venv"
+    run([sys.executable, "-m", "venv", str(venv)], cwd=tmp_path)
+    python = venv / "bin" / "python"
+    # Dependencies (numpy, pyyaml, jinja2) come from the package index, as for a user.
+    run([str(python), "-m", "pip", "install", "-q", str(wheel)], cwd=tmp_path)
+
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    files = imported_files(python, cwd=outside)
+    site_packages = next((venv / "lib").glob("python3*/site-packages")).resolve()
+    for name in PACKAGES:
+        expected = site_packages.joinpath(*name.split("."), "__init__.py")
+        assert files[name] == expected, f"{name} imported from {files[name]}, expected {expected}"
+        assert not files[name].is_relative_to(ROOT)
+    assert (venv / "bin" / "opgrad-codegen").exists(), "the opgrad-codegen console script was not installed"
+
+
+def test_editable_install_maps_packages_to_source_folders(tmp_path: Path) -> None:
+    # A subprocess in a folder outside the tree, so only the install (not the cwd) decides.
+    files = imported_files(sys.executable, cwd=tmp_path)
+    if not files["opgrad"].is_relative_to(ROOT):
+        message = f"opgrad is not an editable install of {ROOT} (it is {files['opgrad']})"
+        if os.environ.get("CI"):
+            pytest.fail(f"{message}; CI installs it with pip install -e")
+        pytest.skip(message)
+    for name, folder in package_dirs().items():
+        assert files[name] == (folder / "__init__.py").resolve(), f"{name} imported from {files[name]}"
