@@ -306,41 +306,52 @@ def _apply(
             "backward()/grad() call if you need to backward through the graph again."
         )
     metas = node.output_meta
-    if len(grads) < len(metas):
-        grads.extend([None] * (len(metas) - len(grads)))
-    if len(metas) > 1:
+    if len(metas) > 1:  # several outputs: the ones nothing reached get zeros
+        if len(grads) < len(metas):
+            grads.extend([None] * (len(metas) - len(grads)))
         for i, meta in enumerate(metas):
             if grads[i] is None and meta is not None and i not in node.non_differentiable_outputs:
                 grads[i] = wrap(_zeros(meta))
-    post = node._hooks.post if node._hooks is not None else None
     outs = node.apply(grads, create_graph)
     if not retain_graph:
         node.release_saved()
-    if len(outs) != len(node.next_edges):
+    edges = node.next_edges
+    if len(outs) != len(edges):
         raise RuntimeError(
-            f"{type(node).__name__} ({node.name}) returned {len(outs)} gradients but has "
-            f"{len(node.next_edges)} inputs"
+            f"{type(node).__name__} ({node.name}) returned {len(outs)} gradients but has {len(edges)} inputs"
         )
-    if post:
-        for fn in list(post.values()):
+    hooks = node._hooks
+    if hooks is not None and hooks.post:
+        for fn in list(hooks.post.values()):
             replaced = fn(outs, grads)
             if replaced is not None:
                 outs = tuple(replaced)
-    for i, (g, e) in enumerate(zip(outs, node.next_edges, strict=True)):
-        if g is None or e is None:
-            continue
-        meta = e[0].output_meta[e[1]]
-        data = g._data
-        if data.shape != meta[0] or data.dtype != meta[1] or data.__class__ is not meta[2]:
-            _bad_gradient(node, i, g, meta)
-        if check:
-            _anomaly.check_gradient(node, i, data)
+    i = 0
+    for g in outs:
+        if g is not None:
+            e = edges[i]
+            if e is not None:
+                meta = e[0].output_meta[e[1]]
+                data = g._data
+                if (
+                    data.__class__ is not meta[2]
+                    or data.shape != meta[0]
+                    or (data.dtype is not meta[1] and data.dtype != meta[1])
+                ):
+                    _bad_gradient(node, i, g, meta)
+                if check:
+                    _anomaly.check_gradient(node, i, data)
+        i += 1
     return outs
 
 
 def _bad_gradient(node: GradNode, i: int, g: Any, meta: Any) -> None:
-    if not isinstance(g, Tensor):
-        raise TypeError(f"{type(node).__name__} ({node.name}) returned a {type(g).__name__} for input {i}")
+    if not isinstance(g, Tensor) or not hasattr(g._data, "shape") or isinstance(g._data, np.generic):
+        what = type(g._data if isinstance(g, Tensor) else g).__name__
+        raise TypeError(
+            f"{type(node).__name__} ({node.name}) returned a {what} as the gradient for input {i}; "
+            "expected an array wrapped in a Tensor (a kernel returned a NumPy scalar?)"
+        )
     from opgrad.runtime.device import device_of
     from opgrad.runtime.grad_node import meta_from_tuple
 

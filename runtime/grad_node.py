@@ -142,15 +142,23 @@ class GradNode:
     non_differentiable_outputs: tuple[int, ...] = ()
 
     def __init__(self, inputs: Sequence[Tensor | None]) -> None:
-        self.next_edges: tuple[tuple[GradNode, int] | None, ...] = tuple(
-            [
-                None
-                if t is None or not t._requires_grad
-                else ((accumulator_of(t), 0) if t._node is None else (t._node, t._pos))
-                for t in inputs
-            ]
-        )
-        self.output_meta: list[tuple[Any, ...] | None] = []
+        if len(inputs) == 1:  # the common arities without a loop
+            t = inputs[0]
+            self.next_edges: tuple[tuple[GradNode, int] | None, ...] = (
+                None if t is None or not t._requires_grad else _edge_to(t),
+            )
+        elif len(inputs) == 2:
+            a, b = inputs
+            self.next_edges = (
+                None if a is None or not a._requires_grad else _edge_to(a),
+                None if b is None or not b._requires_grad else _edge_to(b),
+            )
+        else:
+            self.next_edges = tuple(
+                [None if t is None or not t._requires_grad else _edge_to(t) for t in inputs]
+            )
+        # One (shape, dtype, array type) per output position; set_history fills it.
+        self.output_meta: tuple[tuple[Any, ...] | None, ...] = ()
         self.seq = next(_SEQ)
         self._released = False
         self._hooks: NodeHooks | None = None
@@ -214,12 +222,12 @@ def set_history(tensor: Tensor, node: GradNode, pos: int) -> None:
     metas = node.output_meta
     data = tensor._data
     meta = (data.shape, data.dtype, data.__class__)
-    if len(metas) == pos:
-        metas.append(meta)
+    if pos == 0 and not metas:
+        node.output_meta = (meta,)
     else:
-        while len(metas) <= pos:
-            metas.append(None)
-        metas[pos] = meta
+        grown = list(metas) + [None] * (pos + 1 - len(metas))
+        grown[pos] = meta
+        node.output_meta = tuple(grown)
 
 
 class AccumulateGrad(GradNode):
@@ -237,7 +245,7 @@ class AccumulateGrad(GradNode):
         self.variable = variable
         self.seq = LEAF_SEQ
         data = variable._data
-        self.output_meta.append((data.shape, data.dtype, data.__class__))
+        self.output_meta = ((data.shape, data.dtype, data.__class__),)
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         from opgrad.runtime.grad_holder import accumulate_into_leaf
@@ -272,6 +280,20 @@ def check_hook_result(result: Any, grad: Any, what: str) -> Any:
             f"the gradient it replaces has shape {grad.shape}"
         )
     return result
+
+
+def _edge_to(t: Tensor) -> tuple[GradNode, int]:
+    """The edge a gradient for `t` (which requires grad) travels: its node, or its leaf's
+    accumulator."""
+    node = t._node
+    if node is not None:
+        return (node, t._pos)
+    ref = t._acc
+    acc = None if ref is None else ref()
+    if acc is None:
+        acc = AccumulateGrad(t)
+        t._acc = weakref.ref(acc)
+    return (acc, 0)
 
 
 def accumulator_of(t: Tensor) -> AccumulateGrad:

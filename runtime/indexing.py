@@ -17,7 +17,7 @@ from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import GradNode, TensorMeta, set_history
 from opgrad.runtime.kernels.registry import get_array_module
 from opgrad.runtime.tensor import Tensor, wrap
-from opgrad.runtime.tensor_wrapper import VersionCounter
+from opgrad.runtime.tensor_wrapper import share_version
 
 
 def _normalize(index: Any, shape: tuple[int, ...]) -> tuple[Any, bool]:
@@ -101,10 +101,7 @@ def _scatter(g: Tensor, meta: TensorMeta, index: tuple[Any, ...], basic: bool) -
 def _index(x: Tensor, index: tuple[Any, ...], basic: bool) -> Tensor:
     out = wrap(x._data[index])
     if basic:
-        vc = x._vc
-        if vc is None:
-            vc = x._vc = VersionCounter()
-        out._vc = vc  # a view: in-place writes through either side are seen by both
+        share_version(out, x)  # a view: in-place writes through either side are seen by both
     if x._requires_grad and grad_enabled():
         node = GetItemGradNode((x,))
         node.index = index

@@ -20,7 +20,7 @@ from opgrad.generated.tensor_methods import TensorMethods
 from opgrad.runtime import device as _device
 from opgrad.runtime.dtypes import as_dtype
 from opgrad.runtime.grad_node import _HOOK_IDS, GradNode, NodeHooks, RemovableHandle
-from opgrad.runtime.tensor_wrapper import VersionCounter
+from opgrad.runtime.tensor_wrapper import VersionCounter, share_version
 
 
 class _TensorExtra:
@@ -179,10 +179,7 @@ class Tensor(TensorMethods):
     def detach(self) -> Tensor:
         """The same memory, cut from the graph (shares the version counter)."""
         t = wrap(self._data)
-        vc = self._vc
-        if vc is None:
-            vc = self._vc = VersionCounter()
-        t._vc = vc
+        share_version(t, self)
         return t
 
     def to(self, device: Any = None, dtype: Any = None) -> Tensor:

@@ -25,12 +25,26 @@ if TYPE_CHECKING:
 
 
 class VersionCounter:
-    """Counts in-place writes to a tensor's memory; views share their base's counter."""
+    """Counts in-place writes to a tensor's memory; views share their base's counter.
 
-    __slots__ = ("value",)
+    `shared` is set once a second tensor (a view, a detached alias) uses the counter: the
+    memory then has several tensors, which in-place ops must respect.
+    """
+
+    __slots__ = ("value", "shared")
 
     def __init__(self) -> None:
         self.value = 0
+        self.shared = False
+
+
+def share_version(view: Tensor, base: Tensor) -> None:
+    """Make `view` (which shares memory with `base`) count versions with `base`."""
+    vc = base._vc
+    if vc is None:
+        vc = base._vc = VersionCounter()
+    vc.shared = True
+    view._vc = vc
 
 
 class _HookStack(threading.local):
@@ -70,9 +84,10 @@ def _counter_of(t: Tensor) -> VersionCounter:
 
 
 class TensorWrapper:
-    """Base of the saved-tensor kinds; see the module docstring."""
+    """Base of the saved-tensor kinds; see the module docstring. Every kind has
+    `unpack(node)`; the static constructors below are what generated code calls."""
 
-    __slots__ = ("_counter", "_seen")
+    __slots__ = ()
 
     @staticmethod
     def of_input(t: Tensor) -> TensorWrapper:
@@ -80,19 +95,17 @@ class TensorWrapper:
             return _Hooked(t, None, 0)
         w = _Input.__new__(_Input)
         w.tensor = t
-        vc = t._vc
-        if vc is None:
-            vc = t._vc = VersionCounter()
-        w._counter = vc
-        w._seen = vc.value
+        vc = t._vc  # no counter yet means no in-place write yet: version 0
+        w._seen = 0 if vc is None else vc.value
         return w
 
     @staticmethod
-    def meta_of(t: Tensor) -> TensorWrapper:
+    def meta_of(t: Tensor) -> _Meta:
+        data = t._data
         w = _Meta.__new__(_Meta)
-        w.meta = TensorMeta.of(t._data)
-        w._counter = None
-        w._seen = 0
+        w.shape = data.shape
+        w.dtype = data.dtype
+        w._where = data.__class__
         return w
 
     @staticmethod
@@ -102,7 +115,7 @@ class TensorWrapper:
         w = _Output.__new__(_Output)
         w.data = t._data
         w.pos = t._pos
-        vc = t._vc
+        vc = t._vc  # the wrapper does not hold `t`, so it must hold the counter
         if vc is None:
             vc = t._vc = VersionCounter()
         w._counter = vc
@@ -112,42 +125,44 @@ class TensorWrapper:
     def unpack(self, node: GradNode) -> Any:
         raise NotImplementedError
 
-    def _check_version(self, node: GradNode) -> None:
-        now = self._counter.value
-        if now != self._seen:
-            raise RuntimeError(
-                f"one of the tensors saved by {type(node).__name__} ({node.name}) for backward, "
-                f"argument {_slot_name(node, self)!r}, has been modified by an in-place operation: "
-                f"it was saved at version {self._seen} and is now at version {now}. "
-                "Compute the in-place update after backward, or on a copy (.clone()/.detach() "
-                "does not help: the data is shared)."
-            )
+
+def _stale(node: GradNode, wrapper: Any, seen: int, now: int) -> RuntimeError:
+    return RuntimeError(
+        f"one of the tensors saved by {type(node).__name__} ({node.name}) for backward, "
+        f"argument {_slot_name(node, wrapper)!r}, has been modified by an in-place operation: "
+        f"it was saved at version {seen} and is now at version {now}. "
+        "Do the in-place update after backward, or apply it to a copy (.clone())."
+    )
 
 
 class _Input(TensorWrapper):
-    __slots__ = ("tensor",)
+    __slots__ = ("tensor", "_seen")
 
     def unpack(self, node: GradNode) -> Tensor:
-        if self._counter.value != self._seen:
-            self._check_version(node)
-        return self.tensor
+        t = self.tensor
+        vc = t._vc
+        if vc is not None and vc.value != self._seen:
+            raise _stale(node, self, self._seen, vc.value)
+        return t
 
 
-class _Meta(TensorWrapper):
-    __slots__ = ("meta",)
+class _Meta(TensorMeta):
+    """A `no_need_buffer` input: the wrapper is its own TensorMeta (no data, no version)."""
+
+    __slots__ = ()
 
     def unpack(self, node: GradNode) -> TensorMeta:
-        return self.meta
+        return self
 
 
 class _Output(TensorWrapper):
-    __slots__ = ("data", "pos")
+    __slots__ = ("data", "pos", "_counter", "_seen")
 
     def unpack(self, node: GradNode) -> Tensor:
         from opgrad.runtime.tensor import wrap
 
         if self._counter.value != self._seen:
-            self._check_version(node)
+            raise _stale(node, self, self._seen, self._counter.value)
         t = wrap(self.data)
         t._requires_grad = True
         t._node = node
@@ -159,7 +174,7 @@ class _Output(TensorWrapper):
 class _Hooked(TensorWrapper):
     """A tensor saved while saved_tensors_hooks were active: kept only in packed form."""
 
-    __slots__ = ("packed", "unpack_hook", "pos", "output")
+    __slots__ = ("packed", "unpack_hook", "pos", "output", "_counter", "_seen")
 
     def __init__(self, t: Tensor, node: GradNode | None, pos: int) -> None:
         pack_hook, unpack_hook = _HOOKS.stack[-1]
@@ -174,7 +189,8 @@ class _Hooked(TensorWrapper):
     def unpack(self, node: GradNode) -> Tensor:
         from opgrad.runtime.tensor import Tensor
 
-        self._check_version(node)
+        if self._counter.value != self._seen:
+            raise _stale(node, self, self._seen, self._counter.value)
         t = self.unpack_hook(self.packed)
         if not isinstance(t, Tensor):
             raise TypeError(

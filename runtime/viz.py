@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from opgrad.runtime.grad_node import AccumulateGrad, GradNode
+from opgrad.runtime.grad_node import AccumulateGrad, GradNode, TensorMeta
 from opgrad.runtime.tensor import Tensor
 from opgrad.runtime.tensor_wrapper import TensorWrapper
 
@@ -19,7 +19,7 @@ def _saved(node: GradNode) -> list[str]:
     for cls in type(node).__mro__:
         for slot in getattr(cls, "__slots__", ()):
             value = getattr(node, slot, None)
-            if isinstance(value, TensorWrapper):
+            if isinstance(value, (TensorWrapper, TensorMeta)):
                 names.append(slot)
     return names
 

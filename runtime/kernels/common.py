@@ -96,6 +96,8 @@ def unbroadcast(g: Any, shape: Sequence[int], dtype: Any) -> Any:
     Leading axes that broadcasting added are summed away; axes where `shape` has 1 and `g`
     does not are summed with keepdims. The result is always an array (0-d for shape ()).
     """
+    if g.__class__ is np.ndarray and g.shape == shape and g.dtype == dtype:
+        return g  # the common case: nothing was broadcast
     if isinstance(g, np.generic):
         g = np.asarray(g)
     shape = tuple(shape)

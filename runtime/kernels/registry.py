@@ -82,9 +82,10 @@ def dispatch(op: str, name: str, *arrays: Any) -> Kernel:
     `op` is only used in error messages.
     """
     cls = arrays[0].__class__
-    for a in arrays:
-        if a is not None and a.__class__ is not cls:
-            return _resolve(op, name, arrays)
+    if len(arrays) > 1:
+        for a in arrays:
+            if a.__class__ is not cls and a is not None:
+                return _resolve(op, name, arrays)
     fn = _BY_TYPE.get((name, cls))
     if fn is None:
         fn = _resolve(op, name, arrays)

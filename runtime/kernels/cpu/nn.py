@@ -106,7 +106,7 @@ def cross_entropy(input, label, axis=-1, reduction="mean"):  # noqa: A002 - Padd
         return nd(loss.sum())
     if reduction == "mean":
         return nd(loss.mean())
-    return loss
+    return nd(loss)
 
 
 @register_kernel("cross_entropy_grad")

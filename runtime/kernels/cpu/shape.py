@@ -219,7 +219,7 @@ def stack(x, axis=0):
 def stack_grad(x, out_grad, axis=0):
     a = normalize_one_axis(axis, len(x[0].shape) + 1, "stack")
     lead = (slice(None),) * a
-    return [out_grad[lead + (i,)].astype(t.dtype, copy=False) for i, t in enumerate(x)]
+    return [nd(out_grad[lead + (i,)]).astype(t.dtype, copy=False) for i, t in enumerate(x)]
 
 
 def _sections(x, num_or_sections, a):

@@ -1,0 +1,175 @@
+"""`og.autograd.Function`: user-defined ops with a hand-written backward.
+
+```python
+class Cube(og.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return og.tensor(x.numpy() ** 3)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * 3 * x * x          # opgrad ops: differentiable again under create_graph
+
+y = Cube.apply(x)
+```
+`forward` runs without recording; `apply` then builds one node whose edges are the tensor
+arguments. Saved tensors go through `TensorWrapper` (version checks and
+`saved_tensors_hooks` apply; an output saved by its own node is held without a cycle).
+`backward` returns one gradient per `forward` argument (None for non-tensors or where no
+gradient is needed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from opgrad.runtime.grad_mode import grad_enabled, no_grad
+from opgrad.runtime.grad_node import GradNode, set_history
+from opgrad.runtime.tensor import Tensor, wrap
+from opgrad.runtime.tensor_wrapper import TensorWrapper
+
+
+class FunctionCtx:
+    """The `ctx` passed to forward and backward."""
+
+    def __init__(self) -> None:
+        self.needs_input_grad: tuple[bool, ...] = ()
+        self._to_save: tuple[Tensor | None, ...] = ()
+        self._saved: list[TensorWrapper | None] = []
+        self._non_differentiable: set[int] = set()
+        self._node: GradNode | None = None
+        self._released = False
+
+    def save_for_backward(self, *tensors: Tensor | None) -> None:
+        for i, t in enumerate(tensors):
+            if t is not None and not isinstance(t, Tensor):
+                raise TypeError(
+                    f"save_for_backward: argument {i} is a {type(t).__name__}; only Tensors (or None) "
+                    "can be saved — keep other values as attributes of ctx"
+                )
+        self._to_save = tensors
+
+    def mark_non_differentiable(self, *tensors: Tensor) -> None:
+        self._non_differentiable.update(id(t) for t in tensors)
+
+    @property
+    def saved_tensors(self) -> tuple[Tensor | None, ...]:
+        if self._released:
+            raise RuntimeError(
+                "saved_tensors: they were freed after the first backward; pass retain_graph=True "
+                "to the first backward()/grad() call to backward through this function again"
+            )
+        node = self._node
+        if node is None:
+            return tuple(self._to_save)  # inside forward, or no graph was recorded
+        return tuple(None if w is None else w.unpack(node) for w in self._saved)
+
+
+class FunctionNode(GradNode):
+    """The node of one `Function.apply` call."""
+
+    __slots__ = ("ctx", "function", "tensor_positions", "n_args")
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return f"{self.function.__name__}.backward"
+
+    def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
+        ctx = self.ctx
+        ctx._node = self
+        try:
+            result = self.function.backward(ctx, *grads)
+        finally:
+            ctx._node = None
+        if not isinstance(result, tuple):
+            result = (result,)
+        fname = self.function.__name__
+        if len(result) != self.n_args:
+            raise RuntimeError(
+                f"{fname}.backward returned {len(result)} gradients but forward took {self.n_args} "
+                "arguments; return one per forward argument (None where there is none)"
+            )
+        out = []
+        for pos in self.tensor_positions:
+            g = result[pos]
+            if g is not None and not isinstance(g, Tensor):
+                g = wrap(g) if hasattr(g, "shape") else None
+                if g is None:
+                    raise TypeError(f"{fname}.backward: gradient {pos} must be a Tensor or None")
+            out.append(g)
+        return tuple(out)
+
+    def release_saved(self) -> None:
+        self.ctx._saved = []
+        self.ctx._released = True
+        self._released = True
+
+
+class _FunctionMeta(type):
+    def __repr__(cls) -> str:
+        return f"<Function {cls.__name__}>"
+
+
+class Function(metaclass=_FunctionMeta):
+    """Subclass with static `forward(ctx, *args)` and `backward(ctx, *grads)`; call `apply`."""
+
+    @staticmethod
+    def forward(ctx: FunctionCtx, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError("a Function subclass must define a static forward(ctx, ...)")
+
+    @staticmethod
+    def backward(ctx: FunctionCtx, *grads: Any) -> Any:
+        raise NotImplementedError("a Function subclass must define a static backward(ctx, *grads)")
+
+    @classmethod
+    def apply(cls, *args: Any, **kwargs: Any) -> Any:
+        if "forward" not in cls.__dict__ and cls.forward is Function.forward:
+            raise NotImplementedError(f"{cls.__name__} must define a static forward(ctx, ...)")
+        ctx = FunctionCtx()
+        positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        with no_grad():
+            result = cls.forward(ctx, *args, **kwargs)
+        single = not isinstance(result, tuple)
+        outputs = (result,) if single else result
+        for k, o in enumerate(outputs):
+            if o is not None and not isinstance(o, Tensor):
+                raise TypeError(
+                    f"{cls.__name__}.forward must return Tensors; output {k} is a {type(o).__name__}"
+                )
+        if not (grad_enabled() and any(ctx.needs_input_grad)):
+            return result
+        node = FunctionNode([args[i] for i in positions])
+        node.ctx = ctx
+        node.function = cls
+        node.tensor_positions = tuple(positions)
+        node.n_args = len(args)
+        marked = ctx._non_differentiable
+        inputs = {id(args[i]) for i in positions}
+        final: list[Any] = []
+        for k, o in enumerate(outputs):
+            if o is None:
+                final.append(o)
+                continue
+            if id(o) in inputs:  # an input returned as is: give the output its own identity
+                alias = wrap(o._data)
+                alias._vc = o._vc
+                o = alias
+            if id(outputs[k]) not in marked and o._data.dtype.kind in "fc":
+                set_history(o, node, k)
+            final.append(o)
+        by_id = {id(o): o for o in final if o is not None}
+        saved: list[TensorWrapper | None] = []
+        for t in ctx._to_save:
+            if t is None:
+                saved.append(None)
+            elif t._node is node:
+                saved.append(TensorWrapper.of_output(by_id.get(id(t), t), node))
+            else:
+                saved.append(TensorWrapper.of_input(t))
+        ctx._saved = saved
+        ctx._to_save = ()
+        return final[0] if single else tuple(final)

@@ -1,0 +1,85 @@
+"""In-place ops: the checks and the write that every generated `op_` shares.
+
+An in-place op computes its result like the out-of-place op, then writes it into the
+target's memory, bumps the memory's version counter, and (when recording) makes the target
+the output of the new node, so later uses see the new history. What it refuses, before
+changing anything:
+- a leaf that requires grad, while grad mode is on (its `.grad` would be meaningless);
+- memory shared with another tensor (a view or its base) while anything involved requires
+  grad: only one of the aliases could get the new history, so the others' gradients would
+  silently be wrong. Use the out-of-place op, or write under `og.no_grad()`.
+- a result whose shape differs from the target's (in-place ops cannot broadcast the target).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from opgrad.runtime.grad_mode import grad_enabled
+from opgrad.runtime.tensor import Tensor, wrap
+from opgrad.runtime.tensor_wrapper import VersionCounter
+
+
+def check_inplace(op: str, x: Tensor, *others: Tensor | None) -> bool:
+    """Validate an in-place write into `x`; True when the op must record a node."""
+    if not grad_enabled():
+        return False
+    needs = x._requires_grad or any(o is not None and o._requires_grad for o in others)
+    if not needs:
+        return False
+    if x._requires_grad and x._node is None:
+        raise RuntimeError(
+            f"{op}: x is a leaf tensor that requires grad and cannot be modified in place while "
+            "gradients are recorded; use the out-of-place op, or update it under og.no_grad() "
+            "(as optimizers do)"
+        )
+    vc = x._vc
+    if vc is not None and vc.shared:
+        raise RuntimeError(
+            f"{op}: x shares its memory with another tensor (a view such as a slice or reshape, or "
+            "the tensor it is a view of) and autograd is recording, so the other tensor's "
+            "gradient would be wrong; use the out-of-place op, or clone the tensor first"
+        )
+    return True
+
+
+def saved_before_write(x: Tensor) -> Tensor:
+    """A copy of `x` as it is now, with its current history, for a backward that needs the
+    value `x` had before the write."""
+    t = wrap(x._data.copy())
+    t._requires_grad = x._requires_grad
+    t._node = x._node
+    t._pos = x._pos
+    t._acc = x._acc
+    return t
+
+
+def _can_cast(src: Any, dst: Any) -> bool:
+    import numpy as np
+
+    return bool(np.can_cast(src, dst, casting="same_kind"))
+
+
+def write_inplace(op: str, x: Tensor, result: Any) -> None:
+    """Copy `result` into x's memory and bump its version."""
+    data = x._data
+    if result.shape != data.shape:
+        raise ValueError(
+            f"{op}: the result has shape {tuple(result.shape)} but x has shape {tuple(data.shape)}; "
+            "an in-place op cannot change (or broadcast) the shape of x"
+        )
+    if result.dtype != data.dtype and not _can_cast(result.dtype, data.dtype):
+        raise TypeError(
+            f"{op}: the result has dtype {result.dtype}, which cannot be stored in x of dtype "
+            f"{data.dtype} without losing information; convert x first (x.astype(...))"
+        )
+    if not data.flags.writeable:
+        raise RuntimeError(
+            f"{op}: x is a read-only view (e.g. made by expand); clone it before writing in place"
+        )
+    if result is not data:
+        data[...] = result
+    vc = x._vc
+    if vc is None:
+        vc = x._vc = VersionCounter()
+    vc.value += 1
