@@ -1,0 +1,83 @@
+"""`python -m opgrad.codegen [--spec-dir DIR] [--out DIR] [--check]` (also `opgrad-codegen`).
+
+Reads ops.yaml and backward.yaml from the spec directory (default: the project root,
+the folder that holds the `codegen/` package being run) and writes `generated/` there
+(or `--out`). `--check` writes nothing: it exits 1 and prints a unified diff when the
+generated files are stale, 0 when they are current. Spec errors are printed one per
+line as `file:line: op 'name': what is wrong`, and the exit status is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from opgrad.codegen import OPS_FILE, SpecError, generate, writer
+
+
+def default_spec_dir() -> Path:
+    """The project root: the parent of the folder this package was loaded from."""
+    return Path(__file__).resolve().parent.parent
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m opgrad.codegen",
+        description="Generate opgrad's ops, grad ops, grad nodes and Tensor methods from the YAML spec.",
+    )
+    parser.add_argument(
+        "--spec-dir",
+        type=Path,
+        default=None,
+        help="folder holding ops.yaml and backward.yaml (default: the project root)",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=None, help="output folder (default: <spec-dir>/generated)"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 and print a diff if the generated files are stale",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    spec_dir: Path = args.spec_dir if args.spec_dir is not None else default_spec_dir()
+    if args.spec_dir is None and not (spec_dir / OPS_FILE).is_file():
+        print(
+            f"error: no {OPS_FILE} in {spec_dir} (the folder holding this codegen package); "
+            "this looks like an installed copy, not a source checkout. "
+            "Pass --spec-dir pointing at the folder that holds ops.yaml and backward.yaml.",
+            file=sys.stderr,
+        )
+        return 2
+    out_dir: Path = args.out if args.out is not None else spec_dir / "generated"
+    try:
+        files = generate(spec_dir)
+    except SpecError as exc:
+        for message in exc.errors:
+            print(message, file=sys.stderr)
+        print(f"{len(exc.errors)} error(s); nothing was written.", file=sys.stderr)
+        return 1
+    if args.check:
+        diff = writer.check(files, out_dir)
+        if diff:
+            sys.stdout.write(diff)
+            print(
+                f"{out_dir} is stale: run `python -m opgrad.codegen` and commit the result.",
+                file=sys.stderr,
+            )
+            return 1
+        print(f"{out_dir} is up to date.")
+        return 0
+    changed = writer.write(files, out_dir)
+    print(f"wrote {len(changed)} file(s) in {out_dir}" + (f": {', '.join(changed)}" if changed else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,600 @@
+"""The spec as frozen dataclasses: one `OpSpec` per ops.yaml entry, one `BackwardSpec`
+per backward.yaml entry.
+
+Each is built by `from_yaml`, which pops the keys it knows, checks their types and the
+entry's own rules, and reports every problem (with `file:line` and the op's name) to a
+`Problems` collector instead of stopping at the first. Rules that involve several entries
+(dangling `backward:` references, `forward:` signatures, names in backward `args`,
+composite expressions) live in `validate.py`; what the templates need is derived in
+`plan.py`.
+
+ops.yaml keys (docs/contracts.md §2):
+
+- `op` (required): the op's name, a Python identifier; becomes `ops.<op>`.
+- `args` (required): `(Tensor x, Tensor y, int[] axis = [], bool keepdim = false)`; the
+  grammar is in `signature.py`.
+- `output` (required): `Tensor(out)`, `(Tensor(out), Tensor(indices))` or
+  `Tensor[](out){num}` (a Tensor[] output comes last).
+- `backward`: the name of the backward.yaml entry; required unless every output is
+  `non_differentiable`, forbidden if they all are.
+- `kernel`: the kernel's registry name (default: the op's name).
+- `intermediate`: outputs (a comma list or YAML list) the kernel returns and backward
+  may save, but the caller does not see.
+- `non_differentiable`: outputs that never carry gradient (indices, masks, bools).
+- `method`: `true` binds `Tensor.<op>`, a string binds `Tensor.<string>`.
+- `operator`: a list of Python dunder names (`[__add__, __radd__]`); a reflected name
+  (`__radd__`) swaps the first two tensor arguments.
+- `doc`: a one-line docstring.
+
+backward.yaml keys:
+
+- `backward_op` (required): the backward op's name; its node class is derived from it.
+- `forward` (required): `tanh (Tensor x) -> Tensor(out)`, the signature of the op it
+  differentiates (an ops.yaml op, or for a higher-order entry a backward op, whose
+  signature is its `args`, then its forward's attributes, `->` its `output`).
+- `args` (required): tensors only: forward inputs (`x`), forward outputs (`out`) and
+  gradients of forward outputs (`out_grad`). The forward op's attributes are always
+  passed to the grad kernel after them and need not be listed.
+- `output` (required): gradients of forward tensor inputs, `Tensor(x_grad)` or
+  `(Tensor(x_grad), Tensor(y_grad))` (`Tensor[](x_grad)` for a `Tensor[]` input).
+- `no_need_buffer`: forward inputs of which backward needs only shape and dtype.
+- `kernel`: the grad kernel's name (default: the backward op's name).
+- `backward`: this grad op's own backward entry (for higher-order gradients).
+- `composite`: the gradient as an expression over ops instead of a kernel: a string
+  for one output, or a mapping `x_grad: <expr>` (one per output).
+- `doc`: a one-line docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from opgrad.codegen import naming
+from opgrad.codegen.loader import Entry, Location
+from opgrad.codegen.signature import (
+    Arg,
+    GrammarError,
+    Output,
+    check_identifier,
+    parse_args,
+    parse_forward,
+    parse_outputs,
+)
+
+OP_KEYS = (
+    "op",
+    "args",
+    "output",
+    "backward",
+    "kernel",
+    "intermediate",
+    "non_differentiable",
+    "method",
+    "operator",
+    "doc",
+)
+BACKWARD_KEYS = (
+    "backward_op",
+    "forward",
+    "args",
+    "output",
+    "no_need_buffer",
+    "kernel",
+    "backward",
+    "composite",
+    "doc",
+)
+
+
+class SpecError(Exception):
+    """The spec is invalid; `errors` lists every problem as `file:line: op 'name': ...`."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__(f"{len(errors)} error(s) in the op spec:\n" + "\n".join(errors))
+        self.errors = errors
+
+
+class Problems:
+    """Collects errors so that all of them can be reported at once."""
+
+    def __init__(self) -> None:
+        self._files: list[str] = []
+        self._items: list[tuple[int, int, int, str]] = []
+
+    def _rank(self, file: str) -> int:
+        if file not in self._files:
+            self._files.append(file)
+        return self._files.index(file)
+
+    def add(self, loc: Location, op: str | None, message: str) -> None:
+        who = f"op '{op}'" if op else "entry"
+        self._items.append((self._rank(loc.file), loc.line, len(self._items), f"{loc}: {who}: {message}"))
+
+    def add_raw(self, file: str, line: int, message: str) -> None:
+        """A message that already starts with `file:line:` (from the loader)."""
+        self._items.append((self._rank(file), line, len(self._items), message))
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def messages(self) -> list[str]:
+        """Every message, file by file (in the order files were read), by line."""
+        return [text for *_, text in sorted(self._items)]
+
+    def raise_if_any(self) -> None:
+        if self._items:
+            raise SpecError(self.messages())
+
+
+@dataclass(frozen=True)
+class KeyLines:
+    """The line of each key of an entry, for errors found after parsing."""
+
+    file: str
+    line: int
+    keys: tuple[tuple[str, int], ...]
+
+    def __call__(self, key: str | None = None) -> Location:
+        for k, line in self.keys:
+            if k == key:
+                return Location(self.file, line)
+        return Location(self.file, self.line)
+
+
+class _Reader:
+    """Pops typed values from one YAML entry, reporting problems with their lines."""
+
+    def __init__(self, entry: Entry, file: str, problems: Problems, name_key: str) -> None:
+        self.entry = dict(entry)
+        self.lines = KeyLines(file, entry.line, tuple(entry.key_lines.items()))
+        self.problems = problems
+        self.ok = True
+        self.name: str | None = None
+        raw = self.entry.get(name_key)
+        if isinstance(raw, str) and raw:
+            self.name = raw
+        for key, line in entry.duplicate_keys:
+            self.error(None, f"key {key!r} appears twice (again on line {line})")
+
+    def error(self, key: str | None, message: str) -> None:
+        self.ok = False
+        self.problems.add(self.lines(key), self.name, message)
+
+    def pop(self, key: str, kind: Callable[[Any], bool], expected: str, required: bool = False) -> Any:
+        if key not in self.entry:
+            if required:
+                self.error(None, f"missing required key {key!r}")
+            return None
+        value = self.entry.pop(key)
+        if not kind(value):
+            self.error(key, f"{key!r} must be {expected}, got {type(value).__name__} {value!r}")
+            return None
+        return value
+
+    def pop_str(self, key: str, required: bool = False) -> str | None:
+        return self.pop(key, lambda v: isinstance(v, str) and v.strip() != "", "a non-empty string", required)
+
+    def pop_name(
+        self, key: str, what: str, required: bool = False, reserved: frozenset[str] = frozenset()
+    ) -> str | None:
+        value = self.pop_str(key, required)
+        if value is None:
+            return None
+        value = value.strip()
+        if not self.check_name(key, value, what, reserved):
+            return None
+        return value
+
+    def check_name(self, key: str, name: str, what: str, reserved: frozenset[str] = frozenset()) -> bool:
+        try:
+            check_identifier(name, what)
+        except GrammarError as exc:
+            self.error(key, str(exc))
+            return False
+        if name.startswith("_"):
+            self.error(key, f"{what} {name!r} starts with an underscore (reserved for generated code)")
+            return False
+        if name in reserved:
+            self.error(key, f"{what} {name!r} is reserved: the generated code uses that name")
+            return False
+        if reserved is naming.RESERVED_ARG_NAMES and len(name) > naming.MAX_ARG_NAME:
+            self.error(
+                key,
+                f"{what} {name!r} is longer than {naming.MAX_ARG_NAME} characters "
+                "(generated lines must stay within the line-length limit)",
+            )
+            return False
+        return True
+
+    def pop_names(self, key: str, what: str) -> tuple[str, ...]:
+        """A comma-separated string or a YAML list of identifiers."""
+        value = self.pop(
+            key,
+            lambda v: isinstance(v, str) or (isinstance(v, list) and all(isinstance(i, str) for i in v)),
+            "a comma-separated string or a list of names",
+        )
+        if value is None:
+            return ()
+        items = (
+            [p.strip() for p in value.split(",")] if isinstance(value, str) else [p.strip() for p in value]
+        )
+        names: list[str] = []
+        for item in items:
+            if item in names:
+                self.error(key, f"{what} {item!r} is listed twice")
+            elif self.check_name(key, item, what):
+                names.append(item)
+        return tuple(names)
+
+    def pop_args(self, key: str) -> list[Arg] | None:
+        text = self.pop_str(key, required=True)
+        if text is None:
+            return None
+        try:
+            args, bad = parse_args(text)
+        except GrammarError as exc:
+            self.error(key, str(exc))
+            return None
+        for message in bad:
+            self.error(key, message)
+        seen: set[str] = set()
+        has_default = False
+        for arg in args:
+            if arg.name in seen:
+                self.error(key, f"argument {arg.name!r} appears twice")
+            seen.add(arg.name)
+            self.check_name(key, arg.name, "argument name", naming.RESERVED_ARG_NAMES)
+            if arg.default is not None:
+                has_default = True
+            elif has_default:
+                self.error(key, f"argument {arg.name!r} has no default but follows an argument that has one")
+        return args if not bad else None
+
+    def pop_outputs(self, key: str) -> list[Output] | None:
+        text = self.pop_str(key, required=True)
+        if text is None:
+            return None
+        try:
+            outputs = parse_outputs(text)
+        except GrammarError as exc:
+            self.error(key, str(exc))
+            return None
+        seen: set[str] = set()
+        for i, out in enumerate(outputs):
+            if out.name in seen:
+                self.error(key, f"output {out.name!r} appears twice")
+            seen.add(out.name)
+            self.check_name(key, out.name, "output name", naming.RESERVED_ARG_NAMES)
+            if out.is_list and i != len(outputs) - 1:
+                self.error(key, f"Tensor[] output {out.name!r} must be the last output")
+        return outputs
+
+    def pop_doc(self) -> str | None:
+        doc = self.pop_str("doc")
+        if doc is None:
+            return None
+        doc = " ".join(doc.split())
+        if "\\" in doc or '"' in doc:
+            self.error("doc", 'doc must not contain backslashes or double quotes (")')
+            return None
+        return doc
+
+    def finish(self, known: tuple[str, ...]) -> None:
+        for key in self.entry:
+            self.error(
+                key if isinstance(key, str) else None, f"unknown key {key!r}; known keys: {', '.join(known)}"
+            )
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    """One ops.yaml entry, checked on its own."""
+
+    name: str
+    args: tuple[Arg, ...]
+    outputs: tuple[Output, ...]
+    backward: str | None
+    kernel: str
+    intermediate: tuple[str, ...]
+    non_differentiable: tuple[str, ...]
+    method: str | None
+    operators: tuple[str, ...]
+    doc: str
+    lines: KeyLines
+
+    def __post_init__(self) -> None:
+        names = [a.name for a in self.args] + [o.name for o in self.outputs]
+        assert len(names) == len(set(names)), names
+        outs = {o.name for o in self.outputs}
+        assert set(self.intermediate) <= outs and set(self.non_differentiable) <= outs
+        assert (self.backward is None) == (not self.differentiable_outputs)
+
+    @property
+    def tensor_args(self) -> tuple[Arg, ...]:
+        return tuple(a for a in self.args if a.is_tensor)
+
+    @property
+    def attrs(self) -> tuple[Arg, ...]:
+        return tuple(a for a in self.args if not a.is_tensor)
+
+    @property
+    def visible_outputs(self) -> tuple[Output, ...]:
+        return tuple(o for o in self.outputs if o.name not in self.intermediate)
+
+    @property
+    def differentiable_outputs(self) -> tuple[Output, ...]:
+        return tuple(o for o in self.visible_outputs if o.name not in self.non_differentiable)
+
+    def arg(self, name: str) -> Arg | None:
+        return next((a for a in self.args if a.name == name), None)
+
+    def output(self, name: str) -> Output | None:
+        return next((o for o in self.outputs if o.name == name), None)
+
+    @staticmethod
+    def from_yaml(entry: Entry, file: str, problems: Problems) -> OpSpec | None:
+        r = _Reader(entry, file, problems, "op")
+        name = r.pop_name("op", "op name", required=True, reserved=naming.RESERVED_OP_NAMES)
+        r.name = name or r.name
+        args = r.pop_args("args")
+        outputs = r.pop_outputs("output")
+        backward = r.pop_name("backward", "backward name")
+        kernel = r.pop_name("kernel", "kernel name")
+        intermediate = r.pop_names("intermediate", "intermediate output")
+        non_diff = r.pop_names("non_differentiable", "non_differentiable output")
+        method = r.pop("method", lambda v: isinstance(v, bool | str), "true, false or a method name")
+        operators = r.pop(
+            "operator",
+            lambda v: isinstance(v, list) and all(isinstance(i, str) for i in v),
+            "a list of dunder names like [__add__, __radd__]",
+        )
+        doc = r.pop_doc()
+        r.finish(OP_KEYS)
+        if name is None or args is None or outputs is None:
+            return None
+
+        if not any(a.type in ("Tensor", "Tensor[]") for a in args):
+            r.error(
+                "args", "an op needs at least one (non-optional) Tensor or Tensor[] argument to pick a kernel"
+            )
+        out_names = [o.name for o in outputs]
+        for out in outputs:
+            if any(a.name == out.name for a in args):
+                r.error("output", f"output {out.name!r} has the same name as an argument")
+            if out.count is not None:
+                counted = next((a for a in args if a.name == out.count), None)
+                if counted is None or counted.is_tensor:
+                    r.error(
+                        "output",
+                        f"count {{{out.count}}} of output {out.name!r} must name a non-tensor argument",
+                    )
+        for key, listed in (("intermediate", intermediate), ("non_differentiable", non_diff)):
+            for item in listed:
+                if item not in out_names:
+                    r.error(key, f"{key} {item!r} is not an output (outputs: {', '.join(out_names)})")
+        visible = [o for o in out_names if o not in intermediate]
+        if not visible:
+            r.error("intermediate", "every output is intermediate; the caller must see at least one")
+        differentiable = [o for o in visible if o not in non_diff]
+        if backward is None and differentiable and "backward" not in entry:
+            r.error(
+                None,
+                f"no `backward:` but outputs {', '.join(differentiable)} are differentiable; "
+                "add a backward entry or list them under non_differentiable",
+            )
+        if backward is not None and not differentiable:
+            r.error(
+                "backward",
+                "every output is non_differentiable (or intermediate), so `backward:` makes no sense",
+            )
+        for out in outputs:
+            if out.is_list and backward is not None and (out.name in non_diff or out.name in intermediate):
+                r.error(
+                    "output", f"Tensor[] output {out.name!r} of a differentiable op must be differentiable"
+                )
+        if intermediate and backward is None:
+            r.error("intermediate", "intermediate outputs only make sense for an op with a backward")
+
+        method_name: str | None = None
+        if method is True:
+            method_name = name
+        elif isinstance(method, str):
+            if r.check_name("method", method, "method name"):
+                method_name = method
+        if method_name is not None and args[0].type != "Tensor":
+            r.error(
+                "method", f"a method binds the first argument to self, so it must be a Tensor, not {args[0]}"
+            )
+        for op_name in operators or []:
+            _check_operator(r, op_name, args)
+        if operators is not None and len(set(operators)) != len(operators):
+            r.error("operator", "an operator is listed twice")
+
+        return _build(
+            OpSpec,
+            name=name,
+            args=tuple(args),
+            outputs=tuple(outputs),
+            backward=backward,
+            kernel=kernel or name,
+            intermediate=tuple(i for i in intermediate if i in out_names),
+            non_differentiable=tuple(i for i in non_diff if i in out_names),
+            method=method_name,
+            operators=tuple(o for o in operators or () if o in naming.KNOWN_OPERATORS),
+            doc=doc or f"The `{name}` operator.",
+            lines=r.lines,
+        )
+
+
+def _build(cls: type, **fields: Any) -> Any:
+    """The dataclass, or None if the entry's errors (already reported) broke an invariant.
+
+    An entry with errors that leave it consistent still takes part in the cross-entry
+    checks, so that their errors are reported in the same run.
+    """
+    try:
+        return cls(**fields)
+    except AssertionError:
+        return None
+
+
+def _check_operator(r: _Reader, op_name: str, args: list[Arg]) -> None:
+    if op_name not in naming.KNOWN_OPERATORS:
+        r.error(
+            "operator", f"unknown operator {op_name!r}; known: {', '.join(sorted(naming.KNOWN_OPERATORS))}"
+        )
+        return
+    operands = 1 if op_name in naming.UNARY_OPERATORS else 2
+    if len(args) < operands:
+        r.error("operator", f"{op_name} takes {operands} operand(s) but the op has {len(args)} argument(s)")
+        return
+    if args[0].type != "Tensor":
+        r.error(
+            "operator", f"{op_name} binds the first argument to self, so it must be a Tensor, not `{args[0]}`"
+        )
+    if op_name in naming.REFLECTED_OPERATORS and args[1].type != "Tensor":
+        r.error("operator", f"reflected {op_name} passes self as the second argument, so it must be a Tensor")
+    rest = [a.name for a in args[operands:] if a.default is None]
+    if rest:
+        r.error(
+            "operator", f"{op_name} passes {operands} operand(s); arguments {', '.join(rest)} need defaults"
+        )
+
+
+@dataclass(frozen=True)
+class ForwardSig:
+    """A `forward:` signature as written in backward.yaml."""
+
+    name: str
+    args: tuple[Arg, ...]
+    outputs: tuple[Output, ...]
+
+    def __str__(self) -> str:
+        outs = ", ".join(str(o) for o in self.outputs)
+        if len(self.outputs) > 1:
+            outs = f"({outs})"
+        return f"{self.name} ({', '.join(f'{a.type} {a.name}' for a in self.args)}) -> {outs}"
+
+
+@dataclass(frozen=True)
+class BackwardSpec:
+    """One backward.yaml entry, checked on its own."""
+
+    name: str
+    forward: ForwardSig
+    args: tuple[Arg, ...]
+    outputs: tuple[Output, ...]
+    no_need_buffer: tuple[str, ...]
+    kernel: str | None  # None for a composite
+    backward: str | None
+    composite: tuple[tuple[str, str], ...] | None  # (output name, expression) per output
+    doc: str
+    lines: KeyLines
+
+    def __post_init__(self) -> None:
+        assert (self.kernel is None) == (self.composite is not None)
+        assert set(self.no_need_buffer) <= {a.name for a in self.args}
+        if self.composite is not None:
+            assert [n for n, _ in self.composite] == [o.name for o in self.outputs]
+
+    def arg(self, name: str) -> Arg | None:
+        return next((a for a in self.args if a.name == name), None)
+
+    @staticmethod
+    def from_yaml(entry: Entry, file: str, problems: Problems) -> BackwardSpec | None:
+        r = _Reader(entry, file, problems, "backward_op")
+        name = r.pop_name("backward_op", "backward_op name", required=True, reserved=naming.RESERVED_OP_NAMES)
+        r.name = name or r.name
+        forward_text = r.pop_str("forward", required=True)
+        forward: ForwardSig | None = None
+        if forward_text is not None:
+            try:
+                fname, fargs, fouts = parse_forward(forward_text)
+                forward = ForwardSig(fname, tuple(fargs), tuple(fouts))
+            except GrammarError as exc:
+                r.error("forward", str(exc))
+        args = r.pop_args("args")
+        outputs = r.pop_outputs("output")
+        no_need_buffer = r.pop_names("no_need_buffer", "no_need_buffer argument")
+        kernel = r.pop_name("kernel", "kernel name")
+        backward = r.pop_name("backward", "backward name")
+        composite_raw = r.pop(
+            "composite",
+            lambda v: (
+                (isinstance(v, str) and v.strip() != "")
+                or (
+                    isinstance(v, dict)
+                    and all(isinstance(k, str) and isinstance(e, str) for k, e in v.items())
+                )
+            ),
+            "an expression string or a mapping `<x_grad>: <expression>`",
+        )
+        doc = r.pop_doc()
+        r.finish(BACKWARD_KEYS)
+        if name is None or forward is None or args is None or outputs is None:
+            return None
+
+        for arg in args:
+            if not arg.is_tensor:
+                r.error(
+                    "args",
+                    f"argument `{arg}` is not a tensor; list only tensors here "
+                    "(the forward op's attributes are passed to the grad kernel automatically)",
+                )
+            elif arg.default is not None:
+                r.error("args", f"argument `{arg}` of a backward op cannot have a default")
+        arg_names = [a.name for a in args]
+        for item in no_need_buffer:
+            if item not in arg_names:
+                r.error(
+                    "no_need_buffer",
+                    f"no_need_buffer {item!r} is not an argument (args: {', '.join(arg_names)})",
+                )
+        for out in outputs:
+            if out.count is not None:
+                r.error("output", f"gradient output {out.name!r} cannot take a {{count}}")
+
+        composite: tuple[tuple[str, str], ...] | None = None
+        if composite_raw is not None:
+            if kernel is not None:
+                r.error("kernel", "a composite backward has no kernel; remove `kernel:` or `composite:`")
+            if backward is not None:
+                r.error(
+                    "backward", "a composite backward is differentiated through its ops; remove `backward:`"
+                )
+            out_names = [o.name for o in outputs]
+            if isinstance(composite_raw, str):
+                if len(outputs) != 1:
+                    r.error(
+                        "composite",
+                        f"several outputs ({', '.join(out_names)}): write `composite:` as a mapping",
+                    )
+                else:
+                    composite = ((outputs[0].name, composite_raw.strip()),)
+            else:
+                if sorted(composite_raw) != sorted(out_names):
+                    r.error(
+                        "composite",
+                        f"composite keys ({', '.join(composite_raw)}) must be the outputs "
+                        f"({', '.join(out_names)})",
+                    )
+                else:
+                    composite = tuple((o, composite_raw[o].strip()) for o in out_names)
+
+        if composite_raw is not None and composite is None:
+            return None
+        return _build(
+            BackwardSpec,
+            name=name,
+            forward=forward,
+            args=tuple(args),
+            outputs=tuple(outputs),
+            no_need_buffer=tuple(n for n in no_need_buffer if n in arg_names),
+            kernel=None if composite is not None else (kernel or name),
+            backward=backward,
+            composite=composite,
+            doc=doc or f"Gradient of `{forward.name}`.",
+            lines=r.lines,
+        )

@@ -1,0 +1,135 @@
+"""Every name the generator derives, in one place.
+
+`tanh_grad` -> `TanhGradNode`; `x` -> `x_grad`; the generated modules and the runtime
+names they import. Validation uses the reserved sets here so that a spec name can never
+shadow something the generated code relies on.
+"""
+
+from __future__ import annotations
+
+# Generated modules (in `generated/`), in the order they are written.
+OPS_MODULE = "ops"
+GRAD_OPS_MODULE = "grad_ops"
+NODES_MODULE = "nodes"
+TENSOR_METHODS_MODULE = "tensor_methods"
+PACKAGE_INIT = "__init__"
+
+SPEC_FILES = ("ops.yaml", "backward.yaml")
+REGENERATE_COMMAND = "python -m opgrad.codegen"
+
+# Names the generated code imports or uses unqualified; spec names may not take them.
+RUNTIME_NAMES = frozenset(
+    {
+        "Tensor",
+        "TensorMeta",
+        "TensorWrapper",
+        "GradNode",
+        "wrap",
+        "as_tensor_arg",
+        "grad_enabled",
+        "set_history",
+        "dispatch",
+        "isinstance",
+        "annotations",
+        "Any",
+        "Sequence",
+        "TYPE_CHECKING",
+    }
+)
+# Locals and parameters of generated functions and methods.
+GENERATED_LOCALS = frozenset({"self", "node", "grads", "create_graph", "other"})
+# Attributes every grad node has (a saved tensor or attribute slot may not take them).
+NODE_ATTRIBUTES = frozenset(
+    {
+        "name",
+        "apply",
+        "release_saved",
+        "next_edges",
+        "next_nodes",
+        "next_functions",
+        "input_meta",
+        "output_meta",
+        "output_slots",
+        "non_differentiable_outputs",
+        "seq",
+        "trace",
+        "register_hook",
+        "register_prehook",
+    }
+)
+RESERVED_ARG_NAMES = RUNTIME_NAMES | GENERATED_LOCALS | NODE_ATTRIBUTES
+# Argument and output names are at most this long, so that every generated statement
+# has a layout `layout.py` can produce (see tests/test_codegen_output.py).
+MAX_ARG_NAME = 24
+RESERVED_OP_NAMES = RUNTIME_NAMES | frozenset({"ops", "grad_ops", "nodes", "tensor_methods"})
+
+# Python operators an op may be bound to, with the number of tensor operands they take.
+UNARY_OPERATORS = frozenset({"__neg__", "__pos__", "__abs__", "__invert__"})
+BINARY_OPERATORS = frozenset(
+    {
+        "__add__",
+        "__sub__",
+        "__mul__",
+        "__truediv__",
+        "__floordiv__",
+        "__mod__",
+        "__pow__",
+        "__matmul__",
+        "__and__",
+        "__or__",
+        "__xor__",
+        "__lt__",
+        "__le__",
+        "__gt__",
+        "__ge__",
+        "__eq__",
+        "__ne__",
+    }
+)
+REFLECTED_OPERATORS = frozenset(
+    {
+        "__radd__",
+        "__rsub__",
+        "__rmul__",
+        "__rtruediv__",
+        "__rfloordiv__",
+        "__rmod__",
+        "__rpow__",
+        "__rmatmul__",
+        "__rand__",
+        "__ror__",
+        "__rxor__",
+    }
+)
+KNOWN_OPERATORS = UNARY_OPERATORS | BINARY_OPERATORS | REFLECTED_OPERATORS
+
+
+def grad_name(name: str) -> str:
+    """The gradient that flows to (or from) `name`: `x` -> `x_grad`."""
+    return f"{name}_grad"
+
+
+def camel(name: str) -> str:
+    """`tanh_double_grad` -> `TanhDoubleGrad`."""
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part)
+
+
+def node_class(backward_op: str) -> str:
+    """The GradNode subclass for a backward op: `tanh_grad` -> `TanhGradNode`."""
+    return f"{camel(backward_op)}Node"
+
+
+def result_local(name: str, taken: frozenset[str] | set[str]) -> str:
+    """A local for a computed gradient, renamed if an argument already has its name.
+
+    In a double backward, `out_grad` is both an argument (the incoming gradient) and
+    an output (the gradient for `out`); the output becomes `new_out_grad`.
+    """
+    while name in taken:
+        name = f"new_{name}"
+    return name
+
+
+def header(kind: str) -> str:
+    """First line of every generated file (no timestamps, versions or paths)."""
+    return f"# @generated {kind} from {' and '.join(SPEC_FILES)} by `{REGENERATE_COMMAND}`. Do not edit."

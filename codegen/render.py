@@ -1,0 +1,147 @@
+"""Rendering: the plan through the Jinja2 templates into the text of each generated file.
+
+The environment is strict (`StrictUndefined`: a misspelled field is an error, not an
+empty string) and whitespace-controlled (`trim_blocks`, `lstrip_blocks`). Filters only
+lay out lines (`layout.py`). A module's imports are exactly the names its rendered body
+uses, found by parsing the body with `ast`, so no import is ever missing or unused.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import jinja2
+
+from opgrad.codegen import layout, naming, plan
+from opgrad.codegen.plan import Module, Plan
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+# Every import a generated module may need: the name it binds -> (section, module, member).
+# The renderer keeps exactly those whose names the rendered code uses (found with `ast`).
+# Sections follow isort: 0 __future__, 1 standard library, 2 third party, 3 first party.
+RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
+    "annotations": (0, "__future__", "annotations"),
+    plan.BUILTINS: (1, "", f"builtins as {plan.BUILTINS}"),
+    "Sequence": (1, "collections.abc", "Sequence"),
+    "Any": (1, "typing", "Any"),
+    "TYPE_CHECKING": (1, "typing", "TYPE_CHECKING"),
+    "_np": (2, "", "numpy as _np"),
+    "grad_enabled": (3, "opgrad.runtime.grad_mode", "grad_enabled"),
+    "GradNode": (3, "opgrad.runtime.grad_node", "GradNode"),
+    "TensorMeta": (3, "opgrad.runtime.grad_node", "TensorMeta"),
+    "set_history": (3, "opgrad.runtime.grad_node", "set_history"),
+    "dispatch": (3, "opgrad.runtime.kernels.registry", "dispatch"),
+    "Tensor": (3, "opgrad.runtime.tensor", "Tensor"),
+    "as_tensor_arg": (3, "opgrad.runtime.tensor", "as_tensor_arg"),
+    "tensors_of": (3, "opgrad.runtime.tensor", "tensors_of"),
+    "wrap": (3, "opgrad.runtime.tensor", "wrap"),
+    "TensorWrapper": (3, "opgrad.runtime.tensor_wrapper", "TensorWrapper"),
+}
+
+
+def imports_for(package: str) -> dict[str, tuple[int, str, str]]:
+    """The import table for generated modules that live in `package`.
+
+    Generated modules import each other as modules (`from opgrad.generated import nodes
+    as _nodes`) and look names up at call time, so they load in any order.
+    """
+    parent, _, leaf = package.rpartition(".")
+    table = dict(RUNTIME_IMPORTS)
+    table["_generated"] = (3, parent, f"{leaf} as _generated") if parent else (3, "", f"{leaf} as _generated")
+    for alias, module in (
+        (plan.GRAD_OPS, naming.GRAD_OPS_MODULE),
+        (plan.NODES, naming.NODES_MODULE),
+        (plan.OPS, naming.OPS_MODULE),
+    ):
+        table[alias] = (3, package, f"{module} as {alias}")
+    return table
+
+
+def _docstring(lines: tuple[str, ...], indent: int) -> str:
+    if len(lines) == 1:
+        return f'"""{lines[0]}"""'
+    pad = " " * indent
+    return '"""' + lines[0] + "".join(f"\n{pad}{line}" for line in lines[1:]) + f'\n{pad}"""'
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.filters["stmt"] = layout.stmt
+    env.filters["cond"] = layout.cond
+    env.filters["docstring"] = _docstring
+    return env
+
+
+def _used_names(code: str) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+    return names
+
+
+def _import_sections(names: set[str], table: dict[str, tuple[int, str, str]]) -> list[list[str]]:
+    """isort-style import lines for `names`: sections, `import` before `from`, sorted."""
+    sections: dict[int, dict[str, list[str]]] = {}
+    for name in sorted(names):
+        if name not in table:
+            continue
+        section, module, member = table[name]
+        sections.setdefault(section, {}).setdefault(module, []).append(member)
+    out: list[list[str]] = []
+    for section in sorted(sections):
+        modules = sections[section]
+        plain = sorted(f"import {m}" for m in modules.get("", []))
+        froms: list[str] = []
+        for module in sorted(m for m in modules if m):
+            members = modules[module]
+            aliased = sorted(m for m in members if " as " in m)
+            simple = sorted((m for m in members if " as " not in m), key=_member_order)
+            if simple:
+                froms.append(f"from {module} import {', '.join(simple)}")
+            froms += [f"from {module} import {m}" for m in aliased]
+        out.append(plain + froms)
+    return out
+
+
+def _member_order(member: str) -> tuple[int, str]:
+    """isort's order-by-type: CONSTANTS, then Classes, then functions and variables."""
+    if member.isupper():
+        return (0, member)
+    if member[:1].isupper():
+        return (1, member)
+    return (2, member)
+
+
+def render_module(env: jinja2.Environment, module: Module, package: str) -> str:
+    table = imports_for(package)
+    body = env.get_template(module.template).render(module=module).strip("\n")
+    used = _used_names(body) | {"annotations"} if body else set()
+    runtime_names = used - module.type_only
+    type_imports = _import_sections(used & module.type_only, table)
+    if type_imports:
+        runtime_names.add("TYPE_CHECKING")
+    imports = _import_sections(runtime_names, table)
+    text = env.get_template("_module.jinja2").render(
+        header=naming.header(module.file.removesuffix(".py")),
+        title=module.title,
+        imports=imports,
+        type_imports=type_imports,
+        body=body,
+    )
+    return text.rstrip("\n") + "\n"
+
+
+def render(plan: Plan) -> dict[str, str]:
+    """File name -> text, for every generated file."""
+    env = environment()
+    return {module.file: render_module(env, module, plan.package) for module in plan.modules}

@@ -1,0 +1,324 @@
+"""Rules that involve more than one entry, and the validated `Spec` they produce.
+
+- names are unique (ops, backward ops, node classes, methods, operators);
+- every `backward:` names an existing backward entry whose `forward:` names this op
+  back, and every backward entry is reached that way;
+- a `forward:` signature agrees with the op it names (arguments and outputs);
+- backward `args` name forward inputs, forward outputs or `<output>_grad` of a
+  differentiable output, with matching types; backward outputs are `<input>_grad` of
+  forward tensor inputs; `no_need_buffer` names forward inputs;
+- composite expressions use only their arguments, the forward's attributes, numbers,
+  operators and calls to ops (`composite.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from opgrad.codegen import naming
+from opgrad.codegen.composite import Composite, check_composite
+from opgrad.codegen.layout import LINE_LENGTH
+from opgrad.codegen.model import BackwardSpec, OpSpec, Problems
+from opgrad.codegen.signature import Arg, Output
+
+OPS_ALIAS = "_ops"  # how generated node code refers to the ops module
+
+
+@dataclass(frozen=True)
+class GradOpSig:
+    """The signature of a differentiable function: an op, or a backward op seen as one.
+
+    A backward op's signature is its tensor `args`, then its forward op's attributes,
+    returning its `output`s (its kernel takes exactly these).
+    """
+
+    name: str
+    args: tuple[Arg, ...]
+    outputs: tuple[Output, ...]
+    visible_outputs: tuple[Output, ...]  # returned to the caller (not intermediate)
+    differentiable_outputs: tuple[Output, ...]
+    meta_args: tuple[str, ...]  # no_need_buffer: metadata only, never differentiable
+
+    def arg(self, name: str) -> Arg | None:
+        return next((a for a in self.args if a.name == name), None)
+
+    def output(self, name: str) -> Output | None:
+        return next((o for o in self.outputs if o.name == name), None)
+
+    def __str__(self) -> str:
+        outs = ", ".join(str(o) for o in self.outputs)
+        if len(self.outputs) > 1:
+            outs = f"({outs})"
+        return f"{self.name} ({', '.join(f'{a.type} {a.name}' for a in self.args)}) -> {outs}"
+
+
+@dataclass(frozen=True)
+class Spec:
+    """ops.yaml and backward.yaml, validated together."""
+
+    ops: tuple[OpSpec, ...]
+    backwards: tuple[BackwardSpec, ...]
+    composites: tuple[tuple[str, tuple[tuple[str, Composite], ...]], ...]  # backward op -> (output, expr)
+
+    def backward(self, name: str) -> BackwardSpec:
+        return next(b for b in self.backwards if b.name == name)
+
+    def op(self, name: str) -> OpSpec | None:
+        return next((o for o in self.ops if o.name == name), None)
+
+    def composite(self, name: str) -> tuple[tuple[str, Composite], ...] | None:
+        return next((c for n, c in self.composites if n == name), None)
+
+    def forward_of(self, bwd: BackwardSpec) -> GradOpSig:
+        """The signature of what `bwd` differentiates."""
+        op = self.op(bwd.forward.name)
+        if op is not None:
+            return op_sig(op)
+        return grad_op_sig(self.backward(bwd.forward.name), self)
+
+    def attrs_of(self, bwd: BackwardSpec) -> tuple[Arg, ...]:
+        """The forward attributes passed to `bwd`'s kernel after its tensors."""
+        return tuple(a for a in self.forward_of(bwd).args if not a.is_tensor)
+
+
+def op_sig(op: OpSpec) -> GradOpSig:
+    return GradOpSig(op.name, op.args, op.outputs, op.visible_outputs, op.differentiable_outputs, ())
+
+
+def grad_op_sig(bwd: BackwardSpec, spec: Spec) -> GradOpSig:
+    args = bwd.args + spec.attrs_of(bwd)
+    return GradOpSig(bwd.name, args, bwd.outputs, bwd.outputs, bwd.outputs, bwd.no_need_buffer)
+
+
+def validate(
+    ops: list[OpSpec], backwards: list[BackwardSpec], all_names: set[str], problems: Problems
+) -> Spec:
+    """Check the cross-entry rules; `all_names` also holds entries that failed to parse.
+
+    Problems found are added to `problems`; the returned Spec holds only entries that
+    passed every check (the caller raises before rendering if there were problems).
+    """
+    ops = _dedupe(ops, problems, "op")
+    backwards = _dedupe(backwards, problems, "backward_op")
+    op_names = {o.name for o in ops}
+    for b in backwards:
+        if b.name in op_names:
+            problems.add(b.lines("backward_op"), b.name, f"an op in ops.yaml already has the name {b.name!r}")
+    by_name = {b.name: b for b in backwards if b.name not in op_names}
+    _check_bindings(ops, problems)
+    _check_node_classes(list(by_name.values()), problems)
+
+    # backward: references (from ops and from backward ops) and their reverse links.
+    for entry in [*ops, *by_name.values()]:
+        if entry.backward is None:
+            continue
+        target = by_name.get(entry.backward)
+        if target is None:
+            if entry.backward not in all_names:
+                problems.add(
+                    entry.lines("backward"),
+                    entry.name,
+                    f"backward {entry.backward!r} is not defined in backward.yaml",
+                )
+        elif target.forward.name != entry.name:
+            problems.add(
+                entry.lines("backward"),
+                entry.name,
+                f"backward {entry.backward!r} differentiates {target.forward.name!r} "
+                f"(its `forward:`), not {entry.name!r}",
+            )
+    good: list[BackwardSpec] = []
+    spec = Spec(tuple(ops), tuple(by_name.values()), ())
+    ops_sigs = {o.name: o.args for o in ops}
+    composites: list[tuple[str, tuple[tuple[str, Composite], ...]]] = []
+    for b in by_name.values():
+        target_name = b.forward.name
+        forward_entry: OpSpec | BackwardSpec | None = next((o for o in ops if o.name == target_name), None)
+        if forward_entry is None:
+            forward_entry = by_name.get(target_name)
+        if forward_entry is None:
+            if target_name not in all_names:
+                problems.add(
+                    b.lines("forward"), b.name, f"forward {target_name!r} is neither an op nor a backward_op"
+                )
+            continue
+        if forward_entry.backward != b.name:
+            if forward_entry.backward is None:
+                hint = f"it has no `backward:`; add `backward: {b.name}` to {target_name!r}"
+            else:
+                hint = f"its backward is {forward_entry.backward!r}"
+            problems.add(
+                b.lines("forward"), b.name, f"forward {target_name!r} does not name this entry: {hint}"
+            )
+            continue
+        before = len(problems)
+        fwd = spec.forward_of(b)
+        _check_signature(b, fwd, problems)
+        _check_args(b, fwd, problems)
+        if b.composite is not None:
+            names = {a.name for a in b.args} | {a.name for a in fwd.args if not a.is_tensor}
+            exprs = []
+            for out_name, source in b.composite:
+                result, bad = check_composite(source, names, ops_sigs, OPS_ALIAS)
+                for message in bad:
+                    problems.add(b.lines("composite"), b.name, message)
+                statement = f"{naming.grad_name(out_name)} = {result.python}" if result else ""
+                if result is not None and len(statement) + 8 > LINE_LENGTH:
+                    problems.add(
+                        b.lines("composite"),
+                        b.name,
+                        f"composite for {out_name} is too long to generate on one line "
+                        f"({len(statement) + 8} > {LINE_LENGTH} characters); use a kernel or shorter names",
+                    )
+                if result is not None:
+                    meta = sorted(set(result.names) & set(b.no_need_buffer))
+                    if meta:
+                        problems.add(
+                            b.lines("composite"),
+                            b.name,
+                            f"composite uses {', '.join(meta)}, which no_need_buffer saves as metadata only",
+                        )
+                    exprs.append((out_name, result))
+            composites.append((b.name, tuple(exprs)))
+        if len(problems) == before:
+            good.append(b)
+    return Spec(tuple(ops), tuple(good), tuple(composites))
+
+
+def _dedupe(entries: list, problems: Problems, key: str) -> list:
+    seen: dict[str, object] = {}
+    out = []
+    for e in entries:
+        first = seen.get(e.name)
+        if first is not None:
+            problems.add(
+                e.lines(key), e.name, f"duplicate name; first defined on line {first.lines(key).line}"
+            )
+            continue
+        seen[e.name] = e
+        out.append(e)
+    return out
+
+
+def _check_bindings(ops: list[OpSpec], problems: Problems) -> None:
+    bound: dict[str, str] = {}
+    for op in ops:
+        for key, names in (("method", [op.method] if op.method else []), ("operator", list(op.operators))):
+            for name in names:
+                other = bound.get(name)
+                if other is not None:
+                    problems.add(op.lines(key), op.name, f"Tensor.{name} is already bound to op {other!r}")
+                else:
+                    bound[name] = op.name
+
+
+def _check_node_classes(backwards: list[BackwardSpec], problems: Problems) -> None:
+    classes: dict[str, str] = {}
+    for b in backwards:
+        cls = naming.node_class(b.name)
+        if cls in classes:
+            problems.add(
+                b.lines("backward_op"),
+                b.name,
+                f"node class {cls} would clash with that of {classes[cls]!r}; rename one",
+            )
+        classes[cls] = b.name
+
+
+def _check_signature(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> None:
+    def typed(args: tuple[Arg, ...]) -> list[str]:
+        return [f"{a.type} {a.name}" for a in args]
+
+    if typed(b.forward.args) != typed(fwd.args):
+        problems.add(
+            b.lines("forward"),
+            b.name,
+            f"forward signature ({', '.join(typed(b.forward.args))}) does not match "
+            f"{fwd.name}'s args ({', '.join(typed(fwd.args))})",
+        )
+    if [(o.type, o.name) for o in b.forward.outputs] != [(o.type, o.name) for o in fwd.outputs]:
+        problems.add(
+            b.lines("forward"),
+            b.name,
+            f"forward outputs ({', '.join(str(o) for o in b.forward.outputs)}) do not match "
+            f"{fwd.name}'s output ({', '.join(str(o) for o in fwd.outputs)})",
+        )
+
+
+def _check_args(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> None:
+    """Backward args, outputs and no_need_buffer against the forward signature."""
+    inputs = {a.name: a for a in fwd.args if a.is_tensor}
+    attrs = {a.name for a in fwd.args if not a.is_tensor}
+    outputs = {o.name: o for o in fwd.outputs}
+    grads = {naming.grad_name(o.name): o for o in fwd.differentiable_outputs}
+    non_diff_grads = {naming.grad_name(o.name) for o in fwd.outputs} - set(grads)
+    for arg in b.args:
+        meanings = [
+            m for m, table in (("input", inputs), ("output", outputs), ("grad", grads)) if arg.name in table
+        ]
+        if len(meanings) > 1:
+            problems.add(
+                b.lines("args"), b.name, f"argument {arg.name!r} is ambiguous: {' and '.join(meanings)}"
+            )
+            continue
+        if not meanings:
+            if arg.name in attrs:
+                why = "is an attribute of the forward; attributes are passed automatically, drop it"
+            elif arg.name in non_diff_grads:
+                why = "is the gradient of an output that is non_differentiable or intermediate"
+            else:
+                why = (
+                    f"names nothing in the forward `{fwd}`: expected a forward tensor input, "
+                    "a forward output or `<output>_grad`"
+                )
+            problems.add(b.lines("args"), b.name, f"argument {arg.name!r} {why}")
+            continue
+        if arg.name in fwd.meta_args:
+            problems.add(
+                b.lines("args"),
+                b.name,
+                f"argument {arg.name!r} is no_need_buffer in {fwd.name} (metadata only); "
+                "a higher-order backward cannot use it",
+            )
+            continue
+        source = {"input": inputs, "output": outputs, "grad": grads}[meanings[0]][arg.name]
+        expected = source.type
+        if arg.type != expected:
+            problems.add(
+                b.lines("args"),
+                b.name,
+                f"argument {arg.name!r} is `{arg.type}` but the forward has `{expected}`",
+            )
+    for item in b.no_need_buffer:
+        if item not in inputs:
+            problems.add(
+                b.lines("no_need_buffer"), b.name, f"no_need_buffer {item!r} is not a forward tensor input"
+            )
+    by_grad = {naming.grad_name(name): a for name, a in inputs.items()}
+    produced = {o.name for o in b.outputs}
+    for name, a in inputs.items():
+        if a.is_tensor_list and naming.grad_name(name) not in produced and name not in fwd.meta_args:
+            problems.add(
+                b.lines("output"),
+                b.name,
+                f"Tensor[] input {name!r} needs a gradient output {naming.grad_name(name)!r}",
+            )
+    for out in b.outputs:
+        source = by_grad.get(out.name)
+        if source is None:
+            problems.add(
+                b.lines("output"),
+                b.name,
+                f"output {out.name!r} is not `<input>_grad` of a forward tensor input "
+                f"(expected one of: {', '.join(by_grad) or 'none'})",
+            )
+        elif source.name in fwd.meta_args:
+            problems.add(
+                b.lines("output"),
+                b.name,
+                f"output {out.name!r}: {source.name} is no_need_buffer in {fwd.name}",
+            )
+        elif out.type != ("Tensor[]" if source.is_tensor_list else "Tensor"):
+            problems.add(
+                b.lines("output"), b.name, f"output {out.name!r} must be `{source.type.rstrip('?')}`"
+            )

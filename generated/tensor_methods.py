@@ -1,0 +1,256 @@
+# @generated tensor_methods from ops.yaml and backward.yaml by `python -m opgrad.codegen`. Do not edit.
+"""Tensor methods and operators bound by `method:` and `operator:` in ops.yaml.
+`opgrad.runtime.tensor.Tensor` inherits them from `TensorMethods`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from opgrad import generated as _generated
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from opgrad.runtime.tensor import Tensor
+
+__all__ = ["TensorMethods"]
+
+
+class TensorMethods:
+    """Mixin for `Tensor`: methods and Python operators that call the generated ops."""
+
+    __slots__ = ()
+    __hash__ = object.__hash__
+
+    def neg(self) -> Tensor:
+        return _generated.ops.neg(self)
+
+    def __neg__(self) -> Tensor:
+        return _generated.ops.neg(self)
+
+    def abs(self) -> Tensor:
+        return _generated.ops.abs(self)
+
+    def __abs__(self) -> Tensor:
+        return _generated.ops.abs(self)
+
+    def sign(self) -> Tensor:
+        return _generated.ops.sign(self)
+
+    def exp(self) -> Tensor:
+        return _generated.ops.exp(self)
+
+    def expm1(self) -> Tensor:
+        return _generated.ops.expm1(self)
+
+    def log(self) -> Tensor:
+        return _generated.ops.log(self)
+
+    def log1p(self) -> Tensor:
+        return _generated.ops.log1p(self)
+
+    def sqrt(self) -> Tensor:
+        return _generated.ops.sqrt(self)
+
+    def rsqrt(self) -> Tensor:
+        return _generated.ops.rsqrt(self)
+
+    def square(self) -> Tensor:
+        return _generated.ops.square(self)
+
+    def reciprocal(self) -> Tensor:
+        return _generated.ops.reciprocal(self)
+
+    def sin(self) -> Tensor:
+        return _generated.ops.sin(self)
+
+    def cos(self) -> Tensor:
+        return _generated.ops.cos(self)
+
+    def tanh(self) -> Tensor:
+        return _generated.ops.tanh(self)
+
+    def sigmoid(self) -> Tensor:
+        return _generated.ops.sigmoid(self)
+
+    def relu(self) -> Tensor:
+        return _generated.ops.relu(self)
+
+    def gelu(self, approximate: bool = False) -> Tensor:
+        return _generated.ops.gelu(self, approximate)
+
+    def silu(self) -> Tensor:
+        return _generated.ops.silu(self)
+
+    def softplus(self, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+        return _generated.ops.softplus(self, beta, threshold)
+
+    def leaky_relu(self, negative_slope: float = 0.01) -> Tensor:
+        return _generated.ops.leaky_relu(self, negative_slope)
+
+    def elu(self, alpha: float = 1.0) -> Tensor:
+        return _generated.ops.elu(self, alpha)
+
+    def erf(self) -> Tensor:
+        return _generated.ops.erf(self)
+
+    def scale(self, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+        return _generated.ops.scale(self, scale, bias)
+
+    def pow(self, y: float) -> Tensor:
+        return _generated.ops.pow(self, y)
+
+    def clip(self, min: float | None = None, max: float | None = None) -> Tensor:
+        return _generated.ops.clip(self, min, max)
+
+    def cast(self, dtype: Any) -> Tensor:
+        return _generated.ops.cast(self, dtype)
+
+    def add(self, y: Tensor) -> Tensor:
+        return _generated.ops.add(self, y)
+
+    def __add__(self, other: Tensor) -> Tensor:
+        return _generated.ops.add(self, other)
+
+    def __radd__(self, other: Tensor) -> Tensor:
+        return _generated.ops.add(other, self)
+
+    def subtract(self, y: Tensor) -> Tensor:
+        return _generated.ops.subtract(self, y)
+
+    def __sub__(self, other: Tensor) -> Tensor:
+        return _generated.ops.subtract(self, other)
+
+    def __rsub__(self, other: Tensor) -> Tensor:
+        return _generated.ops.subtract(other, self)
+
+    def multiply(self, y: Tensor) -> Tensor:
+        return _generated.ops.multiply(self, y)
+
+    def __mul__(self, other: Tensor) -> Tensor:
+        return _generated.ops.multiply(self, other)
+
+    def __rmul__(self, other: Tensor) -> Tensor:
+        return _generated.ops.multiply(other, self)
+
+    def divide(self, y: Tensor) -> Tensor:
+        return _generated.ops.divide(self, y)
+
+    def __truediv__(self, other: Tensor) -> Tensor:
+        return _generated.ops.divide(self, other)
+
+    def __rtruediv__(self, other: Tensor) -> Tensor:
+        return _generated.ops.divide(other, self)
+
+    def maximum(self, y: Tensor) -> Tensor:
+        return _generated.ops.maximum(self, y)
+
+    def minimum(self, y: Tensor) -> Tensor:
+        return _generated.ops.minimum(self, y)
+
+    def equal(self, y: Tensor) -> Tensor:
+        return _generated.ops.equal(self, y)
+
+    def __eq__(self, other: Tensor) -> Tensor:
+        return _generated.ops.equal(self, other)
+
+    def not_equal(self, y: Tensor) -> Tensor:
+        return _generated.ops.not_equal(self, y)
+
+    def __ne__(self, other: Tensor) -> Tensor:
+        return _generated.ops.not_equal(self, other)
+
+    def less_than(self, y: Tensor) -> Tensor:
+        return _generated.ops.less_than(self, y)
+
+    def __lt__(self, other: Tensor) -> Tensor:
+        return _generated.ops.less_than(self, other)
+
+    def less_equal(self, y: Tensor) -> Tensor:
+        return _generated.ops.less_equal(self, y)
+
+    def __le__(self, other: Tensor) -> Tensor:
+        return _generated.ops.less_equal(self, other)
+
+    def greater_than(self, y: Tensor) -> Tensor:
+        return _generated.ops.greater_than(self, y)
+
+    def __gt__(self, other: Tensor) -> Tensor:
+        return _generated.ops.greater_than(self, other)
+
+    def greater_equal(self, y: Tensor) -> Tensor:
+        return _generated.ops.greater_equal(self, y)
+
+    def __ge__(self, other: Tensor) -> Tensor:
+        return _generated.ops.greater_equal(self, other)
+
+    def sum(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        return _generated.ops.sum(self, axis, keepdim)
+
+    def mean(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        return _generated.ops.mean(self, axis, keepdim)
+
+    def max(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        return _generated.ops.max(self, axis, keepdim)
+
+    def min(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        return _generated.ops.min(self, axis, keepdim)
+
+    def prod(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        return _generated.ops.prod(self, axis, keepdim)
+
+    def logsumexp(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        return _generated.ops.logsumexp(self, axis, keepdim)
+
+    def argmax(self, axis: int | None = None, keepdim: bool = False) -> Tensor:
+        return _generated.ops.argmax(self, axis, keepdim)
+
+    def argmin(self, axis: int | None = None, keepdim: bool = False) -> Tensor:
+        return _generated.ops.argmin(self, axis, keepdim)
+
+    def matmul(self, y: Tensor, transpose_x: bool = False, transpose_y: bool = False) -> Tensor:
+        return _generated.ops.matmul(self, y, transpose_x, transpose_y)
+
+    def __matmul__(self, other: Tensor) -> Tensor:
+        return _generated.ops.matmul(self, other)
+
+    def __rmatmul__(self, other: Tensor) -> Tensor:
+        return _generated.ops.matmul(other, self)
+
+    def reshape(self, shape: Sequence[int] | int) -> Tensor:
+        return _generated.ops.reshape(self, shape)
+
+    def transpose(self, perm: Sequence[int] | int) -> Tensor:
+        return _generated.ops.transpose(self, perm)
+
+    def squeeze(self, axis: Sequence[int] | int = ()) -> Tensor:
+        return _generated.ops.squeeze(self, axis)
+
+    def unsqueeze(self, axis: Sequence[int] | int) -> Tensor:
+        return _generated.ops.unsqueeze(self, axis)
+
+    def flatten(self, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
+        return _generated.ops.flatten(self, start_axis, stop_axis)
+
+    def expand(self, shape: Sequence[int] | int) -> Tensor:
+        return _generated.ops.expand(self, shape)
+
+    def split(self, num_or_sections: Sequence[int] | int, axis: int = 0) -> list[Tensor]:
+        return _generated.ops.split(self, num_or_sections, axis)
+
+    def gather(self, index: Tensor, axis: int = 0) -> Tensor:
+        return _generated.ops.gather(self, index, axis)
+
+    def index_select(self, index: Tensor, axis: int = 0) -> Tensor:
+        return _generated.ops.index_select(self, index, axis)
+
+    def tile(self, repeat_times: Sequence[int] | int) -> Tensor:
+        return _generated.ops.tile(self, repeat_times)
+
+    def softmax(self, axis: int = -1) -> Tensor:
+        return _generated.ops.softmax(self, axis)
+
+    def log_softmax(self, axis: int = -1) -> Tensor:
+        return _generated.ops.log_softmax(self, axis)

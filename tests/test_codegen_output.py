@@ -1,0 +1,428 @@
+"""What the generator writes: deterministic, formatted, current, and working code.
+
+The fixture spec in tests/fixtures/codegen/ covers every feature (no_need_buffer,
+intermediate and non-differentiable outputs, Tensor[] in and out, optional tensors,
+attributes of each type, composites, a double backward, a grad op without backward);
+it is generated into a temporary package and run through the real runtime with the
+small `fx_*` NumPy kernels registered below.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import re
+import shutil
+import subprocess
+import sys
+import weakref
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+import opgrad as og
+from opgrad.codegen import generate
+from opgrad.codegen.__main__ import main
+from opgrad.runtime.grad_node import GradNode, TensorMeta
+from opgrad.runtime.kernels.registry import register_kernel
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "tests" / "fixtures" / "codegen"
+PACKAGE = "opgrad_codegen_fixture"
+RUFF = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+
+
+# --- determinism, --check, writing -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec_dir", [ROOT, FIXTURE], ids=["project", "fixture"])
+def test_generating_twice_gives_identical_bytes(spec_dir: Path) -> None:
+    assert generate(spec_dir) == generate(spec_dir)
+
+
+def test_header_names_sources_and_command_without_timestamps_or_paths() -> None:
+    for name, text in generate(ROOT).items():
+        first = text.splitlines()[0]
+        assert first == (
+            f"# @generated {name.removesuffix('.py')} from ops.yaml and backward.yaml "
+            "by `python -m opgrad.codegen`. Do not edit."
+        )
+        assert not re.search(r"\b(19|20)\d\d-\d\d-\d\d\b|\d\d:\d\d:\d\d", text), name
+        assert str(ROOT) not in text and "0.1.0" not in text
+
+
+def test_check_passes_on_the_checked_in_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--check"]) == 0
+    assert "up to date" in capsys.readouterr().out
+
+
+def _copy_project(tmp_path: Path) -> Path:
+    for name in ("ops.yaml", "backward.yaml"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    shutil.copytree(ROOT / "generated", tmp_path / "generated", ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def test_check_fails_with_a_diff_after_a_yaml_edit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = _copy_project(tmp_path)
+    assert main(["--spec-dir", str(spec), "--check"]) == 0
+    ops = spec / "ops.yaml"
+    ops.write_text(ops.read_text().replace("doc: Hyperbolic tangent", "doc: Tanh, edited", 1))
+    capsys.readouterr()
+    assert main(["--spec-dir", str(spec), "--check"]) == 1
+    captured = capsys.readouterr()
+    assert "--- a/generated/ops.py" in captured.out and "+++ b/generated/ops.py" in captured.out
+    assert re.search(r"^\+\s+\"\"\"Tanh, edited", captured.out, re.M)
+    assert "stale" in captured.err
+    # The edit touched ops.py only; nothing was written.
+    assert "nodes.py" not in captured.out
+    assert main(["--spec-dir", str(spec)]) == 0
+    assert main(["--spec-dir", str(spec), "--check"]) == 0
+
+
+def test_check_reports_extra_and_missing_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = _copy_project(tmp_path)
+    (spec / "generated" / "stray.py").write_text("x = 1\n")
+    (spec / "generated" / "nodes.py").unlink()
+    assert main(["--spec-dir", str(spec), "--check"]) == 1
+    out = capsys.readouterr().out
+    assert "--- a/generated/stray.py\n+++ /dev/null" in out
+    assert "--- /dev/null\n+++ b/generated/nodes.py" in out
+    assert main(["--spec-dir", str(spec)]) == 0
+    assert not (spec / "generated" / "stray.py").exists() and (spec / "generated" / "nodes.py").exists()
+
+
+def test_writer_rewrites_only_changed_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = _copy_project(tmp_path)
+    out = spec / "generated"
+    before = {p.name: p.stat().st_mtime_ns for p in out.glob("*.py")}
+    assert main(["--spec-dir", str(spec)]) == 0
+    assert "wrote 0 file(s)" in capsys.readouterr().out
+    assert {p.name: p.stat().st_mtime_ns for p in out.glob("*.py")} == before
+
+
+def test_default_spec_dir_without_ops_yaml_asks_for_spec_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import opgrad.codegen.__main__ as cli
+
+    monkeypatch.setattr(cli, "default_spec_dir", lambda: tmp_path)
+    assert cli.main([]) == 2
+    assert "--spec-dir" in capsys.readouterr().err
+
+
+# --- formatting -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec_dir", [ROOT, FIXTURE], ids=["project", "fixture"])
+def test_output_is_ruff_formatted_and_lint_clean(spec_dir: Path, tmp_path: Path) -> None:
+    if not Path(RUFF).exists():
+        pytest.skip("ruff is not installed")
+    out = tmp_path / "generated"
+    out.mkdir()
+    for name, text in generate(spec_dir).items():
+        (out / name).write_text(text)
+    config = ["--config", str(ROOT / "pyproject.toml")]
+    fmt = subprocess.run(
+        [RUFF, "format", "--check", "--diff", *config, str(out)], capture_output=True, text=True
+    )
+    assert fmt.returncode == 0, fmt.stdout + fmt.stderr
+    lint = subprocess.run([RUFF, "check", *config, str(out)], capture_output=True, text=True)
+    assert lint.returncode == 0, lint.stdout + lint.stderr
+
+
+# --- the checked-in output in the real package -----------------------------------------------
+
+
+def test_generated_package_imports_and_binds_methods() -> None:
+    from opgrad.generated import nodes, ops, tensor_methods
+
+    assert og.tanh is ops.tanh
+    assert issubclass(og.Tensor, tensor_methods.TensorMethods)
+    x = og.tensor([1.0, -2.0])
+    assert (-x).tolist() == [-1.0, 2.0] and abs(x).tolist() == [1.0, 2.0]
+    assert hash(x) == hash(x)  # binding __eq__ keeps tensors hashable
+    assert nodes.TanhGradNode.name == "tanh_grad"
+
+
+def test_node_slots_do_not_shadow_grad_node_attributes() -> None:
+    from opgrad.generated import nodes
+
+    reserved = set(dir(GradNode))
+    for name in nodes.__all__:
+        cls = getattr(nodes, name)
+        assert not set(cls.__slots__) & reserved, (name, set(cls.__slots__) & reserved)
+
+
+# --- the fixture spec, generated into a package and run ----------------------------------------
+
+
+def _register_fixture_kernels() -> None:
+    def reg(name):
+        return register_kernel(name, backends=("cpu",))
+
+    reg("fx_tanh")(np.tanh)
+    reg("fx_tanh_grad")(lambda out, g: g * (1 - out * out))
+    reg("fx_mul")(lambda x, y: x * y)
+    reg("fx_mul_grad")(lambda x, y, g: (g * y, g * x))
+
+    def axes(axis):
+        return None if axis in ((), []) else tuple(axis) if not isinstance(axis, int) else (axis,)
+
+    reg("fx_sum")(lambda x, axis, keepdim: np.asarray(np.sum(x, axis=axes(axis), keepdims=keepdim)))
+
+    @reg("fx_sum_grad")
+    def _(x, g, axis, keepdim):
+        assert isinstance(x, TensorMeta)  # no_need_buffer: metadata only
+        if not keepdim and axes(axis) is not None:
+            g = np.expand_dims(g, axes(axis))
+        return np.broadcast_to(g, x.shape).copy()
+
+    reg("fx_square")(lambda x: x * x)
+    reg("fx_where")(np.where)
+    reg("fx_where_grad")(lambda c, x, y, g: (np.where(c, g, 0.0), np.where(c, 0.0, g)))
+    reg("fx_max")(lambda x, axis: (np.max(x, axis=axis), np.argmax(x, axis=axis)))
+
+    @reg("fx_max_grad")
+    def _(x, indices, g, axis):
+        out = np.zeros(x.shape, g.dtype)
+        np.put_along_axis(out, np.expand_dims(indices, axis), np.expand_dims(g, axis), axis)
+        return out
+
+    @reg("fx_dropout")
+    def _(x, p):
+        mask = (np.arange(x.size).reshape(x.shape) % 2).astype(x.dtype) / (1 - p)
+        return x * mask, mask
+
+    reg("fx_dropout_grad")(lambda mask, g, p: g * mask)
+    reg("fx_concat")(lambda xs, axis: np.concatenate(xs, axis))
+
+    @reg("fx_concat_grad")
+    def _(xs, g, axis):
+        cuts = np.cumsum([m.shape[axis] for m in xs])[:-1]
+        return list(np.split(g, cuts, axis))
+
+    reg("fx_split")(lambda x, sections, axis: list(np.split(x, sections, axis)))
+    reg("fx_split_grad")(lambda x, gs, sections, axis: np.concatenate(gs, axis))
+    reg("fx_linear")(lambda x, w, b: x @ w if b is None else x @ w + b)
+    reg("fx_linear_grad")(lambda x, w, b, g: (g @ w.T, x.T @ g, None if b is None else g.sum(0)))
+    reg("fx_astype")(lambda x, dtype, mode: x.astype(dtype))
+    reg("fx_cast_grad")(lambda x, g, dtype, mode: g.astype(x.dtype))
+    reg("fx_equal")(lambda x, y: x == y)
+
+
+@pytest.fixture(scope="module")
+def fx(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    root = tmp_path_factory.mktemp("codegen_fixture")
+    package = root / PACKAGE
+    package.mkdir()
+    for name, text in generate(FIXTURE, PACKAGE).items():
+        (package / name).write_text(text)
+    _register_fixture_kernels()
+    sys.path.insert(0, str(root))
+    try:
+        yield importlib.import_module(f"{PACKAGE}.ops")
+    finally:
+        sys.path.remove(str(root))
+        for mod in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
+            del sys.modules[mod]
+
+
+def t(values, requires_grad: bool = True) -> og.Tensor:
+    return og.tensor(np.asarray(values, dtype=np.float64), requires_grad=requires_grad)
+
+
+def test_fixture_forward_and_backward(fx: ModuleType) -> None:
+    x = t([[0.1, -0.4], [0.3, 0.2]])
+    y = t([[2.0, 3.0], [-1.0, 0.5]])
+    loss = fx.fx_sum(fx.fx_mul(fx.fx_tanh(x), y))
+    assert loss.shape == ()
+    loss.backward()
+    np.testing.assert_allclose(x.grad.numpy(), y.numpy() * (1 - np.tanh(x.numpy()) ** 2))
+    np.testing.assert_allclose(y.grad.numpy(), np.tanh(x.numpy()))
+
+
+def test_fixture_numbers_convert_and_attributes_pass_through(fx: ModuleType) -> None:
+    x = t([[1.0, 2.0], [3.0, 4.0]])
+    out = fx.fx_mul(2, x)  # a Python number takes x's dtype
+    assert out.dtype == np.float64
+    s = fx.fx_sum(x, [1], True)
+    assert s.shape == (2, 1)
+    s.backward(og.tensor(np.ones((2, 1))))
+    np.testing.assert_allclose(x.grad.numpy(), np.ones((2, 2)))
+    c = fx.fx_cast(x, "float32")
+    assert c.dtype == np.float32
+    c.backward(og.ones((2, 2), dtype="float32"))
+    assert x.grad.dtype == np.float64
+
+
+def test_fixture_composite_and_double_backward(fx: ModuleType) -> None:
+    x = t([1.0, -2.0, 3.0])
+    (g,) = og.grad([fx.fx_sum(fx.fx_square(x))], [x], create_graph=True)
+    np.testing.assert_allclose(g.numpy(), 2 * x.numpy())
+    (gg,) = og.grad([fx.fx_sum(g)], [x])
+    np.testing.assert_allclose(gg.numpy(), [2.0, 2.0, 2.0])
+    # mul's grad op is differentiable through its composite double backward.
+    y = t([4.0, 5.0, 6.0])
+    (gx,) = og.grad([fx.fx_sum(fx.fx_mul(x, y))], [x], create_graph=True)
+    (gy,) = og.grad([fx.fx_sum(gx)], [y])
+    np.testing.assert_allclose(gy.numpy(), np.ones(3))
+
+
+def test_fixture_grad_op_without_backward_says_what_to_add(fx: ModuleType) -> None:
+    x = t([0.5, 1.0])
+    with pytest.raises(
+        RuntimeError, match=r"cannot differentiate fx_tanh_grad.*`backward: <name>`.*`composite:`"
+    ):
+        og.grad([fx.fx_sum(fx.fx_tanh(x))], [x], create_graph=True)
+
+
+def test_fixture_where_condition_gets_no_gradient(fx: ModuleType) -> None:
+    cond = og.tensor(np.array([True, False, True]))
+    x, y = t([1.0, 2.0, 3.0]), t([4.0, 5.0, 6.0])
+    out = fx.fx_where(cond, x, 0.0)  # 0.0 follows x's dtype, not the bool condition's
+    assert out.dtype == np.float64
+    assert out.grad_fn.next_edges[0] is None
+    fx.fx_sum(fx.fx_where(cond, x, y)).backward()
+    np.testing.assert_allclose(x.grad.numpy(), [1.0, 0.0, 1.0])
+    np.testing.assert_allclose(y.grad.numpy(), [0.0, 1.0, 0.0])
+
+
+def test_fixture_non_differentiable_and_intermediate_outputs(fx: ModuleType) -> None:
+    x = t([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]])
+    values, indices = fx.fx_max(x)
+    assert indices.tolist() == [1, 0] and not indices.requires_grad
+    fx.fx_sum(values).backward()
+    np.testing.assert_allclose(x.grad.numpy(), [[0, 1, 0], [1, 0, 0]])
+    z = t([1.0, 2.0, 3.0, 4.0])
+    out = fx.fx_dropout(z, 0.5)  # the mask is intermediate: not returned
+    assert isinstance(out, og.Tensor)
+    fx.fx_sum(out).backward()
+    np.testing.assert_allclose(z.grad.numpy(), [0.0, 2.0, 0.0, 2.0])
+
+
+def test_fixture_tensor_lists_in_and_out(fx: ModuleType) -> None:
+    a, b = t([1.0, 2.0]), t([3.0])
+    joined = fx.fx_concat([a, b])
+    assert joined.grad_fn.next_edges[0] is not None and len(joined.grad_fn.next_edges) == 2
+    fx.fx_sum(fx.fx_mul(joined, t([1.0, 2.0, 3.0], False))).backward()
+    np.testing.assert_allclose(a.grad.numpy(), [1.0, 2.0])
+    np.testing.assert_allclose(b.grad.numpy(), [3.0])
+    x = t([1.0, 2.0, 3.0, 4.0])
+    parts = fx.fx_split(x, 2)
+    assert isinstance(parts, list) and [p.tolist() for p in parts] == [[1.0, 2.0], [3.0, 4.0]]
+    assert [p._pos for p in parts] == [0, 1]
+    fx.fx_sum(parts[1]).backward()  # the unused part's gradient is filled with zeros
+    np.testing.assert_allclose(x.grad.numpy(), [0.0, 0.0, 1.0, 1.0])
+
+
+def test_fixture_optional_tensor(fx: ModuleType) -> None:
+    x, w, b = t([[1.0, 2.0]]), t([[1.0], [3.0]]), t([0.5])
+    fx.fx_sum(fx.fx_linear(x, w, b)).backward()
+    np.testing.assert_allclose(b.grad.numpy(), [1.0])
+    x2, w2 = t([[1.0, 2.0]]), t([[1.0], [3.0]])
+    out = fx.fx_linear(x2, w2)
+    assert out.grad_fn.next_edges[2] is None
+    fx.fx_sum(out).backward()
+    np.testing.assert_allclose(w2.grad.numpy(), [[1.0], [2.0]])
+
+
+def test_fixture_no_grad_records_nothing(fx: ModuleType) -> None:
+    x = t([1.0, 2.0])
+    with og.no_grad():
+        out = fx.fx_tanh(x)
+    assert out.grad_fn is None and not out.requires_grad
+    assert fx.fx_tanh(t([1.0], False)).grad_fn is None
+
+
+def test_fixture_no_need_buffer_input_data_is_not_held(fx: ModuleType) -> None:
+    a, b = t([1.0, 2.0, 3.0]), t([4.0, 5.0, 6.0])
+    h = fx.fx_mul(a, b)  # a non-leaf: only the graph could keep it alive
+    out = fx.fx_sum(h)
+    node = out.grad_fn
+    assert isinstance(node.x.unpack(node), TensorMeta)
+    h_ref, data_ref = weakref.ref(h), weakref.ref(h._data)
+    del h
+    gc.collect()
+    assert h_ref() is None and data_ref() is None
+    out.backward()
+    np.testing.assert_allclose(a.grad.numpy(), b.numpy())
+    # Contrast: an input saved with its data (fx_tanh saves its output, fx_mul its inputs).
+    c = fx.fx_mul(a, b)
+    kept = fx.fx_mul(c, b)
+    c_data = weakref.ref(c._data)
+    del c
+    gc.collect()
+    assert c_data() is not None and kept.grad_fn.x.unpack(kept.grad_fn) is not None
+
+
+def test_fixture_release_saved_drops_wrappers(fx: ModuleType) -> None:
+    x = t([0.2, 0.4])
+    out = fx.fx_tanh(x)
+    node = out.grad_fn
+    node.release_saved()
+    assert node.out is None and node._released
+
+
+# --- line layout and composite printing agree with ruff format --------------------------------
+
+
+def _ruff_format_diff(tmp_path: Path, code: str) -> str:
+    if not Path(RUFF).exists():
+        pytest.skip("ruff is not installed")
+    path = tmp_path / "sample.py"
+    path.write_text(code)
+    config = ["--config", str(ROOT / "pyproject.toml")]
+    result = subprocess.run([RUFF, "format", "--diff", *config, str(path)], capture_output=True, text=True)
+    return result.stdout if result.returncode else ""
+
+
+def test_layout_matches_ruff_for_every_length(tmp_path: Path) -> None:
+    from opgrad.codegen.layout import Cond, Stmt, call, cond, list_of, stmt, tuple_of
+
+    lines = []
+    for n in range(23):  # argument names up to the 24 characters validation allows
+        for k in (1, 2, 3, 4, 6, 9):
+            name = "v" + "x" * n
+            op = "op" + "_y" * (n * 2)
+            args = [f"{name}{i}._data" for i in range(k)]
+            operands = [
+                [f"{name}{i}._requires_grad" for i in range(k)],
+                [f"({name}{i} is not None and {name}{i}._requires_grad)" for i in range(k)],
+            ]
+            params = [f"{name}{i}: Tensor" for i in range(k)]
+            lines += ["", "", stmt(Stmt("def ", call(op, *params), " -> tuple[Tensor, Tensor]:"), 0)]
+            lines.append("    " + stmt(Stmt(f"{name} = ", call("wrap", call("_kernel", *args))), 4))
+            lines.append("    " + stmt(Stmt(f"{name}, other = ", call(f"_grad_ops.{op}_grad", *args)), 4))
+            lines.append("    " + stmt(Stmt("node = ", call(f"_nodes.{op.title()}Node", tuple_of(*args))), 4))
+            lines.append("    " + stmt(Stmt("__slots__ = ", tuple_of(*[f'"{a}"' for a in args])), 4))
+            lines.append("    " + stmt(Stmt("names = ", list_of(*[f'"{a}"' for a in args])), 4))
+            for ops in operands:
+                lines.append("    " + cond(Cond("if", tuple(ops), " and grad_enabled():"), 4))
+                lines.append("        pass")
+            lines.append("    " + stmt(Stmt("return ", tuple_of(*args)), 4))
+    assert _ruff_format_diff(tmp_path, "\n".join(lines[2:]) + "\n") == ""
+
+
+def test_composite_printing_matches_ruff(tmp_path: Path) -> None:
+    from opgrad.codegen.composite import check_composite
+    from opgrad.codegen.signature import Arg, Default
+
+    exprs = [
+        "x ** 2", "(-x) ** 2", "x ** -1", "x ** f(x)", "2 ** -x", "(x + 1) ** 2", "-x ** 2", "x ** y ** z",
+        "(x ** y) ** z", "-(x + y)", "x - (y - z)", "(x - y) - z", "x / (y * z)", "(x < y) * 1",
+        "f(x, [1, 2], (3,))", "-f(x) ** 2", "x ** -y ** 2", "1e-5 * x", "x @ (y @ z)", "x ** (-y)",
+    ]  # fmt: skip
+    ops = {
+        "f": (Arg("Tensor", "x"), Arg("int[]", "a", Default((), "[]")), Arg("int[]", "b", Default((), "[]")))
+    }
+    code = ""
+    for expr in exprs:
+        composite, problems = check_composite(expr, {"x", "y", "z"}, ops, "_ops")
+        assert composite is not None, problems
+        code += f"a = {composite.python}\n"
+    assert _ruff_format_diff(tmp_path, code) == ""

@@ -1,0 +1,414 @@
+"""The generator rejects bad specs with `file:line: op 'name': what is wrong`, all at once.
+
+Each case starts from a small valid spec, breaks one thing, and checks both the message
+and the line it points at (found by searching the spec text for a marker).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from opgrad.codegen import SpecError, load_spec
+from opgrad.codegen.__main__ import main
+
+OPS = """\
+- op: tanh
+  args: (Tensor x)
+  output: Tensor(out)
+  backward: tanh_grad
+  doc: Hyperbolic tangent.
+
+- op: sum
+  args: (Tensor x, int[] axis = [], bool keepdim = false)
+  output: Tensor(out)
+  backward: sum_grad
+
+- op: mul
+  args: (Tensor x, Tensor y)
+  output: Tensor(out)
+  backward: mul_grad
+  operator: [__mul__, __rmul__]
+
+- op: argmax
+  args: (Tensor x, int axis = 0)
+  output: Tensor(out)
+  non_differentiable: out
+"""
+
+BACKWARD = """\
+- backward_op: tanh_grad
+  forward: tanh (Tensor x) -> Tensor(out)
+  args: (Tensor out, Tensor out_grad)
+  output: Tensor(x_grad)
+
+- backward_op: sum_grad
+  forward: sum (Tensor x, int[] axis, bool keepdim) -> Tensor(out)
+  args: (Tensor x, Tensor out_grad)
+  output: Tensor(x_grad)
+  no_need_buffer: x
+
+- backward_op: mul_grad
+  forward: mul (Tensor x, Tensor y) -> Tensor(out)
+  args: (Tensor x, Tensor y, Tensor out_grad)
+  output: (Tensor(x_grad), Tensor(y_grad))
+"""
+
+
+def write_spec(tmp_path: Path, ops: str = OPS, backward: str = BACKWARD) -> Path:
+    (tmp_path / "ops.yaml").write_text(textwrap.dedent(ops))
+    (tmp_path / "backward.yaml").write_text(textwrap.dedent(backward))
+    return tmp_path
+
+
+def errors(tmp_path: Path, ops: str = OPS, backward: str = BACKWARD) -> list[str]:
+    with pytest.raises(SpecError) as info:
+        load_spec(write_spec(tmp_path, ops, backward))
+    return info.value.errors
+
+
+def line_of(text: str, needle: str, nth: int = 1) -> int:
+    """1-based line of the nth line containing `needle`."""
+    hits = [i for i, line in enumerate(text.splitlines(), 1) if needle in line]
+    return hits[nth - 1]
+
+
+def assert_error(errs: list[str], file: str, line: int, op: str | None, *fragments: str) -> None:
+    who = f"op '{op}'" if op else "entry"
+    prefix = f"{file}:{line}: {who}: "
+    matching = [e for e in errs if e.startswith(prefix) and all(f in e for f in fragments)]
+    assert matching, f"no error starting {prefix!r} containing {fragments}; got:\n" + "\n".join(errs)
+
+
+def test_the_base_spec_is_valid(tmp_path: Path) -> None:
+    spec = load_spec(write_spec(tmp_path))
+    assert [op.name for op in spec.ops] == ["tanh", "sum", "mul", "argmax"]
+
+
+# --- ops.yaml, one entry at a time ------------------------------------------------------------
+
+
+def test_unknown_key(tmp_path: Path) -> None:
+    ops = OPS.replace("  doc: Hyperbolic tangent.", "  doc: Hyperbolic tangent.\n  colour: red")
+    assert_error(errors(tmp_path, ops), "ops.yaml", line_of(ops, "colour"), "tanh", "unknown key 'colour'")
+
+
+def test_bad_type(tmp_path: Path) -> None:
+    ops = OPS.replace(
+        "args: (Tensor x)\n  output: Tensor(out)\n  backward: tanh_grad",
+        "args: 3\n  output: Tensor(out)\n  backward: tanh_grad",
+    )
+    errs = errors(tmp_path, ops)
+    assert_error(
+        errs, "ops.yaml", line_of(ops, "args: 3"), "tanh", "'args' must be a non-empty string, got int 3"
+    )
+
+
+def test_unknown_argument_type(tmp_path: Path) -> None:
+    ops = OPS.replace("args: (Tensor x, Tensor y)", "args: (Tensor x, double y)")
+    assert_error(errors(tmp_path, ops), "ops.yaml", line_of(ops, "double y"), "mul", "unknown type 'double'")
+
+
+def test_float_default_for_int(tmp_path: Path) -> None:
+    ops = OPS.replace("int axis = 0", "int axis = 1.5")
+    assert_error(
+        errors(tmp_path, ops),
+        "ops.yaml",
+        line_of(ops, "axis = 1.5"),
+        "argmax",
+        "must be an integer literal; got `1.5`",
+    )
+
+
+def test_int_default_for_bool(tmp_path: Path) -> None:
+    ops = OPS.replace("bool keepdim = false", "bool keepdim = 3")
+    assert_error(
+        errors(tmp_path, ops),
+        "ops.yaml",
+        line_of(ops, "keepdim = 3"),
+        "sum",
+        "must be true or false; got `3`",
+    )
+
+
+def test_python_code_smuggled_into_a_default(tmp_path: Path) -> None:
+    ops = OPS.replace("int axis = 0", "int axis = __import__('os').system('true')")
+    assert_error(
+        errors(tmp_path, ops),
+        "ops.yaml",
+        line_of(ops, "__import__"),
+        "argmax",
+        "must be an integer literal",
+        "__import__",
+    )
+
+
+def test_code_in_a_list_default(tmp_path: Path) -> None:
+    ops = OPS.replace("int[] axis = []", "int[] axis = [len('ab')]")
+    assert_error(
+        errors(tmp_path, ops), "ops.yaml", line_of(ops, "len('ab')"), "sum", "a list of integer literals"
+    )
+
+
+def test_none_default_needs_an_optional_type(tmp_path: Path) -> None:
+    ops = OPS.replace("int axis = 0", "int axis = None")
+    assert_error(
+        errors(tmp_path, ops), "ops.yaml", line_of(ops, "axis = None"), "argmax", "`int? axis = None`"
+    )
+
+
+def test_duplicate_op(tmp_path: Path) -> None:
+    ops = OPS + "\n- op: tanh\n  args: (Tensor x)\n  output: Tensor(out)\n  non_differentiable: out\n"
+    assert_error(
+        errors(tmp_path, ops),
+        "ops.yaml",
+        line_of(ops, "- op: tanh", 2),
+        "tanh",
+        "duplicate name; first defined on line 1",
+    )
+
+
+def test_duplicate_argument(tmp_path: Path) -> None:
+    ops = OPS.replace("args: (Tensor x, Tensor y)", "args: (Tensor x, Tensor x)")
+    assert_error(
+        errors(tmp_path, ops),
+        "ops.yaml",
+        line_of(ops, "Tensor x, Tensor x"),
+        "mul",
+        "argument 'x' appears twice",
+    )
+
+
+def test_non_identifier_and_keyword_names(tmp_path: Path) -> None:
+    ops = OPS.replace("- op: argmax", "- op: arg-max").replace("int axis = 0", "int lambda = 0")
+    errs = errors(tmp_path, ops)
+    assert_error(
+        errs, "ops.yaml", line_of(ops, "arg-max"), "arg-max", "op name 'arg-max' is not a valid identifier"
+    )
+    assert_error(
+        errs, "ops.yaml", line_of(ops, "int lambda"), "arg-max", "argument name 'lambda' is a Python keyword"
+    )
+
+
+def test_reserved_name(tmp_path: Path) -> None:
+    ops = OPS.replace("args: (Tensor x, Tensor y)", "args: (Tensor x, Tensor node)")
+    assert_error(errors(tmp_path, ops), "ops.yaml", line_of(ops, "Tensor node"), "mul", "'node' is reserved")
+
+
+def test_dangling_backward_in_ops(tmp_path: Path) -> None:
+    ops = OPS.replace("backward: tanh_grad", "backward: tanh_gradd")
+    errs = errors(tmp_path, ops)
+    assert_error(
+        errs,
+        "ops.yaml",
+        line_of(ops, "tanh_gradd"),
+        "tanh",
+        "backward 'tanh_gradd' is not defined in backward.yaml",
+    )
+    # ...and the orphaned backward entry says why it is not reached.
+    assert_error(errs, "backward.yaml", 2, "tanh_grad", "forward 'tanh' does not name this entry")
+
+
+def test_dangling_backward_in_backward(tmp_path: Path) -> None:
+    backward = BACKWARD.replace(
+        "  output: Tensor(x_grad)\n\n- backward_op: sum_grad",
+        "  output: Tensor(x_grad)\n  backward: tanh_double_grad\n\n- backward_op: sum_grad",
+    )
+    assert_error(
+        errors(tmp_path, OPS, backward),
+        "backward.yaml",
+        line_of(backward, "tanh_double_grad"),
+        "tanh_grad",
+        "backward 'tanh_double_grad' is not defined in backward.yaml",
+    )
+
+
+def test_forward_args_disagree_with_ops(tmp_path: Path) -> None:
+    backward = BACKWARD.replace("forward: tanh (Tensor x)", "forward: tanh (Tensor y)")
+    assert_error(
+        errors(tmp_path, OPS, backward),
+        "backward.yaml",
+        line_of(backward, "forward: tanh"),
+        "tanh_grad",
+        "forward signature (Tensor y) does not match tanh's args (Tensor x)",
+    )
+
+
+def test_forward_outputs_disagree_with_ops(tmp_path: Path) -> None:
+    backward = BACKWARD.replace(
+        "forward: mul (Tensor x, Tensor y) -> Tensor(out)",
+        "forward: mul (Tensor x, Tensor y) -> Tensor(result)",
+    )
+    assert_error(
+        errors(tmp_path, OPS, backward),
+        "backward.yaml",
+        line_of(backward, "forward: mul"),
+        "mul_grad",
+        "forward outputs (Tensor(result)) do not match mul's output (Tensor(out))",
+    )
+
+
+def test_backward_arg_naming_nothing(tmp_path: Path) -> None:
+    backward = BACKWARD.replace("args: (Tensor out, Tensor out_grad)", "args: (Tensor z, Tensor out_grad)")
+    assert_error(
+        errors(tmp_path, OPS, backward),
+        "backward.yaml",
+        line_of(backward, "Tensor z"),
+        "tanh_grad",
+        "argument 'z' names nothing in the forward",
+    )
+
+
+def test_backward_output_not_an_input_grad(tmp_path: Path) -> None:
+    backward = BACKWARD.replace(
+        "output: (Tensor(x_grad), Tensor(y_grad))", "output: (Tensor(x_grad), Tensor(w_grad))"
+    )
+    assert_error(
+        errors(tmp_path, OPS, backward),
+        "backward.yaml",
+        line_of(backward, "w_grad"),
+        "mul_grad",
+        "output 'w_grad' is not `<input>_grad` of a forward tensor input",
+    )
+
+
+def test_no_need_buffer_naming_a_non_argument(tmp_path: Path) -> None:
+    backward = BACKWARD.replace("no_need_buffer: x", "no_need_buffer: y")
+    assert_error(
+        errors(tmp_path, OPS, backward),
+        "backward.yaml",
+        line_of(backward, "no_need_buffer: y"),
+        "sum_grad",
+        "no_need_buffer 'y' is not an argument",
+    )
+
+
+def test_intermediate_and_non_differentiable_must_be_outputs(tmp_path: Path) -> None:
+    ops = OPS.replace("non_differentiable: out", "non_differentiable: indices").replace(
+        "  doc: Hyperbolic tangent.", "  doc: Hyperbolic tangent.\n  intermediate: mask"
+    )
+    errs = errors(tmp_path, ops)
+    assert_error(
+        errs, "ops.yaml", line_of(ops, "intermediate: mask"), "tanh", "intermediate 'mask' is not an output"
+    )
+    assert_error(
+        errs,
+        "ops.yaml",
+        line_of(ops, "non_differentiable: indices"),
+        "argmax",
+        "non_differentiable 'indices' is not an output",
+    )
+
+
+def test_no_backward_needs_non_differentiable_outputs(tmp_path: Path) -> None:
+    ops = OPS.replace("  non_differentiable: out\n", "")
+    assert_error(
+        errors(tmp_path, ops),
+        "ops.yaml",
+        line_of(ops, "- op: argmax"),
+        "argmax",
+        "no `backward:` but outputs out are differentiable",
+    )
+
+
+def test_unknown_operator(tmp_path: Path) -> None:
+    ops = OPS.replace("operator: [__mul__, __rmul__]", "operator: [__mul__, __times__]")
+    assert_error(
+        errors(tmp_path, ops), "ops.yaml", line_of(ops, "__times__"), "mul", "unknown operator '__times__'"
+    )
+
+
+# --- composite expressions --------------------------------------------------------------------
+
+COMPOSITE = BACKWARD.replace(
+    "  args: (Tensor out, Tensor out_grad)\n  output: Tensor(x_grad)\n",
+    "  args: (Tensor out, Tensor out_grad)\n  output: Tensor(x_grad)\n  composite: EXPR\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("expr", "fragment"),
+    [
+        ("eval(out_grad)", "`eval` is not an op in ops.yaml"),
+        ("out_grad.T", "attribute access are not allowed"),
+        ("out_grad[0]", "subscripts are not allowed"),
+        ("(lambda: out_grad)()", "only calls to ops from ops.yaml by name"),
+        ("mul(out_grad, __builtins__)", "unknown name"),
+        ("mul(out_grad, 'x')", "only numbers, True, False and None"),
+        ("import os", "is not a valid expression"),
+        ("mul(out_grad, z=out)", "mul has no argument 'z'"),
+    ],
+)
+def test_composite_rejects(tmp_path: Path, expr: str, fragment: str) -> None:
+    backward = COMPOSITE.replace("EXPR", f'"{expr}"')
+    assert_error(
+        errors(tmp_path, OPS, backward),
+        "backward.yaml",
+        line_of(backward, "composite:"),
+        "tanh_grad",
+        fragment,
+    )
+
+
+def test_composite_accepts_ops_operators_and_numbers(tmp_path: Path) -> None:
+    backward = COMPOSITE.replace("EXPR", '"mul(out_grad, 1 - out * out) ** 2"')
+    spec = load_spec(write_spec(tmp_path, OPS, backward))
+    ((name, composite),) = spec.composite("tanh_grad")
+    assert (name, composite.python) == ("x_grad", "_ops.mul(out_grad, 1 - out * out) ** 2")
+
+
+# --- files and reporting ----------------------------------------------------------------------
+
+
+def test_yaml_syntax_error_names_the_line(tmp_path: Path) -> None:
+    ops = OPS.replace("operator: [__mul__, __rmul__]", "operator: [__mul__, __rmul__")
+    errs = errors(tmp_path, ops)
+    assert len(errs) == 1 and errs[0].startswith("ops.yaml:") and "not valid YAML" in errs[0]
+
+
+def test_every_error_is_reported_at_once(tmp_path: Path) -> None:
+    ops = (
+        OPS.replace("  doc: Hyperbolic tangent.", "  doc: Hyperbolic tangent.\n  colour: red")
+        .replace("bool keepdim = false", "bool keepdim = 3")
+        .replace("backward: mul_grad", "backward: mul_gradd")
+    )
+    backward = BACKWARD.replace("no_need_buffer: x", "no_need_buffer: q").replace(
+        "Tensor out, Tensor out_grad", "Tensor z, Tensor out_grad"
+    )
+    errs = errors(tmp_path, ops, backward)
+    expected = [
+        ("ops.yaml", line_of(ops, "colour"), "tanh", "unknown key 'colour'"),
+        ("ops.yaml", line_of(ops, "keepdim = 3"), "sum", "must be true or false"),
+        ("ops.yaml", line_of(ops, "mul_gradd"), "mul", "'mul_gradd' is not defined"),
+        ("backward.yaml", line_of(backward, "Tensor z"), "tanh_grad", "argument 'z' names nothing"),
+        (
+            "backward.yaml",
+            line_of(backward, "no_need_buffer: q"),
+            "sum_grad",
+            "no_need_buffer 'q' is not an argument",
+        ),
+    ]
+    for file, line, op, fragment in expected:
+        assert_error(errs, file, line, op, fragment)
+    # Sorted: ops.yaml before backward.yaml, by line within each.
+    assert errs == sorted(errs, key=lambda e: (not e.startswith("ops.yaml"), int(e.split(":")[1])))
+
+
+def test_cli_prints_every_error_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ops = OPS.replace("int axis = 0", "int axis = 1.5").replace("backward: tanh_grad", "backward: nope")
+    write_spec(tmp_path, ops)
+    assert main(["--spec-dir", str(tmp_path), "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert f"ops.yaml:{line_of(ops, 'axis = 1.5')}: op 'argmax':" in err
+    assert f"ops.yaml:{line_of(ops, 'backward: nope')}: op 'tanh': backward 'nope'" in err
+    assert "nothing was written" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_overlong_argument_name(tmp_path: Path) -> None:
+    ops = OPS.replace("int axis = 0", "int an_axis_name_that_is_far_too_long = 0")
+    assert_error(
+        errors(tmp_path, ops), "ops.yaml", line_of(ops, "far_too_long"), "argmax", "longer than 24 characters"
+    )
