@@ -24,6 +24,13 @@ ops.yaml keys (docs/contracts.md §2):
 - `method`: `true` binds `Tensor.<op>`, a string binds `Tensor.<string>`.
 - `operator`: a list of Python dunder names (`[__add__, __radd__]`); a reflected name
   (`__radd__`) swaps the first two tensor arguments.
+- `inplace`: `(x -> out)`: also generate `<op>_` (`ops.add_`, and `Tensor.add_` when the
+  op has `method:` or `operator:`; `__iadd__` & co. for the operators that have an augmented
+  form) that writes `out` into `x`'s memory and returns `x`. `x` must be the op's first
+  tensor argument (a plain `Tensor`), `out` its only output; the op needs a backward.
+- `view`: `x`: the outputs may share memory with the `Tensor` argument `x` (reshape,
+  transpose, split: every element of a Tensor[] output); the generated forward marks them
+  as views of `x` (`mark_view`), so they share its version counter.
 - `doc`: a one-line docstring.
 
 backward.yaml keys:
@@ -47,6 +54,7 @@ backward.yaml keys:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -73,6 +81,8 @@ OP_KEYS = (
     "non_differentiable",
     "method",
     "operator",
+    "inplace",
+    "view",
     "doc",
 )
 BACKWARD_KEYS = (
@@ -301,6 +311,8 @@ class OpSpec:
     non_differentiable: tuple[str, ...]
     method: str | None
     operators: tuple[str, ...]
+    inplace: tuple[str, str] | None  # (x, out): `op_` writes out into x
+    view: str | None  # the Tensor argument the outputs may be views of
     doc: str
     lines: KeyLines
 
@@ -310,6 +322,26 @@ class OpSpec:
         outs = {o.name for o in self.outputs}
         assert set(self.intermediate) <= outs and set(self.non_differentiable) <= outs
         assert (self.backward is None) == (not self.differentiable_outputs)
+        if self.inplace is not None:
+            target = self.arg(self.inplace[0])
+            assert target is not None and target.type == "Tensor" and target is self.tensor_args[0]
+            assert [o.name for o in self.outputs] == [self.inplace[1]] and self.backward is not None
+        if self.view is not None:
+            arg = self.arg(self.view)
+            assert arg is not None and arg.type == "Tensor"
+
+    @property
+    def inplace_name(self) -> str | None:
+        """`add_` for an op with `inplace:`."""
+        return None if self.inplace is None else naming.inplace_name(self.name)
+
+    @property
+    def inplace_bindings(self) -> tuple[str, ...]:
+        """Tensor attributes bound to the in-place variant: `add_`, `__iadd__`."""
+        if self.inplace is None or not (self.method or self.operators):
+            return ()
+        augmented = [naming.INPLACE_OPERATORS[o] for o in self.operators if o in naming.INPLACE_OPERATORS]
+        return (naming.inplace_name(self.name), *augmented)
 
     @property
     def tensor_args(self) -> tuple[Arg, ...]:
@@ -350,6 +382,8 @@ class OpSpec:
             lambda v: isinstance(v, list) and all(isinstance(i, str) for i in v),
             "a list of dunder names like [__add__, __radd__]",
         )
+        inplace_text = r.pop_str("inplace")
+        view = r.pop_name("view", "view argument")
         doc = r.pop_doc()
         r.finish(OP_KEYS)
         if name is None or args is None or outputs is None:
@@ -411,6 +445,15 @@ class OpSpec:
             _check_operator(r, op_name, args)
         if operators is not None and len(set(operators)) != len(operators):
             r.error("operator", "an operator is listed twice")
+        inplace = None if inplace_text is None else _check_inplace(r, inplace_text, args, outputs, backward)
+        if view is not None:
+            arg = next((a for a in args if a.name == view), None)
+            if arg is None or arg.type != "Tensor":
+                tensors = ", ".join(a.name for a in args if a.type == "Tensor") or "none"
+                r.error("view", f"view {view!r} must name a Tensor argument (Tensor arguments: {tensors})")
+                view = None
+            elif inplace is not None:
+                r.error("view", "an op whose output is a view of its input cannot also be in place")
 
         return _build(
             OpSpec,
@@ -423,6 +466,8 @@ class OpSpec:
             non_differentiable=tuple(i for i in non_diff if i in out_names),
             method=method_name,
             operators=tuple(o for o in operators or () if o in naming.KNOWN_OPERATORS),
+            inplace=inplace,
+            view=view,
             doc=doc or f"The `{name}` operator.",
             lines=r.lines,
         )
@@ -438,6 +483,48 @@ def _build(cls: type, **fields: Any) -> Any:
         return cls(**fields)
     except AssertionError:
         return None
+
+
+_INPLACE = re.compile(r"\(\s*(?P<x>[^\s()]+)\s*->\s*(?P<out>[^\s()]+)\s*\)\Z")
+
+
+def _check_inplace(
+    r: _Reader, text: str, args: list[Arg], outputs: list[Output], backward: str | None
+) -> tuple[str, str] | None:
+    """`(x -> out)`: x is the op's first tensor argument, out its only output."""
+    m = _INPLACE.match(text.strip())
+    if m is None:
+        r.error("inplace", f"inplace {text!r} is not `(x -> out)`: the input written to and the output")
+        return None
+    x, out = m["x"], m["out"]
+    ok = True
+    first = next((a for a in args if a.is_tensor), None)
+    if first is None or first.name != x:
+        expected = "the op has none" if first is None else f"expected {first.name!r}"
+        r.error(
+            "inplace", f"inplace writes into {x!r}, which must be the op's first tensor argument ({expected})"
+        )
+        ok = False
+    elif first.type != "Tensor":
+        r.error("inplace", f"inplace target {x!r} must be a plain Tensor, not `{first}`")
+        ok = False
+    if len(outputs) != 1:
+        names = ", ".join(o.name for o in outputs)
+        r.error("inplace", f"only a single-output op can be in place; this one has outputs {names}")
+        ok = False
+    elif outputs[0].name != out:
+        r.error("inplace", f"inplace output {out!r} is not the op's output {outputs[0].name!r}")
+        ok = False
+    elif outputs[0].is_list:
+        r.error("inplace", f"a Tensor[] output ({out!r}) cannot be written in place")
+        ok = False
+    if backward is None:
+        r.error(
+            "inplace",
+            "an in-place op needs a `backward:` (its target's history is replaced by the op's node)",
+        )
+        ok = False
+    return (x, out) if ok else None
 
 
 def _check_operator(r: _Reader, op_name: str, args: list[Arg]) -> None:

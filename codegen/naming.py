@@ -29,6 +29,10 @@ RUNTIME_NAMES = frozenset(
         "grad_enabled",
         "set_history",
         "dispatch",
+        "check_inplace",
+        "saved_before_write",
+        "write_inplace",
+        "mark_view",
         "isinstance",
         "annotations",
         "Any",
@@ -37,7 +41,7 @@ RUNTIME_NAMES = frozenset(
     }
 )
 # Locals and parameters of generated functions and methods.
-GENERATED_LOCALS = frozenset({"self", "node", "grads", "create_graph", "other"})
+GENERATED_LOCALS = frozenset({"self", "node", "grads", "create_graph", "other", "record"})
 # Attributes every grad node has (a saved tensor or attribute slot may not take them).
 NODE_ATTRIBUTES = frozenset(
     {
@@ -102,11 +106,31 @@ REFLECTED_OPERATORS = frozenset(
     }
 )
 KNOWN_OPERATORS = UNARY_OPERATORS | BINARY_OPERATORS | REFLECTED_OPERATORS
+# The augmented assignment bound to an op's in-place variant when the op has the operator
+# (`x += y` calls `add_(x, y)`); comparisons have none.
+INPLACE_OPERATORS = {
+    "__add__": "__iadd__",
+    "__sub__": "__isub__",
+    "__mul__": "__imul__",
+    "__truediv__": "__itruediv__",
+    "__floordiv__": "__ifloordiv__",
+    "__mod__": "__imod__",
+    "__pow__": "__ipow__",
+    "__matmul__": "__imatmul__",
+    "__and__": "__iand__",
+    "__or__": "__ior__",
+    "__xor__": "__ixor__",
+}
 
 
 def grad_name(name: str) -> str:
     """The gradient that flows to (or from) `name`: `x` -> `x_grad`."""
     return f"{name}_grad"
+
+
+def inplace_name(op: str) -> str:
+    """The in-place variant of an op (function and Tensor method): `add` -> `add_`."""
+    return f"{op}_"
 
 
 def camel(name: str) -> str:

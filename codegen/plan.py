@@ -10,6 +10,7 @@ substitute; `layout.py` only breaks long lines.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from opgrad.codegen import naming
@@ -22,6 +23,7 @@ from opgrad.codegen.layout import (
     Stmt,
     call,
     fits,
+    flat,
     list_of,
     tuple_of,
 )
@@ -63,8 +65,34 @@ class Function:
     refuse: Cond | None  # grad ops without a backward: refuse to be differentiated
     conversions: tuple[Guarded, ...]
     body: tuple[Stmt, ...]
+    views: tuple[Guarded, ...]  # `view:` ops: mark the outputs as views of the input
     grad: GradBlock | None
     returns: Stmt
+    inplace = False
+
+
+@dataclass(frozen=True)
+class InplaceFunction:
+    """The in-place variant `op_` of an op with `inplace: (x -> out)`.
+
+    Everything that can raise runs before x is written: conversions, `check_inplace`, the
+    kernel, and (inside `write_inplace`) the shape and dtype checks. The node takes its
+    edges and saved inputs from x's old value, then x becomes the node's output.
+    """
+
+    name: str
+    doc: tuple[str, ...]
+    signature: Stmt
+    conversions: tuple[Guarded, ...]
+    record: Stmt  # record = check_inplace(...)
+    body: tuple[Stmt, ...]  # the kernel, into `_result`
+    make_node: Stmt
+    saves_before: tuple[Stmt, ...]  # inputs (x's old value) and attributes
+    write: Stmt
+    history: Stmt
+    saves_after: tuple[Stmt, ...]  # the output, which is x now
+    returns: Stmt
+    inplace = True
 
 
 @dataclass(frozen=True)
@@ -75,9 +103,9 @@ class Node:
     name: str
     doc: tuple[str, ...]
     slots: Stmt
-    reads: tuple[Stmt, ...]  # gradients and saved tensors as locals
-    create_graph: tuple[Stmt, ...]  # the recorded path (empty: same code either way)
-    compute: tuple[Stmt, ...]  # the kernel (or composite) path
+    reads: tuple[Stmt, ...]  # gradients (and a composite's saved tensors) as locals
+    create_graph: tuple[Stmt, ...]  # the recorded path: unpack, grad op (empty: composite)
+    compute: tuple[Stmt, ...]  # the kernel path (unpack_data, kernel), or the composite
     returns: Stmt
     released: tuple[str, ...]  # wrapper slots dropped by release_saved
     non_differentiable: str | None  # output positions without gradient, e.g. "(1,)"
@@ -99,10 +127,11 @@ class Module:
     file: str
     title: tuple[str, ...]  # the module docstring, wrapped
     all: Stmt | None
-    functions: tuple[Function, ...] = ()
+    functions: tuple[Function | InplaceFunction, ...] = ()
     nodes: tuple[Node, ...] = ()
     methods: tuple[Method, ...] = ()
     hash_by_identity: bool = False  # __eq__ is bound: keep tensors hashable
+    has_inplace: bool = False  # ops.py: define the helper in-place functions raise with
     type_only: frozenset[str] = frozenset()  # imported under `if TYPE_CHECKING:`
 
     @property
@@ -232,17 +261,23 @@ def _requires_grad(arg: Arg) -> str:
     return f"{arg.name}._requires_grad"
 
 
-def _array(arg: Arg, meta: bool) -> str:
+# How a tensor argument is held where its kernel is called: a Tensor local ("tensor"), an
+# array local ("array": a saved tensor unpacked with `unpack_data` on a node's first-order
+# path) or metadata only ("meta": no_need_buffer; passed as it is, never picks the backend).
+TENSOR, ARRAY, META = "tensor", "array", "meta"
+
+
+def _array(arg: Arg, form: str) -> str:
     """The kernel argument for a tensor argument (after the prelude)."""
-    if meta:
+    if form != TENSOR:
         return arg.name
     if arg.is_tensor_list or arg.is_optional:
         return f"_{arg.name}_data"
     return f"{arg.name}._data"
 
 
-def _prelude(arg: Arg, meta: bool) -> Stmt | None:
-    if meta:
+def _prelude(arg: Arg, form: str) -> Stmt | None:
+    if form != TENSOR:
         return None
     if arg.is_tensor_list:
         return Stmt(f"_{arg.name}_data = ", list_of(f"_t._data for _t in {arg.name}"))
@@ -251,12 +286,22 @@ def _prelude(arg: Arg, meta: bool) -> Stmt | None:
     return None
 
 
-def _dispatch_arrays(args: list[tuple[Arg, bool]]) -> list[str]:
+def _dispatch_arrays(args: list[tuple[Arg, str]]) -> list[str]:
     """Arrays that pick the backend: required tensors first, then lists, then optionals."""
-    plain = [f"{a.name}._data" for a, meta in args if not meta and a.type == "Tensor"]
-    lists = [f"*_{a.name}_data" for a, meta in args if not meta and a.is_tensor_list]
-    optional = [f"_{a.name}_data" for a, meta in args if not meta and a.type == "Tensor?"]
+    held = [(a, form) for a, form in args if form != META]
+    plain = [_array(a, form) for a, form in held if a.type == "Tensor"]
+    lists = [f"*{_array(a, form)}" for a, form in held if a.is_tensor_list]
+    optional = [_array(a, form) for a, form in held if a.type == "Tensor?"]
     return plain + lists + optional
+
+
+def _kernel_call(
+    op: str, kernel: str, args: list[tuple[Arg, str]], attrs: list[str], results: list[_Result]
+) -> list[Stmt]:
+    """Preludes, then the kernel called with the tensors' arrays and the attributes."""
+    stmts = [p for a, form in args if (p := _prelude(a, form)) is not None]
+    kernel_args = [_array(a, form) for a, form in args] + attrs
+    return stmts + _results(op, kernel, _dispatch_arrays(args), kernel_args, results)
 
 
 def _wrapper(source: str, arg_or_out: Arg | Output, how: str) -> Item:
@@ -274,6 +319,43 @@ def _wrapper(source: str, arg_or_out: Arg | Output, how: str) -> Item:
 # --- functions (ops.py and grad_ops.py) ----------------------------------------------------
 
 
+def _conversions(name: str, args: tuple[Arg, ...], like: Callable[[Arg], str]) -> list[Guarded]:
+    """Numbers and arrays passed for tensors become tensors (dtype following `like(arg)`);
+    DataType arguments become NumPy dtypes."""
+    conversions: list[Guarded] = []
+    for a in args:
+        if not a.is_tensor:
+            continue
+        if a.is_tensor_list:
+            conv = call("tensors_of", a.name, _q(name), _q(a.name))
+            conversions.append(Guarded(None, Stmt(f"{a.name} = ", conv)))
+            continue
+        guard = f"if not isinstance({a.name}, Tensor):"
+        if a.is_optional:
+            guard = f"if {a.name} is not None and not isinstance({a.name}, Tensor):"
+        conv = call("as_tensor_arg", a.name, like(a), _q(name), _q(a.name))
+        conversions.append(Guarded(guard, Stmt(f"{a.name} = ", conv)))
+    for a in args:
+        if a.base_type == "DataType":
+            value = f"_np.dtype({a.name})"
+            if a.is_optional:
+                value = f"None if {a.name} is None else {value}"
+            conversions.append(Guarded(None, Stmt(f"{a.name} = ", value)))
+    return conversions
+
+
+def _views(outputs: tuple[Output, ...], base: str | None) -> tuple[Guarded, ...]:
+    """`mark_view(out, x)` for every output (every element of a Tensor[] one) of a `view:` op."""
+    if base is None:
+        return ()
+    return tuple(
+        Guarded(f"for _t in {o.name}:", Stmt("", call("mark_view", "_t", base)))
+        if o.is_list
+        else Guarded(None, Stmt("", call("mark_view", o.name, base)))
+        for o in outputs
+    )
+
+
 def _function(
     sig: GradOpSig,
     kernel: str,
@@ -285,6 +367,7 @@ def _function(
     intermediate: tuple[Output, ...],
     optional_outputs: frozenset[str],
     refuse: bool,
+    view: str | None = None,
 ) -> Function:
     meta = set(sig.meta_args)
     params = [_param(a, a.name in meta) for a in sig.args]
@@ -300,28 +383,16 @@ def _function(
         likes = [a for a in diff_inputs if not a.is_tensor_list] + [
             a for a in tensors if a not in diff_inputs and not a.is_tensor_list
         ]
-        for a in tensors:
-            if a.is_tensor_list:
-                conv = call("tensors_of", a.name, _q(sig.name), _q(a.name))
-                conversions.append(Guarded(None, Stmt(f"{a.name} = ", conv)))
-                continue
-            like = next((o.name for o in likes if o is not a), "None")
-            guard = f"if not isinstance({a.name}, Tensor):"
-            if a.is_optional:
-                guard = f"if {a.name} is not None and not isinstance({a.name}, Tensor):"
-            conv = call("as_tensor_arg", a.name, like, _q(sig.name), _q(a.name))
-            conversions.append(Guarded(guard, Stmt(f"{a.name} = ", conv)))
-        for a in sig.args:
-            if a.base_type == "DataType":
-                value = f"_np.dtype({a.name})"
-                if a.is_optional:
-                    value = f"None if {a.name} is None else {value}"
-                conversions.append(Guarded(None, Stmt(f"{a.name} = ", value)))
+        conversions = _conversions(
+            sig.name, sig.args, lambda a: next((o.name for o in likes if o is not a), "None")
+        )
 
-    tensor_meta = [(a, a.name in meta) for a in tensors]
-    body: list[Stmt] = [p for a, m in tensor_meta if (p := _prelude(a, m)) is not None]
-    arrays = _dispatch_arrays(tensor_meta)
-    kernel_args = [_array(a, m) for a, m in tensor_meta] + [a.name for a in sig.args if not a.is_tensor]
+    tensor_forms = [(a, META if a.name in meta else TENSOR) for a in tensors]
+    body: list[Stmt] = [p for a, form in tensor_forms if (p := _prelude(a, form)) is not None]
+    arrays = _dispatch_arrays(tensor_forms)
+    kernel_args = [_array(a, form) for a, form in tensor_forms] + [
+        a.name for a in sig.args if not a.is_tensor
+    ]
     results = [
         _Result(o.name, "list" if o.is_list else "optional" if o.name in optional_outputs else "tensor")
         for o in visible
@@ -408,7 +479,15 @@ def _function(
 
     returns = Stmt("return ", _tuple_or_single([o.name for o in visible]))
     return Function(
-        sig.name, _doc(doc, 4), signature, refusal, tuple(conversions), tuple(body), grad, returns
+        sig.name,
+        _doc(doc, 4),
+        signature,
+        refusal,
+        tuple(conversions),
+        tuple(body),
+        _views(visible, view),
+        grad,
+        returns,
     )
 
 
@@ -425,6 +504,77 @@ def op_function(op: OpSpec, spec: Spec) -> Function:
         intermediate=intermediate,
         optional_outputs=frozenset(),
         refuse=False,
+        view=op.view,
+    )
+
+
+def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
+    """`op_(x, ...)`: the op's kernel, its result written into x (see `InplaceFunction`)."""
+    assert op.inplace is not None and op.inplace_name is not None and op.backward is not None
+    name = op.inplace_name
+    target, out = op.inplace
+    backward = spec.backward(op.backward)
+    signature = Stmt("def ", call(name, *[_param(a) for a in op.args]), " -> Tensor:")
+    doc = _doc(f"{op.doc} In place: writes the result into {target} and returns {target}.", 4)
+
+    refuse = Guarded(
+        f"if not isinstance({target}, Tensor):",
+        Stmt("raise ", call("_not_a_tensor", _q(name), _q(target), target)),
+    )
+    rest = tuple(a for a in op.args if a.name != target)
+    conversions = [refuse, *_conversions(name, rest, lambda a: target)]
+
+    tensors = list(op.tensor_args)
+    produced = {o.name for o in backward.outputs}
+    diff_inputs = [a for a in tensors if naming.grad_name(a.name) in produced]
+    others = [f"*{a.name}" if a.is_tensor_list else a.name for a in diff_inputs if a.name != target]
+    record = Stmt("record = ", call("check_inplace", _q(name), target, *others))
+    attrs = [a.name for a in op.args if not a.is_tensor]
+    forms = [(a, TENSOR) for a in tensors]
+    body = [p for a, form in forms if (p := _prelude(a, form)) is not None]
+    kernel_args = [_array(a, form) for a, form in forms] + attrs
+    body += _kernel_stmts(name, op.kernel, _dispatch_arrays(forms), kernel_args, "_result", "raw")
+
+    inputs = [(f"*{a.name}" if a.is_tensor_list else a.name) if a in diff_inputs else "None" for a in tensors]
+    make_node = Stmt("node = ", call(f"{NODES}.{naming.node_class(backward.name)}", tuple_of(*inputs)))
+    saves_before: list[Stmt] = []
+    saves_after: list[Stmt] = []
+    old = call("saved_before_write", target)
+    for a in backward.args:
+        fwd_arg = op.arg(a.name)
+        if a.name == out:
+            saves_after.append(Stmt(f"node.{out} = ", call("TensorWrapper.of_output", target, "node")))
+        elif fwd_arg is None:
+            continue  # a gradient
+        elif a.name in backward.no_need_buffer:
+            saves_before.append(Stmt(f"node.{a.name} = ", _wrapper(a.name, fwd_arg, "meta_of")))
+        elif a.name == target:
+            # x's memory is about to change: keep a copy of its old value (with its history).
+            saves_before.append(Stmt(f"node.{a.name} = ", call("TensorWrapper.of_input", old)))
+        elif fwd_arg.is_tensor_list:
+            keep = f"TensorWrapper.of_input({old.flat()} if _t is {target} else _t) for _t in {a.name}"
+            saves_before.append(Stmt(f"node.{a.name} = ", list_of(keep)))
+        else:
+            # The same tensor may be passed for both (x.mul_(x)): save x's old value then.
+            source = f"{old.flat()} if {a.name} is {target} else {a.name}"
+            wrapper: Item = call("TensorWrapper.of_input", source)
+            if fwd_arg.is_optional:
+                wrapper = f"None if {a.name} is None else {flat(wrapper)}"
+            saves_before.append(Stmt(f"node.{a.name} = ", wrapper))
+    saves_before += [Stmt(f"node.{a} = ", a) for a in attrs]
+    return InplaceFunction(
+        name=name,
+        doc=doc,
+        signature=signature,
+        conversions=tuple(conversions),
+        record=record,
+        body=tuple(body),
+        make_node=make_node,
+        saves_before=tuple(saves_before),
+        write=Stmt("", call("write_inplace", _q(name), target, "_result")),
+        history=Stmt("", call("set_history", target, "node", "0")),
+        saves_after=tuple(saves_after),
+        returns=Stmt("return ", target),
     )
 
 
@@ -471,15 +621,6 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
         if a.name in positions:
             i, is_list = positions[a.name]
             reads.append(Stmt(f"{a.name} = ", f"grads[{i}:]" if is_list else f"grads[{i}]"))
-    for a in saved:
-        if a.is_tensor_list:
-            reads.append(Stmt(f"{a.name} = ", list_of(f"_w.unpack(self) for _w in self.{a.name}")))
-        elif a.type == "Tensor?":
-            reads.append(
-                Stmt(f"{a.name} = ", f"None if self.{a.name} is None else self.{a.name}.unpack(self)")
-            )
-        else:
-            reads.append(Stmt(f"{a.name} = ", call(f"self.{a.name}.unpack", "self")))
 
     taken = {a.name for a in bwd.args} | {a.name for a in attrs}
     locals_ = {o.name: naming.result_local(o.name, taken) for o in bwd.outputs}
@@ -487,22 +628,29 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     compute: list[Stmt] = []
     composite = spec.composite(bwd.name)
     if composite is not None:
+        # One path: the composite runs ops on Tensors, recorded or not by grad mode.
+        reads += [_unpack(a, "unpack") for a in saved]
         used = {n for _, c in composite for n in c.names}
         compute += [Stmt(f"{a.name} = ", f"self.{a.name}") for a in attrs if a.name in used]
         compute += [Stmt(f"{locals_[name]} = ", c.python) for name, c in composite]
     else:
         assert bwd.kernel is not None
+        # create_graph: saved tensors as Tensors for the recorded grad op; otherwise only
+        # their version-checked arrays (`unpack_data`), which is all the kernel takes.
+        create_graph += [_unpack(a, "unpack") for a in saved]
         call_args = [a.name for a in bwd.args] + [f"self.{a.name}" for a in attrs]
         targets = ", ".join(locals_[o.name] for o in bwd.outputs)
         create_graph.append(Stmt(f"{targets} = ", call(f"{GRAD_OPS}.{bwd.name}", *call_args)))
-        arg_meta = [(a, a.name in meta) for a in bwd.args]
-        compute += [p for a, m in arg_meta if (p := _prelude(a, m)) is not None]
-        kernel_args = [_array(a, m) for a, m in arg_meta] + [f"self.{a.name}" for a in attrs]
+        compute += [_unpack(a, "unpack_data") for a in saved]
+        saved_names = {a.name for a in saved}
+        forms = [
+            (a, META if a.name in meta else ARRAY if a.name in saved_names else TENSOR) for a in bwd.args
+        ]
         results = [
             _Result(locals_[o.name], "list" if o.is_list else "optional" if o.name in optional else "tensor")
             for o in bwd.outputs
         ]
-        compute += _results(bwd.name, bwd.kernel, _dispatch_arrays(arg_meta), kernel_args, results)
+        compute += _kernel_call(bwd.name, bwd.kernel, forms, [f"self.{a.name}" for a in attrs], results)
 
     by_grad = {o.name: o for o in bwd.outputs}
     entries: list[str] = []
@@ -528,6 +676,15 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
         returns=returns,
         released=tuple(a.name for a in saved),
     )
+
+
+def _unpack(a: Arg, how: str) -> Stmt:
+    """A saved tensor (list, optional tensor) as a local, through `wrapper.<how>(self)`."""
+    if a.is_tensor_list:
+        return Stmt(f"{a.name} = ", list_of(f"_w.{how}(self) for _w in self.{a.name}"))
+    if a.type == "Tensor?":
+        return Stmt(f"{a.name} = ", f"None if self.{a.name} is None else self.{a.name}.{how}(self)")
+    return Stmt(f"{a.name} = ", call(f"self.{a.name}.{how}", "self"))
 
 
 def _non_differentiable(fwd: GradOpSig) -> str | None:
@@ -570,7 +727,34 @@ def methods(spec: Spec) -> tuple[tuple[Method, ...], bool]:
                     Stmt("return ", call(target, *args)),
                 )
             )
+        out += _inplace_methods(op)
     return tuple(out), any(m.name == "__eq__" for m in out)
+
+
+def _inplace_methods(op: OpSpec) -> list[Method]:
+    """`Tensor.add_(y)` and the augmented operators (`x += y`) of an op's in-place variant."""
+    bound = op.inplace_bindings
+    if not bound:
+        return []
+    target = f"_generated.{naming.OPS_MODULE}.{op.inplace_name}"
+    method, *augmented = bound
+    rest = op.args[1:]
+    out = [
+        Method(
+            method,
+            Stmt("def ", call(method, "self", *[_param(a) for a in rest]), " -> Tensor:"),
+            Stmt("return ", call(target, "self", *[a.name for a in rest])),
+        )
+    ]
+    for dunder in augmented:
+        out.append(
+            Method(
+                dunder,
+                Stmt("def ", call(dunder, "self", f"other: {_annotation(op.args[1])}"), " -> Tensor:"),
+                Stmt("return ", call(target, "self", "other")),
+            )
+        )
+    return out
 
 
 # --- modules -------------------------------------------------------------------------------
@@ -583,7 +767,11 @@ GENERATED_PACKAGE = "opgrad.generated"
 
 
 def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
-    ops = tuple(op_function(op, spec) for op in spec.ops)
+    ops: list[Function | InplaceFunction] = []
+    for op in spec.ops:
+        ops.append(op_function(op, spec))
+        if op.inplace is not None:
+            ops.append(inplace_function(op, spec))
     grad_ops = tuple(grad_op_function(b, spec) for b in spec.backwards if b.kernel is not None)
     nodes = tuple(node_class(b, spec) for b in spec.backwards)
     bound, hash_by_identity = methods(spec)
@@ -592,7 +780,8 @@ def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
             file=f"{naming.OPS_MODULE}.py",
             title=_doc("Forward operators: one function per ops.yaml entry.", 0),
             all=_all([f.name for f in ops]),
-            functions=ops,
+            functions=tuple(ops),
+            has_inplace=any(f.inplace for f in ops),
         ),
         Module(
             file=f"{naming.GRAD_OPS_MODULE}.py",

@@ -1,6 +1,7 @@
 """Rules that involve more than one entry, and the validated `Spec` they produce.
 
-- names are unique (ops, backward ops, node classes, methods, operators);
+- names are unique (ops and their in-place variants, backward ops, node classes, methods,
+  operators);
 - every `backward:` names an existing backward entry whose `forward:` names this op
   back, and every backward entry is reached that way;
 - a `forward:` signature agrees with the op it names (arguments and outputs);
@@ -201,9 +202,24 @@ def _dedupe(entries: list, problems: Problems, key: str) -> list:
 
 
 def _check_bindings(ops: list[OpSpec], problems: Problems) -> None:
+    functions = {op.name: f"op {op.name!r}" for op in ops}
+    for op in ops:
+        name = op.inplace_name
+        if name is None:
+            continue
+        if name in functions:
+            problems.add(
+                op.lines("inplace"), op.name, f"in-place variant {name!r} clashes with {functions[name]}"
+            )
+        else:
+            functions[name] = f"the in-place variant of op {op.name!r}"
     bound: dict[str, str] = {}
     for op in ops:
-        for key, names in (("method", [op.method] if op.method else []), ("operator", list(op.operators))):
+        for key, names in (
+            ("method", [op.method] if op.method else []),
+            ("operator", list(op.operators)),
+            ("inplace", list(op.inplace_bindings)),
+        ):
             for name in names:
                 other = bound.get(name)
                 if other is not None:

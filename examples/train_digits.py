@@ -1,14 +1,15 @@
 """Train a small MLP on scikit-learn's handwritten digits with opgrad.
 
 The digits data set (1,797 8x8 images, 10 classes) ships with scikit-learn, so nothing is
-downloaded. The model is 64 -> 128 -> 10 with ReLU, trained with Adam written inline:
-parameters are updated under `og.no_grad()`, and everything else is the public API
-(`og.tensor`, `og.randn`, `@`, `og.relu`, `og.cross_entropy`, `.backward()`, `.grad`).
+downloaded. The model is an `nn.Sequential` MLP 64 -> 128 -> 10 with ReLU (He-initialised through
+`nn.init`), trained with `optim.Adam` (weight decay on the weight matrices only, through two
+parameter groups) on `nn.functional.cross_entropy`.
 
     pip install -e ".[examples]"          # scikit-learn, tqdm
     python examples/train_digits.py                 # 30 epochs, ~97-98% test accuracy
     python examples/train_digits.py --epochs 10 --seed 1
     python examples/train_digits.py --quick         # a few steps (used by the tests)
+    python examples/train_digits.py --plot loss.png # also the loss curve (needs matplotlib)
 
 The last line printed is a summary such as
 `test accuracy 0.975 (1797 samples, 30 epochs, 3.1 s)`.
@@ -24,6 +25,7 @@ import time
 import numpy as np
 
 import opgrad as og
+from opgrad import nn, optim
 
 try:
     from tqdm import tqdm
@@ -49,60 +51,54 @@ def load_data(seed: int, test_fraction: float):
     return x_train, y_train, x_test, y_test, len(x)
 
 
-class MLP:
-    """Two affine layers with a ReLU between them; He-initialised weights, zero biases."""
-
-    def __init__(self, sizes: tuple[int, ...]) -> None:
-        self.params: list[og.Tensor] = []
-        for fan_in, fan_out in zip(sizes[:-1], sizes[1:], strict=True):
-            w = og.randn((fan_in, fan_out)) * math.sqrt(2.0 / fan_in)
-            b = og.zeros((fan_out,))
-            self.params += [w.requires_grad_(), b.requires_grad_()]
-
-    def __call__(self, x: og.Tensor) -> og.Tensor:
-        p = self.params
-        h = x
-        for i in range(0, len(p), 2):
-            h = h @ p[i] + p[i + 1]
-            if i + 2 < len(p):
-                h = og.relu(h)
-        return h
+def build_model(sizes: tuple[int, ...]) -> nn.Sequential:
+    """Affine layers with ReLUs between them; He-initialised weights, zero biases."""
+    layers: list[nn.Module] = []
+    for fan_in, fan_out in zip(sizes[:-1], sizes[1:], strict=True):
+        linear = nn.Linear(fan_in, fan_out)
+        nn.init.kaiming_normal_(linear.weight, nonlinearity="relu")
+        nn.init.zeros_(linear.bias)
+        layers += [linear, nn.ReLU()]
+    return nn.Sequential(*layers[:-1])
 
 
-class Adam:
-    """Adam (Kingma & Ba) over a model's parameter list, updated out of place under no_grad.
-
-    opgrad has no in-place ops yet, so each step rebinds `model.params[i]` to a fresh leaf.
-    """
-
-    def __init__(self, model: MLP, lr: float, betas=(0.9, 0.999), eps: float = 1e-8, weight_decay=0.0):
-        self.model, self.lr, self.eps, self.weight_decay = model, lr, eps, weight_decay
-        self.b1, self.b2 = betas
-        self.m = [og.zeros_like(p) for p in model.params]
-        self.v = [og.zeros_like(p) for p in model.params]
-        self.t = 0
-
-    def step(self) -> None:
-        self.t += 1
-        b1, b2 = self.b1, self.b2
-        lr_t = self.lr * math.sqrt(1 - b2**self.t) / (1 - b1**self.t)  # bias corrections folded in
-        params = self.model.params
-        with og.no_grad():
-            for i, p in enumerate(params):
-                g = p.grad
-                if g is None:
-                    continue
-                if self.weight_decay and p.ndim > 1:
-                    g = g + self.weight_decay * p
-                self.m[i] = b1 * self.m[i] + (1 - b1) * g
-                self.v[i] = b2 * self.v[i] + (1 - b2) * (g * g)
-                new = p - lr_t * self.m[i] / (og.sqrt(self.v[i]) + self.eps)
-                params[i] = new.requires_grad_()  # a new leaf; its .grad starts empty
+def make_optimizer(model: nn.Module, lr: float, weight_decay: float) -> optim.Adam:
+    """Adam with weight decay on the weight matrices only (two parameter groups)."""
+    params = list(model.parameters())
+    return optim.Adam(
+        [
+            {"params": [p for p in params if p.ndim > 1], "weight_decay": weight_decay},
+            {"params": [p for p in params if p.ndim <= 1], "weight_decay": 0.0},
+        ],
+        lr=lr,
+    )
 
 
-def accuracy(model: MLP, x: np.ndarray, y: np.ndarray) -> float:
+def save_loss_plot(path: str, losses: list[float], steps_per_epoch: int) -> None:
+    """A PNG of the per-step training loss (and its per-epoch mean); needs matplotlib."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot(np.arange(1, len(losses) + 1), losses, lw=0.6, alpha=0.5, label="per step")
+    n_epochs = len(losses) // steps_per_epoch
+    if n_epochs:
+        means = np.asarray(losses[: n_epochs * steps_per_epoch]).reshape(n_epochs, -1).mean(axis=1)
+        ax.plot(np.arange(1, n_epochs + 1) * steps_per_epoch, means, marker="o", label="epoch mean")
+    ax.set(xlabel="step", ylabel="cross-entropy loss", yscale="log", title="opgrad: MLP on digits")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def accuracy(model: nn.Module, x: np.ndarray, y: np.ndarray) -> float:
+    model.eval()
     with og.no_grad():
         logits = model(og.tensor(x))
+    model.train()
     return float((logits.numpy().argmax(axis=1) == y).mean())
 
 
@@ -117,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--test-fraction", type=float, default=0.2)
     parser.add_argument("--quick", action="store_true", help="1 epoch of 5 steps: a smoke test")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars, one line per epoch")
+    parser.add_argument(
+        "--plot", metavar="PATH", help="write the training-loss curve as a PNG (needs matplotlib)"
+    )
     args = parser.parse_args(argv)
 
     start = time.perf_counter()
@@ -132,8 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         f"Adam lr {args.lr}, batch {args.batch_size}, {epochs} epochs x {steps_per_epoch} steps"
     )
 
-    model = MLP((x_train.shape[1], args.hidden, 10))
-    opt = Adam(model, args.lr, weight_decay=args.weight_decay)
+    model = build_model((x_train.shape[1], args.hidden, 10))
+    opt = make_optimizer(model, args.lr, args.weight_decay)
+    losses: list[float] = []
     use_bar = tqdm is not None and not args.no_progress
     for epoch in range(1, epochs + 1):
         order = rng.permutation(len(x_train))
@@ -143,12 +143,15 @@ def main(argv: list[str] | None = None) -> int:
         for step in bar:
             idx = order[step * args.batch_size : (step + 1) * args.batch_size]
             xb, yb = og.tensor(x_train[idx]), og.tensor(y_train[idx])
-            loss = og.cross_entropy(model(xb), yb)
+            opt.zero_grad()
+            loss = nn.functional.cross_entropy(model(xb), yb)
             loss.backward()
             opt.step()
-            total_loss += loss.item()
+            value = loss.item()
+            losses.append(value)
+            total_loss += value
             if use_bar:
-                bar.set_postfix(loss=f"{loss.item():.4f}", refresh=False)
+                bar.set_postfix(loss=f"{value:.4f}", refresh=False)
         mean_loss = total_loss / steps_per_epoch
         if use_bar:
             bar.close()
@@ -159,6 +162,12 @@ def main(argv: list[str] | None = None) -> int:
 
     test_acc = accuracy(model, x_test, y_test)
     elapsed = time.perf_counter() - start
+    if args.plot:
+        try:
+            save_loss_plot(args.plot, losses, steps_per_epoch)
+            print(f"loss curve written to {args.plot}")
+        except ImportError:
+            print("--plot: matplotlib is not installed (pip install matplotlib); no plot written")
     print(f"test accuracy {test_acc:.3f} ({n_samples} samples, {epochs} epochs, {elapsed:.1f} s)")
     return 0
 

@@ -9,21 +9,35 @@ import builtins as _builtins
 from collections.abc import Sequence
 from typing import Any
 
+from opgrad.generated import nodes as _nodes
 from opgrad.runtime.grad_mode import grad_enabled
-from opgrad.runtime.grad_node import TensorMeta
+from opgrad.runtime.grad_node import TensorMeta, set_history
 from opgrad.runtime.kernels.registry import dispatch
 from opgrad.runtime.tensor import Tensor, wrap
+from opgrad.runtime.tensor_wrapper import TensorWrapper
 
 __all__ = [
     "abs_grad",
+    "adaptive_avg_pool2d_grad",
     "add_grad",
+    "avg_pool2d_grad",
+    "batch_norm_grad",
+    "binary_cross_entropy_with_logits_grad",
     "cast_grad",
+    "celu_grad",
     "clip_grad",
     "concat_grad",
+    "conv2d_grad",
     "cos_grad",
+    "cross_entropy_double_grad",
     "cross_entropy_grad",
+    "cumprod_grad",
+    "cumsum_grad",
     "divide_grad",
+    "dropout_double_grad",
     "dropout_grad",
+    "einsum_grad",
+    "elementwise_pow_double_grad",
     "elementwise_pow_grad",
     "elu_grad",
     "embedding_grad",
@@ -31,49 +45,95 @@ __all__ = [
     "exp_grad",
     "expand_grad",
     "expm1_grad",
+    "fill_grad",
     "flatten_grad",
+    "flip_grad",
     "gather_grad",
+    "gelu_double_grad",
     "gelu_grad",
+    "glu_grad",
+    "group_norm_grad",
+    "hardsigmoid_grad",
+    "hardswish_grad",
+    "hardtanh_grad",
+    "index_add_grad",
     "index_select_grad",
+    "kl_div_grad",
+    "l1_loss_grad",
+    "layer_norm_grad",
     "leaky_relu_grad",
+    "linear_grad",
     "log1p_grad",
     "log_grad",
+    "log_sigmoid_grad",
     "log_softmax_grad",
+    "logsumexp_double_grad",
     "logsumexp_grad",
+    "masked_fill_grad",
     "matmul_grad",
+    "max_double_grad",
     "max_grad",
+    "max_pool2d_grad",
     "maximum_grad",
     "mean_grad",
+    "min_double_grad",
     "min_grad",
     "minimum_grad",
+    "mish_grad",
+    "mse_loss_double_grad",
     "mse_loss_grad",
     "multiply_grad",
     "neg_grad",
+    "nll_loss_grad",
+    "norm_grad",
+    "pad_grad",
     "pow_grad",
+    "prelu_grad",
+    "prod_double_grad",
     "prod_grad",
     "reciprocal_grad",
+    "reduce_as_grad",
     "relu_grad",
+    "repeat_interleave_grad",
     "reshape_grad",
+    "roll_grad",
     "rsqrt_grad",
     "scale_grad",
+    "scaled_dot_product_attention_grad",
+    "scatter_grad",
+    "selu_grad",
     "sigmoid_grad",
     "sign_grad",
+    "silu_double_grad",
     "silu_grad",
     "sin_grad",
+    "smooth_l1_loss_grad",
     "softmax_grad",
+    "softplus_double_grad",
     "softplus_grad",
+    "softsign_grad",
+    "sort_grad",
     "split_grad",
     "sqrt_grad",
     "square_grad",
     "squeeze_grad",
     "stack_grad",
+    "std_grad",
     "subtract_grad",
     "sum_grad",
+    "swish_grad",
+    "take_along_axis_grad",
     "tanh_grad",
+    "tanhshrink_grad",
     "tile_grad",
+    "topk_grad",
     "transpose_grad",
+    "tril_grad",
+    "triu_grad",
     "unsqueeze_grad",
+    "var_grad",
     "where_grad",
+    "zero_grad",
 ]
 
 
@@ -87,308 +147,482 @@ def _no_backward(op: str) -> RuntimeError:
 
 def neg_grad(out_grad: Tensor) -> Tensor:
     """Gradient of neg."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("neg_grad")
     x_grad = wrap(dispatch("neg_grad", "neg_grad", out_grad._data)(out_grad._data))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.NegDoubleGradNode((out_grad,))
+        set_history(x_grad, node, 0)
     return x_grad
 
 
 def abs_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of abs."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("abs_grad")
     x_grad = wrap(dispatch("abs_grad", "abs_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.AbsDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
     return x_grad
 
 
 def sign_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     """Gradient of sign."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("sign_grad")
     x_grad = wrap(dispatch("sign_grad", "sign_grad", out_grad._data)(x, out_grad._data))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.SignDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
     return x_grad
 
 
 def exp_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of exp."""
-    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("exp_grad")
     x_grad = wrap(dispatch("exp_grad", "exp_grad", out._data, out_grad._data)(out._data, out_grad._data))
+    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.ExpDoubleGradNode((out, out_grad))
+        set_history(x_grad, node, 0)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def expm1_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of expm1."""
-    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("expm1_grad")
     _kernel = dispatch("expm1_grad", "expm1_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
+    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.Expm1DoubleGradNode((out, out_grad))
+        set_history(x_grad, node, 0)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def log_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of log."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("log_grad")
     x_grad = wrap(dispatch("log_grad", "log_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.LogDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def log1p_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of log1p."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("log1p_grad")
     x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.Log1pDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def sqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of sqrt."""
-    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("sqrt_grad")
     _kernel = dispatch("sqrt_grad", "sqrt_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
+    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.SqrtDoubleGradNode((out, out_grad))
+        set_history(x_grad, node, 0)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def rsqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of rsqrt."""
-    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("rsqrt_grad")
     _kernel = dispatch("rsqrt_grad", "rsqrt_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
+    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.RsqrtDoubleGradNode((out, out_grad))
+        set_history(x_grad, node, 0)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def square_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of square."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("square_grad")
     _kernel = dispatch("square_grad", "square_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.SquareDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def reciprocal_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of reciprocal."""
-    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("reciprocal_grad")
     _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
+    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.ReciprocalDoubleGradNode((out, out_grad))
+        set_history(x_grad, node, 0)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def sin_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of sin."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("sin_grad")
     x_grad = wrap(dispatch("sin_grad", "sin_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.SinDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def cos_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of cos."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("cos_grad")
     x_grad = wrap(dispatch("cos_grad", "cos_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.CosDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def tanh_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of tanh."""
-    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("tanh_grad")
     _kernel = dispatch("tanh_grad", "tanh_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
+    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.TanhDoubleGradNode((out, out_grad))
+        set_history(x_grad, node, 0)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def sigmoid_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of sigmoid."""
-    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("sigmoid_grad")
     _kernel = dispatch("sigmoid_grad", "sigmoid_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
+    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.SigmoidDoubleGradNode((out, out_grad))
+        set_history(x_grad, node, 0)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def relu_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of relu."""
-    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("relu_grad")
     _kernel = dispatch("relu_grad", "relu_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.ReluDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.out = TensorWrapper.of_input(out)
     return x_grad
 
 
 def gelu_grad(x: Tensor, out_grad: Tensor, approximate: bool = False) -> Tensor:
     """Gradient of gelu."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("gelu_grad")
     _kernel = dispatch("gelu_grad", "gelu_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, approximate))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.GeluDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.approximate = approximate
     return x_grad
+
+
+def gelu_double_grad(
+    x: Tensor, out_grad: Tensor, x_grad_grad: Tensor, approximate: bool = False
+) -> tuple[Tensor, Tensor]:
+    """Gradient of gelu_grad (second-order gradient of gelu)."""
+    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("gelu_double_grad")
+    _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x._data, out_grad._data, x_grad_grad._data)
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, approximate)
+    x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (x_grad, out_grad_grad)
 
 
 def silu_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of silu."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("silu_grad")
     x_grad = wrap(dispatch("silu_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.SiluDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
+
+
+def silu_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple[Tensor, Tensor]:
+    """Gradient of silu_grad (second-order gradient of silu)."""
+    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("silu_double_grad")
+    _kernel = dispatch("silu_double_grad", "silu_double_grad", x._data, out_grad._data, x_grad_grad._data)
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data)
+    x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (x_grad, out_grad_grad)
 
 
 def softplus_grad(x: Tensor, out_grad: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """Gradient of softplus."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("softplus_grad")
     _kernel = dispatch("softplus_grad", "softplus_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, beta, threshold))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.SoftplusDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.beta = beta
+        node.threshold = threshold
     return x_grad
+
+
+def softplus_double_grad(
+    x: Tensor, out_grad: Tensor, x_grad_grad: Tensor, beta: float = 1.0, threshold: float = 20.0
+) -> tuple[Tensor, Tensor]:
+    """Gradient of softplus_grad (second-order gradient of softplus)."""
+    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("softplus_double_grad")
+    _kernel = dispatch(
+        "softplus_double_grad", "softplus_double_grad", x._data, out_grad._data, x_grad_grad._data
+    )
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, beta, threshold)
+    x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (x_grad, out_grad_grad)
 
 
 def leaky_relu_grad(x: Tensor, out_grad: Tensor, negative_slope: float = 0.01) -> Tensor:
     """Gradient of leaky_relu."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("leaky_relu_grad")
     _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, negative_slope))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.LeakyReluDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.negative_slope = negative_slope
     return x_grad
 
 
 def elu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
     """Gradient of elu."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("elu_grad")
     _kernel = dispatch("elu_grad", "elu_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.EluDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.alpha = alpha
     return x_grad
 
 
 def erf_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of erf."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("erf_grad")
     x_grad = wrap(dispatch("erf_grad", "erf_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.ErfDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def scale_grad(out_grad: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     """Gradient of scale."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("scale_grad")
     x_grad = wrap(dispatch("scale_grad", "scale_grad", out_grad._data)(out_grad._data, scale, bias))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.ScaleDoubleGradNode((out_grad,))
+        set_history(x_grad, node, 0)
+        node.scale = scale
+        node.bias = bias
     return x_grad
 
 
 def pow_grad(x: Tensor, out_grad: Tensor, y: float) -> Tensor:
     """Gradient of pow."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("pow_grad")
     x_grad = wrap(dispatch("pow_grad", "pow_grad", x._data, out_grad._data)(x._data, out_grad._data, y))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.PowDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.y = y
     return x_grad
 
 
 def clip_grad(x: Tensor, out_grad: Tensor, min: float | None = None, max: float | None = None) -> Tensor:
     """Gradient of clip."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("clip_grad")
     _kernel = dispatch("clip_grad", "clip_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.ClipDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.min = min
+        node.max = max
     return x_grad
 
 
 def cast_grad(x: TensorMeta, out_grad: Tensor, dtype: Any) -> Tensor:
     """Gradient of cast."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("cast_grad")
     x_grad = wrap(dispatch("cast_grad", "cast_grad", out_grad._data)(x, out_grad._data, dtype))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.CastDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.dtype = dtype
     return x_grad
 
 
 def add_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of add."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("add_grad")
     _results = dispatch("add_grad", "add_grad", out_grad._data)(x, y, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.AddDoubleGradNode((None, None, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(y_grad, node, 1)
     return (x_grad, y_grad)
 
 
 def subtract_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of subtract."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("subtract_grad")
     _results = dispatch("subtract_grad", "subtract_grad", out_grad._data)(x, y, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.SubtractDoubleGradNode((None, None, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(y_grad, node, 1)
     return (x_grad, y_grad)
 
 
 def multiply_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of multiply."""
-    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("multiply_grad")
     _kernel = dispatch("multiply_grad", "multiply_grad", x._data, y._data, out_grad._data)
     _results = _kernel(x._data, y._data, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
+    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.MultiplyDoubleGradNode((x, y, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(y_grad, node, 1)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return (x_grad, y_grad)
 
 
 def divide_grad(x: TensorMeta, y: Tensor, out: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of divide."""
-    if (y._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("divide_grad")
     _kernel = dispatch("divide_grad", "divide_grad", y._data, out._data, out_grad._data)
     _results = _kernel(x, y._data, out._data, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
+    if (y._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.DivideDoubleGradNode((None, y, out, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(y_grad, node, 1)
+        node.y = TensorWrapper.of_input(y)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return (x_grad, y_grad)
 
 
 def maximum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of maximum."""
-    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("maximum_grad")
     _kernel = dispatch("maximum_grad", "maximum_grad", x._data, y._data, out_grad._data)
     _results = _kernel(x._data, y._data, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.MaximumDoubleGradNode((None, None, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(y_grad, node, 1)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
     return (x_grad, y_grad)
 
 
 def minimum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of minimum."""
-    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("minimum_grad")
     _kernel = dispatch("minimum_grad", "minimum_grad", x._data, y._data, out_grad._data)
     _results = _kernel(x._data, y._data, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.MinimumDoubleGradNode((None, None, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(y_grad, node, 1)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
     return (x_grad, y_grad)
 
 
 def elementwise_pow_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of elementwise_pow."""
-    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("elementwise_pow_grad")
     _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x._data, y._data, out_grad._data)
     _results = _kernel(x._data, y._data, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
+    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.ElementwisePowDoubleGradNode((x, y, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(y_grad, node, 1)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return (x_grad, y_grad)
+
+
+def elementwise_pow_double_grad(
+    x: Tensor, y: Tensor, out_grad: Tensor, x_grad_grad: Tensor, y_grad_grad: Tensor
+) -> tuple[Tensor, Tensor, Tensor]:
+    """Gradient of elementwise_pow_grad (second-order gradient of elementwise_pow)."""
+    if (
+        x._requires_grad
+        or y._requires_grad
+        or out_grad._requires_grad
+        or x_grad_grad._requires_grad
+        or y_grad_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("elementwise_pow_double_grad")
+    _kernel = dispatch(
+        "elementwise_pow_double_grad",
+        "elementwise_pow_double_grad",
+        x._data,
+        y._data,
+        out_grad._data,
+        x_grad_grad._data,
+        y_grad_grad._data,
+    )
+    _results = _kernel(x._data, y._data, out_grad._data, x_grad_grad._data, y_grad_grad._data)
+    x_grad = wrap(_results[0])
+    y_grad = wrap(_results[1])
+    out_grad_grad = wrap(_results[2])
+    return (x_grad, y_grad, out_grad_grad)
 
 
 def where_grad(condition: Tensor, x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of where."""
-    if (condition._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("where_grad")
     _kernel = dispatch("where_grad", "where_grad", condition._data, out_grad._data)
     _results = _kernel(condition._data, x, y, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.WhereDoubleGradNode((None, None, None, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(y_grad, node, 1)
+        node.condition = TensorWrapper.of_input(condition)
     return (x_grad, y_grad)
 
 
@@ -396,9 +630,12 @@ def sum_grad(
     x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of sum."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("sum_grad")
     x_grad = wrap(dispatch("sum_grad", "sum_grad", out_grad._data)(x, out_grad._data, axis, keepdim))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.SumDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.axis = axis
+        node.keepdim = keepdim
     return x_grad
 
 
@@ -406,9 +643,12 @@ def mean_grad(
     x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of mean."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("mean_grad")
     x_grad = wrap(dispatch("mean_grad", "mean_grad", out_grad._data)(x, out_grad._data, axis, keepdim))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.MeanDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.axis = axis
+        node.keepdim = keepdim
     return x_grad
 
 
@@ -416,103 +656,207 @@ def max_grad(
     x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of max."""
-    if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("max_grad")
     _kernel = dispatch("max_grad", "max_grad", x._data, out._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.MaxDoubleGradNode((None, None, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_input(out)
+        node.axis = axis
+        node.keepdim = keepdim
     return x_grad
+
+
+def max_double_grad(
+    x: Tensor, out: Tensor, x_grad_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
+) -> Tensor:
+    """Gradient of max_grad (second-order gradient of max)."""
+    if (x._requires_grad or out._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("max_double_grad")
+    _kernel = dispatch("max_double_grad", "max_double_grad", x._data, out._data, x_grad_grad._data)
+    out_grad_grad = wrap(_kernel(x._data, out._data, x_grad_grad._data, axis, keepdim))
+    return out_grad_grad
 
 
 def min_grad(
     x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of min."""
-    if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("min_grad")
     _kernel = dispatch("min_grad", "min_grad", x._data, out._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.MinDoubleGradNode((None, None, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_input(out)
+        node.axis = axis
+        node.keepdim = keepdim
     return x_grad
+
+
+def min_double_grad(
+    x: Tensor, out: Tensor, x_grad_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
+) -> Tensor:
+    """Gradient of min_grad (second-order gradient of min)."""
+    if (x._requires_grad or out._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("min_double_grad")
+    _kernel = dispatch("min_double_grad", "min_double_grad", x._data, out._data, x_grad_grad._data)
+    out_grad_grad = wrap(_kernel(x._data, out._data, x_grad_grad._data, axis, keepdim))
+    return out_grad_grad
 
 
 def prod_grad(x: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
     """Gradient of prod."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("prod_grad")
     _kernel = dispatch("prod_grad", "prod_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, axis, keepdim))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.ProdDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
+        node.keepdim = keepdim
     return x_grad
+
+
+def prod_double_grad(
+    x: Tensor, out_grad: Tensor, x_grad_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
+) -> tuple[Tensor, Tensor]:
+    """Gradient of prod_grad (second-order gradient of prod)."""
+    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("prod_double_grad")
+    _kernel = dispatch("prod_double_grad", "prod_double_grad", x._data, out_grad._data, x_grad_grad._data)
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, axis, keepdim)
+    x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (x_grad, out_grad_grad)
 
 
 def logsumexp_grad(
     x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of logsumexp."""
-    if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("logsumexp_grad")
     _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x._data, out._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.LogsumexpDoubleGradNode((x, out, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
+        node.keepdim = keepdim
     return x_grad
+
+
+def logsumexp_double_grad(
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    x_grad_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """Gradient of logsumexp_grad (second-order gradient of logsumexp)."""
+    _any_grad = x._requires_grad or out._requires_grad or out_grad._requires_grad
+    _any_grad = _any_grad or x_grad_grad._requires_grad
+    if _any_grad and grad_enabled():
+        raise _no_backward("logsumexp_double_grad")
+    _kernel = dispatch(
+        "logsumexp_double_grad",
+        "logsumexp_double_grad",
+        x._data,
+        out._data,
+        out_grad._data,
+        x_grad_grad._data,
+    )
+    _results = _kernel(x._data, out._data, out_grad._data, x_grad_grad._data, axis, keepdim)
+    x_grad = wrap(_results[0])
+    out_grad = wrap(_results[1])
+    out_grad_grad = wrap(_results[2])
+    return (x_grad, out_grad, out_grad_grad)
 
 
 def matmul_grad(
     x: Tensor, y: Tensor, out_grad: Tensor, transpose_x: bool = False, transpose_y: bool = False
 ) -> tuple[Tensor, Tensor]:
     """Gradient of matmul."""
-    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("matmul_grad")
     _kernel = dispatch("matmul_grad", "matmul_grad", x._data, y._data, out_grad._data)
     _results = _kernel(x._data, y._data, out_grad._data, transpose_x, transpose_y)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
+    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.MatmulDoubleGradNode((x, y, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(y_grad, node, 1)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.transpose_x = transpose_x
+        node.transpose_y = transpose_y
     return (x_grad, y_grad)
 
 
 def reshape_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> Tensor:
     """Gradient of reshape."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("reshape_grad")
     x_grad = wrap(dispatch("reshape_grad", "reshape_grad", out_grad._data)(x, out_grad._data, shape))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.ReshapeDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.shape = shape
     return x_grad
 
 
 def transpose_grad(x: TensorMeta, out_grad: Tensor, perm: Sequence[int] | int) -> Tensor:
     """Gradient of transpose."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("transpose_grad")
     x_grad = wrap(dispatch("transpose_grad", "transpose_grad", out_grad._data)(x, out_grad._data, perm))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.TransposeDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.perm = perm
     return x_grad
 
 
 def squeeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
     """Gradient of squeeze."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("squeeze_grad")
     x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", out_grad._data)(x, out_grad._data, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.SqueezeDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.axis = axis
     return x_grad
 
 
 def unsqueeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int) -> Tensor:
     """Gradient of unsqueeze."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("unsqueeze_grad")
     x_grad = wrap(dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)(x, out_grad._data, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.UnsqueezeDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.axis = axis
     return x_grad
 
 
 def flatten_grad(x: TensorMeta, out_grad: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
     """Gradient of flatten."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("flatten_grad")
     _kernel = dispatch("flatten_grad", "flatten_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, start_axis, stop_axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.FlattenDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.start_axis = start_axis
+        node.stop_axis = stop_axis
     return x_grad
 
 
 def expand_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> Tensor:
     """Gradient of expand."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("expand_grad")
     x_grad = wrap(dispatch("expand_grad", "expand_grad", out_grad._data)(x, out_grad._data, shape))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.ExpandDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.shape = shape
     return x_grad
 
 
@@ -538,95 +882,888 @@ def split_grad(
     x: TensorMeta, out_grad: list[Tensor], num_or_sections: Sequence[int] | int, axis: int = 0
 ) -> Tensor:
     """Gradient of split."""
-    if _builtins.any(_t._requires_grad for _t in out_grad) and grad_enabled():
-        raise _no_backward("split_grad")
     _out_grad_data = [_t._data for _t in out_grad]
     _kernel = dispatch("split_grad", "split_grad", *_out_grad_data)
     x_grad = wrap(_kernel(x, _out_grad_data, num_or_sections, axis))
+    if _builtins.any(_t._requires_grad for _t in out_grad) and grad_enabled():
+        node = _nodes.SplitDoubleGradNode((None, *out_grad))
+        set_history(x_grad, node, 0)
+        node.num_or_sections = num_or_sections
+        node.axis = axis
     return x_grad
 
 
 def gather_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -> Tensor:
     """Gradient of gather."""
-    if (index._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("gather_grad")
     _kernel = dispatch("gather_grad", "gather_grad", index._data, out_grad._data)
     x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.GatherDoubleGradNode((None, None, out_grad))
+        set_history(x_grad, node, 0)
+        node.index = TensorWrapper.of_input(index)
+        node.axis = axis
     return x_grad
 
 
 def index_select_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -> Tensor:
     """Gradient of index_select."""
-    if (index._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("index_select_grad")
     _kernel = dispatch("index_select_grad", "index_select_grad", index._data, out_grad._data)
     x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.IndexSelectDoubleGradNode((None, None, out_grad))
+        set_history(x_grad, node, 0)
+        node.index = TensorWrapper.of_input(index)
+        node.axis = axis
     return x_grad
 
 
 def tile_grad(x: TensorMeta, out_grad: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
     """Gradient of tile."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("tile_grad")
     x_grad = wrap(dispatch("tile_grad", "tile_grad", out_grad._data)(x, out_grad._data, repeat_times))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.TileDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.repeat_times = repeat_times
     return x_grad
 
 
 def softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     """Gradient of softmax."""
-    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("softmax_grad")
     _kernel = dispatch("softmax_grad", "softmax_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data, axis))
+    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.SoftmaxDoubleGradNode((out, out_grad))
+        set_history(x_grad, node, 0)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
     return x_grad
 
 
 def log_softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     """Gradient of log_softmax."""
-    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("log_softmax_grad")
     _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data, axis))
+    if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.LogSoftmaxDoubleGradNode((out, out_grad))
+        set_history(x_grad, node, 0)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
     return x_grad
 
 
 def cross_entropy_grad(
-    input: Tensor, label: Tensor, out_grad: Tensor, axis: int = -1, reduction: str = "mean"
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    axis: int = -1,
+    reduction: str = "mean",
+    ignore_index: int = -100,
+    label_smoothing: float = 0.0,
 ) -> Tensor:
     """Gradient of cross_entropy."""
-    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("cross_entropy_grad")
     _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input._data, label._data, out_grad._data)
-    input_grad = wrap(_kernel(input._data, label._data, out_grad._data, axis, reduction))
+    input_grad = wrap(
+        _kernel(input._data, label._data, out_grad._data, axis, reduction, ignore_index, label_smoothing)
+    )
+    if (input._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.CrossEntropyDoubleGradNode((input, None, out_grad))
+        set_history(input_grad, node, 0)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
+        node.reduction = reduction
+        node.ignore_index = ignore_index
+        node.label_smoothing = label_smoothing
     return input_grad
+
+
+def cross_entropy_double_grad(
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    input_grad_grad: Tensor,
+    axis: int = -1,
+    reduction: str = "mean",
+    ignore_index: int = -100,
+    label_smoothing: float = 0.0,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of cross_entropy_grad (second-order gradient of cross_entropy)."""
+    if (
+        input._requires_grad
+        or label._requires_grad
+        or out_grad._requires_grad
+        or input_grad_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("cross_entropy_double_grad")
+    _kernel = dispatch(
+        "cross_entropy_double_grad",
+        "cross_entropy_double_grad",
+        input._data,
+        label._data,
+        out_grad._data,
+        input_grad_grad._data,
+    )
+    _results = _kernel(
+        input._data,
+        label._data,
+        out_grad._data,
+        input_grad_grad._data,
+        axis,
+        reduction,
+        ignore_index,
+        label_smoothing,
+    )
+    input_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (input_grad, out_grad_grad)
 
 
 def mse_loss_grad(
     input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean"
 ) -> tuple[Tensor, Tensor]:
     """Gradient of mse_loss."""
-    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("mse_loss_grad")
     _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input._data, label._data, out_grad._data)
+    _results = _kernel(input._data, label._data, out_grad._data, reduction)
+    input_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
+    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.MseLossDoubleGradNode((input, label, out_grad))
+        set_history(input_grad, node, 0)
+        set_history(label_grad, node, 1)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
+    return (input_grad, label_grad)
+
+
+def mse_loss_double_grad(
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    input_grad_grad: Tensor,
+    label_grad_grad: Tensor,
+    reduction: str = "mean",
+) -> tuple[Tensor, Tensor, Tensor]:
+    """Gradient of mse_loss_grad (second-order gradient of mse_loss)."""
+    if (
+        input._requires_grad
+        or label._requires_grad
+        or out_grad._requires_grad
+        or input_grad_grad._requires_grad
+        or label_grad_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("mse_loss_double_grad")
+    _kernel = dispatch(
+        "mse_loss_double_grad",
+        "mse_loss_double_grad",
+        input._data,
+        label._data,
+        out_grad._data,
+        input_grad_grad._data,
+        label_grad_grad._data,
+    )
+    _results = _kernel(
+        input._data, label._data, out_grad._data, input_grad_grad._data, label_grad_grad._data, reduction
+    )
+    input_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
+    out_grad_grad = wrap(_results[2])
+    return (input_grad, label_grad, out_grad_grad)
+
+
+def dropout_grad(mask: Tensor, out_grad: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
+    """Gradient of dropout."""
+    _kernel = dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
+    x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.DropoutDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.mask = TensorWrapper.of_input(mask)
+        node.p = p
+        node.training = training
+    return x_grad
+
+
+def dropout_double_grad(mask: Tensor, x_grad_grad: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
+    """Gradient of dropout_grad (second-order gradient of dropout)."""
+    if (mask._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("dropout_double_grad")
+    _kernel = dispatch("dropout_double_grad", "dropout_grad", mask._data, x_grad_grad._data)
+    out_grad_grad = wrap(_kernel(mask._data, x_grad_grad._data, p, training))
+    return out_grad_grad
+
+
+def embedding_grad(x: Tensor, weight: TensorMeta, out_grad: Tensor) -> Tensor:
+    """Gradient of embedding."""
+    _kernel = dispatch("embedding_grad", "embedding_grad", x._data, out_grad._data)
+    weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.EmbeddingDoubleGradNode((None, None, out_grad))
+        set_history(weight_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+    return weight_grad
+
+
+def conv2d_grad(
+    x: Tensor,
+    weight: Tensor,
+    bias: TensorMeta,
+    out_grad: Tensor,
+    stride: Sequence[int] | int = (1, 1),
+    padding: Sequence[int] | int = (0, 0),
+    dilation: Sequence[int] | int = (1, 1),
+    groups: int = 1,
+) -> tuple[Tensor, Tensor, Tensor | None]:
+    """Gradient of conv2d."""
+    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("conv2d_grad")
+    _kernel = dispatch("conv2d_grad", "conv2d_grad", x._data, weight._data, out_grad._data)
+    _results = _kernel(x._data, weight._data, bias, out_grad._data, stride, padding, dilation, groups)
+    x_grad = wrap(_results[0])
+    weight_grad = wrap(_results[1])
+    bias_grad = None if _results[2] is None else wrap(_results[2])
+    return (x_grad, weight_grad, bias_grad)
+
+
+def max_pool2d_grad(
+    x: TensorMeta,
+    argmax: Tensor,
+    out_grad: Tensor,
+    kernel_size: Sequence[int] | int,
+    stride: Sequence[int] | int | None = None,
+    padding: Sequence[int] | int = (0, 0),
+) -> Tensor:
+    """Gradient of max_pool2d."""
+    if (argmax._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("max_pool2d_grad")
+    _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax._data, out_grad._data)
+    x_grad = wrap(_kernel(x, argmax._data, out_grad._data, kernel_size, stride, padding))
+    return x_grad
+
+
+def avg_pool2d_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    kernel_size: Sequence[int] | int,
+    stride: Sequence[int] | int | None = None,
+    padding: Sequence[int] | int = (0, 0),
+) -> Tensor:
+    """Gradient of avg_pool2d."""
+    if out_grad._requires_grad and grad_enabled():
+        raise _no_backward("avg_pool2d_grad")
+    _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, kernel_size, stride, padding))
+    return x_grad
+
+
+def adaptive_avg_pool2d_grad(x: TensorMeta, out_grad: Tensor, output_size: Sequence[int] | int) -> Tensor:
+    """Gradient of adaptive_avg_pool2d."""
+    if out_grad._requires_grad and grad_enabled():
+        raise _no_backward("adaptive_avg_pool2d_grad")
+    _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, output_size))
+    return x_grad
+
+
+def layer_norm_grad(
+    x: Tensor,
+    weight: Tensor | None,
+    bias: TensorMeta,
+    mean: Tensor,
+    rstd: Tensor,
+    out_grad: Tensor,
+    normalized_shape: Sequence[int] | int,
+    epsilon: float = 1e-05,
+) -> tuple[Tensor, Tensor | None, Tensor | None]:
+    """Gradient of layer_norm."""
+    if (
+        x._requires_grad
+        or (weight is not None and weight._requires_grad)
+        or mean._requires_grad
+        or rstd._requires_grad
+        or out_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("layer_norm_grad")
+    _weight_data = None if weight is None else weight._data
+    _kernel = dispatch(
+        "layer_norm_grad", "layer_norm_grad", x._data, mean._data, rstd._data, out_grad._data, _weight_data
+    )
+    _results = _kernel(
+        x._data, _weight_data, bias, mean._data, rstd._data, out_grad._data, normalized_shape, epsilon
+    )
+    x_grad = wrap(_results[0])
+    weight_grad = None if _results[1] is None else wrap(_results[1])
+    bias_grad = None if _results[2] is None else wrap(_results[2])
+    return (x_grad, weight_grad, bias_grad)
+
+
+def batch_norm_grad(
+    x: Tensor,
+    weight: Tensor | None,
+    bias: TensorMeta,
+    saved_mean: Tensor,
+    saved_rstd: Tensor,
+    out_grad: Tensor,
+    training: bool = False,
+    momentum: float = 0.9,
+    epsilon: float = 1e-05,
+) -> tuple[Tensor, Tensor | None, Tensor | None]:
+    """Gradient of batch_norm."""
+    if (
+        x._requires_grad
+        or (weight is not None and weight._requires_grad)
+        or saved_mean._requires_grad
+        or saved_rstd._requires_grad
+        or out_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("batch_norm_grad")
+    _weight_data = None if weight is None else weight._data
+    _kernel = dispatch(
+        "batch_norm_grad",
+        "batch_norm_grad",
+        x._data,
+        saved_mean._data,
+        saved_rstd._data,
+        out_grad._data,
+        _weight_data,
+    )
+    _results = _kernel(
+        x._data,
+        _weight_data,
+        bias,
+        saved_mean._data,
+        saved_rstd._data,
+        out_grad._data,
+        training,
+        momentum,
+        epsilon,
+    )
+    x_grad = wrap(_results[0])
+    weight_grad = None if _results[1] is None else wrap(_results[1])
+    bias_grad = None if _results[2] is None else wrap(_results[2])
+    return (x_grad, weight_grad, bias_grad)
+
+
+def group_norm_grad(
+    x: Tensor,
+    weight: Tensor | None,
+    bias: TensorMeta,
+    mean: Tensor,
+    rstd: Tensor,
+    out_grad: Tensor,
+    num_groups: int,
+    epsilon: float = 1e-05,
+) -> tuple[Tensor, Tensor | None, Tensor | None]:
+    """Gradient of group_norm."""
+    if (
+        x._requires_grad
+        or (weight is not None and weight._requires_grad)
+        or mean._requires_grad
+        or rstd._requires_grad
+        or out_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("group_norm_grad")
+    _weight_data = None if weight is None else weight._data
+    _kernel = dispatch(
+        "group_norm_grad", "group_norm_grad", x._data, mean._data, rstd._data, out_grad._data, _weight_data
+    )
+    _results = _kernel(
+        x._data, _weight_data, bias, mean._data, rstd._data, out_grad._data, num_groups, epsilon
+    )
+    x_grad = wrap(_results[0])
+    weight_grad = None if _results[1] is None else wrap(_results[1])
+    bias_grad = None if _results[2] is None else wrap(_results[2])
+    return (x_grad, weight_grad, bias_grad)
+
+
+def linear_grad(
+    x: Tensor, weight: Tensor, bias: TensorMeta, out_grad: Tensor
+) -> tuple[Tensor, Tensor, Tensor | None]:
+    """Gradient of linear."""
+    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("linear_grad")
+    _kernel = dispatch("linear_grad", "linear_grad", x._data, weight._data, out_grad._data)
+    _results = _kernel(x._data, weight._data, bias, out_grad._data)
+    x_grad = wrap(_results[0])
+    weight_grad = wrap(_results[1])
+    bias_grad = None if _results[2] is None else wrap(_results[2])
+    return (x_grad, weight_grad, bias_grad)
+
+
+def einsum_grad(x: Tensor, y: Tensor, out_grad: Tensor, equation: str) -> tuple[Tensor, Tensor]:
+    """Gradient of einsum."""
+    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("einsum_grad")
+    _kernel = dispatch("einsum_grad", "einsum_grad", x._data, y._data, out_grad._data)
+    _results = _kernel(x._data, y._data, out_grad._data, equation)
+    x_grad = wrap(_results[0])
+    y_grad = wrap(_results[1])
+    return (x_grad, y_grad)
+
+
+def scaled_dot_product_attention_grad(
+    query: Tensor,
+    key: Tensor,
+    value: Tensor,
+    mask: TensorMeta,
+    weights: Tensor,
+    keep: Tensor,
+    out_grad: Tensor,
+    dropout_p: float = 0.0,
+    causal: bool = False,
+    scale: float | None = None,
+) -> tuple[Tensor, Tensor, Tensor, Tensor | None]:
+    """Gradient of scaled_dot_product_attention."""
+    if (
+        query._requires_grad
+        or key._requires_grad
+        or value._requires_grad
+        or weights._requires_grad
+        or keep._requires_grad
+        or out_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("scaled_dot_product_attention_grad")
+    _kernel = dispatch(
+        "scaled_dot_product_attention_grad",
+        "scaled_dot_product_attention_grad",
+        query._data,
+        key._data,
+        value._data,
+        weights._data,
+        keep._data,
+        out_grad._data,
+    )
+    _results = _kernel(
+        query._data,
+        key._data,
+        value._data,
+        mask,
+        weights._data,
+        keep._data,
+        out_grad._data,
+        dropout_p,
+        causal,
+        scale,
+    )
+    query_grad = wrap(_results[0])
+    key_grad = wrap(_results[1])
+    value_grad = wrap(_results[2])
+    mask_grad = None if _results[3] is None else wrap(_results[3])
+    return (query_grad, key_grad, value_grad, mask_grad)
+
+
+def take_along_axis_grad(arr: TensorMeta, indices: Tensor, out_grad: Tensor, axis: int) -> Tensor:
+    """Gradient of take_along_axis."""
+    if (indices._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("take_along_axis_grad")
+    _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices._data, out_grad._data)
+    arr_grad = wrap(_kernel(arr, indices._data, out_grad._data, axis))
+    return arr_grad
+
+
+def scatter_grad(
+    x: TensorMeta, index: Tensor, updates: TensorMeta, out_grad: Tensor, overwrite: bool = True
+) -> tuple[Tensor, Tensor]:
+    """Gradient of scatter."""
+    if (index._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("scatter_grad")
+    _kernel = dispatch("scatter_grad", "scatter_grad", index._data, out_grad._data)
+    _results = _kernel(x, index._data, updates, out_grad._data, overwrite)
+    x_grad = wrap(_results[0])
+    updates_grad = wrap(_results[1])
+    return (x_grad, updates_grad)
+
+
+def index_add_grad(
+    x: TensorMeta, index: Tensor, value: TensorMeta, out_grad: Tensor, axis: int
+) -> tuple[Tensor, Tensor]:
+    """Gradient of index_add."""
+    if (index._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("index_add_grad")
+    _kernel = dispatch("index_add_grad", "index_add_grad", index._data, out_grad._data)
+    _results = _kernel(x, index._data, value, out_grad._data, axis)
+    x_grad = wrap(_results[0])
+    value_grad = wrap(_results[1])
+    return (x_grad, value_grad)
+
+
+def masked_fill_grad(mask: Tensor, out_grad: Tensor, value: float) -> Tensor:
+    """Gradient of masked_fill."""
+    if (mask._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("masked_fill_grad")
+    _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask._data, out_grad._data)
+    x_grad = wrap(_kernel(mask._data, out_grad._data, value))
+    return x_grad
+
+
+def tril_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
+    """Gradient of tril."""
+    if out_grad._requires_grad and grad_enabled():
+        raise _no_backward("tril_grad")
+    x_grad = wrap(dispatch("tril_grad", "tril_grad", out_grad._data)(out_grad._data, diagonal))
+    return x_grad
+
+
+def triu_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
+    """Gradient of triu."""
+    if out_grad._requires_grad and grad_enabled():
+        raise _no_backward("triu_grad")
+    x_grad = wrap(dispatch("triu_grad", "triu_grad", out_grad._data)(out_grad._data, diagonal))
+    return x_grad
+
+
+def pad_grad(
+    x: TensorMeta, out_grad: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: float = 0.0
+) -> Tensor:
+    """Gradient of pad."""
+    if out_grad._requires_grad and grad_enabled():
+        raise _no_backward("pad_grad")
+    x_grad = wrap(dispatch("pad_grad", "pad_grad", out_grad._data)(x, out_grad._data, pad, mode, value))
+    return x_grad
+
+
+def roll_grad(
+    out_grad: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None
+) -> Tensor:
+    """Gradient of roll."""
+    if out_grad._requires_grad and grad_enabled():
+        raise _no_backward("roll_grad")
+    x_grad = wrap(dispatch("roll_grad", "roll_grad", out_grad._data)(out_grad._data, shifts, axis))
+    return x_grad
+
+
+def repeat_interleave_grad(x: TensorMeta, out_grad: Tensor, repeats: int, axis: int | None = None) -> Tensor:
+    """Gradient of repeat_interleave."""
+    if out_grad._requires_grad and grad_enabled():
+        raise _no_backward("repeat_interleave_grad")
+    _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
+    return x_grad
+
+
+def cumsum_grad(x: TensorMeta, out_grad: Tensor, axis: int | None = None) -> Tensor:
+    """Gradient of cumsum."""
+    if out_grad._requires_grad and grad_enabled():
+        raise _no_backward("cumsum_grad")
+    x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", out_grad._data)(x, out_grad._data, axis))
+    return x_grad
+
+
+def cumprod_grad(x: Tensor, out: Tensor, out_grad: Tensor, dim: int | None = None) -> Tensor:
+    """Gradient of cumprod."""
+    if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("cumprod_grad")
+    _kernel = dispatch("cumprod_grad", "cumprod_grad", x._data, out._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, dim))
+    return x_grad
+
+
+def flip_grad(out_grad: Tensor, axis: Sequence[int] | int) -> Tensor:
+    """Gradient of flip."""
+    if out_grad._requires_grad and grad_enabled():
+        raise _no_backward("flip_grad")
+    x_grad = wrap(dispatch("flip_grad", "flip_grad", out_grad._data)(out_grad._data, axis))
+    return x_grad
+
+
+def topk_grad(
+    x: TensorMeta,
+    indices: Tensor,
+    out_grad: Tensor,
+    k: int,
+    axis: int = -1,
+    largest: bool = True,
+    sorted: bool = True,
+) -> Tensor:
+    """Gradient of topk."""
+    if (indices._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("topk_grad")
+    _kernel = dispatch("topk_grad", "topk_grad", indices._data, out_grad._data)
+    x_grad = wrap(_kernel(x, indices._data, out_grad._data, k, axis, largest, sorted))
+    return x_grad
+
+
+def sort_grad(
+    x: TensorMeta, indices: Tensor, out_grad: Tensor, axis: int = -1, descending: bool = False
+) -> Tensor:
+    """Gradient of sort."""
+    if (indices._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("sort_grad")
+    _kernel = dispatch("sort_grad", "sort_grad", indices._data, out_grad._data)
+    x_grad = wrap(_kernel(x, indices._data, out_grad._data, axis, descending))
+    return x_grad
+
+
+def var_grad(
+    x: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False
+) -> Tensor:
+    """Gradient of var."""
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("var_grad")
+    _kernel = dispatch("var_grad", "var_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, axis, unbiased, keepdim))
+    return x_grad
+
+
+def std_grad(
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    unbiased: bool = True,
+    keepdim: bool = False,
+) -> Tensor:
+    """Gradient of std."""
+    if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("std_grad")
+    _kernel = dispatch("std_grad", "std_grad", x._data, out._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, unbiased, keepdim))
+    return x_grad
+
+
+def norm_grad(
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    p: float = 2.0,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
+    """Gradient of norm."""
+    if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("norm_grad")
+    _kernel = dispatch("norm_grad", "norm_grad", x._data, out._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, p, axis, keepdim))
+    return x_grad
+
+
+def nll_loss_grad(
+    input: TensorMeta,
+    label: Tensor,
+    weight: Tensor | None,
+    out_grad: Tensor,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+) -> Tensor:
+    """Gradient of nll_loss."""
+    _any_grad = label._requires_grad or (weight is not None and weight._requires_grad)
+    _any_grad = _any_grad or out_grad._requires_grad
+    if _any_grad and grad_enabled():
+        raise _no_backward("nll_loss_grad")
+    _weight_data = None if weight is None else weight._data
+    _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label._data, out_grad._data, _weight_data)
+    input_grad = wrap(_kernel(input, label._data, _weight_data, out_grad._data, ignore_index, reduction))
+    return input_grad
+
+
+def binary_cross_entropy_with_logits_grad(
+    logit: Tensor,
+    label: Tensor,
+    weight: Tensor | None,
+    pos_weight: Tensor | None,
+    out_grad: Tensor,
+    reduction: str = "mean",
+) -> tuple[Tensor, Tensor]:
+    """Gradient of binary_cross_entropy_with_logits."""
+    if (
+        logit._requires_grad
+        or label._requires_grad
+        or (weight is not None and weight._requires_grad)
+        or (pos_weight is not None and pos_weight._requires_grad)
+        or out_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("binary_cross_entropy_with_logits_grad")
+    _weight_data = None if weight is None else weight._data
+    _pos_weight_data = None if pos_weight is None else pos_weight._data
+    _kernel = dispatch(
+        "binary_cross_entropy_with_logits_grad",
+        "binary_cross_entropy_with_logits_grad",
+        logit._data,
+        label._data,
+        out_grad._data,
+        _weight_data,
+        _pos_weight_data,
+    )
+    _results = _kernel(logit._data, label._data, _weight_data, _pos_weight_data, out_grad._data, reduction)
+    logit_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
+    return (logit_grad, label_grad)
+
+
+def l1_loss_grad(
+    input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean"
+) -> tuple[Tensor, Tensor]:
+    """Gradient of l1_loss."""
+    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("l1_loss_grad")
+    _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input._data, label._data, out_grad._data)
     _results = _kernel(input._data, label._data, out_grad._data, reduction)
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     return (input_grad, label_grad)
 
 
-def dropout_grad(mask: Tensor, out_grad: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
-    """Gradient of dropout."""
-    if (mask._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("dropout_grad")
-    _kernel = dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
-    x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
+def smooth_l1_loss_grad(
+    input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean", delta: float = 1.0
+) -> tuple[Tensor, Tensor]:
+    """Gradient of smooth_l1_loss."""
+    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("smooth_l1_loss_grad")
+    _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input._data, label._data, out_grad._data)
+    _results = _kernel(input._data, label._data, out_grad._data, reduction, delta)
+    input_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
+    return (input_grad, label_grad)
+
+
+def kl_div_grad(
+    input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean", log_target: bool = False
+) -> tuple[Tensor, Tensor]:
+    """Gradient of kl_div."""
+    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("kl_div_grad")
+    _kernel = dispatch("kl_div_grad", "kl_div_grad", input._data, label._data, out_grad._data)
+    _results = _kernel(input._data, label._data, out_grad._data, reduction, log_target)
+    input_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
+    return (input_grad, label_grad)
+
+
+def hardtanh_grad(x: Tensor, out_grad: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
+    """Gradient of hardtanh."""
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("hardtanh_grad")
+    _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
     return x_grad
 
 
-def embedding_grad(x: Tensor, weight: TensorMeta, out_grad: Tensor) -> Tensor:
-    """Gradient of embedding."""
+def hardswish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+    """Gradient of hardswish."""
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("embedding_grad")
-    _kernel = dispatch("embedding_grad", "embedding_grad", x._data, out_grad._data)
-    weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
-    return weight_grad
+        raise _no_backward("hardswish_grad")
+    _kernel = dispatch("hardswish_grad", "hardswish_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    return x_grad
+
+
+def hardsigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+    """Gradient of hardsigmoid."""
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("hardsigmoid_grad")
+    _kernel = dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    return x_grad
+
+
+def mish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+    """Gradient of mish."""
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("mish_grad")
+    x_grad = wrap(dispatch("mish_grad", "mish_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    return x_grad
+
+
+def log_sigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+    """Gradient of log_sigmoid."""
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("log_sigmoid_grad")
+    _kernel = dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    return x_grad
+
+
+def swish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+    """Gradient of swish."""
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("swish_grad")
+    x_grad = wrap(dispatch("swish_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    return x_grad
+
+
+def prelu_grad(x: Tensor, weight: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
+    """Gradient of prelu."""
+    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("prelu_grad")
+    _kernel = dispatch("prelu_grad", "prelu_grad", x._data, weight._data, out_grad._data)
+    _results = _kernel(x._data, weight._data, out_grad._data)
+    x_grad = wrap(_results[0])
+    weight_grad = wrap(_results[1])
+    return (x_grad, weight_grad)
+
+
+def selu_grad(
+    x: Tensor, out_grad: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772
+) -> Tensor:
+    """Gradient of selu."""
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("selu_grad")
+    _kernel = dispatch("selu_grad", "selu_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, scale, alpha))
+    return x_grad
+
+
+def celu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
+    """Gradient of celu."""
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("celu_grad")
+    _kernel = dispatch("celu_grad", "celu_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+    return x_grad
+
+
+def glu_grad(x: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
+    """Gradient of glu."""
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("glu_grad")
+    _kernel = dispatch("glu_grad", "glu_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, axis))
+    return x_grad
+
+
+def softsign_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+    """Gradient of softsign."""
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("softsign_grad")
+    _kernel = dispatch("softsign_grad", "softsign_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    return x_grad
+
+
+def tanhshrink_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+    """Gradient of tanhshrink."""
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        raise _no_backward("tanhshrink_grad")
+    _kernel = dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    return x_grad
+
+
+def fill_grad(x: TensorMeta, out_grad: Tensor, value: float) -> Tensor:
+    """Zeros shaped like x (fill's result does not depend on x)."""
+    if out_grad._requires_grad and grad_enabled():
+        raise _no_backward("fill_grad")
+    x_grad = wrap(dispatch("fill_grad", "fill_grad", out_grad._data)(x, out_grad._data, value))
+    return x_grad
+
+
+def zero_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
+    """Zeros shaped like x (zero's result does not depend on x)."""
+    if out_grad._requires_grad and grad_enabled():
+        raise _no_backward("zero_grad")
+    x_grad = wrap(dispatch("zero_grad", "zero_grad", out_grad._data)(x, out_grad._data))
+    return x_grad
+
+
+def reduce_as_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
+    """Gradient of reduce_as, out_grad broadcast back to the shape of x."""
+    x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)(x, out_grad._data))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.ReduceAsDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad

@@ -4,70 +4,181 @@
 from __future__ import annotations
 
 from opgrad.generated import grad_ops as _grad_ops
+from opgrad.generated import ops as _ops
 from opgrad.runtime.grad_node import GradNode
 from opgrad.runtime.kernels.registry import dispatch
 from opgrad.runtime.tensor import Tensor, wrap
 
 __all__ = [
+    "AbsDoubleGradNode",
     "AbsGradNode",
+    "AdaptiveAvgPool2dGradNode",
+    "AddDoubleGradNode",
     "AddGradNode",
+    "AvgPool2dGradNode",
+    "BatchNormGradNode",
+    "BinaryCrossEntropyWithLogitsGradNode",
+    "CastDoubleGradNode",
     "CastGradNode",
+    "CeluGradNode",
+    "ClipDoubleGradNode",
     "ClipGradNode",
     "ConcatGradNode",
+    "Conv2dGradNode",
+    "CosDoubleGradNode",
     "CosGradNode",
+    "CrossEntropyDoubleGradNode",
     "CrossEntropyGradNode",
+    "CumprodGradNode",
+    "CumsumGradNode",
+    "DivideDoubleGradNode",
     "DivideGradNode",
+    "DropoutDoubleGradNode",
     "DropoutGradNode",
+    "EinsumGradNode",
+    "ElementwisePowDoubleGradNode",
     "ElementwisePowGradNode",
+    "EluDoubleGradNode",
     "EluGradNode",
+    "EmbeddingDoubleGradNode",
     "EmbeddingGradNode",
+    "ErfDoubleGradNode",
     "ErfGradNode",
+    "ExpDoubleGradNode",
     "ExpGradNode",
+    "ExpandDoubleGradNode",
     "ExpandGradNode",
+    "Expm1DoubleGradNode",
     "Expm1GradNode",
+    "FillGradNode",
+    "FlattenDoubleGradNode",
     "FlattenGradNode",
+    "FlipGradNode",
+    "GatherDoubleGradNode",
     "GatherGradNode",
+    "GeluDoubleGradNode",
     "GeluGradNode",
+    "GluGradNode",
+    "GroupNormGradNode",
+    "HardsigmoidGradNode",
+    "HardswishGradNode",
+    "HardtanhGradNode",
+    "IndexAddGradNode",
+    "IndexSelectDoubleGradNode",
     "IndexSelectGradNode",
+    "KlDivGradNode",
+    "L1LossGradNode",
+    "LayerNormGradNode",
+    "LeakyReluDoubleGradNode",
     "LeakyReluGradNode",
+    "LinearGradNode",
+    "Log1pDoubleGradNode",
     "Log1pGradNode",
+    "LogDoubleGradNode",
     "LogGradNode",
+    "LogSigmoidGradNode",
+    "LogSoftmaxDoubleGradNode",
     "LogSoftmaxGradNode",
+    "LogsumexpDoubleGradNode",
     "LogsumexpGradNode",
+    "MaskedFillGradNode",
+    "MatmulDoubleGradNode",
     "MatmulGradNode",
+    "MatmulJvpGradNode",
+    "MatmulXgGradNode",
+    "MatmulYgGradNode",
+    "MaxDoubleGradNode",
     "MaxGradNode",
+    "MaxPool2dGradNode",
+    "MaximumDoubleGradNode",
     "MaximumGradNode",
+    "MeanDoubleGradNode",
     "MeanGradNode",
+    "MinDoubleGradNode",
     "MinGradNode",
+    "MinimumDoubleGradNode",
     "MinimumGradNode",
+    "MishGradNode",
+    "MseLossDoubleGradNode",
     "MseLossGradNode",
+    "MultiplyDoubleGradNode",
     "MultiplyGradNode",
+    "NegDoubleGradNode",
     "NegGradNode",
+    "NllLossGradNode",
+    "NormGradNode",
+    "PadGradNode",
+    "PowDoubleGradNode",
     "PowGradNode",
+    "PreluGradNode",
+    "ProdDoubleGradNode",
     "ProdGradNode",
+    "ReciprocalDoubleGradNode",
     "ReciprocalGradNode",
+    "ReduceAsDoubleGradNode",
+    "ReduceAsGradNode",
+    "ReluDoubleGradNode",
     "ReluGradNode",
+    "RepeatInterleaveGradNode",
+    "ReshapeDoubleGradNode",
     "ReshapeGradNode",
+    "RollGradNode",
+    "RsqrtDoubleGradNode",
     "RsqrtGradNode",
+    "ScaleDoubleGradNode",
     "ScaleGradNode",
+    "ScaledDotProductAttentionGradNode",
+    "ScatterGradNode",
+    "SeluGradNode",
+    "SigmoidDoubleGradNode",
     "SigmoidGradNode",
+    "SignDoubleGradNode",
     "SignGradNode",
+    "SiluDoubleGradNode",
     "SiluGradNode",
+    "SinDoubleGradNode",
     "SinGradNode",
+    "SmoothL1LossGradNode",
+    "SoftmaxDoubleGradNode",
     "SoftmaxGradNode",
+    "SoftmaxVjpDpGradNode",
+    "SoftmaxVjpGradNode",
+    "SoftplusDoubleGradNode",
     "SoftplusGradNode",
+    "SoftsignGradNode",
+    "SortGradNode",
+    "SplitDoubleGradNode",
     "SplitGradNode",
+    "SqrtDoubleGradNode",
     "SqrtGradNode",
+    "SquareDoubleGradNode",
     "SquareGradNode",
+    "SqueezeDoubleGradNode",
     "SqueezeGradNode",
     "StackGradNode",
+    "StdGradNode",
+    "SubtractDoubleGradNode",
     "SubtractGradNode",
+    "SumDoubleGradNode",
     "SumGradNode",
+    "SwishGradNode",
+    "TakeAlongAxisGradNode",
+    "TanhDoubleGradNode",
     "TanhGradNode",
+    "TanhshrinkGradNode",
+    "TileDoubleGradNode",
     "TileGradNode",
+    "TopkGradNode",
+    "TransposeDoubleGradNode",
     "TransposeGradNode",
+    "TrilGradNode",
+    "TriuGradNode",
+    "UnsqueezeDoubleGradNode",
     "UnsqueezeGradNode",
+    "VarGradNode",
+    "WhereDoubleGradNode",
     "WhereGradNode",
+    "ZeroGradNode",
 ]
 
 
@@ -89,6 +200,21 @@ class NegGradNode(GradNode):
         self._released = True
 
 
+class NegDoubleGradNode(GradNode):
+    """Gradient of neg_grad (second-order gradient of neg)."""
+
+    __slots__ = ()
+    name = "neg_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out_grad_grad = -x_grad_grad
+        return (out_grad_grad,)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
 class AbsGradNode(GradNode):
     """Gradient of abs."""
 
@@ -97,12 +223,30 @@ class AbsGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.abs_grad(x, out_grad)
             return (x_grad,)
-        x_grad = wrap(dispatch("abs_grad", "abs_grad", x._data, out_grad._data)(x._data, out_grad._data))
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("abs_grad", "abs_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class AbsDoubleGradNode(GradNode):
+    """Gradient of abs_grad (second-order gradient of abs)."""
+
+    __slots__ = ("x",)
+    name = "abs_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad_grad = x_grad_grad * _ops.sign(x)
+        return (None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -117,15 +261,31 @@ class SignGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.sign_grad(x, out_grad)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         x_grad = wrap(dispatch("sign_grad", "sign_grad", out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class SignDoubleGradNode(GradNode):
+    """Gradient of sign_grad (second-order gradient of sign)."""
+
+    __slots__ = ()
+    name = "sign_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out_grad_grad = 0 * x_grad_grad
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -137,15 +297,36 @@ class ExpGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        out = self.out.unpack(self)
         if create_graph:
+            out = self.out.unpack(self)
             x_grad = _grad_ops.exp_grad(out, out_grad)
             return (x_grad,)
-        x_grad = wrap(dispatch("exp_grad", "exp_grad", out._data, out_grad._data)(out._data, out_grad._data))
+        out = self.out.unpack_data(self)
+        x_grad = wrap(dispatch("exp_grad", "exp_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.out = None
+        self._released = True
+
+
+class ExpDoubleGradNode(GradNode):
+    """Gradient of exp_grad (second-order gradient of exp)."""
+
+    __slots__ = ("out", "out_grad")
+    name = "exp_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = self.out.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_out_grad = x_grad_grad * out_grad
+        out_grad_grad = x_grad_grad * out
+        return (new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self.out_grad = None
         self._released = True
 
 
@@ -157,16 +338,36 @@ class Expm1GradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        out = self.out.unpack(self)
         if create_graph:
+            out = self.out.unpack(self)
             x_grad = _grad_ops.expm1_grad(out, out_grad)
             return (x_grad,)
-        _kernel = dispatch("expm1_grad", "expm1_grad", out._data, out_grad._data)
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        out = self.out.unpack_data(self)
+        x_grad = wrap(dispatch("expm1_grad", "expm1_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.out = None
+        self._released = True
+
+
+class Expm1DoubleGradNode(GradNode):
+    """Gradient of expm1_grad (second-order gradient of expm1)."""
+
+    __slots__ = ("out", "out_grad")
+    name = "expm1_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = self.out.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_out_grad = x_grad_grad * out_grad
+        out_grad_grad = x_grad_grad * (out + 1)
+        return (new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self.out_grad = None
         self._released = True
 
 
@@ -178,15 +379,36 @@ class LogGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.log_grad(x, out_grad)
             return (x_grad,)
-        x_grad = wrap(dispatch("log_grad", "log_grad", x._data, out_grad._data)(x._data, out_grad._data))
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("log_grad", "log_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class LogDoubleGradNode(GradNode):
+    """Gradient of log_grad (second-order gradient of log)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "log_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        x_grad = -x_grad_grad * out_grad / (x * x)
+        out_grad_grad = x_grad_grad / x
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -198,15 +420,36 @@ class Log1pGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.log1p_grad(x, out_grad)
             return (x_grad,)
-        x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x._data, out_grad._data)(x._data, out_grad._data))
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class Log1pDoubleGradNode(GradNode):
+    """Gradient of log1p_grad (second-order gradient of log1p)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "log1p_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        x_grad = -x_grad_grad * out_grad / ((x + 1) * (x + 1))
+        out_grad_grad = x_grad_grad / (x + 1)
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -218,16 +461,36 @@ class SqrtGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        out = self.out.unpack(self)
         if create_graph:
+            out = self.out.unpack(self)
             x_grad = _grad_ops.sqrt_grad(out, out_grad)
             return (x_grad,)
-        _kernel = dispatch("sqrt_grad", "sqrt_grad", out._data, out_grad._data)
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        out = self.out.unpack_data(self)
+        x_grad = wrap(dispatch("sqrt_grad", "sqrt_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.out = None
+        self._released = True
+
+
+class SqrtDoubleGradNode(GradNode):
+    """Gradient of sqrt_grad (second-order gradient of sqrt)."""
+
+    __slots__ = ("out", "out_grad")
+    name = "sqrt_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = self.out.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_out_grad = -0.5 * x_grad_grad * out_grad / (out * out)
+        out_grad_grad = 0.5 * x_grad_grad / out
+        return (new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self.out_grad = None
         self._released = True
 
 
@@ -239,16 +502,36 @@ class RsqrtGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        out = self.out.unpack(self)
         if create_graph:
+            out = self.out.unpack(self)
             x_grad = _grad_ops.rsqrt_grad(out, out_grad)
             return (x_grad,)
-        _kernel = dispatch("rsqrt_grad", "rsqrt_grad", out._data, out_grad._data)
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        out = self.out.unpack_data(self)
+        x_grad = wrap(dispatch("rsqrt_grad", "rsqrt_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.out = None
+        self._released = True
+
+
+class RsqrtDoubleGradNode(GradNode):
+    """Gradient of rsqrt_grad (second-order gradient of rsqrt)."""
+
+    __slots__ = ("out", "out_grad")
+    name = "rsqrt_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = self.out.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_out_grad = -1.5 * x_grad_grad * out_grad * out * out
+        out_grad_grad = -0.5 * x_grad_grad * out * out * out
+        return (new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self.out_grad = None
         self._released = True
 
 
@@ -260,16 +543,36 @@ class SquareGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.square_grad(x, out_grad)
             return (x_grad,)
-        _kernel = dispatch("square_grad", "square_grad", x._data, out_grad._data)
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("square_grad", "square_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class SquareDoubleGradNode(GradNode):
+    """Gradient of square_grad (second-order gradient of square)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "square_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        x_grad = 2 * x_grad_grad * out_grad
+        out_grad_grad = 2 * x_grad_grad * x
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -281,16 +584,37 @@ class ReciprocalGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        out = self.out.unpack(self)
         if create_graph:
+            out = self.out.unpack(self)
             x_grad = _grad_ops.reciprocal_grad(out, out_grad)
             return (x_grad,)
-        _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out._data, out_grad._data)
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        out = self.out.unpack_data(self)
+        _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out, out_grad._data)
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.out = None
+        self._released = True
+
+
+class ReciprocalDoubleGradNode(GradNode):
+    """Gradient of reciprocal_grad (second-order gradient of reciprocal)."""
+
+    __slots__ = ("out", "out_grad")
+    name = "reciprocal_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = self.out.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_out_grad = -2 * x_grad_grad * out_grad * out
+        out_grad_grad = -x_grad_grad * out * out
+        return (new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self.out_grad = None
         self._released = True
 
 
@@ -302,15 +626,36 @@ class SinGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.sin_grad(x, out_grad)
             return (x_grad,)
-        x_grad = wrap(dispatch("sin_grad", "sin_grad", x._data, out_grad._data)(x._data, out_grad._data))
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("sin_grad", "sin_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class SinDoubleGradNode(GradNode):
+    """Gradient of sin_grad (second-order gradient of sin)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "sin_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        x_grad = -x_grad_grad * out_grad * _ops.sin(x)
+        out_grad_grad = x_grad_grad * _ops.cos(x)
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -322,15 +667,36 @@ class CosGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.cos_grad(x, out_grad)
             return (x_grad,)
-        x_grad = wrap(dispatch("cos_grad", "cos_grad", x._data, out_grad._data)(x._data, out_grad._data))
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("cos_grad", "cos_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class CosDoubleGradNode(GradNode):
+    """Gradient of cos_grad (second-order gradient of cos)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "cos_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        x_grad = -x_grad_grad * out_grad * _ops.cos(x)
+        out_grad_grad = -x_grad_grad * _ops.sin(x)
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -342,16 +708,36 @@ class TanhGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        out = self.out.unpack(self)
         if create_graph:
+            out = self.out.unpack(self)
             x_grad = _grad_ops.tanh_grad(out, out_grad)
             return (x_grad,)
-        _kernel = dispatch("tanh_grad", "tanh_grad", out._data, out_grad._data)
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        out = self.out.unpack_data(self)
+        x_grad = wrap(dispatch("tanh_grad", "tanh_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.out = None
+        self._released = True
+
+
+class TanhDoubleGradNode(GradNode):
+    """Gradient of tanh_grad (second-order gradient of tanh)."""
+
+    __slots__ = ("out", "out_grad")
+    name = "tanh_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = self.out.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_out_grad = -2 * x_grad_grad * out_grad * out
+        out_grad_grad = x_grad_grad * (1 - out * out)
+        return (new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self.out_grad = None
         self._released = True
 
 
@@ -363,16 +749,36 @@ class SigmoidGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        out = self.out.unpack(self)
         if create_graph:
+            out = self.out.unpack(self)
             x_grad = _grad_ops.sigmoid_grad(out, out_grad)
             return (x_grad,)
-        _kernel = dispatch("sigmoid_grad", "sigmoid_grad", out._data, out_grad._data)
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        out = self.out.unpack_data(self)
+        x_grad = wrap(dispatch("sigmoid_grad", "sigmoid_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.out = None
+        self._released = True
+
+
+class SigmoidDoubleGradNode(GradNode):
+    """Gradient of sigmoid_grad (second-order gradient of sigmoid)."""
+
+    __slots__ = ("out", "out_grad")
+    name = "sigmoid_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = self.out.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_out_grad = x_grad_grad * out_grad * (1 - 2 * out)
+        out_grad_grad = x_grad_grad * out * (1 - out)
+        return (new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self.out_grad = None
         self._released = True
 
 
@@ -384,13 +790,30 @@ class ReluGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        out = self.out.unpack(self)
         if create_graph:
+            out = self.out.unpack(self)
             x_grad = _grad_ops.relu_grad(out, out_grad)
             return (x_grad,)
-        _kernel = dispatch("relu_grad", "relu_grad", out._data, out_grad._data)
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        out = self.out.unpack_data(self)
+        x_grad = wrap(dispatch("relu_grad", "relu_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self._released = True
+
+
+class ReluDoubleGradNode(GradNode):
+    """Gradient of relu_grad (second-order gradient of relu)."""
+
+    __slots__ = ("out",)
+    name = "relu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = self.out.unpack(self)
+        out_grad_grad = x_grad_grad * (out > 0)
+        return (None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -405,16 +828,44 @@ class GeluGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.gelu_grad(x, out_grad, self.approximate)
             return (x_grad,)
-        _kernel = dispatch("gelu_grad", "gelu_grad", x._data, out_grad._data)
-        x_grad = wrap(_kernel(x._data, out_grad._data, self.approximate))
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("gelu_grad", "gelu_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.approximate))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class GeluDoubleGradNode(GradNode):
+    """Gradient of gelu_grad (second-order gradient of gelu)."""
+
+    __slots__ = ("x", "out_grad", "approximate")
+    name = "gelu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            x_grad, out_grad_grad = _grad_ops.gelu_double_grad(x, out_grad, x_grad_grad, self.approximate)
+            return (x_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data, self.approximate)
+        x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -426,15 +877,43 @@ class SiluGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.silu_grad(x, out_grad)
             return (x_grad,)
-        x_grad = wrap(dispatch("silu_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("silu_grad", "silu_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class SiluDoubleGradNode(GradNode):
+    """Gradient of silu_grad (second-order gradient of silu)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "silu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            x_grad, out_grad_grad = _grad_ops.silu_double_grad(x, out_grad, x_grad_grad)
+            return (x_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch("silu_double_grad", "silu_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data)
+        x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -446,16 +925,46 @@ class SoftplusGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.softplus_grad(x, out_grad, self.beta, self.threshold)
             return (x_grad,)
-        _kernel = dispatch("softplus_grad", "softplus_grad", x._data, out_grad._data)
-        x_grad = wrap(_kernel(x._data, out_grad._data, self.beta, self.threshold))
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("softplus_grad", "softplus_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.beta, self.threshold))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class SoftplusDoubleGradNode(GradNode):
+    """Gradient of softplus_grad (second-order gradient of softplus)."""
+
+    __slots__ = ("x", "out_grad", "beta", "threshold")
+    name = "softplus_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            x_grad, out_grad_grad = _grad_ops.softplus_double_grad(
+                x, out_grad, x_grad_grad, self.beta, self.threshold
+            )
+            return (x_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch("softplus_double_grad", "softplus_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data, self.beta, self.threshold)
+        x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -467,13 +976,32 @@ class LeakyReluGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.leaky_relu_grad(x, out_grad, self.negative_slope)
             return (x_grad,)
-        _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, out_grad._data)
-        x_grad = wrap(_kernel(x._data, out_grad._data, self.negative_slope))
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.negative_slope))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class LeakyReluDoubleGradNode(GradNode):
+    """Gradient of leaky_relu_grad (second-order gradient of leaky_relu)."""
+
+    __slots__ = ("x", "negative_slope")
+    name = "leaky_relu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        negative_slope = self.negative_slope
+        out_grad_grad = _ops.where(x > 0, x_grad_grad, x_grad_grad * negative_slope)
+        return (None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -488,16 +1016,37 @@ class EluGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.elu_grad(x, out_grad, self.alpha)
             return (x_grad,)
-        _kernel = dispatch("elu_grad", "elu_grad", x._data, out_grad._data)
-        x_grad = wrap(_kernel(x._data, out_grad._data, self.alpha))
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("elu_grad", "elu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class EluDoubleGradNode(GradNode):
+    """Gradient of elu_grad (second-order gradient of elu)."""
+
+    __slots__ = ("x", "out_grad", "alpha")
+    name = "elu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        alpha = self.alpha
+        x_grad = x_grad_grad * out_grad * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
+        out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, alpha * _ops.exp(_ops.clip(x, max=0.0)))
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -509,15 +1058,36 @@ class ErfGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.erf_grad(x, out_grad)
             return (x_grad,)
-        x_grad = wrap(dispatch("erf_grad", "erf_grad", x._data, out_grad._data)(x._data, out_grad._data))
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("erf_grad", "erf_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class ErfDoubleGradNode(GradNode):
+    """Gradient of erf_grad (second-order gradient of erf)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "erf_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        x_grad = -2.256758334191025 * x * x_grad_grad * out_grad * _ops.exp(-x * x)
+        out_grad_grad = 1.1283791670955126 * x_grad_grad * _ops.exp(-x * x)
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -540,6 +1110,22 @@ class ScaleGradNode(GradNode):
         self._released = True
 
 
+class ScaleDoubleGradNode(GradNode):
+    """Gradient of scale_grad (second-order gradient of scale)."""
+
+    __slots__ = ("scale", "bias")
+    name = "scale_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        scale = self.scale
+        out_grad_grad = x_grad_grad * scale
+        return (out_grad_grad,)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
 class PowGradNode(GradNode):
     """Gradient of pow."""
 
@@ -548,16 +1134,37 @@ class PowGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.pow_grad(x, out_grad, self.y)
             return (x_grad,)
-        _kernel = dispatch("pow_grad", "pow_grad", x._data, out_grad._data)
-        x_grad = wrap(_kernel(x._data, out_grad._data, self.y))
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("pow_grad", "pow_grad", x, out_grad._data)(x, out_grad._data, self.y))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class PowDoubleGradNode(GradNode):
+    """Gradient of pow_grad (second-order gradient of pow)."""
+
+    __slots__ = ("x", "out_grad", "y")
+    name = "pow_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        y = self.y
+        x_grad = x_grad_grad * out_grad * (y * (y - 1)) * _ops.pow(x, y - 2)
+        out_grad_grad = x_grad_grad * y * _ops.pow(x, y - 1)
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -569,13 +1176,33 @@ class ClipGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.clip_grad(x, out_grad, self.min, self.max)
             return (x_grad,)
-        _kernel = dispatch("clip_grad", "clip_grad", x._data, out_grad._data)
-        x_grad = wrap(_kernel(x._data, out_grad._data, self.min, self.max))
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("clip_grad", "clip_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class ClipDoubleGradNode(GradNode):
+    """Gradient of clip_grad (second-order gradient of clip)."""
+
+    __slots__ = ("x", "min", "max")
+    name = "clip_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        min = self.min
+        max = self.max
+        out_grad_grad = x_grad_grad * (_ops.clip(x, min, max) == x)
+        return (None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -590,15 +1217,32 @@ class CastGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.cast_grad(x, out_grad, self.dtype)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         x_grad = wrap(dispatch("cast_grad", "cast_grad", out_grad._data)(x, out_grad._data, self.dtype))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class CastDoubleGradNode(GradNode):
+    """Gradient of cast_grad (second-order gradient of cast)."""
+
+    __slots__ = ("dtype",)
+    name = "cast_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        dtype = self.dtype
+        out_grad_grad = _ops.cast(x_grad_grad, dtype)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -610,11 +1254,13 @@ class AddGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
             x_grad, y_grad = _grad_ops.add_grad(x, y, out_grad)
             return (x_grad, y_grad)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
         _results = dispatch("add_grad", "add_grad", out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -626,6 +1272,22 @@ class AddGradNode(GradNode):
         self._released = True
 
 
+class AddDoubleGradNode(GradNode):
+    """Gradient of add_grad (second-order gradient of add)."""
+
+    __slots__ = ()
+    name = "add_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        out_grad_grad = x_grad_grad + y_grad_grad
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
 class SubtractGradNode(GradNode):
     """Gradient of subtract."""
 
@@ -634,11 +1296,13 @@ class SubtractGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
             x_grad, y_grad = _grad_ops.subtract_grad(x, y, out_grad)
             return (x_grad, y_grad)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
         _results = dispatch("subtract_grad", "subtract_grad", out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -650,6 +1314,22 @@ class SubtractGradNode(GradNode):
         self._released = True
 
 
+class SubtractDoubleGradNode(GradNode):
+    """Gradient of subtract_grad (second-order gradient of subtract)."""
+
+    __slots__ = ()
+    name = "subtract_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        out_grad_grad = x_grad_grad - y_grad_grad
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
 class MultiplyGradNode(GradNode):
     """Gradient of multiply."""
 
@@ -658,13 +1338,14 @@ class MultiplyGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
             x_grad, y_grad = _grad_ops.multiply_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        _kernel = dispatch("multiply_grad", "multiply_grad", x._data, y._data, out_grad._data)
-        _results = _kernel(x._data, y._data, out_grad._data)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
+        _results = dispatch("multiply_grad", "multiply_grad", x, y, out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -672,6 +1353,30 @@ class MultiplyGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.y = None
+        self._released = True
+
+
+class MultiplyDoubleGradNode(GradNode):
+    """Gradient of multiply_grad (second-order gradient of multiply)."""
+
+    __slots__ = ("x", "y", "out_grad")
+    name = "multiply_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        x = self.x.unpack(self)
+        y = self.y.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        x_grad = _ops.reduce_as(y_grad_grad * out_grad, x)
+        y_grad = _ops.reduce_as(x_grad_grad * out_grad, y)
+        out_grad_grad = x_grad_grad * y + x * y_grad_grad
+        return (x_grad, y_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out_grad = None
         self._released = True
 
 
@@ -683,14 +1388,16 @@ class DivideGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
-        out = self.out.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
+            out = self.out.unpack(self)
             x_grad, y_grad = _grad_ops.divide_grad(x, y, out, out_grad)
             return (x_grad, y_grad)
-        _kernel = dispatch("divide_grad", "divide_grad", y._data, out._data, out_grad._data)
-        _results = _kernel(x, y._data, out._data, out_grad._data)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
+        out = self.out.unpack_data(self)
+        _results = dispatch("divide_grad", "divide_grad", y, out, out_grad._data)(x, y, out, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -702,6 +1409,30 @@ class DivideGradNode(GradNode):
         self._released = True
 
 
+class DivideDoubleGradNode(GradNode):
+    """Gradient of divide_grad (second-order gradient of divide)."""
+
+    __slots__ = ("y", "out", "out_grad")
+    name = "divide_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        y = self.y.unpack(self)
+        out = self.out.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        y_grad = _ops.reduce_as(-out_grad * (x_grad_grad - out * y_grad_grad) / (y * y), y)
+        new_out_grad = -out_grad * y_grad_grad / y
+        out_grad_grad = (x_grad_grad - out * y_grad_grad) / y
+        return (None, y_grad, new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.y = None
+        self.out = None
+        self.out_grad = None
+        self._released = True
+
+
 class MaximumGradNode(GradNode):
     """Gradient of maximum."""
 
@@ -710,16 +1441,37 @@ class MaximumGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
             x_grad, y_grad = _grad_ops.maximum_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        _kernel = dispatch("maximum_grad", "maximum_grad", x._data, y._data, out_grad._data)
-        _results = _kernel(x._data, y._data, out_grad._data)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
+        _results = dispatch("maximum_grad", "maximum_grad", x, y, out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class MaximumDoubleGradNode(GradNode):
+    """Gradient of maximum_grad (second-order gradient of maximum)."""
+
+    __slots__ = ("x", "y")
+    name = "maximum_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        x = self.x.unpack(self)
+        y = self.y.unpack(self)
+        out_grad_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(x - y))
+        return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -735,16 +1487,37 @@ class MinimumGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
             x_grad, y_grad = _grad_ops.minimum_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        _kernel = dispatch("minimum_grad", "minimum_grad", x._data, y._data, out_grad._data)
-        _results = _kernel(x._data, y._data, out_grad._data)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
+        _results = dispatch("minimum_grad", "minimum_grad", x, y, out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class MinimumDoubleGradNode(GradNode):
+    """Gradient of minimum_grad (second-order gradient of minimum)."""
+
+    __slots__ = ("x", "y")
+    name = "minimum_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        x = self.x.unpack(self)
+        y = self.y.unpack(self)
+        out_grad_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(y - x))
+        return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -760,13 +1533,15 @@ class ElementwisePowGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
             x_grad, y_grad = _grad_ops.elementwise_pow_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x._data, y._data, out_grad._data)
-        _results = _kernel(x._data, y._data, out_grad._data)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
+        _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x, y, out_grad._data)
+        _results = _kernel(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -774,6 +1549,48 @@ class ElementwisePowGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.y = None
+        self._released = True
+
+
+class ElementwisePowDoubleGradNode(GradNode):
+    """Gradient of elementwise_pow_grad (second-order gradient of elementwise_pow)."""
+
+    __slots__ = ("x", "y", "out_grad")
+    name = "elementwise_pow_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        if create_graph:
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            x_grad, y_grad, out_grad_grad = _grad_ops.elementwise_pow_double_grad(
+                x, y, out_grad, x_grad_grad, y_grad_grad
+            )
+            return (x_grad, y_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch(
+            "elementwise_pow_double_grad",
+            "elementwise_pow_double_grad",
+            x,
+            y,
+            out_grad,
+            x_grad_grad._data,
+            y_grad_grad._data,
+        )
+        _results = _kernel(x, y, out_grad, x_grad_grad._data, y_grad_grad._data)
+        x_grad = wrap(_results[0])
+        y_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (x_grad, y_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out_grad = None
         self._released = True
 
 
@@ -785,14 +1602,17 @@ class WhereGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        condition = self.condition.unpack(self)
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
         if create_graph:
+            condition = self.condition.unpack(self)
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
             x_grad, y_grad = _grad_ops.where_grad(condition, x, y, out_grad)
             return (None, x_grad, y_grad)
-        _kernel = dispatch("where_grad", "where_grad", condition._data, out_grad._data)
-        _results = _kernel(condition._data, x, y, out_grad._data)
+        condition = self.condition.unpack_data(self)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
+        _kernel = dispatch("where_grad", "where_grad", condition, out_grad._data)
+        _results = _kernel(condition, x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (None, x_grad, y_grad)
@@ -804,6 +1624,24 @@ class WhereGradNode(GradNode):
         self._released = True
 
 
+class WhereDoubleGradNode(GradNode):
+    """Gradient of where_grad (second-order gradient of where)."""
+
+    __slots__ = ("condition",)
+    name = "where_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        condition = self.condition.unpack(self)
+        out_grad_grad = _ops.where(condition, x_grad_grad, y_grad_grad)
+        return (None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.condition = None
+        self._released = True
+
+
 class SumGradNode(GradNode):
     """Gradient of sum."""
 
@@ -812,16 +1650,34 @@ class SumGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.sum_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         _kernel = dispatch("sum_grad", "sum_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class SumDoubleGradNode(GradNode):
+    """Gradient of sum_grad (second-order gradient of sum)."""
+
+    __slots__ = ("axis", "keepdim")
+    name = "sum_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        axis = self.axis
+        keepdim = self.keepdim
+        out_grad_grad = _ops.sum(x_grad_grad, axis, keepdim)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -833,16 +1689,34 @@ class MeanGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.mean_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         _kernel = dispatch("mean_grad", "mean_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class MeanDoubleGradNode(GradNode):
+    """Gradient of mean_grad (second-order gradient of mean)."""
+
+    __slots__ = ("axis", "keepdim")
+    name = "mean_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        axis = self.axis
+        keepdim = self.keepdim
+        out_grad_grad = _ops.mean(x_grad_grad, axis, keepdim)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -854,14 +1728,41 @@ class MaxGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        out = self.out.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            out = self.out.unpack(self)
             x_grad = _grad_ops.max_grad(x, out, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        _kernel = dispatch("max_grad", "max_grad", x._data, out._data, out_grad._data)
-        x_grad = wrap(_kernel(x._data, out._data, out_grad._data, self.axis, self.keepdim))
+        x = self.x.unpack_data(self)
+        out = self.out.unpack_data(self)
+        _kernel = dispatch("max_grad", "max_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class MaxDoubleGradNode(GradNode):
+    """Gradient of max_grad (second-order gradient of max)."""
+
+    __slots__ = ("x", "out", "axis", "keepdim")
+    name = "max_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out = self.out.unpack(self)
+            out_grad_grad = _grad_ops.max_double_grad(x, out, x_grad_grad, self.axis, self.keepdim)
+            return (None, None, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out = self.out.unpack_data(self)
+        _kernel = dispatch("max_double_grad", "max_double_grad", x, out, x_grad_grad._data)
+        out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
+        return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -877,14 +1778,41 @@ class MinGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        out = self.out.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            out = self.out.unpack(self)
             x_grad = _grad_ops.min_grad(x, out, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        _kernel = dispatch("min_grad", "min_grad", x._data, out._data, out_grad._data)
-        x_grad = wrap(_kernel(x._data, out._data, out_grad._data, self.axis, self.keepdim))
+        x = self.x.unpack_data(self)
+        out = self.out.unpack_data(self)
+        _kernel = dispatch("min_grad", "min_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class MinDoubleGradNode(GradNode):
+    """Gradient of min_grad (second-order gradient of min)."""
+
+    __slots__ = ("x", "out", "axis", "keepdim")
+    name = "min_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out = self.out.unpack(self)
+            out_grad_grad = _grad_ops.min_double_grad(x, out, x_grad_grad, self.axis, self.keepdim)
+            return (None, None, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out = self.out.unpack_data(self)
+        _kernel = dispatch("min_double_grad", "min_double_grad", x, out, x_grad_grad._data)
+        out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
+        return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -900,16 +1828,46 @@ class ProdGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.prod_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        _kernel = dispatch("prod_grad", "prod_grad", x._data, out_grad._data)
-        x_grad = wrap(_kernel(x._data, out_grad._data, self.axis, self.keepdim))
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("prod_grad", "prod_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class ProdDoubleGradNode(GradNode):
+    """Gradient of prod_grad (second-order gradient of prod)."""
+
+    __slots__ = ("x", "out_grad", "axis", "keepdim")
+    name = "prod_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            x_grad, out_grad_grad = _grad_ops.prod_double_grad(
+                x, out_grad, x_grad_grad, self.axis, self.keepdim
+            )
+            return (x_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch("prod_double_grad", "prod_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data, self.axis, self.keepdim)
+        x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -921,18 +1879,55 @@ class LogsumexpGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        out = self.out.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            out = self.out.unpack(self)
             x_grad = _grad_ops.logsumexp_grad(x, out, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x._data, out._data, out_grad._data)
-        x_grad = wrap(_kernel(x._data, out._data, out_grad._data, self.axis, self.keepdim))
+        x = self.x.unpack_data(self)
+        out = self.out.unpack_data(self)
+        _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
         self.out = None
+        self._released = True
+
+
+class LogsumexpDoubleGradNode(GradNode):
+    """Gradient of logsumexp_grad (second-order gradient of logsumexp)."""
+
+    __slots__ = ("x", "out", "out_grad", "axis", "keepdim")
+    name = "logsumexp_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out = self.out.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            x_grad, new_out_grad, out_grad_grad = _grad_ops.logsumexp_double_grad(
+                x, out, out_grad, x_grad_grad, self.axis, self.keepdim
+            )
+            return (x_grad, new_out_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out = self.out.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch(
+            "logsumexp_double_grad", "logsumexp_double_grad", x, out, out_grad, x_grad_grad._data
+        )
+        _results = _kernel(x, out, out_grad, x_grad_grad._data, self.axis, self.keepdim)
+        x_grad = wrap(_results[0])
+        new_out_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (x_grad, new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self.out_grad = None
         self._released = True
 
 
@@ -944,13 +1939,15 @@ class MatmulGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
             x_grad, y_grad = _grad_ops.matmul_grad(x, y, out_grad, self.transpose_x, self.transpose_y)
             return (x_grad, y_grad)
-        _kernel = dispatch("matmul_grad", "matmul_grad", x._data, y._data, out_grad._data)
-        _results = _kernel(x._data, y._data, out_grad._data, self.transpose_x, self.transpose_y)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
+        _kernel = dispatch("matmul_grad", "matmul_grad", x, y, out_grad._data)
+        _results = _kernel(x, y, out_grad._data, self.transpose_x, self.transpose_y)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -958,6 +1955,32 @@ class MatmulGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.y = None
+        self._released = True
+
+
+class MatmulDoubleGradNode(GradNode):
+    """Gradient of matmul_grad (second-order gradient of matmul)."""
+
+    __slots__ = ("x", "y", "out_grad", "transpose_x", "transpose_y")
+    name = "matmul_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        x = self.x.unpack(self)
+        y = self.y.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        transpose_x = self.transpose_x
+        transpose_y = self.transpose_y
+        x_grad = _ops.matmul_xg(x, y_grad_grad, out_grad, transpose_x, transpose_y)
+        y_grad = _ops.matmul_yg(x_grad_grad, y, out_grad, transpose_x, transpose_y)
+        out_grad_grad = _ops.matmul_jvp(x, y, x_grad_grad, y_grad_grad, transpose_x, transpose_y)
+        return (x_grad, y_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out_grad = None
         self._released = True
 
 
@@ -969,15 +1992,32 @@ class ReshapeGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.reshape_grad(x, out_grad, self.shape)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         x_grad = wrap(dispatch("reshape_grad", "reshape_grad", out_grad._data)(x, out_grad._data, self.shape))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class ReshapeDoubleGradNode(GradNode):
+    """Gradient of reshape_grad (second-order gradient of reshape)."""
+
+    __slots__ = ("shape",)
+    name = "reshape_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        shape = self.shape
+        out_grad_grad = _ops.reshape(x_grad_grad, shape)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -989,16 +2029,33 @@ class TransposeGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.transpose_grad(x, out_grad, self.perm)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         _kernel = dispatch("transpose_grad", "transpose_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.perm))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class TransposeDoubleGradNode(GradNode):
+    """Gradient of transpose_grad (second-order gradient of transpose)."""
+
+    __slots__ = ("perm",)
+    name = "transpose_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        perm = self.perm
+        out_grad_grad = _ops.transpose(x_grad_grad, perm)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -1010,15 +2067,32 @@ class SqueezeGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.squeeze_grad(x, out_grad, self.axis)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", out_grad._data)(x, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class SqueezeDoubleGradNode(GradNode):
+    """Gradient of squeeze_grad (second-order gradient of squeeze)."""
+
+    __slots__ = ("axis",)
+    name = "squeeze_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        axis = self.axis
+        out_grad_grad = _ops.squeeze(x_grad_grad, axis)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -1030,16 +2104,33 @@ class UnsqueezeGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.unsqueeze_grad(x, out_grad, self.axis)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         _kernel = dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class UnsqueezeDoubleGradNode(GradNode):
+    """Gradient of unsqueeze_grad (second-order gradient of unsqueeze)."""
+
+    __slots__ = ("axis",)
+    name = "unsqueeze_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        axis = self.axis
+        out_grad_grad = _ops.unsqueeze(x_grad_grad, axis)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -1051,16 +2142,34 @@ class FlattenGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.flatten_grad(x, out_grad, self.start_axis, self.stop_axis)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         _kernel = dispatch("flatten_grad", "flatten_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.start_axis, self.stop_axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class FlattenDoubleGradNode(GradNode):
+    """Gradient of flatten_grad (second-order gradient of flatten)."""
+
+    __slots__ = ("start_axis", "stop_axis")
+    name = "flatten_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        start_axis = self.start_axis
+        stop_axis = self.stop_axis
+        out_grad_grad = _ops.flatten(x_grad_grad, start_axis, stop_axis)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -1072,15 +2181,32 @@ class ExpandGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.expand_grad(x, out_grad, self.shape)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         x_grad = wrap(dispatch("expand_grad", "expand_grad", out_grad._data)(x, out_grad._data, self.shape))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class ExpandDoubleGradNode(GradNode):
+    """Gradient of expand_grad (second-order gradient of expand)."""
+
+    __slots__ = ("shape",)
+    name = "expand_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        shape = self.shape
+        out_grad_grad = _ops.expand(x_grad_grad, shape)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -1092,10 +2218,11 @@ class ConcatGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = [_w.unpack(self) for _w in self.x]
         if create_graph:
+            x = [_w.unpack(self) for _w in self.x]
             x_grad = _grad_ops.concat_grad(x, out_grad, self.axis)
             return (*x_grad,)
+        x = [_w.unpack_data(self) for _w in self.x]
         _result = dispatch("concat_grad", "concat_grad", out_grad._data)(x, out_grad._data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
@@ -1113,10 +2240,11 @@ class StackGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = [_w.unpack(self) for _w in self.x]
         if create_graph:
+            x = [_w.unpack(self) for _w in self.x]
             x_grad = _grad_ops.stack_grad(x, out_grad, self.axis)
             return (*x_grad,)
+        x = [_w.unpack_data(self) for _w in self.x]
         _result = dispatch("stack_grad", "stack_grad", out_grad._data)(x, out_grad._data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
@@ -1134,10 +2262,11 @@ class SplitGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0:]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.split_grad(x, out_grad, self.num_or_sections, self.axis)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         _out_grad_data = [_t._data for _t in out_grad]
         _kernel = dispatch("split_grad", "split_grad", *_out_grad_data)
         x_grad = wrap(_kernel(x, _out_grad_data, self.num_or_sections, self.axis))
@@ -1145,6 +2274,23 @@ class SplitGradNode(GradNode):
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class SplitDoubleGradNode(GradNode):
+    """Gradient of split_grad (second-order gradient of split)."""
+
+    __slots__ = ("num_or_sections", "axis")
+    name = "split_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        num_or_sections = self.num_or_sections
+        axis = self.axis
+        out_grad_grad = _ops.split(x_grad_grad, num_or_sections, axis)
+        return (None, *out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -1156,17 +2302,37 @@ class GatherGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        index = self.index.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            index = self.index.unpack(self)
             x_grad = _grad_ops.gather_grad(x, index, out_grad, self.axis)
             return (x_grad, None)
-        _kernel = dispatch("gather_grad", "gather_grad", index._data, out_grad._data)
-        x_grad = wrap(_kernel(x, index._data, out_grad._data, self.axis))
+        x = self.x.unpack_data(self)
+        index = self.index.unpack_data(self)
+        _kernel = dispatch("gather_grad", "gather_grad", index, out_grad._data)
+        x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
         return (x_grad, None)
 
     def release_saved(self) -> None:
         self.x = None
+        self.index = None
+        self._released = True
+
+
+class GatherDoubleGradNode(GradNode):
+    """Gradient of gather_grad (second-order gradient of gather)."""
+
+    __slots__ = ("index", "axis")
+    name = "gather_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        index = self.index.unpack(self)
+        axis = self.axis
+        out_grad_grad = _ops.gather(x_grad_grad, index, axis)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self.index = None
         self._released = True
 
@@ -1179,17 +2345,37 @@ class IndexSelectGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        index = self.index.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            index = self.index.unpack(self)
             x_grad = _grad_ops.index_select_grad(x, index, out_grad, self.axis)
             return (x_grad, None)
-        _kernel = dispatch("index_select_grad", "index_select_grad", index._data, out_grad._data)
-        x_grad = wrap(_kernel(x, index._data, out_grad._data, self.axis))
+        x = self.x.unpack_data(self)
+        index = self.index.unpack_data(self)
+        _kernel = dispatch("index_select_grad", "index_select_grad", index, out_grad._data)
+        x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
         return (x_grad, None)
 
     def release_saved(self) -> None:
         self.x = None
+        self.index = None
+        self._released = True
+
+
+class IndexSelectDoubleGradNode(GradNode):
+    """Gradient of index_select_grad (second-order gradient of index_select)."""
+
+    __slots__ = ("index", "axis")
+    name = "index_select_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        index = self.index.unpack(self)
+        axis = self.axis
+        out_grad_grad = _ops.index_select(x_grad_grad, index, axis)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self.index = None
         self._released = True
 
@@ -1202,16 +2388,33 @@ class TileGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
             x_grad = _grad_ops.tile_grad(x, out_grad, self.repeat_times)
             return (x_grad,)
+        x = self.x.unpack_data(self)
         _kernel = dispatch("tile_grad", "tile_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.repeat_times))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class TileDoubleGradNode(GradNode):
+    """Gradient of tile_grad (second-order gradient of tile)."""
+
+    __slots__ = ("repeat_times",)
+    name = "tile_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        repeat_times = self.repeat_times
+        out_grad_grad = _ops.tile(x_grad_grad, repeat_times)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -1223,16 +2426,38 @@ class SoftmaxGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        out = self.out.unpack(self)
         if create_graph:
+            out = self.out.unpack(self)
             x_grad = _grad_ops.softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
-        _kernel = dispatch("softmax_grad", "softmax_grad", out._data, out_grad._data)
-        x_grad = wrap(_kernel(out._data, out_grad._data, self.axis))
+        out = self.out.unpack_data(self)
+        _kernel = dispatch("softmax_grad", "softmax_grad", out, out_grad._data)
+        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.out = None
+        self._released = True
+
+
+class SoftmaxDoubleGradNode(GradNode):
+    """Gradient of softmax_grad (second-order gradient of softmax)."""
+
+    __slots__ = ("out", "out_grad", "axis")
+    name = "softmax_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = self.out.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        axis = self.axis
+        new_out_grad = _ops.softmax_vjp_dp(out, out_grad, x_grad_grad, axis)
+        out_grad_grad = _ops.softmax_vjp(out, x_grad_grad, axis)
+        return (new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self.out_grad = None
         self._released = True
 
 
@@ -1244,12 +2469,13 @@ class LogSoftmaxGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        out = self.out.unpack(self)
         if create_graph:
+            out = self.out.unpack(self)
             x_grad = _grad_ops.log_softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
-        _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out._data, out_grad._data)
-        x_grad = wrap(_kernel(out._data, out_grad._data, self.axis))
+        out = self.out.unpack_data(self)
+        _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out, out_grad._data)
+        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1257,28 +2483,116 @@ class LogSoftmaxGradNode(GradNode):
         self._released = True
 
 
+class LogSoftmaxDoubleGradNode(GradNode):
+    """Gradient of log_softmax_grad (second-order gradient of log_softmax)."""
+
+    __slots__ = ("out", "out_grad", "axis")
+    name = "log_softmax_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = self.out.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        axis = self.axis
+        new_out_grad = -x_grad_grad * _ops.exp(out) * _ops.sum(out_grad, axis, True)
+        out_grad_grad = x_grad_grad - _ops.sum(x_grad_grad * _ops.exp(out), axis, True)
+        return (new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self.out_grad = None
+        self._released = True
+
+
 class CrossEntropyGradNode(GradNode):
     """Gradient of cross_entropy."""
 
-    __slots__ = ("input", "label", "axis", "reduction")
+    __slots__ = ("input", "label", "axis", "reduction", "ignore_index", "label_smoothing")
     name = "cross_entropy_grad"
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        input = self.input.unpack(self)
-        label = self.label.unpack(self)
         if create_graph:
-            input_grad = _grad_ops.cross_entropy_grad(input, label, out_grad, self.axis, self.reduction)
+            input = self.input.unpack(self)
+            label = self.label.unpack(self)
+            input_grad = _grad_ops.cross_entropy_grad(
+                input, label, out_grad, self.axis, self.reduction, self.ignore_index, self.label_smoothing
+            )
             return (input_grad, None)
-        _kernel = dispatch(
-            "cross_entropy_grad", "cross_entropy_grad", input._data, label._data, out_grad._data
+        input = self.input.unpack_data(self)
+        label = self.label.unpack_data(self)
+        _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input, label, out_grad._data)
+        input_grad = wrap(
+            _kernel(
+                input,
+                label,
+                out_grad._data,
+                self.axis,
+                self.reduction,
+                self.ignore_index,
+                self.label_smoothing,
+            )
         )
-        input_grad = wrap(_kernel(input._data, label._data, out_grad._data, self.axis, self.reduction))
         return (input_grad, None)
 
     def release_saved(self) -> None:
         self.input = None
         self.label = None
+        self._released = True
+
+
+class CrossEntropyDoubleGradNode(GradNode):
+    """Gradient of cross_entropy_grad (second-order gradient of cross_entropy)."""
+
+    __slots__ = ("input", "label", "out_grad", "axis", "reduction", "ignore_index", "label_smoothing")
+    name = "cross_entropy_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        input_grad_grad = grads[0]
+        if create_graph:
+            input = self.input.unpack(self)
+            label = self.label.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            input_grad, out_grad_grad = _grad_ops.cross_entropy_double_grad(
+                input,
+                label,
+                out_grad,
+                input_grad_grad,
+                self.axis,
+                self.reduction,
+                self.ignore_index,
+                self.label_smoothing,
+            )
+            return (input_grad, None, out_grad_grad)
+        input = self.input.unpack_data(self)
+        label = self.label.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch(
+            "cross_entropy_double_grad",
+            "cross_entropy_double_grad",
+            input,
+            label,
+            out_grad,
+            input_grad_grad._data,
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad,
+            input_grad_grad._data,
+            self.axis,
+            self.reduction,
+            self.ignore_index,
+            self.label_smoothing,
+        )
+        input_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (input_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self.out_grad = None
         self._released = True
 
 
@@ -1290,13 +2604,15 @@ class MseLossGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        input = self.input.unpack(self)
-        label = self.label.unpack(self)
         if create_graph:
+            input = self.input.unpack(self)
+            label = self.label.unpack(self)
             input_grad, label_grad = _grad_ops.mse_loss_grad(input, label, out_grad, self.reduction)
             return (input_grad, label_grad)
-        _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input._data, label._data, out_grad._data)
-        _results = _kernel(input._data, label._data, out_grad._data, self.reduction)
+        input = self.input.unpack_data(self)
+        label = self.label.unpack_data(self)
+        _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input, label, out_grad._data)
+        _results = _kernel(input, label, out_grad._data, self.reduction)
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -1304,6 +2620,50 @@ class MseLossGradNode(GradNode):
     def release_saved(self) -> None:
         self.input = None
         self.label = None
+        self._released = True
+
+
+class MseLossDoubleGradNode(GradNode):
+    """Gradient of mse_loss_grad (second-order gradient of mse_loss)."""
+
+    __slots__ = ("input", "label", "out_grad", "reduction")
+    name = "mse_loss_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        input_grad_grad = grads[0]
+        label_grad_grad = grads[1]
+        if create_graph:
+            input = self.input.unpack(self)
+            label = self.label.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            input_grad, label_grad, out_grad_grad = _grad_ops.mse_loss_double_grad(
+                input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction
+            )
+            return (input_grad, label_grad, out_grad_grad)
+        input = self.input.unpack_data(self)
+        label = self.label.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch(
+            "mse_loss_double_grad",
+            "mse_loss_double_grad",
+            input,
+            label,
+            out_grad,
+            input_grad_grad._data,
+            label_grad_grad._data,
+        )
+        _results = _kernel(
+            input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction
+        )
+        input_grad = wrap(_results[0])
+        label_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (input_grad, label_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self.out_grad = None
         self._released = True
 
 
@@ -1315,13 +2675,36 @@ class DropoutGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        mask = self.mask.unpack(self)
         if create_graph:
+            mask = self.mask.unpack(self)
             x_grad = _grad_ops.dropout_grad(mask, out_grad, self.p, self.training)
             return (x_grad,)
-        _kernel = dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
-        x_grad = wrap(_kernel(mask._data, out_grad._data, self.p, self.training))
+        mask = self.mask.unpack_data(self)
+        _kernel = dispatch("dropout_grad", "dropout_grad", mask, out_grad._data)
+        x_grad = wrap(_kernel(mask, out_grad._data, self.p, self.training))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.mask = None
+        self._released = True
+
+
+class DropoutDoubleGradNode(GradNode):
+    """Gradient of dropout_grad (second-order gradient of dropout)."""
+
+    __slots__ = ("mask", "p", "training")
+    name = "dropout_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            mask = self.mask.unpack(self)
+            out_grad_grad = _grad_ops.dropout_double_grad(mask, x_grad_grad, self.p, self.training)
+            return (None, out_grad_grad)
+        mask = self.mask.unpack_data(self)
+        _kernel = dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
+        out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
+        return (None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.mask = None
@@ -1336,16 +2719,1389 @@ class EmbeddingGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = self.x.unpack(self)
-        weight = self.weight.unpack(self)
         if create_graph:
+            x = self.x.unpack(self)
+            weight = self.weight.unpack(self)
             weight_grad = _grad_ops.embedding_grad(x, weight, out_grad)
             return (None, weight_grad)
-        _kernel = dispatch("embedding_grad", "embedding_grad", x._data, out_grad._data)
-        weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
+        x = self.x.unpack_data(self)
+        weight = self.weight.unpack_data(self)
+        _kernel = dispatch("embedding_grad", "embedding_grad", x, out_grad._data)
+        weight_grad = wrap(_kernel(x, weight, out_grad._data))
         return (None, weight_grad)
 
     def release_saved(self) -> None:
         self.x = None
         self.weight = None
+        self._released = True
+
+
+class EmbeddingDoubleGradNode(GradNode):
+    """Gradient of embedding_grad (second-order gradient of embedding)."""
+
+    __slots__ = ("x",)
+    name = "embedding_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        weight_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad_grad = _ops.embedding(x, weight_grad_grad)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class Conv2dGradNode(GradNode):
+    """Gradient of conv2d."""
+
+    __slots__ = ("x", "weight", "bias", "stride", "padding", "dilation", "groups")
+    name = "conv2d_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            weight = self.weight.unpack(self)
+            bias = None if self.bias is None else self.bias.unpack(self)
+            x_grad, weight_grad, bias_grad = _grad_ops.conv2d_grad(
+                x, weight, bias, out_grad, self.stride, self.padding, self.dilation, self.groups
+            )
+            return (x_grad, weight_grad, bias_grad)
+        x = self.x.unpack_data(self)
+        weight = self.weight.unpack_data(self)
+        bias = None if self.bias is None else self.bias.unpack_data(self)
+        _kernel = dispatch("conv2d_grad", "conv2d_grad", x, weight, out_grad._data)
+        _results = _kernel(
+            x, weight, bias, out_grad._data, self.stride, self.padding, self.dilation, self.groups
+        )
+        x_grad = wrap(_results[0])
+        weight_grad = wrap(_results[1])
+        bias_grad = None if _results[2] is None else wrap(_results[2])
+        return (x_grad, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.bias = None
+        self._released = True
+
+
+class MaxPool2dGradNode(GradNode):
+    """Gradient of max_pool2d."""
+
+    __slots__ = ("x", "argmax", "kernel_size", "stride", "padding")
+    name = "max_pool2d_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            argmax = self.argmax.unpack(self)
+            x_grad = _grad_ops.max_pool2d_grad(
+                x, argmax, out_grad, self.kernel_size, self.stride, self.padding
+            )
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        argmax = self.argmax.unpack_data(self)
+        _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, out_grad._data)
+        x_grad = wrap(_kernel(x, argmax, out_grad._data, self.kernel_size, self.stride, self.padding))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.argmax = None
+        self._released = True
+
+
+class AvgPool2dGradNode(GradNode):
+    """Gradient of avg_pool2d."""
+
+    __slots__ = ("x", "kernel_size", "stride", "padding")
+    name = "avg_pool2d_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.avg_pool2d_grad(x, out_grad, self.kernel_size, self.stride, self.padding)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class AdaptiveAvgPool2dGradNode(GradNode):
+    """Gradient of adaptive_avg_pool2d."""
+
+    __slots__ = ("x", "output_size")
+    name = "adaptive_avg_pool2d_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.adaptive_avg_pool2d_grad(x, out_grad, self.output_size)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class LayerNormGradNode(GradNode):
+    """Gradient of layer_norm."""
+
+    __slots__ = ("x", "weight", "bias", "mean", "rstd", "normalized_shape", "epsilon")
+    name = "layer_norm_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            weight = None if self.weight is None else self.weight.unpack(self)
+            bias = None if self.bias is None else self.bias.unpack(self)
+            mean = self.mean.unpack(self)
+            rstd = self.rstd.unpack(self)
+            x_grad, weight_grad, bias_grad = _grad_ops.layer_norm_grad(
+                x, weight, bias, mean, rstd, out_grad, self.normalized_shape, self.epsilon
+            )
+            return (x_grad, weight_grad, bias_grad)
+        x = self.x.unpack_data(self)
+        weight = None if self.weight is None else self.weight.unpack_data(self)
+        bias = None if self.bias is None else self.bias.unpack_data(self)
+        mean = self.mean.unpack_data(self)
+        rstd = self.rstd.unpack_data(self)
+        _kernel = dispatch("layer_norm_grad", "layer_norm_grad", x, mean, rstd, out_grad._data, weight)
+        _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.normalized_shape, self.epsilon)
+        x_grad = wrap(_results[0])
+        weight_grad = None if _results[1] is None else wrap(_results[1])
+        bias_grad = None if _results[2] is None else wrap(_results[2])
+        return (x_grad, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.bias = None
+        self.mean = None
+        self.rstd = None
+        self._released = True
+
+
+class BatchNormGradNode(GradNode):
+    """Gradient of batch_norm."""
+
+    __slots__ = ("x", "weight", "bias", "saved_mean", "saved_rstd", "training", "momentum", "epsilon")
+    name = "batch_norm_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            weight = None if self.weight is None else self.weight.unpack(self)
+            bias = None if self.bias is None else self.bias.unpack(self)
+            saved_mean = self.saved_mean.unpack(self)
+            saved_rstd = self.saved_rstd.unpack(self)
+            x_grad, weight_grad, bias_grad = _grad_ops.batch_norm_grad(
+                x, weight, bias, saved_mean, saved_rstd, out_grad, self.training, self.momentum, self.epsilon
+            )
+            return (x_grad, None, None, weight_grad, bias_grad)
+        x = self.x.unpack_data(self)
+        weight = None if self.weight is None else self.weight.unpack_data(self)
+        bias = None if self.bias is None else self.bias.unpack_data(self)
+        saved_mean = self.saved_mean.unpack_data(self)
+        saved_rstd = self.saved_rstd.unpack_data(self)
+        _kernel = dispatch(
+            "batch_norm_grad", "batch_norm_grad", x, saved_mean, saved_rstd, out_grad._data, weight
+        )
+        _results = _kernel(
+            x,
+            weight,
+            bias,
+            saved_mean,
+            saved_rstd,
+            out_grad._data,
+            self.training,
+            self.momentum,
+            self.epsilon,
+        )
+        x_grad = wrap(_results[0])
+        weight_grad = None if _results[1] is None else wrap(_results[1])
+        bias_grad = None if _results[2] is None else wrap(_results[2])
+        return (x_grad, None, None, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.bias = None
+        self.saved_mean = None
+        self.saved_rstd = None
+        self._released = True
+
+
+class GroupNormGradNode(GradNode):
+    """Gradient of group_norm."""
+
+    __slots__ = ("x", "weight", "bias", "mean", "rstd", "num_groups", "epsilon")
+    name = "group_norm_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            weight = None if self.weight is None else self.weight.unpack(self)
+            bias = None if self.bias is None else self.bias.unpack(self)
+            mean = self.mean.unpack(self)
+            rstd = self.rstd.unpack(self)
+            x_grad, weight_grad, bias_grad = _grad_ops.group_norm_grad(
+                x, weight, bias, mean, rstd, out_grad, self.num_groups, self.epsilon
+            )
+            return (x_grad, weight_grad, bias_grad)
+        x = self.x.unpack_data(self)
+        weight = None if self.weight is None else self.weight.unpack_data(self)
+        bias = None if self.bias is None else self.bias.unpack_data(self)
+        mean = self.mean.unpack_data(self)
+        rstd = self.rstd.unpack_data(self)
+        _kernel = dispatch("group_norm_grad", "group_norm_grad", x, mean, rstd, out_grad._data, weight)
+        _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.num_groups, self.epsilon)
+        x_grad = wrap(_results[0])
+        weight_grad = None if _results[1] is None else wrap(_results[1])
+        bias_grad = None if _results[2] is None else wrap(_results[2])
+        return (x_grad, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.bias = None
+        self.mean = None
+        self.rstd = None
+        self._released = True
+
+
+class LinearGradNode(GradNode):
+    """Gradient of linear."""
+
+    __slots__ = ("x", "weight", "bias")
+    name = "linear_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            weight = self.weight.unpack(self)
+            bias = None if self.bias is None else self.bias.unpack(self)
+            x_grad, weight_grad, bias_grad = _grad_ops.linear_grad(x, weight, bias, out_grad)
+            return (x_grad, weight_grad, bias_grad)
+        x = self.x.unpack_data(self)
+        weight = self.weight.unpack_data(self)
+        bias = None if self.bias is None else self.bias.unpack_data(self)
+        _kernel = dispatch("linear_grad", "linear_grad", x, weight, out_grad._data)
+        _results = _kernel(x, weight, bias, out_grad._data)
+        x_grad = wrap(_results[0])
+        weight_grad = wrap(_results[1])
+        bias_grad = None if _results[2] is None else wrap(_results[2])
+        return (x_grad, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.bias = None
+        self._released = True
+
+
+class EinsumGradNode(GradNode):
+    """Gradient of einsum."""
+
+    __slots__ = ("x", "y", "equation")
+    name = "einsum_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
+            x_grad, y_grad = _grad_ops.einsum_grad(x, y, out_grad, self.equation)
+            return (x_grad, y_grad)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
+        _kernel = dispatch("einsum_grad", "einsum_grad", x, y, out_grad._data)
+        _results = _kernel(x, y, out_grad._data, self.equation)
+        x_grad = wrap(_results[0])
+        y_grad = wrap(_results[1])
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class ScaledDotProductAttentionGradNode(GradNode):
+    """Gradient of scaled_dot_product_attention."""
+
+    __slots__ = ("query", "key", "value", "mask", "weights", "keep", "dropout_p", "causal", "scale")
+    name = "scaled_dot_product_attention_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            query = self.query.unpack(self)
+            key = self.key.unpack(self)
+            value = self.value.unpack(self)
+            mask = None if self.mask is None else self.mask.unpack(self)
+            weights = self.weights.unpack(self)
+            keep = self.keep.unpack(self)
+            query_grad, key_grad, value_grad, mask_grad = _grad_ops.scaled_dot_product_attention_grad(
+                query, key, value, mask, weights, keep, out_grad, self.dropout_p, self.causal, self.scale
+            )
+            return (query_grad, key_grad, value_grad, mask_grad)
+        query = self.query.unpack_data(self)
+        key = self.key.unpack_data(self)
+        value = self.value.unpack_data(self)
+        mask = None if self.mask is None else self.mask.unpack_data(self)
+        weights = self.weights.unpack_data(self)
+        keep = self.keep.unpack_data(self)
+        _kernel = dispatch(
+            "scaled_dot_product_attention_grad",
+            "scaled_dot_product_attention_grad",
+            query,
+            key,
+            value,
+            weights,
+            keep,
+            out_grad._data,
+        )
+        _results = _kernel(
+            query, key, value, mask, weights, keep, out_grad._data, self.dropout_p, self.causal, self.scale
+        )
+        query_grad = wrap(_results[0])
+        key_grad = wrap(_results[1])
+        value_grad = wrap(_results[2])
+        mask_grad = None if _results[3] is None else wrap(_results[3])
+        return (query_grad, key_grad, value_grad, mask_grad)
+
+    def release_saved(self) -> None:
+        self.query = None
+        self.key = None
+        self.value = None
+        self.mask = None
+        self.weights = None
+        self.keep = None
+        self._released = True
+
+
+class TakeAlongAxisGradNode(GradNode):
+    """Gradient of take_along_axis."""
+
+    __slots__ = ("arr", "indices", "axis")
+    name = "take_along_axis_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            arr = self.arr.unpack(self)
+            indices = self.indices.unpack(self)
+            arr_grad = _grad_ops.take_along_axis_grad(arr, indices, out_grad, self.axis)
+            return (arr_grad, None)
+        arr = self.arr.unpack_data(self)
+        indices = self.indices.unpack_data(self)
+        _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices, out_grad._data)
+        arr_grad = wrap(_kernel(arr, indices, out_grad._data, self.axis))
+        return (arr_grad, None)
+
+    def release_saved(self) -> None:
+        self.arr = None
+        self.indices = None
+        self._released = True
+
+
+class ScatterGradNode(GradNode):
+    """Gradient of scatter."""
+
+    __slots__ = ("x", "index", "updates", "overwrite")
+    name = "scatter_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            index = self.index.unpack(self)
+            updates = self.updates.unpack(self)
+            x_grad, updates_grad = _grad_ops.scatter_grad(x, index, updates, out_grad, self.overwrite)
+            return (x_grad, None, updates_grad)
+        x = self.x.unpack_data(self)
+        index = self.index.unpack_data(self)
+        updates = self.updates.unpack_data(self)
+        _kernel = dispatch("scatter_grad", "scatter_grad", index, out_grad._data)
+        _results = _kernel(x, index, updates, out_grad._data, self.overwrite)
+        x_grad = wrap(_results[0])
+        updates_grad = wrap(_results[1])
+        return (x_grad, None, updates_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.index = None
+        self.updates = None
+        self._released = True
+
+
+class IndexAddGradNode(GradNode):
+    """Gradient of index_add."""
+
+    __slots__ = ("x", "index", "value", "axis")
+    name = "index_add_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            index = self.index.unpack(self)
+            value = self.value.unpack(self)
+            x_grad, value_grad = _grad_ops.index_add_grad(x, index, value, out_grad, self.axis)
+            return (x_grad, None, value_grad)
+        x = self.x.unpack_data(self)
+        index = self.index.unpack_data(self)
+        value = self.value.unpack_data(self)
+        _kernel = dispatch("index_add_grad", "index_add_grad", index, out_grad._data)
+        _results = _kernel(x, index, value, out_grad._data, self.axis)
+        x_grad = wrap(_results[0])
+        value_grad = wrap(_results[1])
+        return (x_grad, None, value_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.index = None
+        self.value = None
+        self._released = True
+
+
+class MaskedFillGradNode(GradNode):
+    """Gradient of masked_fill."""
+
+    __slots__ = ("mask", "value")
+    name = "masked_fill_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            mask = self.mask.unpack(self)
+            x_grad = _grad_ops.masked_fill_grad(mask, out_grad, self.value)
+            return (x_grad, None)
+        mask = self.mask.unpack_data(self)
+        _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask, out_grad._data)
+        x_grad = wrap(_kernel(mask, out_grad._data, self.value))
+        return (x_grad, None)
+
+    def release_saved(self) -> None:
+        self.mask = None
+        self._released = True
+
+
+class TrilGradNode(GradNode):
+    """Gradient of tril."""
+
+    __slots__ = ("diagonal",)
+    name = "tril_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x_grad = _grad_ops.tril_grad(out_grad, self.diagonal)
+            return (x_grad,)
+        x_grad = wrap(dispatch("tril_grad", "tril_grad", out_grad._data)(out_grad._data, self.diagonal))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
+class TriuGradNode(GradNode):
+    """Gradient of triu."""
+
+    __slots__ = ("diagonal",)
+    name = "triu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x_grad = _grad_ops.triu_grad(out_grad, self.diagonal)
+            return (x_grad,)
+        x_grad = wrap(dispatch("triu_grad", "triu_grad", out_grad._data)(out_grad._data, self.diagonal))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
+class PadGradNode(GradNode):
+    """Gradient of pad."""
+
+    __slots__ = ("x", "pad", "mode", "value")
+    name = "pad_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.pad_grad(x, out_grad, self.pad, self.mode, self.value)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("pad_grad", "pad_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.pad, self.mode, self.value))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class RollGradNode(GradNode):
+    """Gradient of roll."""
+
+    __slots__ = ("shifts", "axis")
+    name = "roll_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x_grad = _grad_ops.roll_grad(out_grad, self.shifts, self.axis)
+            return (x_grad,)
+        _kernel = dispatch("roll_grad", "roll_grad", out_grad._data)
+        x_grad = wrap(_kernel(out_grad._data, self.shifts, self.axis))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
+class RepeatInterleaveGradNode(GradNode):
+    """Gradient of repeat_interleave."""
+
+    __slots__ = ("x", "repeats", "axis")
+    name = "repeat_interleave_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.repeat_interleave_grad(x, out_grad, self.repeats, self.axis)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.repeats, self.axis))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class CumsumGradNode(GradNode):
+    """Gradient of cumsum."""
+
+    __slots__ = ("x", "axis")
+    name = "cumsum_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.cumsum_grad(x, out_grad, self.axis)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", out_grad._data)(x, out_grad._data, self.axis))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class CumprodGradNode(GradNode):
+    """Gradient of cumprod."""
+
+    __slots__ = ("x", "out", "dim")
+    name = "cumprod_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out = self.out.unpack(self)
+            x_grad = _grad_ops.cumprod_grad(x, out, out_grad, self.dim)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        out = self.out.unpack_data(self)
+        _kernel = dispatch("cumprod_grad", "cumprod_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.dim))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class FlipGradNode(GradNode):
+    """Gradient of flip."""
+
+    __slots__ = ("axis",)
+    name = "flip_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x_grad = _grad_ops.flip_grad(out_grad, self.axis)
+            return (x_grad,)
+        x_grad = wrap(dispatch("flip_grad", "flip_grad", out_grad._data)(out_grad._data, self.axis))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
+class TopkGradNode(GradNode):
+    """Gradient of topk."""
+
+    __slots__ = ("x", "indices", "k", "axis", "largest", "sorted")
+    name = "topk_grad"
+    non_differentiable_outputs = (1,)
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            indices = self.indices.unpack(self)
+            x_grad = _grad_ops.topk_grad(x, indices, out_grad, self.k, self.axis, self.largest, self.sorted)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        indices = self.indices.unpack_data(self)
+        _kernel = dispatch("topk_grad", "topk_grad", indices, out_grad._data)
+        x_grad = wrap(_kernel(x, indices, out_grad._data, self.k, self.axis, self.largest, self.sorted))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.indices = None
+        self._released = True
+
+
+class SortGradNode(GradNode):
+    """Gradient of sort."""
+
+    __slots__ = ("x", "indices", "axis", "descending")
+    name = "sort_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            indices = self.indices.unpack(self)
+            x_grad = _grad_ops.sort_grad(x, indices, out_grad, self.axis, self.descending)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        indices = self.indices.unpack_data(self)
+        _kernel = dispatch("sort_grad", "sort_grad", indices, out_grad._data)
+        x_grad = wrap(_kernel(x, indices, out_grad._data, self.axis, self.descending))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.indices = None
+        self._released = True
+
+
+class VarGradNode(GradNode):
+    """Gradient of var."""
+
+    __slots__ = ("x", "axis", "unbiased", "keepdim")
+    name = "var_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.var_grad(x, out_grad, self.axis, self.unbiased, self.keepdim)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("var_grad", "var_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.unbiased, self.keepdim))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class StdGradNode(GradNode):
+    """Gradient of std."""
+
+    __slots__ = ("x", "out", "axis", "unbiased", "keepdim")
+    name = "std_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out = self.out.unpack(self)
+            x_grad = _grad_ops.std_grad(x, out, out_grad, self.axis, self.unbiased, self.keepdim)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        out = self.out.unpack_data(self)
+        _kernel = dispatch("std_grad", "std_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.unbiased, self.keepdim))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class NormGradNode(GradNode):
+    """Gradient of norm."""
+
+    __slots__ = ("x", "out", "p", "axis", "keepdim")
+    name = "norm_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out = self.out.unpack(self)
+            x_grad = _grad_ops.norm_grad(x, out, out_grad, self.p, self.axis, self.keepdim)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        out = self.out.unpack_data(self)
+        _kernel = dispatch("norm_grad", "norm_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.p, self.axis, self.keepdim))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class NllLossGradNode(GradNode):
+    """Gradient of nll_loss."""
+
+    __slots__ = ("input", "label", "weight", "ignore_index", "reduction")
+    name = "nll_loss_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            input = self.input.unpack(self)
+            label = self.label.unpack(self)
+            weight = None if self.weight is None else self.weight.unpack(self)
+            input_grad = _grad_ops.nll_loss_grad(
+                input, label, weight, out_grad, self.ignore_index, self.reduction
+            )
+            return (input_grad, None, None)
+        input = self.input.unpack_data(self)
+        label = self.label.unpack_data(self)
+        weight = None if self.weight is None else self.weight.unpack_data(self)
+        _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label, out_grad._data, weight)
+        input_grad = wrap(_kernel(input, label, weight, out_grad._data, self.ignore_index, self.reduction))
+        return (input_grad, None, None)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self.weight = None
+        self._released = True
+
+
+class BinaryCrossEntropyWithLogitsGradNode(GradNode):
+    """Gradient of binary_cross_entropy_with_logits."""
+
+    __slots__ = ("logit", "label", "weight", "pos_weight", "reduction")
+    name = "binary_cross_entropy_with_logits_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            logit = self.logit.unpack(self)
+            label = self.label.unpack(self)
+            weight = None if self.weight is None else self.weight.unpack(self)
+            pos_weight = None if self.pos_weight is None else self.pos_weight.unpack(self)
+            logit_grad, label_grad = _grad_ops.binary_cross_entropy_with_logits_grad(
+                logit, label, weight, pos_weight, out_grad, self.reduction
+            )
+            return (logit_grad, label_grad, None, None)
+        logit = self.logit.unpack_data(self)
+        label = self.label.unpack_data(self)
+        weight = None if self.weight is None else self.weight.unpack_data(self)
+        pos_weight = None if self.pos_weight is None else self.pos_weight.unpack_data(self)
+        _kernel = dispatch(
+            "binary_cross_entropy_with_logits_grad",
+            "binary_cross_entropy_with_logits_grad",
+            logit,
+            label,
+            out_grad._data,
+            weight,
+            pos_weight,
+        )
+        _results = _kernel(logit, label, weight, pos_weight, out_grad._data, self.reduction)
+        logit_grad = wrap(_results[0])
+        label_grad = wrap(_results[1])
+        return (logit_grad, label_grad, None, None)
+
+    def release_saved(self) -> None:
+        self.logit = None
+        self.label = None
+        self.weight = None
+        self.pos_weight = None
+        self._released = True
+
+
+class L1LossGradNode(GradNode):
+    """Gradient of l1_loss."""
+
+    __slots__ = ("input", "label", "reduction")
+    name = "l1_loss_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            input = self.input.unpack(self)
+            label = self.label.unpack(self)
+            input_grad, label_grad = _grad_ops.l1_loss_grad(input, label, out_grad, self.reduction)
+            return (input_grad, label_grad)
+        input = self.input.unpack_data(self)
+        label = self.label.unpack_data(self)
+        _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input, label, out_grad._data)
+        _results = _kernel(input, label, out_grad._data, self.reduction)
+        input_grad = wrap(_results[0])
+        label_grad = wrap(_results[1])
+        return (input_grad, label_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self._released = True
+
+
+class SmoothL1LossGradNode(GradNode):
+    """Gradient of smooth_l1_loss."""
+
+    __slots__ = ("input", "label", "reduction", "delta")
+    name = "smooth_l1_loss_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            input = self.input.unpack(self)
+            label = self.label.unpack(self)
+            input_grad, label_grad = _grad_ops.smooth_l1_loss_grad(
+                input, label, out_grad, self.reduction, self.delta
+            )
+            return (input_grad, label_grad)
+        input = self.input.unpack_data(self)
+        label = self.label.unpack_data(self)
+        _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input, label, out_grad._data)
+        _results = _kernel(input, label, out_grad._data, self.reduction, self.delta)
+        input_grad = wrap(_results[0])
+        label_grad = wrap(_results[1])
+        return (input_grad, label_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self._released = True
+
+
+class KlDivGradNode(GradNode):
+    """Gradient of kl_div."""
+
+    __slots__ = ("input", "label", "reduction", "log_target")
+    name = "kl_div_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            input = self.input.unpack(self)
+            label = self.label.unpack(self)
+            input_grad, label_grad = _grad_ops.kl_div_grad(
+                input, label, out_grad, self.reduction, self.log_target
+            )
+            return (input_grad, label_grad)
+        input = self.input.unpack_data(self)
+        label = self.label.unpack_data(self)
+        _kernel = dispatch("kl_div_grad", "kl_div_grad", input, label, out_grad._data)
+        _results = _kernel(input, label, out_grad._data, self.reduction, self.log_target)
+        input_grad = wrap(_results[0])
+        label_grad = wrap(_results[1])
+        return (input_grad, label_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self._released = True
+
+
+class HardtanhGradNode(GradNode):
+    """Gradient of hardtanh."""
+
+    __slots__ = ("x", "min", "max")
+    name = "hardtanh_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.hardtanh_grad(x, out_grad, self.min, self.max)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardswishGradNode(GradNode):
+    """Gradient of hardswish."""
+
+    __slots__ = ("x",)
+    name = "hardswish_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.hardswish_grad(x, out_grad)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("hardswish_grad", "hardswish_grad", x, out_grad._data)(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardsigmoidGradNode(GradNode):
+    """Gradient of hardsigmoid."""
+
+    __slots__ = ("x",)
+    name = "hardsigmoid_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.hardsigmoid_grad(x, out_grad)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, out_grad._data)(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class MishGradNode(GradNode):
+    """Gradient of mish."""
+
+    __slots__ = ("x",)
+    name = "mish_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.mish_grad(x, out_grad)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("mish_grad", "mish_grad", x, out_grad._data)(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class LogSigmoidGradNode(GradNode):
+    """Gradient of log_sigmoid."""
+
+    __slots__ = ("x",)
+    name = "log_sigmoid_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.log_sigmoid_grad(x, out_grad)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, out_grad._data)(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SwishGradNode(GradNode):
+    """Gradient of swish."""
+
+    __slots__ = ("x",)
+    name = "swish_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.swish_grad(x, out_grad)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("swish_grad", "silu_grad", x, out_grad._data)(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class PreluGradNode(GradNode):
+    """Gradient of prelu."""
+
+    __slots__ = ("x", "weight")
+    name = "prelu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            weight = self.weight.unpack(self)
+            x_grad, weight_grad = _grad_ops.prelu_grad(x, weight, out_grad)
+            return (x_grad, weight_grad)
+        x = self.x.unpack_data(self)
+        weight = self.weight.unpack_data(self)
+        _results = dispatch("prelu_grad", "prelu_grad", x, weight, out_grad._data)(x, weight, out_grad._data)
+        x_grad = wrap(_results[0])
+        weight_grad = wrap(_results[1])
+        return (x_grad, weight_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self._released = True
+
+
+class SeluGradNode(GradNode):
+    """Gradient of selu."""
+
+    __slots__ = ("x", "scale", "alpha")
+    name = "selu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.selu_grad(x, out_grad, self.scale, self.alpha)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        _kernel = dispatch("selu_grad", "selu_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.scale, self.alpha))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class CeluGradNode(GradNode):
+    """Gradient of celu."""
+
+    __slots__ = ("x", "alpha")
+    name = "celu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.celu_grad(x, out_grad, self.alpha)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("celu_grad", "celu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class GluGradNode(GradNode):
+    """Gradient of glu."""
+
+    __slots__ = ("x", "axis")
+    name = "glu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.glu_grad(x, out_grad, self.axis)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("glu_grad", "glu_grad", x, out_grad._data)(x, out_grad._data, self.axis))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SoftsignGradNode(GradNode):
+    """Gradient of softsign."""
+
+    __slots__ = ("x",)
+    name = "softsign_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.softsign_grad(x, out_grad)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("softsign_grad", "softsign_grad", x, out_grad._data)(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class TanhshrinkGradNode(GradNode):
+    """Gradient of tanhshrink."""
+
+    __slots__ = ("x",)
+    name = "tanhshrink_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.tanhshrink_grad(x, out_grad)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("tanhshrink_grad", "tanhshrink_grad", x, out_grad._data)(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class FillGradNode(GradNode):
+    """Zeros shaped like x (fill's result does not depend on x)."""
+
+    __slots__ = ("x", "value")
+    name = "fill_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.fill_grad(x, out_grad, self.value)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("fill_grad", "fill_grad", out_grad._data)(x, out_grad._data, self.value))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class ZeroGradNode(GradNode):
+    """Zeros shaped like x (zero's result does not depend on x)."""
+
+    __slots__ = ("x",)
+    name = "zero_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.zero_grad(x, out_grad)
+            return (x_grad,)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("zero_grad", "zero_grad", out_grad._data)(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class ReduceAsGradNode(GradNode):
+    """Gradient of reduce_as, out_grad broadcast back to the shape of x."""
+
+    __slots__ = ("x",)
+    name = "reduce_as_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            x_grad = _grad_ops.reduce_as_grad(x, out_grad)
+            return (x_grad, None)
+        x = self.x.unpack_data(self)
+        x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)(x, out_grad._data))
+        return (x_grad, None)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class ReduceAsDoubleGradNode(GradNode):
+    """Gradient of reduce_as_grad."""
+
+    __slots__ = ("out_grad",)
+    name = "reduce_as_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out_grad = self.out_grad.unpack(self)
+        out_grad_grad = _ops.reduce_as(x_grad_grad, out_grad)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out_grad = None
+        self._released = True
+
+
+class SoftmaxVjpGradNode(GradNode):
+    """Gradient of softmax_vjp."""
+
+    __slots__ = ("p", "g", "axis")
+    name = "softmax_vjp_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        o_grad = grads[0]
+        p = self.p.unpack(self)
+        g = self.g.unpack(self)
+        axis = self.axis
+        p_grad = _ops.softmax_vjp_dp(p, g, o_grad, axis)
+        g_grad = _ops.softmax_vjp(p, o_grad, axis)
+        return (p_grad, g_grad)
+
+    def release_saved(self) -> None:
+        self.p = None
+        self.g = None
+        self._released = True
+
+
+class SoftmaxVjpDpGradNode(GradNode):
+    """Gradient of softmax_vjp_dp."""
+
+    __slots__ = ("p", "g", "r", "axis")
+    name = "softmax_vjp_dp_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        o_grad = grads[0]
+        p = self.p.unpack(self)
+        g = self.g.unpack(self)
+        r = self.r.unpack(self)
+        axis = self.axis
+        p_grad = -g * _ops.sum(r * o_grad, axis, True) - r * _ops.sum(g * o_grad, axis, True)
+        g_grad = r * o_grad - o_grad * _ops.sum(p * r, axis, True) - p * _ops.sum(r * o_grad, axis, True)
+        r_grad = g * o_grad - o_grad * _ops.sum(p * g, axis, True) - p * _ops.sum(g * o_grad, axis, True)
+        return (p_grad, g_grad, r_grad)
+
+    def release_saved(self) -> None:
+        self.p = None
+        self.g = None
+        self.r = None
+        self._released = True
+
+
+class MatmulXgGradNode(GradNode):
+    """Gradient of matmul_xg."""
+
+    __slots__ = ("y", "g", "transpose_x", "transpose_y")
+    name = "matmul_xg_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        o_grad = grads[0]
+        y = self.y.unpack(self)
+        g = self.g.unpack(self)
+        transpose_x = self.transpose_x
+        transpose_y = self.transpose_y
+        y_grad = _ops.matmul_yg(o_grad, y, g, transpose_x, transpose_y)
+        g_grad = _ops.matmul(o_grad, y, transpose_x, transpose_y)
+        return (None, y_grad, g_grad)
+
+    def release_saved(self) -> None:
+        self.y = None
+        self.g = None
+        self._released = True
+
+
+class MatmulYgGradNode(GradNode):
+    """Gradient of matmul_yg."""
+
+    __slots__ = ("x", "g", "transpose_x", "transpose_y")
+    name = "matmul_yg_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        o_grad = grads[0]
+        x = self.x.unpack(self)
+        g = self.g.unpack(self)
+        transpose_x = self.transpose_x
+        transpose_y = self.transpose_y
+        x_grad = _ops.matmul_xg(x, o_grad, g, transpose_x, transpose_y)
+        g_grad = _ops.matmul(x, o_grad, transpose_x, transpose_y)
+        return (x_grad, None, g_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.g = None
+        self._released = True
+
+
+class MatmulJvpGradNode(GradNode):
+    """Gradient of matmul_jvp."""
+
+    __slots__ = ("x", "y", "a", "b", "transpose_x", "transpose_y")
+    name = "matmul_jvp_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        o_grad = grads[0]
+        x = self.x.unpack(self)
+        y = self.y.unpack(self)
+        a = self.a.unpack(self)
+        b = self.b.unpack(self)
+        transpose_x = self.transpose_x
+        transpose_y = self.transpose_y
+        x_grad = _ops.matmul_xg(x, b, o_grad, transpose_x, transpose_y)
+        y_grad = _ops.matmul_yg(a, y, o_grad, transpose_x, transpose_y)
+        a_grad = _ops.matmul_xg(a, y, o_grad, transpose_x, transpose_y)
+        b_grad = _ops.matmul_yg(x, b, o_grad, transpose_x, transpose_y)
+        return (x_grad, y_grad, a_grad, b_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.a = None
+        self.b = None
         self._released = True

@@ -12,80 +12,156 @@ import numpy as _np
 from opgrad.generated import nodes as _nodes
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import set_history
+from opgrad.runtime.inplace import check_inplace, mark_view, saved_before_write, write_inplace
 from opgrad.runtime.kernels.registry import dispatch
 from opgrad.runtime.tensor import Tensor, as_tensor_arg, tensors_of, wrap
 from opgrad.runtime.tensor_wrapper import TensorWrapper
 
 __all__ = [
     "abs",
+    "adaptive_avg_pool2d",
     "add",
+    "add_",
     "argmax",
     "argmin",
+    "argsort",
+    "avg_pool2d",
+    "batch_norm",
+    "binary_cross_entropy_with_logits",
     "cast",
+    "celu",
     "clip",
+    "clip_",
     "concat",
+    "conv2d",
     "cos",
     "cross_entropy",
+    "cumprod",
+    "cumsum",
     "divide",
+    "divide_",
     "dropout",
+    "einsum",
     "elementwise_pow",
     "elu",
     "embedding",
     "equal",
     "erf",
     "exp",
+    "exp_",
     "expand",
     "expm1",
+    "fill",
+    "fill_",
     "flatten",
+    "flip",
     "gather",
     "gelu",
+    "glu",
     "greater_equal",
     "greater_than",
+    "group_norm",
+    "hardsigmoid",
+    "hardswish",
+    "hardtanh",
+    "index_add",
     "index_select",
+    "isfinite",
+    "isinf",
+    "isnan",
+    "kl_div",
+    "l1_loss",
+    "layer_norm",
     "leaky_relu",
     "less_equal",
     "less_than",
+    "linear",
     "log",
     "log1p",
+    "log_sigmoid",
     "log_softmax",
+    "logical_and",
+    "logical_not",
+    "logical_or",
     "logsumexp",
+    "masked_fill",
     "matmul",
+    "matmul_jvp",
+    "matmul_xg",
+    "matmul_yg",
     "max",
+    "max_pool2d",
     "maximum",
     "mean",
     "min",
     "minimum",
+    "mish",
     "mse_loss",
     "multiply",
+    "multiply_",
     "neg",
+    "nll_loss",
+    "norm",
     "not_equal",
     "one_hot",
+    "pad",
     "pow",
+    "prelu",
     "prod",
     "reciprocal",
+    "reduce_as",
     "relu",
+    "relu_",
+    "repeat_interleave",
     "reshape",
+    "roll",
     "rsqrt",
     "scale",
+    "scale_",
+    "scaled_dot_product_attention",
+    "scatter",
+    "selu",
     "sigmoid",
+    "sigmoid_",
     "sign",
     "silu",
     "sin",
+    "smooth_l1_loss",
     "softmax",
+    "softmax_vjp",
+    "softmax_vjp_dp",
     "softplus",
+    "softsign",
+    "sort",
     "split",
     "sqrt",
     "square",
     "squeeze",
     "stack",
+    "std",
     "subtract",
+    "subtract_",
     "sum",
+    "swish",
+    "take_along_axis",
     "tanh",
+    "tanh_",
+    "tanhshrink",
     "tile",
+    "topk",
     "transpose",
+    "tril",
+    "triu",
     "unsqueeze",
+    "var",
     "where",
+    "zero",
+    "zero_",
 ]
+
+
+def _not_a_tensor(op: str, arg: str, value: object) -> TypeError:
+    return TypeError(f"{op}: {arg} must be a Tensor to be written in place, got {type(value).__name__}")
 
 
 def neg(x: Tensor) -> Tensor:
@@ -133,6 +209,21 @@ def exp(x: Tensor) -> Tensor:
         set_history(out, node, 0)
         node.out = TensorWrapper.of_output(out, node)
     return out
+
+
+def exp_(x: Tensor) -> Tensor:
+    """Exponential, elementwise. In place: writes the result into x and returns x."""
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("exp_", "x", x)
+    record = check_inplace("exp_", x)
+    _result = dispatch("exp_", "exp", x._data)(x._data)
+    if record:
+        node = _nodes.ExpGradNode((x,))
+    write_inplace("exp_", x, _result)
+    if record:
+        set_history(x, node, 0)
+        node.out = TensorWrapper.of_output(x, node)
+    return x
 
 
 def expm1(x: Tensor) -> Tensor:
@@ -255,6 +346,21 @@ def tanh(x: Tensor) -> Tensor:
     return out
 
 
+def tanh_(x: Tensor) -> Tensor:
+    """Hyperbolic tangent, elementwise. In place: writes the result into x and returns x."""
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("tanh_", "x", x)
+    record = check_inplace("tanh_", x)
+    _result = dispatch("tanh_", "tanh", x._data)(x._data)
+    if record:
+        node = _nodes.TanhGradNode((x,))
+    write_inplace("tanh_", x, _result)
+    if record:
+        set_history(x, node, 0)
+        node.out = TensorWrapper.of_output(x, node)
+    return x
+
+
 def sigmoid(x: Tensor) -> Tensor:
     """Logistic sigmoid 1 / (1 + exp(-x)), elementwise."""
     if not isinstance(x, Tensor):
@@ -267,6 +373,21 @@ def sigmoid(x: Tensor) -> Tensor:
     return out
 
 
+def sigmoid_(x: Tensor) -> Tensor:
+    """Logistic sigmoid 1 / (1 + exp(-x)), elementwise. In place: writes the result into x and returns x."""
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("sigmoid_", "x", x)
+    record = check_inplace("sigmoid_", x)
+    _result = dispatch("sigmoid_", "sigmoid", x._data)(x._data)
+    if record:
+        node = _nodes.SigmoidGradNode((x,))
+    write_inplace("sigmoid_", x, _result)
+    if record:
+        set_history(x, node, 0)
+        node.out = TensorWrapper.of_output(x, node)
+    return x
+
+
 def relu(x: Tensor) -> Tensor:
     """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0)."""
     if not isinstance(x, Tensor):
@@ -277,6 +398,23 @@ def relu(x: Tensor) -> Tensor:
         set_history(out, node, 0)
         node.out = TensorWrapper.of_output(out, node)
     return out
+
+
+def relu_(x: Tensor) -> Tensor:
+    """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0). In place: writes the result into x
+    and returns x.
+    """
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("relu_", "x", x)
+    record = check_inplace("relu_", x)
+    _result = dispatch("relu_", "relu", x._data)(x._data)
+    if record:
+        node = _nodes.ReluGradNode((x,))
+    write_inplace("relu_", x, _result)
+    if record:
+        set_history(x, node, 0)
+        node.out = TensorWrapper.of_output(x, node)
+    return x
 
 
 def gelu(x: Tensor, approximate: bool = False) -> Tensor:
@@ -369,6 +507,22 @@ def scale(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     return out
 
 
+def scale_(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+    """x * scale + bias (scalars; x's dtype is kept). In place: writes the result into x and returns x."""
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("scale_", "x", x)
+    record = check_inplace("scale_", x)
+    _result = dispatch("scale_", "scale", x._data)(x._data, scale, bias)
+    if record:
+        node = _nodes.ScaleGradNode((x,))
+        node.scale = scale
+        node.bias = bias
+    write_inplace("scale_", x, _result)
+    if record:
+        set_history(x, node, 0)
+    return x
+
+
 def pow(x: Tensor, y: float) -> Tensor:
     """x raised to the scalar power y, elementwise (x's dtype is kept)."""
     if not isinstance(x, Tensor):
@@ -396,6 +550,25 @@ def clip(x: Tensor, min: float | None = None, max: float | None = None) -> Tenso
         node.min = min
         node.max = max
     return out
+
+
+def clip_(x: Tensor, min: float | None = None, max: float | None = None) -> Tensor:
+    """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
+    included). In place: writes the result into x and returns x.
+    """
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("clip_", "x", x)
+    record = check_inplace("clip_", x)
+    _result = dispatch("clip_", "clip", x._data)(x._data, min, max)
+    if record:
+        node = _nodes.ClipGradNode((x,))
+        node.x = TensorWrapper.of_input(saved_before_write(x))
+        node.min = min
+        node.max = max
+    write_inplace("clip_", x, _result)
+    if record:
+        set_history(x, node, 0)
+    return x
 
 
 def cast(x: Tensor, dtype: Any) -> Tensor:
@@ -427,6 +600,24 @@ def add(x: Tensor, y: Tensor) -> Tensor:
     return out
 
 
+def add_(x: Tensor, y: Tensor) -> Tensor:
+    """x + y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("add_", "x", x)
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "add_", "y")
+    record = check_inplace("add_", x, y)
+    _result = dispatch("add_", "add", x._data, y._data)(x._data, y._data)
+    if record:
+        node = _nodes.AddGradNode((x, y))
+        node.x = TensorWrapper.meta_of(x)
+        node.y = TensorWrapper.meta_of(y)
+    write_inplace("add_", x, _result)
+    if record:
+        set_history(x, node, 0)
+    return x
+
+
 def subtract(x: Tensor, y: Tensor) -> Tensor:
     """x - y, elementwise with broadcasting."""
     if not isinstance(x, Tensor):
@@ -440,6 +631,24 @@ def subtract(x: Tensor, y: Tensor) -> Tensor:
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
     return out
+
+
+def subtract_(x: Tensor, y: Tensor) -> Tensor:
+    """x - y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("subtract_", "x", x)
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "subtract_", "y")
+    record = check_inplace("subtract_", x, y)
+    _result = dispatch("subtract_", "subtract", x._data, y._data)(x._data, y._data)
+    if record:
+        node = _nodes.SubtractGradNode((x, y))
+        node.x = TensorWrapper.meta_of(x)
+        node.y = TensorWrapper.meta_of(y)
+    write_inplace("subtract_", x, _result)
+    if record:
+        set_history(x, node, 0)
+    return x
 
 
 def multiply(x: Tensor, y: Tensor) -> Tensor:
@@ -457,6 +666,24 @@ def multiply(x: Tensor, y: Tensor) -> Tensor:
     return out
 
 
+def multiply_(x: Tensor, y: Tensor) -> Tensor:
+    """x * y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("multiply_", "x", x)
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "multiply_", "y")
+    record = check_inplace("multiply_", x, y)
+    _result = dispatch("multiply_", "multiply", x._data, y._data)(x._data, y._data)
+    if record:
+        node = _nodes.MultiplyGradNode((x, y))
+        node.x = TensorWrapper.of_input(saved_before_write(x))
+        node.y = TensorWrapper.of_input(saved_before_write(x) if y is x else y)
+    write_inplace("multiply_", x, _result)
+    if record:
+        set_history(x, node, 0)
+    return x
+
+
 def divide(x: Tensor, y: Tensor) -> Tensor:
     """x / y, elementwise with broadcasting."""
     if not isinstance(x, Tensor):
@@ -471,6 +698,25 @@ def divide(x: Tensor, y: Tensor) -> Tensor:
         node.y = TensorWrapper.of_input(y)
         node.out = TensorWrapper.of_output(out, node)
     return out
+
+
+def divide_(x: Tensor, y: Tensor) -> Tensor:
+    """x / y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("divide_", "x", x)
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "divide_", "y")
+    record = check_inplace("divide_", x, y)
+    _result = dispatch("divide_", "divide", x._data, y._data)(x._data, y._data)
+    if record:
+        node = _nodes.DivideGradNode((x, y))
+        node.x = TensorWrapper.meta_of(x)
+        node.y = TensorWrapper.of_input(saved_before_write(x) if y is x else y)
+    write_inplace("divide_", x, _result)
+    if record:
+        set_history(x, node, 0)
+        node.out = TensorWrapper.of_output(x, node)
+    return x
 
 
 def maximum(x: Tensor, y: Tensor) -> Tensor:
@@ -724,6 +970,7 @@ def reshape(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reshape", "x")
     out = wrap(dispatch("reshape", "reshape", x._data)(x._data, shape))
+    mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.ReshapeGradNode((x,))
         set_history(out, node, 0)
@@ -737,6 +984,7 @@ def transpose(x: Tensor, perm: Sequence[int] | int) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "transpose", "x")
     out = wrap(dispatch("transpose", "transpose", x._data)(x._data, perm))
+    mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.TransposeGradNode((x,))
         set_history(out, node, 0)
@@ -750,6 +998,7 @@ def squeeze(x: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "squeeze", "x")
     out = wrap(dispatch("squeeze", "squeeze", x._data)(x._data, axis))
+    mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.SqueezeGradNode((x,))
         set_history(out, node, 0)
@@ -763,6 +1012,7 @@ def unsqueeze(x: Tensor, axis: Sequence[int] | int) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "unsqueeze", "x")
     out = wrap(dispatch("unsqueeze", "unsqueeze", x._data)(x._data, axis))
+    mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.UnsqueezeGradNode((x,))
         set_history(out, node, 0)
@@ -776,6 +1026,7 @@ def flatten(x: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flatten", "x")
     out = wrap(dispatch("flatten", "flatten", x._data)(x._data, start_axis, stop_axis))
+    mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.FlattenGradNode((x,))
         set_history(out, node, 0)
@@ -790,6 +1041,7 @@ def expand(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expand", "x")
     out = wrap(dispatch("expand", "expand", x._data)(x._data, shape))
+    mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.ExpandGradNode((x,))
         set_history(out, node, 0)
@@ -830,6 +1082,8 @@ def split(x: Tensor, num_or_sections: Sequence[int] | int, axis: int = 0) -> lis
         x = as_tensor_arg(x, None, "split", "x")
     _result = dispatch("split", "split", x._data)(x._data, num_or_sections, axis)
     out = [wrap(_a) for _a in _result]
+    for _t in out:
+        mark_view(_t, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.SplitGradNode((x,))
         for _i, _t in _builtins.enumerate(out):
@@ -911,16 +1165,25 @@ def log_softmax(x: Tensor, axis: int = -1) -> Tensor:
     return out
 
 
-def cross_entropy(input: Tensor, label: Tensor, axis: int = -1, reduction: str = "mean") -> Tensor:
+def cross_entropy(
+    input: Tensor,
+    label: Tensor,
+    axis: int = -1,
+    reduction: str = "mean",
+    ignore_index: int = -100,
+    label_smoothing: float = 0.0,
+) -> Tensor:
     """Softmax cross entropy of logits input against integer class labels (input's shape without axis, or
-    with size 1 there); reduction is 'mean', 'sum' or 'none'.
+    with size 1 there); reduction is 'mean', 'sum' or 'none'; labels equal to ignore_index count for
+    nothing ('mean' divides by the labels that count); label_smoothing mixes that much of a uniform
+    target in.
     """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "cross_entropy", "input")
     if not isinstance(label, Tensor):
         label = as_tensor_arg(label, input, "cross_entropy", "label")
     _kernel = dispatch("cross_entropy", "cross_entropy", input._data, label._data)
-    out = wrap(_kernel(input._data, label._data, axis, reduction))
+    out = wrap(_kernel(input._data, label._data, axis, reduction, ignore_index, label_smoothing))
     if input._requires_grad and grad_enabled():
         node = _nodes.CrossEntropyGradNode((input, None))
         set_history(out, node, 0)
@@ -928,6 +1191,8 @@ def cross_entropy(input: Tensor, label: Tensor, axis: int = -1, reduction: str =
         node.label = TensorWrapper.of_input(label)
         node.axis = axis
         node.reduction = reduction
+        node.ignore_index = ignore_index
+        node.label_smoothing = label_smoothing
     return out
 
 
@@ -984,3 +1249,1127 @@ def embedding(x: Tensor, weight: Tensor) -> Tensor:
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.meta_of(weight)
     return out
+
+
+def conv2d(
+    x: Tensor,
+    weight: Tensor,
+    bias: Tensor | None = None,
+    stride: Sequence[int] | int = (1, 1),
+    padding: Sequence[int] | int = (0, 0),
+    dilation: Sequence[int] | int = (1, 1),
+    groups: int = 1,
+) -> Tensor:
+    """2-D convolution (cross-correlation) of x (N, C, H, W) with weight (O, C / groups, kh, kw), plus bias
+    (O,); zero padding.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "conv2d", "x")
+    if not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "conv2d", "weight")
+    if bias is not None and not isinstance(bias, Tensor):
+        bias = as_tensor_arg(bias, x, "conv2d", "bias")
+    _bias_data = None if bias is None else bias._data
+    _kernel = dispatch("conv2d", "conv2d", x._data, weight._data, _bias_data)
+    out = wrap(_kernel(x._data, weight._data, _bias_data, stride, padding, dilation, groups))
+    _any_grad = x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)
+    if _any_grad and grad_enabled():
+        node = _nodes.Conv2dGradNode((x, weight, bias))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.bias = None if bias is None else TensorWrapper.meta_of(bias)
+        node.stride = stride
+        node.padding = padding
+        node.dilation = dilation
+        node.groups = groups
+    return out
+
+
+def max_pool2d(
+    x: Tensor,
+    kernel_size: Sequence[int] | int,
+    stride: Sequence[int] | int | None = None,
+    padding: Sequence[int] | int = (0, 0),
+) -> Tensor:
+    """Maximum over each window of x (N, C, H, W); stride None means kernel_size, padding is -inf; the
+    gradient goes to the first maximum of each window.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "max_pool2d", "x")
+    _results = dispatch("max_pool2d", "max_pool2d", x._data)(x._data, kernel_size, stride, padding)
+    out = wrap(_results[0])
+    if x._requires_grad and grad_enabled():
+        node = _nodes.MaxPool2dGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+        node.argmax = TensorWrapper.of_input(wrap(_results[1]))
+        node.kernel_size = kernel_size
+        node.stride = stride
+        node.padding = padding
+    return out
+
+
+def avg_pool2d(
+    x: Tensor,
+    kernel_size: Sequence[int] | int,
+    stride: Sequence[int] | int | None = None,
+    padding: Sequence[int] | int = (0, 0),
+) -> Tensor:
+    """Mean over each window of x (N, C, H, W); stride None means kernel_size; zero padding counts in the
+    mean (count_include_pad=True).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "avg_pool2d", "x")
+    out = wrap(dispatch("avg_pool2d", "avg_pool2d", x._data)(x._data, kernel_size, stride, padding))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.AvgPool2dGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+        node.kernel_size = kernel_size
+        node.stride = stride
+        node.padding = padding
+    return out
+
+
+def adaptive_avg_pool2d(x: Tensor, output_size: Sequence[int] | int) -> Tensor:
+    """Mean of x (N, C, H, W) over output_size bins per spatial axis, bin i spanning [floor(i * H / out),
+    ceil((i + 1) * H / out)).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "adaptive_avg_pool2d", "x")
+    out = wrap(dispatch("adaptive_avg_pool2d", "adaptive_avg_pool2d", x._data)(x._data, output_size))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.AdaptiveAvgPool2dGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+        node.output_size = output_size
+    return out
+
+
+def layer_norm(
+    x: Tensor,
+    normalized_shape: Sequence[int] | int,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    epsilon: float = 1e-05,
+) -> Tensor:
+    """x normalised over its last len(normalized_shape) axes (biased variance), then * weight + bias (both
+    of shape normalized_shape).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "layer_norm", "x")
+    if weight is not None and not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "layer_norm", "weight")
+    if bias is not None and not isinstance(bias, Tensor):
+        bias = as_tensor_arg(bias, x, "layer_norm", "bias")
+    _weight_data = None if weight is None else weight._data
+    _bias_data = None if bias is None else bias._data
+    _kernel = dispatch("layer_norm", "layer_norm", x._data, _weight_data, _bias_data)
+    _results = _kernel(x._data, _weight_data, _bias_data, normalized_shape, epsilon)
+    out = wrap(_results[0])
+    if (
+        x._requires_grad
+        or (weight is not None and weight._requires_grad)
+        or (bias is not None and bias._requires_grad)
+    ) and grad_enabled():
+        node = _nodes.LayerNormGradNode((x, weight, bias))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.bias = None if bias is None else TensorWrapper.meta_of(bias)
+        node.mean = TensorWrapper.of_input(wrap(_results[1]))
+        node.rstd = TensorWrapper.of_input(wrap(_results[2]))
+        node.normalized_shape = normalized_shape
+        node.epsilon = epsilon
+    return out
+
+
+def batch_norm(
+    x: Tensor,
+    running_mean: Tensor,
+    running_var: Tensor,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    training: bool = False,
+    momentum: float = 0.9,
+    epsilon: float = 1e-05,
+) -> Tensor:
+    """Per-channel (axis 1) normalisation of x (N, C, ...); training uses batch statistics and updates
+    running_mean/running_var in place (running = momentum * running + (1 - momentum) * batch, unbiased
+    variance), eval uses the running ones.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "batch_norm", "x")
+    if not isinstance(running_mean, Tensor):
+        running_mean = as_tensor_arg(running_mean, x, "batch_norm", "running_mean")
+    if not isinstance(running_var, Tensor):
+        running_var = as_tensor_arg(running_var, x, "batch_norm", "running_var")
+    if weight is not None and not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "batch_norm", "weight")
+    if bias is not None and not isinstance(bias, Tensor):
+        bias = as_tensor_arg(bias, x, "batch_norm", "bias")
+    _weight_data = None if weight is None else weight._data
+    _bias_data = None if bias is None else bias._data
+    _kernel = dispatch(
+        "batch_norm", "batch_norm", x._data, running_mean._data, running_var._data, _weight_data, _bias_data
+    )
+    _results = _kernel(
+        x._data, running_mean._data, running_var._data, _weight_data, _bias_data, training, momentum, epsilon
+    )
+    out = wrap(_results[0])
+    if (
+        x._requires_grad
+        or (weight is not None and weight._requires_grad)
+        or (bias is not None and bias._requires_grad)
+    ) and grad_enabled():
+        node = _nodes.BatchNormGradNode((x, None, None, weight, bias))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.bias = None if bias is None else TensorWrapper.meta_of(bias)
+        node.saved_mean = TensorWrapper.of_input(wrap(_results[1]))
+        node.saved_rstd = TensorWrapper.of_input(wrap(_results[2]))
+        node.training = training
+        node.momentum = momentum
+        node.epsilon = epsilon
+    return out
+
+
+def group_norm(
+    x: Tensor,
+    num_groups: int,
+    weight: Tensor | None = None,
+    bias: Tensor | None = None,
+    epsilon: float = 1e-05,
+) -> Tensor:
+    """x (N, C, ...) normalised over each of num_groups channel groups (biased variance), then * weight +
+    bias per channel (C,).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "group_norm", "x")
+    if weight is not None and not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "group_norm", "weight")
+    if bias is not None and not isinstance(bias, Tensor):
+        bias = as_tensor_arg(bias, x, "group_norm", "bias")
+    _weight_data = None if weight is None else weight._data
+    _bias_data = None if bias is None else bias._data
+    _kernel = dispatch("group_norm", "group_norm", x._data, _weight_data, _bias_data)
+    _results = _kernel(x._data, _weight_data, _bias_data, num_groups, epsilon)
+    out = wrap(_results[0])
+    if (
+        x._requires_grad
+        or (weight is not None and weight._requires_grad)
+        or (bias is not None and bias._requires_grad)
+    ) and grad_enabled():
+        node = _nodes.GroupNormGradNode((x, weight, bias))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.bias = None if bias is None else TensorWrapper.meta_of(bias)
+        node.mean = TensorWrapper.of_input(wrap(_results[1]))
+        node.rstd = TensorWrapper.of_input(wrap(_results[2]))
+        node.num_groups = num_groups
+        node.epsilon = epsilon
+    return out
+
+
+def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    """x @ weight + bias with Paddle's weight layout (in_features, out_features)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "linear", "x")
+    if not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "linear", "weight")
+    if bias is not None and not isinstance(bias, Tensor):
+        bias = as_tensor_arg(bias, x, "linear", "bias")
+    _bias_data = None if bias is None else bias._data
+    _kernel = dispatch("linear", "linear", x._data, weight._data, _bias_data)
+    out = wrap(_kernel(x._data, weight._data, _bias_data))
+    _any_grad = x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)
+    if _any_grad and grad_enabled():
+        node = _nodes.LinearGradNode((x, weight, bias))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.bias = None if bias is None else TensorWrapper.meta_of(bias)
+    return out
+
+
+def einsum(equation: str, x: Tensor, y: Tensor) -> Tensor:
+    """Two-operand Einstein summation ('bij,bjk->bik'; without '->' the output is NumPy's implicit one); no
+    ellipsis, no index repeated within an operand.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "einsum", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "einsum", "y")
+    out = wrap(dispatch("einsum", "einsum", x._data, y._data)(x._data, y._data, equation))
+    if (x._requires_grad or y._requires_grad) and grad_enabled():
+        node = _nodes.EinsumGradNode((x, y))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.equation = equation
+    return out
+
+
+def scaled_dot_product_attention(
+    query: Tensor,
+    key: Tensor,
+    value: Tensor,
+    mask: Tensor | None = None,
+    dropout_p: float = 0.0,
+    causal: bool = False,
+    scale: float | None = None,
+) -> Tensor:
+    """softmax(query @ key^T * scale + mask) @ value over (..., seq, head_dim) tensors; scale None means 1
+    / sqrt(head_dim); a bool mask keeps True, a float mask is added; causal keeps key j <= query i;
+    dropout_p drops attention weights; fully masked rows give 0.
+    """
+    if not isinstance(query, Tensor):
+        query = as_tensor_arg(query, key, "scaled_dot_product_attention", "query")
+    if not isinstance(key, Tensor):
+        key = as_tensor_arg(key, query, "scaled_dot_product_attention", "key")
+    if not isinstance(value, Tensor):
+        value = as_tensor_arg(value, query, "scaled_dot_product_attention", "value")
+    if mask is not None and not isinstance(mask, Tensor):
+        mask = as_tensor_arg(mask, query, "scaled_dot_product_attention", "mask")
+    _mask_data = None if mask is None else mask._data
+    _kernel = dispatch(
+        "scaled_dot_product_attention",
+        "scaled_dot_product_attention",
+        query._data,
+        key._data,
+        value._data,
+        _mask_data,
+    )
+    _results = _kernel(query._data, key._data, value._data, _mask_data, dropout_p, causal, scale)
+    out = wrap(_results[0])
+    if (
+        query._requires_grad
+        or key._requires_grad
+        or value._requires_grad
+        or (mask is not None and mask._requires_grad)
+    ) and grad_enabled():
+        node = _nodes.ScaledDotProductAttentionGradNode((query, key, value, mask))
+        set_history(out, node, 0)
+        node.query = TensorWrapper.of_input(query)
+        node.key = TensorWrapper.of_input(key)
+        node.value = TensorWrapper.of_input(value)
+        node.mask = None if mask is None else TensorWrapper.meta_of(mask)
+        node.weights = TensorWrapper.of_input(wrap(_results[1]))
+        node.keep = TensorWrapper.of_input(wrap(_results[2]))
+        node.dropout_p = dropout_p
+        node.causal = causal
+        node.scale = scale
+    return out
+
+
+def take_along_axis(arr: Tensor, indices: Tensor, axis: int) -> Tensor:
+    """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and
+    broadcasts against arr on the other axes.
+    """
+    if not isinstance(arr, Tensor):
+        arr = as_tensor_arg(arr, indices, "take_along_axis", "arr")
+    if not isinstance(indices, Tensor):
+        indices = as_tensor_arg(indices, arr, "take_along_axis", "indices")
+    _kernel = dispatch("take_along_axis", "take_along_axis", arr._data, indices._data)
+    out = wrap(_kernel(arr._data, indices._data, axis))
+    if arr._requires_grad and grad_enabled():
+        node = _nodes.TakeAlongAxisGradNode((arr, None))
+        set_history(out, node, 0)
+        node.arr = TensorWrapper.meta_of(arr)
+        node.indices = TensorWrapper.of_input(indices)
+        node.axis = axis
+    return out
+
+
+def scatter(x: Tensor, index: Tensor, updates: Tensor, overwrite: bool = True) -> Tensor:
+    """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the
+    last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, updates, "scatter", "x")
+    if not isinstance(index, Tensor):
+        index = as_tensor_arg(index, x, "scatter", "index")
+    if not isinstance(updates, Tensor):
+        updates = as_tensor_arg(updates, x, "scatter", "updates")
+    _kernel = dispatch("scatter", "scatter", x._data, index._data, updates._data)
+    out = wrap(_kernel(x._data, index._data, updates._data, overwrite))
+    if (x._requires_grad or updates._requires_grad) and grad_enabled():
+        node = _nodes.ScatterGradNode((x, None, updates))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+        node.index = TensorWrapper.of_input(index)
+        node.updates = TensorWrapper.meta_of(updates)
+        node.overwrite = overwrite
+    return out
+
+
+def index_add(x: Tensor, index: Tensor, axis: int, value: Tensor) -> Tensor:
+    """x with value's slices added at the positions index (1-D) along axis; repeated indices add up."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, value, "index_add", "x")
+    if not isinstance(index, Tensor):
+        index = as_tensor_arg(index, x, "index_add", "index")
+    if not isinstance(value, Tensor):
+        value = as_tensor_arg(value, x, "index_add", "value")
+    _kernel = dispatch("index_add", "index_add", x._data, index._data, value._data)
+    out = wrap(_kernel(x._data, index._data, value._data, axis))
+    if (x._requires_grad or value._requires_grad) and grad_enabled():
+        node = _nodes.IndexAddGradNode((x, None, value))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+        node.index = TensorWrapper.of_input(index)
+        node.value = TensorWrapper.meta_of(value)
+        node.axis = axis
+    return out
+
+
+def masked_fill(x: Tensor, mask: Tensor, value: float) -> Tensor:
+    """x with value where the bool mask (broadcastable to x's shape) is true."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, mask, "masked_fill", "x")
+    if not isinstance(mask, Tensor):
+        mask = as_tensor_arg(mask, x, "masked_fill", "mask")
+    out = wrap(dispatch("masked_fill", "masked_fill", x._data, mask._data)(x._data, mask._data, value))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.MaskedFillGradNode((x, None))
+        set_history(out, node, 0)
+        node.mask = TensorWrapper.of_input(mask)
+        node.value = value
+    return out
+
+
+def tril(x: Tensor, diagonal: int = 0) -> Tensor:
+    """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "tril", "x")
+    out = wrap(dispatch("tril", "tril", x._data)(x._data, diagonal))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.TrilGradNode((x,))
+        set_history(out, node, 0)
+        node.diagonal = diagonal
+    return out
+
+
+def triu(x: Tensor, diagonal: int = 0) -> Tensor:
+    """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "triu", "x")
+    out = wrap(dispatch("triu", "triu", x._data)(x._data, diagonal))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.TriuGradNode((x,))
+        set_history(out, node, 0)
+        node.diagonal = diagonal
+    return out
+
+
+def pad(x: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: float = 0.0) -> Tensor:
+    """x padded like PyTorch's F.pad; pad holds (before, after) pairs, the first pair for the last axis,
+    the next for the one before; mode is 'constant' (with value), 'reflect', 'replicate' or 'circular'.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "pad", "x")
+    out = wrap(dispatch("pad", "pad", x._data)(x._data, pad, mode, value))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.PadGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+        node.pad = pad
+        node.mode = mode
+        node.value = value
+    return out
+
+
+def roll(x: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None) -> Tensor:
+    """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x
+    and keeps its shape.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "roll", "x")
+    out = wrap(dispatch("roll", "roll", x._data)(x._data, shifts, axis))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.RollGradNode((x,))
+        set_history(out, node, 0)
+        node.shifts = shifts
+        node.axis = axis
+    return out
+
+
+def repeat_interleave(x: Tensor, repeats: int, axis: int | None = None) -> Tensor:
+    """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the
+    flattened x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "repeat_interleave", "x")
+    out = wrap(dispatch("repeat_interleave", "repeat_interleave", x._data)(x._data, repeats, axis))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.RepeatInterleaveGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+        node.repeats = repeats
+        node.axis = axis
+    return out
+
+
+def cumsum(x: Tensor, axis: int | None = None) -> Tensor:
+    """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "cumsum", "x")
+    out = wrap(dispatch("cumsum", "cumsum", x._data)(x._data, axis))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.CumsumGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+        node.axis = axis
+    return out
+
+
+def cumprod(x: Tensor, dim: int | None = None) -> Tensor:
+    """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is
+    exact when x has zeros.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "cumprod", "x")
+    out = wrap(dispatch("cumprod", "cumprod", x._data)(x._data, dim))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.CumprodGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_output(out, node)
+        node.dim = dim
+    return out
+
+
+def flip(x: Tensor, axis: Sequence[int] | int) -> Tensor:
+    """x reversed along each axis listed."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "flip", "x")
+    out = wrap(dispatch("flip", "flip", x._data)(x._data, axis))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.FlipGradNode((x,))
+        set_history(out, node, 0)
+        node.axis = axis
+    return out
+
+
+def topk(
+    x: Tensor, k: int, axis: int = -1, largest: bool = True, sorted: bool = True
+) -> tuple[Tensor, Tensor]:
+    """The k largest (or smallest) values along axis and their int64 indices; results are always sorted
+    (ties keep the lower index first).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "topk", "x")
+    _results = dispatch("topk", "topk", x._data)(x._data, k, axis, largest, sorted)
+    out = wrap(_results[0])
+    indices = wrap(_results[1])
+    if x._requires_grad and grad_enabled():
+        node = _nodes.TopkGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+        node.indices = TensorWrapper.of_input(indices)
+        node.k = k
+        node.axis = axis
+        node.largest = largest
+        node.sorted = sorted
+    return (out, indices)
+
+
+def sort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
+    """x sorted along axis (a stable sort); values only, argsort gives the indices."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "sort", "x")
+    _results = dispatch("sort", "sort", x._data)(x._data, axis, descending)
+    out = wrap(_results[0])
+    if x._requires_grad and grad_enabled():
+        node = _nodes.SortGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+        node.indices = TensorWrapper.of_input(wrap(_results[1]))
+        node.axis = axis
+        node.descending = descending
+    return out
+
+
+def argsort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
+    """int64 indices that sort x along axis (stable; equal values keep their order); no gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "argsort", "x")
+    out = wrap(dispatch("argsort", "argsort", x._data)(x._data, axis, descending))
+    return out
+
+
+def var(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+    """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "var", "x")
+    out = wrap(dispatch("var", "var", x._data)(x._data, axis, unbiased, keepdim))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.VarGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.axis = axis
+        node.unbiased = unbiased
+        node.keepdim = keepdim
+    return out
+
+
+def std(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+    """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "std", "x")
+    out = wrap(dispatch("std", "std", x._data)(x._data, axis, unbiased, keepdim))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.StdGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_output(out, node)
+        node.axis = axis
+        node.unbiased = unbiased
+        node.keepdim = keepdim
+    return out
+
+
+def norm(x: Tensor, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+    """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where
+    the norm is 0; for inf, ties share the gradient.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "norm", "x")
+    out = wrap(dispatch("norm", "norm", x._data)(x._data, p, axis, keepdim))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.NormGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_output(out, node)
+        node.p = p
+        node.axis = axis
+        node.keepdim = keepdim
+    return out
+
+
+def nll_loss(
+    input: Tensor,
+    label: Tensor,
+    weight: Tensor | None = None,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+) -> Tensor:
+    """Negative log-likelihood of log-probabilities input, (N, C) or (N, C, d1, ...) or (C,), against
+    integer labels; weight (C,) rescales classes; labels equal to ignore_index count for nothing; 'mean'
+    divides by the summed weights of the counted labels.
+    """
+    if not isinstance(input, Tensor):
+        input = as_tensor_arg(input, label, "nll_loss", "input")
+    if not isinstance(label, Tensor):
+        label = as_tensor_arg(label, input, "nll_loss", "label")
+    if weight is not None and not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, input, "nll_loss", "weight")
+    _weight_data = None if weight is None else weight._data
+    _kernel = dispatch("nll_loss", "nll_loss", input._data, label._data, _weight_data)
+    out = wrap(_kernel(input._data, label._data, _weight_data, ignore_index, reduction))
+    if input._requires_grad and grad_enabled():
+        node = _nodes.NllLossGradNode((input, None, None))
+        set_history(out, node, 0)
+        node.input = TensorWrapper.meta_of(input)
+        node.label = TensorWrapper.of_input(label)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.ignore_index = ignore_index
+        node.reduction = reduction
+    return out
+
+
+def binary_cross_entropy_with_logits(
+    logit: Tensor,
+    label: Tensor,
+    weight: Tensor | None = None,
+    reduction: str = "mean",
+    pos_weight: Tensor | None = None,
+) -> Tensor:
+    """Sigmoid binary cross entropy of logits against labels of the same shape, computed stably; weight
+    (broadcast to logit) scales each element, pos_weight (broadcast along the last axis) the positive
+    term.
+    """
+    if not isinstance(logit, Tensor):
+        logit = as_tensor_arg(logit, label, "binary_cross_entropy_with_logits", "logit")
+    if not isinstance(label, Tensor):
+        label = as_tensor_arg(label, logit, "binary_cross_entropy_with_logits", "label")
+    if weight is not None and not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, logit, "binary_cross_entropy_with_logits", "weight")
+    if pos_weight is not None and not isinstance(pos_weight, Tensor):
+        pos_weight = as_tensor_arg(pos_weight, logit, "binary_cross_entropy_with_logits", "pos_weight")
+    _weight_data = None if weight is None else weight._data
+    _pos_weight_data = None if pos_weight is None else pos_weight._data
+    _kernel = dispatch(
+        "binary_cross_entropy_with_logits",
+        "binary_cross_entropy_with_logits",
+        logit._data,
+        label._data,
+        _weight_data,
+        _pos_weight_data,
+    )
+    out = wrap(_kernel(logit._data, label._data, _weight_data, _pos_weight_data, reduction))
+    if (logit._requires_grad or label._requires_grad) and grad_enabled():
+        node = _nodes.BinaryCrossEntropyWithLogitsGradNode((logit, label, None, None))
+        set_history(out, node, 0)
+        node.logit = TensorWrapper.of_input(logit)
+        node.label = TensorWrapper.of_input(label)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
+        node.reduction = reduction
+    return out
+
+
+def l1_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
+    """Absolute error |input - label| with broadcasting; reduction is 'mean', 'sum' or 'none'."""
+    if not isinstance(input, Tensor):
+        input = as_tensor_arg(input, label, "l1_loss", "input")
+    if not isinstance(label, Tensor):
+        label = as_tensor_arg(label, input, "l1_loss", "label")
+    _kernel = dispatch("l1_loss", "l1_loss", input._data, label._data)
+    out = wrap(_kernel(input._data, label._data, reduction))
+    if (input._requires_grad or label._requires_grad) and grad_enabled():
+        node = _nodes.L1LossGradNode((input, label))
+        set_history(out, node, 0)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.reduction = reduction
+    return out
+
+
+def smooth_l1_loss(input: Tensor, label: Tensor, reduction: str = "mean", delta: float = 1.0) -> Tensor:
+    """Paddle's smooth L1 (Huber) loss of d = input - label; 0.5 * d ** 2 where |d| < delta, else delta *
+    (|d| - 0.5 * delta).
+    """
+    if not isinstance(input, Tensor):
+        input = as_tensor_arg(input, label, "smooth_l1_loss", "input")
+    if not isinstance(label, Tensor):
+        label = as_tensor_arg(label, input, "smooth_l1_loss", "label")
+    _kernel = dispatch("smooth_l1_loss", "smooth_l1_loss", input._data, label._data)
+    out = wrap(_kernel(input._data, label._data, reduction, delta))
+    if (input._requires_grad or label._requires_grad) and grad_enabled():
+        node = _nodes.SmoothL1LossGradNode((input, label))
+        set_history(out, node, 0)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.reduction = reduction
+        node.delta = delta
+    return out
+
+
+def kl_div(input: Tensor, label: Tensor, reduction: str = "mean", log_target: bool = False) -> Tensor:
+    """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities input (0 where label
+    is 0); log_target takes label as log-probabilities; reduction is 'mean', 'batchmean', 'sum' or
+    'none'.
+    """
+    if not isinstance(input, Tensor):
+        input = as_tensor_arg(input, label, "kl_div", "input")
+    if not isinstance(label, Tensor):
+        label = as_tensor_arg(label, input, "kl_div", "label")
+    _kernel = dispatch("kl_div", "kl_div", input._data, label._data)
+    out = wrap(_kernel(input._data, label._data, reduction, log_target))
+    if (input._requires_grad or label._requires_grad) and grad_enabled():
+        node = _nodes.KlDivGradNode((input, label))
+        set_history(out, node, 0)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.reduction = reduction
+        node.log_target = log_target
+    return out
+
+
+def hardtanh(x: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
+    """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "hardtanh", "x")
+    out = wrap(dispatch("hardtanh", "hardtanh", x._data)(x._data, min, max))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.HardtanhGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.min = min
+        node.max = max
+    return out
+
+
+def hardswish(x: Tensor) -> Tensor:
+    """x * min(max(x + 3, 0), 6) / 6, elementwise."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "hardswish", "x")
+    out = wrap(dispatch("hardswish", "hardswish", x._data)(x._data))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.HardswishGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def hardsigmoid(x: Tensor) -> Tensor:
+    """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "hardsigmoid", "x")
+    out = wrap(dispatch("hardsigmoid", "hardsigmoid", x._data)(x._data))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.HardsigmoidGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def mish(x: Tensor) -> Tensor:
+    """x * tanh(softplus(x)), elementwise."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "mish", "x")
+    out = wrap(dispatch("mish", "mish", x._data)(x._data))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.MishGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def log_sigmoid(x: Tensor) -> Tensor:
+    """log(sigmoid(x)) = -softplus(-x), computed stably."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "log_sigmoid", "x")
+    out = wrap(dispatch("log_sigmoid", "log_sigmoid", x._data)(x._data))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.LogSigmoidGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def swish(x: Tensor) -> Tensor:
+    """Swish x * sigmoid(x), the same function as silu."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "swish", "x")
+    out = wrap(dispatch("swish", "silu", x._data)(x._data))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.SwishGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def prelu(x: Tensor, weight: Tensor) -> Tensor:
+    """x where x > 0, else weight * x; weight has shape [1] or [C] for the channel axis 1 of x."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "prelu", "x")
+    if not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "prelu", "weight")
+    out = wrap(dispatch("prelu", "prelu", x._data, weight._data)(x._data, weight._data))
+    if (x._requires_grad or weight._requires_grad) and grad_enabled():
+        node = _nodes.PreluGradNode((x, weight))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+    return out
+
+
+def selu(x: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772) -> Tensor:
+    """scale * x where x > 0, else scale * alpha * (exp(x) - 1)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "selu", "x")
+    out = wrap(dispatch("selu", "selu", x._data)(x._data, scale, alpha))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.SeluGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.scale = scale
+        node.alpha = alpha
+    return out
+
+
+def celu(x: Tensor, alpha: float = 1.0) -> Tensor:
+    """x where x > 0, else alpha * (exp(x / alpha) - 1)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "celu", "x")
+    out = wrap(dispatch("celu", "celu", x._data)(x._data, alpha))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.CeluGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.alpha = alpha
+    return out
+
+
+def glu(x: Tensor, axis: int = -1) -> Tensor:
+    """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be
+    even).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "glu", "x")
+    out = wrap(dispatch("glu", "glu", x._data)(x._data, axis))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.GluGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.axis = axis
+    return out
+
+
+def softsign(x: Tensor) -> Tensor:
+    """x / (1 + |x|), elementwise."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "softsign", "x")
+    out = wrap(dispatch("softsign", "softsign", x._data)(x._data))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.SoftsignGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def tanhshrink(x: Tensor) -> Tensor:
+    """x - tanh(x), elementwise."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "tanhshrink", "x")
+    out = wrap(dispatch("tanhshrink", "tanhshrink", x._data)(x._data))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.TanhshrinkGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def logical_and(x: Tensor, y: Tensor) -> Tensor:
+    """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "logical_and", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "logical_and", "y")
+    out = wrap(dispatch("logical_and", "logical_and", x._data, y._data)(x._data, y._data))
+    return out
+
+
+def logical_or(x: Tensor, y: Tensor) -> Tensor:
+    """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "logical_or", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "logical_or", "y")
+    out = wrap(dispatch("logical_or", "logical_or", x._data, y._data)(x._data, y._data))
+    return out
+
+
+def logical_not(x: Tensor) -> Tensor:
+    """not x (nonzero counts as true), elementwise; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "logical_not", "x")
+    out = wrap(dispatch("logical_not", "logical_not", x._data)(x._data))
+    return out
+
+
+def isnan(x: Tensor) -> Tensor:
+    """True where x is NaN; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "isnan", "x")
+    out = wrap(dispatch("isnan", "isnan", x._data)(x._data))
+    return out
+
+
+def isinf(x: Tensor) -> Tensor:
+    """True where x is +inf or -inf; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "isinf", "x")
+    out = wrap(dispatch("isinf", "isinf", x._data)(x._data))
+    return out
+
+
+def isfinite(x: Tensor) -> Tensor:
+    """True where x is neither NaN nor infinite; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "isfinite", "x")
+    out = wrap(dispatch("isfinite", "isfinite", x._data)(x._data))
+    return out
+
+
+def fill(x: Tensor, value: float) -> Tensor:
+    """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "fill", "x")
+    out = wrap(dispatch("fill", "fill", x._data)(x._data, value))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.FillGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+        node.value = value
+    return out
+
+
+def fill_(x: Tensor, value: float) -> Tensor:
+    """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
+    In place: writes the result into x and returns x.
+    """
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("fill_", "x", x)
+    record = check_inplace("fill_", x)
+    _result = dispatch("fill_", "fill", x._data)(x._data, value)
+    if record:
+        node = _nodes.FillGradNode((x,))
+        node.x = TensorWrapper.meta_of(x)
+        node.value = value
+    write_inplace("fill_", x, _result)
+    if record:
+        set_history(x, node, 0)
+    return x
+
+
+def zero(x: Tensor) -> Tensor:
+    """Zeros shaped like x (and of its dtype); no gradient flows to x."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "zero", "x")
+    out = wrap(dispatch("zero", "zero", x._data)(x._data))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.ZeroGradNode((x,))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+    return out
+
+
+def zero_(x: Tensor) -> Tensor:
+    """Zeros shaped like x (and of its dtype); no gradient flows to x. In place: writes the result into x
+    and returns x.
+    """
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("zero_", "x", x)
+    record = check_inplace("zero_", x)
+    _result = dispatch("zero_", "zero", x._data)(x._data)
+    if record:
+        node = _nodes.ZeroGradNode((x,))
+        node.x = TensorWrapper.meta_of(x)
+    write_inplace("zero_", x, _result)
+    if record:
+        set_history(x, node, 0)
+    return x
+
+
+def reduce_as(x: Tensor, target: Tensor) -> Tensor:
+    """x summed over its broadcast axes down to the shape of target, in target's dtype (double-grad
+    composites use it).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, target, "reduce_as", "x")
+    if not isinstance(target, Tensor):
+        target = as_tensor_arg(target, x, "reduce_as", "target")
+    out = wrap(dispatch("reduce_as", "reduce_as", x._data, target._data)(x._data, target._data))
+    if x._requires_grad and grad_enabled():
+        node = _nodes.ReduceAsGradNode((x, None))
+        set_history(out, node, 0)
+        node.x = TensorWrapper.meta_of(x)
+    return out
+
+
+def softmax_vjp(p: Tensor, g: Tensor, axis: int = -1) -> Tensor:
+    """p * (g - sum(g * p, axis, keepdim)), softmax's gradient for its output p and output gradient g."""
+    if not isinstance(p, Tensor):
+        p = as_tensor_arg(p, g, "softmax_vjp", "p")
+    if not isinstance(g, Tensor):
+        g = as_tensor_arg(g, p, "softmax_vjp", "g")
+    o = wrap(dispatch("softmax_vjp", "softmax_vjp", p._data, g._data)(p._data, g._data, axis))
+    if (p._requires_grad or g._requires_grad) and grad_enabled():
+        node = _nodes.SoftmaxVjpGradNode((p, g))
+        set_history(o, node, 0)
+        node.p = TensorWrapper.of_input(p)
+        node.g = TensorWrapper.of_input(g)
+        node.axis = axis
+    return o
+
+
+def softmax_vjp_dp(p: Tensor, g: Tensor, r: Tensor, axis: int = -1) -> Tensor:
+    """The derivative of sum(softmax_vjp(p, g, axis) * r) with respect to p."""
+    if not isinstance(p, Tensor):
+        p = as_tensor_arg(p, g, "softmax_vjp_dp", "p")
+    if not isinstance(g, Tensor):
+        g = as_tensor_arg(g, p, "softmax_vjp_dp", "g")
+    if not isinstance(r, Tensor):
+        r = as_tensor_arg(r, p, "softmax_vjp_dp", "r")
+    _kernel = dispatch("softmax_vjp_dp", "softmax_vjp_dp", p._data, g._data, r._data)
+    o = wrap(_kernel(p._data, g._data, r._data, axis))
+    if (p._requires_grad or g._requires_grad or r._requires_grad) and grad_enabled():
+        node = _nodes.SoftmaxVjpDpGradNode((p, g, r))
+        set_history(o, node, 0)
+        node.p = TensorWrapper.of_input(p)
+        node.g = TensorWrapper.of_input(g)
+        node.r = TensorWrapper.of_input(r)
+        node.axis = axis
+    return o
+
+
+def matmul_xg(
+    x: Tensor, y: Tensor, g: Tensor, transpose_x: bool = False, transpose_y: bool = False
+) -> Tensor:
+    """The gradient for x of matmul(x, y, transpose_x, transpose_y) given the output gradient g; x gives
+    only its shape.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "matmul_xg", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, g, "matmul_xg", "y")
+    if not isinstance(g, Tensor):
+        g = as_tensor_arg(g, y, "matmul_xg", "g")
+    _kernel = dispatch("matmul_xg", "matmul_xg", x._data, y._data, g._data)
+    o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
+    if (y._requires_grad or g._requires_grad) and grad_enabled():
+        node = _nodes.MatmulXgGradNode((None, y, g))
+        set_history(o, node, 0)
+        node.y = TensorWrapper.of_input(y)
+        node.g = TensorWrapper.of_input(g)
+        node.transpose_x = transpose_x
+        node.transpose_y = transpose_y
+    return o
+
+
+def matmul_yg(
+    x: Tensor, y: Tensor, g: Tensor, transpose_x: bool = False, transpose_y: bool = False
+) -> Tensor:
+    """The gradient for y of matmul(x, y, transpose_x, transpose_y) given the output gradient g; y gives
+    only its shape.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, g, "matmul_yg", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "matmul_yg", "y")
+    if not isinstance(g, Tensor):
+        g = as_tensor_arg(g, x, "matmul_yg", "g")
+    _kernel = dispatch("matmul_yg", "matmul_yg", x._data, y._data, g._data)
+    o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
+    if (x._requires_grad or g._requires_grad) and grad_enabled():
+        node = _nodes.MatmulYgGradNode((x, None, g))
+        set_history(o, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.g = TensorWrapper.of_input(g)
+        node.transpose_x = transpose_x
+        node.transpose_y = transpose_y
+    return o
+
+
+def matmul_jvp(
+    x: Tensor, y: Tensor, a: Tensor, b: Tensor, transpose_x: bool = False, transpose_y: bool = False
+) -> Tensor:
+    """matmul(a, y) + matmul(x, b) (same transposes), the directional derivative of matmul at (x, y) along
+    (a, b).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "matmul_jvp", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "matmul_jvp", "y")
+    if not isinstance(a, Tensor):
+        a = as_tensor_arg(a, x, "matmul_jvp", "a")
+    if not isinstance(b, Tensor):
+        b = as_tensor_arg(b, x, "matmul_jvp", "b")
+    _kernel = dispatch("matmul_jvp", "matmul_jvp", x._data, y._data, a._data, b._data)
+    o = wrap(_kernel(x._data, y._data, a._data, b._data, transpose_x, transpose_y))
+    if (x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad) and grad_enabled():
+        node = _nodes.MatmulJvpGradNode((x, y, a, b))
+        set_history(o, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.a = TensorWrapper.of_input(a)
+        node.b = TensorWrapper.of_input(b)
+        node.transpose_x = transpose_x
+        node.transpose_y = transpose_y
+    return o

@@ -42,6 +42,9 @@ class TensorMethods:
     def exp(self) -> Tensor:
         return _generated.ops.exp(self)
 
+    def exp_(self) -> Tensor:
+        return _generated.ops.exp_(self)
+
     def expm1(self) -> Tensor:
         return _generated.ops.expm1(self)
 
@@ -72,11 +75,20 @@ class TensorMethods:
     def tanh(self) -> Tensor:
         return _generated.ops.tanh(self)
 
+    def tanh_(self) -> Tensor:
+        return _generated.ops.tanh_(self)
+
     def sigmoid(self) -> Tensor:
         return _generated.ops.sigmoid(self)
 
+    def sigmoid_(self) -> Tensor:
+        return _generated.ops.sigmoid_(self)
+
     def relu(self) -> Tensor:
         return _generated.ops.relu(self)
+
+    def relu_(self) -> Tensor:
+        return _generated.ops.relu_(self)
 
     def gelu(self, approximate: bool = False) -> Tensor:
         return _generated.ops.gelu(self, approximate)
@@ -99,11 +111,17 @@ class TensorMethods:
     def scale(self, scale: float = 1.0, bias: float = 0.0) -> Tensor:
         return _generated.ops.scale(self, scale, bias)
 
+    def scale_(self, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+        return _generated.ops.scale_(self, scale, bias)
+
     def pow(self, y: float) -> Tensor:
         return _generated.ops.pow(self, y)
 
     def clip(self, min: float | None = None, max: float | None = None) -> Tensor:
         return _generated.ops.clip(self, min, max)
+
+    def clip_(self, min: float | None = None, max: float | None = None) -> Tensor:
+        return _generated.ops.clip_(self, min, max)
 
     def cast(self, dtype: Any) -> Tensor:
         return _generated.ops.cast(self, dtype)
@@ -117,6 +135,12 @@ class TensorMethods:
     def __radd__(self, other: Tensor) -> Tensor:
         return _generated.ops.add(other, self)
 
+    def add_(self, y: Tensor) -> Tensor:
+        return _generated.ops.add_(self, y)
+
+    def __iadd__(self, other: Tensor) -> Tensor:
+        return _generated.ops.add_(self, other)
+
     def subtract(self, y: Tensor) -> Tensor:
         return _generated.ops.subtract(self, y)
 
@@ -125,6 +149,12 @@ class TensorMethods:
 
     def __rsub__(self, other: Tensor) -> Tensor:
         return _generated.ops.subtract(other, self)
+
+    def subtract_(self, y: Tensor) -> Tensor:
+        return _generated.ops.subtract_(self, y)
+
+    def __isub__(self, other: Tensor) -> Tensor:
+        return _generated.ops.subtract_(self, other)
 
     def multiply(self, y: Tensor) -> Tensor:
         return _generated.ops.multiply(self, y)
@@ -135,6 +165,12 @@ class TensorMethods:
     def __rmul__(self, other: Tensor) -> Tensor:
         return _generated.ops.multiply(other, self)
 
+    def multiply_(self, y: Tensor) -> Tensor:
+        return _generated.ops.multiply_(self, y)
+
+    def __imul__(self, other: Tensor) -> Tensor:
+        return _generated.ops.multiply_(self, other)
+
     def divide(self, y: Tensor) -> Tensor:
         return _generated.ops.divide(self, y)
 
@@ -143,6 +179,12 @@ class TensorMethods:
 
     def __rtruediv__(self, other: Tensor) -> Tensor:
         return _generated.ops.divide(other, self)
+
+    def divide_(self, y: Tensor) -> Tensor:
+        return _generated.ops.divide_(self, y)
+
+    def __itruediv__(self, other: Tensor) -> Tensor:
+        return _generated.ops.divide_(self, other)
 
     def maximum(self, y: Tensor) -> Tensor:
         return _generated.ops.maximum(self, y)
@@ -254,3 +296,116 @@ class TensorMethods:
 
     def log_softmax(self, axis: int = -1) -> Tensor:
         return _generated.ops.log_softmax(self, axis)
+
+    def scatter(self, index: Tensor, updates: Tensor, overwrite: bool = True) -> Tensor:
+        return _generated.ops.scatter(self, index, updates, overwrite)
+
+    def index_add(self, index: Tensor, axis: int, value: Tensor) -> Tensor:
+        return _generated.ops.index_add(self, index, axis, value)
+
+    def masked_fill(self, mask: Tensor, value: float) -> Tensor:
+        return _generated.ops.masked_fill(self, mask, value)
+
+    def tril(self, diagonal: int = 0) -> Tensor:
+        return _generated.ops.tril(self, diagonal)
+
+    def triu(self, diagonal: int = 0) -> Tensor:
+        return _generated.ops.triu(self, diagonal)
+
+    def roll(self, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None) -> Tensor:
+        return _generated.ops.roll(self, shifts, axis)
+
+    def repeat_interleave(self, repeats: int, axis: int | None = None) -> Tensor:
+        return _generated.ops.repeat_interleave(self, repeats, axis)
+
+    def cumsum(self, axis: int | None = None) -> Tensor:
+        return _generated.ops.cumsum(self, axis)
+
+    def cumprod(self, dim: int | None = None) -> Tensor:
+        return _generated.ops.cumprod(self, dim)
+
+    def flip(self, axis: Sequence[int] | int) -> Tensor:
+        return _generated.ops.flip(self, axis)
+
+    def topk(
+        self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True
+    ) -> tuple[Tensor, Tensor]:
+        return _generated.ops.topk(self, k, axis, largest, sorted)
+
+    def sort(self, axis: int = -1, descending: bool = False) -> Tensor:
+        return _generated.ops.sort(self, axis, descending)
+
+    def argsort(self, axis: int = -1, descending: bool = False) -> Tensor:
+        return _generated.ops.argsort(self, axis, descending)
+
+    def var(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+        return _generated.ops.var(self, axis, unbiased, keepdim)
+
+    def std(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+        return _generated.ops.std(self, axis, unbiased, keepdim)
+
+    def norm(self, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        return _generated.ops.norm(self, p, axis, keepdim)
+
+    def hardtanh(self, min: float = -1.0, max: float = 1.0) -> Tensor:
+        return _generated.ops.hardtanh(self, min, max)
+
+    def hardswish(self) -> Tensor:
+        return _generated.ops.hardswish(self)
+
+    def hardsigmoid(self) -> Tensor:
+        return _generated.ops.hardsigmoid(self)
+
+    def mish(self) -> Tensor:
+        return _generated.ops.mish(self)
+
+    def log_sigmoid(self) -> Tensor:
+        return _generated.ops.log_sigmoid(self)
+
+    def swish(self) -> Tensor:
+        return _generated.ops.swish(self)
+
+    def selu(self, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772) -> Tensor:
+        return _generated.ops.selu(self, scale, alpha)
+
+    def celu(self, alpha: float = 1.0) -> Tensor:
+        return _generated.ops.celu(self, alpha)
+
+    def glu(self, axis: int = -1) -> Tensor:
+        return _generated.ops.glu(self, axis)
+
+    def softsign(self) -> Tensor:
+        return _generated.ops.softsign(self)
+
+    def tanhshrink(self) -> Tensor:
+        return _generated.ops.tanhshrink(self)
+
+    def logical_and(self, y: Tensor) -> Tensor:
+        return _generated.ops.logical_and(self, y)
+
+    def logical_or(self, y: Tensor) -> Tensor:
+        return _generated.ops.logical_or(self, y)
+
+    def logical_not(self) -> Tensor:
+        return _generated.ops.logical_not(self)
+
+    def isnan(self) -> Tensor:
+        return _generated.ops.isnan(self)
+
+    def isinf(self) -> Tensor:
+        return _generated.ops.isinf(self)
+
+    def isfinite(self) -> Tensor:
+        return _generated.ops.isfinite(self)
+
+    def fill(self, value: float) -> Tensor:
+        return _generated.ops.fill(self, value)
+
+    def fill_(self, value: float) -> Tensor:
+        return _generated.ops.fill_(self, value)
+
+    def zero(self) -> Tensor:
+        return _generated.ops.zero(self)
+
+    def zero_(self) -> Tensor:
+        return _generated.ops.zero_(self)

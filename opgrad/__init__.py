@@ -4,11 +4,13 @@ This module only re-exports; the code lives in `opgrad.runtime` (hand-written) a
 `opgrad.generated` (from ops.yaml/backward.yaml by `python -m opgrad.codegen`).
 """
 
+import sys as _sys
+
 # The generated ops import first: the runtime's Tensor inherits the generated method mixin,
 # which refers to the ops module, so this order lets both finish initialising.
 from opgrad.generated import ops
 from opgrad.generated.ops import *  # noqa: F403  (every op as og.<name>)
-from opgrad.runtime import autograd, testing, viz
+from opgrad.runtime import autograd, nn, optim, testing, viz
 from opgrad.runtime.anomaly import detect_anomaly
 from opgrad.runtime.creation import (
     arange,
@@ -31,6 +33,19 @@ from opgrad.runtime.grad_mode import enable_grad, is_grad_enabled, no_grad, set_
 from opgrad.runtime.random import manual_seed
 from opgrad.runtime.tensor import Tensor
 from opgrad.runtime.tensor_wrapper import saved_tensors_hooks
+
+# `import opgrad.nn`, `from opgrad.nn import init`, `import opgrad.optim.lr_scheduler` give the
+# same module objects as `opgrad.runtime.nn` (one copy of each class).
+for _name, _module in {
+    "nn": nn,
+    "nn.functional": nn.functional,
+    "nn.init": nn.init,
+    "nn.utils": nn.utils,
+    "optim": optim,
+    "optim.lr_scheduler": optim.lr_scheduler,
+}.items():
+    _sys.modules[f"opgrad.{_name}"] = _module
+del _name, _module
 
 bool = bool_  # noqa: A001  (og.bool, as in PyTorch/Paddle)
 __version__ = "0.1.0"

@@ -15,6 +15,7 @@ import numpy as np
 
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import GradNode, TensorMeta, set_history
+from opgrad.runtime.kernels.common import unbroadcast
 from opgrad.runtime.kernels.registry import get_array_module
 from opgrad.runtime.tensor import Tensor, wrap
 from opgrad.runtime.tensor_wrapper import share_version
@@ -109,6 +110,67 @@ def _index(x: Tensor, index: tuple[Any, ...], basic: bool) -> Tensor:
         node.x_meta = TensorMeta.of(x._data)
         set_history(out, node, 0)
     return out
+
+
+class SetItemGradNode(GradNode):
+    """Backward of `x[index] = value`: x's old value gets the gradient except where it was
+    overwritten; value gets the gradient of the positions it filled, summed to its shape."""
+
+    __slots__ = ("index", "basic", "value_meta")
+    name = "setitem_grad"
+
+    def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
+        g = grads[0]
+        index, basic = self.index, self.basic
+        meta = self.value_meta
+        picked = _index(g, index, basic) if create_graph else wrap(g._data[index])
+        if create_graph:
+            from opgrad.generated import ops
+
+            keep = wrap(get_array_module(g._data).ones(g.shape, dtype=g.dtype))
+            keep._data[index] = 0
+            x_grad = ops.multiply(g, keep)
+            value_grad = None if meta is None else ops.sum(picked, _broadcast_axes(picked.shape, meta.shape), True)
+            if value_grad is not None:
+                value_grad = ops.reshape(value_grad, list(meta.shape))
+        else:
+            data = g._data.copy()
+            data[index] = 0
+            x_grad = wrap(data)
+            value_grad = None if meta is None else wrap(unbroadcast(picked._data, meta.shape, meta.dtype))
+        return (x_grad, value_grad)
+
+
+def _broadcast_axes(shape: tuple[int, ...], target: tuple[int, ...]) -> list[int]:
+    lead = len(shape) - len(target)
+    return list(range(lead)) + [lead + i for i, d in enumerate(target) if d == 1 and shape[lead + i] != 1]
+
+
+def setitem(x: Tensor, index: Any, value: Any) -> None:
+    """`x[index] = value`, in place (differentiable for x's old value and for value)."""
+    from opgrad.runtime.inplace import check_inplace, write_inplace
+    from opgrad.runtime.tensor import as_tensor_arg
+
+    value = as_tensor_arg(value, x, "setitem", "value")
+    norm, basic = _normalize(index, x.shape)
+    record = check_inplace("setitem", x, value)
+    result = x._data.copy()
+    try:
+        result[norm] = value._data
+    except (IndexError, ValueError) as exc:
+        raise type(exc)(
+            f"setitem: cannot assign a value of shape {value.shape} to index {index!r} of a tensor of "
+            f"shape {x.shape}: {exc}"
+        ) from None
+    node = None
+    if record:
+        node = SetItemGradNode((x, value))
+        node.index = norm
+        node.basic = basic
+        node.value_meta = TensorMeta.of(value._data) if value._requires_grad else None
+    write_inplace("setitem", x, result)
+    if node is not None:
+        set_history(x, node, 0)
 
 
 def getitem(x: Tensor, index: Any) -> Tensor:

@@ -83,3 +83,14 @@ def write_inplace(op: str, x: Tensor, result: Any) -> None:
     if vc is None:
         vc = x._vc = VersionCounter()
     vc.value += 1
+
+
+def mark_view(out: Tensor, base: Tensor) -> None:
+    """After a view op: if `out` shares memory with `base` (NumPy returned a view), make them
+    share one version counter, so an in-place write through either is seen by both."""
+    from opgrad.runtime.kernels.registry import get_array_module
+    from opgrad.runtime.tensor_wrapper import share_version
+
+    a, b = out._data, base._data
+    if a is b or get_array_module(a).may_share_memory(a, b):
+        share_version(out, base)

@@ -330,6 +330,11 @@ class Tensor(TensorMethods):
 
         return getitem(self, index)
 
+    def __setitem__(self, index: Any, value: Any) -> None:
+        from opgrad.runtime.indexing import setitem
+
+        setitem(self, index, value)
+
     def __pow__(self, exponent: Any) -> Tensor:
         from opgrad.generated import ops
 

@@ -7,8 +7,9 @@ Three kinds, made by the three constructors the generated code calls:
 - `TensorWrapper.of_output(t, node)`: one of the node's own outputs. Holding that tensor
   would make tensor -> node -> wrapper -> tensor a cycle, so the wrapper keeps only the
   array and rebuilds a tensor attached to the node when unpacked (the node is passed in).
-Each remembers the version counter's value at save time; `unpack` raises if an in-place op
-changed the tensor since. Active `saved_tensors_hooks(pack, unpack)` see every saved tensor.
+Each remembers the version counter's value at save time; `unpack` (the Tensor) and
+`unpack_data` (its array only, for kernels) raise if an in-place op changed it since.
+Active `saved_tensors_hooks(pack, unpack)` see every saved tensor.
 """
 
 from __future__ import annotations
@@ -125,6 +126,11 @@ class TensorWrapper:
     def unpack(self, node: GradNode) -> Any:
         raise NotImplementedError
 
+    def unpack_data(self, node: GradNode) -> Any:
+        """What `unpack` checks and returns, as the array alone (a node's first-order path
+        hands only arrays to its kernel, so no Tensor need be built)."""
+        raise NotImplementedError
+
 
 def _stale(node: GradNode, wrapper: Any, seen: int, now: int) -> RuntimeError:
     return RuntimeError(
@@ -145,6 +151,13 @@ class _Input(TensorWrapper):
             raise _stale(node, self, self._seen, vc.value)
         return t
 
+    def unpack_data(self, node: GradNode) -> Any:
+        t = self.tensor
+        vc = t._vc
+        if vc is not None and vc.value != self._seen:
+            raise _stale(node, self, self._seen, vc.value)
+        return t._data
+
 
 class _Meta(TensorMeta):
     """A `no_need_buffer` input: the wrapper is its own TensorMeta (no data, no version)."""
@@ -152,6 +165,9 @@ class _Meta(TensorMeta):
     __slots__ = ()
 
     def unpack(self, node: GradNode) -> TensorMeta:
+        return self
+
+    def unpack_data(self, node: GradNode) -> TensorMeta:
         return self
 
 
@@ -169,6 +185,11 @@ class _Output(TensorWrapper):
         t._pos = self.pos
         t._vc = self._counter
         return t
+
+    def unpack_data(self, node: GradNode) -> Any:
+        if self._counter.value != self._seen:
+            raise _stale(node, self, self._seen, self._counter.value)
+        return self.data
 
 
 class _Hooked(TensorWrapper):
@@ -203,6 +224,9 @@ class _Hooked(TensorWrapper):
             t._node = node
             t._pos = self.pos
         return t
+
+    def unpack_data(self, node: GradNode) -> Any:
+        return self.unpack(node)._data
 
 
 def _slot_name(node: GradNode, wrapper: TensorWrapper) -> str:

@@ -88,6 +88,10 @@ class OpInfo:
     grad_eps: float = 1e-6
     grad_atol: float = 1e-5
     grad_rtol: float = 1e-3
+    # second order: gradgradcheck of every grad sample (test_ops.py); False only with a reason
+    gradgrad: bool = True
+    gradgrad_reason: str = ""
+    gradgrad_samples: int = 3  # how many grad samples gradgradcheck runs (it is costly)
 
     @property
     def op(self) -> Callable[..., Any]:
@@ -226,12 +230,23 @@ def _reduce(loss: np.ndarray, reduction: str) -> np.ndarray:
 
 
 def _cross_entropy(
-    input: np.ndarray, label: np.ndarray, axis: int = -1, reduction: str = "mean"
+    input: np.ndarray,
+    label: np.ndarray,
+    axis: int = -1,
+    reduction: str = "mean",
+    ignore_index: int = -100,
+    label_smoothing: float = 0.0,
 ) -> np.ndarray:  # noqa: A002
     a = axis % input.ndim
     without = input.shape[:a] + input.shape[a + 1 :]
-    lab = np.expand_dims(label.reshape(without), a)
-    loss = -np.take_along_axis(_log_softmax(input, a), lab, axis=a).squeeze(a)
+    valid = label.reshape(without) != ignore_index
+    lab = np.expand_dims(np.where(valid, label.reshape(without), 0), a)
+    logp = _log_softmax(input, a)
+    loss = -np.take_along_axis(logp, lab, axis=a).squeeze(a)
+    loss = (1 - label_smoothing) * loss - label_smoothing * logp.mean(axis=a)
+    loss = np.where(valid, loss, 0).astype(input.dtype)
+    if reduction == "mean":
+        return np.asarray(loss.sum() / valid.sum()).astype(input.dtype)
     return _reduce(loss, reduction)
 
 
@@ -505,6 +520,12 @@ def cross_entropy_samples(rng: np.random.Generator) -> Iterator[Sample]:
         {"reduction": "none"},
         note="1-D logits",
     )
+    ignored = np.array([0, -100, 2, 1, -100])
+    yield Sample((randn(rng, 5, 3), ignored), note="ignore_index -100")
+    yield Sample((randn(rng, 5, 3), ignored, -1, "none"), note="ignore_index -100")
+    yield Sample((randn(rng, 5, 3), np.array([0, 1, 2, 1, 1]), -1, "sum", 1), note="ignore_index 1")
+    yield Sample((randn(rng, 4, 3), ints(rng, 3, 4)), {"label_smoothing": 0.1})
+    yield Sample((randn(rng, 2, 3, 2), ints(rng, 3, 2, 2), 1, "mean", 0, 0.25), note="smoothing, ignore 0")
 
 
 def mse_samples(rng: np.random.Generator) -> Iterator[Sample]:

@@ -426,3 +426,74 @@ def test_composite_printing_matches_ruff(tmp_path: Path) -> None:
         assert composite is not None, problems
         code += f"a = {composite.python}\n"
     assert _ruff_format_diff(tmp_path, code) == ""
+
+
+# --- in-place variants and views (fixture: fx_tanh, fx_mul with `inplace:`, fx_split `view:`) --------
+
+
+def test_fixture_inplace_variant_writes_into_x_and_rewires_history(fx: ModuleType) -> None:
+    x = t([0.1, -0.4, 0.3])
+    y = fx.fx_mul(x, t([1.0, 1.0, 1.0], False))  # a non-leaf
+    assert fx.fx_tanh_(y) is y and y._version == 1
+    np.testing.assert_allclose(y.numpy(), np.tanh([0.1, -0.4, 0.3]))
+    assert y.grad_fn.name == "fx_tanh_grad"
+    fx.fx_sum(y).backward()
+    np.testing.assert_allclose(x.grad.numpy(), 1 - np.tanh(x.numpy()) ** 2)
+
+
+def test_fixture_inplace_variant_of_x_with_itself_saves_the_old_value(fx: ModuleType) -> None:
+    x = t([1.0, 2.0, 3.0])
+    y = fx.fx_mul(x, t([1.0, 1.0, 1.0], False))
+    fx.fx_mul_(y, y)
+    np.testing.assert_allclose(y.numpy(), [1.0, 4.0, 9.0])
+    fx.fx_sum(y).backward()
+    np.testing.assert_allclose(x.grad.numpy(), [2.0, 4.0, 6.0])
+
+
+def test_fixture_inplace_methods_and_augmented_operator(fx: ModuleType) -> None:
+    methods = importlib.import_module(f"{PACKAGE}.tensor_methods").TensorMethods
+    assert callable(methods.fx_tanh_) and callable(methods.fx_mul_)  # fx_mul has operators only
+    a = t([2.0, 3.0], False)
+    assert methods.__imul__(a, t([4.0, 5.0], False)) is a
+    np.testing.assert_array_equal(a.numpy(), [8.0, 15.0])
+    assert methods.fx_mul_(a, 0.5) is a and a._version == 2
+    with pytest.raises(RuntimeError, match="fx_tanh_: x is a leaf tensor that requires grad"):
+        fx.fx_tanh_(t([1.0]))
+    with pytest.raises(TypeError, match="fx_mul_: x must be a Tensor to be written in place, got list"):
+        fx.fx_mul_([1.0], a)
+
+
+def test_fixture_inplace_body_checks_before_writing() -> None:
+    text = generate(FIXTURE, PACKAGE)["ops.py"]
+    body = text[text.index("def fx_mul_(") :]
+    body = body[: body.index("\n\n\n")]
+    order = [
+        'y = as_tensor_arg(y, x, "fx_mul_", "y")',
+        'record = check_inplace("fx_mul_", x, y)',
+        '_result = dispatch("fx_mul_", "fx_mul", x._data, y._data)(x._data, y._data)',
+        "node = _nodes.FxMulGradNode((x, y))",
+        "node.x = TensorWrapper.of_input(saved_before_write(x))",
+        "node.y = TensorWrapper.of_input(saved_before_write(x) if y is x else y)",
+        'write_inplace("fx_mul_", x, _result)',
+        "set_history(x, node, 0)",
+        "return x",
+    ]
+    positions = [body.index(line) for line in order]
+    assert positions == sorted(positions), body
+
+
+def test_fixture_view_outputs_share_the_version_counter(fx: ModuleType) -> None:
+    x = t([1.0, 2.0, 3.0, 4.0], False)
+    parts = fx.fx_split(x, 2)
+    assert all(p._vc is x._vc for p in parts) and x._vc.shared
+    text = generate(FIXTURE, PACKAGE)["ops.py"]
+    assert "    for _t in out:\n        mark_view(_t, x)\n" in text
+
+
+def test_first_order_path_unpacks_arrays_only() -> None:
+    text = generate(FIXTURE, PACKAGE)["nodes.py"]
+    node = text[text.index("class FxTanhGradNode") :]
+    node = node[: node.index("def release_saved")]
+    graph, first_order = node.split("if create_graph:")[1].split("return (x_grad,)", 1)
+    assert "out = self.out.unpack(self)" in graph
+    assert "out = self.out.unpack_data(self)" in first_order and "out._data" not in first_order

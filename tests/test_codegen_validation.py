@@ -412,3 +412,122 @@ def test_overlong_argument_name(tmp_path: Path) -> None:
     assert_error(
         errors(tmp_path, ops), "ops.yaml", line_of(ops, "far_too_long"), "argmax", "longer than 24 characters"
     )
+
+
+# --- inplace: and view: -----------------------------------------------------------------------
+
+
+def _with(ops: str, op: str, key_lines: str) -> str:
+    """OPS with `key_lines` added right after `- op: <op>`'s `args:` line."""
+    head = f"- op: {op}\n"
+    start = ops.index(head) + len(head)
+    args_end = ops.index("\n", start) + 1
+    return ops[:args_end] + key_lines + ops[args_end:]
+
+
+def test_a_valid_inplace_and_view_are_accepted(tmp_path: Path) -> None:
+    ops = _with(_with(OPS, "mul", "  inplace: (x -> out)\n"), "tanh", "  inplace: ( x->out )\n")
+    ops = _with(ops, "sum", "  view: x\n")
+    spec = load_spec(write_spec(tmp_path, ops))
+    mul = next(o for o in spec.ops if o.name == "mul")
+    assert mul.inplace == ("x", "out") and mul.inplace_bindings == ("mul_", "__imul__")
+    tanh = next(o for o in spec.ops if o.name == "tanh")
+    assert tanh.inplace_name == "tanh_" and tanh.inplace_bindings == ()  # no method, no operator
+    assert next(o for o in spec.ops if o.name == "sum").view == "x"
+
+
+@pytest.mark.parametrize(
+    "op, value, fragment",
+    [
+        ("mul", "(y -> out)", "writes into 'y', which must be the op's first tensor argument (expected 'x')"),
+        ("mul", "(x -> result)", "inplace output 'result' is not the op's output 'out'"),
+        ("mul", "x -> out", "inplace 'x -> out' is not `(x -> out)`"),
+        ("mul", "(x => out)", "is not `(x -> out)`"),
+        ("argmax", "(x -> out)", "an in-place op needs a `backward:`"),
+    ],
+)
+def test_bad_inplace(tmp_path: Path, op: str, value: str, fragment: str) -> None:
+    ops = _with(OPS, op, f"  inplace: {value}\n")
+    assert_error(errors(tmp_path, ops), "ops.yaml", line_of(ops, "inplace:"), op, fragment)
+
+
+def test_inplace_needs_a_single_output(tmp_path: Path) -> None:
+    ops = OPS + (
+        "\n- op: topk\n  args: (Tensor x, int k)\n  output: (Tensor(out), Tensor(indices))\n"
+        "  non_differentiable: indices\n  backward: topk_grad\n  inplace: (x -> out)\n"
+    )
+    backward = BACKWARD + (
+        "\n- backward_op: topk_grad\n  forward: topk (Tensor x, int k) -> (Tensor(out), Tensor(indices))\n"
+        "  args: (Tensor x, Tensor indices, Tensor out_grad)\n  output: Tensor(x_grad)\n"
+    )
+    assert_error(
+        errors(tmp_path, ops, backward),
+        "ops.yaml",
+        line_of(ops, "inplace:"),
+        "topk",
+        "only a single-output op can be in place; this one has outputs out, indices",
+    )
+
+
+def test_inplace_target_must_be_a_plain_tensor(tmp_path: Path) -> None:
+    ops = OPS + (
+        "\n- op: cat\n  args: (Tensor[] x)\n  output: Tensor(out)\n"
+        "  backward: cat_grad\n  inplace: (x -> out)\n"
+    )
+    backward = BACKWARD + (
+        "\n- backward_op: cat_grad\n  forward: cat (Tensor[] x) -> Tensor(out)\n"
+        "  args: (Tensor[] x, Tensor out_grad)\n  output: Tensor[](x_grad)\n  no_need_buffer: x\n"
+    )
+    assert_error(
+        errors(tmp_path, ops, backward),
+        "ops.yaml",
+        line_of(ops, "inplace:"),
+        "cat",
+        "inplace target 'x' must be a plain Tensor, not `Tensor[] x`",
+    )
+
+
+def test_inplace_variant_clashing_with_an_op(tmp_path: Path) -> None:
+    ops = _with(OPS, "tanh", "  inplace: (x -> out)\n") + (
+        "\n- op: tanh_\n  args: (Tensor x)\n  output: Tensor(out)\n  non_differentiable: out\n"
+    )
+    assert_error(
+        errors(tmp_path, ops),
+        "ops.yaml",
+        line_of(ops, "inplace:"),
+        "tanh",
+        "in-place variant 'tanh_' clashes with op 'tanh_'",
+    )
+
+
+def test_inplace_method_clashing_with_a_method(tmp_path: Path) -> None:
+    ops = _with(OPS, "mul", "  inplace: (x -> out)\n")
+    ops = ops.replace(
+        "- op: sum\n  args: (Tensor x, int[] axis = [], bool keepdim = false)\n",
+        "- op: sum\n  args: (Tensor x, int[] axis = [], bool keepdim = false)\n  method: mul_\n",
+    )
+    assert_error(
+        errors(tmp_path, ops),
+        "ops.yaml",
+        line_of(ops, "inplace:"),
+        "mul",
+        "Tensor.mul_ is already bound to op 'sum'",
+    )
+
+
+@pytest.mark.parametrize(
+    "value, fragment",
+    [
+        ("axis", "view 'axis' must name a Tensor argument (Tensor arguments: x)"),
+        ("nothing", "view 'nothing' must name a Tensor argument"),
+        ("[x]", "'view' must be a non-empty string"),
+    ],
+)
+def test_bad_view(tmp_path: Path, value: str, fragment: str) -> None:
+    ops = _with(OPS, "sum", f"  view: {value}\n")
+    assert_error(errors(tmp_path, ops), "ops.yaml", line_of(ops, "view:"), "sum", fragment)
+
+
+def test_view_and_inplace_together(tmp_path: Path) -> None:
+    ops = _with(OPS, "tanh", "  inplace: (x -> out)\n  view: x\n")
+    assert_error(errors(tmp_path, ops), "ops.yaml", line_of(ops, "view:"), "tanh", "cannot also be in place")

@@ -213,6 +213,8 @@ def _grad_setup(info: OpInfo, sample: Sample, dtype: Any = None) -> tuple[Any, l
     args = _tensors(sample.args, dtype, grad_positions=info.diff_args)
     slots, leaves = [], []
     for p in info.diff_args:
+        if p >= len(args):  # an optional tensor argument this sample leaves out
+            continue
         value = args[p]
         if isinstance(value, list):
             for j, t in enumerate(value):
@@ -250,7 +252,10 @@ def test_gradcheck(name, sample):
     fn, leaves = _grad_setup(info, sample)
     assert leaves, "no input requires grad"
     for o in _as_list(fn(*leaves)):
-        assert o.requires_grad, "an output of a differentiable op does not require grad"
+        if o.dtype.kind == "f":
+            assert o.requires_grad, "a floating output of a differentiable op does not require grad"
+        else:
+            assert not o.requires_grad, "an integer/bool output (indices, masks) requires grad"
     assert og.testing.gradcheck(
         fn,
         leaves,
@@ -260,6 +265,80 @@ def test_gradcheck(name, sample):
         raise_exception=True,
         check_directions=True,
     )
+
+
+# --- 4b. higher order: gradgradcheck for every differentiable op, third order for a few -----------
+
+
+def _gradgrad_cases() -> list[Any]:
+    """The first `gradgrad_samples` grad samples of every differentiable op (gradgradcheck is
+    costly); an op marked `gradgrad=False` gets one skipped case naming its reason."""
+    params = []
+    for name in YAML_OPS:
+        info = OPS.get(name)
+        if info is None or not info.differentiable:
+            continue
+        if not info.gradgrad:
+            params.append(
+                pytest.param(name, None, id=f"{name}-skip", marks=pytest.mark.skip(reason=info.gradgrad_reason))
+            )
+            continue
+        samples = [s for s in info.sample_list() if _gradcheck_case(info, s)]
+        for i, s in enumerate(samples[: info.gradgrad_samples]):
+            marks = [pytest.mark.xfail(strict=True, reason=s.xfail["gradgrad"])] if "gradgrad" in s.xfail else []
+            params.append(pytest.param(name, s, id=f"{name}-{i}", marks=marks))
+    return params
+
+
+@pytest.mark.parametrize("name, sample", _gradgrad_cases())
+def test_gradgradcheck(name, sample):
+    info = _require(name, sample)
+    fn, leaves = _grad_setup(info, sample)
+    assert og.testing.gradgradcheck(
+        fn, leaves, eps=info.grad_eps, atol=info.grad_atol, rtol=info.grad_rtol, raise_exception=True
+    )
+
+
+THIRD_ORDER = (
+    "tanh",
+    "sigmoid",
+    "exp",
+    "log",
+    "multiply",
+    "divide",
+    "matmul",
+    "softmax",
+    "log_softmax",
+    "cross_entropy",
+)
+
+
+def _third_order_cases() -> list[Any]:
+    params = []
+    for name in THIRD_ORDER:
+        info = OPS[name]
+        samples = [s for s in info.sample_list() if _gradcheck_case(info, s)]
+        params += [pytest.param(name, s, id=f"{name}-{i}") for i, s in enumerate(samples[:2])]
+    return params
+
+
+@pytest.mark.parametrize("name, sample", _third_order_cases())
+def test_third_order_gradients(name, sample):
+    """gradgradcheck of the first-order gradient function: checks third derivatives (through
+    create_graph=True twice) against finite differences of second derivatives."""
+    info = _require(name, sample)
+    fn, leaves = _grad_setup(info, sample)
+    outs = [o for o in _as_list(fn(*leaves)) if o.requires_grad]
+    rng = np.random.default_rng(7)
+    gos = [og.tensor(rng.standard_normal(o.shape), requires_grad=True) for o in outs]
+    n = len(leaves)
+
+    def first_order(*args: og.Tensor) -> list[og.Tensor]:
+        result = [o for o in _as_list(fn(*args[:n])) if o.requires_grad]
+        grads = og.grad(result, list(args[:n]), list(args[n:]), create_graph=True, allow_unused=True)
+        return [g for g in grads if g is not None]
+
+    assert og.testing.gradgradcheck(first_order, [*leaves, *gos], atol=1e-5, rtol=1e-3)
 
 
 def _first_grad_sample(name: str) -> list[Any]:

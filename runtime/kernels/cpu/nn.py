@@ -2,9 +2,11 @@
 embedding, and their grads.
 
 softmax-like kernels subtract the maximum along `axis` first. cross_entropy takes logits
-and integer class labels and recomputes the softmax in its grad kernel rather than saving
-it. dropout's `mask` (a bool array, True where x is kept) is an intermediate output that
-its grad kernel reads; its randomness comes from `generator_for(xp)` (`og.manual_seed`).
+and integer class labels (those equal to `ignore_index` count for nothing, and
+`label_smoothing` mixes a uniform target in) and recomputes the softmax in its grad kernel
+rather than saving it. dropout's `mask` (a bool array, True where x is kept) is an
+intermediate output that its grad kernel reads; its randomness comes from
+`generator_for(xp)` (`og.manual_seed`).
 """
 
 from __future__ import annotations
@@ -74,8 +76,9 @@ def _check_reduction(op, reduction):
         raise ValueError(f"{op}: reduction must be 'mean', 'sum' or 'none', got {reduction!r}")
 
 
-def _class_labels(input, label, axis):
-    """The axis and the labels with input's shape minus that axis, after checking both."""
+def _class_labels(input, label, axis, ignore_index=-100):
+    """The class axis, the labels (input's shape minus that axis; ignored ones set to 0)
+    and a bool mask of the labels that count, after checking both."""
     if input.ndim == 0:
         raise ValueError("cross_entropy: input is 0-d; expected logits with a class axis")
     a = normalize_one_axis(axis, input.ndim, "cross_entropy")
@@ -90,37 +93,61 @@ def _class_labels(input, label, axis):
             f"cross_entropy: label has shape {label.shape} for input of shape {input.shape} and axis {a}; "
             f"expected {without} or {with_one}"
         )
+    xp = array_module(label)
+    lab = label.reshape(without)
+    valid = lab != as_int(ignore_index, "cross_entropy", "ignore_index")
+    lab = xp.where(valid, lab, 0)
     classes = input.shape[a]
-    check_index(label, classes, "cross_entropy", "label", f"input has {classes} classes along axis {a}")
-    return a, label.reshape(without)
+    check_index(lab, classes, "cross_entropy", "label", f"input has {classes} classes along axis {a}")
+    return a, lab, valid
+
+
+def _check_smoothing(label_smoothing):
+    eps = label_smoothing
+    if (
+        isinstance(eps, bool)
+        or not isinstance(eps, (int, float, np.integer, np.floating))
+        or not 0 <= eps <= 1
+    ):
+        raise ValueError(f"cross_entropy: label_smoothing must be a number in [0, 1], got {eps!r}")
 
 
 @register_kernel("cross_entropy")
-def cross_entropy(input, label, axis=-1, reduction="mean"):  # noqa: A002 - Paddle's names
+def cross_entropy(input, label, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0):  # noqa: A002
+    # loss = (1 - eps) * -log p[label] + eps * mean over classes of -log p; 0 for ignored labels;
+    # 'mean' divides by the number of labels that count (NaN when none does)
     _check_reduction("cross_entropy", reduction)
+    _check_smoothing(label_smoothing)
     xp = array_module(input)
-    a, lab = _class_labels(input, label, axis)
+    a, lab, valid = _class_labels(input, label, axis, ignore_index)
     logp = _log_softmax(xp, input, a)
     loss = -xp.take_along_axis(logp, xp.expand_dims(lab, a), axis=a).squeeze(a)
+    if label_smoothing:
+        loss = (1 - label_smoothing) * loss - label_smoothing * logp.mean(axis=a)
+    loss = xp.where(valid, loss, 0).astype(input.dtype, copy=False)
     if reduction == "sum":
         return nd(loss.sum())
     if reduction == "mean":
-        return nd(loss.mean())
+        count = valid.sum()
+        return nd(xp.where(count == 0, np.nan, loss.sum() / xp.maximum(count, 1)).astype(input.dtype))
     return nd(loss)
 
 
 @register_kernel("cross_entropy_grad")
-def cross_entropy_grad(input, label, out_grad, axis=-1, reduction="mean"):  # noqa: A002
+def cross_entropy_grad(
+    input, label, out_grad, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0
+):  # noqa: A002
     xp = array_module(input)
-    a, lab = _class_labels(input, label, axis)
+    a, lab, valid = _class_labels(input, label, axis, ignore_index)
     classes = xp.arange(input.shape[a]).reshape((-1,) + (1,) * (input.ndim - a - 1))
-    target = classes == xp.expand_dims(lab, a)
+    target = (classes == xp.expand_dims(lab, a)) * (1 - label_smoothing) + label_smoothing / input.shape[a]
     if reduction == "none":
-        g = xp.expand_dims(out_grad, a)
+        g = out_grad
     elif reduction == "mean":
-        g = out_grad / max(lab.size, 1)
+        g = out_grad / xp.maximum(valid.sum(), 1)
     else:
         g = out_grad
+    g = xp.expand_dims(xp.where(valid, g, 0), a)
     return ((_softmax(xp, input, a) - target) * g).astype(input.dtype, copy=False)
 
 

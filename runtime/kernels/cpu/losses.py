@@ -1,0 +1,384 @@
+"""Statistical reductions (var, std, norm) and loss kernels (nll_loss,
+binary_cross_entropy_with_logits, l1_loss, smooth_l1_loss, kl_div), and their grads.
+
+Every loss computes an elementwise loss, then reduces it (`_reduce`); its grad kernel first
+turns `out_grad` into the gradient of that elementwise loss (`_spread`), so the reduction
+logic lives in one place. Gradients of broadcast operands go through `unbroadcast`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from opgrad.runtime.kernels.common import (
+    array_module,
+    broadcast_shapes,
+    check_index,
+    keepdim_shape,
+    nd,
+    normalize_axis,
+    unbroadcast,
+)
+from opgrad.runtime.kernels.cpu.indexing import grid_index
+from opgrad.runtime.kernels.registry import register_kernel
+
+_REDUCTIONS = ("mean", "sum", "none")
+
+
+def _check_reduction(op, reduction, allowed=_REDUCTIONS):
+    if reduction not in allowed:
+        names = ", ".join(repr(r) for r in allowed)
+        raise ValueError(f"{op}: reduction must be one of {names}; got {reduction!r}")
+
+
+def _reduce(loss, reduction, count=None):
+    """The elementwise `loss` reduced; 'mean' divides by `count` (default: loss.size)."""
+    if reduction == "none":
+        return nd(loss)
+    total = loss.sum()
+    if reduction == "sum":
+        return nd(total)
+    return nd(total / (loss.size if count is None else count))
+
+
+def _spread(out_grad, shape, reduction, count=None):
+    """out_grad as the gradient of the elementwise loss of `shape` (broadcast, not copied)."""
+    xp = array_module(out_grad)
+    if reduction == "none":
+        return out_grad
+    n = math.prod(shape) if count is None else count
+    g = out_grad / n if reduction != "sum" else out_grad
+    return xp.broadcast_to(g, shape)
+
+
+def _check_float(op, arg, a):
+    if a.dtype.kind != "f":
+        raise TypeError(f"{op}: {arg} must be a floating tensor, got dtype {a.dtype}")
+
+
+# --- var, std --------------------------------------------------------------------------------
+
+
+def _centered(op, x, axis, unbiased):
+    """(axes, x - mean over axes, N - ddof)."""
+    _check_float(op, "x", x)
+    axes = normalize_axis(axis, x.ndim, op)
+    if x.size == 0 and any(x.shape[a] == 0 for a in axes):
+        raise ValueError(f"{op}: cannot reduce an empty dimension (x has shape {x.shape}, axis {list(axes)})")
+    n = math.prod(x.shape[a] for a in axes)
+    d = x - x.mean(axis=axes, keepdims=True)
+    return axes, d, n - (1 if unbiased else 0)
+
+
+def _var(op, x, axis, unbiased, keepdim):
+    xp = array_module(x)
+    axes, d, denom = _centered(op, x, axis, unbiased)
+    s = (d * d).sum(axis=axes, keepdims=keepdim)
+    if denom <= 0:
+        return xp.full(s.shape, np.nan, dtype=x.dtype)
+    return nd(s / denom)
+
+
+@register_kernel("var")
+def var(x, axis=(), unbiased=True, keepdim=False):
+    return _var("var", x, axis, unbiased, keepdim)
+
+
+@register_kernel("var_grad")
+def var_grad(x, out_grad, axis=(), unbiased=True, keepdim=False):
+    xp = array_module(x)
+    axes, d, denom = _centered("var", x, axis, unbiased)
+    if denom <= 0:
+        return xp.full(x.shape, np.nan, dtype=x.dtype)
+    g = out_grad.reshape(keepdim_shape(x.shape, axes))
+    return (d * (g * (2.0 / denom))).astype(x.dtype, copy=False)
+
+
+@register_kernel("std")
+def std(x, axis=(), unbiased=True, keepdim=False):
+    return nd(array_module(x).sqrt(_var("std", x, axis, unbiased, keepdim)))
+
+
+@register_kernel("std_grad")
+def std_grad(x, out, out_grad, axis=(), unbiased=True, keepdim=False):
+    xp = array_module(x)
+    axes, d, denom = _centered("std", x, axis, unbiased)
+    if denom <= 0:
+        return xp.full(x.shape, np.nan, dtype=x.dtype)
+    shape = keepdim_shape(x.shape, axes)
+    o = out.reshape(shape)
+    g = xp.where(o == 0, 0, out_grad.reshape(shape) / (denom * xp.where(o == 0, 1, o)))
+    return (d * g).astype(x.dtype, copy=False)
+
+
+# --- norm ------------------------------------------------------------------------------------
+
+
+def _check_p(p):
+    if isinstance(p, bool) or not isinstance(p, (int, float, np.integer, np.floating)):
+        raise TypeError(f"norm: p must be a number (1, 2, inf or any p > 0), got {type(p).__name__} {p!r}")
+    p = float(p)
+    if not (p > 0):  # noqa: SIM201 - also rejects NaN
+        raise ValueError(f"norm: p must be > 0 or inf, got {p!r}")
+    return p
+
+
+@register_kernel("norm")
+def norm(x, p=2.0, axis=(), keepdim=False):
+    xp = array_module(x)
+    _check_float("norm", "x", x)
+    p = _check_p(p)
+    axes = normalize_axis(axis, x.ndim, "norm")
+    ax = xp.abs(x)
+    if p == math.inf:
+        if x.size == 0:
+            raise ValueError(f"norm: x is empty (shape {x.shape}); the inf-norm needs at least one element")
+        return nd(ax.max(axis=axes, keepdims=keepdim))
+    if p == 1:
+        return nd(ax.sum(axis=axes, keepdims=keepdim))
+    if p == 2:
+        return nd(xp.sqrt((x * x).sum(axis=axes, keepdims=keepdim)))
+    return nd((ax**p).sum(axis=axes, keepdims=keepdim) ** (1.0 / p))
+
+
+@register_kernel("norm_grad")
+def norm_grad(x, out, out_grad, p=2.0, axis=(), keepdim=False):
+    xp = array_module(x)
+    p = float(p)
+    shape = keepdim_shape(x.shape, normalize_axis(axis, x.ndim, "norm"))
+    o = out.reshape(shape)
+    g = out_grad.reshape(shape)
+    if p == math.inf:  # ties share the gradient equally
+        hit = xp.abs(x) == o
+        count = hit.sum(axis=normalize_axis(axis, x.ndim, "norm"), keepdims=True)
+        grad = xp.where(hit, xp.sign(x) * (g / count.astype(x.dtype)), 0)
+    elif p == 1:
+        grad = xp.sign(x) * g
+    else:
+        safe = xp.where(o == 0, 1, o)
+        if p == 2:
+            grad = x * xp.where(o == 0, 0, g / safe)
+        else:
+            grad = xp.sign(x) * xp.abs(x) ** (p - 1) * xp.where(o == 0, 0, g * safe ** (1 - p))
+    return nd(grad.astype(x.dtype, copy=False))
+
+
+# --- nll_loss --------------------------------------------------------------------------------
+
+
+def _nll_layout(input, label, weight, ignore_index):  # noqa: A002 - Paddle's names
+    """(class axis, safe labels, per-element weights with 0 at ignored labels)."""
+    op = "nll_loss"
+    xp = array_module(input)
+    _check_float(op, "input", input)
+    if input.ndim == 0:
+        raise ValueError(f"{op}: input is 0-d; expected (C,), (N, C) or (N, C, d1, ...) log-probabilities")
+    a = 0 if input.ndim == 1 else 1
+    if label.dtype.kind not in "iu":
+        raise TypeError(f"{op}: label must be an integer tensor of class indices, got dtype {label.dtype}")
+    want = input.shape[:a] + input.shape[a + 1 :]
+    if tuple(label.shape) != want:
+        raise ValueError(
+            f"{op}: label has shape {label.shape} for input of shape {input.shape}; expected {want}"
+        )
+    classes = input.shape[a]
+    valid = label != ignore_index
+    safe = xp.where(valid, label, 0)
+    check_index(safe, classes, op, "label", f"input has {classes} classes along axis {a}")
+    if weight is None:
+        w = valid.astype(input.dtype)
+    else:
+        if tuple(weight.shape) != (classes,):
+            raise ValueError(f"{op}: weight has shape {weight.shape}; expected ({classes},), one per class")
+        w = xp.where(valid, weight.astype(input.dtype, copy=False)[safe], 0)
+    return a, safe, w
+
+
+def _safe_total(xp, w):
+    """(sum of w, the same with 0 replaced by 1): 'mean' of nothing counted is NaN, its grad 0."""
+    total = w.sum()
+    return total, xp.where(total == 0, 1, total)
+
+
+@register_kernel("nll_loss")
+def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean"):  # noqa: A002
+    _check_reduction("nll_loss", reduction)
+    xp = array_module(input)
+    a, safe, w = _nll_layout(input, label, weight, ignore_index)
+    picked = xp.take_along_axis(input, xp.expand_dims(safe, a), axis=a).squeeze(a)
+    loss = -w * picked
+    if reduction != "mean":
+        return _reduce(loss, reduction)
+    total, safe_total = _safe_total(xp, w)
+    return nd(xp.where(total == 0, np.nan, loss.sum() / safe_total).astype(input.dtype))
+
+
+@register_kernel("nll_loss_grad")
+def nll_loss_grad(input, label, weight, out_grad, ignore_index=-100, reduction="mean"):  # noqa: A002
+    xp = array_module(out_grad)
+    a, safe, w = _nll_layout(input, label, weight, ignore_index)
+    if reduction == "mean":
+        _, safe_total = _safe_total(xp, w)
+        g = out_grad / safe_total
+    else:
+        g = out_grad
+    grad = xp.zeros(input.shape, input.dtype)
+    grad[grid_index(xp, xp.expand_dims(safe, a), a)] = xp.expand_dims(-w * g, a)
+    return grad
+
+
+# --- binary_cross_entropy_with_logits --------------------------------------------------------
+
+
+def _bce_check(logit, label, weight, pos_weight):
+    op = "binary_cross_entropy_with_logits"
+    _check_float(op, "logit", logit)
+    if tuple(label.shape) != tuple(logit.shape):
+        raise ValueError(f"{op}: label has shape {label.shape}; expected logit's shape {logit.shape}")
+    for name, t in (("weight", weight), ("pos_weight", pos_weight)):
+        if t is not None and broadcast_shapes(op, logit.shape, t.shape, names=("logit", name)) != tuple(
+            logit.shape
+        ):
+            raise ValueError(f"{op}: {name} has shape {t.shape}, which does not broadcast to {logit.shape}")
+
+
+def _softplus_neg(xp, x):
+    """softplus(-x) = -log(sigmoid(x)) = log1p(exp(-|x|)) + max(-x, 0), without overflow."""
+    return xp.log1p(xp.exp(-xp.abs(x))) + xp.maximum(-x, 0)
+
+
+@register_kernel("binary_cross_entropy_with_logits")
+def binary_cross_entropy_with_logits(logit, label, weight=None, pos_weight=None, reduction="mean"):
+    # tensors first (optional ones as None), then attributes: contracts §1
+    _check_reduction("binary_cross_entropy_with_logits", reduction)
+    _bce_check(logit, label, weight, pos_weight)
+    xp = array_module(logit)
+    sp = _softplus_neg(xp, logit)
+    if pos_weight is None:
+        loss = (1 - label) * logit + sp
+    else:
+        loss = (1 - label) * logit + (1 + (pos_weight - 1) * label) * sp
+    if weight is not None:
+        loss = loss * weight
+    return _reduce(loss.astype(logit.dtype, copy=False), reduction)
+
+
+@register_kernel("binary_cross_entropy_with_logits_grad")
+def binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, out_grad, reduction="mean"):
+    xp = array_module(logit)
+    g = _spread(out_grad, logit.shape, reduction)
+    if weight is not None:
+        g = g * weight
+    e = xp.exp(-xp.abs(logit))
+    sig_neg = xp.where(logit >= 0, e, 1) / (1 + e)  # sigmoid(-logit)
+    if pos_weight is None:
+        logit_grad = (1 - label) - sig_neg
+        label_grad = -logit
+    else:
+        logit_grad = (1 - label) - (1 + (pos_weight - 1) * label) * sig_neg
+        label_grad = -logit + (pos_weight - 1) * _softplus_neg(xp, logit)
+    return (
+        unbroadcast(logit_grad * g, logit.shape, logit.dtype),
+        unbroadcast(label_grad * g, label.shape, label.dtype),
+    )
+
+
+# --- l1_loss, smooth_l1_loss -----------------------------------------------------------------
+
+
+def _difference(op, input, label):  # noqa: A002
+    broadcast_shapes(op, input.shape, label.shape, names=("input", "label"))
+    return input - label
+
+
+@register_kernel("l1_loss")
+def l1_loss(input, label, reduction="mean"):  # noqa: A002
+    _check_reduction("l1_loss", reduction)
+    return _reduce(array_module(input).abs(_difference("l1_loss", input, label)), reduction)
+
+
+@register_kernel("l1_loss_grad")
+def l1_loss_grad(input, label, out_grad, reduction="mean"):  # noqa: A002
+    xp = array_module(input)
+    d = input - label
+    g = xp.sign(d) * _spread(out_grad, d.shape, reduction)
+    return unbroadcast(g, input.shape, input.dtype), unbroadcast(-g, label.shape, label.dtype)
+
+
+def _check_delta(delta):
+    if (
+        isinstance(delta, bool)
+        or not isinstance(delta, (int, float, np.integer, np.floating))
+        or not delta > 0
+    ):
+        raise ValueError(f"smooth_l1_loss: delta must be a positive number, got {delta!r}")
+
+
+@register_kernel("smooth_l1_loss")
+def smooth_l1_loss(input, label, reduction="mean", delta=1.0):  # noqa: A002
+    _check_reduction("smooth_l1_loss", reduction)
+    _check_delta(delta)
+    xp = array_module(input)
+    d = _difference("smooth_l1_loss", input, label)
+    ad = xp.abs(d)
+    loss = xp.where(ad < delta, 0.5 * d * d, delta * (ad - 0.5 * delta))
+    return _reduce(loss.astype(d.dtype, copy=False), reduction)
+
+
+@register_kernel("smooth_l1_loss_grad")
+def smooth_l1_loss_grad(input, label, out_grad, reduction="mean", delta=1.0):  # noqa: A002
+    xp = array_module(input)
+    d = input - label
+    g = xp.where(xp.abs(d) < delta, d, delta * xp.sign(d)) * _spread(out_grad, d.shape, reduction)
+    return unbroadcast(g, input.shape, input.dtype), unbroadcast(-g, label.shape, label.dtype)
+
+
+# --- kl_div ----------------------------------------------------------------------------------
+
+_KL_REDUCTIONS = ("mean", "batchmean", "sum", "none")
+
+
+def _kl_count(shape, reduction):
+    """What 'mean' and 'batchmean' divide by: every element, or the batch size (axis 0)."""
+    if reduction == "batchmean":
+        return shape[0] if len(shape) else 1
+    return math.prod(shape)
+
+
+@register_kernel("kl_div")
+def kl_div(input, label, reduction="mean", log_target=False):  # noqa: A002
+    _check_reduction("kl_div", reduction, _KL_REDUCTIONS)
+    xp = array_module(input)
+    shape = broadcast_shapes("kl_div", input.shape, label.shape, names=("input", "label"))
+    if log_target:
+        loss = xp.exp(label) * (label - input)
+    else:
+        positive = label > 0
+        loss = xp.where(positive, label * (xp.log(xp.where(positive, label, 1)) - input), 0)
+    if reduction == "none":
+        return nd(loss)
+    count = _kl_count(shape, reduction) if reduction != "sum" else None
+    return _reduce(loss, "mean" if count is not None else "sum", count)
+
+
+@register_kernel("kl_div_grad")
+def kl_div_grad(input, label, out_grad, reduction="mean", log_target=False):  # noqa: A002
+    xp = array_module(input)
+    shape = broadcast_shapes("kl_div", input.shape, label.shape, names=("input", "label"))
+    if reduction in ("mean", "batchmean"):
+        g = _spread(out_grad, shape, "mean", _kl_count(shape, reduction))
+    else:
+        g = _spread(out_grad, shape, reduction)
+    if log_target:
+        p = xp.exp(label)
+        input_grad = -p * g
+        label_grad = p * (label - input + 1) * g
+    else:
+        positive = label > 0
+        input_grad = -xp.where(positive, label, 0) * g
+        label_grad = xp.where(positive, xp.log(xp.where(positive, label, 1)) + 1 - input, 0) * g
+    return unbroadcast(input_grad, input.shape, input.dtype), unbroadcast(
+        label_grad, label.shape, label.dtype
+    )

@@ -1,0 +1,36 @@
+"""Writing into a tensor's memory outside autograd: what optimizers, `nn.init` and
+`load_state_dict` share.
+
+Every such write bumps the tensor's version counter (as `runtime.inplace.write_inplace`
+does), so a graph that saved the tensor before the write refuses to use the stale value
+("modified by an in-place operation") instead of silently computing a wrong gradient.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from opgrad.runtime.tensor import Tensor
+from opgrad.runtime.tensor_wrapper import VersionCounter
+
+
+def bump_version(t: Tensor) -> None:
+    """Record one in-place write into `t`'s memory (call after writing `t._data`)."""
+    vc = t._vc
+    if vc is None:
+        vc = t._vc = VersionCounter()
+    vc.value += 1
+
+
+def assign(t: Tensor, value: Any, what: str) -> None:
+    """Copy `value` (an array of t's shape, on any device) into t's memory and bump its version."""
+    data = t._data
+    if tuple(value.shape) != tuple(data.shape):
+        raise ValueError(f"{what}: expected shape {tuple(data.shape)}, got {tuple(value.shape)}")
+    if type(value) is not type(data):
+        from opgrad.runtime.kernels.registry import get_array_module
+
+        xp = get_array_module(data)
+        value = xp.asarray(value.get() if hasattr(value, "get") else value)
+    data[...] = value
+    bump_version(t)

@@ -1,0 +1,188 @@
+"""The basic layers: Linear, Embedding, Dropout, Flatten, Identity and the activations.
+
+Each layer's forward is one or two generated ops, so a layer costs little beyond its ops.
+Weights use Paddle's layout: Linear's weight is (in_features, out_features), so
+`y = x @ weight + bias`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from opgrad.generated import ops
+from opgrad.runtime.nn import init
+from opgrad.runtime.nn.module import Module
+from opgrad.runtime.nn.parameter import Parameter
+from opgrad.runtime.tensor import Tensor
+
+
+def _empty(shape: tuple[int, ...], dtype: Any) -> Parameter:
+    from opgrad.runtime.dtypes import as_dtype
+
+    return Parameter(np.zeros(shape, dtype=as_dtype(dtype if dtype is not None else "float32", "dtype")))
+
+
+class Identity(Module):
+    """Returns its input."""
+
+    def forward(self, x: Any) -> Any:
+        return x
+
+
+class Linear(Module):
+    """y = x @ weight + bias, with weight of shape (in_features, out_features).
+
+    Initialised like PyTorch: weight and bias from U(-1/sqrt(in), 1/sqrt(in))."""
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True, dtype: Any = None) -> None:
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        self.weight = _empty((in_features, out_features), dtype)
+        if bias:
+            self.bias = _empty((out_features,), dtype)
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        bound = 1.0 / math.sqrt(self.in_features) if self.in_features else 0.0
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.linear(x, self.weight, self.bias)
+
+    def extra_repr(self) -> str:
+        return (
+            f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+        )
+
+
+class Embedding(Module):
+    """A lookup table: integer ids (any shape) -> rows of weight (num_embeddings, dim).
+
+    Weights start from N(0, 1); the row `padding_idx` (if given) starts at zero (unlike
+    PyTorch, its gradient is not masked, so an optimizer may move it)."""
+
+    def __init__(
+        self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None, dtype: Any = None
+    ) -> None:
+        super().__init__()
+        if padding_idx is not None and not -num_embeddings <= padding_idx < num_embeddings:
+            raise ValueError(
+                f"Embedding: padding_idx {padding_idx} is out of range for {num_embeddings} embeddings"
+            )
+        self.num_embeddings = num_embeddings
+        self.embedding_dim = embedding_dim
+        self.padding_idx = padding_idx
+        self.weight = _empty((num_embeddings, embedding_dim), dtype)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        init.normal_(self.weight)
+        if self.padding_idx is not None:
+            self.weight._data[self.padding_idx] = 0
+
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.embedding(x, self.weight)
+
+    def extra_repr(self) -> str:
+        pad = "" if self.padding_idx is None else f", padding_idx={self.padding_idx}"
+        return f"{self.num_embeddings}, {self.embedding_dim}{pad}"
+
+
+class Dropout(Module):
+    """Zeroes each element with probability p while training (scaling the rest by 1/(1-p));
+    the identity in eval mode. Draws from the seeded generator (og.manual_seed)."""
+
+    def __init__(self, p: float = 0.5) -> None:
+        super().__init__()
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"Dropout: p must be in [0, 1], got {p}")
+        self.p = float(p)
+
+    def forward(self, x: Tensor) -> Tensor:
+        if not self.training or self.p == 0.0:
+            return x
+        return ops.dropout(x, self.p, True)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}"
+
+
+class Flatten(Module):
+    """Flattens axes start_axis..stop_axis into one (by default all but the batch axis)."""
+
+    def __init__(self, start_axis: int = 1, stop_axis: int = -1) -> None:
+        super().__init__()
+        self.start_axis = start_axis
+        self.stop_axis = stop_axis
+
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.flatten(x, self.start_axis, self.stop_axis)
+
+    def extra_repr(self) -> str:
+        return f"start_axis={self.start_axis}, stop_axis={self.stop_axis}"
+
+
+class ReLU(Module):
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.relu(x)
+
+
+class GELU(Module):
+    """GELU; approximate=True uses the tanh approximation."""
+
+    def __init__(self, approximate: bool = False) -> None:
+        super().__init__()
+        self.approximate = approximate
+
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.gelu(x, self.approximate)
+
+    def extra_repr(self) -> str:
+        return "approximate=True" if self.approximate else ""
+
+
+class Tanh(Module):
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.tanh(x)
+
+
+class Sigmoid(Module):
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.sigmoid(x)
+
+
+class SiLU(Module):
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.silu(x)
+
+
+class LeakyReLU(Module):
+    def __init__(self, negative_slope: float = 0.01) -> None:
+        super().__init__()
+        self.negative_slope = negative_slope
+
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.leaky_relu(x, self.negative_slope)
+
+    def extra_repr(self) -> str:
+        return f"negative_slope={self.negative_slope}"
+
+
+class Softmax(Module):
+    def __init__(self, axis: int = -1) -> None:
+        super().__init__()
+        self.axis = axis
+
+    def forward(self, x: Tensor) -> Tensor:
+        return ops.softmax(x, self.axis)
+
+    def extra_repr(self) -> str:
+        return f"axis={self.axis}"

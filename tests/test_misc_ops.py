@@ -1,0 +1,85 @@
+"""Checks for the issue-5B ops that the OpInfo table (tests/op_samples_misc.py) cannot express:
+topk's gradient through its values, gradients at zeros and ties, and bad-input errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import opgrad as og
+from op_samples import OPS
+
+
+@pytest.mark.parametrize("i", range(5))
+def test_topk_values_gradcheck(i):
+    sample = OPS["topk"].sample_list()[i]
+    x = og.tensor(sample.args[0], requires_grad=True)
+    rest = sample.args[1:]
+    assert og.testing.gradcheck(lambda t: og.topk(t, *rest, **sample.kwargs)[0], [x])
+    values, indices = og.topk(x, *rest, **sample.kwargs)
+    assert values.requires_grad and not indices.requires_grad and indices.dtype == np.int64
+
+
+def test_cumprod_gradient_at_zeros_matches_the_product_rule():
+    xa = np.array([2.0, 0.0, 3.0, 0.0, 5.0])
+    x = og.tensor(xa, requires_grad=True)
+    og.cumprod(x, 0).sum().backward()
+    expected = [sum(np.prod(np.delete(xa[: i + 1], k)) for i in range(k, len(xa))) for k in range(len(xa))]
+    np.testing.assert_allclose(x.grad.numpy(), expected)
+
+
+def test_cross_entropy_ignore_index_excluded_from_mean():
+    logits = og.tensor(np.random.default_rng(0).standard_normal((4, 3)), requires_grad=True)
+    label = og.tensor(np.array([0, -100, 2, -100]))
+    full = og.cross_entropy(logits, label)
+    kept = og.cross_entropy(og.tensor(logits.numpy()[[0, 2]]), og.tensor(np.array([0, 2])))
+    np.testing.assert_allclose(full.numpy(), kept.numpy())
+    full.backward()
+    np.testing.assert_array_equal(logits.grad.numpy()[[1, 3]], 0.0)
+    assert np.isnan(og.cross_entropy(logits, og.tensor(np.array([-100] * 4))).item())
+
+
+def test_scatter_overwrite_keeps_the_last_update_and_its_gradient():
+    x = og.tensor(np.zeros((3, 2)), requires_grad=True)
+    updates = og.tensor(np.arange(8.0).reshape(4, 2), requires_grad=True)
+    out = og.scatter(x, og.tensor(np.array([2, 1, 0, 1])), updates)
+    np.testing.assert_array_equal(out.numpy(), [[4, 5], [6, 7], [0, 1]])
+    out.sum().backward()
+    np.testing.assert_array_equal(updates.grad.numpy()[:, 0], [1, 0, 1, 1])
+    np.testing.assert_array_equal(x.grad.numpy(), 0.0)
+
+
+def _t(*shape: int) -> og.Tensor:
+    return og.tensor(np.ones(shape))
+
+
+ERRORS = [
+    (lambda: og.pad(_t(2, 3), [1]), ValueError, r"pad: pad \[1\] must hold \(before, after\) pairs"),
+    (lambda: og.pad(_t(2, 3), [3, 0], "reflect"), ValueError, r"pad: reflect padding of \(3, 0\)"),
+    (lambda: og.pad(_t(2, 3), [1, 1], "wrap"), ValueError, r"pad: mode must be one of"),
+    (lambda: og.topk(_t(2, 3), 4), ValueError, r"topk: k 4 is out of range"),
+    (lambda: og.glu(_t(2, 3)), ValueError, r"glu: x has size 3 along axis 1; expected an even size"),
+    (
+        lambda: og.masked_fill(_t(2, 3), og.tensor([1, 0, 1]), 0.0),
+        TypeError,
+        r"masked_fill: mask must be a bool",
+    ),
+    (lambda: og.masked_fill(_t(3), og.tensor(np.ones((2, 3), bool)), 0.0), ValueError, r"masked_fill: mask"),
+    (lambda: og.norm(_t(3), p=0.0), ValueError, r"norm: p must be > 0 or inf"),
+    (lambda: og.nll_loss(_t(2, 3), og.tensor([0, 3])), ValueError, r"nll_loss: label contains 3"),
+    (lambda: og.prelu(_t(2, 3), _t(2)), ValueError, r"prelu: weight has shape \(2,\)"),
+    (lambda: og.scatter(_t(3, 2), og.tensor([0, 1]), _t(3, 2)), ValueError, r"scatter: updates has shape"),
+    (lambda: og.kl_div(_t(3), _t(3), "avg"), ValueError, r"kl_div: reduction must be one of"),
+    (
+        lambda: og.cross_entropy(_t(2, 3), og.tensor([0, 1]), label_smoothing=1.5),
+        ValueError,
+        r"label_smoothing",
+    ),
+    (lambda: og.tril(_t(3)), ValueError, r"tril: x has shape \(3,\); expected at least 2 dimensions"),
+]
+
+
+@pytest.mark.parametrize("make, exc, pattern", ERRORS)
+def test_bad_inputs_raise_naming_op_and_argument(make, exc, pattern):
+    with pytest.raises(exc, match=pattern):
+        make()
