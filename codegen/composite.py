@@ -1,20 +1,28 @@
-"""`composite:` expressions: checked with `ast`, re-emitted by a small printer.
+"""`composite:` expressions: checked with `ast`, re-emitted by a small printer and laid out.
 
-A composite gradient is an expression over the backward op's arguments, the forward
-op's attributes, numbers (and `True`/`False`/`None`, lists of them for `int[]`
-arguments), arithmetic and comparison operators, and calls to ops from ops.yaml. The
-expression is parsed with `ast.parse(mode="eval")` and every node is checked against
-that whitelist; nothing is ever evaluated. The printer writes the checked tree back as
-Python with calls qualified by the ops module (`sum(x)` -> `_ops.sum(x)`), formatted the
-way `ruff format` would (powers of simple operands hug: `x**2`).
+A composite gradient is a list of steps (`name = expr`) ending with an expression (most
+are that expression alone). An expression may use the backward op's arguments, the
+forward op's attributes, earlier steps, numbers (and `True`/`False`/`None`, lists of them
+for `int[]` arguments), arithmetic and comparison operators, and calls to ops from ops.yaml
+or to backward ops that have a grad op function (`Callee`); a call to one that returns
+several outputs must pick one with a constant index (`f(x)[0]`). Each step is parsed with
+`ast.parse` and every node is checked against that whitelist; nothing is ever evaluated.
+
+The printer writes the checked tree back as Python with calls qualified by their module
+(`sum(x)` -> `_ops.sum(x)`), formatted the way `ruff format` would (powers of simple
+operands hug: `x**2`). `statements` lays a long assignment out: a call whose arguments
+fit is split inside its brackets (as ruff does); anything else that is too long has its
+largest operand moved into a `_tmpN` local first, until every line fits.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+import copy
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
+from opgrad.codegen.layout import INDENT, Group, Stmt, fits
 from opgrad.codegen.signature import Arg
 
 _BINOPS: dict[type, tuple[str, int]] = {
@@ -61,34 +69,124 @@ _WHAT = {
 
 
 @dataclass(frozen=True)
-class Composite:
-    """A checked expression: the Python the generator emits and the names it reads."""
+class Callee:
+    """Something a composite may call: its qualified name in generated code, parameters
+    and number of outputs (a call to one with several returns a tuple, to be indexed)."""
 
-    python: str
-    names: tuple[str, ...]
+    qualified: str
+    params: tuple[Arg, ...]
+    outputs: int = 1
+
+
+@dataclass(frozen=True)
+class Composite:
+    """A checked composite for one output: named steps, then the gradient's expression."""
+
+    steps: tuple[tuple[str, ast.expr], ...]
+    result: ast.expr
+    names: tuple[str, ...]  # arguments and attributes it reads
+    callees: Mapping[str, Callee]
+
+    @property
+    def python(self) -> str:
+        """The gradient's expression on one line (steps not included)."""
+        return _Printer(self.callees).expr(self.result)
+
+    def statements(self, target: str, indent: int, fresh: Callable[[], str]) -> list[Stmt]:
+        """Every step, then `target = <expression>`, laid out for column `indent`."""
+        out: list[Stmt] = []
+        for name, expr in [*self.steps, (target, self.result)]:
+            # laying out may move operands into locals: work on a copy of the checked tree
+            out += statements(name, copy.deepcopy(expr), indent, self.callees, fresh)
+        return out
 
 
 def check_composite(
-    source: str, names: set[str], ops: Mapping[str, tuple[Arg, ...]], ops_alias: str
-) -> tuple[Composite | None, list[str]]:
-    """Check `source`; returns (the composite, []) or (None, [problem, ...])."""
+    steps: Sequence[str],
+    names: set[str],
+    callees: Mapping[str, Callee],
+    taken: Set[str] = frozenset(),
+) -> tuple[Composite | None, list[tuple[int, str]]]:
+    """Check the steps of one output's composite.
+
+    `names` are the readable values (arguments, attributes, steps of earlier outputs);
+    `taken` are names a step may not take (outputs, reserved names). Returns (the
+    composite, []) or (None, [(step index, problem), ...]).
+    """
+    problems: list[tuple[int, str]] = []
+    known = set(names)
+    parsed: list[tuple[str, ast.expr]] = []
+    used: list[str] = []
+    result: ast.expr | None = None
+    for i, source in enumerate(steps):
+        target, expr, why = _parse_step(source, last=i == len(steps) - 1)
+        if why is not None:
+            problems.append((i, why))
+            continue
+        assert expr is not None
+        checker = _Checker(source, known, callees)
+        checker.visit(expr)
+        problems += [(i, p) for p in checker.problems]
+        used += [n for n in checker.used if n in names]
+        if target is None:
+            result = expr
+            continue
+        clash = _step_name_problem(target, known, callees, taken)
+        if clash:
+            problems.append((i, f"step `{source}`: {clash}"))
+        known.add(target)
+        parsed.append((target, expr))
+    if problems or result is None:
+        return None, problems
+    return Composite(tuple(parsed), result, tuple(dict.fromkeys(used)), callees), []
+
+
+def _parse_step(source: str, last: bool) -> tuple[str | None, ast.expr | None, str | None]:
+    """(step name, or None for the final expression; the expression; a problem or None)."""
+    if not last:
+        try:
+            body = ast.parse(source, mode="exec").body
+        except SyntaxError as exc:
+            return None, None, f"step `{source}` is not `name = expression`: {exc.msg}"
+        if (
+            len(body) != 1
+            or not isinstance(body[0], ast.Assign)
+            or len(body[0].targets) != 1
+            or not isinstance(body[0].targets[0], ast.Name)
+        ):
+            return None, None, f"step `{source}` is not `name = expression` (one name, one expression)"
+        return body[0].targets[0].id, body[0].value, None
     try:
         tree = ast.parse(source, mode="eval")
     except SyntaxError as exc:
-        return None, [f"composite `{source}` is not a valid expression: {exc.msg}"]
-    checker = _Checker(source, names, ops)
-    checker.visit(tree.body)
-    if checker.problems:
-        return None, checker.problems
-    used = tuple(dict.fromkeys(checker.used))
-    return Composite(_Printer(ops_alias).expr(tree.body), used), []
+        try:
+            assigns = isinstance(ast.parse(source, mode="exec").body[0], ast.Assign)
+        except SyntaxError:
+            assigns = False
+        if assigns:
+            why = "must be the gradient's expression, not an assignment"
+            return None, None, f"the last step `{source}` {why}"
+        return None, None, f"composite `{source}` is not a valid expression: {exc.msg}"
+    return None, tree.body, None
+
+
+def _step_name_problem(name: str, known: set[str], callees: Mapping[str, Callee], taken: Set[str]) -> str:
+    if name.startswith("_"):
+        return f"step name {name!r} starts with an underscore (reserved for generated code)"
+    if name in known:
+        return f"step name {name!r} is already an argument, attribute or earlier step"
+    if name in callees:
+        return f"step name {name!r} is the name of an op"
+    if name in taken:
+        return f"step name {name!r} is reserved (an output's name, or a name the generated code uses)"
+    return ""
 
 
 class _Checker:
-    def __init__(self, source: str, names: set[str], ops: Mapping[str, tuple[Arg, ...]]) -> None:
+    def __init__(self, source: str, names: set[str], callees: Mapping[str, Callee]) -> None:
         self.source = source
         self.names = names
-        self.ops = ops
+        self.ops = callees
         self.problems: list[str] = []
         self.used: list[str] = []
 
@@ -131,19 +229,46 @@ class _Checker:
                 self.visit(item)
         elif isinstance(node, ast.Call):
             self.visit_call(node)
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Call):
+            self.visit_indexed_call(node, node.value)
         else:
             what = _WHAT.get(type(node), f"`{type(node).__name__}` expressions")
+            if isinstance(node, ast.Subscript):
+                what = "subscripts other than picking an output of a call (`f(x)[0]`)"
             self.bad(node, f"{what} are not allowed in a composite expression")
 
-    def visit_call(self, node: ast.Call) -> None:
+    def visit_indexed_call(self, node: ast.Subscript, call: ast.Call) -> None:
+        """`f(...)[i]`: output i of a callee that returns several."""
+        callee = self.ops.get(call.func.id) if isinstance(call.func, ast.Name) else None
+        index = node.slice
+        if callee is not None:
+            if callee.outputs < 2:
+                self.bad(node, f"{call.func.id} returns one output; drop the `[...]`")  # type: ignore[attr-defined]
+            elif not (
+                isinstance(index, ast.Constant)
+                and isinstance(index.value, int)
+                and not isinstance(index.value, bool)
+                and 0 <= index.value < callee.outputs
+            ):
+                self.bad(node, f"the index must be a number from 0 to {callee.outputs - 1}")
+        self.visit_call(call, indexed=True)
+
+    def visit_call(self, node: ast.Call, indexed: bool = False) -> None:
         if not isinstance(node.func, ast.Name):
             self.bad(node.func, "only calls to ops from ops.yaml by name (`sum(x)`) are allowed")
             return
         name = node.func.id
-        params = self.ops.get(name)
-        if params is None:
-            self.bad(node.func, f"`{name}` is not an op in ops.yaml; only calls to ops are allowed")
+        callee = self.ops.get(name)
+        if callee is None:
+            self.bad(
+                node.func,
+                f"`{name}` is not an op in ops.yaml (or a backward op with a kernel); "
+                "only calls to ops are allowed",
+            )
             return
+        if callee.outputs > 1 and not indexed:
+            self.bad(node, f"{name} returns {callee.outputs} outputs; pick one with `[i]`")
+        params = callee.params
         param_names = [p.name for p in params]
         if len(node.args) > len(params):
             self.bad(node, f"{name} takes at most {len(params)} arguments, got {len(node.args)}")
@@ -173,8 +298,8 @@ def _list(names: set[str]) -> str:
 class _Printer:
     """Writes a checked expression back out in ruff-format style."""
 
-    def __init__(self, ops_alias: str) -> None:
-        self.ops_alias = ops_alias
+    def __init__(self, callees: Mapping[str, Callee]) -> None:
+        self.callees = callees
 
     def expr(self, node: ast.AST) -> str:
         return self._emit(node)[0]
@@ -221,7 +346,9 @@ class _Printer:
             assert isinstance(node.func, ast.Name)
             parts = [self.expr(a) for a in node.args]
             parts += [f"{kw.arg}={self.expr(kw.value)}" for kw in node.keywords]
-            return f"{self.ops_alias}.{node.func.id}({', '.join(parts)})", _PREC_ATOM
+            return f"{self.callees[node.func.id].qualified}({', '.join(parts)})", _PREC_ATOM
+        if isinstance(node, ast.Subscript):
+            return f"{self._emit(node.value)[0]}[{self.expr(node.slice)}]", _PREC_ATOM
         raise AssertionError(f"unchecked node {type(node).__name__}")  # pragma: no cover
 
 
@@ -237,3 +364,79 @@ def _simple_power_operand(node: ast.AST, left: bool = False) -> bool:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and not left:
         return _simple_power_operand(node.left, left=True) and _simple_power_operand(node.right)
     return False
+
+
+# --- layout of long statements -----------------------------------------------------------------
+
+_ATOMS = (ast.Name, ast.Constant)
+_TMP_WIDTH = "_tmp999"  # fit checks assume this long a name for a local not named yet
+
+
+def statements(
+    target: str | None,
+    expr: ast.expr,
+    indent: int,
+    callees: Mapping[str, Callee],
+    fresh: Callable[[], str],
+) -> list[Stmt]:
+    """`target = expr` as statements whose lines fit at column `indent`.
+
+    On one line if it fits; a call whose every argument fits on a line of its own is split
+    inside its brackets (`layout.py` does that the way ruff does); otherwise the largest
+    operand is computed first into a `_tmpN` local and the rest retried. `target=None`
+    assigns to a new `_tmpN`, named after the locals its own operands needed (so that
+    they number in order); the last statement assigns the target.
+    """
+    printer = _Printer(callees)
+    width = f"{target or _TMP_WIDTH} = "
+    text = printer.expr(expr)
+    out: list[Stmt] = []
+    while not fits(width + text, indent):
+        if isinstance(expr, ast.Call):
+            items = [printer.expr(a) for a in expr.args]
+            items += [f"{kw.arg}={printer.expr(kw.value)}" for kw in expr.keywords]
+            head = callees[expr.func.id].qualified  # type: ignore[attr-defined]
+            inner = indent + len(INDENT)
+            if fits(f"{width}{head}(", indent) and all(fits(item + ",", inner) for item in items):
+                return [*out, Stmt(f"{target or fresh()} = ", Group(head, tuple(items)))]
+        slots = _operands(expr)
+        sizes = [(len(printer.expr(get())), i) for i, (get, _) in enumerate(slots) if not _atomic(get())]
+        if not sizes:
+            raise ValueError(f"cannot lay out `{width}{text}` within the line length")
+        get, put = slots[max(sizes, key=lambda c: (c[0], -c[1]))[1]]
+        before = statements(None, get(), indent, callees, fresh)
+        out += before
+        put(ast.Name(id=before[-1].prefix.removesuffix(" = "), ctx=ast.Load()))
+        text = printer.expr(expr)
+    return [*out, Stmt(f"{target or fresh()} = ", text)]
+
+
+def _atomic(node: ast.expr) -> bool:
+    return isinstance(node, _ATOMS) or (
+        isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant)
+    )
+
+
+def _operands(node: ast.expr) -> list[tuple[Callable[[], ast.expr], Callable[[ast.expr], None]]]:
+    """(get, set) for each direct operand of `node`, in source order."""
+
+    def field(owner: ast.AST, name: str) -> tuple[Callable[[], ast.expr], Callable[[ast.expr], None]]:
+        return (lambda: getattr(owner, name)), (lambda value: setattr(owner, name, value))
+
+    def item(items: list, i: int) -> tuple[Callable[[], ast.expr], Callable[[ast.expr], None]]:
+        return (lambda: items[i]), (lambda value: items.__setitem__(i, value))
+
+    if isinstance(node, ast.BinOp):
+        return [field(node, "left"), field(node, "right")]
+    if isinstance(node, ast.UnaryOp):
+        return [field(node, "operand")]
+    if isinstance(node, ast.Compare):
+        return [field(node, "left"), item(node.comparators, 0)]
+    if isinstance(node, ast.Call):
+        args = [item(node.args, i) for i in range(len(node.args))]
+        return args + [field(kw, "value") for kw in node.keywords]
+    if isinstance(node, ast.Subscript):
+        return [field(node, "value")]
+    if isinstance(node, ast.List | ast.Tuple):
+        return [item(node.elts, i) for i in range(len(node.elts))]
+    return []

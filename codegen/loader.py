@@ -34,8 +34,19 @@ class Entry(dict):
     duplicate_keys: list[tuple[str, int]]
 
 
+class Items(list):
+    """A YAML sequence that remembers the line of each item (composite steps use it)."""
+
+    lines: list[int]
+
+
 class _LineLoader(yaml.SafeLoader):
-    """SafeLoader that builds `Entry` mappings annotated with line numbers."""
+    """SafeLoader that builds `Entry` mappings and `Items` sequences annotated with lines."""
+
+    def construct_items(self, node: yaml.SequenceNode) -> Items:
+        items = Items(self.construct_object(child, deep=True) for child in node.value)
+        items.lines = [child.start_mark.line + 1 for child in node.value]
+        return items
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Entry:  # type: ignore[override]
         entry = Entry(super().construct_mapping(node, deep=True))
@@ -54,6 +65,7 @@ class _LineLoader(yaml.SafeLoader):
 
 
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _LineLoader.construct_mapping)
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _LineLoader.construct_items)
 
 
 class LoadError(Exception):

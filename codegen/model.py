@@ -45,11 +45,34 @@ backward.yaml keys:
 - `output` (required): gradients of forward tensor inputs, `Tensor(x_grad)` or
   `(Tensor(x_grad), Tensor(y_grad))` (`Tensor[](x_grad)` for a `Tensor[]` input).
 - `no_need_buffer`: forward inputs of which backward needs only shape and dtype.
-- `kernel`: the grad kernel's name (default: the backward op's name).
-- `backward`: this grad op's own backward entry (for higher-order gradients).
-- `composite`: the gradient as an expression over ops instead of a kernel: a string
-  for one output, or a mapping `x_grad: <expr>` (one per output).
+- `kernel`: the grad kernel's name (default: the backward op's name, unless the entry
+  has a `composite:`).
+- `backward`: this grad op's own backward entry (for higher-order gradients); not with
+  `composite:` (a composite is differentiated through its ops).
+- `composite`: the gradient as expressions over ops: a string for one output, or a
+  mapping `x_grad: <expr>` (one per output). Instead of a string, an output may take a
+  list of steps, `name = <expr>` each, ending with the gradient's expression:
+
+      composite:
+        x_grad:
+          - p = softmax(x, axis)
+          - p * (out_grad - sum(out_grad * p, axis, true))
+
+  A step may use the arguments, the forward's attributes, numbers, operators, calls to
+  ops (and to backward ops that have a kernel and no composite; a call to one with several
+  outputs is indexed, `f(...)[0]`) and earlier steps (of this output or an earlier one).
+  Long expressions are laid out over several lines (or split into `_tmpN` locals).
+  Without `kernel:` the composite is the only gradient: it runs on Tensors, recorded when
+  `create_graph` is set. With an explicit `kernel:` as well, the first-order path calls
+  the kernel on raw arrays (fast) and only the `create_graph` path evaluates the composite.
 - `doc`: a one-line docstring.
+
+Names at higher order: a grad op's outputs are named in its generated code, and in the
+`forward:` of the entry that differentiates it, by `naming.grad_op_outputs`: an output
+keeps its name unless that name or `<name>_grad` is already one of the op's arguments
+(or taken by an earlier output); then it becomes `new_<name>` (repeated until free).
+`tanh_double_grad (out, out_grad, x_grad_grad) -> (out_grad, ...)` returns `new_out_grad`,
+so the gradient flowing into that output is `new_out_grad_grad`, which cannot collide.
 """
 
 from __future__ import annotations
@@ -566,6 +589,16 @@ class ForwardSig:
 
 
 @dataclass(frozen=True)
+class CompositeSource:
+    """The composite of one gradient output, as written: steps (`name = expr`), then the
+    gradient's expression; `lines` holds the line of each (for errors)."""
+
+    output: str
+    steps: tuple[str, ...]
+    lines: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class BackwardSpec:
     """One backward.yaml entry, checked on its own."""
 
@@ -574,17 +607,23 @@ class BackwardSpec:
     args: tuple[Arg, ...]
     outputs: tuple[Output, ...]
     no_need_buffer: tuple[str, ...]
-    kernel: str | None  # None for a composite
+    kernel: str | None  # None for a composite without an explicit `kernel:`
     backward: str | None
-    composite: tuple[tuple[str, str], ...] | None  # (output name, expression) per output
+    composite: tuple[CompositeSource, ...] | None  # one per output, in output order
     doc: str
     lines: KeyLines
 
     def __post_init__(self) -> None:
-        assert (self.kernel is None) == (self.composite is not None)
+        assert self.kernel is not None or self.composite is not None
         assert set(self.no_need_buffer) <= {a.name for a in self.args}
         if self.composite is not None:
-            assert [n for n, _ in self.composite] == [o.name for o in self.outputs]
+            assert [c.output for c in self.composite] == [o.name for o in self.outputs]
+            assert self.backward is None
+
+    @property
+    def has_grad_op(self) -> bool:
+        """A kernel-only entry: grad_ops.py has a differentiable function for it."""
+        return self.composite is None
 
     def arg(self, name: str) -> Arg | None:
         return next((a for a in self.args if a.name == name), None)
@@ -610,13 +649,13 @@ class BackwardSpec:
         composite_raw = r.pop(
             "composite",
             lambda v: (
-                (isinstance(v, str) and v.strip() != "")
+                _is_expression(v)
                 or (
                     isinstance(v, dict)
-                    and all(isinstance(k, str) and isinstance(e, str) for k, e in v.items())
+                    and all(isinstance(k, str) and _is_expression(e) for k, e in v.items())
                 )
             ),
-            "an expression string or a mapping `<x_grad>: <expression>`",
+            "an expression, a list of steps, or a mapping `<x_grad>: <expression or steps>`",
         )
         doc = r.pop_doc()
         r.finish(BACKWARD_KEYS)
@@ -643,23 +682,22 @@ class BackwardSpec:
             if out.count is not None:
                 r.error("output", f"gradient output {out.name!r} cannot take a {{count}}")
 
-        composite: tuple[tuple[str, str], ...] | None = None
+        composite: tuple[CompositeSource, ...] | None = None
         if composite_raw is not None:
-            if kernel is not None:
-                r.error("kernel", "a composite backward has no kernel; remove `kernel:` or `composite:`")
             if backward is not None:
                 r.error(
                     "backward", "a composite backward is differentiated through its ops; remove `backward:`"
                 )
             out_names = [o.name for o in outputs]
-            if isinstance(composite_raw, str):
+            line = r.lines("composite").line
+            if not isinstance(composite_raw, dict):
                 if len(outputs) != 1:
                     r.error(
                         "composite",
                         f"several outputs ({', '.join(out_names)}): write `composite:` as a mapping",
                     )
                 else:
-                    composite = ((outputs[0].name, composite_raw.strip()),)
+                    composite = (_composite_source(outputs[0].name, composite_raw, line),)
             else:
                 if sorted(composite_raw) != sorted(out_names):
                     r.error(
@@ -668,7 +706,10 @@ class BackwardSpec:
                         f"({', '.join(out_names)})",
                     )
                 else:
-                    composite = tuple((o, composite_raw[o].strip()) for o in out_names)
+                    key_lines = getattr(composite_raw, "key_lines", {})
+                    composite = tuple(
+                        _composite_source(o, composite_raw[o], key_lines.get(o, line)) for o in out_names
+                    )
 
         if composite_raw is not None and composite is None:
             return None
@@ -679,9 +720,23 @@ class BackwardSpec:
             args=tuple(args),
             outputs=tuple(outputs),
             no_need_buffer=tuple(n for n in no_need_buffer if n in arg_names),
-            kernel=None if composite is not None else (kernel or name),
-            backward=backward,
+            kernel=kernel if composite is not None else (kernel or name),
+            backward=None if composite is not None else backward,
             composite=composite,
             doc=doc or f"Gradient of `{forward.name}`.",
             lines=r.lines,
         )
+
+
+def _is_expression(value: Any) -> bool:
+    """A non-empty string, or a non-empty list of them (steps)."""
+    if isinstance(value, str):
+        return value.strip() != ""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) and v.strip() for v in value)
+
+
+def _composite_source(output: str, value: str | list[str], line: int) -> CompositeSource:
+    if isinstance(value, str):
+        return CompositeSource(output, (value.strip(),), (line,))
+    lines = getattr(value, "lines", None) or [line] * len(value)
+    return CompositeSource(output, tuple(v.strip() for v in value), tuple(lines))

@@ -7,6 +7,8 @@ shadow something the generated code relies on.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 # Generated modules (in `generated/`), in the order they are written.
 OPS_MODULE = "ops"
 GRAD_OPS_MODULE = "grad_ops"
@@ -143,15 +145,25 @@ def node_class(backward_op: str) -> str:
     return f"{camel(backward_op)}Node"
 
 
-def result_local(name: str, taken: frozenset[str] | set[str]) -> str:
-    """A local for a computed gradient, renamed if an argument already has its name.
+def grad_op_outputs(args: Sequence[str], outputs: Sequence[str]) -> tuple[str, ...]:
+    """The names of a grad op's outputs: in its generated code (locals of its node and its
+    grad op function) and in the `forward:` of the entry that differentiates it.
 
-    In a double backward, `out_grad` is both an argument (the incoming gradient) and
-    an output (the gradient for `out`); the output becomes `new_out_grad`.
+    An output keeps its name unless that name, or the name of the gradient that will flow
+    into it (`<name>_grad`), is already taken by an argument or an earlier output; then it
+    becomes `new_<name>`, repeated until free. `tanh_double_grad (out, out_grad,
+    x_grad_grad)` returns `out_grad` as `new_out_grad` (its gradient: `new_out_grad_grad`);
+    `cross_entropy_double_grad (..., input_grad_grad)` returns `input_grad` as `new_input_grad`.
+    So an entry differentiating a grad op never meets a name with two meanings.
     """
-    while name in taken:
-        name = f"new_{name}"
-    return name
+    taken = set(args)
+    names: list[str] = []
+    for name in outputs:
+        while name in taken or grad_name(name) in taken:
+            name = f"new_{name}"
+        taken |= {name, grad_name(name)}
+        names.append(name)
+    return tuple(names)
 
 
 def header(kind: str) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from opgrad.codegen import naming
+from opgrad.codegen.composite import Composite
 from opgrad.codegen.layout import (
     INDENT,
     LINE_LENGTH,
@@ -154,7 +155,7 @@ def _q(text: str) -> str:
 
 def _annotation(arg: Arg, meta: bool = False) -> str:
     if meta:
-        return "TensorMeta"
+        return "list[TensorMeta]" if arg.is_tensor_list else "TensorMeta"
     base = {
         "Tensor": "Tensor",
         "Tensor[]": "list[Tensor]",
@@ -271,19 +272,16 @@ def _array(arg: Arg, form: str) -> str:
     """The kernel argument for a tensor argument (after the prelude)."""
     if form != TENSOR:
         return arg.name
-    if arg.is_tensor_list or arg.is_optional:
-        return f"_{arg.name}_data"
-    return f"{arg.name}._data"
+    return f"_{arg.name}_data"
 
 
-def _prelude(arg: Arg, form: str) -> Stmt | None:
-    if form != TENSOR:
-        return None
+def _prelude(arg: Arg, form: str) -> Stmt:
+    """A Tensor's array, loaded once into `_x_data` (the dispatch and the kernel both take it)."""
     if arg.is_tensor_list:
         return Stmt(f"_{arg.name}_data = ", list_of(f"_t._data for _t in {arg.name}"))
     if arg.is_optional:
         return Stmt(f"_{arg.name}_data = ", f"None if {arg.name} is None else {arg.name}._data")
-    return None
+    return Stmt(f"_{arg.name}_data = ", f"{arg.name}._data")
 
 
 def _dispatch_arrays(args: list[tuple[Arg, str]]) -> list[str]:
@@ -299,7 +297,7 @@ def _kernel_call(
     op: str, kernel: str, args: list[tuple[Arg, str]], attrs: list[str], results: list[_Result]
 ) -> list[Stmt]:
     """Preludes, then the kernel called with the tensors' arrays and the attributes."""
-    stmts = [p for a, form in args if (p := _prelude(a, form)) is not None]
+    stmts = [_prelude(a, form) for a, form in args if form == TENSOR]
     kernel_args = [_array(a, form) for a, form in args] + attrs
     return stmts + _results(op, kernel, _dispatch_arrays(args), kernel_args, results)
 
@@ -388,7 +386,7 @@ def _function(
         )
 
     tensor_forms = [(a, META if a.name in meta else TENSOR) for a in tensors]
-    body: list[Stmt] = [p for a, form in tensor_forms if (p := _prelude(a, form)) is not None]
+    body: list[Stmt] = [_prelude(a, form) for a, form in tensor_forms if form == TENSOR]
     arrays = _dispatch_arrays(tensor_forms)
     kernel_args = [_array(a, form) for a, form in tensor_forms] + [
         a.name for a in sig.args if not a.is_tensor
@@ -421,9 +419,14 @@ def _function(
     grad: GradBlock | None = None
     if backward is not None:
         inputs: list[str] = []
+        counts: list[Stmt] = []
         for a in tensors:
             if a in diff_inputs:
                 inputs.append(f"*{a.name}" if a.is_tensor_list else a.name)
+            elif a.is_tensor_list:
+                # no gradient for a no_need_buffer Tensor[]: one None per position, counted
+                inputs.append(f"*[None] * {BUILTINS}.len({a.name})")
+                counts.append(Stmt(f"node.{count_slot(a.name)} = ", f"{BUILTINS}.len({a.name})"))
             else:
                 inputs.append("None")
         make_node = Stmt("node = ", call(f"{NODES}.{naming.node_class(backward.name)}", tuple_of(*inputs)))
@@ -452,7 +455,7 @@ def _function(
                         Guarded(None, Stmt("", call("set_history", o.name, "node", str(position))))
                     )
             position += 1
-        saves: list[Stmt] = []
+        saves: list[Stmt] = counts
         bwd_meta = set(backward.no_need_buffer)
         out_order = [o.name for o in sig.outputs]
         for a in backward.args:
@@ -531,7 +534,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     record = Stmt("record = ", call("check_inplace", _q(name), target, *others))
     attrs = [a.name for a in op.args if not a.is_tensor]
     forms = [(a, TENSOR) for a in tensors]
-    body = [p for a, form in forms if (p := _prelude(a, form)) is not None]
+    body = [_prelude(a, form) for a, form in forms if form == TENSOR]
     kernel_args = [_array(a, form) for a, form in forms] + attrs
     body += _kernel_stmts(name, op.kernel, _dispatch_arrays(forms), kernel_args, "_result", "raw")
 
@@ -585,17 +588,18 @@ def _optional_grads(bwd: BackwardSpec, spec: Spec) -> frozenset[str]:
 
 def grad_op_function(bwd: BackwardSpec, spec: Spec) -> Function:
     assert bwd.kernel is not None
-    sig = grad_op_sig(bwd, spec)
+    sig = grad_op_sig(bwd, spec)  # outputs named as in the node: `new_input_grad`
     own = spec.backward(bwd.backward) if bwd.backward else None
+    renamed = dict(zip((o.name for o in bwd.outputs), (o.name for o in sig.outputs), strict=True))
     return _function(
         sig,
         bwd.kernel,
         bwd.doc,
         own,
         convert=False,  # called by nodes with tensors only
-        visible=bwd.outputs,
+        visible=sig.outputs,
         intermediate=(),
-        optional_outputs=_optional_grads(bwd, spec),
+        optional_outputs=frozenset(renamed[n] for n in _optional_grads(bwd, spec) if n in renamed),
         refuse=own is None,
     )
 
@@ -610,7 +614,6 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     optional = _optional_grads(bwd, spec)
     saved = [a for a in bwd.args if fwd.arg(a.name) is not None or fwd.output(a.name) is not None]
     slots = [a.name for a in saved] + [a.name for a in attrs]
-    slots_stmt = Stmt("__slots__ = ", tuple_of(*[_q(s) for s in slots]) if slots else "()")
 
     # Output positions: visible outputs in order (a Tensor[] output, always last, takes the rest).
     positions: dict[str, tuple[int, bool]] = {}
@@ -622,25 +625,29 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
             i, is_list = positions[a.name]
             reads.append(Stmt(f"{a.name} = ", f"grads[{i}:]" if is_list else f"grads[{i}]"))
 
-    taken = {a.name for a in bwd.args} | {a.name for a in attrs}
-    locals_ = {o.name: naming.result_local(o.name, taken) for o in bwd.outputs}
+    names = naming.grad_op_outputs([a.name for a in bwd.args + tuple(attrs)], [o.name for o in bwd.outputs])
+    locals_ = dict(zip((o.name for o in bwd.outputs), names, strict=True))
     create_graph: list[Stmt] = []
     compute: list[Stmt] = []
     composite = spec.composite(bwd.name)
-    if composite is not None:
+    if composite is not None and bwd.kernel is None:
         # One path: the composite runs ops on Tensors, recorded or not by grad mode.
         reads += [_unpack(a, "unpack") for a in saved]
-        used = {n for _, c in composite for n in c.names}
-        compute += [Stmt(f"{a.name} = ", f"self.{a.name}") for a in attrs if a.name in used]
-        compute += [Stmt(f"{locals_[name]} = ", c.python) for name, c in composite]
+        compute += _composite_stmts(composite, locals_, attrs, indent=8)
+    elif composite is not None:
+        # `kernel:` and `composite:`: the recorded path evaluates the composite with ops (any
+        # order); the first-order path runs the kernel on arrays.
+        create_graph += [_unpack(a, "unpack") for a in saved]
+        create_graph += _composite_stmts(composite, locals_, attrs, indent=12)
     else:
-        assert bwd.kernel is not None
-        # create_graph: saved tensors as Tensors for the recorded grad op; otherwise only
-        # their version-checked arrays (`unpack_data`), which is all the kernel takes.
+        # create_graph: saved tensors as Tensors for the recorded grad op.
         create_graph += [_unpack(a, "unpack") for a in saved]
         call_args = [a.name for a in bwd.args] + [f"self.{a.name}" for a in attrs]
         targets = ", ".join(locals_[o.name] for o in bwd.outputs)
         create_graph.append(Stmt(f"{targets} = ", call(f"{GRAD_OPS}.{bwd.name}", *call_args)))
+    if bwd.kernel is not None:
+        # The first-order path: only the saved tensors' version-checked arrays
+        # (`unpack_data`), which is all the kernel takes.
         compute += [_unpack(a, "unpack_data") for a in saved]
         saved_names = {a.name for a in saved}
         forms = [
@@ -658,11 +665,15 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
         if not a.is_tensor:
             continue
         out = by_grad.get(naming.grad_name(a.name))
-        if out is None:
-            assert not a.is_tensor_list
-            entries.append("None")
-        else:
+        if out is not None:
             entries.append(f"*{locals_[out.name]}" if out.is_list else locals_[out.name])
+        elif a.is_tensor_list:
+            # a no_need_buffer Tensor[] input: no gradient for any of its positions
+            entries.append(f"*[None] * self.{count_slot(a.name)}")
+            slots.append(count_slot(a.name))
+        else:
+            entries.append("None")
+    slots_stmt = Stmt("__slots__ = ", tuple_of(*[_q(s) for s in slots]) if slots else "()")
     returns = Stmt("return ", tuple_of(*entries))
     return Node(
         class_name=naming.node_class(bwd.name),
@@ -676,6 +687,27 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
         returns=returns,
         released=tuple(a.name for a in saved),
     )
+
+
+def count_slot(name: str) -> str:
+    """The node slot holding how many tensors a Tensor[] input without gradient had."""
+    return f"_{name}_count"
+
+
+def _composite_stmts(
+    composite: tuple[tuple[str, Composite], ...], locals_: dict[str, str], attrs: list[Arg], indent: int
+) -> list[Stmt]:
+    """The attributes a composite reads as locals, then its steps and gradients."""
+    used = {n for _, c in composite for n in c.names}
+    stmts = [Stmt(f"{a.name} = ", f"self.{a.name}") for a in attrs if a.name in used]
+    counter = iter(range(1, 1_000_000))
+
+    def fresh() -> str:
+        return f"_tmp{next(counter)}"
+
+    for name, c in composite:
+        stmts += c.statements(locals_[name], indent, fresh)
+    return stmts
 
 
 def _unpack(a: Arg, how: str) -> Stmt:
@@ -772,7 +804,7 @@ def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
         ops.append(op_function(op, spec))
         if op.inplace is not None:
             ops.append(inplace_function(op, spec))
-    grad_ops = tuple(grad_op_function(b, spec) for b in spec.backwards if b.kernel is not None)
+    grad_ops = tuple(grad_op_function(b, spec) for b in spec.backwards if b.has_grad_op)
     nodes = tuple(node_class(b, spec) for b in spec.backwards)
     bound, hash_by_identity = methods(spec)
     modules = [

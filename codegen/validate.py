@@ -8,21 +8,23 @@
 - backward `args` name forward inputs, forward outputs or `<output>_grad` of a
   differentiable output, with matching types; backward outputs are `<input>_grad` of
   forward tensor inputs; `no_need_buffer` names forward inputs;
-- composite expressions use only their arguments, the forward's attributes, numbers,
-  operators and calls to ops (`composite.py`).
+- composite expressions use only their arguments, the forward's attributes, earlier
+  steps, numbers, operators and calls to ops or to backward ops with a grad op function
+  (`composite.py`); step names take no name that is already in use.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from opgrad.codegen import naming
-from opgrad.codegen.composite import Composite, check_composite
-from opgrad.codegen.layout import LINE_LENGTH
+from opgrad.codegen.composite import Callee, Composite, check_composite
+from opgrad.codegen.loader import Location
 from opgrad.codegen.model import BackwardSpec, OpSpec, Problems
 from opgrad.codegen.signature import Arg, Output
 
 OPS_ALIAS = "_ops"  # how generated node code refers to the ops module
+GRAD_OPS_ALIAS = "_grad_ops"  # ... and to the grad ops module
 
 
 @dataclass(frozen=True)
@@ -87,8 +89,12 @@ def op_sig(op: OpSpec) -> GradOpSig:
 
 
 def grad_op_sig(bwd: BackwardSpec, spec: Spec) -> GradOpSig:
+    """Outputs are renamed by `naming.grad_op_outputs` (`new_out_grad`), so that no name
+    of the signature, or of a gradient derived from it, means two things."""
     args = bwd.args + spec.attrs_of(bwd)
-    return GradOpSig(bwd.name, args, bwd.outputs, bwd.outputs, bwd.outputs, bwd.no_need_buffer)
+    names = naming.grad_op_outputs([a.name for a in args], [o.name for o in bwd.outputs])
+    outputs = tuple(replace(o, name=n) for o, n in zip(bwd.outputs, names, strict=True))
+    return GradOpSig(bwd.name, args, outputs, outputs, outputs, bwd.no_need_buffer)
 
 
 def validate(
@@ -130,7 +136,7 @@ def validate(
             )
     good: list[BackwardSpec] = []
     spec = Spec(tuple(ops), tuple(by_name.values()), ())
-    ops_sigs = {o.name: o.args for o in ops}
+    callees = _callees(ops, by_name, spec)
     composites: list[tuple[str, tuple[tuple[str, Composite], ...]]] = []
     for b in by_name.values():
         target_name = b.forward.name
@@ -157,33 +163,57 @@ def validate(
         _check_signature(b, fwd, problems)
         _check_args(b, fwd, problems)
         if b.composite is not None:
-            names = {a.name for a in b.args} | {a.name for a in fwd.args if not a.is_tensor}
-            exprs = []
-            for out_name, source in b.composite:
-                result, bad = check_composite(source, names, ops_sigs, OPS_ALIAS)
-                for message in bad:
-                    problems.add(b.lines("composite"), b.name, message)
-                statement = f"{naming.grad_name(out_name)} = {result.python}" if result else ""
-                if result is not None and len(statement) + 8 > LINE_LENGTH:
-                    problems.add(
-                        b.lines("composite"),
-                        b.name,
-                        f"composite for {out_name} is too long to generate on one line "
-                        f"({len(statement) + 8} > {LINE_LENGTH} characters); use a kernel or shorter names",
-                    )
-                if result is not None:
-                    meta = sorted(set(result.names) & set(b.no_need_buffer))
-                    if meta:
-                        problems.add(
-                            b.lines("composite"),
-                            b.name,
-                            f"composite uses {', '.join(meta)}, which no_need_buffer saves as metadata only",
-                        )
-                    exprs.append((out_name, result))
-            composites.append((b.name, tuple(exprs)))
+            exprs = _check_composites(b, fwd, callees, problems)
+            if exprs is not None:
+                composites.append((b.name, exprs))
         if len(problems) == before:
             good.append(b)
     return Spec(tuple(ops), tuple(good), tuple(composites))
+
+
+def _callees(ops: list[OpSpec], by_name: dict[str, BackwardSpec], spec: Spec) -> dict[str, Callee]:
+    """What composites may call: ops (`_ops.f`), and backward ops that have a grad op
+    function (a kernel and no composite: `_grad_ops.f`)."""
+    callees = {o.name: Callee(f"{OPS_ALIAS}.{o.name}", o.args, len(o.visible_outputs)) for o in ops}
+    for b in by_name.values():
+        if not b.has_grad_op or (spec.op(b.forward.name) is None and b.forward.name not in by_name):
+            continue
+        try:
+            sig = grad_op_sig(b, spec)
+        except StopIteration:  # a broken chain of forwards, reported elsewhere
+            continue
+        callees[b.name] = Callee(f"{GRAD_OPS_ALIAS}.{b.name}", sig.args, len(sig.outputs))
+    return callees
+
+
+def _check_composites(
+    b: BackwardSpec, fwd: GradOpSig, callees: dict[str, Callee], problems: Problems
+) -> tuple[tuple[str, Composite], ...] | None:
+    """Each output's steps; a step name of one output may be used by the later ones."""
+    assert b.composite is not None
+    names = {a.name for a in b.args} | {a.name for a in fwd.args if not a.is_tensor}
+    locals_ = naming.grad_op_outputs(sorted(names), [o.name for o in b.outputs])
+    taken = set(naming.RESERVED_ARG_NAMES) | {o.name for o in b.outputs} | set(locals_)
+    exprs: list[tuple[str, Composite]] = []
+    ok = True
+    for source in b.composite:
+        result, bad = check_composite(source.steps, names, callees, taken)
+        for index, message in bad:
+            problems.add(Location(b.lines.file, source.lines[index]), b.name, message)
+        if result is None:
+            ok = False
+            continue
+        meta = sorted(set(result.names) & set(b.no_need_buffer))
+        if meta:
+            problems.add(
+                Location(b.lines.file, source.lines[-1]),
+                b.name,
+                f"composite uses {', '.join(meta)}, which no_need_buffer saves as metadata only",
+            )
+            ok = False
+        names |= {name for name, _ in result.steps}
+        exprs.append((source.output, result))
+    return tuple(exprs) if ok else None
 
 
 def _dedupe(entries: list, problems: Problems, key: str) -> list:
@@ -253,11 +283,18 @@ def _check_signature(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> Non
             f"{fwd.name}'s args ({', '.join(typed(fwd.args))})",
         )
     if [(o.type, o.name) for o in b.forward.outputs] != [(o.type, o.name) for o in fwd.outputs]:
+        hint = ""
+        renamed = [o.name for o in fwd.outputs if o.name.startswith("new_")]
+        if renamed:
+            hint = (
+                f"; a grad op's output is renamed `new_<name>` when <name> or <name>_grad is "
+                f"already one of its arguments ({', '.join(renamed)})"
+            )
         problems.add(
             b.lines("forward"),
             b.name,
             f"forward outputs ({', '.join(str(o) for o in b.forward.outputs)}) do not match "
-            f"{fwd.name}'s output ({', '.join(str(o) for o in fwd.outputs)})",
+            f"{fwd.name}'s output ({', '.join(str(o) for o in fwd.outputs)}){hint}",
         )
 
 

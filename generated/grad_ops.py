@@ -36,6 +36,7 @@ __all__ = [
     "divide_grad",
     "dropout_double_grad",
     "dropout_grad",
+    "einsum_double_grad",
     "einsum_grad",
     "elementwise_pow_double_grad",
     "elementwise_pow_grad",
@@ -59,6 +60,7 @@ __all__ = [
     "index_add_grad",
     "index_select_grad",
     "kl_div_grad",
+    "l1_loss_double_grad",
     "l1_loss_grad",
     "layer_norm_grad",
     "leaky_relu_grad",
@@ -73,12 +75,14 @@ __all__ = [
     "matmul_grad",
     "max_double_grad",
     "max_grad",
+    "max_pool2d_double_grad",
     "max_pool2d_grad",
     "maximum_grad",
     "mean_grad",
     "min_double_grad",
     "min_grad",
     "minimum_grad",
+    "mish_double_grad",
     "mish_grad",
     "mse_loss_double_grad",
     "mse_loss_grad",
@@ -88,6 +92,7 @@ __all__ = [
     "norm_grad",
     "pad_grad",
     "pow_grad",
+    "prelu_double_grad",
     "prelu_grad",
     "prod_double_grad",
     "prod_grad",
@@ -107,6 +112,7 @@ __all__ = [
     "silu_double_grad",
     "silu_grad",
     "sin_grad",
+    "smooth_l1_loss_double_grad",
     "smooth_l1_loss_grad",
     "softmax_grad",
     "softplus_double_grad",
@@ -118,9 +124,11 @@ __all__ = [
     "square_grad",
     "squeeze_grad",
     "stack_grad",
+    "std_double_grad",
     "std_grad",
     "subtract_grad",
     "sum_grad",
+    "swish_double_grad",
     "swish_grad",
     "take_along_axis_grad",
     "tanh_grad",
@@ -131,6 +139,7 @@ __all__ = [
     "tril_grad",
     "triu_grad",
     "unsqueeze_grad",
+    "var_double_grad",
     "var_grad",
     "where_grad",
     "zero_grad",
@@ -147,7 +156,8 @@ def _no_backward(op: str) -> RuntimeError:
 
 def neg_grad(out_grad: Tensor) -> Tensor:
     """Gradient of neg."""
-    x_grad = wrap(dispatch("neg_grad", "neg_grad", out_grad._data)(out_grad._data))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("neg_grad", "neg_grad", _out_grad_data)(_out_grad_data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.NegDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -156,7 +166,9 @@ def neg_grad(out_grad: Tensor) -> Tensor:
 
 def abs_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of abs."""
-    x_grad = wrap(dispatch("abs_grad", "abs_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("abs_grad", "abs_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.AbsDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -166,7 +178,8 @@ def abs_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def sign_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     """Gradient of sign."""
-    x_grad = wrap(dispatch("sign_grad", "sign_grad", out_grad._data)(x, out_grad._data))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("sign_grad", "sign_grad", _out_grad_data)(x, _out_grad_data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.SignDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -175,7 +188,9 @@ def sign_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
 
 def exp_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of exp."""
-    x_grad = wrap(dispatch("exp_grad", "exp_grad", out._data, out_grad._data)(out._data, out_grad._data))
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("exp_grad", "exp_grad", _out_data, _out_grad_data)(_out_data, _out_grad_data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.ExpDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -186,8 +201,10 @@ def exp_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def expm1_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of expm1."""
-    _kernel = dispatch("expm1_grad", "expm1_grad", out._data, out_grad._data)
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("expm1_grad", "expm1_grad", _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_out_data, _out_grad_data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.Expm1DoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -198,7 +215,9 @@ def expm1_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def log_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of log."""
-    x_grad = wrap(dispatch("log_grad", "log_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("log_grad", "log_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.LogDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -209,7 +228,9 @@ def log_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def log1p_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of log1p."""
-    x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("log1p_grad", "log1p_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.Log1pDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -220,8 +241,10 @@ def log1p_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def sqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of sqrt."""
-    _kernel = dispatch("sqrt_grad", "sqrt_grad", out._data, out_grad._data)
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("sqrt_grad", "sqrt_grad", _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_out_data, _out_grad_data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SqrtDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -232,8 +255,10 @@ def sqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def rsqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of rsqrt."""
-    _kernel = dispatch("rsqrt_grad", "rsqrt_grad", out._data, out_grad._data)
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("rsqrt_grad", "rsqrt_grad", _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_out_data, _out_grad_data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.RsqrtDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -244,8 +269,10 @@ def rsqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def square_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of square."""
-    _kernel = dispatch("square_grad", "square_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("square_grad", "square_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SquareDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -256,8 +283,10 @@ def square_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def reciprocal_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of reciprocal."""
-    _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out._data, out_grad._data)
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("reciprocal_grad", "reciprocal_grad", _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_out_data, _out_grad_data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.ReciprocalDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -268,7 +297,9 @@ def reciprocal_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def sin_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of sin."""
-    x_grad = wrap(dispatch("sin_grad", "sin_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("sin_grad", "sin_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SinDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -279,7 +310,9 @@ def sin_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def cos_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of cos."""
-    x_grad = wrap(dispatch("cos_grad", "cos_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("cos_grad", "cos_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.CosDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -290,8 +323,10 @@ def cos_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def tanh_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of tanh."""
-    _kernel = dispatch("tanh_grad", "tanh_grad", out._data, out_grad._data)
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("tanh_grad", "tanh_grad", _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_out_data, _out_grad_data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.TanhDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -302,8 +337,10 @@ def tanh_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def sigmoid_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of sigmoid."""
-    _kernel = dispatch("sigmoid_grad", "sigmoid_grad", out._data, out_grad._data)
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("sigmoid_grad", "sigmoid_grad", _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_out_data, _out_grad_data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SigmoidDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -314,8 +351,10 @@ def sigmoid_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def relu_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of relu."""
-    _kernel = dispatch("relu_grad", "relu_grad", out._data, out_grad._data)
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("relu_grad", "relu_grad", _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_out_data, _out_grad_data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ReluDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -325,8 +364,10 @@ def relu_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def gelu_grad(x: Tensor, out_grad: Tensor, approximate: bool = False) -> Tensor:
     """Gradient of gelu."""
-    _kernel = dispatch("gelu_grad", "gelu_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, approximate))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("gelu_grad", "gelu_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data, approximate))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.GeluDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -342,16 +383,21 @@ def gelu_double_grad(
     """Gradient of gelu_grad (second-order gradient of gelu)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("gelu_double_grad")
-    _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x._data, out_grad._data, x_grad_grad._data)
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, approximate)
-    x_grad = wrap(_results[0])
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
+    _kernel = dispatch("gelu_double_grad", "gelu_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
+    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data, approximate)
+    new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
-    return (x_grad, out_grad_grad)
+    return (new_x_grad, out_grad_grad)
 
 
 def silu_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of silu."""
-    x_grad = wrap(dispatch("silu_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("silu_grad", "silu_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SiluDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -364,17 +410,22 @@ def silu_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple[
     """Gradient of silu_grad (second-order gradient of silu)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("silu_double_grad")
-    _kernel = dispatch("silu_double_grad", "silu_double_grad", x._data, out_grad._data, x_grad_grad._data)
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data)
-    x_grad = wrap(_results[0])
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
+    _kernel = dispatch("silu_double_grad", "silu_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
+    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data)
+    new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
-    return (x_grad, out_grad_grad)
+    return (new_x_grad, out_grad_grad)
 
 
 def softplus_grad(x: Tensor, out_grad: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """Gradient of softplus."""
-    _kernel = dispatch("softplus_grad", "softplus_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, beta, threshold))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("softplus_grad", "softplus_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data, beta, threshold))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SoftplusDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -391,19 +442,24 @@ def softplus_double_grad(
     """Gradient of softplus_grad (second-order gradient of softplus)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("softplus_double_grad")
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
     _kernel = dispatch(
-        "softplus_double_grad", "softplus_double_grad", x._data, out_grad._data, x_grad_grad._data
+        "softplus_double_grad", "softplus_double_grad", _x_data, _out_grad_data, _x_grad_grad_data
     )
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, beta, threshold)
-    x_grad = wrap(_results[0])
+    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data, beta, threshold)
+    new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
-    return (x_grad, out_grad_grad)
+    return (new_x_grad, out_grad_grad)
 
 
 def leaky_relu_grad(x: Tensor, out_grad: Tensor, negative_slope: float = 0.01) -> Tensor:
     """Gradient of leaky_relu."""
-    _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, negative_slope))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data, negative_slope))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.LeakyReluDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -414,8 +470,10 @@ def leaky_relu_grad(x: Tensor, out_grad: Tensor, negative_slope: float = 0.01) -
 
 def elu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
     """Gradient of elu."""
-    _kernel = dispatch("elu_grad", "elu_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("elu_grad", "elu_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data, alpha))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.EluDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -427,7 +485,9 @@ def elu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
 
 def erf_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of erf."""
-    x_grad = wrap(dispatch("erf_grad", "erf_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("erf_grad", "erf_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.ErfDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -438,7 +498,8 @@ def erf_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def scale_grad(out_grad: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     """Gradient of scale."""
-    x_grad = wrap(dispatch("scale_grad", "scale_grad", out_grad._data)(out_grad._data, scale, bias))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("scale_grad", "scale_grad", _out_grad_data)(_out_grad_data, scale, bias))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ScaleDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -449,7 +510,9 @@ def scale_grad(out_grad: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tenso
 
 def pow_grad(x: Tensor, out_grad: Tensor, y: float) -> Tensor:
     """Gradient of pow."""
-    x_grad = wrap(dispatch("pow_grad", "pow_grad", x._data, out_grad._data)(x._data, out_grad._data, y))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("pow_grad", "pow_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data, y))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.PowDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -461,8 +524,10 @@ def pow_grad(x: Tensor, out_grad: Tensor, y: float) -> Tensor:
 
 def clip_grad(x: Tensor, out_grad: Tensor, min: float | None = None, max: float | None = None) -> Tensor:
     """Gradient of clip."""
-    _kernel = dispatch("clip_grad", "clip_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("clip_grad", "clip_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data, min, max))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ClipDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -474,7 +539,8 @@ def clip_grad(x: Tensor, out_grad: Tensor, min: float | None = None, max: float 
 
 def cast_grad(x: TensorMeta, out_grad: Tensor, dtype: Any) -> Tensor:
     """Gradient of cast."""
-    x_grad = wrap(dispatch("cast_grad", "cast_grad", out_grad._data)(x, out_grad._data, dtype))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("cast_grad", "cast_grad", _out_grad_data)(x, _out_grad_data, dtype))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.CastDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -484,7 +550,8 @@ def cast_grad(x: TensorMeta, out_grad: Tensor, dtype: Any) -> Tensor:
 
 def add_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of add."""
-    _results = dispatch("add_grad", "add_grad", out_grad._data)(x, y, out_grad._data)
+    _out_grad_data = out_grad._data
+    _results = dispatch("add_grad", "add_grad", _out_grad_data)(x, y, _out_grad_data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -496,7 +563,8 @@ def add_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Te
 
 def subtract_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of subtract."""
-    _results = dispatch("subtract_grad", "subtract_grad", out_grad._data)(x, y, out_grad._data)
+    _out_grad_data = out_grad._data
+    _results = dispatch("subtract_grad", "subtract_grad", _out_grad_data)(x, y, _out_grad_data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -508,8 +576,11 @@ def subtract_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tenso
 
 def multiply_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of multiply."""
-    _kernel = dispatch("multiply_grad", "multiply_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data)
+    _x_data = x._data
+    _y_data = y._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("multiply_grad", "multiply_grad", _x_data, _y_data, _out_grad_data)
+    _results = _kernel(_x_data, _y_data, _out_grad_data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -524,8 +595,11 @@ def multiply_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tenso
 
 def divide_grad(x: TensorMeta, y: Tensor, out: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of divide."""
-    _kernel = dispatch("divide_grad", "divide_grad", y._data, out._data, out_grad._data)
-    _results = _kernel(x, y._data, out._data, out_grad._data)
+    _y_data = y._data
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("divide_grad", "divide_grad", _y_data, _out_data, _out_grad_data)
+    _results = _kernel(x, _y_data, _out_data, _out_grad_data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (y._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -540,8 +614,11 @@ def divide_grad(x: TensorMeta, y: Tensor, out: Tensor, out_grad: Tensor) -> tupl
 
 def maximum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of maximum."""
-    _kernel = dispatch("maximum_grad", "maximum_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data)
+    _x_data = x._data
+    _y_data = y._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("maximum_grad", "maximum_grad", _x_data, _y_data, _out_grad_data)
+    _results = _kernel(_x_data, _y_data, _out_grad_data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -555,8 +632,11 @@ def maximum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor
 
 def minimum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of minimum."""
-    _kernel = dispatch("minimum_grad", "minimum_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data)
+    _x_data = x._data
+    _y_data = y._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("minimum_grad", "minimum_grad", _x_data, _y_data, _out_grad_data)
+    _results = _kernel(_x_data, _y_data, _out_grad_data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -570,8 +650,11 @@ def minimum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor
 
 def elementwise_pow_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of elementwise_pow."""
-    _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data)
+    _x_data = x._data
+    _y_data = y._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", _x_data, _y_data, _out_grad_data)
+    _results = _kernel(_x_data, _y_data, _out_grad_data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -596,26 +679,33 @@ def elementwise_pow_double_grad(
         or y_grad_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("elementwise_pow_double_grad")
+    _x_data = x._data
+    _y_data = y._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
+    _y_grad_grad_data = y_grad_grad._data
     _kernel = dispatch(
         "elementwise_pow_double_grad",
         "elementwise_pow_double_grad",
-        x._data,
-        y._data,
-        out_grad._data,
-        x_grad_grad._data,
-        y_grad_grad._data,
+        _x_data,
+        _y_data,
+        _out_grad_data,
+        _x_grad_grad_data,
+        _y_grad_grad_data,
     )
-    _results = _kernel(x._data, y._data, out_grad._data, x_grad_grad._data, y_grad_grad._data)
-    x_grad = wrap(_results[0])
-    y_grad = wrap(_results[1])
+    _results = _kernel(_x_data, _y_data, _out_grad_data, _x_grad_grad_data, _y_grad_grad_data)
+    new_x_grad = wrap(_results[0])
+    new_y_grad = wrap(_results[1])
     out_grad_grad = wrap(_results[2])
-    return (x_grad, y_grad, out_grad_grad)
+    return (new_x_grad, new_y_grad, out_grad_grad)
 
 
 def where_grad(condition: Tensor, x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of where."""
-    _kernel = dispatch("where_grad", "where_grad", condition._data, out_grad._data)
-    _results = _kernel(condition._data, x, y, out_grad._data)
+    _condition_data = condition._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("where_grad", "where_grad", _condition_data, _out_grad_data)
+    _results = _kernel(_condition_data, x, y, _out_grad_data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -630,7 +720,8 @@ def sum_grad(
     x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of sum."""
-    x_grad = wrap(dispatch("sum_grad", "sum_grad", out_grad._data)(x, out_grad._data, axis, keepdim))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("sum_grad", "sum_grad", _out_grad_data)(x, _out_grad_data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.SumDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -643,7 +734,8 @@ def mean_grad(
     x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of mean."""
-    x_grad = wrap(dispatch("mean_grad", "mean_grad", out_grad._data)(x, out_grad._data, axis, keepdim))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("mean_grad", "mean_grad", _out_grad_data)(x, _out_grad_data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.MeanDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -656,8 +748,11 @@ def max_grad(
     x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of max."""
-    _kernel = dispatch("max_grad", "max_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    _x_data = x._data
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("max_grad", "max_grad", _x_data, _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.MaxDoubleGradNode((None, None, out_grad))
         set_history(x_grad, node, 0)
@@ -674,8 +769,11 @@ def max_double_grad(
     """Gradient of max_grad (second-order gradient of max)."""
     if (x._requires_grad or out._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("max_double_grad")
-    _kernel = dispatch("max_double_grad", "max_double_grad", x._data, out._data, x_grad_grad._data)
-    out_grad_grad = wrap(_kernel(x._data, out._data, x_grad_grad._data, axis, keepdim))
+    _x_data = x._data
+    _out_data = out._data
+    _x_grad_grad_data = x_grad_grad._data
+    _kernel = dispatch("max_double_grad", "max_double_grad", _x_data, _out_data, _x_grad_grad_data)
+    out_grad_grad = wrap(_kernel(_x_data, _out_data, _x_grad_grad_data, axis, keepdim))
     return out_grad_grad
 
 
@@ -683,8 +781,11 @@ def min_grad(
     x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of min."""
-    _kernel = dispatch("min_grad", "min_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    _x_data = x._data
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("min_grad", "min_grad", _x_data, _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.MinDoubleGradNode((None, None, out_grad))
         set_history(x_grad, node, 0)
@@ -701,15 +802,20 @@ def min_double_grad(
     """Gradient of min_grad (second-order gradient of min)."""
     if (x._requires_grad or out._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("min_double_grad")
-    _kernel = dispatch("min_double_grad", "min_double_grad", x._data, out._data, x_grad_grad._data)
-    out_grad_grad = wrap(_kernel(x._data, out._data, x_grad_grad._data, axis, keepdim))
+    _x_data = x._data
+    _out_data = out._data
+    _x_grad_grad_data = x_grad_grad._data
+    _kernel = dispatch("min_double_grad", "min_double_grad", _x_data, _out_data, _x_grad_grad_data)
+    out_grad_grad = wrap(_kernel(_x_data, _out_data, _x_grad_grad_data, axis, keepdim))
     return out_grad_grad
 
 
 def prod_grad(x: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
     """Gradient of prod."""
-    _kernel = dispatch("prod_grad", "prod_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, axis, keepdim))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("prod_grad", "prod_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data, axis, keepdim))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.ProdDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -726,19 +832,25 @@ def prod_double_grad(
     """Gradient of prod_grad (second-order gradient of prod)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("prod_double_grad")
-    _kernel = dispatch("prod_double_grad", "prod_double_grad", x._data, out_grad._data, x_grad_grad._data)
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, axis, keepdim)
-    x_grad = wrap(_results[0])
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
+    _kernel = dispatch("prod_double_grad", "prod_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
+    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data, axis, keepdim)
+    new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
-    return (x_grad, out_grad_grad)
+    return (new_x_grad, out_grad_grad)
 
 
 def logsumexp_grad(
     x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of logsumexp."""
-    _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    _x_data = x._data
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("logsumexp_grad", "logsumexp_grad", _x_data, _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, axis, keepdim))
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.LogsumexpDoubleGradNode((x, out, out_grad))
         set_history(x_grad, node, 0)
@@ -763,27 +875,34 @@ def logsumexp_double_grad(
     _any_grad = _any_grad or x_grad_grad._requires_grad
     if _any_grad and grad_enabled():
         raise _no_backward("logsumexp_double_grad")
+    _x_data = x._data
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
     _kernel = dispatch(
         "logsumexp_double_grad",
         "logsumexp_double_grad",
-        x._data,
-        out._data,
-        out_grad._data,
-        x_grad_grad._data,
+        _x_data,
+        _out_data,
+        _out_grad_data,
+        _x_grad_grad_data,
     )
-    _results = _kernel(x._data, out._data, out_grad._data, x_grad_grad._data, axis, keepdim)
-    x_grad = wrap(_results[0])
-    out_grad = wrap(_results[1])
+    _results = _kernel(_x_data, _out_data, _out_grad_data, _x_grad_grad_data, axis, keepdim)
+    new_x_grad = wrap(_results[0])
+    new_out_grad = wrap(_results[1])
     out_grad_grad = wrap(_results[2])
-    return (x_grad, out_grad, out_grad_grad)
+    return (new_x_grad, new_out_grad, out_grad_grad)
 
 
 def matmul_grad(
     x: Tensor, y: Tensor, out_grad: Tensor, transpose_x: bool = False, transpose_y: bool = False
 ) -> tuple[Tensor, Tensor]:
     """Gradient of matmul."""
-    _kernel = dispatch("matmul_grad", "matmul_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data, transpose_x, transpose_y)
+    _x_data = x._data
+    _y_data = y._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("matmul_grad", "matmul_grad", _x_data, _y_data, _out_grad_data)
+    _results = _kernel(_x_data, _y_data, _out_grad_data, transpose_x, transpose_y)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -800,7 +919,8 @@ def matmul_grad(
 
 def reshape_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> Tensor:
     """Gradient of reshape."""
-    x_grad = wrap(dispatch("reshape_grad", "reshape_grad", out_grad._data)(x, out_grad._data, shape))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("reshape_grad", "reshape_grad", _out_grad_data)(x, _out_grad_data, shape))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ReshapeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -810,7 +930,8 @@ def reshape_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) ->
 
 def transpose_grad(x: TensorMeta, out_grad: Tensor, perm: Sequence[int] | int) -> Tensor:
     """Gradient of transpose."""
-    x_grad = wrap(dispatch("transpose_grad", "transpose_grad", out_grad._data)(x, out_grad._data, perm))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("transpose_grad", "transpose_grad", _out_grad_data)(x, _out_grad_data, perm))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TransposeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -820,7 +941,8 @@ def transpose_grad(x: TensorMeta, out_grad: Tensor, perm: Sequence[int] | int) -
 
 def squeeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
     """Gradient of squeeze."""
-    x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", out_grad._data)(x, out_grad._data, axis))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", _out_grad_data)(x, _out_grad_data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.SqueezeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -830,7 +952,8 @@ def squeeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = ()
 
 def unsqueeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int) -> Tensor:
     """Gradient of unsqueeze."""
-    x_grad = wrap(dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)(x, out_grad._data, axis))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("unsqueeze_grad", "unsqueeze_grad", _out_grad_data)(x, _out_grad_data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.UnsqueezeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -840,8 +963,9 @@ def unsqueeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int) -
 
 def flatten_grad(x: TensorMeta, out_grad: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
     """Gradient of flatten."""
-    _kernel = dispatch("flatten_grad", "flatten_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, start_axis, stop_axis))
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("flatten_grad", "flatten_grad", _out_grad_data)
+    x_grad = wrap(_kernel(x, _out_grad_data, start_axis, stop_axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.FlattenDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -852,7 +976,8 @@ def flatten_grad(x: TensorMeta, out_grad: Tensor, start_axis: int = 0, stop_axis
 
 def expand_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> Tensor:
     """Gradient of expand."""
-    x_grad = wrap(dispatch("expand_grad", "expand_grad", out_grad._data)(x, out_grad._data, shape))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("expand_grad", "expand_grad", _out_grad_data)(x, _out_grad_data, shape))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ExpandDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -860,21 +985,31 @@ def expand_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> 
     return x_grad
 
 
-def concat_grad(x: TensorMeta, out_grad: Tensor, axis: int = 0) -> list[Tensor]:
+def concat_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Tensor]:
     """Gradient of concat."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("concat_grad")
-    _result = dispatch("concat_grad", "concat_grad", out_grad._data)(x, out_grad._data, axis)
+    _out_grad_data = out_grad._data
+    _result = dispatch("concat_grad", "concat_grad", _out_grad_data)(x, _out_grad_data, axis)
     x_grad = [wrap(_a) for _a in _result]
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.ConcatDoubleGradNode((*[None] * _builtins.len(x), out_grad))
+        for _i, _t in _builtins.enumerate(x_grad):
+            set_history(_t, node, _i)
+        node._x_count = _builtins.len(x)
+        node.axis = axis
     return x_grad
 
 
-def stack_grad(x: TensorMeta, out_grad: Tensor, axis: int = 0) -> list[Tensor]:
+def stack_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Tensor]:
     """Gradient of stack."""
-    if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("stack_grad")
-    _result = dispatch("stack_grad", "stack_grad", out_grad._data)(x, out_grad._data, axis)
+    _out_grad_data = out_grad._data
+    _result = dispatch("stack_grad", "stack_grad", _out_grad_data)(x, _out_grad_data, axis)
     x_grad = [wrap(_a) for _a in _result]
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.StackDoubleGradNode((*[None] * _builtins.len(x), out_grad))
+        for _i, _t in _builtins.enumerate(x_grad):
+            set_history(_t, node, _i)
+        node._x_count = _builtins.len(x)
+        node.axis = axis
     return x_grad
 
 
@@ -895,8 +1030,10 @@ def split_grad(
 
 def gather_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -> Tensor:
     """Gradient of gather."""
-    _kernel = dispatch("gather_grad", "gather_grad", index._data, out_grad._data)
-    x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
+    _index_data = index._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("gather_grad", "gather_grad", _index_data, _out_grad_data)
+    x_grad = wrap(_kernel(x, _index_data, _out_grad_data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.GatherDoubleGradNode((None, None, out_grad))
         set_history(x_grad, node, 0)
@@ -907,8 +1044,10 @@ def gather_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -
 
 def index_select_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -> Tensor:
     """Gradient of index_select."""
-    _kernel = dispatch("index_select_grad", "index_select_grad", index._data, out_grad._data)
-    x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
+    _index_data = index._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("index_select_grad", "index_select_grad", _index_data, _out_grad_data)
+    x_grad = wrap(_kernel(x, _index_data, _out_grad_data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.IndexSelectDoubleGradNode((None, None, out_grad))
         set_history(x_grad, node, 0)
@@ -919,7 +1058,8 @@ def index_select_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int 
 
 def tile_grad(x: TensorMeta, out_grad: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
     """Gradient of tile."""
-    x_grad = wrap(dispatch("tile_grad", "tile_grad", out_grad._data)(x, out_grad._data, repeat_times))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("tile_grad", "tile_grad", _out_grad_data)(x, _out_grad_data, repeat_times))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TileDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -929,8 +1069,10 @@ def tile_grad(x: TensorMeta, out_grad: Tensor, repeat_times: Sequence[int] | int
 
 def softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     """Gradient of softmax."""
-    _kernel = dispatch("softmax_grad", "softmax_grad", out._data, out_grad._data)
-    x_grad = wrap(_kernel(out._data, out_grad._data, axis))
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("softmax_grad", "softmax_grad", _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_out_data, _out_grad_data, axis))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SoftmaxDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -942,8 +1084,10 @@ def softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
 
 def log_softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     """Gradient of log_softmax."""
-    _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out._data, out_grad._data)
-    x_grad = wrap(_kernel(out._data, out_grad._data, axis))
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("log_softmax_grad", "log_softmax_grad", _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_out_data, _out_grad_data, axis))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.LogSoftmaxDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -963,9 +1107,12 @@ def cross_entropy_grad(
     label_smoothing: float = 0.0,
 ) -> Tensor:
     """Gradient of cross_entropy."""
-    _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input._data, label._data, out_grad._data)
+    _input_data = input._data
+    _label_data = label._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", _input_data, _label_data, _out_grad_data)
     input_grad = wrap(
-        _kernel(input._data, label._data, out_grad._data, axis, reduction, ignore_index, label_smoothing)
+        _kernel(_input_data, _label_data, _out_grad_data, axis, reduction, ignore_index, label_smoothing)
     )
     if (input._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.CrossEntropyDoubleGradNode((input, None, out_grad))
@@ -991,42 +1138,54 @@ def cross_entropy_double_grad(
     label_smoothing: float = 0.0,
 ) -> tuple[Tensor, Tensor]:
     """Gradient of cross_entropy_grad (second-order gradient of cross_entropy)."""
-    if (
-        input._requires_grad
-        or label._requires_grad
-        or out_grad._requires_grad
-        or input_grad_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("cross_entropy_double_grad")
+    _input_data = input._data
+    _label_data = label._data
+    _out_grad_data = out_grad._data
+    _input_grad_grad_data = input_grad_grad._data
     _kernel = dispatch(
         "cross_entropy_double_grad",
         "cross_entropy_double_grad",
-        input._data,
-        label._data,
-        out_grad._data,
-        input_grad_grad._data,
+        _input_data,
+        _label_data,
+        _out_grad_data,
+        _input_grad_grad_data,
     )
     _results = _kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        input_grad_grad._data,
+        _input_data,
+        _label_data,
+        _out_grad_data,
+        _input_grad_grad_data,
         axis,
         reduction,
         ignore_index,
         label_smoothing,
     )
-    input_grad = wrap(_results[0])
+    new_input_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
-    return (input_grad, out_grad_grad)
+    if (input._requires_grad or out_grad._requires_grad or input_grad_grad._requires_grad) and grad_enabled():
+        node = _nodes.CrossEntropyTripleGradNode((input, None, out_grad, input_grad_grad))
+        set_history(new_input_grad, node, 0)
+        set_history(out_grad_grad, node, 1)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.input_grad_grad = TensorWrapper.of_input(input_grad_grad)
+        node.axis = axis
+        node.reduction = reduction
+        node.ignore_index = ignore_index
+        node.label_smoothing = label_smoothing
+    return (new_input_grad, out_grad_grad)
 
 
 def mse_loss_grad(
     input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean"
 ) -> tuple[Tensor, Tensor]:
     """Gradient of mse_loss."""
-    _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input._data, label._data, out_grad._data)
-    _results = _kernel(input._data, label._data, out_grad._data, reduction)
+    _input_data = input._data
+    _label_data = label._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("mse_loss_grad", "mse_loss_grad", _input_data, _label_data, _out_grad_data)
+    _results = _kernel(_input_data, _label_data, _out_grad_data, reduction)
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -1057,28 +1216,35 @@ def mse_loss_double_grad(
         or label_grad_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("mse_loss_double_grad")
+    _input_data = input._data
+    _label_data = label._data
+    _out_grad_data = out_grad._data
+    _input_grad_grad_data = input_grad_grad._data
+    _label_grad_grad_data = label_grad_grad._data
     _kernel = dispatch(
         "mse_loss_double_grad",
         "mse_loss_double_grad",
-        input._data,
-        label._data,
-        out_grad._data,
-        input_grad_grad._data,
-        label_grad_grad._data,
+        _input_data,
+        _label_data,
+        _out_grad_data,
+        _input_grad_grad_data,
+        _label_grad_grad_data,
     )
     _results = _kernel(
-        input._data, label._data, out_grad._data, input_grad_grad._data, label_grad_grad._data, reduction
+        _input_data, _label_data, _out_grad_data, _input_grad_grad_data, _label_grad_grad_data, reduction
     )
-    input_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
+    new_input_grad = wrap(_results[0])
+    new_label_grad = wrap(_results[1])
     out_grad_grad = wrap(_results[2])
-    return (input_grad, label_grad, out_grad_grad)
+    return (new_input_grad, new_label_grad, out_grad_grad)
 
 
 def dropout_grad(mask: Tensor, out_grad: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     """Gradient of dropout."""
-    _kernel = dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
-    x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
+    _mask_data = mask._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("dropout_grad", "dropout_grad", _mask_data, _out_grad_data)
+    x_grad = wrap(_kernel(_mask_data, _out_grad_data, p, training))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.DropoutDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1092,15 +1258,19 @@ def dropout_double_grad(mask: Tensor, x_grad_grad: Tensor, p: float = 0.5, train
     """Gradient of dropout_grad (second-order gradient of dropout)."""
     if (mask._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("dropout_double_grad")
-    _kernel = dispatch("dropout_double_grad", "dropout_grad", mask._data, x_grad_grad._data)
-    out_grad_grad = wrap(_kernel(mask._data, x_grad_grad._data, p, training))
+    _mask_data = mask._data
+    _x_grad_grad_data = x_grad_grad._data
+    _kernel = dispatch("dropout_double_grad", "dropout_grad", _mask_data, _x_grad_grad_data)
+    out_grad_grad = wrap(_kernel(_mask_data, _x_grad_grad_data, p, training))
     return out_grad_grad
 
 
 def embedding_grad(x: Tensor, weight: TensorMeta, out_grad: Tensor) -> Tensor:
     """Gradient of embedding."""
-    _kernel = dispatch("embedding_grad", "embedding_grad", x._data, out_grad._data)
-    weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("embedding_grad", "embedding_grad", _x_data, _out_grad_data)
+    weight_grad = wrap(_kernel(_x_data, weight, _out_grad_data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.EmbeddingDoubleGradNode((None, None, out_grad))
         set_history(weight_grad, node, 0)
@@ -1121,8 +1291,11 @@ def conv2d_grad(
     """Gradient of conv2d."""
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
         raise _no_backward("conv2d_grad")
-    _kernel = dispatch("conv2d_grad", "conv2d_grad", x._data, weight._data, out_grad._data)
-    _results = _kernel(x._data, weight._data, bias, out_grad._data, stride, padding, dilation, groups)
+    _x_data = x._data
+    _weight_data = weight._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("conv2d_grad", "conv2d_grad", _x_data, _weight_data, _out_grad_data)
+    _results = _kernel(_x_data, _weight_data, bias, _out_grad_data, stride, padding, dilation, groups)
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -1138,11 +1311,35 @@ def max_pool2d_grad(
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
     """Gradient of max_pool2d."""
-    if (argmax._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("max_pool2d_grad")
-    _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax._data, out_grad._data)
-    x_grad = wrap(_kernel(x, argmax._data, out_grad._data, kernel_size, stride, padding))
+    _argmax_data = argmax._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", _argmax_data, _out_grad_data)
+    x_grad = wrap(_kernel(x, _argmax_data, _out_grad_data, kernel_size, stride, padding))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.MaxPool2dDoubleGradNode((None, None, out_grad))
+        set_history(x_grad, node, 0)
+        node.argmax = TensorWrapper.of_input(argmax)
+        node.kernel_size = kernel_size
+        node.stride = stride
+        node.padding = padding
     return x_grad
+
+
+def max_pool2d_double_grad(
+    argmax: Tensor,
+    x_grad_grad: Tensor,
+    kernel_size: Sequence[int] | int,
+    stride: Sequence[int] | int | None = None,
+    padding: Sequence[int] | int = (0, 0),
+) -> Tensor:
+    """Gradient of max_pool2d_grad (second-order gradient of max_pool2d)."""
+    if (argmax._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("max_pool2d_double_grad")
+    _argmax_data = argmax._data
+    _x_grad_grad_data = x_grad_grad._data
+    _kernel = dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", _argmax_data, _x_grad_grad_data)
+    out_grad_grad = wrap(_kernel(_argmax_data, _x_grad_grad_data, kernel_size, stride, padding))
+    return out_grad_grad
 
 
 def avg_pool2d_grad(
@@ -1153,19 +1350,27 @@ def avg_pool2d_grad(
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
     """Gradient of avg_pool2d."""
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", _out_grad_data)
+    x_grad = wrap(_kernel(x, _out_grad_data, kernel_size, stride, padding))
     if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("avg_pool2d_grad")
-    _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, kernel_size, stride, padding))
+        node = _nodes.AvgPool2dDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.kernel_size = kernel_size
+        node.stride = stride
+        node.padding = padding
     return x_grad
 
 
 def adaptive_avg_pool2d_grad(x: TensorMeta, out_grad: Tensor, output_size: Sequence[int] | int) -> Tensor:
     """Gradient of adaptive_avg_pool2d."""
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", _out_grad_data)
+    x_grad = wrap(_kernel(x, _out_grad_data, output_size))
     if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("adaptive_avg_pool2d_grad")
-    _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, output_size))
+        node = _nodes.AdaptiveAvgPool2dDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.output_size = output_size
     return x_grad
 
 
@@ -1188,12 +1393,16 @@ def layer_norm_grad(
         or out_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("layer_norm_grad")
+    _x_data = x._data
     _weight_data = None if weight is None else weight._data
+    _mean_data = mean._data
+    _rstd_data = rstd._data
+    _out_grad_data = out_grad._data
     _kernel = dispatch(
-        "layer_norm_grad", "layer_norm_grad", x._data, mean._data, rstd._data, out_grad._data, _weight_data
+        "layer_norm_grad", "layer_norm_grad", _x_data, _mean_data, _rstd_data, _out_grad_data, _weight_data
     )
     _results = _kernel(
-        x._data, _weight_data, bias, mean._data, rstd._data, out_grad._data, normalized_shape, epsilon
+        _x_data, _weight_data, bias, _mean_data, _rstd_data, _out_grad_data, normalized_shape, epsilon
     )
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
@@ -1221,23 +1430,27 @@ def batch_norm_grad(
         or out_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("batch_norm_grad")
+    _x_data = x._data
     _weight_data = None if weight is None else weight._data
+    _saved_mean_data = saved_mean._data
+    _saved_rstd_data = saved_rstd._data
+    _out_grad_data = out_grad._data
     _kernel = dispatch(
         "batch_norm_grad",
         "batch_norm_grad",
-        x._data,
-        saved_mean._data,
-        saved_rstd._data,
-        out_grad._data,
+        _x_data,
+        _saved_mean_data,
+        _saved_rstd_data,
+        _out_grad_data,
         _weight_data,
     )
     _results = _kernel(
-        x._data,
+        _x_data,
         _weight_data,
         bias,
-        saved_mean._data,
-        saved_rstd._data,
-        out_grad._data,
+        _saved_mean_data,
+        _saved_rstd_data,
+        _out_grad_data,
         training,
         momentum,
         epsilon,
@@ -1267,12 +1480,16 @@ def group_norm_grad(
         or out_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("group_norm_grad")
+    _x_data = x._data
     _weight_data = None if weight is None else weight._data
+    _mean_data = mean._data
+    _rstd_data = rstd._data
+    _out_grad_data = out_grad._data
     _kernel = dispatch(
-        "group_norm_grad", "group_norm_grad", x._data, mean._data, rstd._data, out_grad._data, _weight_data
+        "group_norm_grad", "group_norm_grad", _x_data, _mean_data, _rstd_data, _out_grad_data, _weight_data
     )
     _results = _kernel(
-        x._data, _weight_data, bias, mean._data, rstd._data, out_grad._data, num_groups, epsilon
+        _x_data, _weight_data, bias, _mean_data, _rstd_data, _out_grad_data, num_groups, epsilon
     )
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
@@ -1284,25 +1501,77 @@ def linear_grad(
     x: Tensor, weight: Tensor, bias: TensorMeta, out_grad: Tensor
 ) -> tuple[Tensor, Tensor, Tensor | None]:
     """Gradient of linear."""
-    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("linear_grad")
-    _kernel = dispatch("linear_grad", "linear_grad", x._data, weight._data, out_grad._data)
-    _results = _kernel(x._data, weight._data, bias, out_grad._data)
+    _x_data = x._data
+    _weight_data = weight._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("linear_grad", "linear_grad", _x_data, _weight_data, _out_grad_data)
+    _results = _kernel(_x_data, _weight_data, bias, _out_grad_data)
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
+    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.LinearDoubleGradNode((x, weight, None, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(weight_grad, node, 1)
+        if bias_grad is not None:
+            set_history(bias_grad, node, 2)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return (x_grad, weight_grad, bias_grad)
 
 
 def einsum_grad(x: Tensor, y: Tensor, out_grad: Tensor, equation: str) -> tuple[Tensor, Tensor]:
     """Gradient of einsum."""
-    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("einsum_grad")
-    _kernel = dispatch("einsum_grad", "einsum_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data, equation)
+    _x_data = x._data
+    _y_data = y._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("einsum_grad", "einsum_grad", _x_data, _y_data, _out_grad_data)
+    _results = _kernel(_x_data, _y_data, _out_grad_data, equation)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
+    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.EinsumDoubleGradNode((x, y, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(y_grad, node, 1)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.equation = equation
     return (x_grad, y_grad)
+
+
+def einsum_double_grad(
+    x: Tensor, y: Tensor, out_grad: Tensor, x_grad_grad: Tensor, y_grad_grad: Tensor, equation: str
+) -> tuple[Tensor, Tensor, Tensor]:
+    """Gradient of einsum_grad (second-order gradient of einsum)."""
+    if (
+        x._requires_grad
+        or y._requires_grad
+        or out_grad._requires_grad
+        or x_grad_grad._requires_grad
+        or y_grad_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("einsum_double_grad")
+    _x_data = x._data
+    _y_data = y._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
+    _y_grad_grad_data = y_grad_grad._data
+    _kernel = dispatch(
+        "einsum_double_grad",
+        "einsum_double_grad",
+        _x_data,
+        _y_data,
+        _out_grad_data,
+        _x_grad_grad_data,
+        _y_grad_grad_data,
+    )
+    _results = _kernel(_x_data, _y_data, _out_grad_data, _x_grad_grad_data, _y_grad_grad_data, equation)
+    new_x_grad = wrap(_results[0])
+    new_y_grad = wrap(_results[1])
+    out_grad_grad = wrap(_results[2])
+    return (new_x_grad, new_y_grad, out_grad_grad)
 
 
 def scaled_dot_product_attention_grad(
@@ -1327,24 +1596,30 @@ def scaled_dot_product_attention_grad(
         or out_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("scaled_dot_product_attention_grad")
+    _query_data = query._data
+    _key_data = key._data
+    _value_data = value._data
+    _weights_data = weights._data
+    _keep_data = keep._data
+    _out_grad_data = out_grad._data
     _kernel = dispatch(
         "scaled_dot_product_attention_grad",
         "scaled_dot_product_attention_grad",
-        query._data,
-        key._data,
-        value._data,
-        weights._data,
-        keep._data,
-        out_grad._data,
+        _query_data,
+        _key_data,
+        _value_data,
+        _weights_data,
+        _keep_data,
+        _out_grad_data,
     )
     _results = _kernel(
-        query._data,
-        key._data,
-        value._data,
+        _query_data,
+        _key_data,
+        _value_data,
         mask,
-        weights._data,
-        keep._data,
-        out_grad._data,
+        _weights_data,
+        _keep_data,
+        _out_grad_data,
         dropout_p,
         causal,
         scale,
@@ -1358,10 +1633,15 @@ def scaled_dot_product_attention_grad(
 
 def take_along_axis_grad(arr: TensorMeta, indices: Tensor, out_grad: Tensor, axis: int) -> Tensor:
     """Gradient of take_along_axis."""
-    if (indices._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("take_along_axis_grad")
-    _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices._data, out_grad._data)
-    arr_grad = wrap(_kernel(arr, indices._data, out_grad._data, axis))
+    _indices_data = indices._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", _indices_data, _out_grad_data)
+    arr_grad = wrap(_kernel(arr, _indices_data, _out_grad_data, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.TakeAlongAxisDoubleGradNode((None, None, out_grad))
+        set_history(arr_grad, node, 0)
+        node.indices = TensorWrapper.of_input(indices)
+        node.axis = axis
     return arr_grad
 
 
@@ -1369,12 +1649,18 @@ def scatter_grad(
     x: TensorMeta, index: Tensor, updates: TensorMeta, out_grad: Tensor, overwrite: bool = True
 ) -> tuple[Tensor, Tensor]:
     """Gradient of scatter."""
-    if (index._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("scatter_grad")
-    _kernel = dispatch("scatter_grad", "scatter_grad", index._data, out_grad._data)
-    _results = _kernel(x, index._data, updates, out_grad._data, overwrite)
+    _index_data = index._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("scatter_grad", "scatter_grad", _index_data, _out_grad_data)
+    _results = _kernel(x, _index_data, updates, _out_grad_data, overwrite)
     x_grad = wrap(_results[0])
     updates_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.ScatterDoubleGradNode((None, None, None, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(updates_grad, node, 1)
+        node.index = TensorWrapper.of_input(index)
+        node.overwrite = overwrite
     return (x_grad, updates_grad)
 
 
@@ -1382,37 +1668,54 @@ def index_add_grad(
     x: TensorMeta, index: Tensor, value: TensorMeta, out_grad: Tensor, axis: int
 ) -> tuple[Tensor, Tensor]:
     """Gradient of index_add."""
-    if (index._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("index_add_grad")
-    _kernel = dispatch("index_add_grad", "index_add_grad", index._data, out_grad._data)
-    _results = _kernel(x, index._data, value, out_grad._data, axis)
+    _index_data = index._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("index_add_grad", "index_add_grad", _index_data, _out_grad_data)
+    _results = _kernel(x, _index_data, value, _out_grad_data, axis)
     x_grad = wrap(_results[0])
     value_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.IndexAddDoubleGradNode((None, None, None, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(value_grad, node, 1)
+        node.index = TensorWrapper.of_input(index)
+        node.axis = axis
     return (x_grad, value_grad)
 
 
 def masked_fill_grad(mask: Tensor, out_grad: Tensor, value: float) -> Tensor:
     """Gradient of masked_fill."""
-    if (mask._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("masked_fill_grad")
-    _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask._data, out_grad._data)
-    x_grad = wrap(_kernel(mask._data, out_grad._data, value))
+    _mask_data = mask._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("masked_fill_grad", "masked_fill_grad", _mask_data, _out_grad_data)
+    x_grad = wrap(_kernel(_mask_data, _out_grad_data, value))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.MaskedFillDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.mask = TensorWrapper.of_input(mask)
+        node.value = value
     return x_grad
 
 
 def tril_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
     """Gradient of tril."""
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("tril_grad", "tril_grad", _out_grad_data)(_out_grad_data, diagonal))
     if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("tril_grad")
-    x_grad = wrap(dispatch("tril_grad", "tril_grad", out_grad._data)(out_grad._data, diagonal))
+        node = _nodes.TrilDoubleGradNode((out_grad,))
+        set_history(x_grad, node, 0)
+        node.diagonal = diagonal
     return x_grad
 
 
 def triu_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
     """Gradient of triu."""
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("triu_grad", "triu_grad", _out_grad_data)(_out_grad_data, diagonal))
     if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("triu_grad")
-    x_grad = wrap(dispatch("triu_grad", "triu_grad", out_grad._data)(out_grad._data, diagonal))
+        node = _nodes.TriuDoubleGradNode((out_grad,))
+        set_history(x_grad, node, 0)
+        node.diagonal = diagonal
     return x_grad
 
 
@@ -1420,9 +1723,14 @@ def pad_grad(
     x: TensorMeta, out_grad: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: float = 0.0
 ) -> Tensor:
     """Gradient of pad."""
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("pad_grad", "pad_grad", _out_grad_data)(x, _out_grad_data, pad, mode, value))
     if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("pad_grad")
-    x_grad = wrap(dispatch("pad_grad", "pad_grad", out_grad._data)(x, out_grad._data, pad, mode, value))
+        node = _nodes.PadDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.pad = pad
+        node.mode = mode
+        node.value = value
     return x_grad
 
 
@@ -1430,26 +1738,37 @@ def roll_grad(
     out_grad: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None
 ) -> Tensor:
     """Gradient of roll."""
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("roll_grad", "roll_grad", _out_grad_data)(_out_grad_data, shifts, axis))
     if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("roll_grad")
-    x_grad = wrap(dispatch("roll_grad", "roll_grad", out_grad._data)(out_grad._data, shifts, axis))
+        node = _nodes.RollDoubleGradNode((out_grad,))
+        set_history(x_grad, node, 0)
+        node.shifts = shifts
+        node.axis = axis
     return x_grad
 
 
 def repeat_interleave_grad(x: TensorMeta, out_grad: Tensor, repeats: int, axis: int | None = None) -> Tensor:
     """Gradient of repeat_interleave."""
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", _out_grad_data)
+    x_grad = wrap(_kernel(x, _out_grad_data, repeats, axis))
     if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("repeat_interleave_grad")
-    _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
+        node = _nodes.RepeatInterleaveDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.repeats = repeats
+        node.axis = axis
     return x_grad
 
 
 def cumsum_grad(x: TensorMeta, out_grad: Tensor, axis: int | None = None) -> Tensor:
     """Gradient of cumsum."""
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", _out_grad_data)(x, _out_grad_data, axis))
     if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("cumsum_grad")
-    x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", out_grad._data)(x, out_grad._data, axis))
+        node = _nodes.CumsumDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.axis = axis
     return x_grad
 
 
@@ -1457,16 +1776,22 @@ def cumprod_grad(x: Tensor, out: Tensor, out_grad: Tensor, dim: int | None = Non
     """Gradient of cumprod."""
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         raise _no_backward("cumprod_grad")
-    _kernel = dispatch("cumprod_grad", "cumprod_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, dim))
+    _x_data = x._data
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("cumprod_grad", "cumprod_grad", _x_data, _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, dim))
     return x_grad
 
 
 def flip_grad(out_grad: Tensor, axis: Sequence[int] | int) -> Tensor:
     """Gradient of flip."""
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("flip_grad", "flip_grad", _out_grad_data)(_out_grad_data, axis))
     if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("flip_grad")
-    x_grad = wrap(dispatch("flip_grad", "flip_grad", out_grad._data)(out_grad._data, axis))
+        node = _nodes.FlipDoubleGradNode((out_grad,))
+        set_history(x_grad, node, 0)
+        node.axis = axis
     return x_grad
 
 
@@ -1480,10 +1805,18 @@ def topk_grad(
     sorted: bool = True,
 ) -> Tensor:
     """Gradient of topk."""
-    if (indices._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("topk_grad")
-    _kernel = dispatch("topk_grad", "topk_grad", indices._data, out_grad._data)
-    x_grad = wrap(_kernel(x, indices._data, out_grad._data, k, axis, largest, sorted))
+    _indices_data = indices._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("topk_grad", "topk_grad", _indices_data, _out_grad_data)
+    x_grad = wrap(_kernel(x, _indices_data, _out_grad_data, k, axis, largest, sorted))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.TopkDoubleGradNode((None, None, out_grad))
+        set_history(x_grad, node, 0)
+        node.indices = TensorWrapper.of_input(indices)
+        node.k = k
+        node.axis = axis
+        node.largest = largest
+        node.sorted = sorted
     return x_grad
 
 
@@ -1491,10 +1824,16 @@ def sort_grad(
     x: TensorMeta, indices: Tensor, out_grad: Tensor, axis: int = -1, descending: bool = False
 ) -> Tensor:
     """Gradient of sort."""
-    if (indices._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("sort_grad")
-    _kernel = dispatch("sort_grad", "sort_grad", indices._data, out_grad._data)
-    x_grad = wrap(_kernel(x, indices._data, out_grad._data, axis, descending))
+    _indices_data = indices._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("sort_grad", "sort_grad", _indices_data, _out_grad_data)
+    x_grad = wrap(_kernel(x, _indices_data, _out_grad_data, axis, descending))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.SortDoubleGradNode((None, None, out_grad))
+        set_history(x_grad, node, 0)
+        node.indices = TensorWrapper.of_input(indices)
+        node.axis = axis
+        node.descending = descending
     return x_grad
 
 
@@ -1502,11 +1841,40 @@ def var_grad(
     x: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False
 ) -> Tensor:
     """Gradient of var."""
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("var_grad", "var_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data, axis, unbiased, keepdim))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("var_grad")
-    _kernel = dispatch("var_grad", "var_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, axis, unbiased, keepdim))
+        node = _nodes.VarDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
+        node.unbiased = unbiased
+        node.keepdim = keepdim
     return x_grad
+
+
+def var_double_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    x_grad_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    unbiased: bool = True,
+    keepdim: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of var_grad (second-order gradient of var)."""
+    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("var_double_grad")
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
+    _kernel = dispatch("var_double_grad", "var_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
+    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data, axis, unbiased, keepdim)
+    new_x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (new_x_grad, out_grad_grad)
 
 
 def std_grad(
@@ -1518,11 +1886,48 @@ def std_grad(
     keepdim: bool = False,
 ) -> Tensor:
     """Gradient of std."""
-    if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("std_grad")
-    _kernel = dispatch("std_grad", "std_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, unbiased, keepdim))
+    _x_data = x._data
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("std_grad", "std_grad", _x_data, _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, axis, unbiased, keepdim))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.StdDoubleGradNode((x, None, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
+        node.unbiased = unbiased
+        node.keepdim = keepdim
     return x_grad
+
+
+def std_double_grad(
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    x_grad_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    unbiased: bool = True,
+    keepdim: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of std_grad (second-order gradient of std)."""
+    _any_grad = x._requires_grad or out._requires_grad or out_grad._requires_grad
+    _any_grad = _any_grad or x_grad_grad._requires_grad
+    if _any_grad and grad_enabled():
+        raise _no_backward("std_double_grad")
+    _x_data = x._data
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
+    _kernel = dispatch(
+        "std_double_grad", "std_double_grad", _x_data, _out_data, _out_grad_data, _x_grad_grad_data
+    )
+    _results = _kernel(_x_data, _out_data, _out_grad_data, _x_grad_grad_data, axis, unbiased, keepdim)
+    new_x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (new_x_grad, out_grad_grad)
 
 
 def norm_grad(
@@ -1536,8 +1941,11 @@ def norm_grad(
     """Gradient of norm."""
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         raise _no_backward("norm_grad")
-    _kernel = dispatch("norm_grad", "norm_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, p, axis, keepdim))
+    _x_data = x._data
+    _out_data = out._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("norm_grad", "norm_grad", _x_data, _out_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, p, axis, keepdim))
     return x_grad
 
 
@@ -1550,13 +1958,18 @@ def nll_loss_grad(
     reduction: str = "mean",
 ) -> Tensor:
     """Gradient of nll_loss."""
-    _any_grad = label._requires_grad or (weight is not None and weight._requires_grad)
-    _any_grad = _any_grad or out_grad._requires_grad
-    if _any_grad and grad_enabled():
-        raise _no_backward("nll_loss_grad")
+    _label_data = label._data
     _weight_data = None if weight is None else weight._data
-    _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label._data, out_grad._data, _weight_data)
-    input_grad = wrap(_kernel(input, label._data, _weight_data, out_grad._data, ignore_index, reduction))
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("nll_loss_grad", "nll_loss_grad", _label_data, _out_grad_data, _weight_data)
+    input_grad = wrap(_kernel(input, _label_data, _weight_data, _out_grad_data, ignore_index, reduction))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.NllLossDoubleGradNode((None, None, None, out_grad))
+        set_history(input_grad, node, 0)
+        node.label = TensorWrapper.of_input(label)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.ignore_index = ignore_index
+        node.reduction = reduction
     return input_grad
 
 
@@ -1577,18 +1990,21 @@ def binary_cross_entropy_with_logits_grad(
         or out_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("binary_cross_entropy_with_logits_grad")
+    _logit_data = logit._data
+    _label_data = label._data
     _weight_data = None if weight is None else weight._data
     _pos_weight_data = None if pos_weight is None else pos_weight._data
+    _out_grad_data = out_grad._data
     _kernel = dispatch(
         "binary_cross_entropy_with_logits_grad",
         "binary_cross_entropy_with_logits_grad",
-        logit._data,
-        label._data,
-        out_grad._data,
+        _logit_data,
+        _label_data,
+        _out_grad_data,
         _weight_data,
         _pos_weight_data,
     )
-    _results = _kernel(logit._data, label._data, _weight_data, _pos_weight_data, out_grad._data, reduction)
+    _results = _kernel(_logit_data, _label_data, _weight_data, _pos_weight_data, _out_grad_data, reduction)
     logit_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     return (logit_grad, label_grad)
@@ -1598,26 +2014,131 @@ def l1_loss_grad(
     input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean"
 ) -> tuple[Tensor, Tensor]:
     """Gradient of l1_loss."""
-    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("l1_loss_grad")
-    _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input._data, label._data, out_grad._data)
-    _results = _kernel(input._data, label._data, out_grad._data, reduction)
+    _input_data = input._data
+    _label_data = label._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("l1_loss_grad", "l1_loss_grad", _input_data, _label_data, _out_grad_data)
+    _results = _kernel(_input_data, _label_data, _out_grad_data, reduction)
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.L1LossDoubleGradNode((None, None, out_grad))
+        set_history(input_grad, node, 0)
+        set_history(label_grad, node, 1)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
     return (input_grad, label_grad)
+
+
+def l1_loss_double_grad(
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    input_grad_grad: Tensor,
+    label_grad_grad: Tensor,
+    reduction: str = "mean",
+) -> Tensor:
+    """Gradient of l1_loss_grad (second-order gradient of l1_loss)."""
+    if (
+        input._requires_grad
+        or label._requires_grad
+        or out_grad._requires_grad
+        or input_grad_grad._requires_grad
+        or label_grad_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("l1_loss_double_grad")
+    _input_data = input._data
+    _label_data = label._data
+    _out_grad_data = out_grad._data
+    _input_grad_grad_data = input_grad_grad._data
+    _label_grad_grad_data = label_grad_grad._data
+    _kernel = dispatch(
+        "l1_loss_double_grad",
+        "l1_loss_double_grad",
+        _input_data,
+        _label_data,
+        _out_grad_data,
+        _input_grad_grad_data,
+        _label_grad_grad_data,
+    )
+    out_grad_grad = wrap(
+        _kernel(
+            _input_data, _label_data, _out_grad_data, _input_grad_grad_data, _label_grad_grad_data, reduction
+        )
+    )
+    return out_grad_grad
 
 
 def smooth_l1_loss_grad(
     input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean", delta: float = 1.0
 ) -> tuple[Tensor, Tensor]:
     """Gradient of smooth_l1_loss."""
-    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("smooth_l1_loss_grad")
-    _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input._data, label._data, out_grad._data)
-    _results = _kernel(input._data, label._data, out_grad._data, reduction, delta)
+    _input_data = input._data
+    _label_data = label._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", _input_data, _label_data, _out_grad_data)
+    _results = _kernel(_input_data, _label_data, _out_grad_data, reduction, delta)
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
+    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.SmoothL1LossDoubleGradNode((input, label, out_grad))
+        set_history(input_grad, node, 0)
+        set_history(label_grad, node, 1)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
+        node.delta = delta
     return (input_grad, label_grad)
+
+
+def smooth_l1_loss_double_grad(
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    input_grad_grad: Tensor,
+    label_grad_grad: Tensor,
+    reduction: str = "mean",
+    delta: float = 1.0,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """Gradient of smooth_l1_loss_grad (second-order gradient of smooth_l1_loss)."""
+    if (
+        input._requires_grad
+        or label._requires_grad
+        or out_grad._requires_grad
+        or input_grad_grad._requires_grad
+        or label_grad_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("smooth_l1_loss_double_grad")
+    _input_data = input._data
+    _label_data = label._data
+    _out_grad_data = out_grad._data
+    _input_grad_grad_data = input_grad_grad._data
+    _label_grad_grad_data = label_grad_grad._data
+    _kernel = dispatch(
+        "smooth_l1_loss_double_grad",
+        "smooth_l1_loss_double_grad",
+        _input_data,
+        _label_data,
+        _out_grad_data,
+        _input_grad_grad_data,
+        _label_grad_grad_data,
+    )
+    _results = _kernel(
+        _input_data,
+        _label_data,
+        _out_grad_data,
+        _input_grad_grad_data,
+        _label_grad_grad_data,
+        reduction,
+        delta,
+    )
+    new_input_grad = wrap(_results[0])
+    new_label_grad = wrap(_results[1])
+    out_grad_grad = wrap(_results[2])
+    return (new_input_grad, new_label_grad, out_grad_grad)
 
 
 def kl_div_grad(
@@ -1626,8 +2147,11 @@ def kl_div_grad(
     """Gradient of kl_div."""
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         raise _no_backward("kl_div_grad")
-    _kernel = dispatch("kl_div_grad", "kl_div_grad", input._data, label._data, out_grad._data)
-    _results = _kernel(input._data, label._data, out_grad._data, reduction, log_target)
+    _input_data = input._data
+    _label_data = label._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("kl_div_grad", "kl_div_grad", _input_data, _label_data, _out_grad_data)
+    _results = _kernel(_input_data, _label_data, _out_grad_data, reduction, log_target)
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     return (input_grad, label_grad)
@@ -1635,84 +2159,196 @@ def kl_div_grad(
 
 def hardtanh_grad(x: Tensor, out_grad: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
     """Gradient of hardtanh."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("hardtanh_grad")
-    _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("hardtanh_grad", "hardtanh_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data, min, max))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.HardtanhDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.min = min
+        node.max = max
     return x_grad
 
 
 def hardswish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of hardswish."""
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("hardswish_grad", "hardswish_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("hardswish_grad")
-    _kernel = dispatch("hardswish_grad", "hardswish_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+        node = _nodes.HardswishDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def hardsigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of hardsigmoid."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("hardsigmoid_grad")
-    _kernel = dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("hardsigmoid_grad", "hardsigmoid_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data))
+    if out_grad._requires_grad and grad_enabled():
+        node = _nodes.HardsigmoidDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
     return x_grad
 
 
 def mish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of mish."""
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("mish_grad", "mish_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("mish_grad")
-    x_grad = wrap(dispatch("mish_grad", "mish_grad", x._data, out_grad._data)(x._data, out_grad._data))
+        node = _nodes.MishDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
+
+
+def mish_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple[Tensor, Tensor]:
+    """Gradient of mish_grad (second-order gradient of mish)."""
+    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("mish_double_grad")
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
+    _kernel = dispatch("mish_double_grad", "mish_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
+    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data)
+    new_x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (new_x_grad, out_grad_grad)
 
 
 def log_sigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of log_sigmoid."""
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("log_sigmoid_grad", "log_sigmoid_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("log_sigmoid_grad")
-    _kernel = dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+        node = _nodes.LogSigmoidDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def swish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of swish."""
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("swish_grad", "silu_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("swish_grad")
-    x_grad = wrap(dispatch("swish_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
+        node = _nodes.SwishDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
+
+
+def swish_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple[Tensor, Tensor]:
+    """Gradient of swish_grad (second-order gradient of swish)."""
+    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("swish_double_grad")
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
+    _kernel = dispatch("swish_double_grad", "silu_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
+    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data)
+    new_x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (new_x_grad, out_grad_grad)
 
 
 def prelu_grad(x: Tensor, weight: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of prelu."""
-    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("prelu_grad")
-    _kernel = dispatch("prelu_grad", "prelu_grad", x._data, weight._data, out_grad._data)
-    _results = _kernel(x._data, weight._data, out_grad._data)
+    _x_data = x._data
+    _weight_data = weight._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("prelu_grad", "prelu_grad", _x_data, _weight_data, _out_grad_data)
+    _results = _kernel(_x_data, _weight_data, _out_grad_data)
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
+    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.PreluDoubleGradNode((x, weight, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(weight_grad, node, 1)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return (x_grad, weight_grad)
+
+
+def prelu_double_grad(
+    x: Tensor, weight: Tensor, out_grad: Tensor, x_grad_grad: Tensor, weight_grad_grad: Tensor
+) -> tuple[Tensor, Tensor, Tensor]:
+    """Gradient of prelu_grad (second-order gradient of prelu)."""
+    if (
+        x._requires_grad
+        or weight._requires_grad
+        or out_grad._requires_grad
+        or x_grad_grad._requires_grad
+        or weight_grad_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("prelu_double_grad")
+    _x_data = x._data
+    _weight_data = weight._data
+    _out_grad_data = out_grad._data
+    _x_grad_grad_data = x_grad_grad._data
+    _weight_grad_grad_data = weight_grad_grad._data
+    _kernel = dispatch(
+        "prelu_double_grad",
+        "prelu_double_grad",
+        _x_data,
+        _weight_data,
+        _out_grad_data,
+        _x_grad_grad_data,
+        _weight_grad_grad_data,
+    )
+    _results = _kernel(_x_data, _weight_data, _out_grad_data, _x_grad_grad_data, _weight_grad_grad_data)
+    new_x_grad = wrap(_results[0])
+    new_weight_grad = wrap(_results[1])
+    out_grad_grad = wrap(_results[2])
+    return (new_x_grad, new_weight_grad, out_grad_grad)
 
 
 def selu_grad(
     x: Tensor, out_grad: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772
 ) -> Tensor:
     """Gradient of selu."""
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("selu_grad", "selu_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data, scale, alpha))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("selu_grad")
-    _kernel = dispatch("selu_grad", "selu_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, scale, alpha))
+        node = _nodes.SeluDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.scale = scale
+        node.alpha = alpha
     return x_grad
 
 
 def celu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
     """Gradient of celu."""
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("celu_grad", "celu_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data, alpha))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("celu_grad")
-    _kernel = dispatch("celu_grad", "celu_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+        node = _nodes.CeluDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.alpha = alpha
     return x_grad
 
 
@@ -1720,48 +2356,66 @@ def glu_grad(x: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     """Gradient of glu."""
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         raise _no_backward("glu_grad")
-    _kernel = dispatch("glu_grad", "glu_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, axis))
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("glu_grad", "glu_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data, axis))
     return x_grad
 
 
 def softsign_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of softsign."""
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("softsign_grad", "softsign_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("softsign_grad")
-    _kernel = dispatch("softsign_grad", "softsign_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+        node = _nodes.SoftsignDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def tanhshrink_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of tanhshrink."""
+    _x_data = x._data
+    _out_grad_data = out_grad._data
+    _kernel = dispatch("tanhshrink_grad", "tanhshrink_grad", _x_data, _out_grad_data)
+    x_grad = wrap(_kernel(_x_data, _out_grad_data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("tanhshrink_grad")
-    _kernel = dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+        node = _nodes.TanhshrinkDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 
 
 def fill_grad(x: TensorMeta, out_grad: Tensor, value: float) -> Tensor:
     """Zeros shaped like x (fill's result does not depend on x)."""
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("fill_grad", "fill_grad", _out_grad_data)(x, _out_grad_data, value))
     if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("fill_grad")
-    x_grad = wrap(dispatch("fill_grad", "fill_grad", out_grad._data)(x, out_grad._data, value))
+        node = _nodes.FillDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
+        node.value = value
     return x_grad
 
 
 def zero_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     """Zeros shaped like x (zero's result does not depend on x)."""
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("zero_grad", "zero_grad", _out_grad_data)(x, _out_grad_data))
     if out_grad._requires_grad and grad_enabled():
-        raise _no_backward("zero_grad")
-    x_grad = wrap(dispatch("zero_grad", "zero_grad", out_grad._data)(x, out_grad._data))
+        node = _nodes.ZeroDoubleGradNode((None, out_grad))
+        set_history(x_grad, node, 0)
     return x_grad
 
 
 def reduce_as_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     """Gradient of reduce_as, out_grad broadcast back to the shape of x."""
-    x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)(x, out_grad._data))
+    _out_grad_data = out_grad._data
+    x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", _out_grad_data)(x, _out_grad_data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ReduceAsDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)

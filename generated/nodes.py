@@ -12,29 +12,36 @@ from opgrad.runtime.tensor import Tensor, wrap
 __all__ = [
     "AbsDoubleGradNode",
     "AbsGradNode",
+    "AdaptiveAvgPool2dDoubleGradNode",
     "AdaptiveAvgPool2dGradNode",
     "AddDoubleGradNode",
     "AddGradNode",
+    "AvgPool2dDoubleGradNode",
     "AvgPool2dGradNode",
     "BatchNormGradNode",
     "BinaryCrossEntropyWithLogitsGradNode",
     "CastDoubleGradNode",
     "CastGradNode",
+    "CeluDoubleGradNode",
     "CeluGradNode",
     "ClipDoubleGradNode",
     "ClipGradNode",
+    "ConcatDoubleGradNode",
     "ConcatGradNode",
     "Conv2dGradNode",
     "CosDoubleGradNode",
     "CosGradNode",
     "CrossEntropyDoubleGradNode",
     "CrossEntropyGradNode",
+    "CrossEntropyTripleGradNode",
     "CumprodGradNode",
+    "CumsumDoubleGradNode",
     "CumsumGradNode",
     "DivideDoubleGradNode",
     "DivideGradNode",
     "DropoutDoubleGradNode",
     "DropoutGradNode",
+    "EinsumDoubleGradNode",
     "EinsumGradNode",
     "ElementwisePowDoubleGradNode",
     "ElementwisePowGradNode",
@@ -50,9 +57,11 @@ __all__ = [
     "ExpandGradNode",
     "Expm1DoubleGradNode",
     "Expm1GradNode",
+    "FillDoubleGradNode",
     "FillGradNode",
     "FlattenDoubleGradNode",
     "FlattenGradNode",
+    "FlipDoubleGradNode",
     "FlipGradNode",
     "GatherDoubleGradNode",
     "GatherGradNode",
@@ -60,27 +69,35 @@ __all__ = [
     "GeluGradNode",
     "GluGradNode",
     "GroupNormGradNode",
+    "HardsigmoidDoubleGradNode",
     "HardsigmoidGradNode",
+    "HardswishDoubleGradNode",
     "HardswishGradNode",
+    "HardtanhDoubleGradNode",
     "HardtanhGradNode",
+    "IndexAddDoubleGradNode",
     "IndexAddGradNode",
     "IndexSelectDoubleGradNode",
     "IndexSelectGradNode",
     "KlDivGradNode",
+    "L1LossDoubleGradNode",
     "L1LossGradNode",
     "LayerNormGradNode",
     "LeakyReluDoubleGradNode",
     "LeakyReluGradNode",
+    "LinearDoubleGradNode",
     "LinearGradNode",
     "Log1pDoubleGradNode",
     "Log1pGradNode",
     "LogDoubleGradNode",
     "LogGradNode",
+    "LogSigmoidDoubleGradNode",
     "LogSigmoidGradNode",
     "LogSoftmaxDoubleGradNode",
     "LogSoftmaxGradNode",
     "LogsumexpDoubleGradNode",
     "LogsumexpGradNode",
+    "MaskedFillDoubleGradNode",
     "MaskedFillGradNode",
     "MatmulDoubleGradNode",
     "MatmulGradNode",
@@ -89,6 +106,7 @@ __all__ = [
     "MatmulYgGradNode",
     "MaxDoubleGradNode",
     "MaxGradNode",
+    "MaxPool2dDoubleGradNode",
     "MaxPool2dGradNode",
     "MaximumDoubleGradNode",
     "MaximumGradNode",
@@ -98,6 +116,7 @@ __all__ = [
     "MinGradNode",
     "MinimumDoubleGradNode",
     "MinimumGradNode",
+    "MishDoubleGradNode",
     "MishGradNode",
     "MseLossDoubleGradNode",
     "MseLossGradNode",
@@ -105,11 +124,14 @@ __all__ = [
     "MultiplyGradNode",
     "NegDoubleGradNode",
     "NegGradNode",
+    "NllLossDoubleGradNode",
     "NllLossGradNode",
     "NormGradNode",
+    "PadDoubleGradNode",
     "PadGradNode",
     "PowDoubleGradNode",
     "PowGradNode",
+    "PreluDoubleGradNode",
     "PreluGradNode",
     "ProdDoubleGradNode",
     "ProdGradNode",
@@ -119,16 +141,20 @@ __all__ = [
     "ReduceAsGradNode",
     "ReluDoubleGradNode",
     "ReluGradNode",
+    "RepeatInterleaveDoubleGradNode",
     "RepeatInterleaveGradNode",
     "ReshapeDoubleGradNode",
     "ReshapeGradNode",
+    "RollDoubleGradNode",
     "RollGradNode",
     "RsqrtDoubleGradNode",
     "RsqrtGradNode",
     "ScaleDoubleGradNode",
     "ScaleGradNode",
     "ScaledDotProductAttentionGradNode",
+    "ScatterDoubleGradNode",
     "ScatterGradNode",
+    "SeluDoubleGradNode",
     "SeluGradNode",
     "SigmoidDoubleGradNode",
     "SigmoidGradNode",
@@ -138,6 +164,7 @@ __all__ = [
     "SiluGradNode",
     "SinDoubleGradNode",
     "SinGradNode",
+    "SmoothL1LossDoubleGradNode",
     "SmoothL1LossGradNode",
     "SoftmaxDoubleGradNode",
     "SoftmaxGradNode",
@@ -145,7 +172,9 @@ __all__ = [
     "SoftmaxVjpGradNode",
     "SoftplusDoubleGradNode",
     "SoftplusGradNode",
+    "SoftsignDoubleGradNode",
     "SoftsignGradNode",
+    "SortDoubleGradNode",
     "SortGradNode",
     "SplitDoubleGradNode",
     "SplitGradNode",
@@ -155,29 +184,39 @@ __all__ = [
     "SquareGradNode",
     "SqueezeDoubleGradNode",
     "SqueezeGradNode",
+    "StackDoubleGradNode",
     "StackGradNode",
+    "StdDoubleGradNode",
     "StdGradNode",
     "SubtractDoubleGradNode",
     "SubtractGradNode",
     "SumDoubleGradNode",
     "SumGradNode",
+    "SwishDoubleGradNode",
     "SwishGradNode",
+    "TakeAlongAxisDoubleGradNode",
     "TakeAlongAxisGradNode",
     "TanhDoubleGradNode",
     "TanhGradNode",
+    "TanhshrinkDoubleGradNode",
     "TanhshrinkGradNode",
     "TileDoubleGradNode",
     "TileGradNode",
+    "TopkDoubleGradNode",
     "TopkGradNode",
     "TransposeDoubleGradNode",
     "TransposeGradNode",
+    "TrilDoubleGradNode",
     "TrilGradNode",
+    "TriuDoubleGradNode",
     "TriuGradNode",
     "UnsqueezeDoubleGradNode",
     "UnsqueezeGradNode",
+    "VarDoubleGradNode",
     "VarGradNode",
     "WhereDoubleGradNode",
     "WhereGradNode",
+    "ZeroDoubleGradNode",
     "ZeroGradNode",
 ]
 
@@ -193,7 +232,8 @@ class NegGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.neg_grad(out_grad)
             return (x_grad,)
-        x_grad = wrap(dispatch("neg_grad", "neg_grad", out_grad._data)(out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("neg_grad", "neg_grad", _out_grad_data)(_out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -228,7 +268,8 @@ class AbsGradNode(GradNode):
             x_grad = _grad_ops.abs_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("abs_grad", "abs_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("abs_grad", "abs_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -266,7 +307,8 @@ class SignGradNode(GradNode):
             x_grad = _grad_ops.sign_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("sign_grad", "sign_grad", out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("sign_grad", "sign_grad", _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -302,7 +344,8 @@ class ExpGradNode(GradNode):
             x_grad = _grad_ops.exp_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        x_grad = wrap(dispatch("exp_grad", "exp_grad", out, out_grad._data)(out, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("exp_grad", "exp_grad", out, _out_grad_data)(out, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -343,7 +386,8 @@ class Expm1GradNode(GradNode):
             x_grad = _grad_ops.expm1_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        x_grad = wrap(dispatch("expm1_grad", "expm1_grad", out, out_grad._data)(out, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("expm1_grad", "expm1_grad", out, _out_grad_data)(out, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -384,7 +428,8 @@ class LogGradNode(GradNode):
             x_grad = _grad_ops.log_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("log_grad", "log_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("log_grad", "log_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -402,9 +447,9 @@ class LogDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = self.x.unpack(self)
         out_grad = self.out_grad.unpack(self)
-        x_grad = -x_grad_grad * out_grad / (x * x)
+        new_x_grad = -x_grad_grad * out_grad / (x * x)
         out_grad_grad = x_grad_grad / x
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -425,7 +470,8 @@ class Log1pGradNode(GradNode):
             x_grad = _grad_ops.log1p_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -443,9 +489,9 @@ class Log1pDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = self.x.unpack(self)
         out_grad = self.out_grad.unpack(self)
-        x_grad = -x_grad_grad * out_grad / ((x + 1) * (x + 1))
+        new_x_grad = -x_grad_grad * out_grad / ((x + 1) * (x + 1))
         out_grad_grad = x_grad_grad / (x + 1)
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -466,7 +512,8 @@ class SqrtGradNode(GradNode):
             x_grad = _grad_ops.sqrt_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        x_grad = wrap(dispatch("sqrt_grad", "sqrt_grad", out, out_grad._data)(out, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("sqrt_grad", "sqrt_grad", out, _out_grad_data)(out, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -507,7 +554,8 @@ class RsqrtGradNode(GradNode):
             x_grad = _grad_ops.rsqrt_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        x_grad = wrap(dispatch("rsqrt_grad", "rsqrt_grad", out, out_grad._data)(out, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("rsqrt_grad", "rsqrt_grad", out, _out_grad_data)(out, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -548,7 +596,8 @@ class SquareGradNode(GradNode):
             x_grad = _grad_ops.square_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("square_grad", "square_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("square_grad", "square_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -566,9 +615,9 @@ class SquareDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = self.x.unpack(self)
         out_grad = self.out_grad.unpack(self)
-        x_grad = 2 * x_grad_grad * out_grad
+        new_x_grad = 2 * x_grad_grad * out_grad
         out_grad_grad = 2 * x_grad_grad * x
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -589,8 +638,9 @@ class ReciprocalGradNode(GradNode):
             x_grad = _grad_ops.reciprocal_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out, out_grad._data)
-        x_grad = wrap(_kernel(out, out_grad._data))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out, _out_grad_data)
+        x_grad = wrap(_kernel(out, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -631,7 +681,8 @@ class SinGradNode(GradNode):
             x_grad = _grad_ops.sin_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("sin_grad", "sin_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("sin_grad", "sin_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -649,9 +700,9 @@ class SinDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = self.x.unpack(self)
         out_grad = self.out_grad.unpack(self)
-        x_grad = -x_grad_grad * out_grad * _ops.sin(x)
+        new_x_grad = -x_grad_grad * out_grad * _ops.sin(x)
         out_grad_grad = x_grad_grad * _ops.cos(x)
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -672,7 +723,8 @@ class CosGradNode(GradNode):
             x_grad = _grad_ops.cos_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("cos_grad", "cos_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("cos_grad", "cos_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -690,9 +742,9 @@ class CosDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = self.x.unpack(self)
         out_grad = self.out_grad.unpack(self)
-        x_grad = -x_grad_grad * out_grad * _ops.cos(x)
+        new_x_grad = -x_grad_grad * out_grad * _ops.cos(x)
         out_grad_grad = -x_grad_grad * _ops.sin(x)
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -713,7 +765,8 @@ class TanhGradNode(GradNode):
             x_grad = _grad_ops.tanh_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        x_grad = wrap(dispatch("tanh_grad", "tanh_grad", out, out_grad._data)(out, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("tanh_grad", "tanh_grad", out, _out_grad_data)(out, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -754,7 +807,8 @@ class SigmoidGradNode(GradNode):
             x_grad = _grad_ops.sigmoid_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        x_grad = wrap(dispatch("sigmoid_grad", "sigmoid_grad", out, out_grad._data)(out, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("sigmoid_grad", "sigmoid_grad", out, _out_grad_data)(out, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -795,7 +849,8 @@ class ReluGradNode(GradNode):
             x_grad = _grad_ops.relu_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        x_grad = wrap(dispatch("relu_grad", "relu_grad", out, out_grad._data)(out, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("relu_grad", "relu_grad", out, _out_grad_data)(out, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -833,8 +888,9 @@ class GeluGradNode(GradNode):
             x_grad = _grad_ops.gelu_grad(x, out_grad, self.approximate)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("gelu_grad", "gelu_grad", x, out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.approximate))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("gelu_grad", "gelu_grad", x, _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.approximate))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -853,15 +909,16 @@ class GeluDoubleGradNode(GradNode):
         if create_graph:
             x = self.x.unpack(self)
             out_grad = self.out_grad.unpack(self)
-            x_grad, out_grad_grad = _grad_ops.gelu_double_grad(x, out_grad, x_grad_grad, self.approximate)
-            return (x_grad, out_grad_grad)
+            new_x_grad, out_grad_grad = _grad_ops.gelu_double_grad(x, out_grad, x_grad_grad, self.approximate)
+            return (new_x_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.approximate)
-        x_grad = wrap(_results[0])
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x, out_grad, _x_grad_grad_data)
+        _results = _kernel(x, out_grad, _x_grad_grad_data, self.approximate)
+        new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -882,7 +939,8 @@ class SiluGradNode(GradNode):
             x_grad = _grad_ops.silu_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("silu_grad", "silu_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("silu_grad", "silu_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -901,15 +959,16 @@ class SiluDoubleGradNode(GradNode):
         if create_graph:
             x = self.x.unpack(self)
             out_grad = self.out_grad.unpack(self)
-            x_grad, out_grad_grad = _grad_ops.silu_double_grad(x, out_grad, x_grad_grad)
-            return (x_grad, out_grad_grad)
+            new_x_grad, out_grad_grad = _grad_ops.silu_double_grad(x, out_grad, x_grad_grad)
+            return (new_x_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _kernel = dispatch("silu_double_grad", "silu_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data)
-        x_grad = wrap(_results[0])
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("silu_double_grad", "silu_double_grad", x, out_grad, _x_grad_grad_data)
+        _results = _kernel(x, out_grad, _x_grad_grad_data)
+        new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -930,8 +989,9 @@ class SoftplusGradNode(GradNode):
             x_grad = _grad_ops.softplus_grad(x, out_grad, self.beta, self.threshold)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("softplus_grad", "softplus_grad", x, out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.beta, self.threshold))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("softplus_grad", "softplus_grad", x, _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.beta, self.threshold))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -950,17 +1010,18 @@ class SoftplusDoubleGradNode(GradNode):
         if create_graph:
             x = self.x.unpack(self)
             out_grad = self.out_grad.unpack(self)
-            x_grad, out_grad_grad = _grad_ops.softplus_double_grad(
+            new_x_grad, out_grad_grad = _grad_ops.softplus_double_grad(
                 x, out_grad, x_grad_grad, self.beta, self.threshold
             )
-            return (x_grad, out_grad_grad)
+            return (new_x_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _kernel = dispatch("softplus_double_grad", "softplus_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.beta, self.threshold)
-        x_grad = wrap(_results[0])
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("softplus_double_grad", "softplus_double_grad", x, out_grad, _x_grad_grad_data)
+        _results = _kernel(x, out_grad, _x_grad_grad_data, self.beta, self.threshold)
+        new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -981,8 +1042,9 @@ class LeakyReluGradNode(GradNode):
             x_grad = _grad_ops.leaky_relu_grad(x, out_grad, self.negative_slope)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x, out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.negative_slope))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x, _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.negative_slope))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1021,7 +1083,8 @@ class EluGradNode(GradNode):
             x_grad = _grad_ops.elu_grad(x, out_grad, self.alpha)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("elu_grad", "elu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("elu_grad", "elu_grad", x, _out_grad_data)(x, _out_grad_data, self.alpha))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1040,9 +1103,9 @@ class EluDoubleGradNode(GradNode):
         x = self.x.unpack(self)
         out_grad = self.out_grad.unpack(self)
         alpha = self.alpha
-        x_grad = x_grad_grad * out_grad * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
+        new_x_grad = x_grad_grad * out_grad * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
         out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, alpha * _ops.exp(_ops.clip(x, max=0.0)))
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1063,7 +1126,8 @@ class ErfGradNode(GradNode):
             x_grad = _grad_ops.erf_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("erf_grad", "erf_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("erf_grad", "erf_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1081,9 +1145,9 @@ class ErfDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = self.x.unpack(self)
         out_grad = self.out_grad.unpack(self)
-        x_grad = -2.256758334191025 * x * x_grad_grad * out_grad * _ops.exp(-x * x)
+        new_x_grad = -2.256758334191025 * x * x_grad_grad * out_grad * _ops.exp(-x * x)
         out_grad_grad = 1.1283791670955126 * x_grad_grad * _ops.exp(-x * x)
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1102,8 +1166,9 @@ class ScaleGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.scale_grad(out_grad, self.scale, self.bias)
             return (x_grad,)
-        _kernel = dispatch("scale_grad", "scale_grad", out_grad._data)
-        x_grad = wrap(_kernel(out_grad._data, self.scale, self.bias))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("scale_grad", "scale_grad", _out_grad_data)
+        x_grad = wrap(_kernel(_out_grad_data, self.scale, self.bias))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1139,7 +1204,8 @@ class PowGradNode(GradNode):
             x_grad = _grad_ops.pow_grad(x, out_grad, self.y)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("pow_grad", "pow_grad", x, out_grad._data)(x, out_grad._data, self.y))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("pow_grad", "pow_grad", x, _out_grad_data)(x, _out_grad_data, self.y))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1158,9 +1224,9 @@ class PowDoubleGradNode(GradNode):
         x = self.x.unpack(self)
         out_grad = self.out_grad.unpack(self)
         y = self.y
-        x_grad = x_grad_grad * out_grad * (y * (y - 1)) * _ops.pow(x, y - 2)
+        new_x_grad = x_grad_grad * out_grad * (y * (y - 1)) * _ops.pow(x, y - 2)
         out_grad_grad = x_grad_grad * y * _ops.pow(x, y - 1)
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1181,8 +1247,9 @@ class ClipGradNode(GradNode):
             x_grad = _grad_ops.clip_grad(x, out_grad, self.min, self.max)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("clip_grad", "clip_grad", x, out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("clip_grad", "clip_grad", x, _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.min, self.max))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1222,7 +1289,8 @@ class CastGradNode(GradNode):
             x_grad = _grad_ops.cast_grad(x, out_grad, self.dtype)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("cast_grad", "cast_grad", out_grad._data)(x, out_grad._data, self.dtype))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("cast_grad", "cast_grad", _out_grad_data)(x, _out_grad_data, self.dtype))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1261,7 +1329,8 @@ class AddGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _results = dispatch("add_grad", "add_grad", out_grad._data)(x, y, out_grad._data)
+        _out_grad_data = out_grad._data
+        _results = dispatch("add_grad", "add_grad", _out_grad_data)(x, y, _out_grad_data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1303,7 +1372,8 @@ class SubtractGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _results = dispatch("subtract_grad", "subtract_grad", out_grad._data)(x, y, out_grad._data)
+        _out_grad_data = out_grad._data
+        _results = dispatch("subtract_grad", "subtract_grad", _out_grad_data)(x, y, _out_grad_data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1345,7 +1415,8 @@ class MultiplyGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _results = dispatch("multiply_grad", "multiply_grad", x, y, out_grad._data)(x, y, out_grad._data)
+        _out_grad_data = out_grad._data
+        _results = dispatch("multiply_grad", "multiply_grad", x, y, _out_grad_data)(x, y, _out_grad_data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1368,10 +1439,10 @@ class MultiplyDoubleGradNode(GradNode):
         x = self.x.unpack(self)
         y = self.y.unpack(self)
         out_grad = self.out_grad.unpack(self)
-        x_grad = _ops.reduce_as(y_grad_grad * out_grad, x)
-        y_grad = _ops.reduce_as(x_grad_grad * out_grad, y)
+        new_x_grad = _ops.reduce_as(y_grad_grad * out_grad, x)
+        new_y_grad = _ops.reduce_as(x_grad_grad * out_grad, y)
         out_grad_grad = x_grad_grad * y + x * y_grad_grad
-        return (x_grad, y_grad, out_grad_grad)
+        return (new_x_grad, new_y_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1397,7 +1468,8 @@ class DivideGradNode(GradNode):
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
         out = self.out.unpack_data(self)
-        _results = dispatch("divide_grad", "divide_grad", y, out, out_grad._data)(x, y, out, out_grad._data)
+        _out_grad_data = out_grad._data
+        _results = dispatch("divide_grad", "divide_grad", y, out, _out_grad_data)(x, y, out, _out_grad_data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1421,10 +1493,10 @@ class DivideDoubleGradNode(GradNode):
         y = self.y.unpack(self)
         out = self.out.unpack(self)
         out_grad = self.out_grad.unpack(self)
-        y_grad = _ops.reduce_as(-out_grad * (x_grad_grad - out * y_grad_grad) / (y * y), y)
+        new_y_grad = _ops.reduce_as(-out_grad * (x_grad_grad - out * y_grad_grad) / (y * y), y)
         new_out_grad = -out_grad * y_grad_grad / y
         out_grad_grad = (x_grad_grad - out * y_grad_grad) / y
-        return (None, y_grad, new_out_grad, out_grad_grad)
+        return (None, new_y_grad, new_out_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.y = None
@@ -1448,7 +1520,8 @@ class MaximumGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _results = dispatch("maximum_grad", "maximum_grad", x, y, out_grad._data)(x, y, out_grad._data)
+        _out_grad_data = out_grad._data
+        _results = dispatch("maximum_grad", "maximum_grad", x, y, _out_grad_data)(x, y, _out_grad_data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1494,7 +1567,8 @@ class MinimumGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _results = dispatch("minimum_grad", "minimum_grad", x, y, out_grad._data)(x, y, out_grad._data)
+        _out_grad_data = out_grad._data
+        _results = dispatch("minimum_grad", "minimum_grad", x, y, _out_grad_data)(x, y, _out_grad_data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1540,8 +1614,9 @@ class ElementwisePowGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x, y, out_grad._data)
-        _results = _kernel(x, y, out_grad._data)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x, y, _out_grad_data)
+        _results = _kernel(x, y, _out_grad_data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1565,27 +1640,29 @@ class ElementwisePowDoubleGradNode(GradNode):
             x = self.x.unpack(self)
             y = self.y.unpack(self)
             out_grad = self.out_grad.unpack(self)
-            x_grad, y_grad, out_grad_grad = _grad_ops.elementwise_pow_double_grad(
+            new_x_grad, new_y_grad, out_grad_grad = _grad_ops.elementwise_pow_double_grad(
                 x, y, out_grad, x_grad_grad, y_grad_grad
             )
-            return (x_grad, y_grad, out_grad_grad)
+            return (new_x_grad, new_y_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
+        _x_grad_grad_data = x_grad_grad._data
+        _y_grad_grad_data = y_grad_grad._data
         _kernel = dispatch(
             "elementwise_pow_double_grad",
             "elementwise_pow_double_grad",
             x,
             y,
             out_grad,
-            x_grad_grad._data,
-            y_grad_grad._data,
+            _x_grad_grad_data,
+            _y_grad_grad_data,
         )
-        _results = _kernel(x, y, out_grad, x_grad_grad._data, y_grad_grad._data)
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        _results = _kernel(x, y, out_grad, _x_grad_grad_data, _y_grad_grad_data)
+        new_x_grad = wrap(_results[0])
+        new_y_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
-        return (x_grad, y_grad, out_grad_grad)
+        return (new_x_grad, new_y_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1611,8 +1688,9 @@ class WhereGradNode(GradNode):
         condition = self.condition.unpack_data(self)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _kernel = dispatch("where_grad", "where_grad", condition, out_grad._data)
-        _results = _kernel(condition, x, y, out_grad._data)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("where_grad", "where_grad", condition, _out_grad_data)
+        _results = _kernel(condition, x, y, _out_grad_data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (None, x_grad, y_grad)
@@ -1655,8 +1733,9 @@ class SumGradNode(GradNode):
             x_grad = _grad_ops.sum_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("sum_grad", "sum_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("sum_grad", "sum_grad", _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1694,8 +1773,9 @@ class MeanGradNode(GradNode):
             x_grad = _grad_ops.mean_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("mean_grad", "mean_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("mean_grad", "mean_grad", _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1735,8 +1815,9 @@ class MaxGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _kernel = dispatch("max_grad", "max_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("max_grad", "max_grad", x, out, _out_grad_data)
+        x_grad = wrap(_kernel(x, out, _out_grad_data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1760,8 +1841,9 @@ class MaxDoubleGradNode(GradNode):
             return (None, None, out_grad_grad)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _kernel = dispatch("max_double_grad", "max_double_grad", x, out, x_grad_grad._data)
-        out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("max_double_grad", "max_double_grad", x, out, _x_grad_grad_data)
+        out_grad_grad = wrap(_kernel(x, out, _x_grad_grad_data, self.axis, self.keepdim))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -1785,8 +1867,9 @@ class MinGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _kernel = dispatch("min_grad", "min_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("min_grad", "min_grad", x, out, _out_grad_data)
+        x_grad = wrap(_kernel(x, out, _out_grad_data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1810,8 +1893,9 @@ class MinDoubleGradNode(GradNode):
             return (None, None, out_grad_grad)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _kernel = dispatch("min_double_grad", "min_double_grad", x, out, x_grad_grad._data)
-        out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("min_double_grad", "min_double_grad", x, out, _x_grad_grad_data)
+        out_grad_grad = wrap(_kernel(x, out, _x_grad_grad_data, self.axis, self.keepdim))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -1833,8 +1917,9 @@ class ProdGradNode(GradNode):
             x_grad = _grad_ops.prod_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("prod_grad", "prod_grad", x, out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("prod_grad", "prod_grad", x, _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1853,17 +1938,18 @@ class ProdDoubleGradNode(GradNode):
         if create_graph:
             x = self.x.unpack(self)
             out_grad = self.out_grad.unpack(self)
-            x_grad, out_grad_grad = _grad_ops.prod_double_grad(
+            new_x_grad, out_grad_grad = _grad_ops.prod_double_grad(
                 x, out_grad, x_grad_grad, self.axis, self.keepdim
             )
-            return (x_grad, out_grad_grad)
+            return (new_x_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _kernel = dispatch("prod_double_grad", "prod_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.axis, self.keepdim)
-        x_grad = wrap(_results[0])
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("prod_double_grad", "prod_double_grad", x, out_grad, _x_grad_grad_data)
+        _results = _kernel(x, out_grad, _x_grad_grad_data, self.axis, self.keepdim)
+        new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
-        return (x_grad, out_grad_grad)
+        return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1886,8 +1972,9 @@ class LogsumexpGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x, out, _out_grad_data)
+        x_grad = wrap(_kernel(x, out, _out_grad_data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1908,21 +1995,22 @@ class LogsumexpDoubleGradNode(GradNode):
             x = self.x.unpack(self)
             out = self.out.unpack(self)
             out_grad = self.out_grad.unpack(self)
-            x_grad, new_out_grad, out_grad_grad = _grad_ops.logsumexp_double_grad(
+            new_x_grad, new_out_grad, out_grad_grad = _grad_ops.logsumexp_double_grad(
                 x, out, out_grad, x_grad_grad, self.axis, self.keepdim
             )
-            return (x_grad, new_out_grad, out_grad_grad)
+            return (new_x_grad, new_out_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
+        _x_grad_grad_data = x_grad_grad._data
         _kernel = dispatch(
-            "logsumexp_double_grad", "logsumexp_double_grad", x, out, out_grad, x_grad_grad._data
+            "logsumexp_double_grad", "logsumexp_double_grad", x, out, out_grad, _x_grad_grad_data
         )
-        _results = _kernel(x, out, out_grad, x_grad_grad._data, self.axis, self.keepdim)
-        x_grad = wrap(_results[0])
+        _results = _kernel(x, out, out_grad, _x_grad_grad_data, self.axis, self.keepdim)
+        new_x_grad = wrap(_results[0])
         new_out_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
-        return (x_grad, new_out_grad, out_grad_grad)
+        return (new_x_grad, new_out_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1946,8 +2034,9 @@ class MatmulGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _kernel = dispatch("matmul_grad", "matmul_grad", x, y, out_grad._data)
-        _results = _kernel(x, y, out_grad._data, self.transpose_x, self.transpose_y)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("matmul_grad", "matmul_grad", x, y, _out_grad_data)
+        _results = _kernel(x, y, _out_grad_data, self.transpose_x, self.transpose_y)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1972,10 +2061,10 @@ class MatmulDoubleGradNode(GradNode):
         out_grad = self.out_grad.unpack(self)
         transpose_x = self.transpose_x
         transpose_y = self.transpose_y
-        x_grad = _ops.matmul_xg(x, y_grad_grad, out_grad, transpose_x, transpose_y)
-        y_grad = _ops.matmul_yg(x_grad_grad, y, out_grad, transpose_x, transpose_y)
+        new_x_grad = _ops.matmul_xg(x, y_grad_grad, out_grad, transpose_x, transpose_y)
+        new_y_grad = _ops.matmul_yg(x_grad_grad, y, out_grad, transpose_x, transpose_y)
         out_grad_grad = _ops.matmul_jvp(x, y, x_grad_grad, y_grad_grad, transpose_x, transpose_y)
-        return (x_grad, y_grad, out_grad_grad)
+        return (new_x_grad, new_y_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1997,7 +2086,8 @@ class ReshapeGradNode(GradNode):
             x_grad = _grad_ops.reshape_grad(x, out_grad, self.shape)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("reshape_grad", "reshape_grad", out_grad._data)(x, out_grad._data, self.shape))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("reshape_grad", "reshape_grad", _out_grad_data)(x, _out_grad_data, self.shape))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2034,8 +2124,9 @@ class TransposeGradNode(GradNode):
             x_grad = _grad_ops.transpose_grad(x, out_grad, self.perm)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("transpose_grad", "transpose_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.perm))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("transpose_grad", "transpose_grad", _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.perm))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2072,7 +2163,8 @@ class SqueezeGradNode(GradNode):
             x_grad = _grad_ops.squeeze_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", out_grad._data)(x, out_grad._data, self.axis))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", _out_grad_data)(x, _out_grad_data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2109,8 +2201,9 @@ class UnsqueezeGradNode(GradNode):
             x_grad = _grad_ops.unsqueeze_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("unsqueeze_grad", "unsqueeze_grad", _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2147,8 +2240,9 @@ class FlattenGradNode(GradNode):
             x_grad = _grad_ops.flatten_grad(x, out_grad, self.start_axis, self.stop_axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("flatten_grad", "flatten_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.start_axis, self.stop_axis))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("flatten_grad", "flatten_grad", _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.start_axis, self.stop_axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2186,7 +2280,8 @@ class ExpandGradNode(GradNode):
             x_grad = _grad_ops.expand_grad(x, out_grad, self.shape)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("expand_grad", "expand_grad", out_grad._data)(x, out_grad._data, self.shape))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("expand_grad", "expand_grad", _out_grad_data)(x, _out_grad_data, self.shape))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2223,12 +2318,29 @@ class ConcatGradNode(GradNode):
             x_grad = _grad_ops.concat_grad(x, out_grad, self.axis)
             return (*x_grad,)
         x = [_w.unpack_data(self) for _w in self.x]
-        _result = dispatch("concat_grad", "concat_grad", out_grad._data)(x, out_grad._data, self.axis)
+        _out_grad_data = out_grad._data
+        _result = dispatch("concat_grad", "concat_grad", _out_grad_data)(x, _out_grad_data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class ConcatDoubleGradNode(GradNode):
+    """Gradient of concat_grad (second-order gradient of concat); x is metadata only, so it gets none."""
+
+    __slots__ = ("axis", "_x_count")
+    name = "concat_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0:]
+        axis = self.axis
+        out_grad_grad = _ops.concat(x_grad_grad, axis)
+        return (*[None] * self._x_count, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -2245,12 +2357,29 @@ class StackGradNode(GradNode):
             x_grad = _grad_ops.stack_grad(x, out_grad, self.axis)
             return (*x_grad,)
         x = [_w.unpack_data(self) for _w in self.x]
-        _result = dispatch("stack_grad", "stack_grad", out_grad._data)(x, out_grad._data, self.axis)
+        _out_grad_data = out_grad._data
+        _result = dispatch("stack_grad", "stack_grad", _out_grad_data)(x, _out_grad_data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class StackDoubleGradNode(GradNode):
+    """Gradient of stack_grad (second-order gradient of stack); x is metadata only, so it gets none."""
+
+    __slots__ = ("axis", "_x_count")
+    name = "stack_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0:]
+        axis = self.axis
+        out_grad_grad = _ops.stack(x_grad_grad, axis)
+        return (*[None] * self._x_count, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -2309,8 +2438,9 @@ class GatherGradNode(GradNode):
             return (x_grad, None)
         x = self.x.unpack_data(self)
         index = self.index.unpack_data(self)
-        _kernel = dispatch("gather_grad", "gather_grad", index, out_grad._data)
-        x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("gather_grad", "gather_grad", index, _out_grad_data)
+        x_grad = wrap(_kernel(x, index, _out_grad_data, self.axis))
         return (x_grad, None)
 
     def release_saved(self) -> None:
@@ -2352,8 +2482,9 @@ class IndexSelectGradNode(GradNode):
             return (x_grad, None)
         x = self.x.unpack_data(self)
         index = self.index.unpack_data(self)
-        _kernel = dispatch("index_select_grad", "index_select_grad", index, out_grad._data)
-        x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("index_select_grad", "index_select_grad", index, _out_grad_data)
+        x_grad = wrap(_kernel(x, index, _out_grad_data, self.axis))
         return (x_grad, None)
 
     def release_saved(self) -> None:
@@ -2393,8 +2524,9 @@ class TileGradNode(GradNode):
             x_grad = _grad_ops.tile_grad(x, out_grad, self.repeat_times)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("tile_grad", "tile_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.repeat_times))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("tile_grad", "tile_grad", _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.repeat_times))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2431,8 +2563,9 @@ class SoftmaxGradNode(GradNode):
             x_grad = _grad_ops.softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _kernel = dispatch("softmax_grad", "softmax_grad", out, out_grad._data)
-        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("softmax_grad", "softmax_grad", out, _out_grad_data)
+        x_grad = wrap(_kernel(out, _out_grad_data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2474,8 +2607,9 @@ class LogSoftmaxGradNode(GradNode):
             x_grad = _grad_ops.log_softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out, out_grad._data)
-        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out, _out_grad_data)
+        x_grad = wrap(_kernel(out, _out_grad_data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2521,12 +2655,13 @@ class CrossEntropyGradNode(GradNode):
             return (input_grad, None)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
-        _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input, label, out_grad._data)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input, label, _out_grad_data)
         input_grad = wrap(
             _kernel(
                 input,
                 label,
-                out_grad._data,
+                _out_grad_data,
                 self.axis,
                 self.reduction,
                 self.ignore_index,
@@ -2553,7 +2688,7 @@ class CrossEntropyDoubleGradNode(GradNode):
             input = self.input.unpack(self)
             label = self.label.unpack(self)
             out_grad = self.out_grad.unpack(self)
-            input_grad, out_grad_grad = _grad_ops.cross_entropy_double_grad(
+            new_input_grad, out_grad_grad = _grad_ops.cross_entropy_double_grad(
                 input,
                 label,
                 out_grad,
@@ -2563,36 +2698,103 @@ class CrossEntropyDoubleGradNode(GradNode):
                 self.ignore_index,
                 self.label_smoothing,
             )
-            return (input_grad, None, out_grad_grad)
+            return (new_input_grad, None, out_grad_grad)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
+        _input_grad_grad_data = input_grad_grad._data
         _kernel = dispatch(
             "cross_entropy_double_grad",
             "cross_entropy_double_grad",
             input,
             label,
             out_grad,
-            input_grad_grad._data,
+            _input_grad_grad_data,
         )
         _results = _kernel(
             input,
             label,
             out_grad,
-            input_grad_grad._data,
+            _input_grad_grad_data,
             self.axis,
             self.reduction,
             self.ignore_index,
             self.label_smoothing,
         )
-        input_grad = wrap(_results[0])
+        new_input_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
-        return (input_grad, None, out_grad_grad)
+        return (new_input_grad, None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.input = None
         self.label = None
         self.out_grad = None
+        self._released = True
+
+
+class CrossEntropyTripleGradNode(GradNode):
+    """Gradient of cross_entropy_double_grad (third-order gradient of cross_entropy)."""
+
+    __slots__ = (
+        "input",
+        "label",
+        "out_grad",
+        "input_grad_grad",
+        "axis",
+        "reduction",
+        "ignore_index",
+        "label_smoothing",
+    )
+    name = "cross_entropy_triple_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        new_input_grad_grad = grads[0]
+        out_grad_grad_grad = grads[1]
+        input = self.input.unpack(self)
+        label = self.label.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        input_grad_grad = self.input_grad_grad.unpack(self)
+        axis = self.axis
+        reduction = self.reduction
+        ignore_index = self.ignore_index
+        label_smoothing = self.label_smoothing
+        r = _ops.softmax_vjp_dp(_ops.softmax(input, axis), input_grad_grad, new_input_grad_grad, axis)
+        _tmp1 = _grad_ops.cross_entropy_double_grad(
+            input, label, out_grad_grad_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing
+        )
+        a = _tmp1[0]
+        _tmp2 = _grad_ops.cross_entropy_double_grad(
+            input, label, out_grad, r, axis, reduction, ignore_index, label_smoothing
+        )
+        _tmp3 = _tmp2[0]
+        new_new_input_grad = a + _tmp3
+        _tmp4 = _grad_ops.cross_entropy_double_grad(
+            input,
+            label,
+            _ops.fill(out_grad, 1.0),
+            input_grad_grad,
+            axis,
+            reduction,
+            ignore_index,
+            label_smoothing,
+        )
+        w = _tmp4[0]
+        new_out_grad_grad = _ops.reduce_as(_ops.sum(new_input_grad_grad * w, axis), out_grad)
+        _tmp5 = _grad_ops.cross_entropy_double_grad(
+            input, label, out_grad, new_input_grad_grad, axis, reduction, ignore_index, label_smoothing
+        )
+        b = _tmp5[0]
+        _tmp6 = _grad_ops.cross_entropy_grad(
+            input, label, out_grad_grad_grad, axis, reduction, ignore_index, label_smoothing
+        )
+        input_grad_grad_grad = b + _tmp6
+        return (new_new_input_grad, None, new_out_grad_grad, input_grad_grad_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self.out_grad = None
+        self.input_grad_grad = None
         self._released = True
 
 
@@ -2611,8 +2813,9 @@ class MseLossGradNode(GradNode):
             return (input_grad, label_grad)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
-        _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input, label, _out_grad_data)
+        _results = _kernel(input, label, _out_grad_data, self.reduction)
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -2636,29 +2839,31 @@ class MseLossDoubleGradNode(GradNode):
             input = self.input.unpack(self)
             label = self.label.unpack(self)
             out_grad = self.out_grad.unpack(self)
-            input_grad, label_grad, out_grad_grad = _grad_ops.mse_loss_double_grad(
+            new_input_grad, new_label_grad, out_grad_grad = _grad_ops.mse_loss_double_grad(
                 input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction
             )
-            return (input_grad, label_grad, out_grad_grad)
+            return (new_input_grad, new_label_grad, out_grad_grad)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
+        _input_grad_grad_data = input_grad_grad._data
+        _label_grad_grad_data = label_grad_grad._data
         _kernel = dispatch(
             "mse_loss_double_grad",
             "mse_loss_double_grad",
             input,
             label,
             out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
+            _input_grad_grad_data,
+            _label_grad_grad_data,
         )
         _results = _kernel(
-            input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction
+            input, label, out_grad, _input_grad_grad_data, _label_grad_grad_data, self.reduction
         )
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
+        new_input_grad = wrap(_results[0])
+        new_label_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
-        return (input_grad, label_grad, out_grad_grad)
+        return (new_input_grad, new_label_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -2680,8 +2885,9 @@ class DropoutGradNode(GradNode):
             x_grad = _grad_ops.dropout_grad(mask, out_grad, self.p, self.training)
             return (x_grad,)
         mask = self.mask.unpack_data(self)
-        _kernel = dispatch("dropout_grad", "dropout_grad", mask, out_grad._data)
-        x_grad = wrap(_kernel(mask, out_grad._data, self.p, self.training))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("dropout_grad", "dropout_grad", mask, _out_grad_data)
+        x_grad = wrap(_kernel(mask, _out_grad_data, self.p, self.training))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2702,8 +2908,9 @@ class DropoutDoubleGradNode(GradNode):
             out_grad_grad = _grad_ops.dropout_double_grad(mask, x_grad_grad, self.p, self.training)
             return (None, out_grad_grad)
         mask = self.mask.unpack_data(self)
-        _kernel = dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
-        out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("dropout_double_grad", "dropout_grad", mask, _x_grad_grad_data)
+        out_grad_grad = wrap(_kernel(mask, _x_grad_grad_data, self.p, self.training))
         return (None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -2726,8 +2933,9 @@ class EmbeddingGradNode(GradNode):
             return (None, weight_grad)
         x = self.x.unpack_data(self)
         weight = self.weight.unpack_data(self)
-        _kernel = dispatch("embedding_grad", "embedding_grad", x, out_grad._data)
-        weight_grad = wrap(_kernel(x, weight, out_grad._data))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("embedding_grad", "embedding_grad", x, _out_grad_data)
+        weight_grad = wrap(_kernel(x, weight, _out_grad_data))
         return (None, weight_grad)
 
     def release_saved(self) -> None:
@@ -2772,9 +2980,10 @@ class Conv2dGradNode(GradNode):
         x = self.x.unpack_data(self)
         weight = self.weight.unpack_data(self)
         bias = None if self.bias is None else self.bias.unpack_data(self)
-        _kernel = dispatch("conv2d_grad", "conv2d_grad", x, weight, out_grad._data)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("conv2d_grad", "conv2d_grad", x, weight, _out_grad_data)
         _results = _kernel(
-            x, weight, bias, out_grad._data, self.stride, self.padding, self.dilation, self.groups
+            x, weight, bias, _out_grad_data, self.stride, self.padding, self.dilation, self.groups
         )
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
@@ -2805,12 +3014,38 @@ class MaxPool2dGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         argmax = self.argmax.unpack_data(self)
-        _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, out_grad._data)
-        x_grad = wrap(_kernel(x, argmax, out_grad._data, self.kernel_size, self.stride, self.padding))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, _out_grad_data)
+        x_grad = wrap(_kernel(x, argmax, _out_grad_data, self.kernel_size, self.stride, self.padding))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self.argmax = None
+        self._released = True
+
+
+class MaxPool2dDoubleGradNode(GradNode):
+    """Gradient of max_pool2d_grad (second-order gradient of max_pool2d)."""
+
+    __slots__ = ("argmax", "kernel_size", "stride", "padding")
+    name = "max_pool2d_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            argmax = self.argmax.unpack(self)
+            out_grad_grad = _grad_ops.max_pool2d_double_grad(
+                argmax, x_grad_grad, self.kernel_size, self.stride, self.padding
+            )
+            return (None, None, out_grad_grad)
+        argmax = self.argmax.unpack_data(self)
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, _x_grad_grad_data)
+        out_grad_grad = wrap(_kernel(argmax, _x_grad_grad_data, self.kernel_size, self.stride, self.padding))
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self.argmax = None
         self._released = True
 
@@ -2828,12 +3063,31 @@ class AvgPool2dGradNode(GradNode):
             x_grad = _grad_ops.avg_pool2d_grad(x, out_grad, self.kernel_size, self.stride, self.padding)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.kernel_size, self.stride, self.padding))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class AvgPool2dDoubleGradNode(GradNode):
+    """Gradient of avg_pool2d_grad (second-order gradient of avg_pool2d)."""
+
+    __slots__ = ("kernel_size", "stride", "padding")
+    name = "avg_pool2d_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        kernel_size = self.kernel_size
+        stride = self.stride
+        padding = self.padding
+        out_grad_grad = _ops.avg_pool2d(x_grad_grad, kernel_size, stride, padding)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -2850,12 +3104,29 @@ class AdaptiveAvgPool2dGradNode(GradNode):
             x_grad = _grad_ops.adaptive_avg_pool2d_grad(x, out_grad, self.output_size)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.output_size))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class AdaptiveAvgPool2dDoubleGradNode(GradNode):
+    """Gradient of adaptive_avg_pool2d_grad (second-order gradient of adaptive_avg_pool2d)."""
+
+    __slots__ = ("output_size",)
+    name = "adaptive_avg_pool2d_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        output_size = self.output_size
+        out_grad_grad = _ops.adaptive_avg_pool2d(x_grad_grad, output_size)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -2882,8 +3153,9 @@ class LayerNormGradNode(GradNode):
         bias = None if self.bias is None else self.bias.unpack_data(self)
         mean = self.mean.unpack_data(self)
         rstd = self.rstd.unpack_data(self)
-        _kernel = dispatch("layer_norm_grad", "layer_norm_grad", x, mean, rstd, out_grad._data, weight)
-        _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.normalized_shape, self.epsilon)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("layer_norm_grad", "layer_norm_grad", x, mean, rstd, _out_grad_data, weight)
+        _results = _kernel(x, weight, bias, mean, rstd, _out_grad_data, self.normalized_shape, self.epsilon)
         x_grad = wrap(_results[0])
         weight_grad = None if _results[1] is None else wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -2921,8 +3193,9 @@ class BatchNormGradNode(GradNode):
         bias = None if self.bias is None else self.bias.unpack_data(self)
         saved_mean = self.saved_mean.unpack_data(self)
         saved_rstd = self.saved_rstd.unpack_data(self)
+        _out_grad_data = out_grad._data
         _kernel = dispatch(
-            "batch_norm_grad", "batch_norm_grad", x, saved_mean, saved_rstd, out_grad._data, weight
+            "batch_norm_grad", "batch_norm_grad", x, saved_mean, saved_rstd, _out_grad_data, weight
         )
         _results = _kernel(
             x,
@@ -2930,7 +3203,7 @@ class BatchNormGradNode(GradNode):
             bias,
             saved_mean,
             saved_rstd,
-            out_grad._data,
+            _out_grad_data,
             self.training,
             self.momentum,
             self.epsilon,
@@ -2972,8 +3245,9 @@ class GroupNormGradNode(GradNode):
         bias = None if self.bias is None else self.bias.unpack_data(self)
         mean = self.mean.unpack_data(self)
         rstd = self.rstd.unpack_data(self)
-        _kernel = dispatch("group_norm_grad", "group_norm_grad", x, mean, rstd, out_grad._data, weight)
-        _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.num_groups, self.epsilon)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("group_norm_grad", "group_norm_grad", x, mean, rstd, _out_grad_data, weight)
+        _results = _kernel(x, weight, bias, mean, rstd, _out_grad_data, self.num_groups, self.epsilon)
         x_grad = wrap(_results[0])
         weight_grad = None if _results[1] is None else wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -3005,8 +3279,9 @@ class LinearGradNode(GradNode):
         x = self.x.unpack_data(self)
         weight = self.weight.unpack_data(self)
         bias = None if self.bias is None else self.bias.unpack_data(self)
-        _kernel = dispatch("linear_grad", "linear_grad", x, weight, out_grad._data)
-        _results = _kernel(x, weight, bias, out_grad._data)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("linear_grad", "linear_grad", x, weight, _out_grad_data)
+        _results = _kernel(x, weight, bias, _out_grad_data)
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -3016,6 +3291,31 @@ class LinearGradNode(GradNode):
         self.x = None
         self.weight = None
         self.bias = None
+        self._released = True
+
+
+class LinearDoubleGradNode(GradNode):
+    """Gradient of linear_grad (second-order gradient of linear)."""
+
+    __slots__ = ("x", "weight", "out_grad")
+    name = "linear_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        x = self.x.unpack(self)
+        weight = self.weight.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_x_grad = _ops.matmul_xg(x, weight_grad_grad, out_grad)
+        new_weight_grad = _ops.matmul_yg(x_grad_grad, weight, out_grad)
+        out_grad_grad = _ops.linear(x_grad_grad, weight, bias_grad_grad) + x @ weight_grad_grad
+        return (new_x_grad, new_weight_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3034,8 +3334,9 @@ class EinsumGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _kernel = dispatch("einsum_grad", "einsum_grad", x, y, out_grad._data)
-        _results = _kernel(x, y, out_grad._data, self.equation)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("einsum_grad", "einsum_grad", x, y, _out_grad_data)
+        _results = _kernel(x, y, _out_grad_data, self.equation)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -3043,6 +3344,44 @@ class EinsumGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.y = None
+        self._released = True
+
+
+class EinsumDoubleGradNode(GradNode):
+    """Gradient of einsum_grad (second-order gradient of einsum)."""
+
+    __slots__ = ("x", "y", "out_grad", "equation")
+    name = "einsum_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        if create_graph:
+            x = self.x.unpack(self)
+            y = self.y.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, new_y_grad, out_grad_grad = _grad_ops.einsum_double_grad(
+                x, y, out_grad, x_grad_grad, y_grad_grad, self.equation
+            )
+            return (new_x_grad, new_y_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        y = self.y.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _x_grad_grad_data = x_grad_grad._data
+        _y_grad_grad_data = y_grad_grad._data
+        _kernel = dispatch(
+            "einsum_double_grad", "einsum_double_grad", x, y, out_grad, _x_grad_grad_data, _y_grad_grad_data
+        )
+        _results = _kernel(x, y, out_grad, _x_grad_grad_data, _y_grad_grad_data, self.equation)
+        new_x_grad = wrap(_results[0])
+        new_y_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_y_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3071,6 +3410,7 @@ class ScaledDotProductAttentionGradNode(GradNode):
         mask = None if self.mask is None else self.mask.unpack_data(self)
         weights = self.weights.unpack_data(self)
         keep = self.keep.unpack_data(self)
+        _out_grad_data = out_grad._data
         _kernel = dispatch(
             "scaled_dot_product_attention_grad",
             "scaled_dot_product_attention_grad",
@@ -3079,10 +3419,10 @@ class ScaledDotProductAttentionGradNode(GradNode):
             value,
             weights,
             keep,
-            out_grad._data,
+            _out_grad_data,
         )
         _results = _kernel(
-            query, key, value, mask, weights, keep, out_grad._data, self.dropout_p, self.causal, self.scale
+            query, key, value, mask, weights, keep, _out_grad_data, self.dropout_p, self.causal, self.scale
         )
         query_grad = wrap(_results[0])
         key_grad = wrap(_results[1])
@@ -3115,12 +3455,31 @@ class TakeAlongAxisGradNode(GradNode):
             return (arr_grad, None)
         arr = self.arr.unpack_data(self)
         indices = self.indices.unpack_data(self)
-        _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices, out_grad._data)
-        arr_grad = wrap(_kernel(arr, indices, out_grad._data, self.axis))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices, _out_grad_data)
+        arr_grad = wrap(_kernel(arr, indices, _out_grad_data, self.axis))
         return (arr_grad, None)
 
     def release_saved(self) -> None:
         self.arr = None
+        self.indices = None
+        self._released = True
+
+
+class TakeAlongAxisDoubleGradNode(GradNode):
+    """Gradient of take_along_axis_grad (second-order gradient of take_along_axis)."""
+
+    __slots__ = ("indices", "axis")
+    name = "take_along_axis_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        arr_grad_grad = grads[0]
+        indices = self.indices.unpack(self)
+        axis = self.axis
+        out_grad_grad = _ops.take_along_axis(arr_grad_grad, indices, axis)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self.indices = None
         self._released = True
 
@@ -3142,8 +3501,9 @@ class ScatterGradNode(GradNode):
         x = self.x.unpack_data(self)
         index = self.index.unpack_data(self)
         updates = self.updates.unpack_data(self)
-        _kernel = dispatch("scatter_grad", "scatter_grad", index, out_grad._data)
-        _results = _kernel(x, index, updates, out_grad._data, self.overwrite)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("scatter_grad", "scatter_grad", index, _out_grad_data)
+        _results = _kernel(x, index, updates, _out_grad_data, self.overwrite)
         x_grad = wrap(_results[0])
         updates_grad = wrap(_results[1])
         return (x_grad, None, updates_grad)
@@ -3152,6 +3512,25 @@ class ScatterGradNode(GradNode):
         self.x = None
         self.index = None
         self.updates = None
+        self._released = True
+
+
+class ScatterDoubleGradNode(GradNode):
+    """Gradient of scatter_grad (second-order gradient of scatter)."""
+
+    __slots__ = ("index", "overwrite")
+    name = "scatter_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        updates_grad_grad = grads[1]
+        index = self.index.unpack(self)
+        overwrite = self.overwrite
+        out_grad_grad = _ops.scatter(x_grad_grad, index, updates_grad_grad, overwrite)
+        return (None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.index = None
         self._released = True
 
 
@@ -3172,8 +3551,9 @@ class IndexAddGradNode(GradNode):
         x = self.x.unpack_data(self)
         index = self.index.unpack_data(self)
         value = self.value.unpack_data(self)
-        _kernel = dispatch("index_add_grad", "index_add_grad", index, out_grad._data)
-        _results = _kernel(x, index, value, out_grad._data, self.axis)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("index_add_grad", "index_add_grad", index, _out_grad_data)
+        _results = _kernel(x, index, value, _out_grad_data, self.axis)
         x_grad = wrap(_results[0])
         value_grad = wrap(_results[1])
         return (x_grad, None, value_grad)
@@ -3182,6 +3562,25 @@ class IndexAddGradNode(GradNode):
         self.x = None
         self.index = None
         self.value = None
+        self._released = True
+
+
+class IndexAddDoubleGradNode(GradNode):
+    """Gradient of index_add_grad (second-order gradient of index_add)."""
+
+    __slots__ = ("index", "axis")
+    name = "index_add_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        value_grad_grad = grads[1]
+        index = self.index.unpack(self)
+        axis = self.axis
+        out_grad_grad = _ops.index_add(x_grad_grad, index, axis, value_grad_grad)
+        return (None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.index = None
         self._released = True
 
 
@@ -3198,9 +3597,27 @@ class MaskedFillGradNode(GradNode):
             x_grad = _grad_ops.masked_fill_grad(mask, out_grad, self.value)
             return (x_grad, None)
         mask = self.mask.unpack_data(self)
-        _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask, out_grad._data)
-        x_grad = wrap(_kernel(mask, out_grad._data, self.value))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask, _out_grad_data)
+        x_grad = wrap(_kernel(mask, _out_grad_data, self.value))
         return (x_grad, None)
+
+    def release_saved(self) -> None:
+        self.mask = None
+        self._released = True
+
+
+class MaskedFillDoubleGradNode(GradNode):
+    """Gradient of masked_fill_grad (second-order gradient of masked_fill)."""
+
+    __slots__ = ("mask", "value")
+    name = "masked_fill_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        mask = self.mask.unpack(self)
+        out_grad_grad = _ops.masked_fill(x_grad_grad, mask, 0.0)
+        return (None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.mask = None
@@ -3218,8 +3635,25 @@ class TrilGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.tril_grad(out_grad, self.diagonal)
             return (x_grad,)
-        x_grad = wrap(dispatch("tril_grad", "tril_grad", out_grad._data)(out_grad._data, self.diagonal))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("tril_grad", "tril_grad", _out_grad_data)(_out_grad_data, self.diagonal))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
+class TrilDoubleGradNode(GradNode):
+    """Gradient of tril_grad (second-order gradient of tril)."""
+
+    __slots__ = ("diagonal",)
+    name = "tril_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        diagonal = self.diagonal
+        out_grad_grad = _ops.tril(x_grad_grad, diagonal)
+        return (out_grad_grad,)
 
     def release_saved(self) -> None:
         self._released = True
@@ -3236,8 +3670,25 @@ class TriuGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.triu_grad(out_grad, self.diagonal)
             return (x_grad,)
-        x_grad = wrap(dispatch("triu_grad", "triu_grad", out_grad._data)(out_grad._data, self.diagonal))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("triu_grad", "triu_grad", _out_grad_data)(_out_grad_data, self.diagonal))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
+class TriuDoubleGradNode(GradNode):
+    """Gradient of triu_grad (second-order gradient of triu)."""
+
+    __slots__ = ("diagonal",)
+    name = "triu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        diagonal = self.diagonal
+        out_grad_grad = _ops.triu(x_grad_grad, diagonal)
+        return (out_grad_grad,)
 
     def release_saved(self) -> None:
         self._released = True
@@ -3256,12 +3707,30 @@ class PadGradNode(GradNode):
             x_grad = _grad_ops.pad_grad(x, out_grad, self.pad, self.mode, self.value)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("pad_grad", "pad_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.pad, self.mode, self.value))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("pad_grad", "pad_grad", _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.pad, self.mode, self.value))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class PadDoubleGradNode(GradNode):
+    """Gradient of pad_grad (second-order gradient of pad)."""
+
+    __slots__ = ("pad", "mode", "value")
+    name = "pad_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        pad = self.pad
+        mode = self.mode
+        out_grad_grad = _ops.pad(x_grad_grad, pad, mode, 0.0)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -3276,9 +3745,27 @@ class RollGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.roll_grad(out_grad, self.shifts, self.axis)
             return (x_grad,)
-        _kernel = dispatch("roll_grad", "roll_grad", out_grad._data)
-        x_grad = wrap(_kernel(out_grad._data, self.shifts, self.axis))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("roll_grad", "roll_grad", _out_grad_data)
+        x_grad = wrap(_kernel(_out_grad_data, self.shifts, self.axis))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
+class RollDoubleGradNode(GradNode):
+    """Gradient of roll_grad (second-order gradient of roll)."""
+
+    __slots__ = ("shifts", "axis")
+    name = "roll_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        shifts = self.shifts
+        axis = self.axis
+        out_grad_grad = _ops.roll(x_grad_grad, shifts, axis)
+        return (out_grad_grad,)
 
     def release_saved(self) -> None:
         self._released = True
@@ -3297,12 +3784,30 @@ class RepeatInterleaveGradNode(GradNode):
             x_grad = _grad_ops.repeat_interleave_grad(x, out_grad, self.repeats, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.repeats, self.axis))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.repeats, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class RepeatInterleaveDoubleGradNode(GradNode):
+    """Gradient of repeat_interleave_grad (second-order gradient of repeat_interleave)."""
+
+    __slots__ = ("repeats", "axis")
+    name = "repeat_interleave_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        repeats = self.repeats
+        axis = self.axis
+        out_grad_grad = _ops.repeat_interleave(x_grad_grad, repeats, axis)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -3319,11 +3824,28 @@ class CumsumGradNode(GradNode):
             x_grad = _grad_ops.cumsum_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", out_grad._data)(x, out_grad._data, self.axis))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", _out_grad_data)(x, _out_grad_data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class CumsumDoubleGradNode(GradNode):
+    """Gradient of cumsum_grad (second-order gradient of cumsum)."""
+
+    __slots__ = ("axis",)
+    name = "cumsum_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        axis = self.axis
+        out_grad_grad = _ops.cumsum(x_grad_grad, axis)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -3342,8 +3864,9 @@ class CumprodGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _kernel = dispatch("cumprod_grad", "cumprod_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.dim))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("cumprod_grad", "cumprod_grad", x, out, _out_grad_data)
+        x_grad = wrap(_kernel(x, out, _out_grad_data, self.dim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3363,8 +3886,25 @@ class FlipGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.flip_grad(out_grad, self.axis)
             return (x_grad,)
-        x_grad = wrap(dispatch("flip_grad", "flip_grad", out_grad._data)(out_grad._data, self.axis))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("flip_grad", "flip_grad", _out_grad_data)(_out_grad_data, self.axis))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self._released = True
+
+
+class FlipDoubleGradNode(GradNode):
+    """Gradient of flip_grad (second-order gradient of flip)."""
+
+    __slots__ = ("axis",)
+    name = "flip_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        axis = self.axis
+        out_grad_grad = _ops.flip(x_grad_grad, axis)
+        return (out_grad_grad,)
 
     def release_saved(self) -> None:
         self._released = True
@@ -3386,12 +3926,31 @@ class TopkGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         indices = self.indices.unpack_data(self)
-        _kernel = dispatch("topk_grad", "topk_grad", indices, out_grad._data)
-        x_grad = wrap(_kernel(x, indices, out_grad._data, self.k, self.axis, self.largest, self.sorted))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("topk_grad", "topk_grad", indices, _out_grad_data)
+        x_grad = wrap(_kernel(x, indices, _out_grad_data, self.k, self.axis, self.largest, self.sorted))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self.indices = None
+        self._released = True
+
+
+class TopkDoubleGradNode(GradNode):
+    """Gradient of topk_grad (second-order gradient of topk)."""
+
+    __slots__ = ("indices", "k", "axis", "largest", "sorted")
+    name = "topk_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        indices = self.indices.unpack(self)
+        axis = self.axis
+        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self.indices = None
         self._released = True
 
@@ -3411,12 +3970,31 @@ class SortGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         indices = self.indices.unpack_data(self)
-        _kernel = dispatch("sort_grad", "sort_grad", indices, out_grad._data)
-        x_grad = wrap(_kernel(x, indices, out_grad._data, self.axis, self.descending))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("sort_grad", "sort_grad", indices, _out_grad_data)
+        x_grad = wrap(_kernel(x, indices, _out_grad_data, self.axis, self.descending))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self.indices = None
+        self._released = True
+
+
+class SortDoubleGradNode(GradNode):
+    """Gradient of sort_grad (second-order gradient of sort)."""
+
+    __slots__ = ("indices", "axis", "descending")
+    name = "sort_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        indices = self.indices.unpack(self)
+        axis = self.axis
+        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self.indices = None
         self._released = True
 
@@ -3434,12 +4012,43 @@ class VarGradNode(GradNode):
             x_grad = _grad_ops.var_grad(x, out_grad, self.axis, self.unbiased, self.keepdim)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("var_grad", "var_grad", x, out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.unbiased, self.keepdim))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("var_grad", "var_grad", x, _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.axis, self.unbiased, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class VarDoubleGradNode(GradNode):
+    """Gradient of var_grad (second-order gradient of var)."""
+
+    __slots__ = ("x", "out_grad", "axis", "unbiased", "keepdim")
+    name = "var_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, out_grad_grad = _grad_ops.var_double_grad(
+                x, out_grad, x_grad_grad, self.axis, self.unbiased, self.keepdim
+            )
+            return (new_x_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("var_double_grad", "var_double_grad", x, out_grad, _x_grad_grad_data)
+        _results = _kernel(x, out_grad, _x_grad_grad_data, self.axis, self.unbiased, self.keepdim)
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3458,13 +4067,47 @@ class StdGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _kernel = dispatch("std_grad", "std_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.unbiased, self.keepdim))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("std_grad", "std_grad", x, out, _out_grad_data)
+        x_grad = wrap(_kernel(x, out, _out_grad_data, self.axis, self.unbiased, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
         self.out = None
+        self._released = True
+
+
+class StdDoubleGradNode(GradNode):
+    """Gradient of std_grad (second-order gradient of std)."""
+
+    __slots__ = ("x", "out", "out_grad", "axis", "unbiased", "keepdim")
+    name = "std_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out = self.out.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, out_grad_grad = _grad_ops.std_double_grad(
+                x, out, out_grad, x_grad_grad, self.axis, self.unbiased, self.keepdim
+            )
+            return (new_x_grad, None, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out = self.out.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("std_double_grad", "std_double_grad", x, out, out_grad, _x_grad_grad_data)
+        _results = _kernel(x, out, out_grad, _x_grad_grad_data, self.axis, self.unbiased, self.keepdim)
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3483,8 +4126,9 @@ class NormGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _kernel = dispatch("norm_grad", "norm_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.p, self.axis, self.keepdim))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("norm_grad", "norm_grad", x, out, _out_grad_data)
+        x_grad = wrap(_kernel(x, out, _out_grad_data, self.p, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3512,12 +4156,34 @@ class NllLossGradNode(GradNode):
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
         weight = None if self.weight is None else self.weight.unpack_data(self)
-        _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label, out_grad._data, weight)
-        input_grad = wrap(_kernel(input, label, weight, out_grad._data, self.ignore_index, self.reduction))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label, _out_grad_data, weight)
+        input_grad = wrap(_kernel(input, label, weight, _out_grad_data, self.ignore_index, self.reduction))
         return (input_grad, None, None)
 
     def release_saved(self) -> None:
         self.input = None
+        self.label = None
+        self.weight = None
+        self._released = True
+
+
+class NllLossDoubleGradNode(GradNode):
+    """Gradient of nll_loss_grad (second-order gradient of nll_loss)."""
+
+    __slots__ = ("label", "weight", "ignore_index", "reduction")
+    name = "nll_loss_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        input_grad_grad = grads[0]
+        label = self.label.unpack(self)
+        weight = None if self.weight is None else self.weight.unpack(self)
+        ignore_index = self.ignore_index
+        reduction = self.reduction
+        out_grad_grad = _ops.nll_loss(input_grad_grad, label, weight, ignore_index, reduction)
+        return (None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self.label = None
         self.weight = None
         self._released = True
@@ -3544,16 +4210,17 @@ class BinaryCrossEntropyWithLogitsGradNode(GradNode):
         label = self.label.unpack_data(self)
         weight = None if self.weight is None else self.weight.unpack_data(self)
         pos_weight = None if self.pos_weight is None else self.pos_weight.unpack_data(self)
+        _out_grad_data = out_grad._data
         _kernel = dispatch(
             "binary_cross_entropy_with_logits_grad",
             "binary_cross_entropy_with_logits_grad",
             logit,
             label,
-            out_grad._data,
+            _out_grad_data,
             weight,
             pos_weight,
         )
-        _results = _kernel(logit, label, weight, pos_weight, out_grad._data, self.reduction)
+        _results = _kernel(logit, label, weight, pos_weight, _out_grad_data, self.reduction)
         logit_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (logit_grad, label_grad, None, None)
@@ -3581,8 +4248,9 @@ class L1LossGradNode(GradNode):
             return (input_grad, label_grad)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
-        _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input, label, _out_grad_data)
+        _results = _kernel(input, label, _out_grad_data, self.reduction)
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -3590,6 +4258,49 @@ class L1LossGradNode(GradNode):
     def release_saved(self) -> None:
         self.input = None
         self.label = None
+        self._released = True
+
+
+class L1LossDoubleGradNode(GradNode):
+    """Gradient of l1_loss_grad (second-order gradient of l1_loss)."""
+
+    __slots__ = ("input", "label", "out_grad", "reduction")
+    name = "l1_loss_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        input_grad_grad = grads[0]
+        label_grad_grad = grads[1]
+        if create_graph:
+            input = self.input.unpack(self)
+            label = self.label.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            out_grad_grad = _grad_ops.l1_loss_double_grad(
+                input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction
+            )
+            return (None, None, out_grad_grad)
+        input = self.input.unpack_data(self)
+        label = self.label.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _input_grad_grad_data = input_grad_grad._data
+        _label_grad_grad_data = label_grad_grad._data
+        _kernel = dispatch(
+            "l1_loss_double_grad",
+            "l1_loss_double_grad",
+            input,
+            label,
+            out_grad,
+            _input_grad_grad_data,
+            _label_grad_grad_data,
+        )
+        out_grad_grad = wrap(
+            _kernel(input, label, out_grad, _input_grad_grad_data, _label_grad_grad_data, self.reduction)
+        )
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3610,8 +4321,9 @@ class SmoothL1LossGradNode(GradNode):
             return (input_grad, label_grad)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
-        _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction, self.delta)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input, label, _out_grad_data)
+        _results = _kernel(input, label, _out_grad_data, self.reduction, self.delta)
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -3619,6 +4331,52 @@ class SmoothL1LossGradNode(GradNode):
     def release_saved(self) -> None:
         self.input = None
         self.label = None
+        self._released = True
+
+
+class SmoothL1LossDoubleGradNode(GradNode):
+    """Gradient of smooth_l1_loss_grad (second-order gradient of smooth_l1_loss)."""
+
+    __slots__ = ("input", "label", "out_grad", "reduction", "delta")
+    name = "smooth_l1_loss_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        input_grad_grad = grads[0]
+        label_grad_grad = grads[1]
+        if create_graph:
+            input = self.input.unpack(self)
+            label = self.label.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_input_grad, new_label_grad, out_grad_grad = _grad_ops.smooth_l1_loss_double_grad(
+                input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction, self.delta
+            )
+            return (new_input_grad, new_label_grad, out_grad_grad)
+        input = self.input.unpack_data(self)
+        label = self.label.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _input_grad_grad_data = input_grad_grad._data
+        _label_grad_grad_data = label_grad_grad._data
+        _kernel = dispatch(
+            "smooth_l1_loss_double_grad",
+            "smooth_l1_loss_double_grad",
+            input,
+            label,
+            out_grad,
+            _input_grad_grad_data,
+            _label_grad_grad_data,
+        )
+        _results = _kernel(
+            input, label, out_grad, _input_grad_grad_data, _label_grad_grad_data, self.reduction, self.delta
+        )
+        new_input_grad = wrap(_results[0])
+        new_label_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_input_grad, new_label_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3639,8 +4397,9 @@ class KlDivGradNode(GradNode):
             return (input_grad, label_grad)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
-        _kernel = dispatch("kl_div_grad", "kl_div_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction, self.log_target)
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("kl_div_grad", "kl_div_grad", input, label, _out_grad_data)
+        _results = _kernel(input, label, _out_grad_data, self.reduction, self.log_target)
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -3664,9 +4423,29 @@ class HardtanhGradNode(GradNode):
             x_grad = _grad_ops.hardtanh_grad(x, out_grad, self.min, self.max)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x, out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x, _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.min, self.max))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardtanhDoubleGradNode(GradNode):
+    """Gradient of hardtanh_grad (second-order gradient of hardtanh)."""
+
+    __slots__ = ("x", "min", "max")
+    name = "hardtanh_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        min = self.min
+        max = self.max
+        out_grad_grad = x_grad_grad * (x > min) * (x < max)
+        return (None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3686,11 +4465,32 @@ class HardswishGradNode(GradNode):
             x_grad = _grad_ops.hardswish_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("hardswish_grad", "hardswish_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("hardswish_grad", "hardswish_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class HardswishDoubleGradNode(GradNode):
+    """Gradient of hardswish_grad (second-order gradient of hardswish)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "hardswish_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_x_grad = x_grad_grad * out_grad * (x >= -3) * (x <= 3) / 3
+        out_grad_grad = x_grad_grad * _ops.where(x < -3, 0.0, _ops.where(x > 3, 1.0, (2 * x + 3) / 6))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3707,8 +4507,26 @@ class HardsigmoidGradNode(GradNode):
             x_grad = _grad_ops.hardsigmoid_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardsigmoidDoubleGradNode(GradNode):
+    """Gradient of hardsigmoid_grad (second-order gradient of hardsigmoid)."""
+
+    __slots__ = ("x",)
+    name = "hardsigmoid_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad_grad = x_grad_grad * (x > -3) * (x < 3) / 6
+        return (None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3728,11 +4546,40 @@ class MishGradNode(GradNode):
             x_grad = _grad_ops.mish_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("mish_grad", "mish_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("mish_grad", "mish_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class MishDoubleGradNode(GradNode):
+    """Gradient of mish_grad (second-order gradient of mish)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "mish_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, out_grad_grad = _grad_ops.mish_double_grad(x, out_grad, x_grad_grad)
+            return (new_x_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("mish_double_grad", "mish_double_grad", x, out_grad, _x_grad_grad_data)
+        _results = _kernel(x, out_grad, _x_grad_grad_data)
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3749,11 +4596,32 @@ class LogSigmoidGradNode(GradNode):
             x_grad = _grad_ops.log_sigmoid_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class LogSigmoidDoubleGradNode(GradNode):
+    """Gradient of log_sigmoid_grad (second-order gradient of log_sigmoid)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "log_sigmoid_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_x_grad = -x_grad_grad * out_grad * _ops.sigmoid(x) * _ops.sigmoid(-x)
+        out_grad_grad = x_grad_grad * _ops.sigmoid(-x)
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3770,11 +4638,40 @@ class SwishGradNode(GradNode):
             x_grad = _grad_ops.swish_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("swish_grad", "silu_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("swish_grad", "silu_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class SwishDoubleGradNode(GradNode):
+    """Gradient of swish_grad (second-order gradient of swish)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "swish_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, out_grad_grad = _grad_ops.swish_double_grad(x, out_grad, x_grad_grad)
+            return (new_x_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _x_grad_grad_data = x_grad_grad._data
+        _kernel = dispatch("swish_double_grad", "silu_double_grad", x, out_grad, _x_grad_grad_data)
+        _results = _kernel(x, out_grad, _x_grad_grad_data)
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3793,7 +4690,8 @@ class PreluGradNode(GradNode):
             return (x_grad, weight_grad)
         x = self.x.unpack_data(self)
         weight = self.weight.unpack_data(self)
-        _results = dispatch("prelu_grad", "prelu_grad", x, weight, out_grad._data)(x, weight, out_grad._data)
+        _out_grad_data = out_grad._data
+        _results = dispatch("prelu_grad", "prelu_grad", x, weight, _out_grad_data)(x, weight, _out_grad_data)
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
         return (x_grad, weight_grad)
@@ -3801,6 +4699,50 @@ class PreluGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.weight = None
+        self._released = True
+
+
+class PreluDoubleGradNode(GradNode):
+    """Gradient of prelu_grad (second-order gradient of prelu)."""
+
+    __slots__ = ("x", "weight", "out_grad")
+    name = "prelu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        if create_graph:
+            x = self.x.unpack(self)
+            weight = self.weight.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.prelu_double_grad(
+                x, weight, out_grad, x_grad_grad, weight_grad_grad
+            )
+            return (new_x_grad, new_weight_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        weight = self.weight.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _x_grad_grad_data = x_grad_grad._data
+        _weight_grad_grad_data = weight_grad_grad._data
+        _kernel = dispatch(
+            "prelu_double_grad",
+            "prelu_double_grad",
+            x,
+            weight,
+            out_grad,
+            _x_grad_grad_data,
+            _weight_grad_grad_data,
+        )
+        _results = _kernel(x, weight, out_grad, _x_grad_grad_data, _weight_grad_grad_data)
+        new_x_grad = wrap(_results[0])
+        new_weight_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_weight_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3817,12 +4759,35 @@ class SeluGradNode(GradNode):
             x_grad = _grad_ops.selu_grad(x, out_grad, self.scale, self.alpha)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("selu_grad", "selu_grad", x, out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.scale, self.alpha))
+        _out_grad_data = out_grad._data
+        _kernel = dispatch("selu_grad", "selu_grad", x, _out_grad_data)
+        x_grad = wrap(_kernel(x, _out_grad_data, self.scale, self.alpha))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class SeluDoubleGradNode(GradNode):
+    """Gradient of selu_grad (second-order gradient of selu)."""
+
+    __slots__ = ("x", "out_grad", "scale", "alpha")
+    name = "selu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        scale = self.scale
+        alpha = self.alpha
+        new_x_grad = x_grad_grad * out_grad * scale * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
+        out_grad_grad = x_grad_grad * scale * _ops.where(x > 0, 1.0, alpha * _ops.exp(-_ops.relu(-x)))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3839,11 +4804,33 @@ class CeluGradNode(GradNode):
             x_grad = _grad_ops.celu_grad(x, out_grad, self.alpha)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("celu_grad", "celu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("celu_grad", "celu_grad", x, _out_grad_data)(x, _out_grad_data, self.alpha))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class CeluDoubleGradNode(GradNode):
+    """Gradient of celu_grad (second-order gradient of celu)."""
+
+    __slots__ = ("x", "out_grad", "alpha")
+    name = "celu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        alpha = self.alpha
+        new_x_grad = x_grad_grad * out_grad * _ops.exp(_ops.clip(x, max=0.0) / alpha) / alpha * (x <= 0)
+        out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, _ops.exp(_ops.clip(x, max=0.0) / alpha))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3860,7 +4847,8 @@ class GluGradNode(GradNode):
             x_grad = _grad_ops.glu_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("glu_grad", "glu_grad", x, out_grad._data)(x, out_grad._data, self.axis))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("glu_grad", "glu_grad", x, _out_grad_data)(x, _out_grad_data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3881,11 +4869,32 @@ class SoftsignGradNode(GradNode):
             x_grad = _grad_ops.softsign_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("softsign_grad", "softsign_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("softsign_grad", "softsign_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class SoftsignDoubleGradNode(GradNode):
+    """Gradient of softsign_grad (second-order gradient of softsign)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "softsign_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_x_grad = -2 * x_grad_grad * out_grad * _ops.sign(x) / (1 + _ops.abs(x)) ** 3
+        out_grad_grad = x_grad_grad / ((1 + _ops.abs(x)) * (1 + _ops.abs(x)))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3902,11 +4911,32 @@ class TanhshrinkGradNode(GradNode):
             x_grad = _grad_ops.tanhshrink_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("tanhshrink_grad", "tanhshrink_grad", x, out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("tanhshrink_grad", "tanhshrink_grad", x, _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class TanhshrinkDoubleGradNode(GradNode):
+    """Gradient of tanhshrink_grad (second-order gradient of tanhshrink)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "tanhshrink_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = self.x.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        new_x_grad = 2 * x_grad_grad * out_grad * _ops.tanh(x) * (1 - _ops.tanh(x) * _ops.tanh(x))
+        out_grad_grad = x_grad_grad * _ops.tanh(x) * _ops.tanh(x)
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3923,11 +4953,27 @@ class FillGradNode(GradNode):
             x_grad = _grad_ops.fill_grad(x, out_grad, self.value)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("fill_grad", "fill_grad", out_grad._data)(x, out_grad._data, self.value))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("fill_grad", "fill_grad", _out_grad_data)(x, _out_grad_data, self.value))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class FillDoubleGradNode(GradNode):
+    """Gradient of fill_grad (second-order gradient of fill)."""
+
+    __slots__ = ("value",)
+    name = "fill_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out_grad_grad = 0 * x_grad_grad
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -3944,11 +4990,27 @@ class ZeroGradNode(GradNode):
             x_grad = _grad_ops.zero_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("zero_grad", "zero_grad", out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("zero_grad", "zero_grad", _out_grad_data)(x, _out_grad_data))
         return (x_grad,)
 
     def release_saved(self) -> None:
         self.x = None
+        self._released = True
+
+
+class ZeroDoubleGradNode(GradNode):
+    """Gradient of zero_grad (second-order gradient of zero)."""
+
+    __slots__ = ()
+    name = "zero_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out_grad_grad = 0 * x_grad_grad
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
         self._released = True
 
 
@@ -3965,7 +5027,8 @@ class ReduceAsGradNode(GradNode):
             x_grad = _grad_ops.reduce_as_grad(x, out_grad)
             return (x_grad, None)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)(x, out_grad._data))
+        _out_grad_data = out_grad._data
+        x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", _out_grad_data)(x, _out_grad_data))
         return (x_grad, None)
 
     def release_saved(self) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from opgrad.runtime import anomaly as _anomaly
-from opgrad.runtime.grad_holder import GradTensorHolder
+from opgrad.runtime.grad_holder import GradTensorHolder, array_sum
 from opgrad.runtime.grad_mode import _set_enabled
 from opgrad.runtime.grad_node import (
     AccumulateGrad,
@@ -296,6 +296,19 @@ def _run(
     return captured
 
 
+class _Grads(list):
+    """A node's incoming gradients. A grad op whose trailing optional output was None (e.g.
+    `bias_grad` without a bias) never recorded that position, so its double-grad node reads
+    past the end: such a position reads as None, like a position nothing reached."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is int and i >= len(self):
+            return None
+        return list.__getitem__(self, i)
+
+
 def _apply(
     node: GradNode, grads: list[Any], create_graph: bool, retain_graph: bool, check: bool
 ) -> Sequence[Any]:
@@ -312,7 +325,7 @@ def _apply(
         for i, meta in enumerate(metas):
             if grads[i] is None and meta is not None and i not in node.non_differentiable_outputs:
                 grads[i] = wrap(_zeros(meta))
-    outs = node.apply(grads, create_graph)
+    outs = node.apply(_Grads(grads), create_graph)
     if not retain_graph:
         node.release_saved()
     edges = node.next_edges
@@ -382,7 +395,7 @@ def _pre_hooks(node: GradNode, grads: list[Any]) -> list[Any]:
         t = ref()
         if t is not None and pos < len(grads) and grads[pos] is not None:
             g = grads[pos]
-            t._grad = g if t._grad is None else wrap(t._grad._data + g._data)
+            t._grad = g if t._grad is None else wrap(array_sum(t._grad._data, g._data))
     for fn in list(hooks.pre.values()):
         result = fn(grads)
         if result is not None:

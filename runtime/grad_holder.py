@@ -12,11 +12,19 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import GradNode, set_history
 
 if TYPE_CHECKING:
     from opgrad.runtime.tensor import Tensor
+
+
+def array_sum(a: Any, b: Any) -> Any:
+    """a + b as an array (NumPy gives a scalar for two 0-d arrays; tensors hold arrays)."""
+    out = a + b
+    return np.asarray(out) if isinstance(out, np.generic) else out
 
 
 class SumGradNode(GradNode):
@@ -34,7 +42,7 @@ def add_recorded(a: Tensor, b: Tensor) -> Tensor:
     """a + b as a new tensor; recorded when grad mode is on and either requires grad."""
     from opgrad.runtime.tensor import wrap
 
-    out = wrap(a._data + b._data)
+    out = wrap(array_sum(a._data, b._data))
     if (a._requires_grad or b._requires_grad) and grad_enabled():
         set_history(out, SumGradNode((a, b)), 0)
     return out
@@ -71,7 +79,7 @@ class GradTensorHolder:
         else:
             from opgrad.runtime.tensor import wrap
 
-            buffers[pos] = wrap(old._data + grad._data)
+            buffers[pos] = wrap(array_sum(old._data, grad._data))
             self.owned.add(key)
 
 
@@ -92,5 +100,5 @@ def accumulate_into_leaf(leaf: Tensor, grad: Tensor, create_graph: bool, lock: t
         elif extra.grad_owned and old._data.flags.writeable:
             old._data += grad._data
         else:
-            leaf._grad = wrap(old._data + grad._data)
+            leaf._grad = wrap(array_sum(old._data, grad._data))
             extra.grad_owned = True

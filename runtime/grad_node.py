@@ -142,16 +142,27 @@ class GradNode:
     non_differentiable_outputs: tuple[int, ...] = ()
 
     def __init__(self, inputs: Sequence[Tensor | None]) -> None:
-        if len(inputs) == 1:  # the common arities without a loop
+        if len(inputs) == 1:  # the common arities without a loop; non-leaf inputs inline
             t = inputs[0]
-            self.next_edges: tuple[tuple[GradNode, int] | None, ...] = (
-                None if t is None or not t._requires_grad else _edge_to(t),
-            )
+            if t is None or not t._requires_grad:
+                self.next_edges: tuple[tuple[GradNode, int] | None, ...] = (None,)
+            elif t._node is not None:
+                self.next_edges = ((t._node, t._pos),)
+            else:
+                self.next_edges = (_edge_to(t),)
         elif len(inputs) == 2:
             a, b = inputs
             self.next_edges = (
-                None if a is None or not a._requires_grad else _edge_to(a),
-                None if b is None or not b._requires_grad else _edge_to(b),
+                None
+                if a is None or not a._requires_grad
+                else (a._node, a._pos)
+                if a._node is not None
+                else _edge_to(a),
+                None
+                if b is None or not b._requires_grad
+                else (b._node, b._pos)
+                if b._node is not None
+                else _edge_to(b),
             )
         else:
             self.next_edges = tuple(

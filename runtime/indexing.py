@@ -99,8 +99,14 @@ def _scatter(g: Tensor, meta: TensorMeta, index: tuple[Any, ...], basic: bool) -
     return out
 
 
+def _take(data: Any, index: tuple[Any, ...]) -> Any:
+    """data[index] as an array (NumPy gives a scalar when every axis gets an int)."""
+    out = data[index]
+    return get_array_module(data).asarray(out) if isinstance(out, np.generic) else out
+
+
 def _index(x: Tensor, index: tuple[Any, ...], basic: bool) -> Tensor:
-    out = wrap(x._data[index])
+    out = wrap(_take(x._data, index))
     if basic:
         share_version(out, x)  # a view: in-place writes through either side are seen by both
     if x._requires_grad and grad_enabled():
@@ -123,16 +129,17 @@ class SetItemGradNode(GradNode):
         g = grads[0]
         index, basic = self.index, self.basic
         meta = self.value_meta
-        picked = _index(g, index, basic) if create_graph else wrap(g._data[index])
+        picked = _index(g, index, basic) if create_graph else wrap(_take(g._data, index))
         if create_graph:
             from opgrad.generated import ops
 
             keep = wrap(get_array_module(g._data).ones(g.shape, dtype=g.dtype))
             keep._data[index] = 0
             x_grad = ops.multiply(g, keep)
-            value_grad = None if meta is None else ops.sum(picked, _broadcast_axes(picked.shape, meta.shape), True)
-            if value_grad is not None:
-                value_grad = ops.reshape(value_grad, list(meta.shape))
+            value_grad = None
+            if meta is not None:
+                summed = ops.sum(picked, _broadcast_axes(picked.shape, meta.shape), True)
+                value_grad = ops.reshape(summed, list(meta.shape))
         else:
             data = g._data.copy()
             data[index] = 0

@@ -663,7 +663,6 @@ _INFOS = [
 ]
 
 
-
 def _more_infos() -> list[OpInfo]:
     """OpInfos kept in `op_samples_<area>.py` beside this file (each defines `INFOS`), so
     areas of the op table can grow without editing one shared file."""

@@ -25,6 +25,8 @@ import pytest
 import opgrad as og
 from opgrad.codegen import generate
 from opgrad.codegen.__main__ import main
+from opgrad.codegen.composite import Callee
+from opgrad.codegen.layout import stmt
 from opgrad.runtime.grad_node import GradNode, TensorMeta
 from opgrad.runtime.kernels.registry import register_kernel
 
@@ -213,6 +215,19 @@ def _register_fixture_kernels() -> None:
     reg("fx_astype")(lambda x, dtype, mode: x.astype(dtype))
     reg("fx_cast_grad")(lambda x, g, dtype, mode: g.astype(x.dtype))
     reg("fx_equal")(lambda x, y: x == y)
+    reg("fx_cube")(lambda x: x**3)
+
+    @reg("fx_cube_grad")
+    def _(x, g):
+        KERNEL_CALLS.append("fx_cube_grad")
+        return 3 * x * x * g
+
+    reg("fx_sq2")(lambda x: x * x)
+    reg("fx_sq2_grad")(lambda x, g: 2 * x * g)
+    reg("fx_sq2_double_grad")(lambda x, g, h: (2 * g * h, 2 * x * h))
+
+
+KERNEL_CALLS: list[str] = []
 
 
 @pytest.fixture(scope="module")
@@ -368,6 +383,61 @@ def test_fixture_release_saved_drops_wrappers(fx: ModuleType) -> None:
     assert node.out is None and node._released
 
 
+# --- kernel + composite, steps, third order through a kernel double grad, Tensor[] inputs ----
+
+
+def test_fixture_kernel_for_first_order_composite_for_create_graph(fx: ModuleType) -> None:
+    x = t([0.5, -1.0, 2.0])
+    KERNEL_CALLS.clear()
+    (g,) = og.grad([fx.fx_sum(fx.fx_cube(x))], [x])
+    assert KERNEL_CALLS == ["fx_cube_grad"] and g.grad_fn is None
+    np.testing.assert_allclose(g.numpy(), 3 * x.numpy() ** 2)
+    KERNEL_CALLS.clear()
+    (g,) = og.grad([fx.fx_sum(fx.fx_cube(x))], [x], create_graph=True)
+    assert KERNEL_CALLS == [] and g.grad_fn is not None  # the composite, recorded
+    np.testing.assert_allclose(g.numpy(), 3 * x.numpy() ** 2)
+    (gg,) = og.grad([fx.fx_sum(g)], [x])
+    np.testing.assert_allclose(gg.numpy(), 6 * x.numpy())
+    text = generate(FIXTURE, PACKAGE)["nodes.py"]
+    node = text[
+        text.index("class FxCubeGradNode") : text.index(
+            "def release_saved", text.index("class FxCubeGradNode")
+        )
+    ]
+    graph, first_order = node.split("if create_graph:")[1].split("return (x_grad,)", 1)
+    assert "the_square_of_the_input = _ops.fx_mul(x, x)" in graph and "dispatch" not in graph
+    assert "dispatch(" in first_order and "_ops." not in first_order
+
+
+def test_fixture_third_order_through_a_kernel_double_grad(fx: ModuleType) -> None:
+    """fx_sq2_double_grad is a kernel with a backward of its own (fx_sq2_triple_grad), whose
+    names follow naming.grad_op_outputs: new_x_grad, new_x_grad_grad."""
+    x, go, gg = t([0.5, -1.0, 2.0]), t([1.5, 0.25, -2.0]), t([0.3, -0.7, 1.1])
+    a, b = np.array([1.0, 2.0, -1.0]), np.array([0.5, -3.0, 2.0])
+    (g1,) = og.grad([fx.fx_sq2(x)], [x], [go], create_graph=True)  # 2 x go
+    g2x, g2go = og.grad([g1], [x, go], [gg], create_graph=True)  # 2 go gg, 2 x gg
+    assert g2x.grad_fn.name == "fx_sq2_triple_grad"
+    np.testing.assert_allclose(g2x.numpy(), 2 * go.numpy() * gg.numpy())
+    np.testing.assert_allclose(g2go.numpy(), 2 * x.numpy() * gg.numpy())
+    total = fx.fx_sum(fx.fx_mul(g2x, t(a, False)) + fx.fx_mul(g2go, t(b, False)))
+    g3x, g3go, g3gg = og.grad([total], [x, go, gg])
+    np.testing.assert_allclose(g3x.numpy(), 2 * gg.numpy() * b)
+    np.testing.assert_allclose(g3go.numpy(), 2 * gg.numpy() * a)
+    np.testing.assert_allclose(g3gg.numpy(), 2 * go.numpy() * a + 2 * x.numpy() * b)
+    grad_ops = generate(FIXTURE, PACKAGE)["grad_ops.py"]
+    assert "new_x_grad = wrap(_results[0])" in grad_ops  # the grad op names its output as the node does
+
+
+def test_fixture_double_grad_of_a_no_need_buffer_tensor_list(fx: ModuleType) -> None:
+    xs = [t([1.0, 2.0]), t([3.0])]
+    out = fx.fx_concat(xs)
+    go = t([0.5, -1.0, 2.0])
+    g0, g1 = og.grad([out], xs, [go], create_graph=True)
+    assert g0.grad_fn.name == "fx_concat_double_grad" and len(g0.grad_fn.next_edges) == 3
+    (ggo,) = og.grad([fx.fx_sum(fx.fx_mul(g0, t([2.0, 3.0], False))) + fx.fx_sum(g1)], [go])
+    np.testing.assert_allclose(ggo.numpy(), [2.0, 3.0, 1.0])
+
+
 # --- line layout and composite printing agree with ruff format --------------------------------
 
 
@@ -417,15 +487,52 @@ def test_composite_printing_matches_ruff(tmp_path: Path) -> None:
         "(x ** y) ** z", "-(x + y)", "x - (y - z)", "(x - y) - z", "x / (y * z)", "(x < y) * 1",
         "f(x, [1, 2], (3,))", "-f(x) ** 2", "x ** -y ** 2", "1e-5 * x", "x @ (y @ z)", "x ** (-y)",
     ]  # fmt: skip
-    ops = {
-        "f": (Arg("Tensor", "x"), Arg("int[]", "a", Default((), "[]")), Arg("int[]", "b", Default((), "[]")))
-    }
+    params = (Arg("Tensor", "x"), Arg("int[]", "a", Default((), "[]")), Arg("int[]", "b", Default((), "[]")))
+    ops = {"f": Callee("_ops.f", params)}
     code = ""
     for expr in exprs:
-        composite, problems = check_composite(expr, {"x", "y", "z"}, ops, "_ops")
+        composite, problems = check_composite([expr], {"x", "y", "z"}, ops)
         assert composite is not None, problems
         code += f"a = {composite.python}\n"
     assert _ruff_format_diff(tmp_path, code) == ""
+
+
+def test_long_composites_are_laid_out_as_ruff_would(tmp_path: Path) -> None:
+    """No length limit: a long call is split inside its brackets, anything else has its
+    largest operand moved into a `_tmpN` local first; every statement is ruff-stable."""
+    from opgrad.codegen.composite import check_composite
+    from opgrad.codegen.signature import Arg
+
+    two = (Arg("Tensor", "x"), Arg("Tensor", "y"))
+    ops = {
+        "f": Callee("_ops.f", two),
+        "a_long_function_name": Callee("_ops.a_long_function_name", two),
+        "pair": Callee("_grad_ops.pair", two, outputs=2),
+    }
+    names = {"x", "y", "a_rather_long_argument_name", "another_long_argument"}
+    long_name = "a_rather_long_argument_name"
+    sources = [
+        [f"f({long_name} * another_long_argument, {long_name} - another_long_argument) * {long_name}"],
+        [" + ".join([f"f({long_name}, another_long_argument)"] * 4)],
+        [f"a_long_function_name({long_name} + another_long_argument, f({long_name}, another_long_argument))"],
+        [f"pair({long_name} * another_long_argument, {long_name} * another_long_argument * x * y * x)[1]"],
+        [
+            "t = f(x, y) * f(y, x)",
+            f"t * a_long_function_name(t - {long_name}, t + another_long_argument) ** 2",
+        ],
+        [" * ".join([f"({long_name} + x)"] * 8)],
+    ]
+    code, counter = "", iter(range(1, 1000))
+    for steps in sources:
+        for indent in (8, 12):
+            composite, problems = check_composite(steps, names, ops)
+            assert composite is not None, problems
+            stmts = composite.statements("x_grad_output", indent, lambda: f"_tmp{next(counter)}")
+            head = "class C:\n    def f(self):\n" + ("        if x:\n" if indent == 12 else "")
+            code += head + "".join(" " * indent + stmt(s, indent) + "\n" for s in stmts) + "\n\n"
+    assert max(len(line) for line in code.splitlines()) <= 110
+    assert "_tmp" in code and "x_grad_output = _ops.a_long_function_name(\n" in code
+    assert _ruff_format_diff(tmp_path, code.rstrip("\n") + "\n") == ""
 
 
 # --- in-place variants and views (fixture: fx_tanh, fx_mul with `inplace:`, fx_split `view:`) --------
@@ -470,7 +577,8 @@ def test_fixture_inplace_body_checks_before_writing() -> None:
     order = [
         'y = as_tensor_arg(y, x, "fx_mul_", "y")',
         'record = check_inplace("fx_mul_", x, y)',
-        '_result = dispatch("fx_mul_", "fx_mul", x._data, y._data)(x._data, y._data)',
+        "_x_data = x._data",
+        '_result = dispatch("fx_mul_", "fx_mul", _x_data, _y_data)(_x_data, _y_data)',
         "node = _nodes.FxMulGradNode((x, y))",
         "node.x = TensorWrapper.of_input(saved_before_write(x))",
         "node.y = TensorWrapper.of_input(saved_before_write(x) if y is x else y)",

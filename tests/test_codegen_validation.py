@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from opgrad.codegen import SpecError, load_spec
+from opgrad.codegen import SpecError, generate, load_spec
 from opgrad.codegen.__main__ import main
 
 OPS = """\
@@ -333,7 +333,7 @@ COMPOSITE = BACKWARD.replace(
     [
         ("eval(out_grad)", "`eval` is not an op in ops.yaml"),
         ("out_grad.T", "attribute access are not allowed"),
-        ("out_grad[0]", "subscripts are not allowed"),
+        ("out_grad[0]", "subscripts other than picking an output of a call"),
         ("(lambda: out_grad)()", "only calls to ops from ops.yaml by name"),
         ("mul(out_grad, __builtins__)", "unknown name"),
         ("mul(out_grad, 'x')", "only numbers, True, False and None"),
@@ -531,3 +531,143 @@ def test_bad_view(tmp_path: Path, value: str, fragment: str) -> None:
 def test_view_and_inplace_together(tmp_path: Path) -> None:
     ops = _with(OPS, "tanh", "  inplace: (x -> out)\n  view: x\n")
     assert_error(errors(tmp_path, ops), "ops.yaml", line_of(ops, "view:"), "tanh", "cannot also be in place")
+
+
+# --- composite steps, calls to grad ops, kernel + composite, higher-order names ---------------
+
+STEPS = COMPOSITE.replace(
+    "  composite: EXPR\n",
+    "  composite:\n    - STEP1\n    - STEP2\n",
+)
+
+
+def steps_spec(first: str, second: str) -> str:
+    return STEPS.replace("STEP1", first).replace("STEP2", second)
+
+
+def test_composite_steps_are_generated_in_order(tmp_path: Path) -> None:
+    backward = steps_spec("t = 1 - out * out", "mul(out_grad, t)")
+    spec = load_spec(write_spec(tmp_path, OPS, backward))
+    ((name, composite),) = spec.composite("tanh_grad")
+    assert [s for s, _ in composite.steps] == ["t"] and composite.python == "_ops.mul(out_grad, t)"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "bad_step", "fragment"),
+    [
+        ("t = 1 - out * out", "t = mul(out_grad, t)", 2, "must be the gradient's expression"),
+        ("1 - out * out", "mul(out_grad, out)", 1, "is not `name = expression`"),
+        ("t, u = out, out", "mul(out_grad, t)", 1, "is not `name = expression`"),
+        ("out = 1 - out * out", "mul(out_grad, out)", 1, "step name 'out' is already an argument"),
+        ("_t = 1 - out", "mul(out_grad, _t)", 1, "starts with an underscore"),
+        ("tanh = 1 - out", "mul(out_grad, out)", 1, "is the name of an op"),
+        ("x_grad = 1 - out", "mul(out_grad, x_grad)", 1, "is reserved"),
+        ("node = 1 - out", "mul(out_grad, node)", 1, "is reserved"),
+        ("t = mul(out_grad, u)", "u", 1, "unknown name"),  # a later step is not visible yet
+        ("t = mul_grad(out, out, out_grad)", "t", 1, "mul_grad returns 2 outputs; pick one with `[i]`"),
+        ("t = mul_grad(out, out, out_grad)[2]", "t", 1, "the index must be a number from 0 to 1"),
+        ("t = tanh(out)[0]", "t", 1, "tanh returns one output; drop the `[...]`"),
+        ("t = out[0]", "t", 1, "subscripts other than picking an output of a call"),
+    ],
+)
+def test_composite_step_errors_name_the_step_line(
+    tmp_path: Path, first: str, second: str, bad_step: int, fragment: str
+) -> None:
+    backward = steps_spec(first, second)
+    line = line_of(backward, f"    - {first if bad_step == 1 else second}")
+    assert_error(errors(tmp_path, OPS, backward), "backward.yaml", line, "tanh_grad", fragment)
+
+
+def test_composite_may_call_a_grad_op_and_pick_an_output(tmp_path: Path) -> None:
+    backward = steps_spec("t = mul_grad(out, out, out_grad)[1]", "mul(t, 2)")
+    ((_, composite),) = load_spec(write_spec(tmp_path, OPS, backward)).composite("tanh_grad")
+    assert composite.steps[0][0] == "t"
+    files = generate(write_spec(tmp_path, OPS, backward))
+    assert "t = _grad_ops.mul_grad(out, out, out_grad)[1]" in files["nodes.py"]
+
+
+def test_composite_has_no_length_limit(tmp_path: Path) -> None:
+    long = " + ".join(["mul(out_grad, 1 - out * out)"] * 12)
+    backward = COMPOSITE.replace("EXPR", f'"{long}"')
+    nodes = generate(write_spec(tmp_path, OPS, backward))["nodes.py"]
+    assert "_tmp1 = " in nodes and max(len(line) for line in nodes.splitlines()) <= 110
+
+
+def test_kernel_and_composite_together(tmp_path: Path) -> None:
+    backward = COMPOSITE.replace("EXPR", '"mul(out_grad, 1 - out * out)"').replace(
+        "  composite:", "  kernel: tanh_grad_fast\n  composite:"
+    )
+    spec = load_spec(write_spec(tmp_path, OPS, backward))
+    bwd = spec.backward("tanh_grad")
+    assert bwd.kernel == "tanh_grad_fast" and bwd.composite is not None and not bwd.has_grad_op
+    files = generate(write_spec(tmp_path, OPS, backward))
+    node = files["nodes.py"][files["nodes.py"].index("class TanhGradNode") :]
+    graph, first_order = node.split("if create_graph:")[1].split("return (x_grad,)", 1)
+    assert "x_grad = _ops.mul(out_grad, 1 - out * out)" in graph
+    assert 'dispatch("tanh_grad", "tanh_grad_fast"' in first_order
+    assert "def tanh_grad" not in files["grad_ops.py"]  # no grad op: the composite is the recorded path
+
+
+def test_composite_with_a_backward_is_rejected(tmp_path: Path) -> None:
+    backward = COMPOSITE.replace("EXPR", '"mul(out_grad, 1 - out * out)"').replace(
+        "  composite:", "  kernel: tanh_grad\n  backward: tanh_double_grad\n  composite:"
+    )
+    assert_error(
+        errors(tmp_path, OPS, backward),
+        "backward.yaml",
+        line_of(backward, "backward: tanh_double_grad"),
+        "tanh_grad",
+        "a composite backward is differentiated through its ops; remove `backward:`",
+    )
+
+
+THIRD_ORDER = BACKWARD.replace(
+    "  output: (Tensor(x_grad), Tensor(y_grad))\n",
+    """\
+  output: (Tensor(x_grad), Tensor(y_grad))
+  backward: mul_double_grad
+
+- backward_op: mul_double_grad
+  forward: mul_grad (Tensor x, Tensor y, Tensor out_grad) -> (Tensor(x_grad), Tensor(y_grad))
+  args: (Tensor x, Tensor y, Tensor out_grad, Tensor x_grad_grad, Tensor y_grad_grad)
+  output: (Tensor(x_grad), Tensor(y_grad), Tensor(out_grad_grad))
+  backward: mul_triple_grad
+
+- backward_op: mul_triple_grad
+  forward: mul_double_grad (DOUBLE_ARGS) -> OUTS
+  args: (Tensor x_grad_grad, Tensor y_grad_grad, ARGS)
+  output: Tensor(out_grad_grad)
+  composite: mul(x_grad_grad, new_y_grad_grad) + mul(y_grad_grad, new_x_grad_grad)
+""",
+).replace("DOUBLE_ARGS", "Tensor x, Tensor y, Tensor out_grad, Tensor x_grad_grad, Tensor y_grad_grad")
+
+
+def test_higher_order_names_cannot_collide(tmp_path: Path) -> None:
+    """mul_double_grad takes x_grad_grad and returns x_grad: differentiated, that output is
+    `new_x_grad` and its gradient `new_x_grad_grad`, never the input x_grad_grad."""
+    outs = "(Tensor(new_x_grad), Tensor(new_y_grad), Tensor(out_grad_grad))"
+    args = "Tensor new_x_grad_grad, Tensor new_y_grad_grad"
+    backward = THIRD_ORDER.replace("OUTS", outs).replace("ARGS", args)
+    spec = load_spec(write_spec(tmp_path, OPS, backward))
+    assert [o.name for o in spec.forward_of(spec.backward("mul_triple_grad")).outputs] == [
+        "new_x_grad",
+        "new_y_grad",
+        "out_grad_grad",
+    ]
+    nodes = generate(write_spec(tmp_path, OPS, backward))["nodes.py"]
+    assert "new_x_grad_grad = grads[0]" in nodes and "out_grad_grad = _ops.mul(" in nodes
+
+
+def test_higher_order_forward_with_the_old_names_says_how_they_are_renamed(tmp_path: Path) -> None:
+    outs = "(Tensor(x_grad), Tensor(y_grad), Tensor(out_grad_grad))"
+    backward = THIRD_ORDER.replace("OUTS", outs).replace(
+        "ARGS", "Tensor new_x_grad_grad, Tensor new_y_grad_grad"
+    )
+    assert_error(
+        errors(tmp_path, OPS, backward),
+        "backward.yaml",
+        line_of(backward, "forward: mul_double_grad"),
+        "mul_triple_grad",
+        "do not match mul_double_grad's output (Tensor(new_x_grad), Tensor(new_y_grad)",
+        "renamed `new_<name>` when <name> or <name>_grad is already one of its arguments",
+    )

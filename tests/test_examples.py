@@ -38,3 +38,52 @@ def test_train_digits_quick_runs_and_prints_summary():
     assert 0.0 <= float(match["acc"]) <= 1.0
     assert int(match["n"]) == 1797  # the whole digits data set
     assert int(match["epochs"]) == 1
+
+
+def _run_example(name: str, *args: str) -> tuple[subprocess.CompletedProcess[str], str]:
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / name), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return proc, f"--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}"
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("sklearn") is None,
+    reason="examples/train_cnn.py needs scikit-learn for the digits data set (pip install -e '.[examples]')",
+)
+def test_train_cnn_quick_runs_and_prints_summary():
+    proc, output = _run_example("train_cnn.py", "--quick", "--no-progress")
+    assert proc.returncode == 0, output
+    lines = proc.stdout.strip().splitlines()
+    assert lines, output
+    match = SUMMARY.match(lines[-1])
+    assert match, f"last line is not the summary:\n{output}"
+    assert 0.0 <= float(match["acc"]) <= 1.0
+    assert int(match["n"]) == 1797  # the whole digits data set
+    assert int(match["epochs"]) == 1
+
+
+GPT_SUMMARY = re.compile(
+    r"^final loss (?P<loss>\d+\.\d{2}) nats/char after (?P<steps>\d+) steps \((?P<secs>\d+\.\d) s\)$"
+)
+
+
+def test_train_gpt_quick_runs_samples_and_prints_summary():
+    # Needs only NumPy (tqdm is optional): no scikit-learn, no download; the text ships in
+    # examples/data/.
+    proc, output = _run_example("train_gpt.py", "--quick", "--no-progress", "--prompt", "In the")
+    assert proc.returncode == 0, output
+    lines = proc.stdout.strip().splitlines()
+    assert lines, output
+    match = GPT_SUMMARY.match(lines[-1])
+    assert match, f"last line is not the summary:\n{output}"
+    assert int(match["steps"]) == 10
+    # Ten steps cannot learn much, but the loss is finite and no worse than a uniform guess
+    # over the text's characters (ln 60 ~ 4.09 nats) by much.
+    assert 0.0 < float(match["loss"]) < 5.0
+    sample = proc.stdout.split("--- sample", 1)[1].splitlines()
+    assert sample[1].startswith("In the"), output

@@ -142,3 +142,16 @@ def test_tensors_hash_by_identity_and_support_weakrefs():
     a, b = og.tensor([1.0]), og.tensor([1.0])
     assert len({a, b}) == 2
     assert weakref.ref(a)() is a
+
+
+def test_indexing_every_axis_with_an_int_gives_a_0d_tensor_with_gradient():
+    a = og.tensor(np.arange(6.0).reshape(2, 3), requires_grad=True)
+    y = a[1, 2]
+    assert y.shape == () and isinstance(y._data, np.ndarray) and y.item() == 5.0
+    y.backward()
+    np.testing.assert_allclose(a.grad.numpy(), [[0, 0, 0], [0, 0, 1]])
+    b = a * 1
+    v = og.tensor(np.array(2.0), requires_grad=True)
+    b[1, 1] = v
+    (b * b).sum().backward()
+    np.testing.assert_allclose(v.grad.numpy(), 4.0)

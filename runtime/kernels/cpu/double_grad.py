@@ -27,7 +27,6 @@ from opgrad.runtime.kernels.common import (
     keepdim_shape,
     nd,
     normalize_axis,
-    normalize_one_axis,
     unbroadcast,
 )
 from opgrad.runtime.kernels.cpu.linalg import matmul as _matmul
@@ -201,9 +200,10 @@ def prod_double_grad(x, out_grad, x_grad_grad, axis=(), keepdim=False):
     m = xp.where(eye, 0, left * right)  # m[..., k, i] = prod_{j != i, k} x_j (0 on the diagonal)
     g = out_grad.reshape(kept_shape + (1,))
     x_grad = g * (m * a[..., None, :]).sum(axis=-1)
-    p = xp.concatenate([ones[..., 0, :], xp.cumprod(flat[..., :-1], axis=-1)], axis=-1) * xp.concatenate(
-        [ones[..., 0, :], xp.cumprod(flat[..., :0:-1], axis=-1)], axis=-1
-    )[..., ::-1]
+    p = (
+        xp.concatenate([ones[..., 0, :], xp.cumprod(flat[..., :-1], axis=-1)], axis=-1)
+        * xp.concatenate([ones[..., 0, :], xp.cumprod(flat[..., :0:-1], axis=-1)], axis=-1)[..., ::-1]
+    )
     out_grad_grad = (a * p).sum(axis=-1)
     x_grad = x_grad.reshape(tuple(x.shape[i] for i in perm)).transpose(np.argsort(perm))
     return x_grad.astype(x.dtype), nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype))
@@ -228,25 +228,27 @@ def logsumexp_double_grad(x, out, out_grad, x_grad_grad, axis=(), keepdim=False)
 
 
 @register_kernel("cross_entropy_double_grad")
-def cross_entropy_double_grad(input, label, out_grad, input_grad_grad, axis=-1, reduction="mean"):  # noqa: A002
+def cross_entropy_double_grad(
+    input, label, out_grad, input_grad_grad, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0
+):  # noqa: A002
+    # cross_entropy_grad is (softmax(input) - target) * g with g the per-sample weight (from
+    # out_grad, the reduction and the ignored labels); target does not depend on input.
     xp = array_module(input)
-    a, lab = _class_labels(input, label, axis)
+    a, lab, valid = _class_labels(input, label, axis, ignore_index)
     p = _softmax(xp, input, a)
-    if reduction == "none":
-        s = xp.expand_dims(out_grad, a)
-    elif reduction == "mean":
-        s = out_grad / max(lab.size, 1)
-    else:
-        s = out_grad
+    count = xp.maximum(valid.sum(), 1)
+    g = out_grad / count if reduction == "mean" else out_grad
+    g = xp.expand_dims(xp.where(valid, g, 0), a)
     h = input_grad_grad
-    input_grad = s * p * (h - (h * p).sum(axis=a, keepdims=True))
-    # directional derivative of the per-sample loss along h, then the reduction
-    picked = xp.take_along_axis(h, xp.expand_dims(lab, a), axis=a).squeeze(a)
-    q = (h * p).sum(axis=a) - picked
+    input_grad = g * p * (h - (h * p).sum(axis=a, keepdims=True))
+    classes = xp.arange(input.shape[a]).reshape((-1,) + (1,) * (input.ndim - a - 1))
+    target = (classes == xp.expand_dims(lab, a)) * (1 - label_smoothing) + label_smoothing / input.shape[a]
+    # d/d out_grad: the per-sample directional derivative along h, masked, then the reduction
+    q = xp.where(valid, ((p - target) * h).sum(axis=a), 0)
     if reduction == "sum":
         q = q.sum()
     elif reduction == "mean":
-        q = q.sum() / max(lab.size, 1)
+        q = q.sum() / count
     return (
         nd(input_grad.astype(input.dtype, copy=False)),
         nd(xp.asarray(q).reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
