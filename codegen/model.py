@@ -44,7 +44,9 @@ backward.yaml keys:
   passed to the grad kernel after them and need not be listed.
 - `output` (required): gradients of forward tensor inputs, `Tensor(x_grad)` or
   `(Tensor(x_grad), Tensor(y_grad))` (`Tensor[](x_grad)` for a `Tensor[]` input).
-- `no_need_buffer`: forward inputs of which backward needs only shape and dtype.
+- `no_need_buffer`: forward inputs of which backward needs only shape and dtype. Such an
+  input of a grad op gets no gradient at higher order; for a `Tensor[]` one the node
+  returns one None per position (`*[None] * self._x_count`, counted at node creation).
 - `kernel`: the grad kernel's name (default: the backward op's name, unless the entry
   has a `composite:`).
 - `backward`: this grad op's own backward entry (for higher-order gradients); not with

@@ -156,8 +156,7 @@ def _no_backward(op: str) -> RuntimeError:
 
 def neg_grad(out_grad: Tensor) -> Tensor:
     """Gradient of neg."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("neg_grad", "neg_grad", _out_grad_data)(_out_grad_data))
+    x_grad = wrap(dispatch("neg_grad", "neg_grad", out_grad._data)(out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.NegDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -166,9 +165,7 @@ def neg_grad(out_grad: Tensor) -> Tensor:
 
 def abs_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of abs."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("abs_grad", "abs_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
+    x_grad = wrap(dispatch("abs_grad", "abs_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.AbsDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -178,8 +175,7 @@ def abs_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def sign_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     """Gradient of sign."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("sign_grad", "sign_grad", _out_grad_data)(x, _out_grad_data))
+    x_grad = wrap(dispatch("sign_grad", "sign_grad", out_grad._data)(x, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.SignDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -188,9 +184,7 @@ def sign_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
 
 def exp_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of exp."""
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("exp_grad", "exp_grad", _out_data, _out_grad_data)(_out_data, _out_grad_data))
+    x_grad = wrap(dispatch("exp_grad", "exp_grad", out._data, out_grad._data)(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.ExpDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -201,10 +195,8 @@ def exp_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def expm1_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of expm1."""
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("expm1_grad", "expm1_grad", _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_out_data, _out_grad_data))
+    _kernel = dispatch("expm1_grad", "expm1_grad", out._data, out_grad._data)
+    x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.Expm1DoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -215,9 +207,7 @@ def expm1_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def log_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of log."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("log_grad", "log_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
+    x_grad = wrap(dispatch("log_grad", "log_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.LogDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -228,9 +218,7 @@ def log_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def log1p_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of log1p."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("log1p_grad", "log1p_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
+    x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.Log1pDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -241,10 +229,8 @@ def log1p_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def sqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of sqrt."""
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("sqrt_grad", "sqrt_grad", _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_out_data, _out_grad_data))
+    _kernel = dispatch("sqrt_grad", "sqrt_grad", out._data, out_grad._data)
+    x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SqrtDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -255,10 +241,8 @@ def sqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def rsqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of rsqrt."""
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("rsqrt_grad", "rsqrt_grad", _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_out_data, _out_grad_data))
+    _kernel = dispatch("rsqrt_grad", "rsqrt_grad", out._data, out_grad._data)
+    x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.RsqrtDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -269,10 +253,8 @@ def rsqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def square_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of square."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("square_grad", "square_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data))
+    _kernel = dispatch("square_grad", "square_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SquareDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -283,10 +265,8 @@ def square_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def reciprocal_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of reciprocal."""
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("reciprocal_grad", "reciprocal_grad", _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_out_data, _out_grad_data))
+    _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out._data, out_grad._data)
+    x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.ReciprocalDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -297,9 +277,7 @@ def reciprocal_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def sin_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of sin."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("sin_grad", "sin_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
+    x_grad = wrap(dispatch("sin_grad", "sin_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SinDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -310,9 +288,7 @@ def sin_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def cos_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of cos."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("cos_grad", "cos_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
+    x_grad = wrap(dispatch("cos_grad", "cos_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.CosDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -323,10 +299,8 @@ def cos_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def tanh_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of tanh."""
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("tanh_grad", "tanh_grad", _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_out_data, _out_grad_data))
+    _kernel = dispatch("tanh_grad", "tanh_grad", out._data, out_grad._data)
+    x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.TanhDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -337,10 +311,8 @@ def tanh_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def sigmoid_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of sigmoid."""
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("sigmoid_grad", "sigmoid_grad", _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_out_data, _out_grad_data))
+    _kernel = dispatch("sigmoid_grad", "sigmoid_grad", out._data, out_grad._data)
+    x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SigmoidDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -351,10 +323,8 @@ def sigmoid_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def relu_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of relu."""
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("relu_grad", "relu_grad", _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_out_data, _out_grad_data))
+    _kernel = dispatch("relu_grad", "relu_grad", out._data, out_grad._data)
+    x_grad = wrap(_kernel(out._data, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ReluDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -364,10 +334,8 @@ def relu_grad(out: Tensor, out_grad: Tensor) -> Tensor:
 
 def gelu_grad(x: Tensor, out_grad: Tensor, approximate: bool = False) -> Tensor:
     """Gradient of gelu."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("gelu_grad", "gelu_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data, approximate))
+    _kernel = dispatch("gelu_grad", "gelu_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, approximate))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.GeluDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -383,11 +351,8 @@ def gelu_double_grad(
     """Gradient of gelu_grad (second-order gradient of gelu)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("gelu_double_grad")
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
-    _kernel = dispatch("gelu_double_grad", "gelu_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
-    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data, approximate)
+    _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x._data, out_grad._data, x_grad_grad._data)
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, approximate)
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)
@@ -395,9 +360,7 @@ def gelu_double_grad(
 
 def silu_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of silu."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("silu_grad", "silu_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
+    x_grad = wrap(dispatch("silu_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SiluDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -410,11 +373,8 @@ def silu_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple[
     """Gradient of silu_grad (second-order gradient of silu)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("silu_double_grad")
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
-    _kernel = dispatch("silu_double_grad", "silu_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
-    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data)
+    _kernel = dispatch("silu_double_grad", "silu_double_grad", x._data, out_grad._data, x_grad_grad._data)
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data)
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)
@@ -422,10 +382,8 @@ def silu_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple[
 
 def softplus_grad(x: Tensor, out_grad: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """Gradient of softplus."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("softplus_grad", "softplus_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data, beta, threshold))
+    _kernel = dispatch("softplus_grad", "softplus_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, beta, threshold))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SoftplusDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -442,13 +400,10 @@ def softplus_double_grad(
     """Gradient of softplus_grad (second-order gradient of softplus)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("softplus_double_grad")
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
     _kernel = dispatch(
-        "softplus_double_grad", "softplus_double_grad", _x_data, _out_grad_data, _x_grad_grad_data
+        "softplus_double_grad", "softplus_double_grad", x._data, out_grad._data, x_grad_grad._data
     )
-    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data, beta, threshold)
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, beta, threshold)
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)
@@ -456,10 +411,8 @@ def softplus_double_grad(
 
 def leaky_relu_grad(x: Tensor, out_grad: Tensor, negative_slope: float = 0.01) -> Tensor:
     """Gradient of leaky_relu."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data, negative_slope))
+    _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, negative_slope))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.LeakyReluDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -470,10 +423,8 @@ def leaky_relu_grad(x: Tensor, out_grad: Tensor, negative_slope: float = 0.01) -
 
 def elu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
     """Gradient of elu."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("elu_grad", "elu_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data, alpha))
+    _kernel = dispatch("elu_grad", "elu_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.EluDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -485,9 +436,7 @@ def elu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
 
 def erf_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of erf."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("erf_grad", "erf_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
+    x_grad = wrap(dispatch("erf_grad", "erf_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.ErfDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -498,8 +447,7 @@ def erf_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def scale_grad(out_grad: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     """Gradient of scale."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("scale_grad", "scale_grad", _out_grad_data)(_out_grad_data, scale, bias))
+    x_grad = wrap(dispatch("scale_grad", "scale_grad", out_grad._data)(out_grad._data, scale, bias))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ScaleDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -510,9 +458,7 @@ def scale_grad(out_grad: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tenso
 
 def pow_grad(x: Tensor, out_grad: Tensor, y: float) -> Tensor:
     """Gradient of pow."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("pow_grad", "pow_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data, y))
+    x_grad = wrap(dispatch("pow_grad", "pow_grad", x._data, out_grad._data)(x._data, out_grad._data, y))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.PowDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -524,10 +470,8 @@ def pow_grad(x: Tensor, out_grad: Tensor, y: float) -> Tensor:
 
 def clip_grad(x: Tensor, out_grad: Tensor, min: float | None = None, max: float | None = None) -> Tensor:
     """Gradient of clip."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("clip_grad", "clip_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data, min, max))
+    _kernel = dispatch("clip_grad", "clip_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ClipDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -539,8 +483,7 @@ def clip_grad(x: Tensor, out_grad: Tensor, min: float | None = None, max: float 
 
 def cast_grad(x: TensorMeta, out_grad: Tensor, dtype: Any) -> Tensor:
     """Gradient of cast."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("cast_grad", "cast_grad", _out_grad_data)(x, _out_grad_data, dtype))
+    x_grad = wrap(dispatch("cast_grad", "cast_grad", out_grad._data)(x, out_grad._data, dtype))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.CastDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -550,8 +493,7 @@ def cast_grad(x: TensorMeta, out_grad: Tensor, dtype: Any) -> Tensor:
 
 def add_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of add."""
-    _out_grad_data = out_grad._data
-    _results = dispatch("add_grad", "add_grad", _out_grad_data)(x, y, _out_grad_data)
+    _results = dispatch("add_grad", "add_grad", out_grad._data)(x, y, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -563,8 +505,7 @@ def add_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Te
 
 def subtract_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of subtract."""
-    _out_grad_data = out_grad._data
-    _results = dispatch("subtract_grad", "subtract_grad", _out_grad_data)(x, y, _out_grad_data)
+    _results = dispatch("subtract_grad", "subtract_grad", out_grad._data)(x, y, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -576,11 +517,8 @@ def subtract_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tenso
 
 def multiply_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of multiply."""
-    _x_data = x._data
-    _y_data = y._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("multiply_grad", "multiply_grad", _x_data, _y_data, _out_grad_data)
-    _results = _kernel(_x_data, _y_data, _out_grad_data)
+    _kernel = dispatch("multiply_grad", "multiply_grad", x._data, y._data, out_grad._data)
+    _results = _kernel(x._data, y._data, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -595,11 +533,8 @@ def multiply_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tenso
 
 def divide_grad(x: TensorMeta, y: Tensor, out: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of divide."""
-    _y_data = y._data
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("divide_grad", "divide_grad", _y_data, _out_data, _out_grad_data)
-    _results = _kernel(x, _y_data, _out_data, _out_grad_data)
+    _kernel = dispatch("divide_grad", "divide_grad", y._data, out._data, out_grad._data)
+    _results = _kernel(x, y._data, out._data, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (y._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -614,11 +549,8 @@ def divide_grad(x: TensorMeta, y: Tensor, out: Tensor, out_grad: Tensor) -> tupl
 
 def maximum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of maximum."""
-    _x_data = x._data
-    _y_data = y._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("maximum_grad", "maximum_grad", _x_data, _y_data, _out_grad_data)
-    _results = _kernel(_x_data, _y_data, _out_grad_data)
+    _kernel = dispatch("maximum_grad", "maximum_grad", x._data, y._data, out_grad._data)
+    _results = _kernel(x._data, y._data, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -632,11 +564,8 @@ def maximum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor
 
 def minimum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of minimum."""
-    _x_data = x._data
-    _y_data = y._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("minimum_grad", "minimum_grad", _x_data, _y_data, _out_grad_data)
-    _results = _kernel(_x_data, _y_data, _out_grad_data)
+    _kernel = dispatch("minimum_grad", "minimum_grad", x._data, y._data, out_grad._data)
+    _results = _kernel(x._data, y._data, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -650,11 +579,8 @@ def minimum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor
 
 def elementwise_pow_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of elementwise_pow."""
-    _x_data = x._data
-    _y_data = y._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", _x_data, _y_data, _out_grad_data)
-    _results = _kernel(_x_data, _y_data, _out_grad_data)
+    _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x._data, y._data, out_grad._data)
+    _results = _kernel(x._data, y._data, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -679,21 +605,16 @@ def elementwise_pow_double_grad(
         or y_grad_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("elementwise_pow_double_grad")
-    _x_data = x._data
-    _y_data = y._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
-    _y_grad_grad_data = y_grad_grad._data
     _kernel = dispatch(
         "elementwise_pow_double_grad",
         "elementwise_pow_double_grad",
-        _x_data,
-        _y_data,
-        _out_grad_data,
-        _x_grad_grad_data,
-        _y_grad_grad_data,
+        x._data,
+        y._data,
+        out_grad._data,
+        x_grad_grad._data,
+        y_grad_grad._data,
     )
-    _results = _kernel(_x_data, _y_data, _out_grad_data, _x_grad_grad_data, _y_grad_grad_data)
+    _results = _kernel(x._data, y._data, out_grad._data, x_grad_grad._data, y_grad_grad._data)
     new_x_grad = wrap(_results[0])
     new_y_grad = wrap(_results[1])
     out_grad_grad = wrap(_results[2])
@@ -702,10 +623,8 @@ def elementwise_pow_double_grad(
 
 def where_grad(condition: Tensor, x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of where."""
-    _condition_data = condition._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("where_grad", "where_grad", _condition_data, _out_grad_data)
-    _results = _kernel(_condition_data, x, y, _out_grad_data)
+    _kernel = dispatch("where_grad", "where_grad", condition._data, out_grad._data)
+    _results = _kernel(condition._data, x, y, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -720,8 +639,7 @@ def sum_grad(
     x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of sum."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("sum_grad", "sum_grad", _out_grad_data)(x, _out_grad_data, axis, keepdim))
+    x_grad = wrap(dispatch("sum_grad", "sum_grad", out_grad._data)(x, out_grad._data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.SumDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -734,8 +652,7 @@ def mean_grad(
     x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of mean."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("mean_grad", "mean_grad", _out_grad_data)(x, _out_grad_data, axis, keepdim))
+    x_grad = wrap(dispatch("mean_grad", "mean_grad", out_grad._data)(x, out_grad._data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.MeanDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -748,11 +665,8 @@ def max_grad(
     x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of max."""
-    _x_data = x._data
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("max_grad", "max_grad", _x_data, _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, axis, keepdim))
+    _kernel = dispatch("max_grad", "max_grad", x._data, out._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.MaxDoubleGradNode((None, None, out_grad))
         set_history(x_grad, node, 0)
@@ -769,11 +683,8 @@ def max_double_grad(
     """Gradient of max_grad (second-order gradient of max)."""
     if (x._requires_grad or out._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("max_double_grad")
-    _x_data = x._data
-    _out_data = out._data
-    _x_grad_grad_data = x_grad_grad._data
-    _kernel = dispatch("max_double_grad", "max_double_grad", _x_data, _out_data, _x_grad_grad_data)
-    out_grad_grad = wrap(_kernel(_x_data, _out_data, _x_grad_grad_data, axis, keepdim))
+    _kernel = dispatch("max_double_grad", "max_double_grad", x._data, out._data, x_grad_grad._data)
+    out_grad_grad = wrap(_kernel(x._data, out._data, x_grad_grad._data, axis, keepdim))
     return out_grad_grad
 
 
@@ -781,11 +692,8 @@ def min_grad(
     x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of min."""
-    _x_data = x._data
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("min_grad", "min_grad", _x_data, _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, axis, keepdim))
+    _kernel = dispatch("min_grad", "min_grad", x._data, out._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.MinDoubleGradNode((None, None, out_grad))
         set_history(x_grad, node, 0)
@@ -802,20 +710,15 @@ def min_double_grad(
     """Gradient of min_grad (second-order gradient of min)."""
     if (x._requires_grad or out._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("min_double_grad")
-    _x_data = x._data
-    _out_data = out._data
-    _x_grad_grad_data = x_grad_grad._data
-    _kernel = dispatch("min_double_grad", "min_double_grad", _x_data, _out_data, _x_grad_grad_data)
-    out_grad_grad = wrap(_kernel(_x_data, _out_data, _x_grad_grad_data, axis, keepdim))
+    _kernel = dispatch("min_double_grad", "min_double_grad", x._data, out._data, x_grad_grad._data)
+    out_grad_grad = wrap(_kernel(x._data, out._data, x_grad_grad._data, axis, keepdim))
     return out_grad_grad
 
 
 def prod_grad(x: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
     """Gradient of prod."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("prod_grad", "prod_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data, axis, keepdim))
+    _kernel = dispatch("prod_grad", "prod_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, axis, keepdim))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.ProdDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -832,11 +735,8 @@ def prod_double_grad(
     """Gradient of prod_grad (second-order gradient of prod)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("prod_double_grad")
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
-    _kernel = dispatch("prod_double_grad", "prod_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
-    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data, axis, keepdim)
+    _kernel = dispatch("prod_double_grad", "prod_double_grad", x._data, out_grad._data, x_grad_grad._data)
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, axis, keepdim)
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)
@@ -846,11 +746,8 @@ def logsumexp_grad(
     x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of logsumexp."""
-    _x_data = x._data
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("logsumexp_grad", "logsumexp_grad", _x_data, _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, axis, keepdim))
+    _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x._data, out._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.LogsumexpDoubleGradNode((x, out, out_grad))
         set_history(x_grad, node, 0)
@@ -875,19 +772,15 @@ def logsumexp_double_grad(
     _any_grad = _any_grad or x_grad_grad._requires_grad
     if _any_grad and grad_enabled():
         raise _no_backward("logsumexp_double_grad")
-    _x_data = x._data
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
     _kernel = dispatch(
         "logsumexp_double_grad",
         "logsumexp_double_grad",
-        _x_data,
-        _out_data,
-        _out_grad_data,
-        _x_grad_grad_data,
+        x._data,
+        out._data,
+        out_grad._data,
+        x_grad_grad._data,
     )
-    _results = _kernel(_x_data, _out_data, _out_grad_data, _x_grad_grad_data, axis, keepdim)
+    _results = _kernel(x._data, out._data, out_grad._data, x_grad_grad._data, axis, keepdim)
     new_x_grad = wrap(_results[0])
     new_out_grad = wrap(_results[1])
     out_grad_grad = wrap(_results[2])
@@ -898,11 +791,8 @@ def matmul_grad(
     x: Tensor, y: Tensor, out_grad: Tensor, transpose_x: bool = False, transpose_y: bool = False
 ) -> tuple[Tensor, Tensor]:
     """Gradient of matmul."""
-    _x_data = x._data
-    _y_data = y._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("matmul_grad", "matmul_grad", _x_data, _y_data, _out_grad_data)
-    _results = _kernel(_x_data, _y_data, _out_grad_data, transpose_x, transpose_y)
+    _kernel = dispatch("matmul_grad", "matmul_grad", x._data, y._data, out_grad._data)
+    _results = _kernel(x._data, y._data, out_grad._data, transpose_x, transpose_y)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -919,8 +809,7 @@ def matmul_grad(
 
 def reshape_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> Tensor:
     """Gradient of reshape."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("reshape_grad", "reshape_grad", _out_grad_data)(x, _out_grad_data, shape))
+    x_grad = wrap(dispatch("reshape_grad", "reshape_grad", out_grad._data)(x, out_grad._data, shape))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ReshapeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -930,8 +819,7 @@ def reshape_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) ->
 
 def transpose_grad(x: TensorMeta, out_grad: Tensor, perm: Sequence[int] | int) -> Tensor:
     """Gradient of transpose."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("transpose_grad", "transpose_grad", _out_grad_data)(x, _out_grad_data, perm))
+    x_grad = wrap(dispatch("transpose_grad", "transpose_grad", out_grad._data)(x, out_grad._data, perm))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TransposeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -941,8 +829,7 @@ def transpose_grad(x: TensorMeta, out_grad: Tensor, perm: Sequence[int] | int) -
 
 def squeeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
     """Gradient of squeeze."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", _out_grad_data)(x, _out_grad_data, axis))
+    x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", out_grad._data)(x, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.SqueezeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -952,8 +839,7 @@ def squeeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = ()
 
 def unsqueeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int) -> Tensor:
     """Gradient of unsqueeze."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("unsqueeze_grad", "unsqueeze_grad", _out_grad_data)(x, _out_grad_data, axis))
+    x_grad = wrap(dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)(x, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.UnsqueezeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -963,9 +849,8 @@ def unsqueeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int) -
 
 def flatten_grad(x: TensorMeta, out_grad: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
     """Gradient of flatten."""
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("flatten_grad", "flatten_grad", _out_grad_data)
-    x_grad = wrap(_kernel(x, _out_grad_data, start_axis, stop_axis))
+    _kernel = dispatch("flatten_grad", "flatten_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, start_axis, stop_axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.FlattenDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -976,8 +861,7 @@ def flatten_grad(x: TensorMeta, out_grad: Tensor, start_axis: int = 0, stop_axis
 
 def expand_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> Tensor:
     """Gradient of expand."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("expand_grad", "expand_grad", _out_grad_data)(x, _out_grad_data, shape))
+    x_grad = wrap(dispatch("expand_grad", "expand_grad", out_grad._data)(x, out_grad._data, shape))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ExpandDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -987,8 +871,7 @@ def expand_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> 
 
 def concat_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Tensor]:
     """Gradient of concat."""
-    _out_grad_data = out_grad._data
-    _result = dispatch("concat_grad", "concat_grad", _out_grad_data)(x, _out_grad_data, axis)
+    _result = dispatch("concat_grad", "concat_grad", out_grad._data)(x, out_grad._data, axis)
     x_grad = [wrap(_a) for _a in _result]
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ConcatDoubleGradNode((*[None] * _builtins.len(x), out_grad))
@@ -1001,8 +884,7 @@ def concat_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Te
 
 def stack_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Tensor]:
     """Gradient of stack."""
-    _out_grad_data = out_grad._data
-    _result = dispatch("stack_grad", "stack_grad", _out_grad_data)(x, _out_grad_data, axis)
+    _result = dispatch("stack_grad", "stack_grad", out_grad._data)(x, out_grad._data, axis)
     x_grad = [wrap(_a) for _a in _result]
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.StackDoubleGradNode((*[None] * _builtins.len(x), out_grad))
@@ -1030,10 +912,8 @@ def split_grad(
 
 def gather_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -> Tensor:
     """Gradient of gather."""
-    _index_data = index._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("gather_grad", "gather_grad", _index_data, _out_grad_data)
-    x_grad = wrap(_kernel(x, _index_data, _out_grad_data, axis))
+    _kernel = dispatch("gather_grad", "gather_grad", index._data, out_grad._data)
+    x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.GatherDoubleGradNode((None, None, out_grad))
         set_history(x_grad, node, 0)
@@ -1044,10 +924,8 @@ def gather_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -
 
 def index_select_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -> Tensor:
     """Gradient of index_select."""
-    _index_data = index._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("index_select_grad", "index_select_grad", _index_data, _out_grad_data)
-    x_grad = wrap(_kernel(x, _index_data, _out_grad_data, axis))
+    _kernel = dispatch("index_select_grad", "index_select_grad", index._data, out_grad._data)
+    x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.IndexSelectDoubleGradNode((None, None, out_grad))
         set_history(x_grad, node, 0)
@@ -1058,8 +936,7 @@ def index_select_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int 
 
 def tile_grad(x: TensorMeta, out_grad: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
     """Gradient of tile."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("tile_grad", "tile_grad", _out_grad_data)(x, _out_grad_data, repeat_times))
+    x_grad = wrap(dispatch("tile_grad", "tile_grad", out_grad._data)(x, out_grad._data, repeat_times))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TileDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1069,10 +946,8 @@ def tile_grad(x: TensorMeta, out_grad: Tensor, repeat_times: Sequence[int] | int
 
 def softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     """Gradient of softmax."""
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("softmax_grad", "softmax_grad", _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_out_data, _out_grad_data, axis))
+    _kernel = dispatch("softmax_grad", "softmax_grad", out._data, out_grad._data)
+    x_grad = wrap(_kernel(out._data, out_grad._data, axis))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SoftmaxDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -1084,10 +959,8 @@ def softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
 
 def log_softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     """Gradient of log_softmax."""
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("log_softmax_grad", "log_softmax_grad", _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_out_data, _out_grad_data, axis))
+    _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out._data, out_grad._data)
+    x_grad = wrap(_kernel(out._data, out_grad._data, axis))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.LogSoftmaxDoubleGradNode((out, out_grad))
         set_history(x_grad, node, 0)
@@ -1107,12 +980,9 @@ def cross_entropy_grad(
     label_smoothing: float = 0.0,
 ) -> Tensor:
     """Gradient of cross_entropy."""
-    _input_data = input._data
-    _label_data = label._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", _input_data, _label_data, _out_grad_data)
+    _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input._data, label._data, out_grad._data)
     input_grad = wrap(
-        _kernel(_input_data, _label_data, _out_grad_data, axis, reduction, ignore_index, label_smoothing)
+        _kernel(input._data, label._data, out_grad._data, axis, reduction, ignore_index, label_smoothing)
     )
     if (input._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.CrossEntropyDoubleGradNode((input, None, out_grad))
@@ -1138,23 +1008,19 @@ def cross_entropy_double_grad(
     label_smoothing: float = 0.0,
 ) -> tuple[Tensor, Tensor]:
     """Gradient of cross_entropy_grad (second-order gradient of cross_entropy)."""
-    _input_data = input._data
-    _label_data = label._data
-    _out_grad_data = out_grad._data
-    _input_grad_grad_data = input_grad_grad._data
     _kernel = dispatch(
         "cross_entropy_double_grad",
         "cross_entropy_double_grad",
-        _input_data,
-        _label_data,
-        _out_grad_data,
-        _input_grad_grad_data,
+        input._data,
+        label._data,
+        out_grad._data,
+        input_grad_grad._data,
     )
     _results = _kernel(
-        _input_data,
-        _label_data,
-        _out_grad_data,
-        _input_grad_grad_data,
+        input._data,
+        label._data,
+        out_grad._data,
+        input_grad_grad._data,
         axis,
         reduction,
         ignore_index,
@@ -1181,11 +1047,8 @@ def mse_loss_grad(
     input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean"
 ) -> tuple[Tensor, Tensor]:
     """Gradient of mse_loss."""
-    _input_data = input._data
-    _label_data = label._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("mse_loss_grad", "mse_loss_grad", _input_data, _label_data, _out_grad_data)
-    _results = _kernel(_input_data, _label_data, _out_grad_data, reduction)
+    _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input._data, label._data, out_grad._data)
+    _results = _kernel(input._data, label._data, out_grad._data, reduction)
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -1216,22 +1079,17 @@ def mse_loss_double_grad(
         or label_grad_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("mse_loss_double_grad")
-    _input_data = input._data
-    _label_data = label._data
-    _out_grad_data = out_grad._data
-    _input_grad_grad_data = input_grad_grad._data
-    _label_grad_grad_data = label_grad_grad._data
     _kernel = dispatch(
         "mse_loss_double_grad",
         "mse_loss_double_grad",
-        _input_data,
-        _label_data,
-        _out_grad_data,
-        _input_grad_grad_data,
-        _label_grad_grad_data,
+        input._data,
+        label._data,
+        out_grad._data,
+        input_grad_grad._data,
+        label_grad_grad._data,
     )
     _results = _kernel(
-        _input_data, _label_data, _out_grad_data, _input_grad_grad_data, _label_grad_grad_data, reduction
+        input._data, label._data, out_grad._data, input_grad_grad._data, label_grad_grad._data, reduction
     )
     new_input_grad = wrap(_results[0])
     new_label_grad = wrap(_results[1])
@@ -1241,10 +1099,8 @@ def mse_loss_double_grad(
 
 def dropout_grad(mask: Tensor, out_grad: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     """Gradient of dropout."""
-    _mask_data = mask._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("dropout_grad", "dropout_grad", _mask_data, _out_grad_data)
-    x_grad = wrap(_kernel(_mask_data, _out_grad_data, p, training))
+    _kernel = dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
+    x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.DropoutDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1258,19 +1114,15 @@ def dropout_double_grad(mask: Tensor, x_grad_grad: Tensor, p: float = 0.5, train
     """Gradient of dropout_grad (second-order gradient of dropout)."""
     if (mask._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("dropout_double_grad")
-    _mask_data = mask._data
-    _x_grad_grad_data = x_grad_grad._data
-    _kernel = dispatch("dropout_double_grad", "dropout_grad", _mask_data, _x_grad_grad_data)
-    out_grad_grad = wrap(_kernel(_mask_data, _x_grad_grad_data, p, training))
+    _kernel = dispatch("dropout_double_grad", "dropout_grad", mask._data, x_grad_grad._data)
+    out_grad_grad = wrap(_kernel(mask._data, x_grad_grad._data, p, training))
     return out_grad_grad
 
 
 def embedding_grad(x: Tensor, weight: TensorMeta, out_grad: Tensor) -> Tensor:
     """Gradient of embedding."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("embedding_grad", "embedding_grad", _x_data, _out_grad_data)
-    weight_grad = wrap(_kernel(_x_data, weight, _out_grad_data))
+    _kernel = dispatch("embedding_grad", "embedding_grad", x._data, out_grad._data)
+    weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.EmbeddingDoubleGradNode((None, None, out_grad))
         set_history(weight_grad, node, 0)
@@ -1291,11 +1143,8 @@ def conv2d_grad(
     """Gradient of conv2d."""
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
         raise _no_backward("conv2d_grad")
-    _x_data = x._data
-    _weight_data = weight._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("conv2d_grad", "conv2d_grad", _x_data, _weight_data, _out_grad_data)
-    _results = _kernel(_x_data, _weight_data, bias, _out_grad_data, stride, padding, dilation, groups)
+    _kernel = dispatch("conv2d_grad", "conv2d_grad", x._data, weight._data, out_grad._data)
+    _results = _kernel(x._data, weight._data, bias, out_grad._data, stride, padding, dilation, groups)
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -1311,10 +1160,8 @@ def max_pool2d_grad(
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
     """Gradient of max_pool2d."""
-    _argmax_data = argmax._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", _argmax_data, _out_grad_data)
-    x_grad = wrap(_kernel(x, _argmax_data, _out_grad_data, kernel_size, stride, padding))
+    _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax._data, out_grad._data)
+    x_grad = wrap(_kernel(x, argmax._data, out_grad._data, kernel_size, stride, padding))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.MaxPool2dDoubleGradNode((None, None, out_grad))
         set_history(x_grad, node, 0)
@@ -1335,10 +1182,8 @@ def max_pool2d_double_grad(
     """Gradient of max_pool2d_grad (second-order gradient of max_pool2d)."""
     if (argmax._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("max_pool2d_double_grad")
-    _argmax_data = argmax._data
-    _x_grad_grad_data = x_grad_grad._data
-    _kernel = dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", _argmax_data, _x_grad_grad_data)
-    out_grad_grad = wrap(_kernel(_argmax_data, _x_grad_grad_data, kernel_size, stride, padding))
+    _kernel = dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax._data, x_grad_grad._data)
+    out_grad_grad = wrap(_kernel(argmax._data, x_grad_grad._data, kernel_size, stride, padding))
     return out_grad_grad
 
 
@@ -1350,9 +1195,8 @@ def avg_pool2d_grad(
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
     """Gradient of avg_pool2d."""
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", _out_grad_data)
-    x_grad = wrap(_kernel(x, _out_grad_data, kernel_size, stride, padding))
+    _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, kernel_size, stride, padding))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.AvgPool2dDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1364,9 +1208,8 @@ def avg_pool2d_grad(
 
 def adaptive_avg_pool2d_grad(x: TensorMeta, out_grad: Tensor, output_size: Sequence[int] | int) -> Tensor:
     """Gradient of adaptive_avg_pool2d."""
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", _out_grad_data)
-    x_grad = wrap(_kernel(x, _out_grad_data, output_size))
+    _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, output_size))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.AdaptiveAvgPool2dDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1393,16 +1236,12 @@ def layer_norm_grad(
         or out_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("layer_norm_grad")
-    _x_data = x._data
     _weight_data = None if weight is None else weight._data
-    _mean_data = mean._data
-    _rstd_data = rstd._data
-    _out_grad_data = out_grad._data
     _kernel = dispatch(
-        "layer_norm_grad", "layer_norm_grad", _x_data, _mean_data, _rstd_data, _out_grad_data, _weight_data
+        "layer_norm_grad", "layer_norm_grad", x._data, mean._data, rstd._data, out_grad._data, _weight_data
     )
     _results = _kernel(
-        _x_data, _weight_data, bias, _mean_data, _rstd_data, _out_grad_data, normalized_shape, epsilon
+        x._data, _weight_data, bias, mean._data, rstd._data, out_grad._data, normalized_shape, epsilon
     )
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
@@ -1430,27 +1269,23 @@ def batch_norm_grad(
         or out_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("batch_norm_grad")
-    _x_data = x._data
     _weight_data = None if weight is None else weight._data
-    _saved_mean_data = saved_mean._data
-    _saved_rstd_data = saved_rstd._data
-    _out_grad_data = out_grad._data
     _kernel = dispatch(
         "batch_norm_grad",
         "batch_norm_grad",
-        _x_data,
-        _saved_mean_data,
-        _saved_rstd_data,
-        _out_grad_data,
+        x._data,
+        saved_mean._data,
+        saved_rstd._data,
+        out_grad._data,
         _weight_data,
     )
     _results = _kernel(
-        _x_data,
+        x._data,
         _weight_data,
         bias,
-        _saved_mean_data,
-        _saved_rstd_data,
-        _out_grad_data,
+        saved_mean._data,
+        saved_rstd._data,
+        out_grad._data,
         training,
         momentum,
         epsilon,
@@ -1480,16 +1315,12 @@ def group_norm_grad(
         or out_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("group_norm_grad")
-    _x_data = x._data
     _weight_data = None if weight is None else weight._data
-    _mean_data = mean._data
-    _rstd_data = rstd._data
-    _out_grad_data = out_grad._data
     _kernel = dispatch(
-        "group_norm_grad", "group_norm_grad", _x_data, _mean_data, _rstd_data, _out_grad_data, _weight_data
+        "group_norm_grad", "group_norm_grad", x._data, mean._data, rstd._data, out_grad._data, _weight_data
     )
     _results = _kernel(
-        _x_data, _weight_data, bias, _mean_data, _rstd_data, _out_grad_data, num_groups, epsilon
+        x._data, _weight_data, bias, mean._data, rstd._data, out_grad._data, num_groups, epsilon
     )
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
@@ -1501,11 +1332,8 @@ def linear_grad(
     x: Tensor, weight: Tensor, bias: TensorMeta, out_grad: Tensor
 ) -> tuple[Tensor, Tensor, Tensor | None]:
     """Gradient of linear."""
-    _x_data = x._data
-    _weight_data = weight._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("linear_grad", "linear_grad", _x_data, _weight_data, _out_grad_data)
-    _results = _kernel(_x_data, _weight_data, bias, _out_grad_data)
+    _kernel = dispatch("linear_grad", "linear_grad", x._data, weight._data, out_grad._data)
+    _results = _kernel(x._data, weight._data, bias, out_grad._data)
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -1523,11 +1351,8 @@ def linear_grad(
 
 def einsum_grad(x: Tensor, y: Tensor, out_grad: Tensor, equation: str) -> tuple[Tensor, Tensor]:
     """Gradient of einsum."""
-    _x_data = x._data
-    _y_data = y._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("einsum_grad", "einsum_grad", _x_data, _y_data, _out_grad_data)
-    _results = _kernel(_x_data, _y_data, _out_grad_data, equation)
+    _kernel = dispatch("einsum_grad", "einsum_grad", x._data, y._data, out_grad._data)
+    _results = _kernel(x._data, y._data, out_grad._data, equation)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -1553,21 +1378,16 @@ def einsum_double_grad(
         or y_grad_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("einsum_double_grad")
-    _x_data = x._data
-    _y_data = y._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
-    _y_grad_grad_data = y_grad_grad._data
     _kernel = dispatch(
         "einsum_double_grad",
         "einsum_double_grad",
-        _x_data,
-        _y_data,
-        _out_grad_data,
-        _x_grad_grad_data,
-        _y_grad_grad_data,
+        x._data,
+        y._data,
+        out_grad._data,
+        x_grad_grad._data,
+        y_grad_grad._data,
     )
-    _results = _kernel(_x_data, _y_data, _out_grad_data, _x_grad_grad_data, _y_grad_grad_data, equation)
+    _results = _kernel(x._data, y._data, out_grad._data, x_grad_grad._data, y_grad_grad._data, equation)
     new_x_grad = wrap(_results[0])
     new_y_grad = wrap(_results[1])
     out_grad_grad = wrap(_results[2])
@@ -1596,30 +1416,24 @@ def scaled_dot_product_attention_grad(
         or out_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("scaled_dot_product_attention_grad")
-    _query_data = query._data
-    _key_data = key._data
-    _value_data = value._data
-    _weights_data = weights._data
-    _keep_data = keep._data
-    _out_grad_data = out_grad._data
     _kernel = dispatch(
         "scaled_dot_product_attention_grad",
         "scaled_dot_product_attention_grad",
-        _query_data,
-        _key_data,
-        _value_data,
-        _weights_data,
-        _keep_data,
-        _out_grad_data,
+        query._data,
+        key._data,
+        value._data,
+        weights._data,
+        keep._data,
+        out_grad._data,
     )
     _results = _kernel(
-        _query_data,
-        _key_data,
-        _value_data,
+        query._data,
+        key._data,
+        value._data,
         mask,
-        _weights_data,
-        _keep_data,
-        _out_grad_data,
+        weights._data,
+        keep._data,
+        out_grad._data,
         dropout_p,
         causal,
         scale,
@@ -1633,10 +1447,8 @@ def scaled_dot_product_attention_grad(
 
 def take_along_axis_grad(arr: TensorMeta, indices: Tensor, out_grad: Tensor, axis: int) -> Tensor:
     """Gradient of take_along_axis."""
-    _indices_data = indices._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", _indices_data, _out_grad_data)
-    arr_grad = wrap(_kernel(arr, _indices_data, _out_grad_data, axis))
+    _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices._data, out_grad._data)
+    arr_grad = wrap(_kernel(arr, indices._data, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TakeAlongAxisDoubleGradNode((None, None, out_grad))
         set_history(arr_grad, node, 0)
@@ -1649,10 +1461,8 @@ def scatter_grad(
     x: TensorMeta, index: Tensor, updates: TensorMeta, out_grad: Tensor, overwrite: bool = True
 ) -> tuple[Tensor, Tensor]:
     """Gradient of scatter."""
-    _index_data = index._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("scatter_grad", "scatter_grad", _index_data, _out_grad_data)
-    _results = _kernel(x, _index_data, updates, _out_grad_data, overwrite)
+    _kernel = dispatch("scatter_grad", "scatter_grad", index._data, out_grad._data)
+    _results = _kernel(x, index._data, updates, out_grad._data, overwrite)
     x_grad = wrap(_results[0])
     updates_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -1668,10 +1478,8 @@ def index_add_grad(
     x: TensorMeta, index: Tensor, value: TensorMeta, out_grad: Tensor, axis: int
 ) -> tuple[Tensor, Tensor]:
     """Gradient of index_add."""
-    _index_data = index._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("index_add_grad", "index_add_grad", _index_data, _out_grad_data)
-    _results = _kernel(x, _index_data, value, _out_grad_data, axis)
+    _kernel = dispatch("index_add_grad", "index_add_grad", index._data, out_grad._data)
+    _results = _kernel(x, index._data, value, out_grad._data, axis)
     x_grad = wrap(_results[0])
     value_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -1685,10 +1493,8 @@ def index_add_grad(
 
 def masked_fill_grad(mask: Tensor, out_grad: Tensor, value: float) -> Tensor:
     """Gradient of masked_fill."""
-    _mask_data = mask._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("masked_fill_grad", "masked_fill_grad", _mask_data, _out_grad_data)
-    x_grad = wrap(_kernel(_mask_data, _out_grad_data, value))
+    _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask._data, out_grad._data)
+    x_grad = wrap(_kernel(mask._data, out_grad._data, value))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.MaskedFillDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1699,8 +1505,7 @@ def masked_fill_grad(mask: Tensor, out_grad: Tensor, value: float) -> Tensor:
 
 def tril_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
     """Gradient of tril."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("tril_grad", "tril_grad", _out_grad_data)(_out_grad_data, diagonal))
+    x_grad = wrap(dispatch("tril_grad", "tril_grad", out_grad._data)(out_grad._data, diagonal))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TrilDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -1710,8 +1515,7 @@ def tril_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
 
 def triu_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
     """Gradient of triu."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("triu_grad", "triu_grad", _out_grad_data)(_out_grad_data, diagonal))
+    x_grad = wrap(dispatch("triu_grad", "triu_grad", out_grad._data)(out_grad._data, diagonal))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TriuDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -1723,8 +1527,7 @@ def pad_grad(
     x: TensorMeta, out_grad: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: float = 0.0
 ) -> Tensor:
     """Gradient of pad."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("pad_grad", "pad_grad", _out_grad_data)(x, _out_grad_data, pad, mode, value))
+    x_grad = wrap(dispatch("pad_grad", "pad_grad", out_grad._data)(x, out_grad._data, pad, mode, value))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.PadDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1738,8 +1541,7 @@ def roll_grad(
     out_grad: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None
 ) -> Tensor:
     """Gradient of roll."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("roll_grad", "roll_grad", _out_grad_data)(_out_grad_data, shifts, axis))
+    x_grad = wrap(dispatch("roll_grad", "roll_grad", out_grad._data)(out_grad._data, shifts, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.RollDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -1750,9 +1552,8 @@ def roll_grad(
 
 def repeat_interleave_grad(x: TensorMeta, out_grad: Tensor, repeats: int, axis: int | None = None) -> Tensor:
     """Gradient of repeat_interleave."""
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", _out_grad_data)
-    x_grad = wrap(_kernel(x, _out_grad_data, repeats, axis))
+    _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.RepeatInterleaveDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1763,8 +1564,7 @@ def repeat_interleave_grad(x: TensorMeta, out_grad: Tensor, repeats: int, axis: 
 
 def cumsum_grad(x: TensorMeta, out_grad: Tensor, axis: int | None = None) -> Tensor:
     """Gradient of cumsum."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", _out_grad_data)(x, _out_grad_data, axis))
+    x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", out_grad._data)(x, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.CumsumDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1776,18 +1576,14 @@ def cumprod_grad(x: Tensor, out: Tensor, out_grad: Tensor, dim: int | None = Non
     """Gradient of cumprod."""
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         raise _no_backward("cumprod_grad")
-    _x_data = x._data
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("cumprod_grad", "cumprod_grad", _x_data, _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, dim))
+    _kernel = dispatch("cumprod_grad", "cumprod_grad", x._data, out._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, dim))
     return x_grad
 
 
 def flip_grad(out_grad: Tensor, axis: Sequence[int] | int) -> Tensor:
     """Gradient of flip."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("flip_grad", "flip_grad", _out_grad_data)(_out_grad_data, axis))
+    x_grad = wrap(dispatch("flip_grad", "flip_grad", out_grad._data)(out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.FlipDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -1805,10 +1601,8 @@ def topk_grad(
     sorted: bool = True,
 ) -> Tensor:
     """Gradient of topk."""
-    _indices_data = indices._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("topk_grad", "topk_grad", _indices_data, _out_grad_data)
-    x_grad = wrap(_kernel(x, _indices_data, _out_grad_data, k, axis, largest, sorted))
+    _kernel = dispatch("topk_grad", "topk_grad", indices._data, out_grad._data)
+    x_grad = wrap(_kernel(x, indices._data, out_grad._data, k, axis, largest, sorted))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TopkDoubleGradNode((None, None, out_grad))
         set_history(x_grad, node, 0)
@@ -1824,10 +1618,8 @@ def sort_grad(
     x: TensorMeta, indices: Tensor, out_grad: Tensor, axis: int = -1, descending: bool = False
 ) -> Tensor:
     """Gradient of sort."""
-    _indices_data = indices._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("sort_grad", "sort_grad", _indices_data, _out_grad_data)
-    x_grad = wrap(_kernel(x, _indices_data, _out_grad_data, axis, descending))
+    _kernel = dispatch("sort_grad", "sort_grad", indices._data, out_grad._data)
+    x_grad = wrap(_kernel(x, indices._data, out_grad._data, axis, descending))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.SortDoubleGradNode((None, None, out_grad))
         set_history(x_grad, node, 0)
@@ -1841,10 +1633,8 @@ def var_grad(
     x: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False
 ) -> Tensor:
     """Gradient of var."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("var_grad", "var_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data, axis, unbiased, keepdim))
+    _kernel = dispatch("var_grad", "var_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, axis, unbiased, keepdim))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.VarDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -1867,11 +1657,8 @@ def var_double_grad(
     """Gradient of var_grad (second-order gradient of var)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("var_double_grad")
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
-    _kernel = dispatch("var_double_grad", "var_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
-    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data, axis, unbiased, keepdim)
+    _kernel = dispatch("var_double_grad", "var_double_grad", x._data, out_grad._data, x_grad_grad._data)
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, axis, unbiased, keepdim)
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)
@@ -1886,11 +1673,8 @@ def std_grad(
     keepdim: bool = False,
 ) -> Tensor:
     """Gradient of std."""
-    _x_data = x._data
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("std_grad", "std_grad", _x_data, _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, axis, unbiased, keepdim))
+    _kernel = dispatch("std_grad", "std_grad", x._data, out._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, unbiased, keepdim))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.StdDoubleGradNode((x, None, out_grad))
         set_history(x_grad, node, 0)
@@ -1917,14 +1701,10 @@ def std_double_grad(
     _any_grad = _any_grad or x_grad_grad._requires_grad
     if _any_grad and grad_enabled():
         raise _no_backward("std_double_grad")
-    _x_data = x._data
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
     _kernel = dispatch(
-        "std_double_grad", "std_double_grad", _x_data, _out_data, _out_grad_data, _x_grad_grad_data
+        "std_double_grad", "std_double_grad", x._data, out._data, out_grad._data, x_grad_grad._data
     )
-    _results = _kernel(_x_data, _out_data, _out_grad_data, _x_grad_grad_data, axis, unbiased, keepdim)
+    _results = _kernel(x._data, out._data, out_grad._data, x_grad_grad._data, axis, unbiased, keepdim)
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)
@@ -1941,11 +1721,8 @@ def norm_grad(
     """Gradient of norm."""
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         raise _no_backward("norm_grad")
-    _x_data = x._data
-    _out_data = out._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("norm_grad", "norm_grad", _x_data, _out_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_data, _out_grad_data, p, axis, keepdim))
+    _kernel = dispatch("norm_grad", "norm_grad", x._data, out._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, p, axis, keepdim))
     return x_grad
 
 
@@ -1958,11 +1735,9 @@ def nll_loss_grad(
     reduction: str = "mean",
 ) -> Tensor:
     """Gradient of nll_loss."""
-    _label_data = label._data
     _weight_data = None if weight is None else weight._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("nll_loss_grad", "nll_loss_grad", _label_data, _out_grad_data, _weight_data)
-    input_grad = wrap(_kernel(input, _label_data, _weight_data, _out_grad_data, ignore_index, reduction))
+    _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label._data, out_grad._data, _weight_data)
+    input_grad = wrap(_kernel(input, label._data, _weight_data, out_grad._data, ignore_index, reduction))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.NllLossDoubleGradNode((None, None, None, out_grad))
         set_history(input_grad, node, 0)
@@ -1990,21 +1765,18 @@ def binary_cross_entropy_with_logits_grad(
         or out_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("binary_cross_entropy_with_logits_grad")
-    _logit_data = logit._data
-    _label_data = label._data
     _weight_data = None if weight is None else weight._data
     _pos_weight_data = None if pos_weight is None else pos_weight._data
-    _out_grad_data = out_grad._data
     _kernel = dispatch(
         "binary_cross_entropy_with_logits_grad",
         "binary_cross_entropy_with_logits_grad",
-        _logit_data,
-        _label_data,
-        _out_grad_data,
+        logit._data,
+        label._data,
+        out_grad._data,
         _weight_data,
         _pos_weight_data,
     )
-    _results = _kernel(_logit_data, _label_data, _weight_data, _pos_weight_data, _out_grad_data, reduction)
+    _results = _kernel(logit._data, label._data, _weight_data, _pos_weight_data, out_grad._data, reduction)
     logit_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     return (logit_grad, label_grad)
@@ -2014,11 +1786,8 @@ def l1_loss_grad(
     input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean"
 ) -> tuple[Tensor, Tensor]:
     """Gradient of l1_loss."""
-    _input_data = input._data
-    _label_data = label._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("l1_loss_grad", "l1_loss_grad", _input_data, _label_data, _out_grad_data)
-    _results = _kernel(_input_data, _label_data, _out_grad_data, reduction)
+    _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input._data, label._data, out_grad._data)
+    _results = _kernel(input._data, label._data, out_grad._data, reduction)
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -2049,23 +1818,18 @@ def l1_loss_double_grad(
         or label_grad_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("l1_loss_double_grad")
-    _input_data = input._data
-    _label_data = label._data
-    _out_grad_data = out_grad._data
-    _input_grad_grad_data = input_grad_grad._data
-    _label_grad_grad_data = label_grad_grad._data
     _kernel = dispatch(
         "l1_loss_double_grad",
         "l1_loss_double_grad",
-        _input_data,
-        _label_data,
-        _out_grad_data,
-        _input_grad_grad_data,
-        _label_grad_grad_data,
+        input._data,
+        label._data,
+        out_grad._data,
+        input_grad_grad._data,
+        label_grad_grad._data,
     )
     out_grad_grad = wrap(
         _kernel(
-            _input_data, _label_data, _out_grad_data, _input_grad_grad_data, _label_grad_grad_data, reduction
+            input._data, label._data, out_grad._data, input_grad_grad._data, label_grad_grad._data, reduction
         )
     )
     return out_grad_grad
@@ -2075,11 +1839,8 @@ def smooth_l1_loss_grad(
     input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean", delta: float = 1.0
 ) -> tuple[Tensor, Tensor]:
     """Gradient of smooth_l1_loss."""
-    _input_data = input._data
-    _label_data = label._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", _input_data, _label_data, _out_grad_data)
-    _results = _kernel(_input_data, _label_data, _out_grad_data, reduction, delta)
+    _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input._data, label._data, out_grad._data)
+    _results = _kernel(input._data, label._data, out_grad._data, reduction, delta)
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -2112,26 +1873,21 @@ def smooth_l1_loss_double_grad(
         or label_grad_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("smooth_l1_loss_double_grad")
-    _input_data = input._data
-    _label_data = label._data
-    _out_grad_data = out_grad._data
-    _input_grad_grad_data = input_grad_grad._data
-    _label_grad_grad_data = label_grad_grad._data
     _kernel = dispatch(
         "smooth_l1_loss_double_grad",
         "smooth_l1_loss_double_grad",
-        _input_data,
-        _label_data,
-        _out_grad_data,
-        _input_grad_grad_data,
-        _label_grad_grad_data,
+        input._data,
+        label._data,
+        out_grad._data,
+        input_grad_grad._data,
+        label_grad_grad._data,
     )
     _results = _kernel(
-        _input_data,
-        _label_data,
-        _out_grad_data,
-        _input_grad_grad_data,
-        _label_grad_grad_data,
+        input._data,
+        label._data,
+        out_grad._data,
+        input_grad_grad._data,
+        label_grad_grad._data,
         reduction,
         delta,
     )
@@ -2147,11 +1903,8 @@ def kl_div_grad(
     """Gradient of kl_div."""
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         raise _no_backward("kl_div_grad")
-    _input_data = input._data
-    _label_data = label._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("kl_div_grad", "kl_div_grad", _input_data, _label_data, _out_grad_data)
-    _results = _kernel(_input_data, _label_data, _out_grad_data, reduction, log_target)
+    _kernel = dispatch("kl_div_grad", "kl_div_grad", input._data, label._data, out_grad._data)
+    _results = _kernel(input._data, label._data, out_grad._data, reduction, log_target)
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     return (input_grad, label_grad)
@@ -2159,10 +1912,8 @@ def kl_div_grad(
 
 def hardtanh_grad(x: Tensor, out_grad: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
     """Gradient of hardtanh."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("hardtanh_grad", "hardtanh_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data, min, max))
+    _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.HardtanhDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -2174,10 +1925,8 @@ def hardtanh_grad(x: Tensor, out_grad: Tensor, min: float = -1.0, max: float = 1
 
 def hardswish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of hardswish."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("hardswish_grad", "hardswish_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data))
+    _kernel = dispatch("hardswish_grad", "hardswish_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.HardswishDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -2188,10 +1937,8 @@ def hardswish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def hardsigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of hardsigmoid."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("hardsigmoid_grad", "hardsigmoid_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data))
+    _kernel = dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.HardsigmoidDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -2201,9 +1948,7 @@ def hardsigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def mish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of mish."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("mish_grad", "mish_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
+    x_grad = wrap(dispatch("mish_grad", "mish_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.MishDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -2216,11 +1961,8 @@ def mish_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple[
     """Gradient of mish_grad (second-order gradient of mish)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("mish_double_grad")
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
-    _kernel = dispatch("mish_double_grad", "mish_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
-    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data)
+    _kernel = dispatch("mish_double_grad", "mish_double_grad", x._data, out_grad._data, x_grad_grad._data)
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data)
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)
@@ -2228,10 +1970,8 @@ def mish_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple[
 
 def log_sigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of log_sigmoid."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("log_sigmoid_grad", "log_sigmoid_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data))
+    _kernel = dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.LogSigmoidDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -2242,9 +1982,7 @@ def log_sigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def swish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of swish."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("swish_grad", "silu_grad", _x_data, _out_grad_data)(_x_data, _out_grad_data))
+    x_grad = wrap(dispatch("swish_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SwishDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -2257,11 +1995,8 @@ def swish_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple
     """Gradient of swish_grad (second-order gradient of swish)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("swish_double_grad")
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
-    _kernel = dispatch("swish_double_grad", "silu_double_grad", _x_data, _out_grad_data, _x_grad_grad_data)
-    _results = _kernel(_x_data, _out_grad_data, _x_grad_grad_data)
+    _kernel = dispatch("swish_double_grad", "silu_double_grad", x._data, out_grad._data, x_grad_grad._data)
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data)
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)
@@ -2269,11 +2004,8 @@ def swish_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple
 
 def prelu_grad(x: Tensor, weight: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of prelu."""
-    _x_data = x._data
-    _weight_data = weight._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("prelu_grad", "prelu_grad", _x_data, _weight_data, _out_grad_data)
-    _results = _kernel(_x_data, _weight_data, _out_grad_data)
+    _kernel = dispatch("prelu_grad", "prelu_grad", x._data, weight._data, out_grad._data)
+    _results = _kernel(x._data, weight._data, out_grad._data)
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -2298,21 +2030,16 @@ def prelu_double_grad(
         or weight_grad_grad._requires_grad
     ) and grad_enabled():
         raise _no_backward("prelu_double_grad")
-    _x_data = x._data
-    _weight_data = weight._data
-    _out_grad_data = out_grad._data
-    _x_grad_grad_data = x_grad_grad._data
-    _weight_grad_grad_data = weight_grad_grad._data
     _kernel = dispatch(
         "prelu_double_grad",
         "prelu_double_grad",
-        _x_data,
-        _weight_data,
-        _out_grad_data,
-        _x_grad_grad_data,
-        _weight_grad_grad_data,
+        x._data,
+        weight._data,
+        out_grad._data,
+        x_grad_grad._data,
+        weight_grad_grad._data,
     )
-    _results = _kernel(_x_data, _weight_data, _out_grad_data, _x_grad_grad_data, _weight_grad_grad_data)
+    _results = _kernel(x._data, weight._data, out_grad._data, x_grad_grad._data, weight_grad_grad._data)
     new_x_grad = wrap(_results[0])
     new_weight_grad = wrap(_results[1])
     out_grad_grad = wrap(_results[2])
@@ -2323,10 +2050,8 @@ def selu_grad(
     x: Tensor, out_grad: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772
 ) -> Tensor:
     """Gradient of selu."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("selu_grad", "selu_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data, scale, alpha))
+    _kernel = dispatch("selu_grad", "selu_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, scale, alpha))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SeluDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -2339,10 +2064,8 @@ def selu_grad(
 
 def celu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
     """Gradient of celu."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("celu_grad", "celu_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data, alpha))
+    _kernel = dispatch("celu_grad", "celu_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.CeluDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -2356,19 +2079,15 @@ def glu_grad(x: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     """Gradient of glu."""
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         raise _no_backward("glu_grad")
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("glu_grad", "glu_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data, axis))
+    _kernel = dispatch("glu_grad", "glu_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data, axis))
     return x_grad
 
 
 def softsign_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of softsign."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("softsign_grad", "softsign_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data))
+    _kernel = dispatch("softsign_grad", "softsign_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.SoftsignDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -2379,10 +2098,8 @@ def softsign_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def tanhshrink_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of tanhshrink."""
-    _x_data = x._data
-    _out_grad_data = out_grad._data
-    _kernel = dispatch("tanhshrink_grad", "tanhshrink_grad", _x_data, _out_grad_data)
-    x_grad = wrap(_kernel(_x_data, _out_grad_data))
+    _kernel = dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, out_grad._data)
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = _nodes.TanhshrinkDoubleGradNode((x, out_grad))
         set_history(x_grad, node, 0)
@@ -2393,8 +2110,7 @@ def tanhshrink_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def fill_grad(x: TensorMeta, out_grad: Tensor, value: float) -> Tensor:
     """Zeros shaped like x (fill's result does not depend on x)."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("fill_grad", "fill_grad", _out_grad_data)(x, _out_grad_data, value))
+    x_grad = wrap(dispatch("fill_grad", "fill_grad", out_grad._data)(x, out_grad._data, value))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.FillDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -2404,8 +2120,7 @@ def fill_grad(x: TensorMeta, out_grad: Tensor, value: float) -> Tensor:
 
 def zero_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     """Zeros shaped like x (zero's result does not depend on x)."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("zero_grad", "zero_grad", _out_grad_data)(x, _out_grad_data))
+    x_grad = wrap(dispatch("zero_grad", "zero_grad", out_grad._data)(x, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ZeroDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -2414,8 +2129,7 @@ def zero_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
 
 def reduce_as_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     """Gradient of reduce_as, out_grad broadcast back to the shape of x."""
-    _out_grad_data = out_grad._data
-    x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", _out_grad_data)(x, _out_grad_data))
+    x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)(x, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ReduceAsDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)

@@ -232,8 +232,7 @@ class NegGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.neg_grad(out_grad)
             return (x_grad,)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("neg_grad", "neg_grad", _out_grad_data)(_out_grad_data))
+        x_grad = wrap(dispatch("neg_grad", "neg_grad", out_grad._data)(out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -268,8 +267,7 @@ class AbsGradNode(GradNode):
             x_grad = _grad_ops.abs_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("abs_grad", "abs_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("abs_grad", "abs_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -307,8 +305,7 @@ class SignGradNode(GradNode):
             x_grad = _grad_ops.sign_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("sign_grad", "sign_grad", _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("sign_grad", "sign_grad", out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -344,8 +341,7 @@ class ExpGradNode(GradNode):
             x_grad = _grad_ops.exp_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("exp_grad", "exp_grad", out, _out_grad_data)(out, _out_grad_data))
+        x_grad = wrap(dispatch("exp_grad", "exp_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -386,8 +382,7 @@ class Expm1GradNode(GradNode):
             x_grad = _grad_ops.expm1_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("expm1_grad", "expm1_grad", out, _out_grad_data)(out, _out_grad_data))
+        x_grad = wrap(dispatch("expm1_grad", "expm1_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -428,8 +423,7 @@ class LogGradNode(GradNode):
             x_grad = _grad_ops.log_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("log_grad", "log_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("log_grad", "log_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -470,8 +464,7 @@ class Log1pGradNode(GradNode):
             x_grad = _grad_ops.log1p_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -512,8 +505,7 @@ class SqrtGradNode(GradNode):
             x_grad = _grad_ops.sqrt_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("sqrt_grad", "sqrt_grad", out, _out_grad_data)(out, _out_grad_data))
+        x_grad = wrap(dispatch("sqrt_grad", "sqrt_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -554,8 +546,7 @@ class RsqrtGradNode(GradNode):
             x_grad = _grad_ops.rsqrt_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("rsqrt_grad", "rsqrt_grad", out, _out_grad_data)(out, _out_grad_data))
+        x_grad = wrap(dispatch("rsqrt_grad", "rsqrt_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -596,8 +587,7 @@ class SquareGradNode(GradNode):
             x_grad = _grad_ops.square_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("square_grad", "square_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("square_grad", "square_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -638,9 +628,8 @@ class ReciprocalGradNode(GradNode):
             x_grad = _grad_ops.reciprocal_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out, _out_grad_data)
-        x_grad = wrap(_kernel(out, _out_grad_data))
+        _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out, out_grad._data)
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -681,8 +670,7 @@ class SinGradNode(GradNode):
             x_grad = _grad_ops.sin_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("sin_grad", "sin_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("sin_grad", "sin_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -723,8 +711,7 @@ class CosGradNode(GradNode):
             x_grad = _grad_ops.cos_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("cos_grad", "cos_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("cos_grad", "cos_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -765,8 +752,7 @@ class TanhGradNode(GradNode):
             x_grad = _grad_ops.tanh_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("tanh_grad", "tanh_grad", out, _out_grad_data)(out, _out_grad_data))
+        x_grad = wrap(dispatch("tanh_grad", "tanh_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -807,8 +793,7 @@ class SigmoidGradNode(GradNode):
             x_grad = _grad_ops.sigmoid_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("sigmoid_grad", "sigmoid_grad", out, _out_grad_data)(out, _out_grad_data))
+        x_grad = wrap(dispatch("sigmoid_grad", "sigmoid_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -849,8 +834,7 @@ class ReluGradNode(GradNode):
             x_grad = _grad_ops.relu_grad(out, out_grad)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("relu_grad", "relu_grad", out, _out_grad_data)(out, _out_grad_data))
+        x_grad = wrap(dispatch("relu_grad", "relu_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -888,9 +872,8 @@ class GeluGradNode(GradNode):
             x_grad = _grad_ops.gelu_grad(x, out_grad, self.approximate)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("gelu_grad", "gelu_grad", x, _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.approximate))
+        _kernel = dispatch("gelu_grad", "gelu_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.approximate))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -913,9 +896,8 @@ class GeluDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x, out_grad, _x_grad_grad_data)
-        _results = _kernel(x, out_grad, _x_grad_grad_data, self.approximate)
+        _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data, self.approximate)
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -939,8 +921,7 @@ class SiluGradNode(GradNode):
             x_grad = _grad_ops.silu_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("silu_grad", "silu_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("silu_grad", "silu_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -963,9 +944,8 @@ class SiluDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("silu_double_grad", "silu_double_grad", x, out_grad, _x_grad_grad_data)
-        _results = _kernel(x, out_grad, _x_grad_grad_data)
+        _kernel = dispatch("silu_double_grad", "silu_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data)
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -989,9 +969,8 @@ class SoftplusGradNode(GradNode):
             x_grad = _grad_ops.softplus_grad(x, out_grad, self.beta, self.threshold)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("softplus_grad", "softplus_grad", x, _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.beta, self.threshold))
+        _kernel = dispatch("softplus_grad", "softplus_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.beta, self.threshold))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1016,9 +995,8 @@ class SoftplusDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("softplus_double_grad", "softplus_double_grad", x, out_grad, _x_grad_grad_data)
-        _results = _kernel(x, out_grad, _x_grad_grad_data, self.beta, self.threshold)
+        _kernel = dispatch("softplus_double_grad", "softplus_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data, self.beta, self.threshold)
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1042,9 +1020,8 @@ class LeakyReluGradNode(GradNode):
             x_grad = _grad_ops.leaky_relu_grad(x, out_grad, self.negative_slope)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x, _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.negative_slope))
+        _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.negative_slope))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1083,8 +1060,7 @@ class EluGradNode(GradNode):
             x_grad = _grad_ops.elu_grad(x, out_grad, self.alpha)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("elu_grad", "elu_grad", x, _out_grad_data)(x, _out_grad_data, self.alpha))
+        x_grad = wrap(dispatch("elu_grad", "elu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1126,8 +1102,7 @@ class ErfGradNode(GradNode):
             x_grad = _grad_ops.erf_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("erf_grad", "erf_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("erf_grad", "erf_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1166,9 +1141,8 @@ class ScaleGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.scale_grad(out_grad, self.scale, self.bias)
             return (x_grad,)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("scale_grad", "scale_grad", _out_grad_data)
-        x_grad = wrap(_kernel(_out_grad_data, self.scale, self.bias))
+        _kernel = dispatch("scale_grad", "scale_grad", out_grad._data)
+        x_grad = wrap(_kernel(out_grad._data, self.scale, self.bias))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1204,8 +1178,7 @@ class PowGradNode(GradNode):
             x_grad = _grad_ops.pow_grad(x, out_grad, self.y)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("pow_grad", "pow_grad", x, _out_grad_data)(x, _out_grad_data, self.y))
+        x_grad = wrap(dispatch("pow_grad", "pow_grad", x, out_grad._data)(x, out_grad._data, self.y))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1247,9 +1220,8 @@ class ClipGradNode(GradNode):
             x_grad = _grad_ops.clip_grad(x, out_grad, self.min, self.max)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("clip_grad", "clip_grad", x, _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.min, self.max))
+        _kernel = dispatch("clip_grad", "clip_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1289,8 +1261,7 @@ class CastGradNode(GradNode):
             x_grad = _grad_ops.cast_grad(x, out_grad, self.dtype)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("cast_grad", "cast_grad", _out_grad_data)(x, _out_grad_data, self.dtype))
+        x_grad = wrap(dispatch("cast_grad", "cast_grad", out_grad._data)(x, out_grad._data, self.dtype))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1329,8 +1300,7 @@ class AddGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _results = dispatch("add_grad", "add_grad", _out_grad_data)(x, y, _out_grad_data)
+        _results = dispatch("add_grad", "add_grad", out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1346,6 +1316,7 @@ class AddDoubleGradNode(GradNode):
 
     __slots__ = ()
     name = "add_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1372,8 +1343,7 @@ class SubtractGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _results = dispatch("subtract_grad", "subtract_grad", _out_grad_data)(x, y, _out_grad_data)
+        _results = dispatch("subtract_grad", "subtract_grad", out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1389,6 +1359,7 @@ class SubtractDoubleGradNode(GradNode):
 
     __slots__ = ()
     name = "subtract_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1415,8 +1386,7 @@ class MultiplyGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _results = dispatch("multiply_grad", "multiply_grad", x, y, _out_grad_data)(x, y, _out_grad_data)
+        _results = dispatch("multiply_grad", "multiply_grad", x, y, out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1432,6 +1402,7 @@ class MultiplyDoubleGradNode(GradNode):
 
     __slots__ = ("x", "y", "out_grad")
     name = "multiply_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1468,8 +1439,7 @@ class DivideGradNode(GradNode):
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _results = dispatch("divide_grad", "divide_grad", y, out, _out_grad_data)(x, y, out, _out_grad_data)
+        _results = dispatch("divide_grad", "divide_grad", y, out, out_grad._data)(x, y, out, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1486,6 +1456,7 @@ class DivideDoubleGradNode(GradNode):
 
     __slots__ = ("y", "out", "out_grad")
     name = "divide_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1520,8 +1491,7 @@ class MaximumGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _results = dispatch("maximum_grad", "maximum_grad", x, y, _out_grad_data)(x, y, _out_grad_data)
+        _results = dispatch("maximum_grad", "maximum_grad", x, y, out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1537,6 +1507,7 @@ class MaximumDoubleGradNode(GradNode):
 
     __slots__ = ("x", "y")
     name = "maximum_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1567,8 +1538,7 @@ class MinimumGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _results = dispatch("minimum_grad", "minimum_grad", x, y, _out_grad_data)(x, y, _out_grad_data)
+        _results = dispatch("minimum_grad", "minimum_grad", x, y, out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1584,6 +1554,7 @@ class MinimumDoubleGradNode(GradNode):
 
     __slots__ = ("x", "y")
     name = "minimum_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1614,9 +1585,8 @@ class ElementwisePowGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x, y, _out_grad_data)
-        _results = _kernel(x, y, _out_grad_data)
+        _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x, y, out_grad._data)
+        _results = _kernel(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1632,6 +1602,7 @@ class ElementwisePowDoubleGradNode(GradNode):
 
     __slots__ = ("x", "y", "out_grad")
     name = "elementwise_pow_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1647,18 +1618,16 @@ class ElementwisePowDoubleGradNode(GradNode):
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _y_grad_grad_data = y_grad_grad._data
         _kernel = dispatch(
             "elementwise_pow_double_grad",
             "elementwise_pow_double_grad",
             x,
             y,
             out_grad,
-            _x_grad_grad_data,
-            _y_grad_grad_data,
+            x_grad_grad._data,
+            y_grad_grad._data,
         )
-        _results = _kernel(x, y, out_grad, _x_grad_grad_data, _y_grad_grad_data)
+        _results = _kernel(x, y, out_grad, x_grad_grad._data, y_grad_grad._data)
         new_x_grad = wrap(_results[0])
         new_y_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -1688,9 +1657,8 @@ class WhereGradNode(GradNode):
         condition = self.condition.unpack_data(self)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("where_grad", "where_grad", condition, _out_grad_data)
-        _results = _kernel(condition, x, y, _out_grad_data)
+        _kernel = dispatch("where_grad", "where_grad", condition, out_grad._data)
+        _results = _kernel(condition, x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (None, x_grad, y_grad)
@@ -1707,6 +1675,7 @@ class WhereDoubleGradNode(GradNode):
 
     __slots__ = ("condition",)
     name = "where_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1733,9 +1702,8 @@ class SumGradNode(GradNode):
             x_grad = _grad_ops.sum_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("sum_grad", "sum_grad", _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.axis, self.keepdim))
+        _kernel = dispatch("sum_grad", "sum_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1773,9 +1741,8 @@ class MeanGradNode(GradNode):
             x_grad = _grad_ops.mean_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("mean_grad", "mean_grad", _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.axis, self.keepdim))
+        _kernel = dispatch("mean_grad", "mean_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1815,9 +1782,8 @@ class MaxGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("max_grad", "max_grad", x, out, _out_grad_data)
-        x_grad = wrap(_kernel(x, out, _out_grad_data, self.axis, self.keepdim))
+        _kernel = dispatch("max_grad", "max_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1841,9 +1807,8 @@ class MaxDoubleGradNode(GradNode):
             return (None, None, out_grad_grad)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("max_double_grad", "max_double_grad", x, out, _x_grad_grad_data)
-        out_grad_grad = wrap(_kernel(x, out, _x_grad_grad_data, self.axis, self.keepdim))
+        _kernel = dispatch("max_double_grad", "max_double_grad", x, out, x_grad_grad._data)
+        out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -1867,9 +1832,8 @@ class MinGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("min_grad", "min_grad", x, out, _out_grad_data)
-        x_grad = wrap(_kernel(x, out, _out_grad_data, self.axis, self.keepdim))
+        _kernel = dispatch("min_grad", "min_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1893,9 +1857,8 @@ class MinDoubleGradNode(GradNode):
             return (None, None, out_grad_grad)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("min_double_grad", "min_double_grad", x, out, _x_grad_grad_data)
-        out_grad_grad = wrap(_kernel(x, out, _x_grad_grad_data, self.axis, self.keepdim))
+        _kernel = dispatch("min_double_grad", "min_double_grad", x, out, x_grad_grad._data)
+        out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -1917,9 +1880,8 @@ class ProdGradNode(GradNode):
             x_grad = _grad_ops.prod_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("prod_grad", "prod_grad", x, _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.axis, self.keepdim))
+        _kernel = dispatch("prod_grad", "prod_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1944,9 +1906,8 @@ class ProdDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("prod_double_grad", "prod_double_grad", x, out_grad, _x_grad_grad_data)
-        _results = _kernel(x, out_grad, _x_grad_grad_data, self.axis, self.keepdim)
+        _kernel = dispatch("prod_double_grad", "prod_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data, self.axis, self.keepdim)
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1972,9 +1933,8 @@ class LogsumexpGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x, out, _out_grad_data)
-        x_grad = wrap(_kernel(x, out, _out_grad_data, self.axis, self.keepdim))
+        _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2002,11 +1962,10 @@ class LogsumexpDoubleGradNode(GradNode):
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
         _kernel = dispatch(
-            "logsumexp_double_grad", "logsumexp_double_grad", x, out, out_grad, _x_grad_grad_data
+            "logsumexp_double_grad", "logsumexp_double_grad", x, out, out_grad, x_grad_grad._data
         )
-        _results = _kernel(x, out, out_grad, _x_grad_grad_data, self.axis, self.keepdim)
+        _results = _kernel(x, out, out_grad, x_grad_grad._data, self.axis, self.keepdim)
         new_x_grad = wrap(_results[0])
         new_out_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -2034,9 +1993,8 @@ class MatmulGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("matmul_grad", "matmul_grad", x, y, _out_grad_data)
-        _results = _kernel(x, y, _out_grad_data, self.transpose_x, self.transpose_y)
+        _kernel = dispatch("matmul_grad", "matmul_grad", x, y, out_grad._data)
+        _results = _kernel(x, y, out_grad._data, self.transpose_x, self.transpose_y)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -2052,6 +2010,7 @@ class MatmulDoubleGradNode(GradNode):
 
     __slots__ = ("x", "y", "out_grad", "transpose_x", "transpose_y")
     name = "matmul_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -2086,8 +2045,7 @@ class ReshapeGradNode(GradNode):
             x_grad = _grad_ops.reshape_grad(x, out_grad, self.shape)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("reshape_grad", "reshape_grad", _out_grad_data)(x, _out_grad_data, self.shape))
+        x_grad = wrap(dispatch("reshape_grad", "reshape_grad", out_grad._data)(x, out_grad._data, self.shape))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2124,9 +2082,8 @@ class TransposeGradNode(GradNode):
             x_grad = _grad_ops.transpose_grad(x, out_grad, self.perm)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("transpose_grad", "transpose_grad", _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.perm))
+        _kernel = dispatch("transpose_grad", "transpose_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.perm))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2163,8 +2120,7 @@ class SqueezeGradNode(GradNode):
             x_grad = _grad_ops.squeeze_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", _out_grad_data)(x, _out_grad_data, self.axis))
+        x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", out_grad._data)(x, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2201,9 +2157,8 @@ class UnsqueezeGradNode(GradNode):
             x_grad = _grad_ops.unsqueeze_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("unsqueeze_grad", "unsqueeze_grad", _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.axis))
+        _kernel = dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2240,9 +2195,8 @@ class FlattenGradNode(GradNode):
             x_grad = _grad_ops.flatten_grad(x, out_grad, self.start_axis, self.stop_axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("flatten_grad", "flatten_grad", _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.start_axis, self.stop_axis))
+        _kernel = dispatch("flatten_grad", "flatten_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.start_axis, self.stop_axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2280,8 +2234,7 @@ class ExpandGradNode(GradNode):
             x_grad = _grad_ops.expand_grad(x, out_grad, self.shape)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("expand_grad", "expand_grad", _out_grad_data)(x, _out_grad_data, self.shape))
+        x_grad = wrap(dispatch("expand_grad", "expand_grad", out_grad._data)(x, out_grad._data, self.shape))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2318,8 +2271,7 @@ class ConcatGradNode(GradNode):
             x_grad = _grad_ops.concat_grad(x, out_grad, self.axis)
             return (*x_grad,)
         x = [_w.unpack_data(self) for _w in self.x]
-        _out_grad_data = out_grad._data
-        _result = dispatch("concat_grad", "concat_grad", _out_grad_data)(x, _out_grad_data, self.axis)
+        _result = dispatch("concat_grad", "concat_grad", out_grad._data)(x, out_grad._data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
 
@@ -2357,8 +2309,7 @@ class StackGradNode(GradNode):
             x_grad = _grad_ops.stack_grad(x, out_grad, self.axis)
             return (*x_grad,)
         x = [_w.unpack_data(self) for _w in self.x]
-        _out_grad_data = out_grad._data
-        _result = dispatch("stack_grad", "stack_grad", _out_grad_data)(x, _out_grad_data, self.axis)
+        _result = dispatch("stack_grad", "stack_grad", out_grad._data)(x, out_grad._data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
 
@@ -2438,9 +2389,8 @@ class GatherGradNode(GradNode):
             return (x_grad, None)
         x = self.x.unpack_data(self)
         index = self.index.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("gather_grad", "gather_grad", index, _out_grad_data)
-        x_grad = wrap(_kernel(x, index, _out_grad_data, self.axis))
+        _kernel = dispatch("gather_grad", "gather_grad", index, out_grad._data)
+        x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
         return (x_grad, None)
 
     def release_saved(self) -> None:
@@ -2482,9 +2432,8 @@ class IndexSelectGradNode(GradNode):
             return (x_grad, None)
         x = self.x.unpack_data(self)
         index = self.index.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("index_select_grad", "index_select_grad", index, _out_grad_data)
-        x_grad = wrap(_kernel(x, index, _out_grad_data, self.axis))
+        _kernel = dispatch("index_select_grad", "index_select_grad", index, out_grad._data)
+        x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
         return (x_grad, None)
 
     def release_saved(self) -> None:
@@ -2524,9 +2473,8 @@ class TileGradNode(GradNode):
             x_grad = _grad_ops.tile_grad(x, out_grad, self.repeat_times)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("tile_grad", "tile_grad", _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.repeat_times))
+        _kernel = dispatch("tile_grad", "tile_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.repeat_times))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2563,9 +2511,8 @@ class SoftmaxGradNode(GradNode):
             x_grad = _grad_ops.softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("softmax_grad", "softmax_grad", out, _out_grad_data)
-        x_grad = wrap(_kernel(out, _out_grad_data, self.axis))
+        _kernel = dispatch("softmax_grad", "softmax_grad", out, out_grad._data)
+        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2607,9 +2554,8 @@ class LogSoftmaxGradNode(GradNode):
             x_grad = _grad_ops.log_softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out, _out_grad_data)
-        x_grad = wrap(_kernel(out, _out_grad_data, self.axis))
+        _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out, out_grad._data)
+        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2655,13 +2601,12 @@ class CrossEntropyGradNode(GradNode):
             return (input_grad, None)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input, label, _out_grad_data)
+        _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input, label, out_grad._data)
         input_grad = wrap(
             _kernel(
                 input,
                 label,
-                _out_grad_data,
+                out_grad._data,
                 self.axis,
                 self.reduction,
                 self.ignore_index,
@@ -2702,20 +2647,19 @@ class CrossEntropyDoubleGradNode(GradNode):
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _input_grad_grad_data = input_grad_grad._data
         _kernel = dispatch(
             "cross_entropy_double_grad",
             "cross_entropy_double_grad",
             input,
             label,
             out_grad,
-            _input_grad_grad_data,
+            input_grad_grad._data,
         )
         _results = _kernel(
             input,
             label,
             out_grad,
-            _input_grad_grad_data,
+            input_grad_grad._data,
             self.axis,
             self.reduction,
             self.ignore_index,
@@ -2746,6 +2690,7 @@ class CrossEntropyTripleGradNode(GradNode):
         "label_smoothing",
     )
     name = "cross_entropy_triple_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         new_input_grad_grad = grads[0]
@@ -2813,9 +2758,8 @@ class MseLossGradNode(GradNode):
             return (input_grad, label_grad)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input, label, _out_grad_data)
-        _results = _kernel(input, label, _out_grad_data, self.reduction)
+        _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input, label, out_grad._data)
+        _results = _kernel(input, label, out_grad._data, self.reduction)
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -2831,6 +2775,7 @@ class MseLossDoubleGradNode(GradNode):
 
     __slots__ = ("input", "label", "out_grad", "reduction")
     name = "mse_loss_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
@@ -2846,19 +2791,17 @@ class MseLossDoubleGradNode(GradNode):
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _input_grad_grad_data = input_grad_grad._data
-        _label_grad_grad_data = label_grad_grad._data
         _kernel = dispatch(
             "mse_loss_double_grad",
             "mse_loss_double_grad",
             input,
             label,
             out_grad,
-            _input_grad_grad_data,
-            _label_grad_grad_data,
+            input_grad_grad._data,
+            label_grad_grad._data,
         )
         _results = _kernel(
-            input, label, out_grad, _input_grad_grad_data, _label_grad_grad_data, self.reduction
+            input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction
         )
         new_input_grad = wrap(_results[0])
         new_label_grad = wrap(_results[1])
@@ -2885,9 +2828,8 @@ class DropoutGradNode(GradNode):
             x_grad = _grad_ops.dropout_grad(mask, out_grad, self.p, self.training)
             return (x_grad,)
         mask = self.mask.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("dropout_grad", "dropout_grad", mask, _out_grad_data)
-        x_grad = wrap(_kernel(mask, _out_grad_data, self.p, self.training))
+        _kernel = dispatch("dropout_grad", "dropout_grad", mask, out_grad._data)
+        x_grad = wrap(_kernel(mask, out_grad._data, self.p, self.training))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2908,9 +2850,8 @@ class DropoutDoubleGradNode(GradNode):
             out_grad_grad = _grad_ops.dropout_double_grad(mask, x_grad_grad, self.p, self.training)
             return (None, out_grad_grad)
         mask = self.mask.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("dropout_double_grad", "dropout_grad", mask, _x_grad_grad_data)
-        out_grad_grad = wrap(_kernel(mask, _x_grad_grad_data, self.p, self.training))
+        _kernel = dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
+        out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
         return (None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -2933,9 +2874,8 @@ class EmbeddingGradNode(GradNode):
             return (None, weight_grad)
         x = self.x.unpack_data(self)
         weight = self.weight.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("embedding_grad", "embedding_grad", x, _out_grad_data)
-        weight_grad = wrap(_kernel(x, weight, _out_grad_data))
+        _kernel = dispatch("embedding_grad", "embedding_grad", x, out_grad._data)
+        weight_grad = wrap(_kernel(x, weight, out_grad._data))
         return (None, weight_grad)
 
     def release_saved(self) -> None:
@@ -2980,10 +2920,9 @@ class Conv2dGradNode(GradNode):
         x = self.x.unpack_data(self)
         weight = self.weight.unpack_data(self)
         bias = None if self.bias is None else self.bias.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("conv2d_grad", "conv2d_grad", x, weight, _out_grad_data)
+        _kernel = dispatch("conv2d_grad", "conv2d_grad", x, weight, out_grad._data)
         _results = _kernel(
-            x, weight, bias, _out_grad_data, self.stride, self.padding, self.dilation, self.groups
+            x, weight, bias, out_grad._data, self.stride, self.padding, self.dilation, self.groups
         )
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
@@ -3014,9 +2953,8 @@ class MaxPool2dGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         argmax = self.argmax.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, _out_grad_data)
-        x_grad = wrap(_kernel(x, argmax, _out_grad_data, self.kernel_size, self.stride, self.padding))
+        _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, out_grad._data)
+        x_grad = wrap(_kernel(x, argmax, out_grad._data, self.kernel_size, self.stride, self.padding))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3040,9 +2978,8 @@ class MaxPool2dDoubleGradNode(GradNode):
             )
             return (None, None, out_grad_grad)
         argmax = self.argmax.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, _x_grad_grad_data)
-        out_grad_grad = wrap(_kernel(argmax, _x_grad_grad_data, self.kernel_size, self.stride, self.padding))
+        _kernel = dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, x_grad_grad._data)
+        out_grad_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -3063,9 +3000,8 @@ class AvgPool2dGradNode(GradNode):
             x_grad = _grad_ops.avg_pool2d_grad(x, out_grad, self.kernel_size, self.stride, self.padding)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.kernel_size, self.stride, self.padding))
+        _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3104,9 +3040,8 @@ class AdaptiveAvgPool2dGradNode(GradNode):
             x_grad = _grad_ops.adaptive_avg_pool2d_grad(x, out_grad, self.output_size)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.output_size))
+        _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3153,9 +3088,8 @@ class LayerNormGradNode(GradNode):
         bias = None if self.bias is None else self.bias.unpack_data(self)
         mean = self.mean.unpack_data(self)
         rstd = self.rstd.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("layer_norm_grad", "layer_norm_grad", x, mean, rstd, _out_grad_data, weight)
-        _results = _kernel(x, weight, bias, mean, rstd, _out_grad_data, self.normalized_shape, self.epsilon)
+        _kernel = dispatch("layer_norm_grad", "layer_norm_grad", x, mean, rstd, out_grad._data, weight)
+        _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.normalized_shape, self.epsilon)
         x_grad = wrap(_results[0])
         weight_grad = None if _results[1] is None else wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -3193,9 +3127,8 @@ class BatchNormGradNode(GradNode):
         bias = None if self.bias is None else self.bias.unpack_data(self)
         saved_mean = self.saved_mean.unpack_data(self)
         saved_rstd = self.saved_rstd.unpack_data(self)
-        _out_grad_data = out_grad._data
         _kernel = dispatch(
-            "batch_norm_grad", "batch_norm_grad", x, saved_mean, saved_rstd, _out_grad_data, weight
+            "batch_norm_grad", "batch_norm_grad", x, saved_mean, saved_rstd, out_grad._data, weight
         )
         _results = _kernel(
             x,
@@ -3203,7 +3136,7 @@ class BatchNormGradNode(GradNode):
             bias,
             saved_mean,
             saved_rstd,
-            _out_grad_data,
+            out_grad._data,
             self.training,
             self.momentum,
             self.epsilon,
@@ -3245,9 +3178,8 @@ class GroupNormGradNode(GradNode):
         bias = None if self.bias is None else self.bias.unpack_data(self)
         mean = self.mean.unpack_data(self)
         rstd = self.rstd.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("group_norm_grad", "group_norm_grad", x, mean, rstd, _out_grad_data, weight)
-        _results = _kernel(x, weight, bias, mean, rstd, _out_grad_data, self.num_groups, self.epsilon)
+        _kernel = dispatch("group_norm_grad", "group_norm_grad", x, mean, rstd, out_grad._data, weight)
+        _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.num_groups, self.epsilon)
         x_grad = wrap(_results[0])
         weight_grad = None if _results[1] is None else wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -3279,9 +3211,8 @@ class LinearGradNode(GradNode):
         x = self.x.unpack_data(self)
         weight = self.weight.unpack_data(self)
         bias = None if self.bias is None else self.bias.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("linear_grad", "linear_grad", x, weight, _out_grad_data)
-        _results = _kernel(x, weight, bias, _out_grad_data)
+        _kernel = dispatch("linear_grad", "linear_grad", x, weight, out_grad._data)
+        _results = _kernel(x, weight, bias, out_grad._data)
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -3299,6 +3230,7 @@ class LinearDoubleGradNode(GradNode):
 
     __slots__ = ("x", "weight", "out_grad")
     name = "linear_double_grad"
+    n_outputs = 3
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -3334,9 +3266,8 @@ class EinsumGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("einsum_grad", "einsum_grad", x, y, _out_grad_data)
-        _results = _kernel(x, y, _out_grad_data, self.equation)
+        _kernel = dispatch("einsum_grad", "einsum_grad", x, y, out_grad._data)
+        _results = _kernel(x, y, out_grad._data, self.equation)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -3352,6 +3283,7 @@ class EinsumDoubleGradNode(GradNode):
 
     __slots__ = ("x", "y", "out_grad", "equation")
     name = "einsum_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -3367,12 +3299,10 @@ class EinsumDoubleGradNode(GradNode):
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _y_grad_grad_data = y_grad_grad._data
         _kernel = dispatch(
-            "einsum_double_grad", "einsum_double_grad", x, y, out_grad, _x_grad_grad_data, _y_grad_grad_data
+            "einsum_double_grad", "einsum_double_grad", x, y, out_grad, x_grad_grad._data, y_grad_grad._data
         )
-        _results = _kernel(x, y, out_grad, _x_grad_grad_data, _y_grad_grad_data, self.equation)
+        _results = _kernel(x, y, out_grad, x_grad_grad._data, y_grad_grad._data, self.equation)
         new_x_grad = wrap(_results[0])
         new_y_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -3410,7 +3340,6 @@ class ScaledDotProductAttentionGradNode(GradNode):
         mask = None if self.mask is None else self.mask.unpack_data(self)
         weights = self.weights.unpack_data(self)
         keep = self.keep.unpack_data(self)
-        _out_grad_data = out_grad._data
         _kernel = dispatch(
             "scaled_dot_product_attention_grad",
             "scaled_dot_product_attention_grad",
@@ -3419,10 +3348,10 @@ class ScaledDotProductAttentionGradNode(GradNode):
             value,
             weights,
             keep,
-            _out_grad_data,
+            out_grad._data,
         )
         _results = _kernel(
-            query, key, value, mask, weights, keep, _out_grad_data, self.dropout_p, self.causal, self.scale
+            query, key, value, mask, weights, keep, out_grad._data, self.dropout_p, self.causal, self.scale
         )
         query_grad = wrap(_results[0])
         key_grad = wrap(_results[1])
@@ -3455,9 +3384,8 @@ class TakeAlongAxisGradNode(GradNode):
             return (arr_grad, None)
         arr = self.arr.unpack_data(self)
         indices = self.indices.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices, _out_grad_data)
-        arr_grad = wrap(_kernel(arr, indices, _out_grad_data, self.axis))
+        _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices, out_grad._data)
+        arr_grad = wrap(_kernel(arr, indices, out_grad._data, self.axis))
         return (arr_grad, None)
 
     def release_saved(self) -> None:
@@ -3501,9 +3429,8 @@ class ScatterGradNode(GradNode):
         x = self.x.unpack_data(self)
         index = self.index.unpack_data(self)
         updates = self.updates.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("scatter_grad", "scatter_grad", index, _out_grad_data)
-        _results = _kernel(x, index, updates, _out_grad_data, self.overwrite)
+        _kernel = dispatch("scatter_grad", "scatter_grad", index, out_grad._data)
+        _results = _kernel(x, index, updates, out_grad._data, self.overwrite)
         x_grad = wrap(_results[0])
         updates_grad = wrap(_results[1])
         return (x_grad, None, updates_grad)
@@ -3520,6 +3447,7 @@ class ScatterDoubleGradNode(GradNode):
 
     __slots__ = ("index", "overwrite")
     name = "scatter_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -3551,9 +3479,8 @@ class IndexAddGradNode(GradNode):
         x = self.x.unpack_data(self)
         index = self.index.unpack_data(self)
         value = self.value.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("index_add_grad", "index_add_grad", index, _out_grad_data)
-        _results = _kernel(x, index, value, _out_grad_data, self.axis)
+        _kernel = dispatch("index_add_grad", "index_add_grad", index, out_grad._data)
+        _results = _kernel(x, index, value, out_grad._data, self.axis)
         x_grad = wrap(_results[0])
         value_grad = wrap(_results[1])
         return (x_grad, None, value_grad)
@@ -3570,6 +3497,7 @@ class IndexAddDoubleGradNode(GradNode):
 
     __slots__ = ("index", "axis")
     name = "index_add_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -3597,9 +3525,8 @@ class MaskedFillGradNode(GradNode):
             x_grad = _grad_ops.masked_fill_grad(mask, out_grad, self.value)
             return (x_grad, None)
         mask = self.mask.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask, _out_grad_data)
-        x_grad = wrap(_kernel(mask, _out_grad_data, self.value))
+        _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask, out_grad._data)
+        x_grad = wrap(_kernel(mask, out_grad._data, self.value))
         return (x_grad, None)
 
     def release_saved(self) -> None:
@@ -3635,8 +3562,7 @@ class TrilGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.tril_grad(out_grad, self.diagonal)
             return (x_grad,)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("tril_grad", "tril_grad", _out_grad_data)(_out_grad_data, self.diagonal))
+        x_grad = wrap(dispatch("tril_grad", "tril_grad", out_grad._data)(out_grad._data, self.diagonal))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3670,8 +3596,7 @@ class TriuGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.triu_grad(out_grad, self.diagonal)
             return (x_grad,)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("triu_grad", "triu_grad", _out_grad_data)(_out_grad_data, self.diagonal))
+        x_grad = wrap(dispatch("triu_grad", "triu_grad", out_grad._data)(out_grad._data, self.diagonal))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3707,9 +3632,8 @@ class PadGradNode(GradNode):
             x_grad = _grad_ops.pad_grad(x, out_grad, self.pad, self.mode, self.value)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("pad_grad", "pad_grad", _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.pad, self.mode, self.value))
+        _kernel = dispatch("pad_grad", "pad_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.pad, self.mode, self.value))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3745,9 +3669,8 @@ class RollGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.roll_grad(out_grad, self.shifts, self.axis)
             return (x_grad,)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("roll_grad", "roll_grad", _out_grad_data)
-        x_grad = wrap(_kernel(_out_grad_data, self.shifts, self.axis))
+        _kernel = dispatch("roll_grad", "roll_grad", out_grad._data)
+        x_grad = wrap(_kernel(out_grad._data, self.shifts, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3784,9 +3707,8 @@ class RepeatInterleaveGradNode(GradNode):
             x_grad = _grad_ops.repeat_interleave_grad(x, out_grad, self.repeats, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.repeats, self.axis))
+        _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.repeats, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3824,8 +3746,7 @@ class CumsumGradNode(GradNode):
             x_grad = _grad_ops.cumsum_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", _out_grad_data)(x, _out_grad_data, self.axis))
+        x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", out_grad._data)(x, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3864,9 +3785,8 @@ class CumprodGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("cumprod_grad", "cumprod_grad", x, out, _out_grad_data)
-        x_grad = wrap(_kernel(x, out, _out_grad_data, self.dim))
+        _kernel = dispatch("cumprod_grad", "cumprod_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.dim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3886,8 +3806,7 @@ class FlipGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.flip_grad(out_grad, self.axis)
             return (x_grad,)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("flip_grad", "flip_grad", _out_grad_data)(_out_grad_data, self.axis))
+        x_grad = wrap(dispatch("flip_grad", "flip_grad", out_grad._data)(out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3916,6 +3835,7 @@ class TopkGradNode(GradNode):
     __slots__ = ("x", "indices", "k", "axis", "largest", "sorted")
     name = "topk_grad"
     non_differentiable_outputs = (1,)
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3926,9 +3846,8 @@ class TopkGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         indices = self.indices.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("topk_grad", "topk_grad", indices, _out_grad_data)
-        x_grad = wrap(_kernel(x, indices, _out_grad_data, self.k, self.axis, self.largest, self.sorted))
+        _kernel = dispatch("topk_grad", "topk_grad", indices, out_grad._data)
+        x_grad = wrap(_kernel(x, indices, out_grad._data, self.k, self.axis, self.largest, self.sorted))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3970,9 +3889,8 @@ class SortGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         indices = self.indices.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("sort_grad", "sort_grad", indices, _out_grad_data)
-        x_grad = wrap(_kernel(x, indices, _out_grad_data, self.axis, self.descending))
+        _kernel = dispatch("sort_grad", "sort_grad", indices, out_grad._data)
+        x_grad = wrap(_kernel(x, indices, out_grad._data, self.axis, self.descending))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4012,9 +3930,8 @@ class VarGradNode(GradNode):
             x_grad = _grad_ops.var_grad(x, out_grad, self.axis, self.unbiased, self.keepdim)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("var_grad", "var_grad", x, _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.axis, self.unbiased, self.keepdim))
+        _kernel = dispatch("var_grad", "var_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.unbiased, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4039,9 +3956,8 @@ class VarDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("var_double_grad", "var_double_grad", x, out_grad, _x_grad_grad_data)
-        _results = _kernel(x, out_grad, _x_grad_grad_data, self.axis, self.unbiased, self.keepdim)
+        _kernel = dispatch("var_double_grad", "var_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data, self.axis, self.unbiased, self.keepdim)
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -4067,9 +3983,8 @@ class StdGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("std_grad", "std_grad", x, out, _out_grad_data)
-        x_grad = wrap(_kernel(x, out, _out_grad_data, self.axis, self.unbiased, self.keepdim))
+        _kernel = dispatch("std_grad", "std_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.unbiased, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4097,9 +4012,8 @@ class StdDoubleGradNode(GradNode):
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("std_double_grad", "std_double_grad", x, out, out_grad, _x_grad_grad_data)
-        _results = _kernel(x, out, out_grad, _x_grad_grad_data, self.axis, self.unbiased, self.keepdim)
+        _kernel = dispatch("std_double_grad", "std_double_grad", x, out, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out, out_grad, x_grad_grad._data, self.axis, self.unbiased, self.keepdim)
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, None, out_grad_grad)
@@ -4126,9 +4040,8 @@ class NormGradNode(GradNode):
             return (x_grad,)
         x = self.x.unpack_data(self)
         out = self.out.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("norm_grad", "norm_grad", x, out, _out_grad_data)
-        x_grad = wrap(_kernel(x, out, _out_grad_data, self.p, self.axis, self.keepdim))
+        _kernel = dispatch("norm_grad", "norm_grad", x, out, out_grad._data)
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.p, self.axis, self.keepdim))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4156,9 +4069,8 @@ class NllLossGradNode(GradNode):
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
         weight = None if self.weight is None else self.weight.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label, _out_grad_data, weight)
-        input_grad = wrap(_kernel(input, label, weight, _out_grad_data, self.ignore_index, self.reduction))
+        _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label, out_grad._data, weight)
+        input_grad = wrap(_kernel(input, label, weight, out_grad._data, self.ignore_index, self.reduction))
         return (input_grad, None, None)
 
     def release_saved(self) -> None:
@@ -4210,17 +4122,16 @@ class BinaryCrossEntropyWithLogitsGradNode(GradNode):
         label = self.label.unpack_data(self)
         weight = None if self.weight is None else self.weight.unpack_data(self)
         pos_weight = None if self.pos_weight is None else self.pos_weight.unpack_data(self)
-        _out_grad_data = out_grad._data
         _kernel = dispatch(
             "binary_cross_entropy_with_logits_grad",
             "binary_cross_entropy_with_logits_grad",
             logit,
             label,
-            _out_grad_data,
+            out_grad._data,
             weight,
             pos_weight,
         )
-        _results = _kernel(logit, label, weight, pos_weight, _out_grad_data, self.reduction)
+        _results = _kernel(logit, label, weight, pos_weight, out_grad._data, self.reduction)
         logit_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (logit_grad, label_grad, None, None)
@@ -4248,9 +4159,8 @@ class L1LossGradNode(GradNode):
             return (input_grad, label_grad)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input, label, _out_grad_data)
-        _results = _kernel(input, label, _out_grad_data, self.reduction)
+        _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input, label, out_grad._data)
+        _results = _kernel(input, label, out_grad._data, self.reduction)
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -4266,6 +4176,7 @@ class L1LossDoubleGradNode(GradNode):
 
     __slots__ = ("input", "label", "out_grad", "reduction")
     name = "l1_loss_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
@@ -4281,19 +4192,17 @@ class L1LossDoubleGradNode(GradNode):
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _input_grad_grad_data = input_grad_grad._data
-        _label_grad_grad_data = label_grad_grad._data
         _kernel = dispatch(
             "l1_loss_double_grad",
             "l1_loss_double_grad",
             input,
             label,
             out_grad,
-            _input_grad_grad_data,
-            _label_grad_grad_data,
+            input_grad_grad._data,
+            label_grad_grad._data,
         )
         out_grad_grad = wrap(
-            _kernel(input, label, out_grad, _input_grad_grad_data, _label_grad_grad_data, self.reduction)
+            _kernel(input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction)
         )
         return (None, None, out_grad_grad)
 
@@ -4321,9 +4230,8 @@ class SmoothL1LossGradNode(GradNode):
             return (input_grad, label_grad)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input, label, _out_grad_data)
-        _results = _kernel(input, label, _out_grad_data, self.reduction, self.delta)
+        _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input, label, out_grad._data)
+        _results = _kernel(input, label, out_grad._data, self.reduction, self.delta)
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -4339,6 +4247,7 @@ class SmoothL1LossDoubleGradNode(GradNode):
 
     __slots__ = ("input", "label", "out_grad", "reduction", "delta")
     name = "smooth_l1_loss_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
@@ -4354,19 +4263,17 @@ class SmoothL1LossDoubleGradNode(GradNode):
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _input_grad_grad_data = input_grad_grad._data
-        _label_grad_grad_data = label_grad_grad._data
         _kernel = dispatch(
             "smooth_l1_loss_double_grad",
             "smooth_l1_loss_double_grad",
             input,
             label,
             out_grad,
-            _input_grad_grad_data,
-            _label_grad_grad_data,
+            input_grad_grad._data,
+            label_grad_grad._data,
         )
         _results = _kernel(
-            input, label, out_grad, _input_grad_grad_data, _label_grad_grad_data, self.reduction, self.delta
+            input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction, self.delta
         )
         new_input_grad = wrap(_results[0])
         new_label_grad = wrap(_results[1])
@@ -4397,9 +4304,8 @@ class KlDivGradNode(GradNode):
             return (input_grad, label_grad)
         input = self.input.unpack_data(self)
         label = self.label.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("kl_div_grad", "kl_div_grad", input, label, _out_grad_data)
-        _results = _kernel(input, label, _out_grad_data, self.reduction, self.log_target)
+        _kernel = dispatch("kl_div_grad", "kl_div_grad", input, label, out_grad._data)
+        _results = _kernel(input, label, out_grad._data, self.reduction, self.log_target)
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -4423,9 +4329,8 @@ class HardtanhGradNode(GradNode):
             x_grad = _grad_ops.hardtanh_grad(x, out_grad, self.min, self.max)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x, _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.min, self.max))
+        _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4465,8 +4370,7 @@ class HardswishGradNode(GradNode):
             x_grad = _grad_ops.hardswish_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("hardswish_grad", "hardswish_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("hardswish_grad", "hardswish_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4507,8 +4411,7 @@ class HardsigmoidGradNode(GradNode):
             x_grad = _grad_ops.hardsigmoid_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4546,8 +4449,7 @@ class MishGradNode(GradNode):
             x_grad = _grad_ops.mish_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("mish_grad", "mish_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("mish_grad", "mish_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4570,9 +4472,8 @@ class MishDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("mish_double_grad", "mish_double_grad", x, out_grad, _x_grad_grad_data)
-        _results = _kernel(x, out_grad, _x_grad_grad_data)
+        _kernel = dispatch("mish_double_grad", "mish_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data)
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -4596,8 +4497,7 @@ class LogSigmoidGradNode(GradNode):
             x_grad = _grad_ops.log_sigmoid_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4638,8 +4538,7 @@ class SwishGradNode(GradNode):
             x_grad = _grad_ops.swish_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("swish_grad", "silu_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("swish_grad", "silu_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4662,9 +4561,8 @@ class SwishDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = self.x.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _kernel = dispatch("swish_double_grad", "silu_double_grad", x, out_grad, _x_grad_grad_data)
-        _results = _kernel(x, out_grad, _x_grad_grad_data)
+        _kernel = dispatch("swish_double_grad", "silu_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data)
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -4690,8 +4588,7 @@ class PreluGradNode(GradNode):
             return (x_grad, weight_grad)
         x = self.x.unpack_data(self)
         weight = self.weight.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _results = dispatch("prelu_grad", "prelu_grad", x, weight, _out_grad_data)(x, weight, _out_grad_data)
+        _results = dispatch("prelu_grad", "prelu_grad", x, weight, out_grad._data)(x, weight, out_grad._data)
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
         return (x_grad, weight_grad)
@@ -4707,6 +4604,7 @@ class PreluDoubleGradNode(GradNode):
 
     __slots__ = ("x", "weight", "out_grad")
     name = "prelu_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -4722,18 +4620,16 @@ class PreluDoubleGradNode(GradNode):
         x = self.x.unpack_data(self)
         weight = self.weight.unpack_data(self)
         out_grad = self.out_grad.unpack_data(self)
-        _x_grad_grad_data = x_grad_grad._data
-        _weight_grad_grad_data = weight_grad_grad._data
         _kernel = dispatch(
             "prelu_double_grad",
             "prelu_double_grad",
             x,
             weight,
             out_grad,
-            _x_grad_grad_data,
-            _weight_grad_grad_data,
+            x_grad_grad._data,
+            weight_grad_grad._data,
         )
-        _results = _kernel(x, weight, out_grad, _x_grad_grad_data, _weight_grad_grad_data)
+        _results = _kernel(x, weight, out_grad, x_grad_grad._data, weight_grad_grad._data)
         new_x_grad = wrap(_results[0])
         new_weight_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -4759,9 +4655,8 @@ class SeluGradNode(GradNode):
             x_grad = _grad_ops.selu_grad(x, out_grad, self.scale, self.alpha)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        _kernel = dispatch("selu_grad", "selu_grad", x, _out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.scale, self.alpha))
+        _kernel = dispatch("selu_grad", "selu_grad", x, out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.scale, self.alpha))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4804,8 +4699,7 @@ class CeluGradNode(GradNode):
             x_grad = _grad_ops.celu_grad(x, out_grad, self.alpha)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("celu_grad", "celu_grad", x, _out_grad_data)(x, _out_grad_data, self.alpha))
+        x_grad = wrap(dispatch("celu_grad", "celu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4847,8 +4741,7 @@ class GluGradNode(GradNode):
             x_grad = _grad_ops.glu_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("glu_grad", "glu_grad", x, _out_grad_data)(x, _out_grad_data, self.axis))
+        x_grad = wrap(dispatch("glu_grad", "glu_grad", x, out_grad._data)(x, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4869,8 +4762,7 @@ class SoftsignGradNode(GradNode):
             x_grad = _grad_ops.softsign_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("softsign_grad", "softsign_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("softsign_grad", "softsign_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4911,8 +4803,7 @@ class TanhshrinkGradNode(GradNode):
             x_grad = _grad_ops.tanhshrink_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("tanhshrink_grad", "tanhshrink_grad", x, _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("tanhshrink_grad", "tanhshrink_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4953,8 +4844,7 @@ class FillGradNode(GradNode):
             x_grad = _grad_ops.fill_grad(x, out_grad, self.value)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("fill_grad", "fill_grad", _out_grad_data)(x, _out_grad_data, self.value))
+        x_grad = wrap(dispatch("fill_grad", "fill_grad", out_grad._data)(x, out_grad._data, self.value))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4990,8 +4880,7 @@ class ZeroGradNode(GradNode):
             x_grad = _grad_ops.zero_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("zero_grad", "zero_grad", _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("zero_grad", "zero_grad", out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -5027,8 +4916,7 @@ class ReduceAsGradNode(GradNode):
             x_grad = _grad_ops.reduce_as_grad(x, out_grad)
             return (x_grad, None)
         x = self.x.unpack_data(self)
-        _out_grad_data = out_grad._data
-        x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", _out_grad_data)(x, _out_grad_data))
+        x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)(x, out_grad._data))
         return (x_grad, None)
 
     def release_saved(self) -> None:

@@ -168,8 +168,7 @@ def neg(x: Tensor) -> Tensor:
     """Negation -x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "neg", "x")
-    _x_data = x._data
-    out = wrap(dispatch("neg", "neg", _x_data)(_x_data))
+    out = wrap(dispatch("neg", "neg", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.NegGradNode((x,))
         set_history(out, node, 0)
@@ -180,8 +179,7 @@ def abs(x: Tensor) -> Tensor:
     """Absolute value, elementwise (gradient sign(x), 0 at 0)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "abs", "x")
-    _x_data = x._data
-    out = wrap(dispatch("abs", "abs", _x_data)(_x_data))
+    out = wrap(dispatch("abs", "abs", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.AbsGradNode((x,))
         set_history(out, node, 0)
@@ -193,8 +191,7 @@ def sign(x: Tensor) -> Tensor:
     """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sign", "x")
-    _x_data = x._data
-    out = wrap(dispatch("sign", "sign", _x_data)(_x_data))
+    out = wrap(dispatch("sign", "sign", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SignGradNode((x,))
         set_history(out, node, 0)
@@ -206,8 +203,7 @@ def exp(x: Tensor) -> Tensor:
     """Exponential, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "exp", "x")
-    _x_data = x._data
-    out = wrap(dispatch("exp", "exp", _x_data)(_x_data))
+    out = wrap(dispatch("exp", "exp", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.ExpGradNode((x,))
         set_history(out, node, 0)
@@ -220,8 +216,7 @@ def exp_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("exp_", "x", x)
     record = check_inplace("exp_", x)
-    _x_data = x._data
-    _result = dispatch("exp_", "exp", _x_data)(_x_data)
+    _result = dispatch("exp_", "exp", x._data)(x._data)
     if record:
         node = _nodes.ExpGradNode((x,))
     write_inplace("exp_", x, _result)
@@ -235,8 +230,7 @@ def expm1(x: Tensor) -> Tensor:
     """exp(x) - 1, accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expm1", "x")
-    _x_data = x._data
-    out = wrap(dispatch("expm1", "expm1", _x_data)(_x_data))
+    out = wrap(dispatch("expm1", "expm1", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.Expm1GradNode((x,))
         set_history(out, node, 0)
@@ -248,8 +242,7 @@ def log(x: Tensor) -> Tensor:
     """Natural logarithm, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log", "x")
-    _x_data = x._data
-    out = wrap(dispatch("log", "log", _x_data)(_x_data))
+    out = wrap(dispatch("log", "log", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.LogGradNode((x,))
         set_history(out, node, 0)
@@ -261,8 +254,7 @@ def log1p(x: Tensor) -> Tensor:
     """log(1 + x), accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log1p", "x")
-    _x_data = x._data
-    out = wrap(dispatch("log1p", "log1p", _x_data)(_x_data))
+    out = wrap(dispatch("log1p", "log1p", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.Log1pGradNode((x,))
         set_history(out, node, 0)
@@ -274,8 +266,7 @@ def sqrt(x: Tensor) -> Tensor:
     """Square root, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sqrt", "x")
-    _x_data = x._data
-    out = wrap(dispatch("sqrt", "sqrt", _x_data)(_x_data))
+    out = wrap(dispatch("sqrt", "sqrt", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SqrtGradNode((x,))
         set_history(out, node, 0)
@@ -287,8 +278,7 @@ def rsqrt(x: Tensor) -> Tensor:
     """Reciprocal square root 1 / sqrt(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "rsqrt", "x")
-    _x_data = x._data
-    out = wrap(dispatch("rsqrt", "rsqrt", _x_data)(_x_data))
+    out = wrap(dispatch("rsqrt", "rsqrt", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.RsqrtGradNode((x,))
         set_history(out, node, 0)
@@ -300,8 +290,7 @@ def square(x: Tensor) -> Tensor:
     """x * x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "square", "x")
-    _x_data = x._data
-    out = wrap(dispatch("square", "square", _x_data)(_x_data))
+    out = wrap(dispatch("square", "square", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SquareGradNode((x,))
         set_history(out, node, 0)
@@ -313,8 +302,7 @@ def reciprocal(x: Tensor) -> Tensor:
     """1 / x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reciprocal", "x")
-    _x_data = x._data
-    out = wrap(dispatch("reciprocal", "reciprocal", _x_data)(_x_data))
+    out = wrap(dispatch("reciprocal", "reciprocal", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.ReciprocalGradNode((x,))
         set_history(out, node, 0)
@@ -326,8 +314,7 @@ def sin(x: Tensor) -> Tensor:
     """Sine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sin", "x")
-    _x_data = x._data
-    out = wrap(dispatch("sin", "sin", _x_data)(_x_data))
+    out = wrap(dispatch("sin", "sin", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SinGradNode((x,))
         set_history(out, node, 0)
@@ -339,8 +326,7 @@ def cos(x: Tensor) -> Tensor:
     """Cosine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cos", "x")
-    _x_data = x._data
-    out = wrap(dispatch("cos", "cos", _x_data)(_x_data))
+    out = wrap(dispatch("cos", "cos", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.CosGradNode((x,))
         set_history(out, node, 0)
@@ -352,8 +338,7 @@ def tanh(x: Tensor) -> Tensor:
     """Hyperbolic tangent, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanh", "x")
-    _x_data = x._data
-    out = wrap(dispatch("tanh", "tanh", _x_data)(_x_data))
+    out = wrap(dispatch("tanh", "tanh", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.TanhGradNode((x,))
         set_history(out, node, 0)
@@ -366,8 +351,7 @@ def tanh_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("tanh_", "x", x)
     record = check_inplace("tanh_", x)
-    _x_data = x._data
-    _result = dispatch("tanh_", "tanh", _x_data)(_x_data)
+    _result = dispatch("tanh_", "tanh", x._data)(x._data)
     if record:
         node = _nodes.TanhGradNode((x,))
     write_inplace("tanh_", x, _result)
@@ -381,8 +365,7 @@ def sigmoid(x: Tensor) -> Tensor:
     """Logistic sigmoid 1 / (1 + exp(-x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sigmoid", "x")
-    _x_data = x._data
-    out = wrap(dispatch("sigmoid", "sigmoid", _x_data)(_x_data))
+    out = wrap(dispatch("sigmoid", "sigmoid", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SigmoidGradNode((x,))
         set_history(out, node, 0)
@@ -395,8 +378,7 @@ def sigmoid_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("sigmoid_", "x", x)
     record = check_inplace("sigmoid_", x)
-    _x_data = x._data
-    _result = dispatch("sigmoid_", "sigmoid", _x_data)(_x_data)
+    _result = dispatch("sigmoid_", "sigmoid", x._data)(x._data)
     if record:
         node = _nodes.SigmoidGradNode((x,))
     write_inplace("sigmoid_", x, _result)
@@ -410,8 +392,7 @@ def relu(x: Tensor) -> Tensor:
     """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "relu", "x")
-    _x_data = x._data
-    out = wrap(dispatch("relu", "relu", _x_data)(_x_data))
+    out = wrap(dispatch("relu", "relu", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.ReluGradNode((x,))
         set_history(out, node, 0)
@@ -426,8 +407,7 @@ def relu_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("relu_", "x", x)
     record = check_inplace("relu_", x)
-    _x_data = x._data
-    _result = dispatch("relu_", "relu", _x_data)(_x_data)
+    _result = dispatch("relu_", "relu", x._data)(x._data)
     if record:
         node = _nodes.ReluGradNode((x,))
     write_inplace("relu_", x, _result)
@@ -441,8 +421,7 @@ def gelu(x: Tensor, approximate: bool = False) -> Tensor:
     """Gaussian error linear unit; approximate=true uses the tanh approximation."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "gelu", "x")
-    _x_data = x._data
-    out = wrap(dispatch("gelu", "gelu", _x_data)(_x_data, approximate))
+    out = wrap(dispatch("gelu", "gelu", x._data)(x._data, approximate))
     if x._requires_grad and grad_enabled():
         node = _nodes.GeluGradNode((x,))
         set_history(out, node, 0)
@@ -455,8 +434,7 @@ def silu(x: Tensor) -> Tensor:
     """SiLU (swish) x * sigmoid(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "silu", "x")
-    _x_data = x._data
-    out = wrap(dispatch("silu", "silu", _x_data)(_x_data))
+    out = wrap(dispatch("silu", "silu", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SiluGradNode((x,))
         set_history(out, node, 0)
@@ -468,8 +446,7 @@ def softplus(x: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softplus", "x")
-    _x_data = x._data
-    out = wrap(dispatch("softplus", "softplus", _x_data)(_x_data, beta, threshold))
+    out = wrap(dispatch("softplus", "softplus", x._data)(x._data, beta, threshold))
     if x._requires_grad and grad_enabled():
         node = _nodes.SoftplusGradNode((x,))
         set_history(out, node, 0)
@@ -483,8 +460,7 @@ def leaky_relu(x: Tensor, negative_slope: float = 0.01) -> Tensor:
     """x where x > 0, else negative_slope * x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "leaky_relu", "x")
-    _x_data = x._data
-    out = wrap(dispatch("leaky_relu", "leaky_relu", _x_data)(_x_data, negative_slope))
+    out = wrap(dispatch("leaky_relu", "leaky_relu", x._data)(x._data, negative_slope))
     if x._requires_grad and grad_enabled():
         node = _nodes.LeakyReluGradNode((x,))
         set_history(out, node, 0)
@@ -497,8 +473,7 @@ def elu(x: Tensor, alpha: float = 1.0) -> Tensor:
     """x where x > 0, else alpha * (exp(x) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "elu", "x")
-    _x_data = x._data
-    out = wrap(dispatch("elu", "elu", _x_data)(_x_data, alpha))
+    out = wrap(dispatch("elu", "elu", x._data)(x._data, alpha))
     if x._requires_grad and grad_enabled():
         node = _nodes.EluGradNode((x,))
         set_history(out, node, 0)
@@ -511,8 +486,7 @@ def erf(x: Tensor) -> Tensor:
     """Gauss error function, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "erf", "x")
-    _x_data = x._data
-    out = wrap(dispatch("erf", "erf", _x_data)(_x_data))
+    out = wrap(dispatch("erf", "erf", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.ErfGradNode((x,))
         set_history(out, node, 0)
@@ -524,8 +498,7 @@ def scale(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     """x * scale + bias (scalars; x's dtype is kept)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "scale", "x")
-    _x_data = x._data
-    out = wrap(dispatch("scale", "scale", _x_data)(_x_data, scale, bias))
+    out = wrap(dispatch("scale", "scale", x._data)(x._data, scale, bias))
     if x._requires_grad and grad_enabled():
         node = _nodes.ScaleGradNode((x,))
         set_history(out, node, 0)
@@ -539,8 +512,7 @@ def scale_(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("scale_", "x", x)
     record = check_inplace("scale_", x)
-    _x_data = x._data
-    _result = dispatch("scale_", "scale", _x_data)(_x_data, scale, bias)
+    _result = dispatch("scale_", "scale", x._data)(x._data, scale, bias)
     if record:
         node = _nodes.ScaleGradNode((x,))
         node.scale = scale
@@ -555,8 +527,7 @@ def pow(x: Tensor, y: float) -> Tensor:
     """x raised to the scalar power y, elementwise (x's dtype is kept)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pow", "x")
-    _x_data = x._data
-    out = wrap(dispatch("pow", "pow", _x_data)(_x_data, y))
+    out = wrap(dispatch("pow", "pow", x._data)(x._data, y))
     if x._requires_grad and grad_enabled():
         node = _nodes.PowGradNode((x,))
         set_history(out, node, 0)
@@ -571,8 +542,7 @@ def clip(x: Tensor, min: float | None = None, max: float | None = None) -> Tenso
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "clip", "x")
-    _x_data = x._data
-    out = wrap(dispatch("clip", "clip", _x_data)(_x_data, min, max))
+    out = wrap(dispatch("clip", "clip", x._data)(x._data, min, max))
     if x._requires_grad and grad_enabled():
         node = _nodes.ClipGradNode((x,))
         set_history(out, node, 0)
@@ -589,8 +559,7 @@ def clip_(x: Tensor, min: float | None = None, max: float | None = None) -> Tens
     if not isinstance(x, Tensor):
         raise _not_a_tensor("clip_", "x", x)
     record = check_inplace("clip_", x)
-    _x_data = x._data
-    _result = dispatch("clip_", "clip", _x_data)(_x_data, min, max)
+    _result = dispatch("clip_", "clip", x._data)(x._data, min, max)
     if record:
         node = _nodes.ClipGradNode((x,))
         node.x = TensorWrapper.of_input(saved_before_write(x))
@@ -607,8 +576,7 @@ def cast(x: Tensor, dtype: Any) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cast", "x")
     dtype = _np.dtype(dtype)
-    _x_data = x._data
-    out = wrap(dispatch("cast", "cast", _x_data)(_x_data, dtype))
+    out = wrap(dispatch("cast", "cast", x._data)(x._data, dtype))
     if x._requires_grad and grad_enabled():
         node = _nodes.CastGradNode((x,))
         set_history(out, node, 0)
@@ -623,9 +591,7 @@ def add(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "add", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "add", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("add", "add", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("add", "add", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = _nodes.AddGradNode((x, y))
         set_history(out, node, 0)
@@ -641,9 +607,7 @@ def add_(x: Tensor, y: Tensor) -> Tensor:
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "add_", "y")
     record = check_inplace("add_", x, y)
-    _x_data = x._data
-    _y_data = y._data
-    _result = dispatch("add_", "add", _x_data, _y_data)(_x_data, _y_data)
+    _result = dispatch("add_", "add", x._data, y._data)(x._data, y._data)
     if record:
         node = _nodes.AddGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -660,9 +624,7 @@ def subtract(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "subtract", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "subtract", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("subtract", "subtract", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("subtract", "subtract", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = _nodes.SubtractGradNode((x, y))
         set_history(out, node, 0)
@@ -678,9 +640,7 @@ def subtract_(x: Tensor, y: Tensor) -> Tensor:
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "subtract_", "y")
     record = check_inplace("subtract_", x, y)
-    _x_data = x._data
-    _y_data = y._data
-    _result = dispatch("subtract_", "subtract", _x_data, _y_data)(_x_data, _y_data)
+    _result = dispatch("subtract_", "subtract", x._data, y._data)(x._data, y._data)
     if record:
         node = _nodes.SubtractGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -697,9 +657,7 @@ def multiply(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "multiply", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "multiply", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("multiply", "multiply", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("multiply", "multiply", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = _nodes.MultiplyGradNode((x, y))
         set_history(out, node, 0)
@@ -715,9 +673,7 @@ def multiply_(x: Tensor, y: Tensor) -> Tensor:
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "multiply_", "y")
     record = check_inplace("multiply_", x, y)
-    _x_data = x._data
-    _y_data = y._data
-    _result = dispatch("multiply_", "multiply", _x_data, _y_data)(_x_data, _y_data)
+    _result = dispatch("multiply_", "multiply", x._data, y._data)(x._data, y._data)
     if record:
         node = _nodes.MultiplyGradNode((x, y))
         node.x = TensorWrapper.of_input(saved_before_write(x))
@@ -734,9 +690,7 @@ def divide(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "divide", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "divide", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("divide", "divide", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("divide", "divide", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = _nodes.DivideGradNode((x, y))
         set_history(out, node, 0)
@@ -753,9 +707,7 @@ def divide_(x: Tensor, y: Tensor) -> Tensor:
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "divide_", "y")
     record = check_inplace("divide_", x, y)
-    _x_data = x._data
-    _y_data = y._data
-    _result = dispatch("divide_", "divide", _x_data, _y_data)(_x_data, _y_data)
+    _result = dispatch("divide_", "divide", x._data, y._data)(x._data, y._data)
     if record:
         node = _nodes.DivideGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -773,9 +725,7 @@ def maximum(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "maximum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "maximum", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("maximum", "maximum", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("maximum", "maximum", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = _nodes.MaximumGradNode((x, y))
         set_history(out, node, 0)
@@ -790,9 +740,7 @@ def minimum(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "minimum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "minimum", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("minimum", "minimum", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("minimum", "minimum", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = _nodes.MinimumGradNode((x, y))
         set_history(out, node, 0)
@@ -807,9 +755,7 @@ def elementwise_pow(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "elementwise_pow", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "elementwise_pow", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("elementwise_pow", "elementwise_pow", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("elementwise_pow", "elementwise_pow", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = _nodes.ElementwisePowGradNode((x, y))
         set_history(out, node, 0)
@@ -826,11 +772,8 @@ def where(condition: Tensor, x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "where", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "where", "y")
-    _condition_data = condition._data
-    _x_data = x._data
-    _y_data = y._data
-    _kernel = dispatch("where", "where", _condition_data, _x_data, _y_data)
-    out = wrap(_kernel(_condition_data, _x_data, _y_data))
+    _kernel = dispatch("where", "where", condition._data, x._data, y._data)
+    out = wrap(_kernel(condition._data, x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = _nodes.WhereGradNode((None, x, y))
         set_history(out, node, 0)
@@ -846,9 +789,7 @@ def equal(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "equal", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("equal", "equal", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("equal", "equal", x._data, y._data)(x._data, y._data))
     return out
 
 
@@ -858,9 +799,7 @@ def not_equal(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "not_equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "not_equal", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("not_equal", "not_equal", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("not_equal", "not_equal", x._data, y._data)(x._data, y._data))
     return out
 
 
@@ -870,9 +809,7 @@ def less_than(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "less_than", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "less_than", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("less_than", "less_than", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("less_than", "less_than", x._data, y._data)(x._data, y._data))
     return out
 
 
@@ -882,9 +819,7 @@ def less_equal(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "less_equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "less_equal", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("less_equal", "less_equal", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("less_equal", "less_equal", x._data, y._data)(x._data, y._data))
     return out
 
 
@@ -894,9 +829,7 @@ def greater_than(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "greater_than", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "greater_than", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("greater_than", "greater_than", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("greater_than", "greater_than", x._data, y._data)(x._data, y._data))
     return out
 
 
@@ -906,9 +839,7 @@ def greater_equal(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "greater_equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "greater_equal", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("greater_equal", "greater_equal", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("greater_equal", "greater_equal", x._data, y._data)(x._data, y._data))
     return out
 
 
@@ -916,8 +847,7 @@ def sum(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     """Sum over axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sum", "x")
-    _x_data = x._data
-    out = wrap(dispatch("sum", "sum", _x_data)(_x_data, axis, keepdim))
+    out = wrap(dispatch("sum", "sum", x._data)(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.SumGradNode((x,))
         set_history(out, node, 0)
@@ -931,8 +861,7 @@ def mean(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Te
     """Arithmetic mean over axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mean", "x")
-    _x_data = x._data
-    out = wrap(dispatch("mean", "mean", _x_data)(_x_data, axis, keepdim))
+    out = wrap(dispatch("mean", "mean", x._data)(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.MeanGradNode((x,))
         set_history(out, node, 0)
@@ -946,8 +875,7 @@ def max(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     """Maximum over axis (values only; ties share the gradient equally)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max", "x")
-    _x_data = x._data
-    out = wrap(dispatch("max", "max", _x_data)(_x_data, axis, keepdim))
+    out = wrap(dispatch("max", "max", x._data)(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.MaxGradNode((x,))
         set_history(out, node, 0)
@@ -962,8 +890,7 @@ def min(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     """Minimum over axis (values only; ties share the gradient equally)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "min", "x")
-    _x_data = x._data
-    out = wrap(dispatch("min", "min", _x_data)(_x_data, axis, keepdim))
+    out = wrap(dispatch("min", "min", x._data)(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.MinGradNode((x,))
         set_history(out, node, 0)
@@ -978,8 +905,7 @@ def prod(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Te
     """Product over axis (the gradient is exact when x has zeros)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "prod", "x")
-    _x_data = x._data
-    out = wrap(dispatch("prod", "prod", _x_data)(_x_data, axis, keepdim))
+    out = wrap(dispatch("prod", "prod", x._data)(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.ProdGradNode((x,))
         set_history(out, node, 0)
@@ -993,8 +919,7 @@ def logsumexp(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) 
     """log(sum(exp(x))) over axis, computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logsumexp", "x")
-    _x_data = x._data
-    out = wrap(dispatch("logsumexp", "logsumexp", _x_data)(_x_data, axis, keepdim))
+    out = wrap(dispatch("logsumexp", "logsumexp", x._data)(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.LogsumexpGradNode((x,))
         set_history(out, node, 0)
@@ -1009,8 +934,7 @@ def argmax(x: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
     """int64 index of the maximum along axis (None means the flattened x); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmax", "x")
-    _x_data = x._data
-    out = wrap(dispatch("argmax", "argmax", _x_data)(_x_data, axis, keepdim))
+    out = wrap(dispatch("argmax", "argmax", x._data)(x._data, axis, keepdim))
     return out
 
 
@@ -1018,8 +942,7 @@ def argmin(x: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
     """int64 index of the minimum along axis (None means the flattened x); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmin", "x")
-    _x_data = x._data
-    out = wrap(dispatch("argmin", "argmin", _x_data)(_x_data, axis, keepdim))
+    out = wrap(dispatch("argmin", "argmin", x._data)(x._data, axis, keepdim))
     return out
 
 
@@ -1031,9 +954,7 @@ def matmul(x: Tensor, y: Tensor, transpose_x: bool = False, transpose_y: bool = 
         x = as_tensor_arg(x, y, "matmul", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "matmul", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("matmul", "matmul", _x_data, _y_data)(_x_data, _y_data, transpose_x, transpose_y))
+    out = wrap(dispatch("matmul", "matmul", x._data, y._data)(x._data, y._data, transpose_x, transpose_y))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = _nodes.MatmulGradNode((x, y))
         set_history(out, node, 0)
@@ -1048,8 +969,7 @@ def reshape(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     """x with a new shape (one entry may be -1); a view where possible."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reshape", "x")
-    _x_data = x._data
-    out = wrap(dispatch("reshape", "reshape", _x_data)(_x_data, shape))
+    out = wrap(dispatch("reshape", "reshape", x._data)(x._data, shape))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.ReshapeGradNode((x,))
@@ -1063,8 +983,7 @@ def transpose(x: Tensor, perm: Sequence[int] | int) -> Tensor:
     """x with its axes permuted by perm; a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "transpose", "x")
-    _x_data = x._data
-    out = wrap(dispatch("transpose", "transpose", _x_data)(_x_data, perm))
+    out = wrap(dispatch("transpose", "transpose", x._data)(x._data, perm))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.TransposeGradNode((x,))
@@ -1078,8 +997,7 @@ def squeeze(x: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
     """x without the size-1 axes listed (empty means all size-1 axes); a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "squeeze", "x")
-    _x_data = x._data
-    out = wrap(dispatch("squeeze", "squeeze", _x_data)(_x_data, axis))
+    out = wrap(dispatch("squeeze", "squeeze", x._data)(x._data, axis))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.SqueezeGradNode((x,))
@@ -1093,8 +1011,7 @@ def unsqueeze(x: Tensor, axis: Sequence[int] | int) -> Tensor:
     """x with size-1 axes inserted at axis (int or list); a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "unsqueeze", "x")
-    _x_data = x._data
-    out = wrap(dispatch("unsqueeze", "unsqueeze", _x_data)(_x_data, axis))
+    out = wrap(dispatch("unsqueeze", "unsqueeze", x._data)(x._data, axis))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.UnsqueezeGradNode((x,))
@@ -1108,8 +1025,7 @@ def flatten(x: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
     """x with axes start_axis..stop_axis merged into one; a view where possible."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flatten", "x")
-    _x_data = x._data
-    out = wrap(dispatch("flatten", "flatten", _x_data)(_x_data, start_axis, stop_axis))
+    out = wrap(dispatch("flatten", "flatten", x._data)(x._data, start_axis, stop_axis))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.FlattenGradNode((x,))
@@ -1124,8 +1040,7 @@ def expand(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     """x broadcast to shape (-1 keeps a dimension); a read-only view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expand", "x")
-    _x_data = x._data
-    out = wrap(dispatch("expand", "expand", _x_data)(_x_data, shape))
+    out = wrap(dispatch("expand", "expand", x._data)(x._data, shape))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.ExpandGradNode((x,))
@@ -1165,8 +1080,7 @@ def split(x: Tensor, num_or_sections: Sequence[int] | int, axis: int = 0) -> lis
     """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "split", "x")
-    _x_data = x._data
-    _result = dispatch("split", "split", _x_data)(_x_data, num_or_sections, axis)
+    _result = dispatch("split", "split", x._data)(x._data, num_or_sections, axis)
     out = [wrap(_a) for _a in _result]
     for _t in out:
         mark_view(_t, x)
@@ -1186,9 +1100,7 @@ def gather(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
         x = as_tensor_arg(x, index, "gather", "x")
     if not isinstance(index, Tensor):
         index = as_tensor_arg(index, x, "gather", "index")
-    _x_data = x._data
-    _index_data = index._data
-    out = wrap(dispatch("gather", "gather", _x_data, _index_data)(_x_data, _index_data, axis))
+    out = wrap(dispatch("gather", "gather", x._data, index._data)(x._data, index._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.GatherGradNode((x, None))
         set_history(out, node, 0)
@@ -1204,9 +1116,7 @@ def index_select(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
         x = as_tensor_arg(x, index, "index_select", "x")
     if not isinstance(index, Tensor):
         index = as_tensor_arg(index, x, "index_select", "index")
-    _x_data = x._data
-    _index_data = index._data
-    out = wrap(dispatch("index_select", "index_select", _x_data, _index_data)(_x_data, _index_data, axis))
+    out = wrap(dispatch("index_select", "index_select", x._data, index._data)(x._data, index._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.IndexSelectGradNode((x, None))
         set_history(out, node, 0)
@@ -1220,8 +1130,7 @@ def tile(x: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
     """x repeated repeat_times[i] times along each axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tile", "x")
-    _x_data = x._data
-    out = wrap(dispatch("tile", "tile", _x_data)(_x_data, repeat_times))
+    out = wrap(dispatch("tile", "tile", x._data)(x._data, repeat_times))
     if x._requires_grad and grad_enabled():
         node = _nodes.TileGradNode((x,))
         set_history(out, node, 0)
@@ -1234,8 +1143,7 @@ def softmax(x: Tensor, axis: int = -1) -> Tensor:
     """exp(x) / sum(exp(x)) along axis, computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softmax", "x")
-    _x_data = x._data
-    out = wrap(dispatch("softmax", "softmax", _x_data)(_x_data, axis))
+    out = wrap(dispatch("softmax", "softmax", x._data)(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.SoftmaxGradNode((x,))
         set_history(out, node, 0)
@@ -1248,8 +1156,7 @@ def log_softmax(x: Tensor, axis: int = -1) -> Tensor:
     """log(softmax(x)) along axis, computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_softmax", "x")
-    _x_data = x._data
-    out = wrap(dispatch("log_softmax", "log_softmax", _x_data)(_x_data, axis))
+    out = wrap(dispatch("log_softmax", "log_softmax", x._data)(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.LogSoftmaxGradNode((x,))
         set_history(out, node, 0)
@@ -1275,10 +1182,8 @@ def cross_entropy(
         input = as_tensor_arg(input, label, "cross_entropy", "input")
     if not isinstance(label, Tensor):
         label = as_tensor_arg(label, input, "cross_entropy", "label")
-    _input_data = input._data
-    _label_data = label._data
-    _kernel = dispatch("cross_entropy", "cross_entropy", _input_data, _label_data)
-    out = wrap(_kernel(_input_data, _label_data, axis, reduction, ignore_index, label_smoothing))
+    _kernel = dispatch("cross_entropy", "cross_entropy", input._data, label._data)
+    out = wrap(_kernel(input._data, label._data, axis, reduction, ignore_index, label_smoothing))
     if input._requires_grad and grad_enabled():
         node = _nodes.CrossEntropyGradNode((input, None))
         set_history(out, node, 0)
@@ -1297,10 +1202,8 @@ def mse_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
         input = as_tensor_arg(input, label, "mse_loss", "input")
     if not isinstance(label, Tensor):
         label = as_tensor_arg(label, input, "mse_loss", "label")
-    _input_data = input._data
-    _label_data = label._data
-    _kernel = dispatch("mse_loss", "mse_loss", _input_data, _label_data)
-    out = wrap(_kernel(_input_data, _label_data, reduction))
+    _kernel = dispatch("mse_loss", "mse_loss", input._data, label._data)
+    out = wrap(_kernel(input._data, label._data, reduction))
     if (input._requires_grad or label._requires_grad) and grad_enabled():
         node = _nodes.MseLossGradNode((input, label))
         set_history(out, node, 0)
@@ -1314,8 +1217,7 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     """Zero each element with probability p and scale the rest by 1 / (1 - p); identity when not training."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "dropout", "x")
-    _x_data = x._data
-    _results = dispatch("dropout", "dropout", _x_data)(_x_data, p, training)
+    _results = dispatch("dropout", "dropout", x._data)(x._data, p, training)
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
         node = _nodes.DropoutGradNode((x,))
@@ -1330,8 +1232,7 @@ def one_hot(x: Tensor, num_classes: int) -> Tensor:
     """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "one_hot", "x")
-    _x_data = x._data
-    out = wrap(dispatch("one_hot", "one_hot", _x_data)(_x_data, num_classes))
+    out = wrap(dispatch("one_hot", "one_hot", x._data)(x._data, num_classes))
     return out
 
 
@@ -1341,9 +1242,7 @@ def embedding(x: Tensor, weight: Tensor) -> Tensor:
         x = as_tensor_arg(x, weight, "embedding", "x")
     if not isinstance(weight, Tensor):
         weight = as_tensor_arg(weight, x, "embedding", "weight")
-    _x_data = x._data
-    _weight_data = weight._data
-    out = wrap(dispatch("embedding", "embedding", _x_data, _weight_data)(_x_data, _weight_data))
+    out = wrap(dispatch("embedding", "embedding", x._data, weight._data)(x._data, weight._data))
     if weight._requires_grad and grad_enabled():
         node = _nodes.EmbeddingGradNode((None, weight))
         set_history(out, node, 0)
@@ -1370,11 +1269,9 @@ def conv2d(
         weight = as_tensor_arg(weight, x, "conv2d", "weight")
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "conv2d", "bias")
-    _x_data = x._data
-    _weight_data = weight._data
     _bias_data = None if bias is None else bias._data
-    _kernel = dispatch("conv2d", "conv2d", _x_data, _weight_data, _bias_data)
-    out = wrap(_kernel(_x_data, _weight_data, _bias_data, stride, padding, dilation, groups))
+    _kernel = dispatch("conv2d", "conv2d", x._data, weight._data, _bias_data)
+    out = wrap(_kernel(x._data, weight._data, _bias_data, stride, padding, dilation, groups))
     _any_grad = x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)
     if _any_grad and grad_enabled():
         node = _nodes.Conv2dGradNode((x, weight, bias))
@@ -1400,8 +1297,7 @@ def max_pool2d(
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max_pool2d", "x")
-    _x_data = x._data
-    _results = dispatch("max_pool2d", "max_pool2d", _x_data)(_x_data, kernel_size, stride, padding)
+    _results = dispatch("max_pool2d", "max_pool2d", x._data)(x._data, kernel_size, stride, padding)
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
         node = _nodes.MaxPool2dGradNode((x,))
@@ -1425,8 +1321,7 @@ def avg_pool2d(
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "avg_pool2d", "x")
-    _x_data = x._data
-    out = wrap(dispatch("avg_pool2d", "avg_pool2d", _x_data)(_x_data, kernel_size, stride, padding))
+    out = wrap(dispatch("avg_pool2d", "avg_pool2d", x._data)(x._data, kernel_size, stride, padding))
     if x._requires_grad and grad_enabled():
         node = _nodes.AvgPool2dGradNode((x,))
         set_history(out, node, 0)
@@ -1443,8 +1338,7 @@ def adaptive_avg_pool2d(x: Tensor, output_size: Sequence[int] | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "adaptive_avg_pool2d", "x")
-    _x_data = x._data
-    out = wrap(dispatch("adaptive_avg_pool2d", "adaptive_avg_pool2d", _x_data)(_x_data, output_size))
+    out = wrap(dispatch("adaptive_avg_pool2d", "adaptive_avg_pool2d", x._data)(x._data, output_size))
     if x._requires_grad and grad_enabled():
         node = _nodes.AdaptiveAvgPool2dGradNode((x,))
         set_history(out, node, 0)
@@ -1469,11 +1363,10 @@ def layer_norm(
         weight = as_tensor_arg(weight, x, "layer_norm", "weight")
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "layer_norm", "bias")
-    _x_data = x._data
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
-    _kernel = dispatch("layer_norm", "layer_norm", _x_data, _weight_data, _bias_data)
-    _results = _kernel(_x_data, _weight_data, _bias_data, normalized_shape, epsilon)
+    _kernel = dispatch("layer_norm", "layer_norm", x._data, _weight_data, _bias_data)
+    _results = _kernel(x._data, _weight_data, _bias_data, normalized_shape, epsilon)
     out = wrap(_results[0])
     if (
         x._requires_grad
@@ -1516,16 +1409,13 @@ def batch_norm(
         weight = as_tensor_arg(weight, x, "batch_norm", "weight")
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "batch_norm", "bias")
-    _x_data = x._data
-    _running_mean_data = running_mean._data
-    _running_var_data = running_var._data
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
     _kernel = dispatch(
-        "batch_norm", "batch_norm", _x_data, _running_mean_data, _running_var_data, _weight_data, _bias_data
+        "batch_norm", "batch_norm", x._data, running_mean._data, running_var._data, _weight_data, _bias_data
     )
     _results = _kernel(
-        _x_data, _running_mean_data, _running_var_data, _weight_data, _bias_data, training, momentum, epsilon
+        x._data, running_mean._data, running_var._data, _weight_data, _bias_data, training, momentum, epsilon
     )
     out = wrap(_results[0])
     if (
@@ -1562,11 +1452,10 @@ def group_norm(
         weight = as_tensor_arg(weight, x, "group_norm", "weight")
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "group_norm", "bias")
-    _x_data = x._data
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
-    _kernel = dispatch("group_norm", "group_norm", _x_data, _weight_data, _bias_data)
-    _results = _kernel(_x_data, _weight_data, _bias_data, num_groups, epsilon)
+    _kernel = dispatch("group_norm", "group_norm", x._data, _weight_data, _bias_data)
+    _results = _kernel(x._data, _weight_data, _bias_data, num_groups, epsilon)
     out = wrap(_results[0])
     if (
         x._requires_grad
@@ -1593,11 +1482,9 @@ def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         weight = as_tensor_arg(weight, x, "linear", "weight")
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "linear", "bias")
-    _x_data = x._data
-    _weight_data = weight._data
     _bias_data = None if bias is None else bias._data
-    _kernel = dispatch("linear", "linear", _x_data, _weight_data, _bias_data)
-    out = wrap(_kernel(_x_data, _weight_data, _bias_data))
+    _kernel = dispatch("linear", "linear", x._data, weight._data, _bias_data)
+    out = wrap(_kernel(x._data, weight._data, _bias_data))
     _any_grad = x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)
     if _any_grad and grad_enabled():
         node = _nodes.LinearGradNode((x, weight, bias))
@@ -1616,9 +1503,7 @@ def einsum(equation: str, x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "einsum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "einsum", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("einsum", "einsum", _x_data, _y_data)(_x_data, _y_data, equation))
+    out = wrap(dispatch("einsum", "einsum", x._data, y._data)(x._data, y._data, equation))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = _nodes.EinsumGradNode((x, y))
         set_history(out, node, 0)
@@ -1649,19 +1534,16 @@ def scaled_dot_product_attention(
         value = as_tensor_arg(value, query, "scaled_dot_product_attention", "value")
     if mask is not None and not isinstance(mask, Tensor):
         mask = as_tensor_arg(mask, query, "scaled_dot_product_attention", "mask")
-    _query_data = query._data
-    _key_data = key._data
-    _value_data = value._data
     _mask_data = None if mask is None else mask._data
     _kernel = dispatch(
         "scaled_dot_product_attention",
         "scaled_dot_product_attention",
-        _query_data,
-        _key_data,
-        _value_data,
+        query._data,
+        key._data,
+        value._data,
         _mask_data,
     )
-    _results = _kernel(_query_data, _key_data, _value_data, _mask_data, dropout_p, causal, scale)
+    _results = _kernel(query._data, key._data, value._data, _mask_data, dropout_p, causal, scale)
     out = wrap(_results[0])
     if (
         query._requires_grad
@@ -1691,10 +1573,8 @@ def take_along_axis(arr: Tensor, indices: Tensor, axis: int) -> Tensor:
         arr = as_tensor_arg(arr, indices, "take_along_axis", "arr")
     if not isinstance(indices, Tensor):
         indices = as_tensor_arg(indices, arr, "take_along_axis", "indices")
-    _arr_data = arr._data
-    _indices_data = indices._data
-    _kernel = dispatch("take_along_axis", "take_along_axis", _arr_data, _indices_data)
-    out = wrap(_kernel(_arr_data, _indices_data, axis))
+    _kernel = dispatch("take_along_axis", "take_along_axis", arr._data, indices._data)
+    out = wrap(_kernel(arr._data, indices._data, axis))
     if arr._requires_grad and grad_enabled():
         node = _nodes.TakeAlongAxisGradNode((arr, None))
         set_history(out, node, 0)
@@ -1714,11 +1594,8 @@ def scatter(x: Tensor, index: Tensor, updates: Tensor, overwrite: bool = True) -
         index = as_tensor_arg(index, x, "scatter", "index")
     if not isinstance(updates, Tensor):
         updates = as_tensor_arg(updates, x, "scatter", "updates")
-    _x_data = x._data
-    _index_data = index._data
-    _updates_data = updates._data
-    _kernel = dispatch("scatter", "scatter", _x_data, _index_data, _updates_data)
-    out = wrap(_kernel(_x_data, _index_data, _updates_data, overwrite))
+    _kernel = dispatch("scatter", "scatter", x._data, index._data, updates._data)
+    out = wrap(_kernel(x._data, index._data, updates._data, overwrite))
     if (x._requires_grad or updates._requires_grad) and grad_enabled():
         node = _nodes.ScatterGradNode((x, None, updates))
         set_history(out, node, 0)
@@ -1737,11 +1614,8 @@ def index_add(x: Tensor, index: Tensor, axis: int, value: Tensor) -> Tensor:
         index = as_tensor_arg(index, x, "index_add", "index")
     if not isinstance(value, Tensor):
         value = as_tensor_arg(value, x, "index_add", "value")
-    _x_data = x._data
-    _index_data = index._data
-    _value_data = value._data
-    _kernel = dispatch("index_add", "index_add", _x_data, _index_data, _value_data)
-    out = wrap(_kernel(_x_data, _index_data, _value_data, axis))
+    _kernel = dispatch("index_add", "index_add", x._data, index._data, value._data)
+    out = wrap(_kernel(x._data, index._data, value._data, axis))
     if (x._requires_grad or value._requires_grad) and grad_enabled():
         node = _nodes.IndexAddGradNode((x, None, value))
         set_history(out, node, 0)
@@ -1758,9 +1632,7 @@ def masked_fill(x: Tensor, mask: Tensor, value: float) -> Tensor:
         x = as_tensor_arg(x, mask, "masked_fill", "x")
     if not isinstance(mask, Tensor):
         mask = as_tensor_arg(mask, x, "masked_fill", "mask")
-    _x_data = x._data
-    _mask_data = mask._data
-    out = wrap(dispatch("masked_fill", "masked_fill", _x_data, _mask_data)(_x_data, _mask_data, value))
+    out = wrap(dispatch("masked_fill", "masked_fill", x._data, mask._data)(x._data, mask._data, value))
     if x._requires_grad and grad_enabled():
         node = _nodes.MaskedFillGradNode((x, None))
         set_history(out, node, 0)
@@ -1773,8 +1645,7 @@ def tril(x: Tensor, diagonal: int = 0) -> Tensor:
     """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tril", "x")
-    _x_data = x._data
-    out = wrap(dispatch("tril", "tril", _x_data)(_x_data, diagonal))
+    out = wrap(dispatch("tril", "tril", x._data)(x._data, diagonal))
     if x._requires_grad and grad_enabled():
         node = _nodes.TrilGradNode((x,))
         set_history(out, node, 0)
@@ -1786,8 +1657,7 @@ def triu(x: Tensor, diagonal: int = 0) -> Tensor:
     """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "triu", "x")
-    _x_data = x._data
-    out = wrap(dispatch("triu", "triu", _x_data)(_x_data, diagonal))
+    out = wrap(dispatch("triu", "triu", x._data)(x._data, diagonal))
     if x._requires_grad and grad_enabled():
         node = _nodes.TriuGradNode((x,))
         set_history(out, node, 0)
@@ -1801,8 +1671,7 @@ def pad(x: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: floa
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pad", "x")
-    _x_data = x._data
-    out = wrap(dispatch("pad", "pad", _x_data)(_x_data, pad, mode, value))
+    out = wrap(dispatch("pad", "pad", x._data)(x._data, pad, mode, value))
     if x._requires_grad and grad_enabled():
         node = _nodes.PadGradNode((x,))
         set_history(out, node, 0)
@@ -1819,8 +1688,7 @@ def roll(x: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | Non
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "roll", "x")
-    _x_data = x._data
-    out = wrap(dispatch("roll", "roll", _x_data)(_x_data, shifts, axis))
+    out = wrap(dispatch("roll", "roll", x._data)(x._data, shifts, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.RollGradNode((x,))
         set_history(out, node, 0)
@@ -1835,8 +1703,7 @@ def repeat_interleave(x: Tensor, repeats: int, axis: int | None = None) -> Tenso
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "repeat_interleave", "x")
-    _x_data = x._data
-    out = wrap(dispatch("repeat_interleave", "repeat_interleave", _x_data)(_x_data, repeats, axis))
+    out = wrap(dispatch("repeat_interleave", "repeat_interleave", x._data)(x._data, repeats, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.RepeatInterleaveGradNode((x,))
         set_history(out, node, 0)
@@ -1850,8 +1717,7 @@ def cumsum(x: Tensor, axis: int | None = None) -> Tensor:
     """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumsum", "x")
-    _x_data = x._data
-    out = wrap(dispatch("cumsum", "cumsum", _x_data)(_x_data, axis))
+    out = wrap(dispatch("cumsum", "cumsum", x._data)(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.CumsumGradNode((x,))
         set_history(out, node, 0)
@@ -1866,8 +1732,7 @@ def cumprod(x: Tensor, dim: int | None = None) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumprod", "x")
-    _x_data = x._data
-    out = wrap(dispatch("cumprod", "cumprod", _x_data)(_x_data, dim))
+    out = wrap(dispatch("cumprod", "cumprod", x._data)(x._data, dim))
     if x._requires_grad and grad_enabled():
         node = _nodes.CumprodGradNode((x,))
         set_history(out, node, 0)
@@ -1881,8 +1746,7 @@ def flip(x: Tensor, axis: Sequence[int] | int) -> Tensor:
     """x reversed along each axis listed."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flip", "x")
-    _x_data = x._data
-    out = wrap(dispatch("flip", "flip", _x_data)(_x_data, axis))
+    out = wrap(dispatch("flip", "flip", x._data)(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.FlipGradNode((x,))
         set_history(out, node, 0)
@@ -1898,8 +1762,7 @@ def topk(
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "topk", "x")
-    _x_data = x._data
-    _results = dispatch("topk", "topk", _x_data)(_x_data, k, axis, largest, sorted)
+    _results = dispatch("topk", "topk", x._data)(x._data, k, axis, largest, sorted)
     out = wrap(_results[0])
     indices = wrap(_results[1])
     if x._requires_grad and grad_enabled():
@@ -1918,8 +1781,7 @@ def sort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
     """x sorted along axis (a stable sort); values only, argsort gives the indices."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sort", "x")
-    _x_data = x._data
-    _results = dispatch("sort", "sort", _x_data)(_x_data, axis, descending)
+    _results = dispatch("sort", "sort", x._data)(x._data, axis, descending)
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
         node = _nodes.SortGradNode((x,))
@@ -1935,8 +1797,7 @@ def argsort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
     """int64 indices that sort x along axis (stable; equal values keep their order); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argsort", "x")
-    _x_data = x._data
-    out = wrap(dispatch("argsort", "argsort", _x_data)(_x_data, axis, descending))
+    out = wrap(dispatch("argsort", "argsort", x._data)(x._data, axis, descending))
     return out
 
 
@@ -1944,8 +1805,7 @@ def var(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdi
     """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "var", "x")
-    _x_data = x._data
-    out = wrap(dispatch("var", "var", _x_data)(_x_data, axis, unbiased, keepdim))
+    out = wrap(dispatch("var", "var", x._data)(x._data, axis, unbiased, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.VarGradNode((x,))
         set_history(out, node, 0)
@@ -1960,8 +1820,7 @@ def std(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdi
     """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "std", "x")
-    _x_data = x._data
-    out = wrap(dispatch("std", "std", _x_data)(_x_data, axis, unbiased, keepdim))
+    out = wrap(dispatch("std", "std", x._data)(x._data, axis, unbiased, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.StdGradNode((x,))
         set_history(out, node, 0)
@@ -1979,8 +1838,7 @@ def norm(x: Tensor, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: boo
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "norm", "x")
-    _x_data = x._data
-    out = wrap(dispatch("norm", "norm", _x_data)(_x_data, p, axis, keepdim))
+    out = wrap(dispatch("norm", "norm", x._data)(x._data, p, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.NormGradNode((x,))
         set_history(out, node, 0)
@@ -2009,11 +1867,9 @@ def nll_loss(
         label = as_tensor_arg(label, input, "nll_loss", "label")
     if weight is not None and not isinstance(weight, Tensor):
         weight = as_tensor_arg(weight, input, "nll_loss", "weight")
-    _input_data = input._data
-    _label_data = label._data
     _weight_data = None if weight is None else weight._data
-    _kernel = dispatch("nll_loss", "nll_loss", _input_data, _label_data, _weight_data)
-    out = wrap(_kernel(_input_data, _label_data, _weight_data, ignore_index, reduction))
+    _kernel = dispatch("nll_loss", "nll_loss", input._data, label._data, _weight_data)
+    out = wrap(_kernel(input._data, label._data, _weight_data, ignore_index, reduction))
     if input._requires_grad and grad_enabled():
         node = _nodes.NllLossGradNode((input, None, None))
         set_history(out, node, 0)
@@ -2044,19 +1900,17 @@ def binary_cross_entropy_with_logits(
         weight = as_tensor_arg(weight, logit, "binary_cross_entropy_with_logits", "weight")
     if pos_weight is not None and not isinstance(pos_weight, Tensor):
         pos_weight = as_tensor_arg(pos_weight, logit, "binary_cross_entropy_with_logits", "pos_weight")
-    _logit_data = logit._data
-    _label_data = label._data
     _weight_data = None if weight is None else weight._data
     _pos_weight_data = None if pos_weight is None else pos_weight._data
     _kernel = dispatch(
         "binary_cross_entropy_with_logits",
         "binary_cross_entropy_with_logits",
-        _logit_data,
-        _label_data,
+        logit._data,
+        label._data,
         _weight_data,
         _pos_weight_data,
     )
-    out = wrap(_kernel(_logit_data, _label_data, _weight_data, _pos_weight_data, reduction))
+    out = wrap(_kernel(logit._data, label._data, _weight_data, _pos_weight_data, reduction))
     if (logit._requires_grad or label._requires_grad) and grad_enabled():
         node = _nodes.BinaryCrossEntropyWithLogitsGradNode((logit, label, None, None))
         set_history(out, node, 0)
@@ -2074,10 +1928,8 @@ def l1_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
         input = as_tensor_arg(input, label, "l1_loss", "input")
     if not isinstance(label, Tensor):
         label = as_tensor_arg(label, input, "l1_loss", "label")
-    _input_data = input._data
-    _label_data = label._data
-    _kernel = dispatch("l1_loss", "l1_loss", _input_data, _label_data)
-    out = wrap(_kernel(_input_data, _label_data, reduction))
+    _kernel = dispatch("l1_loss", "l1_loss", input._data, label._data)
+    out = wrap(_kernel(input._data, label._data, reduction))
     if (input._requires_grad or label._requires_grad) and grad_enabled():
         node = _nodes.L1LossGradNode((input, label))
         set_history(out, node, 0)
@@ -2095,10 +1947,8 @@ def smooth_l1_loss(input: Tensor, label: Tensor, reduction: str = "mean", delta:
         input = as_tensor_arg(input, label, "smooth_l1_loss", "input")
     if not isinstance(label, Tensor):
         label = as_tensor_arg(label, input, "smooth_l1_loss", "label")
-    _input_data = input._data
-    _label_data = label._data
-    _kernel = dispatch("smooth_l1_loss", "smooth_l1_loss", _input_data, _label_data)
-    out = wrap(_kernel(_input_data, _label_data, reduction, delta))
+    _kernel = dispatch("smooth_l1_loss", "smooth_l1_loss", input._data, label._data)
+    out = wrap(_kernel(input._data, label._data, reduction, delta))
     if (input._requires_grad or label._requires_grad) and grad_enabled():
         node = _nodes.SmoothL1LossGradNode((input, label))
         set_history(out, node, 0)
@@ -2118,10 +1968,8 @@ def kl_div(input: Tensor, label: Tensor, reduction: str = "mean", log_target: bo
         input = as_tensor_arg(input, label, "kl_div", "input")
     if not isinstance(label, Tensor):
         label = as_tensor_arg(label, input, "kl_div", "label")
-    _input_data = input._data
-    _label_data = label._data
-    _kernel = dispatch("kl_div", "kl_div", _input_data, _label_data)
-    out = wrap(_kernel(_input_data, _label_data, reduction, log_target))
+    _kernel = dispatch("kl_div", "kl_div", input._data, label._data)
+    out = wrap(_kernel(input._data, label._data, reduction, log_target))
     if (input._requires_grad or label._requires_grad) and grad_enabled():
         node = _nodes.KlDivGradNode((input, label))
         set_history(out, node, 0)
@@ -2136,8 +1984,7 @@ def hardtanh(x: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
     """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardtanh", "x")
-    _x_data = x._data
-    out = wrap(dispatch("hardtanh", "hardtanh", _x_data)(_x_data, min, max))
+    out = wrap(dispatch("hardtanh", "hardtanh", x._data)(x._data, min, max))
     if x._requires_grad and grad_enabled():
         node = _nodes.HardtanhGradNode((x,))
         set_history(out, node, 0)
@@ -2151,8 +1998,7 @@ def hardswish(x: Tensor) -> Tensor:
     """x * min(max(x + 3, 0), 6) / 6, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardswish", "x")
-    _x_data = x._data
-    out = wrap(dispatch("hardswish", "hardswish", _x_data)(_x_data))
+    out = wrap(dispatch("hardswish", "hardswish", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.HardswishGradNode((x,))
         set_history(out, node, 0)
@@ -2164,8 +2010,7 @@ def hardsigmoid(x: Tensor) -> Tensor:
     """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardsigmoid", "x")
-    _x_data = x._data
-    out = wrap(dispatch("hardsigmoid", "hardsigmoid", _x_data)(_x_data))
+    out = wrap(dispatch("hardsigmoid", "hardsigmoid", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.HardsigmoidGradNode((x,))
         set_history(out, node, 0)
@@ -2177,8 +2022,7 @@ def mish(x: Tensor) -> Tensor:
     """x * tanh(softplus(x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mish", "x")
-    _x_data = x._data
-    out = wrap(dispatch("mish", "mish", _x_data)(_x_data))
+    out = wrap(dispatch("mish", "mish", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.MishGradNode((x,))
         set_history(out, node, 0)
@@ -2190,8 +2034,7 @@ def log_sigmoid(x: Tensor) -> Tensor:
     """log(sigmoid(x)) = -softplus(-x), computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_sigmoid", "x")
-    _x_data = x._data
-    out = wrap(dispatch("log_sigmoid", "log_sigmoid", _x_data)(_x_data))
+    out = wrap(dispatch("log_sigmoid", "log_sigmoid", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.LogSigmoidGradNode((x,))
         set_history(out, node, 0)
@@ -2203,8 +2046,7 @@ def swish(x: Tensor) -> Tensor:
     """Swish x * sigmoid(x), the same function as silu."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "swish", "x")
-    _x_data = x._data
-    out = wrap(dispatch("swish", "silu", _x_data)(_x_data))
+    out = wrap(dispatch("swish", "silu", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SwishGradNode((x,))
         set_history(out, node, 0)
@@ -2218,9 +2060,7 @@ def prelu(x: Tensor, weight: Tensor) -> Tensor:
         x = as_tensor_arg(x, weight, "prelu", "x")
     if not isinstance(weight, Tensor):
         weight = as_tensor_arg(weight, x, "prelu", "weight")
-    _x_data = x._data
-    _weight_data = weight._data
-    out = wrap(dispatch("prelu", "prelu", _x_data, _weight_data)(_x_data, _weight_data))
+    out = wrap(dispatch("prelu", "prelu", x._data, weight._data)(x._data, weight._data))
     if (x._requires_grad or weight._requires_grad) and grad_enabled():
         node = _nodes.PreluGradNode((x, weight))
         set_history(out, node, 0)
@@ -2233,8 +2073,7 @@ def selu(x: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.67326324
     """scale * x where x > 0, else scale * alpha * (exp(x) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "selu", "x")
-    _x_data = x._data
-    out = wrap(dispatch("selu", "selu", _x_data)(_x_data, scale, alpha))
+    out = wrap(dispatch("selu", "selu", x._data)(x._data, scale, alpha))
     if x._requires_grad and grad_enabled():
         node = _nodes.SeluGradNode((x,))
         set_history(out, node, 0)
@@ -2248,8 +2087,7 @@ def celu(x: Tensor, alpha: float = 1.0) -> Tensor:
     """x where x > 0, else alpha * (exp(x / alpha) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "celu", "x")
-    _x_data = x._data
-    out = wrap(dispatch("celu", "celu", _x_data)(_x_data, alpha))
+    out = wrap(dispatch("celu", "celu", x._data)(x._data, alpha))
     if x._requires_grad and grad_enabled():
         node = _nodes.CeluGradNode((x,))
         set_history(out, node, 0)
@@ -2264,8 +2102,7 @@ def glu(x: Tensor, axis: int = -1) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "glu", "x")
-    _x_data = x._data
-    out = wrap(dispatch("glu", "glu", _x_data)(_x_data, axis))
+    out = wrap(dispatch("glu", "glu", x._data)(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.GluGradNode((x,))
         set_history(out, node, 0)
@@ -2278,8 +2115,7 @@ def softsign(x: Tensor) -> Tensor:
     """x / (1 + |x|), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softsign", "x")
-    _x_data = x._data
-    out = wrap(dispatch("softsign", "softsign", _x_data)(_x_data))
+    out = wrap(dispatch("softsign", "softsign", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SoftsignGradNode((x,))
         set_history(out, node, 0)
@@ -2291,8 +2127,7 @@ def tanhshrink(x: Tensor) -> Tensor:
     """x - tanh(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanhshrink", "x")
-    _x_data = x._data
-    out = wrap(dispatch("tanhshrink", "tanhshrink", _x_data)(_x_data))
+    out = wrap(dispatch("tanhshrink", "tanhshrink", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.TanhshrinkGradNode((x,))
         set_history(out, node, 0)
@@ -2306,9 +2141,7 @@ def logical_and(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "logical_and", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "logical_and", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("logical_and", "logical_and", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("logical_and", "logical_and", x._data, y._data)(x._data, y._data))
     return out
 
 
@@ -2318,9 +2151,7 @@ def logical_or(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "logical_or", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "logical_or", "y")
-    _x_data = x._data
-    _y_data = y._data
-    out = wrap(dispatch("logical_or", "logical_or", _x_data, _y_data)(_x_data, _y_data))
+    out = wrap(dispatch("logical_or", "logical_or", x._data, y._data)(x._data, y._data))
     return out
 
 
@@ -2328,8 +2159,7 @@ def logical_not(x: Tensor) -> Tensor:
     """not x (nonzero counts as true), elementwise; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logical_not", "x")
-    _x_data = x._data
-    out = wrap(dispatch("logical_not", "logical_not", _x_data)(_x_data))
+    out = wrap(dispatch("logical_not", "logical_not", x._data)(x._data))
     return out
 
 
@@ -2337,8 +2167,7 @@ def isnan(x: Tensor) -> Tensor:
     """True where x is NaN; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isnan", "x")
-    _x_data = x._data
-    out = wrap(dispatch("isnan", "isnan", _x_data)(_x_data))
+    out = wrap(dispatch("isnan", "isnan", x._data)(x._data))
     return out
 
 
@@ -2346,8 +2175,7 @@ def isinf(x: Tensor) -> Tensor:
     """True where x is +inf or -inf; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isinf", "x")
-    _x_data = x._data
-    out = wrap(dispatch("isinf", "isinf", _x_data)(_x_data))
+    out = wrap(dispatch("isinf", "isinf", x._data)(x._data))
     return out
 
 
@@ -2355,8 +2183,7 @@ def isfinite(x: Tensor) -> Tensor:
     """True where x is neither NaN nor infinite; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isfinite", "x")
-    _x_data = x._data
-    out = wrap(dispatch("isfinite", "isfinite", _x_data)(_x_data))
+    out = wrap(dispatch("isfinite", "isfinite", x._data)(x._data))
     return out
 
 
@@ -2364,8 +2191,7 @@ def fill(x: Tensor, value: float) -> Tensor:
     """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "fill", "x")
-    _x_data = x._data
-    out = wrap(dispatch("fill", "fill", _x_data)(_x_data, value))
+    out = wrap(dispatch("fill", "fill", x._data)(x._data, value))
     if x._requires_grad and grad_enabled():
         node = _nodes.FillGradNode((x,))
         set_history(out, node, 0)
@@ -2381,8 +2207,7 @@ def fill_(x: Tensor, value: float) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("fill_", "x", x)
     record = check_inplace("fill_", x)
-    _x_data = x._data
-    _result = dispatch("fill_", "fill", _x_data)(_x_data, value)
+    _result = dispatch("fill_", "fill", x._data)(x._data, value)
     if record:
         node = _nodes.FillGradNode((x,))
         node.x = TensorWrapper.meta_of(x)
@@ -2397,8 +2222,7 @@ def zero(x: Tensor) -> Tensor:
     """Zeros shaped like x (and of its dtype); no gradient flows to x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "zero", "x")
-    _x_data = x._data
-    out = wrap(dispatch("zero", "zero", _x_data)(_x_data))
+    out = wrap(dispatch("zero", "zero", x._data)(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.ZeroGradNode((x,))
         set_history(out, node, 0)
@@ -2413,8 +2237,7 @@ def zero_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("zero_", "x", x)
     record = check_inplace("zero_", x)
-    _x_data = x._data
-    _result = dispatch("zero_", "zero", _x_data)(_x_data)
+    _result = dispatch("zero_", "zero", x._data)(x._data)
     if record:
         node = _nodes.ZeroGradNode((x,))
         node.x = TensorWrapper.meta_of(x)
@@ -2432,9 +2255,7 @@ def reduce_as(x: Tensor, target: Tensor) -> Tensor:
         x = as_tensor_arg(x, target, "reduce_as", "x")
     if not isinstance(target, Tensor):
         target = as_tensor_arg(target, x, "reduce_as", "target")
-    _x_data = x._data
-    _target_data = target._data
-    out = wrap(dispatch("reduce_as", "reduce_as", _x_data, _target_data)(_x_data, _target_data))
+    out = wrap(dispatch("reduce_as", "reduce_as", x._data, target._data)(x._data, target._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.ReduceAsGradNode((x, None))
         set_history(out, node, 0)
@@ -2448,9 +2269,7 @@ def softmax_vjp(p: Tensor, g: Tensor, axis: int = -1) -> Tensor:
         p = as_tensor_arg(p, g, "softmax_vjp", "p")
     if not isinstance(g, Tensor):
         g = as_tensor_arg(g, p, "softmax_vjp", "g")
-    _p_data = p._data
-    _g_data = g._data
-    o = wrap(dispatch("softmax_vjp", "softmax_vjp", _p_data, _g_data)(_p_data, _g_data, axis))
+    o = wrap(dispatch("softmax_vjp", "softmax_vjp", p._data, g._data)(p._data, g._data, axis))
     if (p._requires_grad or g._requires_grad) and grad_enabled():
         node = _nodes.SoftmaxVjpGradNode((p, g))
         set_history(o, node, 0)
@@ -2468,11 +2287,8 @@ def softmax_vjp_dp(p: Tensor, g: Tensor, r: Tensor, axis: int = -1) -> Tensor:
         g = as_tensor_arg(g, p, "softmax_vjp_dp", "g")
     if not isinstance(r, Tensor):
         r = as_tensor_arg(r, p, "softmax_vjp_dp", "r")
-    _p_data = p._data
-    _g_data = g._data
-    _r_data = r._data
-    _kernel = dispatch("softmax_vjp_dp", "softmax_vjp_dp", _p_data, _g_data, _r_data)
-    o = wrap(_kernel(_p_data, _g_data, _r_data, axis))
+    _kernel = dispatch("softmax_vjp_dp", "softmax_vjp_dp", p._data, g._data, r._data)
+    o = wrap(_kernel(p._data, g._data, r._data, axis))
     if (p._requires_grad or g._requires_grad or r._requires_grad) and grad_enabled():
         node = _nodes.SoftmaxVjpDpGradNode((p, g, r))
         set_history(o, node, 0)
@@ -2495,11 +2311,8 @@ def matmul_xg(
         y = as_tensor_arg(y, g, "matmul_xg", "y")
     if not isinstance(g, Tensor):
         g = as_tensor_arg(g, y, "matmul_xg", "g")
-    _x_data = x._data
-    _y_data = y._data
-    _g_data = g._data
-    _kernel = dispatch("matmul_xg", "matmul_xg", _x_data, _y_data, _g_data)
-    o = wrap(_kernel(_x_data, _y_data, _g_data, transpose_x, transpose_y))
+    _kernel = dispatch("matmul_xg", "matmul_xg", x._data, y._data, g._data)
+    o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
     if (y._requires_grad or g._requires_grad) and grad_enabled():
         node = _nodes.MatmulXgGradNode((None, y, g))
         set_history(o, node, 0)
@@ -2522,11 +2335,8 @@ def matmul_yg(
         y = as_tensor_arg(y, x, "matmul_yg", "y")
     if not isinstance(g, Tensor):
         g = as_tensor_arg(g, x, "matmul_yg", "g")
-    _x_data = x._data
-    _y_data = y._data
-    _g_data = g._data
-    _kernel = dispatch("matmul_yg", "matmul_yg", _x_data, _y_data, _g_data)
-    o = wrap(_kernel(_x_data, _y_data, _g_data, transpose_x, transpose_y))
+    _kernel = dispatch("matmul_yg", "matmul_yg", x._data, y._data, g._data)
+    o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
     if (x._requires_grad or g._requires_grad) and grad_enabled():
         node = _nodes.MatmulYgGradNode((x, None, g))
         set_history(o, node, 0)
@@ -2551,12 +2361,8 @@ def matmul_jvp(
         a = as_tensor_arg(a, x, "matmul_jvp", "a")
     if not isinstance(b, Tensor):
         b = as_tensor_arg(b, x, "matmul_jvp", "b")
-    _x_data = x._data
-    _y_data = y._data
-    _a_data = a._data
-    _b_data = b._data
-    _kernel = dispatch("matmul_jvp", "matmul_jvp", _x_data, _y_data, _a_data, _b_data)
-    o = wrap(_kernel(_x_data, _y_data, _a_data, _b_data, transpose_x, transpose_y))
+    _kernel = dispatch("matmul_jvp", "matmul_jvp", x._data, y._data, a._data, b._data)
+    o = wrap(_kernel(x._data, y._data, a._data, b._data, transpose_x, transpose_y))
     if (x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad) and grad_enabled():
         node = _nodes.MatmulJvpGradNode((x, y, a, b))
         set_history(o, node, 0)

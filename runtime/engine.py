@@ -296,19 +296,6 @@ def _run(
     return captured
 
 
-class _Grads(list):
-    """A node's incoming gradients. A grad op whose trailing optional output was None (e.g.
-    `bias_grad` without a bias) never recorded that position, so its double-grad node reads
-    past the end: such a position reads as None, like a position nothing reached."""
-
-    __slots__ = ()
-
-    def __getitem__(self, i: Any) -> Any:
-        if type(i) is int and i >= len(self):
-            return None
-        return list.__getitem__(self, i)
-
-
 def _apply(
     node: GradNode, grads: list[Any], create_graph: bool, retain_graph: bool, check: bool
 ) -> Sequence[Any]:
@@ -318,6 +305,8 @@ def _apply(
             "tensors were already freed by the first backward. Pass retain_graph=True to the first "
             "backward()/grad() call if you need to backward through the graph again."
         )
+    if len(grads) < node.n_outputs:  # trailing outputs that got no history (optional, None)
+        grads.extend([None] * (node.n_outputs - len(grads)))
     metas = node.output_meta
     if len(metas) > 1:  # several outputs: the ones nothing reached get zeros
         if len(grads) < len(metas):
@@ -325,7 +314,7 @@ def _apply(
         for i, meta in enumerate(metas):
             if grads[i] is None and meta is not None and i not in node.non_differentiable_outputs:
                 grads[i] = wrap(_zeros(meta))
-    outs = node.apply(_Grads(grads), create_graph)
+    outs = node.apply(grads, create_graph)
     if not retain_graph:
         node.release_saved()
     edges = node.next_edges

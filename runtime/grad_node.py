@@ -140,6 +140,8 @@ class GradNode:
     name = "GradNode"
     # Output positions that never carry gradient (filled with None rather than zeros).
     non_differentiable_outputs: tuple[int, ...] = ()
+    # For multi-output forwards: how many gradients `apply` reads (the engine pads with None).
+    n_outputs = 0
 
     def __init__(self, inputs: Sequence[Tensor | None]) -> None:
         if len(inputs) == 1:  # the common arities without a loop; non-leaf inputs inline

@@ -577,8 +577,7 @@ def test_fixture_inplace_body_checks_before_writing() -> None:
     order = [
         'y = as_tensor_arg(y, x, "fx_mul_", "y")',
         'record = check_inplace("fx_mul_", x, y)',
-        "_x_data = x._data",
-        '_result = dispatch("fx_mul_", "fx_mul", _x_data, _y_data)(_x_data, _y_data)',
+        '_result = dispatch("fx_mul_", "fx_mul", x._data, y._data)(x._data, y._data)',
         "node = _nodes.FxMulGradNode((x, y))",
         "node.x = TensorWrapper.of_input(saved_before_write(x))",
         "node.y = TensorWrapper.of_input(saved_before_write(x) if y is x else y)",
