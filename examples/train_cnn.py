@@ -38,7 +38,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import numpy as np  # noqa: E402
 
 import opgrad as og  # noqa: E402
-from opgrad.runtime import nn, optim  # noqa: E402
+from opgrad import nn, optim  # noqa: E402
 
 try:
     from tqdm import tqdm
