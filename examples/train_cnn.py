@@ -36,6 +36,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import numpy as np  # noqa: E402
+from _plot import epoch_means, write_loss_plot  # noqa: E402  (examples/_plot.py)
 
 import opgrad as og  # noqa: E402
 from opgrad import nn, optim  # noqa: E402
@@ -112,26 +113,6 @@ def random_shift(x: np.ndarray, rng: np.random.Generator, max_shift: int = 1) ->
     cols = dx[:, None] + np.arange(w)[None, :]  # (n, w)
     shifted = padded[:, 0][np.arange(n)[:, None, None], rows[:, :, None], cols[:, None, :]]
     return shifted[:, None]
-
-
-def save_loss_plot(path: str, losses: list[float], steps_per_epoch: int) -> None:
-    """A PNG of the per-step training loss (and its per-epoch mean); needs matplotlib."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 4))
-    ax.plot(np.arange(1, len(losses) + 1), losses, lw=0.6, alpha=0.5, label="per step")
-    n_epochs = len(losses) // steps_per_epoch
-    if n_epochs:
-        means = np.asarray(losses[: n_epochs * steps_per_epoch]).reshape(n_epochs, -1).mean(axis=1)
-        ax.plot(np.arange(1, n_epochs + 1) * steps_per_epoch, means, marker="o", label="epoch mean")
-    ax.set(xlabel="step", ylabel="cross-entropy loss", yscale="log", title="opgrad: CNN on digits")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
 
 
 def accuracy(model: nn.Module, x: np.ndarray, y: np.ndarray) -> float:
@@ -212,11 +193,14 @@ def main(argv: list[str] | None = None) -> int:
     test_acc = accuracy(model, x_test, y_test)
     elapsed = time.perf_counter() - start
     if args.plot:
-        try:
-            save_loss_plot(args.plot, losses, steps_per_epoch)
-            print(f"loss curve written to {args.plot}")
-        except ImportError:
-            print("--plot: matplotlib is not installed (pip install matplotlib); no plot written")
+        write_loss_plot(
+            args.plot,
+            losses,
+            "opgrad: CNN on digits",
+            "cross-entropy loss",
+            epoch_means(losses, steps_per_epoch),
+            log_scale=True,
+        )
     print(f"test accuracy {test_acc:.3f} ({n_samples} samples, {epochs} epochs, {elapsed:.1f} s)")
     return 0
 

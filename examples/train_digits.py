@@ -23,6 +23,7 @@ import sys
 import time
 
 import numpy as np
+from _plot import epoch_means, write_loss_plot  # examples/_plot.py
 
 import opgrad as og
 from opgrad import nn, optim
@@ -72,26 +73,6 @@ def make_optimizer(model: nn.Module, lr: float, weight_decay: float) -> optim.Ad
         ],
         lr=lr,
     )
-
-
-def save_loss_plot(path: str, losses: list[float], steps_per_epoch: int) -> None:
-    """A PNG of the per-step training loss (and its per-epoch mean); needs matplotlib."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 4))
-    ax.plot(np.arange(1, len(losses) + 1), losses, lw=0.6, alpha=0.5, label="per step")
-    n_epochs = len(losses) // steps_per_epoch
-    if n_epochs:
-        means = np.asarray(losses[: n_epochs * steps_per_epoch]).reshape(n_epochs, -1).mean(axis=1)
-        ax.plot(np.arange(1, n_epochs + 1) * steps_per_epoch, means, marker="o", label="epoch mean")
-    ax.set(xlabel="step", ylabel="cross-entropy loss", yscale="log", title="opgrad: MLP on digits")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
 
 
 def accuracy(model: nn.Module, x: np.ndarray, y: np.ndarray) -> float:
@@ -163,11 +144,14 @@ def main(argv: list[str] | None = None) -> int:
     test_acc = accuracy(model, x_test, y_test)
     elapsed = time.perf_counter() - start
     if args.plot:
-        try:
-            save_loss_plot(args.plot, losses, steps_per_epoch)
-            print(f"loss curve written to {args.plot}")
-        except ImportError:
-            print("--plot: matplotlib is not installed (pip install matplotlib); no plot written")
+        write_loss_plot(
+            args.plot,
+            losses,
+            "opgrad: MLP on digits",
+            "cross-entropy loss",
+            epoch_means(losses, steps_per_epoch),
+            log_scale=True,
+        )
     print(f"test accuracy {test_acc:.3f} ({n_samples} samples, {epochs} epochs, {elapsed:.1f} s)")
     return 0
 

@@ -39,6 +39,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import numpy as np  # noqa: E402
+from _plot import write_loss_plot  # noqa: E402  (examples/_plot.py)
 
 import opgrad as og  # noqa: E402
 from opgrad import nn, optim  # noqa: E402
@@ -187,26 +188,6 @@ def sample(
     return vocab.decode(ids)
 
 
-def save_loss_plot(path: str, losses: list[float], evals: list[tuple[int, float]]) -> None:
-    """A PNG of the per-step training loss and the held-out loss; needs matplotlib."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 4))
-    ax.plot(np.arange(1, len(losses) + 1), losses, lw=0.6, alpha=0.5, label="train (per step)")
-    if evals:
-        steps, values = zip(*evals, strict=True)
-        ax.plot(steps, values, marker="o", label="held-out")
-    ax.axhline(2.0, color="grey", ls=":", lw=0.8)
-    ax.set(xlabel="step", ylabel="cross-entropy (nats/char)", title="opgrad: tiny GPT on KJV Genesis")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Train a tiny character-level GPT with opgrad.")
     parser.add_argument("--steps", type=int, default=1500)
@@ -313,11 +294,15 @@ def main(argv: list[str] | None = None) -> int:
     print(text_out)
     print("---")
     if args.plot:
-        try:
-            save_loss_plot(args.plot, losses, evals)
-            print(f"loss curve written to {args.plot}")
-        except ImportError:
-            print("--plot: matplotlib is not installed (pip install matplotlib); no plot written")
+        write_loss_plot(
+            args.plot,
+            losses,
+            "opgrad: tiny GPT on KJV Genesis",
+            "cross-entropy (nats/char)",
+            evals,
+            points_label="held-out",
+            hline=2.0,
+        )
     print(f"final loss {final:.2f} nats/char after {steps} steps ({train_time:.1f} s)")
     return 0
 

@@ -21,7 +21,9 @@ __all__ = [
     "adaptive_avg_pool2d_grad",
     "add_grad",
     "avg_pool2d_grad",
+    "batch_norm_double_grad",
     "batch_norm_grad",
+    "binary_cross_entropy_with_logits_double_grad",
     "binary_cross_entropy_with_logits_grad",
     "cast_grad",
     "celu_grad",
@@ -31,6 +33,7 @@ __all__ = [
     "cos_grad",
     "cross_entropy_double_grad",
     "cross_entropy_grad",
+    "cumprod_double_grad",
     "cumprod_grad",
     "cumsum_grad",
     "divide_grad",
@@ -52,16 +55,20 @@ __all__ = [
     "gather_grad",
     "gelu_double_grad",
     "gelu_grad",
+    "glu_double_grad",
     "glu_grad",
+    "group_norm_double_grad",
     "group_norm_grad",
     "hardsigmoid_grad",
     "hardswish_grad",
     "hardtanh_grad",
     "index_add_grad",
     "index_select_grad",
+    "kl_div_double_grad",
     "kl_div_grad",
     "l1_loss_double_grad",
     "l1_loss_grad",
+    "layer_norm_double_grad",
     "layer_norm_grad",
     "leaky_relu_grad",
     "linear_grad",
@@ -89,6 +96,7 @@ __all__ = [
     "multiply_grad",
     "neg_grad",
     "nll_loss_grad",
+    "norm_double_grad",
     "norm_grad",
     "pad_grad",
     "pow_grad",
@@ -104,6 +112,7 @@ __all__ = [
     "roll_grad",
     "rsqrt_grad",
     "scale_grad",
+    "scaled_dot_product_attention_double_grad",
     "scaled_dot_product_attention_grad",
     "scatter_grad",
     "selu_grad",
@@ -1141,13 +1150,24 @@ def conv2d_grad(
     groups: int = 1,
 ) -> tuple[Tensor, Tensor, Tensor | None]:
     """Gradient of conv2d."""
-    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("conv2d_grad")
     _kernel = dispatch("conv2d_grad", "conv2d_grad", x._data, weight._data, out_grad._data)
     _results = _kernel(x._data, weight._data, bias, out_grad._data, stride, padding, dilation, groups)
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
+    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.Conv2dDoubleGradNode((x, weight, None, out_grad))
+        set_history(x_grad, node, 0)
+        set_history(weight_grad, node, 1)
+        if bias_grad is not None:
+            set_history(bias_grad, node, 2)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.stride = stride
+        node.padding = padding
+        node.dilation = dilation
+        node.groups = groups
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -1228,14 +1248,6 @@ def layer_norm_grad(
     epsilon: float = 1e-05,
 ) -> tuple[Tensor, Tensor | None, Tensor | None]:
     """Gradient of layer_norm."""
-    if (
-        x._requires_grad
-        or (weight is not None and weight._requires_grad)
-        or mean._requires_grad
-        or rstd._requires_grad
-        or out_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("layer_norm_grad")
     _weight_data = None if weight is None else weight._data
     _kernel = dispatch(
         "layer_norm_grad", "layer_norm_grad", x._data, mean._data, rstd._data, out_grad._data, _weight_data
@@ -1246,6 +1258,21 @@ def layer_norm_grad(
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
+    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad
+    if _any_grad and grad_enabled():
+        node = _nodes.LayerNormDoubleGradNode((x, weight, None, None, None, out_grad))
+        set_history(x_grad, node, 0)
+        if weight_grad is not None:
+            set_history(weight_grad, node, 1)
+        if bias_grad is not None:
+            set_history(bias_grad, node, 2)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.mean = TensorWrapper.of_input(mean)
+        node.rstd = TensorWrapper.of_input(rstd)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.normalized_shape = normalized_shape
+        node.epsilon = epsilon
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -1261,14 +1288,6 @@ def batch_norm_grad(
     epsilon: float = 1e-05,
 ) -> tuple[Tensor, Tensor | None, Tensor | None]:
     """Gradient of batch_norm."""
-    if (
-        x._requires_grad
-        or (weight is not None and weight._requires_grad)
-        or saved_mean._requires_grad
-        or saved_rstd._requires_grad
-        or out_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("batch_norm_grad")
     _weight_data = None if weight is None else weight._data
     _kernel = dispatch(
         "batch_norm_grad",
@@ -1293,6 +1312,22 @@ def batch_norm_grad(
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
+    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad
+    if _any_grad and grad_enabled():
+        node = _nodes.BatchNormDoubleGradNode((x, weight, None, None, None, out_grad))
+        set_history(x_grad, node, 0)
+        if weight_grad is not None:
+            set_history(weight_grad, node, 1)
+        if bias_grad is not None:
+            set_history(bias_grad, node, 2)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.saved_mean = TensorWrapper.of_input(saved_mean)
+        node.saved_rstd = TensorWrapper.of_input(saved_rstd)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.training = training
+        node.momentum = momentum
+        node.epsilon = epsilon
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -1307,14 +1342,6 @@ def group_norm_grad(
     epsilon: float = 1e-05,
 ) -> tuple[Tensor, Tensor | None, Tensor | None]:
     """Gradient of group_norm."""
-    if (
-        x._requires_grad
-        or (weight is not None and weight._requires_grad)
-        or mean._requires_grad
-        or rstd._requires_grad
-        or out_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("group_norm_grad")
     _weight_data = None if weight is None else weight._data
     _kernel = dispatch(
         "group_norm_grad", "group_norm_grad", x._data, mean._data, rstd._data, out_grad._data, _weight_data
@@ -1325,6 +1352,21 @@ def group_norm_grad(
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
+    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad
+    if _any_grad and grad_enabled():
+        node = _nodes.GroupNormDoubleGradNode((x, weight, None, None, None, out_grad))
+        set_history(x_grad, node, 0)
+        if weight_grad is not None:
+            set_history(weight_grad, node, 1)
+        if bias_grad is not None:
+            set_history(bias_grad, node, 2)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.mean = TensorWrapper.of_input(mean)
+        node.rstd = TensorWrapper.of_input(rstd)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.num_groups = num_groups
+        node.epsilon = epsilon
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -1398,7 +1440,7 @@ def scaled_dot_product_attention_grad(
     query: Tensor,
     key: Tensor,
     value: Tensor,
-    mask: TensorMeta,
+    mask: Tensor | None,
     weights: Tensor,
     keep: Tensor,
     out_grad: Tensor,
@@ -1407,15 +1449,7 @@ def scaled_dot_product_attention_grad(
     scale: float | None = None,
 ) -> tuple[Tensor, Tensor, Tensor, Tensor | None]:
     """Gradient of scaled_dot_product_attention."""
-    if (
-        query._requires_grad
-        or key._requires_grad
-        or value._requires_grad
-        or weights._requires_grad
-        or keep._requires_grad
-        or out_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("scaled_dot_product_attention_grad")
+    _mask_data = None if mask is None else mask._data
     _kernel = dispatch(
         "scaled_dot_product_attention_grad",
         "scaled_dot_product_attention_grad",
@@ -1425,12 +1459,13 @@ def scaled_dot_product_attention_grad(
         weights._data,
         keep._data,
         out_grad._data,
+        _mask_data,
     )
     _results = _kernel(
         query._data,
         key._data,
         value._data,
-        mask,
+        _mask_data,
         weights._data,
         keep._data,
         out_grad._data,
@@ -1442,6 +1477,29 @@ def scaled_dot_product_attention_grad(
     key_grad = wrap(_results[1])
     value_grad = wrap(_results[2])
     mask_grad = None if _results[3] is None else wrap(_results[3])
+    if (
+        query._requires_grad
+        or key._requires_grad
+        or value._requires_grad
+        or (mask is not None and mask._requires_grad)
+        or out_grad._requires_grad
+    ) and grad_enabled():
+        node = _nodes.ScaledDotProductAttentionDoubleGradNode((query, key, value, mask, None, None, out_grad))
+        set_history(query_grad, node, 0)
+        set_history(key_grad, node, 1)
+        set_history(value_grad, node, 2)
+        if mask_grad is not None:
+            set_history(mask_grad, node, 3)
+        node.query = TensorWrapper.of_input(query)
+        node.key = TensorWrapper.of_input(key)
+        node.value = TensorWrapper.of_input(value)
+        node.mask = None if mask is None else TensorWrapper.of_input(mask)
+        node.weights = TensorWrapper.of_input(weights)
+        node.keep = TensorWrapper.of_input(keep)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.dropout_p = dropout_p
+        node.causal = causal
+        node.scale = scale
     return (query_grad, key_grad, value_grad, mask_grad)
 
 
@@ -1574,10 +1632,14 @@ def cumsum_grad(x: TensorMeta, out_grad: Tensor, axis: int | None = None) -> Ten
 
 def cumprod_grad(x: Tensor, out: Tensor, out_grad: Tensor, dim: int | None = None) -> Tensor:
     """Gradient of cumprod."""
-    if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("cumprod_grad")
     _kernel = dispatch("cumprod_grad", "cumprod_grad", x._data, out._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out._data, out_grad._data, dim))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.CumprodDoubleGradNode((x, None, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.dim = dim
     return x_grad
 
 
@@ -1719,10 +1781,17 @@ def norm_grad(
     keepdim: bool = False,
 ) -> Tensor:
     """Gradient of norm."""
-    if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("norm_grad")
     _kernel = dispatch("norm_grad", "norm_grad", x._data, out._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out._data, out_grad._data, p, axis, keepdim))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.NormDoubleGradNode((x, None, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.p = p
+        node.axis = axis
+        node.keepdim = keepdim
     return x_grad
 
 
@@ -1757,14 +1826,6 @@ def binary_cross_entropy_with_logits_grad(
     reduction: str = "mean",
 ) -> tuple[Tensor, Tensor]:
     """Gradient of binary_cross_entropy_with_logits."""
-    if (
-        logit._requires_grad
-        or label._requires_grad
-        or (weight is not None and weight._requires_grad)
-        or (pos_weight is not None and pos_weight._requires_grad)
-        or out_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("binary_cross_entropy_with_logits_grad")
     _weight_data = None if weight is None else weight._data
     _pos_weight_data = None if pos_weight is None else pos_weight._data
     _kernel = dispatch(
@@ -1779,6 +1840,16 @@ def binary_cross_entropy_with_logits_grad(
     _results = _kernel(logit._data, label._data, _weight_data, _pos_weight_data, out_grad._data, reduction)
     logit_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
+    if (logit._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.BinaryCrossEntropyWithLogitsDoubleGradNode((logit, label, None, None, out_grad))
+        set_history(logit_grad, node, 0)
+        set_history(label_grad, node, 1)
+        node.logit = TensorWrapper.of_input(logit)
+        node.label = TensorWrapper.of_input(label)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
     return (logit_grad, label_grad)
 
 
@@ -1901,12 +1972,19 @@ def kl_div_grad(
     input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean", log_target: bool = False
 ) -> tuple[Tensor, Tensor]:
     """Gradient of kl_div."""
-    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("kl_div_grad")
     _kernel = dispatch("kl_div_grad", "kl_div_grad", input._data, label._data, out_grad._data)
     _results = _kernel(input._data, label._data, out_grad._data, reduction, log_target)
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
+    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.KlDivDoubleGradNode((input, label, out_grad))
+        set_history(input_grad, node, 0)
+        set_history(label_grad, node, 1)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
+        node.log_target = log_target
     return (input_grad, label_grad)
 
 
@@ -2077,10 +2155,14 @@ def celu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
 
 def glu_grad(x: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     """Gradient of glu."""
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        raise _no_backward("glu_grad")
     _kernel = dispatch("glu_grad", "glu_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, axis))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = _nodes.GluDoubleGradNode((x, out_grad))
+        set_history(x_grad, node, 0)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
     return x_grad
 
 
@@ -2135,3 +2217,397 @@ def reduce_as_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
         set_history(x_grad, node, 0)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
+
+
+def layer_norm_double_grad(
+    x: Tensor,
+    weight: Tensor | None,
+    mean: Tensor,
+    rstd: Tensor,
+    out_grad: Tensor,
+    x_grad_grad: Tensor,
+    weight_grad_grad: Tensor | None,
+    bias_grad_grad: Tensor | None,
+    normalized_shape: Sequence[int] | int,
+    epsilon: float = 1e-05,
+) -> tuple[Tensor, Tensor | None, Tensor]:
+    """Gradient of layer_norm_grad (second-order gradient of layer_norm; mean and rstd are folded into x)."""
+    if (
+        x._requires_grad
+        or (weight is not None and weight._requires_grad)
+        or mean._requires_grad
+        or rstd._requires_grad
+        or out_grad._requires_grad
+        or x_grad_grad._requires_grad
+        or (weight_grad_grad is not None and weight_grad_grad._requires_grad)
+        or (bias_grad_grad is not None and bias_grad_grad._requires_grad)
+    ) and grad_enabled():
+        raise _no_backward("layer_norm_double_grad")
+    _weight_data = None if weight is None else weight._data
+    _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+    _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+    _kernel = dispatch(
+        "layer_norm_double_grad",
+        "layer_norm_double_grad",
+        x._data,
+        mean._data,
+        rstd._data,
+        out_grad._data,
+        x_grad_grad._data,
+        _weight_data,
+        _weight_grad_grad_data,
+        _bias_grad_grad_data,
+    )
+    _results = _kernel(
+        x._data,
+        _weight_data,
+        mean._data,
+        rstd._data,
+        out_grad._data,
+        x_grad_grad._data,
+        _weight_grad_grad_data,
+        _bias_grad_grad_data,
+        normalized_shape,
+        epsilon,
+    )
+    new_x_grad = wrap(_results[0])
+    new_weight_grad = None if _results[1] is None else wrap(_results[1])
+    out_grad_grad = wrap(_results[2])
+    return (new_x_grad, new_weight_grad, out_grad_grad)
+
+
+def batch_norm_double_grad(
+    x: Tensor,
+    weight: Tensor | None,
+    saved_mean: Tensor,
+    saved_rstd: Tensor,
+    out_grad: Tensor,
+    x_grad_grad: Tensor,
+    weight_grad_grad: Tensor | None,
+    bias_grad_grad: Tensor | None,
+    training: bool = False,
+    momentum: float = 0.9,
+    epsilon: float = 1e-05,
+) -> tuple[Tensor, Tensor | None, Tensor]:
+    """Gradient of batch_norm_grad (second-order gradient of batch_norm; the batch statistics are folded
+    into x).
+    """
+    if (
+        x._requires_grad
+        or (weight is not None and weight._requires_grad)
+        or saved_mean._requires_grad
+        or saved_rstd._requires_grad
+        or out_grad._requires_grad
+        or x_grad_grad._requires_grad
+        or (weight_grad_grad is not None and weight_grad_grad._requires_grad)
+        or (bias_grad_grad is not None and bias_grad_grad._requires_grad)
+    ) and grad_enabled():
+        raise _no_backward("batch_norm_double_grad")
+    _weight_data = None if weight is None else weight._data
+    _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+    _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+    _kernel = dispatch(
+        "batch_norm_double_grad",
+        "batch_norm_double_grad",
+        x._data,
+        saved_mean._data,
+        saved_rstd._data,
+        out_grad._data,
+        x_grad_grad._data,
+        _weight_data,
+        _weight_grad_grad_data,
+        _bias_grad_grad_data,
+    )
+    _results = _kernel(
+        x._data,
+        _weight_data,
+        saved_mean._data,
+        saved_rstd._data,
+        out_grad._data,
+        x_grad_grad._data,
+        _weight_grad_grad_data,
+        _bias_grad_grad_data,
+        training,
+        momentum,
+        epsilon,
+    )
+    new_x_grad = wrap(_results[0])
+    new_weight_grad = None if _results[1] is None else wrap(_results[1])
+    out_grad_grad = wrap(_results[2])
+    return (new_x_grad, new_weight_grad, out_grad_grad)
+
+
+def group_norm_double_grad(
+    x: Tensor,
+    weight: Tensor | None,
+    mean: Tensor,
+    rstd: Tensor,
+    out_grad: Tensor,
+    x_grad_grad: Tensor,
+    weight_grad_grad: Tensor | None,
+    bias_grad_grad: Tensor | None,
+    num_groups: int,
+    epsilon: float = 1e-05,
+) -> tuple[Tensor, Tensor | None, Tensor]:
+    """Gradient of group_norm_grad (second-order gradient of group_norm; mean and rstd are folded into x)."""
+    if (
+        x._requires_grad
+        or (weight is not None and weight._requires_grad)
+        or mean._requires_grad
+        or rstd._requires_grad
+        or out_grad._requires_grad
+        or x_grad_grad._requires_grad
+        or (weight_grad_grad is not None and weight_grad_grad._requires_grad)
+        or (bias_grad_grad is not None and bias_grad_grad._requires_grad)
+    ) and grad_enabled():
+        raise _no_backward("group_norm_double_grad")
+    _weight_data = None if weight is None else weight._data
+    _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+    _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+    _kernel = dispatch(
+        "group_norm_double_grad",
+        "group_norm_double_grad",
+        x._data,
+        mean._data,
+        rstd._data,
+        out_grad._data,
+        x_grad_grad._data,
+        _weight_data,
+        _weight_grad_grad_data,
+        _bias_grad_grad_data,
+    )
+    _results = _kernel(
+        x._data,
+        _weight_data,
+        mean._data,
+        rstd._data,
+        out_grad._data,
+        x_grad_grad._data,
+        _weight_grad_grad_data,
+        _bias_grad_grad_data,
+        num_groups,
+        epsilon,
+    )
+    new_x_grad = wrap(_results[0])
+    new_weight_grad = None if _results[1] is None else wrap(_results[1])
+    out_grad_grad = wrap(_results[2])
+    return (new_x_grad, new_weight_grad, out_grad_grad)
+
+
+def scaled_dot_product_attention_double_grad(
+    query: Tensor,
+    key: Tensor,
+    value: Tensor,
+    mask: Tensor | None,
+    weights: Tensor,
+    keep: Tensor,
+    out_grad: Tensor,
+    query_grad_grad: Tensor,
+    key_grad_grad: Tensor,
+    value_grad_grad: Tensor,
+    mask_grad_grad: Tensor | None,
+    dropout_p: float = 0.0,
+    causal: bool = False,
+    scale: float | None = None,
+) -> tuple[Tensor, Tensor, Tensor, Tensor | None, Tensor]:
+    """Gradient of scaled_dot_product_attention_grad (second-order gradient of attention; the weights are
+    folded into query, key and mask).
+    """
+    if (
+        query._requires_grad
+        or key._requires_grad
+        or value._requires_grad
+        or (mask is not None and mask._requires_grad)
+        or weights._requires_grad
+        or keep._requires_grad
+        or out_grad._requires_grad
+        or query_grad_grad._requires_grad
+        or key_grad_grad._requires_grad
+        or value_grad_grad._requires_grad
+        or (mask_grad_grad is not None and mask_grad_grad._requires_grad)
+    ) and grad_enabled():
+        raise _no_backward("scaled_dot_product_attention_double_grad")
+    _mask_data = None if mask is None else mask._data
+    _mask_grad_grad_data = None if mask_grad_grad is None else mask_grad_grad._data
+    _kernel = dispatch(
+        "scaled_dot_product_attention_double_grad",
+        "scaled_dot_product_attention_double_grad",
+        query._data,
+        key._data,
+        value._data,
+        weights._data,
+        keep._data,
+        out_grad._data,
+        query_grad_grad._data,
+        key_grad_grad._data,
+        value_grad_grad._data,
+        _mask_data,
+        _mask_grad_grad_data,
+    )
+    _results = _kernel(
+        query._data,
+        key._data,
+        value._data,
+        _mask_data,
+        weights._data,
+        keep._data,
+        out_grad._data,
+        query_grad_grad._data,
+        key_grad_grad._data,
+        value_grad_grad._data,
+        _mask_grad_grad_data,
+        dropout_p,
+        causal,
+        scale,
+    )
+    new_query_grad = wrap(_results[0])
+    new_key_grad = wrap(_results[1])
+    new_value_grad = wrap(_results[2])
+    new_mask_grad = None if _results[3] is None else wrap(_results[3])
+    out_grad_grad = wrap(_results[4])
+    return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, out_grad_grad)
+
+
+def cumprod_double_grad(
+    x: Tensor, out_grad: Tensor, x_grad_grad: Tensor, dim: int | None = None
+) -> tuple[Tensor, Tensor]:
+    """Gradient of cumprod_grad (second-order gradient of cumprod; out is folded into x; exact with zeros)."""
+    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("cumprod_double_grad")
+    _kernel = dispatch(
+        "cumprod_double_grad", "cumprod_double_grad", x._data, out_grad._data, x_grad_grad._data
+    )
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, dim)
+    new_x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (new_x_grad, out_grad_grad)
+
+
+def norm_double_grad(
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    x_grad_grad: Tensor,
+    p: float = 2.0,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of norm_grad (second-order gradient of norm; out is folded into x)."""
+    _any_grad = x._requires_grad or out._requires_grad or out_grad._requires_grad
+    _any_grad = _any_grad or x_grad_grad._requires_grad
+    if _any_grad and grad_enabled():
+        raise _no_backward("norm_double_grad")
+    _kernel = dispatch(
+        "norm_double_grad", "norm_double_grad", x._data, out._data, out_grad._data, x_grad_grad._data
+    )
+    _results = _kernel(x._data, out._data, out_grad._data, x_grad_grad._data, p, axis, keepdim)
+    new_x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (new_x_grad, out_grad_grad)
+
+
+def binary_cross_entropy_with_logits_double_grad(
+    logit: Tensor,
+    label: Tensor,
+    weight: Tensor | None,
+    pos_weight: Tensor | None,
+    out_grad: Tensor,
+    logit_grad_grad: Tensor,
+    label_grad_grad: Tensor,
+    reduction: str = "mean",
+) -> tuple[Tensor, Tensor, Tensor]:
+    """Gradient of binary_cross_entropy_with_logits_grad (second-order gradient of
+    binary_cross_entropy_with_logits).
+    """
+    if (
+        logit._requires_grad
+        or label._requires_grad
+        or (weight is not None and weight._requires_grad)
+        or (pos_weight is not None and pos_weight._requires_grad)
+        or out_grad._requires_grad
+        or logit_grad_grad._requires_grad
+        or label_grad_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("binary_cross_entropy_with_logits_double_grad")
+    _weight_data = None if weight is None else weight._data
+    _pos_weight_data = None if pos_weight is None else pos_weight._data
+    _kernel = dispatch(
+        "binary_cross_entropy_with_logits_double_grad",
+        "binary_cross_entropy_with_logits_double_grad",
+        logit._data,
+        label._data,
+        out_grad._data,
+        logit_grad_grad._data,
+        label_grad_grad._data,
+        _weight_data,
+        _pos_weight_data,
+    )
+    _results = _kernel(
+        logit._data,
+        label._data,
+        _weight_data,
+        _pos_weight_data,
+        out_grad._data,
+        logit_grad_grad._data,
+        label_grad_grad._data,
+        reduction,
+    )
+    new_logit_grad = wrap(_results[0])
+    new_label_grad = wrap(_results[1])
+    out_grad_grad = wrap(_results[2])
+    return (new_logit_grad, new_label_grad, out_grad_grad)
+
+
+def kl_div_double_grad(
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    input_grad_grad: Tensor,
+    label_grad_grad: Tensor,
+    reduction: str = "mean",
+    log_target: bool = False,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """Gradient of kl_div_grad (second-order gradient of kl_div)."""
+    if (
+        input._requires_grad
+        or label._requires_grad
+        or out_grad._requires_grad
+        or input_grad_grad._requires_grad
+        or label_grad_grad._requires_grad
+    ) and grad_enabled():
+        raise _no_backward("kl_div_double_grad")
+    _kernel = dispatch(
+        "kl_div_double_grad",
+        "kl_div_double_grad",
+        input._data,
+        label._data,
+        out_grad._data,
+        input_grad_grad._data,
+        label_grad_grad._data,
+    )
+    _results = _kernel(
+        input._data,
+        label._data,
+        out_grad._data,
+        input_grad_grad._data,
+        label_grad_grad._data,
+        reduction,
+        log_target,
+    )
+    new_input_grad = wrap(_results[0])
+    new_label_grad = wrap(_results[1])
+    out_grad_grad = wrap(_results[2])
+    return (new_input_grad, new_label_grad, out_grad_grad)
+
+
+def glu_double_grad(
+    x: Tensor, out_grad: Tensor, x_grad_grad: Tensor, axis: int = -1
+) -> tuple[Tensor, Tensor]:
+    """Gradient of glu_grad (second-order gradient of glu)."""
+    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("glu_double_grad")
+    _kernel = dispatch("glu_double_grad", "glu_double_grad", x._data, out_grad._data, x_grad_grad._data)
+    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, axis)
+    new_x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (new_x_grad, out_grad_grad)

@@ -18,7 +18,9 @@ __all__ = [
     "AddGradNode",
     "AvgPool2dDoubleGradNode",
     "AvgPool2dGradNode",
+    "BatchNormDoubleGradNode",
     "BatchNormGradNode",
+    "BinaryCrossEntropyWithLogitsDoubleGradNode",
     "BinaryCrossEntropyWithLogitsGradNode",
     "CastDoubleGradNode",
     "CastGradNode",
@@ -28,12 +30,14 @@ __all__ = [
     "ClipGradNode",
     "ConcatDoubleGradNode",
     "ConcatGradNode",
+    "Conv2dDoubleGradNode",
     "Conv2dGradNode",
     "CosDoubleGradNode",
     "CosGradNode",
     "CrossEntropyDoubleGradNode",
     "CrossEntropyGradNode",
     "CrossEntropyTripleGradNode",
+    "CumprodDoubleGradNode",
     "CumprodGradNode",
     "CumsumDoubleGradNode",
     "CumsumGradNode",
@@ -67,7 +71,9 @@ __all__ = [
     "GatherGradNode",
     "GeluDoubleGradNode",
     "GeluGradNode",
+    "GluDoubleGradNode",
     "GluGradNode",
+    "GroupNormDoubleGradNode",
     "GroupNormGradNode",
     "HardsigmoidDoubleGradNode",
     "HardsigmoidGradNode",
@@ -79,9 +85,11 @@ __all__ = [
     "IndexAddGradNode",
     "IndexSelectDoubleGradNode",
     "IndexSelectGradNode",
+    "KlDivDoubleGradNode",
     "KlDivGradNode",
     "L1LossDoubleGradNode",
     "L1LossGradNode",
+    "LayerNormDoubleGradNode",
     "LayerNormGradNode",
     "LeakyReluDoubleGradNode",
     "LeakyReluGradNode",
@@ -126,6 +134,7 @@ __all__ = [
     "NegGradNode",
     "NllLossDoubleGradNode",
     "NllLossGradNode",
+    "NormDoubleGradNode",
     "NormGradNode",
     "PadDoubleGradNode",
     "PadGradNode",
@@ -151,6 +160,7 @@ __all__ = [
     "RsqrtGradNode",
     "ScaleDoubleGradNode",
     "ScaleGradNode",
+    "ScaledDotProductAttentionDoubleGradNode",
     "ScaledDotProductAttentionGradNode",
     "ScatterDoubleGradNode",
     "ScatterGradNode",
@@ -3349,6 +3359,7 @@ class ScaledDotProductAttentionGradNode(GradNode):
             weights,
             keep,
             out_grad._data,
+            mask,
         )
         _results = _kernel(
             query, key, value, mask, weights, keep, out_grad._data, self.dropout_p, self.causal, self.scale
@@ -5055,4 +5066,583 @@ class MatmulJvpGradNode(GradNode):
         self.y = None
         self.a = None
         self.b = None
+        self._released = True
+
+
+class Conv2dDoubleGradNode(GradNode):
+    """Gradient of conv2d_grad (second-order gradient of conv2d)."""
+
+    __slots__ = ("x", "weight", "out_grad", "stride", "padding", "dilation", "groups")
+    name = "conv2d_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        x = self.x.unpack(self)
+        weight = self.weight.unpack(self)
+        out_grad = self.out_grad.unpack(self)
+        stride = self.stride
+        padding = self.padding
+        dilation = self.dilation
+        groups = self.groups
+        _tmp1 = _grad_ops.conv2d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)
+        new_x_grad = _tmp1[0]
+        _tmp2 = _grad_ops.conv2d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)
+        new_weight_grad = _tmp2[1]
+        _tmp3 = _ops.conv2d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups)
+        out_grad_grad = _tmp3 + _ops.conv2d(x, weight_grad_grad, None, stride, padding, dilation, groups)
+        return (new_x_grad, new_weight_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.out_grad = None
+        self._released = True
+
+
+class LayerNormDoubleGradNode(GradNode):
+    """Gradient of layer_norm_grad (second-order gradient of layer_norm; mean and rstd are folded into x)."""
+
+    __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "normalized_shape", "epsilon")
+    name = "layer_norm_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        if create_graph:
+            x = self.x.unpack(self)
+            weight = None if self.weight is None else self.weight.unpack(self)
+            mean = self.mean.unpack(self)
+            rstd = self.rstd.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.layer_norm_double_grad(
+                x,
+                weight,
+                mean,
+                rstd,
+                out_grad,
+                x_grad_grad,
+                weight_grad_grad,
+                bias_grad_grad,
+                self.normalized_shape,
+                self.epsilon,
+            )
+            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        x = self.x.unpack_data(self)
+        weight = None if self.weight is None else self.weight.unpack_data(self)
+        mean = self.mean.unpack_data(self)
+        rstd = self.rstd.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+        _kernel = dispatch(
+            "layer_norm_double_grad",
+            "layer_norm_double_grad",
+            x,
+            mean,
+            rstd,
+            out_grad,
+            x_grad_grad._data,
+            weight,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+        )
+        _results = _kernel(
+            x,
+            weight,
+            mean,
+            rstd,
+            out_grad,
+            x_grad_grad._data,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+            self.normalized_shape,
+            self.epsilon,
+        )
+        new_x_grad = wrap(_results[0])
+        new_weight_grad = None if _results[1] is None else wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.mean = None
+        self.rstd = None
+        self.out_grad = None
+        self._released = True
+
+
+class BatchNormDoubleGradNode(GradNode):
+    """Gradient of batch_norm_grad (second-order gradient of batch_norm; the batch statistics are folded
+    into x).
+    """
+
+    __slots__ = ("x", "weight", "saved_mean", "saved_rstd", "out_grad", "training", "momentum", "epsilon")
+    name = "batch_norm_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        if create_graph:
+            x = self.x.unpack(self)
+            weight = None if self.weight is None else self.weight.unpack(self)
+            saved_mean = self.saved_mean.unpack(self)
+            saved_rstd = self.saved_rstd.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.batch_norm_double_grad(
+                x,
+                weight,
+                saved_mean,
+                saved_rstd,
+                out_grad,
+                x_grad_grad,
+                weight_grad_grad,
+                bias_grad_grad,
+                self.training,
+                self.momentum,
+                self.epsilon,
+            )
+            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        x = self.x.unpack_data(self)
+        weight = None if self.weight is None else self.weight.unpack_data(self)
+        saved_mean = self.saved_mean.unpack_data(self)
+        saved_rstd = self.saved_rstd.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+        _kernel = dispatch(
+            "batch_norm_double_grad",
+            "batch_norm_double_grad",
+            x,
+            saved_mean,
+            saved_rstd,
+            out_grad,
+            x_grad_grad._data,
+            weight,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+        )
+        _results = _kernel(
+            x,
+            weight,
+            saved_mean,
+            saved_rstd,
+            out_grad,
+            x_grad_grad._data,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+            self.training,
+            self.momentum,
+            self.epsilon,
+        )
+        new_x_grad = wrap(_results[0])
+        new_weight_grad = None if _results[1] is None else wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.saved_mean = None
+        self.saved_rstd = None
+        self.out_grad = None
+        self._released = True
+
+
+class GroupNormDoubleGradNode(GradNode):
+    """Gradient of group_norm_grad (second-order gradient of group_norm; mean and rstd are folded into x)."""
+
+    __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "num_groups", "epsilon")
+    name = "group_norm_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        if create_graph:
+            x = self.x.unpack(self)
+            weight = None if self.weight is None else self.weight.unpack(self)
+            mean = self.mean.unpack(self)
+            rstd = self.rstd.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.group_norm_double_grad(
+                x,
+                weight,
+                mean,
+                rstd,
+                out_grad,
+                x_grad_grad,
+                weight_grad_grad,
+                bias_grad_grad,
+                self.num_groups,
+                self.epsilon,
+            )
+            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        x = self.x.unpack_data(self)
+        weight = None if self.weight is None else self.weight.unpack_data(self)
+        mean = self.mean.unpack_data(self)
+        rstd = self.rstd.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+        _kernel = dispatch(
+            "group_norm_double_grad",
+            "group_norm_double_grad",
+            x,
+            mean,
+            rstd,
+            out_grad,
+            x_grad_grad._data,
+            weight,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+        )
+        _results = _kernel(
+            x,
+            weight,
+            mean,
+            rstd,
+            out_grad,
+            x_grad_grad._data,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+            self.num_groups,
+            self.epsilon,
+        )
+        new_x_grad = wrap(_results[0])
+        new_weight_grad = None if _results[1] is None else wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.mean = None
+        self.rstd = None
+        self.out_grad = None
+        self._released = True
+
+
+class ScaledDotProductAttentionDoubleGradNode(GradNode):
+    """Gradient of scaled_dot_product_attention_grad (second-order gradient of attention; the weights are
+    folded into query, key and mask).
+    """
+
+    __slots__ = (
+        "query",
+        "key",
+        "value",
+        "mask",
+        "weights",
+        "keep",
+        "out_grad",
+        "dropout_p",
+        "causal",
+        "scale",
+    )
+    name = "scaled_dot_product_attention_double_grad"
+    n_outputs = 4
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        query_grad_grad = grads[0]
+        key_grad_grad = grads[1]
+        value_grad_grad = grads[2]
+        mask_grad_grad = grads[3]
+        if create_graph:
+            query = self.query.unpack(self)
+            key = self.key.unpack(self)
+            value = self.value.unpack(self)
+            mask = None if self.mask is None else self.mask.unpack(self)
+            weights = self.weights.unpack(self)
+            keep = self.keep.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_query_grad, new_key_grad, new_value_grad, new_mask_grad, out_grad_grad = (
+                _grad_ops.scaled_dot_product_attention_double_grad(
+                    query,
+                    key,
+                    value,
+                    mask,
+                    weights,
+                    keep,
+                    out_grad,
+                    query_grad_grad,
+                    key_grad_grad,
+                    value_grad_grad,
+                    mask_grad_grad,
+                    self.dropout_p,
+                    self.causal,
+                    self.scale,
+                )
+            )
+            return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
+        query = self.query.unpack_data(self)
+        key = self.key.unpack_data(self)
+        value = self.value.unpack_data(self)
+        mask = None if self.mask is None else self.mask.unpack_data(self)
+        weights = self.weights.unpack_data(self)
+        keep = self.keep.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _mask_grad_grad_data = None if mask_grad_grad is None else mask_grad_grad._data
+        _kernel = dispatch(
+            "scaled_dot_product_attention_double_grad",
+            "scaled_dot_product_attention_double_grad",
+            query,
+            key,
+            value,
+            weights,
+            keep,
+            out_grad,
+            query_grad_grad._data,
+            key_grad_grad._data,
+            value_grad_grad._data,
+            mask,
+            _mask_grad_grad_data,
+        )
+        _results = _kernel(
+            query,
+            key,
+            value,
+            mask,
+            weights,
+            keep,
+            out_grad,
+            query_grad_grad._data,
+            key_grad_grad._data,
+            value_grad_grad._data,
+            _mask_grad_grad_data,
+            self.dropout_p,
+            self.causal,
+            self.scale,
+        )
+        new_query_grad = wrap(_results[0])
+        new_key_grad = wrap(_results[1])
+        new_value_grad = wrap(_results[2])
+        new_mask_grad = None if _results[3] is None else wrap(_results[3])
+        out_grad_grad = wrap(_results[4])
+        return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.query = None
+        self.key = None
+        self.value = None
+        self.mask = None
+        self.weights = None
+        self.keep = None
+        self.out_grad = None
+        self._released = True
+
+
+class CumprodDoubleGradNode(GradNode):
+    """Gradient of cumprod_grad (second-order gradient of cumprod; out is folded into x; exact with zeros)."""
+
+    __slots__ = ("x", "out_grad", "dim")
+    name = "cumprod_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, out_grad_grad = _grad_ops.cumprod_double_grad(x, out_grad, x_grad_grad, self.dim)
+            return (new_x_grad, None, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch("cumprod_double_grad", "cumprod_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data, self.dim)
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class NormDoubleGradNode(GradNode):
+    """Gradient of norm_grad (second-order gradient of norm; out is folded into x)."""
+
+    __slots__ = ("x", "out", "out_grad", "p", "axis", "keepdim")
+    name = "norm_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out = self.out.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, out_grad_grad = _grad_ops.norm_double_grad(
+                x, out, out_grad, x_grad_grad, self.p, self.axis, self.keepdim
+            )
+            return (new_x_grad, None, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out = self.out.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch("norm_double_grad", "norm_double_grad", x, out, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out, out_grad, x_grad_grad._data, self.p, self.axis, self.keepdim)
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self.out_grad = None
+        self._released = True
+
+
+class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
+    """Gradient of binary_cross_entropy_with_logits_grad (second-order gradient of
+    binary_cross_entropy_with_logits).
+    """
+
+    __slots__ = ("logit", "label", "weight", "pos_weight", "out_grad", "reduction")
+    name = "binary_cross_entropy_with_logits_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        logit_grad_grad = grads[0]
+        label_grad_grad = grads[1]
+        if create_graph:
+            logit = self.logit.unpack(self)
+            label = self.label.unpack(self)
+            weight = None if self.weight is None else self.weight.unpack(self)
+            pos_weight = None if self.pos_weight is None else self.pos_weight.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_logit_grad, new_label_grad, out_grad_grad = (
+                _grad_ops.binary_cross_entropy_with_logits_double_grad(
+                    logit,
+                    label,
+                    weight,
+                    pos_weight,
+                    out_grad,
+                    logit_grad_grad,
+                    label_grad_grad,
+                    self.reduction,
+                )
+            )
+            return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
+        logit = self.logit.unpack_data(self)
+        label = self.label.unpack_data(self)
+        weight = None if self.weight is None else self.weight.unpack_data(self)
+        pos_weight = None if self.pos_weight is None else self.pos_weight.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch(
+            "binary_cross_entropy_with_logits_double_grad",
+            "binary_cross_entropy_with_logits_double_grad",
+            logit,
+            label,
+            out_grad,
+            logit_grad_grad._data,
+            label_grad_grad._data,
+            weight,
+            pos_weight,
+        )
+        _results = _kernel(
+            logit,
+            label,
+            weight,
+            pos_weight,
+            out_grad,
+            logit_grad_grad._data,
+            label_grad_grad._data,
+            self.reduction,
+        )
+        new_logit_grad = wrap(_results[0])
+        new_label_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.logit = None
+        self.label = None
+        self.weight = None
+        self.pos_weight = None
+        self.out_grad = None
+        self._released = True
+
+
+class KlDivDoubleGradNode(GradNode):
+    """Gradient of kl_div_grad (second-order gradient of kl_div)."""
+
+    __slots__ = ("input", "label", "out_grad", "reduction", "log_target")
+    name = "kl_div_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        input_grad_grad = grads[0]
+        label_grad_grad = grads[1]
+        if create_graph:
+            input = self.input.unpack(self)
+            label = self.label.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_input_grad, new_label_grad, out_grad_grad = _grad_ops.kl_div_double_grad(
+                input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction, self.log_target
+            )
+            return (new_input_grad, new_label_grad, out_grad_grad)
+        input = self.input.unpack_data(self)
+        label = self.label.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch(
+            "kl_div_double_grad",
+            "kl_div_double_grad",
+            input,
+            label,
+            out_grad,
+            input_grad_grad._data,
+            label_grad_grad._data,
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad,
+            input_grad_grad._data,
+            label_grad_grad._data,
+            self.reduction,
+            self.log_target,
+        )
+        new_input_grad = wrap(_results[0])
+        new_label_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_input_grad, new_label_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self.out_grad = None
+        self._released = True
+
+
+class GluDoubleGradNode(GradNode):
+    """Gradient of glu_grad (second-order gradient of glu)."""
+
+    __slots__ = ("x", "out_grad", "axis")
+    name = "glu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = self.x.unpack(self)
+            out_grad = self.out_grad.unpack(self)
+            new_x_grad, out_grad_grad = _grad_ops.glu_double_grad(x, out_grad, x_grad_grad, self.axis)
+            return (new_x_grad, out_grad_grad)
+        x = self.x.unpack_data(self)
+        out_grad = self.out_grad.unpack_data(self)
+        _kernel = dispatch("glu_double_grad", "glu_double_grad", x, out_grad, x_grad_grad._data)
+        _results = _kernel(x, out_grad, x_grad_grad._data, self.axis)
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
         self._released = True

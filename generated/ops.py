@@ -1556,7 +1556,7 @@ def scaled_dot_product_attention(
         node.query = TensorWrapper.of_input(query)
         node.key = TensorWrapper.of_input(key)
         node.value = TensorWrapper.of_input(value)
-        node.mask = None if mask is None else TensorWrapper.meta_of(mask)
+        node.mask = None if mask is None else TensorWrapper.of_input(mask)
         node.weights = TensorWrapper.of_input(wrap(_results[1]))
         node.keep = TensorWrapper.of_input(wrap(_results[2]))
         node.dropout_p = dropout_p
