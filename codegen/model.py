@@ -40,7 +40,8 @@ backward.yaml keys:
   differentiates (an ops.yaml op, or for a higher-order entry a backward op, whose
   signature is its `args`, then its forward's attributes, `->` its `output`).
 - `args` (required): tensors only: forward inputs (`x`), forward outputs (`out`) and
-  gradients of forward outputs (`out_grad`). The forward op's attributes are always
+  gradients of forward outputs (`out_grad`; `Tensor?` when it may be None, as the gradient
+  of a grad op's output for an absent optional input). The forward op's attributes are always
   passed to the grad kernel after them and need not be listed.
 - `output` (required): gradients of forward tensor inputs, `Tensor(x_grad)` or
   `(Tensor(x_grad), Tensor(y_grad))` (`Tensor[](x_grad)` for a `Tensor[]` input).
