@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 def array_sum(a: Any, b: Any) -> Any:
     """a + b as an array (NumPy gives a scalar for two 0-d arrays; tensors hold arrays)."""
     out = a + b
+    if out.__class__ is np.ndarray:
+        return out
     return np.asarray(out) if isinstance(out, np.generic) else out
 
 

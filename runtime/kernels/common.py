@@ -115,15 +115,20 @@ def unbroadcast(g: Any, shape: Sequence[int], dtype: Any) -> Any:
     return xp.asarray(g).astype(dtype, copy=False)
 
 
+_NDARRAY = np.ndarray
+
+
 def nd(r: Any) -> Any:
     """`r` as an array: NumPy ufuncs and reductions return scalars for 0-d results."""
+    if r.__class__ is _NDARRAY:  # the hot path: an exact class check is ~3x cheaper
+        return r
     return np.asarray(r) if isinstance(r, np.generic) else r
 
 
 def array_module(*arrays: Any) -> Any:
     """NumPy or CuPy, whichever the arrays belong to (dispatch already made them agree)."""
     a = arrays[0]
-    if isinstance(a, np.ndarray):
+    if a.__class__ is _NDARRAY or isinstance(a, np.ndarray):
         return np
     from opgrad.runtime.kernels.registry import get_array_module
 
