@@ -20,11 +20,16 @@ class _State(threading.local):
 
 
 _STATE = _State()
+# How many threads have grad mode off right now. While none has (the common case), the
+# answer is True without reading the thread-local. Changed under the lock, so it is exact;
+# a thread that ends with grad mode off only leaves the check on its slower path.
+_OFF = 0
+_OFF_LOCK = threading.Lock()
 
 
 def grad_enabled() -> bool:
     """True when ops should record the backward graph (this thread)."""
-    return _STATE.enabled
+    return not _OFF or _STATE.enabled
 
 
 is_grad_enabled = grad_enabled
@@ -40,11 +45,10 @@ class _GradModeContext:
         self._prev: list[bool] = []
 
     def __enter__(self) -> None:
-        self._prev.append(_STATE.enabled)
-        _STATE.enabled = self._mode
+        self._prev.append(_set_enabled(self._mode))
 
     def __exit__(self, *exc: object) -> None:
-        _STATE.enabled = self._prev.pop()
+        _set_enabled(self._prev.pop())
 
     def __call__(self, fn: F) -> F:
         mode = self._mode
@@ -84,20 +88,24 @@ class set_grad_enabled(_GradModeContext):
         if not isinstance(mode, bool):
             raise TypeError(f"set_grad_enabled: mode must be a bool, got {type(mode).__name__}")
         super().__init__(mode)
-        self._prev.append(_STATE.enabled)
-        _STATE.enabled = mode
+        self._prev.append(_set_enabled(mode))
 
     def __enter__(self) -> None:
         pass  # the mode was already set by the constructor
 
     def __call__(self, fn: F) -> F:
         # Used as a decorator: undo the constructor's immediate switch, apply per call.
-        _STATE.enabled = self._prev.pop()
+        _set_enabled(self._prev.pop())
         return super().__call__(fn)
 
 
 def _set_enabled(flag: bool) -> bool:
     """Set the mode and return the previous one (for the engine)."""
+    global _OFF
     prev = _STATE.enabled
-    _STATE.enabled = flag
+    flag = bool(flag)
+    if flag != prev:
+        with _OFF_LOCK:
+            _OFF += 1 if prev else -1
+        _STATE.enabled = flag
     return prev

@@ -56,6 +56,10 @@ class _HookStack(threading.local):
 
 
 _HOOKS = _HookStack()
+# How many saved_tensors_hooks contexts are open in all threads: while none is, saving a
+# tensor skips the (slower) thread-local look-up. Changed under the lock, so it is exact.
+_ACTIVE_HOOKS = 0
+_ACTIVE_LOCK = threading.Lock()
 
 
 class saved_tensors_hooks:
@@ -70,11 +74,17 @@ class saved_tensors_hooks:
         self.hooks = (pack_hook, unpack_hook)
 
     def __enter__(self) -> saved_tensors_hooks:
+        global _ACTIVE_HOOKS
+        with _ACTIVE_LOCK:
+            _ACTIVE_HOOKS += 1
         _HOOKS.stack.append(self.hooks)
         return self
 
     def __exit__(self, *exc: object) -> None:
+        global _ACTIVE_HOOKS
         _HOOKS.stack.pop()
+        with _ACTIVE_LOCK:
+            _ACTIVE_HOOKS -= 1
 
 
 def _counter_of(t: Tensor) -> VersionCounter:
@@ -92,7 +102,7 @@ class TensorWrapper:
 
     @staticmethod
     def of_input(t: Tensor) -> TensorWrapper:
-        if _HOOKS.stack:
+        if _ACTIVE_HOOKS and _HOOKS.stack:
             return _Hooked(t, None, 0)
         w = _Input.__new__(_Input)
         w.tensor = t
@@ -111,7 +121,7 @@ class TensorWrapper:
 
     @staticmethod
     def of_output(t: Tensor, node: GradNode) -> TensorWrapper:
-        if _HOOKS.stack:
+        if _ACTIVE_HOOKS and _HOOKS.stack:
             return _Hooked(t, node, t._pos)
         w = _Output.__new__(_Output)
         w.data = t._data

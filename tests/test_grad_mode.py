@@ -66,3 +66,26 @@ def test_mode_restored_after_exception():
 def test_set_grad_enabled_rejects_non_bool():
     with pytest.raises(TypeError, match="mode must be a bool"):
         og.set_grad_enabled("yes")
+
+
+def test_threads_switching_modes_leave_the_global_fast_path_consistent():
+    import threading
+
+    from opgrad.runtime import grad_mode
+
+    barrier = threading.Barrier(4)
+    seen = []
+
+    def work(off):
+        with og.set_grad_enabled(not off):
+            barrier.wait()
+            seen.append((off, og.is_grad_enabled()))
+            barrier.wait()
+
+    threads = [threading.Thread(target=work, args=(i % 2 == 0,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(seen) == [(False, True), (False, True), (True, False), (True, False)]
+    assert grad_mode._OFF == 0 and og.is_grad_enabled()

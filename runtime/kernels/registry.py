@@ -20,8 +20,9 @@ Kernel = Callable[..., Any]
 
 # (kernel name, backend) -> kernel, as registered.
 _BY_BACKEND: dict[tuple[str, str], Kernel] = {}
-# (kernel name, array type) -> kernel: the resolved cache dispatch reads.
-_BY_TYPE: dict[tuple[str, type], Kernel] = {}
+# kernel name -> {array type -> kernel}: the resolved cache dispatch reads (two plain
+# look-ups are cheaper than building and hashing a (name, type) key per call).
+_BY_TYPE: dict[str, dict[type, Kernel]] = {}
 
 
 def register_kernel(name: str, backends: Iterable[str] = ("cpu", "cuda")) -> Callable[[Kernel], Kernel]:
@@ -72,7 +73,7 @@ def _resolve(op: str, name: str, arrays: tuple[Any, ...]) -> Kernel:
             "move them with .to(device) first"
         )
     fn = lookup(name, backends[0])
-    _BY_TYPE[(name, types[0])] = fn
+    _BY_TYPE.setdefault(name, {})[types[0]] = fn
     return fn
 
 
@@ -86,10 +87,11 @@ def dispatch(op: str, name: str, *arrays: Any) -> Kernel:
         for a in arrays:
             if a.__class__ is not cls and a is not None:
                 return _resolve(op, name, arrays)
-    fn = _BY_TYPE.get((name, cls))
-    if fn is None:
-        fn = _resolve(op, name, arrays)
-    return fn
+    try:
+        return _BY_TYPE[name][cls]
+    except KeyError:  # not resolved yet (or NoneType first): the slow path, outside the handler
+        pass
+    return _resolve(op, name, arrays)
 
 
 def get_array_module(*arrays: Any) -> Any:
