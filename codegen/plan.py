@@ -36,6 +36,8 @@ NODES = "_nodes"
 GRAD_OPS = "_grad_ops"
 OPS = "_ops"
 BUILTINS = "_builtins"
+# Prefix of the module-level kernel tables (`_k_tanh = kernel_table("tanh")`).
+KERNEL_TABLE = "_k_"
 
 
 @dataclass(frozen=True)
@@ -212,15 +214,28 @@ def _tuple_or_single(items: list[str]) -> Item:
     return items[0] if len(items) == 1 else tuple_of(*items)
 
 
+def kernel_table_name(kernel: str) -> str:
+    """The module-level `kernel_table(kernel)` a one-array kernel is resolved through."""
+    return f"{KERNEL_TABLE}{kernel}"
+
+
 def _kernel_stmts(
     op: str, kernel: str, arrays: list[str], args: list[str], target: str, wrap_as: str
 ) -> list[Stmt]:
     """Resolve and call a kernel; `wrap_as` is "tensor" (wrap the result) or "raw".
 
-    One statement when it fits on a line, else `_kernel = dispatch(...)` first.
+    A kernel of one array is looked up in its module-level table by the array's type (one
+    dict look-up), with `dispatch` as the fallback that resolves and fills the table;
+    several arrays go through `dispatch`, which also checks they share a device. One
+    statement when it fits on a line, else `_kernel = ...` first.
     """
     resolve = call("dispatch", _q(op), _q(kernel), *arrays)
     compact = Group(resolve.flat(), tuple(args))
+    if len(arrays) == 1 and not arrays[0].startswith("*"):
+        # `_k_name.get(x.__class__) or dispatch(...)`: a Group, so a long line breaks in
+        # dispatch's arguments as ruff breaks it.
+        resolve = Group(f"{kernel_table_name(kernel)}.get({arrays[0]}.__class__) or dispatch", resolve.items)
+        compact = Group(f"({resolve.flat()})", tuple(args))
     body: Item = call("wrap", compact) if wrap_as == "tensor" else compact
     one = Stmt(f"{target} = ", body)
     if fits(one.flat(), 2 * len(INDENT)):

@@ -37,6 +37,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "saved_before_write": (3, "opgrad.runtime.inplace", "saved_before_write"),
     "write_inplace": (3, "opgrad.runtime.inplace", "write_inplace"),
     "dispatch": (3, "opgrad.runtime.kernels.registry", "dispatch"),
+    "kernel_table": (3, "opgrad.runtime.kernels.registry", "kernel_table"),
     "Tensor": (3, "opgrad.runtime.tensor", "Tensor"),
     "as_tensor_arg": (3, "opgrad.runtime.tensor", "as_tensor_arg"),
     "tensors_of": (3, "opgrad.runtime.tensor", "tensors_of"),
@@ -131,6 +132,14 @@ def render_module(env: jinja2.Environment, module: Module, package: str) -> str:
     body = env.get_template(module.template).render(module=module).strip("\n")
     used = _used_names(body) | {"annotations"} if body else set()
     runtime_names = used - module.type_only
+    # Every kernel table the body reads is defined once at module level, sorted.
+    kernel_tables = sorted(
+        f'{name} = kernel_table("{name.removeprefix(plan.KERNEL_TABLE)}")'
+        for name in used
+        if name.startswith(plan.KERNEL_TABLE)
+    )
+    if kernel_tables:
+        runtime_names.add("kernel_table")
     type_imports = _import_sections(used & module.type_only, table)
     if type_imports:
         runtime_names.add("TYPE_CHECKING")
@@ -140,6 +149,7 @@ def render_module(env: jinja2.Environment, module: Module, package: str) -> str:
         title=module.title,
         imports=imports,
         type_imports=type_imports,
+        kernel_tables=kernel_tables,
         body=body,
     )
     return text.rstrip("\n") + "\n"

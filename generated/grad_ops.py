@@ -12,9 +12,40 @@ from typing import Any
 from opgrad.generated import nodes as _nodes
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import TensorMeta, set_history
-from opgrad.runtime.kernels.registry import dispatch
+from opgrad.runtime.kernels.registry import dispatch, kernel_table
 from opgrad.runtime.tensor import Tensor, wrap
 from opgrad.runtime.tensor_wrapper import TensorWrapper
+
+# Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
+_k_adaptive_avg_pool2d_grad = kernel_table("adaptive_avg_pool2d_grad")
+_k_add_grad = kernel_table("add_grad")
+_k_avg_pool2d_grad = kernel_table("avg_pool2d_grad")
+_k_cast_grad = kernel_table("cast_grad")
+_k_concat_grad = kernel_table("concat_grad")
+_k_cumsum_grad = kernel_table("cumsum_grad")
+_k_expand_grad = kernel_table("expand_grad")
+_k_fill_grad = kernel_table("fill_grad")
+_k_flatten_grad = kernel_table("flatten_grad")
+_k_flip_grad = kernel_table("flip_grad")
+_k_mean_grad = kernel_table("mean_grad")
+_k_neg_grad = kernel_table("neg_grad")
+_k_pad_grad = kernel_table("pad_grad")
+_k_reduce_as_grad = kernel_table("reduce_as_grad")
+_k_repeat_interleave_grad = kernel_table("repeat_interleave_grad")
+_k_reshape_grad = kernel_table("reshape_grad")
+_k_roll_grad = kernel_table("roll_grad")
+_k_scale_grad = kernel_table("scale_grad")
+_k_sign_grad = kernel_table("sign_grad")
+_k_squeeze_grad = kernel_table("squeeze_grad")
+_k_stack_grad = kernel_table("stack_grad")
+_k_subtract_grad = kernel_table("subtract_grad")
+_k_sum_grad = kernel_table("sum_grad")
+_k_tile_grad = kernel_table("tile_grad")
+_k_transpose_grad = kernel_table("transpose_grad")
+_k_tril_grad = kernel_table("tril_grad")
+_k_triu_grad = kernel_table("triu_grad")
+_k_unsqueeze_grad = kernel_table("unsqueeze_grad")
+_k_zero_grad = kernel_table("zero_grad")
 
 __all__ = [
     "abs_grad",
@@ -165,7 +196,8 @@ def _no_backward(op: str) -> RuntimeError:
 
 def neg_grad(out_grad: Tensor) -> Tensor:
     """Gradient of neg."""
-    x_grad = wrap(dispatch("neg_grad", "neg_grad", out_grad._data)(out_grad._data))
+    _kernel = _k_neg_grad.get(out_grad._data.__class__) or dispatch("neg_grad", "neg_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.NegDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -184,7 +216,8 @@ def abs_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def sign_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     """Gradient of sign."""
-    x_grad = wrap(dispatch("sign_grad", "sign_grad", out_grad._data)(x, out_grad._data))
+    _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch("sign_grad", "sign_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.SignDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -456,7 +489,10 @@ def erf_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def scale_grad(out_grad: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     """Gradient of scale."""
-    x_grad = wrap(dispatch("scale_grad", "scale_grad", out_grad._data)(out_grad._data, scale, bias))
+    _kernel = _k_scale_grad.get(out_grad._data.__class__) or dispatch(
+        "scale_grad", "scale_grad", out_grad._data
+    )
+    x_grad = wrap(_kernel(out_grad._data, scale, bias))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ScaleDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -492,7 +528,8 @@ def clip_grad(x: Tensor, out_grad: Tensor, min: float | None = None, max: float 
 
 def cast_grad(x: TensorMeta, out_grad: Tensor, dtype: Any) -> Tensor:
     """Gradient of cast."""
-    x_grad = wrap(dispatch("cast_grad", "cast_grad", out_grad._data)(x, out_grad._data, dtype))
+    _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch("cast_grad", "cast_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, dtype))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.CastDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -502,7 +539,8 @@ def cast_grad(x: TensorMeta, out_grad: Tensor, dtype: Any) -> Tensor:
 
 def add_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of add."""
-    _results = dispatch("add_grad", "add_grad", out_grad._data)(x, y, out_grad._data)
+    _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch("add_grad", "add_grad", out_grad._data)
+    _results = _kernel(x, y, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -514,7 +552,10 @@ def add_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Te
 
 def subtract_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of subtract."""
-    _results = dispatch("subtract_grad", "subtract_grad", out_grad._data)(x, y, out_grad._data)
+    _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch(
+        "subtract_grad", "subtract_grad", out_grad._data
+    )
+    _results = _kernel(x, y, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -648,7 +689,8 @@ def sum_grad(
     x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of sum."""
-    x_grad = wrap(dispatch("sum_grad", "sum_grad", out_grad._data)(x, out_grad._data, axis, keepdim))
+    _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch("sum_grad", "sum_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.SumDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -661,7 +703,8 @@ def mean_grad(
     x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
     """Gradient of mean."""
-    x_grad = wrap(dispatch("mean_grad", "mean_grad", out_grad._data)(x, out_grad._data, axis, keepdim))
+    _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch("mean_grad", "mean_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.MeanDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -818,7 +861,10 @@ def matmul_grad(
 
 def reshape_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> Tensor:
     """Gradient of reshape."""
-    x_grad = wrap(dispatch("reshape_grad", "reshape_grad", out_grad._data)(x, out_grad._data, shape))
+    _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch(
+        "reshape_grad", "reshape_grad", out_grad._data
+    )
+    x_grad = wrap(_kernel(x, out_grad._data, shape))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ReshapeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -828,7 +874,10 @@ def reshape_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) ->
 
 def transpose_grad(x: TensorMeta, out_grad: Tensor, perm: Sequence[int] | int) -> Tensor:
     """Gradient of transpose."""
-    x_grad = wrap(dispatch("transpose_grad", "transpose_grad", out_grad._data)(x, out_grad._data, perm))
+    _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch(
+        "transpose_grad", "transpose_grad", out_grad._data
+    )
+    x_grad = wrap(_kernel(x, out_grad._data, perm))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TransposeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -838,7 +887,10 @@ def transpose_grad(x: TensorMeta, out_grad: Tensor, perm: Sequence[int] | int) -
 
 def squeeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
     """Gradient of squeeze."""
-    x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", out_grad._data)(x, out_grad._data, axis))
+    _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch(
+        "squeeze_grad", "squeeze_grad", out_grad._data
+    )
+    x_grad = wrap(_kernel(x, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.SqueezeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -848,7 +900,10 @@ def squeeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = ()
 
 def unsqueeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int) -> Tensor:
     """Gradient of unsqueeze."""
-    x_grad = wrap(dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)(x, out_grad._data, axis))
+    _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch(
+        "unsqueeze_grad", "unsqueeze_grad", out_grad._data
+    )
+    x_grad = wrap(_kernel(x, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.UnsqueezeDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -858,7 +913,9 @@ def unsqueeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int) -
 
 def flatten_grad(x: TensorMeta, out_grad: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
     """Gradient of flatten."""
-    _kernel = dispatch("flatten_grad", "flatten_grad", out_grad._data)
+    _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch(
+        "flatten_grad", "flatten_grad", out_grad._data
+    )
     x_grad = wrap(_kernel(x, out_grad._data, start_axis, stop_axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.FlattenDoubleGradNode((None, out_grad))
@@ -870,7 +927,10 @@ def flatten_grad(x: TensorMeta, out_grad: Tensor, start_axis: int = 0, stop_axis
 
 def expand_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> Tensor:
     """Gradient of expand."""
-    x_grad = wrap(dispatch("expand_grad", "expand_grad", out_grad._data)(x, out_grad._data, shape))
+    _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch(
+        "expand_grad", "expand_grad", out_grad._data
+    )
+    x_grad = wrap(_kernel(x, out_grad._data, shape))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ExpandDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -880,7 +940,10 @@ def expand_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> 
 
 def concat_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Tensor]:
     """Gradient of concat."""
-    _result = dispatch("concat_grad", "concat_grad", out_grad._data)(x, out_grad._data, axis)
+    _kernel = _k_concat_grad.get(out_grad._data.__class__) or dispatch(
+        "concat_grad", "concat_grad", out_grad._data
+    )
+    _result = _kernel(x, out_grad._data, axis)
     x_grad = [wrap(_a) for _a in _result]
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ConcatDoubleGradNode((*[None] * _builtins.len(x), out_grad))
@@ -893,7 +956,10 @@ def concat_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Te
 
 def stack_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Tensor]:
     """Gradient of stack."""
-    _result = dispatch("stack_grad", "stack_grad", out_grad._data)(x, out_grad._data, axis)
+    _kernel = _k_stack_grad.get(out_grad._data.__class__) or dispatch(
+        "stack_grad", "stack_grad", out_grad._data
+    )
+    _result = _kernel(x, out_grad._data, axis)
     x_grad = [wrap(_a) for _a in _result]
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.StackDoubleGradNode((*[None] * _builtins.len(x), out_grad))
@@ -945,7 +1011,8 @@ def index_select_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int 
 
 def tile_grad(x: TensorMeta, out_grad: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
     """Gradient of tile."""
-    x_grad = wrap(dispatch("tile_grad", "tile_grad", out_grad._data)(x, out_grad._data, repeat_times))
+    _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch("tile_grad", "tile_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, repeat_times))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TileDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1215,7 +1282,9 @@ def avg_pool2d_grad(
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
     """Gradient of avg_pool2d."""
-    _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
+    _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
+        "avg_pool2d_grad", "avg_pool2d_grad", out_grad._data
+    )
     x_grad = wrap(_kernel(x, out_grad._data, kernel_size, stride, padding))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.AvgPool2dDoubleGradNode((None, out_grad))
@@ -1228,7 +1297,9 @@ def avg_pool2d_grad(
 
 def adaptive_avg_pool2d_grad(x: TensorMeta, out_grad: Tensor, output_size: Sequence[int] | int) -> Tensor:
     """Gradient of adaptive_avg_pool2d."""
-    _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
+    _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
+        "adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data
+    )
     x_grad = wrap(_kernel(x, out_grad._data, output_size))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.AdaptiveAvgPool2dDoubleGradNode((None, out_grad))
@@ -1563,7 +1634,8 @@ def masked_fill_grad(mask: Tensor, out_grad: Tensor, value: float) -> Tensor:
 
 def tril_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
     """Gradient of tril."""
-    x_grad = wrap(dispatch("tril_grad", "tril_grad", out_grad._data)(out_grad._data, diagonal))
+    _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch("tril_grad", "tril_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, diagonal))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TrilDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -1573,7 +1645,8 @@ def tril_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
 
 def triu_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
     """Gradient of triu."""
-    x_grad = wrap(dispatch("triu_grad", "triu_grad", out_grad._data)(out_grad._data, diagonal))
+    _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch("triu_grad", "triu_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, diagonal))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.TriuDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -1585,7 +1658,8 @@ def pad_grad(
     x: TensorMeta, out_grad: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: float = 0.0
 ) -> Tensor:
     """Gradient of pad."""
-    x_grad = wrap(dispatch("pad_grad", "pad_grad", out_grad._data)(x, out_grad._data, pad, mode, value))
+    _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, pad, mode, value))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.PadDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1599,7 +1673,8 @@ def roll_grad(
     out_grad: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None
 ) -> Tensor:
     """Gradient of roll."""
-    x_grad = wrap(dispatch("roll_grad", "roll_grad", out_grad._data)(out_grad._data, shifts, axis))
+    _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch("roll_grad", "roll_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, shifts, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.RollDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -1610,7 +1685,9 @@ def roll_grad(
 
 def repeat_interleave_grad(x: TensorMeta, out_grad: Tensor, repeats: int, axis: int | None = None) -> Tensor:
     """Gradient of repeat_interleave."""
-    _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
+    _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch(
+        "repeat_interleave_grad", "repeat_interleave_grad", out_grad._data
+    )
     x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.RepeatInterleaveDoubleGradNode((None, out_grad))
@@ -1622,7 +1699,10 @@ def repeat_interleave_grad(x: TensorMeta, out_grad: Tensor, repeats: int, axis: 
 
 def cumsum_grad(x: TensorMeta, out_grad: Tensor, axis: int | None = None) -> Tensor:
     """Gradient of cumsum."""
-    x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", out_grad._data)(x, out_grad._data, axis))
+    _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch(
+        "cumsum_grad", "cumsum_grad", out_grad._data
+    )
+    x_grad = wrap(_kernel(x, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.CumsumDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -1645,7 +1725,8 @@ def cumprod_grad(x: Tensor, out: Tensor, out_grad: Tensor, dim: int | None = Non
 
 def flip_grad(out_grad: Tensor, axis: Sequence[int] | int) -> Tensor:
     """Gradient of flip."""
-    x_grad = wrap(dispatch("flip_grad", "flip_grad", out_grad._data)(out_grad._data, axis))
+    _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch("flip_grad", "flip_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.FlipDoubleGradNode((out_grad,))
         set_history(x_grad, node, 0)
@@ -2192,7 +2273,8 @@ def tanhshrink_grad(x: Tensor, out_grad: Tensor) -> Tensor:
 
 def fill_grad(x: TensorMeta, out_grad: Tensor, value: float) -> Tensor:
     """Zeros shaped like x (fill's result does not depend on x)."""
-    x_grad = wrap(dispatch("fill_grad", "fill_grad", out_grad._data)(x, out_grad._data, value))
+    _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch("fill_grad", "fill_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, value))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.FillDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -2202,7 +2284,8 @@ def fill_grad(x: TensorMeta, out_grad: Tensor, value: float) -> Tensor:
 
 def zero_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     """Zeros shaped like x (zero's result does not depend on x)."""
-    x_grad = wrap(dispatch("zero_grad", "zero_grad", out_grad._data)(x, out_grad._data))
+    _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch("zero_grad", "zero_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ZeroDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)
@@ -2211,7 +2294,10 @@ def zero_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
 
 def reduce_as_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     """Gradient of reduce_as, out_grad broadcast back to the shape of x."""
-    x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)(x, out_grad._data))
+    _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch(
+        "reduce_as_grad", "reduce_as_grad", out_grad._data
+    )
+    x_grad = wrap(_kernel(x, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ReduceAsDoubleGradNode((None, out_grad))
         set_history(x_grad, node, 0)

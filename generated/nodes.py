@@ -6,8 +6,39 @@ from __future__ import annotations
 from opgrad.generated import grad_ops as _grad_ops
 from opgrad.generated import ops as _ops
 from opgrad.runtime.grad_node import GradNode
-from opgrad.runtime.kernels.registry import dispatch
+from opgrad.runtime.kernels.registry import dispatch, kernel_table
 from opgrad.runtime.tensor import Tensor, wrap
+
+# Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
+_k_adaptive_avg_pool2d_grad = kernel_table("adaptive_avg_pool2d_grad")
+_k_add_grad = kernel_table("add_grad")
+_k_avg_pool2d_grad = kernel_table("avg_pool2d_grad")
+_k_cast_grad = kernel_table("cast_grad")
+_k_concat_grad = kernel_table("concat_grad")
+_k_cumsum_grad = kernel_table("cumsum_grad")
+_k_expand_grad = kernel_table("expand_grad")
+_k_fill_grad = kernel_table("fill_grad")
+_k_flatten_grad = kernel_table("flatten_grad")
+_k_flip_grad = kernel_table("flip_grad")
+_k_mean_grad = kernel_table("mean_grad")
+_k_neg_grad = kernel_table("neg_grad")
+_k_pad_grad = kernel_table("pad_grad")
+_k_reduce_as_grad = kernel_table("reduce_as_grad")
+_k_repeat_interleave_grad = kernel_table("repeat_interleave_grad")
+_k_reshape_grad = kernel_table("reshape_grad")
+_k_roll_grad = kernel_table("roll_grad")
+_k_scale_grad = kernel_table("scale_grad")
+_k_sign_grad = kernel_table("sign_grad")
+_k_squeeze_grad = kernel_table("squeeze_grad")
+_k_stack_grad = kernel_table("stack_grad")
+_k_subtract_grad = kernel_table("subtract_grad")
+_k_sum_grad = kernel_table("sum_grad")
+_k_tile_grad = kernel_table("tile_grad")
+_k_transpose_grad = kernel_table("transpose_grad")
+_k_tril_grad = kernel_table("tril_grad")
+_k_triu_grad = kernel_table("triu_grad")
+_k_unsqueeze_grad = kernel_table("unsqueeze_grad")
+_k_zero_grad = kernel_table("zero_grad")
 
 __all__ = [
     "AbsDoubleGradNode",
@@ -242,7 +273,10 @@ class NegGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.neg_grad(out_grad)
             return (x_grad,)
-        x_grad = wrap(dispatch("neg_grad", "neg_grad", out_grad._data)(out_grad._data))
+        _kernel = _k_neg_grad.get(out_grad._data.__class__) or dispatch(
+            "neg_grad", "neg_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -315,7 +349,10 @@ class SignGradNode(GradNode):
             x_grad = _grad_ops.sign_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("sign_grad", "sign_grad", out_grad._data)(x, out_grad._data))
+        _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch(
+            "sign_grad", "sign_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1151,7 +1188,9 @@ class ScaleGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.scale_grad(out_grad, self.scale, self.bias)
             return (x_grad,)
-        _kernel = dispatch("scale_grad", "scale_grad", out_grad._data)
+        _kernel = _k_scale_grad.get(out_grad._data.__class__) or dispatch(
+            "scale_grad", "scale_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(out_grad._data, self.scale, self.bias))
         return (x_grad,)
 
@@ -1271,7 +1310,10 @@ class CastGradNode(GradNode):
             x_grad = _grad_ops.cast_grad(x, out_grad, self.dtype)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("cast_grad", "cast_grad", out_grad._data)(x, out_grad._data, self.dtype))
+        _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch(
+            "cast_grad", "cast_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.dtype))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1310,7 +1352,10 @@ class AddGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _results = dispatch("add_grad", "add_grad", out_grad._data)(x, y, out_grad._data)
+        _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch(
+            "add_grad", "add_grad", out_grad._data
+        )
+        _results = _kernel(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1353,7 +1398,10 @@ class SubtractGradNode(GradNode):
             return (x_grad, y_grad)
         x = self.x.unpack_data(self)
         y = self.y.unpack_data(self)
-        _results = dispatch("subtract_grad", "subtract_grad", out_grad._data)(x, y, out_grad._data)
+        _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch(
+            "subtract_grad", "subtract_grad", out_grad._data
+        )
+        _results = _kernel(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1712,7 +1760,9 @@ class SumGradNode(GradNode):
             x_grad = _grad_ops.sum_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("sum_grad", "sum_grad", out_grad._data)
+        _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch(
+            "sum_grad", "sum_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -1751,7 +1801,9 @@ class MeanGradNode(GradNode):
             x_grad = _grad_ops.mean_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("mean_grad", "mean_grad", out_grad._data)
+        _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch(
+            "mean_grad", "mean_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -2055,7 +2107,10 @@ class ReshapeGradNode(GradNode):
             x_grad = _grad_ops.reshape_grad(x, out_grad, self.shape)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("reshape_grad", "reshape_grad", out_grad._data)(x, out_grad._data, self.shape))
+        _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch(
+            "reshape_grad", "reshape_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.shape))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2092,7 +2147,9 @@ class TransposeGradNode(GradNode):
             x_grad = _grad_ops.transpose_grad(x, out_grad, self.perm)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("transpose_grad", "transpose_grad", out_grad._data)
+        _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch(
+            "transpose_grad", "transpose_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.perm))
         return (x_grad,)
 
@@ -2130,7 +2187,10 @@ class SqueezeGradNode(GradNode):
             x_grad = _grad_ops.squeeze_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("squeeze_grad", "squeeze_grad", out_grad._data)(x, out_grad._data, self.axis))
+        _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch(
+            "squeeze_grad", "squeeze_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2167,7 +2227,9 @@ class UnsqueezeGradNode(GradNode):
             x_grad = _grad_ops.unsqueeze_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)
+        _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch(
+            "unsqueeze_grad", "unsqueeze_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
@@ -2205,7 +2267,9 @@ class FlattenGradNode(GradNode):
             x_grad = _grad_ops.flatten_grad(x, out_grad, self.start_axis, self.stop_axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("flatten_grad", "flatten_grad", out_grad._data)
+        _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch(
+            "flatten_grad", "flatten_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.start_axis, self.stop_axis))
         return (x_grad,)
 
@@ -2244,7 +2308,10 @@ class ExpandGradNode(GradNode):
             x_grad = _grad_ops.expand_grad(x, out_grad, self.shape)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("expand_grad", "expand_grad", out_grad._data)(x, out_grad._data, self.shape))
+        _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch(
+            "expand_grad", "expand_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.shape))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2281,7 +2348,10 @@ class ConcatGradNode(GradNode):
             x_grad = _grad_ops.concat_grad(x, out_grad, self.axis)
             return (*x_grad,)
         x = [_w.unpack_data(self) for _w in self.x]
-        _result = dispatch("concat_grad", "concat_grad", out_grad._data)(x, out_grad._data, self.axis)
+        _kernel = _k_concat_grad.get(out_grad._data.__class__) or dispatch(
+            "concat_grad", "concat_grad", out_grad._data
+        )
+        _result = _kernel(x, out_grad._data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
 
@@ -2319,7 +2389,10 @@ class StackGradNode(GradNode):
             x_grad = _grad_ops.stack_grad(x, out_grad, self.axis)
             return (*x_grad,)
         x = [_w.unpack_data(self) for _w in self.x]
-        _result = dispatch("stack_grad", "stack_grad", out_grad._data)(x, out_grad._data, self.axis)
+        _kernel = _k_stack_grad.get(out_grad._data.__class__) or dispatch(
+            "stack_grad", "stack_grad", out_grad._data
+        )
+        _result = _kernel(x, out_grad._data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
 
@@ -2483,7 +2556,9 @@ class TileGradNode(GradNode):
             x_grad = _grad_ops.tile_grad(x, out_grad, self.repeat_times)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("tile_grad", "tile_grad", out_grad._data)
+        _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch(
+            "tile_grad", "tile_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.repeat_times))
         return (x_grad,)
 
@@ -3010,7 +3085,9 @@ class AvgPool2dGradNode(GradNode):
             x_grad = _grad_ops.avg_pool2d_grad(x, out_grad, self.kernel_size, self.stride, self.padding)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
+        _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
+            "avg_pool2d_grad", "avg_pool2d_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
         return (x_grad,)
 
@@ -3050,7 +3127,9 @@ class AdaptiveAvgPool2dGradNode(GradNode):
             x_grad = _grad_ops.adaptive_avg_pool2d_grad(x, out_grad, self.output_size)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
+        _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
+            "adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
         return (x_grad,)
 
@@ -3573,7 +3652,10 @@ class TrilGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.tril_grad(out_grad, self.diagonal)
             return (x_grad,)
-        x_grad = wrap(dispatch("tril_grad", "tril_grad", out_grad._data)(out_grad._data, self.diagonal))
+        _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch(
+            "tril_grad", "tril_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(out_grad._data, self.diagonal))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3607,7 +3689,10 @@ class TriuGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.triu_grad(out_grad, self.diagonal)
             return (x_grad,)
-        x_grad = wrap(dispatch("triu_grad", "triu_grad", out_grad._data)(out_grad._data, self.diagonal))
+        _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch(
+            "triu_grad", "triu_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(out_grad._data, self.diagonal))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3643,7 +3728,9 @@ class PadGradNode(GradNode):
             x_grad = _grad_ops.pad_grad(x, out_grad, self.pad, self.mode, self.value)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("pad_grad", "pad_grad", out_grad._data)
+        _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch(
+            "pad_grad", "pad_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.pad, self.mode, self.value))
         return (x_grad,)
 
@@ -3680,7 +3767,9 @@ class RollGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.roll_grad(out_grad, self.shifts, self.axis)
             return (x_grad,)
-        _kernel = dispatch("roll_grad", "roll_grad", out_grad._data)
+        _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch(
+            "roll_grad", "roll_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(out_grad._data, self.shifts, self.axis))
         return (x_grad,)
 
@@ -3718,7 +3807,9 @@ class RepeatInterleaveGradNode(GradNode):
             x_grad = _grad_ops.repeat_interleave_grad(x, out_grad, self.repeats, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        _kernel = dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
+        _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch(
+            "repeat_interleave_grad", "repeat_interleave_grad", out_grad._data
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.repeats, self.axis))
         return (x_grad,)
 
@@ -3757,7 +3848,10 @@ class CumsumGradNode(GradNode):
             x_grad = _grad_ops.cumsum_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("cumsum_grad", "cumsum_grad", out_grad._data)(x, out_grad._data, self.axis))
+        _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch(
+            "cumsum_grad", "cumsum_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3817,7 +3911,10 @@ class FlipGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.flip_grad(out_grad, self.axis)
             return (x_grad,)
-        x_grad = wrap(dispatch("flip_grad", "flip_grad", out_grad._data)(out_grad._data, self.axis))
+        _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch(
+            "flip_grad", "flip_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4855,7 +4952,10 @@ class FillGradNode(GradNode):
             x_grad = _grad_ops.fill_grad(x, out_grad, self.value)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("fill_grad", "fill_grad", out_grad._data)(x, out_grad._data, self.value))
+        _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch(
+            "fill_grad", "fill_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.value))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4891,7 +4991,10 @@ class ZeroGradNode(GradNode):
             x_grad = _grad_ops.zero_grad(x, out_grad)
             return (x_grad,)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("zero_grad", "zero_grad", out_grad._data)(x, out_grad._data))
+        _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch(
+            "zero_grad", "zero_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4927,7 +5030,10 @@ class ReduceAsGradNode(GradNode):
             x_grad = _grad_ops.reduce_as_grad(x, out_grad)
             return (x_grad, None)
         x = self.x.unpack_data(self)
-        x_grad = wrap(dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)(x, out_grad._data))
+        _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch(
+            "reduce_as_grad", "reduce_as_grad", out_grad._data
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad, None)
 
     def release_saved(self) -> None:

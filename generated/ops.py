@@ -13,9 +13,90 @@ from opgrad.generated import nodes as _nodes
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import set_history
 from opgrad.runtime.inplace import check_inplace, mark_view, saved_before_write, write_inplace
-from opgrad.runtime.kernels.registry import dispatch
+from opgrad.runtime.kernels.registry import dispatch, kernel_table
 from opgrad.runtime.tensor import Tensor, as_tensor_arg, tensors_of, wrap
 from opgrad.runtime.tensor_wrapper import TensorWrapper
+
+# Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
+_k_abs = kernel_table("abs")
+_k_adaptive_avg_pool2d = kernel_table("adaptive_avg_pool2d")
+_k_argmax = kernel_table("argmax")
+_k_argmin = kernel_table("argmin")
+_k_argsort = kernel_table("argsort")
+_k_avg_pool2d = kernel_table("avg_pool2d")
+_k_cast = kernel_table("cast")
+_k_celu = kernel_table("celu")
+_k_clip = kernel_table("clip")
+_k_cos = kernel_table("cos")
+_k_cumprod = kernel_table("cumprod")
+_k_cumsum = kernel_table("cumsum")
+_k_dropout = kernel_table("dropout")
+_k_elu = kernel_table("elu")
+_k_erf = kernel_table("erf")
+_k_exp = kernel_table("exp")
+_k_expand = kernel_table("expand")
+_k_expm1 = kernel_table("expm1")
+_k_fill = kernel_table("fill")
+_k_flatten = kernel_table("flatten")
+_k_flip = kernel_table("flip")
+_k_gelu = kernel_table("gelu")
+_k_glu = kernel_table("glu")
+_k_hardsigmoid = kernel_table("hardsigmoid")
+_k_hardswish = kernel_table("hardswish")
+_k_hardtanh = kernel_table("hardtanh")
+_k_isfinite = kernel_table("isfinite")
+_k_isinf = kernel_table("isinf")
+_k_isnan = kernel_table("isnan")
+_k_leaky_relu = kernel_table("leaky_relu")
+_k_log = kernel_table("log")
+_k_log1p = kernel_table("log1p")
+_k_log_sigmoid = kernel_table("log_sigmoid")
+_k_log_softmax = kernel_table("log_softmax")
+_k_logical_not = kernel_table("logical_not")
+_k_logsumexp = kernel_table("logsumexp")
+_k_max = kernel_table("max")
+_k_max_pool2d = kernel_table("max_pool2d")
+_k_mean = kernel_table("mean")
+_k_min = kernel_table("min")
+_k_mish = kernel_table("mish")
+_k_neg = kernel_table("neg")
+_k_norm = kernel_table("norm")
+_k_one_hot = kernel_table("one_hot")
+_k_pad = kernel_table("pad")
+_k_pow = kernel_table("pow")
+_k_prod = kernel_table("prod")
+_k_reciprocal = kernel_table("reciprocal")
+_k_relu = kernel_table("relu")
+_k_repeat_interleave = kernel_table("repeat_interleave")
+_k_reshape = kernel_table("reshape")
+_k_roll = kernel_table("roll")
+_k_rsqrt = kernel_table("rsqrt")
+_k_scale = kernel_table("scale")
+_k_selu = kernel_table("selu")
+_k_sigmoid = kernel_table("sigmoid")
+_k_sign = kernel_table("sign")
+_k_silu = kernel_table("silu")
+_k_sin = kernel_table("sin")
+_k_softmax = kernel_table("softmax")
+_k_softplus = kernel_table("softplus")
+_k_softsign = kernel_table("softsign")
+_k_sort = kernel_table("sort")
+_k_split = kernel_table("split")
+_k_sqrt = kernel_table("sqrt")
+_k_square = kernel_table("square")
+_k_squeeze = kernel_table("squeeze")
+_k_std = kernel_table("std")
+_k_sum = kernel_table("sum")
+_k_tanh = kernel_table("tanh")
+_k_tanhshrink = kernel_table("tanhshrink")
+_k_tile = kernel_table("tile")
+_k_topk = kernel_table("topk")
+_k_transpose = kernel_table("transpose")
+_k_tril = kernel_table("tril")
+_k_triu = kernel_table("triu")
+_k_unsqueeze = kernel_table("unsqueeze")
+_k_var = kernel_table("var")
+_k_zero = kernel_table("zero")
 
 __all__ = [
     "abs",
@@ -168,7 +249,7 @@ def neg(x: Tensor) -> Tensor:
     """Negation -x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "neg", "x")
-    out = wrap(dispatch("neg", "neg", x._data)(x._data))
+    out = wrap((_k_neg.get(x._data.__class__) or dispatch("neg", "neg", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.NegGradNode((x,))
         set_history(out, node, 0)
@@ -179,7 +260,7 @@ def abs(x: Tensor) -> Tensor:
     """Absolute value, elementwise (gradient sign(x), 0 at 0)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "abs", "x")
-    out = wrap(dispatch("abs", "abs", x._data)(x._data))
+    out = wrap((_k_abs.get(x._data.__class__) or dispatch("abs", "abs", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.AbsGradNode((x,))
         set_history(out, node, 0)
@@ -191,7 +272,7 @@ def sign(x: Tensor) -> Tensor:
     """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sign", "x")
-    out = wrap(dispatch("sign", "sign", x._data)(x._data))
+    out = wrap((_k_sign.get(x._data.__class__) or dispatch("sign", "sign", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SignGradNode((x,))
         set_history(out, node, 0)
@@ -203,7 +284,7 @@ def exp(x: Tensor) -> Tensor:
     """Exponential, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "exp", "x")
-    out = wrap(dispatch("exp", "exp", x._data)(x._data))
+    out = wrap((_k_exp.get(x._data.__class__) or dispatch("exp", "exp", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.ExpGradNode((x,))
         set_history(out, node, 0)
@@ -216,7 +297,7 @@ def exp_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("exp_", "x", x)
     record = check_inplace("exp_", x)
-    _result = dispatch("exp_", "exp", x._data)(x._data)
+    _result = (_k_exp.get(x._data.__class__) or dispatch("exp_", "exp", x._data))(x._data)
     if record:
         node = _nodes.ExpGradNode((x,))
     write_inplace("exp_", x, _result)
@@ -230,7 +311,7 @@ def expm1(x: Tensor) -> Tensor:
     """exp(x) - 1, accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expm1", "x")
-    out = wrap(dispatch("expm1", "expm1", x._data)(x._data))
+    out = wrap((_k_expm1.get(x._data.__class__) or dispatch("expm1", "expm1", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.Expm1GradNode((x,))
         set_history(out, node, 0)
@@ -242,7 +323,7 @@ def log(x: Tensor) -> Tensor:
     """Natural logarithm, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log", "x")
-    out = wrap(dispatch("log", "log", x._data)(x._data))
+    out = wrap((_k_log.get(x._data.__class__) or dispatch("log", "log", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.LogGradNode((x,))
         set_history(out, node, 0)
@@ -254,7 +335,7 @@ def log1p(x: Tensor) -> Tensor:
     """log(1 + x), accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log1p", "x")
-    out = wrap(dispatch("log1p", "log1p", x._data)(x._data))
+    out = wrap((_k_log1p.get(x._data.__class__) or dispatch("log1p", "log1p", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.Log1pGradNode((x,))
         set_history(out, node, 0)
@@ -266,7 +347,7 @@ def sqrt(x: Tensor) -> Tensor:
     """Square root, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sqrt", "x")
-    out = wrap(dispatch("sqrt", "sqrt", x._data)(x._data))
+    out = wrap((_k_sqrt.get(x._data.__class__) or dispatch("sqrt", "sqrt", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SqrtGradNode((x,))
         set_history(out, node, 0)
@@ -278,7 +359,7 @@ def rsqrt(x: Tensor) -> Tensor:
     """Reciprocal square root 1 / sqrt(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "rsqrt", "x")
-    out = wrap(dispatch("rsqrt", "rsqrt", x._data)(x._data))
+    out = wrap((_k_rsqrt.get(x._data.__class__) or dispatch("rsqrt", "rsqrt", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.RsqrtGradNode((x,))
         set_history(out, node, 0)
@@ -290,7 +371,7 @@ def square(x: Tensor) -> Tensor:
     """x * x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "square", "x")
-    out = wrap(dispatch("square", "square", x._data)(x._data))
+    out = wrap((_k_square.get(x._data.__class__) or dispatch("square", "square", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SquareGradNode((x,))
         set_history(out, node, 0)
@@ -302,7 +383,8 @@ def reciprocal(x: Tensor) -> Tensor:
     """1 / x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reciprocal", "x")
-    out = wrap(dispatch("reciprocal", "reciprocal", x._data)(x._data))
+    _kernel = _k_reciprocal.get(x._data.__class__) or dispatch("reciprocal", "reciprocal", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.ReciprocalGradNode((x,))
         set_history(out, node, 0)
@@ -314,7 +396,7 @@ def sin(x: Tensor) -> Tensor:
     """Sine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sin", "x")
-    out = wrap(dispatch("sin", "sin", x._data)(x._data))
+    out = wrap((_k_sin.get(x._data.__class__) or dispatch("sin", "sin", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SinGradNode((x,))
         set_history(out, node, 0)
@@ -326,7 +408,7 @@ def cos(x: Tensor) -> Tensor:
     """Cosine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cos", "x")
-    out = wrap(dispatch("cos", "cos", x._data)(x._data))
+    out = wrap((_k_cos.get(x._data.__class__) or dispatch("cos", "cos", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.CosGradNode((x,))
         set_history(out, node, 0)
@@ -338,7 +420,7 @@ def tanh(x: Tensor) -> Tensor:
     """Hyperbolic tangent, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanh", "x")
-    out = wrap(dispatch("tanh", "tanh", x._data)(x._data))
+    out = wrap((_k_tanh.get(x._data.__class__) or dispatch("tanh", "tanh", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.TanhGradNode((x,))
         set_history(out, node, 0)
@@ -351,7 +433,7 @@ def tanh_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("tanh_", "x", x)
     record = check_inplace("tanh_", x)
-    _result = dispatch("tanh_", "tanh", x._data)(x._data)
+    _result = (_k_tanh.get(x._data.__class__) or dispatch("tanh_", "tanh", x._data))(x._data)
     if record:
         node = _nodes.TanhGradNode((x,))
     write_inplace("tanh_", x, _result)
@@ -365,7 +447,7 @@ def sigmoid(x: Tensor) -> Tensor:
     """Logistic sigmoid 1 / (1 + exp(-x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sigmoid", "x")
-    out = wrap(dispatch("sigmoid", "sigmoid", x._data)(x._data))
+    out = wrap((_k_sigmoid.get(x._data.__class__) or dispatch("sigmoid", "sigmoid", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SigmoidGradNode((x,))
         set_history(out, node, 0)
@@ -378,7 +460,7 @@ def sigmoid_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("sigmoid_", "x", x)
     record = check_inplace("sigmoid_", x)
-    _result = dispatch("sigmoid_", "sigmoid", x._data)(x._data)
+    _result = (_k_sigmoid.get(x._data.__class__) or dispatch("sigmoid_", "sigmoid", x._data))(x._data)
     if record:
         node = _nodes.SigmoidGradNode((x,))
     write_inplace("sigmoid_", x, _result)
@@ -392,7 +474,7 @@ def relu(x: Tensor) -> Tensor:
     """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "relu", "x")
-    out = wrap(dispatch("relu", "relu", x._data)(x._data))
+    out = wrap((_k_relu.get(x._data.__class__) or dispatch("relu", "relu", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.ReluGradNode((x,))
         set_history(out, node, 0)
@@ -407,7 +489,7 @@ def relu_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("relu_", "x", x)
     record = check_inplace("relu_", x)
-    _result = dispatch("relu_", "relu", x._data)(x._data)
+    _result = (_k_relu.get(x._data.__class__) or dispatch("relu_", "relu", x._data))(x._data)
     if record:
         node = _nodes.ReluGradNode((x,))
     write_inplace("relu_", x, _result)
@@ -421,7 +503,8 @@ def gelu(x: Tensor, approximate: bool = False) -> Tensor:
     """Gaussian error linear unit; approximate=true uses the tanh approximation."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "gelu", "x")
-    out = wrap(dispatch("gelu", "gelu", x._data)(x._data, approximate))
+    _kernel = _k_gelu.get(x._data.__class__) or dispatch("gelu", "gelu", x._data)
+    out = wrap(_kernel(x._data, approximate))
     if x._requires_grad and grad_enabled():
         node = _nodes.GeluGradNode((x,))
         set_history(out, node, 0)
@@ -434,7 +517,7 @@ def silu(x: Tensor) -> Tensor:
     """SiLU (swish) x * sigmoid(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "silu", "x")
-    out = wrap(dispatch("silu", "silu", x._data)(x._data))
+    out = wrap((_k_silu.get(x._data.__class__) or dispatch("silu", "silu", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SiluGradNode((x,))
         set_history(out, node, 0)
@@ -446,7 +529,8 @@ def softplus(x: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softplus", "x")
-    out = wrap(dispatch("softplus", "softplus", x._data)(x._data, beta, threshold))
+    _kernel = _k_softplus.get(x._data.__class__) or dispatch("softplus", "softplus", x._data)
+    out = wrap(_kernel(x._data, beta, threshold))
     if x._requires_grad and grad_enabled():
         node = _nodes.SoftplusGradNode((x,))
         set_history(out, node, 0)
@@ -460,7 +544,8 @@ def leaky_relu(x: Tensor, negative_slope: float = 0.01) -> Tensor:
     """x where x > 0, else negative_slope * x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "leaky_relu", "x")
-    out = wrap(dispatch("leaky_relu", "leaky_relu", x._data)(x._data, negative_slope))
+    _kernel = _k_leaky_relu.get(x._data.__class__) or dispatch("leaky_relu", "leaky_relu", x._data)
+    out = wrap(_kernel(x._data, negative_slope))
     if x._requires_grad and grad_enabled():
         node = _nodes.LeakyReluGradNode((x,))
         set_history(out, node, 0)
@@ -473,7 +558,7 @@ def elu(x: Tensor, alpha: float = 1.0) -> Tensor:
     """x where x > 0, else alpha * (exp(x) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "elu", "x")
-    out = wrap(dispatch("elu", "elu", x._data)(x._data, alpha))
+    out = wrap((_k_elu.get(x._data.__class__) or dispatch("elu", "elu", x._data))(x._data, alpha))
     if x._requires_grad and grad_enabled():
         node = _nodes.EluGradNode((x,))
         set_history(out, node, 0)
@@ -486,7 +571,7 @@ def erf(x: Tensor) -> Tensor:
     """Gauss error function, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "erf", "x")
-    out = wrap(dispatch("erf", "erf", x._data)(x._data))
+    out = wrap((_k_erf.get(x._data.__class__) or dispatch("erf", "erf", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.ErfGradNode((x,))
         set_history(out, node, 0)
@@ -498,7 +583,8 @@ def scale(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     """x * scale + bias (scalars; x's dtype is kept)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "scale", "x")
-    out = wrap(dispatch("scale", "scale", x._data)(x._data, scale, bias))
+    _kernel = _k_scale.get(x._data.__class__) or dispatch("scale", "scale", x._data)
+    out = wrap(_kernel(x._data, scale, bias))
     if x._requires_grad and grad_enabled():
         node = _nodes.ScaleGradNode((x,))
         set_history(out, node, 0)
@@ -512,7 +598,8 @@ def scale_(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("scale_", "x", x)
     record = check_inplace("scale_", x)
-    _result = dispatch("scale_", "scale", x._data)(x._data, scale, bias)
+    _kernel = _k_scale.get(x._data.__class__) or dispatch("scale_", "scale", x._data)
+    _result = _kernel(x._data, scale, bias)
     if record:
         node = _nodes.ScaleGradNode((x,))
         node.scale = scale
@@ -527,7 +614,7 @@ def pow(x: Tensor, y: float) -> Tensor:
     """x raised to the scalar power y, elementwise (x's dtype is kept)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pow", "x")
-    out = wrap(dispatch("pow", "pow", x._data)(x._data, y))
+    out = wrap((_k_pow.get(x._data.__class__) or dispatch("pow", "pow", x._data))(x._data, y))
     if x._requires_grad and grad_enabled():
         node = _nodes.PowGradNode((x,))
         set_history(out, node, 0)
@@ -542,7 +629,7 @@ def clip(x: Tensor, min: float | None = None, max: float | None = None) -> Tenso
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "clip", "x")
-    out = wrap(dispatch("clip", "clip", x._data)(x._data, min, max))
+    out = wrap((_k_clip.get(x._data.__class__) or dispatch("clip", "clip", x._data))(x._data, min, max))
     if x._requires_grad and grad_enabled():
         node = _nodes.ClipGradNode((x,))
         set_history(out, node, 0)
@@ -559,7 +646,7 @@ def clip_(x: Tensor, min: float | None = None, max: float | None = None) -> Tens
     if not isinstance(x, Tensor):
         raise _not_a_tensor("clip_", "x", x)
     record = check_inplace("clip_", x)
-    _result = dispatch("clip_", "clip", x._data)(x._data, min, max)
+    _result = (_k_clip.get(x._data.__class__) or dispatch("clip_", "clip", x._data))(x._data, min, max)
     if record:
         node = _nodes.ClipGradNode((x,))
         node.x = TensorWrapper.of_input(saved_before_write(x))
@@ -576,7 +663,7 @@ def cast(x: Tensor, dtype: Any) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cast", "x")
     dtype = _np.dtype(dtype)
-    out = wrap(dispatch("cast", "cast", x._data)(x._data, dtype))
+    out = wrap((_k_cast.get(x._data.__class__) or dispatch("cast", "cast", x._data))(x._data, dtype))
     if x._requires_grad and grad_enabled():
         node = _nodes.CastGradNode((x,))
         set_history(out, node, 0)
@@ -847,7 +934,7 @@ def sum(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     """Sum over axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sum", "x")
-    out = wrap(dispatch("sum", "sum", x._data)(x._data, axis, keepdim))
+    out = wrap((_k_sum.get(x._data.__class__) or dispatch("sum", "sum", x._data))(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.SumGradNode((x,))
         set_history(out, node, 0)
@@ -861,7 +948,8 @@ def mean(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Te
     """Arithmetic mean over axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mean", "x")
-    out = wrap(dispatch("mean", "mean", x._data)(x._data, axis, keepdim))
+    _kernel = _k_mean.get(x._data.__class__) or dispatch("mean", "mean", x._data)
+    out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.MeanGradNode((x,))
         set_history(out, node, 0)
@@ -875,7 +963,7 @@ def max(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     """Maximum over axis (values only; ties share the gradient equally)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max", "x")
-    out = wrap(dispatch("max", "max", x._data)(x._data, axis, keepdim))
+    out = wrap((_k_max.get(x._data.__class__) or dispatch("max", "max", x._data))(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.MaxGradNode((x,))
         set_history(out, node, 0)
@@ -890,7 +978,7 @@ def min(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     """Minimum over axis (values only; ties share the gradient equally)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "min", "x")
-    out = wrap(dispatch("min", "min", x._data)(x._data, axis, keepdim))
+    out = wrap((_k_min.get(x._data.__class__) or dispatch("min", "min", x._data))(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.MinGradNode((x,))
         set_history(out, node, 0)
@@ -905,7 +993,8 @@ def prod(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Te
     """Product over axis (the gradient is exact when x has zeros)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "prod", "x")
-    out = wrap(dispatch("prod", "prod", x._data)(x._data, axis, keepdim))
+    _kernel = _k_prod.get(x._data.__class__) or dispatch("prod", "prod", x._data)
+    out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.ProdGradNode((x,))
         set_history(out, node, 0)
@@ -919,7 +1008,8 @@ def logsumexp(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) 
     """log(sum(exp(x))) over axis, computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logsumexp", "x")
-    out = wrap(dispatch("logsumexp", "logsumexp", x._data)(x._data, axis, keepdim))
+    _kernel = _k_logsumexp.get(x._data.__class__) or dispatch("logsumexp", "logsumexp", x._data)
+    out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.LogsumexpGradNode((x,))
         set_history(out, node, 0)
@@ -934,7 +1024,8 @@ def argmax(x: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
     """int64 index of the maximum along axis (None means the flattened x); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmax", "x")
-    out = wrap(dispatch("argmax", "argmax", x._data)(x._data, axis, keepdim))
+    _kernel = _k_argmax.get(x._data.__class__) or dispatch("argmax", "argmax", x._data)
+    out = wrap(_kernel(x._data, axis, keepdim))
     return out
 
 
@@ -942,7 +1033,8 @@ def argmin(x: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
     """int64 index of the minimum along axis (None means the flattened x); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmin", "x")
-    out = wrap(dispatch("argmin", "argmin", x._data)(x._data, axis, keepdim))
+    _kernel = _k_argmin.get(x._data.__class__) or dispatch("argmin", "argmin", x._data)
+    out = wrap(_kernel(x._data, axis, keepdim))
     return out
 
 
@@ -969,7 +1061,8 @@ def reshape(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     """x with a new shape (one entry may be -1); a view where possible."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reshape", "x")
-    out = wrap(dispatch("reshape", "reshape", x._data)(x._data, shape))
+    _kernel = _k_reshape.get(x._data.__class__) or dispatch("reshape", "reshape", x._data)
+    out = wrap(_kernel(x._data, shape))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.ReshapeGradNode((x,))
@@ -983,7 +1076,8 @@ def transpose(x: Tensor, perm: Sequence[int] | int) -> Tensor:
     """x with its axes permuted by perm; a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "transpose", "x")
-    out = wrap(dispatch("transpose", "transpose", x._data)(x._data, perm))
+    _kernel = _k_transpose.get(x._data.__class__) or dispatch("transpose", "transpose", x._data)
+    out = wrap(_kernel(x._data, perm))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.TransposeGradNode((x,))
@@ -997,7 +1091,8 @@ def squeeze(x: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
     """x without the size-1 axes listed (empty means all size-1 axes); a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "squeeze", "x")
-    out = wrap(dispatch("squeeze", "squeeze", x._data)(x._data, axis))
+    _kernel = _k_squeeze.get(x._data.__class__) or dispatch("squeeze", "squeeze", x._data)
+    out = wrap(_kernel(x._data, axis))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.SqueezeGradNode((x,))
@@ -1011,7 +1106,8 @@ def unsqueeze(x: Tensor, axis: Sequence[int] | int) -> Tensor:
     """x with size-1 axes inserted at axis (int or list); a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "unsqueeze", "x")
-    out = wrap(dispatch("unsqueeze", "unsqueeze", x._data)(x._data, axis))
+    _kernel = _k_unsqueeze.get(x._data.__class__) or dispatch("unsqueeze", "unsqueeze", x._data)
+    out = wrap(_kernel(x._data, axis))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.UnsqueezeGradNode((x,))
@@ -1025,7 +1121,8 @@ def flatten(x: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
     """x with axes start_axis..stop_axis merged into one; a view where possible."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flatten", "x")
-    out = wrap(dispatch("flatten", "flatten", x._data)(x._data, start_axis, stop_axis))
+    _kernel = _k_flatten.get(x._data.__class__) or dispatch("flatten", "flatten", x._data)
+    out = wrap(_kernel(x._data, start_axis, stop_axis))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.FlattenGradNode((x,))
@@ -1040,7 +1137,8 @@ def expand(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     """x broadcast to shape (-1 keeps a dimension); a read-only view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expand", "x")
-    out = wrap(dispatch("expand", "expand", x._data)(x._data, shape))
+    _kernel = _k_expand.get(x._data.__class__) or dispatch("expand", "expand", x._data)
+    out = wrap(_kernel(x._data, shape))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = _nodes.ExpandGradNode((x,))
@@ -1080,7 +1178,8 @@ def split(x: Tensor, num_or_sections: Sequence[int] | int, axis: int = 0) -> lis
     """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "split", "x")
-    _result = dispatch("split", "split", x._data)(x._data, num_or_sections, axis)
+    _kernel = _k_split.get(x._data.__class__) or dispatch("split", "split", x._data)
+    _result = _kernel(x._data, num_or_sections, axis)
     out = [wrap(_a) for _a in _result]
     for _t in out:
         mark_view(_t, x)
@@ -1130,7 +1229,8 @@ def tile(x: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
     """x repeated repeat_times[i] times along each axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tile", "x")
-    out = wrap(dispatch("tile", "tile", x._data)(x._data, repeat_times))
+    _kernel = _k_tile.get(x._data.__class__) or dispatch("tile", "tile", x._data)
+    out = wrap(_kernel(x._data, repeat_times))
     if x._requires_grad and grad_enabled():
         node = _nodes.TileGradNode((x,))
         set_history(out, node, 0)
@@ -1143,7 +1243,8 @@ def softmax(x: Tensor, axis: int = -1) -> Tensor:
     """exp(x) / sum(exp(x)) along axis, computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softmax", "x")
-    out = wrap(dispatch("softmax", "softmax", x._data)(x._data, axis))
+    _kernel = _k_softmax.get(x._data.__class__) or dispatch("softmax", "softmax", x._data)
+    out = wrap(_kernel(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.SoftmaxGradNode((x,))
         set_history(out, node, 0)
@@ -1156,7 +1257,8 @@ def log_softmax(x: Tensor, axis: int = -1) -> Tensor:
     """log(softmax(x)) along axis, computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_softmax", "x")
-    out = wrap(dispatch("log_softmax", "log_softmax", x._data)(x._data, axis))
+    _kernel = _k_log_softmax.get(x._data.__class__) or dispatch("log_softmax", "log_softmax", x._data)
+    out = wrap(_kernel(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.LogSoftmaxGradNode((x,))
         set_history(out, node, 0)
@@ -1217,7 +1319,8 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     """Zero each element with probability p and scale the rest by 1 / (1 - p); identity when not training."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "dropout", "x")
-    _results = dispatch("dropout", "dropout", x._data)(x._data, p, training)
+    _kernel = _k_dropout.get(x._data.__class__) or dispatch("dropout", "dropout", x._data)
+    _results = _kernel(x._data, p, training)
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
         node = _nodes.DropoutGradNode((x,))
@@ -1232,7 +1335,8 @@ def one_hot(x: Tensor, num_classes: int) -> Tensor:
     """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "one_hot", "x")
-    out = wrap(dispatch("one_hot", "one_hot", x._data)(x._data, num_classes))
+    _kernel = _k_one_hot.get(x._data.__class__) or dispatch("one_hot", "one_hot", x._data)
+    out = wrap(_kernel(x._data, num_classes))
     return out
 
 
@@ -1297,7 +1401,8 @@ def max_pool2d(
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max_pool2d", "x")
-    _results = dispatch("max_pool2d", "max_pool2d", x._data)(x._data, kernel_size, stride, padding)
+    _kernel = _k_max_pool2d.get(x._data.__class__) or dispatch("max_pool2d", "max_pool2d", x._data)
+    _results = _kernel(x._data, kernel_size, stride, padding)
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
         node = _nodes.MaxPool2dGradNode((x,))
@@ -1321,7 +1426,8 @@ def avg_pool2d(
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "avg_pool2d", "x")
-    out = wrap(dispatch("avg_pool2d", "avg_pool2d", x._data)(x._data, kernel_size, stride, padding))
+    _kernel = _k_avg_pool2d.get(x._data.__class__) or dispatch("avg_pool2d", "avg_pool2d", x._data)
+    out = wrap(_kernel(x._data, kernel_size, stride, padding))
     if x._requires_grad and grad_enabled():
         node = _nodes.AvgPool2dGradNode((x,))
         set_history(out, node, 0)
@@ -1338,7 +1444,10 @@ def adaptive_avg_pool2d(x: Tensor, output_size: Sequence[int] | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "adaptive_avg_pool2d", "x")
-    out = wrap(dispatch("adaptive_avg_pool2d", "adaptive_avg_pool2d", x._data)(x._data, output_size))
+    _kernel = _k_adaptive_avg_pool2d.get(x._data.__class__) or dispatch(
+        "adaptive_avg_pool2d", "adaptive_avg_pool2d", x._data
+    )
+    out = wrap(_kernel(x._data, output_size))
     if x._requires_grad and grad_enabled():
         node = _nodes.AdaptiveAvgPool2dGradNode((x,))
         set_history(out, node, 0)
@@ -1645,7 +1754,7 @@ def tril(x: Tensor, diagonal: int = 0) -> Tensor:
     """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tril", "x")
-    out = wrap(dispatch("tril", "tril", x._data)(x._data, diagonal))
+    out = wrap((_k_tril.get(x._data.__class__) or dispatch("tril", "tril", x._data))(x._data, diagonal))
     if x._requires_grad and grad_enabled():
         node = _nodes.TrilGradNode((x,))
         set_history(out, node, 0)
@@ -1657,7 +1766,7 @@ def triu(x: Tensor, diagonal: int = 0) -> Tensor:
     """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "triu", "x")
-    out = wrap(dispatch("triu", "triu", x._data)(x._data, diagonal))
+    out = wrap((_k_triu.get(x._data.__class__) or dispatch("triu", "triu", x._data))(x._data, diagonal))
     if x._requires_grad and grad_enabled():
         node = _nodes.TriuGradNode((x,))
         set_history(out, node, 0)
@@ -1671,7 +1780,8 @@ def pad(x: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: floa
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pad", "x")
-    out = wrap(dispatch("pad", "pad", x._data)(x._data, pad, mode, value))
+    _kernel = _k_pad.get(x._data.__class__) or dispatch("pad", "pad", x._data)
+    out = wrap(_kernel(x._data, pad, mode, value))
     if x._requires_grad and grad_enabled():
         node = _nodes.PadGradNode((x,))
         set_history(out, node, 0)
@@ -1688,7 +1798,8 @@ def roll(x: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | Non
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "roll", "x")
-    out = wrap(dispatch("roll", "roll", x._data)(x._data, shifts, axis))
+    _kernel = _k_roll.get(x._data.__class__) or dispatch("roll", "roll", x._data)
+    out = wrap(_kernel(x._data, shifts, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.RollGradNode((x,))
         set_history(out, node, 0)
@@ -1703,7 +1814,10 @@ def repeat_interleave(x: Tensor, repeats: int, axis: int | None = None) -> Tenso
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "repeat_interleave", "x")
-    out = wrap(dispatch("repeat_interleave", "repeat_interleave", x._data)(x._data, repeats, axis))
+    _kernel = _k_repeat_interleave.get(x._data.__class__) or dispatch(
+        "repeat_interleave", "repeat_interleave", x._data
+    )
+    out = wrap(_kernel(x._data, repeats, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.RepeatInterleaveGradNode((x,))
         set_history(out, node, 0)
@@ -1717,7 +1831,7 @@ def cumsum(x: Tensor, axis: int | None = None) -> Tensor:
     """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumsum", "x")
-    out = wrap(dispatch("cumsum", "cumsum", x._data)(x._data, axis))
+    out = wrap((_k_cumsum.get(x._data.__class__) or dispatch("cumsum", "cumsum", x._data))(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.CumsumGradNode((x,))
         set_history(out, node, 0)
@@ -1732,7 +1846,8 @@ def cumprod(x: Tensor, dim: int | None = None) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumprod", "x")
-    out = wrap(dispatch("cumprod", "cumprod", x._data)(x._data, dim))
+    _kernel = _k_cumprod.get(x._data.__class__) or dispatch("cumprod", "cumprod", x._data)
+    out = wrap(_kernel(x._data, dim))
     if x._requires_grad and grad_enabled():
         node = _nodes.CumprodGradNode((x,))
         set_history(out, node, 0)
@@ -1746,7 +1861,7 @@ def flip(x: Tensor, axis: Sequence[int] | int) -> Tensor:
     """x reversed along each axis listed."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flip", "x")
-    out = wrap(dispatch("flip", "flip", x._data)(x._data, axis))
+    out = wrap((_k_flip.get(x._data.__class__) or dispatch("flip", "flip", x._data))(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.FlipGradNode((x,))
         set_history(out, node, 0)
@@ -1762,7 +1877,8 @@ def topk(
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "topk", "x")
-    _results = dispatch("topk", "topk", x._data)(x._data, k, axis, largest, sorted)
+    _kernel = _k_topk.get(x._data.__class__) or dispatch("topk", "topk", x._data)
+    _results = _kernel(x._data, k, axis, largest, sorted)
     out = wrap(_results[0])
     indices = wrap(_results[1])
     if x._requires_grad and grad_enabled():
@@ -1781,7 +1897,8 @@ def sort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
     """x sorted along axis (a stable sort); values only, argsort gives the indices."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sort", "x")
-    _results = dispatch("sort", "sort", x._data)(x._data, axis, descending)
+    _kernel = _k_sort.get(x._data.__class__) or dispatch("sort", "sort", x._data)
+    _results = _kernel(x._data, axis, descending)
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
         node = _nodes.SortGradNode((x,))
@@ -1797,7 +1914,8 @@ def argsort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
     """int64 indices that sort x along axis (stable; equal values keep their order); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argsort", "x")
-    out = wrap(dispatch("argsort", "argsort", x._data)(x._data, axis, descending))
+    _kernel = _k_argsort.get(x._data.__class__) or dispatch("argsort", "argsort", x._data)
+    out = wrap(_kernel(x._data, axis, descending))
     return out
 
 
@@ -1805,7 +1923,8 @@ def var(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdi
     """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "var", "x")
-    out = wrap(dispatch("var", "var", x._data)(x._data, axis, unbiased, keepdim))
+    _kernel = _k_var.get(x._data.__class__) or dispatch("var", "var", x._data)
+    out = wrap(_kernel(x._data, axis, unbiased, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.VarGradNode((x,))
         set_history(out, node, 0)
@@ -1820,7 +1939,8 @@ def std(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdi
     """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "std", "x")
-    out = wrap(dispatch("std", "std", x._data)(x._data, axis, unbiased, keepdim))
+    _kernel = _k_std.get(x._data.__class__) or dispatch("std", "std", x._data)
+    out = wrap(_kernel(x._data, axis, unbiased, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.StdGradNode((x,))
         set_history(out, node, 0)
@@ -1838,7 +1958,8 @@ def norm(x: Tensor, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: boo
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "norm", "x")
-    out = wrap(dispatch("norm", "norm", x._data)(x._data, p, axis, keepdim))
+    _kernel = _k_norm.get(x._data.__class__) or dispatch("norm", "norm", x._data)
+    out = wrap(_kernel(x._data, p, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = _nodes.NormGradNode((x,))
         set_history(out, node, 0)
@@ -1984,7 +2105,8 @@ def hardtanh(x: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
     """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardtanh", "x")
-    out = wrap(dispatch("hardtanh", "hardtanh", x._data)(x._data, min, max))
+    _kernel = _k_hardtanh.get(x._data.__class__) or dispatch("hardtanh", "hardtanh", x._data)
+    out = wrap(_kernel(x._data, min, max))
     if x._requires_grad and grad_enabled():
         node = _nodes.HardtanhGradNode((x,))
         set_history(out, node, 0)
@@ -1998,7 +2120,8 @@ def hardswish(x: Tensor) -> Tensor:
     """x * min(max(x + 3, 0), 6) / 6, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardswish", "x")
-    out = wrap(dispatch("hardswish", "hardswish", x._data)(x._data))
+    _kernel = _k_hardswish.get(x._data.__class__) or dispatch("hardswish", "hardswish", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.HardswishGradNode((x,))
         set_history(out, node, 0)
@@ -2010,7 +2133,8 @@ def hardsigmoid(x: Tensor) -> Tensor:
     """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardsigmoid", "x")
-    out = wrap(dispatch("hardsigmoid", "hardsigmoid", x._data)(x._data))
+    _kernel = _k_hardsigmoid.get(x._data.__class__) or dispatch("hardsigmoid", "hardsigmoid", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.HardsigmoidGradNode((x,))
         set_history(out, node, 0)
@@ -2022,7 +2146,7 @@ def mish(x: Tensor) -> Tensor:
     """x * tanh(softplus(x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mish", "x")
-    out = wrap(dispatch("mish", "mish", x._data)(x._data))
+    out = wrap((_k_mish.get(x._data.__class__) or dispatch("mish", "mish", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.MishGradNode((x,))
         set_history(out, node, 0)
@@ -2034,7 +2158,8 @@ def log_sigmoid(x: Tensor) -> Tensor:
     """log(sigmoid(x)) = -softplus(-x), computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_sigmoid", "x")
-    out = wrap(dispatch("log_sigmoid", "log_sigmoid", x._data)(x._data))
+    _kernel = _k_log_sigmoid.get(x._data.__class__) or dispatch("log_sigmoid", "log_sigmoid", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.LogSigmoidGradNode((x,))
         set_history(out, node, 0)
@@ -2046,7 +2171,7 @@ def swish(x: Tensor) -> Tensor:
     """Swish x * sigmoid(x), the same function as silu."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "swish", "x")
-    out = wrap(dispatch("swish", "silu", x._data)(x._data))
+    out = wrap((_k_silu.get(x._data.__class__) or dispatch("swish", "silu", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SwishGradNode((x,))
         set_history(out, node, 0)
@@ -2073,7 +2198,8 @@ def selu(x: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.67326324
     """scale * x where x > 0, else scale * alpha * (exp(x) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "selu", "x")
-    out = wrap(dispatch("selu", "selu", x._data)(x._data, scale, alpha))
+    _kernel = _k_selu.get(x._data.__class__) or dispatch("selu", "selu", x._data)
+    out = wrap(_kernel(x._data, scale, alpha))
     if x._requires_grad and grad_enabled():
         node = _nodes.SeluGradNode((x,))
         set_history(out, node, 0)
@@ -2087,7 +2213,7 @@ def celu(x: Tensor, alpha: float = 1.0) -> Tensor:
     """x where x > 0, else alpha * (exp(x / alpha) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "celu", "x")
-    out = wrap(dispatch("celu", "celu", x._data)(x._data, alpha))
+    out = wrap((_k_celu.get(x._data.__class__) or dispatch("celu", "celu", x._data))(x._data, alpha))
     if x._requires_grad and grad_enabled():
         node = _nodes.CeluGradNode((x,))
         set_history(out, node, 0)
@@ -2102,7 +2228,7 @@ def glu(x: Tensor, axis: int = -1) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "glu", "x")
-    out = wrap(dispatch("glu", "glu", x._data)(x._data, axis))
+    out = wrap((_k_glu.get(x._data.__class__) or dispatch("glu", "glu", x._data))(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = _nodes.GluGradNode((x,))
         set_history(out, node, 0)
@@ -2115,7 +2241,7 @@ def softsign(x: Tensor) -> Tensor:
     """x / (1 + |x|), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softsign", "x")
-    out = wrap(dispatch("softsign", "softsign", x._data)(x._data))
+    out = wrap((_k_softsign.get(x._data.__class__) or dispatch("softsign", "softsign", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.SoftsignGradNode((x,))
         set_history(out, node, 0)
@@ -2127,7 +2253,8 @@ def tanhshrink(x: Tensor) -> Tensor:
     """x - tanh(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanhshrink", "x")
-    out = wrap(dispatch("tanhshrink", "tanhshrink", x._data)(x._data))
+    _kernel = _k_tanhshrink.get(x._data.__class__) or dispatch("tanhshrink", "tanhshrink", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.TanhshrinkGradNode((x,))
         set_history(out, node, 0)
@@ -2159,7 +2286,8 @@ def logical_not(x: Tensor) -> Tensor:
     """not x (nonzero counts as true), elementwise; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logical_not", "x")
-    out = wrap(dispatch("logical_not", "logical_not", x._data)(x._data))
+    _kernel = _k_logical_not.get(x._data.__class__) or dispatch("logical_not", "logical_not", x._data)
+    out = wrap(_kernel(x._data))
     return out
 
 
@@ -2167,7 +2295,7 @@ def isnan(x: Tensor) -> Tensor:
     """True where x is NaN; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isnan", "x")
-    out = wrap(dispatch("isnan", "isnan", x._data)(x._data))
+    out = wrap((_k_isnan.get(x._data.__class__) or dispatch("isnan", "isnan", x._data))(x._data))
     return out
 
 
@@ -2175,7 +2303,7 @@ def isinf(x: Tensor) -> Tensor:
     """True where x is +inf or -inf; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isinf", "x")
-    out = wrap(dispatch("isinf", "isinf", x._data)(x._data))
+    out = wrap((_k_isinf.get(x._data.__class__) or dispatch("isinf", "isinf", x._data))(x._data))
     return out
 
 
@@ -2183,7 +2311,7 @@ def isfinite(x: Tensor) -> Tensor:
     """True where x is neither NaN nor infinite; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isfinite", "x")
-    out = wrap(dispatch("isfinite", "isfinite", x._data)(x._data))
+    out = wrap((_k_isfinite.get(x._data.__class__) or dispatch("isfinite", "isfinite", x._data))(x._data))
     return out
 
 
@@ -2191,7 +2319,7 @@ def fill(x: Tensor, value: float) -> Tensor:
     """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "fill", "x")
-    out = wrap(dispatch("fill", "fill", x._data)(x._data, value))
+    out = wrap((_k_fill.get(x._data.__class__) or dispatch("fill", "fill", x._data))(x._data, value))
     if x._requires_grad and grad_enabled():
         node = _nodes.FillGradNode((x,))
         set_history(out, node, 0)
@@ -2207,7 +2335,7 @@ def fill_(x: Tensor, value: float) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("fill_", "x", x)
     record = check_inplace("fill_", x)
-    _result = dispatch("fill_", "fill", x._data)(x._data, value)
+    _result = (_k_fill.get(x._data.__class__) or dispatch("fill_", "fill", x._data))(x._data, value)
     if record:
         node = _nodes.FillGradNode((x,))
         node.x = TensorWrapper.meta_of(x)
@@ -2222,7 +2350,7 @@ def zero(x: Tensor) -> Tensor:
     """Zeros shaped like x (and of its dtype); no gradient flows to x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "zero", "x")
-    out = wrap(dispatch("zero", "zero", x._data)(x._data))
+    out = wrap((_k_zero.get(x._data.__class__) or dispatch("zero", "zero", x._data))(x._data))
     if x._requires_grad and grad_enabled():
         node = _nodes.ZeroGradNode((x,))
         set_history(out, node, 0)
@@ -2237,7 +2365,7 @@ def zero_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("zero_", "x", x)
     record = check_inplace("zero_", x)
-    _result = dispatch("zero_", "zero", x._data)(x._data)
+    _result = (_k_zero.get(x._data.__class__) or dispatch("zero_", "zero", x._data))(x._data)
     if record:
         node = _nodes.ZeroGradNode((x,))
         node.x = TensorWrapper.meta_of(x)

@@ -28,6 +28,7 @@ from opgrad.codegen.__main__ import main
 from opgrad.codegen.composite import Callee
 from opgrad.codegen.layout import stmt
 from opgrad.runtime.grad_node import GradNode, TensorMeta
+from opgrad.runtime.kernels import registry
 from opgrad.runtime.kernels.registry import register_kernel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -587,6 +588,24 @@ def test_fixture_inplace_body_checks_before_writing() -> None:
     ]
     positions = [body.index(line) for line in order]
     assert positions == sorted(positions), body
+
+
+def test_fixture_one_array_kernels_resolve_through_the_registry_table(fx: ModuleType) -> None:
+    text = generate(FIXTURE, PACKAGE)["ops.py"]
+    assert '\n_k_fx_tanh = kernel_table("fx_tanh")\n' in text
+    assert (
+        'out = wrap((_k_fx_tanh.get(x._data.__class__) or dispatch("fx_tanh", "fx_tanh", x._data))(x._data))'
+        in text
+    )
+    # several arrays still go through dispatch, which checks they share a device
+    assert '_result = dispatch("fx_mul_", "fx_mul", x._data, y._data)(x._data, y._data)' in text
+    table = fx._k_fx_tanh
+    assert table is registry.kernel_table("fx_tanh")
+    fx.fx_tanh(t([0.5], False))
+    assert table[np.ndarray] is np.tanh  # filled by dispatch on the first call
+    register_kernel("fx_tanh", backends=("cpu",))(np.tanh)  # re-registering empties it in place
+    assert table == {} and registry.kernel_table("fx_tanh") is table
+    np.testing.assert_allclose(fx.fx_tanh(t([0.5], False)).numpy(), np.tanh([0.5]))
 
 
 def test_fixture_view_outputs_share_the_version_counter(fx: ModuleType) -> None:

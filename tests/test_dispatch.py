@@ -32,9 +32,7 @@ def fake_backend():
 
     yield calls
     device.unregister_backend(FakeArray)
-    registry._BY_BACKEND.pop(("dispatch_probe", "cpu"), None)
-    registry._BY_BACKEND.pop(("dispatch_probe", "fake"), None)
-    registry._BY_TYPE.clear()
+    registry.unregister_kernel("dispatch_probe", ("cpu", "fake"))
 
 
 def test_dispatch_picks_the_kernel_of_the_inputs_device(fake_backend):
@@ -61,9 +59,7 @@ def test_generic_kernel_serves_a_registered_backend(fake_backend):
         fake = np.ones(2).view(FakeArray)
         assert registry.dispatch("g", "dispatch_generic", fake)(fake).tolist() == [3, 3]
     finally:
-        registry._BY_BACKEND.pop(("dispatch_generic", "cpu"))
-        registry._BY_BACKEND.pop(("dispatch_generic", "fake"))
-        registry._BY_TYPE.clear()
+        registry.unregister_kernel("dispatch_generic", ("cpu", "fake"))
 
 
 def test_missing_kernel_names_the_kernel_and_its_backends(fake_backend):
@@ -75,7 +71,7 @@ def test_missing_kernel_names_the_kernel_and_its_backends(fake_backend):
         ):
             registry.dispatch("cpu_only_probe", "cpu_only_probe", fake)
     finally:
-        registry._BY_BACKEND.pop(("cpu_only_probe", "cpu"))
+        registry.unregister_kernel("cpu_only_probe", ("cpu",))
     with pytest.raises(NotImplementedError, match="no kernel named 'nope'"):
         registry.lookup("nope", "cpu")
 
@@ -86,8 +82,7 @@ def test_none_arrays_are_skipped_for_optional_inputs():
         x = np.ones(2)
         assert registry.dispatch("o", "optional_probe", x, None)(x, None).tolist() == [1, 1]
     finally:
-        registry._BY_BACKEND.pop(("optional_probe", "cpu"))
-        registry._BY_TYPE.clear()
+        registry.unregister_kernel("optional_probe", ("cpu",))
 
 
 @pytest.mark.skipif(og.cuda_available(), reason="checks the error shown when there is no GPU")

@@ -21,7 +21,8 @@ Kernel = Callable[..., Any]
 # (kernel name, backend) -> kernel, as registered.
 _BY_BACKEND: dict[tuple[str, str], Kernel] = {}
 # kernel name -> {array type -> kernel}: the resolved cache dispatch reads (two plain
-# look-ups are cheaper than building and hashing a (name, type) key per call).
+# look-ups are cheaper than building and hashing a (name, type) key per call). The inner
+# dicts are never replaced, only emptied: generated modules hold them (`kernel_table`).
 _BY_TYPE: dict[str, dict[type, Kernel]] = {}
 
 
@@ -32,10 +33,29 @@ def register_kernel(name: str, backends: Iterable[str] = ("cpu", "cuda")) -> Cal
     def decorate(fn: Kernel) -> Kernel:
         for backend in backends:
             _BY_BACKEND[(name, backend)] = fn
-        _BY_TYPE.clear()  # resolved entries may now be stale
+        for table in _BY_TYPE.values():  # resolved entries may now be stale
+            table.clear()
         return fn
 
     return decorate
+
+
+def unregister_kernel(name: str, backends: Iterable[str]) -> None:
+    """Remove kernel `name` for `backends` (tests and plug-in backends use this)."""
+    for backend in backends:
+        _BY_BACKEND.pop((name, backend), None)
+    for table in _BY_TYPE.values():  # resolved entries may now be stale
+        table.clear()
+
+
+def kernel_table(name: str) -> dict[type, Kernel]:
+    """The resolved cache of kernel `name`: {array type -> kernel}, filled by `dispatch`.
+
+    Generated code calls a one-array kernel through it, one dict look-up on the hot path:
+    `(table.get(x.__class__) or dispatch(op, name, x))(x)`. The dict stays the same object
+    for the life of the process (`register_kernel` empties it in place).
+    """
+    return _BY_TYPE.setdefault(name, {})
 
 
 def kernel_backends(name: str) -> list[str]:
