@@ -79,16 +79,11 @@ def _place(arr: Any, device: Any, op: str) -> Any:
     """`arr` copied onto `device` (None: where it is)."""
     if device is None:
         return arr.copy()
-    target = _device.normalize_device(device)
-    if target == "cpu":
-        if isinstance(arr, np.ndarray):
-            return np.array(arr, copy=True)
-        return arr.get()
-    if target.startswith("cuda"):
-        cp = _device.require_cupy()
-        with cp.cuda.Device(int(target.split(":")[1])):
-            return cp.array(arr, copy=True)
-    raise ValueError(f"{op}: cannot place data on device {device!r}")
+    try:
+        moved = _device.move_array(arr, _device.normalize_device(device))
+    except ValueError as exc:
+        raise ValueError(f"{op}: {exc}") from None
+    return moved.copy() if moved is arr else moved
 
 
 def _shape(shape: Any, op: str) -> tuple[int, ...]:

@@ -101,6 +101,20 @@ def device_of(array: Any) -> str:
     return backend
 
 
+def move_array(array: Any, target: str) -> Any:
+    """`array` on device `target` ('cpu' or 'cuda:N', as from normalize_device): the same
+    array when it is already there, else a copy on the target."""
+    if target == "cpu":
+        if type(array) is np.ndarray:
+            return array
+        return np.array(array) if isinstance(array, np.ndarray) else array.get()
+    if target.startswith("cuda:"):
+        cp = require_cupy()
+        with cp.cuda.Device(int(target.split(":")[1])):
+            return cp.asarray(array)
+    raise ValueError(f"cannot move an array to device {target!r}; expected 'cpu' or 'cuda:N'")
+
+
 def describe_array(array: Any) -> str:
     return f"{device_of(array)} ({type(array).__name__})"
 

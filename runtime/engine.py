@@ -24,8 +24,8 @@ from opgrad.runtime.grad_mode import _set_enabled
 from opgrad.runtime.grad_node import (
     AccumulateGrad,
     GradNode,
-    accumulator_of,
     check_hook_result,
+    edge_to,
     run_leaf_hooks,
 )
 from opgrad.runtime.tensor import Tensor, wrap
@@ -102,13 +102,6 @@ def _ones_like(data: Any) -> Any:
     return get_array_module(data).ones(data.shape, dtype=data.dtype)
 
 
-def _root_edge(t: Tensor) -> tuple[GradNode, int]:
-    node = t._node
-    if node is None:
-        return accumulator_of(t), 0
-    return node, t._pos
-
-
 def backward(
     tensors: Tensor | Sequence[Tensor],
     grad_tensors: Tensor | Sequence[Any] | None = None,
@@ -122,7 +115,7 @@ def backward(
     seeds = _seeds(outputs, grads, "grad_tensors", create_graph)
     if retain_graph is None:
         retain_graph = create_graph
-    roots = [_root_edge(t) for t in outputs]
+    roots = [edge_to(t) for t in outputs]
     _run(roots, seeds, retain_graph, create_graph, targets=None, blocked=None, accumulate=True)
 
 
@@ -161,15 +154,15 @@ def grad(
         blocked = set()
         for t in _as_list(no_grad_vars, "grad: no_grad_vars"):
             if isinstance(t, Tensor) and t._requires_grad:
-                node, pos = _root_edge(t)
+                node, pos = edge_to(t)
                 blocked.add((id(node), pos))
     targets: dict[tuple[int, int], list[int]] = {}
     target_nodes: dict[int, GradNode] = {}
     for i, t in enumerate(ins):
-        node, pos = _root_edge(t)
+        node, pos = edge_to(t)
         targets.setdefault((id(node), pos), []).append(i)
         target_nodes[id(node)] = node
-    roots = [_root_edge(t) for t in outs]
+    roots = [edge_to(t) for t in outs]
     captured = _run(
         roots,
         seeds,

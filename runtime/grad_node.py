@@ -37,9 +37,10 @@ class TensorMeta:
         self.dtype = dtype
         self._where = device  # a device string, or the array type it was taken from
 
-    @staticmethod
-    def of(array: Any) -> TensorMeta:
-        meta = TensorMeta.__new__(TensorMeta)
+    @classmethod
+    def of(cls, array: Any) -> TensorMeta:
+        """The metadata of `array` (an instance of `cls`: subclasses reuse this)."""
+        meta = cls.__new__(cls)
         meta.shape = array.shape
         meta.dtype = array.dtype
         meta._where = array.__class__
@@ -151,7 +152,7 @@ class GradNode:
             elif t._node is not None:
                 self.next_edges = ((t._node, t._pos),)
             else:
-                self.next_edges = (_edge_to(t),)
+                self.next_edges = (edge_to(t),)
         elif len(inputs) == 2:
             a, b = inputs
             self.next_edges = (
@@ -159,16 +160,16 @@ class GradNode:
                 if a is None or not a._requires_grad
                 else (a._node, a._pos)
                 if a._node is not None
-                else _edge_to(a),
+                else edge_to(a),
                 None
                 if b is None or not b._requires_grad
                 else (b._node, b._pos)
                 if b._node is not None
-                else _edge_to(b),
+                else edge_to(b),
             )
         else:
             self.next_edges = tuple(
-                [None if t is None or not t._requires_grad else _edge_to(t) for t in inputs]
+                [None if t is None or not t._requires_grad else edge_to(t) for t in inputs]
             )
         # One (shape, dtype, array type) per output position; set_history fills it.
         self.output_meta: tuple[tuple[Any, ...] | None, ...] = ()
@@ -295,18 +296,11 @@ def check_hook_result(result: Any, grad: Any, what: str) -> Any:
     return result
 
 
-def _edge_to(t: Tensor) -> tuple[GradNode, int]:
+def edge_to(t: Tensor) -> tuple[GradNode, int]:
     """The edge a gradient for `t` (which requires grad) travels: its node, or its leaf's
     accumulator."""
     node = t._node
-    if node is not None:
-        return (node, t._pos)
-    ref = t._acc
-    acc = None if ref is None else ref()
-    if acc is None:
-        acc = AccumulateGrad(t)
-        t._acc = weakref.ref(acc)
-    return (acc, 0)
+    return (accumulator_of(t), 0) if node is None else (node, t._pos)
 
 
 def accumulator_of(t: Tensor) -> AccumulateGrad:

@@ -55,14 +55,15 @@ def _normalize(index: Any, shape: tuple[int, ...]) -> tuple[Any, bool]:
 
 
 class GetItemGradNode(GradNode):
-    __slots__ = ("index", "basic", "x_meta")
+    __slots__ = ("index", "basic")
     name = "getitem_grad"
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         g = grads[0]
+        x_meta = self.input_meta[0]
         if create_graph:
-            return (_scatter(g, self.x_meta, self.index, self.basic),)
-        return (wrap(_scatter_array(g._data, self.x_meta, self.index, self.basic)),)
+            return (_scatter(g, x_meta, self.index, self.basic),)
+        return (wrap(_scatter_array(g._data, x_meta, self.index, self.basic)),)
 
 
 class ScatterGradNode(GradNode):
@@ -113,7 +114,6 @@ def _index(x: Tensor, index: tuple[Any, ...], basic: bool) -> Tensor:
         node = GetItemGradNode((x,))
         node.index = index
         node.basic = basic
-        node.x_meta = TensorMeta.of(x._data)
         set_history(out, node, 0)
     return out
 
@@ -122,13 +122,13 @@ class SetItemGradNode(GradNode):
     """Backward of `x[index] = value`: x's old value gets the gradient except where it was
     overwritten; value gets the gradient of the positions it filled, summed to its shape."""
 
-    __slots__ = ("index", "basic", "value_meta")
+    __slots__ = ("index", "basic")
     name = "setitem_grad"
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         g = grads[0]
         index, basic = self.index, self.basic
-        meta = self.value_meta
+        meta = self.input_meta[1]  # None when the value needs no gradient
         picked = _index(g, index, basic) if create_graph else wrap(_take(g._data, index))
         if create_graph:
             from opgrad.generated import ops
@@ -174,7 +174,6 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
         node = SetItemGradNode((x, value))
         node.index = norm
         node.basic = basic
-        node.value_meta = TensorMeta.of(value._data) if value._requires_grad else None
     write_inplace("setitem", x, result)
     if node is not None:
         set_history(x, node, 0)

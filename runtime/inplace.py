@@ -17,7 +17,7 @@ from typing import Any
 
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.tensor import Tensor, wrap
-from opgrad.runtime.tensor_wrapper import VersionCounter
+from opgrad.runtime.tensor_wrapper import bump_version
 
 
 def check_inplace(op: str, x: Tensor, *others: Tensor | None) -> bool:
@@ -79,10 +79,7 @@ def write_inplace(op: str, x: Tensor, result: Any) -> None:
         )
     if result is not data:
         data[...] = result
-    vc = x._vc
-    if vc is None:
-        vc = x._vc = VersionCounter()
-    vc.value += 1
+    bump_version(x)
 
 
 def mark_view(out: Tensor, base: Tensor) -> None:

@@ -46,7 +46,13 @@ class Tensor(TensorMethods):
     def __init__(self, data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> None:
         from opgrad.runtime.creation import _to_array
 
-        self._data = _to_array(data, dtype, device, "Tensor")
+        self._init_fields(_to_array(data, dtype, device, "Tensor"))
+        if requires_grad:
+            self.requires_grad = True
+
+    def _init_fields(self, data: Any) -> None:
+        """Set every slot for a fresh tensor around `data` (`wrap` inlines the same stores)."""
+        self._data = data
         self._requires_grad = False
         self._node: GradNode | None = None
         self._pos = 0
@@ -54,8 +60,6 @@ class Tensor(TensorMethods):
         self._vc: VersionCounter | None = None
         self._acc: weakref.ref[Any] | None = None
         self._extra: _TensorExtra | None = None
-        if requires_grad:
-            self.requires_grad = True
 
     # -- basic properties ----------------------------------------------------------------
     @property
@@ -359,7 +363,8 @@ _new = object.__new__
 
 
 def wrap(data: Any) -> Tensor:
-    """A tensor around `data` (no copy, no grad). The generated ops' constructor."""
+    """A tensor around `data` (no copy, no grad). The generated ops' constructor: the same
+    stores as `Tensor._init_fields`, inlined because every op calls it."""
     t = _new(Tensor)
     t._data = data
     t._requires_grad = False

@@ -39,11 +39,22 @@ class VersionCounter:
         self.shared = False
 
 
+def counter_of(t: Tensor) -> VersionCounter:
+    """`t`'s version counter, created on first need (most tensors never need one)."""
+    vc = t._vc
+    if vc is None:
+        vc = t._vc = VersionCounter()
+    return vc
+
+
+def bump_version(t: Tensor) -> None:
+    """Record one in-place write into `t`'s memory (after the write)."""
+    counter_of(t).value += 1
+
+
 def share_version(view: Tensor, base: Tensor) -> None:
     """Make `view` (which shares memory with `base`) count versions with `base`."""
-    vc = base._vc
-    if vc is None:
-        vc = base._vc = VersionCounter()
+    vc = counter_of(base)
     vc.shared = True
     view._vc = vc
 
@@ -87,13 +98,6 @@ class saved_tensors_hooks:
             _ACTIVE_HOOKS -= 1
 
 
-def _counter_of(t: Tensor) -> VersionCounter:
-    vc = t._vc
-    if vc is None:
-        vc = t._vc = VersionCounter()
-    return vc
-
-
 class TensorWrapper:
     """Base of the saved-tensor kinds; see the module docstring. Every kind has
     `unpack(node)`; the static constructors below are what generated code calls."""
@@ -111,13 +115,8 @@ class TensorWrapper:
         return w
 
     @staticmethod
-    def meta_of(t: Tensor) -> _Meta:
-        data = t._data
-        w = _Meta.__new__(_Meta)
-        w.shape = data.shape
-        w.dtype = data.dtype
-        w._where = data.__class__
-        return w
+    def meta_of(t: Tensor) -> TensorMeta:
+        return _Meta.of(t._data)
 
     @staticmethod
     def of_output(t: Tensor, node: GradNode) -> TensorWrapper:
@@ -126,10 +125,7 @@ class TensorWrapper:
         w = _Output.__new__(_Output)
         w.data = t._data
         w.pos = t._pos
-        vc = t._vc  # the wrapper does not hold `t`, so it must hold the counter
-        if vc is None:
-            vc = t._vc = VersionCounter()
-        w._counter = vc
+        vc = w._counter = counter_of(t)  # the wrapper does not hold `t`: it holds the counter
         w._seen = vc.value
         return w
 
@@ -209,7 +205,7 @@ class _Hooked(TensorWrapper):
 
     def __init__(self, t: Tensor, node: GradNode | None, pos: int) -> None:
         pack_hook, unpack_hook = _HOOKS.stack[-1]
-        self._counter = _counter_of(t)
+        self._counter = counter_of(t)
         self._seen = self._counter.value
         self.output = node is not None
         self.pos = pos

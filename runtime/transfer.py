@@ -19,21 +19,13 @@ class ToDeviceGradNode(GradNode):
         return (to_device(grads[0], self.source),)
 
 
-def _move(array: Any, target: str) -> Any:
-    if target == "cpu":
-        return array if _device.device_of(array) == "cpu" else array.get()
-    cp = _device.require_cupy()
-    with cp.cuda.Device(int(target.split(":")[1])):
-        return cp.asarray(array)
-
-
 def to_device(x: Tensor, device: Any) -> Tensor:
     """`x` on `device`; the same tensor when it is already there."""
     target = _device.normalize_device(device)
     source = x.device
     if source == target:
         return x
-    out = wrap(_move(x._data, target))
+    out = wrap(_device.move_array(x._data, target))
     if x._requires_grad and grad_enabled():
         node = ToDeviceGradNode((x,))
         node.source = source

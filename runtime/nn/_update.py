@@ -11,15 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from opgrad.runtime.tensor import Tensor
-from opgrad.runtime.tensor_wrapper import VersionCounter
+from opgrad.runtime.tensor_wrapper import bump_version
 
-
-def bump_version(t: Tensor) -> None:
-    """Record one in-place write into `t`'s memory (call after writing `t._data`)."""
-    vc = t._vc
-    if vc is None:
-        vc = t._vc = VersionCounter()
-    vc.value += 1
+__all__ = ["assign", "bump_version"]
 
 
 def assign(t: Tensor, value: Any, what: str) -> None:

@@ -296,14 +296,13 @@ class Module:
         applies to floating tensors only."""
         from opgrad.runtime import device as _device
         from opgrad.runtime.dtypes import as_dtype
-        from opgrad.runtime.transfer import _move
 
         target = None if device is None else _device.normalize_device(device)
         dt = None if dtype is None else as_dtype(dtype, "Module.to: dtype")
 
         def convert(array: Any) -> Any:
             if target is not None and _device.device_of(array) != target:
-                array = _move(array, target)
+                array = _device.move_array(array, target)
             if dt is not None and array.dtype.kind == "f" and array.dtype != dt:
                 array = array.astype(dt)
             return array

@@ -28,14 +28,7 @@ class Parameter(Tensor):
             array = data._data
         else:
             array = _to_array(data, None, None, "Parameter")
-        self._data = array
-        self._requires_grad = False
-        self._node = None
-        self._pos = 0
-        self._grad = None
-        self._vc = None
-        self._acc = None
-        self._extra = None
+        self._init_fields(array)
         if requires_grad:
             self.requires_grad = True
 
@@ -50,7 +43,7 @@ class Parameter(Tensor):
 def _rebuild_parameter(array: Any, requires_grad: bool, device: str) -> Parameter:
     p = Parameter(array, requires_grad=requires_grad)
     if device != "cpu":
-        from opgrad.runtime.transfer import _move
+        from opgrad.runtime.device import move_array
 
-        p._data = _move(p._data, device)
+        p._data = move_array(p._data, device)
     return p
