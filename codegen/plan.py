@@ -451,12 +451,26 @@ def _function(
                 counts.append(Stmt(f"node.{count_slot(a.name)} = ", f"{BUILTINS}.len({a.name})"))
             else:
                 inputs.append("None")
-        make_node = Stmt("node = ", call(f"{NODES}.{naming.node_class(backward.name)}", tuple_of(*inputs)))
+        node_class = f"{NODES}.{naming.node_class(backward.name)}"
+        nondiff = {o.name for o in visible} - {o.name for o in sig.differentiable_outputs}
+        first = visible[0] if visible else None
+        # The common case, one plain tensor at output position 0, takes one runtime call.
+        joined = (
+            first is not None
+            and first.name not in nondiff
+            and not first.is_list
+            and first.name not in optional_outputs
+        )
+        if joined:
+            make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
+        else:
+            make_node = Stmt("node = ", call(node_class, tuple_of(*inputs)))
         histories: list[Guarded] = []
         position = 0
-        nondiff = {o.name for o in visible} - {o.name for o in sig.differentiable_outputs}
         for o in visible:
-            if o.name not in nondiff:
+            if joined and position == 0:
+                pass  # new_node gave it its history
+            elif o.name not in nondiff:
                 if o.is_list:
                     pos = "_i" if position == 0 else f"_i + {position}"
                     histories.append(
@@ -499,6 +513,8 @@ def _function(
         for a in sig.args:
             if not a.is_tensor:
                 saves.append(Stmt(f"node.{a.name} = ", a.name))
+        if joined and not histories and not saves:  # nothing else refers to the node
+            make_node = Stmt("", make_node.body)
         condition = Cond("if", tuple(_requires_grad(a) for a in diff_inputs), " and grad_enabled():")
         grad = GradBlock(condition, make_node, tuple(histories), tuple(saves))
 
@@ -734,12 +750,12 @@ def _composite_stmts(
 
 
 def _unpack(a: Arg, how: str) -> Stmt:
-    """A saved tensor (list, optional tensor) as a local, through `wrapper.<how>(self)`."""
+    """A saved tensor (list, optional tensor) as a local, through `<how>(saved, self)`."""
     if a.is_tensor_list:
-        return Stmt(f"{a.name} = ", list_of(f"_w.{how}(self) for _w in self.{a.name}"))
+        return Stmt(f"{a.name} = ", list_of(f"{how}(_w, self) for _w in self.{a.name}"))
     if a.type == "Tensor?":
-        return Stmt(f"{a.name} = ", f"None if self.{a.name} is None else self.{a.name}.{how}(self)")
-    return Stmt(f"{a.name} = ", call(f"self.{a.name}.{how}", "self"))
+        return Stmt(f"{a.name} = ", f"None if self.{a.name} is None else {how}(self.{a.name}, self)")
+    return Stmt(f"{a.name} = ", call(how, f"self.{a.name}", "self"))
 
 
 def _n_outputs(fwd: GradOpSig) -> int:

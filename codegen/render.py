@@ -31,6 +31,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "grad_enabled": (3, "opgrad.runtime.grad_mode", "grad_enabled"),
     "GradNode": (3, "opgrad.runtime.grad_node", "GradNode"),
     "TensorMeta": (3, "opgrad.runtime.grad_node", "TensorMeta"),
+    "new_node": (3, "opgrad.runtime.grad_node", "new_node"),
     "set_history": (3, "opgrad.runtime.grad_node", "set_history"),
     "check_inplace": (3, "opgrad.runtime.inplace", "check_inplace"),
     "mark_view": (3, "opgrad.runtime.inplace", "mark_view"),
@@ -43,6 +44,8 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "tensors_of": (3, "opgrad.runtime.tensor", "tensors_of"),
     "wrap": (3, "opgrad.runtime.tensor", "wrap"),
     "TensorWrapper": (3, "opgrad.runtime.tensor_wrapper", "TensorWrapper"),
+    "unpack": (3, "opgrad.runtime.tensor_wrapper", "unpack"),
+    "unpack_data": (3, "opgrad.runtime.tensor_wrapper", "unpack_data"),
 }
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from opgrad.generated import nodes as _nodes
 from opgrad.runtime.grad_mode import grad_enabled
-from opgrad.runtime.grad_node import TensorMeta, set_history
+from opgrad.runtime.grad_node import TensorMeta, new_node, set_history
 from opgrad.runtime.kernels.registry import dispatch, kernel_table
 from opgrad.runtime.tensor import Tensor, wrap
 from opgrad.runtime.tensor_wrapper import TensorWrapper
@@ -199,8 +199,7 @@ def neg_grad(out_grad: Tensor) -> Tensor:
     _kernel = _k_neg_grad.get(out_grad._data.__class__) or dispatch("neg_grad", "neg_grad", out_grad._data)
     x_grad = wrap(_kernel(out_grad._data))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.NegDoubleGradNode((out_grad,))
-        set_history(x_grad, node, 0)
+        new_node(_nodes.NegDoubleGradNode, (out_grad,), x_grad)
     return x_grad
 
 
@@ -208,8 +207,7 @@ def abs_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of abs."""
     x_grad = wrap(dispatch("abs_grad", "abs_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.AbsDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.AbsDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
     return x_grad
 
@@ -219,8 +217,7 @@ def sign_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch("sign_grad", "sign_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.SignDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        new_node(_nodes.SignDoubleGradNode, (None, out_grad), x_grad)
     return x_grad
 
 
@@ -228,8 +225,7 @@ def exp_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of exp."""
     x_grad = wrap(dispatch("exp_grad", "exp_grad", out._data, out_grad._data)(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.ExpDoubleGradNode((out, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ExpDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -240,8 +236,7 @@ def expm1_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("expm1_grad", "expm1_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.Expm1DoubleGradNode((out, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.Expm1DoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -251,8 +246,7 @@ def log_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of log."""
     x_grad = wrap(dispatch("log_grad", "log_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.LogDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.LogDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -262,8 +256,7 @@ def log1p_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of log1p."""
     x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.Log1pDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.Log1pDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -274,8 +267,7 @@ def sqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("sqrt_grad", "sqrt_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.SqrtDoubleGradNode((out, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SqrtDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -286,8 +278,7 @@ def rsqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("rsqrt_grad", "rsqrt_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.RsqrtDoubleGradNode((out, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.RsqrtDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -298,8 +289,7 @@ def square_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("square_grad", "square_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.SquareDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SquareDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -310,8 +300,7 @@ def reciprocal_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.ReciprocalDoubleGradNode((out, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ReciprocalDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -321,8 +310,7 @@ def sin_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of sin."""
     x_grad = wrap(dispatch("sin_grad", "sin_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.SinDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SinDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -332,8 +320,7 @@ def cos_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of cos."""
     x_grad = wrap(dispatch("cos_grad", "cos_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.CosDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.CosDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -344,8 +331,7 @@ def tanh_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("tanh_grad", "tanh_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.TanhDoubleGradNode((out, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.TanhDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -356,8 +342,7 @@ def sigmoid_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("sigmoid_grad", "sigmoid_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.SigmoidDoubleGradNode((out, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SigmoidDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -368,8 +353,7 @@ def relu_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("relu_grad", "relu_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.ReluDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ReluDoubleGradNode, (None, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
     return x_grad
 
@@ -379,8 +363,7 @@ def gelu_grad(x: Tensor, out_grad: Tensor, approximate: bool = False) -> Tensor:
     _kernel = dispatch("gelu_grad", "gelu_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, approximate))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.GeluDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.GeluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.approximate = approximate
@@ -404,8 +387,7 @@ def silu_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of silu."""
     x_grad = wrap(dispatch("silu_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.SiluDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SiluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -427,8 +409,7 @@ def softplus_grad(x: Tensor, out_grad: Tensor, beta: float = 1.0, threshold: flo
     _kernel = dispatch("softplus_grad", "softplus_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, beta, threshold))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.SoftplusDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SoftplusDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.beta = beta
@@ -456,8 +437,7 @@ def leaky_relu_grad(x: Tensor, out_grad: Tensor, negative_slope: float = 0.01) -
     _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, negative_slope))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.LeakyReluDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.LeakyReluDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.negative_slope = negative_slope
     return x_grad
@@ -468,8 +448,7 @@ def elu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
     _kernel = dispatch("elu_grad", "elu_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.EluDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.EluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.alpha = alpha
@@ -480,8 +459,7 @@ def erf_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of erf."""
     x_grad = wrap(dispatch("erf_grad", "erf_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.ErfDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ErfDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -494,8 +472,7 @@ def scale_grad(out_grad: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tenso
     )
     x_grad = wrap(_kernel(out_grad._data, scale, bias))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.ScaleDoubleGradNode((out_grad,))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ScaleDoubleGradNode, (out_grad,), x_grad)
         node.scale = scale
         node.bias = bias
     return x_grad
@@ -505,8 +482,7 @@ def pow_grad(x: Tensor, out_grad: Tensor, y: float) -> Tensor:
     """Gradient of pow."""
     x_grad = wrap(dispatch("pow_grad", "pow_grad", x._data, out_grad._data)(x._data, out_grad._data, y))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.PowDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.PowDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.y = y
@@ -518,8 +494,7 @@ def clip_grad(x: Tensor, out_grad: Tensor, min: float | None = None, max: float 
     _kernel = dispatch("clip_grad", "clip_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.ClipDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ClipDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
@@ -531,8 +506,7 @@ def cast_grad(x: TensorMeta, out_grad: Tensor, dtype: Any) -> Tensor:
     _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch("cast_grad", "cast_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, dtype))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.CastDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.CastDoubleGradNode, (None, out_grad), x_grad)
         node.dtype = dtype
     return x_grad
 
@@ -544,8 +518,7 @@ def add_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Te
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.AddDoubleGradNode((None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.AddDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
     return (x_grad, y_grad)
 
@@ -559,8 +532,7 @@ def subtract_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tenso
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.SubtractDoubleGradNode((None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SubtractDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
     return (x_grad, y_grad)
 
@@ -572,8 +544,7 @@ def multiply_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tenso
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.MultiplyDoubleGradNode((x, y, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.MultiplyDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -588,8 +559,7 @@ def divide_grad(x: TensorMeta, y: Tensor, out: Tensor, out_grad: Tensor) -> tupl
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (y._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.DivideDoubleGradNode((None, y, out, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.DivideDoubleGradNode, (None, y, out, out_grad), x_grad)
         set_history(y_grad, node, 1)
         node.y = TensorWrapper.of_input(y)
         node.out = TensorWrapper.of_input(out)
@@ -604,8 +574,7 @@ def maximum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.MaximumDoubleGradNode((None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.MaximumDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -619,8 +588,7 @@ def minimum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.MinimumDoubleGradNode((None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.MinimumDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -634,8 +602,7 @@ def elementwise_pow_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.ElementwisePowDoubleGradNode((x, y, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ElementwisePowDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -678,8 +645,7 @@ def where_grad(condition: Tensor, x: TensorMeta, y: TensorMeta, out_grad: Tensor
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.WhereDoubleGradNode((None, None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.WhereDoubleGradNode, (None, None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
         node.condition = TensorWrapper.of_input(condition)
     return (x_grad, y_grad)
@@ -692,8 +658,7 @@ def sum_grad(
     _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch("sum_grad", "sum_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.SumDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SumDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
         node.keepdim = keepdim
     return x_grad
@@ -706,8 +671,7 @@ def mean_grad(
     _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch("mean_grad", "mean_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.MeanDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.MeanDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
         node.keepdim = keepdim
     return x_grad
@@ -720,8 +684,7 @@ def max_grad(
     _kernel = dispatch("max_grad", "max_grad", x._data, out._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.MaxDoubleGradNode((None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.MaxDoubleGradNode, (None, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_input(out)
         node.axis = axis
@@ -747,8 +710,7 @@ def min_grad(
     _kernel = dispatch("min_grad", "min_grad", x._data, out._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.MinDoubleGradNode((None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.MinDoubleGradNode, (None, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_input(out)
         node.axis = axis
@@ -772,8 +734,7 @@ def prod_grad(x: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepd
     _kernel = dispatch("prod_grad", "prod_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, axis, keepdim))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.ProdDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ProdDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
@@ -801,8 +762,7 @@ def logsumexp_grad(
     _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x._data, out._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.LogsumexpDoubleGradNode((x, out, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.LogsumexpDoubleGradNode, (x, out, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
@@ -848,8 +808,7 @@ def matmul_grad(
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.MatmulDoubleGradNode((x, y, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.MatmulDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -866,8 +825,7 @@ def reshape_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) ->
     )
     x_grad = wrap(_kernel(x, out_grad._data, shape))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.ReshapeDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ReshapeDoubleGradNode, (None, out_grad), x_grad)
         node.shape = shape
     return x_grad
 
@@ -879,8 +837,7 @@ def transpose_grad(x: TensorMeta, out_grad: Tensor, perm: Sequence[int] | int) -
     )
     x_grad = wrap(_kernel(x, out_grad._data, perm))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.TransposeDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.TransposeDoubleGradNode, (None, out_grad), x_grad)
         node.perm = perm
     return x_grad
 
@@ -892,8 +849,7 @@ def squeeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = ()
     )
     x_grad = wrap(_kernel(x, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.SqueezeDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SqueezeDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
     return x_grad
 
@@ -905,8 +861,7 @@ def unsqueeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int) -
     )
     x_grad = wrap(_kernel(x, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.UnsqueezeDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.UnsqueezeDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
     return x_grad
 
@@ -918,8 +873,7 @@ def flatten_grad(x: TensorMeta, out_grad: Tensor, start_axis: int = 0, stop_axis
     )
     x_grad = wrap(_kernel(x, out_grad._data, start_axis, stop_axis))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.FlattenDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.FlattenDoubleGradNode, (None, out_grad), x_grad)
         node.start_axis = start_axis
         node.stop_axis = stop_axis
     return x_grad
@@ -932,8 +886,7 @@ def expand_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> 
     )
     x_grad = wrap(_kernel(x, out_grad._data, shape))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.ExpandDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ExpandDoubleGradNode, (None, out_grad), x_grad)
         node.shape = shape
     return x_grad
 
@@ -978,8 +931,7 @@ def split_grad(
     _kernel = dispatch("split_grad", "split_grad", *_out_grad_data)
     x_grad = wrap(_kernel(x, _out_grad_data, num_or_sections, axis))
     if _builtins.any(_t._requires_grad for _t in out_grad) and grad_enabled():
-        node = _nodes.SplitDoubleGradNode((None, *out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SplitDoubleGradNode, (None, *out_grad), x_grad)
         node.num_or_sections = num_or_sections
         node.axis = axis
     return x_grad
@@ -990,8 +942,7 @@ def gather_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -
     _kernel = dispatch("gather_grad", "gather_grad", index._data, out_grad._data)
     x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.GatherDoubleGradNode((None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.GatherDoubleGradNode, (None, None, out_grad), x_grad)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
     return x_grad
@@ -1002,8 +953,7 @@ def index_select_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int 
     _kernel = dispatch("index_select_grad", "index_select_grad", index._data, out_grad._data)
     x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.IndexSelectDoubleGradNode((None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.IndexSelectDoubleGradNode, (None, None, out_grad), x_grad)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
     return x_grad
@@ -1014,8 +964,7 @@ def tile_grad(x: TensorMeta, out_grad: Tensor, repeat_times: Sequence[int] | int
     _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch("tile_grad", "tile_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, repeat_times))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.TileDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.TileDoubleGradNode, (None, out_grad), x_grad)
         node.repeat_times = repeat_times
     return x_grad
 
@@ -1025,8 +974,7 @@ def softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     _kernel = dispatch("softmax_grad", "softmax_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data, axis))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.SoftmaxDoubleGradNode((out, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SoftmaxDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
@@ -1038,8 +986,7 @@ def log_softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out._data, out_grad._data)
     x_grad = wrap(_kernel(out._data, out_grad._data, axis))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.LogSoftmaxDoubleGradNode((out, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.LogSoftmaxDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
@@ -1061,8 +1008,7 @@ def cross_entropy_grad(
         _kernel(input._data, label._data, out_grad._data, axis, reduction, ignore_index, label_smoothing)
     )
     if (input._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.CrossEntropyDoubleGradNode((input, None, out_grad))
-        set_history(input_grad, node, 0)
+        node = new_node(_nodes.CrossEntropyDoubleGradNode, (input, None, out_grad), input_grad)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.out_grad = TensorWrapper.of_input(out_grad)
@@ -1105,8 +1051,9 @@ def cross_entropy_double_grad(
     new_input_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     if (input._requires_grad or out_grad._requires_grad or input_grad_grad._requires_grad) and grad_enabled():
-        node = _nodes.CrossEntropyTripleGradNode((input, None, out_grad, input_grad_grad))
-        set_history(new_input_grad, node, 0)
+        node = new_node(
+            _nodes.CrossEntropyTripleGradNode, (input, None, out_grad, input_grad_grad), new_input_grad
+        )
         set_history(out_grad_grad, node, 1)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
@@ -1128,8 +1075,7 @@ def mse_loss_grad(
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.MseLossDoubleGradNode((input, label, out_grad))
-        set_history(input_grad, node, 0)
+        node = new_node(_nodes.MseLossDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
@@ -1178,8 +1124,7 @@ def dropout_grad(mask: Tensor, out_grad: Tensor, p: float = 0.5, training: bool 
     _kernel = dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
     x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.DropoutDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.DropoutDoubleGradNode, (None, out_grad), x_grad)
         node.mask = TensorWrapper.of_input(mask)
         node.p = p
         node.training = training
@@ -1200,8 +1145,7 @@ def embedding_grad(x: Tensor, weight: TensorMeta, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("embedding_grad", "embedding_grad", x._data, out_grad._data)
     weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.EmbeddingDoubleGradNode((None, None, out_grad))
-        set_history(weight_grad, node, 0)
+        node = new_node(_nodes.EmbeddingDoubleGradNode, (None, None, out_grad), weight_grad)
         node.x = TensorWrapper.of_input(x)
     return weight_grad
 
@@ -1223,8 +1167,7 @@ def conv2d_grad(
     weight_grad = wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.Conv2dDoubleGradNode((x, weight, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.Conv2dDoubleGradNode, (x, weight, None, out_grad), x_grad)
         set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
@@ -1250,8 +1193,7 @@ def max_pool2d_grad(
     _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax._data, out_grad._data)
     x_grad = wrap(_kernel(x, argmax._data, out_grad._data, kernel_size, stride, padding))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.MaxPool2dDoubleGradNode((None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.MaxPool2dDoubleGradNode, (None, None, out_grad), x_grad)
         node.argmax = TensorWrapper.of_input(argmax)
         node.kernel_size = kernel_size
         node.stride = stride
@@ -1287,8 +1229,7 @@ def avg_pool2d_grad(
     )
     x_grad = wrap(_kernel(x, out_grad._data, kernel_size, stride, padding))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.AvgPool2dDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.AvgPool2dDoubleGradNode, (None, out_grad), x_grad)
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
@@ -1302,8 +1243,7 @@ def adaptive_avg_pool2d_grad(x: TensorMeta, out_grad: Tensor, output_size: Seque
     )
     x_grad = wrap(_kernel(x, out_grad._data, output_size))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.AdaptiveAvgPool2dDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.AdaptiveAvgPool2dDoubleGradNode, (None, out_grad), x_grad)
         node.output_size = output_size
     return x_grad
 
@@ -1331,8 +1271,7 @@ def layer_norm_grad(
     bias_grad = None if _results[2] is None else wrap(_results[2])
     _any_grad = x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad
     if _any_grad and grad_enabled():
-        node = _nodes.LayerNormDoubleGradNode((x, weight, None, None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.LayerNormDoubleGradNode, (x, weight, None, None, None, out_grad), x_grad)
         if weight_grad is not None:
             set_history(weight_grad, node, 1)
         if bias_grad is not None:
@@ -1385,8 +1324,7 @@ def batch_norm_grad(
     bias_grad = None if _results[2] is None else wrap(_results[2])
     _any_grad = x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad
     if _any_grad and grad_enabled():
-        node = _nodes.BatchNormDoubleGradNode((x, weight, None, None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.BatchNormDoubleGradNode, (x, weight, None, None, None, out_grad), x_grad)
         if weight_grad is not None:
             set_history(weight_grad, node, 1)
         if bias_grad is not None:
@@ -1425,8 +1363,7 @@ def group_norm_grad(
     bias_grad = None if _results[2] is None else wrap(_results[2])
     _any_grad = x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad
     if _any_grad and grad_enabled():
-        node = _nodes.GroupNormDoubleGradNode((x, weight, None, None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.GroupNormDoubleGradNode, (x, weight, None, None, None, out_grad), x_grad)
         if weight_grad is not None:
             set_history(weight_grad, node, 1)
         if bias_grad is not None:
@@ -1451,8 +1388,7 @@ def linear_grad(
     weight_grad = wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.LinearDoubleGradNode((x, weight, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.LinearDoubleGradNode, (x, weight, None, out_grad), x_grad)
         set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
@@ -1469,8 +1405,7 @@ def einsum_grad(x: Tensor, y: Tensor, out_grad: Tensor, equation: str) -> tuple[
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.EinsumDoubleGradNode((x, y, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.EinsumDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -1555,8 +1490,11 @@ def scaled_dot_product_attention_grad(
         or (mask is not None and mask._requires_grad)
         or out_grad._requires_grad
     ) and grad_enabled():
-        node = _nodes.ScaledDotProductAttentionDoubleGradNode((query, key, value, mask, None, None, out_grad))
-        set_history(query_grad, node, 0)
+        node = new_node(
+            _nodes.ScaledDotProductAttentionDoubleGradNode,
+            (query, key, value, mask, None, None, out_grad),
+            query_grad,
+        )
         set_history(key_grad, node, 1)
         set_history(value_grad, node, 2)
         if mask_grad is not None:
@@ -1579,8 +1517,7 @@ def take_along_axis_grad(arr: TensorMeta, indices: Tensor, out_grad: Tensor, axi
     _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices._data, out_grad._data)
     arr_grad = wrap(_kernel(arr, indices._data, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.TakeAlongAxisDoubleGradNode((None, None, out_grad))
-        set_history(arr_grad, node, 0)
+        node = new_node(_nodes.TakeAlongAxisDoubleGradNode, (None, None, out_grad), arr_grad)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
     return arr_grad
@@ -1595,8 +1532,7 @@ def scatter_grad(
     x_grad = wrap(_results[0])
     updates_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.ScatterDoubleGradNode((None, None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ScatterDoubleGradNode, (None, None, None, out_grad), x_grad)
         set_history(updates_grad, node, 1)
         node.index = TensorWrapper.of_input(index)
         node.overwrite = overwrite
@@ -1612,8 +1548,7 @@ def index_add_grad(
     x_grad = wrap(_results[0])
     value_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.IndexAddDoubleGradNode((None, None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.IndexAddDoubleGradNode, (None, None, None, out_grad), x_grad)
         set_history(value_grad, node, 1)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
@@ -1625,8 +1560,7 @@ def masked_fill_grad(mask: Tensor, out_grad: Tensor, value: float) -> Tensor:
     _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask._data, out_grad._data)
     x_grad = wrap(_kernel(mask._data, out_grad._data, value))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.MaskedFillDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.MaskedFillDoubleGradNode, (None, out_grad), x_grad)
         node.mask = TensorWrapper.of_input(mask)
         node.value = value
     return x_grad
@@ -1637,8 +1571,7 @@ def tril_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
     _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch("tril_grad", "tril_grad", out_grad._data)
     x_grad = wrap(_kernel(out_grad._data, diagonal))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.TrilDoubleGradNode((out_grad,))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.TrilDoubleGradNode, (out_grad,), x_grad)
         node.diagonal = diagonal
     return x_grad
 
@@ -1648,8 +1581,7 @@ def triu_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
     _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch("triu_grad", "triu_grad", out_grad._data)
     x_grad = wrap(_kernel(out_grad._data, diagonal))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.TriuDoubleGradNode((out_grad,))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.TriuDoubleGradNode, (out_grad,), x_grad)
         node.diagonal = diagonal
     return x_grad
 
@@ -1661,8 +1593,7 @@ def pad_grad(
     _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, pad, mode, value))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.PadDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.PadDoubleGradNode, (None, out_grad), x_grad)
         node.pad = pad
         node.mode = mode
         node.value = value
@@ -1676,8 +1607,7 @@ def roll_grad(
     _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch("roll_grad", "roll_grad", out_grad._data)
     x_grad = wrap(_kernel(out_grad._data, shifts, axis))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.RollDoubleGradNode((out_grad,))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.RollDoubleGradNode, (out_grad,), x_grad)
         node.shifts = shifts
         node.axis = axis
     return x_grad
@@ -1690,8 +1620,7 @@ def repeat_interleave_grad(x: TensorMeta, out_grad: Tensor, repeats: int, axis: 
     )
     x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.RepeatInterleaveDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.RepeatInterleaveDoubleGradNode, (None, out_grad), x_grad)
         node.repeats = repeats
         node.axis = axis
     return x_grad
@@ -1704,8 +1633,7 @@ def cumsum_grad(x: TensorMeta, out_grad: Tensor, axis: int | None = None) -> Ten
     )
     x_grad = wrap(_kernel(x, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.CumsumDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.CumsumDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
     return x_grad
 
@@ -1715,8 +1643,7 @@ def cumprod_grad(x: Tensor, out: Tensor, out_grad: Tensor, dim: int | None = Non
     _kernel = dispatch("cumprod_grad", "cumprod_grad", x._data, out._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out._data, out_grad._data, dim))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.CumprodDoubleGradNode((x, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.CumprodDoubleGradNode, (x, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.dim = dim
@@ -1728,8 +1655,7 @@ def flip_grad(out_grad: Tensor, axis: Sequence[int] | int) -> Tensor:
     _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch("flip_grad", "flip_grad", out_grad._data)
     x_grad = wrap(_kernel(out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.FlipDoubleGradNode((out_grad,))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.FlipDoubleGradNode, (out_grad,), x_grad)
         node.axis = axis
     return x_grad
 
@@ -1747,8 +1673,7 @@ def topk_grad(
     _kernel = dispatch("topk_grad", "topk_grad", indices._data, out_grad._data)
     x_grad = wrap(_kernel(x, indices._data, out_grad._data, k, axis, largest, sorted))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.TopkDoubleGradNode((None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.TopkDoubleGradNode, (None, None, out_grad), x_grad)
         node.indices = TensorWrapper.of_input(indices)
         node.k = k
         node.axis = axis
@@ -1764,8 +1689,7 @@ def sort_grad(
     _kernel = dispatch("sort_grad", "sort_grad", indices._data, out_grad._data)
     x_grad = wrap(_kernel(x, indices._data, out_grad._data, axis, descending))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.SortDoubleGradNode((None, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SortDoubleGradNode, (None, None, out_grad), x_grad)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
         node.descending = descending
@@ -1779,8 +1703,7 @@ def var_grad(
     _kernel = dispatch("var_grad", "var_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, axis, unbiased, keepdim))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.VarDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.VarDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
@@ -1819,8 +1742,7 @@ def std_grad(
     _kernel = dispatch("std_grad", "std_grad", x._data, out._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, unbiased, keepdim))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.StdDoubleGradNode((x, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.StdDoubleGradNode, (x, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
@@ -1865,8 +1787,7 @@ def norm_grad(
     _kernel = dispatch("norm_grad", "norm_grad", x._data, out._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out._data, out_grad._data, p, axis, keepdim))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.NormDoubleGradNode((x, None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.NormDoubleGradNode, (x, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
@@ -1889,8 +1810,7 @@ def nll_loss_grad(
     _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label._data, out_grad._data, _weight_data)
     input_grad = wrap(_kernel(input, label._data, _weight_data, out_grad._data, ignore_index, reduction))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.NllLossDoubleGradNode((None, None, None, out_grad))
-        set_history(input_grad, node, 0)
+        node = new_node(_nodes.NllLossDoubleGradNode, (None, None, None, out_grad), input_grad)
         node.label = TensorWrapper.of_input(label)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.ignore_index = ignore_index
@@ -1922,8 +1842,11 @@ def binary_cross_entropy_with_logits_grad(
     logit_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (logit._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.BinaryCrossEntropyWithLogitsDoubleGradNode((logit, label, None, None, out_grad))
-        set_history(logit_grad, node, 0)
+        node = new_node(
+            _nodes.BinaryCrossEntropyWithLogitsDoubleGradNode,
+            (logit, label, None, None, out_grad),
+            logit_grad,
+        )
         set_history(label_grad, node, 1)
         node.logit = TensorWrapper.of_input(logit)
         node.label = TensorWrapper.of_input(label)
@@ -1943,8 +1866,7 @@ def l1_loss_grad(
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.L1LossDoubleGradNode((None, None, out_grad))
-        set_history(input_grad, node, 0)
+        node = new_node(_nodes.L1LossDoubleGradNode, (None, None, out_grad), input_grad)
         set_history(label_grad, node, 1)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
@@ -1996,8 +1918,7 @@ def smooth_l1_loss_grad(
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.SmoothL1LossDoubleGradNode((input, label, out_grad))
-        set_history(input_grad, node, 0)
+        node = new_node(_nodes.SmoothL1LossDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
@@ -2058,8 +1979,7 @@ def kl_div_grad(
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.KlDivDoubleGradNode((input, label, out_grad))
-        set_history(input_grad, node, 0)
+        node = new_node(_nodes.KlDivDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
@@ -2074,8 +1994,7 @@ def hardtanh_grad(x: Tensor, out_grad: Tensor, min: float = -1.0, max: float = 1
     _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.HardtanhDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.HardtanhDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
@@ -2087,8 +2006,7 @@ def hardswish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("hardswish_grad", "hardswish_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.HardswishDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.HardswishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -2099,8 +2017,7 @@ def hardsigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.HardsigmoidDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.HardsigmoidDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
     return x_grad
 
@@ -2109,8 +2026,7 @@ def mish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of mish."""
     x_grad = wrap(dispatch("mish_grad", "mish_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.MishDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.MishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -2132,8 +2048,7 @@ def log_sigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.LogSigmoidDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.LogSigmoidDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -2143,8 +2058,7 @@ def swish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of swish."""
     x_grad = wrap(dispatch("swish_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.SwishDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SwishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -2168,8 +2082,7 @@ def prelu_grad(x: Tensor, weight: Tensor, out_grad: Tensor) -> tuple[Tensor, Ten
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.PreluDoubleGradNode((x, weight, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.PreluDoubleGradNode, (x, weight, out_grad), x_grad)
         set_history(weight_grad, node, 1)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
@@ -2212,8 +2125,7 @@ def selu_grad(
     _kernel = dispatch("selu_grad", "selu_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, scale, alpha))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.SeluDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SeluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.scale = scale
@@ -2226,8 +2138,7 @@ def celu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
     _kernel = dispatch("celu_grad", "celu_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.CeluDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.CeluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.alpha = alpha
@@ -2239,8 +2150,7 @@ def glu_grad(x: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     _kernel = dispatch("glu_grad", "glu_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data, axis))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.GluDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.GluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
@@ -2252,8 +2162,7 @@ def softsign_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("softsign_grad", "softsign_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.SoftsignDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.SoftsignDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -2264,8 +2173,7 @@ def tanhshrink_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     _kernel = dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, out_grad._data)
     x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = _nodes.TanhshrinkDoubleGradNode((x, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.TanhshrinkDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
@@ -2276,8 +2184,7 @@ def fill_grad(x: TensorMeta, out_grad: Tensor, value: float) -> Tensor:
     _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch("fill_grad", "fill_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, value))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.FillDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.FillDoubleGradNode, (None, out_grad), x_grad)
         node.value = value
     return x_grad
 
@@ -2287,8 +2194,7 @@ def zero_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch("zero_grad", "zero_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.ZeroDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        new_node(_nodes.ZeroDoubleGradNode, (None, out_grad), x_grad)
     return x_grad
 
 
@@ -2299,8 +2205,7 @@ def reduce_as_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     )
     x_grad = wrap(_kernel(x, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
-        node = _nodes.ReduceAsDoubleGradNode((None, out_grad))
-        set_history(x_grad, node, 0)
+        node = new_node(_nodes.ReduceAsDoubleGradNode, (None, out_grad), x_grad)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
 

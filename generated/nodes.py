@@ -8,6 +8,7 @@ from opgrad.generated import ops as _ops
 from opgrad.runtime.grad_node import GradNode
 from opgrad.runtime.kernels.registry import dispatch, kernel_table
 from opgrad.runtime.tensor import Tensor, wrap
+from opgrad.runtime.tensor_wrapper import unpack, unpack_data
 
 # Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
 _k_adaptive_avg_pool2d_grad = kernel_table("adaptive_avg_pool2d_grad")
@@ -307,10 +308,10 @@ class AbsGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.abs_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("abs_grad", "abs_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -327,7 +328,7 @@ class AbsDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
+        x = unpack(self.x, self)
         out_grad_grad = x_grad_grad * _ops.sign(x)
         return (None, out_grad_grad)
 
@@ -345,10 +346,10 @@ class SignGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.sign_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch(
             "sign_grad", "sign_grad", out_grad._data
         )
@@ -384,10 +385,10 @@ class ExpGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            out = self.out.unpack(self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.exp_grad(out, out_grad)
             return (x_grad,)
-        out = self.out.unpack_data(self)
+        out = unpack_data(self.out, self)
         x_grad = wrap(dispatch("exp_grad", "exp_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
@@ -404,8 +405,8 @@ class ExpDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out = self.out.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
         new_out_grad = x_grad_grad * out_grad
         out_grad_grad = x_grad_grad * out
         return (new_out_grad, out_grad_grad)
@@ -425,10 +426,10 @@ class Expm1GradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            out = self.out.unpack(self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.expm1_grad(out, out_grad)
             return (x_grad,)
-        out = self.out.unpack_data(self)
+        out = unpack_data(self.out, self)
         x_grad = wrap(dispatch("expm1_grad", "expm1_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
@@ -445,8 +446,8 @@ class Expm1DoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out = self.out.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
         new_out_grad = x_grad_grad * out_grad
         out_grad_grad = x_grad_grad * (out + 1)
         return (new_out_grad, out_grad_grad)
@@ -466,10 +467,10 @@ class LogGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.log_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("log_grad", "log_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -486,8 +487,8 @@ class LogDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = -x_grad_grad * out_grad / (x * x)
         out_grad_grad = x_grad_grad / x
         return (new_x_grad, out_grad_grad)
@@ -507,10 +508,10 @@ class Log1pGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.log1p_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -527,8 +528,8 @@ class Log1pDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = -x_grad_grad * out_grad / ((x + 1) * (x + 1))
         out_grad_grad = x_grad_grad / (x + 1)
         return (new_x_grad, out_grad_grad)
@@ -548,10 +549,10 @@ class SqrtGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            out = self.out.unpack(self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.sqrt_grad(out, out_grad)
             return (x_grad,)
-        out = self.out.unpack_data(self)
+        out = unpack_data(self.out, self)
         x_grad = wrap(dispatch("sqrt_grad", "sqrt_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
@@ -568,8 +569,8 @@ class SqrtDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out = self.out.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
         new_out_grad = -0.5 * x_grad_grad * out_grad / (out * out)
         out_grad_grad = 0.5 * x_grad_grad / out
         return (new_out_grad, out_grad_grad)
@@ -589,10 +590,10 @@ class RsqrtGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            out = self.out.unpack(self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.rsqrt_grad(out, out_grad)
             return (x_grad,)
-        out = self.out.unpack_data(self)
+        out = unpack_data(self.out, self)
         x_grad = wrap(dispatch("rsqrt_grad", "rsqrt_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
@@ -609,8 +610,8 @@ class RsqrtDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out = self.out.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
         new_out_grad = -1.5 * x_grad_grad * out_grad * out * out
         out_grad_grad = -0.5 * x_grad_grad * out * out * out
         return (new_out_grad, out_grad_grad)
@@ -630,10 +631,10 @@ class SquareGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.square_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("square_grad", "square_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -650,8 +651,8 @@ class SquareDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = 2 * x_grad_grad * out_grad
         out_grad_grad = 2 * x_grad_grad * x
         return (new_x_grad, out_grad_grad)
@@ -671,10 +672,10 @@ class ReciprocalGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            out = self.out.unpack(self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.reciprocal_grad(out, out_grad)
             return (x_grad,)
-        out = self.out.unpack_data(self)
+        out = unpack_data(self.out, self)
         _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out, out_grad._data)
         x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
@@ -692,8 +693,8 @@ class ReciprocalDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out = self.out.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
         new_out_grad = -2 * x_grad_grad * out_grad * out
         out_grad_grad = -x_grad_grad * out * out
         return (new_out_grad, out_grad_grad)
@@ -713,10 +714,10 @@ class SinGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.sin_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("sin_grad", "sin_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -733,8 +734,8 @@ class SinDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = -x_grad_grad * out_grad * _ops.sin(x)
         out_grad_grad = x_grad_grad * _ops.cos(x)
         return (new_x_grad, out_grad_grad)
@@ -754,10 +755,10 @@ class CosGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.cos_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("cos_grad", "cos_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -774,8 +775,8 @@ class CosDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = -x_grad_grad * out_grad * _ops.cos(x)
         out_grad_grad = -x_grad_grad * _ops.sin(x)
         return (new_x_grad, out_grad_grad)
@@ -795,10 +796,10 @@ class TanhGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            out = self.out.unpack(self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.tanh_grad(out, out_grad)
             return (x_grad,)
-        out = self.out.unpack_data(self)
+        out = unpack_data(self.out, self)
         x_grad = wrap(dispatch("tanh_grad", "tanh_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
@@ -815,8 +816,8 @@ class TanhDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out = self.out.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
         new_out_grad = -2 * x_grad_grad * out_grad * out
         out_grad_grad = x_grad_grad * (1 - out * out)
         return (new_out_grad, out_grad_grad)
@@ -836,10 +837,10 @@ class SigmoidGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            out = self.out.unpack(self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.sigmoid_grad(out, out_grad)
             return (x_grad,)
-        out = self.out.unpack_data(self)
+        out = unpack_data(self.out, self)
         x_grad = wrap(dispatch("sigmoid_grad", "sigmoid_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
@@ -856,8 +857,8 @@ class SigmoidDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out = self.out.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
         new_out_grad = x_grad_grad * out_grad * (1 - 2 * out)
         out_grad_grad = x_grad_grad * out * (1 - out)
         return (new_out_grad, out_grad_grad)
@@ -877,10 +878,10 @@ class ReluGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            out = self.out.unpack(self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.relu_grad(out, out_grad)
             return (x_grad,)
-        out = self.out.unpack_data(self)
+        out = unpack_data(self.out, self)
         x_grad = wrap(dispatch("relu_grad", "relu_grad", out, out_grad._data)(out, out_grad._data))
         return (x_grad,)
 
@@ -897,7 +898,7 @@ class ReluDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out = self.out.unpack(self)
+        out = unpack(self.out, self)
         out_grad_grad = x_grad_grad * (out > 0)
         return (None, out_grad_grad)
 
@@ -915,10 +916,10 @@ class GeluGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.gelu_grad(x, out_grad, self.approximate)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = dispatch("gelu_grad", "gelu_grad", x, out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.approximate))
         return (x_grad,)
@@ -937,12 +938,12 @@ class GeluDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.gelu_double_grad(x, out_grad, x_grad_grad, self.approximate)
             return (new_x_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x, out_grad, x_grad_grad._data)
         _results = _kernel(x, out_grad, x_grad_grad._data, self.approximate)
         new_x_grad = wrap(_results[0])
@@ -964,10 +965,10 @@ class SiluGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.silu_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("silu_grad", "silu_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -985,12 +986,12 @@ class SiluDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.silu_double_grad(x, out_grad, x_grad_grad)
             return (new_x_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch("silu_double_grad", "silu_double_grad", x, out_grad, x_grad_grad._data)
         _results = _kernel(x, out_grad, x_grad_grad._data)
         new_x_grad = wrap(_results[0])
@@ -1012,10 +1013,10 @@ class SoftplusGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.softplus_grad(x, out_grad, self.beta, self.threshold)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = dispatch("softplus_grad", "softplus_grad", x, out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.beta, self.threshold))
         return (x_grad,)
@@ -1034,14 +1035,14 @@ class SoftplusDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.softplus_double_grad(
                 x, out_grad, x_grad_grad, self.beta, self.threshold
             )
             return (new_x_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch("softplus_double_grad", "softplus_double_grad", x, out_grad, x_grad_grad._data)
         _results = _kernel(x, out_grad, x_grad_grad._data, self.beta, self.threshold)
         new_x_grad = wrap(_results[0])
@@ -1063,10 +1064,10 @@ class LeakyReluGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.leaky_relu_grad(x, out_grad, self.negative_slope)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x, out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.negative_slope))
         return (x_grad,)
@@ -1084,7 +1085,7 @@ class LeakyReluDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
+        x = unpack(self.x, self)
         negative_slope = self.negative_slope
         out_grad_grad = _ops.where(x > 0, x_grad_grad, x_grad_grad * negative_slope)
         return (None, out_grad_grad)
@@ -1103,10 +1104,10 @@ class EluGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.elu_grad(x, out_grad, self.alpha)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("elu_grad", "elu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
         return (x_grad,)
 
@@ -1123,8 +1124,8 @@ class EluDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         alpha = self.alpha
         new_x_grad = x_grad_grad * out_grad * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
         out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, alpha * _ops.exp(_ops.clip(x, max=0.0)))
@@ -1145,10 +1146,10 @@ class ErfGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.erf_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("erf_grad", "erf_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -1165,8 +1166,8 @@ class ErfDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = -2.256758334191025 * x * x_grad_grad * out_grad * _ops.exp(-x * x)
         out_grad_grad = 1.1283791670955126 * x_grad_grad * _ops.exp(-x * x)
         return (new_x_grad, out_grad_grad)
@@ -1223,10 +1224,10 @@ class PowGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.pow_grad(x, out_grad, self.y)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("pow_grad", "pow_grad", x, out_grad._data)(x, out_grad._data, self.y))
         return (x_grad,)
 
@@ -1243,8 +1244,8 @@ class PowDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         y = self.y
         new_x_grad = x_grad_grad * out_grad * (y * (y - 1)) * _ops.pow(x, y - 2)
         out_grad_grad = x_grad_grad * y * _ops.pow(x, y - 1)
@@ -1265,10 +1266,10 @@ class ClipGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.clip_grad(x, out_grad, self.min, self.max)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = dispatch("clip_grad", "clip_grad", x, out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
         return (x_grad,)
@@ -1286,7 +1287,7 @@ class ClipDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
+        x = unpack(self.x, self)
         min = self.min
         max = self.max
         out_grad_grad = x_grad_grad * (_ops.clip(x, min, max) == x)
@@ -1306,10 +1307,10 @@ class CastGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.cast_grad(x, out_grad, self.dtype)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch(
             "cast_grad", "cast_grad", out_grad._data
         )
@@ -1346,12 +1347,12 @@ class AddGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
             x_grad, y_grad = _grad_ops.add_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
         _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch(
             "add_grad", "add_grad", out_grad._data
         )
@@ -1392,12 +1393,12 @@ class SubtractGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
             x_grad, y_grad = _grad_ops.subtract_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
         _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch(
             "subtract_grad", "subtract_grad", out_grad._data
         )
@@ -1438,12 +1439,12 @@ class MultiplyGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
             x_grad, y_grad = _grad_ops.multiply_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
         _results = dispatch("multiply_grad", "multiply_grad", x, y, out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -1465,9 +1466,9 @@ class MultiplyDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = _ops.reduce_as(y_grad_grad * out_grad, x)
         new_y_grad = _ops.reduce_as(x_grad_grad * out_grad, y)
         out_grad_grad = x_grad_grad * y + x * y_grad_grad
@@ -1489,14 +1490,14 @@ class DivideGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
-            out = self.out.unpack(self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
+            out = unpack(self.out, self)
             x_grad, y_grad = _grad_ops.divide_grad(x, y, out, out_grad)
             return (x_grad, y_grad)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
-        out = self.out.unpack_data(self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
+        out = unpack_data(self.out, self)
         _results = dispatch("divide_grad", "divide_grad", y, out, out_grad._data)(x, y, out, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -1519,9 +1520,9 @@ class DivideDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
-        y = self.y.unpack(self)
-        out = self.out.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        y = unpack(self.y, self)
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
         new_y_grad = _ops.reduce_as(-out_grad * (x_grad_grad - out * y_grad_grad) / (y * y), y)
         new_out_grad = -out_grad * y_grad_grad / y
         out_grad_grad = (x_grad_grad - out * y_grad_grad) / y
@@ -1543,12 +1544,12 @@ class MaximumGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
             x_grad, y_grad = _grad_ops.maximum_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
         _results = dispatch("maximum_grad", "maximum_grad", x, y, out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -1570,8 +1571,8 @@ class MaximumDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
         out_grad_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(x - y))
         return (None, None, out_grad_grad)
 
@@ -1590,12 +1591,12 @@ class MinimumGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
             x_grad, y_grad = _grad_ops.minimum_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
         _results = dispatch("minimum_grad", "minimum_grad", x, y, out_grad._data)(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -1617,8 +1618,8 @@ class MinimumDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
         out_grad_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(y - x))
         return (None, None, out_grad_grad)
 
@@ -1637,12 +1638,12 @@ class ElementwisePowGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
             x_grad, y_grad = _grad_ops.elementwise_pow_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
         _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x, y, out_grad._data)
         _results = _kernel(x, y, out_grad._data)
         x_grad = wrap(_results[0])
@@ -1666,16 +1667,16 @@ class ElementwisePowDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         if create_graph:
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, new_y_grad, out_grad_grad = _grad_ops.elementwise_pow_double_grad(
                 x, y, out_grad, x_grad_grad, y_grad_grad
             )
             return (new_x_grad, new_y_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch(
             "elementwise_pow_double_grad",
             "elementwise_pow_double_grad",
@@ -1707,14 +1708,14 @@ class WhereGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            condition = self.condition.unpack(self)
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
+            condition = unpack(self.condition, self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
             x_grad, y_grad = _grad_ops.where_grad(condition, x, y, out_grad)
             return (None, x_grad, y_grad)
-        condition = self.condition.unpack_data(self)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
+        condition = unpack_data(self.condition, self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
         _kernel = dispatch("where_grad", "where_grad", condition, out_grad._data)
         _results = _kernel(condition, x, y, out_grad._data)
         x_grad = wrap(_results[0])
@@ -1738,7 +1739,7 @@ class WhereDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
-        condition = self.condition.unpack(self)
+        condition = unpack(self.condition, self)
         out_grad_grad = _ops.where(condition, x_grad_grad, y_grad_grad)
         return (None, None, None, out_grad_grad)
 
@@ -1756,10 +1757,10 @@ class SumGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.sum_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch(
             "sum_grad", "sum_grad", out_grad._data
         )
@@ -1797,10 +1798,10 @@ class MeanGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.mean_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch(
             "mean_grad", "mean_grad", out_grad._data
         )
@@ -1838,12 +1839,12 @@ class MaxGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out = self.out.unpack(self)
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.max_grad(x, out, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        x = self.x.unpack_data(self)
-        out = self.out.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
         _kernel = dispatch("max_grad", "max_grad", x, out, out_grad._data)
         x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
@@ -1863,12 +1864,12 @@ class MaxDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out = self.out.unpack(self)
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
             out_grad_grad = _grad_ops.max_double_grad(x, out, x_grad_grad, self.axis, self.keepdim)
             return (None, None, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out = self.out.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
         _kernel = dispatch("max_double_grad", "max_double_grad", x, out, x_grad_grad._data)
         out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
         return (None, None, out_grad_grad)
@@ -1888,12 +1889,12 @@ class MinGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out = self.out.unpack(self)
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.min_grad(x, out, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        x = self.x.unpack_data(self)
-        out = self.out.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
         _kernel = dispatch("min_grad", "min_grad", x, out, out_grad._data)
         x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
@@ -1913,12 +1914,12 @@ class MinDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out = self.out.unpack(self)
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
             out_grad_grad = _grad_ops.min_double_grad(x, out, x_grad_grad, self.axis, self.keepdim)
             return (None, None, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out = self.out.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
         _kernel = dispatch("min_double_grad", "min_double_grad", x, out, x_grad_grad._data)
         out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
         return (None, None, out_grad_grad)
@@ -1938,10 +1939,10 @@ class ProdGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.prod_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = dispatch("prod_grad", "prod_grad", x, out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
@@ -1960,14 +1961,14 @@ class ProdDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.prod_double_grad(
                 x, out_grad, x_grad_grad, self.axis, self.keepdim
             )
             return (new_x_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch("prod_double_grad", "prod_double_grad", x, out_grad, x_grad_grad._data)
         _results = _kernel(x, out_grad, x_grad_grad._data, self.axis, self.keepdim)
         new_x_grad = wrap(_results[0])
@@ -1989,12 +1990,12 @@ class LogsumexpGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out = self.out.unpack(self)
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.logsumexp_grad(x, out, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        x = self.x.unpack_data(self)
-        out = self.out.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
         _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x, out, out_grad._data)
         x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
@@ -2014,16 +2015,16 @@ class LogsumexpDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out = self.out.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, new_out_grad, out_grad_grad = _grad_ops.logsumexp_double_grad(
                 x, out, out_grad, x_grad_grad, self.axis, self.keepdim
             )
             return (new_x_grad, new_out_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out = self.out.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch(
             "logsumexp_double_grad", "logsumexp_double_grad", x, out, out_grad, x_grad_grad._data
         )
@@ -2049,12 +2050,12 @@ class MatmulGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
             x_grad, y_grad = _grad_ops.matmul_grad(x, y, out_grad, self.transpose_x, self.transpose_y)
             return (x_grad, y_grad)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
         _kernel = dispatch("matmul_grad", "matmul_grad", x, y, out_grad._data)
         _results = _kernel(x, y, out_grad._data, self.transpose_x, self.transpose_y)
         x_grad = wrap(_results[0])
@@ -2077,9 +2078,9 @@ class MatmulDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        out_grad = unpack(self.out_grad, self)
         transpose_x = self.transpose_x
         transpose_y = self.transpose_y
         new_x_grad = _ops.matmul_xg(x, y_grad_grad, out_grad, transpose_x, transpose_y)
@@ -2103,10 +2104,10 @@ class ReshapeGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.reshape_grad(x, out_grad, self.shape)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch(
             "reshape_grad", "reshape_grad", out_grad._data
         )
@@ -2143,10 +2144,10 @@ class TransposeGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.transpose_grad(x, out_grad, self.perm)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch(
             "transpose_grad", "transpose_grad", out_grad._data
         )
@@ -2183,10 +2184,10 @@ class SqueezeGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.squeeze_grad(x, out_grad, self.axis)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch(
             "squeeze_grad", "squeeze_grad", out_grad._data
         )
@@ -2223,10 +2224,10 @@ class UnsqueezeGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.unsqueeze_grad(x, out_grad, self.axis)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch(
             "unsqueeze_grad", "unsqueeze_grad", out_grad._data
         )
@@ -2263,10 +2264,10 @@ class FlattenGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.flatten_grad(x, out_grad, self.start_axis, self.stop_axis)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch(
             "flatten_grad", "flatten_grad", out_grad._data
         )
@@ -2304,10 +2305,10 @@ class ExpandGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.expand_grad(x, out_grad, self.shape)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch(
             "expand_grad", "expand_grad", out_grad._data
         )
@@ -2344,10 +2345,10 @@ class ConcatGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = [_w.unpack(self) for _w in self.x]
+            x = [unpack(_w, self) for _w in self.x]
             x_grad = _grad_ops.concat_grad(x, out_grad, self.axis)
             return (*x_grad,)
-        x = [_w.unpack_data(self) for _w in self.x]
+        x = [unpack_data(_w, self) for _w in self.x]
         _kernel = _k_concat_grad.get(out_grad._data.__class__) or dispatch(
             "concat_grad", "concat_grad", out_grad._data
         )
@@ -2385,10 +2386,10 @@ class StackGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = [_w.unpack(self) for _w in self.x]
+            x = [unpack(_w, self) for _w in self.x]
             x_grad = _grad_ops.stack_grad(x, out_grad, self.axis)
             return (*x_grad,)
-        x = [_w.unpack_data(self) for _w in self.x]
+        x = [unpack_data(_w, self) for _w in self.x]
         _kernel = _k_stack_grad.get(out_grad._data.__class__) or dispatch(
             "stack_grad", "stack_grad", out_grad._data
         )
@@ -2426,10 +2427,10 @@ class SplitGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0:]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.split_grad(x, out_grad, self.num_or_sections, self.axis)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _out_grad_data = [_t._data for _t in out_grad]
         _kernel = dispatch("split_grad", "split_grad", *_out_grad_data)
         x_grad = wrap(_kernel(x, _out_grad_data, self.num_or_sections, self.axis))
@@ -2466,12 +2467,12 @@ class GatherGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            index = self.index.unpack(self)
+            x = unpack(self.x, self)
+            index = unpack(self.index, self)
             x_grad = _grad_ops.gather_grad(x, index, out_grad, self.axis)
             return (x_grad, None)
-        x = self.x.unpack_data(self)
-        index = self.index.unpack_data(self)
+        x = unpack_data(self.x, self)
+        index = unpack_data(self.index, self)
         _kernel = dispatch("gather_grad", "gather_grad", index, out_grad._data)
         x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
         return (x_grad, None)
@@ -2490,7 +2491,7 @@ class GatherDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        index = self.index.unpack(self)
+        index = unpack(self.index, self)
         axis = self.axis
         out_grad_grad = _ops.gather(x_grad_grad, index, axis)
         return (None, None, out_grad_grad)
@@ -2509,12 +2510,12 @@ class IndexSelectGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            index = self.index.unpack(self)
+            x = unpack(self.x, self)
+            index = unpack(self.index, self)
             x_grad = _grad_ops.index_select_grad(x, index, out_grad, self.axis)
             return (x_grad, None)
-        x = self.x.unpack_data(self)
-        index = self.index.unpack_data(self)
+        x = unpack_data(self.x, self)
+        index = unpack_data(self.index, self)
         _kernel = dispatch("index_select_grad", "index_select_grad", index, out_grad._data)
         x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
         return (x_grad, None)
@@ -2533,7 +2534,7 @@ class IndexSelectDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        index = self.index.unpack(self)
+        index = unpack(self.index, self)
         axis = self.axis
         out_grad_grad = _ops.index_select(x_grad_grad, index, axis)
         return (None, None, out_grad_grad)
@@ -2552,10 +2553,10 @@ class TileGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.tile_grad(x, out_grad, self.repeat_times)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch(
             "tile_grad", "tile_grad", out_grad._data
         )
@@ -2592,10 +2593,10 @@ class SoftmaxGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            out = self.out.unpack(self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
-        out = self.out.unpack_data(self)
+        out = unpack_data(self.out, self)
         _kernel = dispatch("softmax_grad", "softmax_grad", out, out_grad._data)
         x_grad = wrap(_kernel(out, out_grad._data, self.axis))
         return (x_grad,)
@@ -2613,8 +2614,8 @@ class SoftmaxDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out = self.out.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
         axis = self.axis
         new_out_grad = _ops.softmax_vjp_dp(out, out_grad, x_grad_grad, axis)
         out_grad_grad = _ops.softmax_vjp(out, x_grad_grad, axis)
@@ -2635,10 +2636,10 @@ class LogSoftmaxGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            out = self.out.unpack(self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.log_softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
-        out = self.out.unpack_data(self)
+        out = unpack_data(self.out, self)
         _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out, out_grad._data)
         x_grad = wrap(_kernel(out, out_grad._data, self.axis))
         return (x_grad,)
@@ -2656,8 +2657,8 @@ class LogSoftmaxDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out = self.out.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
         axis = self.axis
         new_out_grad = -x_grad_grad * _ops.exp(out) * _ops.sum(out_grad, axis, True)
         out_grad_grad = x_grad_grad - _ops.sum(x_grad_grad * _ops.exp(out), axis, True)
@@ -2678,14 +2679,14 @@ class CrossEntropyGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            input = self.input.unpack(self)
-            label = self.label.unpack(self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
             input_grad = _grad_ops.cross_entropy_grad(
                 input, label, out_grad, self.axis, self.reduction, self.ignore_index, self.label_smoothing
             )
             return (input_grad, None)
-        input = self.input.unpack_data(self)
-        label = self.label.unpack_data(self)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
         _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input, label, out_grad._data)
         input_grad = wrap(
             _kernel(
@@ -2715,9 +2716,9 @@ class CrossEntropyDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
         if create_graph:
-            input = self.input.unpack(self)
-            label = self.label.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            out_grad = unpack(self.out_grad, self)
             new_input_grad, out_grad_grad = _grad_ops.cross_entropy_double_grad(
                 input,
                 label,
@@ -2729,9 +2730,9 @@ class CrossEntropyDoubleGradNode(GradNode):
                 self.label_smoothing,
             )
             return (new_input_grad, None, out_grad_grad)
-        input = self.input.unpack_data(self)
-        label = self.label.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch(
             "cross_entropy_double_grad",
             "cross_entropy_double_grad",
@@ -2780,10 +2781,10 @@ class CrossEntropyTripleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         new_input_grad_grad = grads[0]
         out_grad_grad_grad = grads[1]
-        input = self.input.unpack(self)
-        label = self.label.unpack(self)
-        out_grad = self.out_grad.unpack(self)
-        input_grad_grad = self.input_grad_grad.unpack(self)
+        input = unpack(self.input, self)
+        label = unpack(self.label, self)
+        out_grad = unpack(self.out_grad, self)
+        input_grad_grad = unpack(self.input_grad_grad, self)
         axis = self.axis
         reduction = self.reduction
         ignore_index = self.ignore_index
@@ -2837,12 +2838,12 @@ class MseLossGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            input = self.input.unpack(self)
-            label = self.label.unpack(self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
             input_grad, label_grad = _grad_ops.mse_loss_grad(input, label, out_grad, self.reduction)
             return (input_grad, label_grad)
-        input = self.input.unpack_data(self)
-        label = self.label.unpack_data(self)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
         _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input, label, out_grad._data)
         _results = _kernel(input, label, out_grad._data, self.reduction)
         input_grad = wrap(_results[0])
@@ -2866,16 +2867,16 @@ class MseLossDoubleGradNode(GradNode):
         input_grad_grad = grads[0]
         label_grad_grad = grads[1]
         if create_graph:
-            input = self.input.unpack(self)
-            label = self.label.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            out_grad = unpack(self.out_grad, self)
             new_input_grad, new_label_grad, out_grad_grad = _grad_ops.mse_loss_double_grad(
                 input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction
             )
             return (new_input_grad, new_label_grad, out_grad_grad)
-        input = self.input.unpack_data(self)
-        label = self.label.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch(
             "mse_loss_double_grad",
             "mse_loss_double_grad",
@@ -2909,10 +2910,10 @@ class DropoutGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            mask = self.mask.unpack(self)
+            mask = unpack(self.mask, self)
             x_grad = _grad_ops.dropout_grad(mask, out_grad, self.p, self.training)
             return (x_grad,)
-        mask = self.mask.unpack_data(self)
+        mask = unpack_data(self.mask, self)
         _kernel = dispatch("dropout_grad", "dropout_grad", mask, out_grad._data)
         x_grad = wrap(_kernel(mask, out_grad._data, self.p, self.training))
         return (x_grad,)
@@ -2931,10 +2932,10 @@ class DropoutDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            mask = self.mask.unpack(self)
+            mask = unpack(self.mask, self)
             out_grad_grad = _grad_ops.dropout_double_grad(mask, x_grad_grad, self.p, self.training)
             return (None, out_grad_grad)
-        mask = self.mask.unpack_data(self)
+        mask = unpack_data(self.mask, self)
         _kernel = dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
         out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
         return (None, out_grad_grad)
@@ -2953,12 +2954,12 @@ class EmbeddingGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            weight = self.weight.unpack(self)
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
             weight_grad = _grad_ops.embedding_grad(x, weight, out_grad)
             return (None, weight_grad)
-        x = self.x.unpack_data(self)
-        weight = self.weight.unpack_data(self)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
         _kernel = dispatch("embedding_grad", "embedding_grad", x, out_grad._data)
         weight_grad = wrap(_kernel(x, weight, out_grad._data))
         return (None, weight_grad)
@@ -2977,7 +2978,7 @@ class EmbeddingDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         weight_grad_grad = grads[0]
-        x = self.x.unpack(self)
+        x = unpack(self.x, self)
         out_grad_grad = _ops.embedding(x, weight_grad_grad)
         return (None, None, out_grad_grad)
 
@@ -2995,16 +2996,16 @@ class Conv2dGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            weight = self.weight.unpack(self)
-            bias = None if self.bias is None else self.bias.unpack(self)
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            bias = None if self.bias is None else unpack(self.bias, self)
             x_grad, weight_grad, bias_grad = _grad_ops.conv2d_grad(
                 x, weight, bias, out_grad, self.stride, self.padding, self.dilation, self.groups
             )
             return (x_grad, weight_grad, bias_grad)
-        x = self.x.unpack_data(self)
-        weight = self.weight.unpack_data(self)
-        bias = None if self.bias is None else self.bias.unpack_data(self)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        bias = None if self.bias is None else unpack_data(self.bias, self)
         _kernel = dispatch("conv2d_grad", "conv2d_grad", x, weight, out_grad._data)
         _results = _kernel(
             x, weight, bias, out_grad._data, self.stride, self.padding, self.dilation, self.groups
@@ -3030,14 +3031,14 @@ class MaxPool2dGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            argmax = self.argmax.unpack(self)
+            x = unpack(self.x, self)
+            argmax = unpack(self.argmax, self)
             x_grad = _grad_ops.max_pool2d_grad(
                 x, argmax, out_grad, self.kernel_size, self.stride, self.padding
             )
             return (x_grad,)
-        x = self.x.unpack_data(self)
-        argmax = self.argmax.unpack_data(self)
+        x = unpack_data(self.x, self)
+        argmax = unpack_data(self.argmax, self)
         _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, out_grad._data)
         x_grad = wrap(_kernel(x, argmax, out_grad._data, self.kernel_size, self.stride, self.padding))
         return (x_grad,)
@@ -3057,12 +3058,12 @@ class MaxPool2dDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            argmax = self.argmax.unpack(self)
+            argmax = unpack(self.argmax, self)
             out_grad_grad = _grad_ops.max_pool2d_double_grad(
                 argmax, x_grad_grad, self.kernel_size, self.stride, self.padding
             )
             return (None, None, out_grad_grad)
-        argmax = self.argmax.unpack_data(self)
+        argmax = unpack_data(self.argmax, self)
         _kernel = dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, x_grad_grad._data)
         out_grad_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
         return (None, None, out_grad_grad)
@@ -3081,10 +3082,10 @@ class AvgPool2dGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.avg_pool2d_grad(x, out_grad, self.kernel_size, self.stride, self.padding)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
             "avg_pool2d_grad", "avg_pool2d_grad", out_grad._data
         )
@@ -3123,10 +3124,10 @@ class AdaptiveAvgPool2dGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.adaptive_avg_pool2d_grad(x, out_grad, self.output_size)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
             "adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data
         )
@@ -3163,20 +3164,20 @@ class LayerNormGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            weight = None if self.weight is None else self.weight.unpack(self)
-            bias = None if self.bias is None else self.bias.unpack(self)
-            mean = self.mean.unpack(self)
-            rstd = self.rstd.unpack(self)
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            bias = None if self.bias is None else unpack(self.bias, self)
+            mean = unpack(self.mean, self)
+            rstd = unpack(self.rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.layer_norm_grad(
                 x, weight, bias, mean, rstd, out_grad, self.normalized_shape, self.epsilon
             )
             return (x_grad, weight_grad, bias_grad)
-        x = self.x.unpack_data(self)
-        weight = None if self.weight is None else self.weight.unpack_data(self)
-        bias = None if self.bias is None else self.bias.unpack_data(self)
-        mean = self.mean.unpack_data(self)
-        rstd = self.rstd.unpack_data(self)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        bias = None if self.bias is None else unpack_data(self.bias, self)
+        mean = unpack_data(self.mean, self)
+        rstd = unpack_data(self.rstd, self)
         _kernel = dispatch("layer_norm_grad", "layer_norm_grad", x, mean, rstd, out_grad._data, weight)
         _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.normalized_shape, self.epsilon)
         x_grad = wrap(_results[0])
@@ -3202,20 +3203,20 @@ class BatchNormGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            weight = None if self.weight is None else self.weight.unpack(self)
-            bias = None if self.bias is None else self.bias.unpack(self)
-            saved_mean = self.saved_mean.unpack(self)
-            saved_rstd = self.saved_rstd.unpack(self)
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            bias = None if self.bias is None else unpack(self.bias, self)
+            saved_mean = unpack(self.saved_mean, self)
+            saved_rstd = unpack(self.saved_rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.batch_norm_grad(
                 x, weight, bias, saved_mean, saved_rstd, out_grad, self.training, self.momentum, self.epsilon
             )
             return (x_grad, None, None, weight_grad, bias_grad)
-        x = self.x.unpack_data(self)
-        weight = None if self.weight is None else self.weight.unpack_data(self)
-        bias = None if self.bias is None else self.bias.unpack_data(self)
-        saved_mean = self.saved_mean.unpack_data(self)
-        saved_rstd = self.saved_rstd.unpack_data(self)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        bias = None if self.bias is None else unpack_data(self.bias, self)
+        saved_mean = unpack_data(self.saved_mean, self)
+        saved_rstd = unpack_data(self.saved_rstd, self)
         _kernel = dispatch(
             "batch_norm_grad", "batch_norm_grad", x, saved_mean, saved_rstd, out_grad._data, weight
         )
@@ -3253,20 +3254,20 @@ class GroupNormGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            weight = None if self.weight is None else self.weight.unpack(self)
-            bias = None if self.bias is None else self.bias.unpack(self)
-            mean = self.mean.unpack(self)
-            rstd = self.rstd.unpack(self)
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            bias = None if self.bias is None else unpack(self.bias, self)
+            mean = unpack(self.mean, self)
+            rstd = unpack(self.rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.group_norm_grad(
                 x, weight, bias, mean, rstd, out_grad, self.num_groups, self.epsilon
             )
             return (x_grad, weight_grad, bias_grad)
-        x = self.x.unpack_data(self)
-        weight = None if self.weight is None else self.weight.unpack_data(self)
-        bias = None if self.bias is None else self.bias.unpack_data(self)
-        mean = self.mean.unpack_data(self)
-        rstd = self.rstd.unpack_data(self)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        bias = None if self.bias is None else unpack_data(self.bias, self)
+        mean = unpack_data(self.mean, self)
+        rstd = unpack_data(self.rstd, self)
         _kernel = dispatch("group_norm_grad", "group_norm_grad", x, mean, rstd, out_grad._data, weight)
         _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.num_groups, self.epsilon)
         x_grad = wrap(_results[0])
@@ -3292,14 +3293,14 @@ class LinearGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            weight = self.weight.unpack(self)
-            bias = None if self.bias is None else self.bias.unpack(self)
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            bias = None if self.bias is None else unpack(self.bias, self)
             x_grad, weight_grad, bias_grad = _grad_ops.linear_grad(x, weight, bias, out_grad)
             return (x_grad, weight_grad, bias_grad)
-        x = self.x.unpack_data(self)
-        weight = self.weight.unpack_data(self)
-        bias = None if self.bias is None else self.bias.unpack_data(self)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        bias = None if self.bias is None else unpack_data(self.bias, self)
         _kernel = dispatch("linear_grad", "linear_grad", x, weight, out_grad._data)
         _results = _kernel(x, weight, bias, out_grad._data)
         x_grad = wrap(_results[0])
@@ -3325,9 +3326,9 @@ class LinearDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         weight_grad_grad = grads[1]
         bias_grad_grad = grads[2]
-        x = self.x.unpack(self)
-        weight = self.weight.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        weight = unpack(self.weight, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = _ops.matmul_xg(x, weight_grad_grad, out_grad)
         new_weight_grad = _ops.matmul_yg(x_grad_grad, weight, out_grad)
         out_grad_grad = _ops.linear(x_grad_grad, weight, bias_grad_grad) + x @ weight_grad_grad
@@ -3349,12 +3350,12 @@ class EinsumGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
             x_grad, y_grad = _grad_ops.einsum_grad(x, y, out_grad, self.equation)
             return (x_grad, y_grad)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
         _kernel = dispatch("einsum_grad", "einsum_grad", x, y, out_grad._data)
         _results = _kernel(x, y, out_grad._data, self.equation)
         x_grad = wrap(_results[0])
@@ -3378,16 +3379,16 @@ class EinsumDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         if create_graph:
-            x = self.x.unpack(self)
-            y = self.y.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, new_y_grad, out_grad_grad = _grad_ops.einsum_double_grad(
                 x, y, out_grad, x_grad_grad, y_grad_grad, self.equation
             )
             return (new_x_grad, new_y_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        y = self.y.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch(
             "einsum_double_grad", "einsum_double_grad", x, y, out_grad, x_grad_grad._data, y_grad_grad._data
         )
@@ -3413,22 +3414,22 @@ class ScaledDotProductAttentionGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            query = self.query.unpack(self)
-            key = self.key.unpack(self)
-            value = self.value.unpack(self)
-            mask = None if self.mask is None else self.mask.unpack(self)
-            weights = self.weights.unpack(self)
-            keep = self.keep.unpack(self)
+            query = unpack(self.query, self)
+            key = unpack(self.key, self)
+            value = unpack(self.value, self)
+            mask = None if self.mask is None else unpack(self.mask, self)
+            weights = unpack(self.weights, self)
+            keep = unpack(self.keep, self)
             query_grad, key_grad, value_grad, mask_grad = _grad_ops.scaled_dot_product_attention_grad(
                 query, key, value, mask, weights, keep, out_grad, self.dropout_p, self.causal, self.scale
             )
             return (query_grad, key_grad, value_grad, mask_grad)
-        query = self.query.unpack_data(self)
-        key = self.key.unpack_data(self)
-        value = self.value.unpack_data(self)
-        mask = None if self.mask is None else self.mask.unpack_data(self)
-        weights = self.weights.unpack_data(self)
-        keep = self.keep.unpack_data(self)
+        query = unpack_data(self.query, self)
+        key = unpack_data(self.key, self)
+        value = unpack_data(self.value, self)
+        mask = None if self.mask is None else unpack_data(self.mask, self)
+        weights = unpack_data(self.weights, self)
+        keep = unpack_data(self.keep, self)
         _kernel = dispatch(
             "scaled_dot_product_attention_grad",
             "scaled_dot_product_attention_grad",
@@ -3468,12 +3469,12 @@ class TakeAlongAxisGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            arr = self.arr.unpack(self)
-            indices = self.indices.unpack(self)
+            arr = unpack(self.arr, self)
+            indices = unpack(self.indices, self)
             arr_grad = _grad_ops.take_along_axis_grad(arr, indices, out_grad, self.axis)
             return (arr_grad, None)
-        arr = self.arr.unpack_data(self)
-        indices = self.indices.unpack_data(self)
+        arr = unpack_data(self.arr, self)
+        indices = unpack_data(self.indices, self)
         _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices, out_grad._data)
         arr_grad = wrap(_kernel(arr, indices, out_grad._data, self.axis))
         return (arr_grad, None)
@@ -3492,7 +3493,7 @@ class TakeAlongAxisDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         arr_grad_grad = grads[0]
-        indices = self.indices.unpack(self)
+        indices = unpack(self.indices, self)
         axis = self.axis
         out_grad_grad = _ops.take_along_axis(arr_grad_grad, indices, axis)
         return (None, None, out_grad_grad)
@@ -3511,14 +3512,14 @@ class ScatterGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            index = self.index.unpack(self)
-            updates = self.updates.unpack(self)
+            x = unpack(self.x, self)
+            index = unpack(self.index, self)
+            updates = unpack(self.updates, self)
             x_grad, updates_grad = _grad_ops.scatter_grad(x, index, updates, out_grad, self.overwrite)
             return (x_grad, None, updates_grad)
-        x = self.x.unpack_data(self)
-        index = self.index.unpack_data(self)
-        updates = self.updates.unpack_data(self)
+        x = unpack_data(self.x, self)
+        index = unpack_data(self.index, self)
+        updates = unpack_data(self.updates, self)
         _kernel = dispatch("scatter_grad", "scatter_grad", index, out_grad._data)
         _results = _kernel(x, index, updates, out_grad._data, self.overwrite)
         x_grad = wrap(_results[0])
@@ -3542,7 +3543,7 @@ class ScatterDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         updates_grad_grad = grads[1]
-        index = self.index.unpack(self)
+        index = unpack(self.index, self)
         overwrite = self.overwrite
         out_grad_grad = _ops.scatter(x_grad_grad, index, updates_grad_grad, overwrite)
         return (None, None, None, out_grad_grad)
@@ -3561,14 +3562,14 @@ class IndexAddGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            index = self.index.unpack(self)
-            value = self.value.unpack(self)
+            x = unpack(self.x, self)
+            index = unpack(self.index, self)
+            value = unpack(self.value, self)
             x_grad, value_grad = _grad_ops.index_add_grad(x, index, value, out_grad, self.axis)
             return (x_grad, None, value_grad)
-        x = self.x.unpack_data(self)
-        index = self.index.unpack_data(self)
-        value = self.value.unpack_data(self)
+        x = unpack_data(self.x, self)
+        index = unpack_data(self.index, self)
+        value = unpack_data(self.value, self)
         _kernel = dispatch("index_add_grad", "index_add_grad", index, out_grad._data)
         _results = _kernel(x, index, value, out_grad._data, self.axis)
         x_grad = wrap(_results[0])
@@ -3592,7 +3593,7 @@ class IndexAddDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         value_grad_grad = grads[1]
-        index = self.index.unpack(self)
+        index = unpack(self.index, self)
         axis = self.axis
         out_grad_grad = _ops.index_add(x_grad_grad, index, axis, value_grad_grad)
         return (None, None, None, out_grad_grad)
@@ -3611,10 +3612,10 @@ class MaskedFillGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            mask = self.mask.unpack(self)
+            mask = unpack(self.mask, self)
             x_grad = _grad_ops.masked_fill_grad(mask, out_grad, self.value)
             return (x_grad, None)
-        mask = self.mask.unpack_data(self)
+        mask = unpack_data(self.mask, self)
         _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask, out_grad._data)
         x_grad = wrap(_kernel(mask, out_grad._data, self.value))
         return (x_grad, None)
@@ -3632,7 +3633,7 @@ class MaskedFillDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        mask = self.mask.unpack(self)
+        mask = unpack(self.mask, self)
         out_grad_grad = _ops.masked_fill(x_grad_grad, mask, 0.0)
         return (None, out_grad_grad)
 
@@ -3724,10 +3725,10 @@ class PadGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.pad_grad(x, out_grad, self.pad, self.mode, self.value)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch(
             "pad_grad", "pad_grad", out_grad._data
         )
@@ -3803,10 +3804,10 @@ class RepeatInterleaveGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.repeat_interleave_grad(x, out_grad, self.repeats, self.axis)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch(
             "repeat_interleave_grad", "repeat_interleave_grad", out_grad._data
         )
@@ -3844,10 +3845,10 @@ class CumsumGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.cumsum_grad(x, out_grad, self.axis)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch(
             "cumsum_grad", "cumsum_grad", out_grad._data
         )
@@ -3884,12 +3885,12 @@ class CumprodGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out = self.out.unpack(self)
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.cumprod_grad(x, out, out_grad, self.dim)
             return (x_grad,)
-        x = self.x.unpack_data(self)
-        out = self.out.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
         _kernel = dispatch("cumprod_grad", "cumprod_grad", x, out, out_grad._data)
         x_grad = wrap(_kernel(x, out, out_grad._data, self.dim))
         return (x_grad,)
@@ -3948,12 +3949,12 @@ class TopkGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            indices = self.indices.unpack(self)
+            x = unpack(self.x, self)
+            indices = unpack(self.indices, self)
             x_grad = _grad_ops.topk_grad(x, indices, out_grad, self.k, self.axis, self.largest, self.sorted)
             return (x_grad,)
-        x = self.x.unpack_data(self)
-        indices = self.indices.unpack_data(self)
+        x = unpack_data(self.x, self)
+        indices = unpack_data(self.indices, self)
         _kernel = dispatch("topk_grad", "topk_grad", indices, out_grad._data)
         x_grad = wrap(_kernel(x, indices, out_grad._data, self.k, self.axis, self.largest, self.sorted))
         return (x_grad,)
@@ -3972,7 +3973,7 @@ class TopkDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        indices = self.indices.unpack(self)
+        indices = unpack(self.indices, self)
         axis = self.axis
         out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
         return (None, None, out_grad_grad)
@@ -3991,12 +3992,12 @@ class SortGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            indices = self.indices.unpack(self)
+            x = unpack(self.x, self)
+            indices = unpack(self.indices, self)
             x_grad = _grad_ops.sort_grad(x, indices, out_grad, self.axis, self.descending)
             return (x_grad,)
-        x = self.x.unpack_data(self)
-        indices = self.indices.unpack_data(self)
+        x = unpack_data(self.x, self)
+        indices = unpack_data(self.indices, self)
         _kernel = dispatch("sort_grad", "sort_grad", indices, out_grad._data)
         x_grad = wrap(_kernel(x, indices, out_grad._data, self.axis, self.descending))
         return (x_grad,)
@@ -4015,7 +4016,7 @@ class SortDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        indices = self.indices.unpack(self)
+        indices = unpack(self.indices, self)
         axis = self.axis
         out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
         return (None, None, out_grad_grad)
@@ -4034,10 +4035,10 @@ class VarGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.var_grad(x, out_grad, self.axis, self.unbiased, self.keepdim)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = dispatch("var_grad", "var_grad", x, out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.unbiased, self.keepdim))
         return (x_grad,)
@@ -4056,14 +4057,14 @@ class VarDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.var_double_grad(
                 x, out_grad, x_grad_grad, self.axis, self.unbiased, self.keepdim
             )
             return (new_x_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch("var_double_grad", "var_double_grad", x, out_grad, x_grad_grad._data)
         _results = _kernel(x, out_grad, x_grad_grad._data, self.axis, self.unbiased, self.keepdim)
         new_x_grad = wrap(_results[0])
@@ -4085,12 +4086,12 @@ class StdGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out = self.out.unpack(self)
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.std_grad(x, out, out_grad, self.axis, self.unbiased, self.keepdim)
             return (x_grad,)
-        x = self.x.unpack_data(self)
-        out = self.out.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
         _kernel = dispatch("std_grad", "std_grad", x, out, out_grad._data)
         x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.unbiased, self.keepdim))
         return (x_grad,)
@@ -4110,16 +4111,16 @@ class StdDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out = self.out.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.std_double_grad(
                 x, out, out_grad, x_grad_grad, self.axis, self.unbiased, self.keepdim
             )
             return (new_x_grad, None, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out = self.out.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch("std_double_grad", "std_double_grad", x, out, out_grad, x_grad_grad._data)
         _results = _kernel(x, out, out_grad, x_grad_grad._data, self.axis, self.unbiased, self.keepdim)
         new_x_grad = wrap(_results[0])
@@ -4142,12 +4143,12 @@ class NormGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out = self.out.unpack(self)
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
             x_grad = _grad_ops.norm_grad(x, out, out_grad, self.p, self.axis, self.keepdim)
             return (x_grad,)
-        x = self.x.unpack_data(self)
-        out = self.out.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
         _kernel = dispatch("norm_grad", "norm_grad", x, out, out_grad._data)
         x_grad = wrap(_kernel(x, out, out_grad._data, self.p, self.axis, self.keepdim))
         return (x_grad,)
@@ -4167,16 +4168,16 @@ class NllLossGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            input = self.input.unpack(self)
-            label = self.label.unpack(self)
-            weight = None if self.weight is None else self.weight.unpack(self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
             input_grad = _grad_ops.nll_loss_grad(
                 input, label, weight, out_grad, self.ignore_index, self.reduction
             )
             return (input_grad, None, None)
-        input = self.input.unpack_data(self)
-        label = self.label.unpack_data(self)
-        weight = None if self.weight is None else self.weight.unpack_data(self)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
         _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label, out_grad._data, weight)
         input_grad = wrap(_kernel(input, label, weight, out_grad._data, self.ignore_index, self.reduction))
         return (input_grad, None, None)
@@ -4196,8 +4197,8 @@ class NllLossDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
-        label = self.label.unpack(self)
-        weight = None if self.weight is None else self.weight.unpack(self)
+        label = unpack(self.label, self)
+        weight = None if self.weight is None else unpack(self.weight, self)
         ignore_index = self.ignore_index
         reduction = self.reduction
         out_grad_grad = _ops.nll_loss(input_grad_grad, label, weight, ignore_index, reduction)
@@ -4218,18 +4219,18 @@ class BinaryCrossEntropyWithLogitsGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            logit = self.logit.unpack(self)
-            label = self.label.unpack(self)
-            weight = None if self.weight is None else self.weight.unpack(self)
-            pos_weight = None if self.pos_weight is None else self.pos_weight.unpack(self)
+            logit = unpack(self.logit, self)
+            label = unpack(self.label, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            pos_weight = None if self.pos_weight is None else unpack(self.pos_weight, self)
             logit_grad, label_grad = _grad_ops.binary_cross_entropy_with_logits_grad(
                 logit, label, weight, pos_weight, out_grad, self.reduction
             )
             return (logit_grad, label_grad, None, None)
-        logit = self.logit.unpack_data(self)
-        label = self.label.unpack_data(self)
-        weight = None if self.weight is None else self.weight.unpack_data(self)
-        pos_weight = None if self.pos_weight is None else self.pos_weight.unpack_data(self)
+        logit = unpack_data(self.logit, self)
+        label = unpack_data(self.label, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        pos_weight = None if self.pos_weight is None else unpack_data(self.pos_weight, self)
         _kernel = dispatch(
             "binary_cross_entropy_with_logits_grad",
             "binary_cross_entropy_with_logits_grad",
@@ -4261,12 +4262,12 @@ class L1LossGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            input = self.input.unpack(self)
-            label = self.label.unpack(self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
             input_grad, label_grad = _grad_ops.l1_loss_grad(input, label, out_grad, self.reduction)
             return (input_grad, label_grad)
-        input = self.input.unpack_data(self)
-        label = self.label.unpack_data(self)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
         _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input, label, out_grad._data)
         _results = _kernel(input, label, out_grad._data, self.reduction)
         input_grad = wrap(_results[0])
@@ -4290,16 +4291,16 @@ class L1LossDoubleGradNode(GradNode):
         input_grad_grad = grads[0]
         label_grad_grad = grads[1]
         if create_graph:
-            input = self.input.unpack(self)
-            label = self.label.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            out_grad = unpack(self.out_grad, self)
             out_grad_grad = _grad_ops.l1_loss_double_grad(
                 input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction
             )
             return (None, None, out_grad_grad)
-        input = self.input.unpack_data(self)
-        label = self.label.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch(
             "l1_loss_double_grad",
             "l1_loss_double_grad",
@@ -4330,14 +4331,14 @@ class SmoothL1LossGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            input = self.input.unpack(self)
-            label = self.label.unpack(self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
             input_grad, label_grad = _grad_ops.smooth_l1_loss_grad(
                 input, label, out_grad, self.reduction, self.delta
             )
             return (input_grad, label_grad)
-        input = self.input.unpack_data(self)
-        label = self.label.unpack_data(self)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
         _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input, label, out_grad._data)
         _results = _kernel(input, label, out_grad._data, self.reduction, self.delta)
         input_grad = wrap(_results[0])
@@ -4361,16 +4362,16 @@ class SmoothL1LossDoubleGradNode(GradNode):
         input_grad_grad = grads[0]
         label_grad_grad = grads[1]
         if create_graph:
-            input = self.input.unpack(self)
-            label = self.label.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            out_grad = unpack(self.out_grad, self)
             new_input_grad, new_label_grad, out_grad_grad = _grad_ops.smooth_l1_loss_double_grad(
                 input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction, self.delta
             )
             return (new_input_grad, new_label_grad, out_grad_grad)
-        input = self.input.unpack_data(self)
-        label = self.label.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch(
             "smooth_l1_loss_double_grad",
             "smooth_l1_loss_double_grad",
@@ -4404,14 +4405,14 @@ class KlDivGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            input = self.input.unpack(self)
-            label = self.label.unpack(self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
             input_grad, label_grad = _grad_ops.kl_div_grad(
                 input, label, out_grad, self.reduction, self.log_target
             )
             return (input_grad, label_grad)
-        input = self.input.unpack_data(self)
-        label = self.label.unpack_data(self)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
         _kernel = dispatch("kl_div_grad", "kl_div_grad", input, label, out_grad._data)
         _results = _kernel(input, label, out_grad._data, self.reduction, self.log_target)
         input_grad = wrap(_results[0])
@@ -4433,10 +4434,10 @@ class HardtanhGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.hardtanh_grad(x, out_grad, self.min, self.max)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x, out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
         return (x_grad,)
@@ -4454,7 +4455,7 @@ class HardtanhDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
+        x = unpack(self.x, self)
         min = self.min
         max = self.max
         out_grad_grad = x_grad_grad * (x > min) * (x < max)
@@ -4474,10 +4475,10 @@ class HardswishGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.hardswish_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("hardswish_grad", "hardswish_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -4494,8 +4495,8 @@ class HardswishDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = x_grad_grad * out_grad * (x >= -3) * (x <= 3) / 3
         out_grad_grad = x_grad_grad * _ops.where(x < -3, 0.0, _ops.where(x > 3, 1.0, (2 * x + 3) / 6))
         return (new_x_grad, out_grad_grad)
@@ -4515,10 +4516,10 @@ class HardsigmoidGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.hardsigmoid_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -4535,7 +4536,7 @@ class HardsigmoidDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
+        x = unpack(self.x, self)
         out_grad_grad = x_grad_grad * (x > -3) * (x < 3) / 6
         return (None, out_grad_grad)
 
@@ -4553,10 +4554,10 @@ class MishGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.mish_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("mish_grad", "mish_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -4574,12 +4575,12 @@ class MishDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.mish_double_grad(x, out_grad, x_grad_grad)
             return (new_x_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch("mish_double_grad", "mish_double_grad", x, out_grad, x_grad_grad._data)
         _results = _kernel(x, out_grad, x_grad_grad._data)
         new_x_grad = wrap(_results[0])
@@ -4601,10 +4602,10 @@ class LogSigmoidGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.log_sigmoid_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -4621,8 +4622,8 @@ class LogSigmoidDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = -x_grad_grad * out_grad * _ops.sigmoid(x) * _ops.sigmoid(-x)
         out_grad_grad = x_grad_grad * _ops.sigmoid(-x)
         return (new_x_grad, out_grad_grad)
@@ -4642,10 +4643,10 @@ class SwishGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.swish_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("swish_grad", "silu_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -4663,12 +4664,12 @@ class SwishDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.swish_double_grad(x, out_grad, x_grad_grad)
             return (new_x_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch("swish_double_grad", "silu_double_grad", x, out_grad, x_grad_grad._data)
         _results = _kernel(x, out_grad, x_grad_grad._data)
         new_x_grad = wrap(_results[0])
@@ -4690,12 +4691,12 @@ class PreluGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            weight = self.weight.unpack(self)
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
             x_grad, weight_grad = _grad_ops.prelu_grad(x, weight, out_grad)
             return (x_grad, weight_grad)
-        x = self.x.unpack_data(self)
-        weight = self.weight.unpack_data(self)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
         _results = dispatch("prelu_grad", "prelu_grad", x, weight, out_grad._data)(x, weight, out_grad._data)
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
@@ -4718,16 +4719,16 @@ class PreluDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         weight_grad_grad = grads[1]
         if create_graph:
-            x = self.x.unpack(self)
-            weight = self.weight.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.prelu_double_grad(
                 x, weight, out_grad, x_grad_grad, weight_grad_grad
             )
             return (new_x_grad, new_weight_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        weight = self.weight.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch(
             "prelu_double_grad",
             "prelu_double_grad",
@@ -4759,10 +4760,10 @@ class SeluGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.selu_grad(x, out_grad, self.scale, self.alpha)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = dispatch("selu_grad", "selu_grad", x, out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.scale, self.alpha))
         return (x_grad,)
@@ -4780,8 +4781,8 @@ class SeluDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         scale = self.scale
         alpha = self.alpha
         new_x_grad = x_grad_grad * out_grad * scale * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
@@ -4803,10 +4804,10 @@ class CeluGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.celu_grad(x, out_grad, self.alpha)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("celu_grad", "celu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
         return (x_grad,)
 
@@ -4823,8 +4824,8 @@ class CeluDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         alpha = self.alpha
         new_x_grad = x_grad_grad * out_grad * _ops.exp(_ops.clip(x, max=0.0) / alpha) / alpha * (x <= 0)
         out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, _ops.exp(_ops.clip(x, max=0.0) / alpha))
@@ -4845,10 +4846,10 @@ class GluGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.glu_grad(x, out_grad, self.axis)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("glu_grad", "glu_grad", x, out_grad._data)(x, out_grad._data, self.axis))
         return (x_grad,)
 
@@ -4866,10 +4867,10 @@ class SoftsignGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.softsign_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("softsign_grad", "softsign_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -4886,8 +4887,8 @@ class SoftsignDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = -2 * x_grad_grad * out_grad * _ops.sign(x) / (1 + _ops.abs(x)) ** 3
         out_grad_grad = x_grad_grad / ((1 + _ops.abs(x)) * (1 + _ops.abs(x)))
         return (new_x_grad, out_grad_grad)
@@ -4907,10 +4908,10 @@ class TanhshrinkGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.tanhshrink_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         x_grad = wrap(dispatch("tanhshrink_grad", "tanhshrink_grad", x, out_grad._data)(x, out_grad._data))
         return (x_grad,)
 
@@ -4927,8 +4928,8 @@ class TanhshrinkDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = self.x.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
         new_x_grad = 2 * x_grad_grad * out_grad * _ops.tanh(x) * (1 - _ops.tanh(x) * _ops.tanh(x))
         out_grad_grad = x_grad_grad * _ops.tanh(x) * _ops.tanh(x)
         return (new_x_grad, out_grad_grad)
@@ -4948,10 +4949,10 @@ class FillGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.fill_grad(x, out_grad, self.value)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch(
             "fill_grad", "fill_grad", out_grad._data
         )
@@ -4987,10 +4988,10 @@ class ZeroGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.zero_grad(x, out_grad)
             return (x_grad,)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch(
             "zero_grad", "zero_grad", out_grad._data
         )
@@ -5026,10 +5027,10 @@ class ReduceAsGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
+            x = unpack(self.x, self)
             x_grad = _grad_ops.reduce_as_grad(x, out_grad)
             return (x_grad, None)
-        x = self.x.unpack_data(self)
+        x = unpack_data(self.x, self)
         _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch(
             "reduce_as_grad", "reduce_as_grad", out_grad._data
         )
@@ -5049,7 +5050,7 @@ class ReduceAsDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out_grad = self.out_grad.unpack(self)
+        out_grad = unpack(self.out_grad, self)
         out_grad_grad = _ops.reduce_as(x_grad_grad, out_grad)
         return (None, out_grad_grad)
 
@@ -5066,8 +5067,8 @@ class SoftmaxVjpGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
-        p = self.p.unpack(self)
-        g = self.g.unpack(self)
+        p = unpack(self.p, self)
+        g = unpack(self.g, self)
         axis = self.axis
         p_grad = _ops.softmax_vjp_dp(p, g, o_grad, axis)
         g_grad = _ops.softmax_vjp(p, o_grad, axis)
@@ -5087,9 +5088,9 @@ class SoftmaxVjpDpGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
-        p = self.p.unpack(self)
-        g = self.g.unpack(self)
-        r = self.r.unpack(self)
+        p = unpack(self.p, self)
+        g = unpack(self.g, self)
+        r = unpack(self.r, self)
         axis = self.axis
         p_grad = -g * _ops.sum(r * o_grad, axis, True) - r * _ops.sum(g * o_grad, axis, True)
         g_grad = r * o_grad - o_grad * _ops.sum(p * r, axis, True) - p * _ops.sum(r * o_grad, axis, True)
@@ -5111,8 +5112,8 @@ class MatmulXgGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
-        y = self.y.unpack(self)
-        g = self.g.unpack(self)
+        y = unpack(self.y, self)
+        g = unpack(self.g, self)
         transpose_x = self.transpose_x
         transpose_y = self.transpose_y
         y_grad = _ops.matmul_yg(o_grad, y, g, transpose_x, transpose_y)
@@ -5133,8 +5134,8 @@ class MatmulYgGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
-        x = self.x.unpack(self)
-        g = self.g.unpack(self)
+        x = unpack(self.x, self)
+        g = unpack(self.g, self)
         transpose_x = self.transpose_x
         transpose_y = self.transpose_y
         x_grad = _ops.matmul_xg(x, o_grad, g, transpose_x, transpose_y)
@@ -5155,10 +5156,10 @@ class MatmulJvpGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
-        x = self.x.unpack(self)
-        y = self.y.unpack(self)
-        a = self.a.unpack(self)
-        b = self.b.unpack(self)
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        a = unpack(self.a, self)
+        b = unpack(self.b, self)
         transpose_x = self.transpose_x
         transpose_y = self.transpose_y
         x_grad = _ops.matmul_xg(x, b, o_grad, transpose_x, transpose_y)
@@ -5186,9 +5187,9 @@ class Conv2dDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         weight_grad_grad = grads[1]
         bias_grad_grad = grads[2]
-        x = self.x.unpack(self)
-        weight = self.weight.unpack(self)
-        out_grad = self.out_grad.unpack(self)
+        x = unpack(self.x, self)
+        weight = unpack(self.weight, self)
+        out_grad = unpack(self.out_grad, self)
         stride = self.stride
         padding = self.padding
         dilation = self.dilation
@@ -5220,11 +5221,11 @@ class LayerNormDoubleGradNode(GradNode):
         weight_grad_grad = grads[1]
         bias_grad_grad = grads[2]
         if create_graph:
-            x = self.x.unpack(self)
-            weight = None if self.weight is None else self.weight.unpack(self)
-            mean = self.mean.unpack(self)
-            rstd = self.rstd.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            mean = unpack(self.mean, self)
+            rstd = unpack(self.rstd, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.layer_norm_double_grad(
                 x,
                 weight,
@@ -5238,11 +5239,11 @@ class LayerNormDoubleGradNode(GradNode):
                 self.epsilon,
             )
             return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-        x = self.x.unpack_data(self)
-        weight = None if self.weight is None else self.weight.unpack_data(self)
-        mean = self.mean.unpack_data(self)
-        rstd = self.rstd.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        mean = unpack_data(self.mean, self)
+        rstd = unpack_data(self.rstd, self)
+        out_grad = unpack_data(self.out_grad, self)
         _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
         _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
         _kernel = dispatch(
@@ -5297,11 +5298,11 @@ class BatchNormDoubleGradNode(GradNode):
         weight_grad_grad = grads[1]
         bias_grad_grad = grads[2]
         if create_graph:
-            x = self.x.unpack(self)
-            weight = None if self.weight is None else self.weight.unpack(self)
-            saved_mean = self.saved_mean.unpack(self)
-            saved_rstd = self.saved_rstd.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            saved_mean = unpack(self.saved_mean, self)
+            saved_rstd = unpack(self.saved_rstd, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.batch_norm_double_grad(
                 x,
                 weight,
@@ -5316,11 +5317,11 @@ class BatchNormDoubleGradNode(GradNode):
                 self.epsilon,
             )
             return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-        x = self.x.unpack_data(self)
-        weight = None if self.weight is None else self.weight.unpack_data(self)
-        saved_mean = self.saved_mean.unpack_data(self)
-        saved_rstd = self.saved_rstd.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        saved_mean = unpack_data(self.saved_mean, self)
+        saved_rstd = unpack_data(self.saved_rstd, self)
+        out_grad = unpack_data(self.out_grad, self)
         _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
         _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
         _kernel = dispatch(
@@ -5374,11 +5375,11 @@ class GroupNormDoubleGradNode(GradNode):
         weight_grad_grad = grads[1]
         bias_grad_grad = grads[2]
         if create_graph:
-            x = self.x.unpack(self)
-            weight = None if self.weight is None else self.weight.unpack(self)
-            mean = self.mean.unpack(self)
-            rstd = self.rstd.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            mean = unpack(self.mean, self)
+            rstd = unpack(self.rstd, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.group_norm_double_grad(
                 x,
                 weight,
@@ -5392,11 +5393,11 @@ class GroupNormDoubleGradNode(GradNode):
                 self.epsilon,
             )
             return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-        x = self.x.unpack_data(self)
-        weight = None if self.weight is None else self.weight.unpack_data(self)
-        mean = self.mean.unpack_data(self)
-        rstd = self.rstd.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        mean = unpack_data(self.mean, self)
+        rstd = unpack_data(self.rstd, self)
+        out_grad = unpack_data(self.out_grad, self)
         _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
         _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
         _kernel = dispatch(
@@ -5463,13 +5464,13 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
         value_grad_grad = grads[2]
         mask_grad_grad = grads[3]
         if create_graph:
-            query = self.query.unpack(self)
-            key = self.key.unpack(self)
-            value = self.value.unpack(self)
-            mask = None if self.mask is None else self.mask.unpack(self)
-            weights = self.weights.unpack(self)
-            keep = self.keep.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            query = unpack(self.query, self)
+            key = unpack(self.key, self)
+            value = unpack(self.value, self)
+            mask = None if self.mask is None else unpack(self.mask, self)
+            weights = unpack(self.weights, self)
+            keep = unpack(self.keep, self)
+            out_grad = unpack(self.out_grad, self)
             new_query_grad, new_key_grad, new_value_grad, new_mask_grad, out_grad_grad = (
                 _grad_ops.scaled_dot_product_attention_double_grad(
                     query,
@@ -5489,13 +5490,13 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
                 )
             )
             return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
-        query = self.query.unpack_data(self)
-        key = self.key.unpack_data(self)
-        value = self.value.unpack_data(self)
-        mask = None if self.mask is None else self.mask.unpack_data(self)
-        weights = self.weights.unpack_data(self)
-        keep = self.keep.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        query = unpack_data(self.query, self)
+        key = unpack_data(self.key, self)
+        value = unpack_data(self.value, self)
+        mask = None if self.mask is None else unpack_data(self.mask, self)
+        weights = unpack_data(self.weights, self)
+        keep = unpack_data(self.keep, self)
+        out_grad = unpack_data(self.out_grad, self)
         _mask_grad_grad_data = None if mask_grad_grad is None else mask_grad_grad._data
         _kernel = dispatch(
             "scaled_dot_product_attention_double_grad",
@@ -5555,12 +5556,12 @@ class CumprodDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.cumprod_double_grad(x, out_grad, x_grad_grad, self.dim)
             return (new_x_grad, None, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch("cumprod_double_grad", "cumprod_double_grad", x, out_grad, x_grad_grad._data)
         _results = _kernel(x, out_grad, x_grad_grad._data, self.dim)
         new_x_grad = wrap(_results[0])
@@ -5582,16 +5583,16 @@ class NormDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out = self.out.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.norm_double_grad(
                 x, out, out_grad, x_grad_grad, self.p, self.axis, self.keepdim
             )
             return (new_x_grad, None, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out = self.out.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch("norm_double_grad", "norm_double_grad", x, out, out_grad, x_grad_grad._data)
         _results = _kernel(x, out, out_grad, x_grad_grad._data, self.p, self.axis, self.keepdim)
         new_x_grad = wrap(_results[0])
@@ -5618,11 +5619,11 @@ class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
         logit_grad_grad = grads[0]
         label_grad_grad = grads[1]
         if create_graph:
-            logit = self.logit.unpack(self)
-            label = self.label.unpack(self)
-            weight = None if self.weight is None else self.weight.unpack(self)
-            pos_weight = None if self.pos_weight is None else self.pos_weight.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            logit = unpack(self.logit, self)
+            label = unpack(self.label, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            pos_weight = None if self.pos_weight is None else unpack(self.pos_weight, self)
+            out_grad = unpack(self.out_grad, self)
             new_logit_grad, new_label_grad, out_grad_grad = (
                 _grad_ops.binary_cross_entropy_with_logits_double_grad(
                     logit,
@@ -5636,11 +5637,11 @@ class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
                 )
             )
             return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
-        logit = self.logit.unpack_data(self)
-        label = self.label.unpack_data(self)
-        weight = None if self.weight is None else self.weight.unpack_data(self)
-        pos_weight = None if self.pos_weight is None else self.pos_weight.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        logit = unpack_data(self.logit, self)
+        label = unpack_data(self.label, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        pos_weight = None if self.pos_weight is None else unpack_data(self.pos_weight, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch(
             "binary_cross_entropy_with_logits_double_grad",
             "binary_cross_entropy_with_logits_double_grad",
@@ -5687,16 +5688,16 @@ class KlDivDoubleGradNode(GradNode):
         input_grad_grad = grads[0]
         label_grad_grad = grads[1]
         if create_graph:
-            input = self.input.unpack(self)
-            label = self.label.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            out_grad = unpack(self.out_grad, self)
             new_input_grad, new_label_grad, out_grad_grad = _grad_ops.kl_div_double_grad(
                 input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction, self.log_target
             )
             return (new_input_grad, new_label_grad, out_grad_grad)
-        input = self.input.unpack_data(self)
-        label = self.label.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch(
             "kl_div_double_grad",
             "kl_div_double_grad",
@@ -5736,12 +5737,12 @@ class GluDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
-            x = self.x.unpack(self)
-            out_grad = self.out_grad.unpack(self)
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.glu_double_grad(x, out_grad, x_grad_grad, self.axis)
             return (new_x_grad, out_grad_grad)
-        x = self.x.unpack_data(self)
-        out_grad = self.out_grad.unpack_data(self)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = dispatch("glu_double_grad", "glu_double_grad", x, out_grad, x_grad_grad._data)
         _results = _kernel(x, out_grad, x_grad_grad._data, self.axis)
         new_x_grad = wrap(_results[0])

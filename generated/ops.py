@@ -11,7 +11,7 @@ import numpy as _np
 
 from opgrad.generated import nodes as _nodes
 from opgrad.runtime.grad_mode import grad_enabled
-from opgrad.runtime.grad_node import set_history
+from opgrad.runtime.grad_node import new_node, set_history
 from opgrad.runtime.inplace import check_inplace, mark_view, saved_before_write, write_inplace
 from opgrad.runtime.kernels.registry import dispatch, kernel_table
 from opgrad.runtime.tensor import Tensor, as_tensor_arg, tensors_of, wrap
@@ -251,8 +251,7 @@ def neg(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "neg", "x")
     out = wrap((_k_neg.get(x._data.__class__) or dispatch("neg", "neg", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.NegGradNode((x,))
-        set_history(out, node, 0)
+        new_node(_nodes.NegGradNode, (x,), out)
     return out
 
 
@@ -262,8 +261,7 @@ def abs(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "abs", "x")
     out = wrap((_k_abs.get(x._data.__class__) or dispatch("abs", "abs", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.AbsGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.AbsGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -274,8 +272,7 @@ def sign(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "sign", "x")
     out = wrap((_k_sign.get(x._data.__class__) or dispatch("sign", "sign", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SignGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SignGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
     return out
 
@@ -286,8 +283,7 @@ def exp(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "exp", "x")
     out = wrap((_k_exp.get(x._data.__class__) or dispatch("exp", "exp", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.ExpGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ExpGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
     return out
 
@@ -313,8 +309,7 @@ def expm1(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "expm1", "x")
     out = wrap((_k_expm1.get(x._data.__class__) or dispatch("expm1", "expm1", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.Expm1GradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.Expm1GradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
     return out
 
@@ -325,8 +320,7 @@ def log(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "log", "x")
     out = wrap((_k_log.get(x._data.__class__) or dispatch("log", "log", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.LogGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.LogGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -337,8 +331,7 @@ def log1p(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "log1p", "x")
     out = wrap((_k_log1p.get(x._data.__class__) or dispatch("log1p", "log1p", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.Log1pGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.Log1pGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -349,8 +342,7 @@ def sqrt(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "sqrt", "x")
     out = wrap((_k_sqrt.get(x._data.__class__) or dispatch("sqrt", "sqrt", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SqrtGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SqrtGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
     return out
 
@@ -361,8 +353,7 @@ def rsqrt(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "rsqrt", "x")
     out = wrap((_k_rsqrt.get(x._data.__class__) or dispatch("rsqrt", "rsqrt", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.RsqrtGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.RsqrtGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
     return out
 
@@ -373,8 +364,7 @@ def square(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "square", "x")
     out = wrap((_k_square.get(x._data.__class__) or dispatch("square", "square", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SquareGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SquareGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -386,8 +376,7 @@ def reciprocal(x: Tensor) -> Tensor:
     _kernel = _k_reciprocal.get(x._data.__class__) or dispatch("reciprocal", "reciprocal", x._data)
     out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.ReciprocalGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ReciprocalGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
     return out
 
@@ -398,8 +387,7 @@ def sin(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "sin", "x")
     out = wrap((_k_sin.get(x._data.__class__) or dispatch("sin", "sin", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SinGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SinGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -410,8 +398,7 @@ def cos(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "cos", "x")
     out = wrap((_k_cos.get(x._data.__class__) or dispatch("cos", "cos", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.CosGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.CosGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -422,8 +409,7 @@ def tanh(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "tanh", "x")
     out = wrap((_k_tanh.get(x._data.__class__) or dispatch("tanh", "tanh", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.TanhGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.TanhGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
     return out
 
@@ -449,8 +435,7 @@ def sigmoid(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "sigmoid", "x")
     out = wrap((_k_sigmoid.get(x._data.__class__) or dispatch("sigmoid", "sigmoid", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SigmoidGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SigmoidGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
     return out
 
@@ -476,8 +461,7 @@ def relu(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "relu", "x")
     out = wrap((_k_relu.get(x._data.__class__) or dispatch("relu", "relu", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.ReluGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ReluGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
     return out
 
@@ -506,8 +490,7 @@ def gelu(x: Tensor, approximate: bool = False) -> Tensor:
     _kernel = _k_gelu.get(x._data.__class__) or dispatch("gelu", "gelu", x._data)
     out = wrap(_kernel(x._data, approximate))
     if x._requires_grad and grad_enabled():
-        node = _nodes.GeluGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.GeluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.approximate = approximate
     return out
@@ -519,8 +502,7 @@ def silu(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "silu", "x")
     out = wrap((_k_silu.get(x._data.__class__) or dispatch("silu", "silu", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SiluGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SiluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -532,8 +514,7 @@ def softplus(x: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     _kernel = _k_softplus.get(x._data.__class__) or dispatch("softplus", "softplus", x._data)
     out = wrap(_kernel(x._data, beta, threshold))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SoftplusGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SoftplusGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.beta = beta
         node.threshold = threshold
@@ -547,8 +528,7 @@ def leaky_relu(x: Tensor, negative_slope: float = 0.01) -> Tensor:
     _kernel = _k_leaky_relu.get(x._data.__class__) or dispatch("leaky_relu", "leaky_relu", x._data)
     out = wrap(_kernel(x._data, negative_slope))
     if x._requires_grad and grad_enabled():
-        node = _nodes.LeakyReluGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.LeakyReluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.negative_slope = negative_slope
     return out
@@ -560,8 +540,7 @@ def elu(x: Tensor, alpha: float = 1.0) -> Tensor:
         x = as_tensor_arg(x, None, "elu", "x")
     out = wrap((_k_elu.get(x._data.__class__) or dispatch("elu", "elu", x._data))(x._data, alpha))
     if x._requires_grad and grad_enabled():
-        node = _nodes.EluGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.EluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.alpha = alpha
     return out
@@ -573,8 +552,7 @@ def erf(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "erf", "x")
     out = wrap((_k_erf.get(x._data.__class__) or dispatch("erf", "erf", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.ErfGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ErfGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -586,8 +564,7 @@ def scale(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     _kernel = _k_scale.get(x._data.__class__) or dispatch("scale", "scale", x._data)
     out = wrap(_kernel(x._data, scale, bias))
     if x._requires_grad and grad_enabled():
-        node = _nodes.ScaleGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ScaleGradNode, (x,), out)
         node.scale = scale
         node.bias = bias
     return out
@@ -616,8 +593,7 @@ def pow(x: Tensor, y: float) -> Tensor:
         x = as_tensor_arg(x, None, "pow", "x")
     out = wrap((_k_pow.get(x._data.__class__) or dispatch("pow", "pow", x._data))(x._data, y))
     if x._requires_grad and grad_enabled():
-        node = _nodes.PowGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.PowGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.y = y
     return out
@@ -631,8 +607,7 @@ def clip(x: Tensor, min: float | None = None, max: float | None = None) -> Tenso
         x = as_tensor_arg(x, None, "clip", "x")
     out = wrap((_k_clip.get(x._data.__class__) or dispatch("clip", "clip", x._data))(x._data, min, max))
     if x._requires_grad and grad_enabled():
-        node = _nodes.ClipGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ClipGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
@@ -665,8 +640,7 @@ def cast(x: Tensor, dtype: Any) -> Tensor:
     dtype = _np.dtype(dtype)
     out = wrap((_k_cast.get(x._data.__class__) or dispatch("cast", "cast", x._data))(x._data, dtype))
     if x._requires_grad and grad_enabled():
-        node = _nodes.CastGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.CastGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.dtype = dtype
     return out
@@ -680,8 +654,7 @@ def add(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "add", "y")
     out = wrap(dispatch("add", "add", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
-        node = _nodes.AddGradNode((x, y))
-        set_history(out, node, 0)
+        node = new_node(_nodes.AddGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
     return out
@@ -713,8 +686,7 @@ def subtract(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "subtract", "y")
     out = wrap(dispatch("subtract", "subtract", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
-        node = _nodes.SubtractGradNode((x, y))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SubtractGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
     return out
@@ -746,8 +718,7 @@ def multiply(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "multiply", "y")
     out = wrap(dispatch("multiply", "multiply", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
-        node = _nodes.MultiplyGradNode((x, y))
-        set_history(out, node, 0)
+        node = new_node(_nodes.MultiplyGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
     return out
@@ -779,8 +750,7 @@ def divide(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "divide", "y")
     out = wrap(dispatch("divide", "divide", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
-        node = _nodes.DivideGradNode((x, y))
-        set_history(out, node, 0)
+        node = new_node(_nodes.DivideGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.of_input(y)
         node.out = TensorWrapper.of_output(out, node)
@@ -814,8 +784,7 @@ def maximum(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "maximum", "y")
     out = wrap(dispatch("maximum", "maximum", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
-        node = _nodes.MaximumGradNode((x, y))
-        set_history(out, node, 0)
+        node = new_node(_nodes.MaximumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
     return out
@@ -829,8 +798,7 @@ def minimum(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "minimum", "y")
     out = wrap(dispatch("minimum", "minimum", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
-        node = _nodes.MinimumGradNode((x, y))
-        set_history(out, node, 0)
+        node = new_node(_nodes.MinimumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
     return out
@@ -844,8 +812,7 @@ def elementwise_pow(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "elementwise_pow", "y")
     out = wrap(dispatch("elementwise_pow", "elementwise_pow", x._data, y._data)(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
-        node = _nodes.ElementwisePowGradNode((x, y))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ElementwisePowGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
     return out
@@ -862,8 +829,7 @@ def where(condition: Tensor, x: Tensor, y: Tensor) -> Tensor:
     _kernel = dispatch("where", "where", condition._data, x._data, y._data)
     out = wrap(_kernel(condition._data, x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
-        node = _nodes.WhereGradNode((None, x, y))
-        set_history(out, node, 0)
+        node = new_node(_nodes.WhereGradNode, (None, x, y), out)
         node.condition = TensorWrapper.of_input(condition)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
@@ -936,8 +902,7 @@ def sum(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
         x = as_tensor_arg(x, None, "sum", "x")
     out = wrap((_k_sum.get(x._data.__class__) or dispatch("sum", "sum", x._data))(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SumGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SumGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
         node.keepdim = keepdim
@@ -951,8 +916,7 @@ def mean(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Te
     _kernel = _k_mean.get(x._data.__class__) or dispatch("mean", "mean", x._data)
     out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
-        node = _nodes.MeanGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.MeanGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
         node.keepdim = keepdim
@@ -965,8 +929,7 @@ def max(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
         x = as_tensor_arg(x, None, "max", "x")
     out = wrap((_k_max.get(x._data.__class__) or dispatch("max", "max", x._data))(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
-        node = _nodes.MaxGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.MaxGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
@@ -980,8 +943,7 @@ def min(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
         x = as_tensor_arg(x, None, "min", "x")
     out = wrap((_k_min.get(x._data.__class__) or dispatch("min", "min", x._data))(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
-        node = _nodes.MinGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.MinGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
@@ -996,8 +958,7 @@ def prod(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Te
     _kernel = _k_prod.get(x._data.__class__) or dispatch("prod", "prod", x._data)
     out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
-        node = _nodes.ProdGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ProdGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.axis = axis
         node.keepdim = keepdim
@@ -1011,8 +972,7 @@ def logsumexp(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) 
     _kernel = _k_logsumexp.get(x._data.__class__) or dispatch("logsumexp", "logsumexp", x._data)
     out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
-        node = _nodes.LogsumexpGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.LogsumexpGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
@@ -1048,8 +1008,7 @@ def matmul(x: Tensor, y: Tensor, transpose_x: bool = False, transpose_y: bool = 
         y = as_tensor_arg(y, x, "matmul", "y")
     out = wrap(dispatch("matmul", "matmul", x._data, y._data)(x._data, y._data, transpose_x, transpose_y))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
-        node = _nodes.MatmulGradNode((x, y))
-        set_history(out, node, 0)
+        node = new_node(_nodes.MatmulGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
         node.transpose_x = transpose_x
@@ -1065,8 +1024,7 @@ def reshape(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     out = wrap(_kernel(x._data, shape))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = _nodes.ReshapeGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ReshapeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.shape = shape
     return out
@@ -1080,8 +1038,7 @@ def transpose(x: Tensor, perm: Sequence[int] | int) -> Tensor:
     out = wrap(_kernel(x._data, perm))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = _nodes.TransposeGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.TransposeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.perm = perm
     return out
@@ -1095,8 +1052,7 @@ def squeeze(x: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
     out = wrap(_kernel(x._data, axis))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = _nodes.SqueezeGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SqueezeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
     return out
@@ -1110,8 +1066,7 @@ def unsqueeze(x: Tensor, axis: Sequence[int] | int) -> Tensor:
     out = wrap(_kernel(x._data, axis))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = _nodes.UnsqueezeGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.UnsqueezeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
     return out
@@ -1125,8 +1080,7 @@ def flatten(x: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
     out = wrap(_kernel(x._data, start_axis, stop_axis))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = _nodes.FlattenGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.FlattenGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.start_axis = start_axis
         node.stop_axis = stop_axis
@@ -1141,8 +1095,7 @@ def expand(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     out = wrap(_kernel(x._data, shape))
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = _nodes.ExpandGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ExpandGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.shape = shape
     return out
@@ -1154,8 +1107,7 @@ def concat(x: list[Tensor], axis: int = 0) -> Tensor:
     _x_data = [_t._data for _t in x]
     out = wrap(dispatch("concat", "concat", *_x_data)(_x_data, axis))
     if _builtins.any(_t._requires_grad for _t in x) and grad_enabled():
-        node = _nodes.ConcatGradNode((*x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ConcatGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
         node.axis = axis
     return out
@@ -1167,8 +1119,7 @@ def stack(x: list[Tensor], axis: int = 0) -> Tensor:
     _x_data = [_t._data for _t in x]
     out = wrap(dispatch("stack", "stack", *_x_data)(_x_data, axis))
     if _builtins.any(_t._requires_grad for _t in x) and grad_enabled():
-        node = _nodes.StackGradNode((*x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.StackGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
         node.axis = axis
     return out
@@ -1201,8 +1152,7 @@ def gather(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
         index = as_tensor_arg(index, x, "gather", "index")
     out = wrap(dispatch("gather", "gather", x._data, index._data)(x._data, index._data, axis))
     if x._requires_grad and grad_enabled():
-        node = _nodes.GatherGradNode((x, None))
-        set_history(out, node, 0)
+        node = new_node(_nodes.GatherGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
@@ -1217,8 +1167,7 @@ def index_select(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
         index = as_tensor_arg(index, x, "index_select", "index")
     out = wrap(dispatch("index_select", "index_select", x._data, index._data)(x._data, index._data, axis))
     if x._requires_grad and grad_enabled():
-        node = _nodes.IndexSelectGradNode((x, None))
-        set_history(out, node, 0)
+        node = new_node(_nodes.IndexSelectGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
@@ -1232,8 +1181,7 @@ def tile(x: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
     _kernel = _k_tile.get(x._data.__class__) or dispatch("tile", "tile", x._data)
     out = wrap(_kernel(x._data, repeat_times))
     if x._requires_grad and grad_enabled():
-        node = _nodes.TileGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.TileGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.repeat_times = repeat_times
     return out
@@ -1246,8 +1194,7 @@ def softmax(x: Tensor, axis: int = -1) -> Tensor:
     _kernel = _k_softmax.get(x._data.__class__) or dispatch("softmax", "softmax", x._data)
     out = wrap(_kernel(x._data, axis))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SoftmaxGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SoftmaxGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
     return out
@@ -1260,8 +1207,7 @@ def log_softmax(x: Tensor, axis: int = -1) -> Tensor:
     _kernel = _k_log_softmax.get(x._data.__class__) or dispatch("log_softmax", "log_softmax", x._data)
     out = wrap(_kernel(x._data, axis))
     if x._requires_grad and grad_enabled():
-        node = _nodes.LogSoftmaxGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.LogSoftmaxGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
     return out
@@ -1287,8 +1233,7 @@ def cross_entropy(
     _kernel = dispatch("cross_entropy", "cross_entropy", input._data, label._data)
     out = wrap(_kernel(input._data, label._data, axis, reduction, ignore_index, label_smoothing))
     if input._requires_grad and grad_enabled():
-        node = _nodes.CrossEntropyGradNode((input, None))
-        set_history(out, node, 0)
+        node = new_node(_nodes.CrossEntropyGradNode, (input, None), out)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.axis = axis
@@ -1307,8 +1252,7 @@ def mse_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
     _kernel = dispatch("mse_loss", "mse_loss", input._data, label._data)
     out = wrap(_kernel(input._data, label._data, reduction))
     if (input._requires_grad or label._requires_grad) and grad_enabled():
-        node = _nodes.MseLossGradNode((input, label))
-        set_history(out, node, 0)
+        node = new_node(_nodes.MseLossGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
@@ -1323,8 +1267,7 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     _results = _kernel(x._data, p, training)
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
-        node = _nodes.DropoutGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.DropoutGradNode, (x,), out)
         node.mask = TensorWrapper.of_input(wrap(_results[1]))
         node.p = p
         node.training = training
@@ -1348,8 +1291,7 @@ def embedding(x: Tensor, weight: Tensor) -> Tensor:
         weight = as_tensor_arg(weight, x, "embedding", "weight")
     out = wrap(dispatch("embedding", "embedding", x._data, weight._data)(x._data, weight._data))
     if weight._requires_grad and grad_enabled():
-        node = _nodes.EmbeddingGradNode((None, weight))
-        set_history(out, node, 0)
+        node = new_node(_nodes.EmbeddingGradNode, (None, weight), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.meta_of(weight)
     return out
@@ -1378,8 +1320,7 @@ def conv2d(
     out = wrap(_kernel(x._data, weight._data, _bias_data, stride, padding, dilation, groups))
     _any_grad = x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)
     if _any_grad and grad_enabled():
-        node = _nodes.Conv2dGradNode((x, weight, bias))
-        set_history(out, node, 0)
+        node = new_node(_nodes.Conv2dGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
@@ -1405,8 +1346,7 @@ def max_pool2d(
     _results = _kernel(x._data, kernel_size, stride, padding)
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
-        node = _nodes.MaxPool2dGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.MaxPool2dGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.argmax = TensorWrapper.of_input(wrap(_results[1]))
         node.kernel_size = kernel_size
@@ -1429,8 +1369,7 @@ def avg_pool2d(
     _kernel = _k_avg_pool2d.get(x._data.__class__) or dispatch("avg_pool2d", "avg_pool2d", x._data)
     out = wrap(_kernel(x._data, kernel_size, stride, padding))
     if x._requires_grad and grad_enabled():
-        node = _nodes.AvgPool2dGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.AvgPool2dGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.kernel_size = kernel_size
         node.stride = stride
@@ -1449,8 +1388,7 @@ def adaptive_avg_pool2d(x: Tensor, output_size: Sequence[int] | int) -> Tensor:
     )
     out = wrap(_kernel(x._data, output_size))
     if x._requires_grad and grad_enabled():
-        node = _nodes.AdaptiveAvgPool2dGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.AdaptiveAvgPool2dGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.output_size = output_size
     return out
@@ -1482,8 +1420,7 @@ def layer_norm(
         or (weight is not None and weight._requires_grad)
         or (bias is not None and bias._requires_grad)
     ) and grad_enabled():
-        node = _nodes.LayerNormGradNode((x, weight, bias))
-        set_history(out, node, 0)
+        node = new_node(_nodes.LayerNormGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
@@ -1532,8 +1469,7 @@ def batch_norm(
         or (weight is not None and weight._requires_grad)
         or (bias is not None and bias._requires_grad)
     ) and grad_enabled():
-        node = _nodes.BatchNormGradNode((x, None, None, weight, bias))
-        set_history(out, node, 0)
+        node = new_node(_nodes.BatchNormGradNode, (x, None, None, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
@@ -1571,8 +1507,7 @@ def group_norm(
         or (weight is not None and weight._requires_grad)
         or (bias is not None and bias._requires_grad)
     ) and grad_enabled():
-        node = _nodes.GroupNormGradNode((x, weight, bias))
-        set_history(out, node, 0)
+        node = new_node(_nodes.GroupNormGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
@@ -1596,8 +1531,7 @@ def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     out = wrap(_kernel(x._data, weight._data, _bias_data))
     _any_grad = x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)
     if _any_grad and grad_enabled():
-        node = _nodes.LinearGradNode((x, weight, bias))
-        set_history(out, node, 0)
+        node = new_node(_nodes.LinearGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
@@ -1614,8 +1548,7 @@ def einsum(equation: str, x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "einsum", "y")
     out = wrap(dispatch("einsum", "einsum", x._data, y._data)(x._data, y._data, equation))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
-        node = _nodes.EinsumGradNode((x, y))
-        set_history(out, node, 0)
+        node = new_node(_nodes.EinsumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
         node.equation = equation
@@ -1660,8 +1593,7 @@ def scaled_dot_product_attention(
         or value._requires_grad
         or (mask is not None and mask._requires_grad)
     ) and grad_enabled():
-        node = _nodes.ScaledDotProductAttentionGradNode((query, key, value, mask))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ScaledDotProductAttentionGradNode, (query, key, value, mask), out)
         node.query = TensorWrapper.of_input(query)
         node.key = TensorWrapper.of_input(key)
         node.value = TensorWrapper.of_input(value)
@@ -1685,8 +1617,7 @@ def take_along_axis(arr: Tensor, indices: Tensor, axis: int) -> Tensor:
     _kernel = dispatch("take_along_axis", "take_along_axis", arr._data, indices._data)
     out = wrap(_kernel(arr._data, indices._data, axis))
     if arr._requires_grad and grad_enabled():
-        node = _nodes.TakeAlongAxisGradNode((arr, None))
-        set_history(out, node, 0)
+        node = new_node(_nodes.TakeAlongAxisGradNode, (arr, None), out)
         node.arr = TensorWrapper.meta_of(arr)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
@@ -1706,8 +1637,7 @@ def scatter(x: Tensor, index: Tensor, updates: Tensor, overwrite: bool = True) -
     _kernel = dispatch("scatter", "scatter", x._data, index._data, updates._data)
     out = wrap(_kernel(x._data, index._data, updates._data, overwrite))
     if (x._requires_grad or updates._requires_grad) and grad_enabled():
-        node = _nodes.ScatterGradNode((x, None, updates))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ScatterGradNode, (x, None, updates), out)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.updates = TensorWrapper.meta_of(updates)
@@ -1726,8 +1656,7 @@ def index_add(x: Tensor, index: Tensor, axis: int, value: Tensor) -> Tensor:
     _kernel = dispatch("index_add", "index_add", x._data, index._data, value._data)
     out = wrap(_kernel(x._data, index._data, value._data, axis))
     if (x._requires_grad or value._requires_grad) and grad_enabled():
-        node = _nodes.IndexAddGradNode((x, None, value))
-        set_history(out, node, 0)
+        node = new_node(_nodes.IndexAddGradNode, (x, None, value), out)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.value = TensorWrapper.meta_of(value)
@@ -1743,8 +1672,7 @@ def masked_fill(x: Tensor, mask: Tensor, value: float) -> Tensor:
         mask = as_tensor_arg(mask, x, "masked_fill", "mask")
     out = wrap(dispatch("masked_fill", "masked_fill", x._data, mask._data)(x._data, mask._data, value))
     if x._requires_grad and grad_enabled():
-        node = _nodes.MaskedFillGradNode((x, None))
-        set_history(out, node, 0)
+        node = new_node(_nodes.MaskedFillGradNode, (x, None), out)
         node.mask = TensorWrapper.of_input(mask)
         node.value = value
     return out
@@ -1756,8 +1684,7 @@ def tril(x: Tensor, diagonal: int = 0) -> Tensor:
         x = as_tensor_arg(x, None, "tril", "x")
     out = wrap((_k_tril.get(x._data.__class__) or dispatch("tril", "tril", x._data))(x._data, diagonal))
     if x._requires_grad and grad_enabled():
-        node = _nodes.TrilGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.TrilGradNode, (x,), out)
         node.diagonal = diagonal
     return out
 
@@ -1768,8 +1695,7 @@ def triu(x: Tensor, diagonal: int = 0) -> Tensor:
         x = as_tensor_arg(x, None, "triu", "x")
     out = wrap((_k_triu.get(x._data.__class__) or dispatch("triu", "triu", x._data))(x._data, diagonal))
     if x._requires_grad and grad_enabled():
-        node = _nodes.TriuGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.TriuGradNode, (x,), out)
         node.diagonal = diagonal
     return out
 
@@ -1783,8 +1709,7 @@ def pad(x: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: floa
     _kernel = _k_pad.get(x._data.__class__) or dispatch("pad", "pad", x._data)
     out = wrap(_kernel(x._data, pad, mode, value))
     if x._requires_grad and grad_enabled():
-        node = _nodes.PadGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.PadGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.pad = pad
         node.mode = mode
@@ -1801,8 +1726,7 @@ def roll(x: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | Non
     _kernel = _k_roll.get(x._data.__class__) or dispatch("roll", "roll", x._data)
     out = wrap(_kernel(x._data, shifts, axis))
     if x._requires_grad and grad_enabled():
-        node = _nodes.RollGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.RollGradNode, (x,), out)
         node.shifts = shifts
         node.axis = axis
     return out
@@ -1819,8 +1743,7 @@ def repeat_interleave(x: Tensor, repeats: int, axis: int | None = None) -> Tenso
     )
     out = wrap(_kernel(x._data, repeats, axis))
     if x._requires_grad and grad_enabled():
-        node = _nodes.RepeatInterleaveGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.RepeatInterleaveGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.repeats = repeats
         node.axis = axis
@@ -1833,8 +1756,7 @@ def cumsum(x: Tensor, axis: int | None = None) -> Tensor:
         x = as_tensor_arg(x, None, "cumsum", "x")
     out = wrap((_k_cumsum.get(x._data.__class__) or dispatch("cumsum", "cumsum", x._data))(x._data, axis))
     if x._requires_grad and grad_enabled():
-        node = _nodes.CumsumGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.CumsumGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
     return out
@@ -1849,8 +1771,7 @@ def cumprod(x: Tensor, dim: int | None = None) -> Tensor:
     _kernel = _k_cumprod.get(x._data.__class__) or dispatch("cumprod", "cumprod", x._data)
     out = wrap(_kernel(x._data, dim))
     if x._requires_grad and grad_enabled():
-        node = _nodes.CumprodGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.CumprodGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_output(out, node)
         node.dim = dim
@@ -1863,8 +1784,7 @@ def flip(x: Tensor, axis: Sequence[int] | int) -> Tensor:
         x = as_tensor_arg(x, None, "flip", "x")
     out = wrap((_k_flip.get(x._data.__class__) or dispatch("flip", "flip", x._data))(x._data, axis))
     if x._requires_grad and grad_enabled():
-        node = _nodes.FlipGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.FlipGradNode, (x,), out)
         node.axis = axis
     return out
 
@@ -1882,8 +1802,7 @@ def topk(
     out = wrap(_results[0])
     indices = wrap(_results[1])
     if x._requires_grad and grad_enabled():
-        node = _nodes.TopkGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.TopkGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.indices = TensorWrapper.of_input(indices)
         node.k = k
@@ -1901,8 +1820,7 @@ def sort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
     _results = _kernel(x._data, axis, descending)
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
-        node = _nodes.SortGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SortGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.indices = TensorWrapper.of_input(wrap(_results[1]))
         node.axis = axis
@@ -1926,8 +1844,7 @@ def var(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdi
     _kernel = _k_var.get(x._data.__class__) or dispatch("var", "var", x._data)
     out = wrap(_kernel(x._data, axis, unbiased, keepdim))
     if x._requires_grad and grad_enabled():
-        node = _nodes.VarGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.VarGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.axis = axis
         node.unbiased = unbiased
@@ -1942,8 +1859,7 @@ def std(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdi
     _kernel = _k_std.get(x._data.__class__) or dispatch("std", "std", x._data)
     out = wrap(_kernel(x._data, axis, unbiased, keepdim))
     if x._requires_grad and grad_enabled():
-        node = _nodes.StdGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.StdGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
@@ -1961,8 +1877,7 @@ def norm(x: Tensor, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: boo
     _kernel = _k_norm.get(x._data.__class__) or dispatch("norm", "norm", x._data)
     out = wrap(_kernel(x._data, p, axis, keepdim))
     if x._requires_grad and grad_enabled():
-        node = _nodes.NormGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.NormGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_output(out, node)
         node.p = p
@@ -1992,8 +1907,7 @@ def nll_loss(
     _kernel = dispatch("nll_loss", "nll_loss", input._data, label._data, _weight_data)
     out = wrap(_kernel(input._data, label._data, _weight_data, ignore_index, reduction))
     if input._requires_grad and grad_enabled():
-        node = _nodes.NllLossGradNode((input, None, None))
-        set_history(out, node, 0)
+        node = new_node(_nodes.NllLossGradNode, (input, None, None), out)
         node.input = TensorWrapper.meta_of(input)
         node.label = TensorWrapper.of_input(label)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
@@ -2033,8 +1947,7 @@ def binary_cross_entropy_with_logits(
     )
     out = wrap(_kernel(logit._data, label._data, _weight_data, _pos_weight_data, reduction))
     if (logit._requires_grad or label._requires_grad) and grad_enabled():
-        node = _nodes.BinaryCrossEntropyWithLogitsGradNode((logit, label, None, None))
-        set_history(out, node, 0)
+        node = new_node(_nodes.BinaryCrossEntropyWithLogitsGradNode, (logit, label, None, None), out)
         node.logit = TensorWrapper.of_input(logit)
         node.label = TensorWrapper.of_input(label)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
@@ -2052,8 +1965,7 @@ def l1_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
     _kernel = dispatch("l1_loss", "l1_loss", input._data, label._data)
     out = wrap(_kernel(input._data, label._data, reduction))
     if (input._requires_grad or label._requires_grad) and grad_enabled():
-        node = _nodes.L1LossGradNode((input, label))
-        set_history(out, node, 0)
+        node = new_node(_nodes.L1LossGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
@@ -2071,8 +1983,7 @@ def smooth_l1_loss(input: Tensor, label: Tensor, reduction: str = "mean", delta:
     _kernel = dispatch("smooth_l1_loss", "smooth_l1_loss", input._data, label._data)
     out = wrap(_kernel(input._data, label._data, reduction, delta))
     if (input._requires_grad or label._requires_grad) and grad_enabled():
-        node = _nodes.SmoothL1LossGradNode((input, label))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SmoothL1LossGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
@@ -2092,8 +2003,7 @@ def kl_div(input: Tensor, label: Tensor, reduction: str = "mean", log_target: bo
     _kernel = dispatch("kl_div", "kl_div", input._data, label._data)
     out = wrap(_kernel(input._data, label._data, reduction, log_target))
     if (input._requires_grad or label._requires_grad) and grad_enabled():
-        node = _nodes.KlDivGradNode((input, label))
-        set_history(out, node, 0)
+        node = new_node(_nodes.KlDivGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
@@ -2108,8 +2018,7 @@ def hardtanh(x: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
     _kernel = _k_hardtanh.get(x._data.__class__) or dispatch("hardtanh", "hardtanh", x._data)
     out = wrap(_kernel(x._data, min, max))
     if x._requires_grad and grad_enabled():
-        node = _nodes.HardtanhGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.HardtanhGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
@@ -2123,8 +2032,7 @@ def hardswish(x: Tensor) -> Tensor:
     _kernel = _k_hardswish.get(x._data.__class__) or dispatch("hardswish", "hardswish", x._data)
     out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.HardswishGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.HardswishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -2136,8 +2044,7 @@ def hardsigmoid(x: Tensor) -> Tensor:
     _kernel = _k_hardsigmoid.get(x._data.__class__) or dispatch("hardsigmoid", "hardsigmoid", x._data)
     out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.HardsigmoidGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.HardsigmoidGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -2148,8 +2055,7 @@ def mish(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "mish", "x")
     out = wrap((_k_mish.get(x._data.__class__) or dispatch("mish", "mish", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.MishGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.MishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -2161,8 +2067,7 @@ def log_sigmoid(x: Tensor) -> Tensor:
     _kernel = _k_log_sigmoid.get(x._data.__class__) or dispatch("log_sigmoid", "log_sigmoid", x._data)
     out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.LogSigmoidGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.LogSigmoidGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -2173,8 +2078,7 @@ def swish(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "swish", "x")
     out = wrap((_k_silu.get(x._data.__class__) or dispatch("swish", "silu", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SwishGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SwishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -2187,8 +2091,7 @@ def prelu(x: Tensor, weight: Tensor) -> Tensor:
         weight = as_tensor_arg(weight, x, "prelu", "weight")
     out = wrap(dispatch("prelu", "prelu", x._data, weight._data)(x._data, weight._data))
     if (x._requires_grad or weight._requires_grad) and grad_enabled():
-        node = _nodes.PreluGradNode((x, weight))
-        set_history(out, node, 0)
+        node = new_node(_nodes.PreluGradNode, (x, weight), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
     return out
@@ -2201,8 +2104,7 @@ def selu(x: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.67326324
     _kernel = _k_selu.get(x._data.__class__) or dispatch("selu", "selu", x._data)
     out = wrap(_kernel(x._data, scale, alpha))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SeluGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SeluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.scale = scale
         node.alpha = alpha
@@ -2215,8 +2117,7 @@ def celu(x: Tensor, alpha: float = 1.0) -> Tensor:
         x = as_tensor_arg(x, None, "celu", "x")
     out = wrap((_k_celu.get(x._data.__class__) or dispatch("celu", "celu", x._data))(x._data, alpha))
     if x._requires_grad and grad_enabled():
-        node = _nodes.CeluGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.CeluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.alpha = alpha
     return out
@@ -2230,8 +2131,7 @@ def glu(x: Tensor, axis: int = -1) -> Tensor:
         x = as_tensor_arg(x, None, "glu", "x")
     out = wrap((_k_glu.get(x._data.__class__) or dispatch("glu", "glu", x._data))(x._data, axis))
     if x._requires_grad and grad_enabled():
-        node = _nodes.GluGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.GluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.axis = axis
     return out
@@ -2243,8 +2143,7 @@ def softsign(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "softsign", "x")
     out = wrap((_k_softsign.get(x._data.__class__) or dispatch("softsign", "softsign", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.SoftsignGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.SoftsignGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -2256,8 +2155,7 @@ def tanhshrink(x: Tensor) -> Tensor:
     _kernel = _k_tanhshrink.get(x._data.__class__) or dispatch("tanhshrink", "tanhshrink", x._data)
     out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.TanhshrinkGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.TanhshrinkGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
@@ -2321,8 +2219,7 @@ def fill(x: Tensor, value: float) -> Tensor:
         x = as_tensor_arg(x, None, "fill", "x")
     out = wrap((_k_fill.get(x._data.__class__) or dispatch("fill", "fill", x._data))(x._data, value))
     if x._requires_grad and grad_enabled():
-        node = _nodes.FillGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.FillGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.value = value
     return out
@@ -2352,8 +2249,7 @@ def zero(x: Tensor) -> Tensor:
         x = as_tensor_arg(x, None, "zero", "x")
     out = wrap((_k_zero.get(x._data.__class__) or dispatch("zero", "zero", x._data))(x._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.ZeroGradNode((x,))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ZeroGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
     return out
 
@@ -2385,8 +2281,7 @@ def reduce_as(x: Tensor, target: Tensor) -> Tensor:
         target = as_tensor_arg(target, x, "reduce_as", "target")
     out = wrap(dispatch("reduce_as", "reduce_as", x._data, target._data)(x._data, target._data))
     if x._requires_grad and grad_enabled():
-        node = _nodes.ReduceAsGradNode((x, None))
-        set_history(out, node, 0)
+        node = new_node(_nodes.ReduceAsGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
     return out
 
@@ -2399,8 +2294,7 @@ def softmax_vjp(p: Tensor, g: Tensor, axis: int = -1) -> Tensor:
         g = as_tensor_arg(g, p, "softmax_vjp", "g")
     o = wrap(dispatch("softmax_vjp", "softmax_vjp", p._data, g._data)(p._data, g._data, axis))
     if (p._requires_grad or g._requires_grad) and grad_enabled():
-        node = _nodes.SoftmaxVjpGradNode((p, g))
-        set_history(o, node, 0)
+        node = new_node(_nodes.SoftmaxVjpGradNode, (p, g), o)
         node.p = TensorWrapper.of_input(p)
         node.g = TensorWrapper.of_input(g)
         node.axis = axis
@@ -2418,8 +2312,7 @@ def softmax_vjp_dp(p: Tensor, g: Tensor, r: Tensor, axis: int = -1) -> Tensor:
     _kernel = dispatch("softmax_vjp_dp", "softmax_vjp_dp", p._data, g._data, r._data)
     o = wrap(_kernel(p._data, g._data, r._data, axis))
     if (p._requires_grad or g._requires_grad or r._requires_grad) and grad_enabled():
-        node = _nodes.SoftmaxVjpDpGradNode((p, g, r))
-        set_history(o, node, 0)
+        node = new_node(_nodes.SoftmaxVjpDpGradNode, (p, g, r), o)
         node.p = TensorWrapper.of_input(p)
         node.g = TensorWrapper.of_input(g)
         node.r = TensorWrapper.of_input(r)
@@ -2442,8 +2335,7 @@ def matmul_xg(
     _kernel = dispatch("matmul_xg", "matmul_xg", x._data, y._data, g._data)
     o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
     if (y._requires_grad or g._requires_grad) and grad_enabled():
-        node = _nodes.MatmulXgGradNode((None, y, g))
-        set_history(o, node, 0)
+        node = new_node(_nodes.MatmulXgGradNode, (None, y, g), o)
         node.y = TensorWrapper.of_input(y)
         node.g = TensorWrapper.of_input(g)
         node.transpose_x = transpose_x
@@ -2466,8 +2358,7 @@ def matmul_yg(
     _kernel = dispatch("matmul_yg", "matmul_yg", x._data, y._data, g._data)
     o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
     if (x._requires_grad or g._requires_grad) and grad_enabled():
-        node = _nodes.MatmulYgGradNode((x, None, g))
-        set_history(o, node, 0)
+        node = new_node(_nodes.MatmulYgGradNode, (x, None, g), o)
         node.x = TensorWrapper.of_input(x)
         node.g = TensorWrapper.of_input(g)
         node.transpose_x = transpose_x
@@ -2492,8 +2383,7 @@ def matmul_jvp(
     _kernel = dispatch("matmul_jvp", "matmul_jvp", x._data, y._data, a._data, b._data)
     o = wrap(_kernel(x._data, y._data, a._data, b._data, transpose_x, transpose_y))
     if (x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad) and grad_enabled():
-        node = _nodes.MatmulJvpGradNode((x, y, a, b))
-        set_history(o, node, 0)
+        node = new_node(_nodes.MatmulJvpGradNode, (x, y, a, b), o)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
         node.a = TensorWrapper.of_input(a)

@@ -203,11 +203,11 @@ def _run(
             stack.append(node)
     while stack:
         node = stack.pop()
-        for e in node.next_edges:
-            if e is None:
-                continue
-            child = e[0]
-            if blocked is not None and (id(child), e[1]) in blocked:
+        at = node._at
+        i = -1
+        for child in node._next:
+            i += 1
+            if child is None or (blocked is not None and (id(child), at[i]) in blocked):
                 continue
             deps[child] = deps.get(child, 0) + 1
             if child not in seen:
@@ -264,14 +264,15 @@ def _run(
             # Deliver (or, for a node that produced nothing, just count down its edges).
             i = 0
             n_outs = len(outs)
-            for e in node.next_edges:
-                if e is not None:
-                    child, pos = e
+            at = node._at
+            for child in node._next:
+                if child is not None:
+                    pos = at[i]
                     if blocked is None or (id(child), pos) not in blocked:
                         g = outs[i] if i < n_outs else None
                         if g is not None and (needed is None or child in needed):
                             buf = buffers.get(child)
-                            if buf is None and pos == 0 and len(child.output_meta) <= 1:
+                            if buf is None and pos == 0 and child._more is None:
                                 buffers[child] = [g]
                             else:
                                 holder.add(child, pos, g)
@@ -300,8 +301,8 @@ def _apply(
         )
     if len(grads) < node.n_outputs:  # trailing outputs that got no history (optional, None)
         grads.extend([None] * (node.n_outputs - len(grads)))
-    metas = node.output_meta
-    if len(metas) > 1:  # several outputs: the ones nothing reached get zeros
+    if node._more is not None:  # several outputs: the ones nothing reached get zeros
+        metas = node.output_meta
         if len(grads) < len(metas):
             grads.extend([None] * (len(metas) - len(grads)))
         for i, meta in enumerate(metas):
@@ -310,7 +311,7 @@ def _apply(
     outs = node.apply(grads, create_graph)
     if not retain_graph:
         node.release_saved()
-    edges = node.next_edges
+    edges = node._next
     if len(outs) != len(edges):
         raise RuntimeError(
             f"{type(node).__name__} ({node.name}) returned {len(outs)} gradients but has {len(edges)} inputs"
@@ -324,16 +325,21 @@ def _apply(
     i = 0
     for g in outs:
         if g is not None:
-            e = edges[i]
-            if e is not None:
-                meta = e[0].output_meta[e[1]]
+            child = edges[i]
+            if child is not None:
+                pos = node._at[i]
                 data = g._data
-                if (
-                    data.__class__ is not meta[2]
-                    or data.shape != meta[0]
-                    or (data.dtype is not meta[1] and data.dtype != meta[1])
-                ):
-                    _bad_gradient(node, i, g, meta)
+                if pos == 0:
+                    if (
+                        data.__class__ is not child._atype
+                        or data.shape != child._shape
+                        or (data.dtype is not child._dtype and data.dtype != child._dtype)
+                    ):
+                        _bad_gradient(node, i, g, child.output_meta_at(0))
+                else:
+                    meta = child.output_meta_at(pos)
+                    if data.__class__ is not meta[2] or data.shape != meta[0] or data.dtype != meta[1]:
+                        _bad_gradient(node, i, g, meta)
                 if check:
                     _anomaly.check_gradient(node, i, data)
         i += 1
@@ -419,18 +425,24 @@ def _needed_nodes(
     while frontier:
         node = frontier.pop()
         order.append(node)
-        for e in node.next_edges:
-            if e is None or (blocked is not None and (id(e[0]), e[1]) in blocked):
+        at = node._at
+        i = -1
+        for child in node._next:
+            i += 1
+            if child is None or (blocked is not None and (id(child), at[i]) in blocked):
                 continue
-            left = remaining[e[0]] - 1
-            remaining[e[0]] = left
+            left = remaining[child] - 1
+            remaining[child] = left
             if left == 0:
-                frontier.append(e[0])
+                frontier.append(child)
     needed: set[GradNode] = set()
     runners: set[GradNode] = set()
     for node in reversed(order):
-        for e in node.next_edges:
-            if e is not None and e[0] in needed and not (blocked is not None and (id(e[0]), e[1]) in blocked):
+        at = node._at
+        i = -1
+        for child in node._next:
+            i += 1
+            if child in needed and not (blocked is not None and (id(child), at[i]) in blocked):
                 runners.add(node)
                 needed.add(node)
                 break

@@ -29,7 +29,7 @@ from typing import Any
 from opgrad.runtime.grad_mode import grad_enabled, no_grad
 from opgrad.runtime.grad_node import GradNode, set_history
 from opgrad.runtime.tensor import Tensor, wrap
-from opgrad.runtime.tensor_wrapper import TensorWrapper
+from opgrad.runtime.tensor_wrapper import Saved, TensorWrapper, unpack
 
 
 class FunctionCtx:
@@ -38,7 +38,7 @@ class FunctionCtx:
     def __init__(self) -> None:
         self.needs_input_grad: tuple[bool, ...] = ()
         self._to_save: tuple[Tensor | None, ...] = ()
-        self._saved: list[TensorWrapper | None] = []
+        self._saved: list[Saved | None] = []
         self._non_differentiable: set[int] = set()
         self._node: GradNode | None = None
         self._released = False
@@ -65,7 +65,7 @@ class FunctionCtx:
         node = self._node
         if node is None:
             return tuple(self._to_save)  # inside forward, or no graph was recorded
-        return tuple(None if w is None else w.unpack(node) for w in self._saved)
+        return tuple(None if w is None else unpack(w, node) for w in self._saved)
 
 
 class FunctionNode(GradNode):
@@ -162,7 +162,7 @@ class Function(metaclass=_FunctionMeta):
                 set_history(o, node, k)
             final.append(o)
         by_id = {id(o): o for o in final if o is not None}
-        saved: list[TensorWrapper | None] = []
+        saved: list[Saved | None] = []
         for t in ctx._to_save:
             if t is None:
                 saved.append(None)

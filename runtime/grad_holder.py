@@ -65,7 +65,7 @@ class GradTensorHolder:
     def add(self, node: GradNode, pos: int, grad: Tensor) -> None:
         buffers = self.buffers.get(node)
         if buffers is None:
-            buffers = self.buffers[node] = [None] * max(len(node.output_meta), pos + 1)
+            buffers = self.buffers[node] = [None] * max(node.n_positions, pos + 1)
         elif pos >= len(buffers):
             buffers.extend([None] * (pos + 1 - len(buffers)))
         old = buffers[pos]

@@ -14,7 +14,7 @@ import itertools
 import threading
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from opgrad.runtime import anomaly as _anomaly
 from opgrad.runtime import device as _device
@@ -23,8 +23,10 @@ if TYPE_CHECKING:
     from opgrad.runtime.tensor import Tensor
 
 _SEQ = itertools.count()
+_new = object.__new__
 _ACCUMULATE_LOCK = threading.Lock()
 LEAF_SEQ = 1 << 62  # accumulators run as soon as they are ready
+N = TypeVar("N", bound="GradNode")
 
 
 class TensorMeta:
@@ -79,9 +81,17 @@ class TensorMeta:
         return f"TensorMeta(shape={self.shape}, dtype={self.dtype}, device={self.device!r})"
 
 
-# An edge is a plain tuple (node, pos): "the gradient goes to output position `pos` of
-# `node`". Tuples cost a fraction of an object on the hot path; `Edge` names the type.
+# An edge is "the gradient goes to output position `pos` of `node`". A node keeps its edges
+# as two parallel tuples, `_next` (the node per input, None for an input that needs no
+# gradient) and `_at` (the output position per input). Nearly every position is 0, so `_at`
+# is then one of the shared all-zero tuples below and a node allocates a single tuple for
+# its edges instead of one per edge plus one around them: every object a node keeps is one
+# more for each cyclic-GC pass to walk while the graph is alive. `next_edges` shows the
+# edges as (node, pos) pairs; `Edge` names that pair type.
 Edge = tuple  # tuple[GradNode, int]
+
+_ZEROS = tuple((0,) * n for n in range(9))  # _ZEROS[n]: n positions, all 0
+_NONE1 = (None,)
 
 # Output metadata is a plain tuple too: (shape, dtype, array type).
 OutputMeta = tuple  # tuple[tuple[int, ...], np.dtype, type]
@@ -135,9 +145,27 @@ class GradNode:
     Subclasses (generated) define `name`, `apply(grads, create_graph)` and, when they save
     tensors, `release_saved()`. `apply` receives one gradient per output position and
     returns one gradient (or None) per input position.
+
+    What a node keeps is laid out for the cyclic GC as much as for speed: every object a
+    node holds is one more for each collection to walk while the graph is alive, so the
+    edges take one tuple (`_next`, see Edge above) and output 0's metadata lives in three slots
+    (`_shape`, `_dtype`, `_atype`). Only nodes with several output positions allocate
+    `_more`, the (shape, dtype, array type) of positions 1, 2, ... (None where unset).
     """
 
-    __slots__ = ("next_edges", "output_meta", "seq", "_released", "_hooks", "trace", "__weakref__")
+    __slots__ = (
+        "_next",
+        "_at",
+        "_shape",
+        "_dtype",
+        "_atype",
+        "_more",
+        "seq",
+        "_released",
+        "_hooks",
+        "trace",
+        "__weakref__",
+    )
     name = "GradNode"
     # Output positions that never carry gradient (filled with None rather than zeros).
     non_differentiable_outputs: tuple[int, ...] = ()
@@ -145,38 +173,7 @@ class GradNode:
     n_outputs = 0
 
     def __init__(self, inputs: Sequence[Tensor | None]) -> None:
-        if len(inputs) == 1:  # the common arities without a loop; non-leaf inputs inline
-            t = inputs[0]
-            if t is None or not t._requires_grad:
-                self.next_edges: tuple[tuple[GradNode, int] | None, ...] = (None,)
-            elif t._node is not None:
-                self.next_edges = ((t._node, t._pos),)
-            else:
-                self.next_edges = (edge_to(t),)
-        elif len(inputs) == 2:
-            a, b = inputs
-            self.next_edges = (
-                None
-                if a is None or not a._requires_grad
-                else (a._node, a._pos)
-                if a._node is not None
-                else edge_to(a),
-                None
-                if b is None or not b._requires_grad
-                else (b._node, b._pos)
-                if b._node is not None
-                else edge_to(b),
-            )
-        else:
-            self.next_edges = tuple(
-                [None if t is None or not t._requires_grad else edge_to(t) for t in inputs]
-            )
-        # One (shape, dtype, array type) per output position; set_history fills it.
-        self.output_meta: tuple[tuple[Any, ...] | None, ...] = ()
-        self.seq = next(_SEQ)
-        self._released = False
-        self._hooks: NodeHooks | None = None
-        self.trace: str | None = _anomaly.capture_trace() if _anomaly.STATE.enabled else None
+        _link(self, inputs)
 
     # -- the part subclasses implement -------------------------------------------------
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
@@ -187,16 +184,45 @@ class GradNode:
 
     # -- inspection --------------------------------------------------------------------
     @property
+    def next_edges(self) -> tuple[tuple[GradNode, int] | None, ...]:
+        """One (node, output position) per input position, None for an input that needs
+        no gradient."""
+        return tuple(None if n is None else (n, p) for n, p in zip(self._next, self._at, strict=True))
+
+    @property
     def next_nodes(self) -> tuple[tuple[GradNode | None, int], ...]:
         """(node, output position) per input position, like PyTorch's next_functions."""
-        return tuple((None, 0) if e is None else e for e in self.next_edges)
+        return tuple(zip(self._next, self._at, strict=True))
 
     next_functions = next_nodes
 
     @property
+    def output_meta(self) -> tuple[tuple[Any, ...] | None, ...]:
+        """(shape, dtype, array type) per output position (None where no tensor was set)."""
+        if self._shape is None and self._more is None:
+            return ()
+        return (self.output_meta_at(0), *(self._more or ()))
+
+    def output_meta_at(self, pos: int) -> tuple[Any, ...] | None:
+        """(shape, dtype, array type) of output position `pos`, or None."""
+        if pos == 0:
+            return None if self._shape is None else (self._shape, self._dtype, self._atype)
+        more = self._more
+        return None if more is None or pos > len(more) else more[pos - 1]
+
+    @property
+    def n_positions(self) -> int:
+        """How many output positions have been given a tensor (the highest one plus 1)."""
+        more = self._more
+        return 1 + len(more) if more is not None else (0 if self._shape is None else 1)
+
+    @property
     def input_meta(self) -> tuple[TensorMeta | None, ...]:
         """Shape, dtype and device of each input, as the gradients for them must be."""
-        return tuple(None if e is None else meta_from_tuple(e[0].output_meta[e[1]]) for e in self.next_edges)
+        return tuple(
+            None if n is None else meta_from_tuple(n.output_meta_at(p))
+            for n, p in zip(self._next, self._at, strict=True)
+        )
 
     @property
     def output_slots(self) -> list[tuple[int, int]] | None:
@@ -233,15 +259,78 @@ def set_history(tensor: Tensor, node: GradNode, pos: int) -> None:
     tensor._requires_grad = True
     tensor._node = node
     tensor._pos = pos
-    metas = node.output_meta
     data = tensor._data
-    meta = (data.shape, data.dtype, data.__class__)
-    if pos == 0 and not metas:
-        node.output_meta = (meta,)
+    if pos == 0:
+        node._shape = data.shape
+        node._dtype = data.dtype
+        node._atype = data.__class__
+        return
+    more = list(node._more or ())
+    if len(more) < pos:
+        more += [None] * (pos - len(more))
+    more[pos - 1] = (data.shape, data.dtype, data.__class__)
+    node._more = tuple(more)
+
+
+def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
+    """Fill a new node's edges (one per input) and reset the rest of its state."""
+    if len(inputs) == 1:  # the common arities without a loop; non-leaf inputs inline
+        t = inputs[0]
+        if t is None or not t._requires_grad:
+            node._next = _NONE1
+            node._at = _ZEROS[1]
+        elif t._node is not None:
+            node._next = (t._node,)
+            node._at = (t._pos,) if t._pos else _ZEROS[1]
+        else:
+            node._next = (accumulator_of(t),)
+            node._at = _ZEROS[1]
+    elif len(inputs) == 2:  # a and b are spelled out twice on purpose: no call per input
+        a, b = inputs
+        pa = pb = 0
+        if a is None or not a._requires_grad:
+            na = None
+        elif a._node is not None:
+            na, pa = a._node, a._pos
+        else:
+            na = accumulator_of(a)
+        if b is None or not b._requires_grad:
+            nb = None
+        elif b._node is not None:
+            nb, pb = b._node, b._pos
+        else:
+            nb = accumulator_of(b)
+        node._next = (na, nb)
+        node._at = (pa, pb) if pa or pb else _ZEROS[2]
     else:
-        grown = list(metas) + [None] * (pos + 1 - len(metas))
-        grown[pos] = meta
-        node.output_meta = tuple(grown)
+        edges = [(None, 0) if t is None or not t._requires_grad else edge_to(t) for t in inputs]
+        node._next = tuple([e[0] for e in edges])
+        at = tuple([e[1] for e in edges])
+        node._at = _ZEROS[len(at)] if len(at) < len(_ZEROS) and not any(at) else at
+    node._shape = None  # set_history fills output 0's metadata
+    node._dtype = None
+    node._atype = None
+    node._more = None
+    node.seq = next(_SEQ)
+    node._released = False
+    node._hooks = None
+    node.trace = _anomaly.capture_trace() if _anomaly.STATE.enabled else None
+
+
+def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
+    """A `cls` node recording `inputs`, with `out` as its output 0: `cls(inputs)` followed
+    by `set_history(out, node, 0)`, in one call. This is the generated ops' hot path, where
+    a Python `__init__` reached through `type.__call__` would cost more than the rest."""
+    node = _new(cls)
+    _link(node, inputs)
+    data = out._data
+    node._shape = data.shape
+    node._dtype = data.dtype
+    node._atype = data.__class__
+    out._requires_grad = True
+    out._node = node
+    out._pos = 0
+    return node
 
 
 class AccumulateGrad(GradNode):
@@ -259,7 +348,9 @@ class AccumulateGrad(GradNode):
         self.variable = variable
         self.seq = LEAF_SEQ
         data = variable._data
-        self.output_meta = ((data.shape, data.dtype, data.__class__),)
+        self._shape = data.shape
+        self._dtype = data.dtype
+        self._atype = data.__class__
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         from opgrad.runtime.grad_holder import accumulate_into_leaf

@@ -20,7 +20,7 @@ from opgrad.generated.tensor_methods import TensorMethods
 from opgrad.runtime import device as _device
 from opgrad.runtime.dtypes import as_dtype
 from opgrad.runtime.grad_node import _HOOK_IDS, GradNode, NodeHooks, RemovableHandle
-from opgrad.runtime.tensor_wrapper import VersionCounter, share_version
+from opgrad.runtime.tensor_wrapper import VersionCounter, bind_tensor, share_version
 
 
 class _TensorExtra:
@@ -426,3 +426,6 @@ def tensors_of(values: Sequence[Any], op: str, arg: str) -> list[Tensor]:
         v if isinstance(v, Tensor) else as_tensor_arg(v, like, op, f"{arg}[{i}]")
         for i, v in enumerate(values)
     ]
+
+
+bind_tensor(Tensor, wrap)

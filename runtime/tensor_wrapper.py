@@ -1,15 +1,22 @@
 """Saved tensors: what a grad node keeps for backward, version-checked on use.
 
 Three kinds, made by the three constructors the generated code calls:
-- `TensorWrapper.of_input(t)`: a forward input; the wrapper holds the tensor itself.
+- `TensorWrapper.of_input(t)`: a forward input; what is kept holds the tensor itself.
 - `TensorWrapper.meta_of(t)`: a `no_need_buffer` input; only its TensorMeta is kept, so the
   data can be freed as soon as nothing else holds it.
 - `TensorWrapper.of_output(t, node)`: one of the node's own outputs. Holding that tensor
   would make tensor -> node -> wrapper -> tensor a cycle, so the wrapper keeps only the
   array and rebuilds a tensor attached to the node when unpacked (the node is passed in).
-Each remembers the version counter's value at save time; `unpack` (the Tensor) and
-`unpack_data` (its array only, for kernels) raise if an in-place op changed it since.
-Active `saved_tensors_hooks(pack, unpack)` see every saved tensor.
+Each remembers the version counter's value at save time; `unpack(saved, node)` (the
+Tensor) and `unpack_data(saved, node)` (its array only, for kernels) raise if an in-place
+op changed it since. Active `saved_tensors_hooks(pack, unpack)` see every saved tensor.
+
+Two shortcuts keep a saved tensor to one object, because every object a graph keeps alive
+is one more for each cyclic-GC pass to walk (see `GradNode`):
+- an input still at version 0 (nearly all of them) is saved as the Tensor itself: "saved
+  at version 0" needs no record, and `unpack` raises once the tensor's version is not 0;
+- an output without a version counter yet (nearly all of them) gets the wrapper as its
+  counter: the wrapper is then saved at version 0 of itself.
 """
 
 from __future__ import annotations
@@ -98,34 +105,84 @@ class saved_tensors_hooks:
             _ACTIVE_HOOKS -= 1
 
 
+# What a node keeps for a saved tensor: a wrapper, its TensorMeta, or the Tensor itself.
+Saved = Any
+
+
+def unpack(saved: Saved, node: GradNode) -> Any:
+    """The saved tensor as a Tensor (a TensorMeta for a no_need_buffer input), checked
+    against in-place changes since it was saved."""
+    if saved.__class__ is _Tensor:  # an input saved at version 0
+        vc = saved._vc
+        if vc is not None and vc.value:
+            raise _stale(node, saved, 0, vc.value)
+        return saved
+    return saved.unpack(node)
+
+
+def unpack_data(saved: Saved, node: GradNode) -> Any:
+    """What `unpack` checks and returns, as the array alone (a node's first-order path
+    hands only arrays to its kernel, so no Tensor need be built)."""
+    if saved.__class__ is _Tensor:
+        vc = saved._vc
+        if vc is not None and vc.value:
+            raise _stale(node, saved, 0, vc.value)
+        return saved._data
+    return saved.unpack_data(node)
+
+
 class TensorWrapper:
     """Base of the saved-tensor kinds; see the module docstring. Every kind has
-    `unpack(node)`; the static constructors below are what generated code calls."""
+    `unpack(node)` and `unpack_data(node)`; the static constructors below are what
+    generated code calls, and the functions `unpack` and `unpack_data` what it reads
+    them back with."""
 
     __slots__ = ()
 
     @staticmethod
-    def of_input(t: Tensor) -> TensorWrapper:
+    def of_input(t: Tensor) -> Saved:
         if _ACTIVE_HOOKS and _HOOKS.stack:
             return _Hooked(t, None, 0)
+        vc = t._vc  # no counter yet means no in-place write yet: version 0
+        if vc is None or not vc.value:
+            if t.__class__ is _Tensor:
+                return t
+            seen = 0
+        else:
+            seen = vc.value
         w = _Input.__new__(_Input)
         w.tensor = t
-        vc = t._vc  # no counter yet means no in-place write yet: version 0
-        w._seen = 0 if vc is None else vc.value
+        w._seen = seen
         return w
 
     @staticmethod
     def meta_of(t: Tensor) -> TensorMeta:
-        return _Meta.of(t._data)
+        # Metadata never changes, so nodes share one object per (shape, dtype, array type).
+        data = t._data
+        key = (data.shape, data.dtype, data.__class__)
+        meta = _METAS.get(key)
+        if meta is None:
+            if len(_METAS) >= _METAS_MAX:  # many distinct shapes: start over
+                _METAS.clear()
+            meta = _METAS[key] = _Meta.of(data)
+        return meta
 
     @staticmethod
     def of_output(t: Tensor, node: GradNode) -> TensorWrapper:
         if _ACTIVE_HOOKS and _HOOKS.stack:
             return _Hooked(t, node, t._pos)
-        w = _Output.__new__(_Output)
+        if t._vc is None:  # a fresh output: the wrapper becomes its version counter
+            o = _Output.__new__(_Output)
+            o.value = 0
+            o.shared = False
+            o.data = t._data
+            o.pos = t._pos
+            t._vc = o
+            return o
+        w = _OutputSeen.__new__(_OutputSeen)
         w.data = t._data
         w.pos = t._pos
-        vc = w._counter = counter_of(t)  # the wrapper does not hold `t`: it holds the counter
+        vc = w._counter = t._vc  # the wrapper does not hold `t`: it holds the counter
         w._seen = vc.value
         return w
 
@@ -165,6 +222,11 @@ class _Input(TensorWrapper):
         return t._data
 
 
+# The shared no_need_buffer metadata, by (shape, dtype, array type); see `meta_of`.
+_METAS: dict[tuple[Any, ...], _Meta] = {}
+_METAS_MAX = 4096
+
+
 class _Meta(TensorMeta):
     """A `no_need_buffer` input: the wrapper is its own TensorMeta (no data, no version)."""
 
@@ -177,15 +239,37 @@ class _Meta(TensorMeta):
         return self
 
 
-class _Output(TensorWrapper):
+class _Output(VersionCounter, TensorWrapper):
+    """A node's output saved as that output's own version counter (saved at version 0)."""
+
+    __slots__ = ("data", "pos")
+
+    def unpack(self, node: GradNode) -> Tensor:
+        if self.value:
+            raise _stale(node, self, 0, self.value)
+        t = _wrap(self.data)
+        t._requires_grad = True
+        t._node = node
+        t._pos = self.pos
+        t._vc = self
+        return t
+
+    def unpack_data(self, node: GradNode) -> Any:
+        if self.value:
+            raise _stale(node, self, 0, self.value)
+        return self.data
+
+
+class _OutputSeen(TensorWrapper):
+    """A node's output that already had a version counter (an in-place op's result, or a
+    view sharing its base's counter): the counter and its value at save time."""
+
     __slots__ = ("data", "pos", "_counter", "_seen")
 
     def unpack(self, node: GradNode) -> Tensor:
-        from opgrad.runtime.tensor import wrap
-
         if self._counter.value != self._seen:
             raise _stale(node, self, self._seen, self._counter.value)
-        t = wrap(self.data)
+        t = _wrap(self.data)
         t._requires_grad = True
         t._node = node
         t._pos = self.pos
@@ -235,10 +319,26 @@ class _Hooked(TensorWrapper):
         return self.unpack(node)._data
 
 
-def _slot_name(node: GradNode, wrapper: TensorWrapper) -> str:
+def _slot_name(node: GradNode, wrapper: Saved) -> str:
     """Which attribute of `node` holds `wrapper` (error path only)."""
     for cls in type(node).__mro__:
         for name in getattr(cls, "__slots__", ()):
             if getattr(node, name, None) is wrapper:
                 return name
     return "?"
+
+
+class _Unbound:
+    """Stands for the Tensor class until tensor.py binds it (no object is of this class)."""
+
+
+# tensor.py imports this module, so the Tensor class and `wrap` are bound when it loads.
+_Tensor: type = _Unbound
+_wrap: Callable[[Any], Any] = _Unbound
+
+
+def bind_tensor(tensor_class: type, wrap: Callable[[Any], Any]) -> None:
+    """Called once by tensor.py: the Tensor class (a saved Tensor is recognised by its
+    exact class) and its constructor `wrap`."""
+    global _Tensor, _wrap
+    _Tensor, _wrap = tensor_class, wrap

@@ -19,7 +19,7 @@ def _saved(node: GradNode) -> list[str]:
     for cls in type(node).__mro__:
         for slot in getattr(cls, "__slots__", ()):
             value = getattr(node, slot, None)
-            if isinstance(value, (TensorWrapper, TensorMeta)):
+            if isinstance(value, (TensorWrapper, TensorMeta, Tensor)):
                 names.append(slot)
     return names
 

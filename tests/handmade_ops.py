@@ -10,7 +10,7 @@ import numpy as np
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import GradNode, set_history
 from opgrad.runtime.tensor import Tensor, wrap
-from opgrad.runtime.tensor_wrapper import TensorWrapper
+from opgrad.runtime.tensor_wrapper import TensorWrapper, unpack
 
 CALLS: Counter[str] = Counter()
 
@@ -22,8 +22,8 @@ class MulNode(GradNode):
     def apply(self, grads, create_graph):
         CALLS[self.name] += 1
         (g,) = grads
-        a = self.a.unpack(self)
-        b = self.b.unpack(self)
+        a = unpack(self.a, self)
+        b = unpack(self.b, self)
         if create_graph:
             return (mul(g, b), mul(g, a))
         return (wrap(g._data * b._data), wrap(g._data * a._data))
@@ -68,7 +68,7 @@ class TanhNode(GradNode):
     def apply(self, grads, create_graph):
         CALLS[self.name] += 1
         (g,) = grads
-        out = self.out.unpack(self)
+        out = unpack(self.out, self)
         if create_graph:
             one = wrap(np.ones((), dtype=out.dtype))
             return (mul(g, add(one, mul(wrap(np.asarray(-1.0, dtype=out.dtype)), mul(out, out)))),)
@@ -95,7 +95,7 @@ class SumNode(GradNode):
     def apply(self, grads, create_graph):
         CALLS[self.name] += 1
         (g,) = grads
-        meta = self.x.unpack(self)
+        meta = unpack(self.x, self)
         return (wrap(np.broadcast_to(g._data, meta.shape).copy()),)
 
     def release_saved(self):

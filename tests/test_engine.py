@@ -372,3 +372,24 @@ def test_no_grad_in_one_thread_does_not_affect_another():
         seen["main"] = (og.is_grad_enabled(), mul(x, x).requires_grad)
     t.join()
     assert seen == {"main": (False, False), "other": (True, True)}
+
+
+def test_edges_carry_output_positions_and_metadata():
+    x = og.tensor(np.array([0.1, 0.2, 0.3, 0.4]), requires_grad=True)
+    a, b = split2(x)
+    node = a.grad_fn
+    assert b.grad_fn is node and node.n_positions == 2
+    assert node.output_meta == (((2,), np.dtype(np.float64), np.ndarray),) * 2
+    assert node.output_meta_at(1) == ((2,), np.dtype(np.float64), np.ndarray)
+    hand = tanh(b)  # a node built by GradNode.__init__
+    made = og.tanh(b)  # a generated op's node (new_node)
+    for y in (hand, made):
+        assert y.grad_fn.next_edges == ((node, 1),)
+        assert y.grad_fn.input_meta[0].shape == (2,)
+    three = og.where(og.tensor(np.array([True, False])), a, made)  # three inputs, one without grad
+    acc = node.next_edges[0][0]
+    assert three.grad_fn.next_edges == (None, (node, 0), (made.grad_fn, 0))
+    assert node.next_edges == ((acc, 0),) and acc.variable is x
+    total(three).backward()
+    t = np.tanh([0.3, 0.4])
+    np.testing.assert_allclose(x.grad.numpy(), [1.0, 0.0, 0.0, 1 - t[1] ** 2])

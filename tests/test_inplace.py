@@ -18,6 +18,7 @@ import pytest
 
 import opgrad as og
 from opgrad.codegen import load_spec
+from opgrad.runtime.tensor_wrapper import unpack
 
 ROOT = Path(__file__).resolve().parents[1]
 INPLACE_OPS = [op.name for op in load_spec(ROOT).ops if op.inplace is not None]
@@ -228,7 +229,7 @@ def test_multiply_by_itself_saves_the_old_value() -> None:
     y = x * 1
     og.multiply_(y, y)
     node = y.grad_fn
-    saved_x, saved_y = node.x.unpack(node), node.y.unpack(node)
+    saved_x, saved_y = unpack(node.x, node), unpack(node.y, node)
     np.testing.assert_array_equal(saved_x.numpy(), [1.0, 2.0, 3.0])
     np.testing.assert_array_equal(saved_y.numpy(), [1.0, 2.0, 3.0])
     assert saved_x is not y and saved_y is not y

@@ -743,3 +743,18 @@ def test_fused_cuda_kernels_match_generic():
         expected = lookup(name, "cpu")(*args)
         got = lookup(name, "cuda")(*[cp.asarray(a) if isinstance(a, np.ndarray) else a for a in args])
         np.testing.assert_allclose(cp.asnumpy(got), expected, rtol=1e-10, atol=1e-12, err_msg=name)
+
+
+def test_ufunc_kernels_return_arrays_for_every_input_kind():
+    from opgrad.runtime.kernels.common import ufunc
+
+    tanh = ufunc("tanh")
+    x = np.linspace(-2.0, 2.0, 5)
+    np.testing.assert_array_equal(tanh(x), np.tanh(x))
+    zero_d = tanh(np.array(0.5))  # NumPy's ufunc alone would give a np.float64 scalar
+    assert type(zero_d) is np.ndarray and zero_d.shape == () and zero_d == np.tanh(0.5)
+    masked = np.ma.masked_array(x, mask=[0, 1, 0, 0, 0])  # not exactly np.ndarray: the generic path
+    out = tanh(masked)
+    assert isinstance(out, np.ma.MaskedArray) and out.mask[1]
+    np.testing.assert_array_equal(out.data[[0, 2, 3, 4]], np.tanh(x[[0, 2, 3, 4]]))
+    assert tanh.__name__ == "tanh"

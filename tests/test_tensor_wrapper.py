@@ -11,7 +11,7 @@ import pytest
 import opgrad as og
 from handmade_ops import mul, tanh, total
 from opgrad.runtime.inplace import write_inplace
-from opgrad.runtime.tensor_wrapper import TensorWrapper
+from opgrad.runtime.tensor_wrapper import unpack
 
 
 def leaf(values):
@@ -22,7 +22,7 @@ def test_saved_tensors_are_released_after_backward():
     x = leaf([1.0, 2.0])
     h = mul(x, x)
     node = h.grad_fn
-    assert isinstance(node.a, TensorWrapper)
+    assert node.a is x  # an input at version 0 is saved as the tensor itself
     total(h).backward()
     assert node.a is None and node.b is None and node._released
 
@@ -113,8 +113,118 @@ def test_meta_only_wrapper_does_not_hold_the_data():
     x = leaf([1.0, 2.0, 3.0])
     y = total(x)
     data_ref = weakref.ref(x)
-    meta = y.grad_fn.x.unpack(y.grad_fn)
+    meta = unpack(y.grad_fn.x, y.grad_fn)
     assert meta.shape == (3,) and meta.dtype == np.float64
     assert not hasattr(meta, "_data")
     # The node keeps x's AccumulateGrad (and so x) alive, but not through the wrapper:
     assert data_ref() is x
+
+
+# -- what a saved tensor costs: one object at most ---------------------------------------
+
+
+def test_input_at_version_zero_is_saved_as_itself_and_still_checked():
+    x = leaf([0.5, 1.5])
+    y = og.multiply(x, x)
+    assert y.grad_fn.x is x and y.grad_fn.y is x  # no wrapper object
+    x.data.add_(1.0)  # an in-place write through an alias: version 1
+    with pytest.raises(RuntimeError, match=r"multiply_grad.*argument 'x'.*version 0 and is now at version 1"):
+        og.sum(y).backward()
+
+
+def test_input_written_before_it_is_saved_keeps_its_version():
+    x = leaf([0.5, 1.5])
+    a = og.multiply(x, 1.0)
+    a.add_(1.0)  # version 1 before multiply saves it
+    y = og.multiply(a, x)
+    saved = y.grad_fn.x
+    assert saved is not a and unpack(saved, y.grad_fn) is a  # a wrapper remembering version 1
+    og.sum(y).backward(retain_graph=True)
+    np.testing.assert_allclose(x.grad.numpy(), 2 * np.array([0.5, 1.5]) + 1.0)
+    a.add_(1.0)
+    with pytest.raises(RuntimeError, match=r"saved at version 1 and is now at version 2"):
+        og.sum(y).backward()
+
+
+def test_a_parameter_is_saved_through_a_wrapper():
+    w = og.nn.Parameter(og.tensor([1.0, 2.0]))
+    y = og.multiply(w, w)
+    assert y.grad_fn.x is not w and unpack(y.grad_fn.x, y.grad_fn) is w
+    og.sum(y).backward()
+    np.testing.assert_allclose(w.grad.numpy(), [2.0, 4.0])
+
+
+def test_saved_output_is_its_tensors_version_counter():
+    x = leaf([0.25, -0.5])
+    y = og.tanh(x)
+    node = y.grad_fn
+    assert y._vc is node.out  # the wrapper doubles as y's counter: one object, not two
+    assert y._version == 0
+    with og.no_grad():
+        y.reshape([2]).add_(1.0)  # a view shares the counter, so this write is seen
+    assert y._version == 1
+    with pytest.raises(RuntimeError, match=r"tanh_grad.*argument 'out'.*version 0 and is now at version 1"):
+        og.sum(y).backward()
+
+
+def test_output_that_already_had_a_counter_is_saved_with_its_version():
+    x = leaf([0.25, -0.5])
+    v = og.multiply(x, 1.0)
+    v.add_(1.0)  # v now has a counter at version 1
+    og.tanh_(v)  # saves its result, v itself, at version 2
+    assert v.grad_fn.out is not v._vc
+    og.sum(v).backward(retain_graph=True)
+    np.testing.assert_allclose(x.grad.numpy(), 1 - np.tanh(np.array([0.25, -0.5]) + 1.0) ** 2)
+    v.add_(1.0)
+    with pytest.raises(RuntimeError, match=r"saved at version 2 and is now at version 3"):
+        og.sum(v).backward()
+
+
+def test_no_need_buffer_metadata_is_shared_between_nodes():
+    x, y = leaf([1.0, 2.0]), leaf([3.0, 4.0])
+    a, b = og.add(x, y), og.add(y, x)
+    assert a.grad_fn.x is b.grad_fn.x is a.grad_fn.y  # one object per (shape, dtype, array type)
+    c = og.add(x, leaf([[1.0, 2.0]]))
+    assert c.grad_fn.y is not a.grad_fn.y and c.grad_fn.y.shape == (1, 2)
+
+
+def test_no_need_buffer_metadata_cache_is_bounded(monkeypatch):
+    from opgrad.runtime import tensor_wrapper
+
+    monkeypatch.setattr(tensor_wrapper, "_METAS_MAX", 3)
+    tensor_wrapper._METAS.clear()
+    for n in range(1, 8):
+        x = leaf(np.ones(n))
+        y = og.add(x, x)
+        assert y.grad_fn.x.shape == (n,)
+        og.sum(y).backward()
+        np.testing.assert_allclose(x.grad.numpy(), 2 * np.ones(n))
+        assert len(tensor_wrapper._METAS) <= 3
+
+
+@pytest.mark.parametrize(
+    ("op", "most"),
+    [
+        (lambda h, c: og.tanh(h), 5),  # output tensor, node, edge tuple, shape, saved output
+        (lambda h, c: og.multiply(h, c), 4),  # inputs are saved as themselves
+        (lambda h, c: og.add(h, c), 4),  # metadata is shared
+        (lambda h, c: og.sin(h), 4),
+    ],
+)
+def test_a_recorded_op_keeps_few_objects_for_the_cyclic_gc(op, most):
+    # Every object a live graph keeps is walked by each cyclic-GC pass; this count is what
+    # makes recording cheap on small tensors (see GradNode). It counts net allocations of
+    # GC-tracked objects per op while the results are kept alive.
+    h = og.tanh(leaf(np.linspace(-1.0, 1.0, 16)))
+    c = og.tensor(np.full(16, 0.5))
+    keep = [op(h, c) for _ in range(5)]  # warm up caches (kernel tables, metadata)
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.get_count()[0]
+        for _ in range(100):
+            keep.append(op(h, c))
+        per_op = (gc.get_count()[0] - before) / 100
+    finally:
+        gc.enable()
+    assert per_op <= most + 0.1, f"{per_op} GC-tracked objects per op (at most {most} expected)"

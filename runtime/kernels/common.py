@@ -10,7 +10,7 @@ the helpers that need a CuPy-specific function.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -123,6 +123,26 @@ def nd(r: Any) -> Any:
     if r.__class__ is _NDARRAY:  # the hot path: an exact class check is ~3x cheaper
         return r
     return np.asarray(r) if isinstance(r, np.generic) else r
+
+
+def ufunc(name: str) -> Callable[[Any], Any]:
+    """A one-array kernel applying the array module's ufunc `name` (`np.tanh`, `cupy.tanh`).
+
+    The NumPy path calls the ufunc held here with no module look-up and no `nd` call
+    unless the result is a NumPy scalar (a 0-d input): these kernels are the innermost
+    step of every small op, where those two calls cost about as much as the ufunc itself.
+    """
+    np_fn = getattr(np, name)
+
+    def kernel(x: Any) -> Any:
+        if x.__class__ is _NDARRAY:
+            r = np_fn(x)
+            return r if r.__class__ is _NDARRAY else nd(r)
+        return nd(getattr(array_module(x), name)(x))
+
+    kernel.__name__ = kernel.__qualname__ = name
+    kernel.__doc__ = f"{name}(x), elementwise (the array module's ufunc)."
+    return kernel
 
 
 def array_module(*arrays: Any) -> Any:

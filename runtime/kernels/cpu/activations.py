@@ -16,6 +16,7 @@ from opgrad.runtime.kernels.common import (
     broadcast_shapes,
     nd,
     normalize_one_axis,
+    ufunc,
     unbroadcast,
 )
 from opgrad.runtime.kernels.registry import register_kernel
@@ -214,9 +215,7 @@ def logical_or(x, y):
     return nd(array_module(x).logical_or(x, y))
 
 
-@register_kernel("logical_not")
-def logical_not(x):
-    return nd(array_module(x).logical_not(x))
+logical_not = register_kernel("logical_not")(ufunc("logical_not"))
 
 
 def _float_test(op, fn, x):

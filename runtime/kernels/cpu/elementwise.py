@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from opgrad.runtime.kernels.common import array_module, erf, nd
+from opgrad.runtime.kernels.common import array_module, erf, nd, ufunc
 from opgrad.runtime.kernels.registry import register_kernel
 
 _SQRT_HALF = math.sqrt(0.5)
@@ -37,9 +37,7 @@ def neg_grad(out_grad):
     return nd(-out_grad)
 
 
-@register_kernel("abs")
-def abs_(x):
-    return nd(array_module(x).abs(x))
+abs_ = register_kernel("abs")(ufunc("abs"))
 
 
 @register_kernel("abs_grad")
@@ -47,9 +45,7 @@ def abs_grad(x, out_grad):
     return nd(out_grad * array_module(x).sign(x))
 
 
-@register_kernel("sign")
-def sign(x):
-    return nd(array_module(x).sign(x))
+sign = register_kernel("sign")(ufunc("sign"))
 
 
 @register_kernel("sign_grad")
@@ -57,9 +53,7 @@ def sign_grad(x, out_grad):
     return array_module(out_grad).zeros(x.shape, x.dtype)
 
 
-@register_kernel("exp")
-def exp(x):
-    return nd(array_module(x).exp(x))
+exp = register_kernel("exp")(ufunc("exp"))
 
 
 @register_kernel("exp_grad")
@@ -67,9 +61,7 @@ def exp_grad(out, out_grad):
     return nd(out_grad * out)
 
 
-@register_kernel("expm1")
-def expm1(x):
-    return nd(array_module(x).expm1(x))
+expm1 = register_kernel("expm1")(ufunc("expm1"))
 
 
 @register_kernel("expm1_grad")
@@ -77,9 +69,7 @@ def expm1_grad(out, out_grad):
     return nd(out_grad * (out + 1))
 
 
-@register_kernel("log")
-def log(x):
-    return nd(array_module(x).log(x))
+log = register_kernel("log")(ufunc("log"))
 
 
 @register_kernel("log_grad")
@@ -87,9 +77,7 @@ def log_grad(x, out_grad):
     return nd(out_grad / x)
 
 
-@register_kernel("log1p")
-def log1p(x):
-    return nd(array_module(x).log1p(x))
+log1p = register_kernel("log1p")(ufunc("log1p"))
 
 
 @register_kernel("log1p_grad")
@@ -97,9 +85,7 @@ def log1p_grad(x, out_grad):
     return nd(out_grad / (x + 1))
 
 
-@register_kernel("sqrt")
-def sqrt(x):
-    return nd(array_module(x).sqrt(x))
+sqrt = register_kernel("sqrt")(ufunc("sqrt"))
 
 
 @register_kernel("sqrt_grad")
@@ -138,9 +124,7 @@ def reciprocal_grad(out, out_grad):
     return nd(-out_grad * out * out)
 
 
-@register_kernel("sin")
-def sin(x):
-    return nd(array_module(x).sin(x))
+sin = register_kernel("sin")(ufunc("sin"))
 
 
 @register_kernel("sin_grad")
@@ -148,9 +132,7 @@ def sin_grad(x, out_grad):
     return nd(out_grad * array_module(x).cos(x))
 
 
-@register_kernel("cos")
-def cos(x):
-    return nd(array_module(x).cos(x))
+cos = register_kernel("cos")(ufunc("cos"))
 
 
 @register_kernel("cos_grad")
@@ -158,9 +140,7 @@ def cos_grad(x, out_grad):
     return nd(-out_grad * array_module(x).sin(x))
 
 
-@register_kernel("tanh")
-def tanh(x):
-    return nd(array_module(x).tanh(x))
+tanh = register_kernel("tanh")(ufunc("tanh"))
 
 
 @register_kernel("tanh_grad")
