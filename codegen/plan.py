@@ -224,13 +224,24 @@ def _kernel_stmts(
 ) -> list[Stmt]:
     """Resolve and call a kernel; `wrap_as` is "tensor" (wrap the result) or "raw".
 
-    A kernel of one array is looked up in its module-level table by the array's type (one
-    dict look-up), with `dispatch` as the fallback that resolves and fills the table;
-    several arrays go through `dispatch`, which also checks they share a device. One
-    statement when it fits on a line, else `_kernel = ...` first.
+    A kernel is looked up in its module-level table by the array's type (one dict look-up;
+    with several arrays, after an inline check that they are all of that type), with
+    `dispatch` as the fallback that resolves and fills the table and explains mixed
+    devices. Several arrays whose check does not fit on a line go through `dispatch`
+    alone. One statement when it fits on a line, else `_kernel = ...` first.
     """
     resolve = call("dispatch", _q(op), _q(kernel), *arrays)
     compact = Group(resolve.flat(), tuple(args))
+    if len(arrays) > 1 and not any(a.startswith("*") for a in arrays):
+        # Several arrays of one type (checked inline) use the table too; when the check
+        # fails (mixed types, an absent optional array) `dispatch` resolves or explains.
+        same = " is ".join(f"{a}.__class__" for a in arrays)
+        table = kernel_table_name(kernel)
+        pick = Stmt("_kernel = ", f"{table}.get({arrays[0]}.__class__) if {same} else None")
+        invoke = Group(f"(_kernel or {resolve.flat()})", tuple(args))
+        run = Stmt(f"{target} = ", call("wrap", invoke) if wrap_as == "tensor" else invoke)
+        if fits(pick.flat(), 2 * len(INDENT)) and fits(run.flat(), 2 * len(INDENT)):
+            return [pick, run]
     if len(arrays) == 1 and not arrays[0].startswith("*"):
         # `_k_name.get(x.__class__) or dispatch(...)`: a Group, so a long line breaks in
         # dispatch's arguments as ruff breaks it.

@@ -11,17 +11,24 @@ from opgrad.runtime.tensor import Tensor, wrap
 from opgrad.runtime.tensor_wrapper import unpack, unpack_data
 
 # Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
+_k_abs_grad = kernel_table("abs_grad")
 _k_adaptive_avg_pool2d_grad = kernel_table("adaptive_avg_pool2d_grad")
 _k_add_grad = kernel_table("add_grad")
 _k_avg_pool2d_grad = kernel_table("avg_pool2d_grad")
 _k_cast_grad = kernel_table("cast_grad")
 _k_concat_grad = kernel_table("concat_grad")
+_k_cos_grad = kernel_table("cos_grad")
 _k_cumsum_grad = kernel_table("cumsum_grad")
+_k_erf_grad = kernel_table("erf_grad")
+_k_exp_grad = kernel_table("exp_grad")
 _k_expand_grad = kernel_table("expand_grad")
 _k_fill_grad = kernel_table("fill_grad")
 _k_flatten_grad = kernel_table("flatten_grad")
 _k_flip_grad = kernel_table("flip_grad")
+_k_log1p_grad = kernel_table("log1p_grad")
+_k_log_grad = kernel_table("log_grad")
 _k_mean_grad = kernel_table("mean_grad")
+_k_mish_grad = kernel_table("mish_grad")
 _k_neg_grad = kernel_table("neg_grad")
 _k_pad_grad = kernel_table("pad_grad")
 _k_reduce_as_grad = kernel_table("reduce_as_grad")
@@ -30,6 +37,8 @@ _k_reshape_grad = kernel_table("reshape_grad")
 _k_roll_grad = kernel_table("roll_grad")
 _k_scale_grad = kernel_table("scale_grad")
 _k_sign_grad = kernel_table("sign_grad")
+_k_silu_grad = kernel_table("silu_grad")
+_k_sin_grad = kernel_table("sin_grad")
 _k_squeeze_grad = kernel_table("squeeze_grad")
 _k_stack_grad = kernel_table("stack_grad")
 _k_subtract_grad = kernel_table("subtract_grad")
@@ -312,7 +321,8 @@ class AbsGradNode(GradNode):
             x_grad = _grad_ops.abs_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("abs_grad", "abs_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = _k_abs_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
+        x_grad = wrap((_kernel or dispatch("abs_grad", "abs_grad", x, out_grad._data))(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -389,7 +399,8 @@ class ExpGradNode(GradNode):
             x_grad = _grad_ops.exp_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("exp_grad", "exp_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = _k_exp_grad.get(out.__class__) if out.__class__ is out_grad._data.__class__ else None
+        x_grad = wrap((_kernel or dispatch("exp_grad", "exp_grad", out, out_grad._data))(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -471,7 +482,8 @@ class LogGradNode(GradNode):
             x_grad = _grad_ops.log_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("log_grad", "log_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = _k_log_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
+        x_grad = wrap((_kernel or dispatch("log_grad", "log_grad", x, out_grad._data))(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -512,7 +524,8 @@ class Log1pGradNode(GradNode):
             x_grad = _grad_ops.log1p_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = _k_log1p_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
+        x_grad = wrap((_kernel or dispatch("log1p_grad", "log1p_grad", x, out_grad._data))(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -718,7 +731,8 @@ class SinGradNode(GradNode):
             x_grad = _grad_ops.sin_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("sin_grad", "sin_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = _k_sin_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
+        x_grad = wrap((_kernel or dispatch("sin_grad", "sin_grad", x, out_grad._data))(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -759,7 +773,8 @@ class CosGradNode(GradNode):
             x_grad = _grad_ops.cos_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("cos_grad", "cos_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = _k_cos_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
+        x_grad = wrap((_kernel or dispatch("cos_grad", "cos_grad", x, out_grad._data))(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -969,7 +984,8 @@ class SiluGradNode(GradNode):
             x_grad = _grad_ops.silu_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("silu_grad", "silu_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = _k_silu_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
+        x_grad = wrap((_kernel or dispatch("silu_grad", "silu_grad", x, out_grad._data))(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1150,7 +1166,8 @@ class ErfGradNode(GradNode):
             x_grad = _grad_ops.erf_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("erf_grad", "erf_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = _k_erf_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
+        x_grad = wrap((_kernel or dispatch("erf_grad", "erf_grad", x, out_grad._data))(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4558,7 +4575,8 @@ class MishGradNode(GradNode):
             x_grad = _grad_ops.mish_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("mish_grad", "mish_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = _k_mish_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
+        x_grad = wrap((_kernel or dispatch("mish_grad", "mish_grad", x, out_grad._data))(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4647,7 +4665,8 @@ class SwishGradNode(GradNode):
             x_grad = _grad_ops.swish_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("swish_grad", "silu_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = _k_silu_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
+        x_grad = wrap((_kernel or dispatch("swish_grad", "silu_grad", x, out_grad._data))(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:

@@ -20,6 +20,7 @@ from opgrad.runtime.tensor_wrapper import TensorWrapper
 # Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
 _k_abs = kernel_table("abs")
 _k_adaptive_avg_pool2d = kernel_table("adaptive_avg_pool2d")
+_k_add = kernel_table("add")
 _k_argmax = kernel_table("argmax")
 _k_argmin = kernel_table("argmin")
 _k_argsort = kernel_table("argsort")
@@ -30,8 +31,11 @@ _k_clip = kernel_table("clip")
 _k_cos = kernel_table("cos")
 _k_cumprod = kernel_table("cumprod")
 _k_cumsum = kernel_table("cumsum")
+_k_divide = kernel_table("divide")
 _k_dropout = kernel_table("dropout")
+_k_einsum = kernel_table("einsum")
 _k_elu = kernel_table("elu")
+_k_equal = kernel_table("equal")
 _k_erf = kernel_table("erf")
 _k_exp = kernel_table("exp")
 _k_expand = kernel_table("expand")
@@ -41,6 +45,7 @@ _k_flatten = kernel_table("flatten")
 _k_flip = kernel_table("flip")
 _k_gelu = kernel_table("gelu")
 _k_glu = kernel_table("glu")
+_k_greater_than = kernel_table("greater_than")
 _k_hardsigmoid = kernel_table("hardsigmoid")
 _k_hardswish = kernel_table("hardswish")
 _k_hardtanh = kernel_table("hardtanh")
@@ -48,22 +53,31 @@ _k_isfinite = kernel_table("isfinite")
 _k_isinf = kernel_table("isinf")
 _k_isnan = kernel_table("isnan")
 _k_leaky_relu = kernel_table("leaky_relu")
+_k_less_equal = kernel_table("less_equal")
+_k_less_than = kernel_table("less_than")
 _k_log = kernel_table("log")
 _k_log1p = kernel_table("log1p")
 _k_log_sigmoid = kernel_table("log_sigmoid")
 _k_log_softmax = kernel_table("log_softmax")
+_k_logical_and = kernel_table("logical_and")
 _k_logical_not = kernel_table("logical_not")
+_k_logical_or = kernel_table("logical_or")
 _k_logsumexp = kernel_table("logsumexp")
 _k_max = kernel_table("max")
 _k_max_pool2d = kernel_table("max_pool2d")
+_k_maximum = kernel_table("maximum")
 _k_mean = kernel_table("mean")
 _k_min = kernel_table("min")
+_k_minimum = kernel_table("minimum")
 _k_mish = kernel_table("mish")
+_k_multiply = kernel_table("multiply")
 _k_neg = kernel_table("neg")
 _k_norm = kernel_table("norm")
+_k_not_equal = kernel_table("not_equal")
 _k_one_hot = kernel_table("one_hot")
 _k_pad = kernel_table("pad")
 _k_pow = kernel_table("pow")
+_k_prelu = kernel_table("prelu")
 _k_prod = kernel_table("prod")
 _k_reciprocal = kernel_table("reciprocal")
 _k_relu = kernel_table("relu")
@@ -86,6 +100,7 @@ _k_sqrt = kernel_table("sqrt")
 _k_square = kernel_table("square")
 _k_squeeze = kernel_table("squeeze")
 _k_std = kernel_table("std")
+_k_subtract = kernel_table("subtract")
 _k_sum = kernel_table("sum")
 _k_tanh = kernel_table("tanh")
 _k_tanhshrink = kernel_table("tanhshrink")
@@ -652,7 +667,8 @@ def add(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "add", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "add", "y")
-    out = wrap(dispatch("add", "add", x._data, y._data)(x._data, y._data))
+    _kernel = _k_add.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("add", "add", x._data, y._data))(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = new_node(_nodes.AddGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
@@ -667,7 +683,8 @@ def add_(x: Tensor, y: Tensor) -> Tensor:
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "add_", "y")
     record = check_inplace("add_", x, y)
-    _result = dispatch("add_", "add", x._data, y._data)(x._data, y._data)
+    _kernel = _k_add.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    _result = (_kernel or dispatch("add_", "add", x._data, y._data))(x._data, y._data)
     if record:
         node = _nodes.AddGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -684,7 +701,8 @@ def subtract(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "subtract", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "subtract", "y")
-    out = wrap(dispatch("subtract", "subtract", x._data, y._data)(x._data, y._data))
+    _kernel = _k_subtract.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("subtract", "subtract", x._data, y._data))(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = new_node(_nodes.SubtractGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
@@ -699,7 +717,8 @@ def subtract_(x: Tensor, y: Tensor) -> Tensor:
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "subtract_", "y")
     record = check_inplace("subtract_", x, y)
-    _result = dispatch("subtract_", "subtract", x._data, y._data)(x._data, y._data)
+    _kernel = _k_subtract.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    _result = (_kernel or dispatch("subtract_", "subtract", x._data, y._data))(x._data, y._data)
     if record:
         node = _nodes.SubtractGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -716,7 +735,8 @@ def multiply(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "multiply", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "multiply", "y")
-    out = wrap(dispatch("multiply", "multiply", x._data, y._data)(x._data, y._data))
+    _kernel = _k_multiply.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("multiply", "multiply", x._data, y._data))(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = new_node(_nodes.MultiplyGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -731,7 +751,8 @@ def multiply_(x: Tensor, y: Tensor) -> Tensor:
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "multiply_", "y")
     record = check_inplace("multiply_", x, y)
-    _result = dispatch("multiply_", "multiply", x._data, y._data)(x._data, y._data)
+    _kernel = _k_multiply.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    _result = (_kernel or dispatch("multiply_", "multiply", x._data, y._data))(x._data, y._data)
     if record:
         node = _nodes.MultiplyGradNode((x, y))
         node.x = TensorWrapper.of_input(saved_before_write(x))
@@ -748,7 +769,8 @@ def divide(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "divide", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "divide", "y")
-    out = wrap(dispatch("divide", "divide", x._data, y._data)(x._data, y._data))
+    _kernel = _k_divide.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("divide", "divide", x._data, y._data))(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = new_node(_nodes.DivideGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
@@ -764,7 +786,8 @@ def divide_(x: Tensor, y: Tensor) -> Tensor:
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "divide_", "y")
     record = check_inplace("divide_", x, y)
-    _result = dispatch("divide_", "divide", x._data, y._data)(x._data, y._data)
+    _kernel = _k_divide.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    _result = (_kernel or dispatch("divide_", "divide", x._data, y._data))(x._data, y._data)
     if record:
         node = _nodes.DivideGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -782,7 +805,8 @@ def maximum(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "maximum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "maximum", "y")
-    out = wrap(dispatch("maximum", "maximum", x._data, y._data)(x._data, y._data))
+    _kernel = _k_maximum.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("maximum", "maximum", x._data, y._data))(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = new_node(_nodes.MaximumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -796,7 +820,8 @@ def minimum(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "minimum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "minimum", "y")
-    out = wrap(dispatch("minimum", "minimum", x._data, y._data)(x._data, y._data))
+    _kernel = _k_minimum.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("minimum", "minimum", x._data, y._data))(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = new_node(_nodes.MinimumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -842,7 +867,8 @@ def equal(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "equal", "y")
-    out = wrap(dispatch("equal", "equal", x._data, y._data)(x._data, y._data))
+    _kernel = _k_equal.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("equal", "equal", x._data, y._data))(x._data, y._data))
     return out
 
 
@@ -852,7 +878,8 @@ def not_equal(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "not_equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "not_equal", "y")
-    out = wrap(dispatch("not_equal", "not_equal", x._data, y._data)(x._data, y._data))
+    _kernel = _k_not_equal.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("not_equal", "not_equal", x._data, y._data))(x._data, y._data))
     return out
 
 
@@ -862,7 +889,8 @@ def less_than(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "less_than", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "less_than", "y")
-    out = wrap(dispatch("less_than", "less_than", x._data, y._data)(x._data, y._data))
+    _kernel = _k_less_than.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("less_than", "less_than", x._data, y._data))(x._data, y._data))
     return out
 
 
@@ -872,7 +900,8 @@ def less_equal(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "less_equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "less_equal", "y")
-    out = wrap(dispatch("less_equal", "less_equal", x._data, y._data)(x._data, y._data))
+    _kernel = _k_less_equal.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("less_equal", "less_equal", x._data, y._data))(x._data, y._data))
     return out
 
 
@@ -882,7 +911,8 @@ def greater_than(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "greater_than", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "greater_than", "y")
-    out = wrap(dispatch("greater_than", "greater_than", x._data, y._data)(x._data, y._data))
+    _kernel = _k_greater_than.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("greater_than", "greater_than", x._data, y._data))(x._data, y._data))
     return out
 
 
@@ -1546,7 +1576,8 @@ def einsum(equation: str, x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "einsum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "einsum", "y")
-    out = wrap(dispatch("einsum", "einsum", x._data, y._data)(x._data, y._data, equation))
+    _kernel = _k_einsum.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("einsum", "einsum", x._data, y._data))(x._data, y._data, equation))
     if (x._requires_grad or y._requires_grad) and grad_enabled():
         node = new_node(_nodes.EinsumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -2089,7 +2120,8 @@ def prelu(x: Tensor, weight: Tensor) -> Tensor:
         x = as_tensor_arg(x, weight, "prelu", "x")
     if not isinstance(weight, Tensor):
         weight = as_tensor_arg(weight, x, "prelu", "weight")
-    out = wrap(dispatch("prelu", "prelu", x._data, weight._data)(x._data, weight._data))
+    _kernel = _k_prelu.get(x._data.__class__) if x._data.__class__ is weight._data.__class__ else None
+    out = wrap((_kernel or dispatch("prelu", "prelu", x._data, weight._data))(x._data, weight._data))
     if (x._requires_grad or weight._requires_grad) and grad_enabled():
         node = new_node(_nodes.PreluGradNode, (x, weight), out)
         node.x = TensorWrapper.of_input(x)
@@ -2166,7 +2198,8 @@ def logical_and(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "logical_and", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "logical_and", "y")
-    out = wrap(dispatch("logical_and", "logical_and", x._data, y._data)(x._data, y._data))
+    _kernel = _k_logical_and.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("logical_and", "logical_and", x._data, y._data))(x._data, y._data))
     return out
 
 
@@ -2176,7 +2209,8 @@ def logical_or(x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "logical_or", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "logical_or", "y")
-    out = wrap(dispatch("logical_or", "logical_or", x._data, y._data)(x._data, y._data))
+    _kernel = _k_logical_or.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
+    out = wrap((_kernel or dispatch("logical_or", "logical_or", x._data, y._data))(x._data, y._data))
     return out
 
 

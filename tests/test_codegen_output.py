@@ -579,7 +579,8 @@ def test_fixture_inplace_body_checks_before_writing() -> None:
     order = [
         'y = as_tensor_arg(y, x, "fx_mul_", "y")',
         'record = check_inplace("fx_mul_", x, y)',
-        '_result = dispatch("fx_mul_", "fx_mul", x._data, y._data)(x._data, y._data)',
+        "_kernel = _k_fx_mul.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None",
+        '_result = (_kernel or dispatch("fx_mul_", "fx_mul", x._data, y._data))(x._data, y._data)',
         "node = _nodes.FxMulGradNode((x, y))",
         "node.x = TensorWrapper.of_input(saved_before_write(x))",
         "node.y = TensorWrapper.of_input(saved_before_write(x) if y is x else y)",
@@ -598,8 +599,14 @@ def test_fixture_one_array_kernels_resolve_through_the_registry_table(fx: Module
         'out = wrap((_k_fx_tanh.get(x._data.__class__) or dispatch("fx_tanh", "fx_tanh", x._data))(x._data))'
         in text
     )
-    # several arrays still go through dispatch, which checks they share a device
-    assert '_result = dispatch("fx_mul_", "fx_mul", x._data, y._data)(x._data, y._data)' in text
+    # several arrays use the table only when they are all of one type; otherwise dispatch
+    # resolves the kernel or explains the mix
+    assert (
+        "    _kernel = _k_fx_mul.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None\n"
+        '    out = wrap((_kernel or dispatch("fx_mul", "fx_mul", x._data, y._data))(x._data, y._data))\n'
+    ) in text
+    fx.fx_mul(t([2.0], False), t([3.0], False))
+    assert np.ndarray in fx._k_fx_mul
     table = fx._k_fx_tanh
     assert table is registry.kernel_table("fx_tanh")
     fx.fx_tanh(t([0.5], False))

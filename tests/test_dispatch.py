@@ -111,3 +111,12 @@ def test_gpu_roundtrip_and_gradient():
     (w * w).sum().backward()
     assert z.grad.device == "cpu"
     np.testing.assert_allclose(z.grad.numpy(), [2.0, 4.0])
+
+
+def test_generated_binary_op_with_a_warm_table_still_refuses_mixed_devices(fake_backend):
+    a = og.tensor([1.0, 2.0, 3.0])
+    og.multiply(a, a)  # fills multiply's table for NumPy arrays
+    fake = wrap(np.zeros(3).view(FakeArray))
+    for x, y in ((a, fake), (fake, a)):
+        with pytest.raises(RuntimeError, match=r"multiply: all tensor arguments must be on the same device"):
+            og.multiply(x, y)
