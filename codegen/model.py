@@ -109,6 +109,8 @@ OP_KEYS = (
     "operator",
     "inplace",
     "view",
+    "mutates",
+    "mutates_if",
     "doc",
 )
 BACKWARD_KEYS = (
@@ -339,6 +341,8 @@ class OpSpec:
     operators: tuple[str, ...]
     inplace: tuple[str, str] | None  # (x, out): `op_` writes out into x
     view: str | None  # the Tensor argument the outputs may be views of
+    mutates: tuple[str, ...]  # Tensor arguments the kernel writes into (their versions bump)
+    mutates_if: str | None  # the bool argument that says whether it writes them
     doc: str
     lines: KeyLines
 
@@ -355,6 +359,9 @@ class OpSpec:
         if self.view is not None:
             arg = self.arg(self.view)
             assert arg is not None and arg.type == "Tensor"
+        assert all(getattr(self.arg(m), "type", None) in ("Tensor", "Tensor?") for m in self.mutates)
+        if self.mutates_if is not None:
+            assert self.mutates and getattr(self.arg(self.mutates_if), "type", None) == "bool"
 
     @property
     def inplace_name(self) -> str | None:
@@ -410,6 +417,8 @@ class OpSpec:
         )
         inplace_text = r.pop_str("inplace")
         view = r.pop_name("view", "view argument")
+        mutates = r.pop_names("mutates", "mutated argument")
+        mutates_if = r.pop_name("mutates_if", "mutates_if argument")
         doc = r.pop_doc()
         r.finish(OP_KEYS)
         if name is None or args is None or outputs is None:
@@ -480,6 +489,26 @@ class OpSpec:
                 view = None
             elif inplace is not None:
                 r.error("view", "an op whose output is a view of its input cannot also be in place")
+        mutated: list[str] = []
+        for m in mutates:
+            arg = next((a for a in args if a.name == m), None)
+            if arg is None or arg.type not in ("Tensor", "Tensor?"):
+                tensors = ", ".join(a.name for a in args if a.type in ("Tensor", "Tensor?")) or "none"
+                r.error("mutates", f"mutates {m!r} must name a Tensor argument (Tensor arguments: {tensors})")
+            else:
+                mutated.append(m)
+        if mutates_if is not None:
+            flag = next((a for a in args if a.name == mutates_if), None)
+            if not mutates:
+                r.error("mutates_if", "mutates_if needs a `mutates:` list of the arguments it guards")
+                mutates_if = None
+            elif flag is None or flag.type != "bool":
+                bools = ", ".join(a.name for a in args if a.type == "bool") or "none"
+                r.error(
+                    "mutates_if",
+                    f"mutates_if {mutates_if!r} must name a bool argument (bool arguments: {bools})",
+                )
+                mutates_if = None
 
         return _build(
             OpSpec,
@@ -494,6 +523,8 @@ class OpSpec:
             operators=tuple(o for o in operators or () if o in naming.KNOWN_OPERATORS),
             inplace=inplace,
             view=view,
+            mutates=tuple(mutated),
+            mutates_if=mutates_if if mutated else None,
             doc=doc or f"The `{name}` operator.",
             lines=r.lines,
         )

@@ -38,6 +38,7 @@ RUNTIME_NAMES = frozenset(
         "saved_before_write",
         "write_inplace",
         "mark_view",
+        "bump_versions",
         "isinstance",
         "annotations",
         "Any",

@@ -68,7 +68,7 @@ class Function:
     refuse: Cond | None  # grad ops without a backward: refuse to be differentiated
     conversions: tuple[Guarded, ...]
     body: tuple[Stmt, ...]
-    views: tuple[Guarded, ...]  # `view:` ops: mark the outputs as views of the input
+    marks: tuple[Guarded, ...]  # after the kernel: `view:` outputs, `mutates:` writes
     grad: GradBlock | None
     returns: Stmt
     inplace = False
@@ -375,16 +375,24 @@ def _conversions(name: str, args: tuple[Arg, ...], like: Callable[[Arg], str]) -
     return conversions
 
 
-def _views(outputs: tuple[Output, ...], base: str | None) -> tuple[Guarded, ...]:
-    """`mark_view(out, x)` for every output (every element of a Tensor[] one) of a `view:` op."""
-    if base is None:
-        return ()
-    return tuple(
-        Guarded(f"for _t in {o.name}:", Stmt("", call("mark_view", "_t", base)))
-        if o.is_list
-        else Guarded(None, Stmt("", call("mark_view", o.name, base)))
-        for o in outputs
-    )
+def _marks(
+    outputs: tuple[Output, ...], base: str | None, mutates: tuple[str, ...], mutates_if: str | None
+) -> tuple[Guarded, ...]:
+    """What the kernel did besides returning outputs, recorded right after it ran:
+    `mark_view(out, x)` for every output (every element of a Tensor[] one) of a `view:` op,
+    and one version bump for each `mutates:` argument (when `mutates_if` is true)."""
+    marks: list[Guarded] = []
+    if base is not None:
+        marks += [
+            Guarded(f"for _t in {o.name}:", Stmt("", call("mark_view", "_t", base)))
+            if o.is_list
+            else Guarded(None, Stmt("", call("mark_view", o.name, base)))
+            for o in outputs
+        ]
+    if mutates:
+        header = None if mutates_if is None else f"if {mutates_if}:"
+        marks.append(Guarded(header, Stmt("", call("bump_versions", *mutates))))
+    return tuple(marks)
 
 
 def _function(
@@ -399,6 +407,8 @@ def _function(
     optional_outputs: frozenset[str],
     refuse: bool,
     view: str | None = None,
+    mutates: tuple[str, ...] = (),
+    mutates_if: str | None = None,
 ) -> Function:
     meta = set(sig.meta_args)
     params = [_param(a, a.name in meta) for a in sig.args]
@@ -537,7 +547,7 @@ def _function(
         refusal,
         tuple(conversions),
         tuple(body),
-        _views(visible, view),
+        _marks(visible, view, mutates, mutates_if),
         grad,
         returns,
     )
@@ -557,6 +567,8 @@ def op_function(op: OpSpec, spec: Spec) -> Function:
         optional_outputs=frozenset(),
         refuse=False,
         view=op.view,
+        mutates=op.mutates,
+        mutates_if=op.mutates_if,
     )
 
 

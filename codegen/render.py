@@ -44,6 +44,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "tensors_of": (3, "opgrad.runtime.tensor", "tensors_of"),
     "wrap": (3, "opgrad.runtime.tensor", "wrap"),
     "TensorWrapper": (3, "opgrad.runtime.tensor_wrapper", "TensorWrapper"),
+    "bump_versions": (3, "opgrad.runtime.tensor_wrapper", "bump_versions"),
     "unpack": (3, "opgrad.runtime.tensor_wrapper", "unpack"),
     "unpack_data": (3, "opgrad.runtime.tensor_wrapper", "unpack_data"),
 }

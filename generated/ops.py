@@ -15,7 +15,7 @@ from opgrad.runtime.grad_node import new_node, set_history
 from opgrad.runtime.inplace import check_inplace, mark_view, saved_before_write, write_inplace
 from opgrad.runtime.kernels.registry import dispatch, kernel_table
 from opgrad.runtime.tensor import Tensor, as_tensor_arg, tensors_of, wrap
-from opgrad.runtime.tensor_wrapper import TensorWrapper
+from opgrad.runtime.tensor_wrapper import TensorWrapper, bump_versions
 
 # Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
 _k_abs = kernel_table("abs")
@@ -1494,6 +1494,8 @@ def batch_norm(
         x._data, running_mean._data, running_var._data, _weight_data, _bias_data, training, momentum, epsilon
     )
     out = wrap(_results[0])
+    if training:
+        bump_versions(running_mean, running_var)
     if (
         x._requires_grad
         or (weight is not None and weight._requires_grad)

@@ -59,6 +59,14 @@ def bump_version(t: Tensor) -> None:
     counter_of(t).value += 1
 
 
+def bump_versions(*tensors: Tensor | None) -> None:
+    """After a kernel wrote into these tensors' memory (an op's `mutates:` arguments, such
+    as batch_norm's running statistics): one version each; None entries are skipped."""
+    for t in tensors:
+        if t is not None:
+            counter_of(t).value += 1
+
+
 def share_version(view: Tensor, base: Tensor) -> None:
     """Make `view` (which shares memory with `base`) count versions with `base`."""
     vc = counter_of(base)

@@ -65,6 +65,21 @@ def test_batch_norm_training_2d_and_repeated_steps_converge_to_the_data_statisti
     np.testing.assert_allclose(running_var.numpy(), x.var(axis=0, ddof=1), rtol=1e-6)
 
 
+def test_batch_norm_records_its_writes_into_the_running_statistics():
+    rng = np.random.default_rng(2)
+    running_mean, running_var = og.zeros((3,), dtype="float64"), og.ones((3,), dtype="float64")
+    w = og.tensor(np.ones(3), requires_grad=True)
+    z = og.sum(og.multiply(running_mean, w))  # saves running_mean at version 0
+    x = og.tensor(rng.standard_normal((4, 3)))
+    og.batch_norm(x, running_mean, running_var, training=False)
+    assert running_mean._version == 0 and running_var._version == 0  # eval writes nothing
+    z.backward(retain_graph=True)
+    og.batch_norm(x, running_mean, running_var, training=True)
+    assert running_mean._version == 1 and running_var._version == 1
+    with pytest.raises(RuntimeError, match=r"multiply_grad.*argument 'x'.*modified by an in-place operation"):
+        z.backward()
+
+
 def test_batch_norm_errors():
     x = og.tensor(np.zeros((1, 3)))
     stats = og.tensor(np.zeros(3)), og.tensor(np.ones(3))

@@ -533,6 +533,66 @@ def test_view_and_inplace_together(tmp_path: Path) -> None:
     assert_error(errors(tmp_path, ops), "ops.yaml", line_of(ops, "view:"), "tanh", "cannot also be in place")
 
 
+# --- mutates: and mutates_if: -----------------------------------------------------------------
+
+MUTATING = """\
+- op: norm_step
+  args: (Tensor x, Tensor stats, Tensor? extra = None, bool training = false, int steps = 1)
+  output: Tensor(out)
+  backward: norm_step_grad
+  KEYS
+"""
+MUTATING_BACKWARD = """\
+- backward_op: norm_step_grad
+  forward: norm_step (Tensor x, Tensor stats, Tensor? extra, bool training, int steps) -> Tensor(out)
+  args: (Tensor x, Tensor out_grad)
+  output: Tensor(x_grad)
+"""
+
+
+def _mutating(keys: str) -> tuple[str, str]:
+    return OPS + "\n" + MUTATING.replace("  KEYS\n", keys), BACKWARD + "\n" + MUTATING_BACKWARD
+
+
+def test_mutated_arguments_get_their_versions_bumped_after_the_kernel(tmp_path: Path) -> None:
+    ops, backward = _mutating("  mutates: stats, extra\n  mutates_if: training\n")
+    spec = load_spec(write_spec(tmp_path, ops, backward))
+    op = next(o for o in spec.ops if o.name == "norm_step")
+    assert op.mutates == ("stats", "extra") and op.mutates_if == "training"
+    text = generate(tmp_path, "fixture_pkg")["ops.py"]
+    body = text[text.index("def norm_step(") :]
+    assert "    out = wrap(" in body
+    kernel_at = body.index("    out = wrap(")
+    bump_at = body.index("    if training:\n        bump_versions(stats, extra)\n")
+    assert kernel_at < bump_at < body.index("grad_enabled()")
+    ops, backward = _mutating("  mutates: stats\n")  # always written: no guard
+    load_spec(write_spec(tmp_path, ops, backward))
+    assert "    bump_versions(stats)\n    if " in generate(tmp_path, "fixture_pkg")["ops.py"]
+
+
+@pytest.mark.parametrize(
+    ("keys", "key", "fragment"),
+    [
+        (
+            "  mutates: steps\n",
+            "mutates:",
+            "mutates 'steps' must name a Tensor argument (Tensor arguments: x, stats, extra)",
+        ),
+        ("  mutates: nothing\n", "mutates:", "mutates 'nothing' must name a Tensor argument"),
+        ("  mutates: stats, stats\n", "mutates:", "mutated argument 'stats' is listed twice"),
+        ("  mutates_if: training\n", "mutates_if:", "mutates_if needs a `mutates:` list"),
+        (
+            "  mutates: stats\n  mutates_if: steps\n",
+            "mutates_if:",
+            "mutates_if 'steps' must name a bool argument (bool arguments: training)",
+        ),
+    ],
+)
+def test_bad_mutates(tmp_path: Path, keys: str, key: str, fragment: str) -> None:
+    ops, backward = _mutating(keys)
+    assert_error(errors(tmp_path, ops, backward), "ops.yaml", line_of(ops, key), "norm_step", fragment)
+
+
 # --- composite steps, calls to grad ops, kernel + composite, higher-order names ---------------
 
 STEPS = COMPOSITE.replace(

@@ -122,11 +122,9 @@ class BatchNorm2d(Module):
             rv = ones((self.num_features,), dtype=x.dtype, device=x.device)
             return ops.batch_norm(x, rm, rv, self.weight, self.bias, True, 1.0 - self.momentum, self.eps)
         # The op takes Paddle's momentum (the running statistics' weight) and, in training,
-        # updates the running arrays in place; record those writes.
+        # updates the running arrays in place (and records those writes: `mutates:`).
         out = ops.batch_norm(x, rm, rv, self.weight, self.bias, self.training, 1.0 - self.momentum, self.eps)
         if self.training:
-            bump_version(rm)
-            bump_version(rv)
             nbt = self.num_batches_tracked
             if nbt is not None:
                 nbt._data += 1
