@@ -1,10 +1,11 @@
 """The opgrad generator: ops.yaml + backward.yaml -> `generated/*.py`.
 
-Parse (`loader.py`, `model.py`, `signature.py`), validate (`validate.py`,
-`composite.py`), plan (`plan.py`, names from `naming.py`), render (`render.py`,
-`templates/`, line breaking in `layout.py`), write (`writer.py`). Every spec error is
-collected and reported at once as `file:line: op 'name': what is wrong`. The YAML keys
-are documented in `model.py`. Run it as `python -m opgrad.codegen` (see `__main__.py`).
+Parse (`loader.py`, `reader.py`, `model.py`, `signature.py`), validate (`validate.py`,
+`composite.py`), plan (`plan.py` with `plan_parts.py`, `plan_forward.py`, `plan_nodes.py`;
+names from `naming.py`), render (`render.py`, `templates/`, line breaking in `layout.py`),
+write (`writer.py`). Every spec error is collected and reported at once as
+`file:line: op 'name': what is wrong`. The YAML keys are documented in `model.py`. Run it
+as `python -m opgrad.codegen` (see `__main__.py`).
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from opgrad.codegen.loader import LoadError, load_entries
-from opgrad.codegen.model import BackwardSpec, OpSpec, Problems, SpecError
+from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan import GENERATED_PACKAGE, build_plan
+from opgrad.codegen.reader import Problems, SpecError
 from opgrad.codegen.render import render
 from opgrad.codegen.validate import Spec, validate
 

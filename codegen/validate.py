@@ -20,7 +20,8 @@ from dataclasses import dataclass, replace
 from opgrad.codegen import naming
 from opgrad.codegen.composite import Callee, Composite, check_composite
 from opgrad.codegen.loader import Location
-from opgrad.codegen.model import BackwardSpec, OpSpec, Problems
+from opgrad.codegen.model import BackwardSpec, OpSpec
+from opgrad.codegen.reader import Problems
 from opgrad.codegen.signature import Arg, Output
 
 OPS_ALIAS = "_ops"  # how generated node code refers to the ops module

@@ -1,0 +1,350 @@
+"""Forward functions: a `Function` for each op (ops.py) and each differentiable grad op
+(grad_ops.py), an `InplaceFunction` for each op with `inplace:`.
+
+A function converts its arguments, calls the kernel, records views and mutated inputs and,
+when an input requires grad, creates the op's node, gives the outputs their history and
+saves in the node what its backward reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from opgrad.codegen import naming
+from opgrad.codegen.layout import Cond, Item, Stmt, call, flat, list_of, tuple_of
+from opgrad.codegen.model import BackwardSpec, OpSpec
+from opgrad.codegen.plan_parts import (
+    BUILTINS,
+    META,
+    NODES,
+    TENSOR,
+    Function,
+    GradBlock,
+    Guarded,
+    InplaceFunction,
+    Result,
+    array,
+    count_slot,
+    dispatch_arrays,
+    doc_lines,
+    kernel_results,
+    kernel_stmts,
+    optional_grads,
+    param,
+    prelude,
+    quoted,
+    requires_grad,
+    return_annotation,
+    tuple_or_single,
+    wrapper_of,
+)
+from opgrad.codegen.signature import Arg, Output
+from opgrad.codegen.validate import GradOpSig, Spec, grad_op_sig, op_sig
+
+
+def _conversions(name: str, args: tuple[Arg, ...], like: Callable[[Arg], str]) -> list[Guarded]:
+    """Numbers and arrays passed for tensors become tensors (dtype following `like(arg)`);
+    DataType arguments become NumPy dtypes."""
+    conversions: list[Guarded] = []
+    for a in args:
+        if not a.is_tensor:
+            continue
+        if a.is_tensor_list:
+            conv = call("tensors_of", a.name, quoted(name), quoted(a.name))
+            conversions.append(Guarded(None, Stmt(f"{a.name} = ", conv)))
+            continue
+        guard = f"if not isinstance({a.name}, Tensor):"
+        if a.is_optional:
+            guard = f"if {a.name} is not None and not isinstance({a.name}, Tensor):"
+        conv = call("as_tensor_arg", a.name, like(a), quoted(name), quoted(a.name))
+        conversions.append(Guarded(guard, Stmt(f"{a.name} = ", conv)))
+    for a in args:
+        if a.base_type == "DataType":
+            value = f"_np.dtype({a.name})"
+            if a.is_optional:
+                value = f"None if {a.name} is None else {value}"
+            conversions.append(Guarded(None, Stmt(f"{a.name} = ", value)))
+    return conversions
+
+
+def _marks(
+    outputs: tuple[Output, ...], base: str | None, mutates: tuple[str, ...], mutates_if: str | None
+) -> tuple[Guarded, ...]:
+    """What the kernel did besides returning outputs, recorded right after it ran:
+    `mark_view(out, x)` for every output (every element of a Tensor[] one) of a `view:` op,
+    and one version bump for each `mutates:` argument (when `mutates_if` is true)."""
+    marks: list[Guarded] = []
+    if base is not None:
+        marks += [
+            Guarded(f"for _t in {o.name}:", Stmt("", call("mark_view", "_t", base)))
+            if o.is_list
+            else Guarded(None, Stmt("", call("mark_view", o.name, base)))
+            for o in outputs
+        ]
+    if mutates:
+        header = None if mutates_if is None else f"if {mutates_if}:"
+        marks.append(Guarded(header, Stmt("", call("bump_versions", *mutates))))
+    return tuple(marks)
+
+
+def _function(
+    sig: GradOpSig,
+    kernel: str,
+    doc: str,
+    backward: BackwardSpec | None,
+    *,
+    convert: bool,
+    visible: tuple[Output, ...],
+    intermediate: tuple[Output, ...],
+    optional_outputs: frozenset[str],
+    refuse: bool,
+    view: str | None = None,
+    mutates: tuple[str, ...] = (),
+    mutates_if: str | None = None,
+) -> Function:
+    meta = set(sig.meta_args)
+    params = [param(a, a.name in meta) for a in sig.args]
+    signature = Stmt("def ", call(sig.name, *params), f" -> {return_annotation(visible, optional_outputs)}:")
+    tensors = [a for a in sig.args if a.is_tensor]
+
+    produced = {o.name for o in backward.outputs} if backward is not None else set()
+    diff_inputs = [a for a in tensors if naming.grad_name(a.name) in produced]
+    conversions: list[Guarded] = []
+    if convert:
+        # A number passed for a tensor takes the dtype of another tensor argument, a
+        # differentiable one if there is one (where(cond, x, 0.0): 0.0 follows x, not cond).
+        likes = [a for a in diff_inputs if not a.is_tensor_list] + [
+            a for a in tensors if a not in diff_inputs and not a.is_tensor_list
+        ]
+        conversions = _conversions(
+            sig.name, sig.args, lambda a: next((o.name for o in likes if o is not a), "None")
+        )
+
+    tensor_forms = [(a, META if a.name in meta else TENSOR) for a in tensors]
+    body: list[Stmt] = [p for a, form in tensor_forms if (p := prelude(a, form)) is not None]
+    arrays = dispatch_arrays(tensor_forms)
+    kernel_args = [array(a, form) for a, form in tensor_forms] + [a.name for a in sig.args if not a.is_tensor]
+    results = [
+        Result(o.name, "list" if o.is_list else "optional" if o.name in optional_outputs else "tensor")
+        for o in visible
+    ]
+    if intermediate:
+        # The kernel returns every output in spec order; intermediates are wrapped only if saved.
+        order = [o.name for o in sig.outputs]
+        raw = "_results"
+        body += kernel_stmts(sig.name, kernel, arrays, kernel_args, raw, "raw")
+        for r in results:
+            source = f"{raw}[{order.index(r.local)}]"
+            body.append(
+                Stmt(
+                    f"{r.local} = ",
+                    call("wrap", source) if r.kind == "tensor" else list_of(f"wrap(_a) for _a in {source}"),
+                )
+            )
+    else:
+        body += kernel_results(sig.name, kernel, arrays, kernel_args, results)
+
+    grad_inputs = [a for a in tensors if a.name not in meta]
+    refusal = None
+    if refuse:
+        refusal = Cond("if", tuple(requires_grad(a) for a in grad_inputs), " and grad_enabled():")
+
+    grad: GradBlock | None = None
+    if backward is not None:
+        inputs: list[str] = []
+        counts: list[Stmt] = []
+        for a in tensors:
+            if a in diff_inputs:
+                inputs.append(f"*{a.name}" if a.is_tensor_list else a.name)
+            elif a.is_tensor_list:
+                # no gradient for a no_need_buffer Tensor[]: one None per position, counted
+                inputs.append(f"*[None] * {BUILTINS}.len({a.name})")
+                counts.append(Stmt(f"node.{count_slot(a.name)} = ", f"{BUILTINS}.len({a.name})"))
+            else:
+                inputs.append("None")
+        node_class = f"{NODES}.{naming.node_class(backward.name)}"
+        nondiff = {o.name for o in visible} - {o.name for o in sig.differentiable_outputs}
+        first = visible[0] if visible else None
+        # The common case, one plain tensor at output position 0, takes one runtime call.
+        joined = (
+            first is not None
+            and first.name not in nondiff
+            and not first.is_list
+            and first.name not in optional_outputs
+        )
+        if joined:
+            make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
+        else:
+            make_node = Stmt("node = ", call(node_class, tuple_of(*inputs)))
+        histories: list[Guarded] = []
+        position = 0
+        for o in visible:
+            if joined and position == 0:
+                pass  # new_node gave it its history
+            elif o.name not in nondiff:
+                if o.is_list:
+                    pos = "_i" if position == 0 else f"_i + {position}"
+                    histories.append(
+                        Guarded(
+                            f"for _i, _t in {BUILTINS}.enumerate({o.name}):",
+                            Stmt("", call("set_history", "_t", "node", pos)),
+                        )
+                    )
+                elif o.name in optional_outputs:
+                    histories.append(
+                        Guarded(
+                            f"if {o.name} is not None:",
+                            Stmt("", call("set_history", o.name, "node", str(position))),
+                        )
+                    )
+                else:
+                    histories.append(
+                        Guarded(None, Stmt("", call("set_history", o.name, "node", str(position))))
+                    )
+            position += 1
+        saves: list[Stmt] = counts
+        bwd_meta = set(backward.no_need_buffer)
+        out_order = [o.name for o in sig.outputs]
+        for a in backward.args:
+            fwd_arg = sig.arg(a.name)
+            fwd_out = sig.output(a.name)
+            if fwd_arg is not None:
+                how = "meta_of" if a.name in bwd_meta else "of_input"
+                saves.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_arg, how)))
+            elif fwd_out is not None:
+                # An output with history is saved with a weak link back to the node; an
+                # intermediate or non-differentiable one has no history, so no cycle: keep it.
+                if any(o.name == a.name for o in intermediate):
+                    source = f"wrap(_results[{out_order.index(a.name)}])"
+                    saves.append(Stmt(f"node.{a.name} = ", call("TensorWrapper.of_input", source)))
+                elif a.name in nondiff:
+                    saves.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_out, "of_input")))
+                else:
+                    saves.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_out, "of_output")))
+        for a in sig.args:
+            if not a.is_tensor:
+                saves.append(Stmt(f"node.{a.name} = ", a.name))
+        if joined and not histories and not saves:  # nothing else refers to the node
+            make_node = Stmt("", make_node.body)
+        condition = Cond("if", tuple(requires_grad(a) for a in diff_inputs), " and grad_enabled():")
+        grad = GradBlock(condition, make_node, tuple(histories), tuple(saves))
+
+    returns = Stmt("return ", tuple_or_single([o.name for o in visible]))
+    return Function(
+        sig.name,
+        doc_lines(doc, 4),
+        signature,
+        refusal,
+        tuple(conversions),
+        tuple(body),
+        _marks(visible, view, mutates, mutates_if),
+        grad,
+        returns,
+    )
+
+
+def op_function(op: OpSpec, spec: Spec) -> Function:
+    backward = spec.backward(op.backward) if op.backward else None
+    intermediate = tuple(o for o in op.outputs if o.name in op.intermediate)
+    return _function(
+        op_sig(op),
+        op.kernel,
+        op.doc,
+        backward,
+        convert=True,
+        visible=op.visible_outputs,
+        intermediate=intermediate,
+        optional_outputs=frozenset(),
+        refuse=False,
+        view=op.view,
+        mutates=op.mutates,
+        mutates_if=op.mutates_if,
+    )
+
+
+def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
+    """`op_(x, ...)`: the op's kernel, its result written into x (see `InplaceFunction`)."""
+    assert op.inplace is not None and op.inplace_name is not None and op.backward is not None
+    name = op.inplace_name
+    target, out = op.inplace
+    backward = spec.backward(op.backward)
+    signature = Stmt("def ", call(name, *[param(a) for a in op.args]), " -> Tensor:")
+    doc = doc_lines(f"{op.doc} In place: writes the result into {target} and returns {target}.", 4)
+
+    refuse = Guarded(
+        f"if not isinstance({target}, Tensor):",
+        Stmt("raise ", call("_not_a_tensor", quoted(name), quoted(target), target)),
+    )
+    rest = tuple(a for a in op.args if a.name != target)
+    conversions = [refuse, *_conversions(name, rest, lambda a: target)]
+
+    tensors = list(op.tensor_args)
+    produced = {o.name for o in backward.outputs}
+    diff_inputs = [a for a in tensors if naming.grad_name(a.name) in produced]
+    others = [f"*{a.name}" if a.is_tensor_list else a.name for a in diff_inputs if a.name != target]
+    record = Stmt("record = ", call("check_inplace", quoted(name), target, *others))
+    attrs = [a.name for a in op.args if not a.is_tensor]
+    forms = [(a, TENSOR) for a in tensors]
+    body = [p for a, form in forms if (p := prelude(a, form)) is not None]
+    kernel_args = [array(a, form) for a, form in forms] + attrs
+    body += kernel_stmts(name, op.kernel, dispatch_arrays(forms), kernel_args, "_result", "raw")
+
+    inputs = [(f"*{a.name}" if a.is_tensor_list else a.name) if a in diff_inputs else "None" for a in tensors]
+    make_node = Stmt("node = ", call(f"{NODES}.{naming.node_class(backward.name)}", tuple_of(*inputs)))
+    saves_before: list[Stmt] = []
+    saves_after: list[Stmt] = []
+    old = call("saved_before_write", target)
+    for a in backward.args:
+        fwd_arg = op.arg(a.name)
+        if a.name == out:
+            saves_after.append(Stmt(f"node.{out} = ", call("TensorWrapper.of_output", target, "node")))
+        elif fwd_arg is None:
+            continue  # a gradient
+        elif a.name in backward.no_need_buffer:
+            saves_before.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_arg, "meta_of")))
+        elif a.name == target:
+            # x's memory is about to change: keep a copy of its old value (with its history).
+            saves_before.append(Stmt(f"node.{a.name} = ", call("TensorWrapper.of_input", old)))
+        elif fwd_arg.is_tensor_list:
+            keep = f"TensorWrapper.of_input({old.flat()} if _t is {target} else _t) for _t in {a.name}"
+            saves_before.append(Stmt(f"node.{a.name} = ", list_of(keep)))
+        else:
+            # The same tensor may be passed for both (x.mul_(x)): save x's old value then.
+            source = f"{old.flat()} if {a.name} is {target} else {a.name}"
+            wrapper: Item = call("TensorWrapper.of_input", source)
+            if fwd_arg.is_optional:
+                wrapper = f"None if {a.name} is None else {flat(wrapper)}"
+            saves_before.append(Stmt(f"node.{a.name} = ", wrapper))
+    saves_before += [Stmt(f"node.{a} = ", a) for a in attrs]
+    return InplaceFunction(
+        name=name,
+        doc=doc,
+        signature=signature,
+        conversions=tuple(conversions),
+        record=record,
+        body=tuple(body),
+        make_node=make_node,
+        saves_before=tuple(saves_before),
+        write=Stmt("", call("write_inplace", quoted(name), target, "_result")),
+        history=Stmt("", call("set_history", target, "node", "0")),
+        saves_after=tuple(saves_after),
+        returns=Stmt("return ", target),
+    )
+
+
+def grad_op_function(bwd: BackwardSpec, spec: Spec) -> Function:
+    assert bwd.kernel is not None
+    sig = grad_op_sig(bwd, spec)  # outputs named as in the node: `new_input_grad`
+    own = spec.backward(bwd.backward) if bwd.backward else None
+    renamed = dict(zip((o.name for o in bwd.outputs), (o.name for o in sig.outputs), strict=True))
+    return _function(
+        sig,
+        bwd.kernel,
+        bwd.doc,
+        own,
+        convert=False,  # called by nodes with tensors only
+        visible=sig.outputs,
+        intermediate=(),
+        optional_outputs=frozenset(renamed[n] for n in optional_grads(bwd, spec) if n in renamed),
+        refuse=own is None,
+    )

@@ -1,0 +1,154 @@
+"""Grad nodes: a `Node` (a GradNode subclass in nodes.py) for each backward.yaml entry.
+
+A node reads its gradients, then takes one of two paths: the recorded one (create_graph)
+unpacks the saved tensors as Tensors and calls the grad op or evaluates the composite; the
+first-order one hands only their version-checked arrays to the kernel. A composite without
+a kernel is its only path. `apply` returns one gradient per forward input position.
+"""
+
+from __future__ import annotations
+
+from opgrad.codegen import naming
+from opgrad.codegen.composite import Composite
+from opgrad.codegen.layout import Stmt, call, list_of, tuple_of
+from opgrad.codegen.model import BackwardSpec
+from opgrad.codegen.plan_parts import (
+    ARRAY,
+    GRAD_OPS,
+    META,
+    TENSOR,
+    Node,
+    Result,
+    count_slot,
+    doc_lines,
+    kernel_call,
+    optional_grads,
+    quoted,
+)
+from opgrad.codegen.signature import Arg
+from opgrad.codegen.validate import GradOpSig, Spec
+
+
+def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
+    fwd = spec.forward_of(bwd)
+    attrs = [a for a in fwd.args if not a.is_tensor]
+    meta = set(bwd.no_need_buffer)
+    optional = optional_grads(bwd, spec)
+    saved = [a for a in bwd.args if fwd.arg(a.name) is not None or fwd.output(a.name) is not None]
+    slots = [a.name for a in saved] + [a.name for a in attrs]
+
+    # Output positions: visible outputs in order (a Tensor[] output, always last, takes the rest).
+    positions: dict[str, tuple[int, bool]] = {}
+    for i, o in enumerate(fwd.visible_outputs):
+        positions[naming.grad_name(o.name)] = (i, o.is_list)
+    reads: list[Stmt] = []
+    for a in bwd.args:
+        if a.name in positions:
+            i, is_list = positions[a.name]
+            reads.append(Stmt(f"{a.name} = ", f"grads[{i}:]" if is_list else f"grads[{i}]"))
+
+    names = naming.grad_op_outputs([a.name for a in bwd.args + tuple(attrs)], [o.name for o in bwd.outputs])
+    locals_ = dict(zip((o.name for o in bwd.outputs), names, strict=True))
+    create_graph: list[Stmt] = []
+    compute: list[Stmt] = []
+    composite = spec.composite(bwd.name)
+    if composite is not None and bwd.kernel is None:
+        # One path: the composite runs ops on Tensors, recorded or not by grad mode.
+        reads += [_unpack(a, "unpack") for a in saved]
+        compute += _composite_stmts(composite, locals_, attrs, indent=8)
+    elif composite is not None:
+        # `kernel:` and `composite:`: the recorded path evaluates the composite with ops (any
+        # order); the first-order path runs the kernel on arrays.
+        create_graph += [_unpack(a, "unpack") for a in saved]
+        create_graph += _composite_stmts(composite, locals_, attrs, indent=12)
+    else:
+        # create_graph: saved tensors as Tensors for the recorded grad op.
+        create_graph += [_unpack(a, "unpack") for a in saved]
+        call_args = [a.name for a in bwd.args] + [f"self.{a.name}" for a in attrs]
+        targets = ", ".join(locals_[o.name] for o in bwd.outputs)
+        create_graph.append(Stmt(f"{targets} = ", call(f"{GRAD_OPS}.{bwd.name}", *call_args)))
+    if bwd.kernel is not None:
+        # The first-order path: only the saved tensors' version-checked arrays
+        # (`unpack_data`), which is all the kernel takes.
+        compute += [_unpack(a, "unpack_data") for a in saved]
+        saved_names = {a.name for a in saved}
+        forms = [
+            (a, META if a.name in meta else ARRAY if a.name in saved_names else TENSOR) for a in bwd.args
+        ]
+        results = [
+            Result(locals_[o.name], "list" if o.is_list else "optional" if o.name in optional else "tensor")
+            for o in bwd.outputs
+        ]
+        compute += kernel_call(bwd.name, bwd.kernel, forms, [f"self.{a.name}" for a in attrs], results)
+
+    by_grad = {o.name: o for o in bwd.outputs}
+    entries: list[str] = []
+    for a in fwd.args:
+        if not a.is_tensor:
+            continue
+        out = by_grad.get(naming.grad_name(a.name))
+        if out is not None:
+            entries.append(f"*{locals_[out.name]}" if out.is_list else locals_[out.name])
+        elif a.is_tensor_list:
+            # a no_need_buffer Tensor[] input: no gradient for any of its positions
+            entries.append(f"*[None] * self.{count_slot(a.name)}")
+            slots.append(count_slot(a.name))
+        else:
+            entries.append("None")
+    slots_stmt = Stmt("__slots__ = ", tuple_of(*[quoted(s) for s in slots]) if slots else "()")
+    returns = Stmt("return ", tuple_of(*entries))
+    return Node(
+        class_name=naming.node_class(bwd.name),
+        name=bwd.name,
+        doc=doc_lines(bwd.doc, 4),
+        non_differentiable=_non_differentiable(fwd),
+        n_outputs=_n_outputs(fwd),
+        slots=slots_stmt,
+        reads=tuple(reads),
+        create_graph=tuple(create_graph),
+        compute=tuple(compute),
+        returns=returns,
+        released=tuple(a.name for a in saved),
+    )
+
+
+def _composite_stmts(
+    composite: tuple[tuple[str, Composite], ...], locals_: dict[str, str], attrs: list[Arg], indent: int
+) -> list[Stmt]:
+    """The attributes a composite reads as locals, then its steps and gradients."""
+    used = {n for _, c in composite for n in c.names}
+    stmts = [Stmt(f"{a.name} = ", f"self.{a.name}") for a in attrs if a.name in used]
+    counter = iter(range(1, 1_000_000))
+
+    def fresh() -> str:
+        return f"_tmp{next(counter)}"
+
+    for name, c in composite:
+        stmts += c.statements(locals_[name], indent, fresh)
+    return stmts
+
+
+def _unpack(a: Arg, how: str) -> Stmt:
+    """A saved tensor (list, optional tensor) as a local, through `<how>(saved, self)`."""
+    if a.is_tensor_list:
+        return Stmt(f"{a.name} = ", list_of(f"{how}(_w, self) for _w in self.{a.name}"))
+    if a.type == "Tensor?":
+        return Stmt(f"{a.name} = ", f"None if self.{a.name} is None else {how}(self.{a.name}, self)")
+    return Stmt(f"{a.name} = ", call(how, f"self.{a.name}", "self"))
+
+
+def _n_outputs(fwd: GradOpSig) -> int:
+    """How many gradients `apply` reads when the forward has several outputs: an optional
+    output that was None got no history, so the engine pads `grads` up to this count."""
+    outputs = fwd.visible_outputs
+    if len(outputs) < 2 or any(o.is_list for o in outputs):
+        return 0
+    return len(outputs)
+
+
+def _non_differentiable(fwd: GradOpSig) -> str | None:
+    differentiable = {o.name for o in fwd.differentiable_outputs}
+    positions = [str(i) for i, o in enumerate(fwd.visible_outputs) if o.name not in differentiable]
+    if not positions:
+        return None
+    return "(" + ", ".join(positions) + ("," if len(positions) == 1 else "") + ")"

@@ -1,0 +1,358 @@
+"""The plan's parts: the frozen dataclasses the templates render (`Function`, `Node`,
+`Module`, ...), the names generated modules know each other by, and the statement builders
+that forward functions and grad nodes share -- annotations and defaults, resolving and
+calling a kernel (`kernel_stmts`, `kernel_call`), wrapping its results, saving tensors in
+`TensorWrapper`s.
+
+No other plan module is imported here: `plan_forward.py` and `plan_nodes.py` build on this
+one, and `plan.py` assembles what they build.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+from opgrad.codegen import naming
+from opgrad.codegen.layout import (
+    INDENT,
+    LINE_LENGTH,
+    Cond,
+    Group,
+    Item,
+    Stmt,
+    call,
+    fits,
+    list_of,
+    tuple_of,
+)
+from opgrad.codegen.model import BackwardSpec
+from opgrad.codegen.signature import Arg, DType, Output
+from opgrad.codegen.validate import Spec
+
+NODES = "_nodes"
+GRAD_OPS = "_grad_ops"
+OPS = "_ops"
+BUILTINS = "_builtins"
+# Prefix of the module-level kernel tables (`_k_tanh = kernel_table("tanh")`).
+KERNEL_TABLE = "_k_"
+
+
+@dataclass(frozen=True)
+class Guarded:
+    """A statement, optionally under a one-line `if ...:` / `for ...:` header."""
+
+    header: str | None
+    stmt: Stmt
+
+
+@dataclass(frozen=True)
+class GradBlock:
+    """The autograd part of a function: runs only when an input requires grad."""
+
+    condition: Cond
+    make_node: Stmt
+    histories: tuple[Guarded, ...]
+    saves: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Function:
+    """One generated function: an op (ops.py) or a differentiable grad op (grad_ops.py)."""
+
+    name: str
+    doc: tuple[str, ...]
+    signature: Stmt
+    refuse: Cond | None  # grad ops without a backward: refuse to be differentiated
+    conversions: tuple[Guarded, ...]
+    body: tuple[Stmt, ...]
+    marks: tuple[Guarded, ...]  # after the kernel: `view:` outputs, `mutates:` writes
+    grad: GradBlock | None
+    returns: Stmt
+    inplace = False
+
+
+@dataclass(frozen=True)
+class InplaceFunction:
+    """The in-place variant `op_` of an op with `inplace: (x -> out)`.
+
+    Everything that can raise runs before x is written: conversions, `check_inplace`, the
+    kernel, and (inside `write_inplace`) the shape and dtype checks. The node takes its
+    edges and saved inputs from x's old value, then x becomes the node's output.
+    """
+
+    name: str
+    doc: tuple[str, ...]
+    signature: Stmt
+    conversions: tuple[Guarded, ...]
+    record: Stmt  # record = check_inplace(...)
+    body: tuple[Stmt, ...]  # the kernel, into `_result`
+    make_node: Stmt
+    saves_before: tuple[Stmt, ...]  # inputs (x's old value) and attributes
+    write: Stmt
+    history: Stmt
+    saves_after: tuple[Stmt, ...]  # the output, which is x now
+    returns: Stmt
+    inplace = True
+
+
+@dataclass(frozen=True)
+class Node:
+    """One GradNode subclass, for one backward.yaml entry."""
+
+    class_name: str
+    name: str
+    doc: tuple[str, ...]
+    slots: Stmt
+    reads: tuple[Stmt, ...]  # gradients (and a composite's saved tensors) as locals
+    create_graph: tuple[Stmt, ...]  # the recorded path: unpack, grad op (empty: composite)
+    compute: tuple[Stmt, ...]  # the kernel path (unpack_data, kernel), or the composite
+    returns: Stmt
+    released: tuple[str, ...]  # wrapper slots dropped by release_saved
+    non_differentiable: str | None  # output positions without gradient, e.g. "(1,)"
+    n_outputs: int  # output positions of a multi-output forward (0: one output, or a Tensor[])
+
+
+@dataclass(frozen=True)
+class Method:
+    """A `Tensor` method or operator that calls an op."""
+
+    name: str
+    signature: Stmt
+    call: Stmt
+
+
+@dataclass(frozen=True)
+class Module:
+    """One generated file."""
+
+    file: str
+    title: tuple[str, ...]  # the module docstring, wrapped
+    all: Stmt | None
+    functions: tuple[Function | InplaceFunction, ...] = ()
+    nodes: tuple[Node, ...] = ()
+    methods: tuple[Method, ...] = ()
+    hash_by_identity: bool = False  # __eq__ is bound: keep tensors hashable
+    has_inplace: bool = False  # ops.py: define the helper in-place functions raise with
+    type_only: frozenset[str] = frozenset()  # imported under `if TYPE_CHECKING:`
+
+    @property
+    def template(self) -> str:
+        return self.file.removesuffix(".py") + ".py.jinja2"
+
+
+@dataclass(frozen=True)
+class Plan:
+    modules: tuple[Module, ...]
+    package: str  # where the generated modules are imported from
+
+
+# --- small helpers ---------------------------------------------------------------------------
+
+
+def quoted(text: str) -> str:
+    return f'"{text}"'
+
+
+def arg_annotation(arg: Arg, meta: bool = False) -> str:
+    if meta:
+        return "list[TensorMeta]" if arg.is_tensor_list else "TensorMeta"
+    base = {
+        "Tensor": "Tensor",
+        "Tensor[]": "list[Tensor]",
+        "Scalar": "float",
+        "int": "int",
+        "float": "float",
+        "bool": "bool",
+        "str": "str",
+        "int[]": "Sequence[int] | int",
+        "DataType": "Any",
+    }[arg.base_type]
+    return f"{base} | None" if arg.is_optional and base != "Any" else base
+
+
+def _default(arg: Arg) -> str | None:
+    if arg.default is None:
+        return None
+    value = arg.default.value
+    if value is None or isinstance(value, bool | int):
+        return repr(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return quoted(value)
+    if isinstance(value, DType):
+        return quoted(value.name)
+    if isinstance(value, tuple):
+        return "(" + ", ".join(map(str, value)) + (",)" if len(value) == 1 else ")")
+    raise AssertionError(value)  # pragma: no cover
+
+
+def param(arg: Arg, meta: bool = False) -> str:
+    default = _default(arg)
+    head = f"{arg.name}: {arg_annotation(arg, meta)}"
+    return head if default is None else f"{head} = {default}"
+
+
+def return_annotation(outputs: tuple[Output, ...], optional: frozenset[str] = frozenset()) -> str:
+    def one(o: Output) -> str:
+        t = "list[Tensor]" if o.is_list else "Tensor"
+        return f"{t} | None" if o.name in optional else t
+
+    if len(outputs) == 1:
+        return one(outputs[0])
+    return f"tuple[{', '.join(one(o) for o in outputs)}]"
+
+
+def doc_lines(text: str, indent: int) -> tuple[str, ...]:
+    return tuple(textwrap.wrap(text, LINE_LENGTH - indent - 6, break_on_hyphens=False)) or ("",)
+
+
+def tuple_or_single(items: list[str]) -> Item:
+    return items[0] if len(items) == 1 else tuple_of(*items)
+
+
+def kernel_table_name(kernel: str) -> str:
+    """The module-level `kernel_table(kernel)` a one-array kernel is resolved through."""
+    return f"{KERNEL_TABLE}{kernel}"
+
+
+def count_slot(name: str) -> str:
+    """The node slot holding how many tensors a Tensor[] input without gradient had."""
+    return f"_{name}_count"
+
+
+def kernel_stmts(
+    op: str, kernel: str, arrays: list[str], args: list[str], target: str, wrap_as: str
+) -> list[Stmt]:
+    """Resolve and call a kernel; `wrap_as` is "tensor" (wrap the result) or "raw".
+
+    A kernel is looked up in its module-level table by the array's type (one dict look-up;
+    with several arrays, after an inline check that they are all of that type), with
+    `dispatch` as the fallback that resolves and fills the table and explains mixed
+    devices. Several arrays whose check does not fit on a line go through `dispatch`
+    alone. One statement when it fits on a line, else `_kernel = ...` first.
+    """
+    resolve = call("dispatch", quoted(op), quoted(kernel), *arrays)
+    compact = Group(resolve.flat(), tuple(args))
+    if len(arrays) > 1 and not any(a.startswith("*") for a in arrays):
+        # Several arrays of one type (checked inline) use the table too; when the check
+        # fails (mixed types, an absent optional array) `dispatch` resolves or explains.
+        same = " is ".join(f"{a}.__class__" for a in arrays)
+        table = kernel_table_name(kernel)
+        pick = Stmt("_kernel = ", f"{table}.get({arrays[0]}.__class__) if {same} else None")
+        invoke = Group(f"(_kernel or {resolve.flat()})", tuple(args))
+        run = Stmt(f"{target} = ", call("wrap", invoke) if wrap_as == "tensor" else invoke)
+        if fits(pick.flat(), 2 * len(INDENT)) and fits(run.flat(), 2 * len(INDENT)):
+            return [pick, run]
+    if len(arrays) == 1 and not arrays[0].startswith("*"):
+        # `_k_name.get(x.__class__) or dispatch(...)`: a Group, so a long line breaks in
+        # dispatch's arguments as ruff breaks it.
+        resolve = Group(f"{kernel_table_name(kernel)}.get({arrays[0]}.__class__) or dispatch", resolve.items)
+        compact = Group(f"({resolve.flat()})", tuple(args))
+    body: Item = call("wrap", compact) if wrap_as == "tensor" else compact
+    one = Stmt(f"{target} = ", body)
+    if fits(one.flat(), 2 * len(INDENT)):
+        return [one]
+    invoke = call("_kernel", *args)
+    return [
+        Stmt("_kernel = ", resolve),
+        Stmt(f"{target} = ", call("wrap", invoke) if wrap_as == "tensor" else invoke),
+    ]
+
+
+@dataclass(frozen=True)
+class Result:
+    local: str
+    kind: str  # "tensor" | "list" | "optional"
+
+
+def kernel_results(
+    op: str, kernel: str, arrays: list[str], args: list[str], results: list[Result]
+) -> list[Stmt]:
+    """Kernel call plus wrapping of every result into Tensors."""
+    if len(results) == 1 and results[0].kind == "tensor":
+        return kernel_stmts(op, kernel, arrays, args, results[0].local, "tensor")
+    raw = "_result" if len(results) == 1 else "_results"
+    stmts = kernel_stmts(op, kernel, arrays, args, raw, "raw")
+    for i, r in enumerate(results):
+        source = raw if len(results) == 1 else f"{raw}[{i}]"
+        if r.kind == "tensor":
+            stmts.append(Stmt(f"{r.local} = ", call("wrap", source)))
+        elif r.kind == "list":
+            stmts.append(Stmt(f"{r.local} = ", list_of(f"wrap(_a) for _a in {source}")))
+        else:
+            stmts.append(Stmt(f"{r.local} = ", f"None if {source} is None else wrap({source})"))
+    return stmts
+
+
+def requires_grad(arg: Arg) -> str:
+    if arg.is_tensor_list:
+        return f"{BUILTINS}.any(_t._requires_grad for _t in {arg.name})"
+    if arg.is_optional:
+        return f"({arg.name} is not None and {arg.name}._requires_grad)"
+    return f"{arg.name}._requires_grad"
+
+
+# How a tensor argument is held where its kernel is called: a Tensor local ("tensor"), an
+# array local ("array": a saved tensor unpacked with `unpack_data` on a node's first-order
+# path) or metadata only ("meta": no_need_buffer; passed as it is, never picks the backend).
+TENSOR, ARRAY, META = "tensor", "array", "meta"
+
+
+def array(arg: Arg, form: str) -> str:
+    """The kernel argument for a tensor argument (after the prelude)."""
+    if form != TENSOR:
+        return arg.name
+    if arg.is_tensor_list or arg.is_optional:
+        return f"_{arg.name}_data"
+    return f"{arg.name}._data"
+
+
+def prelude(arg: Arg, form: str) -> Stmt | None:
+    """A list's arrays (or an optional tensor's array or None), gathered once into `_x_data`.
+    A plain Tensor's `x._data` is read where it is used: binding it to a local measured no
+    faster (a slot read is a few ns) and only made the code longer."""
+    if form != TENSOR:
+        return None
+    if arg.is_tensor_list:
+        return Stmt(f"_{arg.name}_data = ", list_of(f"_t._data for _t in {arg.name}"))
+    if arg.is_optional:
+        return Stmt(f"_{arg.name}_data = ", f"None if {arg.name} is None else {arg.name}._data")
+    return None
+
+
+def dispatch_arrays(args: list[tuple[Arg, str]]) -> list[str]:
+    """Arrays that pick the backend: required tensors first, then lists, then optionals."""
+    held = [(a, form) for a, form in args if form != META]
+    plain = [array(a, form) for a, form in held if a.type == "Tensor"]
+    lists = [f"*{array(a, form)}" for a, form in held if a.is_tensor_list]
+    optional = [array(a, form) for a, form in held if a.type == "Tensor?"]
+    return plain + lists + optional
+
+
+def kernel_call(
+    op: str, kernel: str, args: list[tuple[Arg, str]], attrs: list[str], results: list[Result]
+) -> list[Stmt]:
+    """Preludes, then the kernel called with the tensors' arrays and the attributes."""
+    stmts = [p for a, form in args if (p := prelude(a, form)) is not None]
+    kernel_args = [array(a, form) for a, form in args] + attrs
+    return stmts + kernel_results(op, kernel, dispatch_arrays(args), kernel_args, results)
+
+
+def wrapper_of(source: str, arg_or_out: Arg | Output, how: str) -> Item:
+    """`TensorWrapper.<how>(t[, node])` for a tensor, list or optional tensor."""
+    extra = (", node",) if how == "of_output" else ()
+    if isinstance(arg_or_out, Arg) and arg_or_out.is_optional:
+        return f"None if {source} is None else TensorWrapper.{how}({source}{''.join(extra)})"
+    if (isinstance(arg_or_out, Arg) and arg_or_out.is_tensor_list) or (
+        isinstance(arg_or_out, Output) and arg_or_out.is_list
+    ):
+        return list_of(f"TensorWrapper.{how}(_t{''.join(extra)}) for _t in {source}")
+    return call(f"TensorWrapper.{how}", source, *(["node"] if extra else []))
+
+
+def optional_grads(bwd: BackwardSpec, spec: Spec) -> frozenset[str]:
+    """The gradients `bwd` returns that may be None: those of its forward's `Tensor?` inputs."""
+    fwd = spec.forward_of(bwd)
+    return frozenset(naming.grad_name(a.name) for a in fwd.args if a.type == "Tensor?")
