@@ -84,7 +84,6 @@ __all__ = [
     "flatten_grad",
     "flip_grad",
     "gather_grad",
-    "gelu_double_grad",
     "gelu_grad",
     "glu_double_grad",
     "glu_grad",
@@ -120,7 +119,6 @@ __all__ = [
     "min_double_grad",
     "min_grad",
     "minimum_grad",
-    "mish_double_grad",
     "mish_grad",
     "mse_loss_double_grad",
     "mse_loss_grad",
@@ -149,13 +147,11 @@ __all__ = [
     "selu_grad",
     "sigmoid_grad",
     "sign_grad",
-    "silu_double_grad",
     "silu_grad",
     "sin_grad",
     "smooth_l1_loss_double_grad",
     "smooth_l1_loss_grad",
     "softmax_grad",
-    "softplus_double_grad",
     "softplus_grad",
     "softsign_grad",
     "sort_grad",
@@ -168,7 +164,6 @@ __all__ = [
     "std_grad",
     "subtract_grad",
     "sum_grad",
-    "swish_double_grad",
     "swish_grad",
     "take_along_axis_grad",
     "tanh_grad",
@@ -370,19 +365,6 @@ def gelu_grad(x: Tensor, out_grad: Tensor, approximate: bool = False) -> Tensor:
     return x_grad
 
 
-def gelu_double_grad(
-    x: Tensor, out_grad: Tensor, x_grad_grad: Tensor, approximate: bool = False
-) -> tuple[Tensor, Tensor]:
-    """Gradient of gelu_grad (second-order gradient of gelu)."""
-    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("gelu_double_grad")
-    _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x._data, out_grad._data, x_grad_grad._data)
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, approximate)
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)
-
-
 def silu_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of silu."""
     x_grad = wrap(dispatch("silu_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
@@ -391,17 +373,6 @@ def silu_grad(x: Tensor, out_grad: Tensor) -> Tensor:
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
-
-
-def silu_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple[Tensor, Tensor]:
-    """Gradient of silu_grad (second-order gradient of silu)."""
-    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("silu_double_grad")
-    _kernel = dispatch("silu_double_grad", "silu_double_grad", x._data, out_grad._data, x_grad_grad._data)
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data)
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)
 
 
 def softplus_grad(x: Tensor, out_grad: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
@@ -415,21 +386,6 @@ def softplus_grad(x: Tensor, out_grad: Tensor, beta: float = 1.0, threshold: flo
         node.beta = beta
         node.threshold = threshold
     return x_grad
-
-
-def softplus_double_grad(
-    x: Tensor, out_grad: Tensor, x_grad_grad: Tensor, beta: float = 1.0, threshold: float = 20.0
-) -> tuple[Tensor, Tensor]:
-    """Gradient of softplus_grad (second-order gradient of softplus)."""
-    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("softplus_double_grad")
-    _kernel = dispatch(
-        "softplus_double_grad", "softplus_double_grad", x._data, out_grad._data, x_grad_grad._data
-    )
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, beta, threshold)
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)
 
 
 def leaky_relu_grad(x: Tensor, out_grad: Tensor, negative_slope: float = 0.01) -> Tensor:
@@ -2032,17 +1988,6 @@ def mish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def mish_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple[Tensor, Tensor]:
-    """Gradient of mish_grad (second-order gradient of mish)."""
-    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("mish_double_grad")
-    _kernel = dispatch("mish_double_grad", "mish_double_grad", x._data, out_grad._data, x_grad_grad._data)
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data)
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)
-
-
 def log_sigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     """Gradient of log_sigmoid."""
     _kernel = dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, out_grad._data)
@@ -2062,17 +2007,6 @@ def swish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
-
-
-def swish_double_grad(x: Tensor, out_grad: Tensor, x_grad_grad: Tensor) -> tuple[Tensor, Tensor]:
-    """Gradient of swish_grad (second-order gradient of swish)."""
-    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("swish_double_grad")
-    _kernel = dispatch("swish_double_grad", "silu_double_grad", x._data, out_grad._data, x_grad_grad._data)
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data)
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)
 
 
 def prelu_grad(x: Tensor, weight: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:

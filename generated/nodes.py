@@ -955,7 +955,14 @@ class GeluDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.gelu_double_grad(x, out_grad, x_grad_grad, self.approximate)
+            approximate = self.approximate
+            pdf = 0.3989422804014327 * _ops.exp(-0.5 * x * x)
+            t = _ops.tanh(0.7978845608028654 * (x + 0.044715 * x * x * x))
+            du = 0.7978845608028654 * (1 + 0.134145 * x * x)
+            tanh_form = (1 - t * t) * (du + 0.5 * x * (0.21406444881780076 * x - 2 * t * du * du))
+            _tmp1 = approximate * tanh_form + (1 - approximate) * pdf * (2 - x * x)
+            new_x_grad = x_grad_grad * out_grad * _tmp1
+            out_grad_grad = _grad_ops.gelu_grad(x, x_grad_grad, approximate)
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -1004,7 +1011,9 @@ class SiluDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.silu_double_grad(x, out_grad, x_grad_grad)
+            s = _ops.sigmoid(x)
+            new_x_grad = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
+            out_grad_grad = _grad_ops.silu_grad(x, x_grad_grad)
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -1053,9 +1062,11 @@ class SoftplusDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.softplus_double_grad(
-                x, out_grad, x_grad_grad, self.beta, self.threshold
-            )
+            beta = self.beta
+            threshold = self.threshold
+            s = _ops.sigmoid(beta * x)
+            new_x_grad = _ops.where(beta * x > threshold, 0 * x, x_grad_grad * out_grad * beta * s * (1 - s))
+            out_grad_grad = _grad_ops.softplus_grad(x, x_grad_grad, beta, threshold)
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -4595,7 +4606,10 @@ class MishDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.mish_double_grad(x, out_grad, x_grad_grad)
+            t = _ops.tanh(_ops.softplus(x))
+            s = _ops.sigmoid(x)
+            new_x_grad = x_grad_grad * out_grad * (1 - t * t) * s * (2 + x * (1 - s) - 2 * x * t * s)
+            out_grad_grad = _grad_ops.mish_grad(x, x_grad_grad)
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -4685,7 +4699,9 @@ class SwishDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.swish_double_grad(x, out_grad, x_grad_grad)
+            s = _ops.sigmoid(x)
+            new_x_grad = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
+            out_grad_grad = _grad_ops.swish_grad(x, x_grad_grad)
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
