@@ -54,7 +54,6 @@ __all__ = [
     "avg_pool2d_grad",
     "batch_norm_double_grad",
     "batch_norm_grad",
-    "binary_cross_entropy_with_logits_double_grad",
     "binary_cross_entropy_with_logits_grad",
     "cast_grad",
     "celu_grad",
@@ -68,11 +67,8 @@ __all__ = [
     "cumprod_grad",
     "cumsum_grad",
     "divide_grad",
-    "dropout_double_grad",
     "dropout_grad",
-    "einsum_double_grad",
     "einsum_grad",
-    "elementwise_pow_double_grad",
     "elementwise_pow_grad",
     "elu_grad",
     "embedding_grad",
@@ -85,7 +81,6 @@ __all__ = [
     "flip_grad",
     "gather_grad",
     "gelu_grad",
-    "glu_double_grad",
     "glu_grad",
     "group_norm_double_grad",
     "group_norm_grad",
@@ -94,9 +89,7 @@ __all__ = [
     "hardtanh_grad",
     "index_add_grad",
     "index_select_grad",
-    "kl_div_double_grad",
     "kl_div_grad",
-    "l1_loss_double_grad",
     "l1_loss_grad",
     "layer_norm_double_grad",
     "layer_norm_grad",
@@ -106,21 +99,17 @@ __all__ = [
     "log_grad",
     "log_sigmoid_grad",
     "log_softmax_grad",
-    "logsumexp_double_grad",
     "logsumexp_grad",
     "masked_fill_grad",
     "matmul_grad",
-    "max_double_grad",
     "max_grad",
     "max_pool2d_double_grad",
     "max_pool2d_grad",
     "maximum_grad",
     "mean_grad",
-    "min_double_grad",
     "min_grad",
     "minimum_grad",
     "mish_grad",
-    "mse_loss_double_grad",
     "mse_loss_grad",
     "multiply_grad",
     "neg_grad",
@@ -129,7 +118,6 @@ __all__ = [
     "norm_grad",
     "pad_grad",
     "pow_grad",
-    "prelu_double_grad",
     "prelu_grad",
     "prod_double_grad",
     "prod_grad",
@@ -149,7 +137,6 @@ __all__ = [
     "sign_grad",
     "silu_grad",
     "sin_grad",
-    "smooth_l1_loss_double_grad",
     "smooth_l1_loss_grad",
     "softmax_grad",
     "softplus_grad",
@@ -160,7 +147,6 @@ __all__ = [
     "square_grad",
     "squeeze_grad",
     "stack_grad",
-    "std_double_grad",
     "std_grad",
     "subtract_grad",
     "sum_grad",
@@ -174,7 +160,6 @@ __all__ = [
     "tril_grad",
     "triu_grad",
     "unsqueeze_grad",
-    "var_double_grad",
     "var_grad",
     "where_grad",
     "zero_grad",
@@ -566,34 +551,6 @@ def elementwise_pow_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor
     return (x_grad, y_grad)
 
 
-def elementwise_pow_double_grad(
-    x: Tensor, y: Tensor, out_grad: Tensor, x_grad_grad: Tensor, y_grad_grad: Tensor
-) -> tuple[Tensor, Tensor, Tensor]:
-    """Gradient of elementwise_pow_grad (second-order gradient of elementwise_pow)."""
-    if (
-        x._requires_grad
-        or y._requires_grad
-        or out_grad._requires_grad
-        or x_grad_grad._requires_grad
-        or y_grad_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("elementwise_pow_double_grad")
-    _kernel = dispatch(
-        "elementwise_pow_double_grad",
-        "elementwise_pow_double_grad",
-        x._data,
-        y._data,
-        out_grad._data,
-        x_grad_grad._data,
-        y_grad_grad._data,
-    )
-    _results = _kernel(x._data, y._data, out_grad._data, x_grad_grad._data, y_grad_grad._data)
-    new_x_grad = wrap(_results[0])
-    new_y_grad = wrap(_results[1])
-    out_grad_grad = wrap(_results[2])
-    return (new_x_grad, new_y_grad, out_grad_grad)
-
-
 def where_grad(condition: Tensor, x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
     """Gradient of where."""
     _kernel = dispatch("where_grad", "where_grad", condition._data, out_grad._data)
@@ -648,17 +605,6 @@ def max_grad(
     return x_grad
 
 
-def max_double_grad(
-    x: Tensor, out: Tensor, x_grad_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
-) -> Tensor:
-    """Gradient of max_grad (second-order gradient of max)."""
-    if (x._requires_grad or out._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("max_double_grad")
-    _kernel = dispatch("max_double_grad", "max_double_grad", x._data, out._data, x_grad_grad._data)
-    out_grad_grad = wrap(_kernel(x._data, out._data, x_grad_grad._data, axis, keepdim))
-    return out_grad_grad
-
-
 def min_grad(
     x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
 ) -> Tensor:
@@ -672,17 +618,6 @@ def min_grad(
         node.axis = axis
         node.keepdim = keepdim
     return x_grad
-
-
-def min_double_grad(
-    x: Tensor, out: Tensor, x_grad_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
-) -> Tensor:
-    """Gradient of min_grad (second-order gradient of min)."""
-    if (x._requires_grad or out._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("min_double_grad")
-    _kernel = dispatch("min_double_grad", "min_double_grad", x._data, out._data, x_grad_grad._data)
-    out_grad_grad = wrap(_kernel(x._data, out._data, x_grad_grad._data, axis, keepdim))
-    return out_grad_grad
 
 
 def prod_grad(x: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
@@ -725,34 +660,6 @@ def logsumexp_grad(
         node.axis = axis
         node.keepdim = keepdim
     return x_grad
-
-
-def logsumexp_double_grad(
-    x: Tensor,
-    out: Tensor,
-    out_grad: Tensor,
-    x_grad_grad: Tensor,
-    axis: Sequence[int] | int = (),
-    keepdim: bool = False,
-) -> tuple[Tensor, Tensor, Tensor]:
-    """Gradient of logsumexp_grad (second-order gradient of logsumexp)."""
-    _any_grad = x._requires_grad or out._requires_grad or out_grad._requires_grad
-    _any_grad = _any_grad or x_grad_grad._requires_grad
-    if _any_grad and grad_enabled():
-        raise _no_backward("logsumexp_double_grad")
-    _kernel = dispatch(
-        "logsumexp_double_grad",
-        "logsumexp_double_grad",
-        x._data,
-        out._data,
-        out_grad._data,
-        x_grad_grad._data,
-    )
-    _results = _kernel(x._data, out._data, out_grad._data, x_grad_grad._data, axis, keepdim)
-    new_x_grad = wrap(_results[0])
-    new_out_grad = wrap(_results[1])
-    out_grad_grad = wrap(_results[2])
-    return (new_x_grad, new_out_grad, out_grad_grad)
 
 
 def matmul_grad(
@@ -1040,41 +947,6 @@ def mse_loss_grad(
     return (input_grad, label_grad)
 
 
-def mse_loss_double_grad(
-    input: Tensor,
-    label: Tensor,
-    out_grad: Tensor,
-    input_grad_grad: Tensor,
-    label_grad_grad: Tensor,
-    reduction: str = "mean",
-) -> tuple[Tensor, Tensor, Tensor]:
-    """Gradient of mse_loss_grad (second-order gradient of mse_loss)."""
-    if (
-        input._requires_grad
-        or label._requires_grad
-        or out_grad._requires_grad
-        or input_grad_grad._requires_grad
-        or label_grad_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("mse_loss_double_grad")
-    _kernel = dispatch(
-        "mse_loss_double_grad",
-        "mse_loss_double_grad",
-        input._data,
-        label._data,
-        out_grad._data,
-        input_grad_grad._data,
-        label_grad_grad._data,
-    )
-    _results = _kernel(
-        input._data, label._data, out_grad._data, input_grad_grad._data, label_grad_grad._data, reduction
-    )
-    new_input_grad = wrap(_results[0])
-    new_label_grad = wrap(_results[1])
-    out_grad_grad = wrap(_results[2])
-    return (new_input_grad, new_label_grad, out_grad_grad)
-
-
 def dropout_grad(mask: Tensor, out_grad: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     """Gradient of dropout."""
     _kernel = dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
@@ -1085,15 +957,6 @@ def dropout_grad(mask: Tensor, out_grad: Tensor, p: float = 0.5, training: bool 
         node.p = p
         node.training = training
     return x_grad
-
-
-def dropout_double_grad(mask: Tensor, x_grad_grad: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
-    """Gradient of dropout_grad (second-order gradient of dropout)."""
-    if (mask._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("dropout_double_grad")
-    _kernel = dispatch("dropout_double_grad", "dropout_grad", mask._data, x_grad_grad._data)
-    out_grad_grad = wrap(_kernel(mask._data, x_grad_grad._data, p, training))
-    return out_grad_grad
 
 
 def embedding_grad(x: Tensor, weight: TensorMeta, out_grad: Tensor) -> Tensor:
@@ -1370,34 +1233,6 @@ def einsum_grad(x: Tensor, y: Tensor, out_grad: Tensor, equation: str) -> tuple[
     return (x_grad, y_grad)
 
 
-def einsum_double_grad(
-    x: Tensor, y: Tensor, out_grad: Tensor, x_grad_grad: Tensor, y_grad_grad: Tensor, equation: str
-) -> tuple[Tensor, Tensor, Tensor]:
-    """Gradient of einsum_grad (second-order gradient of einsum)."""
-    if (
-        x._requires_grad
-        or y._requires_grad
-        or out_grad._requires_grad
-        or x_grad_grad._requires_grad
-        or y_grad_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("einsum_double_grad")
-    _kernel = dispatch(
-        "einsum_double_grad",
-        "einsum_double_grad",
-        x._data,
-        y._data,
-        out_grad._data,
-        x_grad_grad._data,
-        y_grad_grad._data,
-    )
-    _results = _kernel(x._data, y._data, out_grad._data, x_grad_grad._data, y_grad_grad._data, equation)
-    new_x_grad = wrap(_results[0])
-    new_y_grad = wrap(_results[1])
-    out_grad_grad = wrap(_results[2])
-    return (new_x_grad, new_y_grad, out_grad_grad)
-
-
 def scaled_dot_product_attention_grad(
     query: Tensor,
     key: Tensor,
@@ -1668,24 +1503,6 @@ def var_grad(
     return x_grad
 
 
-def var_double_grad(
-    x: Tensor,
-    out_grad: Tensor,
-    x_grad_grad: Tensor,
-    axis: Sequence[int] | int = (),
-    unbiased: bool = True,
-    keepdim: bool = False,
-) -> tuple[Tensor, Tensor]:
-    """Gradient of var_grad (second-order gradient of var)."""
-    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("var_double_grad")
-    _kernel = dispatch("var_double_grad", "var_double_grad", x._data, out_grad._data, x_grad_grad._data)
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, axis, unbiased, keepdim)
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)
-
-
 def std_grad(
     x: Tensor,
     out: Tensor,
@@ -1706,29 +1523,6 @@ def std_grad(
         node.unbiased = unbiased
         node.keepdim = keepdim
     return x_grad
-
-
-def std_double_grad(
-    x: Tensor,
-    out: Tensor,
-    out_grad: Tensor,
-    x_grad_grad: Tensor,
-    axis: Sequence[int] | int = (),
-    unbiased: bool = True,
-    keepdim: bool = False,
-) -> tuple[Tensor, Tensor]:
-    """Gradient of std_grad (second-order gradient of std)."""
-    _any_grad = x._requires_grad or out._requires_grad or out_grad._requires_grad
-    _any_grad = _any_grad or x_grad_grad._requires_grad
-    if _any_grad and grad_enabled():
-        raise _no_backward("std_double_grad")
-    _kernel = dispatch(
-        "std_double_grad", "std_double_grad", x._data, out._data, out_grad._data, x_grad_grad._data
-    )
-    _results = _kernel(x._data, out._data, out_grad._data, x_grad_grad._data, axis, unbiased, keepdim)
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)
 
 
 def norm_grad(
@@ -1831,40 +1625,6 @@ def l1_loss_grad(
     return (input_grad, label_grad)
 
 
-def l1_loss_double_grad(
-    input: Tensor,
-    label: Tensor,
-    out_grad: Tensor,
-    input_grad_grad: Tensor,
-    label_grad_grad: Tensor,
-    reduction: str = "mean",
-) -> Tensor:
-    """Gradient of l1_loss_grad (second-order gradient of l1_loss)."""
-    if (
-        input._requires_grad
-        or label._requires_grad
-        or out_grad._requires_grad
-        or input_grad_grad._requires_grad
-        or label_grad_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("l1_loss_double_grad")
-    _kernel = dispatch(
-        "l1_loss_double_grad",
-        "l1_loss_double_grad",
-        input._data,
-        label._data,
-        out_grad._data,
-        input_grad_grad._data,
-        label_grad_grad._data,
-    )
-    out_grad_grad = wrap(
-        _kernel(
-            input._data, label._data, out_grad._data, input_grad_grad._data, label_grad_grad._data, reduction
-        )
-    )
-    return out_grad_grad
-
-
 def smooth_l1_loss_grad(
     input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean", delta: float = 1.0
 ) -> tuple[Tensor, Tensor]:
@@ -1882,48 +1642,6 @@ def smooth_l1_loss_grad(
         node.reduction = reduction
         node.delta = delta
     return (input_grad, label_grad)
-
-
-def smooth_l1_loss_double_grad(
-    input: Tensor,
-    label: Tensor,
-    out_grad: Tensor,
-    input_grad_grad: Tensor,
-    label_grad_grad: Tensor,
-    reduction: str = "mean",
-    delta: float = 1.0,
-) -> tuple[Tensor, Tensor, Tensor]:
-    """Gradient of smooth_l1_loss_grad (second-order gradient of smooth_l1_loss)."""
-    if (
-        input._requires_grad
-        or label._requires_grad
-        or out_grad._requires_grad
-        or input_grad_grad._requires_grad
-        or label_grad_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("smooth_l1_loss_double_grad")
-    _kernel = dispatch(
-        "smooth_l1_loss_double_grad",
-        "smooth_l1_loss_double_grad",
-        input._data,
-        label._data,
-        out_grad._data,
-        input_grad_grad._data,
-        label_grad_grad._data,
-    )
-    _results = _kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        input_grad_grad._data,
-        label_grad_grad._data,
-        reduction,
-        delta,
-    )
-    new_input_grad = wrap(_results[0])
-    new_label_grad = wrap(_results[1])
-    out_grad_grad = wrap(_results[2])
-    return (new_input_grad, new_label_grad, out_grad_grad)
 
 
 def kl_div_grad(
@@ -2022,34 +1740,6 @@ def prelu_grad(x: Tensor, weight: Tensor, out_grad: Tensor) -> tuple[Tensor, Ten
         node.weight = TensorWrapper.of_input(weight)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return (x_grad, weight_grad)
-
-
-def prelu_double_grad(
-    x: Tensor, weight: Tensor, out_grad: Tensor, x_grad_grad: Tensor, weight_grad_grad: Tensor
-) -> tuple[Tensor, Tensor, Tensor]:
-    """Gradient of prelu_grad (second-order gradient of prelu)."""
-    if (
-        x._requires_grad
-        or weight._requires_grad
-        or out_grad._requires_grad
-        or x_grad_grad._requires_grad
-        or weight_grad_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("prelu_double_grad")
-    _kernel = dispatch(
-        "prelu_double_grad",
-        "prelu_double_grad",
-        x._data,
-        weight._data,
-        out_grad._data,
-        x_grad_grad._data,
-        weight_grad_grad._data,
-    )
-    _results = _kernel(x._data, weight._data, out_grad._data, x_grad_grad._data, weight_grad_grad._data)
-    new_x_grad = wrap(_results[0])
-    new_weight_grad = wrap(_results[1])
-    out_grad_grad = wrap(_results[2])
-    return (new_x_grad, new_weight_grad, out_grad_grad)
 
 
 def selu_grad(
@@ -2426,113 +2116,6 @@ def norm_double_grad(
         "norm_double_grad", "norm_double_grad", x._data, out._data, out_grad._data, x_grad_grad._data
     )
     _results = _kernel(x._data, out._data, out_grad._data, x_grad_grad._data, p, axis, keepdim)
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)
-
-
-def binary_cross_entropy_with_logits_double_grad(
-    logit: Tensor,
-    label: Tensor,
-    weight: Tensor | None,
-    pos_weight: Tensor | None,
-    out_grad: Tensor,
-    logit_grad_grad: Tensor,
-    label_grad_grad: Tensor,
-    reduction: str = "mean",
-) -> tuple[Tensor, Tensor, Tensor]:
-    """Gradient of binary_cross_entropy_with_logits_grad (second-order gradient of
-    binary_cross_entropy_with_logits).
-    """
-    if (
-        logit._requires_grad
-        or label._requires_grad
-        or (weight is not None and weight._requires_grad)
-        or (pos_weight is not None and pos_weight._requires_grad)
-        or out_grad._requires_grad
-        or logit_grad_grad._requires_grad
-        or label_grad_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("binary_cross_entropy_with_logits_double_grad")
-    _weight_data = None if weight is None else weight._data
-    _pos_weight_data = None if pos_weight is None else pos_weight._data
-    _kernel = dispatch(
-        "binary_cross_entropy_with_logits_double_grad",
-        "binary_cross_entropy_with_logits_double_grad",
-        logit._data,
-        label._data,
-        out_grad._data,
-        logit_grad_grad._data,
-        label_grad_grad._data,
-        _weight_data,
-        _pos_weight_data,
-    )
-    _results = _kernel(
-        logit._data,
-        label._data,
-        _weight_data,
-        _pos_weight_data,
-        out_grad._data,
-        logit_grad_grad._data,
-        label_grad_grad._data,
-        reduction,
-    )
-    new_logit_grad = wrap(_results[0])
-    new_label_grad = wrap(_results[1])
-    out_grad_grad = wrap(_results[2])
-    return (new_logit_grad, new_label_grad, out_grad_grad)
-
-
-def kl_div_double_grad(
-    input: Tensor,
-    label: Tensor,
-    out_grad: Tensor,
-    input_grad_grad: Tensor,
-    label_grad_grad: Tensor,
-    reduction: str = "mean",
-    log_target: bool = False,
-) -> tuple[Tensor, Tensor, Tensor]:
-    """Gradient of kl_div_grad (second-order gradient of kl_div)."""
-    if (
-        input._requires_grad
-        or label._requires_grad
-        or out_grad._requires_grad
-        or input_grad_grad._requires_grad
-        or label_grad_grad._requires_grad
-    ) and grad_enabled():
-        raise _no_backward("kl_div_double_grad")
-    _kernel = dispatch(
-        "kl_div_double_grad",
-        "kl_div_double_grad",
-        input._data,
-        label._data,
-        out_grad._data,
-        input_grad_grad._data,
-        label_grad_grad._data,
-    )
-    _results = _kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        input_grad_grad._data,
-        label_grad_grad._data,
-        reduction,
-        log_target,
-    )
-    new_input_grad = wrap(_results[0])
-    new_label_grad = wrap(_results[1])
-    out_grad_grad = wrap(_results[2])
-    return (new_input_grad, new_label_grad, out_grad_grad)
-
-
-def glu_double_grad(
-    x: Tensor, out_grad: Tensor, x_grad_grad: Tensor, axis: int = -1
-) -> tuple[Tensor, Tensor]:
-    """Gradient of glu_grad (second-order gradient of glu)."""
-    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("glu_double_grad")
-    _kernel = dispatch("glu_double_grad", "glu_double_grad", x._data, out_grad._data, x_grad_grad._data)
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, axis)
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)

@@ -1698,8 +1698,15 @@ class ElementwisePowDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             y = unpack(self.y, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, new_y_grad, out_grad_grad = _grad_ops.elementwise_pow_double_grad(
-                x, y, out_grad, x_grad_grad, y_grad_grad
+            log_x = _ops.log(_ops.where(x > 0, x, 1.0))
+            d_y = _grad_ops.elementwise_pow_grad(x, y + _ops.zero(out_grad), _ops.fill(out_grad, 1.0))[1]
+            d_xx = y * (y - 1) * _ops.elementwise_pow(x, y - 2)
+            d_xy = _ops.where(x > 0, _ops.elementwise_pow(x, y - 1) * (1 + y * log_x), d_y)
+            d_yy = _ops.where(x > 0, d_y * log_x, d_y)
+            new_x_grad = _ops.reduce_as(out_grad * (x_grad_grad * d_xx + y_grad_grad * d_xy), x)
+            new_y_grad = _ops.reduce_as(out_grad * (x_grad_grad * d_xy + y_grad_grad * d_yy), y)
+            out_grad_grad = _ops.reduce_as(
+                x_grad_grad * (y * _ops.elementwise_pow(x, y - 1)) + y_grad_grad * d_y, out_grad
             )
             return (new_x_grad, new_y_grad, out_grad_grad)
         x = unpack_data(self.x, self)
@@ -1894,7 +1901,11 @@ class MaxDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out = unpack(self.out, self)
-            out_grad_grad = _grad_ops.max_double_grad(x, out, x_grad_grad, self.axis, self.keepdim)
+            axis = self.axis
+            keepdim = self.keepdim
+            out_grad_grad = _ops.sum(
+                x_grad_grad * _grad_ops.max_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim
+            )
             return (None, None, out_grad_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
@@ -1944,7 +1955,11 @@ class MinDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out = unpack(self.out, self)
-            out_grad_grad = _grad_ops.min_double_grad(x, out, x_grad_grad, self.axis, self.keepdim)
+            axis = self.axis
+            keepdim = self.keepdim
+            out_grad_grad = _ops.sum(
+                x_grad_grad * _grad_ops.min_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim
+            )
             return (None, None, out_grad_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
@@ -2046,9 +2061,13 @@ class LogsumexpDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             out = unpack(self.out, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, new_out_grad, out_grad_grad = _grad_ops.logsumexp_double_grad(
-                x, out, out_grad, x_grad_grad, self.axis, self.keepdim
-            )
+            axis = self.axis
+            keepdim = self.keepdim
+            new_x_grad = x_grad_grad * _grad_ops.logsumexp_grad(x, out, out_grad, axis, keepdim)
+            p = _grad_ops.logsumexp_grad(x, out, _ops.fill(out_grad, 1.0), axis, keepdim)
+            q = _ops.sum(x_grad_grad * p, axis, keepdim)
+            new_out_grad = -out_grad * q
+            out_grad_grad = q
             return (new_x_grad, new_out_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
@@ -2898,9 +2917,12 @@ class MseLossDoubleGradNode(GradNode):
             input = unpack(self.input, self)
             label = unpack(self.label, self)
             out_grad = unpack(self.out_grad, self)
-            new_input_grad, new_label_grad, out_grad_grad = _grad_ops.mse_loss_double_grad(
-                input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction
-            )
+            reduction = self.reduction
+            new_input_grad = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[0]
+            new_label_grad = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[1]
+            diff = input - label
+            slope = _grad_ops.mse_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction)[0]
+            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
             return (new_input_grad, new_label_grad, out_grad_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
@@ -2961,7 +2983,9 @@ class DropoutDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         if create_graph:
             mask = unpack(self.mask, self)
-            out_grad_grad = _grad_ops.dropout_double_grad(mask, x_grad_grad, self.p, self.training)
+            p = self.p
+            training = self.training
+            out_grad_grad = _grad_ops.dropout_grad(mask, x_grad_grad, p, training)
             return (None, out_grad_grad)
         mask = unpack_data(self.mask, self)
         _kernel = dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
@@ -3410,8 +3434,11 @@ class EinsumDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             y = unpack(self.y, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, new_y_grad, out_grad_grad = _grad_ops.einsum_double_grad(
-                x, y, out_grad, x_grad_grad, y_grad_grad, self.equation
+            equation = self.equation
+            new_x_grad = _grad_ops.einsum_grad(x, y_grad_grad, out_grad, equation)[0]
+            new_y_grad = _grad_ops.einsum_grad(x_grad_grad, y, out_grad, equation)[1]
+            out_grad_grad = _ops.reduce_as(
+                _ops.einsum(equation, x_grad_grad, y) + _ops.einsum(equation, x, y_grad_grad), out_grad
             )
             return (new_x_grad, new_y_grad, out_grad_grad)
         x = unpack_data(self.x, self)
@@ -4087,8 +4114,14 @@ class VarDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.var_double_grad(
-                x, out_grad, x_grad_grad, self.axis, self.unbiased, self.keepdim
+            axis = self.axis
+            unbiased = self.unbiased
+            keepdim = self.keepdim
+            new_x_grad = _grad_ops.var_grad(x_grad_grad, out_grad, axis, unbiased, keepdim)
+            out_grad_grad = _ops.sum(
+                x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim),
+                axis,
+                keepdim,
             )
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
@@ -4142,9 +4175,15 @@ class StdDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             out = unpack(self.out, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.std_double_grad(
-                x, out, out_grad, x_grad_grad, self.axis, self.unbiased, self.keepdim
-            )
+            axis = self.axis
+            unbiased = self.unbiased
+            keepdim = self.keepdim
+            u = _grad_ops.std_grad(x, out, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim)
+            s = _ops.sum(x_grad_grad * u, axis, keepdim)
+            inv = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
+            first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * inv, axis, unbiased, keepdim)
+            new_x_grad = first - _grad_ops.std_grad(x, out, out_grad * s * inv, axis, unbiased, keepdim)
+            out_grad_grad = s
             return (new_x_grad, None, out_grad_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
@@ -4322,9 +4361,10 @@ class L1LossDoubleGradNode(GradNode):
             input = unpack(self.input, self)
             label = unpack(self.label, self)
             out_grad = unpack(self.out_grad, self)
-            out_grad_grad = _grad_ops.l1_loss_double_grad(
-                input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction
-            )
+            reduction = self.reduction
+            diff = input - label
+            slope = _grad_ops.l1_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction)[0]
+            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
             return (None, None, out_grad_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
@@ -4393,9 +4433,18 @@ class SmoothL1LossDoubleGradNode(GradNode):
             input = unpack(self.input, self)
             label = unpack(self.label, self)
             out_grad = unpack(self.out_grad, self)
-            new_input_grad, new_label_grad, out_grad_grad = _grad_ops.smooth_l1_loss_double_grad(
-                input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction, self.delta
+            reduction = self.reduction
+            delta = self.delta
+            diff = input - label
+            spread = _grad_ops.l1_loss_grad(_ops.fill(diff, 1.0), _ops.zero(diff), out_grad, reduction)[0]
+            h = (_ops.abs(diff) < delta) * (input_grad_grad - label_grad_grad) * spread
+            new_input_grad = _ops.reduce_as(h, input)
+            new_label_grad = _ops.reduce_as(-h, label)
+            _tmp1 = _grad_ops.smooth_l1_loss_grad(
+                diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction, delta
             )
+            slope = _tmp1[0]
+            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
             return (new_input_grad, new_label_grad, out_grad_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
@@ -4757,8 +4806,17 @@ class PreluDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             weight = unpack(self.weight, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.prelu_double_grad(
-                x, weight, out_grad, x_grad_grad, weight_grad_grad
+            new_x_grad = _ops.where(
+                x <= 0, _grad_ops.prelu_grad(x, weight_grad_grad, out_grad)[0], _ops.zero(out_grad)
+            )
+            _tmp1 = _grad_ops.prelu_grad(
+                _ops.where(x <= 0, _ops.fill(x, -1.0), _ops.fill(x, 1.0)), weight, -x_grad_grad * out_grad
+            )
+            new_weight_grad = _tmp1[1]
+            out_grad_grad = _ops.where(
+                x <= 0,
+                _grad_ops.prelu_grad(x, weight, x_grad_grad)[0] + _ops.prelu(x, weight_grad_grad),
+                x_grad_grad,
             )
             return (new_x_grad, new_weight_grad, out_grad_grad)
         x = unpack_data(self.x, self)
@@ -5659,17 +5717,35 @@ class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
             weight = None if self.weight is None else unpack(self.weight, self)
             pos_weight = None if self.pos_weight is None else unpack(self.pos_weight, self)
             out_grad = unpack(self.out_grad, self)
-            new_logit_grad, new_label_grad, out_grad_grad = (
-                _grad_ops.binary_cross_entropy_with_logits_double_grad(
-                    logit,
-                    label,
-                    weight,
-                    pos_weight,
-                    out_grad,
-                    logit_grad_grad,
-                    label_grad_grad,
-                    self.reduction,
-                )
+            reduction = self.reduction
+            _tmp1 = _grad_ops.binary_cross_entropy_with_logits_grad(
+                _ops.zero(logit), _ops.zero(label), weight, pos_weight, out_grad, reduction
+            )
+            _tmp2 = _tmp1[0]
+            big_g = 2 * _tmp2
+            _tmp3 = _grad_ops.binary_cross_entropy_with_logits_grad(
+                _ops.zero(logit), _ops.fill(label, 1.0), weight, pos_weight, out_grad, reduction
+            )
+            _tmp4 = _tmp3[0]
+            g_pw = -2 * _tmp4
+            q = _ops.sigmoid(-logit)
+            g_c = big_g * (1 - label) + g_pw * label
+            g_r = big_g * (1 - q) + g_pw * q
+            new_logit_grad = _ops.reduce_as(
+                logit_grad_grad * g_c * q * (1 - q) - label_grad_grad * g_r, logit
+            )
+            new_label_grad = _ops.reduce_as(-logit_grad_grad * g_r, label)
+            ones = _ops.fill(out_grad, 1.0)
+            _tmp5 = _grad_ops.binary_cross_entropy_with_logits_grad(
+                logit, label, weight, pos_weight, ones, reduction
+            )
+            unit_logit = _tmp5[0]
+            _tmp6 = _grad_ops.binary_cross_entropy_with_logits_grad(
+                logit, label, weight, pos_weight, ones, reduction
+            )
+            unit_label = _tmp6[1]
+            out_grad_grad = _ops.reduce_as(
+                logit_grad_grad * unit_logit + label_grad_grad * unit_label, out_grad
             )
             return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
         logit = unpack_data(self.logit, self)
@@ -5726,8 +5802,25 @@ class KlDivDoubleGradNode(GradNode):
             input = unpack(self.input, self)
             label = unpack(self.label, self)
             out_grad = unpack(self.out_grad, self)
-            new_input_grad, new_label_grad, out_grad_grad = _grad_ops.kl_div_double_grad(
-                input, label, out_grad, input_grad_grad, label_grad_grad, self.reduction, self.log_target
+            reduction = self.reduction
+            log_target = self.log_target
+            zb = _ops.zero(input + label)
+            g = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), out_grad, reduction, False)[0]
+            pr = _ops.exp(label)
+            pos = label > 0
+            safe = _ops.where(pos, label, 1.0)
+            log_form = -label_grad_grad * pr * g
+            prob_form = _ops.where(pos, -label_grad_grad * g, 0.0)
+            new_input_grad = _ops.reduce_as(log_target * log_form + (1 - log_target) * prob_form, input)
+            log_form2 = pr * g * (-input_grad_grad + label_grad_grad * (label - input + 2))
+            prob_form2 = _ops.where(pos, g * (-input_grad_grad + label_grad_grad / safe), 0.0)
+            new_label_grad = _ops.reduce_as(log_target * log_form2 + (1 - log_target) * prob_form2, label)
+            g1 = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), _ops.fill(out_grad, 1.0), reduction, False)[0]
+            log_term = input_grad_grad * -pr + label_grad_grad * pr * (label - input + 1)
+            _tmp1 = label_grad_grad * _ops.where(pos, _ops.log(safe) + 1 - input, 0.0)
+            prob_term = input_grad_grad * -_ops.where(pos, label, 0.0) + _tmp1
+            out_grad_grad = _ops.reduce_as(
+                (log_target * log_term + (1 - log_target) * prob_term) * g1, out_grad
             )
             return (new_input_grad, new_label_grad, out_grad_grad)
         input = unpack_data(self.input, self)
@@ -5774,7 +5867,18 @@ class GluDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.glu_double_grad(x, out_grad, x_grad_grad, self.axis)
+            axis = self.axis
+            ones = _ops.fill(x, 1.0)
+            lead = 2 * _ops.cumsum(ones, axis) <= _ops.sum(ones, [axis], True)
+            a = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, x, 0.0), 2, axis), 0), [0])
+            b = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, 0.0, x), 2, axis), 0), [0])
+            da = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, x_grad_grad, 0.0), 2, axis), 0), [0])
+            db = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, 0.0, x_grad_grad), 2, axis), 0), [0])
+            s = _ops.sigmoid(b)
+            s1 = s * (1 - s)
+            s2 = s1 * (1 - 2 * s)
+            new_x_grad = _ops.concat([db * out_grad * s1, out_grad * (da * s1 + db * a * s2)], axis)
+            out_grad_grad = da * s + db * a * s1
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
