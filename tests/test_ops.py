@@ -834,3 +834,15 @@ ERROR_CASES = [
 def test_bad_inputs_raise_naming_op_and_argument(make, exc, pattern):
     with pytest.raises(exc, match=pattern):
         make()
+
+
+def test_autograd_docs_name_the_ops_without_third_order():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "autograd.md").read_text()
+    section = text[text.index("## Higher order") :]
+    section = section[: section.index("\n## ", 1)]
+    differentiable = [n for n in YAML_OPS if OPS[n].differentiable]
+    lacking = [n for n in differentiable if not (OPS[n].gradgrad and _has_third_order(n))]
+    assert f"{len(differentiable) - len(lacking)} of the {len(differentiable)}" in section
+    assert all(f"`{n}`" in section for n in lacking), lacking
