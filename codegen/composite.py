@@ -3,9 +3,10 @@
 A composite gradient is a list of steps (`name = expr`) ending with an expression (most
 are that expression alone). An expression may use the backward op's arguments, the
 forward op's attributes, earlier steps, numbers (and `True`/`False`/`None`, lists of them
-for `int[]` arguments), arithmetic and comparison operators, and calls to ops from ops.yaml
-or to backward ops that have a grad op function (`Callee`); a call to one that returns
-several outputs must pick one with a constant index (`f(x)[0]`). Each step is parsed with
+for `int[]` arguments), arithmetic and comparison operators, calls to ops from ops.yaml
+or to backward ops that have a grad op function (`Callee`), and conditional expressions
+whose test reads a flag (`Flags`); a call to one that returns several outputs must pick
+one with a constant index (`f(x)[0]`). Each step is parsed with
 `ast.parse` and every node is checked against that whitelist; nothing is ever evaluated.
 
 The printer writes the checked tree back as Python with calls qualified by their module
@@ -44,6 +45,7 @@ _COMPARE: dict[type, str] = {
     ast.Eq: "==",
     ast.NotEq: "!=",
 }
+_PREC_IFEXP = 0
 _PREC_COMPARE = 1
 _PREC_UNARY = 5
 _PREC_ATOM = 9
@@ -52,7 +54,6 @@ _WHAT = {
     ast.Attribute: "attribute access",
     ast.Subscript: "subscripts",
     ast.Lambda: "lambdas",
-    ast.IfExp: "conditional expressions",
     ast.BoolOp: "`and`/`or`",
     ast.NamedExpr: "assignment expressions",
     ast.ListComp: "comprehensions",
@@ -86,6 +87,7 @@ class Composite:
     result: ast.expr
     names: tuple[str, ...]  # arguments and attributes it reads
     callees: Mapping[str, Callee]
+    tested: tuple[str, ...] = ()  # those a conditional only tests (`w is None` needs no data)
 
     @property
     def python(self) -> str:
@@ -101,22 +103,33 @@ class Composite:
         return out
 
 
+# What the test of a conditional expression (`a if test else b`) may be, by the kind of
+# the name it reads: a bool attribute (`approximate`, `not approximate`), an optional
+# argument or attribute against None (`weight is None`, `weight is not None`), or a str
+# attribute against a string (`reduction == "mean"`, `!=`). Only the chosen branch runs.
+Flags = Mapping[str, str]  # name -> "bool" | "optional" | "str"
+_IFEXP_MAX = 80  # a conditional expression stays on one line (its branches cannot be hoisted)
+
+
 def check_composite(
     steps: Sequence[str],
     names: set[str],
     callees: Mapping[str, Callee],
     taken: Set[str] = frozenset(),
+    flags: Flags | None = None,
 ) -> tuple[Composite | None, list[tuple[int, str]]]:
     """Check the steps of one output's composite.
 
     `names` are the readable values (arguments, attributes, steps of earlier outputs);
-    `taken` are names a step may not take (outputs, reserved names). Returns (the
-    composite, []) or (None, [(step index, problem), ...]).
+    `taken` are names a step may not take (outputs, reserved names); `flags` the names a
+    conditional expression may test, by kind (see `Flags`). Returns (the composite, []) or
+    (None, [(step index, problem), ...]).
     """
     problems: list[tuple[int, str]] = []
     known = set(names)
     parsed: list[tuple[str, ast.expr]] = []
     used: list[str] = []
+    tested: list[str] = []
     result: ast.expr | None = None
     for i, source in enumerate(steps):
         target, expr, why = _parse_step(source, last=i == len(steps) - 1)
@@ -124,10 +137,11 @@ def check_composite(
             problems.append((i, why))
             continue
         assert expr is not None
-        checker = _Checker(source, known, callees)
+        checker = _Checker(source, known, callees, flags or {})
         checker.visit(expr)
         problems += [(i, p) for p in checker.problems]
         used += [n for n in checker.used if n in names]
+        tested += [n for n in checker.tested if n in names]
         if target is None:
             result = expr
             continue
@@ -138,7 +152,10 @@ def check_composite(
         parsed.append((target, expr))
     if problems or result is None:
         return None, problems
-    return Composite(tuple(parsed), result, tuple(dict.fromkeys(used)), callees), []
+    return (
+        Composite(tuple(parsed), result, tuple(dict.fromkeys(used)), callees, tuple(dict.fromkeys(tested))),
+        [],
+    )
 
 
 def _parse_step(source: str, last: bool) -> tuple[str | None, ast.expr | None, str | None]:
@@ -183,12 +200,14 @@ def _step_name_problem(name: str, known: set[str], callees: Mapping[str, Callee]
 
 
 class _Checker:
-    def __init__(self, source: str, names: set[str], callees: Mapping[str, Callee]) -> None:
+    def __init__(self, source: str, names: set[str], callees: Mapping[str, Callee], flags: Flags) -> None:
         self.source = source
         self.names = names
+        self.flags = flags
         self.ops = callees
         self.problems: list[str] = []
         self.used: list[str] = []
+        self.tested: list[str] = []  # read by a conditional's test only
 
     def bad(self, node: ast.AST, why: str) -> None:
         segment = ast.get_source_segment(self.source, node) or type(node).__name__
@@ -231,11 +250,51 @@ class _Checker:
             self.visit_call(node)
         elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Call):
             self.visit_indexed_call(node, node.value)
+        elif isinstance(node, ast.IfExp):
+            before = len(self.problems)
+            self.visit_test(node.test)
+            self.visit(node.body)
+            self.visit(node.orelse)
+            if len(self.problems) == before and len(_Printer(self.ops).expr(node)) > _IFEXP_MAX:
+                self.bad(
+                    node,
+                    f"a conditional expression must fit in {_IFEXP_MAX} characters (its branches "
+                    "cannot be split into steps, which always run); shorten the branches",
+                )
         else:
             what = _WHAT.get(type(node), f"`{type(node).__name__}` expressions")
             if isinstance(node, ast.Subscript):
                 what = "subscripts other than picking an output of a call (`f(x)[0]`)"
             self.bad(node, f"{what} are not allowed in a composite expression")
+
+    def visit_test(self, test: ast.expr) -> None:
+        """The test of `a if test else b`: see `Flags`."""
+        name, kind = None, None
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            name, kind = test.operand, "bool"
+        elif isinstance(test, ast.Compare) and len(test.ops) == 1:
+            op, right = test.ops[0], test.comparators[0]
+            if isinstance(op, ast.Is | ast.IsNot) and isinstance(right, ast.Constant) and right.value is None:
+                name, kind = test.left, "optional"
+            elif (
+                isinstance(op, ast.Eq | ast.NotEq)
+                and isinstance(right, ast.Constant)
+                and isinstance(right.value, str)
+                and right.value.isidentifier()
+            ):
+                name, kind = test.left, "str"
+        else:
+            name, kind = test, "bool"
+        if isinstance(name, ast.Name) and self.flags.get(name.id) == kind:
+            self.tested.append(name.id)
+            return
+        self.bad(
+            test,
+            "the test of a conditional expression must be a bool attribute (`flag`, `not flag`), "
+            "an optional argument against None (`w is None`, `w is not None`) or a str attribute "
+            'against a word (`reduction == "mean"`); testable here: '
+            + (", ".join(f"{n} ({k})" for n, k in sorted(self.flags.items())) or "none"),
+        )
 
     def visit_indexed_call(self, node: ast.Subscript, call: ast.Call) -> None:
         """`f(...)[i]`: output i of a callee that returns several."""
@@ -333,6 +392,12 @@ class _Printer:
             left = left if lp > _PREC_COMPARE else f"({left})"
             right = right if rp > _PREC_COMPARE else f"({right})"
             return f"{left} {_COMPARE[type(node.ops[0])]} {right}", _PREC_COMPARE
+        if isinstance(node, ast.IfExp):
+            parts = []
+            for branch in (node.body, node.orelse):
+                text, prec = self._emit(branch)
+                parts.append(text if prec > _PREC_IFEXP else f"({text})")
+            return f"{parts[0]} if {self._test(node.test)} else {parts[1]}", _PREC_IFEXP
         if isinstance(node, ast.Name):
             return node.id, _PREC_ATOM
         if isinstance(node, ast.Constant):
@@ -350,6 +415,18 @@ class _Printer:
         if isinstance(node, ast.Subscript):
             return f"{self._emit(node.value)[0]}[{self.expr(node.slice)}]", _PREC_ATOM
         raise AssertionError(f"unchecked node {type(node).__name__}")  # pragma: no cover
+
+    @staticmethod
+    def _test(test: ast.expr) -> str:
+        """A checked conditional test (see `Flags`); strings in double quotes, as ruff has them."""
+        if isinstance(test, ast.UnaryOp):
+            return f"not {test.operand.id}"  # type: ignore[attr-defined]
+        if isinstance(test, ast.Compare):
+            right = test.comparators[0]
+            op = {ast.Is: "is", ast.IsNot: "is not", ast.Eq: "==", ast.NotEq: "!="}[type(test.ops[0])]
+            value = "None" if right.value is None else f'"{right.value}"'  # type: ignore[attr-defined]
+            return f"{test.left.id} {op} {value}"  # type: ignore[attr-defined]
+        return test.id  # type: ignore[attr-defined]
 
 
 def _simple_power_operand(node: ast.AST, left: bool = False) -> bool:

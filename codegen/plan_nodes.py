@@ -116,7 +116,7 @@ def _composite_stmts(
     composite: tuple[tuple[str, Composite], ...], locals_: dict[str, str], attrs: list[Arg], indent: int
 ) -> list[Stmt]:
     """The attributes a composite reads as locals, then its steps and gradients."""
-    used = {n for _, c in composite for n in c.names}
+    used = {n for _, c in composite for n in (*c.names, *c.tested)}
     stmts = [Stmt(f"{a.name} = ", f"self.{a.name}") for a in attrs if a.name in used]
     counter = iter(range(1, 1_000_000))
 

@@ -193,12 +193,18 @@ def _check_composites(
     """Each output's steps; a step name of one output may be used by the later ones."""
     assert b.composite is not None
     names = {a.name for a in b.args} | {a.name for a in fwd.args if not a.is_tensor}
+    flags = {a.name: "optional" for a in b.args if a.type == "Tensor?"}
+    for a in fwd.args:
+        if not a.is_tensor:
+            kind = {"bool": "bool", "str": "str"}.get(a.type, "optional" if a.is_optional else None)
+            if kind is not None:
+                flags[a.name] = kind
     locals_ = naming.grad_op_outputs(sorted(names), [o.name for o in b.outputs])
     taken = set(naming.RESERVED_ARG_NAMES) | {o.name for o in b.outputs} | set(locals_)
     exprs: list[tuple[str, Composite]] = []
     ok = True
     for source in b.composite:
-        result, bad = check_composite(source.steps, names, callees, taken)
+        result, bad = check_composite(source.steps, names, callees, taken, flags)
         for index, message in bad:
             problems.add(Location(b.lines.file, source.lines[index]), b.name, message)
         if result is None:

@@ -960,8 +960,7 @@ class GeluDoubleGradNode(GradNode):
             t = _ops.tanh(0.7978845608028654 * (x + 0.044715 * x * x * x))
             du = 0.7978845608028654 * (1 + 0.134145 * x * x)
             tanh_form = (1 - t * t) * (du + 0.5 * x * (0.21406444881780076 * x - 2 * t * du * du))
-            _tmp1 = approximate * tanh_form + (1 - approximate) * pdf * (2 - x * x)
-            new_x_grad = x_grad_grad * out_grad * _tmp1
+            new_x_grad = x_grad_grad * out_grad * (tanh_form if approximate else pdf * (2 - x * x))
             out_grad_grad = _grad_ops.gelu_grad(x, x_grad_grad, approximate)
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
@@ -5811,17 +5810,15 @@ class KlDivDoubleGradNode(GradNode):
             safe = _ops.where(pos, label, 1.0)
             log_form = -label_grad_grad * pr * g
             prob_form = _ops.where(pos, -label_grad_grad * g, 0.0)
-            new_input_grad = _ops.reduce_as(log_target * log_form + (1 - log_target) * prob_form, input)
+            new_input_grad = _ops.reduce_as(log_form if log_target else prob_form, input)
             log_form2 = pr * g * (-input_grad_grad + label_grad_grad * (label - input + 2))
             prob_form2 = _ops.where(pos, g * (-input_grad_grad + label_grad_grad / safe), 0.0)
-            new_label_grad = _ops.reduce_as(log_target * log_form2 + (1 - log_target) * prob_form2, label)
+            new_label_grad = _ops.reduce_as(log_form2 if log_target else prob_form2, label)
             g1 = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), _ops.fill(out_grad, 1.0), reduction, False)[0]
             log_term = input_grad_grad * -pr + label_grad_grad * pr * (label - input + 1)
             _tmp1 = label_grad_grad * _ops.where(pos, _ops.log(safe) + 1 - input, 0.0)
             prob_term = input_grad_grad * -_ops.where(pos, label, 0.0) + _tmp1
-            out_grad_grad = _ops.reduce_as(
-                (log_target * log_term + (1 - log_target) * prob_term) * g1, out_grad
-            )
+            out_grad_grad = _ops.reduce_as((log_term if log_target else prob_term) * g1, out_grad)
             return (new_input_grad, new_label_grad, out_grad_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import itertools
 import re
 import shutil
 import subprocess
@@ -217,6 +218,11 @@ def _register_fixture_kernels() -> None:
     reg("fx_astype")(lambda x, dtype, mode: x.astype(dtype))
     reg("fx_cast_grad")(lambda x, g, dtype, mode: g.astype(x.dtype))
     reg("fx_equal")(lambda x, y: x == y)
+    reg("fx_pick")(
+        lambda x, w, negate, mode: (
+            x * (1 if w is None else w) * (-1 if negate else 1) * (2 if mode == "twice" else 1)
+        )
+    )
     reg("fx_cube")(lambda x: x**3)
 
     @reg("fx_cube_grad")
@@ -614,6 +620,27 @@ def test_fixture_one_array_kernels_resolve_through_the_registry_table(fx: Module
     register_kernel("fx_tanh", backends=("cpu",))(np.tanh)  # re-registering empties it in place
     assert table == {} and registry.kernel_table("fx_tanh") is table
     np.testing.assert_allclose(fx.fx_tanh(t([0.5], False)).numpy(), np.tanh([0.5]))
+
+
+def test_fixture_composite_conditionals_pick_one_branch(fx: ModuleType) -> None:
+    text = generate(FIXTURE, PACKAGE)["nodes.py"]
+    node = text[text.index("class FxPickGradNode") :]
+    node = node[: node.index("def release_saved")]
+    assert "signed = out_grad if not negate else -out_grad" in node
+    assert 'scaled = 2 * signed if mode == "twice" else signed' in node
+    assert "x_grad = scaled if w is None else _ops.fx_mul(scaled, w)" in node
+    assert "w_grad = None if w is None else _ops.fx_mul(scaled, x)" in node
+    xs = np.array([0.5, -1.5, 2.0])
+    ws = np.array([3.0, 0.25, -1.0])
+    for with_w, negate, mode in itertools.product((False, True), (False, True), ("plain", "twice")):
+        x = t(xs)
+        w = t(ws) if with_w else None
+        out = fx.fx_pick(x, w, negate, mode)
+        grads = og.grad([fx.fx_sum(out)], [x] + ([w] if with_w else []))
+        factor = (-1 if negate else 1) * (2 if mode == "twice" else 1)
+        np.testing.assert_allclose(grads[0].numpy(), factor * (ws if with_w else 1.0) * np.ones(3))
+        if with_w:
+            np.testing.assert_allclose(grads[1].numpy(), factor * xs)
 
 
 def test_fixture_view_outputs_share_the_version_counter(fx: ModuleType) -> None:

@@ -593,6 +593,47 @@ def test_bad_mutates(tmp_path: Path, keys: str, key: str, fragment: str) -> None
     assert_error(errors(tmp_path, ops, backward), "ops.yaml", line_of(ops, key), "norm_step", fragment)
 
 
+# --- conditional expressions in composites ---------------------------------------------------
+
+
+def _conditional(expr: str) -> tuple[str, str]:
+    ops, backward = _mutating("")
+    head, tail = backward.rsplit("  output: Tensor(x_grad)\n", 1)  # norm_step_grad's, the last
+    return ops, f'{head}  output: Tensor(x_grad)\n  composite: "{expr}"\n{tail}'
+
+
+def test_a_conditional_on_a_bool_attribute_is_accepted(tmp_path: Path) -> None:
+    ops, backward = _conditional("out_grad if training else -out_grad")
+    spec = load_spec(write_spec(tmp_path, ops, backward))
+    ((_, composite),) = spec.composite("norm_step_grad")
+    assert composite.python == "out_grad if training else -out_grad" and composite.tested == ("training",)
+
+
+@pytest.mark.parametrize(
+    ("expr", "fragment"),
+    [
+        ("out_grad if steps else x", "must be a bool attribute"),  # an int attribute
+        ("out_grad if training == 'yes' else x", "testable here: training (bool)"),  # not a str
+        ("out_grad if x is None else x", "an optional argument against None"),  # x is never None
+        ("out_grad if extra is None else x", "testable here: training (bool)"),  # extra: not an arg here
+        ("out_grad if training and training else x", "testable here"),
+        (
+            "tanh(tanh(tanh(tanh(out_grad)))) + tanh(tanh(tanh(x))) if training else tanh(tanh(tanh(x)))",
+            "must fit in 80 characters",
+        ),
+    ],
+)
+def test_bad_conditional(tmp_path: Path, expr: str, fragment: str) -> None:
+    ops, backward = _conditional(expr)
+    assert_error(
+        errors(tmp_path, ops, backward),
+        "backward.yaml",
+        line_of(backward, "composite:"),
+        "norm_step_grad",
+        fragment,
+    )
+
+
 # --- composite steps, calls to grad ops, kernel + composite, higher-order names ---------------
 
 STEPS = COMPOSITE.replace(
