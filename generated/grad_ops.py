@@ -52,7 +52,6 @@ __all__ = [
     "adaptive_avg_pool2d_grad",
     "add_grad",
     "avg_pool2d_grad",
-    "batch_norm_double_grad",
     "batch_norm_grad",
     "binary_cross_entropy_with_logits_grad",
     "cast_grad",
@@ -82,7 +81,6 @@ __all__ = [
     "gather_grad",
     "gelu_grad",
     "glu_grad",
-    "group_norm_double_grad",
     "group_norm_grad",
     "hardsigmoid_grad",
     "hardswish_grad",
@@ -91,7 +89,6 @@ __all__ = [
     "index_select_grad",
     "kl_div_grad",
     "l1_loss_grad",
-    "layer_norm_double_grad",
     "layer_norm_grad",
     "leaky_relu_grad",
     "linear_grad",
@@ -114,7 +111,6 @@ __all__ = [
     "multiply_grad",
     "neg_grad",
     "nll_loss_grad",
-    "norm_double_grad",
     "norm_grad",
     "pad_grad",
     "pow_grad",
@@ -129,7 +125,6 @@ __all__ = [
     "roll_grad",
     "rsqrt_grad",
     "scale_grad",
-    "scaled_dot_product_attention_double_grad",
     "scaled_dot_product_attention_grad",
     "scatter_grad",
     "selu_grad",
@@ -1834,255 +1829,6 @@ def reduce_as_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def layer_norm_double_grad(
-    x: Tensor,
-    weight: Tensor | None,
-    mean: Tensor,
-    rstd: Tensor,
-    out_grad: Tensor,
-    x_grad_grad: Tensor,
-    weight_grad_grad: Tensor | None,
-    bias_grad_grad: Tensor | None,
-    normalized_shape: Sequence[int] | int,
-    epsilon: float = 1e-05,
-) -> tuple[Tensor, Tensor | None, Tensor]:
-    """Gradient of layer_norm_grad (second-order gradient of layer_norm; mean and rstd are folded into x)."""
-    if (
-        x._requires_grad
-        or (weight is not None and weight._requires_grad)
-        or mean._requires_grad
-        or rstd._requires_grad
-        or out_grad._requires_grad
-        or x_grad_grad._requires_grad
-        or (weight_grad_grad is not None and weight_grad_grad._requires_grad)
-        or (bias_grad_grad is not None and bias_grad_grad._requires_grad)
-    ) and grad_enabled():
-        raise _no_backward("layer_norm_double_grad")
-    _weight_data = None if weight is None else weight._data
-    _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
-    _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-    _kernel = dispatch(
-        "layer_norm_double_grad",
-        "layer_norm_double_grad",
-        x._data,
-        mean._data,
-        rstd._data,
-        out_grad._data,
-        x_grad_grad._data,
-        _weight_data,
-        _weight_grad_grad_data,
-        _bias_grad_grad_data,
-    )
-    _results = _kernel(
-        x._data,
-        _weight_data,
-        mean._data,
-        rstd._data,
-        out_grad._data,
-        x_grad_grad._data,
-        _weight_grad_grad_data,
-        _bias_grad_grad_data,
-        normalized_shape,
-        epsilon,
-    )
-    new_x_grad = wrap(_results[0])
-    new_weight_grad = None if _results[1] is None else wrap(_results[1])
-    out_grad_grad = wrap(_results[2])
-    return (new_x_grad, new_weight_grad, out_grad_grad)
-
-
-def batch_norm_double_grad(
-    x: Tensor,
-    weight: Tensor | None,
-    saved_mean: Tensor,
-    saved_rstd: Tensor,
-    out_grad: Tensor,
-    x_grad_grad: Tensor,
-    weight_grad_grad: Tensor | None,
-    bias_grad_grad: Tensor | None,
-    training: bool = False,
-    momentum: float = 0.9,
-    epsilon: float = 1e-05,
-) -> tuple[Tensor, Tensor | None, Tensor]:
-    """Gradient of batch_norm_grad (second-order gradient of batch_norm; the batch statistics are folded
-    into x).
-    """
-    if (
-        x._requires_grad
-        or (weight is not None and weight._requires_grad)
-        or saved_mean._requires_grad
-        or saved_rstd._requires_grad
-        or out_grad._requires_grad
-        or x_grad_grad._requires_grad
-        or (weight_grad_grad is not None and weight_grad_grad._requires_grad)
-        or (bias_grad_grad is not None and bias_grad_grad._requires_grad)
-    ) and grad_enabled():
-        raise _no_backward("batch_norm_double_grad")
-    _weight_data = None if weight is None else weight._data
-    _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
-    _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-    _kernel = dispatch(
-        "batch_norm_double_grad",
-        "batch_norm_double_grad",
-        x._data,
-        saved_mean._data,
-        saved_rstd._data,
-        out_grad._data,
-        x_grad_grad._data,
-        _weight_data,
-        _weight_grad_grad_data,
-        _bias_grad_grad_data,
-    )
-    _results = _kernel(
-        x._data,
-        _weight_data,
-        saved_mean._data,
-        saved_rstd._data,
-        out_grad._data,
-        x_grad_grad._data,
-        _weight_grad_grad_data,
-        _bias_grad_grad_data,
-        training,
-        momentum,
-        epsilon,
-    )
-    new_x_grad = wrap(_results[0])
-    new_weight_grad = None if _results[1] is None else wrap(_results[1])
-    out_grad_grad = wrap(_results[2])
-    return (new_x_grad, new_weight_grad, out_grad_grad)
-
-
-def group_norm_double_grad(
-    x: Tensor,
-    weight: Tensor | None,
-    mean: Tensor,
-    rstd: Tensor,
-    out_grad: Tensor,
-    x_grad_grad: Tensor,
-    weight_grad_grad: Tensor | None,
-    bias_grad_grad: Tensor | None,
-    num_groups: int,
-    epsilon: float = 1e-05,
-) -> tuple[Tensor, Tensor | None, Tensor]:
-    """Gradient of group_norm_grad (second-order gradient of group_norm; mean and rstd are folded into x)."""
-    if (
-        x._requires_grad
-        or (weight is not None and weight._requires_grad)
-        or mean._requires_grad
-        or rstd._requires_grad
-        or out_grad._requires_grad
-        or x_grad_grad._requires_grad
-        or (weight_grad_grad is not None and weight_grad_grad._requires_grad)
-        or (bias_grad_grad is not None and bias_grad_grad._requires_grad)
-    ) and grad_enabled():
-        raise _no_backward("group_norm_double_grad")
-    _weight_data = None if weight is None else weight._data
-    _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
-    _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-    _kernel = dispatch(
-        "group_norm_double_grad",
-        "group_norm_double_grad",
-        x._data,
-        mean._data,
-        rstd._data,
-        out_grad._data,
-        x_grad_grad._data,
-        _weight_data,
-        _weight_grad_grad_data,
-        _bias_grad_grad_data,
-    )
-    _results = _kernel(
-        x._data,
-        _weight_data,
-        mean._data,
-        rstd._data,
-        out_grad._data,
-        x_grad_grad._data,
-        _weight_grad_grad_data,
-        _bias_grad_grad_data,
-        num_groups,
-        epsilon,
-    )
-    new_x_grad = wrap(_results[0])
-    new_weight_grad = None if _results[1] is None else wrap(_results[1])
-    out_grad_grad = wrap(_results[2])
-    return (new_x_grad, new_weight_grad, out_grad_grad)
-
-
-def scaled_dot_product_attention_double_grad(
-    query: Tensor,
-    key: Tensor,
-    value: Tensor,
-    mask: Tensor | None,
-    weights: Tensor,
-    keep: Tensor,
-    out_grad: Tensor,
-    query_grad_grad: Tensor,
-    key_grad_grad: Tensor,
-    value_grad_grad: Tensor,
-    mask_grad_grad: Tensor | None,
-    dropout_p: float = 0.0,
-    causal: bool = False,
-    scale: float | None = None,
-) -> tuple[Tensor, Tensor, Tensor, Tensor | None, Tensor]:
-    """Gradient of scaled_dot_product_attention_grad (second-order gradient of attention; the weights are
-    folded into query, key and mask).
-    """
-    if (
-        query._requires_grad
-        or key._requires_grad
-        or value._requires_grad
-        or (mask is not None and mask._requires_grad)
-        or weights._requires_grad
-        or keep._requires_grad
-        or out_grad._requires_grad
-        or query_grad_grad._requires_grad
-        or key_grad_grad._requires_grad
-        or value_grad_grad._requires_grad
-        or (mask_grad_grad is not None and mask_grad_grad._requires_grad)
-    ) and grad_enabled():
-        raise _no_backward("scaled_dot_product_attention_double_grad")
-    _mask_data = None if mask is None else mask._data
-    _mask_grad_grad_data = None if mask_grad_grad is None else mask_grad_grad._data
-    _kernel = dispatch(
-        "scaled_dot_product_attention_double_grad",
-        "scaled_dot_product_attention_double_grad",
-        query._data,
-        key._data,
-        value._data,
-        weights._data,
-        keep._data,
-        out_grad._data,
-        query_grad_grad._data,
-        key_grad_grad._data,
-        value_grad_grad._data,
-        _mask_data,
-        _mask_grad_grad_data,
-    )
-    _results = _kernel(
-        query._data,
-        key._data,
-        value._data,
-        _mask_data,
-        weights._data,
-        keep._data,
-        out_grad._data,
-        query_grad_grad._data,
-        key_grad_grad._data,
-        value_grad_grad._data,
-        _mask_grad_grad_data,
-        dropout_p,
-        causal,
-        scale,
-    )
-    new_query_grad = wrap(_results[0])
-    new_key_grad = wrap(_results[1])
-    new_value_grad = wrap(_results[2])
-    new_mask_grad = None if _results[3] is None else wrap(_results[3])
-    out_grad_grad = wrap(_results[4])
-    return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, out_grad_grad)
-
-
 def cumprod_double_grad(
     x: Tensor, out_grad: Tensor, x_grad_grad: Tensor, dim: int | None = None
 ) -> tuple[Tensor, Tensor]:
@@ -2093,29 +1839,6 @@ def cumprod_double_grad(
         "cumprod_double_grad", "cumprod_double_grad", x._data, out_grad._data, x_grad_grad._data
     )
     _results = _kernel(x._data, out_grad._data, x_grad_grad._data, dim)
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)
-
-
-def norm_double_grad(
-    x: Tensor,
-    out: Tensor,
-    out_grad: Tensor,
-    x_grad_grad: Tensor,
-    p: float = 2.0,
-    axis: Sequence[int] | int = (),
-    keepdim: bool = False,
-) -> tuple[Tensor, Tensor]:
-    """Gradient of norm_grad (second-order gradient of norm; out is folded into x)."""
-    _any_grad = x._requires_grad or out._requires_grad or out_grad._requires_grad
-    _any_grad = _any_grad or x_grad_grad._requires_grad
-    if _any_grad and grad_enabled():
-        raise _no_backward("norm_double_grad")
-    _kernel = dispatch(
-        "norm_double_grad", "norm_double_grad", x._data, out._data, out_grad._data, x_grad_grad._data
-    )
-    _results = _kernel(x._data, out._data, out_grad._data, x_grad_grad._data, p, axis, keepdim)
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)

@@ -5318,18 +5318,31 @@ class LayerNormDoubleGradNode(GradNode):
             mean = unpack(self.mean, self)
             rstd = unpack(self.rstd, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.layer_norm_double_grad(
-                x,
-                weight,
-                mean,
-                rstd,
-                out_grad,
-                x_grad_grad,
-                weight_grad_grad,
-                bias_grad_grad,
-                self.normalized_shape,
-                self.epsilon,
+            normalized_shape = self.normalized_shape
+            epsilon = self.epsilon
+            wgg = _ops.zero(x) if weight_grad_grad is None else weight_grad_grad
+            ddw = _ops.zero(x) if weight is None else wgg
+            ddb = _ops.zero(x) if bias_grad_grad is None else bias_grad_grad
+            v = out_grad if weight is None else out_grad * weight
+            xhat = _ops.layer_norm(x, normalized_shape, None, None, epsilon)
+            cnt = _ops.reduce_as(_ops.fill(x, 1.0), mean)
+            xc = x - _ops.reduce_as(x, mean) / cnt
+            r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
+            _tmp1 = _grad_ops.layer_norm_grad(
+                x, None, None, mean, rstd, x_grad_grad, normalized_shape, epsilon
             )
+            ju = _tmp1[0]
+            jv = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, v, normalized_shape, epsilon)[0]
+            _tmp2 = _grad_ops.layer_norm_grad(
+                x, None, None, mean, rstd, out_grad * ddw, normalized_shape, epsilon
+            )
+            jh = _tmp2[0]
+            b = _ops.reduce_as(v * xhat, mean) / cnt
+            c = _ops.reduce_as(x_grad_grad * xhat, mean) / cnt
+            d = _ops.reduce_as(x_grad_grad * jv, mean) / cnt
+            new_x_grad = jh - r * (b * ju + c * jv + d * xhat)
+            new_weight_grad = None if weight is None else _ops.reduce_as(out_grad * ju, weight)
+            out_grad_grad = (ju if weight is None else weight * ju) + ddw * xhat + ddb
             return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
@@ -5395,19 +5408,44 @@ class BatchNormDoubleGradNode(GradNode):
             saved_mean = unpack(self.saved_mean, self)
             saved_rstd = unpack(self.saved_rstd, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.batch_norm_double_grad(
-                x,
-                weight,
-                saved_mean,
-                saved_rstd,
-                out_grad,
-                x_grad_grad,
-                weight_grad_grad,
-                bias_grad_grad,
-                self.training,
-                self.momentum,
-                self.epsilon,
+            training = self.training
+            momentum = self.momentum
+            epsilon = self.epsilon
+            cnt = _ops.reduce_as(_ops.fill(x, 1.0), saved_mean)
+            zv = _ops.flatten(_ops.zero(saved_mean))
+            ones_v = _ops.flatten(_ops.fill(saved_mean, 1.0))
+            wv = ones_v if weight is None else weight
+            wgg = zv if weight_grad_grad is None else weight_grad_grad
+            dwv = zv if weight is None else wgg
+            dbv = zv if bias_grad_grad is None else bias_grad_grad
+            wc = _grad_ops.reshape_grad(saved_mean, wv, [-1])
+            ddw = _grad_ops.reshape_grad(saved_mean, dwv, [-1])
+            ddb = _grad_ops.reshape_grad(saved_mean, dbv, [-1])
+            v = out_grad * wc
+            _tmp1 = _grad_ops.batch_norm_grad(
+                x, None, None, saved_mean, saved_rstd, x_grad_grad, training, momentum, epsilon
             )
+            ju = _tmp1[0]
+            _tmp2 = _grad_ops.batch_norm_grad(
+                x, None, None, saved_mean, saved_rstd, v, training, momentum, epsilon
+            )
+            jv = _tmp2[0]
+            _tmp3 = _grad_ops.batch_norm_grad(
+                x, None, None, saved_mean, saved_rstd, out_grad * ddw, training, momentum, epsilon
+            )
+            jh = _tmp3[0]
+            xc = x - _ops.reduce_as(x, saved_mean) / cnt
+            r = _ops.rsqrt(_ops.reduce_as(xc * xc, saved_mean) / cnt + epsilon)
+            xhat_eval = (x - saved_mean) * saved_rstd
+            xhat = xc * r if training else xhat_eval
+            b = _ops.reduce_as(v * xhat, saved_mean) / cnt
+            c = _ops.reduce_as(x_grad_grad * xhat, saved_mean) / cnt
+            d = _ops.reduce_as(x_grad_grad * jv, saved_mean) / cnt
+            main = r * (b * ju + c * jv + d * xhat)
+            new_x_grad = jh - main if training else jh
+            gw = _ops.flatten(_ops.reduce_as(out_grad * ju, saved_mean))
+            new_weight_grad = None if weight is None else gw
+            out_grad_grad = wc * ju + ddw * xhat + ddb
             return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
@@ -5472,18 +5510,44 @@ class GroupNormDoubleGradNode(GradNode):
             mean = unpack(self.mean, self)
             rstd = unpack(self.rstd, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, new_weight_grad, out_grad_grad = _grad_ops.group_norm_double_grad(
-                x,
-                weight,
-                mean,
-                rstd,
-                out_grad,
-                x_grad_grad,
-                weight_grad_grad,
-                bias_grad_grad,
-                self.num_groups,
-                self.epsilon,
+            num_groups = self.num_groups
+            epsilon = self.epsilon
+            o3 = _ops.fill(_ops.flatten(_ops.unsqueeze(x, [-1]), 2), 1.0)
+            w3 = o3 if weight is None else o3 * _ops.unsqueeze(weight, [-1])
+            zc = _ops.zero(_ops.sum(o3, [0, 2]))
+            wgg = zc if weight_grad_grad is None else weight_grad_grad
+            dwv = zc if weight is None else wgg
+            dbv = zc if bias_grad_grad is None else bias_grad_grad
+            wx = _grad_ops.flatten_grad(x, _ops.flatten(w3, 1), 1, -1)
+            ddw = _grad_ops.flatten_grad(x, _ops.flatten(o3 * _ops.unsqueeze(dwv, [-1]), 1), 1, -1)
+            ddb = _grad_ops.flatten_grad(x, _ops.flatten(o3 * _ops.unsqueeze(dbv, [-1]), 1), 1, -1)
+            v = out_grad * wx
+            xhat = _ops.group_norm(x, num_groups, None, None, epsilon)
+            ju = _grad_ops.group_norm_grad(x, None, None, mean, rstd, x_grad_grad, num_groups, epsilon)[0]
+            jv = _grad_ops.group_norm_grad(x, None, None, mean, rstd, v, num_groups, epsilon)[0]
+            jh = _grad_ops.group_norm_grad(x, None, None, mean, rstd, out_grad * ddw, num_groups, epsilon)[0]
+            xg = _ops.stack(_ops.split(_ops.flatten(x, 1), num_groups, 1), 1)
+            cnt = _ops.reduce_as(_ops.fill(xg, 1.0), mean)
+            xc = xg - _ops.reduce_as(xg, mean) / cnt
+            r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
+            _tmp1 = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(v * xhat, 1), num_groups, 1), 1), mean)
+            b = _tmp1 / cnt
+            _tmp2 = _ops.reduce_as(
+                _ops.stack(_ops.split(_ops.flatten(x_grad_grad * xhat, 1), num_groups, 1), 1), mean
             )
+            c = _tmp2 / cnt
+            _tmp3 = _ops.reduce_as(
+                _ops.stack(_ops.split(_ops.flatten(x_grad_grad * jv, 1), num_groups, 1), 1), mean
+            )
+            d = _tmp3 / cnt
+            gu = _ops.stack(_ops.split(_ops.flatten(ju, 1), num_groups, 1), 1)
+            gv = _ops.stack(_ops.split(_ops.flatten(jv, 1), num_groups, 1), 1)
+            gx = _ops.stack(_ops.split(_ops.flatten(xhat, 1), num_groups, 1), 1)
+            _tmp4 = _grad_ops.flatten_grad(x, _ops.flatten(r * (b * gu + c * gv + d * gx), 1), 1, -1)
+            new_x_grad = jh - _tmp4
+            gw = _ops.sum(_ops.flatten(_ops.unsqueeze(out_grad * ju, [-1]), 2), [0, 2])
+            new_weight_grad = None if weight is None else gw
+            out_grad_grad = wx * ju + ddw * xhat + ddb
             return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
@@ -5563,23 +5627,42 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
             weights = unpack(self.weights, self)
             keep = unpack(self.keep, self)
             out_grad = unpack(self.out_grad, self)
-            new_query_grad, new_key_grad, new_value_grad, new_mask_grad, out_grad_grad = (
-                _grad_ops.scaled_dot_product_attention_double_grad(
-                    query,
-                    key,
-                    value,
-                    mask,
-                    weights,
-                    keep,
-                    out_grad,
-                    query_grad_grad,
-                    key_grad_grad,
-                    value_grad_grad,
-                    mask_grad_grad,
-                    self.dropout_p,
-                    self.causal,
-                    self.scale,
-                )
+            dropout_p = self.dropout_p
+            causal = self.causal
+            scale = self.scale
+            eye_q = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, False, True), 1.0)))
+            eye_k = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, True, False), 1.0)))
+            zt = _ops.zero(_ops.matmul(weights, eye_q, True, False))
+            _tmp1 = _grad_ops.scaled_dot_product_attention_grad(
+                query, key, zt, mask, weights, keep, eye_q, 0.0, causal, scale
+            )
+            pt = _tmp1[2]
+            p = _ops.matmul(pt, eye_k, True, False)
+            kf = _ops.where(keep, _ops.fill(weights, 1.0 / (1.0 - dropout_p)), 0.0)
+            hd = _ops.mean(_ops.sum(_ops.fill(query, 1.0), [-1]))
+            s = _ops.rsqrt(hd) if scale is None else scale
+            dp = _ops.matmul(out_grad, value, False, True) * kf
+            ds = _ops.softmax_vjp(p, dp, -1)
+            _tmp2 = _ops.matmul(query_grad_grad, key, False, True)
+            _tmp3 = _tmp2 + _ops.matmul(query, key_grad_grad, False, True)
+            sd0 = s * _tmp3
+            s_dot = sd0 if mask_grad_grad is None else sd0 + mask_grad_grad
+            e = _ops.matmul(out_grad, value_grad_grad, False, True) * kf
+            _tmp4 = e + dp * s_dot - s_dot * _ops.sum(dp * p, [-1], True)
+            through_p = _tmp4 - dp * _ops.sum(p * s_dot, [-1], True)
+            h = _ops.softmax_vjp(p, through_p, -1)
+            new_query_grad = _ops.reduce_as(s * (_ops.matmul(h, key) + _ops.matmul(ds, key_grad_grad)), query)
+            new_key_grad = _ops.reduce_as(
+                s * (_ops.matmul(h, query, True, False) + _ops.matmul(ds, query_grad_grad, True, False)), key
+            )
+            pdd = _ops.softmax_vjp(p, s_dot, -1) * kf
+            new_value_grad = _ops.reduce_as(_ops.matmul(pdd, out_grad, True, False), value)
+            _tmp5 = _grad_ops.scaled_dot_product_attention_grad(
+                query, key, eye_k, mask, weights, keep, through_p, 0.0, causal, scale
+            )
+            new_mask_grad = _tmp5[3]
+            out_grad_grad = _ops.reduce_as(
+                _ops.matmul(pdd, value) + _ops.matmul(p * kf, value_grad_grad), out_grad
             )
             return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
         query = unpack_data(self.query, self)
@@ -5678,9 +5761,22 @@ class NormDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             out = unpack(self.out, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.norm_double_grad(
-                x, out, out_grad, x_grad_grad, self.p, self.axis, self.keepdim
-            )
+            p = self.p
+            axis = self.axis
+            keepdim = self.keepdim
+            u = _grad_ops.norm_grad(x, out, _ops.fill(out_grad, 1.0), p, axis, keepdim)
+            dot = _ops.sum(x_grad_grad * u, axis, True)
+            ok = out if keepdim else _ops.unsqueeze(out, axis)
+            gk = out_grad if keepdim else _ops.unsqueeze(out_grad, axis)
+            fin = _ops.fill(x, p) != _ops.fill(x, p + 1.0)
+            pq = _ops.where(fin, _ops.fill(x, p), 2.0)
+            f = _ops.where(fin, pq - 1.0, 0.0)
+            ax = _ops.abs(_ops.where(x == 0, 1.0, x))
+            curv = _ops.where(x == 0, _ops.where(pq == 2, 1.0, 0.0), ax ** (pq - 2))
+            safe = _ops.where(ok == 0, 1.0, ok)
+            first = f * curv * safe ** (1 - pq) * x_grad_grad
+            new_x_grad = _ops.where(ok == 0, 0.0, gk * (first - f / safe * u * dot))
+            out_grad_grad = _ops.sum(x_grad_grad * u, axis, keepdim)
             return (new_x_grad, None, out_grad_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)

@@ -270,13 +270,6 @@ def test_gradcheck(name, sample):
 # --- 4b. higher order: gradgradcheck for every differentiable op, third order for a few -----------
 
 
-# Grad ops that cannot get a double-grad entry yet because of a generator limitation.
-GRADGRAD_BLOCKED = {
-    "concat_grad": "codegen: a double-grad node cannot return None for a Tensor[] no_need_buffer input",
-    "stack_grad": "codegen: a double-grad node cannot return None for a Tensor[] no_need_buffer input",
-}
-
-
 def _no_double_grad(name: str) -> str:
     """Why `name` has no second-order gradient yet ('' if its grad op has a backward or is a
     composite). Ops added without one are skipped here, with the reason shown, until they get it."""
@@ -284,7 +277,7 @@ def _no_double_grad(name: str) -> str:
     entry = YAML_BACKWARD.get(grad_op, {})
     if "backward" in entry or "composite" in entry:
         return ""
-    return GRADGRAD_BLOCKED.get(grad_op, f"{grad_op} has no backward entry (no higher-order gradient yet)")
+    return f"{grad_op} has no backward entry (no higher-order gradient yet)"
 
 
 def _gradgrad_cases() -> list[Any]:
