@@ -174,6 +174,9 @@ class GradNode:
 
     def __init__(self, inputs: Sequence[Tensor | None]) -> None:
         _link(self, inputs)
+        self._shape = None  # set_history fills output 0's metadata
+        self._dtype = None
+        self._atype = None
 
     # -- the part subclasses implement -------------------------------------------------
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
@@ -273,7 +276,8 @@ def set_history(tensor: Tensor, node: GradNode, pos: int) -> None:
 
 
 def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
-    """Fill a new node's edges (one per input) and reset the rest of its state."""
+    """Fill a new node's edges (one per input) and the rest of its state but output 0's
+    metadata, which the caller sets (`GradNode.__init__` to None, `new_node` from `out`)."""
     if len(inputs) == 1:  # the common arities without a loop; non-leaf inputs inline
         t = inputs[0]
         if t is None or not t._requires_grad:
@@ -307,9 +311,6 @@ def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
         node._next = tuple([e[0] for e in edges])
         at = tuple([e[1] for e in edges])
         node._at = _ZEROS[len(at)] if len(at) < len(_ZEROS) and not any(at) else at
-    node._shape = None  # set_history fills output 0's metadata
-    node._dtype = None
-    node._atype = None
     node._more = None
     node.seq = next(_SEQ)
     node._released = False
