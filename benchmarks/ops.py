@@ -8,7 +8,7 @@ Workloads (each timed after a warm-up; medians over --repeat runs):
 1. chain: --chain (2,000) elementwise ops on a 16-element float64 tensor, cycling
    tanh, multiply by a constant tensor, add a constant tensor, sin; then sum. Reports µs
    per op for the forward with grad recording, the backward, and the forward under no_grad.
-2. matmul: mean(tanh(a @ b)) with a, b 1024x1024 float32, both requiring grad: ms for
+2. matmul: mean(tanh(a @ b)) with a, b --size (1024) square float32, both requiring grad: ms for
    the forward and for forward+backward.
 The same math runs in NumPy (forward, and the backward derived by hand) and, when
 `import torch` works, in PyTorch on the CPU with its default thread count. Ratios are
@@ -151,11 +151,11 @@ def chain_torch_nograd(n: int) -> float:
 # 2. mean(tanh(a @ b)) on 1024x1024 float32
 
 
-def mm_inputs(seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def mm_inputs(size: int = MM, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(seed)
-    scale = np.float32(1.0 / np.sqrt(MM))
-    a = rng.standard_normal((MM, MM), dtype=np.float32)
-    b = rng.standard_normal((MM, MM), dtype=np.float32) * scale
+    scale = np.float32(1.0 / np.sqrt(size))
+    a = rng.standard_normal((size, size), dtype=np.float32)
+    b = rng.standard_normal((size, size), dtype=np.float32) * scale
     return a, b
 
 
@@ -284,6 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--repeat", type=int, default=7, help="timed runs per workload (default 7, at least 5)"
     )
+    parser.add_argument("--size", type=int, default=MM, help=f"matmul side (default {MM})")
     parser.add_argument("--no-torch", action="store_true", help="skip the PyTorch comparison")
     parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
     args = parser.parse_args(argv)
@@ -326,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     # -- 2. matmul -----------------------------------------------------------------------
-    a, b = mm_inputs()
+    a, b = mm_inputs(args.size)
     og_mm, np_mm = MatmulOpgrad(a, b), MatmulNumpy(a, b)
     og_mm()
     np_mm()
@@ -352,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     print(head)
     for name, row in chain.items():
         _print_row(name.replace("_us_per_op", ""), row)
-    print(f"\n2. mean(tanh(a @ b)), a and b {MM}x{MM} float32 (ms)")
+    print(f"\n2. mean(tanh(a @ b)), a and b {args.size}x{args.size} float32 (ms)")
     print(head)
     for name, row in matmul.items():
         _print_row(name.replace("_ms", ""), row)
@@ -366,6 +367,7 @@ def main(argv: list[str] | None = None) -> int:
             "benchmark": "ops",
             "repeat": repeat,
             "chain_length": n,
+            "matmul_size": args.size,
             "python": platform.python_version(),
             "numpy": np.__version__,
             "torch": None if not have_torch else torch.__version__,

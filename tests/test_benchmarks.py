@@ -1,0 +1,41 @@
+"""The benchmark scripts still run (tiny sizes): they are measured by hand, so nothing else
+would notice one breaking. Timings are not asserted; ops.py checks its own gradients."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(script: str, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_ops_benchmark_runs_and_writes_its_table(tmp_path: Path) -> None:
+    out = tmp_path / "ops.json"
+    text = _run("ops.py", "--chain", "40", "--size", "32", "--repeat", "5", "--no-torch", "--json", str(out))
+    assert "1. chain of 40 elementwise ops" in text and "a and b 32x32 float32" in text
+    payload = json.loads(out.read_text())
+    assert payload["chain_length"] == 40 and payload["matmul_size"] == 32 and payload["torch"] is None
+    for row in [*payload["chain"].values(), *payload["matmul"].values()]:
+        assert row["opgrad"] > 0 and row["numpy"] > 0 and row["opgrad/numpy"] > 0
+        assert row["torch"] is None and row["opgrad/torch"] is None
+
+
+def test_engine_benchmark_runs(tmp_path: Path) -> None:
+    out = tmp_path / "engine.json"
+    text = _run("engine.py", "--nodes", "200", "--repeat", "5", "--json", str(out))
+    assert "forward / node" in text and "backward / node" in text
+    payload = json.loads(out.read_text())
+    assert payload["nodes"] == 200 and all(v > 0 for v in payload["median"].values())
