@@ -87,7 +87,7 @@ from typing import Any
 from opgrad.codegen import naming
 from opgrad.codegen.loader import Entry
 from opgrad.codegen.reader import KeyLines, Problems, Reader
-from opgrad.codegen.signature import Arg, GrammarError, Output, parse_forward
+from opgrad.codegen.signature import Arg, GrammarError, Output, describe_signature, parse_forward
 
 OP_KEYS = (
     "op",
@@ -408,10 +408,7 @@ class ForwardSig:
     outputs: tuple[Output, ...]
 
     def __str__(self) -> str:
-        outs = ", ".join(str(o) for o in self.outputs)
-        if len(self.outputs) > 1:
-            outs = f"({outs})"
-        return f"{self.name} ({', '.join(f'{a.type} {a.name}' for a in self.args)}) -> {outs}"
+        return describe_signature(self.name, self.args, self.outputs)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 TENSOR_TYPES = ("Tensor", "Tensor[]", "Tensor?")
@@ -135,6 +136,15 @@ class Output:
 
     def __str__(self) -> str:
         return f"{self.type}({self.name})" + (f"{{{self.count}}}" if self.count else "")
+
+
+def describe_signature(name: str, args: Sequence[Arg], outputs: Sequence[Output]) -> str:
+    """`name (Tensor x, bool keepdim) -> (Tensor(out), Tensor(indices))`, as `forward:`
+    entries spell it (argument types and names, no defaults)."""
+    outs = ", ".join(str(o) for o in outputs)
+    if len(outputs) > 1:
+        outs = f"({outs})"
+    return f"{name} ({', '.join(f'{a.type} {a.name}' for a in args)}) -> {outs}"
 
 
 def split_top_level(text: str) -> list[str]:

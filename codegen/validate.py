@@ -22,7 +22,7 @@ from opgrad.codegen.composite import Callee, Composite, check_composite
 from opgrad.codegen.loader import Location
 from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.reader import Problems
-from opgrad.codegen.signature import Arg, Output
+from opgrad.codegen.signature import Arg, Output, describe_signature
 
 OPS_ALIAS = "_ops"  # how generated node code refers to the ops module
 GRAD_OPS_ALIAS = "_grad_ops"  # ... and to the grad ops module
@@ -50,10 +50,7 @@ class GradOpSig:
         return next((o for o in self.outputs if o.name == name), None)
 
     def __str__(self) -> str:
-        outs = ", ".join(str(o) for o in self.outputs)
-        if len(self.outputs) > 1:
-            outs = f"({outs})"
-        return f"{self.name} ({', '.join(f'{a.type} {a.name}' for a in self.args)}) -> {outs}"
+        return describe_signature(self.name, self.args, self.outputs)
 
 
 @dataclass(frozen=True)

@@ -203,11 +203,8 @@ def _run(
             stack.append(node)
     while stack:
         node = stack.pop()
-        at = node._at
-        i = -1
-        for child in node._next:
-            i += 1
-            if child is None or (blocked is not None and (id(child), at[i]) in blocked):
+        for child in node._next if blocked is None else _unblocked(node, blocked):
+            if child is None:
                 continue
             deps[child] = deps.get(child, 0) + 1
             if child not in seen:
@@ -410,6 +407,14 @@ def _capture(
                 captured[i] = g
 
 
+def _unblocked(node: GradNode, blocked: set[tuple[int, int]] | None) -> list[GradNode]:
+    """The nodes `node`'s gradients go to, less those of edges in `blocked` (no_grad_vars)."""
+    if blocked is None:
+        return [c for c in node._next if c is not None]
+    edges = zip(node._next, node._at, strict=True)
+    return [c for c, p in edges if c is not None and (id(c), p) not in blocked]
+
+
 def _needed_nodes(
     roots: list[tuple[GradNode, int]],
     deps: dict[GradNode, int],
@@ -425,12 +430,7 @@ def _needed_nodes(
     while frontier:
         node = frontier.pop()
         order.append(node)
-        at = node._at
-        i = -1
-        for child in node._next:
-            i += 1
-            if child is None or (blocked is not None and (id(child), at[i]) in blocked):
-                continue
+        for child in _unblocked(node, blocked):
             left = remaining[child] - 1
             remaining[child] = left
             if left == 0:
@@ -438,14 +438,9 @@ def _needed_nodes(
     needed: set[GradNode] = set()
     runners: set[GradNode] = set()
     for node in reversed(order):
-        at = node._at
-        i = -1
-        for child in node._next:
-            i += 1
-            if child in needed and not (blocked is not None and (id(child), at[i]) in blocked):
-                runners.add(node)
-                needed.add(node)
-                break
+        if any(child in needed for child in _unblocked(node, blocked)):
+            runners.add(node)
+            needed.add(node)
         if id(node) in capture_nodes:
             needed.add(node)
     return needed, runners

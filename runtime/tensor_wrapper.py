@@ -64,7 +64,7 @@ def bump_versions(*tensors: Tensor | None) -> None:
     as batch_norm's running statistics): one version each; None entries are skipped."""
     for t in tensors:
         if t is not None:
-            counter_of(t).value += 1
+            bump_version(t)
 
 
 def share_version(view: Tensor, base: Tensor) -> None:
@@ -255,17 +255,23 @@ class _Output(VersionCounter, TensorWrapper):
     def unpack(self, node: GradNode) -> Tensor:
         if self.value:
             raise _stale(node, self, 0, self.value)
-        t = _wrap(self.data)
-        t._requires_grad = True
-        t._node = node
-        t._pos = self.pos
-        t._vc = self
-        return t
+        return _attached(self.data, node, self.pos, self)
 
     def unpack_data(self, node: GradNode) -> Any:
         if self.value:
             raise _stale(node, self, 0, self.value)
         return self.data
+
+
+def _attached(data: Any, node: GradNode, pos: int, vc: VersionCounter) -> Tensor:
+    """A saved output's array as a tensor again: output `pos` of `node`, counting versions
+    with `vc` (the create_graph path differentiates through it)."""
+    t = _wrap(data)
+    t._requires_grad = True
+    t._node = node
+    t._pos = pos
+    t._vc = vc
+    return t
 
 
 class _OutputSeen(TensorWrapper):
@@ -277,12 +283,7 @@ class _OutputSeen(TensorWrapper):
     def unpack(self, node: GradNode) -> Tensor:
         if self._counter.value != self._seen:
             raise _stale(node, self, self._seen, self._counter.value)
-        t = _wrap(self.data)
-        t._requires_grad = True
-        t._node = node
-        t._pos = self.pos
-        t._vc = self._counter
-        return t
+        return _attached(self.data, node, self.pos, self._counter)
 
     def unpack_data(self, node: GradNode) -> Any:
         if self._counter.value != self._seen:
