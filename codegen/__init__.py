@@ -49,6 +49,8 @@ def load_spec(spec_dir: Path) -> Spec:
             for line, message in exc.problems:
                 load_problems.add_raw(file_name, line, message)
             continue
+        if not entries and file_name == OPS_FILE:
+            load_problems.add_raw(file_name, 1, f"{file_name}:1: no ops: the file has no entries")
         for entry in entries:
             name = entry.get(key)
             if isinstance(name, str):

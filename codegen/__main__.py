@@ -3,8 +3,16 @@
 Reads ops.yaml and backward.yaml from the spec directory (default: the project root,
 the folder that holds the `codegen/` package being run) and writes `generated/` there
 (or `--out`). `--check` writes nothing: it exits 1 and prints a unified diff when the
-generated files are stale, 0 when they are current. Spec errors are printed one per
-line as `file:line: op 'name': what is wrong`, and the exit status is 1.
+generated files are stale or the folder holds `.py` files the spec does not produce, 0
+when they are current. Spec errors are printed one per line as `file:line: op 'name':
+what is wrong`, and the exit status is 1; nothing is written then.
+
+The output folder may hold only files the generator wrote (they start with its
+`@generated` header): a folder with any other `.py` file is refused (exit 1, nothing
+written or removed), so a user's own code is never overwritten or deleted.
+
+Exit status: 0 done (or current), 1 spec errors, stale output or an unusable folder,
+2 usage errors, 3 an internal error of the generator (a bug: please report it).
 """
 
 from __future__ import annotations
@@ -46,6 +54,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    try:
+        return _run(args)
+    except Exception as exc:  # a bug in the generator: say so in one line, not a traceback
+        print(
+            f"internal error in opgrad.codegen: {type(exc).__name__}: {str(exc)[:500]}\n"
+            "This is a bug in the generator, not in your spec; please report it with the spec.",
+            file=sys.stderr,
+        )
+        return 3
+
+
+def _run(args: argparse.Namespace) -> int:
     spec_dir: Path = args.spec_dir if args.spec_dir is not None else default_spec_dir()
     if args.spec_dir is None and not (spec_dir / OPS_FILE).is_file():
         print(
@@ -67,6 +87,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         diff = writer.check(files, out_dir)
         if diff:
             sys.stdout.write(diff)
+            strays = writer.strays(files, out_dir)
+            if strays:
+                print(
+                    f"{out_dir} holds files the spec does not produce: {', '.join(strays)}",
+                    file=sys.stderr,
+                )
             print(
                 f"{out_dir} is stale: run `python -m opgrad.codegen` and commit the result.",
                 file=sys.stderr,
@@ -74,7 +100,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         print(f"{out_dir} is up to date.")
         return 0
-    changed = writer.write(files, out_dir)
+    try:
+        changed = writer.write(files, out_dir)
+    except writer.OutputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        print("nothing was written.", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"error: writing {out_dir} failed: {exc}", file=sys.stderr)
+        return 1
     print(f"wrote {len(changed)} file(s) in {out_dir}" + (f": {', '.join(changed)}" if changed else ""))
     return 0
 

@@ -4,6 +4,11 @@ The files are parsed with PyYAML's *safe* loader (plain data only: no tags, no o
 A small subclass records where each mapping starts and where each of its keys sits, so
 that every error the generator reports can point at `file:line`. Nothing here knows
 what an op is; `model.py` turns these entries into validated dataclasses.
+
+Hostile input is refused with a `file:line` message, never a traceback or a hang: bytes
+that are not UTF-8, control characters, aliases (`*name`: an alias bomb expands to
+billions of nodes, and the spec has no use for them), nesting deeper than `MAX_DEPTH`
+(the composer recurses), and a file larger than `MAX_BYTES`.
 """
 
 from __future__ import annotations
@@ -13,6 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+# Limits that keep a hostile file from hanging or crashing the loader. The real spec nests
+# four levels deep and is about 100 kB.
+MAX_DEPTH = 32
+MAX_BYTES = 8 * 1024 * 1024
 
 
 @dataclass(frozen=True, order=True)
@@ -41,7 +51,30 @@ class Items(list):
 
 
 class _LineLoader(yaml.SafeLoader):
-    """SafeLoader that builds `Entry` mappings and `Items` sequences annotated with lines."""
+    """SafeLoader that builds `Entry` mappings and `Items` sequences annotated with lines,
+    and refuses aliases and deep nesting."""
+
+    _depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(
+                None,
+                None,
+                f"alias *{event.anchor} is not allowed in the spec (write the value out)",
+                event.start_mark,
+            )
+        if self._depth >= MAX_DEPTH:
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(
+                None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark
+            )
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
     def construct_items(self, node: yaml.SequenceNode) -> Items:
         items = Items(self.construct_object(child, deep=True) for child in node.value)
@@ -76,13 +109,50 @@ class LoadError(Exception):
         self.problems = problems
 
 
+def _read_text(path: Path, name: str) -> str:
+    """The file as text; bytes that are not UTF-8 and control characters are refused."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise LoadError([(0, f"{name}:0: cannot be read: {exc.strerror or exc}")]) from None
+    if len(data) > MAX_BYTES:
+        raise LoadError([(1, f"{name}:1: larger than {MAX_BYTES} bytes; this is not an op spec")])
+    try:
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise LoadError(
+            [(line, f"{name}:{line}: byte 0x{data[exc.start]:02x} is not UTF-8 (the spec must be UTF-8)")]
+        ) from None
+    bad = [
+        (line, f"{name}:{line}: control character {_codepoint(ch)} is not allowed in the spec")
+        for line, text_line in enumerate(text.split("\n"), 1)
+        for ch in dict.fromkeys(text_line)
+        if is_control(ch) and ch not in "\t\r"
+    ]
+    if bad:
+        raise LoadError(bad)
+    return text
+
+
+def is_control(ch: str) -> bool:
+    """A character that must not reach generated code: C0/C1 controls, DEL, the line and
+    paragraph separators and other unprintable format characters."""
+    return not ch.isprintable() and ch not in " \t\n"
+
+
+def _codepoint(ch: str) -> str:
+    return f"U+{ord(ch):04X}"
+
+
 def load_entries(path: Path, display_name: str | None = None) -> tuple[str, list[Entry]]:
     """Parse `path` into its list of entries; returns (display name, entries).
 
     `display_name` is what error messages call the file (default: its name).
     """
     name = display_name or path.name
-    text = path.read_text(encoding="utf-8")
+    text = _read_text(path, name)
     loader = _LineLoader(text)
     try:
         root = loader.get_single_node()
@@ -92,6 +162,8 @@ def load_entries(path: Path, display_name: str | None = None) -> tuple[str, list
         line = mark.line + 1 if mark is not None else 1
         problem = getattr(exc, "problem", None) or str(exc)
         raise LoadError([(line, f"{name}:{line}: not valid YAML: {problem}")]) from None
+    except RecursionError:  # pragma: no cover - MAX_DEPTH stops nesting long before this
+        raise LoadError([(1, f"{name}:1: not valid YAML: nested too deeply")]) from None
     finally:
         loader.dispose()
     if data is None:

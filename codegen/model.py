@@ -45,6 +45,9 @@ backward.yaml keys:
   passed to the grad kernel after them and need not be listed.
 - `output` (required): gradients of forward tensor inputs, `Tensor(x_grad)` or
   `(Tensor(x_grad), Tensor(y_grad))` (`Tensor[](x_grad)` for a `Tensor[]` input).
+- `no_gradient`: forward tensor inputs that get no gradient (a condition, a mask, indices):
+  every forward tensor input needs `<input>_grad` in `output` or a place in this list (an
+  input that is no_need_buffer in the grad op being differentiated gets none anyway).
 - `no_need_buffer`: forward inputs of which backward needs only shape and dtype. Such an
   input of a grad op gets no gradient at higher order; for a `Tensor[]` one the node
   returns one None per position (`*[None] * self._x_count`, counted at node creation).
@@ -111,6 +114,7 @@ BACKWARD_KEYS = (
     "args",
     "output",
     "no_need_buffer",
+    "no_gradient",
     "kernel",
     "backward",
     "composite",
@@ -341,7 +345,7 @@ def _check_inplace(
     r: Reader, text: str, args: list[Arg], outputs: list[Output], backward: str | None
 ) -> tuple[str, str] | None:
     """`(x -> out)`: x is the op's first tensor argument, out its only output."""
-    m = _INPLACE.match(text.strip())
+    m = _INPLACE.fullmatch(text.strip())
     if m is None:
         r.error("inplace", f"inplace {text!r} is not `(x -> out)`: the input written to and the output")
         return None
@@ -430,6 +434,7 @@ class BackwardSpec:
     args: tuple[Arg, ...]
     outputs: tuple[Output, ...]
     no_need_buffer: tuple[str, ...]
+    no_gradient: tuple[str, ...]  # forward tensor inputs that get no gradient (None)
     kernel: str | None  # None for a composite without an explicit `kernel:`
     backward: str | None
     composite: tuple[CompositeSource, ...] | None  # one per output, in output order
@@ -439,6 +444,7 @@ class BackwardSpec:
     def __post_init__(self) -> None:
         assert self.kernel is not None or self.composite is not None
         assert set(self.no_need_buffer) <= {a.name for a in self.args}
+        assert not {naming.grad_name(n) for n in self.no_gradient} & {o.name for o in self.outputs}
         if self.composite is not None:
             assert [c.output for c in self.composite] == [o.name for o in self.outputs]
             assert self.backward is None
@@ -467,6 +473,7 @@ class BackwardSpec:
         args = r.pop_args("args")
         outputs = r.pop_outputs("output")
         no_need_buffer = r.pop_names("no_need_buffer", "no_need_buffer argument")
+        no_gradient = r.pop_names("no_gradient", "no_gradient input")
         kernel = r.pop_name("kernel", "kernel name")
         backward = r.pop_name("backward", "backward name")
         composite_raw = r.pop(
@@ -504,6 +511,10 @@ class BackwardSpec:
         for out in outputs:
             if out.count is not None:
                 r.error("output", f"gradient output {out.name!r} cannot take a {{count}}")
+        out_names = [o.name for o in outputs]
+        for item in no_gradient:
+            if naming.grad_name(item) in out_names:
+                r.error("no_gradient", f"no_gradient {item!r}: {naming.grad_name(item)!r} is an output")
 
         composite: tuple[CompositeSource, ...] | None = None
         if composite_raw is not None:
@@ -543,6 +554,7 @@ class BackwardSpec:
             args=tuple(args),
             outputs=tuple(outputs),
             no_need_buffer=tuple(n for n in no_need_buffer if n in arg_names),
+            no_gradient=tuple(n for n in no_gradient if naming.grad_name(n) not in out_names),
             kernel=kernel if composite is not None else (kernel or name),
             backward=None if composite is not None else backward,
             composite=composite,

@@ -172,6 +172,11 @@ def grad_op_outputs(args: Sequence[str], outputs: Sequence[str]) -> tuple[str, .
     return tuple(names)
 
 
+# Every generated file starts with `header(kind)`; the writer owns only files that do.
+HEADER_PREFIX = "# @generated "
+HEADER_SUFFIX = f"by `{REGENERATE_COMMAND}`. Do not edit."
+
+
 def header(kind: str) -> str:
     """First line of every generated file (no timestamps, versions or paths)."""
-    return f"# @generated {kind} from {' and '.join(SPEC_FILES)} by `{REGENERATE_COMMAND}`. Do not edit."
+    return f"{HEADER_PREFIX}{kind} from {' and '.join(SPEC_FILES)} {HEADER_SUFFIX}"

@@ -205,7 +205,11 @@ def return_annotation(outputs: tuple[Output, ...], optional: frozenset[str] = fr
 
 
 def doc_lines(text: str, indent: int) -> tuple[str, ...]:
-    return tuple(textwrap.wrap(text, LINE_LENGTH - indent - 6, break_on_hyphens=False)) or ("",)
+    """A docstring's lines, wrapped, with backslashes and double quotes escaped (a `doc`
+    may say `reduction: "mean"` or `\\sum`); the loader refused control characters."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    width = LINE_LENGTH - indent - 6
+    return tuple(textwrap.wrap(escaped, width, break_long_words=False, break_on_hyphens=False)) or ("",)
 
 
 def tuple_or_single(items: list[str]) -> Item:

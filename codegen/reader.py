@@ -8,12 +8,13 @@ raises them all at once as one `SpecError`.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from opgrad.codegen import naming
-from opgrad.codegen.loader import Entry, Location
+from opgrad.codegen.loader import Entry, Location, is_control
 from opgrad.codegen.signature import Arg, GrammarError, Output, check_identifier, parse_args, parse_outputs
 
 
@@ -38,7 +39,7 @@ class Problems:
         return self._files.index(file)
 
     def add(self, loc: Location, op: str | None, message: str) -> None:
-        who = f"op '{op}'" if op else "entry"
+        who = f"op {_short(op)}" if op else "entry"
         self._items.append((self._rank(loc.file), loc.line, len(self._items), f"{loc}: {who}: {message}"))
 
     def add_raw(self, file: str, line: int, message: str) -> None:
@@ -98,7 +99,11 @@ class Reader:
             return None
         value = self.entry.pop(key)
         if not kind(value):
-            self.error(key, f"{key!r} must be {expected}, got {type(value).__name__} {value!r}")
+            self.error(key, f"{key!r} must be {expected}, got {_describe(value)}")
+            return None
+        bad = sorted({f"U+{ord(ch):04X}" for text in _strings(value) for ch in text if _is_bad_char(ch)})
+        if bad:
+            self.error(key, f"{key!r} contains control character(s) {', '.join(bad)}")
             return None
         return value
 
@@ -111,7 +116,6 @@ class Reader:
         value = self.pop_str(key, required)
         if value is None:
             return None
-        value = value.strip()
         if not self.check_name(key, value, what, reserved):
             return None
         return value
@@ -201,17 +205,42 @@ class Reader:
         return outputs
 
     def pop_doc(self) -> str | None:
+        """The doc on one line (whitespace runs collapsed); quotes and backslashes are kept
+        as written and escaped where the docstring is rendered."""
         doc = self.pop_str("doc")
         if doc is None:
             return None
-        doc = " ".join(doc.split())
-        if "\\" in doc or '"' in doc:
-            self.error("doc", 'doc must not contain backslashes or double quotes (")')
-            return None
-        return doc
+        return " ".join(doc.split())
 
     def finish(self, known: tuple[str, ...]) -> None:
         for key in self.entry:
             self.error(
-                key if isinstance(key, str) else None, f"unknown key {key!r}; known keys: {', '.join(known)}"
+                key if isinstance(key, str) else None,
+                f"unknown key {_short(key)}; known keys: {', '.join(known)}",
             )
+
+
+def _is_bad_char(ch: str) -> bool:
+    """A control character inside a value (newlines and tabs are layout, not content)."""
+    return ch not in "\n\t" and is_control(ch)
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in a value a key accepted: a string, a list of them, or a mapping."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [s for item in value for s in _strings(item)]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
+    return []
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """`repr(value)` cut to `limit` characters (a value may be huge)."""
+    text = reprlib.repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _describe(value: Any) -> str:
+    return f"{type(value).__name__} {_short(value)}"

@@ -59,11 +59,11 @@ class GrammarError(ValueError):
 
 def is_identifier(name: str) -> bool:
     """A Python identifier that is not a keyword (`def`, `lambda`, ...)."""
-    return bool(_IDENT.match(name)) and not keyword.iskeyword(name) and not keyword.issoftkeyword(name)
+    return bool(_IDENT.fullmatch(name)) and not keyword.iskeyword(name) and not keyword.issoftkeyword(name)
 
 
 def check_identifier(name: str, what: str) -> None:
-    if not _IDENT.match(name):
+    if not _IDENT.fullmatch(name):
         raise GrammarError(f"{what} {name!r} is not a valid identifier")
     if keyword.iskeyword(name) or keyword.issoftkeyword(name):
         raise GrammarError(f"{what} {name!r} is a Python keyword")
@@ -201,7 +201,7 @@ def parse_args(text: str) -> tuple[list[Arg], list[str]]:
 
 
 def parse_arg(piece: str) -> Arg:
-    m = _ARG.match(piece)
+    m = _ARG.fullmatch(piece)
     if m is None:
         raise GrammarError(f"argument {piece!r} is not `<type> <name>` or `<type> <name> = <default>`")
     type_, name, default_src = m["type"], m["name"], m["default"]
@@ -238,17 +238,17 @@ def parse_default(type_: str, name: str, src: str) -> Default:
             return Default(False, src)
         raise bad("true or false")
     if base == "int":
-        if _INT.match(src):
+        if _INT.fullmatch(src):
             return Default(int(src), src)
         raise bad("an integer literal")
     if base in ("float", "Scalar"):
-        if _INT.match(src):
+        if _INT.fullmatch(src):
             return Default(float(src) if base == "float" else int(src), src)
-        if _FLOAT.match(src):
+        if _FLOAT.fullmatch(src):
             return Default(float(src), src)
         raise bad("a number literal")
     if base == "str":
-        m = _STRING.match(src)
+        m = _STRING.fullmatch(src)
         if m is None:
             raise bad('a quoted string literal without quotes or backslashes inside ("mean")')
         return Default(m["dq"] if m["dq"] is not None else m["sq"], src)
@@ -257,7 +257,7 @@ def parse_default(type_: str, name: str, src: str) -> Default:
             raise bad("a list of integer literals ([] or [0, 1])")
         inner = src[1:-1].strip()
         items = [p.strip() for p in inner.split(",")] if inner else []
-        if not all(_INT.match(p) for p in items):
+        if not all(_INT.fullmatch(p) for p in items):
             raise bad("a list of integer literals ([] or [0, 1])")
         return Default(tuple(int(p) for p in items), src)
     if base == "DataType":
@@ -276,7 +276,7 @@ def parse_outputs(text: str) -> list[Output]:
         pieces = [text]
     outputs = []
     for piece in pieces:
-        m = _OUTPUT.match(piece)
+        m = _OUTPUT.fullmatch(piece)
         if m is None:
             raise GrammarError(
                 f"output {piece!r} is not `Tensor(name)`, `Tensor[](name)` or `Tensor[](name){{count}}`"
@@ -296,7 +296,7 @@ _FORWARD = re.compile(r"(?P<name>[^\s(]+)\s*(?P<args>\(.*\))\s*->\s*(?P<outputs>
 
 def parse_forward(text: str) -> tuple[str, list[Arg], list[Output]]:
     """Parse a backward entry's `forward:` signature `name (args) -> outputs`."""
-    m = _FORWARD.match(text.strip())
+    m = _FORWARD.fullmatch(text.strip())
     if m is None:
         raise GrammarError(f"forward {text!r} is not `<op> (<args>) -> <outputs>`")
     check_identifier(m["name"], "forward op name")

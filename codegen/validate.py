@@ -7,7 +7,9 @@
 - a `forward:` signature agrees with the op it names (arguments and outputs);
 - backward `args` name forward inputs, forward outputs or `<output>_grad` of a
   differentiable output, with matching types; backward outputs are `<input>_grad` of
-  forward tensor inputs; `no_need_buffer` names forward inputs;
+  forward tensor inputs, one for each input not listed in `no_gradient` (nor no_need_buffer
+  in the grad op it differentiates); `no_need_buffer` and `no_gradient` name forward inputs;
+- the `forward:` links from an op through its backward entries never loop;
 - composite expressions use only their arguments, the forward's attributes, earlier
   steps, numbers, operators and calls to ops or to backward ops with a grad op function
   (`composite.py`); step names take no name that is already in use.
@@ -133,8 +135,9 @@ def validate(
                 f"(its `forward:`), not {entry.name!r}",
             )
     good: list[BackwardSpec] = []
-    spec = Spec(tuple(ops), tuple(by_name.values()), ())
-    callees = _callees(ops, by_name, spec)
+    rooted = _rooted(ops, by_name)
+    spec = Spec(tuple(ops), tuple(b for b in by_name.values() if b.name in rooted), ())
+    callees = _callees(ops, spec)
     composites: list[tuple[str, tuple[tuple[str, Composite], ...]]] = []
     for b in by_name.values():
         target_name = b.forward.name
@@ -156,6 +159,15 @@ def validate(
                 b.lines("forward"), b.name, f"forward {target_name!r} does not name this entry: {hint}"
             )
             continue
+        if b.name not in rooted:
+            cycle = _cycle(b, by_name)
+            if cycle:  # otherwise an entry up the chain failed, and its error is reported
+                problems.add(
+                    b.lines("forward"),
+                    b.name,
+                    f"its `forward:` chain ({' -> '.join(cycle)}) loops and never reaches an op in ops.yaml",
+                )
+            continue
         before = len(problems)
         fwd = spec.forward_of(b)
         _check_signature(b, fwd, problems)
@@ -169,18 +181,43 @@ def validate(
     return Spec(tuple(ops), tuple(good), tuple(composites))
 
 
-def _callees(ops: list[OpSpec], by_name: dict[str, BackwardSpec], spec: Spec) -> dict[str, Callee]:
+def _rooted(ops: list[OpSpec], by_name: dict[str, BackwardSpec]) -> set[str]:
+    """The backward entries reached from an op through `backward:` links whose `forward:`
+    names the entry that links to them: only for these does `Spec.forward_of` find every
+    signature up the chain (an entry that failed to parse, or a loop, breaks a chain)."""
+    rooted: set[str] = set()
+    links = [(o.backward, o.name) for o in ops if o.backward is not None]
+    while links:
+        name, forward = links.pop()
+        b = by_name.get(name)
+        if b is None or b.name in rooted or b.forward.name != forward:
+            continue
+        rooted.add(b.name)
+        if b.backward is not None:
+            links.append((b.backward, b.name))
+    return rooted
+
+
+def _cycle(b: BackwardSpec, by_name: dict[str, BackwardSpec]) -> list[str]:
+    """The names of the loop `b`'s `forward:` chain runs into ([] if it ends instead)."""
+    seen = [b.name]
+    current = by_name.get(b.forward.name)
+    while current is not None:
+        if current.name in seen:
+            return [*seen[seen.index(current.name) :], current.name]
+        seen.append(current.name)
+        current = by_name.get(current.forward.name)
+    return []
+
+
+def _callees(ops: list[OpSpec], spec: Spec) -> dict[str, Callee]:
     """What composites may call: ops (`_ops.f`), and backward ops that have a grad op
-    function (a kernel and no composite: `_grad_ops.f`)."""
+    function (a kernel and no composite: `_grad_ops.f`); `spec` holds the rooted ones."""
     callees = {o.name: Callee(f"{OPS_ALIAS}.{o.name}", o.args, len(o.visible_outputs)) for o in ops}
-    for b in by_name.values():
-        if not b.has_grad_op or (spec.op(b.forward.name) is None and b.forward.name not in by_name):
-            continue
-        try:
+    for b in spec.backwards:
+        if b.has_grad_op:
             sig = grad_op_sig(b, spec)
-        except StopIteration:  # a broken chain of forwards, reported elsewhere
-            continue
-        callees[b.name] = Callee(f"{GRAD_OPS_ALIAS}.{b.name}", sig.args, len(sig.outputs))
+            callees[b.name] = Callee(f"{GRAD_OPS_ALIAS}.{b.name}", sig.args, len(sig.outputs))
     return callees
 
 
@@ -356,12 +393,21 @@ def _check_args(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> None:
             )
     by_grad = {naming.grad_name(name): a for name, a in inputs.items()}
     produced = {o.name for o in b.outputs}
-    for name, a in inputs.items():
-        if a.is_tensor_list and naming.grad_name(name) not in produced and name not in fwd.meta_args:
+    for item in b.no_gradient:
+        if item not in inputs:
+            why = "is not a forward tensor input"
+        elif item in fwd.meta_args:
+            why = f"gets no gradient anyway: it is no_need_buffer in {fwd.name}"
+        else:
+            continue
+        problems.add(b.lines("no_gradient"), b.name, f"no_gradient {item!r} {why}")
+    for name in inputs:
+        if naming.grad_name(name) not in produced and name not in fwd.meta_args and name not in b.no_gradient:
             problems.add(
                 b.lines("output"),
                 b.name,
-                f"Tensor[] input {name!r} needs a gradient output {naming.grad_name(name)!r}",
+                f"input {name!r} gets no gradient: add {naming.grad_name(name)!r} to `output`, "
+                f"or list {name!r} under `no_gradient` if it is not differentiable",
             )
     for out in b.outputs:
         source = by_grad.get(out.name)

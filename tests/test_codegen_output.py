@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 import opgrad as og
-from opgrad.codegen import generate
+from opgrad.codegen import generate, naming
 from opgrad.codegen.__main__ import main
 from opgrad.codegen.composite import Callee
 from opgrad.codegen.layout import stmt
@@ -91,12 +91,14 @@ def test_check_fails_with_a_diff_after_a_yaml_edit(
 
 def test_check_reports_extra_and_missing_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spec = _copy_project(tmp_path)
-    (spec / "generated" / "stray.py").write_text("x = 1\n")
+    # A file the generator wrote once (its header) that the spec no longer produces.
+    (spec / "generated" / "stray.py").write_text(naming.header("stray") + "\nx = 1\n")
     (spec / "generated" / "nodes.py").unlink()
     assert main(["--spec-dir", str(spec), "--check"]) == 1
-    out = capsys.readouterr().out
-    assert "--- a/generated/stray.py\n+++ /dev/null" in out
-    assert "--- /dev/null\n+++ b/generated/nodes.py" in out
+    captured = capsys.readouterr()
+    assert "--- a/generated/stray.py\n+++ /dev/null" in captured.out
+    assert "--- /dev/null\n+++ b/generated/nodes.py" in captured.out
+    assert "holds files the spec does not produce: stray.py" in captured.err
     assert main(["--spec-dir", str(spec)]) == 0
     assert not (spec / "generated" / "stray.py").exists() and (spec / "generated" / "nodes.py").exists()
 

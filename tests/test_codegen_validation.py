@@ -547,6 +547,7 @@ MUTATING_BACKWARD = """\
   forward: norm_step (Tensor x, Tensor stats, Tensor? extra, bool training, int steps) -> Tensor(out)
   args: (Tensor x, Tensor out_grad)
   output: Tensor(x_grad)
+  no_gradient: stats, extra
 """
 
 
@@ -738,6 +739,7 @@ THIRD_ORDER = BACKWARD.replace(
   forward: mul_double_grad (DOUBLE_ARGS) -> OUTS
   args: (Tensor x_grad_grad, Tensor y_grad_grad, ARGS)
   output: Tensor(out_grad_grad)
+  no_gradient: x, y, x_grad_grad, y_grad_grad
   composite: mul(x_grad_grad, new_y_grad_grad) + mul(y_grad_grad, new_x_grad_grad)
 """,
 ).replace("DOUBLE_ARGS", "Tensor x, Tensor y, Tensor out_grad, Tensor x_grad_grad, Tensor y_grad_grad")
