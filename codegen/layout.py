@@ -136,7 +136,9 @@ def cond(condition: Cond, indent: int) -> str:
         return one
     pad = " " * indent
     inner = " " * (indent + len(INDENT))
-    if len(ops) > 1 and not fits(" or ".join(ops), indent + len(INDENT)):
+    # ruff keeps `) and grad_enabled():` on the closing line only when the tail adds one
+    # clause; a longer tail (`and out._data.dtype.kind == "f"`) goes the `_any_grad` way.
+    if len(ops) > 1 and not fits(" or ".join(ops), indent + len(INDENT)) and tail.count(" and ") <= 1:
         body = [inner + ops[0]] + [f"{inner}or {op}" for op in ops[1:]]
         return "\n".join([f"{keyword} ("] + body + [pad + ")" + tail])
     lines: list[str] = []

@@ -41,10 +41,38 @@ from opgrad.codegen.plan_parts import (
 from opgrad.codegen.signature import Arg, Output
 from opgrad.codegen.validate import GradOpSig, Spec, grad_op_sig, op_sig
 
+# How an attribute is checked: the runtime function (opgrad.runtime.arguments) called when
+# the value's class is not one of the fast classes, which pass as they are. `int[]` turns
+# a list into a tuple, so a node never records a list the caller may change afterwards.
+ATTRIBUTE_CHECKS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "float": ("float_arg", ("float",)),
+    "Scalar": ("scalar_arg", ("float", "int")),
+    "int": ("int_arg", ("int",)),
+    "bool": ("bool_arg", ("bool",)),
+    "str": ("str_arg", ("str",)),
+    "int[]": ("int_list_arg", ("tuple", "int")),
+}
+
+
+def _attribute_check(name: str, a: Arg) -> Guarded:
+    """`if x.__class__ is not float: x = float_arg(x, "op", "x")`; an optional attribute
+    lets None through, and only its first fast class (the line must stay short)."""
+    if a.base_type == "DataType":
+        value: Item = call("dtype_arg", a.name, quoted(name), quoted(a.name))
+        if a.is_optional:
+            value = f"None if {a.name} is None else {flat(value)}"
+        return Guarded(None, Stmt(f"{a.name} = ", value))
+    function, fast = ATTRIBUTE_CHECKS[a.base_type]
+    tests = [f"{a.name}.__class__ is not {cls}" for cls in (fast[:1] if a.is_optional else fast)]
+    if a.is_optional:
+        tests.append(f"{a.name} is not None")
+    convert = call(function, a.name, quoted(name), quoted(a.name))
+    return Guarded(f"if {' and '.join(tests)}:", Stmt(f"{a.name} = ", convert))
+
 
 def _conversions(name: str, args: tuple[Arg, ...], like: Callable[[Arg], str]) -> list[Guarded]:
     """Numbers and arrays passed for tensors become tensors (dtype following `like(arg)`);
-    DataType arguments become NumPy dtypes."""
+    attributes are checked and converted to the type the kernel takes (`_attribute_check`)."""
     conversions: list[Guarded] = []
     for a in args:
         if not a.is_tensor:
@@ -58,12 +86,7 @@ def _conversions(name: str, args: tuple[Arg, ...], like: Callable[[Arg], str]) -
             guard = f"if {a.name} is not None and not isinstance({a.name}, Tensor):"
         conv = call("as_tensor_arg", a.name, like(a), quoted(name), quoted(a.name))
         conversions.append(Guarded(guard, Stmt(f"{a.name} = ", conv)))
-    for a in args:
-        if a.base_type == "DataType":
-            value = f"_np.dtype({a.name})"
-            if a.is_optional:
-                value = f"None if {a.name} is None else {value}"
-            conversions.append(Guarded(None, Stmt(f"{a.name} = ", value)))
+    conversions += [_attribute_check(name, a) for a in args if not a.is_tensor]
     return conversions
 
 
@@ -98,6 +121,7 @@ def _function(
     intermediate: tuple[Output, ...],
     optional_outputs: frozenset[str],
     refuse: bool,
+    check_dtype: bool = False,
     view: str | None = None,
     mutates: tuple[str, ...] = (),
     mutates_if: str | None = None,
@@ -226,8 +250,14 @@ def _function(
                 saves.append(Stmt(f"node.{a.name} = ", a.name))
         if joined and not histories and not saves:  # nothing else refers to the node
             make_node = Stmt("", make_node.body)
-        condition = Cond("if", tuple(requires_grad(a) for a in diff_inputs), " and grad_enabled():")
-        grad = GradBlock(condition, make_node, tuple(histories), tuple(saves))
+        # An output that may be an integer or bool tensor is recorded only when it is a
+        # floating one (integer results never require grad): see `_dtype_follows_argument`.
+        checked = None
+        if check_dtype:
+            checked = next((o.name for o in visible if o.name not in nondiff and not o.is_list), None)
+        tail = " and grad_enabled()" + (f' and {checked}._data.dtype.kind == "f"' if checked else "") + ":"
+        condition = Cond("if", tuple(requires_grad(a) for a in diff_inputs), tail)
+        grad = GradBlock(condition, make_node, tuple(histories), tuple(saves), checked)
 
     returns = Stmt("return ", tuple_or_single([o.name for o in visible]))
     return Function(
@@ -243,6 +273,21 @@ def _function(
     )
 
 
+def _dtype_follows_argument(op: OpSpec) -> bool:
+    """Whether the op may return an integer or bool tensor while an input requires grad.
+
+    An op with a single (non-list) tensor argument and no `DataType` attribute returns
+    that tensor's dtype family, floating whenever it requires grad. With a `DataType`
+    attribute (`cast`) the result follows the attribute; with several tensor arguments
+    it may follow one that does not require grad (`index_add` into an integer tensor of
+    a float source), so the forward checks the result's dtype before recording it.
+    """
+    tensors = op.tensor_args
+    if any(a.base_type == "DataType" for a in op.attrs):
+        return True
+    return len(tensors) > 1 or any(a.is_tensor_list for a in tensors)
+
+
 def op_function(op: OpSpec, spec: Spec) -> Function:
     backward = spec.backward(op.backward) if op.backward else None
     intermediate = tuple(o for o in op.outputs if o.name in op.intermediate)
@@ -256,6 +301,7 @@ def op_function(op: OpSpec, spec: Spec) -> Function:
         intermediate=intermediate,
         optional_outputs=frozenset(),
         refuse=False,
+        check_dtype=_dtype_follows_argument(op),
         view=op.view,
         mutates=op.mutates,
         mutates_if=op.mutates_if,

@@ -108,7 +108,8 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
         create_graph=tuple(create_graph),
         compute=tuple(compute),
         returns=returns,
-        released=tuple(a.name for a in saved),
+        # metadata (no_need_buffer) is not data: a node that saved only that can rerun
+        released=tuple(a.name for a in saved if a.name not in meta),
     )
 
 

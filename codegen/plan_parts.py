@@ -54,6 +54,7 @@ class GradBlock:
     make_node: Stmt
     histories: tuple[Guarded, ...]
     saves: tuple[Stmt, ...]
+    dtype_checked: str | None = None  # the output whose dtype must be floating to record
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,9 @@ class Node:
     create_graph: tuple[Stmt, ...]  # the recorded path: unpack, grad op (empty: composite)
     compute: tuple[Stmt, ...]  # the kernel path (unpack_data, kernel), or the composite
     returns: Stmt
-    released: tuple[str, ...]  # wrapper slots dropped by release_saved
+    # slots holding saved tensor data, dropped by release_saved (which then marks the node
+    # released: a second backward is refused); empty: no release_saved, the node can rerun
+    released: tuple[str, ...]
     non_differentiable: str | None  # output positions without gradient, e.g. "(1,)"
     n_outputs: int  # output positions of a multi-output forward (0: one output, or a Tensor[])
 

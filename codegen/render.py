@@ -28,6 +28,13 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "Any": (1, "typing", "Any"),
     "TYPE_CHECKING": (1, "typing", "TYPE_CHECKING"),
     "_np": (2, "", "numpy as _np"),
+    "bool_arg": (3, "opgrad.runtime.arguments", "bool_arg"),
+    "dtype_arg": (3, "opgrad.runtime.arguments", "dtype_arg"),
+    "float_arg": (3, "opgrad.runtime.arguments", "float_arg"),
+    "int_arg": (3, "opgrad.runtime.arguments", "int_arg"),
+    "int_list_arg": (3, "opgrad.runtime.arguments", "int_list_arg"),
+    "scalar_arg": (3, "opgrad.runtime.arguments", "scalar_arg"),
+    "str_arg": (3, "opgrad.runtime.arguments", "str_arg"),
     "grad_enabled": (3, "opgrad.runtime.grad_mode", "grad_enabled"),
     "GradNode": (3, "opgrad.runtime.grad_node", "GradNode"),
     "TensorMeta": (3, "opgrad.runtime.grad_node", "TensorMeta"),
@@ -116,7 +123,10 @@ def _import_sections(names: set[str], table: dict[str, tuple[int, str, str]]) ->
             aliased = sorted(m for m in members if " as " in m)
             simple = sorted((m for m in members if " as " not in m), key=_member_order)
             if simple:
-                froms.append(f"from {module} import {', '.join(simple)}")
+                line = f"from {module} import {', '.join(simple)}"
+                if not layout.fits(line, 0):
+                    line = f"from {module} import (\n" + "".join(f"    {m},\n" for m in simple) + ")"
+                froms.append(line)
             froms += [f"from {module} import {m}" for m in aliased]
         out.append(plain + froms)
     return out

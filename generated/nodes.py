@@ -289,9 +289,6 @@ class NegGradNode(GradNode):
         x_grad = wrap(_kernel(out_grad._data))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self._released = True
-
 
 class NegDoubleGradNode(GradNode):
     """Gradient of neg_grad (second-order gradient of neg)."""
@@ -303,9 +300,6 @@ class NegDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out_grad_grad = -x_grad_grad
         return (out_grad_grad,)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class AbsGradNode(GradNode):
@@ -366,10 +360,6 @@ class SignGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class SignDoubleGradNode(GradNode):
     """Gradient of sign_grad (second-order gradient of sign)."""
@@ -381,9 +371,6 @@ class SignDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out_grad_grad = 0 * x_grad_grad
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class ExpGradNode(GradNode):
@@ -1222,9 +1209,6 @@ class ScaleGradNode(GradNode):
         x_grad = wrap(_kernel(out_grad._data, self.scale, self.bias))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self._released = True
-
 
 class ScaleDoubleGradNode(GradNode):
     """Gradient of scale_grad (second-order gradient of scale)."""
@@ -1237,9 +1221,6 @@ class ScaleDoubleGradNode(GradNode):
         scale = self.scale
         out_grad_grad = x_grad_grad * scale
         return (out_grad_grad,)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class PowGradNode(GradNode):
@@ -1344,10 +1325,6 @@ class CastGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.dtype))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class CastDoubleGradNode(GradNode):
     """Gradient of cast_grad (second-order gradient of cast)."""
@@ -1360,9 +1337,6 @@ class CastDoubleGradNode(GradNode):
         dtype = self.dtype
         out_grad_grad = _ops.cast(x_grad_grad, dtype)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class AddGradNode(GradNode):
@@ -1388,11 +1362,6 @@ class AddGradNode(GradNode):
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self.y = None
-        self._released = True
-
 
 class AddDoubleGradNode(GradNode):
     """Gradient of add_grad (second-order gradient of add)."""
@@ -1406,9 +1375,6 @@ class AddDoubleGradNode(GradNode):
         y_grad_grad = grads[1]
         out_grad_grad = x_grad_grad + y_grad_grad
         return (None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class SubtractGradNode(GradNode):
@@ -1434,11 +1400,6 @@ class SubtractGradNode(GradNode):
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self.y = None
-        self._released = True
-
 
 class SubtractDoubleGradNode(GradNode):
     """Gradient of subtract_grad (second-order gradient of subtract)."""
@@ -1452,9 +1413,6 @@ class SubtractDoubleGradNode(GradNode):
         y_grad_grad = grads[1]
         out_grad_grad = x_grad_grad - y_grad_grad
         return (None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class MultiplyGradNode(GradNode):
@@ -1531,7 +1489,6 @@ class DivideGradNode(GradNode):
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
-        self.x = None
         self.y = None
         self.out = None
         self._released = True
@@ -1758,8 +1715,6 @@ class WhereGradNode(GradNode):
 
     def release_saved(self) -> None:
         self.condition = None
-        self.x = None
-        self.y = None
         self._released = True
 
 
@@ -1801,10 +1756,6 @@ class SumGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class SumDoubleGradNode(GradNode):
     """Gradient of sum_grad (second-order gradient of sum)."""
@@ -1818,9 +1769,6 @@ class SumDoubleGradNode(GradNode):
         keepdim = self.keepdim
         out_grad_grad = _ops.sum(x_grad_grad, axis, keepdim)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class MeanGradNode(GradNode):
@@ -1842,10 +1790,6 @@ class MeanGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class MeanDoubleGradNode(GradNode):
     """Gradient of mean_grad (second-order gradient of mean)."""
@@ -1859,9 +1803,6 @@ class MeanDoubleGradNode(GradNode):
         keepdim = self.keepdim
         out_grad_grad = _ops.mean(x_grad_grad, axis, keepdim)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class MaxGradNode(GradNode):
@@ -2160,10 +2101,6 @@ class ReshapeGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.shape))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class ReshapeDoubleGradNode(GradNode):
     """Gradient of reshape_grad (second-order gradient of reshape)."""
@@ -2176,9 +2113,6 @@ class ReshapeDoubleGradNode(GradNode):
         shape = self.shape
         out_grad_grad = _ops.reshape(x_grad_grad, shape)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class TransposeGradNode(GradNode):
@@ -2200,10 +2134,6 @@ class TransposeGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.perm))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class TransposeDoubleGradNode(GradNode):
     """Gradient of transpose_grad (second-order gradient of transpose)."""
@@ -2216,9 +2146,6 @@ class TransposeDoubleGradNode(GradNode):
         perm = self.perm
         out_grad_grad = _ops.transpose(x_grad_grad, perm)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class SqueezeGradNode(GradNode):
@@ -2240,10 +2167,6 @@ class SqueezeGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class SqueezeDoubleGradNode(GradNode):
     """Gradient of squeeze_grad (second-order gradient of squeeze)."""
@@ -2256,9 +2179,6 @@ class SqueezeDoubleGradNode(GradNode):
         axis = self.axis
         out_grad_grad = _ops.squeeze(x_grad_grad, axis)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class UnsqueezeGradNode(GradNode):
@@ -2280,10 +2200,6 @@ class UnsqueezeGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class UnsqueezeDoubleGradNode(GradNode):
     """Gradient of unsqueeze_grad (second-order gradient of unsqueeze)."""
@@ -2296,9 +2212,6 @@ class UnsqueezeDoubleGradNode(GradNode):
         axis = self.axis
         out_grad_grad = _ops.unsqueeze(x_grad_grad, axis)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class FlattenGradNode(GradNode):
@@ -2320,10 +2233,6 @@ class FlattenGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.start_axis, self.stop_axis))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class FlattenDoubleGradNode(GradNode):
     """Gradient of flatten_grad (second-order gradient of flatten)."""
@@ -2337,9 +2246,6 @@ class FlattenDoubleGradNode(GradNode):
         stop_axis = self.stop_axis
         out_grad_grad = _ops.flatten(x_grad_grad, start_axis, stop_axis)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class ExpandGradNode(GradNode):
@@ -2361,10 +2267,6 @@ class ExpandGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.shape))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class ExpandDoubleGradNode(GradNode):
     """Gradient of expand_grad (second-order gradient of expand)."""
@@ -2377,9 +2279,6 @@ class ExpandDoubleGradNode(GradNode):
         shape = self.shape
         out_grad_grad = _ops.expand(x_grad_grad, shape)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class ConcatGradNode(GradNode):
@@ -2402,10 +2301,6 @@ class ConcatGradNode(GradNode):
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class ConcatDoubleGradNode(GradNode):
     """Gradient of concat_grad (second-order gradient of concat); x is metadata only, so it gets none."""
@@ -2418,9 +2313,6 @@ class ConcatDoubleGradNode(GradNode):
         axis = self.axis
         out_grad_grad = _ops.concat(x_grad_grad, axis)
         return (*[None] * self._x_count, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class StackGradNode(GradNode):
@@ -2443,10 +2335,6 @@ class StackGradNode(GradNode):
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class StackDoubleGradNode(GradNode):
     """Gradient of stack_grad (second-order gradient of stack); x is metadata only, so it gets none."""
@@ -2459,9 +2347,6 @@ class StackDoubleGradNode(GradNode):
         axis = self.axis
         out_grad_grad = _ops.stack(x_grad_grad, axis)
         return (*[None] * self._x_count, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class SplitGradNode(GradNode):
@@ -2482,10 +2367,6 @@ class SplitGradNode(GradNode):
         x_grad = wrap(_kernel(x, _out_grad_data, self.num_or_sections, self.axis))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class SplitDoubleGradNode(GradNode):
     """Gradient of split_grad (second-order gradient of split)."""
@@ -2499,9 +2380,6 @@ class SplitDoubleGradNode(GradNode):
         axis = self.axis
         out_grad_grad = _ops.split(x_grad_grad, num_or_sections, axis)
         return (None, *out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class GatherGradNode(GradNode):
@@ -2524,7 +2402,6 @@ class GatherGradNode(GradNode):
         return (x_grad, None)
 
     def release_saved(self) -> None:
-        self.x = None
         self.index = None
         self._released = True
 
@@ -2567,7 +2444,6 @@ class IndexSelectGradNode(GradNode):
         return (x_grad, None)
 
     def release_saved(self) -> None:
-        self.x = None
         self.index = None
         self._released = True
 
@@ -2609,10 +2485,6 @@ class TileGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.repeat_times))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class TileDoubleGradNode(GradNode):
     """Gradient of tile_grad (second-order gradient of tile)."""
@@ -2625,9 +2497,6 @@ class TileDoubleGradNode(GradNode):
         repeat_times = self.repeat_times
         out_grad_grad = _ops.tile(x_grad_grad, repeat_times)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class SoftmaxGradNode(GradNode):
@@ -3017,7 +2886,6 @@ class EmbeddingGradNode(GradNode):
 
     def release_saved(self) -> None:
         self.x = None
-        self.weight = None
         self._released = True
 
 
@@ -3069,7 +2937,6 @@ class Conv2dGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.weight = None
-        self.bias = None
         self._released = True
 
 
@@ -3095,7 +2962,6 @@ class MaxPool2dGradNode(GradNode):
         return (x_grad,)
 
     def release_saved(self) -> None:
-        self.x = None
         self.argmax = None
         self._released = True
 
@@ -3143,10 +3009,6 @@ class AvgPool2dGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class AvgPool2dDoubleGradNode(GradNode):
     """Gradient of avg_pool2d_grad (second-order gradient of avg_pool2d)."""
@@ -3161,9 +3023,6 @@ class AvgPool2dDoubleGradNode(GradNode):
         padding = self.padding
         out_grad_grad = _ops.avg_pool2d(x_grad_grad, kernel_size, stride, padding)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class AdaptiveAvgPool2dGradNode(GradNode):
@@ -3185,10 +3044,6 @@ class AdaptiveAvgPool2dGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class AdaptiveAvgPool2dDoubleGradNode(GradNode):
     """Gradient of adaptive_avg_pool2d_grad (second-order gradient of adaptive_avg_pool2d)."""
@@ -3201,9 +3056,6 @@ class AdaptiveAvgPool2dDoubleGradNode(GradNode):
         output_size = self.output_size
         out_grad_grad = _ops.adaptive_avg_pool2d(x_grad_grad, output_size)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class LayerNormGradNode(GradNode):
@@ -3239,7 +3091,6 @@ class LayerNormGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.weight = None
-        self.bias = None
         self.mean = None
         self.rstd = None
         self._released = True
@@ -3290,7 +3141,6 @@ class BatchNormGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.weight = None
-        self.bias = None
         self.saved_mean = None
         self.saved_rstd = None
         self._released = True
@@ -3329,7 +3179,6 @@ class GroupNormGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.weight = None
-        self.bias = None
         self.mean = None
         self.rstd = None
         self._released = True
@@ -3362,7 +3211,6 @@ class LinearGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.weight = None
-        self.bias = None
         self._released = True
 
 
@@ -3534,7 +3382,6 @@ class TakeAlongAxisGradNode(GradNode):
         return (arr_grad, None)
 
     def release_saved(self) -> None:
-        self.arr = None
         self.indices = None
         self._released = True
 
@@ -3581,9 +3428,7 @@ class ScatterGradNode(GradNode):
         return (x_grad, None, updates_grad)
 
     def release_saved(self) -> None:
-        self.x = None
         self.index = None
-        self.updates = None
         self._released = True
 
 
@@ -3631,9 +3476,7 @@ class IndexAddGradNode(GradNode):
         return (x_grad, None, value_grad)
 
     def release_saved(self) -> None:
-        self.x = None
         self.index = None
-        self.value = None
         self._released = True
 
 
@@ -3713,9 +3556,6 @@ class TrilGradNode(GradNode):
         x_grad = wrap(_kernel(out_grad._data, self.diagonal))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self._released = True
-
 
 class TrilDoubleGradNode(GradNode):
     """Gradient of tril_grad (second-order gradient of tril)."""
@@ -3728,9 +3568,6 @@ class TrilDoubleGradNode(GradNode):
         diagonal = self.diagonal
         out_grad_grad = _ops.tril(x_grad_grad, diagonal)
         return (out_grad_grad,)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class TriuGradNode(GradNode):
@@ -3750,9 +3587,6 @@ class TriuGradNode(GradNode):
         x_grad = wrap(_kernel(out_grad._data, self.diagonal))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self._released = True
-
 
 class TriuDoubleGradNode(GradNode):
     """Gradient of triu_grad (second-order gradient of triu)."""
@@ -3765,9 +3599,6 @@ class TriuDoubleGradNode(GradNode):
         diagonal = self.diagonal
         out_grad_grad = _ops.triu(x_grad_grad, diagonal)
         return (out_grad_grad,)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class PadGradNode(GradNode):
@@ -3789,10 +3620,6 @@ class PadGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.pad, self.mode, self.value))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class PadDoubleGradNode(GradNode):
     """Gradient of pad_grad (second-order gradient of pad)."""
@@ -3806,9 +3633,6 @@ class PadDoubleGradNode(GradNode):
         mode = self.mode
         out_grad_grad = _ops.pad(x_grad_grad, pad, mode, 0.0)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class RollGradNode(GradNode):
@@ -3828,9 +3652,6 @@ class RollGradNode(GradNode):
         x_grad = wrap(_kernel(out_grad._data, self.shifts, self.axis))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self._released = True
-
 
 class RollDoubleGradNode(GradNode):
     """Gradient of roll_grad (second-order gradient of roll)."""
@@ -3844,9 +3665,6 @@ class RollDoubleGradNode(GradNode):
         axis = self.axis
         out_grad_grad = _ops.roll(x_grad_grad, shifts, axis)
         return (out_grad_grad,)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class RepeatInterleaveGradNode(GradNode):
@@ -3868,10 +3686,6 @@ class RepeatInterleaveGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.repeats, self.axis))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class RepeatInterleaveDoubleGradNode(GradNode):
     """Gradient of repeat_interleave_grad (second-order gradient of repeat_interleave)."""
@@ -3885,9 +3699,6 @@ class RepeatInterleaveDoubleGradNode(GradNode):
         axis = self.axis
         out_grad_grad = _ops.repeat_interleave(x_grad_grad, repeats, axis)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class CumsumGradNode(GradNode):
@@ -3909,10 +3720,6 @@ class CumsumGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class CumsumDoubleGradNode(GradNode):
     """Gradient of cumsum_grad (second-order gradient of cumsum)."""
@@ -3925,9 +3732,6 @@ class CumsumDoubleGradNode(GradNode):
         axis = self.axis
         out_grad_grad = _ops.cumsum(x_grad_grad, axis)
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class CumprodGradNode(GradNode):
@@ -3972,9 +3776,6 @@ class FlipGradNode(GradNode):
         x_grad = wrap(_kernel(out_grad._data, self.axis))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self._released = True
-
 
 class FlipDoubleGradNode(GradNode):
     """Gradient of flip_grad (second-order gradient of flip)."""
@@ -3987,9 +3788,6 @@ class FlipDoubleGradNode(GradNode):
         axis = self.axis
         out_grad_grad = _ops.flip(x_grad_grad, axis)
         return (out_grad_grad,)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class TopkGradNode(GradNode):
@@ -4014,7 +3812,6 @@ class TopkGradNode(GradNode):
         return (x_grad,)
 
     def release_saved(self) -> None:
-        self.x = None
         self.indices = None
         self._released = True
 
@@ -4057,7 +3854,6 @@ class SortGradNode(GradNode):
         return (x_grad,)
 
     def release_saved(self) -> None:
-        self.x = None
         self.indices = None
         self._released = True
 
@@ -4249,7 +4045,6 @@ class NllLossGradNode(GradNode):
         return (input_grad, None, None)
 
     def release_saved(self) -> None:
-        self.input = None
         self.label = None
         self.weight = None
         self._released = True
@@ -5051,10 +4846,6 @@ class FillGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data, self.value))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class FillDoubleGradNode(GradNode):
     """Gradient of fill_grad (second-order gradient of fill)."""
@@ -5066,9 +4857,6 @@ class FillDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out_grad_grad = 0 * x_grad_grad
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class ZeroGradNode(GradNode):
@@ -5090,10 +4878,6 @@ class ZeroGradNode(GradNode):
         x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
 
 class ZeroDoubleGradNode(GradNode):
     """Gradient of zero_grad (second-order gradient of zero)."""
@@ -5105,9 +4889,6 @@ class ZeroDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out_grad_grad = 0 * x_grad_grad
         return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self._released = True
 
 
 class ReduceAsGradNode(GradNode):
@@ -5128,10 +4909,6 @@ class ReduceAsGradNode(GradNode):
         )
         x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad, None)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
 
 
 class ReduceAsDoubleGradNode(GradNode):

@@ -7,9 +7,16 @@ import builtins as _builtins
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as _np
-
 from opgrad.generated import nodes as _nodes
+from opgrad.runtime.arguments import (
+    bool_arg,
+    dtype_arg,
+    float_arg,
+    int_arg,
+    int_list_arg,
+    scalar_arg,
+    str_arg,
+)
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import new_node, set_history
 from opgrad.runtime.inplace import check_inplace, mark_view, saved_before_write, write_inplace
@@ -502,6 +509,8 @@ def gelu(x: Tensor, approximate: bool = False) -> Tensor:
     """Gaussian error linear unit; approximate=true uses the tanh approximation."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "gelu", "x")
+    if approximate.__class__ is not bool:
+        approximate = bool_arg(approximate, "gelu", "approximate")
     _kernel = _k_gelu.get(x._data.__class__) or dispatch("gelu", "gelu", x._data)
     out = wrap(_kernel(x._data, approximate))
     if x._requires_grad and grad_enabled():
@@ -526,6 +535,10 @@ def softplus(x: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softplus", "x")
+    if beta.__class__ is not float:
+        beta = float_arg(beta, "softplus", "beta")
+    if threshold.__class__ is not float:
+        threshold = float_arg(threshold, "softplus", "threshold")
     _kernel = _k_softplus.get(x._data.__class__) or dispatch("softplus", "softplus", x._data)
     out = wrap(_kernel(x._data, beta, threshold))
     if x._requires_grad and grad_enabled():
@@ -540,6 +553,8 @@ def leaky_relu(x: Tensor, negative_slope: float = 0.01) -> Tensor:
     """x where x > 0, else negative_slope * x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "leaky_relu", "x")
+    if negative_slope.__class__ is not float:
+        negative_slope = float_arg(negative_slope, "leaky_relu", "negative_slope")
     _kernel = _k_leaky_relu.get(x._data.__class__) or dispatch("leaky_relu", "leaky_relu", x._data)
     out = wrap(_kernel(x._data, negative_slope))
     if x._requires_grad and grad_enabled():
@@ -553,6 +568,8 @@ def elu(x: Tensor, alpha: float = 1.0) -> Tensor:
     """x where x > 0, else alpha * (exp(x) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "elu", "x")
+    if alpha.__class__ is not float:
+        alpha = float_arg(alpha, "elu", "alpha")
     out = wrap((_k_elu.get(x._data.__class__) or dispatch("elu", "elu", x._data))(x._data, alpha))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.EluGradNode, (x,), out)
@@ -576,6 +593,10 @@ def scale(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     """x * scale + bias (scalars; x's dtype is kept)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "scale", "x")
+    if scale.__class__ is not float and scale.__class__ is not int:
+        scale = scalar_arg(scale, "scale", "scale")
+    if bias.__class__ is not float and bias.__class__ is not int:
+        bias = scalar_arg(bias, "scale", "bias")
     _kernel = _k_scale.get(x._data.__class__) or dispatch("scale", "scale", x._data)
     out = wrap(_kernel(x._data, scale, bias))
     if x._requires_grad and grad_enabled():
@@ -589,6 +610,10 @@ def scale_(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     """x * scale + bias (scalars; x's dtype is kept). In place: writes the result into x and returns x."""
     if not isinstance(x, Tensor):
         raise _not_a_tensor("scale_", "x", x)
+    if scale.__class__ is not float and scale.__class__ is not int:
+        scale = scalar_arg(scale, "scale_", "scale")
+    if bias.__class__ is not float and bias.__class__ is not int:
+        bias = scalar_arg(bias, "scale_", "bias")
     record = check_inplace("scale_", x)
     _kernel = _k_scale.get(x._data.__class__) or dispatch("scale_", "scale", x._data)
     _result = _kernel(x._data, scale, bias)
@@ -606,6 +631,8 @@ def pow(x: Tensor, y: float) -> Tensor:
     """x raised to the scalar power y, elementwise (x's dtype is kept)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pow", "x")
+    if y.__class__ is not float and y.__class__ is not int:
+        y = scalar_arg(y, "pow", "y")
     out = wrap((_k_pow.get(x._data.__class__) or dispatch("pow", "pow", x._data))(x._data, y))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.PowGradNode, (x,), out)
@@ -620,6 +647,10 @@ def clip(x: Tensor, min: float | None = None, max: float | None = None) -> Tenso
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "clip", "x")
+    if min.__class__ is not float and min is not None:
+        min = scalar_arg(min, "clip", "min")
+    if max.__class__ is not float and max is not None:
+        max = scalar_arg(max, "clip", "max")
     out = wrap((_k_clip.get(x._data.__class__) or dispatch("clip", "clip", x._data))(x._data, min, max))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ClipGradNode, (x,), out)
@@ -635,6 +666,10 @@ def clip_(x: Tensor, min: float | None = None, max: float | None = None) -> Tens
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("clip_", "x", x)
+    if min.__class__ is not float and min is not None:
+        min = scalar_arg(min, "clip_", "min")
+    if max.__class__ is not float and max is not None:
+        max = scalar_arg(max, "clip_", "max")
     record = check_inplace("clip_", x)
     _result = (_k_clip.get(x._data.__class__) or dispatch("clip_", "clip", x._data))(x._data, min, max)
     if record:
@@ -652,9 +687,9 @@ def cast(x: Tensor, dtype: Any) -> Tensor:
     """x converted to dtype; the gradient is converted back to x's dtype."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cast", "x")
-    dtype = _np.dtype(dtype)
+    dtype = dtype_arg(dtype, "cast", "dtype")
     out = wrap((_k_cast.get(x._data.__class__) or dispatch("cast", "cast", x._data))(x._data, dtype))
-    if x._requires_grad and grad_enabled():
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.CastGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.dtype = dtype
@@ -669,7 +704,7 @@ def add(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "add", "y")
     _kernel = _k_add.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
     out = wrap((_kernel or dispatch("add", "add", x._data, y._data))(x._data, y._data))
-    if (x._requires_grad or y._requires_grad) and grad_enabled():
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.AddGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
@@ -703,7 +738,7 @@ def subtract(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "subtract", "y")
     _kernel = _k_subtract.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
     out = wrap((_kernel or dispatch("subtract", "subtract", x._data, y._data))(x._data, y._data))
-    if (x._requires_grad or y._requires_grad) and grad_enabled():
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.SubtractGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
@@ -737,7 +772,7 @@ def multiply(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "multiply", "y")
     _kernel = _k_multiply.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
     out = wrap((_kernel or dispatch("multiply", "multiply", x._data, y._data))(x._data, y._data))
-    if (x._requires_grad or y._requires_grad) and grad_enabled():
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MultiplyGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -771,7 +806,7 @@ def divide(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "divide", "y")
     _kernel = _k_divide.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
     out = wrap((_kernel or dispatch("divide", "divide", x._data, y._data))(x._data, y._data))
-    if (x._requires_grad or y._requires_grad) and grad_enabled():
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.DivideGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.of_input(y)
@@ -807,7 +842,7 @@ def maximum(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "maximum", "y")
     _kernel = _k_maximum.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
     out = wrap((_kernel or dispatch("maximum", "maximum", x._data, y._data))(x._data, y._data))
-    if (x._requires_grad or y._requires_grad) and grad_enabled():
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MaximumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -822,7 +857,7 @@ def minimum(x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "minimum", "y")
     _kernel = _k_minimum.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
     out = wrap((_kernel or dispatch("minimum", "minimum", x._data, y._data))(x._data, y._data))
-    if (x._requires_grad or y._requires_grad) and grad_enabled():
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MinimumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -836,7 +871,7 @@ def elementwise_pow(x: Tensor, y: Tensor) -> Tensor:
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "elementwise_pow", "y")
     out = wrap(dispatch("elementwise_pow", "elementwise_pow", x._data, y._data)(x._data, y._data))
-    if (x._requires_grad or y._requires_grad) and grad_enabled():
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ElementwisePowGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -853,7 +888,7 @@ def where(condition: Tensor, x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "where", "y")
     _kernel = dispatch("where", "where", condition._data, x._data, y._data)
     out = wrap(_kernel(condition._data, x._data, y._data))
-    if (x._requires_grad or y._requires_grad) and grad_enabled():
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.WhereGradNode, (None, x, y), out)
         node.condition = TensorWrapper.of_input(condition)
         node.x = TensorWrapper.meta_of(x)
@@ -930,6 +965,10 @@ def sum(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     """Sum over axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sum", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "sum", "axis")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "sum", "keepdim")
     out = wrap((_k_sum.get(x._data.__class__) or dispatch("sum", "sum", x._data))(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SumGradNode, (x,), out)
@@ -943,6 +982,10 @@ def mean(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Te
     """Arithmetic mean over axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mean", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "mean", "axis")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "mean", "keepdim")
     _kernel = _k_mean.get(x._data.__class__) or dispatch("mean", "mean", x._data)
     out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
@@ -957,6 +1000,10 @@ def max(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     """Maximum over axis (values only; ties share the gradient equally)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "max", "axis")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "max", "keepdim")
     out = wrap((_k_max.get(x._data.__class__) or dispatch("max", "max", x._data))(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MaxGradNode, (x,), out)
@@ -971,6 +1018,10 @@ def min(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     """Minimum over axis (values only; ties share the gradient equally)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "min", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "min", "axis")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "min", "keepdim")
     out = wrap((_k_min.get(x._data.__class__) or dispatch("min", "min", x._data))(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MinGradNode, (x,), out)
@@ -985,6 +1036,10 @@ def prod(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Te
     """Product over axis (the gradient is exact when x has zeros)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "prod", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "prod", "axis")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "prod", "keepdim")
     _kernel = _k_prod.get(x._data.__class__) or dispatch("prod", "prod", x._data)
     out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
@@ -999,6 +1054,10 @@ def logsumexp(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) 
     """log(sum(exp(x))) over axis, computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logsumexp", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "logsumexp", "axis")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "logsumexp", "keepdim")
     _kernel = _k_logsumexp.get(x._data.__class__) or dispatch("logsumexp", "logsumexp", x._data)
     out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
@@ -1014,6 +1073,10 @@ def argmax(x: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
     """int64 index of the maximum along axis (None means the flattened x); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmax", "x")
+    if axis.__class__ is not int and axis is not None:
+        axis = int_arg(axis, "argmax", "axis")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "argmax", "keepdim")
     _kernel = _k_argmax.get(x._data.__class__) or dispatch("argmax", "argmax", x._data)
     out = wrap(_kernel(x._data, axis, keepdim))
     return out
@@ -1023,6 +1086,10 @@ def argmin(x: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
     """int64 index of the minimum along axis (None means the flattened x); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmin", "x")
+    if axis.__class__ is not int and axis is not None:
+        axis = int_arg(axis, "argmin", "axis")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "argmin", "keepdim")
     _kernel = _k_argmin.get(x._data.__class__) or dispatch("argmin", "argmin", x._data)
     out = wrap(_kernel(x._data, axis, keepdim))
     return out
@@ -1036,8 +1103,12 @@ def matmul(x: Tensor, y: Tensor, transpose_x: bool = False, transpose_y: bool = 
         x = as_tensor_arg(x, y, "matmul", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "matmul", "y")
+    if transpose_x.__class__ is not bool:
+        transpose_x = bool_arg(transpose_x, "matmul", "transpose_x")
+    if transpose_y.__class__ is not bool:
+        transpose_y = bool_arg(transpose_y, "matmul", "transpose_y")
     out = wrap(dispatch("matmul", "matmul", x._data, y._data)(x._data, y._data, transpose_x, transpose_y))
-    if (x._requires_grad or y._requires_grad) and grad_enabled():
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -1050,6 +1121,8 @@ def reshape(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     """x with a new shape (one entry may be -1); a view where possible."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reshape", "x")
+    if shape.__class__ is not tuple and shape.__class__ is not int:
+        shape = int_list_arg(shape, "reshape", "shape")
     _kernel = _k_reshape.get(x._data.__class__) or dispatch("reshape", "reshape", x._data)
     out = wrap(_kernel(x._data, shape))
     mark_view(out, x)
@@ -1064,6 +1137,8 @@ def transpose(x: Tensor, perm: Sequence[int] | int) -> Tensor:
     """x with its axes permuted by perm; a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "transpose", "x")
+    if perm.__class__ is not tuple and perm.__class__ is not int:
+        perm = int_list_arg(perm, "transpose", "perm")
     _kernel = _k_transpose.get(x._data.__class__) or dispatch("transpose", "transpose", x._data)
     out = wrap(_kernel(x._data, perm))
     mark_view(out, x)
@@ -1078,6 +1153,8 @@ def squeeze(x: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
     """x without the size-1 axes listed (empty means all size-1 axes); a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "squeeze", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "squeeze", "axis")
     _kernel = _k_squeeze.get(x._data.__class__) or dispatch("squeeze", "squeeze", x._data)
     out = wrap(_kernel(x._data, axis))
     mark_view(out, x)
@@ -1092,6 +1169,8 @@ def unsqueeze(x: Tensor, axis: Sequence[int] | int) -> Tensor:
     """x with size-1 axes inserted at axis (int or list); a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "unsqueeze", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "unsqueeze", "axis")
     _kernel = _k_unsqueeze.get(x._data.__class__) or dispatch("unsqueeze", "unsqueeze", x._data)
     out = wrap(_kernel(x._data, axis))
     mark_view(out, x)
@@ -1106,6 +1185,10 @@ def flatten(x: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
     """x with axes start_axis..stop_axis merged into one; a view where possible."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flatten", "x")
+    if start_axis.__class__ is not int:
+        start_axis = int_arg(start_axis, "flatten", "start_axis")
+    if stop_axis.__class__ is not int:
+        stop_axis = int_arg(stop_axis, "flatten", "stop_axis")
     _kernel = _k_flatten.get(x._data.__class__) or dispatch("flatten", "flatten", x._data)
     out = wrap(_kernel(x._data, start_axis, stop_axis))
     mark_view(out, x)
@@ -1121,6 +1204,8 @@ def expand(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     """x broadcast to shape (-1 keeps a dimension); a read-only view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expand", "x")
+    if shape.__class__ is not tuple and shape.__class__ is not int:
+        shape = int_list_arg(shape, "expand", "shape")
     _kernel = _k_expand.get(x._data.__class__) or dispatch("expand", "expand", x._data)
     out = wrap(_kernel(x._data, shape))
     mark_view(out, x)
@@ -1134,9 +1219,11 @@ def expand(x: Tensor, shape: Sequence[int] | int) -> Tensor:
 def concat(x: list[Tensor], axis: int = 0) -> Tensor:
     """The tensors of x joined along axis."""
     x = tensors_of(x, "concat", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "concat", "axis")
     _x_data = [_t._data for _t in x]
     out = wrap(dispatch("concat", "concat", *_x_data)(_x_data, axis))
-    if _builtins.any(_t._requires_grad for _t in x) and grad_enabled():
+    if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ConcatGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
         node.axis = axis
@@ -1146,9 +1233,11 @@ def concat(x: list[Tensor], axis: int = 0) -> Tensor:
 def stack(x: list[Tensor], axis: int = 0) -> Tensor:
     """The tensors of x (equal shapes) stacked along a new axis."""
     x = tensors_of(x, "stack", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "stack", "axis")
     _x_data = [_t._data for _t in x]
     out = wrap(dispatch("stack", "stack", *_x_data)(_x_data, axis))
-    if _builtins.any(_t._requires_grad for _t in x) and grad_enabled():
+    if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.StackGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
         node.axis = axis
@@ -1159,6 +1248,10 @@ def split(x: Tensor, num_or_sections: Sequence[int] | int, axis: int = 0) -> lis
     """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "split", "x")
+    if num_or_sections.__class__ is not tuple and num_or_sections.__class__ is not int:
+        num_or_sections = int_list_arg(num_or_sections, "split", "num_or_sections")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "split", "axis")
     _kernel = _k_split.get(x._data.__class__) or dispatch("split", "split", x._data)
     _result = _kernel(x._data, num_or_sections, axis)
     out = [wrap(_a) for _a in _result]
@@ -1180,8 +1273,10 @@ def gather(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
         x = as_tensor_arg(x, index, "gather", "x")
     if not isinstance(index, Tensor):
         index = as_tensor_arg(index, x, "gather", "index")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "gather", "axis")
     out = wrap(dispatch("gather", "gather", x._data, index._data)(x._data, index._data, axis))
-    if x._requires_grad and grad_enabled():
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.GatherGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
@@ -1195,8 +1290,10 @@ def index_select(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
         x = as_tensor_arg(x, index, "index_select", "x")
     if not isinstance(index, Tensor):
         index = as_tensor_arg(index, x, "index_select", "index")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "index_select", "axis")
     out = wrap(dispatch("index_select", "index_select", x._data, index._data)(x._data, index._data, axis))
-    if x._requires_grad and grad_enabled():
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.IndexSelectGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
@@ -1208,6 +1305,8 @@ def tile(x: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
     """x repeated repeat_times[i] times along each axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tile", "x")
+    if repeat_times.__class__ is not tuple and repeat_times.__class__ is not int:
+        repeat_times = int_list_arg(repeat_times, "tile", "repeat_times")
     _kernel = _k_tile.get(x._data.__class__) or dispatch("tile", "tile", x._data)
     out = wrap(_kernel(x._data, repeat_times))
     if x._requires_grad and grad_enabled():
@@ -1221,6 +1320,8 @@ def softmax(x: Tensor, axis: int = -1) -> Tensor:
     """exp(x) / sum(exp(x)) along axis, computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softmax", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "softmax", "axis")
     _kernel = _k_softmax.get(x._data.__class__) or dispatch("softmax", "softmax", x._data)
     out = wrap(_kernel(x._data, axis))
     if x._requires_grad and grad_enabled():
@@ -1234,6 +1335,8 @@ def log_softmax(x: Tensor, axis: int = -1) -> Tensor:
     """log(softmax(x)) along axis, computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_softmax", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "log_softmax", "axis")
     _kernel = _k_log_softmax.get(x._data.__class__) or dispatch("log_softmax", "log_softmax", x._data)
     out = wrap(_kernel(x._data, axis))
     if x._requires_grad and grad_enabled():
@@ -1260,9 +1363,17 @@ def cross_entropy(
         input = as_tensor_arg(input, label, "cross_entropy", "input")
     if not isinstance(label, Tensor):
         label = as_tensor_arg(label, input, "cross_entropy", "label")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "cross_entropy", "axis")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "cross_entropy", "reduction")
+    if ignore_index.__class__ is not int:
+        ignore_index = int_arg(ignore_index, "cross_entropy", "ignore_index")
+    if label_smoothing.__class__ is not float:
+        label_smoothing = float_arg(label_smoothing, "cross_entropy", "label_smoothing")
     _kernel = dispatch("cross_entropy", "cross_entropy", input._data, label._data)
     out = wrap(_kernel(input._data, label._data, axis, reduction, ignore_index, label_smoothing))
-    if input._requires_grad and grad_enabled():
+    if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.CrossEntropyGradNode, (input, None), out)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
@@ -1279,9 +1390,11 @@ def mse_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
         input = as_tensor_arg(input, label, "mse_loss", "input")
     if not isinstance(label, Tensor):
         label = as_tensor_arg(label, input, "mse_loss", "label")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "mse_loss", "reduction")
     _kernel = dispatch("mse_loss", "mse_loss", input._data, label._data)
     out = wrap(_kernel(input._data, label._data, reduction))
-    if (input._requires_grad or label._requires_grad) and grad_enabled():
+    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MseLossGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
@@ -1293,6 +1406,10 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     """Zero each element with probability p and scale the rest by 1 / (1 - p); identity when not training."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "dropout", "x")
+    if p.__class__ is not float:
+        p = float_arg(p, "dropout", "p")
+    if training.__class__ is not bool:
+        training = bool_arg(training, "dropout", "training")
     _kernel = _k_dropout.get(x._data.__class__) or dispatch("dropout", "dropout", x._data)
     _results = _kernel(x._data, p, training)
     out = wrap(_results[0])
@@ -1308,6 +1425,8 @@ def one_hot(x: Tensor, num_classes: int) -> Tensor:
     """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "one_hot", "x")
+    if num_classes.__class__ is not int:
+        num_classes = int_arg(num_classes, "one_hot", "num_classes")
     _kernel = _k_one_hot.get(x._data.__class__) or dispatch("one_hot", "one_hot", x._data)
     out = wrap(_kernel(x._data, num_classes))
     return out
@@ -1320,7 +1439,7 @@ def embedding(x: Tensor, weight: Tensor) -> Tensor:
     if not isinstance(weight, Tensor):
         weight = as_tensor_arg(weight, x, "embedding", "weight")
     out = wrap(dispatch("embedding", "embedding", x._data, weight._data)(x._data, weight._data))
-    if weight._requires_grad and grad_enabled():
+    if weight._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.EmbeddingGradNode, (None, weight), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.meta_of(weight)
@@ -1345,11 +1464,19 @@ def conv2d(
         weight = as_tensor_arg(weight, x, "conv2d", "weight")
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "conv2d", "bias")
+    if stride.__class__ is not tuple and stride.__class__ is not int:
+        stride = int_list_arg(stride, "conv2d", "stride")
+    if padding.__class__ is not tuple and padding.__class__ is not int:
+        padding = int_list_arg(padding, "conv2d", "padding")
+    if dilation.__class__ is not tuple and dilation.__class__ is not int:
+        dilation = int_list_arg(dilation, "conv2d", "dilation")
+    if groups.__class__ is not int:
+        groups = int_arg(groups, "conv2d", "groups")
     _bias_data = None if bias is None else bias._data
     _kernel = dispatch("conv2d", "conv2d", x._data, weight._data, _bias_data)
     out = wrap(_kernel(x._data, weight._data, _bias_data, stride, padding, dilation, groups))
     _any_grad = x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)
-    if _any_grad and grad_enabled():
+    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.Conv2dGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
@@ -1372,6 +1499,12 @@ def max_pool2d(
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max_pool2d", "x")
+    if kernel_size.__class__ is not tuple and kernel_size.__class__ is not int:
+        kernel_size = int_list_arg(kernel_size, "max_pool2d", "kernel_size")
+    if stride.__class__ is not tuple and stride is not None:
+        stride = int_list_arg(stride, "max_pool2d", "stride")
+    if padding.__class__ is not tuple and padding.__class__ is not int:
+        padding = int_list_arg(padding, "max_pool2d", "padding")
     _kernel = _k_max_pool2d.get(x._data.__class__) or dispatch("max_pool2d", "max_pool2d", x._data)
     _results = _kernel(x._data, kernel_size, stride, padding)
     out = wrap(_results[0])
@@ -1396,6 +1529,12 @@ def avg_pool2d(
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "avg_pool2d", "x")
+    if kernel_size.__class__ is not tuple and kernel_size.__class__ is not int:
+        kernel_size = int_list_arg(kernel_size, "avg_pool2d", "kernel_size")
+    if stride.__class__ is not tuple and stride is not None:
+        stride = int_list_arg(stride, "avg_pool2d", "stride")
+    if padding.__class__ is not tuple and padding.__class__ is not int:
+        padding = int_list_arg(padding, "avg_pool2d", "padding")
     _kernel = _k_avg_pool2d.get(x._data.__class__) or dispatch("avg_pool2d", "avg_pool2d", x._data)
     out = wrap(_kernel(x._data, kernel_size, stride, padding))
     if x._requires_grad and grad_enabled():
@@ -1413,6 +1552,8 @@ def adaptive_avg_pool2d(x: Tensor, output_size: Sequence[int] | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "adaptive_avg_pool2d", "x")
+    if output_size.__class__ is not tuple and output_size.__class__ is not int:
+        output_size = int_list_arg(output_size, "adaptive_avg_pool2d", "output_size")
     _kernel = _k_adaptive_avg_pool2d.get(x._data.__class__) or dispatch(
         "adaptive_avg_pool2d", "adaptive_avg_pool2d", x._data
     )
@@ -1440,16 +1581,18 @@ def layer_norm(
         weight = as_tensor_arg(weight, x, "layer_norm", "weight")
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "layer_norm", "bias")
+    if normalized_shape.__class__ is not tuple and normalized_shape.__class__ is not int:
+        normalized_shape = int_list_arg(normalized_shape, "layer_norm", "normalized_shape")
+    if epsilon.__class__ is not float:
+        epsilon = float_arg(epsilon, "layer_norm", "epsilon")
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
     _kernel = dispatch("layer_norm", "layer_norm", x._data, _weight_data, _bias_data)
     _results = _kernel(x._data, _weight_data, _bias_data, normalized_shape, epsilon)
     out = wrap(_results[0])
-    if (
-        x._requires_grad
-        or (weight is not None and weight._requires_grad)
-        or (bias is not None and bias._requires_grad)
-    ) and grad_enabled():
+    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad)
+    _any_grad = _any_grad or (bias is not None and bias._requires_grad)
+    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LayerNormGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
@@ -1485,6 +1628,12 @@ def batch_norm(
         weight = as_tensor_arg(weight, x, "batch_norm", "weight")
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "batch_norm", "bias")
+    if training.__class__ is not bool:
+        training = bool_arg(training, "batch_norm", "training")
+    if momentum.__class__ is not float:
+        momentum = float_arg(momentum, "batch_norm", "momentum")
+    if epsilon.__class__ is not float:
+        epsilon = float_arg(epsilon, "batch_norm", "epsilon")
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
     _kernel = dispatch(
@@ -1496,11 +1645,9 @@ def batch_norm(
     out = wrap(_results[0])
     if training:
         bump_versions(running_mean, running_var)
-    if (
-        x._requires_grad
-        or (weight is not None and weight._requires_grad)
-        or (bias is not None and bias._requires_grad)
-    ) and grad_enabled():
+    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad)
+    _any_grad = _any_grad or (bias is not None and bias._requires_grad)
+    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.BatchNormGradNode, (x, None, None, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
@@ -1529,16 +1676,18 @@ def group_norm(
         weight = as_tensor_arg(weight, x, "group_norm", "weight")
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "group_norm", "bias")
+    if num_groups.__class__ is not int:
+        num_groups = int_arg(num_groups, "group_norm", "num_groups")
+    if epsilon.__class__ is not float:
+        epsilon = float_arg(epsilon, "group_norm", "epsilon")
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
     _kernel = dispatch("group_norm", "group_norm", x._data, _weight_data, _bias_data)
     _results = _kernel(x._data, _weight_data, _bias_data, num_groups, epsilon)
     out = wrap(_results[0])
-    if (
-        x._requires_grad
-        or (weight is not None and weight._requires_grad)
-        or (bias is not None and bias._requires_grad)
-    ) and grad_enabled():
+    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad)
+    _any_grad = _any_grad or (bias is not None and bias._requires_grad)
+    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.GroupNormGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
@@ -1562,7 +1711,7 @@ def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     _kernel = dispatch("linear", "linear", x._data, weight._data, _bias_data)
     out = wrap(_kernel(x._data, weight._data, _bias_data))
     _any_grad = x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)
-    if _any_grad and grad_enabled():
+    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LinearGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
@@ -1578,9 +1727,11 @@ def einsum(equation: str, x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "einsum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "einsum", "y")
+    if equation.__class__ is not str:
+        equation = str_arg(equation, "einsum", "equation")
     _kernel = _k_einsum.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
     out = wrap((_kernel or dispatch("einsum", "einsum", x._data, y._data))(x._data, y._data, equation))
-    if (x._requires_grad or y._requires_grad) and grad_enabled():
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.EinsumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -1609,6 +1760,12 @@ def scaled_dot_product_attention(
         value = as_tensor_arg(value, query, "scaled_dot_product_attention", "value")
     if mask is not None and not isinstance(mask, Tensor):
         mask = as_tensor_arg(mask, query, "scaled_dot_product_attention", "mask")
+    if dropout_p.__class__ is not float:
+        dropout_p = float_arg(dropout_p, "scaled_dot_product_attention", "dropout_p")
+    if causal.__class__ is not bool:
+        causal = bool_arg(causal, "scaled_dot_product_attention", "causal")
+    if scale.__class__ is not float and scale is not None:
+        scale = float_arg(scale, "scaled_dot_product_attention", "scale")
     _mask_data = None if mask is None else mask._data
     _kernel = dispatch(
         "scaled_dot_product_attention",
@@ -1620,12 +1777,9 @@ def scaled_dot_product_attention(
     )
     _results = _kernel(query._data, key._data, value._data, _mask_data, dropout_p, causal, scale)
     out = wrap(_results[0])
-    if (
-        query._requires_grad
-        or key._requires_grad
-        or value._requires_grad
-        or (mask is not None and mask._requires_grad)
-    ) and grad_enabled():
+    _any_grad = query._requires_grad or key._requires_grad or value._requires_grad
+    _any_grad = _any_grad or (mask is not None and mask._requires_grad)
+    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ScaledDotProductAttentionGradNode, (query, key, value, mask), out)
         node.query = TensorWrapper.of_input(query)
         node.key = TensorWrapper.of_input(key)
@@ -1647,9 +1801,11 @@ def take_along_axis(arr: Tensor, indices: Tensor, axis: int) -> Tensor:
         arr = as_tensor_arg(arr, indices, "take_along_axis", "arr")
     if not isinstance(indices, Tensor):
         indices = as_tensor_arg(indices, arr, "take_along_axis", "indices")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "take_along_axis", "axis")
     _kernel = dispatch("take_along_axis", "take_along_axis", arr._data, indices._data)
     out = wrap(_kernel(arr._data, indices._data, axis))
-    if arr._requires_grad and grad_enabled():
+    if arr._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.TakeAlongAxisGradNode, (arr, None), out)
         node.arr = TensorWrapper.meta_of(arr)
         node.indices = TensorWrapper.of_input(indices)
@@ -1667,9 +1823,11 @@ def scatter(x: Tensor, index: Tensor, updates: Tensor, overwrite: bool = True) -
         index = as_tensor_arg(index, x, "scatter", "index")
     if not isinstance(updates, Tensor):
         updates = as_tensor_arg(updates, x, "scatter", "updates")
+    if overwrite.__class__ is not bool:
+        overwrite = bool_arg(overwrite, "scatter", "overwrite")
     _kernel = dispatch("scatter", "scatter", x._data, index._data, updates._data)
     out = wrap(_kernel(x._data, index._data, updates._data, overwrite))
-    if (x._requires_grad or updates._requires_grad) and grad_enabled():
+    if (x._requires_grad or updates._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ScatterGradNode, (x, None, updates), out)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
@@ -1686,9 +1844,11 @@ def index_add(x: Tensor, index: Tensor, axis: int, value: Tensor) -> Tensor:
         index = as_tensor_arg(index, x, "index_add", "index")
     if not isinstance(value, Tensor):
         value = as_tensor_arg(value, x, "index_add", "value")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "index_add", "axis")
     _kernel = dispatch("index_add", "index_add", x._data, index._data, value._data)
     out = wrap(_kernel(x._data, index._data, value._data, axis))
-    if (x._requires_grad or value._requires_grad) and grad_enabled():
+    if (x._requires_grad or value._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.IndexAddGradNode, (x, None, value), out)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
@@ -1703,8 +1863,10 @@ def masked_fill(x: Tensor, mask: Tensor, value: float) -> Tensor:
         x = as_tensor_arg(x, mask, "masked_fill", "x")
     if not isinstance(mask, Tensor):
         mask = as_tensor_arg(mask, x, "masked_fill", "mask")
+    if value.__class__ is not float and value.__class__ is not int:
+        value = scalar_arg(value, "masked_fill", "value")
     out = wrap(dispatch("masked_fill", "masked_fill", x._data, mask._data)(x._data, mask._data, value))
-    if x._requires_grad and grad_enabled():
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MaskedFillGradNode, (x, None), out)
         node.mask = TensorWrapper.of_input(mask)
         node.value = value
@@ -1715,6 +1877,8 @@ def tril(x: Tensor, diagonal: int = 0) -> Tensor:
     """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tril", "x")
+    if diagonal.__class__ is not int:
+        diagonal = int_arg(diagonal, "tril", "diagonal")
     out = wrap((_k_tril.get(x._data.__class__) or dispatch("tril", "tril", x._data))(x._data, diagonal))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TrilGradNode, (x,), out)
@@ -1726,6 +1890,8 @@ def triu(x: Tensor, diagonal: int = 0) -> Tensor:
     """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "triu", "x")
+    if diagonal.__class__ is not int:
+        diagonal = int_arg(diagonal, "triu", "diagonal")
     out = wrap((_k_triu.get(x._data.__class__) or dispatch("triu", "triu", x._data))(x._data, diagonal))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TriuGradNode, (x,), out)
@@ -1739,6 +1905,12 @@ def pad(x: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: floa
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pad", "x")
+    if pad.__class__ is not tuple and pad.__class__ is not int:
+        pad = int_list_arg(pad, "pad", "pad")
+    if mode.__class__ is not str:
+        mode = str_arg(mode, "pad", "mode")
+    if value.__class__ is not float and value.__class__ is not int:
+        value = scalar_arg(value, "pad", "value")
     _kernel = _k_pad.get(x._data.__class__) or dispatch("pad", "pad", x._data)
     out = wrap(_kernel(x._data, pad, mode, value))
     if x._requires_grad and grad_enabled():
@@ -1756,6 +1928,10 @@ def roll(x: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | Non
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "roll", "x")
+    if shifts.__class__ is not tuple and shifts.__class__ is not int:
+        shifts = int_list_arg(shifts, "roll", "shifts")
+    if axis.__class__ is not tuple and axis is not None:
+        axis = int_list_arg(axis, "roll", "axis")
     _kernel = _k_roll.get(x._data.__class__) or dispatch("roll", "roll", x._data)
     out = wrap(_kernel(x._data, shifts, axis))
     if x._requires_grad and grad_enabled():
@@ -1771,6 +1947,10 @@ def repeat_interleave(x: Tensor, repeats: int, axis: int | None = None) -> Tenso
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "repeat_interleave", "x")
+    if repeats.__class__ is not int:
+        repeats = int_arg(repeats, "repeat_interleave", "repeats")
+    if axis.__class__ is not int and axis is not None:
+        axis = int_arg(axis, "repeat_interleave", "axis")
     _kernel = _k_repeat_interleave.get(x._data.__class__) or dispatch(
         "repeat_interleave", "repeat_interleave", x._data
     )
@@ -1787,6 +1967,8 @@ def cumsum(x: Tensor, axis: int | None = None) -> Tensor:
     """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumsum", "x")
+    if axis.__class__ is not int and axis is not None:
+        axis = int_arg(axis, "cumsum", "axis")
     out = wrap((_k_cumsum.get(x._data.__class__) or dispatch("cumsum", "cumsum", x._data))(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.CumsumGradNode, (x,), out)
@@ -1801,6 +1983,8 @@ def cumprod(x: Tensor, dim: int | None = None) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumprod", "x")
+    if dim.__class__ is not int and dim is not None:
+        dim = int_arg(dim, "cumprod", "dim")
     _kernel = _k_cumprod.get(x._data.__class__) or dispatch("cumprod", "cumprod", x._data)
     out = wrap(_kernel(x._data, dim))
     if x._requires_grad and grad_enabled():
@@ -1815,6 +1999,8 @@ def flip(x: Tensor, axis: Sequence[int] | int) -> Tensor:
     """x reversed along each axis listed."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flip", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "flip", "axis")
     out = wrap((_k_flip.get(x._data.__class__) or dispatch("flip", "flip", x._data))(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.FlipGradNode, (x,), out)
@@ -1830,6 +2016,14 @@ def topk(
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "topk", "x")
+    if k.__class__ is not int:
+        k = int_arg(k, "topk", "k")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "topk", "axis")
+    if largest.__class__ is not bool:
+        largest = bool_arg(largest, "topk", "largest")
+    if sorted.__class__ is not bool:
+        sorted = bool_arg(sorted, "topk", "sorted")
     _kernel = _k_topk.get(x._data.__class__) or dispatch("topk", "topk", x._data)
     _results = _kernel(x._data, k, axis, largest, sorted)
     out = wrap(_results[0])
@@ -1849,6 +2043,10 @@ def sort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
     """x sorted along axis (a stable sort); values only, argsort gives the indices."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sort", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "sort", "axis")
+    if descending.__class__ is not bool:
+        descending = bool_arg(descending, "sort", "descending")
     _kernel = _k_sort.get(x._data.__class__) or dispatch("sort", "sort", x._data)
     _results = _kernel(x._data, axis, descending)
     out = wrap(_results[0])
@@ -1865,6 +2063,10 @@ def argsort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
     """int64 indices that sort x along axis (stable; equal values keep their order); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argsort", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "argsort", "axis")
+    if descending.__class__ is not bool:
+        descending = bool_arg(descending, "argsort", "descending")
     _kernel = _k_argsort.get(x._data.__class__) or dispatch("argsort", "argsort", x._data)
     out = wrap(_kernel(x._data, axis, descending))
     return out
@@ -1874,6 +2076,12 @@ def var(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdi
     """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "var", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "var", "axis")
+    if unbiased.__class__ is not bool:
+        unbiased = bool_arg(unbiased, "var", "unbiased")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "var", "keepdim")
     _kernel = _k_var.get(x._data.__class__) or dispatch("var", "var", x._data)
     out = wrap(_kernel(x._data, axis, unbiased, keepdim))
     if x._requires_grad and grad_enabled():
@@ -1889,6 +2097,12 @@ def std(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdi
     """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "std", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "std", "axis")
+    if unbiased.__class__ is not bool:
+        unbiased = bool_arg(unbiased, "std", "unbiased")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "std", "keepdim")
     _kernel = _k_std.get(x._data.__class__) or dispatch("std", "std", x._data)
     out = wrap(_kernel(x._data, axis, unbiased, keepdim))
     if x._requires_grad and grad_enabled():
@@ -1907,6 +2121,12 @@ def norm(x: Tensor, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: boo
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "norm", "x")
+    if p.__class__ is not float:
+        p = float_arg(p, "norm", "p")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "norm", "axis")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "norm", "keepdim")
     _kernel = _k_norm.get(x._data.__class__) or dispatch("norm", "norm", x._data)
     out = wrap(_kernel(x._data, p, axis, keepdim))
     if x._requires_grad and grad_enabled():
@@ -1936,10 +2156,14 @@ def nll_loss(
         label = as_tensor_arg(label, input, "nll_loss", "label")
     if weight is not None and not isinstance(weight, Tensor):
         weight = as_tensor_arg(weight, input, "nll_loss", "weight")
+    if ignore_index.__class__ is not int:
+        ignore_index = int_arg(ignore_index, "nll_loss", "ignore_index")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "nll_loss", "reduction")
     _weight_data = None if weight is None else weight._data
     _kernel = dispatch("nll_loss", "nll_loss", input._data, label._data, _weight_data)
     out = wrap(_kernel(input._data, label._data, _weight_data, ignore_index, reduction))
-    if input._requires_grad and grad_enabled():
+    if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.NllLossGradNode, (input, None, None), out)
         node.input = TensorWrapper.meta_of(input)
         node.label = TensorWrapper.of_input(label)
@@ -1968,6 +2192,8 @@ def binary_cross_entropy_with_logits(
         weight = as_tensor_arg(weight, logit, "binary_cross_entropy_with_logits", "weight")
     if pos_weight is not None and not isinstance(pos_weight, Tensor):
         pos_weight = as_tensor_arg(pos_weight, logit, "binary_cross_entropy_with_logits", "pos_weight")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "binary_cross_entropy_with_logits", "reduction")
     _weight_data = None if weight is None else weight._data
     _pos_weight_data = None if pos_weight is None else pos_weight._data
     _kernel = dispatch(
@@ -1979,7 +2205,7 @@ def binary_cross_entropy_with_logits(
         _pos_weight_data,
     )
     out = wrap(_kernel(logit._data, label._data, _weight_data, _pos_weight_data, reduction))
-    if (logit._requires_grad or label._requires_grad) and grad_enabled():
+    if (logit._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.BinaryCrossEntropyWithLogitsGradNode, (logit, label, None, None), out)
         node.logit = TensorWrapper.of_input(logit)
         node.label = TensorWrapper.of_input(label)
@@ -1995,9 +2221,11 @@ def l1_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
         input = as_tensor_arg(input, label, "l1_loss", "input")
     if not isinstance(label, Tensor):
         label = as_tensor_arg(label, input, "l1_loss", "label")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "l1_loss", "reduction")
     _kernel = dispatch("l1_loss", "l1_loss", input._data, label._data)
     out = wrap(_kernel(input._data, label._data, reduction))
-    if (input._requires_grad or label._requires_grad) and grad_enabled():
+    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.L1LossGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
@@ -2013,9 +2241,13 @@ def smooth_l1_loss(input: Tensor, label: Tensor, reduction: str = "mean", delta:
         input = as_tensor_arg(input, label, "smooth_l1_loss", "input")
     if not isinstance(label, Tensor):
         label = as_tensor_arg(label, input, "smooth_l1_loss", "label")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "smooth_l1_loss", "reduction")
+    if delta.__class__ is not float:
+        delta = float_arg(delta, "smooth_l1_loss", "delta")
     _kernel = dispatch("smooth_l1_loss", "smooth_l1_loss", input._data, label._data)
     out = wrap(_kernel(input._data, label._data, reduction, delta))
-    if (input._requires_grad or label._requires_grad) and grad_enabled():
+    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.SmoothL1LossGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
@@ -2033,9 +2265,13 @@ def kl_div(input: Tensor, label: Tensor, reduction: str = "mean", log_target: bo
         input = as_tensor_arg(input, label, "kl_div", "input")
     if not isinstance(label, Tensor):
         label = as_tensor_arg(label, input, "kl_div", "label")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "kl_div", "reduction")
+    if log_target.__class__ is not bool:
+        log_target = bool_arg(log_target, "kl_div", "log_target")
     _kernel = dispatch("kl_div", "kl_div", input._data, label._data)
     out = wrap(_kernel(input._data, label._data, reduction, log_target))
-    if (input._requires_grad or label._requires_grad) and grad_enabled():
+    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.KlDivGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
@@ -2048,6 +2284,10 @@ def hardtanh(x: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
     """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardtanh", "x")
+    if min.__class__ is not float:
+        min = float_arg(min, "hardtanh", "min")
+    if max.__class__ is not float:
+        max = float_arg(max, "hardtanh", "max")
     _kernel = _k_hardtanh.get(x._data.__class__) or dispatch("hardtanh", "hardtanh", x._data)
     out = wrap(_kernel(x._data, min, max))
     if x._requires_grad and grad_enabled():
@@ -2124,7 +2364,7 @@ def prelu(x: Tensor, weight: Tensor) -> Tensor:
         weight = as_tensor_arg(weight, x, "prelu", "weight")
     _kernel = _k_prelu.get(x._data.__class__) if x._data.__class__ is weight._data.__class__ else None
     out = wrap((_kernel or dispatch("prelu", "prelu", x._data, weight._data))(x._data, weight._data))
-    if (x._requires_grad or weight._requires_grad) and grad_enabled():
+    if (x._requires_grad or weight._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.PreluGradNode, (x, weight), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
@@ -2135,6 +2375,10 @@ def selu(x: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.67326324
     """scale * x where x > 0, else scale * alpha * (exp(x) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "selu", "x")
+    if scale.__class__ is not float:
+        scale = float_arg(scale, "selu", "scale")
+    if alpha.__class__ is not float:
+        alpha = float_arg(alpha, "selu", "alpha")
     _kernel = _k_selu.get(x._data.__class__) or dispatch("selu", "selu", x._data)
     out = wrap(_kernel(x._data, scale, alpha))
     if x._requires_grad and grad_enabled():
@@ -2149,6 +2393,8 @@ def celu(x: Tensor, alpha: float = 1.0) -> Tensor:
     """x where x > 0, else alpha * (exp(x / alpha) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "celu", "x")
+    if alpha.__class__ is not float:
+        alpha = float_arg(alpha, "celu", "alpha")
     out = wrap((_k_celu.get(x._data.__class__) or dispatch("celu", "celu", x._data))(x._data, alpha))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.CeluGradNode, (x,), out)
@@ -2163,6 +2409,8 @@ def glu(x: Tensor, axis: int = -1) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "glu", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "glu", "axis")
     out = wrap((_k_glu.get(x._data.__class__) or dispatch("glu", "glu", x._data))(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.GluGradNode, (x,), out)
@@ -2253,6 +2501,8 @@ def fill(x: Tensor, value: float) -> Tensor:
     """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "fill", "x")
+    if value.__class__ is not float and value.__class__ is not int:
+        value = scalar_arg(value, "fill", "value")
     out = wrap((_k_fill.get(x._data.__class__) or dispatch("fill", "fill", x._data))(x._data, value))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.FillGradNode, (x,), out)
@@ -2267,6 +2517,8 @@ def fill_(x: Tensor, value: float) -> Tensor:
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("fill_", "x", x)
+    if value.__class__ is not float and value.__class__ is not int:
+        value = scalar_arg(value, "fill_", "value")
     record = check_inplace("fill_", x)
     _result = (_k_fill.get(x._data.__class__) or dispatch("fill_", "fill", x._data))(x._data, value)
     if record:
@@ -2316,7 +2568,7 @@ def reduce_as(x: Tensor, target: Tensor) -> Tensor:
     if not isinstance(target, Tensor):
         target = as_tensor_arg(target, x, "reduce_as", "target")
     out = wrap(dispatch("reduce_as", "reduce_as", x._data, target._data)(x._data, target._data))
-    if x._requires_grad and grad_enabled():
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ReduceAsGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
     return out
@@ -2328,8 +2580,10 @@ def softmax_vjp(p: Tensor, g: Tensor, axis: int = -1) -> Tensor:
         p = as_tensor_arg(p, g, "softmax_vjp", "p")
     if not isinstance(g, Tensor):
         g = as_tensor_arg(g, p, "softmax_vjp", "g")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "softmax_vjp", "axis")
     o = wrap(dispatch("softmax_vjp", "softmax_vjp", p._data, g._data)(p._data, g._data, axis))
-    if (p._requires_grad or g._requires_grad) and grad_enabled():
+    if (p._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.SoftmaxVjpGradNode, (p, g), o)
         node.p = TensorWrapper.of_input(p)
         node.g = TensorWrapper.of_input(g)
@@ -2345,9 +2599,12 @@ def softmax_vjp_dp(p: Tensor, g: Tensor, r: Tensor, axis: int = -1) -> Tensor:
         g = as_tensor_arg(g, p, "softmax_vjp_dp", "g")
     if not isinstance(r, Tensor):
         r = as_tensor_arg(r, p, "softmax_vjp_dp", "r")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "softmax_vjp_dp", "axis")
     _kernel = dispatch("softmax_vjp_dp", "softmax_vjp_dp", p._data, g._data, r._data)
     o = wrap(_kernel(p._data, g._data, r._data, axis))
-    if (p._requires_grad or g._requires_grad or r._requires_grad) and grad_enabled():
+    _any_grad = p._requires_grad or g._requires_grad or r._requires_grad
+    if _any_grad and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.SoftmaxVjpDpGradNode, (p, g, r), o)
         node.p = TensorWrapper.of_input(p)
         node.g = TensorWrapper.of_input(g)
@@ -2368,9 +2625,13 @@ def matmul_xg(
         y = as_tensor_arg(y, g, "matmul_xg", "y")
     if not isinstance(g, Tensor):
         g = as_tensor_arg(g, y, "matmul_xg", "g")
+    if transpose_x.__class__ is not bool:
+        transpose_x = bool_arg(transpose_x, "matmul_xg", "transpose_x")
+    if transpose_y.__class__ is not bool:
+        transpose_y = bool_arg(transpose_y, "matmul_xg", "transpose_y")
     _kernel = dispatch("matmul_xg", "matmul_xg", x._data, y._data, g._data)
     o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
-    if (y._requires_grad or g._requires_grad) and grad_enabled():
+    if (y._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulXgGradNode, (None, y, g), o)
         node.y = TensorWrapper.of_input(y)
         node.g = TensorWrapper.of_input(g)
@@ -2391,9 +2652,13 @@ def matmul_yg(
         y = as_tensor_arg(y, x, "matmul_yg", "y")
     if not isinstance(g, Tensor):
         g = as_tensor_arg(g, x, "matmul_yg", "g")
+    if transpose_x.__class__ is not bool:
+        transpose_x = bool_arg(transpose_x, "matmul_yg", "transpose_x")
+    if transpose_y.__class__ is not bool:
+        transpose_y = bool_arg(transpose_y, "matmul_yg", "transpose_y")
     _kernel = dispatch("matmul_yg", "matmul_yg", x._data, y._data, g._data)
     o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
-    if (x._requires_grad or g._requires_grad) and grad_enabled():
+    if (x._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulYgGradNode, (x, None, g), o)
         node.x = TensorWrapper.of_input(x)
         node.g = TensorWrapper.of_input(g)
@@ -2416,9 +2681,14 @@ def matmul_jvp(
         a = as_tensor_arg(a, x, "matmul_jvp", "a")
     if not isinstance(b, Tensor):
         b = as_tensor_arg(b, x, "matmul_jvp", "b")
+    if transpose_x.__class__ is not bool:
+        transpose_x = bool_arg(transpose_x, "matmul_jvp", "transpose_x")
+    if transpose_y.__class__ is not bool:
+        transpose_y = bool_arg(transpose_y, "matmul_jvp", "transpose_y")
     _kernel = dispatch("matmul_jvp", "matmul_jvp", x._data, y._data, a._data, b._data)
     o = wrap(_kernel(x._data, y._data, a._data, b._data, transpose_x, transpose_y))
-    if (x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad) and grad_enabled():
+    _any_grad = x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad
+    if _any_grad and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulJvpGradNode, (x, y, a, b), o)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)

@@ -1,0 +1,129 @@
+"""Checking and converting the non-tensor arguments of generated ops.
+
+A generated forward tests an attribute's class inline and calls one of these only when it
+is not already the exact type the kernel takes (`if scale.__class__ is not float: scale =
+float_arg(scale, "scale", "scale")`), so the common call pays one class comparison. Each
+function returns the value in that type or raises a `TypeError`/`ValueError` naming the
+op, the argument and what was expected.
+
+What is accepted (close to PyTorch, stricter where a mistake is likely):
+
+- `float`: Python and NumPy real numbers (ints too), not bool, str or tensors;
+- `Scalar`: the same, plus bool; ints stay ints (an integer tensor keeps its dtype);
+- `int`: Python and NumPy integers (anything with `__index__`), not bool or floats;
+- `bool`: `True`/`False` and NumPy bools, not ints;
+- `str`: strings;
+- `int[]`: an integer (kept as it is: `split(x, 3)` differs from `split(x, [3])`), None
+  (as NumPy, `axis=None` is every axis) or a sequence of integers, returned as a tuple:
+  a node that records it holds a value the caller cannot change afterwards (a list
+  mutated after the forward would change the gradient);
+- `DataType`: whatever `dtypes.as_dtype` accepts.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import numpy as np
+
+from opgrad.runtime.dtypes import as_dtype
+
+__all__ = ["bool_arg", "dtype_arg", "float_arg", "int_arg", "int_list_arg", "scalar_arg", "str_arg"]
+
+
+def _got(value: Any) -> str:
+    text = repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def _is_tensor(value: Any) -> bool:
+    return hasattr(value, "_data") and hasattr(value, "_requires_grad")
+
+
+def _refuse(value: Any, op: str, arg: str, expected: str) -> TypeError:
+    hint = " (use .item() for a one-element tensor)" if _is_tensor(value) else ""
+    return TypeError(f"{op}: {arg} must be {expected}, got {_got(value)}{hint}")
+
+
+def float_arg(value: Any, op: str, arg: str) -> float:
+    """A real number as a Python float."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.integer | np.floating):
+        raise _refuse(value, op, arg, "a real number (float or int)")
+    return float(value)
+
+
+def scalar_arg(value: Any, op: str, arg: str) -> int | float | bool:
+    """A number: a Python bool, int or float (NumPy scalars converted)."""
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    if isinstance(value, int | np.integer):
+        return int(value)
+    if isinstance(value, float | np.floating):
+        return float(value)
+    raise _refuse(value, op, arg, "a number (int, float or bool)")
+
+
+def int_arg(value: Any, op: str, arg: str) -> int:
+    """An integer as a Python int."""
+    if isinstance(value, bool | np.bool_) or isinstance(value, float | np.floating):
+        raise _refuse(value, op, arg, "an integer")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise _refuse(value, op, arg, "an integer") from None
+
+
+def bool_arg(value: Any, op: str, arg: str) -> bool:
+    """True or False (NumPy bools converted)."""
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    raise _refuse(value, op, arg, "True or False")
+
+
+def str_arg(value: Any, op: str, arg: str) -> str:
+    """A string (a str subclass becomes a plain str)."""
+    if isinstance(value, str):
+        return str(value)
+    raise _refuse(value, op, arg, "a string")
+
+
+def int_list_arg(value: Any, op: str, arg: str) -> int | tuple[int, ...] | None:
+    """An integer as it is, or a sequence of integers as a tuple of Python ints; None
+    passes (the kernels read `axis=None` as every axis, as NumPy does)."""
+    if value is None:
+        return None
+    expected = "an integer or a sequence of integers"
+    if isinstance(value, bool | np.bool_ | str | bytes | float | np.floating) or _is_tensor(value):
+        raise _refuse(value, op, arg, expected)
+    if isinstance(value, np.ndarray):
+        if value.ndim > 1 or value.dtype.kind not in "iu":
+            raise _refuse(value, op, arg, expected)
+        return tuple(int(v) for v in value.reshape(-1))
+    try:
+        return operator.index(value)
+    except TypeError:
+        pass
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise _refuse(value, op, arg, expected) from None
+    out: list[int] = []
+    for i, item in enumerate(items):
+        if isinstance(item, bool | np.bool_):
+            raise TypeError(f"{op}: {arg}[{i}] must be an integer, got {_got(item)}")
+        try:
+            out.append(operator.index(item))
+        except TypeError:
+            raise TypeError(f"{op}: {arg}[{i}] must be an integer, got {_got(item)}") from None
+    return tuple(out)
+
+
+def dtype_arg(value: Any, op: str, arg: str) -> np.dtype:
+    """A supported dtype (a name, a NumPy dtype or scalar type), as a NumPy dtype."""
+    try:
+        return as_dtype(value, arg)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{op}: {exc}") from None
