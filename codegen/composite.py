@@ -137,6 +137,9 @@ def check_composite(
             problems.append((i, why))
             continue
         assert expr is not None
+        if _depth(expr) > MAX_DEPTH:
+            problems.append((i, f"composite `{_clip(source)}` is nested more than {MAX_DEPTH} levels deep"))
+            continue
         checker = _Checker(source, known, callees, flags or {})
         checker.visit(expr)
         problems += [(i, p) for p in checker.problems]
@@ -158,13 +161,40 @@ def check_composite(
     )
 
 
+# Deeper expressions are refused: the checker, printer and layout recurse over the tree.
+MAX_DEPTH = 100
+
+
+def _depth(tree: ast.AST) -> int:
+    """The depth of `tree`, found without recursion."""
+    deepest = 0
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack += [(child, depth + 1) for child in ast.iter_child_nodes(node)]
+    return deepest
+
+
+def _clip(source: str, limit: int = 60) -> str:
+    return source if len(source) <= limit else source[: limit - 3] + "..."
+
+
+def _parse(source: str, mode: str) -> ast.AST:
+    """`ast.parse`, with the parser's own limits reported as a SyntaxError."""
+    try:
+        return ast.parse(source, mode=mode)
+    except (RecursionError, MemoryError):  # the parser's stack, not the machine's memory
+        raise SyntaxError(f"nested too deeply (more than {MAX_DEPTH} levels)") from None
+
+
 def _parse_step(source: str, last: bool) -> tuple[str | None, ast.expr | None, str | None]:
     """(step name, or None for the final expression; the expression; a problem or None)."""
     if not last:
         try:
-            body = ast.parse(source, mode="exec").body
+            body = _parse(source, "exec").body  # type: ignore[attr-defined]
         except SyntaxError as exc:
-            return None, None, f"step `{source}` is not `name = expression`: {exc.msg}"
+            return None, None, f"step `{_clip(source)}` is not `name = expression`: {exc.msg}"
         if (
             len(body) != 1
             or not isinstance(body[0], ast.Assign)
@@ -174,17 +204,17 @@ def _parse_step(source: str, last: bool) -> tuple[str | None, ast.expr | None, s
             return None, None, f"step `{source}` is not `name = expression` (one name, one expression)"
         return body[0].targets[0].id, body[0].value, None
     try:
-        tree = ast.parse(source, mode="eval")
+        tree = _parse(source, "eval")
     except SyntaxError as exc:
         try:
-            assigns = isinstance(ast.parse(source, mode="exec").body[0], ast.Assign)
+            assigns = isinstance(_parse(source, "exec").body[0], ast.Assign)  # type: ignore[attr-defined]
         except SyntaxError:
             assigns = False
         if assigns:
             why = "must be the gradient's expression, not an assignment"
-            return None, None, f"the last step `{source}` {why}"
-        return None, None, f"composite `{source}` is not a valid expression: {exc.msg}"
-    return None, tree.body, None
+            return None, None, f"the last step `{_clip(source)}` {why}"
+        return None, None, f"composite `{_clip(source)}` is not a valid expression: {exc.msg}"
+    return None, tree.body, None  # type: ignore[attr-defined]
 
 
 def _step_name_problem(name: str, known: set[str], callees: Mapping[str, Callee], taken: Set[str]) -> str:

@@ -13,6 +13,7 @@ billions of nodes, and the spec has no use for them), nesting deeper than `MAX_D
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -101,6 +102,15 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _Lin
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _LineLoader.construct_items)
 
 
+def kind_name(value: Any) -> str:
+    """What a YAML value is, in the spec's words (`mapping`, `list`, `str`, ...)."""
+    if isinstance(value, dict):
+        return "mapping"
+    if isinstance(value, list):
+        return "list"
+    return type(value).__name__
+
+
 class LoadError(Exception):
     """The file is not a YAML list of mappings; `problems` holds (line, `file:line: ...`)."""
 
@@ -169,14 +179,12 @@ def load_entries(path: Path, display_name: str | None = None) -> tuple[str, list
     if data is None:
         return name, []
     if not isinstance(data, list):
-        raise LoadError(
-            [(1, f"{name}:1: expected a list of entries (`- op: ...`), got {type(data).__name__}")]
-        )
+        raise LoadError([(1, f"{name}:1: expected a list of entries (`- op: ...`), got a {kind_name(data)}")])
     bad = [
         (
             node.start_mark.line + 1,
             f"{name}:{node.start_mark.line + 1}: expected a mapping entry (`- op: ...`), "
-            f"got {type(item).__name__} {item!r}",
+            f"got {kind_name(item)} {reprlib.repr(item)}",
         )
         for item, node in zip(data, root.value, strict=True)
         if not isinstance(item, Entry)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from opgrad.codegen import naming
-from opgrad.codegen.loader import Entry, Location, is_control
+from opgrad.codegen.loader import Entry, Location, is_control, kind_name
 from opgrad.codegen.signature import Arg, GrammarError, Output, check_identifier, parse_args, parse_outputs
 
 
@@ -243,4 +243,4 @@ def _short(value: Any, limit: int = 60) -> str:
 
 
 def _describe(value: Any) -> str:
-    return f"{type(value).__name__} {_short(value)}"
+    return f"{kind_name(value)} {_short(value)}"
