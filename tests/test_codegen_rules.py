@@ -770,3 +770,18 @@ def test_a_spec_with_float_and_scalar_int_defaults_and_a_doc_generates(tmp_path:
     text = generate(write_spec(tmp_path, ops, backward))["ops.py"]
     assert "def tanh(x: Tensor, f: float = 2.0, s: float = 3, a: Sequence[int] | int | None = None)" in text
     assert "    if a.__class__ is not tuple and a is not None:\n        a = int_list_arg(a" in text
+
+
+def test_a_tensor_list_under_no_gradient_gets_one_none_per_position(tmp_path: Path) -> None:
+    ops = OPS + "\n- op: weigh\n  args: (Tensor[] xs, Tensor w)\n  output: Tensor(out)\n"
+    ops += "  backward: weigh_grad\n"
+    backward = (
+        BACKWARD + "\n- backward_op: weigh_grad\n  forward: weigh (Tensor[] xs, Tensor w) -> Tensor(out)\n"
+        "  args: (Tensor[] xs, Tensor out_grad)\n  output: Tensor(w_grad)\n  no_gradient: xs\n"
+    )
+    files = generate(write_spec(tmp_path, ops, backward))
+    assert "node._xs_count = _builtins.len(xs)" in files["ops.py"]
+    assert "return (*[None] * self._xs_count, w_grad)" in files["nodes.py"]
+    # without the key, leaving xs_grad out is an error
+    errs = errors(tmp_path, ops, backward.replace("  no_gradient: xs\n", ""))
+    assert any("input 'xs' gets no gradient" in e for e in errs)
