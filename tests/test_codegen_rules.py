@@ -651,6 +651,15 @@ CASES = [
         "Tensor[] output 'a' must be the last output",
     ),
     (
+        "an argument named like a builtin class the checks use",
+        edit(OPS, "args: (Tensor x)", "args: (Tensor x, float float = 1.0)"),
+        BACKWARD,
+        "ops.yaml",
+        "float float",
+        "tanh",
+        "argument name 'float' is reserved: the generated code uses that name",
+    ),
+    (
         "a key that is not a string",
         tanh("  3: x\n"),
         BACKWARD,
@@ -785,3 +794,13 @@ def test_a_tensor_list_under_no_gradient_gets_one_none_per_position(tmp_path: Pa
     # without the key, leaving xs_grad out is an error
     errs = errors(tmp_path, ops, backward.replace("  no_gradient: xs\n", ""))
     assert any("input 'xs' gets no gradient" in e for e in errs)
+
+
+def test_every_name_generated_code_imports_is_reserved() -> None:
+    import importlib
+
+    from opgrad.codegen import naming
+
+    render = importlib.import_module("opgrad.codegen.render")
+    imported = {name for name in render.RUNTIME_IMPORTS if not name.startswith("_")}
+    assert imported <= naming.RUNTIME_NAMES, imported - naming.RUNTIME_NAMES
