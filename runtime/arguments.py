@@ -96,34 +96,55 @@ def int_list_arg(value: Any, op: str, arg: str) -> int | tuple[int, ...] | None:
     if value is None:
         return None
     expected = "an integer or a sequence of integers"
-    if isinstance(value, bool | np.bool_ | str | bytes | float | np.floating) or _is_tensor(value):
+    if value.__class__ is list or value.__class__ is tuple:
+        items = value
+    elif isinstance(value, bool | np.bool_ | str | bytes | float | np.floating) or _is_tensor(value):
         raise _refuse(value, op, arg, expected)
-    if isinstance(value, np.ndarray):
+    elif isinstance(value, np.ndarray):
         if value.ndim > 1 or value.dtype.kind not in "iu":
             raise _refuse(value, op, arg, expected)
         return tuple(int(v) for v in value.reshape(-1))
-    try:
+    elif hasattr(value, "__index__"):
         return operator.index(value)
-    except TypeError:
-        pass
-    try:
-        items = tuple(value)
-    except TypeError:
-        raise _refuse(value, op, arg, expected) from None
-    out: list[int] = []
-    for i, item in enumerate(items):
-        if isinstance(item, bool | np.bool_):
-            raise TypeError(f"{op}: {arg}[{i}] must be an integer, got {_got(item)}")
+    else:
         try:
-            out.append(operator.index(item))
+            items = tuple(value)
         except TypeError:
-            raise TypeError(f"{op}: {arg}[{i}] must be an integer, got {_got(item)}") from None
-    return tuple(out)
+            raise _refuse(value, op, arg, expected) from None
+    for item in items:
+        if item.__class__ is not int:
+            return tuple(_int_item(item, i, op, arg) for i, item in enumerate(items))
+    return tuple(items)
+
+
+def _int_item(item: Any, i: int, op: str, arg: str) -> int:
+    if not isinstance(item, bool | np.bool_):
+        try:
+            return operator.index(item)
+        except TypeError:
+            pass
+    raise TypeError(f"{op}: {arg}[{i}] must be an integer, got {_got(item)}")
+
+
+# Conversions already made, by the value passed (a name, a NumPy type or dtype); bounded.
+_DTYPES: dict[Any, np.dtype] = {}
 
 
 def dtype_arg(value: Any, op: str, arg: str) -> np.dtype:
     """A supported dtype (a name, a NumPy dtype or scalar type), as a NumPy dtype."""
     try:
-        return as_dtype(value, arg)
+        found = _DTYPES.get(value)
+    except TypeError:  # unhashable
+        found = None
+    if found is not None:
+        return found
+    try:
+        result = as_dtype(value, arg)
     except (TypeError, ValueError) as exc:
         raise TypeError(f"{op}: {exc}") from None
+    if len(_DTYPES) < 256:
+        try:
+            _DTYPES[value] = result
+        except TypeError:
+            pass
+    return result
