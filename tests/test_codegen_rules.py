@@ -236,6 +236,15 @@ CASES = [
         "mul_grad",
         "`tanh_grad` is not an op in ops.yaml (or a backward op with a kernel)",
     ),
+    (
+        "composite reads a no_need_buffer input",
+        OPS,
+        edit(BACKWARD, "  no_need_buffer: x\n", "  no_need_buffer: x\n  composite: out_grad * x\n"),
+        "backward.yaml",
+        "composite: out_grad * x",
+        "sum_grad",
+        "composite uses x, which no_need_buffer saves as metadata only",
+    ),
     # --- model.py: one entry's own rules ---
     (
         "op without a tensor argument",
