@@ -233,7 +233,9 @@ def erf(x: Any) -> Any:
 
         return special.erf(x)
     if _scipy_erf is not None:  # SciPy's is ~5x faster; both are accurate to ~1e-15
-        return nd(_scipy_erf(x))
+        out = nd(_scipy_erf(x))
+        # SciPy widens float16 (to float32 or float64): round back to x's dtype
+        return out.astype(x.dtype) if x.dtype.kind == "f" and out.dtype != x.dtype else out
     return erf_chebyshev(x)
 
 

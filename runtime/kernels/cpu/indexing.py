@@ -22,6 +22,7 @@ from opgrad.runtime.kernels.common import (
     scatter_add,
     unbroadcast,
 )
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 
 
@@ -415,6 +416,7 @@ def _reverse_cumsum(xp, g, a):
 
 
 @register_kernel("cumsum")
+@float32_inside
 def cumsum(x, axis=None):
     xp = array_module(x)
     a = _scan_axis("cumsum", "axis", x.shape, axis)
@@ -424,6 +426,7 @@ def cumsum(x, axis=None):
 
 
 @register_kernel("cumsum_grad")
+@float32_inside
 def cumsum_grad(x, out_grad, axis=None):
     xp = array_module(out_grad)
     a = _scan_axis("cumsum", "axis", x.shape, axis)
@@ -432,6 +435,7 @@ def cumsum_grad(x, out_grad, axis=None):
 
 
 @register_kernel("cumprod")
+@float32_inside
 def cumprod(x, dim=None):
     xp = array_module(x)
     a = _scan_axis("cumprod", "dim", x.shape, dim)
@@ -441,6 +445,7 @@ def cumprod(x, dim=None):
 
 
 @register_kernel("cumprod_grad")
+@float32_inside
 def cumprod_grad(x, out, out_grad, dim=None):
     # y_i = x_0 ... x_i. Before a slice's first zero, dL/dx_k = sum_{i>=k} g_i y_i / x_k (x_k != 0).
     # At the first zero z, dL/dx_z = sum_{i>=z} g_i y'_i with y' the products of x where x_z

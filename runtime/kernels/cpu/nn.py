@@ -22,6 +22,7 @@ from opgrad.runtime.kernels.common import (
     scatter_add,
     unbroadcast,
 )
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 from opgrad.runtime.random import generator_for
 
@@ -39,6 +40,7 @@ def _log_softmax(xp, x, a):
 
 
 @register_kernel("softmax")
+@float32_inside
 def softmax(x, axis=-1):
     xp = array_module(x)
     if x.ndim == 0:
@@ -47,6 +49,7 @@ def softmax(x, axis=-1):
 
 
 @register_kernel("softmax_grad")
+@float32_inside
 def softmax_grad(out, out_grad, axis=-1):
     if out.ndim == 0:
         return array_module(out).zeros_like(out_grad)
@@ -55,6 +58,7 @@ def softmax_grad(out, out_grad, axis=-1):
 
 
 @register_kernel("log_softmax")
+@float32_inside
 def log_softmax(x, axis=-1):
     xp = array_module(x)
     if x.ndim == 0:
@@ -63,6 +67,7 @@ def log_softmax(x, axis=-1):
 
 
 @register_kernel("log_softmax_grad")
+@float32_inside
 def log_softmax_grad(out, out_grad, axis=-1):
     xp = array_module(out)
     if out.ndim == 0:
@@ -113,6 +118,7 @@ def _check_smoothing(label_smoothing):
 
 
 @register_kernel("cross_entropy")
+@float32_inside
 def cross_entropy(input, label, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0):  # noqa: A002
     # loss = (1 - eps) * -log p[label] + eps * mean over classes of -log p; 0 for ignored labels;
     # 'mean' divides by the number of labels that count (NaN when none does)
@@ -134,6 +140,7 @@ def cross_entropy(input, label, axis=-1, reduction="mean", ignore_index=-100, la
 
 
 @register_kernel("cross_entropy_grad")
+@float32_inside
 def cross_entropy_grad(
     input, label, out_grad, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0
 ):  # noqa: A002
@@ -152,6 +159,7 @@ def cross_entropy_grad(
 
 
 @register_kernel("mse_loss")
+@float32_inside
 def mse_loss(input, label, reduction="mean"):  # noqa: A002
     _check_reduction("mse_loss", reduction)
     diff = input - label
@@ -164,6 +172,7 @@ def mse_loss(input, label, reduction="mean"):  # noqa: A002
 
 
 @register_kernel("mse_loss_grad")
+@float32_inside
 def mse_loss_grad(input, label, out_grad, reduction="mean"):  # noqa: A002
     diff = input - label
     g = out_grad / diff.size if reduction == "mean" else out_grad

@@ -20,6 +20,7 @@ from opgrad.runtime.kernels.common import (
     normalize_axis,
     normalize_one_axis,
 )
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 
 
@@ -89,12 +90,14 @@ min_, min_grad = _extremum("min", "min")
 
 
 @register_kernel("prod")
+@float32_inside
 def prod(x, axis=(), keepdim=False):
     axes = normalize_axis(axis, x.ndim, "prod")
     return nd(array_module(x).prod(x, axis=axes, keepdims=keepdim))
 
 
 @register_kernel("prod_grad")
+@float32_inside
 def prod_grad(x, out_grad, axis=(), keepdim=False):
     # d prod / d x_i = product of the other entries of its slice: exclusive prefix times
     # exclusive suffix products, exact when the slice holds zeros (no division by x).
@@ -116,6 +119,7 @@ def prod_grad(x, out_grad, axis=(), keepdim=False):
 
 
 @register_kernel("logsumexp")
+@float32_inside
 def logsumexp(x, axis=(), keepdim=False):
     xp = array_module(x)
     axes = normalize_axis(axis, x.ndim, "logsumexp")
@@ -129,6 +133,7 @@ def logsumexp(x, axis=(), keepdim=False):
 
 
 @register_kernel("logsumexp_grad")
+@float32_inside
 def logsumexp_grad(x, out, out_grad, axis=(), keepdim=False):
     xp = array_module(x)
     shape = keepdim_shape(x.shape, normalize_axis(axis, x.ndim, "logsumexp"))
