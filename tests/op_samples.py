@@ -536,7 +536,7 @@ def mse_samples(rng: np.random.Generator) -> Iterator[Sample]:
     yield Sample((randn(rng, 3, 4), randn(rng, 3, 4)))
     yield Sample((randn(rng, 3, 4), randn(rng, 4)), {"reduction": "none"})
     yield Sample((randn(rng, 3, 4), randn(rng, 3, 4), "sum"))
-    yield Sample((randn(rng, 2, 1), randn(rng, 3)), {"reduction": "mean"})
+    yield Sample((randn(rng, 2, 3), randn(rng, 1, 3)), {"reduction": "mean"}, note="label broadcast")
 
 
 def dropout_samples(rng: np.random.Generator) -> Iterator[Sample]:

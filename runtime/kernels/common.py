@@ -188,6 +188,24 @@ def broadcast_shapes(op: str, *shapes: Sequence[int], names: Sequence[str] = ("x
         raise ValueError(f"{op}: {described}; expected shapes that broadcast together") from None
 
 
+def check_loss_shapes(op: str, input: Any, label: Any) -> None:  # noqa: A002 - Paddle's name
+    """Raise unless `label` broadcasts to `input`'s shape without growing it.
+
+    A loss is taken over input's elements: input (3,) against label (3, 1) would broadcast
+    to (3, 3) and average nine differences instead of three, a silent wrong result
+    (PyTorch only warns). A label of input's shape, or one that broadcasts to it (a row
+    shared by every sample), is accepted.
+    """
+    if label.shape == input.shape:
+        return
+    shape = broadcast_shapes(op, input.shape, label.shape, names=("input", "label"))
+    if shape != tuple(input.shape):
+        raise ValueError(
+            f"{op}: input has shape {tuple(input.shape)} and label has shape {tuple(label.shape)}, which "
+            f"broadcast to {shape}; expected label of input's shape (or one that broadcasts to it)"
+        )
+
+
 # --- erf ----------------------------------------------------------------------------------
 # NumPy has no erf, and SciPy is not a dependency. erf(x)/x is an even, entire function, so
 # piecewise Chebyshev interpolation of it on [0, 6] (12 pieces of width 0.5, degree 12)
@@ -262,6 +280,7 @@ __all__ = [
     "array_module",
     "broadcast_shapes",
     "check_index",
+    "check_loss_shapes",
     "erf",
     "keepdim_shape",
     "nd",

@@ -16,6 +16,7 @@ from opgrad.runtime.kernels.common import (
     array_module,
     broadcast_shapes,
     check_index,
+    check_loss_shapes,
     keepdim_shape,
     nd,
     normalize_axis,
@@ -300,7 +301,7 @@ def binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, out_
 
 
 def _difference(op, input, label):  # noqa: A002
-    broadcast_shapes(op, input.shape, label.shape, names=("input", "label"))
+    check_loss_shapes(op, input, label)
     return input - label
 
 
@@ -367,7 +368,8 @@ def _kl_count(shape, reduction):
 def kl_div(input, label, reduction="mean", log_target=False):  # noqa: A002
     _check_reduction("kl_div", reduction, _KL_REDUCTIONS)
     xp = array_module(input)
-    shape = broadcast_shapes("kl_div", input.shape, label.shape, names=("input", "label"))
+    check_loss_shapes("kl_div", input, label)
+    shape = tuple(input.shape)
     if log_target:
         loss = xp.exp(label) * (label - input)
     else:
@@ -383,7 +385,8 @@ def kl_div(input, label, reduction="mean", log_target=False):  # noqa: A002
 @float32_inside
 def kl_div_grad(input, label, out_grad, reduction="mean", log_target=False):  # noqa: A002
     xp = array_module(input)
-    shape = broadcast_shapes("kl_div", input.shape, label.shape, names=("input", "label"))
+    check_loss_shapes("kl_div", input, label)
+    shape = tuple(input.shape)
     if reduction in ("mean", "batchmean"):
         g = _spread(out_grad, shape, "mean", _kl_count(shape, reduction))
     else:

@@ -17,6 +17,7 @@ from opgrad.runtime.kernels.common import (
     array_module,
     as_int,
     check_index,
+    check_loss_shapes,
     nd,
     normalize_one_axis,
     scatter_add,
@@ -162,6 +163,7 @@ def cross_entropy_grad(
 @float32_inside
 def mse_loss(input, label, reduction="mean"):  # noqa: A002
     _check_reduction("mse_loss", reduction)
+    check_loss_shapes("mse_loss", input, label)
     diff = input - label
     sq = diff * diff
     if reduction == "sum":
