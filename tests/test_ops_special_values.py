@@ -12,13 +12,15 @@ written out.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import numpy as np
 import pytest
+from test_ops import _as_list, _grad_setup, _gradcheck_case, _require
 
 import opgrad as og
-from op_samples import YAML_OPS
+from op_samples import OPS, YAML_OPS
 
 NAN, INF = float("nan"), float("inf")
 
@@ -75,3 +77,201 @@ def test_losses_accept_a_label_that_broadcasts_to_the_input(name):
 def test_binary_ops_name_op_and_both_shapes(name):
     with pytest.raises(ValueError, match=rf"^{name}: x has shape \(2, 3\) and y has shape \(4,\); expected"):
         getattr(og, name)(_t(np.ones((2, 3))), _t(np.ones(4)))
+
+
+# --- NaN: every elementwise op of the table -------------------------------------------------------
+
+
+def _largest_grad_sample(name):
+    """The op's gradcheck sample whose first differentiable array is largest (None if none)."""
+    info = OPS[name]
+    best, size = None, -1
+    for s in info.sample_list():
+        p = _first_diff_array(info, s)
+        if p is not None and _gradcheck_case(info, s) and s.forward and s.args[p].size > size:
+            best, size = s, s.args[p].size
+    return best
+
+
+def _first_diff_array(info, sample):
+    for i in info.diff_args:
+        if (
+            i < len(sample.args)
+            and isinstance(sample.args[i], np.ndarray)
+            and sample.args[i].dtype.kind == "f"
+        ):
+            return i
+    return None
+
+
+def _nan_cases():
+    """The ops that are elementwise at x's first entry: NumPy's reference, given a NaN there,
+    gives an output of x's shape that is NaN there and only there."""
+    params = []
+    for name in YAML_OPS:
+        s = _largest_grad_sample(name)
+        if s is None:
+            continue
+        info = OPS[name]
+        x = s.args[_first_diff_array(info, s)]
+        with np.errstate(all="ignore"):
+            nan_sample = _with_nan(s, _first_diff_array(info, s))
+            want = np.asarray(_as_list(info.ref(*nan_sample.args, **nan_sample.kwargs))[0])
+        if want.shape == x.shape and np.array_equal(np.isnan(want), _first_only(x.shape)):
+            params.append(pytest.param(name, s, id=name))
+    return params
+
+
+def _first_only(shape):
+    mask = np.zeros(shape, bool)
+    mask.reshape(-1)[0] = True
+    return mask
+
+
+def test_the_nan_test_covers_the_elementwise_ops():
+    names = {p.values[0] for p in _nan_cases()}
+    assert {
+        "exp",
+        "relu",
+        "abs",
+        "sign",
+        "hardtanh",
+        "clip",
+        "elu",
+        "selu",
+        "celu",
+        "maximum",
+        "softsign",
+    } <= names
+
+
+def _with_nan(sample, position):
+    args = list(sample.args)
+    x = args[position].copy()
+    x.reshape(-1)[0] = NAN
+    args[position] = x
+    return dataclasses.replace(sample, args=tuple(args))
+
+
+def _grads(info, sample, gos_seed=5):
+    fn, leaves = _grad_setup(info, sample)
+    out = _as_list(fn(*leaves))[0]
+    go = og.tensor(np.random.default_rng(gos_seed).uniform(0.5, 1.5, out.shape))
+    return out, og.grad([out], leaves, [go], allow_unused=True), go.numpy()
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("name, sample", _nan_cases())
+def test_nan_propagates_through_elementwise_ops(name, sample):
+    """NaN at x's first entry: the output is NaN there (where NumPy's reference says so) and
+    the gradient there is NaN, except for an op linear in x (the gradient does not depend on
+    x: it is unchanged) and for an op selecting x (relu, clip, maximum...: the gradient at a
+    normal point is 0 or the incoming one; a NaN wins and gets the incoming gradient)."""
+    info = _require(name, sample)
+    p = _first_diff_array(info, sample)
+    nan_sample = _with_nan(sample, p)
+    expected_nan = _first_only(sample.args[p].shape)
+    out, grads, go = _grads(info, nan_sample)
+    np.testing.assert_array_equal(np.isnan(out.numpy()), expected_nan, err_msg="forward NaN pattern")
+    k = _leaf_index(info, sample, p)
+    g_nan = grads[k].numpy().reshape(-1)[0]
+    assert not np.any(np.isnan(grads[k].numpy().reshape(-1)[1:])), "the NaN leaked into other gradients"
+
+    # classify the op by its gradient at x and at moved copies of x (both signs, both sides of 1)
+    ds = []
+    for f in (lambda a: a, lambda a: -a, lambda a: 0.3 * a, lambda a: 1.37 * a + 0.1, lambda a: 3 * a):
+        moved = dataclasses.replace(
+            sample, args=tuple(f(a) if i == p else a for i, a in enumerate(sample.args))
+        )
+        ds.append(_grads(info, moved)[1][k].numpy() / go)
+    if all(np.allclose(d, ds[0]) for d in ds):  # linear in x: the NaN does not matter
+        assert g_nan == pytest.approx(ds[0].reshape(-1)[0] * go.reshape(-1)[0]), "linear op: gradient changed"
+    elif all(np.all(np.isclose(d, 0) | np.isclose(d, 1)) for d in ds):  # selects x
+        assert g_nan == pytest.approx(go.reshape(-1)[0]), "selecting op: the NaN must get the gradient"
+    else:
+        assert np.isnan(g_nan), f"gradient at the NaN is {g_nan}, expected NaN"
+
+
+def _leaf_index(info, sample, p):
+    """Which of _grad_setup's leaves is the array at position p."""
+    k = 0
+    for i in info.diff_args:
+        if i >= len(sample.args) or i == p:
+            break
+        a = sample.args[i]
+        k += len(a) if isinstance(a, list) else int(isinstance(a, np.ndarray) and a.dtype.kind == "f")
+    return k
+
+
+# --- NaN is the largest value: sort, topk, max, min, argmax, max_pool2d (values from PyTorch) ------
+
+
+def test_sort_and_argsort_put_nan_last_ascending_and_first_descending():
+    x = _t([1.0, NAN, 3.0, NAN], requires_grad=True)
+    values = og.sort(x, descending=True)
+    np.testing.assert_array_equal(values.numpy(), [NAN, NAN, 3.0, 1.0])
+    np.testing.assert_array_equal(og.argsort(x, descending=True).numpy(), [1, 3, 2, 0])
+    np.testing.assert_array_equal(og.argsort(x).numpy(), [0, 2, 1, 3])
+    (values * _t([1.0, 2.0, 3.0, 4.0])).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [4.0, 1.0, 3.0, 2.0])
+
+
+def test_descending_sort_keeps_ties_in_order_for_every_dtype():
+    for dtype in ("float64", "int64", "uint8", "bool"):
+        x = _t([1, 0, 1, 1, 0], dtype=dtype)
+        np.testing.assert_array_equal(og.argsort(x, descending=True).numpy(), [0, 2, 3, 1, 4], err_msg=dtype)
+
+
+def test_topk_keeps_nan_as_the_largest():
+    x = _t([1.0, NAN, 3.0], requires_grad=True)
+    values, indices = og.topk(x, 2)
+    np.testing.assert_array_equal(values.numpy(), [NAN, 3.0])
+    np.testing.assert_array_equal(indices.numpy(), [1, 2])
+    values, indices = og.topk(x, 2, largest=False)
+    np.testing.assert_array_equal(values.numpy(), [1.0, 3.0])
+    og.topk(x, 1)[0].sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [0.0, 1.0, 0.0])
+
+
+@pytest.mark.parametrize("name", ["max", "min"])
+def test_max_and_min_give_the_nan_positions_the_gradient(name):
+    x = _t([1.0, NAN, 3.0, NAN], requires_grad=True)
+    out = getattr(og, name)(x)
+    assert np.isnan(out.item())
+    out.backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [0.0, 0.5, 0.0, 0.5])
+    x = _t([[1.0, NAN], [3.0, 2.0]], requires_grad=True)
+    getattr(og, name)(x, axis=1).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [[0.0, 1.0], [0.0, 1.0] if name == "min" else [1.0, 0.0]])
+
+
+def test_maximum_and_minimum_give_a_nan_the_gradient_and_two_nans_share_it():
+    for name in ("maximum", "minimum"):
+        x = _t([1.0, NAN, 3.0, NAN], requires_grad=True)
+        y = _t([2.0, 2.0, NAN, NAN], requires_grad=True)
+        out = getattr(og, name)(x, y)
+        assert np.all(np.isnan(out.numpy()[1:]))
+        out.sum().backward()
+        np.testing.assert_array_equal(x.grad.numpy(), [float(name == "minimum"), 1.0, 0.0, 0.5])
+        np.testing.assert_array_equal(y.grad.numpy(), [float(name == "maximum"), 0.0, 1.0, 0.5])
+
+
+def test_argmax_argmin_and_max_pool2d_pick_the_nan():
+    x = _t([1.0, NAN, 3.0, NAN])
+    assert og.argmax(x).item() == 1 and og.argmin(x).item() == 1
+    x = _t(np.array([1.0, NAN, 3.0, 0.0]).reshape(1, 1, 2, 2), requires_grad=True)
+    out = og.max_pool2d(x, 2)
+    assert np.isnan(out.item())
+    out.sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy().ravel(), [0.0, 1.0, 0.0, 0.0])
+
+
+# --- infinities ------------------------------------------------------------------------------------
+
+
+def test_softsign_takes_its_limits_at_infinity():
+    x = _t([INF, -INF, 2.0], requires_grad=True)
+    out = og.softsign(x)
+    np.testing.assert_array_equal(out.numpy(), [1.0, -1.0, 2.0 / 3.0])
+    out.sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [0.0, 0.0, 1.0 / 9.0])

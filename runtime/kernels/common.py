@@ -125,6 +125,15 @@ def nd(r: Any) -> Any:
     return np.asarray(r) if isinstance(r, np.generic) else r
 
 
+def nan_where(x: Any, grad: Any) -> Any:
+    """`grad` with NaN wherever `x` is NaN: a piecewise function's gradient at a NaN input.
+
+    `where(x > 0, a, b)` sends a NaN to the `b` piece, as if it were negative; the NaN
+    policy (docs/contracts.md) is that a NaN input gives a NaN gradient instead.
+    """
+    return array_module(grad).where(x != x, x, grad)
+
+
 def ufunc(name: str) -> Callable[[Any], Any]:
     """A one-array kernel applying the array module's ufunc `name` (`np.tanh`, `cupy.tanh`).
 
@@ -283,6 +292,7 @@ __all__ = [
     "check_loss_shapes",
     "erf",
     "keepdim_shape",
+    "nan_where",
     "nd",
     "normalize_axis",
     "normalize_one_axis",

@@ -87,9 +87,13 @@ def maximum(x, y):
 
 
 def _extremum_grad(x, y, out_grad, x_wins):
-    # x takes the gradient where it wins, half of it on a tie; y takes the rest.
+    # x takes the gradient where it wins, half of it on a tie; y takes the rest. A NaN wins
+    # (it is the result), two NaNs tie (as PyTorch does).
     xp = array_module(x, y)
-    x_grad = xp.where(x_wins, out_grad, xp.where(x == y, out_grad * 0.5, 0))
+    x_nan, y_nan = xp.isnan(x), xp.isnan(y)
+    x_wins = (x_wins & ~y_nan) | (x_nan & ~y_nan)
+    tie = (x == y) | (x_nan & y_nan)
+    x_grad = xp.where(x_wins, out_grad, xp.where(tie, out_grad * 0.5, 0))
     return _pair(x_grad, out_grad - x_grad, x, y)
 
 

@@ -478,16 +478,14 @@ def _sort_axis(op, x, axis):
 
 
 def _argsort(xp, x, a, descending):
-    """Stable argsort along a; descending keeps equal values in their original order too."""
+    """Stable argsort along a; NaN is the largest value (last ascending, first descending).
+
+    Descending keeps equal values in their original order too: a stable ascending sort of
+    the reversed axis, read backwards, with positions mapped back (n - 1 - j)."""
     if not descending:
         return xp.argsort(x, axis=a, kind="stable")
-    if x.dtype.kind == "b":
-        key = ~x
-    elif x.dtype.kind == "u":
-        key = x.max() - x if x.size else x
-    else:
-        key = -x
-    return xp.argsort(key, axis=a, kind="stable")
+    n = x.shape[a]
+    return (n - 1) - xp.flip(xp.argsort(xp.flip(x, axis=a), axis=a, kind="stable"), axis=a)
 
 
 def _put_along(xp, shape, dtype, indices, values, a):

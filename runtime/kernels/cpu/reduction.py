@@ -70,11 +70,14 @@ def _extremum(op, reduce_name):
         return nd(getattr(array_module(x), reduce_name)(x, axis=axes, keepdims=keepdim))
 
     def grad(x, out, out_grad, axis=(), keepdim=False):
-        # ties share the gradient equally
+        # ties share the gradient equally; a NaN wins (the result is NaN), and NaNs share it
         xp = array_module(x)
         axes = normalize_axis(axis, x.ndim, op)
         shape = keepdim_shape(x.shape, axes)
-        hit = x == out.reshape(shape)
+        o = out.reshape(shape)
+        hit = x == o
+        if o.dtype.kind == "f" and bool(xp.isnan(o).any()):
+            hit |= xp.isnan(x) & xp.isnan(o)
         count = hit.sum(axis=axes, keepdims=True)
         return xp.where(hit, out_grad.reshape(shape) / count.astype(out_grad.dtype), 0).astype(
             x.dtype, copy=False
