@@ -275,3 +275,148 @@ def test_softsign_takes_its_limits_at_infinity():
     np.testing.assert_array_equal(out.numpy(), [1.0, -1.0, 2.0 / 3.0])
     out.sum().backward()
     np.testing.assert_array_equal(x.grad.numpy(), [0.0, 0.0, 1.0 / 9.0])
+
+
+# --- empty tensors, 0-d tensors, negative indices (PyTorch's own sample inputs) ---------------------
+
+
+@pytest.mark.parametrize("name", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("shape, axis", [((5, 0, 0), -1), ((0, 3), 1), ((2, 0), 0)])
+def test_softmax_family_on_an_empty_tensor_is_empty(name, shape, axis):
+    x = _t(np.zeros(shape), requires_grad=True)
+    out = getattr(og, name)(x, axis)
+    assert out.shape == shape and out.dtype == np.float64
+    out.sum().backward()
+    assert x.grad.shape == shape
+
+
+def test_group_norm_with_an_empty_batch():
+    x = _t(np.zeros((0, 2)), requires_grad=True)
+    w, b = _t([1.0, 2.0], requires_grad=True), _t([0.5, 0.0], requires_grad=True)
+    out = og.group_norm(x, 1, w, b)
+    assert out.shape == (0, 2)
+    out.sum().backward()
+    assert x.grad.shape == (0, 2)
+    np.testing.assert_array_equal(w.grad.numpy(), [0.0, 0.0])
+    np.testing.assert_array_equal(b.grad.numpy(), [0.0, 0.0])
+    x = _t(np.zeros((0, 4, 3)), requires_grad=True)
+    assert og.group_norm(x, 2).shape == (0, 4, 3)
+
+
+def test_elementwise_pow_gradients_at_zero_and_below():
+    # PyTorch: d/dx x**y is 0 at y == 0 (x**0 == 1), y * x**(y - 1) elsewhere; d/dy is
+    # x**y log x: 0 at x == 0 for y >= 0, -inf for y < 0, NaN for x < 0
+    x = _t([0.0, 0.0, 0.0, -2.0, -2.0], requires_grad=True)
+    y = _t([0.0, -1.0, 2.0, 2.0, 0.5], requires_grad=True)
+    with np.errstate(all="ignore"):
+        out = og.elementwise_pow(x, y)
+        out.sum().backward()
+    np.testing.assert_array_equal(out.numpy(), [1.0, INF, 0.0, 4.0, NAN])
+    np.testing.assert_array_equal(x.grad.numpy(), [0.0, -INF, 0.0, -4.0, NAN])
+    np.testing.assert_array_equal(y.grad.numpy(), [0.0, -INF, 0.0, NAN, NAN])
+
+
+@pytest.mark.parametrize(
+    "exponent, expected",
+    [(0.0, [0.0, 0.0, 0.0]), (2.0, [0.0, -2.0, -6.0]), (0.5, [INF, NAN, NAN]), (-1.0, [-INF, -1.0, -1 / 9])],
+)
+def test_pow_gradient_at_zero_and_negative_x(exponent, expected):
+    x = _t([0.0, -1.0, -3.0], requires_grad=True)
+    with np.errstate(all="ignore"):
+        og.pow(x, exponent).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), expected)
+
+
+def test_logsumexp_over_an_empty_axis_is_minus_infinity():
+    x = _t(np.zeros((2, 0)), requires_grad=True)
+    out = og.logsumexp(x, 1)
+    np.testing.assert_array_equal(out.numpy(), [-INF, -INF])
+    out.sum().backward()
+    assert x.grad.shape == (2, 0)
+    assert og.logsumexp(_t(np.zeros((2, 0))), [0, 1], keepdim=True).shape == (1, 1)
+    assert og.logsumexp(_t(np.zeros(0))).item() == -INF
+
+
+@pytest.mark.parametrize(
+    "values, out, grad",
+    [
+        ([INF, 1.0], INF, [NAN, 0.0]),
+        ([-INF, 1.0], 1.0, [0.0, 1.0]),
+        ([-INF, -INF], -INF, [NAN, NAN]),
+        ([INF, INF], INF, [NAN, NAN]),
+        ([NAN, 1.0], NAN, [NAN, NAN]),
+    ],
+)
+def test_logsumexp_with_infinities_matches_pytorch(values, out, grad):
+    x = _t(values, requires_grad=True)
+    with np.errstate(all="ignore"):
+        y = og.logsumexp(x)
+        y.backward()
+    np.testing.assert_array_equal(y.numpy(), out)
+    np.testing.assert_array_equal(x.grad.numpy(), grad)
+
+
+def test_mean_of_an_empty_tensor_is_refused_naming_the_axis():
+    with pytest.raises(ValueError, match=r"mean: cannot reduce an empty dimension \(x has shape \(0,\)"):
+        og.mean(_t(np.zeros(0)))
+    with pytest.raises(
+        ValueError, match=r"mean: cannot reduce an empty dimension \(x has shape \(2, 0\), axis \[1\]"
+    ):
+        og.mean(_t(np.zeros((2, 0))), 1)
+    assert og.mean(_t(np.zeros((0, 3))), 1).shape == (0,)  # nothing empty is reduced
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin"])
+def test_argmax_of_a_0d_tensor(name):
+    x = _t(3.0)
+    for kwargs, shape in (({}, ()), ({"axis": 0}, ()), ({"axis": -1, "keepdim": True}, ())):
+        out = getattr(og, name)(x, **kwargs)
+        assert out.shape == shape and out.dtype == np.int64 and out.item() == 0
+    with pytest.raises(ValueError, match=rf"{name}: axis 1 is out of range for a 0-d tensor"):
+        getattr(og, name)(x, 1)
+
+
+def test_take_along_axis_accepts_negative_indices_and_a_0d_arr():
+    x = _t([[1.0, 2.0, 3.0]], requires_grad=True)
+    out = og.take_along_axis(x, og.tensor(np.array([[-1, -1, 0]])), 1)
+    np.testing.assert_array_equal(out.numpy(), [[3.0, 3.0, 1.0]])
+    out.sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [[1.0, 0.0, 2.0]])
+    with pytest.raises(ValueError, match=r"take_along_axis: indices contains -4, outside \[-3, 3\)"):
+        og.take_along_axis(x, og.tensor(np.array([[-4]])), 1)
+    assert og.testing.gradgradcheck(lambda a: og.take_along_axis(a, og.tensor(np.array([[-1, 0]])), 1), [x])
+    s = _t(3.0, requires_grad=True)
+    out = og.take_along_axis(s, og.tensor(np.array(0)), 0)
+    assert out.shape == () and out.item() == 3.0
+    assert og.testing.gradgradcheck(lambda a: og.take_along_axis(a, og.tensor(np.array(0)), 0), [s])
+
+
+@pytest.mark.parametrize("name", ["index_select", "gather"])
+def test_index_select_accepts_a_0d_x_and_a_0d_index(name):
+    s = _t(3.0, requires_grad=True)
+    for index in (np.array(0), np.array([0])):
+        out = getattr(og, name)(s, og.tensor(index))
+        assert out.shape == () and out.item() == 3.0
+    assert og.testing.gradgradcheck(lambda a: getattr(og, name)(a, og.tensor(np.array(0))), [s])
+    with pytest.raises(ValueError, match=rf"{name}: x is 0-d, so index must hold one entry"):
+        getattr(og, name)(s, og.tensor(np.array([0, 0])))
+    x = _t([1.0, 2.0, 3.0], requires_grad=True)
+    out = getattr(og, name)(x, og.tensor(np.array(1)))
+    np.testing.assert_array_equal(out.numpy(), [2.0])  # a 0-d index is [index], as PyTorch
+    assert og.testing.gradgradcheck(lambda a: getattr(og, name)(a, og.tensor(np.array(2))), [x])
+
+
+def test_index_add_accepts_a_0d_x():
+    x, v = _t(3.0, requires_grad=True), _t(2.0, requires_grad=True)
+    for index in (np.array(0), np.array([0])):
+        assert og.index_add(x, og.tensor(index), 0, v).item() == 5.0
+    assert og.testing.gradgradcheck(lambda a, b: og.index_add(a, og.tensor(np.array(0)), 0, b), [x, v])
+    with pytest.raises(ValueError, match=r"index_add: x is 0-d, so value must be 0-d"):
+        og.index_add(x, og.tensor(np.array(0)), 0, _t([2.0]))
+
+
+def test_masked_fill_refuses_a_mask_that_grows_x():
+    # documented refusal (docs/contracts.md): the result keeps x's shape
+    x = _t([1.0, 2.0], requires_grad=True)
+    with pytest.raises(ValueError, match=r"masked_fill: mask has shape \(2, 2\).*expand x"):
+        og.masked_fill(x, og.tensor(np.array([[True, False], [False, False]])), 0.0)

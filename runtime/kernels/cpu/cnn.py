@@ -440,6 +440,12 @@ def _groups(x: Any, num_groups: Any) -> int:
     return g
 
 
+def _grouped(x: Any, g: int) -> tuple[int, int, int]:
+    """(N, G, entries per group): x's shape for per-group statistics (also when N is 0,
+    where a -1 in reshape would be ambiguous)."""
+    return (x.shape[0], g, math.prod(x.shape[1:]) // g)
+
+
 @register_kernel("group_norm")
 @float32_inside
 def group_norm(x, weight, bias, num_groups, epsilon=1e-5):
@@ -449,7 +455,7 @@ def group_norm(x, weight, bias, num_groups, epsilon=1e-5):
     g = _groups(x, num_groups)
     _check_affine("group_norm", "weight", weight, (x.shape[1],))
     _check_affine("group_norm", "bias", bias, (x.shape[1],))
-    xg = x.reshape(x.shape[0], g, -1)
+    xg = x.reshape(_grouped(x, g))
     mean = xg.mean(axis=2, keepdims=True)
     centered = xg - mean
     rstd = (1.0 / xp.sqrt((centered * centered).mean(axis=2, keepdims=True) + epsilon)).astype(
@@ -469,11 +475,10 @@ def group_norm(x, weight, bias, num_groups, epsilon=1e-5):
 def group_norm_grad(x, weight, bias, mean, rstd, out_grad, num_groups, epsilon=1e-5):
     g = _groups(x, num_groups)
     cshape = _channel_shape(x)
-    xhat = ((x.reshape(x.shape[0], g, -1) - mean) * rstd).reshape(x.shape)
+    grouped = _grouped(x, g)
+    xhat = ((x.reshape(grouped) - mean) * rstd).reshape(x.shape)
     gxhat = out_grad if weight is None else out_grad * weight.reshape(cshape)
-    x_grad = _norm_backward(
-        xhat.reshape(x.shape[0], g, -1), rstd, gxhat.reshape(x.shape[0], g, -1), (2,)
-    ).reshape(x.shape)
+    x_grad = _norm_backward(xhat.reshape(grouped), rstd, gxhat.reshape(grouped), (2,)).reshape(x.shape)
     axes = (0,) + tuple(range(2, x.ndim))
     return (
         x_grad.astype(x.dtype, copy=False),

@@ -23,7 +23,7 @@ from opgrad.runtime.kernels.common import (
 )
 from opgrad.runtime.kernels.cpu.activations import _halves, _sigmoid
 from opgrad.runtime.kernels.cpu.attention import _scale
-from opgrad.runtime.kernels.cpu.cnn import _channel_shape, _groups, _layer_axes
+from opgrad.runtime.kernels.cpu.cnn import _channel_shape, _grouped, _groups, _layer_axes
 from opgrad.runtime.kernels.cpu.indexing import _reverse_cumsum, _scan_axis, _scan_view
 from opgrad.runtime.kernels.cpu.indexing import cumprod_grad as _cumprod_grad
 from opgrad.runtime.kernels.cpu.losses import _kl_count, _softplus_neg, _spread
@@ -103,7 +103,7 @@ def group_norm_double_grad(
     xp = array_module(x)
     g = _groups(x, num_groups)
     cshape = _channel_shape(x)
-    grouped = (x.shape[0], g, -1)
+    grouped = _grouped(x, g)
 
     def per_group(t: Any) -> Any:  # a per-channel vector (or None) as (N, G, -1)
         return None if t is None else xp.broadcast_to(t.reshape(cshape), x.shape).reshape(grouped)

@@ -46,6 +46,9 @@ def softmax(x, axis=-1):
     xp = array_module(x)
     if x.ndim == 0:
         return xp.ones_like(x)
+    if x.size == 0:  # no maximum to subtract; nothing to normalise
+        normalize_one_axis(axis, x.ndim, "softmax")
+        return xp.empty_like(x)
     return _softmax(xp, x, normalize_one_axis(axis, x.ndim, "softmax"))
 
 
@@ -64,6 +67,9 @@ def log_softmax(x, axis=-1):
     xp = array_module(x)
     if x.ndim == 0:
         return xp.zeros_like(x)
+    if x.size == 0:
+        normalize_one_axis(axis, x.ndim, "log_softmax")
+        return xp.empty_like(x)
     return _log_softmax(xp, x, normalize_one_axis(axis, x.ndim, "log_softmax"))
 
 

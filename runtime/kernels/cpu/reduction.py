@@ -32,6 +32,10 @@ def _check_nonempty(op, x, axes):
         )
 
 
+def _reduced_shape(shape, axes, keepdim):
+    return keepdim_shape(shape, axes) if keepdim else tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
 def _spread(g, x, axes):
     """`g` (reduced, keepdim or not) broadcast back to x's shape, as a fresh array."""
     xp = array_module(g)
@@ -126,7 +130,8 @@ def prod_grad(x, out_grad, axis=(), keepdim=False):
 def logsumexp(x, axis=(), keepdim=False):
     xp = array_module(x)
     axes = normalize_axis(axis, x.ndim, "logsumexp")
-    _check_nonempty("logsumexp", x, axes)
+    if x.size == 0:  # log of an empty sum: -inf (as PyTorch)
+        return xp.full(_reduced_shape(x.shape, axes, keepdim), -xp.inf, dtype=x.dtype)
     m = xp.max(x, axis=axes, keepdims=True)
     m = xp.where(xp.isfinite(m), m, 0)
     out = xp.log(xp.sum(xp.exp(x - m), axis=axes, keepdims=True)) + m
