@@ -117,3 +117,30 @@ def test_float16_running_sums_do_not_stall():
     assert out.dtype == np.float16 and out.numpy()[-1] == 4096
     out.sum().backward()
     assert x.grad.dtype == np.float16 and x.grad.numpy()[0] == 4096
+
+
+def _first_grad_cases() -> list[Any]:
+    params = []
+    for name in YAML_OPS:
+        info = OPS.get(name)
+        samples = [s for s in info.sample_list() if _gradcheck_case(info, s)] if info else []
+        if samples:
+            params.append(pytest.param(name, samples[0], id=name))
+    return params
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("name, sample", _first_grad_cases())
+def test_float16_gradients_of_every_order_keep_float16(name, sample):
+    """create_graph=True runs the recorded grad ops and composites: they keep float16 too."""
+    info = _require(name, sample)
+    fn, leaves = _grad_setup(info, sample, np.float16)
+    outs = [o for o in _as_list(fn(*leaves)) if o.requires_grad]
+    firsts = og.grad(outs, leaves, create_graph=True, allow_unused=True)
+    for g, x in zip(firsts, leaves, strict=True):
+        assert g is None or g.dtype == x.dtype == np.float16, f"first order: {g.dtype}"
+    recorded = [g for g in firsts if g is not None and g.requires_grad]
+    if recorded:
+        seconds = og.grad([g.sum() for g in recorded], leaves, allow_unused=True)
+        for g in seconds:
+            assert g is None or g.dtype == np.float16, f"second order: {g.dtype}"
