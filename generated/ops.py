@@ -1051,7 +1051,7 @@ def prod(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Te
 
 
 def logsumexp(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-    """log(sum(exp(x))) over axis, computed stably."""
+    """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logsumexp", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1268,7 +1268,9 @@ def split(x: Tensor, num_or_sections: Sequence[int] | int, axis: int = 0) -> lis
 
 
 def gather(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
-    """The slices of x along axis picked by a 1-D integer index (like index_select)."""
+    """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means
+    [index].
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, index, "gather", "x")
     if not isinstance(index, Tensor):
@@ -1285,7 +1287,7 @@ def gather(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
 
 
 def index_select(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
-    """The slices of x along axis picked by a 1-D integer index."""
+    """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index]."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, index, "index_select", "x")
     if not isinstance(index, Tensor):
@@ -1795,7 +1797,7 @@ def scaled_dot_product_attention(
 
 def take_along_axis(arr: Tensor, indices: Tensor, axis: int) -> Tensor:
     """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and
-    broadcasts against arr on the other axes.
+    broadcasts against arr on the other axes; negative indices count from the end.
     """
     if not isinstance(arr, Tensor):
         arr = as_tensor_arg(arr, indices, "take_along_axis", "arr")
@@ -1858,7 +1860,7 @@ def index_add(x: Tensor, index: Tensor, axis: int, value: Tensor) -> Tensor:
 
 
 def masked_fill(x: Tensor, mask: Tensor, value: float) -> Tensor:
-    """x with value where the bool mask (broadcastable to x's shape) is true."""
+    """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, mask, "masked_fill", "x")
     if not isinstance(mask, Tensor):
@@ -2012,7 +2014,7 @@ def topk(
     x: Tensor, k: int, axis: int = -1, largest: bool = True, sorted: bool = True
 ) -> tuple[Tensor, Tensor]:
     """The k largest (or smallest) values along axis and their int64 indices; results are always sorted
-    (ties keep the lower index first).
+    (ties keep the lower index first); NaN counts as the largest value.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "topk", "x")
@@ -2040,7 +2042,9 @@ def topk(
 
 
 def sort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
-    """x sorted along axis (a stable sort); values only, argsort gives the indices."""
+    """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort
+    gives the indices.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sort", "x")
     if axis.__class__ is not int:

@@ -138,8 +138,12 @@ class SetItemGradNode(GradNode):
             x_grad = ops.multiply(g, keep)
             value_grad = None
             if meta is not None:
-                summed = ops.sum(picked, _broadcast_axes(picked.shape, meta.shape), True)
+                # sum's empty axis list means every axis: skip it when nothing was broadcast
+                axes = _broadcast_axes(picked.shape, meta.shape)
+                summed = ops.sum(picked, axes, True) if axes else picked
                 value_grad = ops.reshape(summed, list(meta.shape))
+                if value_grad.dtype != meta.dtype:  # x's dtype, where the value was cast to it
+                    value_grad = ops.cast(value_grad, meta.dtype)
         else:
             data = g._data.copy()
             data[index] = 0

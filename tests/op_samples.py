@@ -92,6 +92,10 @@ class OpInfo:
     gradgrad: bool = True
     gradgrad_reason: str = ""
     gradgrad_samples: int = 3  # how many grad samples gradgradcheck runs (it is costly)
+    # float16 (test_ops_float16.py): outputs and gradients against the float64 reference of
+    # the float16-rounded inputs, within tol16 of the largest reference magnitude (at least 1)
+    tol16: float = 2e-2
+    grad_tol16: float = 2e-2
 
     @property
     def op(self) -> Callable[..., Any]:
@@ -532,7 +536,7 @@ def mse_samples(rng: np.random.Generator) -> Iterator[Sample]:
     yield Sample((randn(rng, 3, 4), randn(rng, 3, 4)))
     yield Sample((randn(rng, 3, 4), randn(rng, 4)), {"reduction": "none"})
     yield Sample((randn(rng, 3, 4), randn(rng, 3, 4), "sum"))
-    yield Sample((randn(rng, 2, 1), randn(rng, 3)), {"reduction": "mean"})
+    yield Sample((randn(rng, 2, 3), randn(rng, 1, 3)), {"reduction": "mean"}, note="label broadcast")
 
 
 def dropout_samples(rng: np.random.Generator) -> Iterator[Sample]:
@@ -628,7 +632,9 @@ _INFOS = [
     OpInfo("max", _reduction(np.max), reduction(distinct)),
     OpInfo("min", _reduction(np.min), reduction(distinct)),
     OpInfo("prod", _reduction(np.prod), prod_samples),
-    OpInfo("logsumexp", _logsumexp, reduction(lambda r, *s: randn(r, *s) * 3)),
+    # its gradient exp(x - out) reads the float16-rounded out: one ulp of out (0.06 at 150)
+    # moves every entry by ~6%
+    OpInfo("logsumexp", _logsumexp, reduction(lambda r, *s: randn(r, *s) * 3), grad_tol16=8e-2),
     OpInfo("argmax", _arg(np.argmax), arg_samples, (), differentiable=False),
     OpInfo("argmin", _arg(np.argmin), arg_samples, (), differentiable=False),
     # linear algebra

@@ -377,8 +377,8 @@ def l1_samples(rng: np.random.Generator) -> Iterator[Sample]:
     yield Sample((label + away(rng, 3, 4), label))
     label = randn(rng, 4)
     yield Sample((label + away(rng, 3, 4), label), {"reduction": "none"}, note="label broadcast")
-    inp = randn(rng, 4)
-    yield Sample((inp, inp + away(rng, 3, 4), "sum"), note="input broadcast")
+    label = randn(rng, 3, 1)
+    yield Sample((label + away(rng, 3, 4), label, "sum"), note="label broadcast along axis 1")
 
 
 def _huber_offsets(rng: np.random.Generator, delta: float, *shape: int) -> np.ndarray:

@@ -83,3 +83,31 @@ ERRORS = [
 def test_bad_inputs_raise_naming_op_and_argument(make, exc, pattern):
     with pytest.raises(exc, match=pattern):
         make()
+
+
+@pytest.mark.parametrize(
+    "index, value_shape",
+    [((slice(0, 2),), (2,)), ((slice(0, 2),), (1,)), ((np.array([0, 2]),), (2,)), ((1,), ())],
+    ids=["slice", "slice-broadcast", "advanced", "int"],
+)
+def test_setitem_second_order(index, value_shape):
+    # the value's gradient sums over broadcast axes only; with none, sum([]) would mean all axes
+    rng = np.random.default_rng(1)
+
+    def fn(x, v):
+        y = x * 1
+        y[index[0]] = v * v
+        return y
+
+    x = og.tensor(rng.standard_normal(3), requires_grad=True)
+    v = og.tensor(rng.standard_normal(value_shape), requires_grad=True)
+    assert og.testing.gradgradcheck(fn, [x, v])
+
+
+def test_setitem_create_graph_gradient_keeps_the_value_dtype():
+    v = og.tensor(np.array([1.0, 2.0], np.float32), requires_grad=True)
+    y = og.zeros((3,), dtype="float64")
+    y[0:2] = v * v
+    (g,) = og.grad((y * y).sum(), [v], create_graph=True)
+    assert g.dtype == np.float32 and g.requires_grad
+    np.testing.assert_allclose(g.numpy(), 4 * np.array([1.0, 8.0]))

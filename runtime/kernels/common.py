@@ -125,6 +125,20 @@ def nd(r: Any) -> Any:
     return np.asarray(r) if isinstance(r, np.generic) else r
 
 
+def nan_where(x: Any, grad: Any) -> Any:
+    """`grad` with NaN wherever `x` is NaN: a piecewise function's gradient at a NaN input.
+
+    `where(x > 0, a, b)` sends a NaN to the `b` piece, as if it were negative; the NaN
+    policy (docs/contracts.md) is that a NaN input gives a NaN gradient instead. A NaN-free
+    x (the common case) costs one `isnan` pass and returns `grad` itself.
+    """
+    xp = array_module(grad)
+    nan = xp.isnan(x)
+    if not nan.any():
+        return grad
+    return xp.where(nan, x, grad)
+
+
 def ufunc(name: str) -> Callable[[Any], Any]:
     """A one-array kernel applying the array module's ufunc `name` (`np.tanh`, `cupy.tanh`).
 
@@ -188,6 +202,24 @@ def broadcast_shapes(op: str, *shapes: Sequence[int], names: Sequence[str] = ("x
         raise ValueError(f"{op}: {described}; expected shapes that broadcast together") from None
 
 
+def check_loss_shapes(op: str, input: Any, label: Any) -> None:  # noqa: A002 - Paddle's name
+    """Raise unless `label` broadcasts to `input`'s shape without growing it.
+
+    A loss is taken over input's elements: input (3,) against label (3, 1) would broadcast
+    to (3, 3) and average nine differences instead of three, a silent wrong result
+    (PyTorch only warns). A label of input's shape, or one that broadcasts to it (a row
+    shared by every sample), is accepted.
+    """
+    if label.shape == input.shape:
+        return
+    shape = broadcast_shapes(op, input.shape, label.shape, names=("input", "label"))
+    if shape != tuple(input.shape):
+        raise ValueError(
+            f"{op}: input has shape {tuple(input.shape)} and label has shape {tuple(label.shape)}, which "
+            f"broadcast to {shape}; expected label of input's shape (or one that broadcasts to it)"
+        )
+
+
 # --- erf ----------------------------------------------------------------------------------
 # NumPy has no erf, and SciPy is not a dependency. erf(x)/x is an even, entire function, so
 # piecewise Chebyshev interpolation of it on [0, 6] (12 pieces of width 0.5, degree 12)
@@ -233,7 +265,9 @@ def erf(x: Any) -> Any:
 
         return special.erf(x)
     if _scipy_erf is not None:  # SciPy's is ~5x faster; both are accurate to ~1e-15
-        return nd(_scipy_erf(x))
+        out = nd(_scipy_erf(x))
+        # SciPy widens float16 (to float32 or float64): round back to x's dtype
+        return out.astype(x.dtype) if x.dtype.kind == "f" and out.dtype != x.dtype else out
     return erf_chebyshev(x)
 
 
@@ -260,8 +294,10 @@ __all__ = [
     "array_module",
     "broadcast_shapes",
     "check_index",
+    "check_loss_shapes",
     "erf",
     "keepdim_shape",
+    "nan_where",
     "nd",
     "normalize_axis",
     "normalize_one_axis",

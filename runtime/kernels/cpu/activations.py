@@ -14,6 +14,7 @@ import numpy as np
 from opgrad.runtime.kernels.common import (
     array_module,
     broadcast_shapes,
+    nan_where,
     nd,
     normalize_one_axis,
     ufunc,
@@ -40,7 +41,8 @@ def hardtanh(x, min=-1.0, max=1.0):  # noqa: A002 - Paddle's names
 
 @register_kernel("hardtanh_grad")
 def hardtanh_grad(x, out_grad, min=-1.0, max=1.0):  # noqa: A002
-    return nd(out_grad * ((x > min) & (x < max)))
+    # a NaN is not clipped: it is passed through, and so is its gradient (as PyTorch does)
+    return nd(out_grad * ~((x <= min) | (x >= max)))
 
 
 @register_kernel("hardswish")
@@ -63,7 +65,8 @@ def hardsigmoid(x):
 
 @register_kernel("hardsigmoid_grad")
 def hardsigmoid_grad(x, out_grad):
-    return nd(out_grad * (((x > -3) & (x < 3)) / 6).astype(out_grad.dtype, copy=False))
+    slope = (((x > -3) & (x < 3)) / 6).astype(out_grad.dtype, copy=False)
+    return nd(nan_where(x, out_grad * slope))
 
 
 @register_kernel("mish")
@@ -117,7 +120,7 @@ def prelu_grad(x, weight, out_grad):
     xp = array_module(x)
     w = _channel_weight(x, weight)
     positive = x > 0
-    x_grad = xp.where(positive, out_grad, w * out_grad)
+    x_grad = nan_where(x, xp.where(positive, out_grad, w * out_grad))
     w_grad = unbroadcast(xp.where(positive, 0, x * out_grad), w.shape, weight.dtype)
     return unbroadcast(x_grad, x.shape, x.dtype), w_grad.reshape(weight.shape)
 
@@ -180,7 +183,9 @@ def glu_grad(x, out_grad, axis=-1):
 
 @register_kernel("softsign")
 def softsign(x):
-    return nd(x / (1 + array_module(x).abs(x)))
+    xp = array_module(x)
+    # inf / (1 + inf) is NaN: take the limits, softsign(±inf) = ±1 (and the gradient 0)
+    return nd(xp.where(xp.isinf(x), xp.sign(x), x / (1 + xp.abs(x))).astype(x.dtype, copy=False))
 
 
 @register_kernel("softsign_grad")

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from opgrad.runtime.kernels.common import array_module, nd, unbroadcast
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 from opgrad.runtime.random import generator_for
 
@@ -145,6 +146,7 @@ def _scale(query: Any, scale: Any) -> float:
 
 
 @register_kernel("scaled_dot_product_attention")
+@float32_inside
 def scaled_dot_product_attention(query, key, value, mask=None, dropout_p=0.0, causal=False, scale=None):
     _check_attention(query, key, value, mask, dropout_p)
     xp = array_module(query, key, value)
@@ -175,6 +177,7 @@ def scaled_dot_product_attention(query, key, value, mask=None, dropout_p=0.0, ca
 
 
 @register_kernel("scaled_dot_product_attention_grad")
+@float32_inside
 def scaled_dot_product_attention_grad(
     query, key, value, mask, weights, keep, out_grad, dropout_p=0.0, causal=False, scale=None
 ):

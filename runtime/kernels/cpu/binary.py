@@ -87,9 +87,13 @@ def maximum(x, y):
 
 
 def _extremum_grad(x, y, out_grad, x_wins):
-    # x takes the gradient where it wins, half of it on a tie; y takes the rest.
+    # x takes the gradient where it wins, half of it on a tie; y takes the rest. A NaN wins
+    # (it is the result), two NaNs tie (as PyTorch does).
     xp = array_module(x, y)
-    x_grad = xp.where(x_wins, out_grad, xp.where(x == y, out_grad * 0.5, 0))
+    x_nan, y_nan = xp.isnan(x), xp.isnan(y)
+    x_wins = (x_wins & ~y_nan) | (x_nan & ~y_nan)
+    tie = (x == y) | (x_nan & y_nan)
+    x_grad = xp.where(x_wins, out_grad, xp.where(tie, out_grad * 0.5, 0))
     return _pair(x_grad, out_grad - x_grad, x, y)
 
 
@@ -122,11 +126,14 @@ def elementwise_pow(x, y):
 @register_kernel("elementwise_pow_grad")
 def elementwise_pow_grad(x, y, out_grad):
     xp = array_module(x, y)
-    x_grad = out_grad * (y * x ** (y - 1))
-    # d/dy x**y = x**y * log(x): 0 where x == 0 (the limit for y > 0), NaN where x < 0
+    # d/dx x**y = y * x**(y - 1), and 0 where y == 0 (x**0 is 1 everywhere: 0 * inf at x == 0)
+    x_grad = out_grad * xp.where(y == 0, 0, y * x ** (y - 1))
+    # d/dy x**y = x**y * log(x): NaN where x < 0; where x == 0, 0 for y >= 0 (the limit) and
+    # -inf for y < 0 (inf * log 0), as PyTorch
     positive = x > 0
     log_x = xp.log(xp.where(positive, x, 1))
-    dy = xp.where(positive, x**y * log_x, xp.where(x == 0, 0, xp.nan))
+    at_zero = xp.where(y < 0, -xp.inf, 0)
+    dy = xp.where(positive, x**y * log_x, xp.where(x == 0, at_zero, xp.nan))
     return _pair(x_grad, out_grad * dy, x, y)
 
 

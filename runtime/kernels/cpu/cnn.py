@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from opgrad.runtime.kernels.common import array_module, as_int, as_int_list, nd, unbroadcast
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 
 # --- argument checks ------------------------------------------------------------------------
@@ -319,6 +320,7 @@ def _layer_axes(x: Any, normalized_shape: Any) -> tuple[tuple[int, ...], tuple[i
 
 
 @register_kernel("layer_norm")
+@float32_inside
 def layer_norm(x, weight, bias, normalized_shape, epsilon=1e-5):
     _check_float(x, "layer_norm")
     _check_epsilon("layer_norm", epsilon)
@@ -338,6 +340,7 @@ def layer_norm(x, weight, bias, normalized_shape, epsilon=1e-5):
 
 
 @register_kernel("layer_norm_grad")
+@float32_inside
 def layer_norm_grad(x, weight, bias, mean, rstd, out_grad, normalized_shape, epsilon=1e-5):
     shape, axes = _layer_axes(x, normalized_shape)
     xhat = (x - mean) * rstd
@@ -353,6 +356,7 @@ def _channel_shape(x: Any) -> tuple[int, ...]:
 
 
 @register_kernel("batch_norm")
+@float32_inside
 def batch_norm(
     x, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.9, epsilon=1e-5
 ):
@@ -404,6 +408,7 @@ def batch_norm(
 
 
 @register_kernel("batch_norm_grad")
+@float32_inside
 def batch_norm_grad(
     x, weight, bias, saved_mean, saved_rstd, out_grad, training=False, momentum=0.9, epsilon=1e-5
 ):
@@ -435,7 +440,14 @@ def _groups(x: Any, num_groups: Any) -> int:
     return g
 
 
+def _grouped(x: Any, g: int) -> tuple[int, int, int]:
+    """(N, G, entries per group): x's shape for per-group statistics (also when N is 0,
+    where a -1 in reshape would be ambiguous)."""
+    return (x.shape[0], g, math.prod(x.shape[1:]) // g)
+
+
 @register_kernel("group_norm")
+@float32_inside
 def group_norm(x, weight, bias, num_groups, epsilon=1e-5):
     _check_float(x, "group_norm")
     _check_epsilon("group_norm", epsilon)
@@ -443,7 +455,7 @@ def group_norm(x, weight, bias, num_groups, epsilon=1e-5):
     g = _groups(x, num_groups)
     _check_affine("group_norm", "weight", weight, (x.shape[1],))
     _check_affine("group_norm", "bias", bias, (x.shape[1],))
-    xg = x.reshape(x.shape[0], g, -1)
+    xg = x.reshape(_grouped(x, g))
     mean = xg.mean(axis=2, keepdims=True)
     centered = xg - mean
     rstd = (1.0 / xp.sqrt((centered * centered).mean(axis=2, keepdims=True) + epsilon)).astype(
@@ -459,14 +471,14 @@ def group_norm(x, weight, bias, num_groups, epsilon=1e-5):
 
 
 @register_kernel("group_norm_grad")
+@float32_inside
 def group_norm_grad(x, weight, bias, mean, rstd, out_grad, num_groups, epsilon=1e-5):
     g = _groups(x, num_groups)
     cshape = _channel_shape(x)
-    xhat = ((x.reshape(x.shape[0], g, -1) - mean) * rstd).reshape(x.shape)
+    grouped = _grouped(x, g)
+    xhat = ((x.reshape(grouped) - mean) * rstd).reshape(x.shape)
     gxhat = out_grad if weight is None else out_grad * weight.reshape(cshape)
-    x_grad = _norm_backward(
-        xhat.reshape(x.shape[0], g, -1), rstd, gxhat.reshape(x.shape[0], g, -1), (2,)
-    ).reshape(x.shape)
+    x_grad = _norm_backward(xhat.reshape(grouped), rstd, gxhat.reshape(grouped), (2,)).reshape(x.shape)
     axes = (0,) + tuple(range(2, x.ndim))
     return (
         x_grad.astype(x.dtype, copy=False),

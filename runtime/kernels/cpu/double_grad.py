@@ -32,6 +32,7 @@ from opgrad.runtime.kernels.common import (
 from opgrad.runtime.kernels.cpu.linalg import matmul as _matmul
 from opgrad.runtime.kernels.cpu.linalg import matmul_grad as _matmul_grad
 from opgrad.runtime.kernels.cpu.nn import _class_labels, _softmax
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 
 _SQRT_HALF = math.sqrt(0.5)
@@ -71,12 +72,14 @@ def _row_axis(p, axis, op):
 
 
 @register_kernel("softmax_vjp")
+@float32_inside
 def softmax_vjp(p, g, axis=-1):
     a = _row_axis(p, axis, "softmax_vjp")
     return nd(p * (g - (g * p).sum(axis=a, keepdims=True)))
 
 
 @register_kernel("softmax_vjp_dp")
+@float32_inside
 def softmax_vjp_dp(p, g, r, axis=-1):
     a = _row_axis(p, axis, "softmax_vjp_dp")
     return nd(g * r - g * (p * r).sum(axis=a, keepdims=True) - r * (p * g).sum(axis=a, keepdims=True))
@@ -177,6 +180,7 @@ min_double_grad = _extremum_double_grad("min")
 
 
 @register_kernel("prod_double_grad")
+@float32_inside
 def prod_double_grad(x, out_grad, x_grad_grad, axis=(), keepdim=False):
     # prod_grad is x_grad_i = g * P_i with P_i = prod_{j != i} x_j. Its derivative in g is
     # sum_i a_i P_i; in x_k it is g * sum_{i != k} a_i M_ik, M_ik = prod_{j != i, k} x_j,
@@ -210,6 +214,7 @@ def prod_double_grad(x, out_grad, x_grad_grad, axis=(), keepdim=False):
 
 
 @register_kernel("logsumexp_double_grad")
+@float32_inside
 def logsumexp_double_grad(x, out, out_grad, x_grad_grad, axis=(), keepdim=False):
     xp = array_module(x)
     axes = normalize_axis(axis, x.ndim, "logsumexp")
@@ -228,6 +233,7 @@ def logsumexp_double_grad(x, out, out_grad, x_grad_grad, axis=(), keepdim=False)
 
 
 @register_kernel("cross_entropy_double_grad")
+@float32_inside
 def cross_entropy_double_grad(
     input, label, out_grad, input_grad_grad, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0
 ):  # noqa: A002
@@ -256,6 +262,7 @@ def cross_entropy_double_grad(
 
 
 @register_kernel("mse_loss_double_grad")
+@float32_inside
 def mse_loss_double_grad(input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean"):  # noqa: A002
     diff = input - label
     g = out_grad / diff.size if reduction == "mean" else out_grad

@@ -23,10 +23,11 @@ from opgrad.runtime.kernels.common import (
 )
 from opgrad.runtime.kernels.cpu.activations import _halves, _sigmoid
 from opgrad.runtime.kernels.cpu.attention import _scale
-from opgrad.runtime.kernels.cpu.cnn import _channel_shape, _groups, _layer_axes
+from opgrad.runtime.kernels.cpu.cnn import _channel_shape, _grouped, _groups, _layer_axes
 from opgrad.runtime.kernels.cpu.indexing import _reverse_cumsum, _scan_axis, _scan_view
 from opgrad.runtime.kernels.cpu.indexing import cumprod_grad as _cumprod_grad
 from opgrad.runtime.kernels.cpu.losses import _kl_count, _softplus_neg, _spread
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 
 # --- layer_norm, group_norm, batch_norm ----------------------------------------------------------
@@ -67,6 +68,7 @@ def _weight_sum(w: Any, raw: Any, axes: tuple) -> Any:
 
 
 @register_kernel("layer_norm_double_grad")
+@float32_inside
 def layer_norm_double_grad(
     x,
     weight,
@@ -94,13 +96,14 @@ def layer_norm_double_grad(
 
 
 @register_kernel("group_norm_double_grad")
+@float32_inside
 def group_norm_double_grad(
     x, weight, mean, rstd, out_grad, x_grad_grad, weight_grad_grad, bias_grad_grad, num_groups, epsilon=1e-5
 ):
     xp = array_module(x)
     g = _groups(x, num_groups)
     cshape = _channel_shape(x)
-    grouped = (x.shape[0], g, -1)
+    grouped = _grouped(x, g)
 
     def per_group(t: Any) -> Any:  # a per-channel vector (or None) as (N, G, -1)
         return None if t is None else xp.broadcast_to(t.reshape(cshape), x.shape).reshape(grouped)
@@ -126,6 +129,7 @@ def group_norm_double_grad(
 
 
 @register_kernel("batch_norm_double_grad")
+@float32_inside
 def batch_norm_double_grad(
     x,
     weight,
@@ -170,6 +174,7 @@ def batch_norm_double_grad(
 
 
 @register_kernel("scaled_dot_product_attention_double_grad")
+@float32_inside
 def scaled_dot_product_attention_double_grad(
     query,
     key,
@@ -240,6 +245,7 @@ def scaled_dot_product_attention_double_grad(
 
 
 @register_kernel("cumprod_double_grad")
+@float32_inside
 def cumprod_double_grad(x, out_grad, x_grad_grad, dim=None):
     # out_grad_grad is cumprod's JVP along x_grad_grad: sum_k [cumprod of x with x_k := ddx_k]_i
     # (i >= k); x_grad differentiates <out_grad, that> in x, slot k excluded. Without zeros in
@@ -276,6 +282,7 @@ def cumprod_double_grad(x, out_grad, x_grad_grad, dim=None):
 
 
 @register_kernel("norm_double_grad")
+@float32_inside
 def norm_double_grad(x, out, out_grad, x_grad_grad, p=2.0, axis=(), keepdim=False):
     # With u = dN/dx (the gradient for out_grad 1): out_grad_grad = sum(ddx u); for finite p,
     # x_grad = g [(p - 1) |x|^(p-2) N^(1-p) ddx + (1 - p) / N u sum(ddx u)]. The 1- and inf-norm
@@ -322,6 +329,7 @@ def _gather(t: Any, out_grad: Any, reduction: str, count: int | None = None) -> 
 
 
 @register_kernel("binary_cross_entropy_with_logits_double_grad")
+@float32_inside
 def binary_cross_entropy_with_logits_double_grad(
     logit, label, weight, pos_weight, out_grad, logit_grad_grad, label_grad_grad, reduction="mean"
 ):
@@ -347,6 +355,7 @@ def binary_cross_entropy_with_logits_double_grad(
 
 
 @register_kernel("kl_div_double_grad")
+@float32_inside
 def kl_div_double_grad(
     input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean", log_target=False
 ):  # noqa: A002

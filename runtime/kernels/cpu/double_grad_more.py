@@ -16,6 +16,7 @@ from opgrad.runtime.kernels.cpu.attention import einsum as _einsum
 from opgrad.runtime.kernels.cpu.attention import einsum_grad as _einsum_grad
 from opgrad.runtime.kernels.cpu.cnn import _pad, _pool_geometry, _window_slice
 from opgrad.runtime.kernels.cpu.losses import _centered, _reduce, _spread
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 
 
@@ -44,6 +45,7 @@ def max_pool2d_double_grad(argmax, x_grad_grad, kernel_size, stride=None, paddin
 
 
 @register_kernel("var_double_grad")
+@float32_inside
 def var_double_grad(x, out_grad, x_grad_grad, axis=(), unbiased=True, keepdim=False):
     # var_grad = 2 (x - mean x) g / denom is bilinear in (x, g).
     xp = array_module(x)
@@ -61,6 +63,7 @@ def var_double_grad(x, out_grad, x_grad_grad, axis=(), unbiased=True, keepdim=Fa
 
 
 @register_kernel("std_double_grad")
+@float32_inside
 def std_double_grad(x, out, out_grad, x_grad_grad, axis=(), unbiased=True, keepdim=False):
     # std_grad = d g / (denom o), d = x - mean x, o = std(x); o's dependence on x is folded in.
     xp = array_module(x)
@@ -116,6 +119,7 @@ def _loss_out_grad_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduc
 
 
 @register_kernel("l1_loss_double_grad")
+@float32_inside
 def l1_loss_double_grad(input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean"):  # noqa: A002
     # sign(input - label) is piecewise constant: only out_grad has a second derivative
     slope = array_module(input).sign(input - label)
@@ -123,6 +127,7 @@ def l1_loss_double_grad(input, label, out_grad, input_grad_grad, label_grad_grad
 
 
 @register_kernel("smooth_l1_loss_double_grad")
+@float32_inside
 def smooth_l1_loss_double_grad(
     input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean", delta=1.0
 ):  # noqa: A002

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from opgrad.runtime.kernels.common import array_module, erf, nd, ufunc
+from opgrad.runtime.kernels.common import array_module, erf, nan_where, nd, ufunc
 from opgrad.runtime.kernels.registry import register_kernel
 
 _SQRT_HALF = math.sqrt(0.5)
@@ -165,7 +165,8 @@ def relu(x):
 
 @register_kernel("relu_grad")
 def relu_grad(out, out_grad):
-    return nd(out_grad * (out > 0))
+    # relu(NaN) is that NaN, passed through with its gradient (as PyTorch does)
+    return nd(out_grad * ~(out <= 0))
 
 
 @register_kernel("gelu")
@@ -220,7 +221,7 @@ def leaky_relu(x, negative_slope=0.01):
 
 @register_kernel("leaky_relu_grad")
 def leaky_relu_grad(x, out_grad, negative_slope=0.01):
-    return nd(array_module(x).where(x > 0, out_grad, out_grad * negative_slope))
+    return nd(nan_where(x, array_module(x).where(x > 0, out_grad, out_grad * negative_slope)))
 
 
 @register_kernel("elu")
@@ -291,12 +292,13 @@ def clip(x, min=None, max=None):  # noqa: A002 - Paddle's argument names
 def clip_grad(x, out_grad, min=None, max=None):  # noqa: A002
     if min is None and max is None:
         return out_grad
+    # a NaN is not clipped: it is passed through, and so is its gradient
     if min is None:
-        inside = x <= max
+        inside = ~(x > max)
     elif max is None:
-        inside = x >= min
+        inside = ~(x < min)
     else:
-        inside = (x >= min) & (x <= max)
+        inside = ~((x < min) | (x > max))
     return nd(out_grad * inside)
 
 

@@ -18,10 +18,12 @@ from opgrad.runtime.kernels.common import (
     broadcast_shapes,
     check_index,
     nd,
+    normalize_axis,
     normalize_one_axis,
     scatter_add,
     unbroadcast,
 )
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 
 
@@ -46,25 +48,40 @@ def _check_float_or_int(op, arg, a):
 
 
 def _along_axis_shapes(arr, indices, axis):
+    """The axis, the broadcast shapes of arr and indices, and indices with negative entries
+    (counting from the end, as PyTorch allows) made non-negative. A 0-d arr is one entry.
+    `arr` may be metadata only (its shape is all that is read)."""
     op = "take_along_axis"
     if indices.dtype.kind not in "iu":
         raise TypeError(f"{op}: indices must be an integer tensor, got dtype {indices.dtype}")
-    if arr.ndim == 0 or indices.ndim != arr.ndim:
+    if indices.ndim != len(arr.shape):
         raise ValueError(
-            f"{op}: indices has shape {indices.shape} and arr has shape {arr.shape}; "
-            "expected the same number of dimensions (at least 1)"
+            f"{op}: indices has shape {indices.shape} and arr has shape {tuple(arr.shape)}; "
+            "expected the same number of dimensions"
         )
-    a = normalize_one_axis(axis, arr.ndim, op)
+    shape = tuple(arr.shape)
+    if not shape:
+        normalize_axis(axis, 0, op)
+        shape, indices = (1,), indices.reshape(1)
+    a = normalize_one_axis(axis, len(shape), op)
+    n = shape[a]
+    if indices.size and indices.dtype.kind == "i" and int(indices.min()) < 0:
+        if int(indices.min()) < -n:
+            raise ValueError(
+                f"{op}: indices contains {int(indices.min())}, outside [{-n}, {n}) "
+                f"(arr has {n} entries along axis {a})"
+            )
+        indices = array_module(indices).where(indices < 0, indices + n, indices)
     rest = broadcast_shapes(
         op,
-        arr.shape[:a] + (1,) + arr.shape[a + 1 :],
+        shape[:a] + (1,) + shape[a + 1 :],
         indices.shape[:a] + (1,) + indices.shape[a + 1 :],
         names=("arr", "indices"),
     )
-    check_index(indices, arr.shape[a], op, "indices", f"arr has {arr.shape[a]} entries along axis {a}")
-    arr_shape = rest[:a] + (arr.shape[a],) + rest[a + 1 :]
+    check_index(indices, n, op, "indices", f"arr has {n} entries along axis {a}")
+    arr_shape = rest[:a] + (n,) + rest[a + 1 :]
     idx_shape = rest[:a] + (indices.shape[a],) + rest[a + 1 :]
-    return a, arr_shape, idx_shape
+    return a, arr_shape, idx_shape, indices
 
 
 def grid_index(xp, indices, a):
@@ -83,7 +100,9 @@ def grid_index(xp, indices, a):
 @register_kernel("take_along_axis")
 def take_along_axis(arr, indices, axis):
     xp = array_module(arr)
-    a, arr_shape, idx_shape = _along_axis_shapes(arr, indices, axis)
+    a, arr_shape, idx_shape, indices = _along_axis_shapes(arr, indices, axis)
+    if arr.ndim == 0:
+        return arr.copy()
     arr_b = xp.broadcast_to(arr, arr_shape)
     return nd(xp.take_along_axis(arr_b, xp.broadcast_to(indices, idx_shape), axis=a))
 
@@ -91,7 +110,9 @@ def take_along_axis(arr, indices, axis):
 @register_kernel("take_along_axis_grad")
 def take_along_axis_grad(arr, indices, out_grad, axis):
     xp = array_module(out_grad)
-    a, arr_shape, idx_shape = _along_axis_shapes(arr, indices, axis)
+    a, arr_shape, idx_shape, indices = _along_axis_shapes(arr, indices, axis)
+    if len(arr.shape) == 0:
+        return out_grad.astype(arr.dtype, copy=True)
     g = xp.zeros(arr_shape, out_grad.dtype)
     _add_at(g, grid_index(xp, xp.broadcast_to(indices, idx_shape), a), out_grad)
     return unbroadcast(g, arr.shape, arr.dtype)
@@ -155,9 +176,17 @@ def scatter_grad(x, index, updates, out_grad, overwrite=True):
 
 
 def _check_index_add(x, index, axis, value):
+    """The axis, after checking the shapes; None for a 0-d x (one entry, index 0 or [0],
+    a 0-d value), as PyTorch allows."""
     op = "index_add"
     if x.ndim == 0:
-        raise ValueError(f"{op}: x is 0-d; expected at least one dimension")
+        normalize_axis(axis, 0, op)
+        if index.ndim > 1 or index.size != 1:
+            raise ValueError(f"{op}: x is 0-d, so index must hold one entry, got shape {index.shape}")
+        check_index(index, 1, op, "index", "x is 0-d")
+        if value.shape != ():
+            raise ValueError(f"{op}: x is 0-d, so value must be 0-d, got shape {tuple(value.shape)}")
+        return None
     a = normalize_one_axis(axis, x.ndim, op)
     if index.ndim != 1:
         raise ValueError(f"{op}: index must be 1-D, got shape {index.shape}")
@@ -171,12 +200,16 @@ def _check_index_add(x, index, axis, value):
 @register_kernel("index_add")
 def index_add(x, index, value, axis):  # tensors first, then attributes (contracts §1)
     a = _check_index_add(x, index, axis, value)
+    if a is None:
+        return nd(x + value.astype(x.dtype, copy=False))
     return scatter_add(x.copy(), a, index, value.astype(x.dtype, copy=False))
 
 
 @register_kernel("index_add_grad")
 def index_add_grad(x, index, value, out_grad, axis):
     xp = array_module(out_grad)
+    if len(x.shape) == 0:
+        return out_grad.astype(x.dtype, copy=True), out_grad.astype(value.dtype, copy=True)
     a = normalize_one_axis(axis, len(x.shape), "index_add")
     value_grad = xp.take(out_grad, index, axis=a).astype(value.dtype, copy=False)
     return out_grad.astype(x.dtype, copy=False), value_grad
@@ -187,7 +220,8 @@ def _check_mask(x, mask):
         raise TypeError(f"masked_fill: mask must be a bool tensor, got dtype {mask.dtype}")
     if broadcast_shapes("masked_fill", x.shape, mask.shape, names=("x", "mask")) != tuple(x.shape):
         raise ValueError(
-            f"masked_fill: mask has shape {mask.shape}, which does not broadcast to x's shape {x.shape}"
+            f"masked_fill: mask has shape {mask.shape}, which does not broadcast to x's shape {x.shape}; "
+            "the result keeps x's shape (expand x to the larger shape first)"
         )
 
 
@@ -415,6 +449,7 @@ def _reverse_cumsum(xp, g, a):
 
 
 @register_kernel("cumsum")
+@float32_inside
 def cumsum(x, axis=None):
     xp = array_module(x)
     a = _scan_axis("cumsum", "axis", x.shape, axis)
@@ -424,6 +459,7 @@ def cumsum(x, axis=None):
 
 
 @register_kernel("cumsum_grad")
+@float32_inside
 def cumsum_grad(x, out_grad, axis=None):
     xp = array_module(out_grad)
     a = _scan_axis("cumsum", "axis", x.shape, axis)
@@ -432,6 +468,7 @@ def cumsum_grad(x, out_grad, axis=None):
 
 
 @register_kernel("cumprod")
+@float32_inside
 def cumprod(x, dim=None):
     xp = array_module(x)
     a = _scan_axis("cumprod", "dim", x.shape, dim)
@@ -441,6 +478,7 @@ def cumprod(x, dim=None):
 
 
 @register_kernel("cumprod_grad")
+@float32_inside
 def cumprod_grad(x, out, out_grad, dim=None):
     # y_i = x_0 ... x_i. Before a slice's first zero, dL/dx_k = sum_{i>=k} g_i y_i / x_k (x_k != 0).
     # At the first zero z, dL/dx_z = sum_{i>=z} g_i y'_i with y' the products of x where x_z
@@ -473,16 +511,14 @@ def _sort_axis(op, x, axis):
 
 
 def _argsort(xp, x, a, descending):
-    """Stable argsort along a; descending keeps equal values in their original order too."""
+    """Stable argsort along a; NaN is the largest value (last ascending, first descending).
+
+    Descending keeps equal values in their original order too: a stable ascending sort of
+    the reversed axis, read backwards, with positions mapped back (n - 1 - j)."""
     if not descending:
         return xp.argsort(x, axis=a, kind="stable")
-    if x.dtype.kind == "b":
-        key = ~x
-    elif x.dtype.kind == "u":
-        key = x.max() - x if x.size else x
-    else:
-        key = -x
-    return xp.argsort(key, axis=a, kind="stable")
+    n = x.shape[a]
+    return (n - 1) - xp.flip(xp.argsort(xp.flip(x, axis=a), axis=a, kind="stable"), axis=a)
 
 
 def _put_along(xp, shape, dtype, indices, values, a):

@@ -16,12 +16,14 @@ from opgrad.runtime.kernels.common import (
     array_module,
     broadcast_shapes,
     check_index,
+    check_loss_shapes,
     keepdim_shape,
     nd,
     normalize_axis,
     unbroadcast,
 )
 from opgrad.runtime.kernels.cpu.indexing import grid_index
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 
 _REDUCTIONS = ("mean", "sum", "none")
@@ -82,11 +84,13 @@ def _var(op, x, axis, unbiased, keepdim):
 
 
 @register_kernel("var")
+@float32_inside
 def var(x, axis=(), unbiased=True, keepdim=False):
     return _var("var", x, axis, unbiased, keepdim)
 
 
 @register_kernel("var_grad")
+@float32_inside
 def var_grad(x, out_grad, axis=(), unbiased=True, keepdim=False):
     xp = array_module(x)
     axes, d, denom = _centered("var", x, axis, unbiased)
@@ -97,11 +101,13 @@ def var_grad(x, out_grad, axis=(), unbiased=True, keepdim=False):
 
 
 @register_kernel("std")
+@float32_inside
 def std(x, axis=(), unbiased=True, keepdim=False):
     return nd(array_module(x).sqrt(_var("std", x, axis, unbiased, keepdim)))
 
 
 @register_kernel("std_grad")
+@float32_inside
 def std_grad(x, out, out_grad, axis=(), unbiased=True, keepdim=False):
     xp = array_module(x)
     axes, d, denom = _centered("std", x, axis, unbiased)
@@ -126,6 +132,7 @@ def _check_p(p):
 
 
 @register_kernel("norm")
+@float32_inside
 def norm(x, p=2.0, axis=(), keepdim=False):
     xp = array_module(x)
     _check_float("norm", "x", x)
@@ -144,6 +151,7 @@ def norm(x, p=2.0, axis=(), keepdim=False):
 
 
 @register_kernel("norm_grad")
+@float32_inside
 def norm_grad(x, out, out_grad, p=2.0, axis=(), keepdim=False):
     xp = array_module(x)
     p = float(p)
@@ -203,6 +211,7 @@ def _safe_total(xp, w):
 
 
 @register_kernel("nll_loss")
+@float32_inside
 def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean"):  # noqa: A002
     _check_reduction("nll_loss", reduction)
     xp = array_module(input)
@@ -216,6 +225,7 @@ def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean"):  #
 
 
 @register_kernel("nll_loss_grad")
+@float32_inside
 def nll_loss_grad(input, label, weight, out_grad, ignore_index=-100, reduction="mean"):  # noqa: A002
     xp = array_module(out_grad)
     a, safe, w = _nll_layout(input, label, weight, ignore_index)
@@ -250,6 +260,7 @@ def _softplus_neg(xp, x):
 
 
 @register_kernel("binary_cross_entropy_with_logits")
+@float32_inside
 def binary_cross_entropy_with_logits(logit, label, weight=None, pos_weight=None, reduction="mean"):
     # tensors first (optional ones as None), then attributes: contracts §1
     _check_reduction("binary_cross_entropy_with_logits", reduction)
@@ -266,6 +277,7 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, pos_weight=None,
 
 
 @register_kernel("binary_cross_entropy_with_logits_grad")
+@float32_inside
 def binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, out_grad, reduction="mean"):
     xp = array_module(logit)
     g = _spread(out_grad, logit.shape, reduction)
@@ -289,17 +301,19 @@ def binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, out_
 
 
 def _difference(op, input, label):  # noqa: A002
-    broadcast_shapes(op, input.shape, label.shape, names=("input", "label"))
+    check_loss_shapes(op, input, label)
     return input - label
 
 
 @register_kernel("l1_loss")
+@float32_inside
 def l1_loss(input, label, reduction="mean"):  # noqa: A002
     _check_reduction("l1_loss", reduction)
     return _reduce(array_module(input).abs(_difference("l1_loss", input, label)), reduction)
 
 
 @register_kernel("l1_loss_grad")
+@float32_inside
 def l1_loss_grad(input, label, out_grad, reduction="mean"):  # noqa: A002
     xp = array_module(input)
     d = input - label
@@ -317,6 +331,7 @@ def _check_delta(delta):
 
 
 @register_kernel("smooth_l1_loss")
+@float32_inside
 def smooth_l1_loss(input, label, reduction="mean", delta=1.0):  # noqa: A002
     _check_reduction("smooth_l1_loss", reduction)
     _check_delta(delta)
@@ -328,6 +343,7 @@ def smooth_l1_loss(input, label, reduction="mean", delta=1.0):  # noqa: A002
 
 
 @register_kernel("smooth_l1_loss_grad")
+@float32_inside
 def smooth_l1_loss_grad(input, label, out_grad, reduction="mean", delta=1.0):  # noqa: A002
     xp = array_module(input)
     d = input - label
@@ -348,10 +364,12 @@ def _kl_count(shape, reduction):
 
 
 @register_kernel("kl_div")
+@float32_inside
 def kl_div(input, label, reduction="mean", log_target=False):  # noqa: A002
     _check_reduction("kl_div", reduction, _KL_REDUCTIONS)
     xp = array_module(input)
-    shape = broadcast_shapes("kl_div", input.shape, label.shape, names=("input", "label"))
+    check_loss_shapes("kl_div", input, label)
+    shape = tuple(input.shape)
     if log_target:
         loss = xp.exp(label) * (label - input)
     else:
@@ -364,9 +382,11 @@ def kl_div(input, label, reduction="mean", log_target=False):  # noqa: A002
 
 
 @register_kernel("kl_div_grad")
+@float32_inside
 def kl_div_grad(input, label, out_grad, reduction="mean", log_target=False):  # noqa: A002
     xp = array_module(input)
-    shape = broadcast_shapes("kl_div", input.shape, label.shape, names=("input", "label"))
+    check_loss_shapes("kl_div", input, label)
+    shape = tuple(input.shape)
     if reduction in ("mean", "batchmean"):
         g = _spread(out_grad, shape, "mean", _kl_count(shape, reduction))
     else:

@@ -17,11 +17,13 @@ from opgrad.runtime.kernels.common import (
     array_module,
     as_int,
     check_index,
+    check_loss_shapes,
     nd,
     normalize_one_axis,
     scatter_add,
     unbroadcast,
 )
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 from opgrad.runtime.random import generator_for
 
@@ -39,14 +41,19 @@ def _log_softmax(xp, x, a):
 
 
 @register_kernel("softmax")
+@float32_inside
 def softmax(x, axis=-1):
     xp = array_module(x)
     if x.ndim == 0:
         return xp.ones_like(x)
+    if x.size == 0:  # no maximum to subtract; nothing to normalise
+        normalize_one_axis(axis, x.ndim, "softmax")
+        return xp.empty_like(x)
     return _softmax(xp, x, normalize_one_axis(axis, x.ndim, "softmax"))
 
 
 @register_kernel("softmax_grad")
+@float32_inside
 def softmax_grad(out, out_grad, axis=-1):
     if out.ndim == 0:
         return array_module(out).zeros_like(out_grad)
@@ -55,14 +62,19 @@ def softmax_grad(out, out_grad, axis=-1):
 
 
 @register_kernel("log_softmax")
+@float32_inside
 def log_softmax(x, axis=-1):
     xp = array_module(x)
     if x.ndim == 0:
         return xp.zeros_like(x)
+    if x.size == 0:
+        normalize_one_axis(axis, x.ndim, "log_softmax")
+        return xp.empty_like(x)
     return _log_softmax(xp, x, normalize_one_axis(axis, x.ndim, "log_softmax"))
 
 
 @register_kernel("log_softmax_grad")
+@float32_inside
 def log_softmax_grad(out, out_grad, axis=-1):
     xp = array_module(out)
     if out.ndim == 0:
@@ -113,6 +125,7 @@ def _check_smoothing(label_smoothing):
 
 
 @register_kernel("cross_entropy")
+@float32_inside
 def cross_entropy(input, label, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0):  # noqa: A002
     # loss = (1 - eps) * -log p[label] + eps * mean over classes of -log p; 0 for ignored labels;
     # 'mean' divides by the number of labels that count (NaN when none does)
@@ -134,6 +147,7 @@ def cross_entropy(input, label, axis=-1, reduction="mean", ignore_index=-100, la
 
 
 @register_kernel("cross_entropy_grad")
+@float32_inside
 def cross_entropy_grad(
     input, label, out_grad, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0
 ):  # noqa: A002
@@ -152,8 +166,10 @@ def cross_entropy_grad(
 
 
 @register_kernel("mse_loss")
+@float32_inside
 def mse_loss(input, label, reduction="mean"):  # noqa: A002
     _check_reduction("mse_loss", reduction)
+    check_loss_shapes("mse_loss", input, label)
     diff = input - label
     sq = diff * diff
     if reduction == "sum":
@@ -164,6 +180,7 @@ def mse_loss(input, label, reduction="mean"):  # noqa: A002
 
 
 @register_kernel("mse_loss_grad")
+@float32_inside
 def mse_loss_grad(input, label, out_grad, reduction="mean"):  # noqa: A002
     diff = input - label
     g = out_grad / diff.size if reduction == "mean" else out_grad

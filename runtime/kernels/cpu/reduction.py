@@ -20,6 +20,7 @@ from opgrad.runtime.kernels.common import (
     normalize_axis,
     normalize_one_axis,
 )
+from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 
 
@@ -29,6 +30,10 @@ def _check_nonempty(op, x, axes):
             f"{op}: cannot reduce an empty dimension (x has shape {x.shape}, axis {list(axes)}); "
             "expected every reduced dimension to be non-empty"
         )
+
+
+def _reduced_shape(shape, axes, keepdim):
+    return keepdim_shape(shape, axes) if keepdim else tuple(d for i, d in enumerate(shape) if i not in axes)
 
 
 def _spread(g, x, axes):
@@ -69,11 +74,14 @@ def _extremum(op, reduce_name):
         return nd(getattr(array_module(x), reduce_name)(x, axis=axes, keepdims=keepdim))
 
     def grad(x, out, out_grad, axis=(), keepdim=False):
-        # ties share the gradient equally
+        # ties share the gradient equally; a NaN wins (the result is NaN), and NaNs share it
         xp = array_module(x)
         axes = normalize_axis(axis, x.ndim, op)
         shape = keepdim_shape(x.shape, axes)
-        hit = x == out.reshape(shape)
+        o = out.reshape(shape)
+        hit = x == o
+        if o.dtype.kind == "f" and bool(xp.isnan(o).any()):
+            hit |= xp.isnan(x) & xp.isnan(o)
         count = hit.sum(axis=axes, keepdims=True)
         return xp.where(hit, out_grad.reshape(shape) / count.astype(out_grad.dtype), 0).astype(
             x.dtype, copy=False
@@ -89,12 +97,14 @@ min_, min_grad = _extremum("min", "min")
 
 
 @register_kernel("prod")
+@float32_inside
 def prod(x, axis=(), keepdim=False):
     axes = normalize_axis(axis, x.ndim, "prod")
     return nd(array_module(x).prod(x, axis=axes, keepdims=keepdim))
 
 
 @register_kernel("prod_grad")
+@float32_inside
 def prod_grad(x, out_grad, axis=(), keepdim=False):
     # d prod / d x_i = product of the other entries of its slice: exclusive prefix times
     # exclusive suffix products, exact when the slice holds zeros (no division by x).
@@ -116,10 +126,12 @@ def prod_grad(x, out_grad, axis=(), keepdim=False):
 
 
 @register_kernel("logsumexp")
+@float32_inside
 def logsumexp(x, axis=(), keepdim=False):
     xp = array_module(x)
     axes = normalize_axis(axis, x.ndim, "logsumexp")
-    _check_nonempty("logsumexp", x, axes)
+    if x.size == 0:  # log of an empty sum: -inf (as PyTorch)
+        return xp.full(_reduced_shape(x.shape, axes, keepdim), -xp.inf, dtype=x.dtype)
     m = xp.max(x, axis=axes, keepdims=True)
     m = xp.where(xp.isfinite(m), m, 0)
     out = xp.log(xp.sum(xp.exp(x - m), axis=axes, keepdims=True)) + m
@@ -129,6 +141,7 @@ def logsumexp(x, axis=(), keepdim=False):
 
 
 @register_kernel("logsumexp_grad")
+@float32_inside
 def logsumexp_grad(x, out, out_grad, axis=(), keepdim=False):
     xp = array_module(x)
     shape = keepdim_shape(x.shape, normalize_axis(axis, x.ndim, "logsumexp"))

@@ -266,16 +266,24 @@ def split_grad(x, out_grad, num_or_sections, axis=0):
 
 
 def _select(op):
+    # a 0-d index means [index]; a 0-d x is one entry along axis 0 (the result is 0-d too)
     def kernel(x, index, axis=0):
+        if index.ndim > 1:
+            raise ValueError(f"{op}: index must be 0-d or 1-D, got shape {index.shape}")
         if x.ndim == 0:
-            raise ValueError(f"{op}: x is 0-d; expected at least 1 dimension")
+            normalize_axis(axis, 0, op)
+            if index.size != 1:
+                raise ValueError(f"{op}: x is 0-d, so index must hold one entry, got shape {index.shape}")
+            check_index(index, 1, op, "index", "x is 0-d")
+            return x.copy()
         a = normalize_one_axis(axis, x.ndim, op)
-        if index.ndim != 1:
-            raise ValueError(f"{op}: index must be 1-D, got shape {index.shape}")
         check_index(index, x.shape[a], op, "index", f"x.shape[{a}] == {x.shape[a]}")
-        return array_module(x).take(x, index, axis=a)
+        return array_module(x).take(x, index.reshape(-1), axis=a)
 
     def grad(x, index, out_grad, axis=0):
+        if len(x.shape) == 0:
+            return out_grad.astype(x.dtype, copy=True)
+        index = index.reshape(-1)
         a = normalize_one_axis(axis, len(x.shape), op)
         x_grad = array_module(out_grad).zeros(x.shape, out_grad.dtype)
         return scatter_add(x_grad, a, index, out_grad).astype(x.dtype, copy=False)

@@ -1,0 +1,260 @@
+"""Kernel branches the op table does not reach: bad inputs (each error names op and
+argument), 0-d inputs of the sort family and softmax family, and the float16 wrapper's
+rarer paths (mixed dtypes, metadata inputs, list results)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import opgrad.runtime.kernels  # noqa: F401  (registers every CPU kernel)
+from opgrad.runtime.grad_node import TensorMeta
+from opgrad.runtime.kernels import common
+from opgrad.runtime.kernels.precision import float32_inside
+from opgrad.runtime.kernels.registry import lookup
+
+
+def k(name):
+    return lookup(name, "cpu")
+
+
+def randn(*shape):
+    return np.random.default_rng(0).standard_normal(shape)
+
+
+I2 = np.array([[0]])
+ERROR_CASES = [
+    ("topk", (np.array(["a", "b"]), 1), TypeError, r"topk: x must be a bool, integer or floating tensor"),
+    (
+        "take_along_axis",
+        (randn(3), np.array([0.0]), 0),
+        TypeError,
+        r"take_along_axis: indices must be an integer",
+    ),
+    ("take_along_axis", (randn(3), I2, 0), ValueError, r"take_along_axis: indices has shape \(1, 1\)"),
+    ("scatter", (np.array(1.0), np.array([0]), np.array([1.0])), ValueError, r"scatter: x is 0-d"),
+    ("scatter", (randn(3), I2, randn(1)), ValueError, r"scatter: index must be 1-D"),
+    (
+        "index_add",
+        (np.array(1.0), np.array([0, 0]), np.array(1.0), 0),
+        ValueError,
+        r"index_add: x is 0-d, so index",
+    ),
+    ("index_add", (randn(3), I2, randn(1), 0), ValueError, r"index_add: index must be 1-D"),
+    (
+        "index_add",
+        (randn(3, 2), np.array([0]), randn(2, 2), 0),
+        ValueError,
+        r"index_add: value has shape \(2, 2\)",
+    ),
+    ("pad", (randn(3), [1, -1]), ValueError, r"pad: pad \[1, -1\] must be non-negative"),
+    ("roll", (randn(3), [1, 2]), ValueError, r"roll: shifts \[1, 2\] must be one int when axis is None"),
+    (
+        "roll",
+        (randn(3, 2), [1, 2], [0]),
+        ValueError,
+        r"roll: shifts \[1, 2\] and axis \[0\] must have the same",
+    ),
+    ("flip", (randn(3, 2), [0, -2]), ValueError, r"flip: axis \[0, -2\] names a dimension twice"),
+    ("repeat_interleave", (randn(3), -1), ValueError, r"repeat_interleave: repeats must be non-negative"),
+    ("sort", (np.array(1.0), 1), ValueError, r"sort: axis 1 is out of range for a 0-d tensor"),
+    ("var", (np.array([1, 2]),), TypeError, r"var: x must be a floating tensor"),
+    ("std", (np.zeros((2, 0)), 1), ValueError, r"std: cannot reduce an empty dimension"),
+    ("norm", (randn(3), "2"), TypeError, r"norm: p must be a number"),
+    ("norm", (randn(3), -1.0), ValueError, r"norm: p must be > 0 or inf"),
+    ("norm", (np.zeros((0,)), np.inf), ValueError, r"norm: x is empty \(shape \(0,\)\); the inf-norm"),
+    ("nll_loss", (np.array(1.0), np.array(0)), ValueError, r"nll_loss: input is 0-d"),
+    (
+        "nll_loss",
+        (randn(2, 3), np.array([0.0, 1.0])),
+        TypeError,
+        r"nll_loss: label must be an integer tensor",
+    ),
+    ("nll_loss", (randn(2, 3), np.array([0, 1, 2])), ValueError, r"nll_loss: label has shape \(3,\)"),
+    ("nll_loss", (randn(2, 3), np.array([0, 1]), randn(2)), ValueError, r"nll_loss: weight has shape \(2,\)"),
+    (
+        "binary_cross_entropy_with_logits",
+        (randn(2, 3), randn(2, 3), randn(2)),
+        ValueError,
+        r"binary_cross_entropy_with_logits: logit has shape \(2, 3\) and weight has shape \(2,\)",
+    ),
+    (
+        "binary_cross_entropy_with_logits",
+        (randn(3), randn(3), randn(2, 3)),
+        ValueError,
+        r"binary_cross_entropy_with_logits: weight has shape \(2, 3\), which does not broadcast",
+    ),
+    (
+        "smooth_l1_loss",
+        (randn(3), randn(3), "mean", 0.0),
+        ValueError,
+        r"smooth_l1_loss: delta must be a positive",
+    ),
+    ("cross_entropy", (np.array(1.0), np.array(0)), ValueError, r"cross_entropy: input is 0-d"),
+    ("dropout", (np.array([1, 2]), 0.5), TypeError, r"dropout: x must be a floating tensor"),
+    ("one_hot", (np.array([0]), 0), ValueError, r"one_hot: num_classes must be positive, got 0"),
+    ("embedding", (np.array([0]), randn(3)), ValueError, r"embedding: weight must be 2-D"),
+    ("einsum", (randn(2), randn(2), 3), TypeError, r"einsum: equation must be a string"),
+    (
+        "einsum",
+        (randn(2), randn(2), "i1,i->i"),
+        ValueError,
+        r"einsum: subscripts must be letters; x has 'i1'",
+    ),
+    (
+        "scaled_dot_product_attention",
+        (randn(4), randn(2, 4), randn(2, 4)),
+        ValueError,
+        r"scaled_dot_product_attention: query must be at least 2-D",
+    ),
+    (
+        "scaled_dot_product_attention",
+        (randn(2, 4), np.ones((2, 4), int), randn(2, 4)),
+        TypeError,
+        r"scaled_dot_product_attention: key must be a floating tensor",
+    ),
+    (
+        "scaled_dot_product_attention",
+        (randn(2, 4), randn(2, 4), randn(2, 4), np.ones((2, 2), int)),
+        TypeError,
+        r"scaled_dot_product_attention: mask must be a bool or floating tensor",
+    ),
+    ("hardtanh", (randn(3), 1.0, -1.0), ValueError, r"hardtanh: min \(1.0\) must not exceed max \(-1.0\)"),
+    ("prelu", (randn(2, 3), randn(3, 1)), ValueError, r"prelu: weight must be 1-D \(\[1\] or \[C\]\)"),
+    ("celu", (randn(3), 0.0), ValueError, r"celu: alpha must be nonzero, got 0.0"),
+    ("glu", (np.array(1.0),), ValueError, r"glu: x is 0-d"),
+    ("argmax", (np.zeros((0, 2)),), ValueError, r"argmax: x is empty \(shape \(0, 2\)\)"),
+    ("concat", ([np.array(1.0), np.array(2.0)], 0), ValueError, r"concat: x\[0\] is 0-d"),
+    ("split", (np.array(1.0), 1, 0), ValueError, r"split: x is 0-d"),
+    (
+        "conv2d",
+        (randn(1, 1, 3, 3), randn(2, 1, 2, 2), randn(3)),
+        ValueError,
+        r"conv2d: bias must have shape \(2,\)",
+    ),
+    (
+        "layer_norm",
+        (randn(2, 3), None, None, [3], -1.0),
+        ValueError,
+        r"layer_norm: epsilon must be a non-negative",
+    ),
+    (
+        "batch_norm",
+        (randn(3), randn(3), randn(3)),
+        ValueError,
+        r"batch_norm: x must have a batch and a channel axis",
+    ),
+    (
+        "group_norm",
+        (randn(3), None, None, 1),
+        ValueError,
+        r"group_norm: x must have a batch and a channel axis",
+    ),
+    ("linear", (randn(2, 3), randn(3)), ValueError, r"linear: weight must be 2-D"),
+    (
+        "linear",
+        (randn(2, 3), randn(4, 2)),
+        ValueError,
+        r"linear: x has shape \(2, 3\) and weight has shape \(4, 2\)",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", ERROR_CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(ERROR_CASES)])
+def test_bad_inputs_raise_naming_op_and_argument(case):
+    op, args, exc, pattern = case
+    with pytest.raises(exc, match=pattern):
+        k(op)(*args)
+
+
+# --- 0-d inputs -----------------------------------------------------------------------------------
+
+
+def test_the_sort_family_on_0d():
+    x, g = np.array(2.5), np.array(3.0)
+    for op in ("sort", "topk"):
+        args = (x, 1) if op == "topk" else (x,)
+        values, indices = k(op)(*args)
+        assert values.shape == () and values == 2.5 and indices.shape == () and indices == 0
+        assert not np.shares_memory(values, x)
+        grad = k(op + "_grad")(x, indices, g, *args[1:])
+        assert grad.shape == () and grad == 3.0 and not np.shares_memory(grad, g)
+    assert k("argsort")(x).shape == () and k("argsort")(x, -1, True) == 0
+
+
+def test_the_softmax_family_on_0d():
+    x, g = np.array(2.5), np.array(3.0)
+    assert k("softmax")(x) == 1.0 and k("softmax_grad")(np.array(1.0), g) == 0.0
+    assert k("log_softmax")(x) == 0.0 and k("log_softmax_grad")(np.array(0.0), g) == 0.0
+
+
+def test_var_and_std_of_one_entry_have_nan_gradients():
+    x = np.array([[1.0], [2.0]])
+    for op, extra in (("var_grad", ()), ("std_grad", (np.zeros((2,)),))):
+        with np.errstate(all="ignore"):
+            g = k(op)(x, *extra, np.ones(2), 1)
+        assert g.shape == (2, 1) and np.all(np.isnan(g))
+
+
+def test_axis_helpers_reject_what_they_should():
+    assert common.as_int_list(np.array([1, 2]), "op", "axis") == [1, 2]
+    with pytest.raises(TypeError, match=r"op: axis must contain only ints, got float 1.5"):
+        common.as_int_list([1, 1.5], "op", "axis")
+    with pytest.raises(ValueError, match=r"op: axis \[1\] is out of range for a 0-d tensor"):
+        common.normalize_axis([1], 0, "op")
+    with pytest.raises(
+        ValueError, match=r"unbroadcast: gradient of shape \(3,\) cannot reduce to shape \(2, 3\)"
+    ):
+        common.unbroadcast(np.ones(3), (2, 3), np.float64)
+    out = common.unbroadcast(np.ones((2, 3), np.float32), (2, 3), np.float64)
+    assert out.dtype == np.float64 and out.shape == (2, 3)
+
+
+def test_erf_without_scipy_matches_math_erf():
+    import math
+
+    x = np.array([-7.0, -1.3, -1e-8, 0.0, 0.4, 2.2, 5.99, 6.0, np.nan], np.float32)
+    out = common.erf_chebyshev(x)
+    assert out.dtype == np.float32
+    want = np.array([math.erf(v) if not math.isnan(v) else np.nan for v in x.astype(np.float64)])
+    np.testing.assert_allclose(out.astype(np.float64), want, rtol=1e-6, atol=1e-7)
+
+
+# --- float32_inside -----------------------------------------------------------------------------
+
+
+def test_float32_inside_computes_float16_in_float32_and_rounds_once():
+    seen = []
+
+    def fn(a, b, meta, pair=False):
+        seen.append((a.dtype, b.dtype, meta.dtype, meta.shape, meta.ndim, meta.size))
+        r = a * b
+        return [r, r.sum()] if pair else r
+
+    wrapped = float32_inside(fn)
+    h = np.full(3, 300.0, np.float16)
+    meta = TensorMeta.of(np.zeros((2, 3), np.float16))
+    out = wrapped(h, h, meta)
+    assert out.dtype == np.float16 and out[0] == np.float16(90000.0)  # inf: the result overflows
+    assert seen[-1] == (np.float32, np.float32, np.float32, (2, 3), 2, 6)
+    outs = wrapped(h / 300, h / 300, meta, pair=True)
+    assert [o.dtype for o in outs] == [np.float16, np.float16] and outs[1] == 3.0
+    # float16 mixed with float32: NumPy promotes, the wrapper leaves the call alone
+    mixed = wrapped(h, np.ones(3, np.float32), meta)
+    assert mixed.dtype == np.float32 and seen[-1][:2] == (np.float16, np.float32)
+    # keyword array arguments are cast too
+    out = wrapped(h, b=h, meta=meta)
+    assert out.dtype == np.float16 and seen[-1][:2] == (np.float32, np.float32)
+    # not float16: called as is
+    wrapped(np.ones(3), np.ones(3), meta)
+    assert seen[-1][:2] == (np.float64, np.float64)
+
+
+def test_edge_shapes_of_reductions_and_shape_kernels():
+    x = np.array(2.0)
+    assert k("transpose")(x, []).shape == () and k("transpose_grad")(x, np.array(3.0), []) == 3.0
+    assert np.array_equal(k("prod_grad")(np.zeros((2, 0)), np.ones(2), 1), np.zeros((2, 0)))
+    with np.errstate(all="ignore"):
+        for op, extra in (("var_double_grad", ()), ("std_double_grad", (np.zeros(2),))):
+            a, b = k(op)(np.array([[1.0], [2.0]]), *extra, np.ones(2), np.ones((2, 1)), 1)
+            assert a.shape == (2, 1) and b.shape == (2,) and np.all(np.isnan(a)) and np.all(np.isnan(b))
