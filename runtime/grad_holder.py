@@ -1,13 +1,27 @@
-"""GradTensorHolder: per-node buffers summing the gradients that arrive from many paths.
+"""GradTensorHolder: per-node buffers summing the gradients that arrive from many paths,
+and the ownership rules that keep gradient buffers private.
 
 The first gradient for a position is kept as it came (no copy); the second makes a new
 sum the holder owns; later ones add into that owned buffer in place. Under `create_graph`
 sums are recorded (a small differentiable sum node) so higher-order gradients see them.
-Leaf accumulation into `.grad` follows the same ownership rule.
+
+Ownership. A gradient array may be reachable from outside the engine: a user-supplied
+seed, a tensor a hook saw or returned, a retained non-leaf `.grad`, a `grad()` result, a
+custom Function's result, or another leaf's `.grad` (a pass-through backward such as
+add's hands one array to both inputs). Each pass keeps the set of memory blocks (the
+array's base, or the array when it owns its memory) handed out so far, `held`. A leaf
+takes its first gradient without a copy only when that block is not held (the array is
+the engine's own, e.g. a kernel's fresh result) and then holds it; otherwise it takes a
+private copy. So a leaf's `.grad` never shares memory with another `.grad` or with
+anything the user holds, and no blanket copy is made. `grad_owned` (on the tensor) marks a
+`.grad` the engine made; a later pass adds into it in place only while nothing but the
+leaf refers to it (its tensor and its array), so a `.grad` the user set, or one the user
+keeps a reference to (`g = x.grad`), is never written: the sum goes to a new buffer.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -29,6 +43,46 @@ def array_sum(a: Any, b: Any) -> Any:
     return np.asarray(out) if isinstance(out, np.generic) else out
 
 
+def block_of(data: Any) -> int:
+    """Identifies the memory `data` lives in: its base's id for a view, else its own."""
+    base = data.base
+    return id(data if base is None else base)
+
+
+def hold(held: set[int], t: Tensor | None) -> None:
+    """Record that `t`'s memory is reachable from outside the engine (None is skipped)."""
+    if t is not None:
+        data = t._data
+        base = data.base
+        held.add(id(data if base is None else base))
+
+
+def _writeable(data: Any) -> bool:
+    return data.__class__ is not np.ndarray or data.flags.writeable
+
+
+class _Probe:
+    __slots__ = ("_grad", "_data")
+
+
+def _grad_refs(leaf: Any) -> int:
+    """References to leaf._grad or to its array, whichever has more (read without binding
+    either to a local, so the count is the same in every caller)."""
+    return max(sys.getrefcount(leaf._grad), sys.getrefcount(leaf._grad._data))
+
+
+def _one_ref() -> int:
+    """What `_grad_refs` reads for a gradient that only its leaf refers to (measured once,
+    so it holds for whatever this interpreter adds for the call)."""
+    leaf = _Probe()
+    leaf._grad = _Probe()
+    leaf._grad._data = _Probe()
+    return _grad_refs(leaf)
+
+
+_ONE_REF = _one_ref()
+
+
 class SumGradNode(GradNode):
     """Backward of the recorded sum of two gradients: both inputs get the output's grad."""
 
@@ -38,6 +92,16 @@ class SumGradNode(GradNode):
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         g = grads[0]
         return (g, g)
+
+
+class CopyGradNode(GradNode):
+    """Backward of a recorded private copy of a gradient: the gradient passes through."""
+
+    __slots__ = ()
+    name = "copy_grad"
+
+    def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
+        return (grads[0],)
 
 
 def add_recorded(a: Tensor, b: Tensor) -> Tensor:
@@ -50,17 +114,42 @@ def add_recorded(a: Tensor, b: Tensor) -> Tensor:
     return out
 
 
+def private_copy(t: Tensor) -> Tensor:
+    """A copy of `t` in fresh memory; recorded (differentiable) when grad mode is on and
+    `t` requires grad, as under create_graph."""
+    from opgrad.runtime.tensor import wrap
+
+    out = wrap(t._data.copy())
+    if t._requires_grad and grad_enabled():
+        set_history(out, CopyGradNode((t,)), 0)
+    return out
+
+
+def hand_out(held: set[int], g: Tensor) -> Tensor:
+    """`g` for a holder outside the engine (a retained `.grad`): `g` itself when its memory
+    is not held yet (it is then), else a private copy."""
+    data = g._data
+    base = data.base
+    block = id(data if base is None else base)
+    if block in held:
+        return private_copy(g)
+    held.add(block)
+    return g
+
+
 class GradTensorHolder:
     """The gradients received so far in one backward pass: one buffer list per node, one
     entry per output position of that node. `owned` marks the entries this holder made
-    (sums), which later arrivals may add into in place."""
+    (sums), which later arrivals may add into in place; `held` is the pass's set of memory
+    blocks reachable from outside the engine (see the module docstring)."""
 
-    __slots__ = ("buffers", "owned", "create_graph")
+    __slots__ = ("buffers", "owned", "create_graph", "held")
 
-    def __init__(self, create_graph: bool) -> None:
+    def __init__(self, create_graph: bool, held: set[int]) -> None:
         self.buffers: dict[GradNode, list[Any]] = {}
         self.owned: set[tuple[int, int]] = set()
         self.create_graph = create_graph
+        self.held = held
 
     def add(self, node: GradNode, pos: int, grad: Tensor) -> None:
         buffers = self.buffers.get(node)
@@ -76,7 +165,7 @@ class GradTensorHolder:
             buffers[pos] = add_recorded(old, grad)
             return
         key = (id(node), pos)
-        if key in self.owned and old._data.flags.writeable:
+        if key in self.owned and _writeable(old._data):
             old._data += grad._data
         else:
             from opgrad.runtime.tensor import wrap
@@ -85,22 +174,38 @@ class GradTensorHolder:
             self.owned.add(key)
 
 
-def accumulate_into_leaf(leaf: Tensor, grad: Tensor, create_graph: bool, lock: threading.Lock) -> None:
-    """Add `grad` into `leaf.grad` (thread-safe: concurrent passes lose no update)."""
-    from opgrad.runtime.tensor import wrap
+def accumulate_into_leaf(
+    leaf: Tensor, grad: Tensor, create_graph: bool, lock: threading.Lock, held: set[int] | None
+) -> None:
+    """Add `grad` into `leaf.grad` (thread-safe: concurrent passes lose no update).
 
+    `held` is the pass's set of memory blocks reachable from outside the engine; None means
+    unknown, and the leaf then always takes a private copy of its first gradient."""
     with lock:
-        old = leaf._grad
         extra = leaf._extra_state()
-        if old is None:
-            # Not owned: the same array may be another tensor's data or the user's seed.
-            leaf._grad = grad if create_graph else (grad.detach() if grad._node is not None else grad)
-            extra.grad_owned = False
-        elif create_graph or old._requires_grad:
+        if leaf._grad is None:
+            data = grad._data
+            base = data.base
+            block = id(data if base is None else base)
+            if held is None or block in held or not _writeable(data):
+                grad = private_copy(grad)
+            else:
+                if not create_graph and grad._node is not None:
+                    grad = grad.detach()
+            if held is not None:
+                hold(held, grad)
+            leaf._grad = grad
+            extra.grad_owned = not grad._requires_grad
+            return
+        private = extra.grad_owned and _grad_refs(leaf) <= _ONE_REF
+        old = leaf._grad
+        if create_graph or old._requires_grad:
             leaf._grad = add_recorded(old, grad)
-            extra.grad_owned = False
-        elif extra.grad_owned and old._data.flags.writeable:
+            extra.grad_owned = not leaf._grad._requires_grad
+        elif private and _writeable(old._data):
             old._data += grad._data
         else:
+            from opgrad.runtime.tensor import wrap
+
             leaf._grad = wrap(array_sum(old._data, grad._data))
             extra.grad_owned = True
