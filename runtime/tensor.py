@@ -181,6 +181,15 @@ class Tensor(TensorMethods):
             new._extra_state().name = self._extra.name
         return new
 
+    def __copy__(self) -> Tensor:
+        """`copy.copy(t)`: a leaf sharing t's memory and version counter (so saved-tensor
+        checks see writes through either), with t's requires_grad, as PyTorch's."""
+        new = self.__class__.__new__(self.__class__)
+        new._init_fields(self._data)
+        share_version(new, self)
+        new._requires_grad = self._requires_grad
+        return new
+
     def __reduce_ex__(self, protocol: Any) -> Any:
         """Pickling keeps the data (on the host), the dtype, the device and requires_grad, as
         PyTorch does; the graph, `.grad` and hooks are not kept. A tensor an op produced is

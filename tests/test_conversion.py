@@ -79,3 +79,20 @@ def test_array_protocol_keeps_values_and_dtype():
     t = og.tensor([[1, 2], [3, 4]])
     np.testing.assert_array_equal(np.array(t), [[1, 2], [3, 4]])
     assert np.array(t, dtype=np.float32).dtype == np.float32
+
+
+def test_an_index_array_or_tensor_is_not_read_after_the_caller_changes_it():
+    for make in (np.array, og.tensor):
+        x = og.tensor([1.0, 2.0, 3.0], dtype="float64", requires_grad=True)
+        idx = make([0, 1])
+        y = x[idx]
+        with og.no_grad():
+            idx[0] = 2
+        y.sum().backward()
+        np.testing.assert_array_equal(x.grad.numpy(), [1.0, 1.0, 0.0])
+    x = og.tensor([1.0, 2.0, 3.0], dtype="float64", requires_grad=True)
+    mask = np.array([True, False, True])
+    y = x[mask]
+    mask[:] = False
+    y.sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [1.0, 0.0, 1.0])

@@ -82,3 +82,14 @@ def test_pickle_of_a_plain_tensor_and_of_a_parameter():
     (p * p).sum().backward()
     q = pickle.loads(pickle.dumps(p))
     assert isinstance(q, og.nn.Parameter) and q.requires_grad
+
+
+def test_shallow_copy_shares_memory_and_version_counter():
+    x = og.tensor([1.0, 2.0], dtype="float64")
+    w = og.tensor([3.0, 4.0], dtype="float64", requires_grad=True)
+    loss = (x * w).sum()  # saves x
+    c = copy.copy(x)
+    assert np.shares_memory(c.numpy(), x.numpy()) and c.is_leaf and not c.requires_grad
+    c.add_(1.0)
+    with pytest.raises(RuntimeError, match="modified by an in-place operation"):
+        loss.backward()

@@ -99,3 +99,15 @@ def test_grad_setter_checks_dtype():
     assert x.grad is None
     x.grad = og.tensor([1.0, 2.0])
     np.testing.assert_array_equal(x.grad.numpy(), [1.0, 2.0])
+
+
+def test_saved_tensors_unpack_hook_changing_dtype_is_an_error_naming_it():
+    def to_double(t):
+        return t.astype("float64")
+
+    x = leaf([1.0, 2.0])
+    with og.autograd.saved_tensors_hooks(lambda t: t, to_double):
+        y = og.tanh(x)
+    with pytest.raises(TypeError, match="unpack_hook 'test_saved[^']*to_double'.*float64.*float32"):
+        y.sum().backward()
+    assert x.grad is None
