@@ -19,7 +19,14 @@ from typing import Any
 import numpy as np
 
 from opgrad.runtime import anomaly as _anomaly
-from opgrad.runtime.grad_holder import GradTensorHolder, accumulate_into_leaf, array_sum, hand_out, hold
+from opgrad.runtime.grad_holder import (
+    GradTensorHolder,
+    accumulate_into_leaf,
+    array_sum,
+    hand_out,
+    hold,
+    run_leaf_hooks,
+)
 from opgrad.runtime.grad_mode import _set_enabled
 from opgrad.runtime.grad_node import (
     _ACCUMULATE_LOCK,
@@ -29,7 +36,6 @@ from opgrad.runtime.grad_node import (
     check_replacement,
     edge_to,
     hook_name,
-    run_leaf_hooks,
 )
 from opgrad.runtime.tensor import Tensor, wrap
 
@@ -331,6 +337,9 @@ def _apply(
         for i, meta in enumerate(metas):
             if grads[i] is None and meta is not None and i not in node.non_differentiable_outputs:
                 grads[i] = wrap(_zeros(meta))
+    foreign = node.foreign_grads  # a custom Function: user code sees and returns gradients
+    if foreign:
+        grads = [None if g is None else hand_out(held, g) for g in grads]
     outs = node.apply(grads, create_graph)
     if not retain_graph:
         node.release_saved()
@@ -339,7 +348,7 @@ def _apply(
         raise RuntimeError(
             f"{type(node).__name__} ({node.name}) returned {len(outs)} gradients but has {len(edges)} inputs"
         )
-    if node.foreign_grads:  # a custom Function's backward may return tensors the user holds
+    if foreign:
         for g in outs:
             if g is not None:
                 hold(held, g)
@@ -402,7 +411,7 @@ def _pre_hooks(node: GradNode, grads: list[Any], held: set[int]) -> list[Any]:
     for pos, table in hooks.tensor.items():
         if pos < len(grads) and grads[pos] is not None:
             for fn in list(table.values()):
-                hold(held, grads[pos])
+                grads[pos] = hand_out(held, grads[pos])
                 result = fn(grads[pos])
                 if result is not None:
                     what = f"tensor hook {hook_name(fn)} on output {pos} of {node.name}"
@@ -414,8 +423,7 @@ def _pre_hooks(node: GradNode, grads: list[Any], held: set[int]) -> list[Any]:
             g = grads[pos]
             t._grad = hand_out(held, g) if t._grad is None else wrap(array_sum(t._grad._data, g._data))
     for fn in list(hooks.pre.values()):
-        for g in grads:
-            hold(held, g)
+        grads = [None if g is None else hand_out(held, g) for g in grads]
         result = fn(grads)
         if result is not None:
             grads = _check_replacements(node, fn, result, grads, "pre-hook", held)
@@ -427,7 +435,8 @@ def _post_hooks(node: GradNode, outs: Sequence[Any], grads: list[Any], held: set
     hooks = node._hooks
     assert hooks is not None
     for fn in list(hooks.post.values()):
-        for g in (*outs, *grads):
+        outs = tuple([None if g is None else hand_out(held, g) for g in outs])
+        for g in grads:
             hold(held, g)
         replaced = fn(outs, grads)
         if replaced is not None:
@@ -478,17 +487,13 @@ def _capture(
         g = grads[0]
         if g is not None:
             g = run_leaf_hooks(node.variable, g, held)
-            hold(held, g)
             for i in target_map.get((id(node), 0), ()):
-                captured[i] = g
+                captured[i] = hand_out(held, g)
         return
     for pos, g in enumerate(grads):
         if g is not None:
-            indices = target_map.get((id(node), pos), ())
-            if indices:
-                hold(held, g)
-            for i in indices:
-                captured[i] = g
+            for i in target_map.get((id(node), pos), ()):
+                captured[i] = hand_out(held, g)
 
 
 def _unblocked(node: GradNode, blocked: set[tuple[int, int]] | None) -> list[GradNode]:

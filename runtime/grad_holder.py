@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from opgrad.runtime.grad_mode import grad_enabled
-from opgrad.runtime.grad_node import GradNode, set_history
+from opgrad.runtime.grad_node import GradNode, check_hook_result, hook_name, set_history
 
 if TYPE_CHECKING:
     from opgrad.runtime.tensor import Tensor
@@ -126,15 +126,34 @@ def private_copy(t: Tensor) -> Tensor:
 
 
 def hand_out(held: set[int], g: Tensor) -> Tensor:
-    """`g` for a holder outside the engine (a retained `.grad`): `g` itself when its memory
-    is not held yet (it is then), else a private copy."""
+    """`g` for user code (a hook, a retained `.grad`, a custom Function, a grad() result):
+    `g` itself when its memory is not held yet (it is then), else a private copy (held)."""
     data = g._data
     base = data.base
     block = id(data if base is None else base)
     if block in held:
-        return private_copy(g)
+        g = private_copy(g)
+        block = id(g._data)
     held.add(block)
     return g
+
+
+def run_leaf_hooks(leaf: Tensor, grad: Tensor, held: set[int] | None) -> Tensor:
+    """A leaf's tensor hooks see the gradient before it is accumulated (or captured by
+    grad()). Each gets it through `hand_out` (a copy when its memory was already handed out,
+    so a hook's in-place edit reaches only the gradient it was given); what a hook returns
+    is checked and entered in `held`. `held` None: no pass (a direct call), no tracking."""
+    extra = leaf._extra
+    if extra is not None and extra.hooks:
+        for fn in list(extra.hooks.values()):
+            if held is not None:
+                grad = hand_out(held, grad)
+            result = fn(grad)
+            if result is not None:
+                grad = check_hook_result(result, grad, f"tensor hook {hook_name(fn)} on a leaf")
+                if held is not None:
+                    hold(held, grad)
+    return grad
 
 
 class GradTensorHolder:

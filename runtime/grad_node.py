@@ -373,7 +373,7 @@ class AccumulateGrad(GradNode):
         self._atype = data.__class__
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
-        from opgrad.runtime.grad_holder import accumulate_into_leaf
+        from opgrad.runtime.grad_holder import accumulate_into_leaf, run_leaf_hooks
 
         grad = run_leaf_hooks(self.variable, grads[0], None)
         accumulate_into_leaf(self.variable, grad, create_graph, _ACCUMULATE_LOCK, None)
@@ -381,29 +381,6 @@ class AccumulateGrad(GradNode):
 
     def __repr__(self) -> str:
         return f"<AccumulateGrad leaf shape={self.variable.shape}>"
-
-
-def run_leaf_hooks(leaf: Tensor, grad: Any, held: set[int] | None) -> Any:
-    """A leaf's tensor hooks see the gradient before it is accumulated (or captured). The
-    memory of what they see and return is entered in `held` (the pass's set of memory the
-    user may hold; None when there is no pass)."""
-    extra = leaf._extra
-    if extra is not None and extra.hooks:
-        for fn in list(extra.hooks.values()):
-            if held is not None:
-                _hold(held, grad)
-            result = fn(grad)
-            if result is not None:
-                grad = check_hook_result(result, grad, f"tensor hook {hook_name(fn)} on a leaf")
-                if held is not None:
-                    _hold(held, grad)
-    return grad
-
-
-def _hold(held: set[int], t: Any) -> None:
-    data = t._data
-    base = data.base
-    held.add(id(data if base is None else base))
 
 
 def hook_name(fn: Any) -> str:

@@ -186,3 +186,41 @@ def test_an_exclusively_owned_buffer_is_taken_and_added_into_without_copies(monk
     first = id(w1.grad._data)
     (og.tanh(x @ w1) @ w2).mean().backward()
     assert id(w1.grad._data) == first  # added in place: nobody else holds it
+
+
+def test_a_hook_editing_its_gradient_in_place_does_not_reach_another_leafs_grad():
+    # a and b get the same array from add's backward; a (a leaf) takes it first, then b's
+    # hook scales its argument in place.
+    a, b = leaf([1.0, 2.0]), leaf([3.0, 4.0])
+
+    def scale_in_place(g):
+        g.multiply_(10.0)
+
+    b.register_hook(scale_in_place)
+    (a + b).sum().backward()
+    np.testing.assert_array_equal(a.grad.numpy(), [1.0, 1.0])
+    np.testing.assert_array_equal(b.grad.numpy(), [10.0, 10.0])
+
+
+def test_a_function_backward_editing_its_gradient_in_place_does_not_reach_a_leaf():
+    class Double(og.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 1.0
+
+        @staticmethod
+        def backward(ctx, g):
+            return g.multiply_(2.0)
+
+    # add's backward hands one array to a's accumulator (a leaf: it runs first and takes
+    # it) and to Double's backward, which edits its argument in place.
+    a, b = leaf([1.0, 2.0]), leaf([3.0, 4.0])
+    (a + Double.apply(b)).sum().backward()
+    np.testing.assert_array_equal(a.grad.numpy(), [1.0, 1.0])
+    np.testing.assert_array_equal(b.grad.numpy(), [2.0, 2.0])
+
+
+def test_grad_results_do_not_share_memory_with_an_accumulated_grad():
+    a, b = leaf([1.0, 2.0]), leaf([3.0, 4.0])
+    (ga,) = og.grad([(a + b).sum()], [a], only_inputs=False)
+    assert not shares(ga, b.grad)
