@@ -21,11 +21,13 @@ import numpy as np
 from opgrad.runtime import anomaly as _anomaly
 from opgrad.runtime.grad_holder import (
     GradTensorHolder,
+    Held,
     accumulate_into_leaf,
     array_sum,
     hand_out,
     hold,
     run_leaf_hooks,
+    take_as_grad,
 )
 from opgrad.runtime.grad_mode import _set_enabled
 from opgrad.runtime.grad_node import (
@@ -76,7 +78,7 @@ def _check_distinct(tensors: list[Any], what: str) -> None:
 
 
 def _seeds(
-    outputs: list[Tensor], grads: list[Any] | None, what: str, create_graph: bool, held: set[int]
+    outputs: list[Tensor], grads: list[Any] | None, what: str, create_graph: bool, held: Held
 ) -> list[Tensor]:
     """One seed per output (ones where none is given); the memory of every seed the user
     gave is entered in `held`, so no leaf's `.grad` will share it."""
@@ -126,7 +128,7 @@ def backward(
     outputs = _as_list(tensors, "backward: tensors")
     _check_distinct(outputs, "tensors")
     grads = None if grad_tensors is None else _as_list(grad_tensors, "backward: grad_tensors")
-    held: set[int] = set()
+    held: Held = {}
     seeds = _seeds(outputs, grads, "grad_tensors", create_graph, held)
     if retain_graph is None:
         retain_graph = create_graph
@@ -161,7 +163,7 @@ def grad(
                 "set requires_grad=True on it (or remove it from inputs)"
             )
     gos = None if grad_outputs is None else _as_list(grad_outputs, "grad: grad_outputs")
-    held: set[int] = set()
+    held: Held = {}
     seeds = _seeds(outs, gos, "grad_outputs", create_graph, held)
     if retain_graph is None:
         retain_graph = create_graph
@@ -204,7 +206,7 @@ def grad(
 def _run(
     roots: list[tuple[GradNode, int]],
     seeds: list[Tensor],
-    held: set[int],
+    held: Held,
     retain_graph: bool,
     create_graph: bool,
     targets: tuple[dict[tuple[int, int], list[int]], dict[int, GradNode]] | None,
@@ -304,7 +306,7 @@ def _run(
     return captured
 
 
-def _accumulate(node: AccumulateGrad, grads: list[Any], create_graph: bool, held: set[int]) -> None:
+def _accumulate(node: AccumulateGrad, grads: list[Any], create_graph: bool, held: Held) -> None:
     """A leaf's turn: its hooks, then the sum into `.grad`, then the node's post-hooks."""
     leaf = node.variable
     grad = run_leaf_hooks(leaf, grads[0], held)
@@ -320,7 +322,7 @@ def _accumulate(node: AccumulateGrad, grads: list[Any], create_graph: bool, held
 
 
 def _apply(
-    node: GradNode, grads: list[Any], create_graph: bool, retain_graph: bool, check: bool, held: set[int]
+    node: GradNode, grads: list[Any], create_graph: bool, retain_graph: bool, check: bool, held: Held
 ) -> Sequence[Any]:
     if node._released:
         raise RuntimeError(
@@ -403,7 +405,7 @@ def _zeros(meta: Any) -> Any:
     return (module_of_type(cls) or np).zeros(shape, dtype=dtype)
 
 
-def _pre_hooks(node: GradNode, grads: list[Any], held: set[int]) -> list[Any]:
+def _pre_hooks(node: GradNode, grads: list[Any], held: Held) -> list[Any]:
     """Before `node` runs: the tensor hooks of its outputs, the retained `.grad`s, then its
     pre-hooks. Everything a hook sees or returns is entered in `held` (the user may keep it)."""
     hooks = node._hooks
@@ -421,7 +423,7 @@ def _pre_hooks(node: GradNode, grads: list[Any], held: set[int]) -> list[Any]:
         t = ref()
         if t is not None and pos < len(grads) and grads[pos] is not None:
             g = grads[pos]
-            t._grad = hand_out(held, g) if t._grad is None else wrap(array_sum(t._grad._data, g._data))
+            t._grad = take_as_grad(held, g) if t._grad is None else wrap(array_sum(t._grad._data, g._data))
     for fn in list(hooks.pre.values()):
         grads = [None if g is None else hand_out(held, g) for g in grads]
         result = fn(grads)
@@ -430,7 +432,7 @@ def _pre_hooks(node: GradNode, grads: list[Any], held: set[int]) -> list[Any]:
     return grads
 
 
-def _post_hooks(node: GradNode, outs: Sequence[Any], grads: list[Any], held: set[int]) -> Sequence[Any]:
+def _post_hooks(node: GradNode, outs: Sequence[Any], grads: list[Any], held: Held) -> Sequence[Any]:
     """After `node` ran: its post-hooks, which may replace the gradients for its inputs."""
     hooks = node._hooks
     assert hooks is not None
@@ -445,7 +447,7 @@ def _post_hooks(node: GradNode, outs: Sequence[Any], grads: list[Any], held: set
 
 
 def _check_replacements(
-    node: GradNode, fn: Any, result: Any, old: Sequence[Any], kind: str, held: set[int]
+    node: GradNode, fn: Any, result: Any, old: Sequence[Any], kind: str, held: Held
 ) -> list[Any]:
     """A node hook's replacement gradients, checked entry by entry against what they
     replace (or, where that is None, the slot's metadata) before any is used."""
@@ -479,7 +481,7 @@ def _capture(
     grads: list[Any],
     target_map: dict[tuple[int, int], list[int]],
     captured: dict[int, Tensor],
-    held: set[int],
+    held: Held,
 ) -> None:
     """grad(): record the gradients of the inputs at `node`; they are returned to the user,
     so their memory is entered in `held`."""

@@ -8,15 +8,17 @@ sums are recorded (a small differentiable sum node) so higher-order gradients se
 Ownership. A gradient array may be reachable from outside the engine: a user-supplied
 seed, a tensor a hook saw or returned, a retained non-leaf `.grad`, a `grad()` result, a
 custom Function's result, or another leaf's `.grad` (a pass-through backward such as
-add's hands one array to both inputs). Each pass keeps the set of memory blocks (the
-array's base, or the array when it owns its memory) handed out so far, `held`. A leaf
-takes its first gradient without a copy only when that block is not held (the array is
-the engine's own, e.g. a kernel's fresh result) and then holds it; otherwise it takes a
-private copy. So a leaf's `.grad` never shares memory with another `.grad` or with
-anything the user holds, and no blanket copy is made. `grad_owned` (on the tensor) marks a
-`.grad` the engine made; a later pass adds into it in place only while nothing but the
-leaf refers to it (its tensor and its array), so a `.grad` the user set, or one the user
-keeps a reference to (`g = x.grad`), is never written: the sum goes to a new buffer.
+add's hands one array to both inputs). Each pass records in `held` the memory blocks (an
+array's base, or the array when it owns its memory) that left the engine, and whether a
+`.grad` has them. A leaf takes its first gradient without a copy only when its block has
+not left the engine (the array is the engine's own, e.g. a kernel's fresh result);
+otherwise it takes a private copy (`take_as_grad`). User code gets a copy only of memory a
+`.grad` has (`hand_out`), so a hook's in-place edit never reaches a `.grad`. So a leaf's
+`.grad` never shares memory with another `.grad` or with anything the user holds, and no
+blanket copy is made. `grad_owned` (on the tensor) marks a `.grad` the engine made; a
+later pass adds into it in place only while nothing but the leaf refers to it (its tensor
+and its array), so a `.grad` the user set, or one the user keeps a reference to
+(`g = x.grad`), is never written: the sum goes to a new buffer.
 """
 
 from __future__ import annotations
@@ -43,18 +45,22 @@ def array_sum(a: Any, b: Any) -> Any:
     return np.asarray(out) if isinstance(out, np.generic) else out
 
 
+# A pass's record of gradient memory that left the engine: memory block (see `block_of`)
+# -> True when a `.grad` (a leaf's, or a retained one) has it, False when only user code
+# (a seed, a hook, a custom Function, a grad() result) may hold it.
+Held = dict[int, bool]
+
+
 def block_of(data: Any) -> int:
     """Identifies the memory `data` lives in: its base's id for a view, else its own."""
     base = data.base
     return id(data if base is None else base)
 
 
-def hold(held: set[int], t: Tensor | None) -> None:
-    """Record that `t`'s memory is reachable from outside the engine (None is skipped)."""
+def hold(held: Held, t: Tensor | None) -> None:
+    """Record that user code may hold `t`'s memory (None is skipped)."""
     if t is not None:
-        data = t._data
-        base = data.base
-        held.add(id(data if base is None else base))
+        held.setdefault(block_of(t._data), False)
 
 
 def _writeable(data: Any) -> bool:
@@ -125,24 +131,39 @@ def private_copy(t: Tensor) -> Tensor:
     return out
 
 
-def hand_out(held: set[int], g: Tensor) -> Tensor:
-    """`g` for user code (a hook, a retained `.grad`, a custom Function, a grad() result):
-    `g` itself when its memory is not held yet (it is then), else a private copy (held)."""
-    data = g._data
-    base = data.base
-    block = id(data if base is None else base)
-    if block in held:
+def hand_out(held: Held, g: Tensor) -> Tensor:
+    """`g` for user code that may keep it or edit it in place (a hook, a custom Function's
+    backward, a grad() result): `g` itself, recorded in `held`, unless a `.grad` already has
+    its memory; then a private copy."""
+    block = block_of(g._data)
+    if held.get(block):
         g = private_copy(g)
         block = id(g._data)
-    held.add(block)
+    held.setdefault(block, False)
     return g
 
 
-def run_leaf_hooks(leaf: Tensor, grad: Tensor, held: set[int] | None) -> Tensor:
+def take_as_grad(held: Held | None, g: Tensor) -> Tensor:
+    """`g` to become a `.grad` (a leaf's first gradient, a retained one): `g` itself when
+    its memory left the engine to nobody yet and is writeable (a kernel's fresh result),
+    else a private copy; either way recorded in `held` as a `.grad`'s. `held` None (no pass
+    to ask): always a copy."""
+    data = g._data
+    block = block_of(data)
+    if held is None or block in held or not _writeable(data):
+        g = private_copy(g)
+        if held is None:
+            return g
+        block = id(g._data)
+    held[block] = True
+    return g
+
+
+def run_leaf_hooks(leaf: Tensor, grad: Tensor, held: Held | None) -> Tensor:
     """A leaf's tensor hooks see the gradient before it is accumulated (or captured by
-    grad()). Each gets it through `hand_out` (a copy when its memory was already handed out,
-    so a hook's in-place edit reaches only the gradient it was given); what a hook returns
-    is checked and entered in `held`. `held` None: no pass (a direct call), no tracking."""
+    grad()). Each gets it through `hand_out` (a copy when it is another `.grad`'s memory, so
+    a hook's in-place edit reaches only the gradient it was given); what a hook returns is
+    checked and recorded in `held`. `held` None: no pass (a direct call), no tracking."""
     extra = leaf._extra
     if extra is not None and extra.hooks:
         for fn in list(extra.hooks.values()):
@@ -164,7 +185,7 @@ class GradTensorHolder:
 
     __slots__ = ("buffers", "owned", "create_graph", "held")
 
-    def __init__(self, create_graph: bool, held: set[int]) -> None:
+    def __init__(self, create_graph: bool, held: Held) -> None:
         self.buffers: dict[GradNode, list[Any]] = {}
         self.owned: set[tuple[int, int]] = set()
         self.create_graph = create_graph
@@ -194,25 +215,18 @@ class GradTensorHolder:
 
 
 def accumulate_into_leaf(
-    leaf: Tensor, grad: Tensor, create_graph: bool, lock: threading.Lock, held: set[int] | None
+    leaf: Tensor, grad: Tensor, create_graph: bool, lock: threading.Lock, held: Held | None
 ) -> None:
     """Add `grad` into `leaf.grad` (thread-safe: concurrent passes lose no update).
 
-    `held` is the pass's set of memory blocks reachable from outside the engine; None means
+    `held` is the pass's record of memory that left the engine (see `Held`); None means
     unknown, and the leaf then always takes a private copy of its first gradient."""
     with lock:
         extra = leaf._extra_state()
         if leaf._grad is None:
-            data = grad._data
-            base = data.base
-            block = id(data if base is None else base)
-            if held is None or block in held or not _writeable(data):
-                grad = private_copy(grad)
-            else:
-                if not create_graph and grad._node is not None:
-                    grad = grad.detach()
-            if held is not None:
-                hold(held, grad)
+            if not create_graph and grad._node is not None:
+                grad = grad.detach()
+            grad = take_as_grad(held, grad)
             leaf._grad = grad
             extra.grad_owned = not grad._requires_grad
             return
