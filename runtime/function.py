@@ -113,6 +113,8 @@ class FunctionNode(GradNode):
         if not isinstance(result, tuple):
             result = (result,)
         fname = self.function.__name__
+        if len(result) > self.n_args and all(g is None for g in result[self.n_args :]):
+            result = result[: self.n_args]  # trailing Nones for defaulted parameters, as PyTorch allows
         if len(result) != self.n_args:
             raise RuntimeError(
                 f"{fname}.backward returned {len(result)} gradients but forward took {self.n_args} "

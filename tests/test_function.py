@@ -236,3 +236,20 @@ def test_unused_outputs_get_zeros_or_none_with_materialize_grads_off():
     a, _ = Two.apply(x, False)
     a.sum().backward()
     assert got[-1][1] is None
+
+
+def test_backward_may_return_trailing_nones_for_parameters_left_at_their_default():
+    class Scale(og.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, factor=1.0):
+            ctx.factor = factor
+            return x * factor
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * ctx.factor, None
+
+    x = og.tensor([1.0, 2.0], dtype="float64", requires_grad=True)
+    Scale.apply(x).sum().backward()  # forward took 1 argument; the extra None is dropped
+    Scale.apply(x, factor=2.0).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [3.0, 3.0])
