@@ -19,14 +19,25 @@ from typing import Any
 import numpy as np
 
 from opgrad.runtime import anomaly as _anomaly
-from opgrad.runtime.grad_holder import GradTensorHolder, array_sum
+from opgrad.runtime.grad_holder import (
+    GradTensorHolder,
+    Held,
+    accumulate_into_leaf,
+    array_sum,
+    hand_out,
+    hold,
+    run_leaf_hooks,
+    take_as_grad,
+)
 from opgrad.runtime.grad_mode import _set_enabled
 from opgrad.runtime.grad_node import (
+    _ACCUMULATE_LOCK,
     AccumulateGrad,
     GradNode,
     check_hook_result,
+    check_replacement,
     edge_to,
-    run_leaf_hooks,
+    hook_name,
 )
 from opgrad.runtime.tensor import Tensor, wrap
 
@@ -66,7 +77,11 @@ def _check_distinct(tensors: list[Any], what: str) -> None:
             raise ValueError(f"{what}[{j}] and {what}[{i}] are the same tensor; list each tensor once")
 
 
-def _seeds(outputs: list[Tensor], grads: list[Any] | None, what: str, create_graph: bool) -> list[Tensor]:
+def _seeds(
+    outputs: list[Tensor], grads: list[Any] | None, what: str, create_graph: bool, held: Held
+) -> list[Tensor]:
+    """One seed per output (ones where none is given); the memory of every seed the user
+    gave is entered in `held`, so no leaf's `.grad` will share it."""
     if grads is None:
         grads = [None] * len(outputs)
     if len(grads) != len(outputs):
@@ -92,6 +107,7 @@ def _seeds(outputs: list[Tensor], grads: list[Any] | None, what: str, create_gra
             raise ValueError(f"{what}[{i}] has shape {g.shape} but output {i} has shape {out.shape}")
         if g._data.dtype != out._data.dtype:
             g = wrap(g._data.astype(out._data.dtype))
+        hold(held, g)
         seeds.append(g if create_graph else (g.detach() if g._node is not None else g))
     return seeds
 
@@ -112,11 +128,12 @@ def backward(
     outputs = _as_list(tensors, "backward: tensors")
     _check_distinct(outputs, "tensors")
     grads = None if grad_tensors is None else _as_list(grad_tensors, "backward: grad_tensors")
-    seeds = _seeds(outputs, grads, "grad_tensors", create_graph)
+    held: Held = {}
+    seeds = _seeds(outputs, grads, "grad_tensors", create_graph, held)
     if retain_graph is None:
         retain_graph = create_graph
     roots = [edge_to(t) for t in outputs]
-    _run(roots, seeds, retain_graph, create_graph, targets=None, blocked=None, accumulate=True)
+    _run(roots, seeds, held, retain_graph, create_graph, targets=None, blocked=None, accumulate=True)
 
 
 def grad(
@@ -146,7 +163,8 @@ def grad(
                 "set requires_grad=True on it (or remove it from inputs)"
             )
     gos = None if grad_outputs is None else _as_list(grad_outputs, "grad: grad_outputs")
-    seeds = _seeds(outs, gos, "grad_outputs", create_graph)
+    held: Held = {}
+    seeds = _seeds(outs, gos, "grad_outputs", create_graph, held)
     if retain_graph is None:
         retain_graph = create_graph
     blocked: set[tuple[int, int]] | None = None
@@ -166,6 +184,7 @@ def grad(
     captured = _run(
         roots,
         seeds,
+        held,
         retain_graph,
         create_graph,
         targets=(targets, target_nodes),
@@ -187,6 +206,7 @@ def grad(
 def _run(
     roots: list[tuple[GradNode, int]],
     seeds: list[Tensor],
+    held: Held,
     retain_graph: bool,
     create_graph: bool,
     targets: tuple[dict[tuple[int, int], list[int]], dict[int, GradNode]] | None,
@@ -222,7 +242,7 @@ def _run(
             needed, runners = _needed_nodes(roots, deps, blocked, capture_nodes)
 
     # 3. Execute.
-    holder = GradTensorHolder(create_graph)
+    holder = GradTensorHolder(create_graph, held)
     buffers = holder.buffers
     for (node, pos), seed in zip(roots, seeds, strict=True):
         holder.add(node, pos, seed)
@@ -248,16 +268,15 @@ def _run(
             outs: Sequence[Any] = ()
             if grads is not None:
                 if node._hooks is not None:
-                    grads = _pre_hooks(node, grads)
+                    grads = _pre_hooks(node, grads, held)
                 is_target = capturing and id(node) in capture_nodes
                 if is_target:
-                    _capture(node, grads, target_map, captured)
+                    _capture(node, grads, target_map, captured, held)
                 if node.__class__ is AccumulateGrad:
-                    runs = accumulate and not is_target
-                else:
-                    runs = runners is None or node in runners
-                if runs:
-                    outs = _apply(node, grads, create_graph, retain_graph, check)
+                    if accumulate and not is_target:
+                        _accumulate(node, grads, create_graph, held)  # type: ignore[arg-type]
+                elif runners is None or node in runners:
+                    outs = _apply(node, grads, create_graph, retain_graph, check, held)
             # Deliver (or, for a node that produced nothing, just count down its edges).
             i = 0
             n_outs = len(outs)
@@ -287,8 +306,23 @@ def _run(
     return captured
 
 
+def _accumulate(node: AccumulateGrad, grads: list[Any], create_graph: bool, held: Held) -> None:
+    """A leaf's turn: its hooks, then the sum into `.grad`, then the node's post-hooks."""
+    leaf = node.variable
+    grad = run_leaf_hooks(leaf, grads[0], held)
+    accumulate_into_leaf(leaf, grad, create_graph, _ACCUMULATE_LOCK, held)
+    hooks = node._hooks
+    if hooks is not None and hooks.post:
+        for fn in list(hooks.post.values()):
+            if fn((), grads) is not None:
+                raise RuntimeError(
+                    f"post-hook {hook_name(fn)} of a leaf's accumulate_grad node returned a value; "
+                    "a leaf has no inputs to give gradients to, so it must return None"
+                )
+
+
 def _apply(
-    node: GradNode, grads: list[Any], create_graph: bool, retain_graph: bool, check: bool
+    node: GradNode, grads: list[Any], create_graph: bool, retain_graph: bool, check: bool, held: Held
 ) -> Sequence[Any]:
     if node._released:
         raise RuntimeError(
@@ -305,6 +339,9 @@ def _apply(
         for i, meta in enumerate(metas):
             if grads[i] is None and meta is not None and i not in node.non_differentiable_outputs:
                 grads[i] = wrap(_zeros(meta))
+    foreign = node.foreign_grads  # a custom Function: user code sees and returns gradients
+    if foreign:
+        grads = [None if g is None else hand_out(held, g) for g in grads]
     outs = node.apply(grads, create_graph)
     if not retain_graph:
         node.release_saved()
@@ -313,12 +350,13 @@ def _apply(
         raise RuntimeError(
             f"{type(node).__name__} ({node.name}) returned {len(outs)} gradients but has {len(edges)} inputs"
         )
+    if foreign:
+        for g in outs:
+            if g is not None:
+                hold(held, g)
     hooks = node._hooks
     if hooks is not None and hooks.post:
-        for fn in list(hooks.post.values()):
-            replaced = fn(outs, grads)
-            if replaced is not None:
-                outs = tuple(replaced)
+        outs = _post_hooks(node, outs, grads, held)
     i = 0
     for g in outs:
         if g is not None:
@@ -367,25 +405,75 @@ def _zeros(meta: Any) -> Any:
     return (module_of_type(cls) or np).zeros(shape, dtype=dtype)
 
 
-def _pre_hooks(node: GradNode, grads: list[Any]) -> list[Any]:
+def _pre_hooks(node: GradNode, grads: list[Any], held: Held) -> list[Any]:
+    """Before `node` runs: the tensor hooks of its outputs, the retained `.grad`s, then its
+    pre-hooks. Everything a hook sees or returns is entered in `held` (the user may keep it)."""
     hooks = node._hooks
     assert hooks is not None
     for pos, table in hooks.tensor.items():
         if pos < len(grads) and grads[pos] is not None:
             for fn in list(table.values()):
+                grads[pos] = hand_out(held, grads[pos])
                 result = fn(grads[pos])
                 if result is not None:
-                    grads[pos] = check_hook_result(result, grads[pos], f"hook on output {pos} of {node.name}")
+                    what = f"tensor hook {hook_name(fn)} on output {pos} of {node.name}"
+                    grads[pos] = check_hook_result(result, grads[pos], what)
+                    hold(held, result)
     for pos, ref in hooks.retain.items():
         t = ref()
         if t is not None and pos < len(grads) and grads[pos] is not None:
             g = grads[pos]
-            t._grad = g if t._grad is None else wrap(array_sum(t._grad._data, g._data))
+            t._grad = take_as_grad(held, g) if t._grad is None else wrap(array_sum(t._grad._data, g._data))
     for fn in list(hooks.pre.values()):
+        grads = [None if g is None else hand_out(held, g) for g in grads]
         result = fn(grads)
         if result is not None:
-            grads = list(result)
+            grads = _check_replacements(node, fn, result, grads, "pre-hook", held)
     return grads
+
+
+def _post_hooks(node: GradNode, outs: Sequence[Any], grads: list[Any], held: Held) -> Sequence[Any]:
+    """After `node` ran: its post-hooks, which may replace the gradients for its inputs."""
+    hooks = node._hooks
+    assert hooks is not None
+    for fn in list(hooks.post.values()):
+        outs = tuple([None if g is None else hand_out(held, g) for g in outs])
+        for g in grads:
+            hold(held, g)
+        replaced = fn(outs, grads)
+        if replaced is not None:
+            outs = tuple(_check_replacements(node, fn, replaced, outs, "post-hook", held))
+    return outs
+
+
+def _check_replacements(
+    node: GradNode, fn: Any, result: Any, old: Sequence[Any], kind: str, held: Held
+) -> list[Any]:
+    """A node hook's replacement gradients, checked entry by entry against what they
+    replace (or, where that is None, the slot's metadata) before any is used."""
+    what = f"{kind} {hook_name(fn)} of {node.name}"
+    if not isinstance(result, (list, tuple)) or len(result) != len(old):
+        got = f"{len(result)} entries" if isinstance(result, (list, tuple)) else f"a {type(result).__name__}"
+        raise TypeError(
+            f"{what} must return None or a list of {len(old)} gradients (one per "
+            f"{'output' if kind == 'pre-hook' else 'input'} of the node), got {got}"
+        )
+    new = list(result)
+    for i, g in enumerate(new):
+        if g is None:
+            continue
+        if kind == "pre-hook":
+            meta = old[i]._data if old[i] is not None else node.output_meta_at(i)
+        else:
+            child = node._next[i]
+            meta = None if child is None else child.output_meta_at(node._at[i])
+        if meta is None:
+            continue
+        if not isinstance(meta, tuple):
+            meta = (meta.shape, meta.dtype, meta.__class__)
+        check_replacement(g, meta, f"{what} (gradient {i})")
+        hold(held, g)
+    return new
 
 
 def _capture(
@@ -393,18 +481,21 @@ def _capture(
     grads: list[Any],
     target_map: dict[tuple[int, int], list[int]],
     captured: dict[int, Tensor],
+    held: Held,
 ) -> None:
+    """grad(): record the gradients of the inputs at `node`; they are returned to the user,
+    so their memory is entered in `held`."""
     if isinstance(node, AccumulateGrad):
         g = grads[0]
         if g is not None:
-            g = run_leaf_hooks(node.variable, g)
+            g = run_leaf_hooks(node.variable, g, held)
             for i in target_map.get((id(node), 0), ()):
-                captured[i] = g
+                captured[i] = hand_out(held, g)
         return
     for pos, g in enumerate(grads):
         if g is not None:
             for i in target_map.get((id(node), pos), ()):
-                captured[i] = g
+                captured[i] = hand_out(held, g)
 
 
 def _unblocked(node: GradNode, blocked: set[tuple[int, int]] | None) -> list[GradNode]:

@@ -17,15 +17,23 @@ y = Cube.apply(x)
 `forward` runs without recording; `apply` then builds one node whose edges are the tensor
 arguments. Saved tensors go through `TensorWrapper` (version checks and
 `saved_tensors_hooks` apply; an output saved by its own node is held without a cycle).
-`backward` returns one gradient per `forward` argument (None for non-tensors or where no
-gradient is needed).
+`backward` receives one gradient per `forward` output, non-differentiable ones and ones
+nothing used included (zeros of the output's shape and dtype; None after
+`ctx.set_materialize_grads(False)`), and returns one gradient per `forward` argument (None
+for non-tensors or where no gradient is needed). Keyword arguments are bound to `forward`'s
+parameters first, so a tensor passed by keyword gets its gradient too; `backward` then
+returns one gradient per parameter of `forward` (defaults included).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import inspect
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
+from opgrad.runtime.device import module_of_type
 from opgrad.runtime.grad_mode import grad_enabled, no_grad
 from opgrad.runtime.grad_node import GradNode, set_history
 from opgrad.runtime.tensor import Tensor, wrap
@@ -42,6 +50,11 @@ class FunctionCtx:
         self._non_differentiable: set[int] = set()
         self._node: GradNode | None = None
         self._released = False
+        self.materialize_grads = True
+
+    def set_materialize_grads(self, value: bool) -> None:
+        """With False, `backward` gets None (not zeros) for outputs that received no gradient."""
+        self.materialize_grads = bool(value)
 
     def save_for_backward(self, *tensors: Tensor | None) -> None:
         for i, t in enumerate(tensors):
@@ -71,14 +84,27 @@ class FunctionCtx:
 class FunctionNode(GradNode):
     """The node of one `Function.apply` call."""
 
-    __slots__ = ("ctx", "function", "tensor_positions", "n_args")
+    __slots__ = ("ctx", "function", "tensor_positions", "n_args", "outputs_meta")
+    foreign_grads = True
 
     @property
     def name(self) -> str:  # type: ignore[override]
         return f"{self.function.__name__}.backward"
 
+    @property
+    def non_differentiable_outputs(self) -> Sequence[int]:  # type: ignore[override]
+        # Without materialized grads the engine must leave missing gradients as None.
+        return () if self.ctx.materialize_grads else range(len(self.outputs_meta))
+
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         ctx = self.ctx
+        metas = self.outputs_meta
+        if len(grads) < len(metas):
+            grads = [*grads, *([None] * (len(metas) - len(grads)))]
+        if ctx.materialize_grads:
+            for k, meta in enumerate(metas):
+                if grads[k] is None and meta is not None:
+                    grads[k] = wrap(_zeros(meta))
         ctx._node = self
         try:
             result = self.function.backward(ctx, *grads)
@@ -87,6 +113,8 @@ class FunctionNode(GradNode):
         if not isinstance(result, tuple):
             result = (result,)
         fname = self.function.__name__
+        if len(result) > self.n_args and all(g is None for g in result[self.n_args :]):
+            result = result[: self.n_args]  # trailing Nones for defaulted parameters, as PyTorch allows
         if len(result) != self.n_args:
             raise RuntimeError(
                 f"{fname}.backward returned {len(result)} gradients but forward took {self.n_args} "
@@ -106,6 +134,40 @@ class FunctionNode(GradNode):
         self.ctx._saved = []
         self.ctx._released = True
         self._released = True
+
+
+def _zeros(meta: tuple[Any, ...]) -> Any:
+    shape, dtype, cls = meta
+    return (module_of_type(cls) or np).zeros(shape, dtype=dtype)
+
+
+# forward's signature per Function class, for binding keyword arguments.
+_SIGNATURES: dict[type, inspect.Signature] = {}
+
+
+def _bind(
+    cls: type, forward: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """`args` and `kwargs` as positional arguments of `forward` (defaults filled in), so that
+    every tensor argument has a position and so an edge; what remains are keyword-only
+    arguments. A tensor among those would get no gradient: that is an error."""
+    sig = _SIGNATURES.get(cls)
+    if sig is None:
+        sig = _SIGNATURES[cls] = inspect.signature(forward)
+    try:
+        bound = sig.bind(None, *args, **kwargs)
+    except TypeError as exc:
+        raise TypeError(f"{cls.__name__}.apply: {exc}") from None
+    bound.apply_defaults()
+    for name, value in bound.kwargs.items():
+        values = value.values() if isinstance(value, dict) else (value,)
+        if any(isinstance(v, Tensor) for v in values):
+            raise TypeError(
+                f"{cls.__name__}.apply: the tensor passed as {name!r} can only be given by keyword "
+                "(a keyword-only or **kwargs parameter of forward), so it could get no gradient; make "
+                "it a positional parameter of forward"
+            )
+    return bound.args[1:], bound.kwargs
 
 
 class _FunctionMeta(type):
@@ -128,6 +190,8 @@ class Function(metaclass=_FunctionMeta):
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         if "forward" not in cls.__dict__ and cls.forward is Function.forward:
             raise NotImplementedError(f"{cls.__name__} must define a static forward(ctx, ...)")
+        if kwargs:
+            args, kwargs = _bind(cls, cls.forward, args, kwargs)
         ctx = FunctionCtx()
         positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
@@ -147,6 +211,9 @@ class Function(metaclass=_FunctionMeta):
         node.function = cls
         node.tensor_positions = tuple(positions)
         node.n_args = len(args)
+        node.outputs_meta = tuple(
+            None if o is None else (o._data.shape, o._data.dtype, o._data.__class__) for o in outputs
+        )
         marked = ctx._non_differentiable
         inputs = {id(args[i]) for i in positions}
         final: list[Any] = []

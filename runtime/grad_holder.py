@@ -1,13 +1,29 @@
-"""GradTensorHolder: per-node buffers summing the gradients that arrive from many paths.
+"""GradTensorHolder: per-node buffers summing the gradients that arrive from many paths,
+and the ownership rules that keep gradient buffers private.
 
 The first gradient for a position is kept as it came (no copy); the second makes a new
 sum the holder owns; later ones add into that owned buffer in place. Under `create_graph`
 sums are recorded (a small differentiable sum node) so higher-order gradients see them.
-Leaf accumulation into `.grad` follows the same ownership rule.
+
+Ownership. A gradient array may be reachable from outside the engine: a user-supplied
+seed, a tensor a hook saw or returned, a retained non-leaf `.grad`, a `grad()` result, a
+custom Function's result, or another leaf's `.grad` (a pass-through backward such as
+add's hands one array to both inputs). Each pass records in `held` the memory blocks (an
+array's base, or the array when it owns its memory) that left the engine, and whether a
+`.grad` has them. A leaf takes its first gradient without a copy only when its block has
+not left the engine (the array is the engine's own, e.g. a kernel's fresh result);
+otherwise it takes a private copy (`take_as_grad`). User code gets a copy only of memory a
+`.grad` has (`hand_out`), so a hook's in-place edit never reaches a `.grad`. So a leaf's
+`.grad` never shares memory with another `.grad` or with anything the user holds, and no
+blanket copy is made. `grad_owned` (on the tensor) marks a `.grad` the engine made; a
+later pass adds into it in place only while nothing but the leaf refers to it (its tensor
+and its array), so a `.grad` the user set, or one the user keeps a reference to
+(`g = x.grad`), is never written: the sum goes to a new buffer.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -15,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from opgrad.runtime.grad_mode import grad_enabled
-from opgrad.runtime.grad_node import GradNode, set_history
+from opgrad.runtime.grad_node import GradNode, check_hook_result, hook_name, set_history
 
 if TYPE_CHECKING:
     from opgrad.runtime.tensor import Tensor
@@ -29,6 +45,50 @@ def array_sum(a: Any, b: Any) -> Any:
     return np.asarray(out) if isinstance(out, np.generic) else out
 
 
+# A pass's record of gradient memory that left the engine: memory block (see `block_of`)
+# -> True when a `.grad` (a leaf's, or a retained one) has it, False when only user code
+# (a seed, a hook, a custom Function, a grad() result) may hold it.
+Held = dict[int, bool]
+
+
+def block_of(data: Any) -> int:
+    """Identifies the memory `data` lives in: its base's id for a view, else its own."""
+    base = data.base
+    return id(data if base is None else base)
+
+
+def hold(held: Held, t: Tensor | None) -> None:
+    """Record that user code may hold `t`'s memory (None is skipped)."""
+    if t is not None:
+        held.setdefault(block_of(t._data), False)
+
+
+def _writeable(data: Any) -> bool:
+    return data.__class__ is not np.ndarray or data.flags.writeable
+
+
+class _Probe:
+    __slots__ = ("_grad", "_data")
+
+
+def _grad_refs(leaf: Any) -> int:
+    """References to leaf._grad or to its array, whichever has more (read without binding
+    either to a local, so the count is the same in every caller)."""
+    return max(sys.getrefcount(leaf._grad), sys.getrefcount(leaf._grad._data))
+
+
+def _one_ref() -> int:
+    """What `_grad_refs` reads for a gradient that only its leaf refers to (measured once,
+    so it holds for whatever this interpreter adds for the call)."""
+    leaf = _Probe()
+    leaf._grad = _Probe()
+    leaf._grad._data = _Probe()
+    return _grad_refs(leaf)
+
+
+_ONE_REF = _one_ref()
+
+
 class SumGradNode(GradNode):
     """Backward of the recorded sum of two gradients: both inputs get the output's grad."""
 
@@ -38,6 +98,16 @@ class SumGradNode(GradNode):
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         g = grads[0]
         return (g, g)
+
+
+class CopyGradNode(GradNode):
+    """Backward of a recorded private copy of a gradient: the gradient passes through."""
+
+    __slots__ = ()
+    name = "copy_grad"
+
+    def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
+        return (grads[0],)
 
 
 def add_recorded(a: Tensor, b: Tensor) -> Tensor:
@@ -50,17 +120,76 @@ def add_recorded(a: Tensor, b: Tensor) -> Tensor:
     return out
 
 
+def private_copy(t: Tensor) -> Tensor:
+    """A copy of `t` in fresh memory; recorded (differentiable) when grad mode is on and
+    `t` requires grad, as under create_graph."""
+    from opgrad.runtime.tensor import wrap
+
+    out = wrap(t._data.copy())
+    if t._requires_grad and grad_enabled():
+        set_history(out, CopyGradNode((t,)), 0)
+    return out
+
+
+def hand_out(held: Held, g: Tensor) -> Tensor:
+    """`g` for user code that may keep it or edit it in place (a hook, a custom Function's
+    backward, a grad() result): `g` itself, recorded in `held`, unless a `.grad` already has
+    its memory; then a private copy."""
+    block = block_of(g._data)
+    if held.get(block):
+        g = private_copy(g)
+        block = id(g._data)
+    held.setdefault(block, False)
+    return g
+
+
+def take_as_grad(held: Held | None, g: Tensor) -> Tensor:
+    """`g` to become a `.grad` (a leaf's first gradient, a retained one): `g` itself when
+    its memory left the engine to nobody yet and is writeable (a kernel's fresh result),
+    else a private copy; either way recorded in `held` as a `.grad`'s. `held` None (no pass
+    to ask): always a copy."""
+    data = g._data
+    block = block_of(data)
+    if held is None or block in held or not _writeable(data):
+        g = private_copy(g)
+        if held is None:
+            return g
+        block = id(g._data)
+    held[block] = True
+    return g
+
+
+def run_leaf_hooks(leaf: Tensor, grad: Tensor, held: Held | None) -> Tensor:
+    """A leaf's tensor hooks see the gradient before it is accumulated (or captured by
+    grad()). Each gets it through `hand_out` (a copy when it is another `.grad`'s memory, so
+    a hook's in-place edit reaches only the gradient it was given); what a hook returns is
+    checked and recorded in `held`. `held` None: no pass (a direct call), no tracking."""
+    extra = leaf._extra
+    if extra is not None and extra.hooks:
+        for fn in list(extra.hooks.values()):
+            if held is not None:
+                grad = hand_out(held, grad)
+            result = fn(grad)
+            if result is not None:
+                grad = check_hook_result(result, grad, f"tensor hook {hook_name(fn)} on a leaf")
+                if held is not None:
+                    hold(held, grad)
+    return grad
+
+
 class GradTensorHolder:
     """The gradients received so far in one backward pass: one buffer list per node, one
     entry per output position of that node. `owned` marks the entries this holder made
-    (sums), which later arrivals may add into in place."""
+    (sums), which later arrivals may add into in place; `held` is the pass's set of memory
+    blocks reachable from outside the engine (see the module docstring)."""
 
-    __slots__ = ("buffers", "owned", "create_graph")
+    __slots__ = ("buffers", "owned", "create_graph", "held")
 
-    def __init__(self, create_graph: bool) -> None:
+    def __init__(self, create_graph: bool, held: Held) -> None:
         self.buffers: dict[GradNode, list[Any]] = {}
         self.owned: set[tuple[int, int]] = set()
         self.create_graph = create_graph
+        self.held = held
 
     def add(self, node: GradNode, pos: int, grad: Tensor) -> None:
         buffers = self.buffers.get(node)
@@ -76,7 +205,7 @@ class GradTensorHolder:
             buffers[pos] = add_recorded(old, grad)
             return
         key = (id(node), pos)
-        if key in self.owned and old._data.flags.writeable:
+        if key in self.owned and _writeable(old._data):
             old._data += grad._data
         else:
             from opgrad.runtime.tensor import wrap
@@ -85,22 +214,31 @@ class GradTensorHolder:
             self.owned.add(key)
 
 
-def accumulate_into_leaf(leaf: Tensor, grad: Tensor, create_graph: bool, lock: threading.Lock) -> None:
-    """Add `grad` into `leaf.grad` (thread-safe: concurrent passes lose no update)."""
-    from opgrad.runtime.tensor import wrap
+def accumulate_into_leaf(
+    leaf: Tensor, grad: Tensor, create_graph: bool, lock: threading.Lock, held: Held | None
+) -> None:
+    """Add `grad` into `leaf.grad` (thread-safe: concurrent passes lose no update).
 
+    `held` is the pass's record of memory that left the engine (see `Held`); None means
+    unknown, and the leaf then always takes a private copy of its first gradient."""
     with lock:
-        old = leaf._grad
         extra = leaf._extra_state()
-        if old is None:
-            # Not owned: the same array may be another tensor's data or the user's seed.
-            leaf._grad = grad if create_graph else (grad.detach() if grad._node is not None else grad)
-            extra.grad_owned = False
-        elif create_graph or old._requires_grad:
+        if leaf._grad is None:
+            if not create_graph and grad._node is not None:
+                grad = grad.detach()
+            grad = take_as_grad(held, grad)
+            leaf._grad = grad
+            extra.grad_owned = not grad._requires_grad
+            return
+        private = extra.grad_owned and _grad_refs(leaf) <= _ONE_REF
+        old = leaf._grad
+        if create_graph or old._requires_grad:
             leaf._grad = add_recorded(old, grad)
-            extra.grad_owned = False
-        elif extra.grad_owned and old._data.flags.writeable:
+            extra.grad_owned = not leaf._grad._requires_grad
+        elif private and _writeable(old._data):
             old._data += grad._data
         else:
+            from opgrad.runtime.tensor import wrap
+
             leaf._grad = wrap(array_sum(old._data, grad._data))
             extra.grad_owned = True

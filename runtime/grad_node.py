@@ -171,6 +171,10 @@ class GradNode:
     non_differentiable_outputs: tuple[int, ...] = ()
     # For multi-output forwards: how many gradients `apply` reads (the engine pads with None).
     n_outputs = 0
+    # True when `apply` may return tensors that something outside the engine holds (a custom
+    # Function's backward can return anything); the engine then never lets a leaf's `.grad`
+    # share their memory. Generated nodes return kernel results or the gradients they got.
+    foreign_grads = False
 
     def __init__(self, inputs: Sequence[Tensor | None]) -> None:
         _link(self, inputs)
@@ -258,7 +262,13 @@ class GradNode:
 
 
 def set_history(tensor: Tensor, node: GradNode, pos: int) -> None:
-    """Make `tensor` the output at position `pos` of `node` (it now requires grad)."""
+    """Make `tensor` the output at position `pos` of `node` (it now requires grad).
+
+    For a tensor that already had history (an in-place op's target), a `retain_grads()`
+    follows it to the new node: `.grad` is the gradient for the tensor's current value."""
+    extra = tensor._extra
+    if extra is not None and extra.retain:
+        _move_retain(tensor, node, pos)
     tensor._requires_grad = True
     tensor._node = node
     tensor._pos = pos
@@ -273,6 +283,15 @@ def set_history(tensor: Tensor, node: GradNode, pos: int) -> None:
         more += [None] * (pos - len(more))
     more[pos - 1] = (data.shape, data.dtype, data.__class__)
     node._more = tuple(more)
+
+
+def _move_retain(tensor: Tensor, node: GradNode, pos: int) -> None:
+    old = tensor._node
+    if old is not None and old._hooks is not None:
+        ref = old._hooks.retain.get(tensor._pos)
+        if ref is not None and ref() is tensor:
+            del old._hooks.retain[tensor._pos]
+    node._hook_tables().retain[pos] = weakref.ref(tensor)
 
 
 def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
@@ -354,36 +373,51 @@ class AccumulateGrad(GradNode):
         self._atype = data.__class__
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
-        from opgrad.runtime.grad_holder import accumulate_into_leaf
+        from opgrad.runtime.grad_holder import accumulate_into_leaf, run_leaf_hooks
 
-        grad = run_leaf_hooks(self.variable, grads[0])
-        accumulate_into_leaf(self.variable, grad, create_graph, _ACCUMULATE_LOCK)
+        grad = run_leaf_hooks(self.variable, grads[0], None)
+        accumulate_into_leaf(self.variable, grad, create_graph, _ACCUMULATE_LOCK, None)
         return ()
 
     def __repr__(self) -> str:
         return f"<AccumulateGrad leaf shape={self.variable.shape}>"
 
 
-def run_leaf_hooks(leaf: Tensor, grad: Any) -> Any:
-    """A leaf's tensor hooks see the gradient before it is accumulated (or captured)."""
-    extra = leaf._extra
-    if extra is not None and extra.hooks:
-        for fn in list(extra.hooks.values()):
-            result = fn(grad)
-            if result is not None:
-                grad = check_hook_result(result, grad, "tensor hook")
-    return grad
+def hook_name(fn: Any) -> str:
+    """How an error names a hook: its qualified name, else its repr."""
+    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None)
+    return repr(name) if isinstance(name, str) else repr(fn)
 
 
 def check_hook_result(result: Any, grad: Any, what: str) -> Any:
+    """`result`, which a hook returned in place of `grad`, once it is known to have grad's
+    shape, dtype and device."""
+    data = grad._data
+    return check_replacement(result, (data.shape, data.dtype, data.__class__), what)
+
+
+def check_replacement(result: Any, meta: tuple[Any, ...], what: str) -> Any:
+    """`result` (a replacement gradient) if it matches `meta`, (shape, dtype, array type);
+    otherwise an error naming `what` (the hook) and the mismatch."""
     from opgrad.runtime.tensor import Tensor
 
     if not isinstance(result, Tensor):
         raise TypeError(f"{what} must return a Tensor or None, got {type(result).__name__}")
-    if result.shape != grad.shape:
+    shape, dtype, cls = meta
+    data = result._data
+    if data.shape != shape:
         raise ValueError(
-            f"{what} returned a gradient of shape {result.shape}; "
-            f"the gradient it replaces has shape {grad.shape}"
+            f"{what} returned a gradient of shape {data.shape}; the gradient it replaces has shape {shape}"
+        )
+    if data.dtype != dtype:
+        raise TypeError(
+            f"{what} returned a gradient of dtype {data.dtype}; the gradient it replaces has dtype "
+            f"{dtype}. A hook must keep the gradient's dtype (convert it back with .astype('{dtype}'))"
+        )
+    if data.__class__ is not cls:
+        raise TypeError(
+            f"{what} returned a gradient on device {_device.device_of(data)}; the gradient it "
+            f"replaces is on device {_device.backend_of_type(cls)}. A hook must keep the gradient's device"
         )
     return result
 

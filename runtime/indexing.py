@@ -45,6 +45,7 @@ def _normalize(index: Any, shape: tuple[int, ...]) -> tuple[Any, bool]:
                 item = int(item)
             else:
                 basic = False
+                item = item.copy()  # the node keeps the index: the caller may change theirs
         else:
             raise IndexError(
                 f"getitem: unsupported index {type(item).__name__}; use ints, slices, None, Ellipsis "

@@ -131,9 +131,70 @@ class Tensor(TensorMethods):
     def tolist(self) -> Any:
         return self.numpy().tolist()
 
-    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        arr = self.numpy()
-        return arr if dtype is None else arr.astype(dtype)
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
+        """NumPy 2's conversion protocol: `np.array(t)` (copy=True) gives a copy,
+        `np.asarray(t)` (copy=None) shares memory when it can, and copy=False raises when a
+        copy cannot be avoided (another dtype, or data on a GPU)."""
+        arr = self._data
+        fresh = False
+        if arr.__class__ is not np.ndarray:
+            if isinstance(arr, np.ndarray):
+                arr = arr.view(np.ndarray)
+            else:  # a GPU array: the host array is always a new copy
+                if copy is False:
+                    raise ValueError(
+                        f"__array__: this tensor is on {self.device}; a NumPy array of it needs a copy, "
+                        "but copy=False was given (use np.asarray(t) or t.numpy())"
+                    )
+                arr = arr.get()
+                fresh = True
+        if dtype is not None and np.dtype(dtype) != arr.dtype:
+            if copy is False:
+                raise ValueError(
+                    f"__array__: converting a tensor of dtype {arr.dtype} to {np.dtype(dtype)} needs a "
+                    "copy, but copy=False was given (use np.asarray(t, dtype=...))"
+                )
+            return arr.astype(dtype)
+        if copy and not fresh:
+            return arr.copy()
+        return arr
+
+    # -- copy and pickle -----------------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tensor:
+        """A leaf's deep copy: new memory, the same requires_grad, a copy of `.grad`. A tensor
+        an op produced is refused: copying it would copy the graph behind it, and a backward
+        through the copy would send gradients to hidden copies of the leaves."""
+        if self._node is not None:
+            raise RuntimeError(
+                f"deepcopy: only leaf tensors (made by the user, not produced by an op) can be "
+                f"deep-copied; this one was produced by {self._node.name} and its copy would carry a "
+                "hidden copy of the graph. Deep-copy t.detach() to copy its values outside the graph"
+            )
+        new = self.__class__.__new__(self.__class__)
+        new._init_fields(self._data.copy())
+        memo[id(self)] = new
+        new._requires_grad = self._requires_grad
+        if self._grad is not None:
+            new._grad = wrap(self._grad._data.copy())
+            new._extra_state().grad_owned = True
+        if self._extra is not None and self._extra.name is not None:
+            new._extra_state().name = self._extra.name
+        return new
+
+    def __copy__(self) -> Tensor:
+        """`copy.copy(t)`: a leaf sharing t's memory and version counter (so saved-tensor
+        checks see writes through either), with t's requires_grad, as PyTorch's."""
+        new = self.__class__.__new__(self.__class__)
+        new._init_fields(self._data)
+        share_version(new, self)
+        new._requires_grad = self._requires_grad
+        return new
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Pickling keeps the data (on the host), the dtype, the device and requires_grad, as
+        PyTorch does; the graph, `.grad` and hooks are not kept. A tensor an op produced is
+        rebuilt as a leaf that requires grad."""
+        return (_rebuild_tensor, (self.__class__, self.numpy(), self._requires_grad, self.device))
 
     def __float__(self) -> float:
         return float(self.item())
@@ -264,6 +325,16 @@ class Tensor(TensorMethods):
                 raise TypeError(f"grad must be a Tensor or None, got {type(value).__name__}")
             if value.shape != self.shape:
                 raise ValueError(f"grad has shape {value.shape}; the tensor has shape {self.shape}")
+            if value._data.dtype != self._data.dtype:
+                raise TypeError(
+                    f"grad has dtype {value.dtype}; the tensor has dtype {self.dtype} and its gradient "
+                    f"must have the same (convert it with .astype('{self.dtype}'))"
+                )
+            if value._data.__class__ is not self._data.__class__:
+                raise TypeError(
+                    f"grad is on device {value.device}; the tensor is on {self.device} and its "
+                    "gradient must be on the same device"
+                )
         self._grad = value
         if self._extra is not None:
             self._extra.grad_owned = False
@@ -362,6 +433,16 @@ class Tensor(TensorMethods):
 _new = object.__new__
 
 
+def _rebuild_tensor(cls: type, array: np.ndarray, requires_grad: bool, device: str) -> Tensor:
+    """Unpickling: a leaf of class `cls` around `array`, moved to `device`."""
+    if device != "cpu":
+        array = _device.move_array(array, device)
+    t = cls.__new__(cls)
+    t._init_fields(array)
+    t._requires_grad = requires_grad
+    return t
+
+
 def wrap(data: Any) -> Tensor:
     """A tensor around `data` (no copy, no grad). The generated ops' constructor: the same
     stores as `Tensor._init_fields`, inlined because every op calls it."""
@@ -381,7 +462,9 @@ def as_tensor_arg(value: Any, like: Tensor | None, op: str, arg: str) -> Tensor:
     """Convert a Python number or NumPy array passed where `op` expects a Tensor.
 
     A Python number takes `like`'s dtype unless that would lose its value (a float with an
-    integer tensor), so a scalar operand never widens a tensor's dtype.
+    integer tensor), so a scalar operand never widens a tensor's dtype. An array (NumPy or
+    CuPy) is copied, as `og.tensor` does: the op's node may save it for backward, and the
+    caller may write into the array afterwards (`og.from_numpy` shares memory on purpose).
     """
     if isinstance(value, Tensor):
         return value
@@ -403,10 +486,10 @@ def as_tensor_arg(value: Any, like: Tensor | None, op: str, arg: str) -> Tensor:
     if isinstance(value, np.ndarray):
         if value.dtype == object:
             raise TypeError(f"{op}: argument {arg!r} is a NumPy array of dtype object; expected numbers")
-        return wrap(value)
+        return wrap(value.copy())  # the caller may write into it later; a graph may save it
     mod = _device.module_of_type(type(value))
     if mod is not None:
-        return wrap(value)
+        return wrap(value.copy())
     raise TypeError(
         f"{op}: argument {arg!r} must be a Tensor (or a Python number / NumPy array), "
         f"got {type(value).__name__}"

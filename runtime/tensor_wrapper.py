@@ -25,7 +25,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from opgrad.runtime.grad_node import TensorMeta
+from opgrad.runtime.device import backend_of_type, device_of
+from opgrad.runtime.grad_node import TensorMeta, hook_name
 
 if TYPE_CHECKING:
     from opgrad.runtime.grad_node import GradNode
@@ -294,10 +295,12 @@ class _OutputSeen(TensorWrapper):
 class _Hooked(TensorWrapper):
     """A tensor saved while saved_tensors_hooks were active: kept only in packed form."""
 
-    __slots__ = ("packed", "unpack_hook", "pos", "output", "_counter", "_seen")
+    __slots__ = ("packed", "unpack_hook", "pos", "output", "_counter", "_seen", "meta")
 
     def __init__(self, t: Tensor, node: GradNode | None, pos: int) -> None:
         pack_hook, unpack_hook = _HOOKS.stack[-1]
+        data = t._data
+        self.meta = (data.shape, data.dtype, data.__class__)
         self._counter = counter_of(t)
         self._seen = self._counter.value
         self.output = node is not None
@@ -316,6 +319,14 @@ class _Hooked(TensorWrapper):
             raise TypeError(
                 f"saved_tensors_hooks: unpack_hook must return a Tensor, got {type(t).__name__} "
                 f"(while unpacking for {node.name})"
+            )
+        data = t._data
+        shape, dtype, cls = self.meta
+        if data.shape != shape or data.dtype != dtype or data.__class__ is not cls:
+            raise TypeError(
+                f"saved_tensors_hooks: unpack_hook {hook_name(self.unpack_hook)} returned a tensor of "
+                f"shape {data.shape}, dtype {data.dtype}, device {device_of(data)} for {node.name}; the "
+                f"saved tensor had shape {shape}, dtype {dtype}, device {backend_of_type(cls)}"
             )
         if self.output:
             t = t.detach()

@@ -147,3 +147,109 @@ def test_second_backward_without_retain_graph():
     y.backward()
     with pytest.raises(RuntimeError, match="retain_graph=True"):
         y.backward()
+
+
+def test_a_tensor_passed_by_keyword_gets_its_gradient():
+    class Mul(og.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, w, scale=1.0):
+            ctx.save_for_backward(x, w)
+            ctx.scale = scale
+            return x * w * scale
+
+        @staticmethod
+        def backward(ctx, g):
+            x, w = ctx.saved_tensors
+            return g * w * ctx.scale, g * x * ctx.scale, None
+
+    x = og.tensor([1.0, 2.0], dtype="float64", requires_grad=True)
+    w = og.tensor([3.0, 4.0], dtype="float64", requires_grad=True)
+    Mul.apply(x, w=w).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [3.0, 4.0])
+    np.testing.assert_allclose(w.grad.numpy(), [1.0, 2.0])
+    xs = [og.tensor(v.numpy(), requires_grad=True) for v in (x, w)]
+    assert og.testing.gradcheck(lambda a, b: Mul.apply(a, scale=2.0, w=b), xs)
+
+
+def test_a_keyword_only_tensor_argument_is_refused():
+    class KwOnly(og.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, *, w):
+            return x * w
+
+        @staticmethod
+        def backward(ctx, g):
+            return g
+
+    x = og.tensor([1.0], requires_grad=True)
+    w = og.tensor([2.0], requires_grad=True)
+    with pytest.raises(TypeError, match="KwOnly.apply.*'w'.*no gradient"):
+        KwOnly.apply(x, w=w)
+    out = KwOnly.apply(x, w=2.0)  # a non-tensor keyword-only argument is fine
+    np.testing.assert_allclose(out.numpy(), [2.0])
+    with pytest.raises(TypeError, match="KwOnly.apply"):
+        KwOnly.apply(x, v=w)
+
+
+def test_backward_gets_one_gradient_per_output_non_differentiable_ones_as_zeros():
+    got = []
+
+    class WithIndex(og.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            idx = og.tensor([int(np.argmax(x.numpy()))])
+            ctx.mark_non_differentiable(idx)
+            return x * 2.0, idx
+
+        @staticmethod
+        def backward(ctx, g, g_idx):
+            got.append(g_idx)
+            return g * 2.0
+
+    x = og.tensor([1.0, 3.0, 2.0], dtype="float64", requires_grad=True)
+    y, idx = WithIndex.apply(x)
+    assert not idx.requires_grad
+    y.sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [2.0, 2.0, 2.0])
+    assert got[0].dtype == np.int64 and got[0].shape == (1,)
+    np.testing.assert_array_equal(got[0].numpy(), [0])
+
+
+def test_unused_outputs_get_zeros_or_none_with_materialize_grads_off():
+    got = []
+
+    class Two(og.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, materialize):
+            ctx.set_materialize_grads(materialize)
+            return x * 2.0, x * 3.0
+
+        @staticmethod
+        def backward(ctx, g1, g2):
+            got.append((g1, g2))
+            return g1 * 2.0, None
+
+    x = og.tensor([1.0, 2.0], dtype="float64", requires_grad=True)
+    a, _ = Two.apply(x, True)
+    a.sum().backward()
+    np.testing.assert_array_equal(got[-1][1].numpy(), [0.0, 0.0])
+    a, _ = Two.apply(x, False)
+    a.sum().backward()
+    assert got[-1][1] is None
+
+
+def test_backward_may_return_trailing_nones_for_parameters_left_at_their_default():
+    class Scale(og.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, factor=1.0):
+            ctx.factor = factor
+            return x * factor
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * ctx.factor, None
+
+    x = og.tensor([1.0, 2.0], dtype="float64", requires_grad=True)
+    Scale.apply(x).sum().backward()  # forward took 1 argument; the extra None is dropped
+    Scale.apply(x, factor=2.0).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [3.0, 3.0])

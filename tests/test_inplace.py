@@ -466,3 +466,39 @@ def test_setitem_refuses_a_leaf_that_requires_grad_and_a_bad_shape() -> None:
     with pytest.raises(ValueError, match="setitem: cannot assign"):
         y[0:2] = t([1.0, 2.0, 3.0])
     assert y._version == 0
+
+
+def test_retained_grad_follows_the_tensor_through_an_in_place_op():
+    # As PyTorch: .grad is the gradient for y's current value (y = 6x), not the one before.
+    x = og.tensor([1.0, 2.0], dtype="float64", requires_grad=True)
+    y = x * 2.0
+    y.retain_grads()
+    y.multiply_(3.0)
+    (y * y).sum().backward()
+    np.testing.assert_allclose(y.grad.numpy(), [12.0, 24.0])
+    np.testing.assert_allclose(x.grad.numpy(), [72.0, 144.0])
+
+
+def test_retained_grad_follows_through_setitem_and_two_in_place_ops():
+    x = og.tensor([1.0, 2.0, 3.0], dtype="float64", requires_grad=True)
+    y = x * 1.0
+    y.retain_grads()
+    y.add_(1.0)
+    y[0] = x[1] * 5.0
+    (y * y).sum().backward()
+    # y is now [10, 3, 4]: d(sum y^2)/dy = 2y.
+    np.testing.assert_allclose(y.grad.numpy(), [20.0, 6.0, 8.0])
+
+
+def test_a_tensor_hook_registered_before_an_in_place_op_sees_the_old_gradient():
+    # Tensor hooks stay with the value they were registered on (as PyTorch); only the
+    # retained .grad moves.
+    x = og.tensor([1.0, 2.0], dtype="float64", requires_grad=True)
+    y = x * 2.0
+    seen = []
+    y.register_hook(lambda g: seen.append(g.numpy().copy()))
+    y.retain_grads()
+    y.multiply_(3.0)
+    y.sum().backward()
+    np.testing.assert_allclose(seen[0], [3.0, 3.0])
+    np.testing.assert_allclose(y.grad.numpy(), [1.0, 1.0])
