@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from opgrad.runtime import argcheck as checks
 from opgrad.runtime.kernels.registry import get_array_module
-from opgrad.runtime.optim import checks
 from opgrad.runtime.optim.optimizer import Optimizer, ParamsArg
 
 

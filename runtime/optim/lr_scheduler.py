@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from opgrad.runtime.optim import checks
+from opgrad.runtime import argcheck as checks
 from opgrad.runtime.optim.optimizer import Optimizer
 
 

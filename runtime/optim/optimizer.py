@@ -17,10 +17,10 @@ from typing import Any
 
 import numpy as np
 
+from opgrad.runtime import argcheck as checks
 from opgrad.runtime.grad_mode import enable_grad, no_grad
 from opgrad.runtime.kernels.registry import get_array_module
 from opgrad.runtime.nn._update import bump_version
-from opgrad.runtime.optim import checks
 from opgrad.runtime.tensor import Tensor
 
 ParamsArg = Iterable[Tensor] | Iterable[dict[str, Any]]

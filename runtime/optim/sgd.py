@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from opgrad.runtime.optim import checks
+from opgrad.runtime import argcheck as checks
 from opgrad.runtime.optim.optimizer import Optimizer, ParamsArg
 
 

@@ -1,4 +1,4 @@
-"""Argument checks shared by optimizers and learning-rate schedulers.
+"""Argument checks for constructors: layers, optimizers and learning-rate schedulers.
 
 Each check returns the value it accepted, or raises before anything changes: TypeError when
 the value has the wrong kind (a str learning rate, a bool where a number is meant), and
@@ -61,13 +61,30 @@ def real(
     return value
 
 
-def integer(owner: str, name: str, value: Any, low: int) -> int:
-    """An int (Python or NumPy, not a bool) >= low."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{owner}: {name} must be an int >= {low}, got {_got(value)}")
-    if value < low:
-        raise ValueError(f"{owner}: {name} must be an int >= {low}, got {value!r}")
+def is_int(value: Any) -> bool:
+    """An int, Python or NumPy, that is not a bool."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def integer(owner: str, name: str, value: Any, low: int | None = None) -> int:
+    """An int (Python or NumPy, not a bool), >= low when low is given."""
+    at_least = "" if low is None else f" >= {low}"
+    if not is_int(value):
+        raise TypeError(f"{owner}: {name} must be an int{at_least}, got {_got(value)}")
+    if low is not None and value < low:
+        raise ValueError(f"{owner}: {name} must be an int{at_least}, got {value!r}")
     return int(value)
+
+
+def int_tuple(owner: str, name: str, value: Any, low: int, length: int | None = None) -> tuple[int, ...]:
+    """An int, or a tuple/list of ints, each >= low, as a tuple (an int is repeated
+    `length` times, or is a 1-tuple when length is None). Floats are refused, not truncated."""
+    if is_int(value):
+        return (integer(owner, name, value, low),) * (length or 1)
+    what = f"a tuple of {length} ints" if length else "a tuple of ints"
+    if not isinstance(value, (tuple, list)) or (length is not None and len(value) != length):
+        raise TypeError(f"{owner}: {name} must be an int or {what} >= {low}, got {_got(value)}")
+    return tuple(integer(owner, f"{name}[{i}]", v, low) for i, v in enumerate(value))
 
 
 def count(owner: str, name: str, value: Any) -> int:
