@@ -240,3 +240,13 @@ def test_manual_seed_needs_an_int():
     first = og.rand((2,)).numpy()
     og.manual_seed(3)
     np.testing.assert_array_equal(og.rand((2,)).numpy(), first)
+
+
+def test_a_gpu_state_dict_loads_into_a_cpu_module(gpu):
+    src = og.nn.Linear(2, 3).cuda()
+    dst = og.nn.Linear(2, 3)
+    version = dst.weight._version
+    dst.load_state_dict(src.state_dict())
+    assert type(dst.weight._data) is np.ndarray and dst.weight.device == "cpu"
+    np.testing.assert_array_equal(dst.weight.numpy(), src.weight.numpy())
+    assert dst.weight._version == version + 1  # the write is recorded

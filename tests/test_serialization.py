@@ -13,6 +13,7 @@ import pytest
 
 import opgrad as og
 from opgrad.runtime import nn
+from opgrad.runtime.nn._update import assign
 
 
 def linear() -> nn.Linear:
@@ -157,3 +158,19 @@ def test_floating_precision_and_integer_width_may_differ():
     state["num_batches_tracked"] = np.array(7.0)
     with pytest.raises(ValueError, match="'num_batches_tracked' has dtype float64"):
         bn.load_state_dict(state)
+
+
+def test_assign_checks_the_shape_itself():
+    t = og.zeros((2,))
+    with pytest.raises(ValueError, match=r"probe: expected shape \(2,\), got \(3,\)"):
+        assign(t, np.ones(3), "probe")
+    assert t.numpy().tolist() == [0.0, 0.0]
+
+
+def test_parameter_defaults_and_repr():
+    p = nn.Parameter()
+    assert p.shape == (0,) and p.dtype == og.float32 and p.requires_grad
+    assert repr(nn.Parameter(og.tensor([1.0]), requires_grad=False)).startswith(
+        "Parameter containing:\nTensor("
+    )
+    assert not nn.Parameter([1.0], requires_grad=False).requires_grad
