@@ -348,3 +348,28 @@ def test_scheduler_load_state_dict_checks_its_entries():
     assert other.step_size == 2 and other.last_epoch == 3
     other.step()
     assert other.get_last_lr() == [0.1 * 0.5**2]
+
+
+# -- gradient clipping ----------------------------------------------------------------------------------
+NORM, VALUE = optim.clip_grad_norm_, optim.clip_grad_value_
+
+
+@pytest.mark.parametrize(
+    ("call", "err", "msg"),
+    [(lambda ps: NORM(ps, -1.0), ValueError, "clip_grad_norm_: max_norm must be a finite number >= 0"),
+     (lambda ps: NORM(ps, "1"), TypeError, "clip_grad_norm_: max_norm must be a real number"),
+     (lambda ps: NORM(ps, 1.0, 0), ValueError, "clip_grad_norm_: norm_type must be > 0"),
+     (lambda ps: NORM(ps, 1.0, -2.0), ValueError, "clip_grad_norm_: norm_type must be a finite"),
+     (lambda ps: NORM([*ps, 3], 1.0), TypeError, r"clip_grad_norm_: parameters\[1\] is a int"),
+     (lambda ps: VALUE(ps, -0.5), ValueError, "clip_grad_value_: clip_value must be a finite number"),
+     (lambda ps: VALUE(ps, None), TypeError, "clip_grad_value_: clip_value must be a real number")],
+)  # fmt: skip
+def test_clipping_refuses_bounds_that_would_flip_or_scramble_gradients(call, err, msg):
+    # Before: a negative max_norm multiplied every gradient by a negative factor, and a
+    # negative clip_value set every element to -clip_value; a str max_norm was accepted.
+    w = param((2,))
+    (w * w).sum().backward()
+    before = w.grad.numpy().copy()
+    with pytest.raises(err, match=msg):
+        call([w])
+    np.testing.assert_array_equal(w.grad.numpy(), before)
