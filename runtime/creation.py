@@ -205,7 +205,10 @@ def from_numpy(array: np.ndarray) -> Tensor:
     """A tensor sharing memory with a NumPy array."""
     if not isinstance(array, np.ndarray):
         raise TypeError(f"from_numpy: expected a NumPy array, got {type(array).__name__}")
-    return wrap(_to_array(array, None, None, "from_numpy") if array.dtype == object else array)
+    if array.dtype == object:
+        return wrap(_to_array(array, None, None, "from_numpy"))
+    as_dtype(array.dtype, "from_numpy: dtype")  # a view cannot convert: refuse complex, str, ...
+    return wrap(array)
 
 
 def _filled(op: str, shape: Any, value: Any, dtype: Any, device: Any, requires_grad: bool) -> Tensor:

@@ -183,3 +183,22 @@ def test_arange_values_and_dtypes():
     assert og.arange(2.5).numpy().tolist() == [0.0, 1.0, 2.0]
     assert og.arange(1, 2, 0.5, dtype="float64").numpy().tolist() == [1.0, 1.5]
     assert og.arange(3, device="cpu", requires_grad=False).numpy().tolist() == [0, 1, 2]
+
+
+@pytest.mark.parametrize("array", [np.array([1 + 2j]), np.array(["a"]), np.array([1], dtype=np.uint16)])
+def test_from_numpy_refuses_unsupported_dtypes(array):
+    # Before: from_numpy wrapped complex, str and uint16 arrays as tensors no op supports.
+    with pytest.raises(
+        TypeError, match=r"from_numpy: dtype: unsupported dtype dtype\(.*\); expected one of bool"
+        match=rf"from_numpy: dtype: unsupported dtype dtype\(.{array.dtype.name}.\); expected one of",
+    ):
+        og.from_numpy(array)
+
+
+def test_from_numpy_shares_memory_and_checks_its_argument():
+    a = np.array([1.0, 2.0])
+    t = og.from_numpy(a)
+    a[0] = 5.0
+    assert t.numpy().tolist() == [5.0, 2.0]
+    with pytest.raises(TypeError, match="from_numpy: expected a NumPy array, got list"):
+        og.from_numpy([1.0])
