@@ -190,7 +190,6 @@ def test_from_numpy_refuses_unsupported_dtypes(array):
     # Before: from_numpy wrapped complex, str and uint16 arrays as tensors no op supports.
     with pytest.raises(
         TypeError, match=r"from_numpy: dtype: unsupported dtype dtype\(.*\); expected one of bool"
-        match=rf"from_numpy: dtype: unsupported dtype dtype\(.{array.dtype.name}.\); expected one of",
     ):
         og.from_numpy(array)
 
