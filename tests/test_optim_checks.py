@@ -373,3 +373,19 @@ def test_clipping_refuses_bounds_that_would_flip_or_scramble_gradients(call, err
     with pytest.raises(err, match=msg):
         call([w])
     np.testing.assert_array_equal(w.grad.numpy(), before)
+
+
+def test_a_schedule_that_yields_a_bad_rate_is_refused_and_nothing_changes():
+    opt = optim.SGD([param()], lr=0.1)
+    sched = lr_scheduler.LambdaLR(opt, lambda epoch: 1.0 if epoch < 2 else -1.0)
+    sched.step()
+    assert sched.last_epoch == 1 and opt.param_groups[0]["lr"] == 0.1
+    with pytest.raises(
+        ValueError, match=r"LambdaLR: the rate for param_groups\[0\] at epoch 2 must be a finite number"
+    ):
+        sched.step()
+    assert sched.last_epoch == 1 and opt.param_groups[0]["lr"] == 0.1 and sched.get_last_lr() == [0.1]
+    with pytest.raises(
+        TypeError, match=r"LambdaLR: lr_lambda\[0\]\(0\) must be a real number, got 'fast' \(str\)"
+    ):
+        lr_scheduler.LambdaLR(optim.SGD([param()], lr=0.1), lambda epoch: "fast")

@@ -35,7 +35,15 @@ class LRScheduler:
 
     def step(self) -> None:
         self.last_epoch += 1
-        lrs = self.get_lr()
+        try:
+            lrs = self.get_lr()
+            for i, lr in enumerate(lrs):
+                checks.real(
+                    type(self).__name__, f"the rate for param_groups[{i}] at epoch {self.last_epoch}", lr, 0.0
+                )
+        except BaseException:
+            self.last_epoch -= 1
+            raise
         for group, lr in zip(self.optimizer.param_groups, lrs, strict=True):
             group["lr"] = lr
         self._last_lr = lrs
@@ -129,7 +137,10 @@ class LambdaLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list[float]:
-        return [base * fn(self.last_epoch) for base, fn in zip(self.base_lrs, self.lr_lambdas, strict=True)]
+        factors = [fn(self.last_epoch) for fn in self.lr_lambdas]
+        for i, factor in enumerate(factors):
+            checks.real("LambdaLR", f"lr_lambda[{i}]({self.last_epoch})", factor)
+        return [base * factor for base, factor in zip(self.base_lrs, factors, strict=True)]
 
     def state_dict(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "lr_lambdas")}
