@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 import types
 
 import numpy as np
@@ -116,15 +117,40 @@ def test_a_node_made_outside_anomaly_mode_says_its_site_is_unknown():
 
 
 def test_anomaly_mode_nests_and_restores_on_errors():
-    assert not anomaly.is_enabled()
+    assert not anomaly.is_enabled() and not anomaly.STATE.enabled
     with pytest.raises(KeyError):
         with og.detect_anomaly(check_inf=True):
-            assert anomaly.is_enabled() and anomaly.STATE.check_inf
+            assert anomaly.is_enabled() and anomaly.STATE.enabled and anomaly.settings() == (True, True)
             with og.detect_anomaly(check_nan=False):
-                assert not anomaly.STATE.check_nan and not anomaly.STATE.check_inf
-            assert anomaly.STATE.check_nan and anomaly.STATE.check_inf
+                assert anomaly.settings() == (False, False)
+            assert anomaly.settings() == (True, True) and anomaly.is_enabled()
             raise KeyError("boom")
-    assert not anomaly.is_enabled() and anomaly.STATE.check_nan and not anomaly.STATE.check_inf
+    assert not anomaly.is_enabled() and not anomaly.STATE.enabled and anomaly.settings() == (True, False)
+
+
+def test_anomaly_mode_is_per_thread():
+    # Before: detect_anomaly() in one thread made every other thread's backward raise on NaN.
+    entered, done = threading.Event(), threading.Event()
+    seen = {}
+
+    def watcher():
+        with og.detect_anomaly():
+            entered.set()
+            done.wait(5)
+
+    t = threading.Thread(target=watcher)
+    t.start()
+    try:
+        assert entered.wait(5)
+        seen["enabled_here"] = anomaly.is_enabled()
+        x = og.tensor(np.array([1.0]), requires_grad=True)
+        total(nan_op(x, x)).backward()  # no FloatingPointError in this thread
+        seen["grad"] = x.grad.numpy()
+    finally:
+        done.set()
+        t.join()
+    assert seen["enabled_here"] is False and np.isnan(seen["grad"]).all()
+    assert not anomaly.STATE.enabled  # the last thread out switches the shared flag off
 
 
 def test_anomaly_checks_only_floating_gradients():
