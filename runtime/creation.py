@@ -172,10 +172,19 @@ def _check_scalar(op: str, arg: str, value: Any, allow_bool: bool = True) -> Non
     raise TypeError(f"{op}: {arg} must be {kinds}, got {_describe(value)}")
 
 
-def _finish(arr: Any, requires_grad: bool, stop_gradient: bool | None) -> Tensor:
-    t = wrap(arr)
+def _finish(op: str, arr: Any, requires_grad: Any, stop_gradient: Any) -> Tensor:
     if stop_gradient is not None:
+        if not isinstance(stop_gradient, (bool, np.bool_)):
+            raise TypeError(f"{op}: stop_gradient must be a bool, got {_describe(stop_gradient)}")
         requires_grad = not stop_gradient
+    if not isinstance(requires_grad, (bool, np.bool_)):
+        raise TypeError(f"{op}: requires_grad must be a bool, got {_describe(requires_grad)}")
+    if requires_grad and arr.dtype.kind != "f":
+        raise TypeError(
+            f"{op}: only floating-point tensors can require grad; requires_grad=True was given "
+            f"with dtype {arr.dtype}"
+        )
+    t = wrap(arr)
     if requires_grad:
         t.requires_grad = True
     return t
@@ -192,7 +201,7 @@ def tensor(
 
     Python floats give float32, ints int64, bools bool; NumPy arrays keep their dtype.
     """
-    return _finish(_to_array(data, dtype, device, "tensor"), requires_grad, stop_gradient)
+    return _finish("tensor", _to_array(data, dtype, device, "tensor"), requires_grad, stop_gradient)
 
 
 def to_tensor(
@@ -215,7 +224,7 @@ def _filled(op: str, shape: Any, value: Any, dtype: Any, device: Any, requires_g
     dims = _shape(shape, op)
     dt = _creation_dtype(op, dtype, "float32")
     xp = np if device is None or _device.normalize_device(device) == "cpu" else _device.require_cupy()
-    return _finish(_full(op, xp, dims, value, dt), requires_grad, None)
+    return _finish(op, _full(op, xp, dims, value, dt), requires_grad, None)
 
 
 def _full(op: str, xp: Any, dims: tuple[int, ...], value: Any, dt: np.dtype) -> Any:
@@ -259,7 +268,7 @@ def _like(op: str, x: Tensor, value: Any, dtype: Any, requires_grad: bool) -> Te
     if not isinstance(x, Tensor):
         raise TypeError(f"{op}: x must be a Tensor, got {type(x).__name__}")
     dt = x.dtype if dtype is None else as_dtype(dtype, f"{op}: dtype")
-    return _finish(_full(op, get_array_module(x._data), x.shape, value, dt), requires_grad, None)
+    return _finish(op, _full(op, get_array_module(x._data), x.shape, value, dt), requires_grad, None)
 
 
 def arange(
@@ -282,7 +291,9 @@ def arange(
     if dtype is None:
         dtype = "int64" if all(isinstance(v, (int, np.integer)) for v in (start, end, step)) else "float32"
     arr = np.arange(start, end, step, dtype=as_dtype(dtype, "arange: dtype"))
-    return _finish(_place(arr, device, "arange") if device is not None else arr, requires_grad, None)
+    return _finish(
+        "arange", _place(arr, device, "arange") if device is not None else arr, requires_grad, None
+    )
 
 
 def _random_tensor(op: str, shape: Any, dtype: Any, device: Any, requires_grad: bool, normal: bool) -> Tensor:
@@ -294,7 +305,7 @@ def _random_tensor(op: str, shape: Any, dtype: Any, device: Any, requires_grad: 
     xp = _device.require_cupy() if on_gpu else np
     gen = _random.generator_for(xp)
     arr = gen.standard_normal(dims) if normal else gen.random(dims)
-    return _finish(arr.astype(dt), requires_grad, None)
+    return _finish(op, arr.astype(dt), requires_grad, None)
 
 
 def rand(shape: ShapeLike, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:

@@ -201,3 +201,24 @@ def test_from_numpy_shares_memory_and_checks_its_argument():
     assert t.numpy().tolist() == [5.0, 2.0]
     with pytest.raises(TypeError, match="from_numpy: expected a NumPy array, got list"):
         og.from_numpy([1.0])
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda **kw: og.tensor([1, 2], **kw), lambda **kw: og.zeros((2,), "int64", **kw),
+     lambda **kw: og.arange(3, **kw), lambda **kw: og.full_like(og.zeros((2,), "int32"), 1, **kw)],
+)  # fmt: skip
+def test_requires_grad_on_integers_names_the_function(make):
+    with pytest.raises(TypeError, match=r"^\w+: only floating-point tensors can require grad; .*dtype int"):
+        make(requires_grad=True)
+
+
+def test_requires_grad_and_stop_gradient_must_be_bools():
+    # Before: requires_grad="no" made a tensor that requires grad.
+    with pytest.raises(TypeError, match=r"tensor: requires_grad must be a bool, got 'no' \(str\)"):
+        og.tensor([1.0], requires_grad="no")
+    with pytest.raises(TypeError, match=r"zeros: requires_grad must be a bool, got 1 \(int\)"):
+        og.zeros((1,), None, None, 1)
+    with pytest.raises(TypeError, match="tensor: stop_gradient must be a bool, got .x. \\(str\\)"):
+        og.tensor([1.0], stop_gradient="x")
+    assert og.tensor([1.0], requires_grad=np.bool_(True)).requires_grad
