@@ -174,3 +174,11 @@ def test_parameter_defaults_and_repr():
         "Parameter containing:\nTensor("
     )
     assert not nn.Parameter([1.0], requires_grad=False).requires_grad
+
+
+def test_save_names_a_missing_folder_or_a_folder_target(tmp_path):
+    with pytest.raises(FileNotFoundError, match=r"save: the folder of '.*absent.*model\.npz' does not exist"):
+        linear().save(tmp_path / "absent" / "model.npz")
+    with pytest.raises(IsADirectoryError, match="save: '.*' is a folder; give a file path"):
+        linear().save(tmp_path)
+    assert os.listdir(tmp_path) == []

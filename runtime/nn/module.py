@@ -391,6 +391,11 @@ def save(state_dict: Mapping[str, Any], path: Any) -> None:
         _write_npz(arrays, path)  # a file object: the caller owns it
         return
     target = os.fspath(path)
+    folder = os.path.dirname(target) or "."
+    if not os.path.isdir(folder):
+        raise FileNotFoundError(f"save: the folder of {target!r} does not exist")
+    if os.path.isdir(target):
+        raise IsADirectoryError(f"save: {target!r} is a folder; give a file path")
     tmp = f"{target}.{os.getpid()}-{uuid.uuid4().hex[:8]}.tmp"  # same folder: os.replace is atomic
     try:
         with open(tmp, "xb") as f:
