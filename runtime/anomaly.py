@@ -2,12 +2,16 @@
 
 Inside `detect_anomaly()`, every node records the user-code stack where it was created;
 the engine checks each gradient a node returns, and a NaN (or, with `check_inf=True`, an
-inf) raises an error that names the node and shows that forward stack.
+inf) raises an error that names the node and shows that forward stack. The mode is per
+thread, like grad mode: one thread's detect_anomaly() never raises in another's backward
+(while any thread has it on, other threads' nodes also record their stack; that only costs
+time).
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import traceback
 from typing import Any
 
@@ -18,16 +22,29 @@ _RUNTIME_DIRS = (
 
 
 class _State:
-    __slots__ = ("enabled", "check_nan", "check_inf", "depth")
+    """`enabled`: whether any thread has anomaly mode on. Hot paths (node creation, the
+    engine) read only this plain flag, so with anomaly mode off everywhere they pay one
+    attribute read. `depth` counts the threads inside detect_anomaly(), under the lock."""
+
+    __slots__ = ("enabled", "depth")
+
+    def __init__(self) -> None:
+        self.enabled = False
+        self.depth = 0
+
+
+class _ThreadState(threading.local):
+    """This thread's mode: what `detect_anomaly()` set here (and nowhere else)."""
 
     def __init__(self) -> None:
         self.enabled = False
         self.check_nan = True
         self.check_inf = False
-        self.depth = 0
 
 
 STATE = _State()
+_LOCAL = _ThreadState()
+_LOCK = threading.Lock()
 
 
 def capture_trace() -> str:
@@ -49,30 +66,49 @@ class detect_anomaly:
         self._saved: tuple[bool, bool, bool] | None = None
 
     def __enter__(self) -> detect_anomaly:
-        self._saved = (STATE.enabled, STATE.check_nan, STATE.check_inf)
-        STATE.enabled = True
-        STATE.check_nan = self.check_nan
-        STATE.check_inf = self.check_inf
+        local = _LOCAL
+        self._saved = (local.enabled, local.check_nan, local.check_inf)
+        local.check_nan = self.check_nan
+        local.check_inf = self.check_inf
+        _set_enabled(True)
         return self
 
     def __exit__(self, *exc: object) -> None:
         assert self._saved is not None
-        STATE.enabled, STATE.check_nan, STATE.check_inf = self._saved
+        enabled, _LOCAL.check_nan, _LOCAL.check_inf = self._saved
+        _set_enabled(enabled)
+
+
+def _set_enabled(flag: bool) -> None:
+    """Switch this thread's mode, keeping STATE.enabled true while any thread has it on."""
+    if flag == _LOCAL.enabled:
+        return
+    _LOCAL.enabled = flag
+    with _LOCK:
+        STATE.depth += 1 if flag else -1
+        STATE.enabled = STATE.depth > 0
 
 
 def is_enabled() -> bool:
-    return STATE.enabled
+    """Whether anomaly mode is on in this thread."""
+    return _LOCAL.enabled
+
+
+def settings() -> tuple[bool, bool]:
+    """This thread's (check_nan, check_inf)."""
+    return _LOCAL.check_nan, _LOCAL.check_inf
 
 
 def check_gradient(node: Any, index: int, array: Any) -> None:
     """Raise if `array` (gradient `index` returned by `node`) has NaN/inf under anomaly mode."""
-    if array.dtype.kind not in "fc":
-        return
+    local = _LOCAL
+    if not local.enabled or array.dtype.kind not in "fc":
+        return  # another thread's anomaly mode, or integers (never NaN)
     xp = _module_of(array)
     bad = None
-    if STATE.check_nan and bool(xp.isnan(array).any()):
+    if local.check_nan and bool(xp.isnan(array).any()):
         bad = "NaN"
-    elif STATE.check_inf and bool(xp.isinf(array).any()):
+    elif local.check_inf and bool(xp.isinf(array).any()):
         bad = "inf"
     if bad is None:
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,27 +11,54 @@ import numpy as np
 from opgrad.runtime import device as _device
 from opgrad.runtime import random as _random
 from opgrad.runtime.dtypes import as_dtype
+from opgrad.runtime.kernels.registry import get_array_module
 from opgrad.runtime.tensor import Tensor, wrap
 
 ShapeLike = int | Sequence[int]
 
 
-def _python_default_dtype(data: Any) -> np.dtype | None:
-    """float32 for Python floats, int64 for ints, bool for bools (nested lists included)."""
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+
+
+def _python_default_dtype(
+    data: Any, op: str = "tensor", what: str = "data", int64_only: bool = True
+) -> np.dtype | None:
+    """float32 for Python floats, int64 for ints, bool for bools (nested lists included).
+
+    None when NumPy scalars or arrays are inside (NumPy decides). Raises TypeError for
+    a value that is not a number (a str, None, ...) and ValueError for an int outside
+    int64 when no float makes the result floating (with `int64_only`: no dtype was given)."""
     kinds: set[type] = set()
+    huge: int | None = None
+    numpy_inside = False
     stack = [data]
     while stack:
         item = stack.pop()
-        if isinstance(item, (list, tuple)):
+        cls = item.__class__
+        if cls is list or cls is tuple or isinstance(item, (list, tuple)):
             stack.extend(item)
         elif isinstance(item, bool):
             kinds.add(bool)
         elif isinstance(item, int):
             kinds.add(int)
+            if huge is None and not _INT64_MIN <= item <= _INT64_MAX:
+                huge = item
         elif isinstance(item, float):
             kinds.add(float)
+        elif isinstance(item, (np.generic, np.ndarray)):
+            numpy_inside = True
         else:
-            return None  # NumPy scalars, tensors...: let NumPy decide
+            raise TypeError(
+                f"{op}: {what} holds a {cls.__name__} ({_short(item)}); expected numbers "
+                "(bool, int, float), nested lists of them, NumPy arrays or Tensors"
+            )
+    if huge is not None and int64_only and float not in kinds:
+        raise ValueError(
+            f"{op}: {what} holds the integer {_short(huge)}, outside the int64 range "
+            f"[-2**63, 2**63 - 1]; pass a float or dtype='float64' to store it as a float"
+        )
+    if numpy_inside:
+        return None
     if float in kinds:
         return np.dtype(np.float32)
     if int in kinds:
@@ -40,6 +68,16 @@ def _python_default_dtype(data: Any) -> np.dtype | None:
     return np.dtype(np.float32)  # an empty list
 
 
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _describe(value: Any) -> str:
+    """`value` and its type, for error messages: "2.5 (float)"."""
+    return f"{_short(value)} ({type(value).__name__})"
+
+
 def _to_array(data: Any, dtype: Any, device: Any, op: str) -> Any:
     """A fresh array (a copy) for `data` on `device`, with clear errors for bad input."""
     if isinstance(data, Tensor):
@@ -47,14 +85,20 @@ def _to_array(data: Any, dtype: Any, device: Any, op: str) -> Any:
     elif isinstance(data, (list, tuple)) and any(isinstance(v, Tensor) for v in data):
         arr = np.asarray([v.numpy() if isinstance(v, Tensor) else v for v in data])
     elif isinstance(data, (list, tuple, int, float, bool)):
-        default = _python_default_dtype(data) if dtype is None else None
+        default = _python_default_dtype(data, op, int64_only=dtype is None)
+        target = default if dtype is None else as_dtype(dtype, f"{op}: dtype")
         try:
-            arr = np.array(data, dtype=default)
-        except ValueError as exc:
+            arr = np.array(data, dtype=target)
+        except OverflowError:
+            info = np.iinfo(target) if target is not None and target.kind in "iu" else None
+            span = f" [{info.min}, {info.max}]" if info is not None else ""
+            raise ValueError(f"{op}: a value in data does not fit in dtype {target}{span}") from None
+        except ValueError:
             raise ValueError(
-                f"{op}: could not build a tensor from this nested list: {exc}. Every row must have "
-                "the same length (ragged lists are not tensors)"
+                f"{op}: data is a ragged nested list (rows of different lengths, or numbers "
+                "beside lists); every row must have the same length"
             ) from None
+        dtype = None  # already built in the target dtype
     elif isinstance(data, np.ndarray) or _device.module_of_type(type(data)) is not None:
         arr = data
     elif isinstance(data, np.generic):
@@ -87,23 +131,60 @@ def _place(arr: Any, device: Any, op: str) -> Any:
 
 
 def _shape(shape: Any, op: str) -> tuple[int, ...]:
-    if isinstance(shape, (int, np.integer)):
-        shape = (int(shape),)
-    if isinstance(shape, (str, bytes)):
-        raise TypeError(f"{op}: shape must be an int or a sequence of ints, got {shape!r}")
-    try:
-        dims = tuple(int(d) for d in shape)
-    except (TypeError, ValueError):
-        raise TypeError(f"{op}: shape must be an int or a sequence of ints, got {shape!r}") from None
+    """`shape` (an int or a sequence of ints, NumPy ints included) as a tuple of sizes >= 0.
+
+    Floats, bools and strings are refused, not truncated: `randn((2.5, 2))` is an error."""
+    if _is_size(shape):
+        shape = (shape,)
+    elif isinstance(shape, (str, bytes)) or not isinstance(shape, Sequence):
+        raise TypeError(f"{op}: shape must be an int or a sequence of ints, got {_describe(shape)}")
+    for i, d in enumerate(shape):
+        if not _is_size(d):
+            raise TypeError(f"{op}: shape[{i}] must be an int, got {_describe(d)} in shape {_short(shape)}")
+    dims = tuple(int(d) for d in shape)
     if any(d < 0 for d in dims):
-        raise ValueError(f"{op}: shape {dims} has a negative dimension")
+        raise ValueError(f"{op}: shape {dims} has a negative dimension; sizes must be >= 0")
     return dims
 
 
-def _finish(arr: Any, requires_grad: bool, stop_gradient: bool | None) -> Tensor:
-    t = wrap(arr)
+def _is_size(value: Any) -> bool:
+    """An int (Python or NumPy) that is not a bool."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def _creation_dtype(op: str, dtype: Any, default: Any) -> np.dtype:
+    """The dtype argument of a shape-taking creation function; an int there is most likely a
+    second size (`og.randn(2, 3)`), so say that sizes go in one tuple."""
+    if _is_size(dtype):
+        raise TypeError(
+            f"{op}: dtype got the int {dtype}; sizes go in one tuple, e.g. {op}((2, 3)), "
+            "and dtype is the argument after the shape"
+        )
+    return as_dtype(dtype if dtype is not None else default, f"{op}: dtype")
+
+
+def _check_scalar(op: str, arg: str, value: Any, allow_bool: bool = True) -> None:
+    """`value` must be a real number (int, float, NumPy scalar; bool if allow_bool)."""
+    is_bool = isinstance(value, (bool, np.bool_))
+    if (allow_bool or not is_bool) and isinstance(value, (int, float, np.bool_, np.integer, np.floating)):
+        return
+    kinds = "a real number" if allow_bool else "an int or a float"
+    raise TypeError(f"{op}: {arg} must be {kinds}, got {_describe(value)}")
+
+
+def _finish(op: str, arr: Any, requires_grad: Any, stop_gradient: Any) -> Tensor:
     if stop_gradient is not None:
+        if not isinstance(stop_gradient, (bool, np.bool_)):
+            raise TypeError(f"{op}: stop_gradient must be a bool, got {_describe(stop_gradient)}")
         requires_grad = not stop_gradient
+    if not isinstance(requires_grad, (bool, np.bool_)):
+        raise TypeError(f"{op}: requires_grad must be a bool, got {_describe(requires_grad)}")
+    if requires_grad and arr.dtype.kind != "f":
+        raise TypeError(
+            f"{op}: only floating-point tensors can require grad; requires_grad=True was given "
+            f"with dtype {arr.dtype}"
+        )
+    t = wrap(arr)
     if requires_grad:
         t.requires_grad = True
     return t
@@ -120,7 +201,7 @@ def tensor(
 
     Python floats give float32, ints int64, bools bool; NumPy arrays keep their dtype.
     """
-    return _finish(_to_array(data, dtype, device, "tensor"), requires_grad, stop_gradient)
+    return _finish("tensor", _to_array(data, dtype, device, "tensor"), requires_grad, stop_gradient)
 
 
 def to_tensor(
@@ -133,14 +214,24 @@ def from_numpy(array: np.ndarray) -> Tensor:
     """A tensor sharing memory with a NumPy array."""
     if not isinstance(array, np.ndarray):
         raise TypeError(f"from_numpy: expected a NumPy array, got {type(array).__name__}")
-    return wrap(_to_array(array, None, None, "from_numpy") if array.dtype == object else array)
+    if array.dtype == object:
+        return wrap(_to_array(array, None, None, "from_numpy"))
+    as_dtype(array.dtype, "from_numpy: dtype")  # a view cannot convert: refuse complex, str, ...
+    return wrap(array)
 
 
 def _filled(op: str, shape: Any, value: Any, dtype: Any, device: Any, requires_grad: bool) -> Tensor:
     dims = _shape(shape, op)
-    dt = as_dtype(dtype if dtype is not None else "float32", f"{op}: dtype")
+    dt = _creation_dtype(op, dtype, "float32")
     xp = np if device is None or _device.normalize_device(device) == "cpu" else _device.require_cupy()
-    return _finish(xp.full(dims, value, dtype=dt), requires_grad, None)
+    return _finish(op, _full(op, xp, dims, value, dt), requires_grad, None)
+
+
+def _full(op: str, xp: Any, dims: tuple[int, ...], value: Any, dt: np.dtype) -> Any:
+    try:
+        return xp.full(dims, value, dtype=dt)
+    except OverflowError:
+        raise ValueError(f"{op}: fill_value {_short(value)} does not fit in dtype {dt}") from None
 
 
 def zeros(shape: ShapeLike, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
@@ -154,8 +245,9 @@ def ones(shape: ShapeLike, dtype: Any = None, device: Any = None, requires_grad:
 def full(
     shape: ShapeLike, fill_value: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False
 ) -> Tensor:
+    _check_scalar("full", "fill_value", fill_value)
     if dtype is None:
-        dtype = _python_default_dtype(fill_value) or np.asarray(fill_value).dtype
+        dtype = _python_default_dtype(fill_value, "full", "fill_value") or np.asarray(fill_value).dtype
     return _filled("full", shape, fill_value, dtype, device, requires_grad)
 
 
@@ -168,16 +260,15 @@ def ones_like(x: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tens
 
 
 def full_like(x: Tensor, fill_value: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    _check_scalar("full_like", "fill_value", fill_value)
     return _like("full_like", x, fill_value, dtype, requires_grad)
 
 
 def _like(op: str, x: Tensor, value: Any, dtype: Any, requires_grad: bool) -> Tensor:
     if not isinstance(x, Tensor):
         raise TypeError(f"{op}: x must be a Tensor, got {type(x).__name__}")
-    from opgrad.runtime.kernels.registry import get_array_module
-
     dt = x.dtype if dtype is None else as_dtype(dtype, f"{op}: dtype")
-    return _finish(get_array_module(x._data).full(x.shape, value, dtype=dt), requires_grad, None)
+    return _finish(op, _full(op, get_array_module(x._data), x.shape, value, dt), requires_grad, None)
 
 
 def arange(
@@ -191,24 +282,30 @@ def arange(
     """Values from start (0 if only one bound is given) up to, not including, end."""
     if end is None:
         start, end = 0, start
+    for arg, value in (("start", start), ("end", end), ("step", step)):
+        _check_scalar("arange", arg, value, allow_bool=False)
+        if not math.isfinite(value):
+            raise ValueError(f"arange: {arg} must be finite, got {value}")
     if step == 0:
         raise ValueError("arange: step must not be zero")
     if dtype is None:
         dtype = "int64" if all(isinstance(v, (int, np.integer)) for v in (start, end, step)) else "float32"
     arr = np.arange(start, end, step, dtype=as_dtype(dtype, "arange: dtype"))
-    return _finish(_place(arr, device, "arange") if device is not None else arr, requires_grad, None)
+    return _finish(
+        "arange", _place(arr, device, "arange") if device is not None else arr, requires_grad, None
+    )
 
 
 def _random_tensor(op: str, shape: Any, dtype: Any, device: Any, requires_grad: bool, normal: bool) -> Tensor:
     dims = _shape(shape, op)
-    dt = as_dtype(dtype if dtype is not None else "float32", f"{op}: dtype")
+    dt = _creation_dtype(op, dtype, "float32")
     if dt.kind != "f":
         raise TypeError(f"{op}: dtype must be floating, got {dt}")
     on_gpu = device is not None and _device.normalize_device(device) != "cpu"
     xp = _device.require_cupy() if on_gpu else np
     gen = _random.generator_for(xp)
     arr = gen.standard_normal(dims) if normal else gen.random(dims)
-    return _finish(arr.astype(dt), requires_grad, None)
+    return _finish(op, arr.astype(dt), requires_grad, None)
 
 
 def rand(shape: ShapeLike, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:

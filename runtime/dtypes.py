@@ -21,7 +21,11 @@ _SUPPORTED = {float16, float32, float64, int8, int16, int32, int64, uint8, bool_
 
 
 def as_dtype(dtype: Any, what: str = "dtype") -> np.dtype:
-    """A NumPy dtype from a dtype, a NumPy scalar type or a name ('float64', 'float32', ...)."""
+    """A NumPy dtype from a dtype, a NumPy scalar type or a name ('float64', 'float32', ...).
+
+    None is refused (NumPy would read it as float64): callers substitute their default."""
+    if dtype is None:
+        raise TypeError(f"{what}: expected a dtype, got None")
     if isinstance(dtype, str):
         key = dtype.strip().lower()
         if key.startswith("paddle.") or key.startswith("torch."):

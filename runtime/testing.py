@@ -1,5 +1,6 @@
 """og.testing: finite-difference checks of gradients (gradcheck) and of their gradients
-(gradgradcheck). Use float64 inputs: float32 central differences are too coarse.
+(gradgradcheck). Inputs that require grad must be float64 (float32 central differences
+are too coarse; a lower precision raises ValueError).
 
 gradcheck compares, for every input that requires grad, the analytic Jacobian (one
 vector-Jacobian product per output element, through `og.grad`) with central differences
@@ -38,6 +39,21 @@ def _evaluate(fn: Callable[..., Any], inputs: Sequence[Any]) -> list[np.ndarray]
     return [np.array(o.numpy(), dtype=np.float64) for o in _outputs(fn(*inputs))]
 
 
+def _require_float64(op: str, what: str, inputs: Sequence[Any], diff: Sequence[int]) -> None:
+    """Refuse lower-precision inputs: a central difference with eps=1e-6 in float32 is
+    mostly rounding error, so a float32 check would fail correct gradients (or pass wrong
+    ones). Raised, not warned, so a test cannot pass on noise."""
+    for i in diff:
+        if not isinstance(inputs[i], Tensor):
+            raise TypeError(f"{op}: {what} {i} must be a Tensor, got {type(inputs[i]).__name__}")
+        dtype = inputs[i].dtype
+        if dtype != np.float64:
+            raise ValueError(
+                f"{op}: {what} {i} has dtype {dtype}; finite differences need float64 inputs "
+                f"(pass x.cast('float64'), or build it with dtype='float64')"
+            )
+
+
 def _fail(raise_exception: bool, message: str) -> bool:
     if raise_exception:
         raise GradcheckError(message)
@@ -60,6 +76,7 @@ def gradcheck(
     diff = [i for i, t in enumerate(inputs) if isinstance(t, Tensor) and t.requires_grad]
     if not diff:
         raise ValueError("gradcheck: no input requires grad; set requires_grad=True on the inputs to check")
+    _require_float64("gradcheck", "input", inputs, diff)
     outs = _outputs(fn(*inputs))
     diff_outs = [k for k, o in enumerate(outs) if o.requires_grad and o.dtype.kind == "f"]
     xs = [inputs[i] for i in diff]
@@ -152,9 +169,13 @@ def gradgradcheck(
     with respect to the inputs and to the output gradients."""
     inputs = [inputs] if isinstance(inputs, Tensor) else list(inputs)
     diff = [i for i, t in enumerate(inputs) if isinstance(t, Tensor) and t.requires_grad]
+    _require_float64("gradgradcheck", "input", inputs, diff)
     outs = _outputs(fn(*inputs))
     outs = [o for o in outs if o.requires_grad and o.dtype.kind == "f"]
-    if grad_outputs is None:
+    if grad_outputs is not None:
+        grad_outputs = list(grad_outputs)
+        _require_float64("gradgradcheck", "grad_outputs", grad_outputs, range(len(grad_outputs)))
+    else:
         rng = np.random.default_rng(seed)
         grad_outputs = [wrap(rng.standard_normal(o.shape).astype(o.dtype)) for o in outs]
         for g in grad_outputs:

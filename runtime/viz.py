@@ -7,6 +7,7 @@ labelled with the output position they feed.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from opgrad.runtime.grad_node import AccumulateGrad, GradNode, TensorMeta
@@ -76,8 +77,6 @@ def render(tensor: Tensor, path: str, fmt: str | None = None) -> str:
         raise RuntimeError(
             "render: the graphviz package is not installed (pip install opgrad[viz])"
         ) from None
-    import os
-
     fmt = fmt or os.path.splitext(path)[1].lstrip(".") or "svg"
     src = graphviz.Source(to_dot(tensor))
     data: Any = src.pipe(format=fmt)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+import threading
+import types
+
 import numpy as np
 import pytest
 
 import opgrad as og
 from handmade_ops import MulNode, add, mul, tanh, total
+from opgrad.runtime import anomaly
 from opgrad.runtime.grad_node import AccumulateGrad
 from opgrad.runtime.tensor import wrap
 
@@ -99,3 +104,105 @@ def test_render_writes_a_picture(tmp_path):
     x = og.tensor(np.ones(2), requires_grad=True)
     path = og.viz.render(total(tanh(x)), str(tmp_path / "graph.svg"))
     assert open(path).read().lstrip().startswith(("<?xml", "<svg"))
+
+
+def test_a_node_made_outside_anomaly_mode_says_its_site_is_unknown():
+    x = og.tensor(np.array([1.0]), requires_grad=True)
+    y = total(nan_op(x, x))  # recorded without anomaly mode: no forward site
+    with og.detect_anomaly():
+        with pytest.raises(
+            FloatingPointError, match="created outside detect_anomaly\\(\\), so its forward site"
+        ):
+            y.backward()
+
+
+def test_anomaly_mode_nests_and_restores_on_errors():
+    assert not anomaly.is_enabled() and not anomaly.STATE.enabled
+    with pytest.raises(KeyError):
+        with og.detect_anomaly(check_inf=True):
+            assert anomaly.is_enabled() and anomaly.STATE.enabled and anomaly.settings() == (True, True)
+            with og.detect_anomaly(check_nan=False):
+                assert anomaly.settings() == (False, False)
+            assert anomaly.settings() == (True, True) and anomaly.is_enabled()
+            raise KeyError("boom")
+    assert not anomaly.is_enabled() and not anomaly.STATE.enabled and anomaly.settings() == (True, False)
+
+
+def test_anomaly_mode_is_per_thread():
+    # Before: detect_anomaly() in one thread made every other thread's backward raise on NaN.
+    entered, done = threading.Event(), threading.Event()
+    seen = {}
+
+    def watcher():
+        with og.detect_anomaly():
+            entered.set()
+            done.wait(5)
+
+    t = threading.Thread(target=watcher)
+    t.start()
+    try:
+        assert entered.wait(5)
+        seen["enabled_here"] = anomaly.is_enabled()
+        x = og.tensor(np.array([1.0]), requires_grad=True)
+        total(nan_op(x, x)).backward()  # no FloatingPointError in this thread
+        seen["grad"] = x.grad.numpy()
+    finally:
+        done.set()
+        t.join()
+    assert seen["enabled_here"] is False and np.isnan(seen["grad"]).all()
+    assert not anomaly.STATE.enabled  # the last thread out switches the shared flag off
+
+
+def test_anomaly_checks_only_floating_gradients():
+    node = types.SimpleNamespace(trace="  site\n", name="probe_grad")
+    with og.detect_anomaly(check_inf=True):
+        anomaly.check_gradient(node, 0, np.array([1, 2], dtype=np.int64))  # integers cannot be NaN
+        anomaly.check_gradient(node, 0, np.array([1.0, 2.0]))
+        with pytest.raises(FloatingPointError, match="returned inf values in its gradient for input 1"):
+            anomaly.check_gradient(node, 1, np.array([1.0, np.inf]))
+    with og.detect_anomaly(check_nan=False):
+        anomaly.check_gradient(node, 0, np.array([np.nan]))  # NaN checks switched off
+
+
+def test_to_dot_of_leaves_constants_and_skipped_inputs():
+    with pytest.raises(TypeError, match="to_dot: expected a Tensor, got ndarray"):
+        og.viz.to_dot(np.zeros(2))
+    leaf = og.tensor(np.ones((2,)), requires_grad=True)
+    assert 't0 [shape=ellipse, label="leaf (2,)"]' in og.viz.to_dot(leaf)
+    assert 'label="constant (3,)"' in og.viz.to_dot(og.zeros((3,)), name='my "graph"')
+    assert og.viz.to_dot(og.zeros((3,)), name='my "graph"').startswith('digraph "my \\"graph\\"" {')
+    y = add(tanh(leaf), og.tensor(np.array([2.0, 3.0])))  # the constant gets no edge
+    dot = og.viz.to_dot(y)
+    assert dot.count("->") == 3  # output->add, add->tanh, tanh->leaf
+    assert 'label="in 0 <- out 0"' in dot and "in 1 <-" not in dot
+
+
+class _FakeSource:
+    def __init__(self, source):
+        self.source = source
+
+    def pipe(self, format):
+        return f"{format}:{len(self.source)}".encode()
+
+
+def test_render_pipes_the_dot_text_through_graphviz(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "graphviz", types.SimpleNamespace(Source=_FakeSource))
+    x = og.tensor(np.ones(2), requires_grad=True)
+    y = total(tanh(x))
+    n = len(og.viz.to_dot(y))
+    png = og.viz.render(y, str(tmp_path / "g.png"))
+    assert open(png, "rb").read() == f"png:{n}".encode()
+    bare = og.viz.render(y, str(tmp_path / "graph"))  # no suffix: SVG
+    assert open(bare, "rb").read() == f"svg:{n}".encode()
+    forced = og.viz.render(y, str(tmp_path / "g.out"), fmt="pdf")
+    assert open(forced, "rb").read() == f"pdf:{n}".encode()
+
+
+def test_render_without_graphviz_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "graphviz", None)
+    x = og.tensor(np.ones(2), requires_grad=True)
+    with pytest.raises(
+        RuntimeError, match=r"render: the graphviz package is not installed \(pip install opgrad\[viz\]\)"
+    ):
+        og.viz.render(total(x), str(tmp_path / "g.svg"))
+    assert not (tmp_path / "g.svg").exists()

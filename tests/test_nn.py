@@ -694,3 +694,184 @@ def test_a_tiny_mlp_learns_xor_like_classes():
     with og.no_grad():
         acc = (arr(model(xt)).argmax(1) == y).mean()
     assert acc > 0.97
+
+
+# -- reprs, containers, fallbacks and argument errors ----------------------------------------------
+def test_reprs_show_the_constructor_arguments_that_differ_from_defaults():
+    assert repr(nn.Conv2d(3, 4, 3)) == "Conv2d(3, 4, kernel_size=(3, 3), stride=(1, 1))"
+    full = nn.Conv2d(4, 8, (3, 1), stride=2, padding=1, dilation=2, groups=2, bias=False)
+    assert repr(full) == (
+        "Conv2d(4, 8, kernel_size=(3, 1), stride=(2, 2), padding=(1, 1), dilation=(2, 2), groups=2, "
+        "bias=False)"
+    )
+    assert repr(nn.MaxPool2d(2)) == "MaxPool2d(kernel_size=(2, 2), stride=(2, 2), padding=(0, 0))"
+    assert repr(nn.AvgPool2d(3, 1, 1)) == "AvgPool2d(kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))"
+    assert repr(nn.AdaptiveAvgPool2d((2, 1))) == "AdaptiveAvgPool2d(output_size=(2, 1))"
+    assert repr(nn.LayerNorm(4)) == "LayerNorm((4,), eps=1e-05, elementwise_affine=True)"
+    assert (
+        repr(nn.BatchNorm2d(3))
+        == "BatchNorm2d(3, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)"
+    )
+    assert repr(nn.GroupNorm(2, 4, affine=False)) == "GroupNorm(2, 4, eps=1e-05, affine=False)"
+    assert repr(nn.MultiHeadAttention(4, 2)).startswith(
+        "MultiHeadAttention(embed_dim=4, num_heads=2, dropout=0.0\n"
+    )
+    assert repr(nn.Linear(2, 3, bias=False)) == "Linear(in_features=2, out_features=3, bias=False)"
+
+
+def test_sequential_and_module_list_keep_order_and_registration():
+    a, b, c = nn.Linear(2, 2), nn.Tanh(), nn.Linear(2, 1)
+    with pytest.raises(TypeError, match="Sequential: argument 1 is a function, not a Module"):
+        nn.Sequential(a, og.tanh)
+    seq = nn.Sequential(a, b)
+    seq.head = c  # a Module attribute joins the chain
+    assert list(seq) == [a, b, c] and len(seq) == 3
+    x = og.tensor([[0.5, -1.0]])
+    np.testing.assert_allclose(arr(seq(x)), arr(c(og.tanh(a(x)))))
+    seq.note = "not a module"  # other attributes do not
+    assert len(seq) == 3 and seq.note == "not a module"
+    layers = nn.ModuleList([a]).extend([b, c])
+    assert len(layers) == 3 and list(layers) == [a, b, c] and layers[-1] is c
+    assert [n for n, _ in layers.named_parameters()] == ["0.weight", "0.bias", "2.weight", "2.bias"]
+
+
+def test_module_registration_errors_name_the_module_and_the_value():
+    m = nn.Module()
+    with pytest.raises(NotImplementedError, match="Module must define forward"):
+        m(1)
+    with pytest.raises(TypeError, match="register_buffer: 'b' must be a Tensor or None, got ndarray"):
+        m.register_buffer("b", np.zeros(2))
+    with pytest.raises(TypeError, match="register_buffer: 'p' is a Parameter; use register_parameter"):
+        m.register_buffer("p", nn.Parameter(og.zeros((1,))))
+    with pytest.raises(TypeError, match="register_parameter: 'w' must be a Parameter or None, got Tensor"):
+        m.register_parameter("w", og.zeros((1,)))
+    with pytest.raises(TypeError, match="add_module: 'sub' must be a Module or None, got int"):
+        m.add_module("sub", 3)
+    with pytest.raises(TypeError, match="name must be a str, got int"):
+        m.add_module(1, nn.Tanh())
+    with pytest.raises(ValueError, match="name must be non-empty and contain no '.', got 'a.b'"):
+        m.register_buffer("a.b", None)
+    with pytest.raises(KeyError, match="'train' is already an attribute of Module"):
+        m.register_parameter("train", None)
+    with pytest.raises(TypeError, match=r"train\(\): mode must be a bool, got str"):
+        m.train("eval")
+    m.register_buffer("stats", og.zeros((2,)))
+    with pytest.raises(TypeError, match="cannot assign ndarray to buffer 'stats' of Module"):
+        m.stats = np.zeros(2)
+    m.add_module("sub", nn.Tanh())
+    with pytest.raises(TypeError, match="cannot assign int to submodule 'sub'"):
+        m.sub = 3
+    m.sub = None
+    assert m.sub is None and list(m.children()) == []
+
+
+def test_apply_visits_children_before_parents():
+    model = nn.Sequential(nn.Linear(2, 2), nn.Sequential(nn.Tanh()))
+    seen = []
+    assert model.apply(lambda mod: seen.append(type(mod).__name__)) is model
+    assert seen == ["Tanh", "Sequential", "Linear", "Sequential"]
+
+
+def test_module_to_moves_gradients_with_the_parameters():
+    lin = nn.Linear(2, 2)
+    (lin(og.ones((1, 2))).sum()).backward()
+    grad_before = arr(lin.weight.grad)
+    lin.double()
+    assert lin.weight.dtype == og.float64 and lin.weight.grad.dtype == og.float64
+    np.testing.assert_allclose(arr(lin.weight.grad), grad_before)
+    lin.to(dtype="float64")  # already there: nothing changes
+    assert lin.weight.dtype == og.float64
+
+
+@pytest.mark.parametrize(
+    ("mask_kind", "is_causal"),
+    [(None, True), ("bool", False), ("bool", True), ("float", False), ("float", True), (None, False)],
+)
+def test_attention_fallback_matches_the_fused_op_for_every_mask(monkeypatch, mask_kind, is_causal):
+    rng = np.random.default_rng(3)
+    q, k, v = (og.tensor(rng.standard_normal((2, 4, 3)), requires_grad=True) for _ in range(3))
+    mask = None
+    if mask_kind == "bool":
+        mask = og.tensor(rng.standard_normal((4, 4)) > -0.3)
+    elif mask_kind == "float":
+        mask = og.tensor(rng.standard_normal((4, 4)))
+
+    def run():
+        out = nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=mask, is_causal=is_causal)
+        grads = og.grad([(out * out).sum()], [q, k, v])
+        return [arr(out)] + [arr(g) for g in grads]
+
+    fused = run()
+    monkeypatch.delattr(og.ops, "scaled_dot_product_attention")
+    for got, want in zip(run(), fused, strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-12)
+
+
+def test_attention_fallback_dropout_zeroes_weights_and_rescales(monkeypatch):
+    monkeypatch.delattr(og.ops, "scaled_dot_product_attention")
+    q = og.zeros((1, 6, 2), dtype="float64")  # uniform weights 1/6 everywhere
+    v = og.tensor(np.eye(6)[:, :6], dtype="float64")[None]
+    og.manual_seed(5)
+    out = arr(nn.functional.scaled_dot_product_attention(q, q, v, dropout_p=0.5))
+    kept = out != 0
+    assert 0 < kept.sum() < out.size
+    np.testing.assert_allclose(out[kept], 1 / 6 / 0.5)
+
+
+def test_normalization_argument_and_shape_errors():
+    with pytest.raises(
+        ValueError, match=r"layer_norm: input of shape \(2, 3\) does not end with normalized_shape \(4,\)"
+    ):
+        nn.LayerNorm(4)(og.zeros((2, 3)))
+    with pytest.raises(ValueError, match=r"BatchNorm2d: expected NCHW input \(4 axes\), got shape \(2, 3\)"):
+        nn.BatchNorm2d(3)(og.zeros((2, 3)))
+    with pytest.raises(
+        ValueError, match=r"MultiHeadAttention: query must have shape \(batch, length, 4\), got \(2, 3, 5\)"
+    ):
+        nn.MultiHeadAttention(4, 2)(og.zeros((2, 3, 5)))
+    gn = nn.GroupNorm(2, 4, affine=False)
+    assert gn.weight is None and list(gn.parameters()) == []
+    x = og.tensor(np.arange(16.0).reshape(1, 4, 2, 2))
+    out = arr(gn(x)).reshape(2, -1)
+    np.testing.assert_allclose(out.mean(1), 0, atol=1e-6)
+    np.testing.assert_allclose(out.var(1), 1, rtol=1e-4)
+
+
+def test_layer_norm_fallback_without_affine(monkeypatch):
+    monkeypatch.delattr(og.ops, "layer_norm")
+    x = og.tensor(np.array([[1.0, 2.0, 6.0]]))
+    out = arr(nn.LayerNorm(3, elementwise_affine=False)(x))
+    want = (x.numpy() - 3.0) / np.sqrt(14 / 3 + 1e-5)
+    np.testing.assert_allclose(out, want, rtol=1e-6)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["uniform_", "normal_", "zeros_", "ones_", "xavier_uniform_", "xavier_normal_", "kaiming_uniform_"],
+)
+def test_init_functions_name_themselves_when_given_a_non_tensor(name):
+    # Before: zeros_ and ones_ raised AttributeError ("'numpy.ndarray' object has no attribute '_data'").
+    with pytest.raises(TypeError, match=f"{name}: expected a Tensor, got ndarray"):
+        getattr(nn.init, name)(np.zeros((2, 2)))
+
+
+def test_init_errors_name_the_function():
+    w = og.zeros((2, 2))
+    with pytest.raises(TypeError, match="constant_: value must be a real number, got str"):
+        nn.init.constant_(w, "1")
+    with pytest.raises(ValueError, match="normal_: std must be a finite number >= 0, got -1.0"):
+        nn.init.normal_(w, std=-1.0)
+    with pytest.raises(TypeError, match="uniform_: b must be a real number"):
+        nn.init.uniform_(w, 0.0, None)
+    with pytest.raises(ValueError, match="xavier_uniform_: fan_in \\+ fan_out is 0"):
+        nn.init.xavier_uniform_(og.zeros((0, 0)))
+    with pytest.raises(ValueError, match="kaiming_normal_: fan_out is 0"):
+        nn.init.kaiming_normal_(og.zeros((3, 0)), mode="fan_out")
+    assert not w.numpy().any()  # nothing was written by the refused calls
+    with pytest.raises(ValueError, match="kaiming_uniform_: mode must be 'fan_in' or 'fan_out', got 'fan'"):
+        nn.init.kaiming_uniform_(og.zeros((2, 2)), mode="fan")
+    with pytest.raises(ValueError, match="calculate_gain: unsupported nonlinearity 'swish'"):
+        nn.init.calculate_gain("swish")
+    assert nn.init.calculate_gain("leaky_relu") == pytest.approx(math.sqrt(2 / (1 + 0.01**2)))
+    assert nn.init.calculate_gain("leaky_relu", 0.2) == pytest.approx(math.sqrt(2 / 1.04))
+    assert nn.init.calculate_gain("selu") == 0.75 and nn.init.calculate_gain("tanh") == pytest.approx(5 / 3)

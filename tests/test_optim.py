@@ -190,7 +190,7 @@ def test_bad_arguments_are_rejected():
         optim.SGD(w, lr=0.1)
     with pytest.raises(ValueError, match="not a leaf"):
         optim.SGD([w * 2], lr=0.1)
-    with pytest.raises(KeyError, match="unknown"):
+    with pytest.raises(ValueError, match="unknown"):
         optim.SGD([{"params": [w], "lr": 0.1, "betas": (0.9, 0.9)}], lr=0.1)
     with pytest.raises(ValueError, match="nesterov"):
         optim.SGD([w], lr=0.1, nesterov=True)

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from opgrad.generated import ops
+from opgrad.runtime import argcheck as checks
 from opgrad.runtime.nn.layers import Linear
 from opgrad.runtime.nn.module import Module
 from opgrad.runtime.tensor import Tensor, wrap
@@ -64,6 +65,9 @@ class MultiHeadAttention(Module):
 
     def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0, bias: bool = True) -> None:
         super().__init__()
+        embed_dim = checks.integer("MultiHeadAttention", "embed_dim", embed_dim, 1)
+        num_heads = checks.integer("MultiHeadAttention", "num_heads", num_heads, 1)
+        dropout = checks.real("MultiHeadAttention", "dropout", dropout, 0.0, 1.0, high_open=True)
         if embed_dim % num_heads:
             raise ValueError(
                 f"MultiHeadAttention: embed_dim ({embed_dim}) must be divisible by num_heads ({num_heads})"

@@ -8,21 +8,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from opgrad.generated import ops
+from opgrad.runtime import argcheck as checks
 from opgrad.runtime.nn import init
 from opgrad.runtime.nn.layers import _empty
 from opgrad.runtime.nn.module import Module
 from opgrad.runtime.tensor import Tensor
 
 IntOrPair = int | Sequence[int]
-
-
-def _pair(value: IntOrPair, what: str) -> tuple[int, int]:
-    if isinstance(value, int):
-        return (value, value)
-    pair = tuple(int(v) for v in value)
-    if len(pair) != 2:
-        raise ValueError(f"{what} must be an int or a pair of ints, got {value!r}")
-    return pair  # type: ignore[return-value]
 
 
 class Conv2d(Module):
@@ -43,6 +35,9 @@ class Conv2d(Module):
         dtype: Any = None,
     ) -> None:
         super().__init__()
+        in_channels = checks.integer("Conv2d", "in_channels", in_channels, 1)
+        out_channels = checks.integer("Conv2d", "out_channels", out_channels, 1)
+        groups = checks.integer("Conv2d", "groups", groups, 1)
         if in_channels % groups or out_channels % groups:
             raise ValueError(
                 f"Conv2d: in_channels ({in_channels}) and out_channels ({out_channels}) must both be "
@@ -50,10 +45,10 @@ class Conv2d(Module):
             )
         self.in_channels = in_channels
         self.out_channels = out_channels
-        self.kernel_size = _pair(kernel_size, "Conv2d: kernel_size")
-        self.stride = _pair(stride, "Conv2d: stride")
-        self.padding = _pair(padding, "Conv2d: padding")
-        self.dilation = _pair(dilation, "Conv2d: dilation")
+        self.kernel_size = checks.int_tuple("Conv2d", "kernel_size", kernel_size, 1, 2)
+        self.stride = checks.int_tuple("Conv2d", "stride", stride, 1, 2)
+        self.padding = checks.int_tuple("Conv2d", "padding", padding, 0, 2)
+        self.dilation = checks.int_tuple("Conv2d", "dilation", dilation, 1, 2)
         self.groups = groups
         self.weight = _empty((out_channels, in_channels // groups, *self.kernel_size), dtype)
         if bias:
@@ -93,9 +88,9 @@ class _Pool2d(Module):
     ) -> None:
         super().__init__()
         name = type(self).__name__
-        self.kernel_size = _pair(kernel_size, f"{name}: kernel_size")
-        self.stride = self.kernel_size if stride is None else _pair(stride, f"{name}: stride")
-        self.padding = _pair(padding, f"{name}: padding")
+        self.kernel_size = checks.int_tuple(name, "kernel_size", kernel_size, 1, 2)
+        self.stride = self.kernel_size if stride is None else checks.int_tuple(name, "stride", stride, 1, 2)
+        self.padding = checks.int_tuple(name, "padding", padding, 0, 2)
 
     def forward(self, x: Tensor) -> Tensor:
         return self._op(x, self.kernel_size, self.stride, self.padding)
@@ -123,7 +118,7 @@ class AdaptiveAvgPool2d(Module):
 
     def __init__(self, output_size: IntOrPair) -> None:
         super().__init__()
-        self.output_size = _pair(output_size, "AdaptiveAvgPool2d: output_size")
+        self.output_size = checks.int_tuple("AdaptiveAvgPool2d", "output_size", output_size, 1, 2)
 
     def forward(self, x: Tensor) -> Tensor:
         return ops.adaptive_avg_pool2d(x, self.output_size)

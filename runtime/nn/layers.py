@@ -13,6 +13,8 @@ from typing import Any
 import numpy as np
 
 from opgrad.generated import ops
+from opgrad.runtime import argcheck as checks
+from opgrad.runtime.dtypes import as_dtype
 from opgrad.runtime.nn import init
 from opgrad.runtime.nn.module import Module
 from opgrad.runtime.nn.parameter import Parameter
@@ -20,8 +22,6 @@ from opgrad.runtime.tensor import Tensor
 
 
 def _empty(shape: tuple[int, ...], dtype: Any) -> Parameter:
-    from opgrad.runtime.dtypes import as_dtype
-
     return Parameter(np.zeros(shape, dtype=as_dtype(dtype if dtype is not None else "float32", "dtype")))
 
 
@@ -39,8 +39,9 @@ class Linear(Module):
 
     def __init__(self, in_features: int, out_features: int, bias: bool = True, dtype: Any = None) -> None:
         super().__init__()
-        self.in_features = in_features
-        self.out_features = out_features
+        self.in_features = checks.integer("Linear", "in_features", in_features, 0)
+        self.out_features = checks.integer("Linear", "out_features", out_features, 0)
+        checks.flag("Linear", "bias", bias)
         self.weight = _empty((in_features, out_features), dtype)
         if bias:
             self.bias = _empty((out_features,), dtype)
@@ -73,6 +74,10 @@ class Embedding(Module):
         self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None, dtype: Any = None
     ) -> None:
         super().__init__()
+        num_embeddings = checks.integer("Embedding", "num_embeddings", num_embeddings, 1)
+        embedding_dim = checks.integer("Embedding", "embedding_dim", embedding_dim, 0)
+        if padding_idx is not None:
+            padding_idx = checks.integer("Embedding", "padding_idx", padding_idx)
         if padding_idx is not None and not -num_embeddings <= padding_idx < num_embeddings:
             raise ValueError(
                 f"Embedding: padding_idx {padding_idx} is out of range for {num_embeddings} embeddings"
@@ -102,9 +107,7 @@ class Dropout(Module):
 
     def __init__(self, p: float = 0.5) -> None:
         super().__init__()
-        if not 0.0 <= p <= 1.0:
-            raise ValueError(f"Dropout: p must be in [0, 1], got {p}")
-        self.p = float(p)
+        self.p = float(checks.real("Dropout", "p", p, 0.0, 1.0))
 
     def forward(self, x: Tensor) -> Tensor:
         if not self.training or self.p == 0.0:
@@ -120,8 +123,8 @@ class Flatten(Module):
 
     def __init__(self, start_axis: int = 1, stop_axis: int = -1) -> None:
         super().__init__()
-        self.start_axis = start_axis
-        self.stop_axis = stop_axis
+        self.start_axis = checks.integer("Flatten", "start_axis", start_axis)
+        self.stop_axis = checks.integer("Flatten", "stop_axis", stop_axis)
 
     def forward(self, x: Tensor) -> Tensor:
         return ops.flatten(x, self.start_axis, self.stop_axis)
@@ -140,7 +143,7 @@ class GELU(Module):
 
     def __init__(self, approximate: bool = False) -> None:
         super().__init__()
-        self.approximate = approximate
+        self.approximate = checks.flag("GELU", "approximate", approximate)
 
     def forward(self, x: Tensor) -> Tensor:
         return ops.gelu(x, self.approximate)
@@ -167,7 +170,7 @@ class SiLU(Module):
 class LeakyReLU(Module):
     def __init__(self, negative_slope: float = 0.01) -> None:
         super().__init__()
-        self.negative_slope = negative_slope
+        self.negative_slope = checks.real("LeakyReLU", "negative_slope", negative_slope)
 
     def forward(self, x: Tensor) -> Tensor:
         return ops.leaky_relu(x, self.negative_slope)
@@ -179,7 +182,7 @@ class LeakyReLU(Module):
 class Softmax(Module):
     def __init__(self, axis: int = -1) -> None:
         super().__init__()
-        self.axis = axis
+        self.axis = checks.integer("Softmax", "axis", axis)
 
     def forward(self, x: Tensor) -> Tensor:
         return ops.softmax(x, self.axis)

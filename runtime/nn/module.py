@@ -13,6 +13,8 @@ as an `.npz` file.
 
 from __future__ import annotations
 
+import os
+import uuid
 import zipfile
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple, TypeVar
@@ -255,8 +257,11 @@ class Module:
     def load_state_dict(self, state_dict: Mapping[str, Any], strict: bool = True) -> IncompatibleKeys:
         """Copy values (Tensors or arrays) into the parameters and buffers in place.
 
-        Shapes must match. With `strict`, missing or unexpected keys raise a KeyError
-        listing them all, before anything is written."""
+        Shapes must match, and dtypes must be of the same kind (a floating value may load
+        into a floating tensor of another precision, and an integer into an integer one).
+        With `strict`, missing or unexpected keys raise a KeyError listing them all; a
+        wrong shape or dtype raises a ValueError naming every such key. Either is raised
+        before anything is written."""
         own = self.state_dict(keep_vars=True)
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
@@ -266,17 +271,19 @@ class Module:
                 f"unexpected keys {unexpected}"
             )
         values: list[tuple[Tensor, Any, str]] = []
+        problems: list[str] = []
         for key, target in own.items():
             if key not in state_dict:
                 continue
             value = state_dict[key]
             array = value._data if isinstance(value, Tensor) else np.asarray(value)
-            if tuple(array.shape) != tuple(target.shape):
-                raise ValueError(
-                    f"load_state_dict: {key!r} has shape {tuple(array.shape)} in the state dict, "
-                    f"but the module's has shape {tuple(target.shape)}"
-                )
-            values.append((target, array, key))
+            problem = _load_problem(key, array, target)
+            if problem:
+                problems.append(problem)
+            else:
+                values.append((target, array, key))
+        if problems:
+            raise ValueError(f"load_state_dict into {type(self).__name__}: " + "; ".join(problems))
         for target, array, key in values:
             assign(target, array, f"load_state_dict: {key!r}")
         return IncompatibleKeys(missing, unexpected)
@@ -356,18 +363,82 @@ def _check_name(name: str, what: str, mod: Module) -> None:
         raise KeyError(f"{what}: {name!r} is already an attribute of {type(mod).__name__}")
 
 
+def _load_problem(key: str, array: Any, target: Tensor) -> str:
+    """Why `array` cannot be loaded into `target` ("" when it can)."""
+    if tuple(array.shape) != tuple(target.shape):
+        mine = tuple(target.shape)
+        return f"{key!r} has shape {tuple(array.shape)} in the state dict, but the module's has shape {mine}"
+    kind, want = array.dtype.kind, target.dtype.kind
+    if kind != want and not (kind in "iu" and want in "iu"):
+        return f"{key!r} has dtype {array.dtype} in the state dict, but the module's is {target.dtype}"
+    return ""
+
+
 def save(state_dict: Mapping[str, Any], path: Any) -> None:
     """Write a state dict (name -> Tensor or array) to `path` as an .npz archive.
 
-    The file is written exactly at `path` (no suffix is added); `np.load` reads it."""
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_STORED, allowZip64=True) as zf:
-        for key, value in state_dict.items():
-            array = value.numpy() if isinstance(value, Tensor) else np.asarray(value)
+    The file is written exactly at `path` (no suffix is added); `np.load` reads it. Every
+    value is converted before the file is opened, and a path is written through a temporary
+    file in the same folder that then replaces it, so a failed save leaves an existing file
+    as it was."""
+    arrays = {}
+    for key, value in state_dict.items():
+        array = value.numpy() if isinstance(value, Tensor) else np.asarray(value)
+        if array.dtype.hasobject:
+            raise TypeError(f"save: {key!r} holds Python objects (dtype object); expected a numeric array")
+        arrays[key] = np.ascontiguousarray(array)
+    if not isinstance(path, (str, os.PathLike)):
+        _write_npz(arrays, path)  # a file object: the caller owns it
+        return
+    target = os.fspath(path)
+    folder = os.path.dirname(target) or "."
+    if not os.path.isdir(folder):
+        raise FileNotFoundError(f"save: the folder of {target!r} does not exist")
+    if os.path.isdir(target):
+        raise IsADirectoryError(f"save: {target!r} is a folder; give a file path")
+    tmp = f"{target}.{os.getpid()}-{uuid.uuid4().hex[:8]}.tmp"  # same folder: os.replace is atomic
+    try:
+        with open(tmp, "xb") as f:
+            _write_npz(arrays, f)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _write_npz(arrays: Mapping[str, np.ndarray], file: Any) -> None:
+    with zipfile.ZipFile(file, "w", compression=zipfile.ZIP_STORED, allowZip64=True) as zf:
+        for key, array in arrays.items():
             with zf.open(f"{key}.npy", "w", force_zip64=True) as f:
-                np.lib.format.write_array(f, np.ascontiguousarray(array), allow_pickle=False)
+                np.lib.format.write_array(f, array, allow_pickle=False)
 
 
 def load(path: Any) -> dict[str, np.ndarray]:
     """Read an .npz archive written by `save` into name -> NumPy array (no pickles)."""
-    with np.load(path, allow_pickle=False) as archive:
-        return {key: archive[key] for key in archive.files}
+    is_path = isinstance(path, (str, os.PathLike))
+    where = repr(os.fspath(path)) if is_path else f"the {type(path).__name__} given"
+    if is_path and not os.path.isfile(path):
+        raise FileNotFoundError(f"load: no file at {where}")
+    if not _is_zip(path):
+        raise ValueError(f"load: {where} is not an .npz archive (a zip file, as written by save)")
+    try:
+        with np.load(path, allow_pickle=False) as archive:
+            out = {key: archive[key] for key in archive.files}
+    except (ValueError, OSError, EOFError, zipfile.BadZipFile) as exc:
+        raise ValueError(f"load: {where} is not a readable .npz archive: {exc}") from None
+    for key, value in out.items():
+        if not isinstance(value, np.ndarray):
+            raise ValueError(f"load: {where} holds {key!r}, which is not a .npy array")
+    return out
+
+
+def _is_zip(file: Any) -> bool:
+    """Whether a path or a seekable file object holds a zip archive (the position is kept)."""
+    if isinstance(file, (str, os.PathLike)):
+        return zipfile.is_zipfile(file)
+    pos = file.tell()
+    try:
+        return zipfile.is_zipfile(file)
+    finally:
+        file.seek(pos)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from opgrad.generated import ops
+from opgrad.runtime import argcheck as checks
 from opgrad.runtime.creation import ones, zeros
 from opgrad.runtime.nn import init
 from opgrad.runtime.nn._update import bump_version
@@ -32,10 +33,10 @@ class LayerNorm(Module):
         dtype: Any = None,
     ) -> None:
         super().__init__()
-        shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+        shape = checks.int_tuple("LayerNorm", "normalized_shape", normalized_shape, 0)
         self.normalized_shape: tuple[int, ...] = shape
-        self.eps = float(eps)
-        self.elementwise_affine = elementwise_affine
+        self.eps = float(checks.real("LayerNorm", "eps", eps, 0.0))
+        self.elementwise_affine = checks.flag("LayerNorm", "elementwise_affine", elementwise_affine)
         if elementwise_affine:
             self.weight = _empty(shape, dtype)
             self.bias = _empty(shape, dtype)
@@ -91,11 +92,11 @@ class BatchNorm2d(Module):
         dtype: Any = None,
     ) -> None:
         super().__init__()
-        self.num_features = num_features
-        self.eps = float(eps)
-        self.momentum = float(momentum)
-        self.affine = affine
-        self.track_running_stats = track_running_stats
+        self.num_features = checks.integer("BatchNorm2d", "num_features", num_features, 1)
+        self.eps = float(checks.real("BatchNorm2d", "eps", eps, 0.0))
+        self.momentum = float(checks.real("BatchNorm2d", "momentum", momentum, 0.0, 1.0))
+        self.affine = checks.flag("BatchNorm2d", "affine", affine)
+        self.track_running_stats = checks.flag("BatchNorm2d", "track_running_stats", track_running_stats)
         dt = dtype if dtype is not None else "float32"
         if affine:
             self.weight = _empty((num_features,), dt)
@@ -146,14 +147,16 @@ class GroupNorm(Module):
         self, num_groups: int, num_channels: int, eps: float = 1e-5, affine: bool = True, dtype: Any = None
     ) -> None:
         super().__init__()
+        num_groups = checks.integer("GroupNorm", "num_groups", num_groups, 1)
+        num_channels = checks.integer("GroupNorm", "num_channels", num_channels, 1)
         if num_channels % num_groups:
             raise ValueError(
                 f"GroupNorm: num_channels ({num_channels}) must be divisible by num_groups ({num_groups})"
             )
         self.num_groups = num_groups
         self.num_channels = num_channels
-        self.eps = float(eps)
-        self.affine = affine
+        self.eps = float(checks.real("GroupNorm", "eps", eps, 0.0))
+        self.affine = checks.flag("GroupNorm", "affine", affine)
         if affine:
             self.weight = _empty((num_channels,), dtype)
             self.bias = _empty((num_channels,), dtype)

@@ -5,12 +5,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from opgrad.runtime import argcheck as checks
 from opgrad.runtime.kernels.registry import get_array_module
 from opgrad.runtime.tensor import Tensor, wrap
 
 
-def _grads(parameters: Iterable[Tensor] | Tensor) -> list[Tensor]:
-    params = [parameters] if isinstance(parameters, Tensor) else parameters
+def _grads(parameters: Iterable[Tensor] | Tensor, what: str) -> list[Tensor]:
+    params = [parameters] if isinstance(parameters, Tensor) else list(parameters)
+    for i, p in enumerate(params):
+        if not isinstance(p, Tensor):
+            raise TypeError(f"{what}: parameters[{i}] is a {type(p).__name__}, not a Tensor")
     return [p for p in params if p._grad is not None]
 
 
@@ -37,7 +41,12 @@ def clip_grad_norm_(
 
     The norm is taken over all gradients as if concatenated into one vector (`norm_type`
     may be `math.inf`). Returns that total norm (before clipping) as a 0-d float tensor."""
-    params = _grads(parameters)
+    max_norm = checks.real("clip_grad_norm_", "max_norm", max_norm, 0.0)
+    if norm_type != math.inf:
+        checks.real("clip_grad_norm_", "norm_type", norm_type, 0.0)
+        if norm_type == 0:
+            raise ValueError("clip_grad_norm_: norm_type must be > 0 (or math.inf), got 0")
+    params = _grads(parameters, "clip_grad_norm_")
     if not params:
         return wrap(get_array_module().zeros((), dtype="float32"))
     xp = get_array_module(params[0]._grad._data)  # type: ignore[union-attr]
@@ -73,8 +82,8 @@ def clip_grad_norm_(
 
 def clip_grad_value_(parameters: Iterable[Tensor] | Tensor, clip_value: float) -> None:
     """Clamp every gradient element to [-clip_value, clip_value]."""
-    c = float(clip_value)
-    for p in _grads(parameters):
+    c = float(checks.real("clip_grad_value_", "clip_value", clip_value, 0.0))
+    for p in _grads(parameters, "clip_grad_value_"):
         g = p._grad._data  # type: ignore[union-attr]
         xp = get_array_module(g)
         p._grad = wrap(xp.clip(g, -c, c))

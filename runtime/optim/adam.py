@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from opgrad.runtime import argcheck as checks
 from opgrad.runtime.kernels.registry import get_array_module
 from opgrad.runtime.optim.optimizer import Optimizer, ParamsArg
 
@@ -29,18 +30,28 @@ class Adam(Optimizer):
         weight_decay: float = 0.0,
         amsgrad: bool = False,
     ) -> None:
-        if not (0.0 <= betas[0] < 1.0 and 0.0 <= betas[1] < 1.0):
-            raise ValueError(f"{type(self).__name__}: betas must be in [0, 1), got {betas}")
-        if eps < 0 or weight_decay < 0:
-            raise ValueError(f"{type(self).__name__}: eps and weight_decay must be >= 0")
         defaults = {
             "lr": lr,
-            "betas": tuple(betas),
+            "betas": betas,
             "eps": eps,
             "weight_decay": weight_decay,
             "amsgrad": amsgrad,
         }
         super().__init__(params, defaults)
+
+    def _check_group(self, group: dict[str, Any], where: str) -> None:
+        super()._check_group(group, where)
+        name = type(self).__name__
+        group["betas"] = checks.pair(name, checks.key(where, "betas"), group["betas"], 0.0, 1.0)
+        checks.real(name, checks.key(where, "eps"), group["eps"], low=0.0)
+        checks.real(name, checks.key(where, "weight_decay"), group["weight_decay"], low=0.0)
+        checks.flag(name, checks.key(where, "amsgrad"), group["amsgrad"])
+
+    def _state_spec(self, group: dict[str, Any]) -> dict[str, str]:
+        spec = {"step": "count", "exp_avg": "moment", "exp_avg_sq": "moment"}
+        if group["amsgrad"]:
+            spec["max_exp_avg_sq"] = "moment"
+        return spec
 
     def _update(self, param: Any, grad: Any, state: dict[str, Any], group: dict[str, Any]) -> None:
         lr = group["lr"]

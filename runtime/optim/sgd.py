@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from opgrad.runtime import argcheck as checks
 from opgrad.runtime.optim.optimizer import Optimizer, ParamsArg
 
 
@@ -21,10 +22,6 @@ class SGD(Optimizer):
         weight_decay: float = 0.0,
         nesterov: bool = False,
     ) -> None:
-        if momentum < 0 or weight_decay < 0:
-            raise ValueError(f"SGD: momentum and weight_decay must be >= 0, got {momentum}, {weight_decay}")
-        if nesterov and (momentum <= 0 or dampening != 0):
-            raise ValueError("SGD: nesterov needs momentum > 0 and dampening == 0")
         defaults = {
             "lr": lr,
             "momentum": momentum,
@@ -33,6 +30,22 @@ class SGD(Optimizer):
             "nesterov": nesterov,
         }
         super().__init__(params, defaults)
+
+    def _check_group(self, group: dict[str, Any], where: str) -> None:
+        super()._check_group(group, where)
+        momentum = checks.real("SGD", checks.key(where, "momentum"), group["momentum"], low=0.0)
+        dampening = checks.real("SGD", checks.key(where, "dampening"), group["dampening"], low=0.0, high=1.0)
+        checks.real("SGD", checks.key(where, "weight_decay"), group["weight_decay"], low=0.0)
+        if checks.flag("SGD", checks.key(where, "nesterov"), group["nesterov"]) and (
+            momentum <= 0 or dampening != 0
+        ):
+            raise ValueError(
+                f"SGD: nesterov needs momentum > 0 and dampening == 0, got momentum={momentum!r}, "
+                f"dampening={dampening!r}" + (f" in {where}" if where else "")
+            )
+
+    def _state_spec(self, group: dict[str, Any]) -> dict[str, str]:
+        return {"momentum_buffer": "moment"} if group["momentum"] else {}
 
     def _update(self, param: Any, grad: Any, state: dict[str, Any], group: dict[str, Any]) -> None:
         wd = group["weight_decay"]
