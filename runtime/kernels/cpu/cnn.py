@@ -263,16 +263,45 @@ def _adaptive_bins(xp: Any, x: Any, output_size: Any, dtype: Any) -> tuple[Any, 
     return _bin_matrix(xp, x.shape[2], oh, dtype), _bin_matrix(xp, x.shape[3], ow, dtype)
 
 
+def _bin_ranges(size: int, out: int) -> list[tuple[int, int]]:
+    return [((i * size) // out, -((-(i + 1) * size) // out)) for i in range(out)]
+
+
+def _adaptive_pool_by_bins(xp: Any, x: Any, oh: int, ow: int) -> Any:
+    """The bin means one bin at a time: the matrix products spread a nan or inf of one bin
+    to every bin (0 * inf is nan), so non-finite input takes this slower path."""
+    out = xp.empty((*x.shape[:2], oh, ow), dtype=x.dtype)
+    for i, (r0, r1) in enumerate(_bin_ranges(x.shape[2], oh)):
+        for j, (c0, c1) in enumerate(_bin_ranges(x.shape[3], ow)):
+            out[:, :, i, j] = x[:, :, r0:r1, c0:c1].mean(axis=(2, 3))
+    return out
+
+
+def _adaptive_pool_grad_by_bins(xp: Any, x: Any, out_grad: Any) -> Any:
+    g = xp.zeros(x.shape, dtype=out_grad.dtype)
+    oh, ow = out_grad.shape[2:]
+    for i, (r0, r1) in enumerate(_bin_ranges(x.shape[2], oh)):
+        for j, (c0, c1) in enumerate(_bin_ranges(x.shape[3], ow)):
+            g[:, :, r0:r1, c0:c1] += out_grad[:, :, i : i + 1, j : j + 1] / ((r1 - r0) * (c1 - c0))
+    return g
+
+
 @register_kernel("adaptive_avg_pool2d")
 def adaptive_avg_pool2d(x, output_size):
     _check_float(x, "adaptive_avg_pool2d")
-    rows, cols = _adaptive_bins(array_module(x), x, output_size, x.dtype)
+    xp = array_module(x)
+    rows, cols = _adaptive_bins(xp, x, output_size, x.dtype)
+    if not xp.isfinite(x).all():
+        return _adaptive_pool_by_bins(xp, x, rows.shape[0], cols.shape[0])
     return rows @ x @ cols.T
 
 
 @register_kernel("adaptive_avg_pool2d_grad")
 def adaptive_avg_pool2d_grad(x, out_grad, output_size):
-    rows, cols = _adaptive_bins(array_module(out_grad), x, output_size, out_grad.dtype)
+    xp = array_module(out_grad)
+    rows, cols = _adaptive_bins(xp, x, output_size, out_grad.dtype)
+    if not xp.isfinite(out_grad).all():
+        return _adaptive_pool_grad_by_bins(xp, x, out_grad).astype(x.dtype, copy=False)
     return (rows.T @ out_grad @ cols).astype(x.dtype, copy=False)
 
 
@@ -504,8 +533,9 @@ def linear(x, weight, bias=None):
 def linear_grad(x, weight, bias, out_grad):
     xp = array_module(x)
     fan_in, fan_out = weight.shape
-    g2 = out_grad.reshape(-1, fan_out)
+    rows = math.prod(x.shape[:-1])  # not -1: reshape cannot infer it when fan_in or fan_out is 0
+    g2 = out_grad.reshape(rows, fan_out)
     x_grad = xp.matmul(out_grad, weight.T).reshape(x.shape).astype(x.dtype, copy=False)
-    weight_grad = xp.matmul(x.reshape(-1, fan_in).T, g2).astype(weight.dtype, copy=False)
+    weight_grad = xp.matmul(x.reshape(rows, fan_in).T, g2).astype(weight.dtype, copy=False)
     bias_grad = None if bias is None else unbroadcast(g2.sum(axis=0), bias.shape, bias.dtype)
     return x_grad, weight_grad, bias_grad

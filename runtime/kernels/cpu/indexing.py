@@ -293,7 +293,7 @@ def pad(x, pad, mode="constant", value=0.0):
     for d, (b, a) in enumerate(widths):
         if b or a:
             out = xp.take(out, _source_index(xp, x.shape[d], b, a, mode), axis=d)
-    return nd(out)
+    return nd(out) if out is not x else x.copy()  # no padding at all: still a new array
 
 
 @register_kernel("pad_grad")

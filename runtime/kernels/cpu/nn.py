@@ -41,8 +41,8 @@ def _log_softmax(xp, x, a):
 @register_kernel("softmax")
 def softmax(x, axis=-1):
     xp = array_module(x)
-    if x.ndim == 0:
-        return xp.ones_like(x)
+    if x.ndim == 0:  # 1, or nan for a nan or infinite x (as a 1-element axis would give)
+        return xp.asarray(x - x + 1)
     return _softmax(xp, x, normalize_one_axis(axis, x.ndim, "softmax"))
 
 
@@ -57,8 +57,8 @@ def softmax_grad(out, out_grad, axis=-1):
 @register_kernel("log_softmax")
 def log_softmax(x, axis=-1):
     xp = array_module(x)
-    if x.ndim == 0:
-        return xp.zeros_like(x)
+    if x.ndim == 0:  # 0, or nan for a nan or infinite x (as a 1-element axis would give)
+        return xp.asarray(x - x)
     return _log_softmax(xp, x, normalize_one_axis(axis, x.ndim, "log_softmax"))
 
 
@@ -183,7 +183,8 @@ def dropout(x, p=0.5, training=True):
     _check_p(p, x)
     xp = array_module(x)
     if not training or p == 0:
-        return x, xp.broadcast_to(xp.ones((), dtype=bool), x.shape)
+        # a copy: dropout is not a view op, so out must not share x's memory (or its writes)
+        return x.copy(), xp.broadcast_to(xp.ones((), dtype=bool), x.shape)
     if p == 1:
         return xp.zeros_like(x), xp.zeros(x.shape, dtype=bool)
     mask = generator_for(xp).random(x.shape, dtype=np.float32) >= p
