@@ -137,7 +137,8 @@ def conv2d(x, weight, bias=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1),
     geo = _conv_geometry(x, weight, bias, stride, padding, dilation, groups)
     g, ho, wo = geo[0], geo[-2], geo[-1]
     n, o = x.shape[0], weight.shape[0]
-    out = _bmm(xp, weight.reshape(g, o // g, -1), _im2col(xp, x, geo))  # (g, O/g, N*Ho*Wo)
+    k = math.prod(weight.shape[1:])  # not -1: reshape cannot infer it when O is 0
+    out = _bmm(xp, weight.reshape(g, o // g, k), _im2col(xp, x, geo))  # (g, O/g, N*Ho*Wo)
     out = out.reshape(g, o // g, n, ho, wo).transpose(2, 0, 1, 3, 4).reshape(n, o, ho, wo)
     if bias is not None:
         out = out + bias.reshape(1, o, 1, 1)
@@ -157,7 +158,8 @@ def conv2d_grad(x, weight, bias, out_grad, stride=(1, 1), padding=(0, 0), dilati
     del cols
     # col2im: the gradient of every receptive field, added back where it was read, laid out
     # (g, C/g, N, H, W) so that each kernel position adds contiguous rows
-    cols = _bmm(xp, weight.reshape(g, o // g, -1).transpose(0, 2, 1), gmat)  # (g, K, N*Ho*Wo)
+    k = math.prod(weight.shape[1:])
+    cols = _bmm(xp, weight.reshape(g, o // g, k).transpose(0, 2, 1), gmat)  # (g, K, N*Ho*Wo)
     cols = cols.reshape(g, c // g, kh, kw, n, ho, wo)
     gpad = xp.zeros((g, c // g, n, h + 2 * ph, w + 2 * pw), dtype=cols.dtype)
     for i in range(kh):
@@ -259,6 +261,10 @@ def _bin_matrix(xp: Any, size: int, out: int, dtype: Any) -> Any:
 def _adaptive_bins(xp: Any, x: Any, output_size: Any, dtype: Any) -> tuple[Any, Any]:
     """The row and column bin-averaging matrices for x (N, C, H, W) and output_size."""
     _check_4d(x, "adaptive_avg_pool2d")
+    if x.shape[1] == 0 or x.shape[2] == 0 or x.shape[3] == 0:
+        raise ValueError(
+            f"adaptive_avg_pool2d: x has shape {tuple(x.shape)}; expected non-zero channel, height and width"
+        )
     oh, ow = pair(output_size, "adaptive_avg_pool2d", "output_size", 1)
     return _bin_matrix(xp, x.shape[2], oh, dtype), _bin_matrix(xp, x.shape[3], ow, dtype)
 
@@ -406,6 +412,14 @@ def batch_norm(
     axes = (0,) + tuple(range(2, x.ndim))
     cshape = _channel_shape(x)
     if training:
+        for arg, t in (("running_mean", running_mean), ("running_var", running_var)):
+            # checked before either is written: an error must leave both as they were
+            if t.dtype.kind != "f" or not getattr(t.flags, "writeable", True):
+                kind = "read-only" if t.dtype.kind == "f" else f"{t.dtype}"
+                raise TypeError(
+                    f"batch_norm: {arg} is updated in place in training; expected a writeable "
+                    f"float array, got a {kind} array"
+                )
         count = x.size // c
         if count < 2:
             raise ValueError(

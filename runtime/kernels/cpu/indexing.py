@@ -390,7 +390,7 @@ def repeat_interleave(x, repeats, axis=None):
 def repeat_interleave_grad(x, out_grad, repeats, axis=None):
     r, a = _repeat_args(x.shape, repeats, axis)
     if a is None or len(x.shape) == 0:
-        g = out_grad.reshape(-1, r).sum(axis=1)
+        g = out_grad.reshape(int(np.prod(x.shape)), r).sum(axis=1)  # not -1: it fails when r is 0
     else:
         g = out_grad.reshape(x.shape[: a + 1] + (r,) + x.shape[a + 1 :]).sum(axis=a + 1)
     return g.reshape(x.shape).astype(x.dtype, copy=False)

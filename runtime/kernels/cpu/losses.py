@@ -93,7 +93,7 @@ def var_grad(x, out_grad, axis=(), unbiased=True, keepdim=False):
     if denom <= 0:
         return xp.full(x.shape, np.nan, dtype=x.dtype)
     g = out_grad.reshape(keepdim_shape(x.shape, axes))
-    return (d * (g * (2.0 / denom))).astype(x.dtype, copy=False)
+    return nd((d * (g * (2.0 / denom))).astype(x.dtype, copy=False))  # nd: 0-d x gives a scalar
 
 
 @register_kernel("std")
@@ -110,7 +110,7 @@ def std_grad(x, out, out_grad, axis=(), unbiased=True, keepdim=False):
     shape = keepdim_shape(x.shape, axes)
     o = out.reshape(shape)
     g = xp.where(o == 0, 0, out_grad.reshape(shape) / (denom * xp.where(o == 0, 1, o)))
-    return (d * g).astype(x.dtype, copy=False)
+    return nd((d * g).astype(x.dtype, copy=False))  # nd: 0-d x gives a scalar
 
 
 # --- norm ------------------------------------------------------------------------------------

@@ -226,5 +226,6 @@ def embedding(x, weight):
 def embedding_grad(x, weight, out_grad):
     xp = array_module(out_grad)
     weight_grad = xp.zeros(weight.shape, out_grad.dtype)
-    scatter_add(weight_grad, 0, x.reshape(-1), out_grad.reshape(-1, weight.shape[1]))
+    # (x.size, D), not (-1, D): reshape cannot infer -1 when D is 0
+    scatter_add(weight_grad, 0, x.reshape(-1), out_grad.reshape(x.size, weight.shape[1]))
     return weight_grad.astype(weight.dtype, copy=False)
