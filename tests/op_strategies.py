@@ -7,7 +7,7 @@ broadcasts, a 0-d array), one integer argument (an axis as its negative twin, ou
 duplicated; a count negated, zeroed or made huge), special values (nan, inf, -0.0) in one float
 array, and the layout of every array: a plain tensor, a Fortran-ordered or strided tensor (a
 view of a leaf that requires grad), or a NumPy array passed straight to the op (C, Fortran,
-strided or read-only).
+strided or read-only). Leaves may also start with a `.grad` of their own.
 
 What the op is allowed to do is read from the spec (`ops.yaml` through `opgrad.codegen`): which
 argument its outputs may view, which outputs are non-differentiable or intermediate, which
@@ -88,6 +88,7 @@ class Case:
     kwargs: dict[str, Any]
     layouts: dict[Slot, str] = field(default_factory=dict)
     tags: set[str] = field(default_factory=set)  # what was changed: dtype:float16, shape, axis, ...
+    pregrad: bool = False  # leaves start with a .grad of their own (accumulation, untouched on error)
 
     @property
     def spec(self) -> OpSpec:
@@ -270,6 +271,7 @@ def cases(draw: Any, name: str) -> Case:
         _draw_int_arg(draw, case)
     if draw(st.integers(0, 9)) < 2:
         _draw_specials(draw, case)
+    case.pregrad = draw(st.integers(0, 9)) < 2
     for slot in array_slots(case.args):
         if draw(st.booleans()):
             layouts = TENSOR_LAYOUTS[1:] + RAW_LAYOUTS
@@ -331,7 +333,10 @@ def build(case: Case, og: Any, plain: bool = False) -> Built:
         rg = slot[0] in diff and a.dtype.kind == "f"
 
         def make(v: np.ndarray, rg: bool = rg) -> Any:
-            return og.tensor(v, requires_grad=rg)
+            t = og.tensor(v, requires_grad=rg)
+            if rg and case.pregrad and not plain:
+                t.grad = og.tensor(np.full(v.shape, 0.5, dtype=v.dtype))
+            return t
 
         if layout in RAW_LAYOUTS:
             value: Any = raw_array(a, layout)
