@@ -236,6 +236,22 @@ def _draw_int_arg(draw: Any, case: Case) -> None:
         case.kwargs[put[1]] = new
 
 
+DTYPE_VALUES = ("float16", "float32", "float64", "int32", "int64", "bool", "float", "complex64", "foo")
+
+
+def _draw_dtype_arg(draw: Any, case: Case) -> None:
+    """A `DataType` argument (cast) set to another dtype name, one NumPy or opgrad may not know."""
+    for k, arg in enumerate(case.spec.args):
+        if arg.type != "DataType":
+            continue
+        value = draw(st.sampled_from(DTYPE_VALUES))
+        if k < len(case.args):
+            case.args[k] = value
+        else:
+            case.kwargs[arg.name] = value
+        case.tags.add(f"dtype-arg:{value}")
+
+
 def _draw_specials(draw: Any, case: Case) -> None:
     floats = [
         s
@@ -271,6 +287,8 @@ def cases(draw: Any, name: str) -> Case:
         _draw_int_arg(draw, case)
     if draw(st.integers(0, 9)) < 2:
         _draw_specials(draw, case)
+    if draw(st.integers(0, 9)) < 4:
+        _draw_dtype_arg(draw, case)
     case.pregrad = draw(st.integers(0, 9)) < 2
     for slot in array_slots(case.args):
         if draw(st.booleans()):

@@ -148,6 +148,13 @@ KNOWN_FAILURES: list[Known] = [
         "new: unclear errors",
     ),
     Known(
+        ("cast",),
+        "unnamed-error",
+        "an unknown dtype name: NumPy's 'data type not understood'",
+        _tag("dtype-arg:foo"),
+        "item 'Unclear errors: og.cast(x, \"foo\")'",
+    ),
+    Known(
         ("group_norm",),
         "unnamed-error",
         "an empty batch: NumPy's reshape error",
