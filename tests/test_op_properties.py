@@ -125,7 +125,16 @@ KNOWN_FAILURES: list[Known] = [
         "new: double-grad helper ops are public but unchecked",
     ),
     Known(
-        ("one_hot", "repeat_interleave", "adaptive_avg_pool2d", "conv2d", "max_pool2d", "avg_pool2d", "pad"),
+        (
+            "one_hot",
+            "repeat_interleave",
+            "adaptive_avg_pool2d",
+            "conv2d",
+            "max_pool2d",
+            "avg_pool2d",
+            "pad",
+            "split",
+        ),
         "*",
         "a huge size (2**40): MemoryError or NumPy's 'array is too big' instead of an error naming "
         "the op and the argument",
@@ -187,6 +196,11 @@ REFERENCE_LIMITS: list[tuple[str, Callable[[Case], bool], str]] = [
         "scaled_dot_product_attention",
         lambda c: bool(c.tags & {"inf", "nan"}),
         "its masking and max-shift turn nan/inf rows into 0 where PyTorch (and opgrad) give nan",
+    ),
+    (
+        "roll",
+        lambda c: (c.args[2] if len(c.args) > 2 else c.kwargs.get("axis")) == [],
+        "np.roll with axis=() rolls nothing; opgrad, like PyTorch, rolls the flattened tensor",
     ),
     (
         "binary_cross_entropy_with_logits",
@@ -605,6 +619,15 @@ def test_batch_norm_refuses_running_stats_it_cannot_update_before_writing_any(ba
         og.batch_norm(x, running_mean, running_var, training=True)
     np.testing.assert_array_equal(running_mean, np.zeros(2))  # not half-updated
     np.testing.assert_array_equal(running_var, np.ones(2))
+
+
+@pytest.mark.parametrize("mode", ["constant", "reflect"])
+def test_pad_of_a_0d_tensor_with_no_padding(mode):
+    x = og.tensor(np.array(2.0), requires_grad=True)
+    out = og.pad(x, [], mode=mode)
+    assert out.shape == () and out.item() == 2.0 and not np.shares_memory(out._data, x._data)
+    out.backward(og.tensor(np.array(3.0)))
+    assert x.grad.shape == () and x.grad.item() == 3.0
 
 
 def test_adaptive_avg_pool2d_refuses_an_empty_plane():

@@ -287,7 +287,7 @@ def _source_index(xp, n, before, after, mode):
 def pad(x, pad, mode="constant", value=0.0):
     xp = array_module(x)
     widths = _pad_widths(x.shape, pad, mode)
-    if mode == "constant":
+    if mode == "constant" and x.ndim:  # (np.pad refuses a 0-d x; the loop below copies it)
         return xp.pad(x, widths, mode="constant", constant_values=xp.asarray(value, dtype=x.dtype))
     out = x
     for d, (b, a) in enumerate(widths):
@@ -302,7 +302,7 @@ def pad_grad(x, out_grad, pad, mode="constant", value=0.0):
     widths = _pad_widths(x.shape, pad, mode)
     if mode == "constant":
         window = tuple(slice(b, b + n) for (b, _), n in zip(widths, x.shape, strict=True))
-        return out_grad[window].astype(x.dtype, copy=True)
+        return nd(out_grad[window].astype(x.dtype, copy=True))  # nd: a 0-d x gives a scalar
     g = out_grad
     for d in reversed(range(len(widths))):
         b, a = widths[d]
