@@ -634,3 +634,22 @@ def test_adaptive_avg_pool2d_refuses_an_empty_plane():
     with pytest.raises(ValueError, match="adaptive_avg_pool2d: x has shape"):
         og.adaptive_avg_pool2d(og.tensor(np.zeros((1, 1, 3, 0))), [1, 1])
     assert og.adaptive_avg_pool2d(og.tensor(np.zeros((0, 1, 3, 3))), [1, 1]).shape == (0, 1, 1, 1)
+
+
+@pytest.mark.parametrize(
+    "name, call",
+    [
+        ("cross_entropy", lambda x: og.cross_entropy(x, og.tensor(np.array([0, 1, 2])))),
+        ("nll_loss", lambda x: og.nll_loss(x, og.tensor(np.array([0, 1, 2])))),
+        ("mse_loss", lambda x: og.mse_loss(x, x)),
+        ("l1_loss", lambda x: og.l1_loss(x, x)),
+        ("smooth_l1_loss", lambda x: og.smooth_l1_loss(x, x * 0, "sum", 0.5)),
+        ("kl_div", lambda x: og.kl_div(x, x)),
+    ],
+)
+def test_losses_refuse_integer_input(name, call):
+    # they used to compute in integer arithmetic: cross_entropy of int64 logits was an int64
+    # loss, smooth_l1_loss(..., "sum", 0.5) of int32 input 1 where the true value is 7.375
+    x = og.tensor(np.array([[1, -2, 3], [0, 2, 1], [3, 1, -1]]))
+    with pytest.raises(TypeError, match=rf"{name}: input must be a floating tensor"):
+        call(x)

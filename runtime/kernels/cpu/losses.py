@@ -205,6 +205,7 @@ def _safe_total(xp, w):
 @register_kernel("nll_loss")
 def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean"):  # noqa: A002
     _check_reduction("nll_loss", reduction)
+    _check_float("nll_loss", "input", input)  # integer input would give a truncated integer loss
     xp = array_module(input)
     a, safe, w = _nll_layout(input, label, weight, ignore_index)
     picked = xp.take_along_axis(input, xp.expand_dims(safe, a), axis=a).squeeze(a)
@@ -296,6 +297,7 @@ def _difference(op, input, label):  # noqa: A002
 @register_kernel("l1_loss")
 def l1_loss(input, label, reduction="mean"):  # noqa: A002
     _check_reduction("l1_loss", reduction)
+    _check_float("l1_loss", "input", input)  # integer input would give a truncated integer loss
     return _reduce(array_module(input).abs(_difference("l1_loss", input, label)), reduction)
 
 
@@ -319,6 +321,7 @@ def _check_delta(delta):
 @register_kernel("smooth_l1_loss")
 def smooth_l1_loss(input, label, reduction="mean", delta=1.0):  # noqa: A002
     _check_reduction("smooth_l1_loss", reduction)
+    _check_float("smooth_l1_loss", "input", input)  # integer input would give a truncated integer loss
     _check_delta(delta)
     xp = array_module(input)
     d = _difference("smooth_l1_loss", input, label)
@@ -350,6 +353,7 @@ def _kl_count(shape, reduction):
 @register_kernel("kl_div")
 def kl_div(input, label, reduction="mean", log_target=False):  # noqa: A002
     _check_reduction("kl_div", reduction, _KL_REDUCTIONS)
+    _check_float("kl_div", "input", input)  # integer input would give a truncated integer loss
     xp = array_module(input)
     shape = broadcast_shapes("kl_div", input.shape, label.shape, names=("input", "label"))
     if log_target:

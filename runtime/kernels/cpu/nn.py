@@ -71,6 +71,11 @@ def log_softmax_grad(out, out_grad, axis=-1):
     return out_grad - xp.exp(out) * out_grad.sum(axis=a, keepdims=True)
 
 
+def _check_float_input(op, input):  # noqa: A002
+    if input.dtype.kind != "f":  # an integer input would give a truncated integer loss
+        raise TypeError(f"{op}: input must be a floating tensor, got dtype {input.dtype}")
+
+
 def _check_reduction(op, reduction):
     if reduction not in _REDUCTIONS:
         raise ValueError(f"{op}: reduction must be 'mean', 'sum' or 'none', got {reduction!r}")
@@ -117,6 +122,7 @@ def cross_entropy(input, label, axis=-1, reduction="mean", ignore_index=-100, la
     # loss = (1 - eps) * -log p[label] + eps * mean over classes of -log p; 0 for ignored labels;
     # 'mean' divides by the number of labels that count (NaN when none does)
     _check_reduction("cross_entropy", reduction)
+    _check_float_input("cross_entropy", input)
     _check_smoothing(label_smoothing)
     xp = array_module(input)
     a, lab, valid = _class_labels(input, label, axis, ignore_index)
@@ -154,6 +160,7 @@ def cross_entropy_grad(
 @register_kernel("mse_loss")
 def mse_loss(input, label, reduction="mean"):  # noqa: A002
     _check_reduction("mse_loss", reduction)
+    _check_float_input("mse_loss", input)
     diff = input - label
     sq = diff * diff
     if reduction == "sum":
