@@ -42,7 +42,7 @@ def _log_softmax(xp, x, a):
 def softmax(x, axis=-1):
     xp = array_module(x)
     if x.ndim == 0:  # 1, or nan for a nan or infinite x (as a 1-element axis would give)
-        return xp.asarray(x - x + 1)
+        return xp.asarray(xp.where(xp.isfinite(x), 1, np.nan), dtype=x.dtype)
     return _softmax(xp, x, normalize_one_axis(axis, x.ndim, "softmax"))
 
 
@@ -58,7 +58,7 @@ def softmax_grad(out, out_grad, axis=-1):
 def log_softmax(x, axis=-1):
     xp = array_module(x)
     if x.ndim == 0:  # 0, or nan for a nan or infinite x (as a 1-element axis would give)
-        return xp.asarray(x - x)
+        return xp.asarray(xp.where(xp.isfinite(x), 0, np.nan), dtype=x.dtype)
     return _log_softmax(xp, x, normalize_one_axis(axis, x.ndim, "log_softmax"))
 
 
