@@ -151,3 +151,11 @@ def test_losses_refuse_integer_input(name, call):
     x = og.tensor(np.array([[1, -2, 3], [0, 2, 1], [3, 1, -1]]))
     with pytest.raises(TypeError, match=rf"{name}: input must be a floating tensor"):
         call(x)
+
+
+@pytest.mark.parametrize("kernel", [(2, 0), (0, 3)])
+def test_conv2d_refuses_a_zero_size_kernel(kernel):
+    # a (2, 0) kernel gave an output of shape (2, 2, 5, 6) for a (2, 1, 6, 5) input: wider than x
+    x = og.tensor(np.ones((2, 1, 6, 5)))
+    with pytest.raises(ValueError, match="conv2d: weight has shape"):
+        og.conv2d(x, og.tensor(np.ones((2, 1, *kernel))))

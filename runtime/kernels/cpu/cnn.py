@@ -106,6 +106,8 @@ def _conv_geometry(
         )
     if bias is not None and bias.shape != (o,):
         raise ValueError(f"conv2d: bias must have shape ({o},) (output channels), got {bias.shape}")
+    if kh < 1 or kw < 1:  # a zero-size kernel made the output larger than x, full of zeros
+        raise ValueError(f"conv2d: weight has shape {weight.shape}; expected a kernel of at least 1 x 1")
     sh, sw = pair(stride, op, "stride", 1)
     ph, pw = pair(padding, op, "padding", 0)
     dh, dw = pair(dilation, op, "dilation", 1)
