@@ -1,7 +1,7 @@
 """Developer sessions for opgrad: ``nox -s <name>``, ``nox -l`` to list them.
 
 ``nox`` alone runs tests, lint and codegen-check, the checks every change must pass.
-``bench``, ``gpu`` and ``wheel`` run only when named. CI (``bash .ci/run``) runs the same
+``bench``, ``fuzz``, ``gpu`` and ``wheel`` run only when named. CI (``bash .ci/run``) runs the same
 commands as tests, lint and codegen-check in a single virtualenv, plus the wheel check
 through ``tests/test_packaging.py``.
 """
@@ -64,6 +64,16 @@ def codegen_check(session: nox.Session) -> None:
     # Editable, so the generator finds ops.yaml, backward.yaml and generated/ in this checkout.
     session.install("-e", ".")
     session.run("python", "-m", "opgrad.codegen", "--check")
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """The property-based tests (marked ``fuzz``) under hypothesis' long profile (minutes);
+    ``-- ARGS`` go to pytest. CI runs the same tests with the short, derandomized profile."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest", "-m", "fuzz", "-p", "no:cacheprovider", *session.posargs, env={"HYPOTHESIS_PROFILE": "long"}
+    )
 
 
 @nox.session

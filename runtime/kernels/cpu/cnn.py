@@ -107,6 +107,8 @@ def _conv_geometry(
         )
     if bias is not None and bias.shape != (o,):
         raise ValueError(f"conv2d: bias must have shape ({o},) (output channels), got {bias.shape}")
+    if kh < 1 or kw < 1:  # a zero-size kernel made the output larger than x, full of zeros
+        raise ValueError(f"conv2d: weight has shape {weight.shape}; expected a kernel of at least 1 x 1")
     sh, sw = pair(stride, op, "stride", 1)
     ph, pw = pair(padding, op, "padding", 0)
     dh, dw = pair(dilation, op, "dilation", 1)
@@ -138,7 +140,8 @@ def conv2d(x, weight, bias=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1),
     geo = _conv_geometry(x, weight, bias, stride, padding, dilation, groups)
     g, ho, wo = geo[0], geo[-2], geo[-1]
     n, o = x.shape[0], weight.shape[0]
-    out = _bmm(xp, weight.reshape(g, o // g, -1), _im2col(xp, x, geo))  # (g, O/g, N*Ho*Wo)
+    k = math.prod(weight.shape[1:])  # not -1: reshape cannot infer it when O is 0
+    out = _bmm(xp, weight.reshape(g, o // g, k), _im2col(xp, x, geo))  # (g, O/g, N*Ho*Wo)
     out = out.reshape(g, o // g, n, ho, wo).transpose(2, 0, 1, 3, 4).reshape(n, o, ho, wo)
     if bias is not None:
         out = out + bias.reshape(1, o, 1, 1)
@@ -158,7 +161,8 @@ def conv2d_grad(x, weight, bias, out_grad, stride=(1, 1), padding=(0, 0), dilati
     del cols
     # col2im: the gradient of every receptive field, added back where it was read, laid out
     # (g, C/g, N, H, W) so that each kernel position adds contiguous rows
-    cols = _bmm(xp, weight.reshape(g, o // g, -1).transpose(0, 2, 1), gmat)  # (g, K, N*Ho*Wo)
+    k = math.prod(weight.shape[1:])
+    cols = _bmm(xp, weight.reshape(g, o // g, k).transpose(0, 2, 1), gmat)  # (g, K, N*Ho*Wo)
     cols = cols.reshape(g, c // g, kh, kw, n, ho, wo)
     gpad = xp.zeros((g, c // g, n, h + 2 * ph, w + 2 * pw), dtype=cols.dtype)
     for i in range(kh):
@@ -260,20 +264,53 @@ def _bin_matrix(xp: Any, size: int, out: int, dtype: Any) -> Any:
 def _adaptive_bins(xp: Any, x: Any, output_size: Any, dtype: Any) -> tuple[Any, Any]:
     """The row and column bin-averaging matrices for x (N, C, H, W) and output_size."""
     _check_4d(x, "adaptive_avg_pool2d")
+    if x.shape[1] == 0 or x.shape[2] == 0 or x.shape[3] == 0:
+        raise ValueError(
+            f"adaptive_avg_pool2d: x has shape {tuple(x.shape)}; expected non-zero channel, height and width"
+        )
     oh, ow = pair(output_size, "adaptive_avg_pool2d", "output_size", 1)
     return _bin_matrix(xp, x.shape[2], oh, dtype), _bin_matrix(xp, x.shape[3], ow, dtype)
+
+
+def _bin_ranges(size: int, out: int) -> list[tuple[int, int]]:
+    return [((i * size) // out, -((-(i + 1) * size) // out)) for i in range(out)]
+
+
+def _adaptive_pool_by_bins(xp: Any, x: Any, oh: int, ow: int) -> Any:
+    """The bin means one bin at a time: the matrix products spread a nan or inf of one bin
+    to every bin (0 * inf is nan), so non-finite input takes this slower path."""
+    out = xp.empty((*x.shape[:2], oh, ow), dtype=x.dtype)
+    for i, (r0, r1) in enumerate(_bin_ranges(x.shape[2], oh)):
+        for j, (c0, c1) in enumerate(_bin_ranges(x.shape[3], ow)):
+            out[:, :, i, j] = x[:, :, r0:r1, c0:c1].mean(axis=(2, 3))
+    return out
+
+
+def _adaptive_pool_grad_by_bins(xp: Any, x: Any, out_grad: Any) -> Any:
+    g = xp.zeros(x.shape, dtype=out_grad.dtype)
+    oh, ow = out_grad.shape[2:]
+    for i, (r0, r1) in enumerate(_bin_ranges(x.shape[2], oh)):
+        for j, (c0, c1) in enumerate(_bin_ranges(x.shape[3], ow)):
+            g[:, :, r0:r1, c0:c1] += out_grad[:, :, i : i + 1, j : j + 1] / ((r1 - r0) * (c1 - c0))
+    return g
 
 
 @register_kernel("adaptive_avg_pool2d")
 def adaptive_avg_pool2d(x, output_size):
     _check_float(x, "adaptive_avg_pool2d")
-    rows, cols = _adaptive_bins(array_module(x), x, output_size, x.dtype)
+    xp = array_module(x)
+    rows, cols = _adaptive_bins(xp, x, output_size, x.dtype)
+    if not xp.isfinite(x).all():
+        return _adaptive_pool_by_bins(xp, x, rows.shape[0], cols.shape[0])
     return rows @ x @ cols.T
 
 
 @register_kernel("adaptive_avg_pool2d_grad")
 def adaptive_avg_pool2d_grad(x, out_grad, output_size):
-    rows, cols = _adaptive_bins(array_module(out_grad), x, output_size, out_grad.dtype)
+    xp = array_module(out_grad)
+    rows, cols = _adaptive_bins(xp, x, output_size, out_grad.dtype)
+    if not xp.isfinite(out_grad).all():
+        return _adaptive_pool_grad_by_bins(xp, x, out_grad).astype(x.dtype, copy=False)
     return (rows.T @ out_grad @ cols).astype(x.dtype, copy=False)
 
 
@@ -381,6 +418,14 @@ def batch_norm(
     axes = (0,) + tuple(range(2, x.ndim))
     cshape = _channel_shape(x)
     if training:
+        for arg, t in (("running_mean", running_mean), ("running_var", running_var)):
+            # checked before either is written: an error must leave both as they were
+            if t.dtype.kind != "f" or not getattr(t.flags, "writeable", True):
+                kind = "read-only" if t.dtype.kind == "f" else f"{t.dtype}"
+                raise TypeError(
+                    f"batch_norm: {arg} is updated in place in training; expected a writeable "
+                    f"float array, got a {kind} array"
+                )
         count = x.size // c
         if count < 2:
             raise ValueError(
@@ -516,8 +561,9 @@ def linear(x, weight, bias=None):
 def linear_grad(x, weight, bias, out_grad):
     xp = array_module(x)
     fan_in, fan_out = weight.shape
-    g2 = out_grad.reshape(-1, fan_out)
+    rows = math.prod(x.shape[:-1])  # not -1: reshape cannot infer it when fan_in or fan_out is 0
+    g2 = out_grad.reshape(rows, fan_out)
     x_grad = xp.matmul(out_grad, weight.T).reshape(x.shape).astype(x.dtype, copy=False)
-    weight_grad = xp.matmul(x.reshape(-1, fan_in).T, g2).astype(weight.dtype, copy=False)
+    weight_grad = xp.matmul(x.reshape(rows, fan_in).T, g2).astype(weight.dtype, copy=False)
     bias_grad = None if bias is None else unbroadcast(g2.sum(axis=0), bias.shape, bias.dtype)
     return x_grad, weight_grad, bias_grad

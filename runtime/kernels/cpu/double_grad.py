@@ -51,7 +51,9 @@ def _sigmoid(xp, x):
 @register_kernel("reduce_as")
 def reduce_as(x, target):
     try:
-        return unbroadcast(x, target.shape, target.dtype)
+        out = unbroadcast(x, target.shape, target.dtype)
+        # not a view op: a result that is x (or a view of it) must be copied
+        return out.copy() if array_module(x).may_share_memory(out, x) else out
     except ValueError:
         raise ValueError(
             f"reduce_as: x has shape {x.shape} and target has shape {target.shape}; "

@@ -304,7 +304,8 @@ def clip_grad(x, out_grad, min=None, max=None):  # noqa: A002
 
 @register_kernel("cast")
 def cast(x, dtype):
-    return nd(x.astype(np.dtype(dtype), copy=False))
+    # always a copy: cast is not a view op, so its output must not share x's memory
+    return nd(x.astype(np.dtype(dtype)))
 
 
 @register_kernel("cast_grad")

@@ -321,13 +321,13 @@ def _source_index(xp, n, before, after, mode):
 def pad(x, pad, mode="constant", value=0.0):
     xp = array_module(x)
     widths = _pad_widths(x.shape, pad, mode)
-    if mode == "constant":
+    if mode == "constant" and x.ndim:  # (np.pad refuses a 0-d x; the loop below copies it)
         return xp.pad(x, widths, mode="constant", constant_values=xp.asarray(value, dtype=x.dtype))
     out = x
     for d, (b, a) in enumerate(widths):
         if b or a:
             out = xp.take(out, _source_index(xp, x.shape[d], b, a, mode), axis=d)
-    return nd(out)
+    return nd(out) if out is not x else x.copy()  # no padding at all: still a new array
 
 
 @register_kernel("pad_grad")
@@ -336,7 +336,7 @@ def pad_grad(x, out_grad, pad, mode="constant", value=0.0):
     widths = _pad_widths(x.shape, pad, mode)
     if mode == "constant":
         window = tuple(slice(b, b + n) for (b, _), n in zip(widths, x.shape, strict=True))
-        return out_grad[window].astype(x.dtype, copy=True)
+        return nd(out_grad[window].astype(x.dtype, copy=True))  # nd: a 0-d x gives a scalar
     g = out_grad
     for d in reversed(range(len(widths))):
         b, a = widths[d]
@@ -424,7 +424,7 @@ def repeat_interleave(x, repeats, axis=None):
 def repeat_interleave_grad(x, out_grad, repeats, axis=None):
     r, a = _repeat_args(x.shape, repeats, axis)
     if a is None or len(x.shape) == 0:
-        g = out_grad.reshape(-1, r).sum(axis=1)
+        g = out_grad.reshape(int(np.prod(x.shape)), r).sum(axis=1)  # not -1: it fails when r is 0
     else:
         g = out_grad.reshape(x.shape[: a + 1] + (r,) + x.shape[a + 1 :]).sum(axis=a + 1)
     return g.reshape(x.shape).astype(x.dtype, copy=False)

@@ -97,7 +97,7 @@ def var_grad(x, out_grad, axis=(), unbiased=True, keepdim=False):
     if denom <= 0:
         return xp.full(x.shape, np.nan, dtype=x.dtype)
     g = out_grad.reshape(keepdim_shape(x.shape, axes))
-    return (d * (g * (2.0 / denom))).astype(x.dtype, copy=False)
+    return nd((d * (g * (2.0 / denom))).astype(x.dtype, copy=False))  # nd: 0-d x gives a scalar
 
 
 @register_kernel("std")
@@ -116,7 +116,7 @@ def std_grad(x, out, out_grad, axis=(), unbiased=True, keepdim=False):
     shape = keepdim_shape(x.shape, axes)
     o = out.reshape(shape)
     g = xp.where(o == 0, 0, out_grad.reshape(shape) / (denom * xp.where(o == 0, 1, o)))
-    return (d * g).astype(x.dtype, copy=False)
+    return nd((d * g).astype(x.dtype, copy=False))  # nd: 0-d x gives a scalar
 
 
 # --- norm ------------------------------------------------------------------------------------
@@ -214,6 +214,7 @@ def _safe_total(xp, w):
 @float32_inside
 def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean"):  # noqa: A002
     _check_reduction("nll_loss", reduction)
+    _check_float("nll_loss", "input", input)  # integer input would give a truncated integer loss
     xp = array_module(input)
     a, safe, w = _nll_layout(input, label, weight, ignore_index)
     picked = xp.take_along_axis(input, xp.expand_dims(safe, a), axis=a).squeeze(a)
@@ -309,6 +310,7 @@ def _difference(op, input, label):  # noqa: A002
 @float32_inside
 def l1_loss(input, label, reduction="mean"):  # noqa: A002
     _check_reduction("l1_loss", reduction)
+    _check_float("l1_loss", "input", input)  # integer input would give a truncated integer loss
     return _reduce(array_module(input).abs(_difference("l1_loss", input, label)), reduction)
 
 
@@ -334,6 +336,7 @@ def _check_delta(delta):
 @float32_inside
 def smooth_l1_loss(input, label, reduction="mean", delta=1.0):  # noqa: A002
     _check_reduction("smooth_l1_loss", reduction)
+    _check_float("smooth_l1_loss", "input", input)  # integer input would give a truncated integer loss
     _check_delta(delta)
     xp = array_module(input)
     d = _difference("smooth_l1_loss", input, label)
@@ -367,6 +370,7 @@ def _kl_count(shape, reduction):
 @float32_inside
 def kl_div(input, label, reduction="mean", log_target=False):  # noqa: A002
     _check_reduction("kl_div", reduction, _KL_REDUCTIONS)
+    _check_float("kl_div", "input", input)  # integer input would give a truncated integer loss
     xp = array_module(input)
     check_loss_shapes("kl_div", input, label)
     shape = tuple(input.shape)

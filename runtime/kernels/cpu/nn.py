@@ -44,8 +44,8 @@ def _log_softmax(xp, x, a):
 @float32_inside
 def softmax(x, axis=-1):
     xp = array_module(x)
-    if x.ndim == 0:
-        return xp.ones_like(x)
+    if x.ndim == 0:  # 1, or nan for a nan or infinite x (as a 1-element axis would give)
+        return xp.asarray(xp.where(xp.isfinite(x), 1, np.nan), dtype=x.dtype)
     if x.size == 0:  # no maximum to subtract; nothing to normalise
         normalize_one_axis(axis, x.ndim, "softmax")
         return xp.empty_like(x)
@@ -65,8 +65,8 @@ def softmax_grad(out, out_grad, axis=-1):
 @float32_inside
 def log_softmax(x, axis=-1):
     xp = array_module(x)
-    if x.ndim == 0:
-        return xp.zeros_like(x)
+    if x.ndim == 0:  # 0, or nan for a nan or infinite x (as a 1-element axis would give)
+        return xp.asarray(xp.where(xp.isfinite(x), 0, np.nan), dtype=x.dtype)
     if x.size == 0:
         normalize_one_axis(axis, x.ndim, "log_softmax")
         return xp.empty_like(x)
@@ -81,6 +81,11 @@ def log_softmax_grad(out, out_grad, axis=-1):
         return xp.zeros_like(out_grad)
     a = normalize_one_axis(axis, out.ndim, "log_softmax")
     return out_grad - xp.exp(out) * out_grad.sum(axis=a, keepdims=True)
+
+
+def _check_float_input(op, input):  # noqa: A002
+    if input.dtype.kind != "f":  # an integer input would give a truncated integer loss
+        raise TypeError(f"{op}: input must be a floating tensor, got dtype {input.dtype}")
 
 
 def _check_reduction(op, reduction):
@@ -130,6 +135,7 @@ def cross_entropy(input, label, axis=-1, reduction="mean", ignore_index=-100, la
     # loss = (1 - eps) * -log p[label] + eps * mean over classes of -log p; 0 for ignored labels;
     # 'mean' divides by the number of labels that count (NaN when none does)
     _check_reduction("cross_entropy", reduction)
+    _check_float_input("cross_entropy", input)
     _check_smoothing(label_smoothing)
     xp = array_module(input)
     a, lab, valid = _class_labels(input, label, axis, ignore_index)
@@ -169,6 +175,7 @@ def cross_entropy_grad(
 @float32_inside
 def mse_loss(input, label, reduction="mean"):  # noqa: A002
     _check_reduction("mse_loss", reduction)
+    _check_float_input("mse_loss", input)
     check_loss_shapes("mse_loss", input, label)
     diff = input - label
     sq = diff * diff
@@ -200,7 +207,8 @@ def dropout(x, p=0.5, training=True):
     _check_p(p, x)
     xp = array_module(x)
     if not training or p == 0:
-        return x, xp.broadcast_to(xp.ones((), dtype=bool), x.shape)
+        # a copy: dropout is not a view op, so out must not share x's memory (or its writes)
+        return x.copy(), xp.broadcast_to(xp.ones((), dtype=bool), x.shape)
     if p == 1:
         return xp.zeros_like(x), xp.zeros(x.shape, dtype=bool)
     mask = generator_for(xp).random(x.shape, dtype=np.float32) >= p
@@ -242,5 +250,6 @@ def embedding(x, weight):
 def embedding_grad(x, weight, out_grad):
     xp = array_module(out_grad)
     weight_grad = xp.zeros(weight.shape, out_grad.dtype)
-    scatter_add(weight_grad, 0, x.reshape(-1), out_grad.reshape(-1, weight.shape[1]))
+    # (x.size, D), not (-1, D): reshape cannot infer -1 when D is 0
+    scatter_add(weight_grad, 0, x.reshape(-1), out_grad.reshape(x.size, weight.shape[1]))
     return weight_grad.astype(weight.dtype, copy=False)

@@ -242,7 +242,7 @@ def _sections(x, num_or_sections, a):
     known = sum(s for s in sizes if s != -1)
     if unknown and known <= dim:
         sizes[unknown[0]] = dim - known
-    if sum(sizes) != dim:
+    if sum(sizes) != dim or -1 in sizes:  # -1 left when the known sizes exceed dim
         raise ValueError(
             f"split: num_or_sections {list(num_or_sections)} does not add up to x.shape[{a}] == {dim}; "
             f"expected section sizes summing to {dim}"

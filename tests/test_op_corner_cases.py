@@ -1,0 +1,161 @@
+"""Op corner cases the op fuzzer (test_op_properties.py) found, pinned one by one.
+
+Each test failed before its kernel fix: outputs of non-view ops that shared their input's
+memory, reshape(-1) on zero-size axes, 0-d inputs that came back as NumPy scalars, NaN that
+spread or vanished, buffers half-updated before an error, and integer losses.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import opgrad as og
+
+
+def _array(x):
+    return x._data if isinstance(x, og.Tensor) else x
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda x: og.cast(x, "float64"),
+        lambda x: og.dropout(x, training=False),
+        lambda x: og.dropout(x, 0.0),
+        lambda x: og.pad(x, [], mode="reflect"),
+        lambda x: og.pad(x, [0, 0], mode="replicate"),
+        lambda x: og.reduce_as(x, np.zeros((2, 3))),
+    ],
+    ids=["cast-same-dtype", "dropout-eval", "dropout-p0", "pad-none", "pad-zero", "reduce_as-same"],
+)
+@pytest.mark.parametrize("raw", [False, True], ids=["tensor", "ndarray"])
+def test_ops_that_are_not_views_return_new_memory(call, raw):
+    data = np.arange(6.0).reshape(2, 3)
+    x = data.copy() if raw else og.tensor(data)
+    out = call(x)
+    assert not np.shares_memory(out._data, _array(x))
+    out._data[...] = -1  # what an in-place op on out writes
+    np.testing.assert_array_equal(_array(x), data)
+
+
+@pytest.mark.parametrize("x_shape, w_shape", [((2, 3, 4), (4, 0)), ((2, 0), (0, 3))])
+def test_linear_backward_with_zero_features(x_shape, w_shape):
+    x = og.tensor(np.ones(x_shape), requires_grad=True)
+    w = og.tensor(np.ones(w_shape), requires_grad=True)
+    b = og.tensor(np.ones(w_shape[1:]), requires_grad=True)
+    og.linear(x, w, b).sum().backward()
+    assert x.grad.shape == x_shape and w.grad.shape == w_shape and b.grad.shape == w_shape[1:]
+    np.testing.assert_array_equal(x.grad.numpy(), np.zeros(x_shape))  # no output depends on x
+    np.testing.assert_array_equal(w.grad.numpy(), np.full(w_shape, x_shape[0] * np.prod(x_shape[1:-1])))
+
+
+def test_adaptive_avg_pool2d_keeps_a_nan_in_its_own_bin():
+    x = np.arange(12.0).reshape(1, 1, 3, 4)
+    x[0, 0, 0, 0] = np.nan
+    t = og.tensor(x, requires_grad=True)
+    out = og.adaptive_avg_pool2d(t, [3, 2])
+    expected = x.reshape(1, 1, 3, 2, 2).mean(axis=4)
+    np.testing.assert_array_equal(out.numpy(), expected)  # nan only in bin (0, 0)
+    seed = np.ones((1, 1, 3, 2))
+    seed[0, 0, 1, 1] = np.inf
+    out.backward(og.tensor(seed))
+    want = np.full((1, 1, 3, 4), 0.5)
+    want[0, 0, 1, 2:] = np.inf
+    np.testing.assert_array_equal(t.grad.numpy(), want)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_softmax_of_a_0d_nan_or_inf_is_nan(dtype):
+    for v in (np.nan, np.inf, -np.inf):
+        x = og.tensor(np.array(v, dtype=dtype))
+        assert np.isnan(og.softmax(x).item()) and np.isnan(og.log_softmax(x).item())
+    x = og.tensor(np.array(2.0, dtype=dtype))
+    assert og.softmax(x).item() == 1 and og.log_softmax(x).item() == 0
+
+
+def test_split_refuses_sections_whose_minus_one_would_be_negative():
+    # [1, -1, 2] on an axis of 2: the -1 cannot be resolved; it used to pass through to
+    # np.split and return overlapping pieces of shapes (2, 1, 6), (2, 0, 6), (2, 2, 6)
+    with pytest.raises(ValueError, match="split: num_or_sections"):
+        og.split(og.tensor(np.zeros((2, 2, 6))), [1, -1, 2], 1)
+
+
+@pytest.mark.parametrize("op", ["std", "var"])
+def test_std_and_var_backward_of_a_0d_tensor(op):
+    x = og.tensor(np.array(2.0), requires_grad=True)
+    getattr(og, op)(x, [], False).backward()
+    assert x.grad.shape == () and x.grad.item() == 0.0
+
+
+def test_zero_size_axes_in_conv2d_embedding_and_repeat_interleave_backward():
+    x = og.tensor(np.ones((1, 2, 5, 5)), requires_grad=True)
+    w = og.tensor(np.ones((0, 2, 3, 3)), requires_grad=True)
+    out = og.conv2d(x, w, stride=[2, 2], padding=[1, 1])
+    assert out.shape == (1, 0, 3, 3)
+    out.sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), np.zeros((1, 2, 5, 5)))
+    assert w.grad.shape == (0, 2, 3, 3)
+    weight = og.tensor(np.ones((5, 0)), requires_grad=True)
+    og.embedding(og.tensor(np.array([1, 2, 3])), weight).sum().backward()
+    assert weight.grad.shape == (5, 0)
+    for axis in (None, 0):
+        x = og.tensor(np.ones((2, 3)), requires_grad=True)
+        og.repeat_interleave(x, 0, axis).sum().backward()
+        np.testing.assert_array_equal(x.grad.numpy(), np.zeros((2, 3)))
+
+
+@pytest.mark.parametrize("bad", ["readonly-var", "int-mean"])
+def test_batch_norm_refuses_running_stats_it_cannot_update_before_writing_any(bad):
+    running_mean, running_var = np.zeros(2), np.ones(2)
+    if bad == "readonly-var":
+        running_var.flags.writeable = False
+    else:
+        running_mean = np.zeros(2, dtype=np.int32)
+    x = og.tensor(np.arange(6.0).reshape(3, 2))
+    with pytest.raises(TypeError, match="batch_norm: running_"):
+        og.batch_norm(x, running_mean, running_var, training=True)
+    np.testing.assert_array_equal(running_mean, np.zeros(2))  # not half-updated
+    np.testing.assert_array_equal(running_var, np.ones(2))
+
+
+@pytest.mark.parametrize("mode", ["constant", "reflect"])
+def test_pad_of_a_0d_tensor_with_no_padding(mode):
+    x = og.tensor(np.array(2.0), requires_grad=True)
+    out = og.pad(x, [], mode=mode)
+    assert out.shape == () and out.item() == 2.0 and not np.shares_memory(out._data, x._data)
+    out.backward(og.tensor(np.array(3.0)))
+    assert x.grad.shape == () and x.grad.item() == 3.0
+
+
+def test_adaptive_avg_pool2d_refuses_an_empty_plane():
+    with pytest.raises(ValueError, match="adaptive_avg_pool2d: x has shape"):
+        og.adaptive_avg_pool2d(og.tensor(np.zeros((1, 1, 3, 0))), [1, 1])
+    assert og.adaptive_avg_pool2d(og.tensor(np.zeros((0, 1, 3, 3))), [1, 1]).shape == (0, 1, 1, 1)
+
+
+@pytest.mark.parametrize(
+    "name, call",
+    [
+        ("cross_entropy", lambda x: og.cross_entropy(x, og.tensor(np.array([0, 1, 2])))),
+        ("nll_loss", lambda x: og.nll_loss(x, og.tensor(np.array([0, 1, 2])))),
+        ("mse_loss", lambda x: og.mse_loss(x, x)),
+        ("l1_loss", lambda x: og.l1_loss(x, x)),
+        ("smooth_l1_loss", lambda x: og.smooth_l1_loss(x, x * 0, "sum", 0.5)),
+        ("kl_div", lambda x: og.kl_div(x, x)),
+    ],
+)
+def test_losses_refuse_integer_input(name, call):
+    # they used to compute in integer arithmetic: cross_entropy of int64 logits was an int64
+    # loss, smooth_l1_loss(..., "sum", 0.5) of int32 input 1 where the true value is 7.375
+    x = og.tensor(np.array([[1, -2, 3], [0, 2, 1], [3, 1, -1]]))
+    with pytest.raises(TypeError, match=rf"{name}: input must be a floating tensor"):
+        call(x)
+
+
+@pytest.mark.parametrize("kernel", [(2, 0), (0, 3)])
+def test_conv2d_refuses_a_zero_size_kernel(kernel):
+    # a (2, 0) kernel gave an output of shape (2, 2, 5, 6) for a (2, 1, 6, 5) input: wider than x
+    x = og.tensor(np.ones((2, 1, 6, 5)))
+    with pytest.raises(ValueError, match="conv2d: weight has shape"):
+        og.conv2d(x, og.tensor(np.ones((2, 1, *kernel))))
