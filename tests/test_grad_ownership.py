@@ -181,9 +181,11 @@ class Log:
 
 def test_leaves_accumulate_as_soon_as_they_are_ready():
     # x feeds only the last op, w only the start of a long chain: x's accumulator is ready
-    # after the first node and runs before any node of the chain.
+    # after the first node and runs before any node of the chain, although it was created
+    # before them (x was used earlier).
     x = leaf([1.0])
     w = leaf([2.0])
+    earlier = og.multiply(x, x)  # noqa: F841  (keeps x's accumulator alive)
     log = Log()
     chain = w
     nodes = []
@@ -251,3 +253,28 @@ def test_a_hook_returning_another_dtype_is_refused(dtype):
     x.register_hook(lambda g: og.tensor(np.ones(2, dtype=dtype)))
     with pytest.raises((TypeError, ValueError, RuntimeError), match="hook"):
         og.sum(og.multiply(x, x)).backward()
+
+
+def test_zero_dimensional_gradients_sum_to_arrays():
+    x = og.tensor(np.float64(2.0), requires_grad=True)
+    y = og.multiply(x, x)
+    z = og.add(og.add(y, y), y)  # three 0-d gradients meet at y's node
+    z.backward()
+    z2 = og.multiply(x, og.tensor(np.float64(3.0)))
+    z2.backward()  # and two at x's .grad
+    assert x.grad.shape == () and isinstance(x.grad.numpy(), np.ndarray)
+    assert x.grad.item() == 3 * 2 * 2.0 + 3.0
+
+
+def test_create_graph_sum_of_a_constant_and_a_differentiable_gradient_is_recorded():
+    x = leaf([1.0, 2.0])
+    y = og.add(og.multiply(x, x), og.multiply(x, og.tensor([3.0, 3.0])))
+    (gx,) = og.grad([og.sum(y)], [x], create_graph=True)  # 2x (recorded) + 3 (constant)
+    np.testing.assert_allclose(gx.numpy(), [5.0, 7.0])
+    assert gx.requires_grad
+    (ggx,) = og.grad([og.sum(gx)], [x])
+    np.testing.assert_allclose(ggx.numpy(), [2.0, 2.0])
+    og.sum(og.multiply(x, og.tensor([3.0, 3.0]))).backward(create_graph=True)  # constant .grad
+    og.sum(og.multiply(x, x)).backward(create_graph=True)  # + 2x: recorded
+    (g3,) = og.grad([og.sum(x.grad)], [x])
+    np.testing.assert_allclose(g3.numpy(), [2.0, 2.0])

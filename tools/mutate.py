@@ -123,10 +123,14 @@ class Mutant:
     diff: str = ""
     reason: str = ""
 
+    occurrence: int = 1  # the n-th mutant with this description in its function
+
     @property
     def key(self) -> str:
-        """How the equivalents list names a mutant: stable under edits elsewhere in the file."""
-        return f"{self.module}::{self.where}::{self.kind}::{self.before} -> {self.after}"
+        """How the equivalents list and --rerun name a mutant: stable under edits elsewhere
+        in the file (`#n` tells apart identical mutants in one function)."""
+        text = f"{self.module}::{self.where}::{self.kind}::{self.before} -> {self.after}"
+        return text if self.occurrence == 1 else f"{text} #{self.occurrence}"
 
 
 @dataclass
@@ -293,7 +297,8 @@ def make_mutants(module: str, source: str) -> list[Mutant]:
     lines = source.splitlines(keepends=True)
     collector = _Collector(lines)
     collector.visit(tree)
-    mutants = []
+    mutants: list[Mutant] = []
+    seen: dict[str, int] = {}
     for node, where, kind, new in collector.points:
         start = (node.lineno, node.col_offset)
         end = (node.end_lineno, node.end_col_offset)
@@ -309,9 +314,9 @@ def make_mutants(module: str, source: str) -> list[Mutant]:
         except SyntaxError:
             continue
         first = old.splitlines()[0] if old else old
-        mutants.append(
-            Mutant(module, len(mutants), node.lineno, where, kind, " ".join(first.split()), new, start, end)
-        )
+        m = Mutant(module, len(mutants), node.lineno, where, kind, " ".join(first.split()), new, start, end)
+        m.occurrence = seen[m.key] = seen.get(m.key, 0) + 1
+        mutants.append(m)
     return mutants
 
 
@@ -452,7 +457,7 @@ def run(
             status, seconds = made[0].run_tests(tests_for(module, made[0].src), timeout=600)
             if status != "survived":
                 sys.exit(f"mutate: the tests for {module} fail without any mutant ({status}); fix them first")
-            limits[module] = max(10.0, seconds * timeout_factor)
+            limits[module] = max(60.0, seconds * timeout_factor)  # shared machines vary a lot
             print(f"# {module}: baseline {seconds:.1f}s, timeout {limits[module]:.0f}s", flush=True)
 
         def one(m: Mutant) -> Mutant:
@@ -509,6 +514,13 @@ def print_report(reports: list[ModuleReport]) -> None:
         )
 
 
+def _key_of(saved: dict) -> str:
+    """A mutant's key from its JSON form (reports written before keys were stored too)."""
+    if "key" in saved:
+        return saved["key"]
+    return f"{saved['module']}::{saved['where']}::{saved['kind']}::{saved['before']} -> {saved['after']}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -517,8 +529,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, help="run only N mutants per module, drawn with --seed")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="parallel workers, each with its own copy")
-    parser.add_argument("--timeout-factor", type=float, default=3.0, help="limit = factor x baseline")
-    parser.add_argument("--rerun", type=Path, help="a JSON report: run only its survivors again")
+    parser.add_argument("--timeout-factor", type=float, default=10.0, help="limit = factor x baseline")
+    parser.add_argument(
+        "--rerun",
+        type=Path,
+        help="a JSON report: run again only its mutants not killed (survived, timed out)",
+    )
     parser.add_argument("--report", type=Path, help="write the JSON report here")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--rev", help="test a commit's tree (git archive) instead of the working tree")
@@ -544,15 +560,13 @@ def main(argv: list[str] | None = None) -> int:
                 random.Random(f"{args.seed}:{module}").sample(found, args.sample), key=lambda m: m.index
             )
         chosen += found
-    if args.rerun is not None:
+    if args.rerun is not None:  # the same mutants again; those killed before stay killed
         old = json.loads(args.rerun.read_text())
-        again = {
-            m["module"] + "::" + m["where"] + "::" + m["kind"] + "::" + m["before"] + " -> " + m["after"]
-            for r in old["modules"]
-            for m in r["mutants"]
-            if m["status"] not in ("killed", "timeout", "equivalent")
-        }
-        chosen = [m for module in modules for m in make_mutants(module, sources[module]) if m.key in again]
+        before = {_key_of(m): m["status"] for r in old["modules"] for m in r["mutants"]}
+        chosen = [m for module in modules for m in make_mutants(module, sources[module]) if m.key in before]
+        for m in chosen:
+            if before[m.key] == "killed":
+                m.status = "killed"
     for m in chosen:
         if m.key in equivalents:
             m.status, m.reason = "equivalent", equivalents[m.key]
@@ -575,7 +589,7 @@ def main(argv: list[str] | None = None) -> int:
                         {
                             **{k: v for k, v in asdict(r).items() if k != "mutants"},
                             "score": r.score,
-                            "mutants": [asdict(m) for m in r.mutants],
+                            "mutants": [{**asdict(m), "key": m.key} for m in r.mutants],
                         }
                         for r in reports
                     ],
