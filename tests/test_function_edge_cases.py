@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import numpy as np
 import pytest
 
@@ -313,3 +316,56 @@ def test_keyword_tensor_argument_gets_its_gradient_or_is_refused():
     og.sum(y).backward()
     assert w.grad is not None
     np.testing.assert_allclose(w.grad.numpy(), [1.0, 2.0])
+
+
+class SavesATemporary(og.autograd.Function):
+    refs: list = []
+
+    @staticmethod
+    def forward(ctx, x):
+        tmp = wrap(x.numpy() * 2)
+        SavesATemporary.refs.append(weakref.ref(tmp))
+        ctx.save_for_backward(tmp)
+        return wrap(x.numpy() ** 2)
+
+    @staticmethod
+    def backward(ctx, g):
+        (tmp,) = ctx.saved_tensors
+        return og.multiply(g, tmp)
+
+
+def test_backward_frees_what_forward_saved():
+    SavesATemporary.refs.clear()
+    x = leaf([1.0, 2.0])
+    y = SavesATemporary.apply(x)
+    gc.collect()
+    assert SavesATemporary.refs[0]() is not None  # the graph keeps it until backward
+    y.backward(og.tensor([1.0, 1.0]), retain_graph=True)
+    gc.collect()
+    assert SavesATemporary.refs[0]() is not None
+    y.backward(og.tensor([1.0, 1.0]))
+    gc.collect()
+    assert SavesATemporary.refs[0]() is None
+    np.testing.assert_allclose(x.grad.numpy(), [4.0, 8.0])
+
+
+class Doubled(og.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return wrap(x.numpy() * 2)
+
+    @staticmethod
+    def backward(ctx, g):
+        return og.multiply(g, og.tensor(np.full(g.shape, 2.0)))
+
+
+class DoubledAgain(Doubled):
+    """Inherits forward and backward from another Function."""
+
+
+def test_a_function_inheriting_forward_from_another_function():
+    x = leaf([1.0, 2.0])
+    y = DoubledAgain.apply(x)
+    assert y.grad_fn.name == "DoubledAgain.backward"
+    og.sum(y).backward()
+    np.testing.assert_allclose(x.grad.numpy(), [2.0, 2.0])

@@ -278,3 +278,15 @@ def test_create_graph_sum_of_a_constant_and_a_differentiable_gradient_is_recorde
     og.sum(og.multiply(x, x)).backward(create_graph=True)  # + 2x: recorded
     (g3,) = og.grad([og.sum(x.grad)], [x])
     np.testing.assert_allclose(g3.numpy(), [2.0, 2.0])
+
+
+def test_seed_that_became_grad_after_zero_grad_is_not_written():
+    x = leaf([1.0, 2.0])
+    for _ in range(3):
+        og.sum(og.multiply(x, x)).backward()  # x.grad is a buffer backward owns
+    x.zero_grad()
+    seed = og.tensor([1.0, 1.0])
+    og.backward([x], [seed])  # x.grad is now the seed's array, which the user holds
+    og.sum(og.multiply(x, x)).backward()
+    np.testing.assert_allclose(seed.numpy(), [1.0, 1.0])
+    np.testing.assert_allclose(x.grad.numpy(), [3.0, 5.0])

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import opgrad as og
+from opgrad.runtime import tensor_wrapper
 from opgrad.runtime.tensor_wrapper import TensorWrapper, unpack, unpack_data
 
 STALE = "modified by an in-place operation"
@@ -195,3 +196,9 @@ def test_tensor_meta_from_a_device_string():
     assert meta.matches(np.zeros((2, 0)))  # a device string matches any array type
     assert repr(meta) == "TensorMeta(shape=(2, 0), dtype=float64, device='cpu')"
     assert meta.describe() == "shape (2, 0), dtype float64, device cpu"
+
+
+def test_the_no_need_buffer_metadata_cache_is_bounded():
+    for n in range(tensor_wrapper._METAS_MAX + 10):
+        TensorWrapper.meta_of(og.tensor(np.zeros((1, n))))
+    assert 0 < len(tensor_wrapper._METAS) <= tensor_wrapper._METAS_MAX

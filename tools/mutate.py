@@ -515,10 +515,9 @@ def print_report(reports: list[ModuleReport]) -> None:
 
 
 def _key_of(saved: dict) -> str:
-    """A mutant's key from its JSON form (reports written before keys were stored too)."""
-    if "key" in saved:
-        return saved["key"]
-    return f"{saved['module']}::{saved['where']}::{saved['kind']}::{saved['before']} -> {saved['after']}"
+    """A mutant's key from its JSON form; a report without keys is matched by position,
+    which holds while the module's source is the same."""
+    return saved.get("key") or f"{saved['module']}#{saved['index']}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -562,10 +561,15 @@ def main(argv: list[str] | None = None) -> int:
         chosen += found
     if args.rerun is not None:  # the same mutants again; those killed before stay killed
         old = json.loads(args.rerun.read_text())
+        keyed = all("key" in m for r in old["modules"] for m in r["mutants"])
+
+        def _key(m: Mutant) -> str:
+            return m.key if keyed else f"{m.module}#{m.index}"
+
         before = {_key_of(m): m["status"] for r in old["modules"] for m in r["mutants"]}
-        chosen = [m for module in modules for m in make_mutants(module, sources[module]) if m.key in before]
+        chosen = [m for module in modules for m in make_mutants(module, sources[module]) if _key(m) in before]
         for m in chosen:
-            if before[m.key] == "killed":
+            if before[_key(m)] == "killed":
                 m.status = "killed"
     for m in chosen:
         if m.key in equivalents:
@@ -576,7 +580,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(chosen)} mutants")
         return 0
     to_run = [m for m in chosen if m.status == "pending"]
-    print(f"# {len(chosen)} mutants ({len(chosen) - len(to_run)} listed as equivalent), {args.jobs} job(s)")
+    equivalent = sum(m.status == "equivalent" for m in chosen)
+    print(
+        f"# {len(chosen)} mutants, {equivalent} listed as equivalent, {len(to_run)} to run, "
+        f"{args.jobs} job(s)"
+    )
     run(to_run, sources, args.jobs, args.timeout_factor, args.rev)
     reports = summarise(chosen, sources)
     print_report(reports)
