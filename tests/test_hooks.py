@@ -319,3 +319,29 @@ def test_hooks_entered_in_a_thread_apply_in_that_thread():
     thread.join()
     assert [entry[1] for entry in log] == ["pack", "pack", "unpack", "unpack"]
     np.testing.assert_allclose(result["grad"], [0.0, 0.0])
+
+
+def test_hooked_saved_input_keeps_its_history_for_double_backward():
+    x = leaf([1.0, 2.0])
+    with og.autograd.saved_tensors_hooks(lambda t: t, lambda t: t):
+        y = og.multiply(og.multiply(x, x), x)
+    (gx,) = og.grad([og.sum(y)], [x], create_graph=True)
+    np.testing.assert_allclose(gx.numpy(), [3.0, 12.0])
+    (ggx,) = og.grad([og.sum(gx)], [x])
+    np.testing.assert_allclose(ggx.numpy(), [6.0, 12.0])
+
+
+def test_unpacking_a_saved_output_does_not_change_the_packed_tensor():
+    x = leaf([0.5, 1.0])
+    packed = []
+
+    def pack(t):
+        packed.append(t)
+        return t
+
+    with og.autograd.saved_tensors_hooks(pack, lambda t: t):
+        y = og.exp(x)  # saves its output, packed detached
+    og.sum(y).backward()
+    (out,) = packed
+    assert out.grad_fn is None and not out.requires_grad
+    np.testing.assert_allclose(x.grad.numpy(), np.exp([0.5, 1.0]))
