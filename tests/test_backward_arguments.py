@@ -47,7 +47,11 @@ def test_several_leaves_as_outputs_of_one_backward():
     a = leaf([1.0])
     b = leaf([2.0])
     c = leaf([3.0])
+    order = []
+    for t, name in ((a, "a"), (b, "b"), (c, "c")):
+        t.register_hook(lambda g, name=name: order.append(name))
     og.backward([a, b, c], [og.tensor([1.0]), og.tensor([2.0]), og.tensor([3.0])])
+    assert order == ["a", "b", "c"]  # leaves that are ready together run in the order given
     np.testing.assert_allclose([a.grad.item(), b.grad.item(), c.grad.item()], [1.0, 2.0, 3.0])
     ga, gb = og.grad([a, b], [a, b], [og.tensor([4.0]), og.tensor([5.0])])
     np.testing.assert_allclose([ga.item(), gb.item()], [4.0, 5.0])

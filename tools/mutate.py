@@ -315,7 +315,8 @@ def make_mutants(module: str, source: str) -> list[Mutant]:
             continue
         first = old.splitlines()[0] if old else old
         m = Mutant(module, len(mutants), node.lineno, where, kind, " ".join(first.split()), new, start, end)
-        m.occurrence = seen[m.key] = seen.get(m.key, 0) + 1
+        base = m.key  # occurrence 1's key: the plain description
+        m.occurrence = seen[base] = seen.get(base, 0) + 1
         mutants.append(m)
     return mutants
 
