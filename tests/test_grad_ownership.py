@@ -16,6 +16,11 @@ def leaf(values, dtype="float64"):
     return og.tensor(np.asarray(values, dtype=dtype), requires_grad=True)
 
 
+def const(values):
+    """A float64 constant, like the leaves (a float32 seed would be cast, hence copied)."""
+    return og.tensor(np.asarray(values, dtype="float64"))
+
+
 def ones(n):
     return og.tensor(np.ones(n))
 
@@ -60,7 +65,7 @@ def test_assigned_grad_is_never_written():
     x = leaf([1.0, 2.0])
     og.sum(og.multiply(x, x)).backward()
     og.sum(og.multiply(x, x)).backward()  # x.grad is now owned
-    mine = og.tensor([100.0, 100.0])
+    mine = const([100.0, 100.0])
     x.grad = mine
     og.sum(og.multiply(x, x)).backward()
     np.testing.assert_allclose(mine.numpy(), [100.0, 100.0])
@@ -80,20 +85,20 @@ def test_clear_grad_zeroes_a_new_buffer_and_leaves_the_held_one():
 
 def test_seed_is_never_written_by_accumulation_into_its_node():
     x = leaf([1.0, 2.0])
-    y = og.multiply(x, og.tensor([2.0, 2.0]))
-    seed = og.tensor([1.0, 1.0])
+    y = og.multiply(x, const([2.0, 2.0]))
+    seed = const([1.0, 1.0])
     # y's node receives the seed, then two more gradients through y1 and y2.
-    y1 = og.multiply(y, og.tensor([3.0, 3.0]))
-    y2 = og.multiply(y, og.tensor([5.0, 5.0]))
-    og.backward([y, y1, y2], [seed, og.tensor([1.0, 1.0]), og.tensor([1.0, 1.0])])
+    y1 = og.multiply(y, const([3.0, 3.0]))
+    y2 = og.multiply(y, const([5.0, 5.0]))
+    og.backward([y, y1, y2], [seed, const([1.0, 1.0]), const([1.0, 1.0])])
     np.testing.assert_allclose(seed.numpy(), [1.0, 1.0])
     np.testing.assert_allclose(x.grad.numpy(), [18.0, 18.0])
 
 
 def test_gradients_from_three_paths_sum_into_one_buffer():
     x = leaf([1.0, 2.0])
-    y = og.multiply(x, og.tensor([1.0, 1.0]))
-    z = og.add(og.add(y, og.multiply(y, y)), og.multiply(y, og.tensor([3.0, 3.0])))
+    y = og.multiply(x, const([1.0, 1.0]))
+    z = og.add(og.add(y, og.multiply(y, y)), og.multiply(y, const([3.0, 3.0])))
     og.sum(z).backward()
     np.testing.assert_allclose(x.grad.numpy(), 1 + 2 * np.array([1.0, 2.0]) + 3)
 
@@ -125,7 +130,7 @@ def test_plain_backward_after_create_graph_makes_a_new_buffer():
 def test_create_graph_seed_is_kept_differentiable():
     x = leaf([1.0, 2.0])
     s = leaf([1.0, 1.0])
-    seed = og.multiply(s, og.tensor([3.0, 3.0]))
+    seed = og.multiply(s, const([3.0, 3.0]))
     (gx,) = og.grad([og.multiply(x, x)], [x], [seed], create_graph=True)
     np.testing.assert_allclose(gx.numpy(), [6.0, 12.0])
     (gs,) = og.grad(og.sum(gx), [s])  # through the seed: d(2x * 3s)/ds
@@ -156,7 +161,7 @@ def test_seed_of_another_dtype_is_cast_and_a_list_seed_is_accepted():
 def test_a_seed_with_history_is_detached_without_create_graph():
     x = leaf([1.0, 2.0])
     s = leaf([1.0, 1.0])
-    seed = og.multiply(s, og.tensor([2.0, 2.0]))
+    seed = og.multiply(s, const([2.0, 2.0]))
     og.multiply(x, x).backward(seed)
     assert not x.grad.requires_grad and x.grad.grad_fn is None
     assert s.grad is None
@@ -190,7 +195,7 @@ def test_leaves_accumulate_as_soon_as_they_are_ready():
     chain = w
     nodes = []
     for _ in range(3):
-        chain = og.multiply(chain, og.tensor([1.0]))
+        chain = og.multiply(chain, const([1.0]))
         nodes.append(chain.grad_fn)
     out = og.multiply(x, chain)
     x.register_hook(log.leaf_hook("x"))
@@ -206,8 +211,8 @@ def test_ready_nodes_run_newest_first_and_leaves_in_edge_order():
     x = leaf([1.0])
     y = leaf([2.0])
     log = Log()
-    a = og.multiply(x, og.tensor([2.0]))  # created first
-    b = og.multiply(y, og.tensor([3.0]))  # created second
+    a = og.multiply(x, const([2.0]))  # created first
+    b = og.multiply(y, const([3.0]))  # created second
     c = og.multiply(x, y)
     a.grad_fn.register_prehook(log.node_hook("a"))
     b.grad_fn.register_prehook(log.node_hook("b"))
@@ -231,7 +236,7 @@ def test_two_leaves_never_share_a_grad_buffer():
 def test_a_grad_never_shares_the_seed():
     x = leaf([1.0, 2.0])
     g = og.ones((2,), dtype="float64")
-    og.add(x, og.tensor([0.0, 0.0])).backward(g)
+    og.add(x, const([0.0, 0.0])).backward(g)
     g.zero_()
     np.testing.assert_allclose(x.grad.numpy(), [1.0, 1.0])
 
@@ -239,9 +244,9 @@ def test_a_grad_never_shares_the_seed():
 @pytest.mark.xfail(strict=True, reason="issue 9 item 6: fixed on wt-autograd")
 def test_retained_grad_after_an_in_place_op_is_the_gradient_of_the_current_value():
     x = leaf([1.0, 2.0])
-    y = og.multiply(x, og.tensor([2.0, 2.0]))
+    y = og.multiply(x, const([2.0, 2.0]))
     y.retain_grads()
-    y.multiply_(og.tensor([3.0, 3.0]))
+    y.multiply_(const([3.0, 3.0]))
     og.sum(og.multiply(y, y)).backward()
     np.testing.assert_allclose(y.grad.numpy(), [12.0, 24.0])
 
@@ -268,13 +273,13 @@ def test_zero_dimensional_gradients_sum_to_arrays():
 
 def test_create_graph_sum_of_a_constant_and_a_differentiable_gradient_is_recorded():
     x = leaf([1.0, 2.0])
-    y = og.add(og.multiply(x, x), og.multiply(x, og.tensor([3.0, 3.0])))
+    y = og.add(og.multiply(x, x), og.multiply(x, const([3.0, 3.0])))
     (gx,) = og.grad([og.sum(y)], [x], create_graph=True)  # 2x (recorded) + 3 (constant)
     np.testing.assert_allclose(gx.numpy(), [5.0, 7.0])
     assert gx.requires_grad
     (ggx,) = og.grad([og.sum(gx)], [x])
     np.testing.assert_allclose(ggx.numpy(), [2.0, 2.0])
-    og.sum(og.multiply(x, og.tensor([3.0, 3.0]))).backward(create_graph=True)  # constant .grad
+    og.sum(og.multiply(x, const([3.0, 3.0]))).backward(create_graph=True)  # constant .grad
     og.sum(og.multiply(x, x)).backward(create_graph=True)  # + 2x: recorded
     (g3,) = og.grad([og.sum(x.grad)], [x])
     np.testing.assert_allclose(g3.numpy(), [2.0, 2.0])
@@ -285,8 +290,29 @@ def test_seed_that_became_grad_after_zero_grad_is_not_written():
     for _ in range(3):
         og.sum(og.multiply(x, x)).backward()  # x.grad is a buffer backward owns
     x.zero_grad()
-    seed = og.tensor([1.0, 1.0])
+    seed = const([1.0, 1.0])
     og.backward([x], [seed])  # x.grad is now the seed's array, which the user holds
     og.sum(og.multiply(x, x)).backward()
     np.testing.assert_allclose(seed.numpy(), [1.0, 1.0])
     np.testing.assert_allclose(x.grad.numpy(), [3.0, 5.0])
+
+
+def test_create_graph_sums_record_exactly_when_some_term_requires_grad():
+    x = leaf([1.0, 2.0])
+    og.backward([x], [const([1.0, 1.0])], create_graph=True)  # .grad: the seed, a constant
+    og.backward([x], [const([2.0, 2.0])], create_graph=True)  # constant + constant
+    assert not x.grad.requires_grad
+    np.testing.assert_allclose(x.grad.numpy(), [3.0, 3.0])
+    og.sum(og.multiply(x, x)).backward(create_graph=True)  # constant + 2x: recorded
+    assert x.grad.requires_grad
+    (g,) = og.grad([og.sum(x.grad)], [x])
+    np.testing.assert_allclose(g.numpy(), [2.0, 2.0])
+
+
+def test_create_graph_sum_in_a_node_buffer_of_a_constant_and_a_differentiable_gradient():
+    x = leaf([1.0, 2.0])
+    # x's accumulator receives the seed of root x (a constant) and 2x through x * x.
+    (gx,) = og.grad([x, og.multiply(x, x)], [x], [const([1.0, 1.0]), const([1.0, 1.0])], create_graph=True)
+    np.testing.assert_allclose(gx.numpy(), [3.0, 5.0])
+    (ggx,) = og.grad([og.sum(gx)], [x])
+    np.testing.assert_allclose(ggx.numpy(), [2.0, 2.0])
