@@ -164,3 +164,33 @@ def test_hooks_and_retain_grads_of_an_output_no_gradient_reached():
     og.sum(og.multiply(b, b)).backward()
     assert calls == [] and a.grad is None
     np.testing.assert_allclose(x.grad.numpy(), [0.0, 0.0, 6.0, 8.0])
+
+
+def test_an_output_listed_twice_is_refused():
+    x = leaf([1.0])
+    y = og.multiply(x, x)
+    with pytest.raises(ValueError, match=r"outputs\[0\] and outputs\[1\] are the same tensor"):
+        og.grad([y, y], [x])
+    with pytest.raises(ValueError, match=r"tensors\[0\] and tensors\[1\] are the same tensor"):
+        og.backward([y, y])
+
+
+def test_a_callback_queued_in_a_nested_backward_runs_when_that_backward_ends():
+    x = leaf([1.0])
+    w = leaf([2.0])
+    events = []
+    inner = og.sum(og.multiply(w, w))  # built here: hooks run with grad mode off
+
+    def inner_hook(g):
+        og.autograd.queue_callback(lambda: events.append("inner callback"))
+
+    def outer_hook(g):
+        og.autograd.queue_callback(lambda: events.append("outer callback"))
+        inner.backward()  # a backward pass inside a hook
+        events.append("inner backward returned")
+
+    w.register_hook(inner_hook)
+    x.register_hook(outer_hook)
+    og.sum(og.multiply(x, x)).backward()
+    assert events == ["inner callback", "inner backward returned", "outer callback"]
+    np.testing.assert_allclose(w.grad.numpy(), [4.0])

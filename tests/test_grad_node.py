@@ -8,7 +8,7 @@ import pytest
 import opgrad as og
 from opgrad.runtime.grad_node import GradNode, set_history
 from opgrad.runtime.tensor import wrap
-from opgrad.runtime.tensor_wrapper import TensorWrapper, unpack, unpack_data
+from opgrad.runtime.tensor_wrapper import TensorWrapper, bump_versions, unpack, unpack_data
 
 
 def leaf(values, dtype="float64"):
@@ -29,6 +29,11 @@ def test_a_bare_node_has_no_outputs_until_set_history():
     out0 = wrap(np.zeros((2,)))
     set_history(out0, node, 0)
     assert node.output_meta[0] == ((2,), np.dtype("float64"), np.ndarray)
+    out1 = wrap(np.zeros((4,), dtype="int64"))
+    set_history(out1, node, 1)  # fills a position below the highest set one
+    assert node.n_positions == 3
+    assert node.output_meta[1] == ((4,), np.dtype("int64"), np.ndarray)
+    assert node.output_meta[2] == ((3,), np.dtype("float32"), np.ndarray)
     assert node.output_meta_at(4) is None
     with pytest.raises(NotImplementedError, match="GradNode does not implement apply"):
         node.apply([None], False)
@@ -84,3 +89,11 @@ def test_the_base_saved_tensor_kind_has_no_reader():
         TensorWrapper().unpack(None)
     with pytest.raises(NotImplementedError):
         TensorWrapper().unpack_data(None)
+
+
+def test_bump_versions_skips_none_and_counts_each_tensor_once():
+    a = og.tensor([1.0])
+    b = og.tensor([2.0])
+    bump_versions(a, None, b)
+    bump_versions(None, b)
+    assert a._version == 1 and b._version == 2
