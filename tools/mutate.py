@@ -2,7 +2,8 @@
 
     python tools/mutate.py                              # the default modules, every mutant
     python tools/mutate.py --module runtime/engine.py --sample 40 --seed 1 --jobs 2
-    python tools/mutate.py --rerun mutate-report.json   # only the survivors of an earlier run
+    python tools/mutate.py --rerun mutate-report.json   # the same mutants; those killed stay killed
+    python tools/mutate.py --rev HEAD~3 --sample 25     # score the tests of an older commit
     python tools/mutate.py --list --module runtime/function.py
 
 Mutants are made from the module's AST, one change each: comparison swaps (`<` to `<=` and
@@ -50,7 +51,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 EQUIVALENT_FILE = ROOT / "tools" / "mutate_equivalent.txt"
-NOT_COPIED = (".git", ".venv*", ".nox", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", "examples")
+NOT_COPIED = (
+    ".git",
+    ".venv*",
+    ".nox",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".*_cache",
+    ".coverage*",
+)
 
 # The tests that pin the autograd core, fastest-to-fail first (files that do not exist are skipped).
 AUTOGRAD_TESTS = (
