@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import opgrad as og
-from opgrad.runtime.grad_node import GradNode, set_history
+from opgrad.runtime.grad_node import GradNode, new_node, set_history
 from opgrad.runtime.tensor import wrap
 from opgrad.runtime.tensor_wrapper import TensorWrapper, bump_versions, unpack, unpack_data
 
@@ -49,6 +49,7 @@ def test_edges_of_inputs_that_need_no_gradient_are_none():
     assert two.next_edges[0] is None and two.next_edges[1][0].variable is x
     three = GradNode([None, c, x])
     assert three.next_edges[:2] == (None, None)
+    assert three.next_nodes[:2] == ((None, 0), (None, 0))
     assert [m is None for m in three.input_meta] == [True, True, False]
     assert three.input_meta[2].shape == (1,)
 
@@ -97,3 +98,48 @@ def test_bump_versions_skips_none_and_counts_each_tensor_once():
     bump_versions(a, None, b)
     bump_versions(None, b)
     assert a._version == 1 and b._version == 2
+
+
+class TwoOutputs(og.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return wrap(x.numpy() * 2), wrap(x.numpy() * 3)
+
+    @staticmethod
+    def backward(ctx, g0, g1):
+        zero = og.zeros(g0.shape, dtype="float64") if g0 is None else g0
+        one = og.zeros(g1.shape, dtype="float64") if g1 is None else g1
+        return og.add(
+            og.multiply(zero, og.tensor(np.full(zero.shape, 2.0))),
+            og.multiply(one, og.tensor(np.full(one.shape, 3.0))),
+        )
+
+
+def test_an_in_place_op_on_a_second_output_makes_it_output_0_of_the_new_node():
+    x = leaf([0.0, 1.0])
+    y0, y1 = TwoOutputs.apply(x)
+    assert y1._pos == 1  # output 1 of the Function's node
+    y1.exp_()  # y1 is now output 0 of exp_'s node
+    assert y1._pos == 0 and y1.grad_fn.name != "TwoOutputs.backward"
+    og.sum(y1).backward()
+    np.testing.assert_allclose(x.grad.numpy(), 3 * np.exp([0.0, 3.0]))
+
+
+def test_a_gradient_with_history_returned_by_a_hook_is_detached_into_grad():
+    x = leaf([1.0, 2.0])
+    w = leaf([3.0, 4.0])
+    h = og.multiply(w, w)  # has history
+    x.register_hook(lambda g: h)
+    og.sum(og.multiply(x, x)).backward()
+    assert x.grad is not h and x.grad.grad_fn is None and not x.grad.requires_grad
+    np.testing.assert_allclose(x.grad.numpy(), [9.0, 16.0])
+
+
+def test_new_node_makes_out_its_output_0():
+    x = leaf([1.0, 2.0])
+    y0, y1 = TwoOutputs.apply(x)
+    assert y1._pos == 1
+    node = new_node(GradNode, [x], y1)  # what GradNode([x]) + set_history(y1, node, 0) do
+    assert y1.grad_fn is node and y1._pos == 0 and y1.requires_grad
+    assert node.output_meta == (((2,), np.dtype("float64"), np.ndarray),)
+    assert node.next_edges[0][0].variable is x
