@@ -182,6 +182,8 @@ def test_no_need_buffer_meta_is_shared_and_describes_the_tensor():
     b = og.tensor(np.ones((2, 3), dtype="float32"))
     meta = TensorWrapper.meta_of(a)
     assert TensorWrapper.meta_of(b) is meta
+    other = TensorWrapper.meta_of(og.tensor(np.zeros((5,), dtype="float32")))
+    assert other is not meta and TensorWrapper.meta_of(a) is meta  # one object per key, kept
     assert meta.shape == (2, 3) and meta.dtype == np.float32 and meta.device == "cpu"
     assert meta.ndim == 2 and meta.size == 6
     assert meta.matches(b._data) and not meta.matches(np.zeros((3, 2), dtype="float32"))
