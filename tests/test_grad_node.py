@@ -63,6 +63,13 @@ def test_a_leaf_shares_one_accumulator_while_a_graph_uses_it():
     assert a.name == "accumulate_grad"
 
 
+def test_output_positions_of_one_and_two_output_nodes():
+    x = leaf([1.0, 2.0, 3.0, 4.0])
+    assert og.multiply(x, x).grad_fn.n_positions == 1
+    a, b = og.split(x, 2)
+    assert a.grad_fn.n_positions == 2 and len(a.grad_fn.output_meta) == 2
+
+
 def test_node_repr_and_names():
     x = leaf([1.0])
     node = og.multiply(x, x).grad_fn
