@@ -1,0 +1,397 @@
+"""Mutation testing for opgrad: change one operator or statement, run the tests that should notice.
+
+    python tools/mutate.py                              # the default modules, every mutant
+    python tools/mutate.py --module runtime/engine.py --sample 40 --seed 1 --jobs 2
+    python tools/mutate.py --rerun mutate-report.json   # the same mutants; those killed stay killed
+    python tools/mutate.py --rev HEAD~3 --sample 25     # score the tests of an older commit
+    python tools/mutate.py --list --module runtime/function.py
+
+Mutants are made from the module's AST, one change each: comparison swaps (`<` to `<=` and
+`>=`, `==` to `!=`, `is` to `is not`, `in` to `not in`), `and`/`or` swaps, arithmetic swaps
+(`+`/`-`, `*`/`/`, `|`/`&`, augmented assignments too), dropping a `not` or a unary minus,
+constant changes (0/1, n to n+1, True/False), negated `if`/`while`/ternary tests, a statement
+replaced by `pass`, and a returned value replaced by None. Strings, f-strings, docstrings,
+annotations, imports and `__slots__` are left alone; a line ending in `# pragma: no mutate`
+too. Each mutant is spliced into the source text (only the changed expression or statement
+is rewritten, so its diff is one line or a few) and must compile.
+
+Nothing in the checkout is modified: each worker copies the source tree to a scratch folder,
+lays out the `opgrad` package there from pyproject's `[tool.setuptools.package-dir]` (the
+editable install maps `opgrad.runtime` to `runtime/`, which mutmut 3 does not follow), and
+puts it first on PYTHONPATH. Per mutant the worker writes the mutated module into its copy,
+removes its cached bytecode, runs the module's mapped tests with `-x` and a timeout, and puts
+the original back (also on Ctrl-C; the scratch folders are removed on exit).
+
+A mutant is killed when the tests fail, timed out when they exceed the timeout (counted as
+detected), survived when they pass. Mutants judged equivalent (no behaviour can tell them
+apart) are listed with a reason in `tools/mutate_equivalent.txt` and excluded from the score.
+The report (text on stdout, JSON with `--report`) gives killed/survived/timeout per module and
+the diff of every survivor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import os
+import queue
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from mutants import Mutant, diff_of, make_mutants, mutated_source  # tools/ is on sys.path
+
+ROOT = Path(__file__).resolve().parents[1]
+EQUIVALENT_FILE = ROOT / "tools" / "mutate_equivalent.txt"
+NOT_COPIED = (
+    ".git",
+    ".venv*",
+    ".nox",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    ".*_cache",
+    ".coverage*",
+)
+
+# The tests that pin the autograd core, fastest-to-fail first (files that do not exist are skipped).
+AUTOGRAD_TESTS = (
+    "tests/test_hooks.py",
+    "tests/test_saved_versions.py",
+    "tests/test_function_edge_cases.py",
+    "tests/test_grad_ownership.py",
+    "tests/test_backward_arguments.py",
+    "tests/test_grad_node.py",
+    "tests/test_node_results.py",
+    "tests/test_engine.py",
+    "tests/test_function.py",
+    "tests/test_tensor_wrapper.py",
+    "tests/test_grad_mode.py",
+    "tests/test_inplace.py",
+    "tests/test_tensor.py",
+    "tests/test_debugging.py",
+)
+# Left out of every mutant's run: 10 of the autograd subset's 13 seconds, and what it pins (no
+# recursion, freeing a deep chain) the other engine tests also reach on short chains.
+DESELECTED = ("tests/test_engine.py::test_million_node_chain_backward_and_delete",)
+# Module -> the tests run against its mutants. A module not listed runs the whole fast suite.
+TESTS = {
+    "runtime/engine.py": AUTOGRAD_TESTS,
+    "runtime/tensor_wrapper.py": AUTOGRAD_TESTS,
+    "runtime/grad_node.py": AUTOGRAD_TESTS,
+    "runtime/grad_holder.py": AUTOGRAD_TESTS,
+    "runtime/function.py": AUTOGRAD_TESTS,
+    "codegen/validate.py": ("tests/test_codegen_validation.py", "tests/test_codegen_output.py"),
+    "runtime/kernels/cpu/reduction.py": ("tests/test_kernels.py", "tests/test_ops.py"),
+}
+DEFAULT_MODULES = tuple(m for m in TESTS if m.startswith("runtime/") and "kernels" not in m)
+
+
+@dataclass
+class ModuleReport:
+    module: str
+    total: int = 0
+    killed: int = 0
+    timeout: int = 0
+    survived: int = 0
+    equivalent: int = 0
+    mutants: list[Mutant] = field(default_factory=list)
+
+    @property
+    def score(self) -> float:
+        counted = self.total - self.equivalent
+        return 100.0 * (self.killed + self.timeout) / counted if counted else 100.0
+
+
+def load_equivalents() -> dict[str, str]:
+    """`key  # reason` lines of tools/mutate_equivalent.txt (blank lines and # comments skipped)."""
+    if not EQUIVALENT_FILE.exists():
+        return {}
+    found = {}
+    for raw in EQUIVALENT_FILE.read_text().splitlines():
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        key, _, reason = raw.partition("  # ")
+        found[key.strip()] = reason.strip()
+    return found
+
+
+# --- running them -----------------------------------------------------------------------------
+
+
+def _layout(scratch: Path, rev: str | None) -> Path:
+    """Copy the tree to `scratch/src` and link each mapped subpackage into the top-level
+    package folder there (`opgrad/runtime -> runtime`, from pyproject's package-dir), so
+    `import opgrad.runtime` finds the copy, whether through the working directory or
+    PYTHONPATH, before the editable install's finder is asked. Returns `scratch/src`."""
+    src = scratch / "src"
+    if rev is None:
+        shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(*NOT_COPIED), symlinks=True)
+    else:  # a commit's tree, e.g. to score the tests as they were before a change
+        src.mkdir()
+        archive = subprocess.run(["git", "archive", rev], cwd=ROOT, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    mapping = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+    for package in sorted(mapping, key=lambda p: p.count(".")):
+        top, *rest = package.split(".")
+        if rest:
+            link = src.joinpath(mapping[top], *rest)
+            if not link.exists():
+                link.symlink_to(src / mapping[package], target_is_directory=True)
+    return src
+
+
+class Worker:
+    """One scratch copy of the tree, able to run one mutant at a time."""
+
+    def __init__(self, number: int, rev: str | None) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix=f"opgrad-mutate-{number}-"))
+        self.src = self.pythonpath = _layout(self.dir, rev)
+
+    def check_imports(self, modules: list[str]) -> None:
+        """Fail unless each module imports from this copy (else no mutant would be seen)."""
+        mapping = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+        by_dir = {folder: package for package, folder in mapping.items()}
+        names = []
+        for module in modules:
+            folder, _, rest = module.partition("/")
+            names.append(".".join([by_dir[folder], *Path(rest).with_suffix("").parts]))
+        code = (
+            "import importlib.util as u, sys; print('\\n'.join(u.find_spec(n).origin for n in sys.argv[1:]))"
+        )
+        env = dict(os.environ, PYTHONPATH=str(self.pythonpath))
+        out = subprocess.run(
+            [sys.executable, "-c", code, *names],
+            cwd=self.src,
+            env=env,
+            text=True,
+            capture_output=True,
+            check=True,
+        ).stdout.split()
+        outside = [o for o in out if not o.startswith(str(self.dir))]
+        if outside:
+            sys.exit(f"mutate: these would import from outside the scratch copy: {outside}")
+
+    def run_tests(self, tests: list[str], timeout: float) -> tuple[str, float]:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join([str(self.pythonpath), env.get("PYTHONPATH", "")]).rstrip(
+            os.pathsep
+        )
+        env["PYTHONHASHSEED"] = "0"
+        cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-m", "not slow"]
+        cmd += ["--no-header", "-o", "addopts=", *tests]
+        cmd += [f"--deselect={t}" for t in DESELECTED if t.split("::")[0] in tests]
+        started = time.monotonic()
+        try:
+            done = subprocess.run(cmd, cwd=self.src, env=env, capture_output=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return "timeout", time.monotonic() - started
+        seconds = time.monotonic() - started
+        if done.returncode == 0:
+            return "survived", seconds
+        if done.returncode in (1,):
+            return "killed", seconds
+        return f"error (pytest exit {done.returncode})", seconds
+
+    def apply(self, module: str, text: str) -> None:
+        path = self.src / module
+        path.write_text(text)
+        for cached in (path.parent / "__pycache__").glob(f"{path.stem}.*.pyc"):
+            cached.unlink()
+
+    def close(self) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def tests_for(module: str, tree: Path) -> list[str]:
+    """The mapped tests of `module` that exist in `tree` (a worker's copy)."""
+    wanted = TESTS.get(module, ("tests",))
+    return [t for t in wanted if (tree / t).exists()]
+
+
+def run(
+    mutants: list[Mutant], sources: dict[str, str], jobs: int, timeout_factor: float, rev: str | None
+) -> None:
+    workers: queue.Queue[Worker] = queue.Queue()
+    made = [Worker(i, rev) for i in range(jobs)]
+    for w in made:
+        workers.put(w)
+    try:
+        for w in made:
+            w.check_imports(sorted({m.module for m in mutants}))
+        # Baseline: the mapped tests must pass on the unmutated code, and give the time limit.
+        limits: dict[str, float] = {}
+        for module in sorted({m.module for m in mutants}):
+            status, seconds = made[0].run_tests(tests_for(module, made[0].src), timeout=600)
+            if status != "survived":
+                sys.exit(f"mutate: the tests for {module} fail without any mutant ({status}); fix them first")
+            limits[module] = max(60.0, seconds * timeout_factor)  # shared machines vary a lot
+            print(f"# {module}: baseline {seconds:.1f}s, timeout {limits[module]:.0f}s", flush=True)
+
+        def one(m: Mutant) -> Mutant:
+            w = workers.get()
+            try:
+                w.apply(m.module, mutated_source(sources[m.module], m))
+                m.status, m.seconds = w.run_tests(tests_for(m.module, w.src), limits[m.module])
+            finally:
+                w.apply(m.module, sources[m.module])
+                workers.put(w)
+            return m
+
+        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+            for n, m in enumerate(pool.map(one, mutants), 1):
+                print(
+                    f"[{n}/{len(mutants)}] {m.status:9} {m.module}:{m.line} {m.kind}: "
+                    f"{m.before!r} -> {m.after!r}"
+                )
+    finally:
+        for w in made:
+            w.close()
+
+
+def summarise(mutants: list[Mutant], sources: dict[str, str]) -> list[ModuleReport]:
+    reports: dict[str, ModuleReport] = {}
+    for m in mutants:
+        r = reports.setdefault(m.module, ModuleReport(m.module))
+        r.total += 1
+        r.mutants.append(m)
+        if m.status == "equivalent":
+            r.equivalent += 1
+        elif m.status == "killed":
+            r.killed += 1
+        elif m.status == "timeout":
+            r.timeout += 1
+        else:
+            r.survived += 1
+            m.diff = diff_of(sources[m.module], m)
+    return [reports[k] for k in sorted(reports)]
+
+
+def print_report(reports: list[ModuleReport]) -> None:
+    print("\n## Survivors")
+    for r in reports:
+        for m in r.mutants:
+            if m.status not in ("killed", "timeout", "equivalent"):
+                print(f"\n{m.status}: {m.key}\n{m.diff}", end="")
+    print("\n## Mutation score (killed + timeout) / (total - equivalent)")
+    print(f"{'module':40} {'total':>6} {'killed':>6} {'t/o':>4} {'surv':>5} {'equiv':>5} {'score':>7}")
+    for r in reports:
+        print(
+            f"{r.module:40} {r.total:6} {r.killed:6} {r.timeout:4} {r.survived:5} {r.equivalent:5} "
+            f"{r.score:6.1f}%"
+        )
+
+
+def _key_of(saved: dict) -> str:
+    """A mutant's key from its JSON form; a report without keys is matched by position,
+    which holds while the module's source is the same."""
+    return saved.get("key") or f"{saved['module']}#{saved['index']}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--module", action="append", help="a module path such as runtime/engine.py (repeatable)"
+    )
+    parser.add_argument("--sample", type=int, help="run only N mutants per module, drawn with --seed")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="parallel workers, each with its own copy")
+    parser.add_argument("--timeout-factor", type=float, default=10.0, help="limit = factor x baseline")
+    parser.add_argument(
+        "--rerun",
+        type=Path,
+        help="a JSON report: run again only its mutants not killed (survived, timed out)",
+    )
+    parser.add_argument("--report", type=Path, help="write the JSON report here")
+    parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    parser.add_argument("--rev", help="test a commit's tree (git archive) instead of the working tree")
+    args = parser.parse_args(argv)
+
+    modules = args.module or list(DEFAULT_MODULES)
+    if args.rev is None:
+        sources = {m: (ROOT / m).read_text() for m in modules}
+    else:
+        show = ["git", "show"]
+        sources = {
+            m: subprocess.run(
+                [*show, f"{args.rev}:{m}"], cwd=ROOT, capture_output=True, text=True, check=True
+            ).stdout
+            for m in modules
+        }
+    equivalents = load_equivalents()
+    chosen: list[Mutant] = []
+    for module in modules:
+        found = make_mutants(module, sources[module])
+        if args.sample is not None and args.sample < len(found):
+            found = sorted(
+                random.Random(f"{args.seed}:{module}").sample(found, args.sample), key=lambda m: m.index
+            )
+        chosen += found
+    if args.rerun is not None:  # the same mutants again; those killed before stay killed
+        old = json.loads(args.rerun.read_text())
+        keyed = all("key" in m for r in old["modules"] for m in r["mutants"])
+
+        def _key(m: Mutant) -> str:
+            return m.key if keyed else f"{m.module}#{m.index}"
+
+        before = {_key_of(m): m["status"] for r in old["modules"] for m in r["mutants"]}
+        chosen = [m for module in modules for m in make_mutants(module, sources[module]) if _key(m) in before]
+        for m in chosen:
+            if before[_key(m)] == "killed":
+                m.status = "killed"
+    for m in chosen:
+        if m.key in equivalents:
+            m.status, m.reason = "equivalent", equivalents[m.key]
+    if args.list:
+        for m in chosen:
+            print(f"{m.module}:{m.line} [{m.status}] {m.key}")
+        print(f"{len(chosen)} mutants")
+        return 0
+    to_run = [m for m in chosen if m.status == "pending"]
+    equivalent = sum(m.status == "equivalent" for m in chosen)
+    print(
+        f"# {len(chosen)} mutants, {equivalent} listed as equivalent, {len(to_run)} to run, "
+        f"{args.jobs} job(s)"
+    )
+    run(to_run, sources, args.jobs, args.timeout_factor, args.rev)
+    reports = summarise(chosen, sources)
+    print_report(reports)
+    if args.report is not None:
+        args.report.write_text(
+            json.dumps(
+                {
+                    "argv": sys.argv[1:],
+                    "modules": [
+                        {
+                            **{k: v for k, v in asdict(r).items() if k != "mutants"},
+                            "score": r.score,
+                            "mutants": [{**asdict(m), "key": m.key} for m in r.mutants],
+                        }
+                        for r in reports
+                    ],
+                },
+                indent=1,
+            )
+        )
+    return 0 if all(r.survived == 0 for r in reports) else 1
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # SIGTERM too unwinds through the finally blocks that clean up
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # workers' finally blocks have restored and removed their copies
+        sys.exit(130)
