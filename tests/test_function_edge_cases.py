@@ -61,7 +61,6 @@ class ValueThenIndex(og.autograd.Function):
         return og.multiply(g_y, og.tensor(np.full(g_y.shape, 2.0)))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 9 item 17: fixed on wt-autograd")
 def test_backward_gets_one_gradient_per_output_when_the_last_is_non_differentiable():
     x = leaf([1.0, 3.0])
     y, idx = ValueThenIndex.apply(x)
@@ -305,7 +304,6 @@ class Mul(og.autograd.Function):
         return og.multiply(g, w), og.multiply(g, x)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 9 item 5: fixed on wt-autograd")
 def test_keyword_tensor_argument_gets_its_gradient_or_is_refused():
     x = leaf([1.0, 2.0])
     w = leaf([3.0, 4.0])
