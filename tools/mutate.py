@@ -69,6 +69,10 @@ AUTOGRAD_TESTS = (
     "tests/test_saved_versions.py",
     "tests/test_function_edge_cases.py",
     "tests/test_grad_ownership.py",
+    "tests/test_ownership.py",
+    "tests/test_hook_checks.py",
+    "tests/test_conversion.py",
+    "tests/test_copy_pickle.py",
     "tests/test_backward_arguments.py",
     "tests/test_grad_node.py",
     "tests/test_node_results.py",
@@ -90,10 +94,35 @@ TESTS = {
     "runtime/grad_node.py": AUTOGRAD_TESTS,
     "runtime/grad_holder.py": AUTOGRAD_TESTS,
     "runtime/function.py": AUTOGRAD_TESTS,
-    "codegen/validate.py": ("tests/test_codegen_validation.py", "tests/test_codegen_output.py"),
-    "runtime/kernels/cpu/reduction.py": ("tests/test_kernels.py", "tests/test_ops.py"),
+    "codegen/validate.py": (
+        "tests/test_codegen_rules.py",
+        "tests/test_codegen_validation.py",
+        "tests/test_codegen_cli.py",
+        "tests/test_codegen_output.py",
+    ),
 }
-DEFAULT_MODULES = tuple(m for m in TESTS if m.startswith("runtime/") and "kernels" not in m)
+# Every kernel module: the kernel-level tests first, then the op table's.
+KERNEL_TESTS = (
+    "tests/test_kernel_edges.py",
+    "tests/test_kernels.py",
+    "tests/test_ops_special_values.py",
+    "tests/test_ops_float16.py",
+    "tests/test_op_corner_cases.py",
+    "tests/test_misc_ops.py",
+    "tests/test_cnn_ops.py",
+    "tests/test_ops.py",
+)
+DEFAULT_MODULES = tuple(m for m in TESTS if m.startswith("runtime/"))
+
+
+def mapped_tests(module: str) -> tuple[str, ...]:
+    """The tests run against a module's mutants: its entry in TESTS, the kernel tests for a
+    kernel module, else the whole fast suite."""
+    if module in TESTS:
+        return TESTS[module]
+    if module.startswith("runtime/kernels/"):
+        return KERNEL_TESTS
+    return ("tests",)
 
 
 @dataclass
@@ -214,7 +243,7 @@ class Worker:
 
 def tests_for(module: str, tree: Path) -> list[str]:
     """The mapped tests of `module` that exist in `tree` (a worker's copy)."""
-    wanted = TESTS.get(module, ("tests",))
+    wanted = mapped_tests(module)
     return [t for t in wanted if (tree / t).exists()]
 
 
