@@ -15,7 +15,9 @@ ranks) for `--warmup` + `--steps` steps and reports medians over the timed steps
 - samples/s: global batch / step time;
 - comm wait ms: the time backward's final callback waits for the buckets' all-reduces after
   the last gradient was produced (communication that did not overlap with backward);
-- buckets: how many buckets DDP made.
+- buckets: how many buckets DDP made;
+- all-reduce ms: one (checked) all_reduce of all the parameters' worth of float32 right
+  after a barrier: the transfer itself, without waiting for a slower rank.
 """
 
 from __future__ import annotations
@@ -73,6 +75,16 @@ def worker(args: argparse.Namespace) -> None:
             steps.append(t1 - t0)
             t = getattr(net, "last_timings", None)
             waits.append(t["done"] - t["backward_end"] if t else 0.0)
+    allreduce = 0.0
+    if not args.no_ddp:  # the transfer alone: all parameters' worth of float32, after a barrier
+        flat = np.ones(sum(int(p.numel()) for p in model.parameters()), np.float32)
+        times = []
+        for _ in range(30):
+            dist.barrier()
+            t0 = time.perf_counter()
+            dist.all_reduce(flat)
+            times.append(time.perf_counter() - t0)
+        allreduce = statistics.median(times)
     if rank == 0:
         step = statistics.median(steps)
         row = {
@@ -83,6 +95,7 @@ def worker(args: argparse.Namespace) -> None:
             "step_ms": step * 1e3,
             "samples_per_s": args.batch / step,
             "comm_wait_ms": statistics.median(waits) * 1e3,
+            "allreduce_ms": allreduce * 1e3,
         }
         print("RESULT " + json.dumps(row), flush=True)
 
@@ -123,13 +136,13 @@ def main() -> None:
     )
     rows = [launch(None, 25.0, args)]
     rows += [launch(r, cap, args) for r in args.ranks for cap in args.bucket_mb]
-    head = ("ranks", "DDP bucket MB", "buckets", "step ms", "samples/s", "comm wait ms")
-    print(" ".join(f"{h:>{w}}" for h, w in zip(head, (5, 14, 7, 8, 10, 13), strict=True)))
+    head = ("ranks", "DDP bucket MB", "buckets", "step ms", "samples/s", "comm wait ms", "all-reduce ms")
+    print(" ".join(f"{h:>{w}}" for h, w in zip(head, (5, 14, 7, 8, 10, 13, 14), strict=True)))
     for r in rows:
         cap = "no DDP" if not r["ddp"] else f"{r['bucket_mb']:g}"
         print(
             f"{r['ranks']:>5} {cap:>14} {r['buckets']:>7} {r['step_ms']:>8.2f} "
-            f"{r['samples_per_s']:>10.0f} {r['comm_wait_ms']:>13.3f}"
+            f"{r['samples_per_s']:>10.0f} {r['comm_wait_ms']:>13.3f} {r['allreduce_ms']:>14.3f}"
         )
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=2))
