@@ -119,3 +119,24 @@ def test_train_digits_distributed_matches_one_process(tmp_path):
     assert sorted(a) == sorted(b) and len(a) == 4
     for name in a:
         np.testing.assert_allclose(b[name], a[name], atol=1e-6, rtol=0, err_msg=name)
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("sklearn") is None or importlib.util.find_spec("mpi4py") is None,
+    reason="needs scikit-learn and mpi4py (pip install -e '.[examples,distributed]')",
+)
+def test_train_cnn_distributed_quick_prints_the_summary_once():
+    mpiexec = Path(sys.executable).parent / "mpiexec"
+    proc = subprocess.run(
+        [str(mpiexec), "-n", "2", sys.executable, str(ROOT / "examples" / "train_cnn.py")]
+        + ["--quick", "--no-progress", "--distributed"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    output = f"--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}"
+    assert proc.returncode == 0, output
+    lines = proc.stdout.strip().splitlines()
+    assert "2 ranks" in lines[0] and SUMMARY.match(lines[-1]), output
+    assert sum(bool(SUMMARY.match(line)) for line in lines) == 1, output  # rank 1 stays quiet

@@ -207,7 +207,7 @@ def _check(backend: Any, where: str, kind: int, extra: int, arr: Any) -> None:
 
 
 def _rank_arg(backend: Any, where: str, arg: str, value: Any) -> int:
-    if value.__class__ is not int and not isinstance(value, (int, np.integer)) or isinstance(value, bool):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{where}: {arg} must be an int rank, got {type(value).__name__}")
     if not 0 <= value < backend.size:
         raise ValueError(f"{where}: {arg}={value} is not a rank of this group (0..{backend.size - 1})")

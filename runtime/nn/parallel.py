@@ -167,6 +167,8 @@ class DistributedDataParallel(Module):
 
     def forward(self, *args: Any, **kwargs: Any) -> Any:
         backend = self._backend
+        # a backward that raised never reached the final callback: start the next one afresh
+        self.__dict__["_active"] = False
         if self._broadcast_buffers and backend.size > 1:
             for b in self.module.buffers():
                 backend.broadcast(b._data, 0, "DDP buffer broadcast").wait()
