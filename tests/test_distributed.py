@@ -153,3 +153,79 @@ def test_distributed_sampler_shards_pads_and_reshuffles_per_epoch():
         DistributedSampler(data, num_replicas=2, rank=2)
     with pytest.raises(ValueError, match="first dimensions differ"):
         TensorDataset(og.zeros(3), og.zeros(4))
+
+
+# --- DDP's bookkeeping in this process, on a one-rank stand-in backend (no MPI) -----------
+
+
+class OneRank:
+    """The backend interface for a world of one: every collective is already done."""
+
+    name = "one-rank"
+    rank, size, timeout = 0, 1, None
+
+    def __init__(self):
+        self.reduced = []
+
+    def _done(self, what, after=None):
+        return dist.common.done_work(what, after)
+
+    def all_reduce(self, arr, op, what, after=None):
+        self.reduced.append(arr.size)
+        return self._done(what, after)
+
+    def broadcast(self, arr, src, what):
+        return self._done(what)
+
+    def barrier(self, what):
+        return self._done(what)
+
+    def close(self):
+        pass
+
+
+@pytest.fixture
+def one_rank():
+    backend = OneRank()
+    dist.init_process_group(backend, abort_on_error=False)
+    yield backend
+    dist.destroy_process_group()
+
+
+def test_double_init_is_a_clear_error(one_rank):
+    with pytest.raises(RuntimeError, match="already initialised .*'one-rank'.*destroy_process_group"):
+        dist.init_process_group("mpi")
+    assert dist.get_backend() == "one-rank" and dist.get_world_size() == 1
+
+
+def test_ddp_checks_its_arguments(one_rank):
+    with pytest.raises(TypeError, match="module must be an og.nn.Module, got Tensor"):
+        DistributedDataParallel(og.zeros(2))
+    with pytest.raises(ValueError, match="bucket_cap_mb must be a positive number, got 0"):
+        DistributedDataParallel(og.nn.Linear(2, 2), bucket_cap_mb=0)
+
+
+def test_ddp_reduces_each_bucket_once_per_synchronised_backward(one_rank):
+    og.manual_seed(0)
+    model = og.nn.Sequential(og.nn.Linear(3, 4), og.nn.Tanh(), og.nn.Linear(4, 2))
+    ddp = DistributedDataParallel(model, bucket_cap_mb=1e-6)  # one bucket per parameter
+    x = og.randn((5, 3))
+    with ddp.no_sync():
+        ddp(x).sum().backward()
+    assert one_rank.reduced == []  # no communication under no_sync
+    grads = [p.grad.numpy().copy() for p in model.parameters()]
+    ddp(x).sum().backward()  # accumulates, then reduces every bucket once, last layer first
+    assert one_rank.reduced == [2, 8, 4, 12]
+    for g, p in zip(grads, model.parameters(), strict=True):
+        np.testing.assert_allclose(p.grad.numpy(), 2 * g)  # a world of one: the sum itself
+    t = ddp.last_timings
+    assert t["first_grad"] <= t["bucket_starts"][0] <= t["backward_end"] <= t["done"]
+
+
+def test_ddp_one_pass_over_two_losses_reduces_once(one_rank):
+    model = og.nn.Linear(2, 1)
+    ddp = DistributedDataParallel(model)
+    losses = [ddp(og.ones((1, 2))).sum(), ddp(og.full((1, 2), 2.0)).sum()]
+    og.backward(losses)  # one pass: each parameter accumulates once, its bucket reduces once
+    assert one_rank.reduced == [3]
+    np.testing.assert_allclose(model.weight.grad.numpy().ravel(), [3.0, 3.0])
