@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -98,7 +99,7 @@ def test_train_digits_distributed_matches_one_process(tmp_path):
     """`mpiexec -n 2 train_digits.py --distributed`: the same summary line and, in float64, the
     same final parameters as one process over the same global batches (odd batch size 33:
     the ranks get 17 and 16 examples)."""
-    mpiexec = Path(sys.executable).parent / "mpiexec"
+    mpiexec = shutil.which("mpiexec", path=str(Path(sys.executable).parent)) or "mpiexec"
     common = ["--quick", "--no-progress", "--float64", "--batch-size", "33"]
     one, output = _run_example("train_digits.py", *common, "--save", str(tmp_path / "one.npz"))
     assert one.returncode == 0, output
@@ -126,7 +127,7 @@ def test_train_digits_distributed_matches_one_process(tmp_path):
     reason="needs scikit-learn and mpi4py (pip install -e '.[examples,distributed]')",
 )
 def test_train_cnn_distributed_quick_prints_the_summary_once():
-    mpiexec = Path(sys.executable).parent / "mpiexec"
+    mpiexec = shutil.which("mpiexec", path=str(Path(sys.executable).parent)) or "mpiexec"
     proc = subprocess.run(
         [str(mpiexec), "-n", "2", sys.executable, str(ROOT / "examples" / "train_cnn.py")]
         + ["--quick", "--no-progress", "--distributed"],
