@@ -24,6 +24,15 @@ def _op(op: ReduceOp, arr: Any) -> Any:
     return (_BOOL_OPS if arr.dtype == np.bool_ else _OPS)[op]
 
 
+def _host(arr: Any, what: str) -> Any:
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(
+            f"{what}: the mpi backend takes NumPy arrays (CPU tensors), got {type(arr).__name__}; "
+            "use init_process_group('nccl') for CuPy arrays"
+        )
+    return arr
+
+
 def abort_world(message: str) -> None:
     """Print `message` and end every rank of the job (MPI_Abort on COMM_WORLD)."""
     sys.stdout.flush()
@@ -64,22 +73,24 @@ class MPIBackend:
         return self._work(self.meta.Irecv(row, src, tag), f"recv of metadata from rank {src}")
 
     def all_reduce(self, arr: Any, op: ReduceOp, what: str, after: Any = None) -> Work:
-        return self._work(self.comm.Iallreduce(MPI.IN_PLACE, arr, _op(op, arr)), what, after)
+        req = self.comm.Iallreduce(MPI.IN_PLACE, _host(arr, what), _op(op, arr))
+        return self._work(req, what, after)
 
     def broadcast(self, arr: Any, src: int, what: str) -> Work:
-        return self._work(self.comm.Ibcast(arr, root=src), what)
+        return self._work(self.comm.Ibcast(_host(arr, what), root=src), what)
 
     def all_gather(self, send: Any, recv: Any, what: str, after: Any = None) -> Work:
-        return self._work(self.comm.Iallgather(send, recv), what, after)
+        return self._work(self.comm.Iallgather(_host(send, what), recv), what, after)
 
     def reduce_scatter(self, send: Any, recv: Any, op: ReduceOp, what: str, after: Any = None) -> Work:
-        return self._work(self.comm.Ireduce_scatter_block(send, recv, _op(op, send)), what, after)
+        req = self.comm.Ireduce_scatter_block(_host(send, what), recv, _op(op, send))
+        return self._work(req, what, after)
 
     def send(self, arr: Any, dst: int, tag: int, what: str) -> Work:
-        return self._work(self.comm.Isend(arr, dst, tag), what)
+        return self._work(self.comm.Isend(_host(arr, what), dst, tag), what)
 
     def recv(self, arr: Any, src: int, tag: int, what: str, after: Any = None) -> Work:
-        return self._work(self.comm.Irecv(arr, src, tag), what, after)
+        return self._work(self.comm.Irecv(_host(arr, what), src, tag), what, after)
 
     def barrier(self, what: str) -> Work:
         return self._work(self.comm.Ibarrier(), what)

@@ -47,6 +47,14 @@ def expect_error(exc, match, fn, *args, **kwargs):
     raise AssertionError(f"{fn.__name__} did not raise {exc.__name__}")
 
 
+class DeviceArray:
+    """Looks like a CuPy array to the collectives (what the MPI backend must refuse)."""
+
+    __cuda_array_interface__ = {"data": (0, False), "shape": (2,), "typestr": "<f8", "version": 3}
+    dtype, shape, ndim, size = np.dtype(np.float64), (2,), 1, 2
+    flags = np.zeros(2).flags
+
+
 def collectives(backend):
     expect_error(RuntimeError, "not initialised", dist.all_reduce, og.zeros(2))
     assert not dist.is_initialized()
@@ -123,6 +131,8 @@ def collectives(backend):
     expect_error(ValueError, "not a rank", dist.broadcast, np.zeros(2), n)
     expect_error(TypeError, "op=mean needs a floating-point", dist.all_reduce, np.zeros(2, np.int64), "mean")
     expect_error(ValueError, "list of", dist.all_gather, [np.zeros(2)], np.zeros(2))
+    if backend == "mpi":
+        expect_error(TypeError, "the mpi backend takes NumPy arrays", dist.all_reduce, DeviceArray())
     dist.barrier()
     if backend == "nccl":
         used = set(fake_nccl.calls)
