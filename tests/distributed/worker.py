@@ -254,6 +254,13 @@ def ddp(backend):
             "overlap: bucket starts (ms before backward end):",
             [round((t["backward_end"] - s) * 1e3, 3) for s in t["bucket_starts"]],
         )
+    # buffers: rank 0's BatchNorm running statistics reach every rank before each forward
+    bn = nn.Sequential(nn.Conv2d(1, 2, 1), nn.BatchNorm2d(2)).double()
+    model = DistributedDataParallel(bn)
+    bn.eval()
+    bn[1].running_mean._data[...] = [rank, -rank]
+    model(og.ones((1, 1, 2, 2), dtype=og.float64))
+    np.testing.assert_array_equal(bn[1].running_mean.numpy(), [0.0, 0.0])
     # a parameter that gets no gradient without find_unused_parameters: a clear error
     model = DistributedDataParallel(make(unused=True))
     expect_error(RuntimeError, "find_unused_parameters=True", loss_fn(model, x, y).backward)
