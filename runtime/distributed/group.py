@@ -141,7 +141,9 @@ def get_world_size() -> int:
 
 
 def barrier() -> None:
-    _backend("barrier").barrier(f"barrier on rank {get_rank()}").wait()
+    backend = _backend("barrier")
+    _check(backend, "barrier", 5, -1, None)
+    backend.barrier(f"barrier on rank {backend.rank}").wait()
 
 
 # --- argument handling and the metadata check ---------------------------------------------
@@ -228,8 +230,8 @@ def all_reduce(tensor: Any, op: Any = ReduceOp.SUM, async_op: bool = False) -> W
     backend = _backend(where)
     data = _array(tensor, where, "tensor")
     rop = as_reduce_op(op, where)
-    _mean_ok(rop, data, where)
     _check(backend, where, 0, _OP_CODES[rop], data)
+    _mean_ok(rop, data, where)
     buf = _contiguous(data)
     size = backend.size
 
@@ -287,9 +289,9 @@ def reduce_scatter(output: Any, input_list: Sequence[Any], op: Any = ReduceOp.SU
     backend = _backend(where)
     data = _array(output, where, "output")
     rop = as_reduce_op(op, where)
-    _mean_ok(rop, data, where)
     ins = _out_list(backend, where, "input_list", input_list, data)
     _check(backend, where, 3, _OP_CODES[rop], data)
+    _mean_ok(rop, data, where)
     xp = _module_of(data)
     send = xp.stack([a for _, a in ins])
     buf = _contiguous(data)

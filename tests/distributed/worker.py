@@ -128,6 +128,10 @@ def collectives(backend):
         got = np.empty(3)
         dist.recv(got, 0)
         np.testing.assert_array_equal(got, [0.0, 1.0, 2.0])
+    if rank == 0:  # one rank in a barrier, the others in an all_reduce: detected, not a hang
+        expect_error(ValueError, "rank 0: barrier; rank 1: all_reduce", dist.barrier)
+    else:
+        expect_error(ValueError, "mismatched collectives", dist.all_reduce, np.zeros(2))
     expect_error(ValueError, "not a rank", dist.broadcast, np.zeros(2), n)
     expect_error(TypeError, "op=mean needs a floating-point", dist.all_reduce, np.zeros(2, np.int64), "mean")
     expect_error(ValueError, "list of", dist.all_gather, [np.zeros(2)], np.zeros(2))
