@@ -46,7 +46,7 @@ def dev_requirement(name: str) -> str:
 @nox.session
 def tests(session: nox.Session) -> None:
     """Run the pytest suite; arguments after ``--`` go to pytest."""
-    session.install("-e", ".[test,examples]")
+    session.install("-e", ".[test,examples,distributed]")
     session.run("pytest", *session.posargs)
 
 

@@ -16,6 +16,13 @@ every few epochs by `optim.lr_scheduler.StepLR`, on images shifted by up to one 
     python examples/train_cnn.py --epochs 10 --seed 1
     python examples/train_cnn.py --quick          # a few steps (used by the tests)
     python examples/train_cnn.py --plot loss.png  # also the loss curve (needs matplotlib)
+    mpiexec -n 2 python examples/train_cnn.py --distributed   # data-parallel (needs .[distributed])
+
+With `--distributed` every rank draws the same global batches and trains on its shard of each
+(positions r, r + n, ...) through `nn.parallel.DistributedDataParallel`; rank 0 prints. The
+BatchNorm layers normalise with each rank's local batch statistics (running statistics are
+rank 0's, broadcast before each forward) and dropout masks differ per rank, so unlike
+train_digits.py this is not bit-for-bit the one-process run (docs/distributed.md).
 
 The last line printed is a summary such as
 `test accuracy 0.986 (1797 samples, 20 epochs, 25.3 s)`.
@@ -39,6 +46,7 @@ import numpy as np  # noqa: E402
 from _plot import epoch_means, write_loss_plot  # noqa: E402  (examples/_plot.py)
 
 import opgrad as og  # noqa: E402
+import opgrad.distributed as dist  # noqa: E402
 from opgrad import nn, optim  # noqa: E402
 
 try:
@@ -141,7 +149,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--plot", metavar="PATH", help="write the training-loss curve as a PNG (needs matplotlib)"
     )
+    parser.add_argument("--distributed", action="store_true", help="data-parallel over the mpiexec ranks")
     args = parser.parse_args(argv)
+    rank, world = 0, 1
+    if args.distributed:
+        dist.init_process_group("mpi")
+        rank, world = dist.get_rank(), dist.get_world_size()
+    if rank:  # only rank 0 talks
+        args.no_progress = True
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
 
     start = time.perf_counter()
     og.manual_seed(args.seed)
@@ -155,10 +171,11 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"digits: {len(x_train)} train / {len(x_test)} test images, CNN conv{c1}-conv{c2}-"
         f"{args.hidden}-10, AdamW lr {args.lr}, batch {args.batch_size}, "
-        f"{epochs} epochs x {steps_per_epoch} steps"
+        f"{epochs} epochs x {steps_per_epoch} steps" + (f", {world} ranks" if args.distributed else "")
     )
 
     model = build_model((c1, c2), args.hidden, args.dropout)
+    net = nn.parallel.DistributedDataParallel(model) if args.distributed else model
     opt = make_optimizer(model, args.lr, args.weight_decay)
     sched = optim.lr_scheduler.StepLR(opt, step_size=args.lr_step, gamma=0.5)
     losses: list[float] = []
@@ -170,13 +187,19 @@ def main(argv: list[str] | None = None) -> int:
         total_loss = 0.0
         for step in bar:
             idx = order[step * args.batch_size : (step + 1) * args.batch_size]
-            xb = og.tensor(random_shift(x_train[idx], rng, args.shift))
-            yb = og.tensor(y_train[idx])
+            shifted = random_shift(x_train[idx], rng, args.shift)  # same draws on every rank
+            xb = og.tensor(shifted[rank::world])  # this rank's shard of the global batch
+            yb = og.tensor(y_train[idx][rank::world])
             opt.zero_grad()
-            loss = nn.functional.cross_entropy(model(xb), yb)
+            # the sum scaled by world / global batch: DDP's average is the global batch's mean
+            loss = nn.functional.cross_entropy(net(xb), yb, reduction="sum") * (world / len(idx))
             loss.backward()
             opt.step()
             value = loss.item()
+            if args.distributed:  # the global batch's mean loss, for the log
+                total = np.array([value / world])
+                dist.all_reduce(total)
+                value = float(total[0])
             losses.append(value)
             total_loss += value
             if use_bar:

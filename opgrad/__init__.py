@@ -10,7 +10,7 @@ import sys as _sys
 # which refers to the ops module, so this order lets both finish initialising.
 from opgrad.generated import ops
 from opgrad.generated.ops import *  # noqa: F403  (every op as og.<name>)
-from opgrad.runtime import autograd, nn, optim, testing, viz
+from opgrad.runtime import autograd, distributed, nn, optim, testing, utils, viz
 from opgrad.runtime.anomaly import detect_anomaly
 from opgrad.runtime.creation import (
     arange,
@@ -38,11 +38,15 @@ from opgrad.runtime.tensor_wrapper import saved_tensors_hooks
 # same module objects as `opgrad.runtime.nn` (one copy of each class).
 for _name, _module in {
     "nn": nn,
+    "distributed": distributed,
     "nn.functional": nn.functional,
+    "nn.parallel": nn.parallel,
     "nn.init": nn.init,
     "nn.utils": nn.utils,
     "optim": optim,
     "optim.lr_scheduler": optim.lr_scheduler,
+    "utils": utils,
+    "utils.data": utils.data,
 }.items():
     _sys.modules[f"opgrad.{_name}"] = _module
 del _name, _module

@@ -311,6 +311,14 @@ def _accumulate(node: AccumulateGrad, grads: list[Any], create_graph: bool, held
     leaf = node.variable
     grad = run_leaf_hooks(leaf, grads[0], held)
     accumulate_into_leaf(leaf, grad, create_graph, _ACCUMULATE_LOCK, held)
+    post_accumulate = leaf._extra.post_accumulate  # accumulate_into_leaf made _extra
+    if post_accumulate:
+        for fn in list(post_accumulate.values()):
+            if fn(leaf) is not None:
+                raise RuntimeError(
+                    f"post-accumulate-grad hook {hook_name(fn)} returned a value; it must return None "
+                    "(it may read or edit the leaf's .grad in place)"
+                )
     hooks = node._hooks
     if hooks is not None and hooks.post:
         for fn in list(hooks.post.values()):

@@ -26,10 +26,12 @@ from opgrad.runtime.tensor_wrapper import VersionCounter, bind_tensor, share_ver
 class _TensorExtra:
     """Rarely used per-tensor state."""
 
-    __slots__ = ("hooks", "retain", "grad_owned", "name")
+    __slots__ = ("hooks", "retain", "grad_owned", "name", "post_accumulate")
 
     def __init__(self) -> None:
         self.hooks: dict[int, Callable[[Any], Any]] | None = None  # leaf tensor hooks
+        # leaf hooks run after a gradient was accumulated into .grad (None: none registered)
+        self.post_accumulate: dict[int, Callable[[Any], Any]] | None = None
         self.retain = False
         self.grad_owned = False  # .grad is a buffer the engine made and may add into in place
         self.name: str | None = None
@@ -374,6 +376,31 @@ class Tensor(TensorMethods):
         table = tables.tensor.setdefault(self._pos, {})
         table[key] = hook
         return RemovableHandle(table, key)
+
+    def register_post_accumulate_grad_hook(self, hook: Callable[[Tensor], None]) -> RemovableHandle:
+        """`hook(self)` runs each time a backward pass has accumulated a gradient into this
+        leaf's `.grad` (after the sum, so `self.grad` is the new value); it must return None.
+        Leaves only. Returns a handle whose `remove()` unregisters it."""
+        if not callable(hook):
+            raise TypeError(
+                f"register_post_accumulate_grad_hook: hook must be callable, got {type(hook).__name__}"
+            )
+        if self._node is not None:
+            raise RuntimeError(
+                "register_post_accumulate_grad_hook: only a leaf accumulates into .grad; "
+                "use register_hook on a non-leaf tensor"
+            )
+        if not self._requires_grad:
+            raise RuntimeError(
+                "register_post_accumulate_grad_hook: this tensor does not require grad, "
+                "so no gradient will be accumulated"
+            )
+        extra = self._extra_state()
+        if extra.post_accumulate is None:
+            extra.post_accumulate = {}
+        key = next(_HOOK_IDS)
+        extra.post_accumulate[key] = hook
+        return RemovableHandle(extra.post_accumulate, key)
 
     def clear_grad(self, set_to_zero: bool = True) -> None:
         """Paddle's clear_grad: zero the gradient in place (or drop it with set_to_zero=False)."""

@@ -3,10 +3,13 @@ would notice one breaking. Timings are not asserted; ops.py checks its own gradi
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,3 +42,17 @@ def test_engine_benchmark_runs(tmp_path: Path) -> None:
     assert "forward / node" in text and "backward / node" in text
     payload = json.loads(out.read_text())
     assert payload["nodes"] == 200 and all(v > 0 for v in payload["median"].values())
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("mpi4py") is None or importlib.util.find_spec("sklearn") is None,
+    reason="needs mpi4py and scikit-learn (pip install -e '.[examples,distributed]')",
+)
+def test_distributed_benchmark_runs(tmp_path: Path) -> None:
+    out = tmp_path / "dist.json"
+    args = ("--ranks", "2", "--bucket-mb", "0.001", "--steps", "2", "--warmup", "1", "--batch", "8")
+    text = _run("distributed.py", *args, "--json", str(out))
+    assert "samples/s" in text and "comm wait ms" in text
+    rows = json.loads(out.read_text())
+    assert [(r["ranks"], r["ddp"]) for r in rows] == [(1, False), (2, True)]
+    assert rows[1]["buckets"] > 1 and all(r["step_ms"] > 0 for r in rows)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,3 +89,55 @@ def test_train_gpt_quick_runs_samples_and_prints_summary():
     assert 0.0 < float(match["loss"]) < 5.0
     sample = proc.stdout.split("--- sample", 1)[1].splitlines()
     assert sample[1].startswith("In the"), output
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("sklearn") is None or importlib.util.find_spec("mpi4py") is None,
+    reason="needs scikit-learn and mpi4py (pip install -e '.[examples,distributed]')",
+)
+def test_train_digits_distributed_matches_one_process(tmp_path):
+    """`mpiexec -n 2 train_digits.py --distributed`: the same summary line and, in float64, the
+    same final parameters as one process over the same global batches (odd batch size 33:
+    the ranks get 17 and 16 examples)."""
+    mpiexec = shutil.which("mpiexec", path=str(Path(sys.executable).parent)) or "mpiexec"
+    common = ["--quick", "--no-progress", "--float64", "--batch-size", "33"]
+    one, output = _run_example("train_digits.py", *common, "--save", str(tmp_path / "one.npz"))
+    assert one.returncode == 0, output
+    proc = subprocess.run(
+        [str(mpiexec), "-n", "2", sys.executable, str(ROOT / "examples" / "train_digits.py"), *common]
+        + ["--save", str(tmp_path / "two.npz"), "--distributed"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    output = f"--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}"
+    assert proc.returncode == 0, output
+    last = [SUMMARY.match(out.strip().splitlines()[-1]) for out in (one.stdout, proc.stdout)]
+    assert all(last), output
+    assert last[0]["acc"] == last[1]["acc"] and last[1]["epochs"] == "1"
+    a, b = np.load(tmp_path / "one.npz"), np.load(tmp_path / "two.npz")
+    assert sorted(a) == sorted(b) and len(a) == 4
+    for name in a:
+        np.testing.assert_allclose(b[name], a[name], atol=1e-6, rtol=0, err_msg=name)
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("sklearn") is None or importlib.util.find_spec("mpi4py") is None,
+    reason="needs scikit-learn and mpi4py (pip install -e '.[examples,distributed]')",
+)
+def test_train_cnn_distributed_quick_prints_the_summary_once():
+    mpiexec = shutil.which("mpiexec", path=str(Path(sys.executable).parent)) or "mpiexec"
+    proc = subprocess.run(
+        [str(mpiexec), "-n", "2", sys.executable, str(ROOT / "examples" / "train_cnn.py")]
+        + ["--quick", "--no-progress", "--distributed"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    output = f"--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}"
+    assert proc.returncode == 0, output
+    lines = proc.stdout.strip().splitlines()
+    assert "2 ranks" in lines[0] and SUMMARY.match(lines[-1]), output
+    assert sum(bool(SUMMARY.match(line)) for line in lines) == 1, output  # rank 1 stays quiet

@@ -10,7 +10,7 @@ Submodules: `nn.init` (in-place initialisers drawing from og.manual_seed's gener
 `nn.functional` (the ops as functions), `nn.utils` (clip_grad_norm_, clip_grad_value_).
 """
 
-from opgrad.runtime.nn import functional, init, utils
+from opgrad.runtime.nn import functional, init, parallel, utils
 from opgrad.runtime.nn.attention import MultiHeadAttention
 from opgrad.runtime.nn.container import ModuleList, Sequential
 from opgrad.runtime.nn.conv import AdaptiveAvgPool2d, AvgPool2d, Conv2d, MaxPool2d
@@ -61,6 +61,7 @@ __all__ = [
     "functional",
     "init",
     "load",
+    "parallel",
     "save",
     "utils",
 ]
