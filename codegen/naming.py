@@ -85,9 +85,6 @@ NODE_ATTRIBUTES = frozenset(
     }
 )
 RESERVED_ARG_NAMES = RUNTIME_NAMES | GENERATED_LOCALS | NODE_ATTRIBUTES
-# Argument and output names are at most this long, so that every generated statement
-# has a layout `layout.py` can produce (see tests/test_codegen_output.py).
-MAX_ARG_NAME = 24
 RESERVED_OP_NAMES = RUNTIME_NAMES | frozenset({"ops", "grad_ops", "nodes", "tensor_methods"})
 
 # Python operators an op may be bound to, with the number of tensor operands they take.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from opgrad.codegen import naming
-from opgrad.codegen.layout import Cond, Item, Stmt, call, flat, list_of, tuple_of
+from opgrad.codegen.layout import Item, Stmt, call, flat, list_of, tuple_of
 from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan_parts import (
     BUILTINS,
@@ -27,6 +27,7 @@ from opgrad.codegen.plan_parts import (
     count_slot,
     dispatch_arrays,
     doc_lines,
+    grad_condition,
     kernel_results,
     kernel_stmts,
     optional_grads,
@@ -35,6 +36,7 @@ from opgrad.codegen.plan_parts import (
     quoted,
     requires_grad,
     return_annotation,
+    signature_params,
     tuple_or_single,
     wrapper_of,
 )
@@ -56,14 +58,14 @@ ATTRIBUTE_CHECKS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 def _attribute_check(name: str, a: Arg) -> Guarded:
     """`if x.__class__ is not float: x = float_arg(x, "op", "x")`; an optional attribute
-    lets None through, and only its first fast class (the line must stay short)."""
+    lets None through as well."""
     if a.base_type == "DataType":
         value: Item = call("dtype_arg", a.name, quoted(name), quoted(a.name))
         if a.is_optional:
             value = f"None if {a.name} is None else {flat(value)}"
         return Guarded(None, Stmt(f"{a.name} = ", value))
     function, fast = ATTRIBUTE_CHECKS[a.base_type]
-    tests = [f"{a.name}.__class__ is not {cls}" for cls in (fast[:1] if a.is_optional else fast)]
+    tests = [f"{a.name}.__class__ is not {cls}" for cls in fast]
     if a.is_optional:
         tests.append(f"{a.name} is not None")
     convert = call(function, a.name, quoted(name), quoted(a.name))
@@ -128,7 +130,9 @@ def _function(
 ) -> Function:
     meta = set(sig.meta_args)
     params = [param(a, a.name in meta) for a in sig.args]
-    signature = Stmt("def ", call(sig.name, *params), f" -> {return_annotation(visible, optional_outputs)}:")
+    signature = Stmt(
+        "def ", signature_params(sig.name, params), f" -> {return_annotation(visible, optional_outputs)}:"
+    )
     tensors = [a for a in sig.args if a.is_tensor]
 
     produced = {o.name for o in backward.outputs} if backward is not None else set()
@@ -171,7 +175,7 @@ def _function(
     grad_inputs = [a for a in tensors if a.name not in meta]
     refusal = None
     if refuse:
-        refusal = Cond("if", tuple(requires_grad(a) for a in grad_inputs), " and grad_enabled():")
+        refusal = grad_condition([requires_grad(a) for a in grad_inputs], " and grad_enabled():")
 
     grad: GradBlock | None = None
     if backward is not None:
@@ -256,7 +260,7 @@ def _function(
         if check_dtype:
             checked = next((o.name for o in visible if o.name not in nondiff and not o.is_list), None)
         tail = " and grad_enabled()" + (f' and {checked}._data.dtype.kind == "f"' if checked else "") + ":"
-        condition = Cond("if", tuple(requires_grad(a) for a in diff_inputs), tail)
+        condition = grad_condition([requires_grad(a) for a in diff_inputs], tail)
         grad = GradBlock(condition, make_node, tuple(histories), tuple(saves), checked)
 
     returns = Stmt("return ", tuple_or_single([o.name for o in visible]))
@@ -314,7 +318,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     name = op.inplace_name
     target, out = op.inplace
     backward = spec.backward(op.backward)
-    signature = Stmt("def ", call(name, *[param(a) for a in op.args]), " -> Tensor:")
+    signature = Stmt("def ", signature_params(name, [param(a) for a in op.args]), " -> Tensor:")
     doc = doc_lines(f"{op.doc} In place: writes the result into {target} and returns {target}.", 4)
 
     refuse = Guarded(

@@ -24,6 +24,7 @@ from opgrad.codegen.plan_parts import (
     kernel_call,
     optional_grads,
     quoted,
+    spelled_call,
 )
 from opgrad.codegen.signature import Arg
 from opgrad.codegen.validate import GradOpSig, Spec
@@ -55,18 +56,18 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     if composite is not None and bwd.kernel is None:
         # One path: the composite runs ops on Tensors, recorded or not by grad mode.
         reads += [_unpack(a, "unpack") for a in saved]
-        compute += _composite_stmts(composite, locals_, attrs, indent=8)
+        compute += _composite_stmts(composite, locals_, attrs)
     elif composite is not None:
         # `kernel:` and `composite:`: the recorded path evaluates the composite with ops (any
         # order); the first-order path runs the kernel on arrays.
         create_graph += [_unpack(a, "unpack") for a in saved]
-        create_graph += _composite_stmts(composite, locals_, attrs, indent=12)
+        create_graph += _composite_stmts(composite, locals_, attrs)
     else:
         # create_graph: saved tensors as Tensors for the recorded grad op.
         create_graph += [_unpack(a, "unpack") for a in saved]
         call_args = [a.name for a in bwd.args] + [f"self.{a.name}" for a in attrs]
         targets = ", ".join(locals_[o.name] for o in bwd.outputs)
-        create_graph.append(Stmt(f"{targets} = ", call(f"{GRAD_OPS}.{bwd.name}", *call_args)))
+        create_graph.append(Stmt(f"{targets} = ", spelled_call(f"{GRAD_OPS}.{bwd.name}", *call_args)))
     if bwd.kernel is not None:
         # The first-order path: only the saved tensors' version-checked arrays
         # (`unpack_data`), which is all the kernel takes.
@@ -114,18 +115,13 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
 
 
 def _composite_stmts(
-    composite: tuple[tuple[str, Composite], ...], locals_: dict[str, str], attrs: list[Arg], indent: int
+    composite: tuple[tuple[str, Composite], ...], locals_: dict[str, str], attrs: list[Arg]
 ) -> list[Stmt]:
     """The attributes a composite reads as locals, then its steps and gradients."""
     used = {n for _, c in composite for n in (*c.names, *c.tested)}
     stmts = [Stmt(f"{a.name} = ", f"self.{a.name}") for a in attrs if a.name in used]
-    counter = iter(range(1, 1_000_000))
-
-    def fresh() -> str:
-        return f"_tmp{next(counter)}"
-
     for name, c in composite:
-        stmts += c.statements(locals_[name], indent, fresh)
+        stmts += c.statements(locals_[name])
     return stmts
 
 

@@ -14,18 +14,7 @@ import textwrap
 from dataclasses import dataclass
 
 from opgrad.codegen import naming
-from opgrad.codegen.layout import (
-    INDENT,
-    LINE_LENGTH,
-    Cond,
-    Group,
-    Item,
-    Stmt,
-    call,
-    fits,
-    list_of,
-    tuple_of,
-)
+from opgrad.codegen.layout import Group, Item, Stmt, call, chain, list_of, tuple_of, vertical
 from opgrad.codegen.model import BackwardSpec
 from opgrad.codegen.signature import Arg, DType, Output
 from opgrad.codegen.validate import Spec
@@ -50,7 +39,7 @@ class Guarded:
 class GradBlock:
     """The autograd part of a function: runs only when an input requires grad."""
 
-    condition: Cond
+    condition: str  # `if <an input requires grad> and grad_enabled():`
     make_node: Stmt
     histories: tuple[Guarded, ...]
     saves: tuple[Stmt, ...]
@@ -64,7 +53,7 @@ class Function:
     name: str
     doc: tuple[str, ...]
     signature: Stmt
-    refuse: Cond | None  # grad ops without a backward: refuse to be differentiated
+    refuse: str | None  # grad ops without a backward: refuse to be differentiated
     conversions: tuple[Guarded, ...]
     body: tuple[Stmt, ...]
     marks: tuple[Guarded, ...]  # after the kernel: `view:` outputs, `mutates:` writes
@@ -207,12 +196,29 @@ def return_annotation(outputs: tuple[Output, ...], optional: frozenset[str] = fr
     return f"tuple[{', '.join(one(o) for o in outputs)}]"
 
 
+# Docstrings are prose wrapped at this column (pyproject.toml's line-length); code is never
+# wrapped (layout.py).
+DOC_WIDTH = 110
+
+
 def doc_lines(text: str, indent: int) -> tuple[str, ...]:
     """A docstring's lines, wrapped, with backslashes and double quotes escaped (a `doc`
     may say `reduction: "mean"` or `\\sum`); the loader refused control characters."""
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    width = LINE_LENGTH - indent - 6
+    width = DOC_WIDTH - indent - 6
     return tuple(textwrap.wrap(escaped, width, break_long_words=False, break_on_hyphens=False)) or ("",)
+
+
+def signature_params(name: str, params: list[str]) -> Group:
+    """A `def`'s name and parameters: one parameter per line when it takes more than one."""
+    group = call(name, *params)
+    return vertical(group) if len(params) > 1 else group
+
+
+def grad_condition(operands: list[str], tail: str) -> str:
+    """`if a._requires_grad<tail>` or `if (a or b)<tail>`, on one line."""
+    tested = operands[0] if len(operands) == 1 else f"({' or '.join(operands)})"
+    return f"if {tested}{tail}"
 
 
 def tuple_or_single(items: list[str]) -> Item:
@@ -229,41 +235,47 @@ def count_slot(name: str) -> str:
     return f"_{name}_count"
 
 
+# A call with more than this many arguments is written one argument per line; a kernel
+# that takes more than this many arrays (or a Tensor[]) is resolved and called so too
+# (layout.py: by what a statement holds, never by its length).
+INLINE_ARGS = 4
+INLINE_ARRAYS = 2
+
+
+def spelled_call(head: str, *items: Item) -> Group:
+    """A call, one argument per line when it has more than `INLINE_ARGS`."""
+    group = call(head, *items)
+    return vertical(group) if len(items) > INLINE_ARGS else group
+
+
 def kernel_stmts(
     op: str, kernel: str, arrays: list[str], args: list[str], target: str, wrap_as: str
 ) -> list[Stmt]:
-    """Resolve and call a kernel; `wrap_as` is "tensor" (wrap the result) or "raw".
+    """Resolve a kernel into `_kernel`, then call it; `wrap_as` is "tensor" (wrap the
+    result) or "raw".
 
-    A kernel is looked up in its module-level table by the array's type (one dict look-up;
-    with several arrays, after an inline check that they are all of that type), with
-    `dispatch` as the fallback that resolves and fills the table and explains mixed
-    devices. Several arrays whose check does not fit on a line go through `dispatch`
-    alone. One statement when it fits on a line, else `_kernel = ...` first.
+    Every kernel call has this shape. The kernel is looked up in its module-level table
+    by the array's type (one dict look-up; with several arrays, after an inline check that
+    they are all of that type), with `dispatch` as the fallback that resolves and fills
+    the table and explains mixed devices. Arrays of a Tensor[] argument (`*_xs_data`) have
+    no inline check: `dispatch` alone resolves them.
     """
+    listed = any(a.startswith("*") for a in arrays)
     resolve = call("dispatch", quoted(op), quoted(kernel), *arrays)
-    compact = Group(resolve.flat(), tuple(args))
-    if len(arrays) > 1 and not any(a.startswith("*") for a in arrays):
-        # Several arrays of one type (checked inline) use the table too; when the check
-        # fails (mixed types, an absent optional array) `dispatch` resolves or explains.
-        same = " is ".join(f"{a}.__class__" for a in arrays)
-        table = kernel_table_name(kernel)
-        pick = Stmt("_kernel = ", f"{table}.get({arrays[0]}.__class__) if {same} else None")
-        invoke = Group(f"(_kernel or {resolve.flat()})", tuple(args))
-        run = Stmt(f"{target} = ", call("wrap", invoke) if wrap_as == "tensor" else invoke)
-        if fits(pick.flat(), 2 * len(INDENT)) and fits(run.flat(), 2 * len(INDENT)):
-            return [pick, run]
-    if len(arrays) == 1 and not arrays[0].startswith("*"):
-        # `_k_name.get(x.__class__) or dispatch(...)`: a Group, so a long line breaks in
-        # dispatch's arguments as ruff breaks it.
-        resolve = Group(f"{kernel_table_name(kernel)}.get({arrays[0]}.__class__) or dispatch", resolve.items)
-        compact = Group(f"({resolve.flat()})", tuple(args))
-    body: Item = call("wrap", compact) if wrap_as == "tensor" else compact
-    one = Stmt(f"{target} = ", body)
-    if fits(one.flat(), 2 * len(INDENT)):
-        return [one]
     invoke = call("_kernel", *args)
+    if listed or len(arrays) > INLINE_ARRAYS:
+        resolve, invoke = vertical(resolve), vertical(invoke)
+    lookup: Item = resolve
+    if arrays and not listed:
+        table = f"{kernel_table_name(kernel)}.get({arrays[0]}.__class__)"
+        if len(arrays) == 1:
+            lookup = f"{table} or {resolve.flat()}"
+        else:
+            same = [f"{a}.__class__" for a in arrays]
+            fallback = Group(f"or {resolve.head}", resolve.items, vertical=resolve.vertical)
+            lookup = chain(same[0], *[f"is {c}" for c in same[1:]], f"and {table}", fallback)
     return [
-        Stmt("_kernel = ", resolve),
+        Stmt("_kernel = ", lookup),
         Stmt(f"{target} = ", call("wrap", invoke) if wrap_as == "tensor" else invoke),
     ]
 

@@ -2,8 +2,9 @@
 
 The environment is strict (`StrictUndefined`: a misspelled field is an error, not an
 empty string) and whitespace-controlled (`trim_blocks`, `lstrip_blocks`). Filters only
-lay out lines (`layout.py`). A module's imports are exactly the names its rendered body
-uses, found by parsing the body with `ast`, so no import is ever missing or unused.
+spell statements (`layout.py`: one fixed shape, no line breaking). A module's imports
+are exactly the names its rendered body uses, found by parsing the body with `ast`, so
+no import is ever missing or unused.
 """
 
 from __future__ import annotations
@@ -92,7 +93,6 @@ def environment() -> jinja2.Environment:
         autoescape=False,
     )
     env.filters["stmt"] = layout.stmt
-    env.filters["cond"] = layout.cond
     env.filters["docstring"] = _docstring
     return env
 
@@ -123,10 +123,10 @@ def _import_sections(names: set[str], table: dict[str, tuple[int, str, str]]) ->
             aliased = sorted(m for m in members if " as " in m)
             simple = sorted((m for m in members if " as " not in m), key=_member_order)
             if simple:
-                line = f"from {module} import {', '.join(simple)}"
-                if not layout.fits(line, 0):
-                    line = f"from {module} import (\n" + "".join(f"    {m},\n" for m in simple) + ")"
-                froms.append(line)
+                if len(simple) == 1:
+                    froms.append(f"from {module} import {simple[0]}")
+                else:  # one per line, with the trailing comma that keeps isort from joining them
+                    froms.append(f"from {module} import (\n" + "".join(f"    {m},\n" for m in simple) + ")")
             froms += [f"from {module} import {m}" for m in aliased]
         out.append(plain + froms)
     return out

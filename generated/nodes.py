@@ -6,48 +6,150 @@ from __future__ import annotations
 from opgrad.generated import grad_ops as _grad_ops
 from opgrad.generated import ops as _ops
 from opgrad.runtime.grad_node import GradNode
-from opgrad.runtime.kernels.registry import dispatch, kernel_table
-from opgrad.runtime.tensor import Tensor, wrap
-from opgrad.runtime.tensor_wrapper import unpack, unpack_data
+from opgrad.runtime.kernels.registry import (
+    dispatch,
+    kernel_table,
+)
+from opgrad.runtime.tensor import (
+    Tensor,
+    wrap,
+)
+from opgrad.runtime.tensor_wrapper import (
+    unpack,
+    unpack_data,
+)
 
 # Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
 _k_abs_grad = kernel_table("abs_grad")
 _k_adaptive_avg_pool2d_grad = kernel_table("adaptive_avg_pool2d_grad")
 _k_add_grad = kernel_table("add_grad")
 _k_avg_pool2d_grad = kernel_table("avg_pool2d_grad")
+_k_batch_norm_double_grad = kernel_table("batch_norm_double_grad")
+_k_batch_norm_grad = kernel_table("batch_norm_grad")
+_k_binary_cross_entropy_with_logits_double_grad = kernel_table("binary_cross_entropy_with_logits_double_grad")
+_k_binary_cross_entropy_with_logits_grad = kernel_table("binary_cross_entropy_with_logits_grad")
 _k_cast_grad = kernel_table("cast_grad")
+_k_celu_grad = kernel_table("celu_grad")
+_k_clip_grad = kernel_table("clip_grad")
 _k_concat_grad = kernel_table("concat_grad")
+_k_conv2d_grad = kernel_table("conv2d_grad")
 _k_cos_grad = kernel_table("cos_grad")
+_k_cross_entropy_double_grad = kernel_table("cross_entropy_double_grad")
+_k_cross_entropy_grad = kernel_table("cross_entropy_grad")
+_k_cumprod_double_grad = kernel_table("cumprod_double_grad")
+_k_cumprod_grad = kernel_table("cumprod_grad")
 _k_cumsum_grad = kernel_table("cumsum_grad")
+_k_divide_grad = kernel_table("divide_grad")
+_k_dropout_grad = kernel_table("dropout_grad")
+_k_einsum_double_grad = kernel_table("einsum_double_grad")
+_k_einsum_grad = kernel_table("einsum_grad")
+_k_elementwise_pow_double_grad = kernel_table("elementwise_pow_double_grad")
+_k_elementwise_pow_grad = kernel_table("elementwise_pow_grad")
+_k_elu_grad = kernel_table("elu_grad")
+_k_embedding_grad = kernel_table("embedding_grad")
 _k_erf_grad = kernel_table("erf_grad")
 _k_exp_grad = kernel_table("exp_grad")
 _k_expand_grad = kernel_table("expand_grad")
+_k_expm1_grad = kernel_table("expm1_grad")
 _k_fill_grad = kernel_table("fill_grad")
 _k_flatten_grad = kernel_table("flatten_grad")
 _k_flip_grad = kernel_table("flip_grad")
+_k_gather_grad = kernel_table("gather_grad")
+_k_gelu_double_grad = kernel_table("gelu_double_grad")
+_k_gelu_grad = kernel_table("gelu_grad")
+_k_glu_double_grad = kernel_table("glu_double_grad")
+_k_glu_grad = kernel_table("glu_grad")
+_k_group_norm_double_grad = kernel_table("group_norm_double_grad")
+_k_group_norm_grad = kernel_table("group_norm_grad")
+_k_hardsigmoid_grad = kernel_table("hardsigmoid_grad")
+_k_hardswish_grad = kernel_table("hardswish_grad")
+_k_hardtanh_grad = kernel_table("hardtanh_grad")
+_k_index_add_grad = kernel_table("index_add_grad")
+_k_index_select_grad = kernel_table("index_select_grad")
+_k_kl_div_double_grad = kernel_table("kl_div_double_grad")
+_k_kl_div_grad = kernel_table("kl_div_grad")
+_k_l1_loss_double_grad = kernel_table("l1_loss_double_grad")
+_k_l1_loss_grad = kernel_table("l1_loss_grad")
+_k_layer_norm_double_grad = kernel_table("layer_norm_double_grad")
+_k_layer_norm_grad = kernel_table("layer_norm_grad")
+_k_leaky_relu_grad = kernel_table("leaky_relu_grad")
+_k_linear_grad = kernel_table("linear_grad")
 _k_log1p_grad = kernel_table("log1p_grad")
 _k_log_grad = kernel_table("log_grad")
+_k_log_sigmoid_grad = kernel_table("log_sigmoid_grad")
+_k_log_softmax_grad = kernel_table("log_softmax_grad")
+_k_logsumexp_double_grad = kernel_table("logsumexp_double_grad")
+_k_logsumexp_grad = kernel_table("logsumexp_grad")
+_k_masked_fill_grad = kernel_table("masked_fill_grad")
+_k_matmul_grad = kernel_table("matmul_grad")
+_k_max_double_grad = kernel_table("max_double_grad")
+_k_max_grad = kernel_table("max_grad")
+_k_max_pool2d_double_grad = kernel_table("max_pool2d_double_grad")
+_k_max_pool2d_grad = kernel_table("max_pool2d_grad")
+_k_maximum_grad = kernel_table("maximum_grad")
 _k_mean_grad = kernel_table("mean_grad")
+_k_min_double_grad = kernel_table("min_double_grad")
+_k_min_grad = kernel_table("min_grad")
+_k_minimum_grad = kernel_table("minimum_grad")
+_k_mish_double_grad = kernel_table("mish_double_grad")
 _k_mish_grad = kernel_table("mish_grad")
+_k_mse_loss_double_grad = kernel_table("mse_loss_double_grad")
+_k_mse_loss_grad = kernel_table("mse_loss_grad")
+_k_multiply_grad = kernel_table("multiply_grad")
 _k_neg_grad = kernel_table("neg_grad")
+_k_nll_loss_grad = kernel_table("nll_loss_grad")
+_k_norm_double_grad = kernel_table("norm_double_grad")
+_k_norm_grad = kernel_table("norm_grad")
 _k_pad_grad = kernel_table("pad_grad")
+_k_pow_grad = kernel_table("pow_grad")
+_k_prelu_double_grad = kernel_table("prelu_double_grad")
+_k_prelu_grad = kernel_table("prelu_grad")
+_k_prod_double_grad = kernel_table("prod_double_grad")
+_k_prod_grad = kernel_table("prod_grad")
+_k_reciprocal_grad = kernel_table("reciprocal_grad")
 _k_reduce_as_grad = kernel_table("reduce_as_grad")
+_k_relu_grad = kernel_table("relu_grad")
 _k_repeat_interleave_grad = kernel_table("repeat_interleave_grad")
 _k_reshape_grad = kernel_table("reshape_grad")
 _k_roll_grad = kernel_table("roll_grad")
+_k_rsqrt_grad = kernel_table("rsqrt_grad")
 _k_scale_grad = kernel_table("scale_grad")
+_k_scaled_dot_product_attention_double_grad = kernel_table("scaled_dot_product_attention_double_grad")
+_k_scaled_dot_product_attention_grad = kernel_table("scaled_dot_product_attention_grad")
+_k_scatter_grad = kernel_table("scatter_grad")
+_k_selu_grad = kernel_table("selu_grad")
+_k_sigmoid_grad = kernel_table("sigmoid_grad")
 _k_sign_grad = kernel_table("sign_grad")
+_k_silu_double_grad = kernel_table("silu_double_grad")
 _k_silu_grad = kernel_table("silu_grad")
 _k_sin_grad = kernel_table("sin_grad")
+_k_smooth_l1_loss_double_grad = kernel_table("smooth_l1_loss_double_grad")
+_k_smooth_l1_loss_grad = kernel_table("smooth_l1_loss_grad")
+_k_softmax_grad = kernel_table("softmax_grad")
+_k_softplus_double_grad = kernel_table("softplus_double_grad")
+_k_softplus_grad = kernel_table("softplus_grad")
+_k_softsign_grad = kernel_table("softsign_grad")
+_k_sort_grad = kernel_table("sort_grad")
+_k_sqrt_grad = kernel_table("sqrt_grad")
+_k_square_grad = kernel_table("square_grad")
 _k_squeeze_grad = kernel_table("squeeze_grad")
 _k_stack_grad = kernel_table("stack_grad")
+_k_std_double_grad = kernel_table("std_double_grad")
+_k_std_grad = kernel_table("std_grad")
 _k_subtract_grad = kernel_table("subtract_grad")
 _k_sum_grad = kernel_table("sum_grad")
+_k_take_along_axis_grad = kernel_table("take_along_axis_grad")
+_k_tanh_grad = kernel_table("tanh_grad")
+_k_tanhshrink_grad = kernel_table("tanhshrink_grad")
 _k_tile_grad = kernel_table("tile_grad")
+_k_topk_grad = kernel_table("topk_grad")
 _k_transpose_grad = kernel_table("transpose_grad")
 _k_tril_grad = kernel_table("tril_grad")
 _k_triu_grad = kernel_table("triu_grad")
 _k_unsqueeze_grad = kernel_table("unsqueeze_grad")
+_k_var_double_grad = kernel_table("var_double_grad")
+_k_var_grad = kernel_table("var_grad")
+_k_where_grad = kernel_table("where_grad")
 _k_zero_grad = kernel_table("zero_grad")
 
 __all__ = [
@@ -283,9 +385,7 @@ class NegGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.neg_grad(out_grad)
             return (x_grad,)
-        _kernel = _k_neg_grad.get(out_grad._data.__class__) or dispatch(
-            "neg_grad", "neg_grad", out_grad._data
-        )
+        _kernel = _k_neg_grad.get(out_grad._data.__class__) or dispatch("neg_grad", "neg_grad", out_grad._data)
         x_grad = wrap(_kernel(out_grad._data))
         return (x_grad,)
 
@@ -315,8 +415,13 @@ class AbsGradNode(GradNode):
             x_grad = _grad_ops.abs_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_abs_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("abs_grad", "abs_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_abs_grad.get(x.__class__)
+            or dispatch("abs_grad", "abs_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -354,9 +459,7 @@ class SignGradNode(GradNode):
             x_grad = _grad_ops.sign_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch(
-            "sign_grad", "sign_grad", out_grad._data
-        )
+        _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch("sign_grad", "sign_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
@@ -386,8 +489,13 @@ class ExpGradNode(GradNode):
             x_grad = _grad_ops.exp_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        _kernel = _k_exp_grad.get(out.__class__) if out.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("exp_grad", "exp_grad", out, out_grad._data))(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_exp_grad.get(out.__class__)
+            or dispatch("exp_grad", "exp_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -428,7 +536,13 @@ class Expm1GradNode(GradNode):
             x_grad = _grad_ops.expm1_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("expm1_grad", "expm1_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_expm1_grad.get(out.__class__)
+            or dispatch("expm1_grad", "expm1_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -469,8 +583,13 @@ class LogGradNode(GradNode):
             x_grad = _grad_ops.log_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_log_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("log_grad", "log_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_log_grad.get(x.__class__)
+            or dispatch("log_grad", "log_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -511,8 +630,13 @@ class Log1pGradNode(GradNode):
             x_grad = _grad_ops.log1p_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_log1p_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("log1p_grad", "log1p_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_log1p_grad.get(x.__class__)
+            or dispatch("log1p_grad", "log1p_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -553,7 +677,13 @@ class SqrtGradNode(GradNode):
             x_grad = _grad_ops.sqrt_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("sqrt_grad", "sqrt_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_sqrt_grad.get(out.__class__)
+            or dispatch("sqrt_grad", "sqrt_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -594,7 +724,13 @@ class RsqrtGradNode(GradNode):
             x_grad = _grad_ops.rsqrt_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("rsqrt_grad", "rsqrt_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_rsqrt_grad.get(out.__class__)
+            or dispatch("rsqrt_grad", "rsqrt_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -635,7 +771,13 @@ class SquareGradNode(GradNode):
             x_grad = _grad_ops.square_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("square_grad", "square_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_square_grad.get(x.__class__)
+            or dispatch("square_grad", "square_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -676,7 +818,12 @@ class ReciprocalGradNode(GradNode):
             x_grad = _grad_ops.reciprocal_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out, out_grad._data)
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_reciprocal_grad.get(out.__class__)
+            or dispatch("reciprocal_grad", "reciprocal_grad", out, out_grad._data)
+        )
         x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
@@ -718,8 +865,13 @@ class SinGradNode(GradNode):
             x_grad = _grad_ops.sin_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_sin_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("sin_grad", "sin_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_sin_grad.get(x.__class__)
+            or dispatch("sin_grad", "sin_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -760,8 +912,13 @@ class CosGradNode(GradNode):
             x_grad = _grad_ops.cos_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_cos_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("cos_grad", "cos_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_cos_grad.get(x.__class__)
+            or dispatch("cos_grad", "cos_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -802,7 +959,13 @@ class TanhGradNode(GradNode):
             x_grad = _grad_ops.tanh_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("tanh_grad", "tanh_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_tanh_grad.get(out.__class__)
+            or dispatch("tanh_grad", "tanh_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -843,7 +1006,13 @@ class SigmoidGradNode(GradNode):
             x_grad = _grad_ops.sigmoid_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("sigmoid_grad", "sigmoid_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_sigmoid_grad.get(out.__class__)
+            or dispatch("sigmoid_grad", "sigmoid_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -884,7 +1053,13 @@ class ReluGradNode(GradNode):
             x_grad = _grad_ops.relu_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("relu_grad", "relu_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_relu_grad.get(out.__class__)
+            or dispatch("relu_grad", "relu_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -922,7 +1097,12 @@ class GeluGradNode(GradNode):
             x_grad = _grad_ops.gelu_grad(x, out_grad, self.approximate)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("gelu_grad", "gelu_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_gelu_grad.get(x.__class__)
+            or dispatch("gelu_grad", "gelu_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.approximate))
         return (x_grad,)
 
@@ -952,8 +1132,25 @@ class GeluDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.approximate)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_gelu_double_grad.get(x.__class__)
+            or dispatch(
+                "gelu_double_grad",
+                "gelu_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.approximate,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -977,8 +1174,13 @@ class SiluGradNode(GradNode):
             x_grad = _grad_ops.silu_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_silu_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("silu_grad", "silu_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_silu_grad.get(x.__class__)
+            or dispatch("silu_grad", "silu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1003,8 +1205,24 @@ class SiluDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("silu_double_grad", "silu_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_silu_double_grad.get(x.__class__)
+            or dispatch(
+                "silu_double_grad",
+                "silu_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1028,7 +1246,12 @@ class SoftplusGradNode(GradNode):
             x_grad = _grad_ops.softplus_grad(x, out_grad, self.beta, self.threshold)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("softplus_grad", "softplus_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_softplus_grad.get(x.__class__)
+            or dispatch("softplus_grad", "softplus_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.beta, self.threshold))
         return (x_grad,)
 
@@ -1056,8 +1279,26 @@ class SoftplusDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("softplus_double_grad", "softplus_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.beta, self.threshold)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_softplus_double_grad.get(x.__class__)
+            or dispatch(
+                "softplus_double_grad",
+                "softplus_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.beta,
+            self.threshold,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1081,7 +1322,12 @@ class LeakyReluGradNode(GradNode):
             x_grad = _grad_ops.leaky_relu_grad(x, out_grad, self.negative_slope)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_leaky_relu_grad.get(x.__class__)
+            or dispatch("leaky_relu_grad", "leaky_relu_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.negative_slope))
         return (x_grad,)
 
@@ -1121,7 +1367,13 @@ class EluGradNode(GradNode):
             x_grad = _grad_ops.elu_grad(x, out_grad, self.alpha)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("elu_grad", "elu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_elu_grad.get(x.__class__)
+            or dispatch("elu_grad", "elu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.alpha))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1163,8 +1415,13 @@ class ErfGradNode(GradNode):
             x_grad = _grad_ops.erf_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_erf_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("erf_grad", "erf_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_erf_grad.get(x.__class__)
+            or dispatch("erf_grad", "erf_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1203,9 +1460,7 @@ class ScaleGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.scale_grad(out_grad, self.scale, self.bias)
             return (x_grad,)
-        _kernel = _k_scale_grad.get(out_grad._data.__class__) or dispatch(
-            "scale_grad", "scale_grad", out_grad._data
-        )
+        _kernel = _k_scale_grad.get(out_grad._data.__class__) or dispatch("scale_grad", "scale_grad", out_grad._data)
         x_grad = wrap(_kernel(out_grad._data, self.scale, self.bias))
         return (x_grad,)
 
@@ -1236,7 +1491,13 @@ class PowGradNode(GradNode):
             x_grad = _grad_ops.pow_grad(x, out_grad, self.y)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("pow_grad", "pow_grad", x, out_grad._data)(x, out_grad._data, self.y))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_pow_grad.get(x.__class__)
+            or dispatch("pow_grad", "pow_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.y))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1278,7 +1539,12 @@ class ClipGradNode(GradNode):
             x_grad = _grad_ops.clip_grad(x, out_grad, self.min, self.max)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("clip_grad", "clip_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_clip_grad.get(x.__class__)
+            or dispatch("clip_grad", "clip_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
         return (x_grad,)
 
@@ -1319,9 +1585,7 @@ class CastGradNode(GradNode):
             x_grad = _grad_ops.cast_grad(x, out_grad, self.dtype)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch(
-            "cast_grad", "cast_grad", out_grad._data
-        )
+        _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch("cast_grad", "cast_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.dtype))
         return (x_grad,)
 
@@ -1354,9 +1618,7 @@ class AddGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch(
-            "add_grad", "add_grad", out_grad._data
-        )
+        _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch("add_grad", "add_grad", out_grad._data)
         _results = _kernel(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -1392,9 +1654,7 @@ class SubtractGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch(
-            "subtract_grad", "subtract_grad", out_grad._data
-        )
+        _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch("subtract_grad", "subtract_grad", out_grad._data)
         _results = _kernel(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -1430,7 +1690,24 @@ class MultiplyGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _results = dispatch("multiply_grad", "multiply_grad", x, y, out_grad._data)(x, y, out_grad._data)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_multiply_grad.get(x.__class__)
+            or dispatch(
+                "multiply_grad",
+                "multiply_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1483,7 +1760,25 @@ class DivideGradNode(GradNode):
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         out = unpack_data(self.out, self)
-        _results = dispatch("divide_grad", "divide_grad", y, out, out_grad._data)(x, y, out, out_grad._data)
+        _kernel = (
+            y.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_divide_grad.get(y.__class__)
+            or dispatch(
+                "divide_grad",
+                "divide_grad",
+                y,
+                out,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1534,7 +1829,24 @@ class MaximumGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _results = dispatch("maximum_grad", "maximum_grad", x, y, out_grad._data)(x, y, out_grad._data)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_maximum_grad.get(x.__class__)
+            or dispatch(
+                "maximum_grad",
+                "maximum_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1581,7 +1893,24 @@ class MinimumGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _results = dispatch("minimum_grad", "minimum_grad", x, y, out_grad._data)(x, y, out_grad._data)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_minimum_grad.get(x.__class__)
+            or dispatch(
+                "minimum_grad",
+                "minimum_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1628,8 +1957,24 @@ class ElementwisePowGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x, y, out_grad._data)
-        _results = _kernel(x, y, out_grad._data)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_elementwise_pow_grad.get(x.__class__)
+            or dispatch(
+                "elementwise_pow_grad",
+                "elementwise_pow_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1661,23 +2006,35 @@ class ElementwisePowDoubleGradNode(GradNode):
             d_yy = _ops.where(x > 0, d_y * log_x, d_y)
             new_x_grad = _ops.reduce_as(out_grad * (x_grad_grad * d_xx + y_grad_grad * d_xy), x)
             new_y_grad = _ops.reduce_as(out_grad * (x_grad_grad * d_xy + y_grad_grad * d_yy), y)
-            out_grad_grad = _ops.reduce_as(
-                x_grad_grad * (y * _ops.elementwise_pow(x, y - 1)) + y_grad_grad * d_y, out_grad
-            )
+            out_grad_grad = _ops.reduce_as(x_grad_grad * (y * _ops.elementwise_pow(x, y - 1)) + y_grad_grad * d_y, out_grad)
             return (new_x_grad, new_y_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "elementwise_pow_double_grad",
-            "elementwise_pow_double_grad",
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is y_grad_grad._data.__class__
+            and _k_elementwise_pow_double_grad.get(x.__class__)
+            or dispatch(
+                "elementwise_pow_double_grad",
+                "elementwise_pow_double_grad",
+                x,
+                y,
+                out_grad,
+                x_grad_grad._data,
+                y_grad_grad._data,
+            )
+        )
+        _results = _kernel(
             x,
             y,
             out_grad,
             x_grad_grad._data,
             y_grad_grad._data,
         )
-        _results = _kernel(x, y, out_grad, x_grad_grad._data, y_grad_grad._data)
         new_x_grad = wrap(_results[0])
         new_y_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -1707,7 +2064,12 @@ class WhereGradNode(GradNode):
         condition = unpack_data(self.condition, self)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = dispatch("where_grad", "where_grad", condition, out_grad._data)
+        _kernel = (
+            condition.__class__
+            is out_grad._data.__class__
+            and _k_where_grad.get(condition.__class__)
+            or dispatch("where_grad", "where_grad", condition, out_grad._data)
+        )
         _results = _kernel(condition, x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -1750,9 +2112,7 @@ class SumGradNode(GradNode):
             x_grad = _grad_ops.sum_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch(
-            "sum_grad", "sum_grad", out_grad._data
-        )
+        _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch("sum_grad", "sum_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -1784,9 +2144,7 @@ class MeanGradNode(GradNode):
             x_grad = _grad_ops.mean_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch(
-            "mean_grad", "mean_grad", out_grad._data
-        )
+        _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch("mean_grad", "mean_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -1816,11 +2174,29 @@ class MaxGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out = unpack(self.out, self)
-            x_grad = _grad_ops.max_grad(x, out, out_grad, self.axis, self.keepdim)
+            x_grad = _grad_ops.max_grad(
+                x,
+                out,
+                out_grad,
+                self.axis,
+                self.keepdim,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("max_grad", "max_grad", x, out, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_max_grad.get(x.__class__)
+            or dispatch(
+                "max_grad",
+                "max_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
         x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -1843,13 +2219,23 @@ class MaxDoubleGradNode(GradNode):
             out = unpack(self.out, self)
             axis = self.axis
             keepdim = self.keepdim
-            out_grad_grad = _ops.sum(
-                x_grad_grad * _grad_ops.max_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim
-            )
+            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.max_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
             return (None, None, out_grad_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("max_double_grad", "max_double_grad", x, out, x_grad_grad._data)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is x_grad_grad._data.__class__
+            and _k_max_double_grad.get(x.__class__)
+            or dispatch(
+                "max_double_grad",
+                "max_double_grad",
+                x,
+                out,
+                x_grad_grad._data,
+            )
+        )
         out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
         return (None, None, out_grad_grad)
 
@@ -1870,11 +2256,29 @@ class MinGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out = unpack(self.out, self)
-            x_grad = _grad_ops.min_grad(x, out, out_grad, self.axis, self.keepdim)
+            x_grad = _grad_ops.min_grad(
+                x,
+                out,
+                out_grad,
+                self.axis,
+                self.keepdim,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("min_grad", "min_grad", x, out, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_min_grad.get(x.__class__)
+            or dispatch(
+                "min_grad",
+                "min_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
         x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -1897,13 +2301,23 @@ class MinDoubleGradNode(GradNode):
             out = unpack(self.out, self)
             axis = self.axis
             keepdim = self.keepdim
-            out_grad_grad = _ops.sum(
-                x_grad_grad * _grad_ops.min_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim
-            )
+            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.min_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
             return (None, None, out_grad_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("min_double_grad", "min_double_grad", x, out, x_grad_grad._data)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is x_grad_grad._data.__class__
+            and _k_min_double_grad.get(x.__class__)
+            or dispatch(
+                "min_double_grad",
+                "min_double_grad",
+                x,
+                out,
+                x_grad_grad._data,
+            )
+        )
         out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
         return (None, None, out_grad_grad)
 
@@ -1926,7 +2340,12 @@ class ProdGradNode(GradNode):
             x_grad = _grad_ops.prod_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("prod_grad", "prod_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_prod_grad.get(x.__class__)
+            or dispatch("prod_grad", "prod_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -1947,13 +2366,35 @@ class ProdDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.prod_double_grad(
-                x, out_grad, x_grad_grad, self.axis, self.keepdim
+                x,
+                out_grad,
+                x_grad_grad,
+                self.axis,
+                self.keepdim,
             )
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("prod_double_grad", "prod_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.axis, self.keepdim)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_prod_double_grad.get(x.__class__)
+            or dispatch(
+                "prod_double_grad",
+                "prod_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+            self.keepdim,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1975,11 +2416,29 @@ class LogsumexpGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out = unpack(self.out, self)
-            x_grad = _grad_ops.logsumexp_grad(x, out, out_grad, self.axis, self.keepdim)
+            x_grad = _grad_ops.logsumexp_grad(
+                x,
+                out,
+                out_grad,
+                self.axis,
+                self.keepdim,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x, out, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_logsumexp_grad.get(x.__class__)
+            or dispatch(
+                "logsumexp_grad",
+                "logsumexp_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
         x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -2012,10 +2471,29 @@ class LogsumexpDoubleGradNode(GradNode):
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "logsumexp_double_grad", "logsumexp_double_grad", x, out, out_grad, x_grad_grad._data
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_logsumexp_double_grad.get(x.__class__)
+            or dispatch(
+                "logsumexp_double_grad",
+                "logsumexp_double_grad",
+                x,
+                out,
+                out_grad,
+                x_grad_grad._data,
+            )
         )
-        _results = _kernel(x, out, out_grad, x_grad_grad._data, self.axis, self.keepdim)
+        _results = _kernel(
+            x,
+            out,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+            self.keepdim,
+        )
         new_x_grad = wrap(_results[0])
         new_out_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -2039,12 +2517,36 @@ class MatmulGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             y = unpack(self.y, self)
-            x_grad, y_grad = _grad_ops.matmul_grad(x, y, out_grad, self.transpose_x, self.transpose_y)
+            x_grad, y_grad = _grad_ops.matmul_grad(
+                x,
+                y,
+                out_grad,
+                self.transpose_x,
+                self.transpose_y,
+            )
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = dispatch("matmul_grad", "matmul_grad", x, y, out_grad._data)
-        _results = _kernel(x, y, out_grad._data, self.transpose_x, self.transpose_y)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_matmul_grad.get(x.__class__)
+            or dispatch(
+                "matmul_grad",
+                "matmul_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+            self.transpose_x,
+            self.transpose_y,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -2095,9 +2597,7 @@ class ReshapeGradNode(GradNode):
             x_grad = _grad_ops.reshape_grad(x, out_grad, self.shape)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch(
-            "reshape_grad", "reshape_grad", out_grad._data
-        )
+        _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch("reshape_grad", "reshape_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.shape))
         return (x_grad,)
 
@@ -2128,9 +2628,7 @@ class TransposeGradNode(GradNode):
             x_grad = _grad_ops.transpose_grad(x, out_grad, self.perm)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch(
-            "transpose_grad", "transpose_grad", out_grad._data
-        )
+        _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch("transpose_grad", "transpose_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.perm))
         return (x_grad,)
 
@@ -2161,9 +2659,7 @@ class SqueezeGradNode(GradNode):
             x_grad = _grad_ops.squeeze_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch(
-            "squeeze_grad", "squeeze_grad", out_grad._data
-        )
+        _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch("squeeze_grad", "squeeze_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
@@ -2194,9 +2690,7 @@ class UnsqueezeGradNode(GradNode):
             x_grad = _grad_ops.unsqueeze_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch(
-            "unsqueeze_grad", "unsqueeze_grad", out_grad._data
-        )
+        _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
@@ -2227,9 +2721,7 @@ class FlattenGradNode(GradNode):
             x_grad = _grad_ops.flatten_grad(x, out_grad, self.start_axis, self.stop_axis)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch(
-            "flatten_grad", "flatten_grad", out_grad._data
-        )
+        _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch("flatten_grad", "flatten_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.start_axis, self.stop_axis))
         return (x_grad,)
 
@@ -2261,9 +2753,7 @@ class ExpandGradNode(GradNode):
             x_grad = _grad_ops.expand_grad(x, out_grad, self.shape)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch(
-            "expand_grad", "expand_grad", out_grad._data
-        )
+        _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch("expand_grad", "expand_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.shape))
         return (x_grad,)
 
@@ -2294,9 +2784,7 @@ class ConcatGradNode(GradNode):
             x_grad = _grad_ops.concat_grad(x, out_grad, self.axis)
             return (*x_grad,)
         x = [unpack_data(_w, self) for _w in self.x]
-        _kernel = _k_concat_grad.get(out_grad._data.__class__) or dispatch(
-            "concat_grad", "concat_grad", out_grad._data
-        )
+        _kernel = _k_concat_grad.get(out_grad._data.__class__) or dispatch("concat_grad", "concat_grad", out_grad._data)
         _result = _kernel(x, out_grad._data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
@@ -2328,9 +2816,7 @@ class StackGradNode(GradNode):
             x_grad = _grad_ops.stack_grad(x, out_grad, self.axis)
             return (*x_grad,)
         x = [unpack_data(_w, self) for _w in self.x]
-        _kernel = _k_stack_grad.get(out_grad._data.__class__) or dispatch(
-            "stack_grad", "stack_grad", out_grad._data
-        )
+        _kernel = _k_stack_grad.get(out_grad._data.__class__) or dispatch("stack_grad", "stack_grad", out_grad._data)
         _result = _kernel(x, out_grad._data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
@@ -2363,7 +2849,11 @@ class SplitGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _out_grad_data = [_t._data for _t in out_grad]
-        _kernel = dispatch("split_grad", "split_grad", *_out_grad_data)
+        _kernel = dispatch(
+            "split_grad",
+            "split_grad",
+            *_out_grad_data,
+        )
         x_grad = wrap(_kernel(x, _out_grad_data, self.num_or_sections, self.axis))
         return (x_grad,)
 
@@ -2397,7 +2887,12 @@ class GatherGradNode(GradNode):
             return (x_grad, None)
         x = unpack_data(self.x, self)
         index = unpack_data(self.index, self)
-        _kernel = dispatch("gather_grad", "gather_grad", index, out_grad._data)
+        _kernel = (
+            index.__class__
+            is out_grad._data.__class__
+            and _k_gather_grad.get(index.__class__)
+            or dispatch("gather_grad", "gather_grad", index, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
         return (x_grad, None)
 
@@ -2439,7 +2934,12 @@ class IndexSelectGradNode(GradNode):
             return (x_grad, None)
         x = unpack_data(self.x, self)
         index = unpack_data(self.index, self)
-        _kernel = dispatch("index_select_grad", "index_select_grad", index, out_grad._data)
+        _kernel = (
+            index.__class__
+            is out_grad._data.__class__
+            and _k_index_select_grad.get(index.__class__)
+            or dispatch("index_select_grad", "index_select_grad", index, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
         return (x_grad, None)
 
@@ -2479,9 +2979,7 @@ class TileGradNode(GradNode):
             x_grad = _grad_ops.tile_grad(x, out_grad, self.repeat_times)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch(
-            "tile_grad", "tile_grad", out_grad._data
-        )
+        _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch("tile_grad", "tile_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.repeat_times))
         return (x_grad,)
 
@@ -2512,7 +3010,12 @@ class SoftmaxGradNode(GradNode):
             x_grad = _grad_ops.softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("softmax_grad", "softmax_grad", out, out_grad._data)
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_softmax_grad.get(out.__class__)
+            or dispatch("softmax_grad", "softmax_grad", out, out_grad._data)
+        )
         x_grad = wrap(_kernel(out, out_grad._data, self.axis))
         return (x_grad,)
 
@@ -2555,7 +3058,12 @@ class LogSoftmaxGradNode(GradNode):
             x_grad = _grad_ops.log_softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out, out_grad._data)
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_log_softmax_grad.get(out.__class__)
+            or dispatch("log_softmax_grad", "log_softmax_grad", out, out_grad._data)
+        )
         x_grad = wrap(_kernel(out, out_grad._data, self.axis))
         return (x_grad,)
 
@@ -2597,23 +3105,31 @@ class CrossEntropyGradNode(GradNode):
             input = unpack(self.input, self)
             label = unpack(self.label, self)
             input_grad = _grad_ops.cross_entropy_grad(
-                input, label, out_grad, self.axis, self.reduction, self.ignore_index, self.label_smoothing
-            )
-            return (input_grad, None)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input, label, out_grad._data)
-        input_grad = wrap(
-            _kernel(
                 input,
                 label,
-                out_grad._data,
+                out_grad,
                 self.axis,
                 self.reduction,
                 self.ignore_index,
                 self.label_smoothing,
             )
+            return (input_grad, None)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            and _k_cross_entropy_grad.get(input.__class__)
+            or dispatch(
+                "cross_entropy_grad",
+                "cross_entropy_grad",
+                input,
+                label,
+                out_grad._data,
+            )
         )
+        input_grad = wrap(_kernel(input, label, out_grad._data, self.axis, self.reduction, self.ignore_index, self.label_smoothing))
         return (input_grad, None)
 
     def release_saved(self) -> None:
@@ -2648,13 +3164,20 @@ class CrossEntropyDoubleGradNode(GradNode):
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "cross_entropy_double_grad",
-            "cross_entropy_double_grad",
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad.__class__
+            is input_grad_grad._data.__class__
+            and _k_cross_entropy_double_grad.get(input.__class__)
+            or dispatch(
+                "cross_entropy_double_grad",
+                "cross_entropy_double_grad",
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+            )
         )
         _results = _kernel(
             input,
@@ -2680,16 +3203,7 @@ class CrossEntropyDoubleGradNode(GradNode):
 class CrossEntropyTripleGradNode(GradNode):
     """Gradient of cross_entropy_double_grad (third-order gradient of cross_entropy)."""
 
-    __slots__ = (
-        "input",
-        "label",
-        "out_grad",
-        "input_grad_grad",
-        "axis",
-        "reduction",
-        "ignore_index",
-        "label_smoothing",
-    )
+    __slots__ = ("input", "label", "out_grad", "input_grad_grad", "axis", "reduction", "ignore_index", "label_smoothing")
     name = "cross_entropy_triple_grad"
     n_outputs = 2
 
@@ -2705,35 +3219,12 @@ class CrossEntropyTripleGradNode(GradNode):
         ignore_index = self.ignore_index
         label_smoothing = self.label_smoothing
         r = _ops.softmax_vjp_dp(_ops.softmax(input, axis), input_grad_grad, new_input_grad_grad, axis)
-        _tmp1 = _grad_ops.cross_entropy_double_grad(
-            input, label, out_grad_grad_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing
-        )
-        a = _tmp1[0]
-        _tmp2 = _grad_ops.cross_entropy_double_grad(
-            input, label, out_grad, r, axis, reduction, ignore_index, label_smoothing
-        )
-        _tmp3 = _tmp2[0]
-        new_new_input_grad = a + _tmp3
-        _tmp4 = _grad_ops.cross_entropy_double_grad(
-            input,
-            label,
-            _ops.fill(out_grad, 1.0),
-            input_grad_grad,
-            axis,
-            reduction,
-            ignore_index,
-            label_smoothing,
-        )
-        w = _tmp4[0]
+        a = _grad_ops.cross_entropy_double_grad(input, label, out_grad_grad_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
+        new_new_input_grad = a + _grad_ops.cross_entropy_double_grad(input, label, out_grad, r, axis, reduction, ignore_index, label_smoothing)[0]
+        w = _grad_ops.cross_entropy_double_grad(input, label, _ops.fill(out_grad, 1.0), input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
         new_out_grad_grad = _ops.reduce_as(_ops.sum(new_input_grad_grad * w, axis), out_grad)
-        _tmp5 = _grad_ops.cross_entropy_double_grad(
-            input, label, out_grad, new_input_grad_grad, axis, reduction, ignore_index, label_smoothing
-        )
-        b = _tmp5[0]
-        _tmp6 = _grad_ops.cross_entropy_grad(
-            input, label, out_grad_grad_grad, axis, reduction, ignore_index, label_smoothing
-        )
-        input_grad_grad_grad = b + _tmp6
+        b = _grad_ops.cross_entropy_double_grad(input, label, out_grad, new_input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
+        input_grad_grad_grad = b + _grad_ops.cross_entropy_grad(input, label, out_grad_grad_grad, axis, reduction, ignore_index, label_smoothing)
         return (new_new_input_grad, None, new_out_grad_grad, input_grad_grad_grad)
 
     def release_saved(self) -> None:
@@ -2759,8 +3250,25 @@ class MseLossGradNode(GradNode):
             return (input_grad, label_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
-        _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            and _k_mse_loss_grad.get(input.__class__)
+            or dispatch(
+                "mse_loss_grad",
+                "mse_loss_grad",
+                input,
+                label,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad._data,
+            self.reduction,
+        )
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -2795,17 +3303,30 @@ class MseLossDoubleGradNode(GradNode):
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "mse_loss_double_grad",
-            "mse_loss_double_grad",
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad.__class__
+            is input_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            and _k_mse_loss_double_grad.get(input.__class__)
+            or dispatch(
+                "mse_loss_double_grad",
+                "mse_loss_double_grad",
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+            )
+        )
+        _results = _kernel(
             input,
             label,
             out_grad,
             input_grad_grad._data,
             label_grad_grad._data,
-        )
-        _results = _kernel(
-            input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction
+            self.reduction,
         )
         new_input_grad = wrap(_results[0])
         new_label_grad = wrap(_results[1])
@@ -2832,7 +3353,12 @@ class DropoutGradNode(GradNode):
             x_grad = _grad_ops.dropout_grad(mask, out_grad, self.p, self.training)
             return (x_grad,)
         mask = unpack_data(self.mask, self)
-        _kernel = dispatch("dropout_grad", "dropout_grad", mask, out_grad._data)
+        _kernel = (
+            mask.__class__
+            is out_grad._data.__class__
+            and _k_dropout_grad.get(mask.__class__)
+            or dispatch("dropout_grad", "dropout_grad", mask, out_grad._data)
+        )
         x_grad = wrap(_kernel(mask, out_grad._data, self.p, self.training))
         return (x_grad,)
 
@@ -2856,7 +3382,12 @@ class DropoutDoubleGradNode(GradNode):
             out_grad_grad = _grad_ops.dropout_grad(mask, x_grad_grad, p, training)
             return (None, out_grad_grad)
         mask = unpack_data(self.mask, self)
-        _kernel = dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
+        _kernel = (
+            mask.__class__
+            is x_grad_grad._data.__class__
+            and _k_dropout_grad.get(mask.__class__)
+            or dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
+        )
         out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
         return (None, out_grad_grad)
 
@@ -2880,7 +3411,12 @@ class EmbeddingGradNode(GradNode):
             return (None, weight_grad)
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
-        _kernel = dispatch("embedding_grad", "embedding_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_embedding_grad.get(x.__class__)
+            or dispatch("embedding_grad", "embedding_grad", x, out_grad._data)
+        )
         weight_grad = wrap(_kernel(x, weight, out_grad._data))
         return (None, weight_grad)
 
@@ -2919,15 +3455,41 @@ class Conv2dGradNode(GradNode):
             weight = unpack(self.weight, self)
             bias = None if self.bias is None else unpack(self.bias, self)
             x_grad, weight_grad, bias_grad = _grad_ops.conv2d_grad(
-                x, weight, bias, out_grad, self.stride, self.padding, self.dilation, self.groups
+                x,
+                weight,
+                bias,
+                out_grad,
+                self.stride,
+                self.padding,
+                self.dilation,
+                self.groups,
             )
             return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
         bias = None if self.bias is None else unpack_data(self.bias, self)
-        _kernel = dispatch("conv2d_grad", "conv2d_grad", x, weight, out_grad._data)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_conv2d_grad.get(x.__class__)
+            or dispatch(
+                "conv2d_grad",
+                "conv2d_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
         _results = _kernel(
-            x, weight, bias, out_grad._data, self.stride, self.padding, self.dilation, self.groups
+            x,
+            weight,
+            bias,
+            out_grad._data,
+            self.stride,
+            self.padding,
+            self.dilation,
+            self.groups,
         )
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
@@ -2952,12 +3514,22 @@ class MaxPool2dGradNode(GradNode):
             x = unpack(self.x, self)
             argmax = unpack(self.argmax, self)
             x_grad = _grad_ops.max_pool2d_grad(
-                x, argmax, out_grad, self.kernel_size, self.stride, self.padding
+                x,
+                argmax,
+                out_grad,
+                self.kernel_size,
+                self.stride,
+                self.padding,
             )
             return (x_grad,)
         x = unpack_data(self.x, self)
         argmax = unpack_data(self.argmax, self)
-        _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, out_grad._data)
+        _kernel = (
+            argmax.__class__
+            is out_grad._data.__class__
+            and _k_max_pool2d_grad.get(argmax.__class__)
+            or dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, argmax, out_grad._data, self.kernel_size, self.stride, self.padding))
         return (x_grad,)
 
@@ -2977,11 +3549,20 @@ class MaxPool2dDoubleGradNode(GradNode):
         if create_graph:
             argmax = unpack(self.argmax, self)
             out_grad_grad = _grad_ops.max_pool2d_double_grad(
-                argmax, x_grad_grad, self.kernel_size, self.stride, self.padding
+                argmax,
+                x_grad_grad,
+                self.kernel_size,
+                self.stride,
+                self.padding,
             )
             return (None, None, out_grad_grad)
         argmax = unpack_data(self.argmax, self)
-        _kernel = dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, x_grad_grad._data)
+        _kernel = (
+            argmax.__class__
+            is x_grad_grad._data.__class__
+            and _k_max_pool2d_double_grad.get(argmax.__class__)
+            or dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, x_grad_grad._data)
+        )
         out_grad_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
         return (None, None, out_grad_grad)
 
@@ -3000,12 +3581,16 @@ class AvgPool2dGradNode(GradNode):
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
-            x_grad = _grad_ops.avg_pool2d_grad(x, out_grad, self.kernel_size, self.stride, self.padding)
+            x_grad = _grad_ops.avg_pool2d_grad(
+                x,
+                out_grad,
+                self.kernel_size,
+                self.stride,
+                self.padding,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
-            "avg_pool2d_grad", "avg_pool2d_grad", out_grad._data
-        )
+        _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
         return (x_grad,)
 
@@ -3038,9 +3623,7 @@ class AdaptiveAvgPool2dGradNode(GradNode):
             x_grad = _grad_ops.adaptive_avg_pool2d_grad(x, out_grad, self.output_size)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
-            "adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data
-        )
+        _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
         return (x_grad,)
 
@@ -3073,7 +3656,14 @@ class LayerNormGradNode(GradNode):
             mean = unpack(self.mean, self)
             rstd = unpack(self.rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.layer_norm_grad(
-                x, weight, bias, mean, rstd, out_grad, self.normalized_shape, self.epsilon
+                x,
+                weight,
+                bias,
+                mean,
+                rstd,
+                out_grad,
+                self.normalized_shape,
+                self.epsilon,
             )
             return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
@@ -3081,8 +3671,33 @@ class LayerNormGradNode(GradNode):
         bias = None if self.bias is None else unpack_data(self.bias, self)
         mean = unpack_data(self.mean, self)
         rstd = unpack_data(self.rstd, self)
-        _kernel = dispatch("layer_norm_grad", "layer_norm_grad", x, mean, rstd, out_grad._data, weight)
-        _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.normalized_shape, self.epsilon)
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            and _k_layer_norm_grad.get(x.__class__)
+            or dispatch(
+                "layer_norm_grad",
+                "layer_norm_grad",
+                x,
+                mean,
+                rstd,
+                out_grad._data,
+                weight,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            bias,
+            mean,
+            rstd,
+            out_grad._data,
+            self.normalized_shape,
+            self.epsilon,
+        )
         x_grad = wrap(_results[0])
         weight_grad = None if _results[1] is None else wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -3111,7 +3726,15 @@ class BatchNormGradNode(GradNode):
             saved_mean = unpack(self.saved_mean, self)
             saved_rstd = unpack(self.saved_rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.batch_norm_grad(
-                x, weight, bias, saved_mean, saved_rstd, out_grad, self.training, self.momentum, self.epsilon
+                x,
+                weight,
+                bias,
+                saved_mean,
+                saved_rstd,
+                out_grad,
+                self.training,
+                self.momentum,
+                self.epsilon,
             )
             return (x_grad, None, None, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
@@ -3119,8 +3742,22 @@ class BatchNormGradNode(GradNode):
         bias = None if self.bias is None else unpack_data(self.bias, self)
         saved_mean = unpack_data(self.saved_mean, self)
         saved_rstd = unpack_data(self.saved_rstd, self)
-        _kernel = dispatch(
-            "batch_norm_grad", "batch_norm_grad", x, saved_mean, saved_rstd, out_grad._data, weight
+        _kernel = (
+            x.__class__
+            is saved_mean.__class__
+            is saved_rstd.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            and _k_batch_norm_grad.get(x.__class__)
+            or dispatch(
+                "batch_norm_grad",
+                "batch_norm_grad",
+                x,
+                saved_mean,
+                saved_rstd,
+                out_grad._data,
+                weight,
+            )
         )
         _results = _kernel(
             x,
@@ -3161,7 +3798,14 @@ class GroupNormGradNode(GradNode):
             mean = unpack(self.mean, self)
             rstd = unpack(self.rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.group_norm_grad(
-                x, weight, bias, mean, rstd, out_grad, self.num_groups, self.epsilon
+                x,
+                weight,
+                bias,
+                mean,
+                rstd,
+                out_grad,
+                self.num_groups,
+                self.epsilon,
             )
             return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
@@ -3169,8 +3813,33 @@ class GroupNormGradNode(GradNode):
         bias = None if self.bias is None else unpack_data(self.bias, self)
         mean = unpack_data(self.mean, self)
         rstd = unpack_data(self.rstd, self)
-        _kernel = dispatch("group_norm_grad", "group_norm_grad", x, mean, rstd, out_grad._data, weight)
-        _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.num_groups, self.epsilon)
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            and _k_group_norm_grad.get(x.__class__)
+            or dispatch(
+                "group_norm_grad",
+                "group_norm_grad",
+                x,
+                mean,
+                rstd,
+                out_grad._data,
+                weight,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            bias,
+            mean,
+            rstd,
+            out_grad._data,
+            self.num_groups,
+            self.epsilon,
+        )
         x_grad = wrap(_results[0])
         weight_grad = None if _results[1] is None else wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -3201,8 +3870,25 @@ class LinearGradNode(GradNode):
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
         bias = None if self.bias is None else unpack_data(self.bias, self)
-        _kernel = dispatch("linear_grad", "linear_grad", x, weight, out_grad._data)
-        _results = _kernel(x, weight, bias, out_grad._data)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_linear_grad.get(x.__class__)
+            or dispatch(
+                "linear_grad",
+                "linear_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            bias,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -3255,8 +3941,25 @@ class EinsumGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = dispatch("einsum_grad", "einsum_grad", x, y, out_grad._data)
-        _results = _kernel(x, y, out_grad._data, self.equation)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_einsum_grad.get(x.__class__)
+            or dispatch(
+                "einsum_grad",
+                "einsum_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+            self.equation,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -3284,17 +3987,36 @@ class EinsumDoubleGradNode(GradNode):
             equation = self.equation
             new_x_grad = _grad_ops.einsum_grad(x, y_grad_grad, out_grad, equation)[0]
             new_y_grad = _grad_ops.einsum_grad(x_grad_grad, y, out_grad, equation)[1]
-            out_grad_grad = _ops.reduce_as(
-                _ops.einsum(equation, x_grad_grad, y) + _ops.einsum(equation, x, y_grad_grad), out_grad
-            )
+            out_grad_grad = _ops.reduce_as(_ops.einsum(equation, x_grad_grad, y) + _ops.einsum(equation, x, y_grad_grad), out_grad)
             return (new_x_grad, new_y_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "einsum_double_grad", "einsum_double_grad", x, y, out_grad, x_grad_grad._data, y_grad_grad._data
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is y_grad_grad._data.__class__
+            and _k_einsum_double_grad.get(x.__class__)
+            or dispatch(
+                "einsum_double_grad",
+                "einsum_double_grad",
+                x,
+                y,
+                out_grad,
+                x_grad_grad._data,
+                y_grad_grad._data,
+            )
         )
-        _results = _kernel(x, y, out_grad, x_grad_grad._data, y_grad_grad._data, self.equation)
+        _results = _kernel(
+            x,
+            y,
+            out_grad,
+            x_grad_grad._data,
+            y_grad_grad._data,
+            self.equation,
+        )
         new_x_grad = wrap(_results[0])
         new_y_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -3323,7 +4045,16 @@ class ScaledDotProductAttentionGradNode(GradNode):
             weights = unpack(self.weights, self)
             keep = unpack(self.keep, self)
             query_grad, key_grad, value_grad, mask_grad = _grad_ops.scaled_dot_product_attention_grad(
-                query, key, value, mask, weights, keep, out_grad, self.dropout_p, self.causal, self.scale
+                query,
+                key,
+                value,
+                mask,
+                weights,
+                keep,
+                out_grad,
+                self.dropout_p,
+                self.causal,
+                self.scale,
             )
             return (query_grad, key_grad, value_grad, mask_grad)
         query = unpack_data(self.query, self)
@@ -3332,19 +4063,38 @@ class ScaledDotProductAttentionGradNode(GradNode):
         mask = None if self.mask is None else unpack_data(self.mask, self)
         weights = unpack_data(self.weights, self)
         keep = unpack_data(self.keep, self)
-        _kernel = dispatch(
-            "scaled_dot_product_attention_grad",
-            "scaled_dot_product_attention_grad",
+        _kernel = (
+            query.__class__
+            is key.__class__
+            is value.__class__
+            is weights.__class__
+            is keep.__class__
+            is out_grad._data.__class__
+            is mask.__class__
+            and _k_scaled_dot_product_attention_grad.get(query.__class__)
+            or dispatch(
+                "scaled_dot_product_attention_grad",
+                "scaled_dot_product_attention_grad",
+                query,
+                key,
+                value,
+                weights,
+                keep,
+                out_grad._data,
+                mask,
+            )
+        )
+        _results = _kernel(
             query,
             key,
             value,
+            mask,
             weights,
             keep,
             out_grad._data,
-            mask,
-        )
-        _results = _kernel(
-            query, key, value, mask, weights, keep, out_grad._data, self.dropout_p, self.causal, self.scale
+            self.dropout_p,
+            self.causal,
+            self.scale,
         )
         query_grad = wrap(_results[0])
         key_grad = wrap(_results[1])
@@ -3377,7 +4127,12 @@ class TakeAlongAxisGradNode(GradNode):
             return (arr_grad, None)
         arr = unpack_data(self.arr, self)
         indices = unpack_data(self.indices, self)
-        _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices, out_grad._data)
+        _kernel = (
+            indices.__class__
+            is out_grad._data.__class__
+            and _k_take_along_axis_grad.get(indices.__class__)
+            or dispatch("take_along_axis_grad", "take_along_axis_grad", indices, out_grad._data)
+        )
         arr_grad = wrap(_kernel(arr, indices, out_grad._data, self.axis))
         return (arr_grad, None)
 
@@ -3416,12 +4171,23 @@ class ScatterGradNode(GradNode):
             x = unpack(self.x, self)
             index = unpack(self.index, self)
             updates = unpack(self.updates, self)
-            x_grad, updates_grad = _grad_ops.scatter_grad(x, index, updates, out_grad, self.overwrite)
+            x_grad, updates_grad = _grad_ops.scatter_grad(
+                x,
+                index,
+                updates,
+                out_grad,
+                self.overwrite,
+            )
             return (x_grad, None, updates_grad)
         x = unpack_data(self.x, self)
         index = unpack_data(self.index, self)
         updates = unpack_data(self.updates, self)
-        _kernel = dispatch("scatter_grad", "scatter_grad", index, out_grad._data)
+        _kernel = (
+            index.__class__
+            is out_grad._data.__class__
+            and _k_scatter_grad.get(index.__class__)
+            or dispatch("scatter_grad", "scatter_grad", index, out_grad._data)
+        )
         _results = _kernel(x, index, updates, out_grad._data, self.overwrite)
         x_grad = wrap(_results[0])
         updates_grad = wrap(_results[1])
@@ -3464,12 +4230,23 @@ class IndexAddGradNode(GradNode):
             x = unpack(self.x, self)
             index = unpack(self.index, self)
             value = unpack(self.value, self)
-            x_grad, value_grad = _grad_ops.index_add_grad(x, index, value, out_grad, self.axis)
+            x_grad, value_grad = _grad_ops.index_add_grad(
+                x,
+                index,
+                value,
+                out_grad,
+                self.axis,
+            )
             return (x_grad, None, value_grad)
         x = unpack_data(self.x, self)
         index = unpack_data(self.index, self)
         value = unpack_data(self.value, self)
-        _kernel = dispatch("index_add_grad", "index_add_grad", index, out_grad._data)
+        _kernel = (
+            index.__class__
+            is out_grad._data.__class__
+            and _k_index_add_grad.get(index.__class__)
+            or dispatch("index_add_grad", "index_add_grad", index, out_grad._data)
+        )
         _results = _kernel(x, index, value, out_grad._data, self.axis)
         x_grad = wrap(_results[0])
         value_grad = wrap(_results[1])
@@ -3513,7 +4290,12 @@ class MaskedFillGradNode(GradNode):
             x_grad = _grad_ops.masked_fill_grad(mask, out_grad, self.value)
             return (x_grad, None)
         mask = unpack_data(self.mask, self)
-        _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask, out_grad._data)
+        _kernel = (
+            mask.__class__
+            is out_grad._data.__class__
+            and _k_masked_fill_grad.get(mask.__class__)
+            or dispatch("masked_fill_grad", "masked_fill_grad", mask, out_grad._data)
+        )
         x_grad = wrap(_kernel(mask, out_grad._data, self.value))
         return (x_grad, None)
 
@@ -3550,9 +4332,7 @@ class TrilGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.tril_grad(out_grad, self.diagonal)
             return (x_grad,)
-        _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch(
-            "tril_grad", "tril_grad", out_grad._data
-        )
+        _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch("tril_grad", "tril_grad", out_grad._data)
         x_grad = wrap(_kernel(out_grad._data, self.diagonal))
         return (x_grad,)
 
@@ -3581,9 +4361,7 @@ class TriuGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.triu_grad(out_grad, self.diagonal)
             return (x_grad,)
-        _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch(
-            "triu_grad", "triu_grad", out_grad._data
-        )
+        _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch("triu_grad", "triu_grad", out_grad._data)
         x_grad = wrap(_kernel(out_grad._data, self.diagonal))
         return (x_grad,)
 
@@ -3611,12 +4389,16 @@ class PadGradNode(GradNode):
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
-            x_grad = _grad_ops.pad_grad(x, out_grad, self.pad, self.mode, self.value)
+            x_grad = _grad_ops.pad_grad(
+                x,
+                out_grad,
+                self.pad,
+                self.mode,
+                self.value,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch(
-            "pad_grad", "pad_grad", out_grad._data
-        )
+        _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.pad, self.mode, self.value))
         return (x_grad,)
 
@@ -3646,9 +4428,7 @@ class RollGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.roll_grad(out_grad, self.shifts, self.axis)
             return (x_grad,)
-        _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch(
-            "roll_grad", "roll_grad", out_grad._data
-        )
+        _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch("roll_grad", "roll_grad", out_grad._data)
         x_grad = wrap(_kernel(out_grad._data, self.shifts, self.axis))
         return (x_grad,)
 
@@ -3680,9 +4460,7 @@ class RepeatInterleaveGradNode(GradNode):
             x_grad = _grad_ops.repeat_interleave_grad(x, out_grad, self.repeats, self.axis)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch(
-            "repeat_interleave_grad", "repeat_interleave_grad", out_grad._data
-        )
+        _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.repeats, self.axis))
         return (x_grad,)
 
@@ -3714,9 +4492,7 @@ class CumsumGradNode(GradNode):
             x_grad = _grad_ops.cumsum_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch(
-            "cumsum_grad", "cumsum_grad", out_grad._data
-        )
+        _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch("cumsum_grad", "cumsum_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
@@ -3749,7 +4525,19 @@ class CumprodGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("cumprod_grad", "cumprod_grad", x, out, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_cumprod_grad.get(x.__class__)
+            or dispatch(
+                "cumprod_grad",
+                "cumprod_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
         x_grad = wrap(_kernel(x, out, out_grad._data, self.dim))
         return (x_grad,)
 
@@ -3770,9 +4558,7 @@ class FlipGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.flip_grad(out_grad, self.axis)
             return (x_grad,)
-        _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch(
-            "flip_grad", "flip_grad", out_grad._data
-        )
+        _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch("flip_grad", "flip_grad", out_grad._data)
         x_grad = wrap(_kernel(out_grad._data, self.axis))
         return (x_grad,)
 
@@ -3803,11 +4589,24 @@ class TopkGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             indices = unpack(self.indices, self)
-            x_grad = _grad_ops.topk_grad(x, indices, out_grad, self.k, self.axis, self.largest, self.sorted)
+            x_grad = _grad_ops.topk_grad(
+                x,
+                indices,
+                out_grad,
+                self.k,
+                self.axis,
+                self.largest,
+                self.sorted,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
         indices = unpack_data(self.indices, self)
-        _kernel = dispatch("topk_grad", "topk_grad", indices, out_grad._data)
+        _kernel = (
+            indices.__class__
+            is out_grad._data.__class__
+            and _k_topk_grad.get(indices.__class__)
+            or dispatch("topk_grad", "topk_grad", indices, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, indices, out_grad._data, self.k, self.axis, self.largest, self.sorted))
         return (x_grad,)
 
@@ -3845,11 +4644,22 @@ class SortGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             indices = unpack(self.indices, self)
-            x_grad = _grad_ops.sort_grad(x, indices, out_grad, self.axis, self.descending)
+            x_grad = _grad_ops.sort_grad(
+                x,
+                indices,
+                out_grad,
+                self.axis,
+                self.descending,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
         indices = unpack_data(self.indices, self)
-        _kernel = dispatch("sort_grad", "sort_grad", indices, out_grad._data)
+        _kernel = (
+            indices.__class__
+            is out_grad._data.__class__
+            and _k_sort_grad.get(indices.__class__)
+            or dispatch("sort_grad", "sort_grad", indices, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, indices, out_grad._data, self.axis, self.descending))
         return (x_grad,)
 
@@ -3886,10 +4696,21 @@ class VarGradNode(GradNode):
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
-            x_grad = _grad_ops.var_grad(x, out_grad, self.axis, self.unbiased, self.keepdim)
+            x_grad = _grad_ops.var_grad(
+                x,
+                out_grad,
+                self.axis,
+                self.unbiased,
+                self.keepdim,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("var_grad", "var_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_var_grad.get(x.__class__)
+            or dispatch("var_grad", "var_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.unbiased, self.keepdim))
         return (x_grad,)
 
@@ -3913,16 +4734,31 @@ class VarDoubleGradNode(GradNode):
             unbiased = self.unbiased
             keepdim = self.keepdim
             new_x_grad = _grad_ops.var_grad(x_grad_grad, out_grad, axis, unbiased, keepdim)
-            out_grad_grad = _ops.sum(
-                x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim),
-                axis,
-                keepdim,
-            )
+            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim), axis, keepdim)
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("var_double_grad", "var_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.axis, self.unbiased, self.keepdim)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_var_double_grad.get(x.__class__)
+            or dispatch(
+                "var_double_grad",
+                "var_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+            self.unbiased,
+            self.keepdim,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -3944,11 +4780,30 @@ class StdGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out = unpack(self.out, self)
-            x_grad = _grad_ops.std_grad(x, out, out_grad, self.axis, self.unbiased, self.keepdim)
+            x_grad = _grad_ops.std_grad(
+                x,
+                out,
+                out_grad,
+                self.axis,
+                self.unbiased,
+                self.keepdim,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("std_grad", "std_grad", x, out, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_std_grad.get(x.__class__)
+            or dispatch(
+                "std_grad",
+                "std_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
         x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.unbiased, self.keepdim))
         return (x_grad,)
 
@@ -3983,8 +4838,30 @@ class StdDoubleGradNode(GradNode):
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("std_double_grad", "std_double_grad", x, out, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out, out_grad, x_grad_grad._data, self.axis, self.unbiased, self.keepdim)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_std_double_grad.get(x.__class__)
+            or dispatch(
+                "std_double_grad",
+                "std_double_grad",
+                x,
+                out,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+            self.unbiased,
+            self.keepdim,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, None, out_grad_grad)
@@ -4007,11 +4884,30 @@ class NormGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out = unpack(self.out, self)
-            x_grad = _grad_ops.norm_grad(x, out, out_grad, self.p, self.axis, self.keepdim)
+            x_grad = _grad_ops.norm_grad(
+                x,
+                out,
+                out_grad,
+                self.p,
+                self.axis,
+                self.keepdim,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("norm_grad", "norm_grad", x, out, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_norm_grad.get(x.__class__)
+            or dispatch(
+                "norm_grad",
+                "norm_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
         x_grad = wrap(_kernel(x, out, out_grad._data, self.p, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -4034,13 +4930,30 @@ class NllLossGradNode(GradNode):
             label = unpack(self.label, self)
             weight = None if self.weight is None else unpack(self.weight, self)
             input_grad = _grad_ops.nll_loss_grad(
-                input, label, weight, out_grad, self.ignore_index, self.reduction
+                input,
+                label,
+                weight,
+                out_grad,
+                self.ignore_index,
+                self.reduction,
             )
             return (input_grad, None, None)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
-        _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label, out_grad._data, weight)
+        _kernel = (
+            label.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            and _k_nll_loss_grad.get(label.__class__)
+            or dispatch(
+                "nll_loss_grad",
+                "nll_loss_grad",
+                label,
+                out_grad._data,
+                weight,
+            )
+        )
         input_grad = wrap(_kernel(input, label, weight, out_grad._data, self.ignore_index, self.reduction))
         return (input_grad, None, None)
 
@@ -4085,23 +4998,43 @@ class BinaryCrossEntropyWithLogitsGradNode(GradNode):
             weight = None if self.weight is None else unpack(self.weight, self)
             pos_weight = None if self.pos_weight is None else unpack(self.pos_weight, self)
             logit_grad, label_grad = _grad_ops.binary_cross_entropy_with_logits_grad(
-                logit, label, weight, pos_weight, out_grad, self.reduction
+                logit,
+                label,
+                weight,
+                pos_weight,
+                out_grad,
+                self.reduction,
             )
             return (logit_grad, label_grad, None, None)
         logit = unpack_data(self.logit, self)
         label = unpack_data(self.label, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
         pos_weight = None if self.pos_weight is None else unpack_data(self.pos_weight, self)
-        _kernel = dispatch(
-            "binary_cross_entropy_with_logits_grad",
-            "binary_cross_entropy_with_logits_grad",
+        _kernel = (
+            logit.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            is pos_weight.__class__
+            and _k_binary_cross_entropy_with_logits_grad.get(logit.__class__)
+            or dispatch(
+                "binary_cross_entropy_with_logits_grad",
+                "binary_cross_entropy_with_logits_grad",
+                logit,
+                label,
+                out_grad._data,
+                weight,
+                pos_weight,
+            )
+        )
+        _results = _kernel(
             logit,
             label,
-            out_grad._data,
             weight,
             pos_weight,
+            out_grad._data,
+            self.reduction,
         )
-        _results = _kernel(logit, label, weight, pos_weight, out_grad._data, self.reduction)
         logit_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (logit_grad, label_grad, None, None)
@@ -4129,8 +5062,25 @@ class L1LossGradNode(GradNode):
             return (input_grad, label_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
-        _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            and _k_l1_loss_grad.get(input.__class__)
+            or dispatch(
+                "l1_loss_grad",
+                "l1_loss_grad",
+                input,
+                label,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad._data,
+            self.reduction,
+        )
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -4163,18 +5113,24 @@ class L1LossDoubleGradNode(GradNode):
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "l1_loss_double_grad",
-            "l1_loss_double_grad",
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad.__class__
+            is input_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            and _k_l1_loss_double_grad.get(input.__class__)
+            or dispatch(
+                "l1_loss_double_grad",
+                "l1_loss_double_grad",
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+            )
         )
-        out_grad_grad = wrap(
-            _kernel(input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction)
-        )
+        out_grad_grad = wrap(_kernel(input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -4196,13 +5152,35 @@ class SmoothL1LossGradNode(GradNode):
             input = unpack(self.input, self)
             label = unpack(self.label, self)
             input_grad, label_grad = _grad_ops.smooth_l1_loss_grad(
-                input, label, out_grad, self.reduction, self.delta
+                input,
+                label,
+                out_grad,
+                self.reduction,
+                self.delta,
             )
             return (input_grad, label_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
-        _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction, self.delta)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            and _k_smooth_l1_loss_grad.get(input.__class__)
+            or dispatch(
+                "smooth_l1_loss_grad",
+                "smooth_l1_loss_grad",
+                input,
+                label,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad._data,
+            self.reduction,
+            self.delta,
+        )
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -4234,26 +5212,37 @@ class SmoothL1LossDoubleGradNode(GradNode):
             h = (_ops.abs(diff) < delta) * (input_grad_grad - label_grad_grad) * spread
             new_input_grad = _ops.reduce_as(h, input)
             new_label_grad = _ops.reduce_as(-h, label)
-            _tmp1 = _grad_ops.smooth_l1_loss_grad(
-                diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction, delta
-            )
-            slope = _tmp1[0]
+            slope = _grad_ops.smooth_l1_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction, delta)[0]
             out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
             return (new_input_grad, new_label_grad, out_grad_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "smooth_l1_loss_double_grad",
-            "smooth_l1_loss_double_grad",
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad.__class__
+            is input_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            and _k_smooth_l1_loss_double_grad.get(input.__class__)
+            or dispatch(
+                "smooth_l1_loss_double_grad",
+                "smooth_l1_loss_double_grad",
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+            )
+        )
+        _results = _kernel(
             input,
             label,
             out_grad,
             input_grad_grad._data,
             label_grad_grad._data,
-        )
-        _results = _kernel(
-            input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction, self.delta
+            self.reduction,
+            self.delta,
         )
         new_input_grad = wrap(_results[0])
         new_label_grad = wrap(_results[1])
@@ -4279,13 +5268,35 @@ class KlDivGradNode(GradNode):
             input = unpack(self.input, self)
             label = unpack(self.label, self)
             input_grad, label_grad = _grad_ops.kl_div_grad(
-                input, label, out_grad, self.reduction, self.log_target
+                input,
+                label,
+                out_grad,
+                self.reduction,
+                self.log_target,
             )
             return (input_grad, label_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
-        _kernel = dispatch("kl_div_grad", "kl_div_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction, self.log_target)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            and _k_kl_div_grad.get(input.__class__)
+            or dispatch(
+                "kl_div_grad",
+                "kl_div_grad",
+                input,
+                label,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad._data,
+            self.reduction,
+            self.log_target,
+        )
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -4309,7 +5320,12 @@ class HardtanhGradNode(GradNode):
             x_grad = _grad_ops.hardtanh_grad(x, out_grad, self.min, self.max)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_hardtanh_grad.get(x.__class__)
+            or dispatch("hardtanh_grad", "hardtanh_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
         return (x_grad,)
 
@@ -4350,7 +5366,13 @@ class HardswishGradNode(GradNode):
             x_grad = _grad_ops.hardswish_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("hardswish_grad", "hardswish_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_hardswish_grad.get(x.__class__)
+            or dispatch("hardswish_grad", "hardswish_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4391,7 +5413,13 @@ class HardsigmoidGradNode(GradNode):
             x_grad = _grad_ops.hardsigmoid_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_hardsigmoid_grad.get(x.__class__)
+            or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4429,8 +5457,13 @@ class MishGradNode(GradNode):
             x_grad = _grad_ops.mish_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_mish_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("mish_grad", "mish_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_mish_grad.get(x.__class__)
+            or dispatch("mish_grad", "mish_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4456,8 +5489,24 @@ class MishDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("mish_double_grad", "mish_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_mish_double_grad.get(x.__class__)
+            or dispatch(
+                "mish_double_grad",
+                "mish_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -4481,7 +5530,13 @@ class LogSigmoidGradNode(GradNode):
             x_grad = _grad_ops.log_sigmoid_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_log_sigmoid_grad.get(x.__class__)
+            or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4522,8 +5577,13 @@ class SwishGradNode(GradNode):
             x_grad = _grad_ops.swish_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_silu_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("swish_grad", "silu_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_silu_grad.get(x.__class__)
+            or dispatch("swish_grad", "silu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4548,8 +5608,24 @@ class SwishDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("swish_double_grad", "silu_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_silu_double_grad.get(x.__class__)
+            or dispatch(
+                "swish_double_grad",
+                "silu_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -4575,7 +5651,24 @@ class PreluGradNode(GradNode):
             return (x_grad, weight_grad)
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
-        _results = dispatch("prelu_grad", "prelu_grad", x, weight, out_grad._data)(x, weight, out_grad._data)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_prelu_grad.get(x.__class__)
+            or dispatch(
+                "prelu_grad",
+                "prelu_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
         return (x_grad, weight_grad)
@@ -4600,32 +5693,37 @@ class PreluDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             weight = unpack(self.weight, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad = _ops.where(
-                x <= 0, _grad_ops.prelu_grad(x, weight_grad_grad, out_grad)[0], _ops.zero(out_grad)
-            )
-            _tmp1 = _grad_ops.prelu_grad(
-                _ops.where(x <= 0, _ops.fill(x, -1.0), _ops.fill(x, 1.0)), weight, -x_grad_grad * out_grad
-            )
-            new_weight_grad = _tmp1[1]
-            out_grad_grad = _ops.where(
-                x <= 0,
-                _grad_ops.prelu_grad(x, weight, x_grad_grad)[0] + _ops.prelu(x, weight_grad_grad),
-                x_grad_grad,
-            )
+            new_x_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight_grad_grad, out_grad)[0], _ops.zero(out_grad))
+            new_weight_grad = _grad_ops.prelu_grad(_ops.where(x <= 0, _ops.fill(x, -1.0), _ops.fill(x, 1.0)), weight, -x_grad_grad * out_grad)[1]
+            out_grad_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight, x_grad_grad)[0] + _ops.prelu(x, weight_grad_grad), x_grad_grad)
             return (new_x_grad, new_weight_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "prelu_double_grad",
-            "prelu_double_grad",
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight_grad_grad._data.__class__
+            and _k_prelu_double_grad.get(x.__class__)
+            or dispatch(
+                "prelu_double_grad",
+                "prelu_double_grad",
+                x,
+                weight,
+                out_grad,
+                x_grad_grad._data,
+                weight_grad_grad._data,
+            )
+        )
+        _results = _kernel(
             x,
             weight,
             out_grad,
             x_grad_grad._data,
             weight_grad_grad._data,
         )
-        _results = _kernel(x, weight, out_grad, x_grad_grad._data, weight_grad_grad._data)
         new_x_grad = wrap(_results[0])
         new_weight_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -4651,7 +5749,12 @@ class SeluGradNode(GradNode):
             x_grad = _grad_ops.selu_grad(x, out_grad, self.scale, self.alpha)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("selu_grad", "selu_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_selu_grad.get(x.__class__)
+            or dispatch("selu_grad", "selu_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.scale, self.alpha))
         return (x_grad,)
 
@@ -4695,7 +5798,13 @@ class CeluGradNode(GradNode):
             x_grad = _grad_ops.celu_grad(x, out_grad, self.alpha)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("celu_grad", "celu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_celu_grad.get(x.__class__)
+            or dispatch("celu_grad", "celu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.alpha))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4737,7 +5846,13 @@ class GluGradNode(GradNode):
             x_grad = _grad_ops.glu_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("glu_grad", "glu_grad", x, out_grad._data)(x, out_grad._data, self.axis))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_glu_grad.get(x.__class__)
+            or dispatch("glu_grad", "glu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4758,7 +5873,13 @@ class SoftsignGradNode(GradNode):
             x_grad = _grad_ops.softsign_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("softsign_grad", "softsign_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_softsign_grad.get(x.__class__)
+            or dispatch("softsign_grad", "softsign_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4799,7 +5920,13 @@ class TanhshrinkGradNode(GradNode):
             x_grad = _grad_ops.tanhshrink_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("tanhshrink_grad", "tanhshrink_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_tanhshrink_grad.get(x.__class__)
+            or dispatch("tanhshrink_grad", "tanhshrink_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4840,9 +5967,7 @@ class FillGradNode(GradNode):
             x_grad = _grad_ops.fill_grad(x, out_grad, self.value)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch(
-            "fill_grad", "fill_grad", out_grad._data
-        )
+        _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch("fill_grad", "fill_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.value))
         return (x_grad,)
 
@@ -4872,9 +5997,7 @@ class ZeroGradNode(GradNode):
             x_grad = _grad_ops.zero_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch(
-            "zero_grad", "zero_grad", out_grad._data
-        )
+        _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch("zero_grad", "zero_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
@@ -4904,9 +6027,7 @@ class ReduceAsGradNode(GradNode):
             x_grad = _grad_ops.reduce_as_grad(x, out_grad)
             return (x_grad, None)
         x = unpack_data(self.x, self)
-        _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch(
-            "reduce_as_grad", "reduce_as_grad", out_grad._data
-        )
+        _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad, None)
 
@@ -5063,12 +6184,9 @@ class Conv2dDoubleGradNode(GradNode):
         padding = self.padding
         dilation = self.dilation
         groups = self.groups
-        _tmp1 = _grad_ops.conv2d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)
-        new_x_grad = _tmp1[0]
-        _tmp2 = _grad_ops.conv2d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)
-        new_weight_grad = _tmp2[1]
-        _tmp3 = _ops.conv2d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups)
-        out_grad_grad = _tmp3 + _ops.conv2d(x, weight_grad_grad, None, stride, padding, dilation, groups)
+        new_x_grad = _grad_ops.conv2d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)[0]
+        new_weight_grad = _grad_ops.conv2d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)[1]
+        out_grad_grad = _ops.conv2d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups) + _ops.conv2d(x, weight_grad_grad, None, stride, padding, dilation, groups)
         return (new_x_grad, new_weight_grad, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -5105,15 +6223,9 @@ class LayerNormDoubleGradNode(GradNode):
             cnt = _ops.reduce_as(_ops.fill(x, 1.0), mean)
             xc = x - _ops.reduce_as(x, mean) / cnt
             r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
-            _tmp1 = _grad_ops.layer_norm_grad(
-                x, None, None, mean, rstd, x_grad_grad, normalized_shape, epsilon
-            )
-            ju = _tmp1[0]
+            ju = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, x_grad_grad, normalized_shape, epsilon)[0]
             jv = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, v, normalized_shape, epsilon)[0]
-            _tmp2 = _grad_ops.layer_norm_grad(
-                x, None, None, mean, rstd, out_grad * ddw, normalized_shape, epsilon
-            )
-            jh = _tmp2[0]
+            jh = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, out_grad * ddw, normalized_shape, epsilon)[0]
             b = _ops.reduce_as(v * xhat, mean) / cnt
             c = _ops.reduce_as(x_grad_grad * xhat, mean) / cnt
             d = _ops.reduce_as(x_grad_grad * jv, mean) / cnt
@@ -5128,17 +6240,28 @@ class LayerNormDoubleGradNode(GradNode):
         out_grad = unpack_data(self.out_grad, self)
         _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
         _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-        _kernel = dispatch(
-            "layer_norm_double_grad",
-            "layer_norm_double_grad",
-            x,
-            mean,
-            rstd,
-            out_grad,
-            x_grad_grad._data,
-            weight,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight.__class__
+            is _weight_grad_grad_data.__class__
+            is _bias_grad_grad_data.__class__
+            and _k_layer_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "layer_norm_double_grad",
+                "layer_norm_double_grad",
+                x,
+                mean,
+                rstd,
+                out_grad,
+                x_grad_grad._data,
+                weight,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+            )
         )
         _results = _kernel(
             x,
@@ -5199,18 +6322,9 @@ class BatchNormDoubleGradNode(GradNode):
             ddw = _grad_ops.reshape_grad(saved_mean, dwv, [-1])
             ddb = _grad_ops.reshape_grad(saved_mean, dbv, [-1])
             v = out_grad * wc
-            _tmp1 = _grad_ops.batch_norm_grad(
-                x, None, None, saved_mean, saved_rstd, x_grad_grad, training, momentum, epsilon
-            )
-            ju = _tmp1[0]
-            _tmp2 = _grad_ops.batch_norm_grad(
-                x, None, None, saved_mean, saved_rstd, v, training, momentum, epsilon
-            )
-            jv = _tmp2[0]
-            _tmp3 = _grad_ops.batch_norm_grad(
-                x, None, None, saved_mean, saved_rstd, out_grad * ddw, training, momentum, epsilon
-            )
-            jh = _tmp3[0]
+            ju = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, x_grad_grad, training, momentum, epsilon)[0]
+            jv = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, v, training, momentum, epsilon)[0]
+            jh = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, out_grad * ddw, training, momentum, epsilon)[0]
             xc = x - _ops.reduce_as(x, saved_mean) / cnt
             r = _ops.rsqrt(_ops.reduce_as(xc * xc, saved_mean) / cnt + epsilon)
             xhat_eval = (x - saved_mean) * saved_rstd
@@ -5231,17 +6345,28 @@ class BatchNormDoubleGradNode(GradNode):
         out_grad = unpack_data(self.out_grad, self)
         _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
         _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-        _kernel = dispatch(
-            "batch_norm_double_grad",
-            "batch_norm_double_grad",
-            x,
-            saved_mean,
-            saved_rstd,
-            out_grad,
-            x_grad_grad._data,
-            weight,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
+        _kernel = (
+            x.__class__
+            is saved_mean.__class__
+            is saved_rstd.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight.__class__
+            is _weight_grad_grad_data.__class__
+            is _bias_grad_grad_data.__class__
+            and _k_batch_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "batch_norm_double_grad",
+                "batch_norm_double_grad",
+                x,
+                saved_mean,
+                saved_rstd,
+                out_grad,
+                x_grad_grad._data,
+                weight,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+            )
         )
         _results = _kernel(
             x,
@@ -5307,21 +6432,13 @@ class GroupNormDoubleGradNode(GradNode):
             cnt = _ops.reduce_as(_ops.fill(xg, 1.0), mean)
             xc = xg - _ops.reduce_as(xg, mean) / cnt
             r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
-            _tmp1 = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(v * xhat, 1), num_groups, 1), 1), mean)
-            b = _tmp1 / cnt
-            _tmp2 = _ops.reduce_as(
-                _ops.stack(_ops.split(_ops.flatten(x_grad_grad * xhat, 1), num_groups, 1), 1), mean
-            )
-            c = _tmp2 / cnt
-            _tmp3 = _ops.reduce_as(
-                _ops.stack(_ops.split(_ops.flatten(x_grad_grad * jv, 1), num_groups, 1), 1), mean
-            )
-            d = _tmp3 / cnt
+            b = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(v * xhat, 1), num_groups, 1), 1), mean) / cnt
+            c = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(x_grad_grad * xhat, 1), num_groups, 1), 1), mean) / cnt
+            d = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(x_grad_grad * jv, 1), num_groups, 1), 1), mean) / cnt
             gu = _ops.stack(_ops.split(_ops.flatten(ju, 1), num_groups, 1), 1)
             gv = _ops.stack(_ops.split(_ops.flatten(jv, 1), num_groups, 1), 1)
             gx = _ops.stack(_ops.split(_ops.flatten(xhat, 1), num_groups, 1), 1)
-            _tmp4 = _grad_ops.flatten_grad(x, _ops.flatten(r * (b * gu + c * gv + d * gx), 1), 1, -1)
-            new_x_grad = jh - _tmp4
+            new_x_grad = jh - _grad_ops.flatten_grad(x, _ops.flatten(r * (b * gu + c * gv + d * gx), 1), 1, -1)
             gw = _ops.sum(_ops.flatten(_ops.unsqueeze(out_grad * ju, [-1]), 2), [0, 2])
             new_weight_grad = None if weight is None else gw
             out_grad_grad = wx * ju + ddw * xhat + ddb
@@ -5333,17 +6450,28 @@ class GroupNormDoubleGradNode(GradNode):
         out_grad = unpack_data(self.out_grad, self)
         _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
         _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-        _kernel = dispatch(
-            "group_norm_double_grad",
-            "group_norm_double_grad",
-            x,
-            mean,
-            rstd,
-            out_grad,
-            x_grad_grad._data,
-            weight,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight.__class__
+            is _weight_grad_grad_data.__class__
+            is _bias_grad_grad_data.__class__
+            and _k_group_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "group_norm_double_grad",
+                "group_norm_double_grad",
+                x,
+                mean,
+                rstd,
+                out_grad,
+                x_grad_grad._data,
+                weight,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+            )
         )
         _results = _kernel(
             x,
@@ -5376,18 +6504,7 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
     folded into query, key and mask).
     """
 
-    __slots__ = (
-        "query",
-        "key",
-        "value",
-        "mask",
-        "weights",
-        "keep",
-        "out_grad",
-        "dropout_p",
-        "causal",
-        "scale",
-    )
+    __slots__ = ("query", "key", "value", "mask", "weights", "keep", "out_grad", "dropout_p", "causal", "scale")
     name = "scaled_dot_product_attention_double_grad"
     n_outputs = 4
 
@@ -5410,37 +6527,24 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
             eye_q = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, False, True), 1.0)))
             eye_k = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, True, False), 1.0)))
             zt = _ops.zero(_ops.matmul(weights, eye_q, True, False))
-            _tmp1 = _grad_ops.scaled_dot_product_attention_grad(
-                query, key, zt, mask, weights, keep, eye_q, 0.0, causal, scale
-            )
-            pt = _tmp1[2]
+            pt = _grad_ops.scaled_dot_product_attention_grad(query, key, zt, mask, weights, keep, eye_q, 0.0, causal, scale)[2]
             p = _ops.matmul(pt, eye_k, True, False)
             kf = _ops.where(keep, _ops.fill(weights, 1.0 / (1.0 - dropout_p)), 0.0)
             hd = _ops.mean(_ops.sum(_ops.fill(query, 1.0), [-1]))
             s = _ops.rsqrt(hd) if scale is None else scale
             dp = _ops.matmul(out_grad, value, False, True) * kf
             ds = _ops.softmax_vjp(p, dp, -1)
-            _tmp2 = _ops.matmul(query_grad_grad, key, False, True)
-            _tmp3 = _tmp2 + _ops.matmul(query, key_grad_grad, False, True)
-            sd0 = s * _tmp3
+            sd0 = s * (_ops.matmul(query_grad_grad, key, False, True) + _ops.matmul(query, key_grad_grad, False, True))
             s_dot = sd0 if mask_grad_grad is None else sd0 + mask_grad_grad
             e = _ops.matmul(out_grad, value_grad_grad, False, True) * kf
-            _tmp4 = e + dp * s_dot - s_dot * _ops.sum(dp * p, [-1], True)
-            through_p = _tmp4 - dp * _ops.sum(p * s_dot, [-1], True)
+            through_p = e + dp * s_dot - s_dot * _ops.sum(dp * p, [-1], True) - dp * _ops.sum(p * s_dot, [-1], True)
             h = _ops.softmax_vjp(p, through_p, -1)
             new_query_grad = _ops.reduce_as(s * (_ops.matmul(h, key) + _ops.matmul(ds, key_grad_grad)), query)
-            new_key_grad = _ops.reduce_as(
-                s * (_ops.matmul(h, query, True, False) + _ops.matmul(ds, query_grad_grad, True, False)), key
-            )
+            new_key_grad = _ops.reduce_as(s * (_ops.matmul(h, query, True, False) + _ops.matmul(ds, query_grad_grad, True, False)), key)
             pdd = _ops.softmax_vjp(p, s_dot, -1) * kf
             new_value_grad = _ops.reduce_as(_ops.matmul(pdd, out_grad, True, False), value)
-            _tmp5 = _grad_ops.scaled_dot_product_attention_grad(
-                query, key, eye_k, mask, weights, keep, through_p, 0.0, causal, scale
-            )
-            new_mask_grad = _tmp5[3]
-            out_grad_grad = _ops.reduce_as(
-                _ops.matmul(pdd, value) + _ops.matmul(p * kf, value_grad_grad), out_grad
-            )
+            new_mask_grad = _grad_ops.scaled_dot_product_attention_grad(query, key, eye_k, mask, weights, keep, through_p, 0.0, causal, scale)[3]
+            out_grad_grad = _ops.reduce_as(_ops.matmul(pdd, value) + _ops.matmul(p * kf, value_grad_grad), out_grad)
             return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
         query = unpack_data(self.query, self)
         key = unpack_data(self.key, self)
@@ -5450,20 +6554,34 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
         keep = unpack_data(self.keep, self)
         out_grad = unpack_data(self.out_grad, self)
         _mask_grad_grad_data = None if mask_grad_grad is None else mask_grad_grad._data
-        _kernel = dispatch(
-            "scaled_dot_product_attention_double_grad",
-            "scaled_dot_product_attention_double_grad",
-            query,
-            key,
-            value,
-            weights,
-            keep,
-            out_grad,
-            query_grad_grad._data,
-            key_grad_grad._data,
-            value_grad_grad._data,
-            mask,
-            _mask_grad_grad_data,
+        _kernel = (
+            query.__class__
+            is key.__class__
+            is value.__class__
+            is weights.__class__
+            is keep.__class__
+            is out_grad.__class__
+            is query_grad_grad._data.__class__
+            is key_grad_grad._data.__class__
+            is value_grad_grad._data.__class__
+            is mask.__class__
+            is _mask_grad_grad_data.__class__
+            and _k_scaled_dot_product_attention_double_grad.get(query.__class__)
+            or dispatch(
+                "scaled_dot_product_attention_double_grad",
+                "scaled_dot_product_attention_double_grad",
+                query,
+                key,
+                value,
+                weights,
+                keep,
+                out_grad,
+                query_grad_grad._data,
+                key_grad_grad._data,
+                value_grad_grad._data,
+                mask,
+                _mask_grad_grad_data,
+            )
         )
         _results = _kernel(
             query,
@@ -5514,8 +6632,25 @@ class CumprodDoubleGradNode(GradNode):
             return (new_x_grad, None, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("cumprod_double_grad", "cumprod_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.dim)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_cumprod_double_grad.get(x.__class__)
+            or dispatch(
+                "cumprod_double_grad",
+                "cumprod_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.dim,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, None, out_grad_grad)
@@ -5558,8 +6693,30 @@ class NormDoubleGradNode(GradNode):
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("norm_double_grad", "norm_double_grad", x, out, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out, out_grad, x_grad_grad._data, self.p, self.axis, self.keepdim)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "norm_double_grad",
+                "norm_double_grad",
+                x,
+                out,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out,
+            out_grad,
+            x_grad_grad._data,
+            self.p,
+            self.axis,
+            self.keepdim,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, None, out_grad_grad)
@@ -5590,51 +6747,43 @@ class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
             pos_weight = None if self.pos_weight is None else unpack(self.pos_weight, self)
             out_grad = unpack(self.out_grad, self)
             reduction = self.reduction
-            _tmp1 = _grad_ops.binary_cross_entropy_with_logits_grad(
-                _ops.zero(logit), _ops.zero(label), weight, pos_weight, out_grad, reduction
-            )
-            _tmp2 = _tmp1[0]
-            big_g = 2 * _tmp2
-            _tmp3 = _grad_ops.binary_cross_entropy_with_logits_grad(
-                _ops.zero(logit), _ops.fill(label, 1.0), weight, pos_weight, out_grad, reduction
-            )
-            _tmp4 = _tmp3[0]
-            g_pw = -2 * _tmp4
+            big_g = 2 * _grad_ops.binary_cross_entropy_with_logits_grad(_ops.zero(logit), _ops.zero(label), weight, pos_weight, out_grad, reduction)[0]
+            g_pw = -2 * _grad_ops.binary_cross_entropy_with_logits_grad(_ops.zero(logit), _ops.fill(label, 1.0), weight, pos_weight, out_grad, reduction)[0]
             q = _ops.sigmoid(-logit)
             g_c = big_g * (1 - label) + g_pw * label
             g_r = big_g * (1 - q) + g_pw * q
-            new_logit_grad = _ops.reduce_as(
-                logit_grad_grad * g_c * q * (1 - q) - label_grad_grad * g_r, logit
-            )
+            new_logit_grad = _ops.reduce_as(logit_grad_grad * g_c * q * (1 - q) - label_grad_grad * g_r, logit)
             new_label_grad = _ops.reduce_as(-logit_grad_grad * g_r, label)
             ones = _ops.fill(out_grad, 1.0)
-            _tmp5 = _grad_ops.binary_cross_entropy_with_logits_grad(
-                logit, label, weight, pos_weight, ones, reduction
-            )
-            unit_logit = _tmp5[0]
-            _tmp6 = _grad_ops.binary_cross_entropy_with_logits_grad(
-                logit, label, weight, pos_weight, ones, reduction
-            )
-            unit_label = _tmp6[1]
-            out_grad_grad = _ops.reduce_as(
-                logit_grad_grad * unit_logit + label_grad_grad * unit_label, out_grad
-            )
+            unit_logit = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[0]
+            unit_label = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[1]
+            out_grad_grad = _ops.reduce_as(logit_grad_grad * unit_logit + label_grad_grad * unit_label, out_grad)
             return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
         logit = unpack_data(self.logit, self)
         label = unpack_data(self.label, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
         pos_weight = None if self.pos_weight is None else unpack_data(self.pos_weight, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "binary_cross_entropy_with_logits_double_grad",
-            "binary_cross_entropy_with_logits_double_grad",
-            logit,
-            label,
-            out_grad,
-            logit_grad_grad._data,
-            label_grad_grad._data,
-            weight,
-            pos_weight,
+        _kernel = (
+            logit.__class__
+            is label.__class__
+            is out_grad.__class__
+            is logit_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            is weight.__class__
+            is pos_weight.__class__
+            and _k_binary_cross_entropy_with_logits_double_grad.get(logit.__class__)
+            or dispatch(
+                "binary_cross_entropy_with_logits_double_grad",
+                "binary_cross_entropy_with_logits_double_grad",
+                logit,
+                label,
+                out_grad,
+                logit_grad_grad._data,
+                label_grad_grad._data,
+                weight,
+                pos_weight,
+            )
         )
         _results = _kernel(
             logit,
@@ -5689,21 +6838,28 @@ class KlDivDoubleGradNode(GradNode):
             new_label_grad = _ops.reduce_as(log_form2 if log_target else prob_form2, label)
             g1 = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), _ops.fill(out_grad, 1.0), reduction, False)[0]
             log_term = input_grad_grad * -pr + label_grad_grad * pr * (label - input + 1)
-            _tmp1 = label_grad_grad * _ops.where(pos, _ops.log(safe) + 1 - input, 0.0)
-            prob_term = input_grad_grad * -_ops.where(pos, label, 0.0) + _tmp1
+            prob_term = input_grad_grad * -_ops.where(pos, label, 0.0) + label_grad_grad * _ops.where(pos, _ops.log(safe) + 1 - input, 0.0)
             out_grad_grad = _ops.reduce_as((log_term if log_target else prob_term) * g1, out_grad)
             return (new_input_grad, new_label_grad, out_grad_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "kl_div_double_grad",
-            "kl_div_double_grad",
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad.__class__
+            is input_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            and _k_kl_div_double_grad.get(input.__class__)
+            or dispatch(
+                "kl_div_double_grad",
+                "kl_div_double_grad",
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+            )
         )
         _results = _kernel(
             input,
@@ -5752,8 +6908,25 @@ class GluDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("glu_double_grad", "glu_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.axis)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_glu_double_grad.get(x.__class__)
+            or dispatch(
+                "glu_double_grad",
+                "glu_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)

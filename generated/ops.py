@@ -18,11 +18,30 @@ from opgrad.runtime.arguments import (
     str_arg,
 )
 from opgrad.runtime.grad_mode import grad_enabled
-from opgrad.runtime.grad_node import new_node, set_history
-from opgrad.runtime.inplace import check_inplace, mark_view, saved_before_write, write_inplace
-from opgrad.runtime.kernels.registry import dispatch, kernel_table
-from opgrad.runtime.tensor import Tensor, as_tensor_arg, tensors_of, wrap
-from opgrad.runtime.tensor_wrapper import TensorWrapper, bump_versions
+from opgrad.runtime.grad_node import (
+    new_node,
+    set_history,
+)
+from opgrad.runtime.inplace import (
+    check_inplace,
+    mark_view,
+    saved_before_write,
+    write_inplace,
+)
+from opgrad.runtime.kernels.registry import (
+    dispatch,
+    kernel_table,
+)
+from opgrad.runtime.tensor import (
+    Tensor,
+    as_tensor_arg,
+    tensors_of,
+    wrap,
+)
+from opgrad.runtime.tensor_wrapper import (
+    TensorWrapper,
+    bump_versions,
+)
 
 # Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
 _k_abs = kernel_table("abs")
@@ -32,16 +51,22 @@ _k_argmax = kernel_table("argmax")
 _k_argmin = kernel_table("argmin")
 _k_argsort = kernel_table("argsort")
 _k_avg_pool2d = kernel_table("avg_pool2d")
+_k_batch_norm = kernel_table("batch_norm")
+_k_binary_cross_entropy_with_logits = kernel_table("binary_cross_entropy_with_logits")
 _k_cast = kernel_table("cast")
 _k_celu = kernel_table("celu")
 _k_clip = kernel_table("clip")
+_k_conv2d = kernel_table("conv2d")
 _k_cos = kernel_table("cos")
+_k_cross_entropy = kernel_table("cross_entropy")
 _k_cumprod = kernel_table("cumprod")
 _k_cumsum = kernel_table("cumsum")
 _k_divide = kernel_table("divide")
 _k_dropout = kernel_table("dropout")
 _k_einsum = kernel_table("einsum")
+_k_elementwise_pow = kernel_table("elementwise_pow")
 _k_elu = kernel_table("elu")
+_k_embedding = kernel_table("embedding")
 _k_equal = kernel_table("equal")
 _k_erf = kernel_table("erf")
 _k_exp = kernel_table("exp")
@@ -50,18 +75,27 @@ _k_expm1 = kernel_table("expm1")
 _k_fill = kernel_table("fill")
 _k_flatten = kernel_table("flatten")
 _k_flip = kernel_table("flip")
+_k_gather = kernel_table("gather")
 _k_gelu = kernel_table("gelu")
 _k_glu = kernel_table("glu")
+_k_greater_equal = kernel_table("greater_equal")
 _k_greater_than = kernel_table("greater_than")
+_k_group_norm = kernel_table("group_norm")
 _k_hardsigmoid = kernel_table("hardsigmoid")
 _k_hardswish = kernel_table("hardswish")
 _k_hardtanh = kernel_table("hardtanh")
+_k_index_add = kernel_table("index_add")
+_k_index_select = kernel_table("index_select")
 _k_isfinite = kernel_table("isfinite")
 _k_isinf = kernel_table("isinf")
 _k_isnan = kernel_table("isnan")
+_k_kl_div = kernel_table("kl_div")
+_k_l1_loss = kernel_table("l1_loss")
+_k_layer_norm = kernel_table("layer_norm")
 _k_leaky_relu = kernel_table("leaky_relu")
 _k_less_equal = kernel_table("less_equal")
 _k_less_than = kernel_table("less_than")
+_k_linear = kernel_table("linear")
 _k_log = kernel_table("log")
 _k_log1p = kernel_table("log1p")
 _k_log_sigmoid = kernel_table("log_sigmoid")
@@ -70,6 +104,11 @@ _k_logical_and = kernel_table("logical_and")
 _k_logical_not = kernel_table("logical_not")
 _k_logical_or = kernel_table("logical_or")
 _k_logsumexp = kernel_table("logsumexp")
+_k_masked_fill = kernel_table("masked_fill")
+_k_matmul = kernel_table("matmul")
+_k_matmul_jvp = kernel_table("matmul_jvp")
+_k_matmul_xg = kernel_table("matmul_xg")
+_k_matmul_yg = kernel_table("matmul_yg")
 _k_max = kernel_table("max")
 _k_max_pool2d = kernel_table("max_pool2d")
 _k_maximum = kernel_table("maximum")
@@ -77,8 +116,10 @@ _k_mean = kernel_table("mean")
 _k_min = kernel_table("min")
 _k_minimum = kernel_table("minimum")
 _k_mish = kernel_table("mish")
+_k_mse_loss = kernel_table("mse_loss")
 _k_multiply = kernel_table("multiply")
 _k_neg = kernel_table("neg")
+_k_nll_loss = kernel_table("nll_loss")
 _k_norm = kernel_table("norm")
 _k_not_equal = kernel_table("not_equal")
 _k_one_hot = kernel_table("one_hot")
@@ -87,18 +128,24 @@ _k_pow = kernel_table("pow")
 _k_prelu = kernel_table("prelu")
 _k_prod = kernel_table("prod")
 _k_reciprocal = kernel_table("reciprocal")
+_k_reduce_as = kernel_table("reduce_as")
 _k_relu = kernel_table("relu")
 _k_repeat_interleave = kernel_table("repeat_interleave")
 _k_reshape = kernel_table("reshape")
 _k_roll = kernel_table("roll")
 _k_rsqrt = kernel_table("rsqrt")
 _k_scale = kernel_table("scale")
+_k_scaled_dot_product_attention = kernel_table("scaled_dot_product_attention")
+_k_scatter = kernel_table("scatter")
 _k_selu = kernel_table("selu")
 _k_sigmoid = kernel_table("sigmoid")
 _k_sign = kernel_table("sign")
 _k_silu = kernel_table("silu")
 _k_sin = kernel_table("sin")
+_k_smooth_l1_loss = kernel_table("smooth_l1_loss")
 _k_softmax = kernel_table("softmax")
+_k_softmax_vjp = kernel_table("softmax_vjp")
+_k_softmax_vjp_dp = kernel_table("softmax_vjp_dp")
 _k_softplus = kernel_table("softplus")
 _k_softsign = kernel_table("softsign")
 _k_sort = kernel_table("sort")
@@ -109,6 +156,7 @@ _k_squeeze = kernel_table("squeeze")
 _k_std = kernel_table("std")
 _k_subtract = kernel_table("subtract")
 _k_sum = kernel_table("sum")
+_k_take_along_axis = kernel_table("take_along_axis")
 _k_tanh = kernel_table("tanh")
 _k_tanhshrink = kernel_table("tanhshrink")
 _k_tile = kernel_table("tile")
@@ -118,6 +166,7 @@ _k_tril = kernel_table("tril")
 _k_triu = kernel_table("triu")
 _k_unsqueeze = kernel_table("unsqueeze")
 _k_var = kernel_table("var")
+_k_where = kernel_table("where")
 _k_zero = kernel_table("zero")
 
 __all__ = [
@@ -271,7 +320,8 @@ def neg(x: Tensor) -> Tensor:
     """Negation -x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "neg", "x")
-    out = wrap((_k_neg.get(x._data.__class__) or dispatch("neg", "neg", x._data))(x._data))
+    _kernel = _k_neg.get(x._data.__class__) or dispatch("neg", "neg", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         new_node(_nodes.NegGradNode, (x,), out)
     return out
@@ -281,7 +331,8 @@ def abs(x: Tensor) -> Tensor:
     """Absolute value, elementwise (gradient sign(x), 0 at 0)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "abs", "x")
-    out = wrap((_k_abs.get(x._data.__class__) or dispatch("abs", "abs", x._data))(x._data))
+    _kernel = _k_abs.get(x._data.__class__) or dispatch("abs", "abs", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.AbsGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -292,7 +343,8 @@ def sign(x: Tensor) -> Tensor:
     """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sign", "x")
-    out = wrap((_k_sign.get(x._data.__class__) or dispatch("sign", "sign", x._data))(x._data))
+    _kernel = _k_sign.get(x._data.__class__) or dispatch("sign", "sign", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SignGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -303,7 +355,8 @@ def exp(x: Tensor) -> Tensor:
     """Exponential, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "exp", "x")
-    out = wrap((_k_exp.get(x._data.__class__) or dispatch("exp", "exp", x._data))(x._data))
+    _kernel = _k_exp.get(x._data.__class__) or dispatch("exp", "exp", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ExpGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -315,7 +368,8 @@ def exp_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("exp_", "x", x)
     record = check_inplace("exp_", x)
-    _result = (_k_exp.get(x._data.__class__) or dispatch("exp_", "exp", x._data))(x._data)
+    _kernel = _k_exp.get(x._data.__class__) or dispatch("exp_", "exp", x._data)
+    _result = _kernel(x._data)
     if record:
         node = _nodes.ExpGradNode((x,))
     write_inplace("exp_", x, _result)
@@ -329,7 +383,8 @@ def expm1(x: Tensor) -> Tensor:
     """exp(x) - 1, accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expm1", "x")
-    out = wrap((_k_expm1.get(x._data.__class__) or dispatch("expm1", "expm1", x._data))(x._data))
+    _kernel = _k_expm1.get(x._data.__class__) or dispatch("expm1", "expm1", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.Expm1GradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -340,7 +395,8 @@ def log(x: Tensor) -> Tensor:
     """Natural logarithm, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log", "x")
-    out = wrap((_k_log.get(x._data.__class__) or dispatch("log", "log", x._data))(x._data))
+    _kernel = _k_log.get(x._data.__class__) or dispatch("log", "log", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.LogGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -351,7 +407,8 @@ def log1p(x: Tensor) -> Tensor:
     """log(1 + x), accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log1p", "x")
-    out = wrap((_k_log1p.get(x._data.__class__) or dispatch("log1p", "log1p", x._data))(x._data))
+    _kernel = _k_log1p.get(x._data.__class__) or dispatch("log1p", "log1p", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.Log1pGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -362,7 +419,8 @@ def sqrt(x: Tensor) -> Tensor:
     """Square root, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sqrt", "x")
-    out = wrap((_k_sqrt.get(x._data.__class__) or dispatch("sqrt", "sqrt", x._data))(x._data))
+    _kernel = _k_sqrt.get(x._data.__class__) or dispatch("sqrt", "sqrt", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SqrtGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -373,7 +431,8 @@ def rsqrt(x: Tensor) -> Tensor:
     """Reciprocal square root 1 / sqrt(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "rsqrt", "x")
-    out = wrap((_k_rsqrt.get(x._data.__class__) or dispatch("rsqrt", "rsqrt", x._data))(x._data))
+    _kernel = _k_rsqrt.get(x._data.__class__) or dispatch("rsqrt", "rsqrt", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.RsqrtGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -384,7 +443,8 @@ def square(x: Tensor) -> Tensor:
     """x * x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "square", "x")
-    out = wrap((_k_square.get(x._data.__class__) or dispatch("square", "square", x._data))(x._data))
+    _kernel = _k_square.get(x._data.__class__) or dispatch("square", "square", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SquareGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -407,7 +467,8 @@ def sin(x: Tensor) -> Tensor:
     """Sine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sin", "x")
-    out = wrap((_k_sin.get(x._data.__class__) or dispatch("sin", "sin", x._data))(x._data))
+    _kernel = _k_sin.get(x._data.__class__) or dispatch("sin", "sin", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SinGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -418,7 +479,8 @@ def cos(x: Tensor) -> Tensor:
     """Cosine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cos", "x")
-    out = wrap((_k_cos.get(x._data.__class__) or dispatch("cos", "cos", x._data))(x._data))
+    _kernel = _k_cos.get(x._data.__class__) or dispatch("cos", "cos", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.CosGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -429,7 +491,8 @@ def tanh(x: Tensor) -> Tensor:
     """Hyperbolic tangent, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanh", "x")
-    out = wrap((_k_tanh.get(x._data.__class__) or dispatch("tanh", "tanh", x._data))(x._data))
+    _kernel = _k_tanh.get(x._data.__class__) or dispatch("tanh", "tanh", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TanhGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -441,7 +504,8 @@ def tanh_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("tanh_", "x", x)
     record = check_inplace("tanh_", x)
-    _result = (_k_tanh.get(x._data.__class__) or dispatch("tanh_", "tanh", x._data))(x._data)
+    _kernel = _k_tanh.get(x._data.__class__) or dispatch("tanh_", "tanh", x._data)
+    _result = _kernel(x._data)
     if record:
         node = _nodes.TanhGradNode((x,))
     write_inplace("tanh_", x, _result)
@@ -455,7 +519,8 @@ def sigmoid(x: Tensor) -> Tensor:
     """Logistic sigmoid 1 / (1 + exp(-x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sigmoid", "x")
-    out = wrap((_k_sigmoid.get(x._data.__class__) or dispatch("sigmoid", "sigmoid", x._data))(x._data))
+    _kernel = _k_sigmoid.get(x._data.__class__) or dispatch("sigmoid", "sigmoid", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SigmoidGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -467,7 +532,8 @@ def sigmoid_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("sigmoid_", "x", x)
     record = check_inplace("sigmoid_", x)
-    _result = (_k_sigmoid.get(x._data.__class__) or dispatch("sigmoid_", "sigmoid", x._data))(x._data)
+    _kernel = _k_sigmoid.get(x._data.__class__) or dispatch("sigmoid_", "sigmoid", x._data)
+    _result = _kernel(x._data)
     if record:
         node = _nodes.SigmoidGradNode((x,))
     write_inplace("sigmoid_", x, _result)
@@ -481,7 +547,8 @@ def relu(x: Tensor) -> Tensor:
     """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "relu", "x")
-    out = wrap((_k_relu.get(x._data.__class__) or dispatch("relu", "relu", x._data))(x._data))
+    _kernel = _k_relu.get(x._data.__class__) or dispatch("relu", "relu", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ReluGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -495,7 +562,8 @@ def relu_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("relu_", "x", x)
     record = check_inplace("relu_", x)
-    _result = (_k_relu.get(x._data.__class__) or dispatch("relu_", "relu", x._data))(x._data)
+    _kernel = _k_relu.get(x._data.__class__) or dispatch("relu_", "relu", x._data)
+    _result = _kernel(x._data)
     if record:
         node = _nodes.ReluGradNode((x,))
     write_inplace("relu_", x, _result)
@@ -505,7 +573,10 @@ def relu_(x: Tensor) -> Tensor:
     return x
 
 
-def gelu(x: Tensor, approximate: bool = False) -> Tensor:
+def gelu(
+    x: Tensor,
+    approximate: bool = False,
+) -> Tensor:
     """Gaussian error linear unit; approximate=true uses the tanh approximation."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "gelu", "x")
@@ -524,14 +595,19 @@ def silu(x: Tensor) -> Tensor:
     """SiLU (swish) x * sigmoid(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "silu", "x")
-    out = wrap((_k_silu.get(x._data.__class__) or dispatch("silu", "silu", x._data))(x._data))
+    _kernel = _k_silu.get(x._data.__class__) or dispatch("silu", "silu", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SiluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
 
-def softplus(x: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+def softplus(
+    x: Tensor,
+    beta: float = 1.0,
+    threshold: float = 20.0,
+) -> Tensor:
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softplus", "x")
@@ -549,7 +625,10 @@ def softplus(x: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     return out
 
 
-def leaky_relu(x: Tensor, negative_slope: float = 0.01) -> Tensor:
+def leaky_relu(
+    x: Tensor,
+    negative_slope: float = 0.01,
+) -> Tensor:
     """x where x > 0, else negative_slope * x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "leaky_relu", "x")
@@ -564,13 +643,17 @@ def leaky_relu(x: Tensor, negative_slope: float = 0.01) -> Tensor:
     return out
 
 
-def elu(x: Tensor, alpha: float = 1.0) -> Tensor:
+def elu(
+    x: Tensor,
+    alpha: float = 1.0,
+) -> Tensor:
     """x where x > 0, else alpha * (exp(x) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "elu", "x")
     if alpha.__class__ is not float:
         alpha = float_arg(alpha, "elu", "alpha")
-    out = wrap((_k_elu.get(x._data.__class__) or dispatch("elu", "elu", x._data))(x._data, alpha))
+    _kernel = _k_elu.get(x._data.__class__) or dispatch("elu", "elu", x._data)
+    out = wrap(_kernel(x._data, alpha))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.EluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -582,14 +665,19 @@ def erf(x: Tensor) -> Tensor:
     """Gauss error function, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "erf", "x")
-    out = wrap((_k_erf.get(x._data.__class__) or dispatch("erf", "erf", x._data))(x._data))
+    _kernel = _k_erf.get(x._data.__class__) or dispatch("erf", "erf", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ErfGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
 
-def scale(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+def scale(
+    x: Tensor,
+    scale: float = 1.0,
+    bias: float = 0.0,
+) -> Tensor:
     """x * scale + bias (scalars; x's dtype is kept)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "scale", "x")
@@ -606,7 +694,11 @@ def scale(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     return out
 
 
-def scale_(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+def scale_(
+    x: Tensor,
+    scale: float = 1.0,
+    bias: float = 0.0,
+) -> Tensor:
     """x * scale + bias (scalars; x's dtype is kept). In place: writes the result into x and returns x."""
     if not isinstance(x, Tensor):
         raise _not_a_tensor("scale_", "x", x)
@@ -627,13 +719,17 @@ def scale_(x: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
     return x
 
 
-def pow(x: Tensor, y: float) -> Tensor:
+def pow(
+    x: Tensor,
+    y: float,
+) -> Tensor:
     """x raised to the scalar power y, elementwise (x's dtype is kept)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pow", "x")
     if y.__class__ is not float and y.__class__ is not int:
         y = scalar_arg(y, "pow", "y")
-    out = wrap((_k_pow.get(x._data.__class__) or dispatch("pow", "pow", x._data))(x._data, y))
+    _kernel = _k_pow.get(x._data.__class__) or dispatch("pow", "pow", x._data)
+    out = wrap(_kernel(x._data, y))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.PowGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -641,17 +737,22 @@ def pow(x: Tensor, y: float) -> Tensor:
     return out
 
 
-def clip(x: Tensor, min: float | None = None, max: float | None = None) -> Tensor:
+def clip(
+    x: Tensor,
+    min: float | None = None,
+    max: float | None = None,
+) -> Tensor:
     """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
     included).
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "clip", "x")
-    if min.__class__ is not float and min is not None:
+    if min.__class__ is not float and min.__class__ is not int and min is not None:
         min = scalar_arg(min, "clip", "min")
-    if max.__class__ is not float and max is not None:
+    if max.__class__ is not float and max.__class__ is not int and max is not None:
         max = scalar_arg(max, "clip", "max")
-    out = wrap((_k_clip.get(x._data.__class__) or dispatch("clip", "clip", x._data))(x._data, min, max))
+    _kernel = _k_clip.get(x._data.__class__) or dispatch("clip", "clip", x._data)
+    out = wrap(_kernel(x._data, min, max))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ClipGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -660,18 +761,23 @@ def clip(x: Tensor, min: float | None = None, max: float | None = None) -> Tenso
     return out
 
 
-def clip_(x: Tensor, min: float | None = None, max: float | None = None) -> Tensor:
+def clip_(
+    x: Tensor,
+    min: float | None = None,
+    max: float | None = None,
+) -> Tensor:
     """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
     included). In place: writes the result into x and returns x.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("clip_", "x", x)
-    if min.__class__ is not float and min is not None:
+    if min.__class__ is not float and min.__class__ is not int and min is not None:
         min = scalar_arg(min, "clip_", "min")
-    if max.__class__ is not float and max is not None:
+    if max.__class__ is not float and max.__class__ is not int and max is not None:
         max = scalar_arg(max, "clip_", "max")
     record = check_inplace("clip_", x)
-    _result = (_k_clip.get(x._data.__class__) or dispatch("clip_", "clip", x._data))(x._data, min, max)
+    _kernel = _k_clip.get(x._data.__class__) or dispatch("clip_", "clip", x._data)
+    _result = _kernel(x._data, min, max)
     if record:
         node = _nodes.ClipGradNode((x,))
         node.x = TensorWrapper.of_input(saved_before_write(x))
@@ -683,12 +789,16 @@ def clip_(x: Tensor, min: float | None = None, max: float | None = None) -> Tens
     return x
 
 
-def cast(x: Tensor, dtype: Any) -> Tensor:
+def cast(
+    x: Tensor,
+    dtype: Any,
+) -> Tensor:
     """x converted to dtype; the gradient is converted back to x's dtype."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cast", "x")
     dtype = dtype_arg(dtype, "cast", "dtype")
-    out = wrap((_k_cast.get(x._data.__class__) or dispatch("cast", "cast", x._data))(x._data, dtype))
+    _kernel = _k_cast.get(x._data.__class__) or dispatch("cast", "cast", x._data)
+    out = wrap(_kernel(x._data, dtype))
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.CastGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -696,14 +806,22 @@ def cast(x: Tensor, dtype: Any) -> Tensor:
     return out
 
 
-def add(x: Tensor, y: Tensor) -> Tensor:
+def add(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x + y, elementwise with broadcasting."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "add", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "add", "y")
-    _kernel = _k_add.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("add", "add", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_add.get(x._data.__class__)
+        or dispatch("add", "add", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.AddGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
@@ -711,15 +829,23 @@ def add(x: Tensor, y: Tensor) -> Tensor:
     return out
 
 
-def add_(x: Tensor, y: Tensor) -> Tensor:
+def add_(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x + y, elementwise with broadcasting. In place: writes the result into x and returns x."""
     if not isinstance(x, Tensor):
         raise _not_a_tensor("add_", "x", x)
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "add_", "y")
     record = check_inplace("add_", x, y)
-    _kernel = _k_add.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    _result = (_kernel or dispatch("add_", "add", x._data, y._data))(x._data, y._data)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_add.get(x._data.__class__)
+        or dispatch("add_", "add", x._data, y._data)
+    )
+    _result = _kernel(x._data, y._data)
     if record:
         node = _nodes.AddGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -730,14 +856,22 @@ def add_(x: Tensor, y: Tensor) -> Tensor:
     return x
 
 
-def subtract(x: Tensor, y: Tensor) -> Tensor:
+def subtract(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x - y, elementwise with broadcasting."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "subtract", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "subtract", "y")
-    _kernel = _k_subtract.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("subtract", "subtract", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_subtract.get(x._data.__class__)
+        or dispatch("subtract", "subtract", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.SubtractGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
@@ -745,15 +879,23 @@ def subtract(x: Tensor, y: Tensor) -> Tensor:
     return out
 
 
-def subtract_(x: Tensor, y: Tensor) -> Tensor:
+def subtract_(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x - y, elementwise with broadcasting. In place: writes the result into x and returns x."""
     if not isinstance(x, Tensor):
         raise _not_a_tensor("subtract_", "x", x)
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "subtract_", "y")
     record = check_inplace("subtract_", x, y)
-    _kernel = _k_subtract.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    _result = (_kernel or dispatch("subtract_", "subtract", x._data, y._data))(x._data, y._data)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_subtract.get(x._data.__class__)
+        or dispatch("subtract_", "subtract", x._data, y._data)
+    )
+    _result = _kernel(x._data, y._data)
     if record:
         node = _nodes.SubtractGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -764,14 +906,22 @@ def subtract_(x: Tensor, y: Tensor) -> Tensor:
     return x
 
 
-def multiply(x: Tensor, y: Tensor) -> Tensor:
+def multiply(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x * y, elementwise with broadcasting."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "multiply", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "multiply", "y")
-    _kernel = _k_multiply.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("multiply", "multiply", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_multiply.get(x._data.__class__)
+        or dispatch("multiply", "multiply", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MultiplyGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -779,15 +929,23 @@ def multiply(x: Tensor, y: Tensor) -> Tensor:
     return out
 
 
-def multiply_(x: Tensor, y: Tensor) -> Tensor:
+def multiply_(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x * y, elementwise with broadcasting. In place: writes the result into x and returns x."""
     if not isinstance(x, Tensor):
         raise _not_a_tensor("multiply_", "x", x)
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "multiply_", "y")
     record = check_inplace("multiply_", x, y)
-    _kernel = _k_multiply.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    _result = (_kernel or dispatch("multiply_", "multiply", x._data, y._data))(x._data, y._data)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_multiply.get(x._data.__class__)
+        or dispatch("multiply_", "multiply", x._data, y._data)
+    )
+    _result = _kernel(x._data, y._data)
     if record:
         node = _nodes.MultiplyGradNode((x, y))
         node.x = TensorWrapper.of_input(saved_before_write(x))
@@ -798,14 +956,22 @@ def multiply_(x: Tensor, y: Tensor) -> Tensor:
     return x
 
 
-def divide(x: Tensor, y: Tensor) -> Tensor:
+def divide(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x / y, elementwise with broadcasting."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "divide", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "divide", "y")
-    _kernel = _k_divide.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("divide", "divide", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_divide.get(x._data.__class__)
+        or dispatch("divide", "divide", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.DivideGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
@@ -814,15 +980,23 @@ def divide(x: Tensor, y: Tensor) -> Tensor:
     return out
 
 
-def divide_(x: Tensor, y: Tensor) -> Tensor:
+def divide_(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x / y, elementwise with broadcasting. In place: writes the result into x and returns x."""
     if not isinstance(x, Tensor):
         raise _not_a_tensor("divide_", "x", x)
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "divide_", "y")
     record = check_inplace("divide_", x, y)
-    _kernel = _k_divide.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    _result = (_kernel or dispatch("divide_", "divide", x._data, y._data))(x._data, y._data)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_divide.get(x._data.__class__)
+        or dispatch("divide_", "divide", x._data, y._data)
+    )
+    _result = _kernel(x._data, y._data)
     if record:
         node = _nodes.DivideGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -834,14 +1008,22 @@ def divide_(x: Tensor, y: Tensor) -> Tensor:
     return x
 
 
-def maximum(x: Tensor, y: Tensor) -> Tensor:
+def maximum(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """Elementwise maximum with broadcasting (ties split the gradient equally)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "maximum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "maximum", "y")
-    _kernel = _k_maximum.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("maximum", "maximum", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_maximum.get(x._data.__class__)
+        or dispatch("maximum", "maximum", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MaximumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -849,14 +1031,22 @@ def maximum(x: Tensor, y: Tensor) -> Tensor:
     return out
 
 
-def minimum(x: Tensor, y: Tensor) -> Tensor:
+def minimum(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """Elementwise minimum with broadcasting (ties split the gradient equally)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "minimum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "minimum", "y")
-    _kernel = _k_minimum.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("minimum", "minimum", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_minimum.get(x._data.__class__)
+        or dispatch("minimum", "minimum", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MinimumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -864,13 +1054,22 @@ def minimum(x: Tensor, y: Tensor) -> Tensor:
     return out
 
 
-def elementwise_pow(x: Tensor, y: Tensor) -> Tensor:
+def elementwise_pow(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x ** y, elementwise with broadcasting (both may require grad)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "elementwise_pow", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "elementwise_pow", "y")
-    out = wrap(dispatch("elementwise_pow", "elementwise_pow", x._data, y._data)(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_elementwise_pow.get(x._data.__class__)
+        or dispatch("elementwise_pow", "elementwise_pow", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ElementwisePowGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -878,7 +1077,11 @@ def elementwise_pow(x: Tensor, y: Tensor) -> Tensor:
     return out
 
 
-def where(condition: Tensor, x: Tensor, y: Tensor) -> Tensor:
+def where(
+    condition: Tensor,
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x where condition (a bool tensor, no gradient) is true, else y; broadcasting."""
     if not isinstance(condition, Tensor):
         condition = as_tensor_arg(condition, x, "where", "condition")
@@ -886,7 +1089,19 @@ def where(condition: Tensor, x: Tensor, y: Tensor) -> Tensor:
         x = as_tensor_arg(x, y, "where", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "where", "y")
-    _kernel = dispatch("where", "where", condition._data, x._data, y._data)
+    _kernel = (
+        condition._data.__class__
+        is x._data.__class__
+        is y._data.__class__
+        and _k_where.get(condition._data.__class__)
+        or dispatch(
+            "where",
+            "where",
+            condition._data,
+            x._data,
+            y._data,
+        )
+    )
     out = wrap(_kernel(condition._data, x._data, y._data))
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.WhereGradNode, (None, x, y), out)
@@ -896,72 +1111,125 @@ def where(condition: Tensor, x: Tensor, y: Tensor) -> Tensor:
     return out
 
 
-def equal(x: Tensor, y: Tensor) -> Tensor:
+def equal(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x == y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "equal", "y")
-    _kernel = _k_equal.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("equal", "equal", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_equal.get(x._data.__class__)
+        or dispatch("equal", "equal", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     return out
 
 
-def not_equal(x: Tensor, y: Tensor) -> Tensor:
+def not_equal(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x != y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "not_equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "not_equal", "y")
-    _kernel = _k_not_equal.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("not_equal", "not_equal", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_not_equal.get(x._data.__class__)
+        or dispatch("not_equal", "not_equal", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     return out
 
 
-def less_than(x: Tensor, y: Tensor) -> Tensor:
+def less_than(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x < y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "less_than", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "less_than", "y")
-    _kernel = _k_less_than.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("less_than", "less_than", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_less_than.get(x._data.__class__)
+        or dispatch("less_than", "less_than", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     return out
 
 
-def less_equal(x: Tensor, y: Tensor) -> Tensor:
+def less_equal(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x <= y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "less_equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "less_equal", "y")
-    _kernel = _k_less_equal.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("less_equal", "less_equal", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_less_equal.get(x._data.__class__)
+        or dispatch("less_equal", "less_equal", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     return out
 
 
-def greater_than(x: Tensor, y: Tensor) -> Tensor:
+def greater_than(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x > y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "greater_than", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "greater_than", "y")
-    _kernel = _k_greater_than.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("greater_than", "greater_than", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_greater_than.get(x._data.__class__)
+        or dispatch("greater_than", "greater_than", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     return out
 
 
-def greater_equal(x: Tensor, y: Tensor) -> Tensor:
+def greater_equal(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x >= y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "greater_equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "greater_equal", "y")
-    out = wrap(dispatch("greater_equal", "greater_equal", x._data, y._data)(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_greater_equal.get(x._data.__class__)
+        or dispatch("greater_equal", "greater_equal", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     return out
 
 
-def sum(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+def sum(
+    x: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
     """Sum over axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sum", "x")
@@ -969,7 +1237,8 @@ def sum(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
         axis = int_list_arg(axis, "sum", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "sum", "keepdim")
-    out = wrap((_k_sum.get(x._data.__class__) or dispatch("sum", "sum", x._data))(x._data, axis, keepdim))
+    _kernel = _k_sum.get(x._data.__class__) or dispatch("sum", "sum", x._data)
+    out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SumGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -978,7 +1247,11 @@ def sum(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     return out
 
 
-def mean(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+def mean(
+    x: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
     """Arithmetic mean over axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mean", "x")
@@ -996,7 +1269,11 @@ def mean(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Te
     return out
 
 
-def max(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+def max(
+    x: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
     """Maximum over axis (values only; ties share the gradient equally)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max", "x")
@@ -1004,7 +1281,8 @@ def max(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
         axis = int_list_arg(axis, "max", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "max", "keepdim")
-    out = wrap((_k_max.get(x._data.__class__) or dispatch("max", "max", x._data))(x._data, axis, keepdim))
+    _kernel = _k_max.get(x._data.__class__) or dispatch("max", "max", x._data)
+    out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MaxGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -1014,7 +1292,11 @@ def max(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     return out
 
 
-def min(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+def min(
+    x: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
     """Minimum over axis (values only; ties share the gradient equally)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "min", "x")
@@ -1022,7 +1304,8 @@ def min(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
         axis = int_list_arg(axis, "min", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "min", "keepdim")
-    out = wrap((_k_min.get(x._data.__class__) or dispatch("min", "min", x._data))(x._data, axis, keepdim))
+    _kernel = _k_min.get(x._data.__class__) or dispatch("min", "min", x._data)
+    out = wrap(_kernel(x._data, axis, keepdim))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MinGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -1032,7 +1315,11 @@ def min(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Ten
     return out
 
 
-def prod(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+def prod(
+    x: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
     """Product over axis (the gradient is exact when x has zeros)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "prod", "x")
@@ -1050,7 +1337,11 @@ def prod(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Te
     return out
 
 
-def logsumexp(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+def logsumexp(
+    x: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
     """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logsumexp", "x")
@@ -1069,7 +1360,11 @@ def logsumexp(x: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) 
     return out
 
 
-def argmax(x: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
+def argmax(
+    x: Tensor,
+    axis: int | None = None,
+    keepdim: bool = False,
+) -> Tensor:
     """int64 index of the maximum along axis (None means the flattened x); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmax", "x")
@@ -1082,7 +1377,11 @@ def argmax(x: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
     return out
 
 
-def argmin(x: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
+def argmin(
+    x: Tensor,
+    axis: int | None = None,
+    keepdim: bool = False,
+) -> Tensor:
     """int64 index of the minimum along axis (None means the flattened x); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmin", "x")
@@ -1095,7 +1394,12 @@ def argmin(x: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
     return out
 
 
-def matmul(x: Tensor, y: Tensor, transpose_x: bool = False, transpose_y: bool = False) -> Tensor:
+def matmul(
+    x: Tensor,
+    y: Tensor,
+    transpose_x: bool = False,
+    transpose_y: bool = False,
+) -> Tensor:
     """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap
     the last two axes first.
     """
@@ -1107,7 +1411,13 @@ def matmul(x: Tensor, y: Tensor, transpose_x: bool = False, transpose_y: bool = 
         transpose_x = bool_arg(transpose_x, "matmul", "transpose_x")
     if transpose_y.__class__ is not bool:
         transpose_y = bool_arg(transpose_y, "matmul", "transpose_y")
-    out = wrap(dispatch("matmul", "matmul", x._data, y._data)(x._data, y._data, transpose_x, transpose_y))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_matmul.get(x._data.__class__)
+        or dispatch("matmul", "matmul", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data, transpose_x, transpose_y))
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -1117,7 +1427,10 @@ def matmul(x: Tensor, y: Tensor, transpose_x: bool = False, transpose_y: bool = 
     return out
 
 
-def reshape(x: Tensor, shape: Sequence[int] | int) -> Tensor:
+def reshape(
+    x: Tensor,
+    shape: Sequence[int] | int,
+) -> Tensor:
     """x with a new shape (one entry may be -1); a view where possible."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reshape", "x")
@@ -1133,7 +1446,10 @@ def reshape(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     return out
 
 
-def transpose(x: Tensor, perm: Sequence[int] | int) -> Tensor:
+def transpose(
+    x: Tensor,
+    perm: Sequence[int] | int,
+) -> Tensor:
     """x with its axes permuted by perm; a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "transpose", "x")
@@ -1149,7 +1465,10 @@ def transpose(x: Tensor, perm: Sequence[int] | int) -> Tensor:
     return out
 
 
-def squeeze(x: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
+def squeeze(
+    x: Tensor,
+    axis: Sequence[int] | int = (),
+) -> Tensor:
     """x without the size-1 axes listed (empty means all size-1 axes); a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "squeeze", "x")
@@ -1165,7 +1484,10 @@ def squeeze(x: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
     return out
 
 
-def unsqueeze(x: Tensor, axis: Sequence[int] | int) -> Tensor:
+def unsqueeze(
+    x: Tensor,
+    axis: Sequence[int] | int,
+) -> Tensor:
     """x with size-1 axes inserted at axis (int or list); a view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "unsqueeze", "x")
@@ -1181,7 +1503,11 @@ def unsqueeze(x: Tensor, axis: Sequence[int] | int) -> Tensor:
     return out
 
 
-def flatten(x: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
+def flatten(
+    x: Tensor,
+    start_axis: int = 0,
+    stop_axis: int = -1,
+) -> Tensor:
     """x with axes start_axis..stop_axis merged into one; a view where possible."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flatten", "x")
@@ -1200,7 +1526,10 @@ def flatten(x: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
     return out
 
 
-def expand(x: Tensor, shape: Sequence[int] | int) -> Tensor:
+def expand(
+    x: Tensor,
+    shape: Sequence[int] | int,
+) -> Tensor:
     """x broadcast to shape (-1 keeps a dimension); a read-only view."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expand", "x")
@@ -1216,13 +1545,21 @@ def expand(x: Tensor, shape: Sequence[int] | int) -> Tensor:
     return out
 
 
-def concat(x: list[Tensor], axis: int = 0) -> Tensor:
+def concat(
+    x: list[Tensor],
+    axis: int = 0,
+) -> Tensor:
     """The tensors of x joined along axis."""
     x = tensors_of(x, "concat", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "concat", "axis")
     _x_data = [_t._data for _t in x]
-    out = wrap(dispatch("concat", "concat", *_x_data)(_x_data, axis))
+    _kernel = dispatch(
+        "concat",
+        "concat",
+        *_x_data,
+    )
+    out = wrap(_kernel(_x_data, axis))
     if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ConcatGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
@@ -1230,13 +1567,21 @@ def concat(x: list[Tensor], axis: int = 0) -> Tensor:
     return out
 
 
-def stack(x: list[Tensor], axis: int = 0) -> Tensor:
+def stack(
+    x: list[Tensor],
+    axis: int = 0,
+) -> Tensor:
     """The tensors of x (equal shapes) stacked along a new axis."""
     x = tensors_of(x, "stack", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "stack", "axis")
     _x_data = [_t._data for _t in x]
-    out = wrap(dispatch("stack", "stack", *_x_data)(_x_data, axis))
+    _kernel = dispatch(
+        "stack",
+        "stack",
+        *_x_data,
+    )
+    out = wrap(_kernel(_x_data, axis))
     if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.StackGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
@@ -1244,7 +1589,11 @@ def stack(x: list[Tensor], axis: int = 0) -> Tensor:
     return out
 
 
-def split(x: Tensor, num_or_sections: Sequence[int] | int, axis: int = 0) -> list[Tensor]:
+def split(
+    x: Tensor,
+    num_or_sections: Sequence[int] | int,
+    axis: int = 0,
+) -> list[Tensor]:
     """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "split", "x")
@@ -1267,7 +1616,11 @@ def split(x: Tensor, num_or_sections: Sequence[int] | int, axis: int = 0) -> lis
     return out
 
 
-def gather(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
+def gather(
+    x: Tensor,
+    index: Tensor,
+    axis: int = 0,
+) -> Tensor:
     """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means
     [index].
     """
@@ -1277,7 +1630,13 @@ def gather(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
         index = as_tensor_arg(index, x, "gather", "index")
     if axis.__class__ is not int:
         axis = int_arg(axis, "gather", "axis")
-    out = wrap(dispatch("gather", "gather", x._data, index._data)(x._data, index._data, axis))
+    _kernel = (
+        x._data.__class__
+        is index._data.__class__
+        and _k_gather.get(x._data.__class__)
+        or dispatch("gather", "gather", x._data, index._data)
+    )
+    out = wrap(_kernel(x._data, index._data, axis))
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.GatherGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
@@ -1286,7 +1645,11 @@ def gather(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
     return out
 
 
-def index_select(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
+def index_select(
+    x: Tensor,
+    index: Tensor,
+    axis: int = 0,
+) -> Tensor:
     """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index]."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, index, "index_select", "x")
@@ -1294,7 +1657,13 @@ def index_select(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
         index = as_tensor_arg(index, x, "index_select", "index")
     if axis.__class__ is not int:
         axis = int_arg(axis, "index_select", "axis")
-    out = wrap(dispatch("index_select", "index_select", x._data, index._data)(x._data, index._data, axis))
+    _kernel = (
+        x._data.__class__
+        is index._data.__class__
+        and _k_index_select.get(x._data.__class__)
+        or dispatch("index_select", "index_select", x._data, index._data)
+    )
+    out = wrap(_kernel(x._data, index._data, axis))
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.IndexSelectGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
@@ -1303,7 +1672,10 @@ def index_select(x: Tensor, index: Tensor, axis: int = 0) -> Tensor:
     return out
 
 
-def tile(x: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
+def tile(
+    x: Tensor,
+    repeat_times: Sequence[int] | int,
+) -> Tensor:
     """x repeated repeat_times[i] times along each axis."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tile", "x")
@@ -1318,7 +1690,10 @@ def tile(x: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
     return out
 
 
-def softmax(x: Tensor, axis: int = -1) -> Tensor:
+def softmax(
+    x: Tensor,
+    axis: int = -1,
+) -> Tensor:
     """exp(x) / sum(exp(x)) along axis, computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softmax", "x")
@@ -1333,7 +1708,10 @@ def softmax(x: Tensor, axis: int = -1) -> Tensor:
     return out
 
 
-def log_softmax(x: Tensor, axis: int = -1) -> Tensor:
+def log_softmax(
+    x: Tensor,
+    axis: int = -1,
+) -> Tensor:
     """log(softmax(x)) along axis, computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_softmax", "x")
@@ -1373,7 +1751,12 @@ def cross_entropy(
         ignore_index = int_arg(ignore_index, "cross_entropy", "ignore_index")
     if label_smoothing.__class__ is not float:
         label_smoothing = float_arg(label_smoothing, "cross_entropy", "label_smoothing")
-    _kernel = dispatch("cross_entropy", "cross_entropy", input._data, label._data)
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        and _k_cross_entropy.get(input._data.__class__)
+        or dispatch("cross_entropy", "cross_entropy", input._data, label._data)
+    )
     out = wrap(_kernel(input._data, label._data, axis, reduction, ignore_index, label_smoothing))
     if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.CrossEntropyGradNode, (input, None), out)
@@ -1386,7 +1769,11 @@ def cross_entropy(
     return out
 
 
-def mse_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
+def mse_loss(
+    input: Tensor,
+    label: Tensor,
+    reduction: str = "mean",
+) -> Tensor:
     """Squared error (input - label) ** 2 with broadcasting; reduction is 'mean', 'sum' or 'none'."""
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "mse_loss", "input")
@@ -1394,7 +1781,12 @@ def mse_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
         label = as_tensor_arg(label, input, "mse_loss", "label")
     if reduction.__class__ is not str:
         reduction = str_arg(reduction, "mse_loss", "reduction")
-    _kernel = dispatch("mse_loss", "mse_loss", input._data, label._data)
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        and _k_mse_loss.get(input._data.__class__)
+        or dispatch("mse_loss", "mse_loss", input._data, label._data)
+    )
     out = wrap(_kernel(input._data, label._data, reduction))
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MseLossGradNode, (input, label), out)
@@ -1404,7 +1796,11 @@ def mse_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
     return out
 
 
-def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
+def dropout(
+    x: Tensor,
+    p: float = 0.5,
+    training: bool = True,
+) -> Tensor:
     """Zero each element with probability p and scale the rest by 1 / (1 - p); identity when not training."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "dropout", "x")
@@ -1423,7 +1819,10 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     return out
 
 
-def one_hot(x: Tensor, num_classes: int) -> Tensor:
+def one_hot(
+    x: Tensor,
+    num_classes: int,
+) -> Tensor:
     """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "one_hot", "x")
@@ -1434,13 +1833,22 @@ def one_hot(x: Tensor, num_classes: int) -> Tensor:
     return out
 
 
-def embedding(x: Tensor, weight: Tensor) -> Tensor:
+def embedding(
+    x: Tensor,
+    weight: Tensor,
+) -> Tensor:
     """Rows of weight (num_embeddings, dim) picked by the integer ids x; gradient for weight only."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "embedding", "x")
     if not isinstance(weight, Tensor):
         weight = as_tensor_arg(weight, x, "embedding", "weight")
-    out = wrap(dispatch("embedding", "embedding", x._data, weight._data)(x._data, weight._data))
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        and _k_embedding.get(x._data.__class__)
+        or dispatch("embedding", "embedding", x._data, weight._data)
+    )
+    out = wrap(_kernel(x._data, weight._data))
     if weight._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.EmbeddingGradNode, (None, weight), out)
         node.x = TensorWrapper.of_input(x)
@@ -1475,10 +1883,21 @@ def conv2d(
     if groups.__class__ is not int:
         groups = int_arg(groups, "conv2d", "groups")
     _bias_data = None if bias is None else bias._data
-    _kernel = dispatch("conv2d", "conv2d", x._data, weight._data, _bias_data)
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        is _bias_data.__class__
+        and _k_conv2d.get(x._data.__class__)
+        or dispatch(
+            "conv2d",
+            "conv2d",
+            x._data,
+            weight._data,
+            _bias_data,
+        )
+    )
     out = wrap(_kernel(x._data, weight._data, _bias_data, stride, padding, dilation, groups))
-    _any_grad = x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)
-    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.Conv2dGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
@@ -1503,7 +1922,7 @@ def max_pool2d(
         x = as_tensor_arg(x, None, "max_pool2d", "x")
     if kernel_size.__class__ is not tuple and kernel_size.__class__ is not int:
         kernel_size = int_list_arg(kernel_size, "max_pool2d", "kernel_size")
-    if stride.__class__ is not tuple and stride is not None:
+    if stride.__class__ is not tuple and stride.__class__ is not int and stride is not None:
         stride = int_list_arg(stride, "max_pool2d", "stride")
     if padding.__class__ is not tuple and padding.__class__ is not int:
         padding = int_list_arg(padding, "max_pool2d", "padding")
@@ -1533,7 +1952,7 @@ def avg_pool2d(
         x = as_tensor_arg(x, None, "avg_pool2d", "x")
     if kernel_size.__class__ is not tuple and kernel_size.__class__ is not int:
         kernel_size = int_list_arg(kernel_size, "avg_pool2d", "kernel_size")
-    if stride.__class__ is not tuple and stride is not None:
+    if stride.__class__ is not tuple and stride.__class__ is not int and stride is not None:
         stride = int_list_arg(stride, "avg_pool2d", "stride")
     if padding.__class__ is not tuple and padding.__class__ is not int:
         padding = int_list_arg(padding, "avg_pool2d", "padding")
@@ -1548,7 +1967,10 @@ def avg_pool2d(
     return out
 
 
-def adaptive_avg_pool2d(x: Tensor, output_size: Sequence[int] | int) -> Tensor:
+def adaptive_avg_pool2d(
+    x: Tensor,
+    output_size: Sequence[int] | int,
+) -> Tensor:
     """Mean of x (N, C, H, W) over output_size bins per spatial axis, bin i spanning [floor(i * H / out),
     ceil((i + 1) * H / out)).
     """
@@ -1556,9 +1978,7 @@ def adaptive_avg_pool2d(x: Tensor, output_size: Sequence[int] | int) -> Tensor:
         x = as_tensor_arg(x, None, "adaptive_avg_pool2d", "x")
     if output_size.__class__ is not tuple and output_size.__class__ is not int:
         output_size = int_list_arg(output_size, "adaptive_avg_pool2d", "output_size")
-    _kernel = _k_adaptive_avg_pool2d.get(x._data.__class__) or dispatch(
-        "adaptive_avg_pool2d", "adaptive_avg_pool2d", x._data
-    )
+    _kernel = _k_adaptive_avg_pool2d.get(x._data.__class__) or dispatch("adaptive_avg_pool2d", "adaptive_avg_pool2d", x._data)
     out = wrap(_kernel(x._data, output_size))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.AdaptiveAvgPool2dGradNode, (x,), out)
@@ -1589,12 +2009,28 @@ def layer_norm(
         epsilon = float_arg(epsilon, "layer_norm", "epsilon")
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
-    _kernel = dispatch("layer_norm", "layer_norm", x._data, _weight_data, _bias_data)
-    _results = _kernel(x._data, _weight_data, _bias_data, normalized_shape, epsilon)
+    _kernel = (
+        x._data.__class__
+        is _weight_data.__class__
+        is _bias_data.__class__
+        and _k_layer_norm.get(x._data.__class__)
+        or dispatch(
+            "layer_norm",
+            "layer_norm",
+            x._data,
+            _weight_data,
+            _bias_data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        _weight_data,
+        _bias_data,
+        normalized_shape,
+        epsilon,
+    )
     out = wrap(_results[0])
-    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad)
-    _any_grad = _any_grad or (bias is not None and bias._requires_grad)
-    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LayerNormGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
@@ -1638,18 +2074,37 @@ def batch_norm(
         epsilon = float_arg(epsilon, "batch_norm", "epsilon")
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
-    _kernel = dispatch(
-        "batch_norm", "batch_norm", x._data, running_mean._data, running_var._data, _weight_data, _bias_data
+    _kernel = (
+        x._data.__class__
+        is running_mean._data.__class__
+        is running_var._data.__class__
+        is _weight_data.__class__
+        is _bias_data.__class__
+        and _k_batch_norm.get(x._data.__class__)
+        or dispatch(
+            "batch_norm",
+            "batch_norm",
+            x._data,
+            running_mean._data,
+            running_var._data,
+            _weight_data,
+            _bias_data,
+        )
     )
     _results = _kernel(
-        x._data, running_mean._data, running_var._data, _weight_data, _bias_data, training, momentum, epsilon
+        x._data,
+        running_mean._data,
+        running_var._data,
+        _weight_data,
+        _bias_data,
+        training,
+        momentum,
+        epsilon,
     )
     out = wrap(_results[0])
     if training:
         bump_versions(running_mean, running_var)
-    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad)
-    _any_grad = _any_grad or (bias is not None and bias._requires_grad)
-    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.BatchNormGradNode, (x, None, None, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
@@ -1684,12 +2139,28 @@ def group_norm(
         epsilon = float_arg(epsilon, "group_norm", "epsilon")
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
-    _kernel = dispatch("group_norm", "group_norm", x._data, _weight_data, _bias_data)
-    _results = _kernel(x._data, _weight_data, _bias_data, num_groups, epsilon)
+    _kernel = (
+        x._data.__class__
+        is _weight_data.__class__
+        is _bias_data.__class__
+        and _k_group_norm.get(x._data.__class__)
+        or dispatch(
+            "group_norm",
+            "group_norm",
+            x._data,
+            _weight_data,
+            _bias_data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        _weight_data,
+        _bias_data,
+        num_groups,
+        epsilon,
+    )
     out = wrap(_results[0])
-    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad)
-    _any_grad = _any_grad or (bias is not None and bias._requires_grad)
-    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.GroupNormGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
@@ -1701,7 +2172,11 @@ def group_norm(
     return out
 
 
-def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+def linear(
+    x: Tensor,
+    weight: Tensor,
+    bias: Tensor | None = None,
+) -> Tensor:
     """x @ weight + bias with Paddle's weight layout (in_features, out_features)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "linear", "x")
@@ -1710,10 +2185,21 @@ def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "linear", "bias")
     _bias_data = None if bias is None else bias._data
-    _kernel = dispatch("linear", "linear", x._data, weight._data, _bias_data)
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        is _bias_data.__class__
+        and _k_linear.get(x._data.__class__)
+        or dispatch(
+            "linear",
+            "linear",
+            x._data,
+            weight._data,
+            _bias_data,
+        )
+    )
     out = wrap(_kernel(x._data, weight._data, _bias_data))
-    _any_grad = x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)
-    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LinearGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
@@ -1721,7 +2207,11 @@ def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     return out
 
 
-def einsum(equation: str, x: Tensor, y: Tensor) -> Tensor:
+def einsum(
+    equation: str,
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """Two-operand Einstein summation ('bij,bjk->bik'; without '->' the output is NumPy's implicit one); no
     ellipsis, no index repeated within an operand.
     """
@@ -1731,8 +2221,13 @@ def einsum(equation: str, x: Tensor, y: Tensor) -> Tensor:
         y = as_tensor_arg(y, x, "einsum", "y")
     if equation.__class__ is not str:
         equation = str_arg(equation, "einsum", "equation")
-    _kernel = _k_einsum.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("einsum", "einsum", x._data, y._data))(x._data, y._data, equation))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_einsum.get(x._data.__class__)
+        or dispatch("einsum", "einsum", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data, equation))
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.EinsumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -1769,19 +2264,32 @@ def scaled_dot_product_attention(
     if scale.__class__ is not float and scale is not None:
         scale = float_arg(scale, "scaled_dot_product_attention", "scale")
     _mask_data = None if mask is None else mask._data
-    _kernel = dispatch(
-        "scaled_dot_product_attention",
-        "scaled_dot_product_attention",
+    _kernel = (
+        query._data.__class__
+        is key._data.__class__
+        is value._data.__class__
+        is _mask_data.__class__
+        and _k_scaled_dot_product_attention.get(query._data.__class__)
+        or dispatch(
+            "scaled_dot_product_attention",
+            "scaled_dot_product_attention",
+            query._data,
+            key._data,
+            value._data,
+            _mask_data,
+        )
+    )
+    _results = _kernel(
         query._data,
         key._data,
         value._data,
         _mask_data,
+        dropout_p,
+        causal,
+        scale,
     )
-    _results = _kernel(query._data, key._data, value._data, _mask_data, dropout_p, causal, scale)
     out = wrap(_results[0])
-    _any_grad = query._requires_grad or key._requires_grad or value._requires_grad
-    _any_grad = _any_grad or (mask is not None and mask._requires_grad)
-    if _any_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if (query._requires_grad or key._requires_grad or value._requires_grad or (mask is not None and mask._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ScaledDotProductAttentionGradNode, (query, key, value, mask), out)
         node.query = TensorWrapper.of_input(query)
         node.key = TensorWrapper.of_input(key)
@@ -1795,7 +2303,11 @@ def scaled_dot_product_attention(
     return out
 
 
-def take_along_axis(arr: Tensor, indices: Tensor, axis: int) -> Tensor:
+def take_along_axis(
+    arr: Tensor,
+    indices: Tensor,
+    axis: int,
+) -> Tensor:
     """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and
     broadcasts against arr on the other axes; negative indices count from the end.
     """
@@ -1805,7 +2317,12 @@ def take_along_axis(arr: Tensor, indices: Tensor, axis: int) -> Tensor:
         indices = as_tensor_arg(indices, arr, "take_along_axis", "indices")
     if axis.__class__ is not int:
         axis = int_arg(axis, "take_along_axis", "axis")
-    _kernel = dispatch("take_along_axis", "take_along_axis", arr._data, indices._data)
+    _kernel = (
+        arr._data.__class__
+        is indices._data.__class__
+        and _k_take_along_axis.get(arr._data.__class__)
+        or dispatch("take_along_axis", "take_along_axis", arr._data, indices._data)
+    )
     out = wrap(_kernel(arr._data, indices._data, axis))
     if arr._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.TakeAlongAxisGradNode, (arr, None), out)
@@ -1815,7 +2332,12 @@ def take_along_axis(arr: Tensor, indices: Tensor, axis: int) -> Tensor:
     return out
 
 
-def scatter(x: Tensor, index: Tensor, updates: Tensor, overwrite: bool = True) -> Tensor:
+def scatter(
+    x: Tensor,
+    index: Tensor,
+    updates: Tensor,
+    overwrite: bool = True,
+) -> Tensor:
     """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the
     last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
     """
@@ -1827,7 +2349,19 @@ def scatter(x: Tensor, index: Tensor, updates: Tensor, overwrite: bool = True) -
         updates = as_tensor_arg(updates, x, "scatter", "updates")
     if overwrite.__class__ is not bool:
         overwrite = bool_arg(overwrite, "scatter", "overwrite")
-    _kernel = dispatch("scatter", "scatter", x._data, index._data, updates._data)
+    _kernel = (
+        x._data.__class__
+        is index._data.__class__
+        is updates._data.__class__
+        and _k_scatter.get(x._data.__class__)
+        or dispatch(
+            "scatter",
+            "scatter",
+            x._data,
+            index._data,
+            updates._data,
+        )
+    )
     out = wrap(_kernel(x._data, index._data, updates._data, overwrite))
     if (x._requires_grad or updates._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ScatterGradNode, (x, None, updates), out)
@@ -1838,7 +2372,12 @@ def scatter(x: Tensor, index: Tensor, updates: Tensor, overwrite: bool = True) -
     return out
 
 
-def index_add(x: Tensor, index: Tensor, axis: int, value: Tensor) -> Tensor:
+def index_add(
+    x: Tensor,
+    index: Tensor,
+    axis: int,
+    value: Tensor,
+) -> Tensor:
     """x with value's slices added at the positions index (1-D) along axis; repeated indices add up."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, value, "index_add", "x")
@@ -1848,7 +2387,19 @@ def index_add(x: Tensor, index: Tensor, axis: int, value: Tensor) -> Tensor:
         value = as_tensor_arg(value, x, "index_add", "value")
     if axis.__class__ is not int:
         axis = int_arg(axis, "index_add", "axis")
-    _kernel = dispatch("index_add", "index_add", x._data, index._data, value._data)
+    _kernel = (
+        x._data.__class__
+        is index._data.__class__
+        is value._data.__class__
+        and _k_index_add.get(x._data.__class__)
+        or dispatch(
+            "index_add",
+            "index_add",
+            x._data,
+            index._data,
+            value._data,
+        )
+    )
     out = wrap(_kernel(x._data, index._data, value._data, axis))
     if (x._requires_grad or value._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.IndexAddGradNode, (x, None, value), out)
@@ -1859,7 +2410,11 @@ def index_add(x: Tensor, index: Tensor, axis: int, value: Tensor) -> Tensor:
     return out
 
 
-def masked_fill(x: Tensor, mask: Tensor, value: float) -> Tensor:
+def masked_fill(
+    x: Tensor,
+    mask: Tensor,
+    value: float,
+) -> Tensor:
     """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, mask, "masked_fill", "x")
@@ -1867,7 +2422,13 @@ def masked_fill(x: Tensor, mask: Tensor, value: float) -> Tensor:
         mask = as_tensor_arg(mask, x, "masked_fill", "mask")
     if value.__class__ is not float and value.__class__ is not int:
         value = scalar_arg(value, "masked_fill", "value")
-    out = wrap(dispatch("masked_fill", "masked_fill", x._data, mask._data)(x._data, mask._data, value))
+    _kernel = (
+        x._data.__class__
+        is mask._data.__class__
+        and _k_masked_fill.get(x._data.__class__)
+        or dispatch("masked_fill", "masked_fill", x._data, mask._data)
+    )
+    out = wrap(_kernel(x._data, mask._data, value))
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MaskedFillGradNode, (x, None), out)
         node.mask = TensorWrapper.of_input(mask)
@@ -1875,33 +2436,46 @@ def masked_fill(x: Tensor, mask: Tensor, value: float) -> Tensor:
     return out
 
 
-def tril(x: Tensor, diagonal: int = 0) -> Tensor:
+def tril(
+    x: Tensor,
+    diagonal: int = 0,
+) -> Tensor:
     """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tril", "x")
     if diagonal.__class__ is not int:
         diagonal = int_arg(diagonal, "tril", "diagonal")
-    out = wrap((_k_tril.get(x._data.__class__) or dispatch("tril", "tril", x._data))(x._data, diagonal))
+    _kernel = _k_tril.get(x._data.__class__) or dispatch("tril", "tril", x._data)
+    out = wrap(_kernel(x._data, diagonal))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TrilGradNode, (x,), out)
         node.diagonal = diagonal
     return out
 
 
-def triu(x: Tensor, diagonal: int = 0) -> Tensor:
+def triu(
+    x: Tensor,
+    diagonal: int = 0,
+) -> Tensor:
     """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "triu", "x")
     if diagonal.__class__ is not int:
         diagonal = int_arg(diagonal, "triu", "diagonal")
-    out = wrap((_k_triu.get(x._data.__class__) or dispatch("triu", "triu", x._data))(x._data, diagonal))
+    _kernel = _k_triu.get(x._data.__class__) or dispatch("triu", "triu", x._data)
+    out = wrap(_kernel(x._data, diagonal))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TriuGradNode, (x,), out)
         node.diagonal = diagonal
     return out
 
 
-def pad(x: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: float = 0.0) -> Tensor:
+def pad(
+    x: Tensor,
+    pad: Sequence[int] | int,
+    mode: str = "constant",
+    value: float = 0.0,
+) -> Tensor:
     """x padded like PyTorch's F.pad; pad holds (before, after) pairs, the first pair for the last axis,
     the next for the one before; mode is 'constant' (with value), 'reflect', 'replicate' or 'circular'.
     """
@@ -1924,7 +2498,11 @@ def pad(x: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: floa
     return out
 
 
-def roll(x: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None) -> Tensor:
+def roll(
+    x: Tensor,
+    shifts: Sequence[int] | int,
+    axis: Sequence[int] | int | None = None,
+) -> Tensor:
     """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x
     and keeps its shape.
     """
@@ -1932,7 +2510,7 @@ def roll(x: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | Non
         x = as_tensor_arg(x, None, "roll", "x")
     if shifts.__class__ is not tuple and shifts.__class__ is not int:
         shifts = int_list_arg(shifts, "roll", "shifts")
-    if axis.__class__ is not tuple and axis is not None:
+    if axis.__class__ is not tuple and axis.__class__ is not int and axis is not None:
         axis = int_list_arg(axis, "roll", "axis")
     _kernel = _k_roll.get(x._data.__class__) or dispatch("roll", "roll", x._data)
     out = wrap(_kernel(x._data, shifts, axis))
@@ -1943,7 +2521,11 @@ def roll(x: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | Non
     return out
 
 
-def repeat_interleave(x: Tensor, repeats: int, axis: int | None = None) -> Tensor:
+def repeat_interleave(
+    x: Tensor,
+    repeats: int,
+    axis: int | None = None,
+) -> Tensor:
     """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the
     flattened x.
     """
@@ -1953,9 +2535,7 @@ def repeat_interleave(x: Tensor, repeats: int, axis: int | None = None) -> Tenso
         repeats = int_arg(repeats, "repeat_interleave", "repeats")
     if axis.__class__ is not int and axis is not None:
         axis = int_arg(axis, "repeat_interleave", "axis")
-    _kernel = _k_repeat_interleave.get(x._data.__class__) or dispatch(
-        "repeat_interleave", "repeat_interleave", x._data
-    )
+    _kernel = _k_repeat_interleave.get(x._data.__class__) or dispatch("repeat_interleave", "repeat_interleave", x._data)
     out = wrap(_kernel(x._data, repeats, axis))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.RepeatInterleaveGradNode, (x,), out)
@@ -1965,13 +2545,17 @@ def repeat_interleave(x: Tensor, repeats: int, axis: int | None = None) -> Tenso
     return out
 
 
-def cumsum(x: Tensor, axis: int | None = None) -> Tensor:
+def cumsum(
+    x: Tensor,
+    axis: int | None = None,
+) -> Tensor:
     """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumsum", "x")
     if axis.__class__ is not int and axis is not None:
         axis = int_arg(axis, "cumsum", "axis")
-    out = wrap((_k_cumsum.get(x._data.__class__) or dispatch("cumsum", "cumsum", x._data))(x._data, axis))
+    _kernel = _k_cumsum.get(x._data.__class__) or dispatch("cumsum", "cumsum", x._data)
+    out = wrap(_kernel(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.CumsumGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -1979,7 +2563,10 @@ def cumsum(x: Tensor, axis: int | None = None) -> Tensor:
     return out
 
 
-def cumprod(x: Tensor, dim: int | None = None) -> Tensor:
+def cumprod(
+    x: Tensor,
+    dim: int | None = None,
+) -> Tensor:
     """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is
     exact when x has zeros.
     """
@@ -1997,13 +2584,17 @@ def cumprod(x: Tensor, dim: int | None = None) -> Tensor:
     return out
 
 
-def flip(x: Tensor, axis: Sequence[int] | int) -> Tensor:
+def flip(
+    x: Tensor,
+    axis: Sequence[int] | int,
+) -> Tensor:
     """x reversed along each axis listed."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flip", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
         axis = int_list_arg(axis, "flip", "axis")
-    out = wrap((_k_flip.get(x._data.__class__) or dispatch("flip", "flip", x._data))(x._data, axis))
+    _kernel = _k_flip.get(x._data.__class__) or dispatch("flip", "flip", x._data)
+    out = wrap(_kernel(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.FlipGradNode, (x,), out)
         node.axis = axis
@@ -2011,7 +2602,11 @@ def flip(x: Tensor, axis: Sequence[int] | int) -> Tensor:
 
 
 def topk(
-    x: Tensor, k: int, axis: int = -1, largest: bool = True, sorted: bool = True
+    x: Tensor,
+    k: int,
+    axis: int = -1,
+    largest: bool = True,
+    sorted: bool = True,
 ) -> tuple[Tensor, Tensor]:
     """The k largest (or smallest) values along axis and their int64 indices; results are always sorted
     (ties keep the lower index first); NaN counts as the largest value.
@@ -2041,7 +2636,11 @@ def topk(
     return (out, indices)
 
 
-def sort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
+def sort(
+    x: Tensor,
+    axis: int = -1,
+    descending: bool = False,
+) -> Tensor:
     """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort
     gives the indices.
     """
@@ -2063,7 +2662,11 @@ def sort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
     return out
 
 
-def argsort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
+def argsort(
+    x: Tensor,
+    axis: int = -1,
+    descending: bool = False,
+) -> Tensor:
     """int64 indices that sort x along axis (stable; equal values keep their order); no gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argsort", "x")
@@ -2076,7 +2679,12 @@ def argsort(x: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
     return out
 
 
-def var(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+def var(
+    x: Tensor,
+    axis: Sequence[int] | int = (),
+    unbiased: bool = True,
+    keepdim: bool = False,
+) -> Tensor:
     """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "var", "x")
@@ -2097,7 +2705,12 @@ def var(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdi
     return out
 
 
-def std(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+def std(
+    x: Tensor,
+    axis: Sequence[int] | int = (),
+    unbiased: bool = True,
+    keepdim: bool = False,
+) -> Tensor:
     """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "std", "x")
@@ -2119,7 +2732,12 @@ def std(x: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdi
     return out
 
 
-def norm(x: Tensor, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+def norm(
+    x: Tensor,
+    p: float = 2.0,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
     """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where
     the norm is 0; for inf, ties share the gradient.
     """
@@ -2165,7 +2783,19 @@ def nll_loss(
     if reduction.__class__ is not str:
         reduction = str_arg(reduction, "nll_loss", "reduction")
     _weight_data = None if weight is None else weight._data
-    _kernel = dispatch("nll_loss", "nll_loss", input._data, label._data, _weight_data)
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        is _weight_data.__class__
+        and _k_nll_loss.get(input._data.__class__)
+        or dispatch(
+            "nll_loss",
+            "nll_loss",
+            input._data,
+            label._data,
+            _weight_data,
+        )
+    )
     out = wrap(_kernel(input._data, label._data, _weight_data, ignore_index, reduction))
     if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.NllLossGradNode, (input, None, None), out)
@@ -2200,13 +2830,20 @@ def binary_cross_entropy_with_logits(
         reduction = str_arg(reduction, "binary_cross_entropy_with_logits", "reduction")
     _weight_data = None if weight is None else weight._data
     _pos_weight_data = None if pos_weight is None else pos_weight._data
-    _kernel = dispatch(
-        "binary_cross_entropy_with_logits",
-        "binary_cross_entropy_with_logits",
-        logit._data,
-        label._data,
-        _weight_data,
-        _pos_weight_data,
+    _kernel = (
+        logit._data.__class__
+        is label._data.__class__
+        is _weight_data.__class__
+        is _pos_weight_data.__class__
+        and _k_binary_cross_entropy_with_logits.get(logit._data.__class__)
+        or dispatch(
+            "binary_cross_entropy_with_logits",
+            "binary_cross_entropy_with_logits",
+            logit._data,
+            label._data,
+            _weight_data,
+            _pos_weight_data,
+        )
     )
     out = wrap(_kernel(logit._data, label._data, _weight_data, _pos_weight_data, reduction))
     if (logit._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
@@ -2219,7 +2856,11 @@ def binary_cross_entropy_with_logits(
     return out
 
 
-def l1_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
+def l1_loss(
+    input: Tensor,
+    label: Tensor,
+    reduction: str = "mean",
+) -> Tensor:
     """Absolute error |input - label| with broadcasting; reduction is 'mean', 'sum' or 'none'."""
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "l1_loss", "input")
@@ -2227,7 +2868,12 @@ def l1_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
         label = as_tensor_arg(label, input, "l1_loss", "label")
     if reduction.__class__ is not str:
         reduction = str_arg(reduction, "l1_loss", "reduction")
-    _kernel = dispatch("l1_loss", "l1_loss", input._data, label._data)
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        and _k_l1_loss.get(input._data.__class__)
+        or dispatch("l1_loss", "l1_loss", input._data, label._data)
+    )
     out = wrap(_kernel(input._data, label._data, reduction))
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.L1LossGradNode, (input, label), out)
@@ -2237,7 +2883,12 @@ def l1_loss(input: Tensor, label: Tensor, reduction: str = "mean") -> Tensor:
     return out
 
 
-def smooth_l1_loss(input: Tensor, label: Tensor, reduction: str = "mean", delta: float = 1.0) -> Tensor:
+def smooth_l1_loss(
+    input: Tensor,
+    label: Tensor,
+    reduction: str = "mean",
+    delta: float = 1.0,
+) -> Tensor:
     """Paddle's smooth L1 (Huber) loss of d = input - label; 0.5 * d ** 2 where |d| < delta, else delta *
     (|d| - 0.5 * delta).
     """
@@ -2249,7 +2900,12 @@ def smooth_l1_loss(input: Tensor, label: Tensor, reduction: str = "mean", delta:
         reduction = str_arg(reduction, "smooth_l1_loss", "reduction")
     if delta.__class__ is not float:
         delta = float_arg(delta, "smooth_l1_loss", "delta")
-    _kernel = dispatch("smooth_l1_loss", "smooth_l1_loss", input._data, label._data)
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        and _k_smooth_l1_loss.get(input._data.__class__)
+        or dispatch("smooth_l1_loss", "smooth_l1_loss", input._data, label._data)
+    )
     out = wrap(_kernel(input._data, label._data, reduction, delta))
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.SmoothL1LossGradNode, (input, label), out)
@@ -2260,7 +2916,12 @@ def smooth_l1_loss(input: Tensor, label: Tensor, reduction: str = "mean", delta:
     return out
 
 
-def kl_div(input: Tensor, label: Tensor, reduction: str = "mean", log_target: bool = False) -> Tensor:
+def kl_div(
+    input: Tensor,
+    label: Tensor,
+    reduction: str = "mean",
+    log_target: bool = False,
+) -> Tensor:
     """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities input (0 where label
     is 0); log_target takes label as log-probabilities; reduction is 'mean', 'batchmean', 'sum' or
     'none'.
@@ -2273,7 +2934,12 @@ def kl_div(input: Tensor, label: Tensor, reduction: str = "mean", log_target: bo
         reduction = str_arg(reduction, "kl_div", "reduction")
     if log_target.__class__ is not bool:
         log_target = bool_arg(log_target, "kl_div", "log_target")
-    _kernel = dispatch("kl_div", "kl_div", input._data, label._data)
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        and _k_kl_div.get(input._data.__class__)
+        or dispatch("kl_div", "kl_div", input._data, label._data)
+    )
     out = wrap(_kernel(input._data, label._data, reduction, log_target))
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.KlDivGradNode, (input, label), out)
@@ -2284,7 +2950,11 @@ def kl_div(input: Tensor, label: Tensor, reduction: str = "mean", log_target: bo
     return out
 
 
-def hardtanh(x: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
+def hardtanh(
+    x: Tensor,
+    min: float = -1.0,
+    max: float = 1.0,
+) -> Tensor:
     """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardtanh", "x")
@@ -2330,7 +3000,8 @@ def mish(x: Tensor) -> Tensor:
     """x * tanh(softplus(x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mish", "x")
-    out = wrap((_k_mish.get(x._data.__class__) or dispatch("mish", "mish", x._data))(x._data))
+    _kernel = _k_mish.get(x._data.__class__) or dispatch("mish", "mish", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -2353,21 +3024,30 @@ def swish(x: Tensor) -> Tensor:
     """Swish x * sigmoid(x), the same function as silu."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "swish", "x")
-    out = wrap((_k_silu.get(x._data.__class__) or dispatch("swish", "silu", x._data))(x._data))
+    _kernel = _k_silu.get(x._data.__class__) or dispatch("swish", "silu", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SwishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
     return out
 
 
-def prelu(x: Tensor, weight: Tensor) -> Tensor:
+def prelu(
+    x: Tensor,
+    weight: Tensor,
+) -> Tensor:
     """x where x > 0, else weight * x; weight has shape [1] or [C] for the channel axis 1 of x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "prelu", "x")
     if not isinstance(weight, Tensor):
         weight = as_tensor_arg(weight, x, "prelu", "weight")
-    _kernel = _k_prelu.get(x._data.__class__) if x._data.__class__ is weight._data.__class__ else None
-    out = wrap((_kernel or dispatch("prelu", "prelu", x._data, weight._data))(x._data, weight._data))
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        and _k_prelu.get(x._data.__class__)
+        or dispatch("prelu", "prelu", x._data, weight._data)
+    )
+    out = wrap(_kernel(x._data, weight._data))
     if (x._requires_grad or weight._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.PreluGradNode, (x, weight), out)
         node.x = TensorWrapper.of_input(x)
@@ -2375,7 +3055,11 @@ def prelu(x: Tensor, weight: Tensor) -> Tensor:
     return out
 
 
-def selu(x: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772) -> Tensor:
+def selu(
+    x: Tensor,
+    scale: float = 1.0507009873554805,
+    alpha: float = 1.6732632423543772,
+) -> Tensor:
     """scale * x where x > 0, else scale * alpha * (exp(x) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "selu", "x")
@@ -2393,13 +3077,17 @@ def selu(x: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.67326324
     return out
 
 
-def celu(x: Tensor, alpha: float = 1.0) -> Tensor:
+def celu(
+    x: Tensor,
+    alpha: float = 1.0,
+) -> Tensor:
     """x where x > 0, else alpha * (exp(x / alpha) - 1)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "celu", "x")
     if alpha.__class__ is not float:
         alpha = float_arg(alpha, "celu", "alpha")
-    out = wrap((_k_celu.get(x._data.__class__) or dispatch("celu", "celu", x._data))(x._data, alpha))
+    _kernel = _k_celu.get(x._data.__class__) or dispatch("celu", "celu", x._data)
+    out = wrap(_kernel(x._data, alpha))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.CeluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -2407,7 +3095,10 @@ def celu(x: Tensor, alpha: float = 1.0) -> Tensor:
     return out
 
 
-def glu(x: Tensor, axis: int = -1) -> Tensor:
+def glu(
+    x: Tensor,
+    axis: int = -1,
+) -> Tensor:
     """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be
     even).
     """
@@ -2415,7 +3106,8 @@ def glu(x: Tensor, axis: int = -1) -> Tensor:
         x = as_tensor_arg(x, None, "glu", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "glu", "axis")
-    out = wrap((_k_glu.get(x._data.__class__) or dispatch("glu", "glu", x._data))(x._data, axis))
+    _kernel = _k_glu.get(x._data.__class__) or dispatch("glu", "glu", x._data)
+    out = wrap(_kernel(x._data, axis))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.GluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -2427,7 +3119,8 @@ def softsign(x: Tensor) -> Tensor:
     """x / (1 + |x|), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softsign", "x")
-    out = wrap((_k_softsign.get(x._data.__class__) or dispatch("softsign", "softsign", x._data))(x._data))
+    _kernel = _k_softsign.get(x._data.__class__) or dispatch("softsign", "softsign", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SoftsignGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -2446,25 +3139,41 @@ def tanhshrink(x: Tensor) -> Tensor:
     return out
 
 
-def logical_and(x: Tensor, y: Tensor) -> Tensor:
+def logical_and(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "logical_and", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "logical_and", "y")
-    _kernel = _k_logical_and.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("logical_and", "logical_and", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_logical_and.get(x._data.__class__)
+        or dispatch("logical_and", "logical_and", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     return out
 
 
-def logical_or(x: Tensor, y: Tensor) -> Tensor:
+def logical_or(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
     """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "logical_or", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "logical_or", "y")
-    _kernel = _k_logical_or.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None
-    out = wrap((_kernel or dispatch("logical_or", "logical_or", x._data, y._data))(x._data, y._data))
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_logical_or.get(x._data.__class__)
+        or dispatch("logical_or", "logical_or", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
     return out
 
 
@@ -2481,7 +3190,8 @@ def isnan(x: Tensor) -> Tensor:
     """True where x is NaN; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isnan", "x")
-    out = wrap((_k_isnan.get(x._data.__class__) or dispatch("isnan", "isnan", x._data))(x._data))
+    _kernel = _k_isnan.get(x._data.__class__) or dispatch("isnan", "isnan", x._data)
+    out = wrap(_kernel(x._data))
     return out
 
 
@@ -2489,7 +3199,8 @@ def isinf(x: Tensor) -> Tensor:
     """True where x is +inf or -inf; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isinf", "x")
-    out = wrap((_k_isinf.get(x._data.__class__) or dispatch("isinf", "isinf", x._data))(x._data))
+    _kernel = _k_isinf.get(x._data.__class__) or dispatch("isinf", "isinf", x._data)
+    out = wrap(_kernel(x._data))
     return out
 
 
@@ -2497,17 +3208,22 @@ def isfinite(x: Tensor) -> Tensor:
     """True where x is neither NaN nor infinite; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isfinite", "x")
-    out = wrap((_k_isfinite.get(x._data.__class__) or dispatch("isfinite", "isfinite", x._data))(x._data))
+    _kernel = _k_isfinite.get(x._data.__class__) or dispatch("isfinite", "isfinite", x._data)
+    out = wrap(_kernel(x._data))
     return out
 
 
-def fill(x: Tensor, value: float) -> Tensor:
+def fill(
+    x: Tensor,
+    value: float,
+) -> Tensor:
     """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "fill", "x")
     if value.__class__ is not float and value.__class__ is not int:
         value = scalar_arg(value, "fill", "value")
-    out = wrap((_k_fill.get(x._data.__class__) or dispatch("fill", "fill", x._data))(x._data, value))
+    _kernel = _k_fill.get(x._data.__class__) or dispatch("fill", "fill", x._data)
+    out = wrap(_kernel(x._data, value))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.FillGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2515,7 +3231,10 @@ def fill(x: Tensor, value: float) -> Tensor:
     return out
 
 
-def fill_(x: Tensor, value: float) -> Tensor:
+def fill_(
+    x: Tensor,
+    value: float,
+) -> Tensor:
     """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
     In place: writes the result into x and returns x.
     """
@@ -2524,7 +3243,8 @@ def fill_(x: Tensor, value: float) -> Tensor:
     if value.__class__ is not float and value.__class__ is not int:
         value = scalar_arg(value, "fill_", "value")
     record = check_inplace("fill_", x)
-    _result = (_k_fill.get(x._data.__class__) or dispatch("fill_", "fill", x._data))(x._data, value)
+    _kernel = _k_fill.get(x._data.__class__) or dispatch("fill_", "fill", x._data)
+    _result = _kernel(x._data, value)
     if record:
         node = _nodes.FillGradNode((x,))
         node.x = TensorWrapper.meta_of(x)
@@ -2539,7 +3259,8 @@ def zero(x: Tensor) -> Tensor:
     """Zeros shaped like x (and of its dtype); no gradient flows to x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "zero", "x")
-    out = wrap((_k_zero.get(x._data.__class__) or dispatch("zero", "zero", x._data))(x._data))
+    _kernel = _k_zero.get(x._data.__class__) or dispatch("zero", "zero", x._data)
+    out = wrap(_kernel(x._data))
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ZeroGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2553,7 +3274,8 @@ def zero_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("zero_", "x", x)
     record = check_inplace("zero_", x)
-    _result = (_k_zero.get(x._data.__class__) or dispatch("zero_", "zero", x._data))(x._data)
+    _kernel = _k_zero.get(x._data.__class__) or dispatch("zero_", "zero", x._data)
+    _result = _kernel(x._data)
     if record:
         node = _nodes.ZeroGradNode((x,))
         node.x = TensorWrapper.meta_of(x)
@@ -2563,7 +3285,10 @@ def zero_(x: Tensor) -> Tensor:
     return x
 
 
-def reduce_as(x: Tensor, target: Tensor) -> Tensor:
+def reduce_as(
+    x: Tensor,
+    target: Tensor,
+) -> Tensor:
     """x summed over its broadcast axes down to the shape of target, in target's dtype (double-grad
     composites use it).
     """
@@ -2571,14 +3296,24 @@ def reduce_as(x: Tensor, target: Tensor) -> Tensor:
         x = as_tensor_arg(x, target, "reduce_as", "x")
     if not isinstance(target, Tensor):
         target = as_tensor_arg(target, x, "reduce_as", "target")
-    out = wrap(dispatch("reduce_as", "reduce_as", x._data, target._data)(x._data, target._data))
+    _kernel = (
+        x._data.__class__
+        is target._data.__class__
+        and _k_reduce_as.get(x._data.__class__)
+        or dispatch("reduce_as", "reduce_as", x._data, target._data)
+    )
+    out = wrap(_kernel(x._data, target._data))
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ReduceAsGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
     return out
 
 
-def softmax_vjp(p: Tensor, g: Tensor, axis: int = -1) -> Tensor:
+def softmax_vjp(
+    p: Tensor,
+    g: Tensor,
+    axis: int = -1,
+) -> Tensor:
     """p * (g - sum(g * p, axis, keepdim)), softmax's gradient for its output p and output gradient g."""
     if not isinstance(p, Tensor):
         p = as_tensor_arg(p, g, "softmax_vjp", "p")
@@ -2586,7 +3321,13 @@ def softmax_vjp(p: Tensor, g: Tensor, axis: int = -1) -> Tensor:
         g = as_tensor_arg(g, p, "softmax_vjp", "g")
     if axis.__class__ is not int:
         axis = int_arg(axis, "softmax_vjp", "axis")
-    o = wrap(dispatch("softmax_vjp", "softmax_vjp", p._data, g._data)(p._data, g._data, axis))
+    _kernel = (
+        p._data.__class__
+        is g._data.__class__
+        and _k_softmax_vjp.get(p._data.__class__)
+        or dispatch("softmax_vjp", "softmax_vjp", p._data, g._data)
+    )
+    o = wrap(_kernel(p._data, g._data, axis))
     if (p._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.SoftmaxVjpGradNode, (p, g), o)
         node.p = TensorWrapper.of_input(p)
@@ -2595,7 +3336,12 @@ def softmax_vjp(p: Tensor, g: Tensor, axis: int = -1) -> Tensor:
     return o
 
 
-def softmax_vjp_dp(p: Tensor, g: Tensor, r: Tensor, axis: int = -1) -> Tensor:
+def softmax_vjp_dp(
+    p: Tensor,
+    g: Tensor,
+    r: Tensor,
+    axis: int = -1,
+) -> Tensor:
     """The derivative of sum(softmax_vjp(p, g, axis) * r) with respect to p."""
     if not isinstance(p, Tensor):
         p = as_tensor_arg(p, g, "softmax_vjp_dp", "p")
@@ -2605,10 +3351,21 @@ def softmax_vjp_dp(p: Tensor, g: Tensor, r: Tensor, axis: int = -1) -> Tensor:
         r = as_tensor_arg(r, p, "softmax_vjp_dp", "r")
     if axis.__class__ is not int:
         axis = int_arg(axis, "softmax_vjp_dp", "axis")
-    _kernel = dispatch("softmax_vjp_dp", "softmax_vjp_dp", p._data, g._data, r._data)
+    _kernel = (
+        p._data.__class__
+        is g._data.__class__
+        is r._data.__class__
+        and _k_softmax_vjp_dp.get(p._data.__class__)
+        or dispatch(
+            "softmax_vjp_dp",
+            "softmax_vjp_dp",
+            p._data,
+            g._data,
+            r._data,
+        )
+    )
     o = wrap(_kernel(p._data, g._data, r._data, axis))
-    _any_grad = p._requires_grad or g._requires_grad or r._requires_grad
-    if _any_grad and grad_enabled() and o._data.dtype.kind == "f":
+    if (p._requires_grad or g._requires_grad or r._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.SoftmaxVjpDpGradNode, (p, g, r), o)
         node.p = TensorWrapper.of_input(p)
         node.g = TensorWrapper.of_input(g)
@@ -2618,7 +3375,11 @@ def softmax_vjp_dp(p: Tensor, g: Tensor, r: Tensor, axis: int = -1) -> Tensor:
 
 
 def matmul_xg(
-    x: Tensor, y: Tensor, g: Tensor, transpose_x: bool = False, transpose_y: bool = False
+    x: Tensor,
+    y: Tensor,
+    g: Tensor,
+    transpose_x: bool = False,
+    transpose_y: bool = False,
 ) -> Tensor:
     """The gradient for x of matmul(x, y, transpose_x, transpose_y) given the output gradient g; x gives
     only its shape.
@@ -2633,7 +3394,19 @@ def matmul_xg(
         transpose_x = bool_arg(transpose_x, "matmul_xg", "transpose_x")
     if transpose_y.__class__ is not bool:
         transpose_y = bool_arg(transpose_y, "matmul_xg", "transpose_y")
-    _kernel = dispatch("matmul_xg", "matmul_xg", x._data, y._data, g._data)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        is g._data.__class__
+        and _k_matmul_xg.get(x._data.__class__)
+        or dispatch(
+            "matmul_xg",
+            "matmul_xg",
+            x._data,
+            y._data,
+            g._data,
+        )
+    )
     o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
     if (y._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulXgGradNode, (None, y, g), o)
@@ -2645,7 +3418,11 @@ def matmul_xg(
 
 
 def matmul_yg(
-    x: Tensor, y: Tensor, g: Tensor, transpose_x: bool = False, transpose_y: bool = False
+    x: Tensor,
+    y: Tensor,
+    g: Tensor,
+    transpose_x: bool = False,
+    transpose_y: bool = False,
 ) -> Tensor:
     """The gradient for y of matmul(x, y, transpose_x, transpose_y) given the output gradient g; y gives
     only its shape.
@@ -2660,7 +3437,19 @@ def matmul_yg(
         transpose_x = bool_arg(transpose_x, "matmul_yg", "transpose_x")
     if transpose_y.__class__ is not bool:
         transpose_y = bool_arg(transpose_y, "matmul_yg", "transpose_y")
-    _kernel = dispatch("matmul_yg", "matmul_yg", x._data, y._data, g._data)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        is g._data.__class__
+        and _k_matmul_yg.get(x._data.__class__)
+        or dispatch(
+            "matmul_yg",
+            "matmul_yg",
+            x._data,
+            y._data,
+            g._data,
+        )
+    )
     o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
     if (x._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulYgGradNode, (x, None, g), o)
@@ -2672,7 +3461,12 @@ def matmul_yg(
 
 
 def matmul_jvp(
-    x: Tensor, y: Tensor, a: Tensor, b: Tensor, transpose_x: bool = False, transpose_y: bool = False
+    x: Tensor,
+    y: Tensor,
+    a: Tensor,
+    b: Tensor,
+    transpose_x: bool = False,
+    transpose_y: bool = False,
 ) -> Tensor:
     """matmul(a, y) + matmul(x, b) (same transposes), the directional derivative of matmul at (x, y) along
     (a, b).
@@ -2689,10 +3483,23 @@ def matmul_jvp(
         transpose_x = bool_arg(transpose_x, "matmul_jvp", "transpose_x")
     if transpose_y.__class__ is not bool:
         transpose_y = bool_arg(transpose_y, "matmul_jvp", "transpose_y")
-    _kernel = dispatch("matmul_jvp", "matmul_jvp", x._data, y._data, a._data, b._data)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        is a._data.__class__
+        is b._data.__class__
+        and _k_matmul_jvp.get(x._data.__class__)
+        or dispatch(
+            "matmul_jvp",
+            "matmul_jvp",
+            x._data,
+            y._data,
+            a._data,
+            b._data,
+        )
+    )
     o = wrap(_kernel(x._data, y._data, a._data, b._data, transpose_x, transpose_y))
-    _any_grad = x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad
-    if _any_grad and grad_enabled() and o._data.dtype.kind == "f":
+    if (x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulJvpGradNode, (x, y, a, b), o)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)

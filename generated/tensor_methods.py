@@ -15,7 +15,9 @@ if TYPE_CHECKING:
 
     from opgrad.runtime.tensor import Tensor
 
-__all__ = ["TensorMethods"]
+__all__ = [
+    "TensorMethods",
+]
 
 
 class TensorMethods:
@@ -327,9 +329,7 @@ class TensorMethods:
     def flip(self, axis: Sequence[int] | int) -> Tensor:
         return _generated.ops.flip(self, axis)
 
-    def topk(
-        self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True
-    ) -> tuple[Tensor, Tensor]:
+    def topk(self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
         return _generated.ops.topk(self, k, axis, largest, sorted)
 
     def sort(self, axis: int = -1, descending: bool = False) -> Tensor:

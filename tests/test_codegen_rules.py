@@ -786,8 +786,12 @@ def test_a_spec_with_float_and_scalar_int_defaults_and_a_doc_generates(tmp_path:
         "forward: tanh (Tensor x, float f, Scalar s, int[]? a) -> Tensor(out)",
     )
     text = generate(write_spec(tmp_path, ops, backward))["ops.py"]
-    assert "def tanh(x: Tensor, f: float = 2.0, s: float = 3, a: Sequence[int] | int | None = None)" in text
-    assert "    if a.__class__ is not tuple and a is not None:\n        a = int_list_arg(a" in text
+    assert (
+        "def tanh(\n    x: Tensor,\n    f: float = 2.0,\n    s: float = 3,\n"
+        "    a: Sequence[int] | int | None = None,\n)" in text
+    )
+    check = "    if a.__class__ is not tuple and a.__class__ is not int and a is not None:\n"
+    assert check + "        a = int_list_arg(a" in text
 
 
 def test_a_tensor_list_under_no_gradient_gets_one_none_per_position(tmp_path: Path) -> None:

@@ -407,11 +407,12 @@ def test_cli_prints_every_error_and_exits_1(tmp_path: Path, capsys: pytest.Captu
     assert not (tmp_path / "out").exists()
 
 
-def test_overlong_argument_name(tmp_path: Path) -> None:
-    ops = OPS.replace("int axis = 0", "int an_axis_name_that_is_far_too_long = 0")
-    assert_error(
-        errors(tmp_path, ops), "ops.yaml", line_of(ops, "far_too_long"), "argmax", "longer than 24 characters"
-    )
+def test_a_long_argument_name_is_accepted(tmp_path: Path) -> None:
+    """Names have no length limit: the layout never depends on line length."""
+    name = "an_axis_name_that_was_once_far_too_long_for_the_layout"
+    ops = OPS.replace("int axis = 0", f"int {name} = 0")
+    files = generate(write_spec(tmp_path, ops))
+    assert f"    {name}: int = 0,\n" in files["ops.py"]
 
 
 # --- inplace: and view: -----------------------------------------------------------------------
@@ -618,10 +619,6 @@ def test_a_conditional_on_a_bool_attribute_is_accepted(tmp_path: Path) -> None:
         ("out_grad if x is None else x", "an optional argument against None"),  # x is never None
         ("out_grad if extra is None else x", "testable here: training (bool)"),  # extra: not an arg here
         ("out_grad if training and training else x", "testable here"),
-        (
-            "tanh(tanh(tanh(tanh(out_grad)))) + tanh(tanh(tanh(x))) if training else tanh(tanh(tanh(x)))",
-            "must fit in 80 characters",
-        ),
     ],
 )
 def test_bad_conditional(tmp_path: Path, expr: str, fragment: str) -> None:
@@ -692,7 +689,7 @@ def test_composite_has_no_length_limit(tmp_path: Path) -> None:
     long = " + ".join(["mul(out_grad, 1 - out * out)"] * 12)
     backward = COMPOSITE.replace("EXPR", f'"{long}"')
     nodes = generate(write_spec(tmp_path, OPS, backward))["nodes.py"]
-    assert "_tmp1 = " in nodes and max(len(line) for line in nodes.splitlines()) <= 110
+    assert f"x_grad = {' + '.join(['_ops.mul(out_grad, 1 - out * out)'] * 12)}\n" in nodes
 
 
 def test_kernel_and_composite_together(tmp_path: Path) -> None:
