@@ -16,6 +16,15 @@ NODES_MODULE = "nodes"
 TENSOR_METHODS_MODULE = "tensor_methods"
 PACKAGE_INIT = "__init__"
 
+# How generated modules refer to each other and to builtins (`from opgrad.generated import
+# nodes as _nodes`; `import builtins as _builtins`, so that a spec name never shadows one).
+OPS_ALIAS = "_ops"
+GRAD_OPS_ALIAS = "_grad_ops"
+NODES_ALIAS = "_nodes"
+BUILTINS_ALIAS = "_builtins"
+# Prefix of the module-level kernel tables (`_k_tanh = kernel_table("tanh")`).
+KERNEL_TABLE_PREFIX = "_k_"
+
 SPEC_FILES = ("ops.yaml", "backward.yaml")
 REGENERATE_COMMAND = "python -m opgrad.codegen"
 
@@ -156,6 +165,16 @@ def inplace_name(op: str) -> str:
 def camel(name: str) -> str:
     """`tanh_double_grad` -> `TanhDoubleGrad`."""
     return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part)
+
+
+def kernel_table(kernel: str) -> str:
+    """The module-level `kernel_table(kernel)` a kernel is looked up in: `_k_tanh`."""
+    return f"{KERNEL_TABLE_PREFIX}{kernel}"
+
+
+def count_slot(name: str) -> str:
+    """The node slot holding how many tensors a Tensor[] input without gradient had."""
+    return f"_{name}_count"
 
 
 def node_class(backward_op: str) -> str:

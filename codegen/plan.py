@@ -20,11 +20,6 @@ from opgrad.codegen.model import OpSpec
 from opgrad.codegen.plan_forward import grad_op_function, inplace_function, op_function
 from opgrad.codegen.plan_nodes import node_class
 from opgrad.codegen.plan_parts import (
-    BUILTINS,
-    GRAD_OPS,
-    KERNEL_TABLE,
-    NODES,
-    OPS,
     Function,
     GradBlock,
     Guarded,
@@ -42,12 +37,7 @@ from opgrad.codegen.plan_parts import (
 from opgrad.codegen.validate import Spec
 
 __all__ = [
-    "BUILTINS",
     "GENERATED_PACKAGE",
-    "GRAD_OPS",
-    "KERNEL_TABLE",
-    "NODES",
-    "OPS",
     "TYPE_ONLY",
     "Function",
     "GradBlock",

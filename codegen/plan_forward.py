@@ -14,9 +14,7 @@ from opgrad.codegen import naming
 from opgrad.codegen.layout import Item, Stmt, call, flat, list_of, tuple_of
 from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan_parts import (
-    BUILTINS,
     META,
-    NODES,
     TENSOR,
     Function,
     GradBlock,
@@ -24,7 +22,6 @@ from opgrad.codegen.plan_parts import (
     InplaceFunction,
     Result,
     array,
-    count_slot,
     dispatch_arrays,
     doc_lines,
     grad_condition,
@@ -186,11 +183,13 @@ def _function(
                 inputs.append(f"*{a.name}" if a.is_tensor_list else a.name)
             elif a.is_tensor_list:
                 # no gradient for a no_need_buffer Tensor[]: one None per position, counted
-                inputs.append(f"*[None] * {BUILTINS}.len({a.name})")
-                counts.append(Stmt(f"node.{count_slot(a.name)} = ", f"{BUILTINS}.len({a.name})"))
+                inputs.append(f"*[None] * {naming.BUILTINS_ALIAS}.len({a.name})")
+                counts.append(
+                    Stmt(f"node.{naming.count_slot(a.name)} = ", f"{naming.BUILTINS_ALIAS}.len({a.name})")
+                )
             else:
                 inputs.append("None")
-        node_class = f"{NODES}.{naming.node_class(backward.name)}"
+        node_class = f"{naming.NODES_ALIAS}.{naming.node_class(backward.name)}"
         nondiff = {o.name for o in visible} - {o.name for o in sig.differentiable_outputs}
         first = visible[0] if visible else None
         # The common case, one plain tensor at output position 0, takes one runtime call.
@@ -214,7 +213,7 @@ def _function(
                     pos = "_i" if position == 0 else f"_i + {position}"
                     histories.append(
                         Guarded(
-                            f"for _i, _t in {BUILTINS}.enumerate({o.name}):",
+                            f"for _i, _t in {naming.BUILTINS_ALIAS}.enumerate({o.name}):",
                             Stmt("", call("set_history", "_t", "node", pos)),
                         )
                     )
@@ -340,7 +339,9 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     body += kernel_stmts(name, op.kernel, dispatch_arrays(forms), kernel_args, "_result", "raw")
 
     inputs = [(f"*{a.name}" if a.is_tensor_list else a.name) if a in diff_inputs else "None" for a in tensors]
-    make_node = Stmt("node = ", call(f"{NODES}.{naming.node_class(backward.name)}", tuple_of(*inputs)))
+    make_node = Stmt(
+        "node = ", call(f"{naming.NODES_ALIAS}.{naming.node_class(backward.name)}", tuple_of(*inputs))
+    )
     saves_before: list[Stmt] = []
     saves_after: list[Stmt] = []
     old = call("saved_before_write", target)

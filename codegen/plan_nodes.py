@@ -14,12 +14,10 @@ from opgrad.codegen.layout import Stmt, call, list_of, tuple_of
 from opgrad.codegen.model import BackwardSpec
 from opgrad.codegen.plan_parts import (
     ARRAY,
-    GRAD_OPS,
     META,
     TENSOR,
     Node,
     Result,
-    count_slot,
     doc_lines,
     kernel_call,
     optional_grads,
@@ -67,7 +65,9 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
         create_graph += [_unpack(a, "unpack") for a in saved]
         call_args = [a.name for a in bwd.args] + [f"self.{a.name}" for a in attrs]
         targets = ", ".join(locals_[o.name] for o in bwd.outputs)
-        create_graph.append(Stmt(f"{targets} = ", spelled_call(f"{GRAD_OPS}.{bwd.name}", *call_args)))
+        create_graph.append(
+            Stmt(f"{targets} = ", spelled_call(f"{naming.GRAD_OPS_ALIAS}.{bwd.name}", *call_args))
+        )
     if bwd.kernel is not None:
         # The first-order path: only the saved tensors' version-checked arrays
         # (`unpack_data`), which is all the kernel takes.
@@ -92,8 +92,8 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
             entries.append(f"*{locals_[out.name]}" if out.is_list else locals_[out.name])
         elif a.is_tensor_list:
             # a no_need_buffer Tensor[] input: no gradient for any of its positions
-            entries.append(f"*[None] * self.{count_slot(a.name)}")
-            slots.append(count_slot(a.name))
+            entries.append(f"*[None] * self.{naming.count_slot(a.name)}")
+            slots.append(naming.count_slot(a.name))
         else:
             entries.append("None")
     slots_stmt = Stmt("__slots__ = ", tuple_of(*[quoted(s) for s in slots]) if slots else "()")

@@ -19,13 +19,6 @@ from opgrad.codegen.model import BackwardSpec
 from opgrad.codegen.signature import Arg, DType, Output
 from opgrad.codegen.validate import Spec
 
-NODES = "_nodes"
-GRAD_OPS = "_grad_ops"
-OPS = "_ops"
-BUILTINS = "_builtins"
-# Prefix of the module-level kernel tables (`_k_tanh = kernel_table("tanh")`).
-KERNEL_TABLE = "_k_"
-
 
 @dataclass(frozen=True)
 class Guarded:
@@ -225,16 +218,6 @@ def tuple_or_single(items: list[str]) -> Item:
     return items[0] if len(items) == 1 else tuple_of(*items)
 
 
-def kernel_table_name(kernel: str) -> str:
-    """The module-level `kernel_table(kernel)` a one-array kernel is resolved through."""
-    return f"{KERNEL_TABLE}{kernel}"
-
-
-def count_slot(name: str) -> str:
-    """The node slot holding how many tensors a Tensor[] input without gradient had."""
-    return f"_{name}_count"
-
-
 # A call with more than this many arguments is written one argument per line; a kernel
 # that takes more than this many arrays (or a Tensor[]) is resolved and called so too
 # (layout.py: by what a statement holds, never by its length).
@@ -267,7 +250,7 @@ def kernel_stmts(
         resolve, invoke = vertical(resolve), vertical(invoke)
     lookup: Item = resolve
     if arrays and not listed:
-        table = f"{kernel_table_name(kernel)}.get({arrays[0]}.__class__)"
+        table = f"{naming.kernel_table(kernel)}.get({arrays[0]}.__class__)"
         if len(arrays) == 1:
             lookup = f"{table} or {resolve.flat()}"
         else:
@@ -307,7 +290,7 @@ def kernel_results(
 
 def requires_grad(arg: Arg) -> str:
     if arg.is_tensor_list:
-        return f"{BUILTINS}.any(_t._requires_grad for _t in {arg.name})"
+        return f"{naming.BUILTINS_ALIAS}.any(_t._requires_grad for _t in {arg.name})"
     if arg.is_optional:
         return f"({arg.name} is not None and {arg.name}._requires_grad)"
     return f"{arg.name}._requires_grad"

@@ -26,9 +26,6 @@ from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.reader import Problems
 from opgrad.codegen.signature import Arg, Output, describe_signature
 
-OPS_ALIAS = "_ops"  # how generated node code refers to the ops module
-GRAD_OPS_ALIAS = "_grad_ops"  # ... and to the grad ops module
-
 
 @dataclass(frozen=True)
 class GradOpSig:
@@ -213,11 +210,11 @@ def _cycle(b: BackwardSpec, by_name: dict[str, BackwardSpec]) -> list[str]:
 def _callees(ops: list[OpSpec], spec: Spec) -> dict[str, Callee]:
     """What composites may call: ops (`_ops.f`), and backward ops that have a grad op
     function (a kernel and no composite: `_grad_ops.f`); `spec` holds the rooted ones."""
-    callees = {o.name: Callee(f"{OPS_ALIAS}.{o.name}", o.args, len(o.visible_outputs)) for o in ops}
+    callees = {o.name: Callee(f"{naming.OPS_ALIAS}.{o.name}", o.args, len(o.visible_outputs)) for o in ops}
     for b in spec.backwards:
         if b.has_grad_op:
             sig = grad_op_sig(b, spec)
-            callees[b.name] = Callee(f"{GRAD_OPS_ALIAS}.{b.name}", sig.args, len(sig.outputs))
+            callees[b.name] = Callee(f"{naming.GRAD_OPS_ALIAS}.{b.name}", sig.args, len(sig.outputs))
     return callees
 
 
