@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from opgrad.codegen import naming
 from opgrad.codegen.composite import Callee, Composite, check_composite
 from opgrad.codegen.loader import Location
-from opgrad.codegen.model import BackwardSpec, OpSpec
+from opgrad.codegen.model import BackwardSpec, ForwardSig, OpSpec
 from opgrad.codegen.reader import Problems
 from opgrad.codegen.signature import Arg, Output, describe_signature
 
@@ -108,7 +108,7 @@ def validate(
     for b in backwards:
         if b.name in op_names:
             problems.add(b.lines("backward_op"), b.name, f"an op in ops.yaml already has the name {b.name!r}")
-    by_name = {b.name: b for b in backwards if b.name not in op_names}
+    by_name = _with_forwards({b.name: b for b in backwards if b.name not in op_names}, ops, problems)
     _check_bindings(ops, problems)
     _check_node_classes(list(by_name.values()), problems)
 
@@ -176,6 +176,36 @@ def validate(
         if len(problems) == before:
             good.append(b)
     return Spec(tuple(ops), tuple(good), tuple(composites))
+
+
+def _with_forwards(
+    by_name: dict[str, BackwardSpec], ops: list[OpSpec], problems: Problems
+) -> dict[str, BackwardSpec]:
+    """Each entry with its `forward`: the one entry whose `backward:` names it. A written
+    `forward:` is kept, and checked later like any assertion; an entry that nothing names,
+    or that several name, is reported and left out (its name still counts as defined)."""
+    linkers: dict[str, list[str]] = {}
+    for entry in [*ops, *by_name.values()]:
+        if entry.backward is not None:
+            linkers.setdefault(entry.backward, []).append(entry.name)
+    out: dict[str, BackwardSpec] = {}
+    for name, b in by_name.items():
+        forward = b.forward
+        named_by = linkers.get(name, [])
+        if forward is None and len(named_by) != 1:
+            if named_by:
+                why = (
+                    f"several entries name it in `backward:` ({', '.join(named_by)}); a backward entry "
+                    "differentiates one op: give each its own entry"
+                )
+            else:
+                why = f"no op or backward entry names it: add `backward: {name}` to the op it differentiates"
+            problems.add(b.lines("backward_op"), name, why)
+            continue
+        if forward is None:
+            forward = ForwardSig(named_by[0])
+        out[name] = replace(b, forward=forward, doc=b.doc or f"Gradient of `{forward.name}`.")
+    return out
 
 
 def _rooted(ops: list[OpSpec], by_name: dict[str, BackwardSpec]) -> set[str]:
@@ -313,14 +343,16 @@ def _check_signature(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> Non
     def typed(args: tuple[Arg, ...]) -> list[str]:
         return [f"{a.type} {a.name}" for a in args]
 
-    if typed(b.forward.args) != typed(fwd.args):
+    if b.forward.args is not None and typed(b.forward.args) != typed(fwd.args):
         problems.add(
             b.lines("forward"),
             b.name,
             f"forward signature ({', '.join(typed(b.forward.args))}) does not match "
             f"{fwd.name}'s args ({', '.join(typed(fwd.args))})",
         )
-    if [(o.type, o.name) for o in b.forward.outputs] != [(o.type, o.name) for o in fwd.outputs]:
+    if b.forward.outputs is not None and [(o.type, o.name) for o in b.forward.outputs] != [
+        (o.type, o.name) for o in fwd.outputs
+    ]:
         hint = ""
         renamed = [o.name for o in fwd.outputs if o.name.startswith("new_")]
         if renamed:

@@ -6,6 +6,7 @@ and the line it points at (found by searching the spec text for a marker).
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -58,6 +59,7 @@ BACKWARD = """\
 
 
 def write_spec(tmp_path: Path, ops: str = OPS, backward: str = BACKWARD) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "ops.yaml").write_text(textwrap.dedent(ops))
     (tmp_path / "backward.yaml").write_text(textwrap.dedent(backward))
     return tmp_path
@@ -405,6 +407,20 @@ def test_cli_prints_every_error_and_exits_1(tmp_path: Path, capsys: pytest.Captu
     assert f"ops.yaml:{line_of(ops, 'backward: nope')}: op 'tanh': backward 'nope'" in err
     assert "nothing was written" in err
     assert not (tmp_path / "out").exists()
+
+
+def test_forward_is_derived_from_the_entry_that_names_the_backward(tmp_path: Path) -> None:
+    """`forward:` is optional: left out, or given as the name alone, the output is the same."""
+    stated = generate(write_spec(tmp_path / "stated", OPS, BACKWARD))
+    derived = re.sub(r"  forward: .*\n", "", BACKWARD)
+    assert "forward:" not in derived
+    assert generate(write_spec(tmp_path / "derived", OPS, derived)) == stated
+    named = re.sub(r"  forward: (\w+) .*\n", r"  forward: \1\n", BACKWARD)
+    assert "forward: tanh\n" in named
+    assert generate(write_spec(tmp_path / "named", OPS, named)) == stated
+    spec = load_spec(write_spec(tmp_path / "derived", OPS, derived))
+    assert spec.backward("tanh_grad").forward.name == "tanh"
+    assert spec.backward("tanh_grad").doc == "Gradient of `tanh`."
 
 
 def test_a_long_argument_name_is_accepted(tmp_path: Path) -> None:
