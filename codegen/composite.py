@@ -17,6 +17,7 @@ operands hug: `x**2`); each step becomes one statement on one line, as the YAML 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
@@ -128,10 +129,12 @@ def check_composite(
         target, expr, why = _parse_step(source, last=i == len(steps) - 1)
         if why is not None:
             problems.append((i, why))
+            known.update(step_targets([source]))  # later steps may use it: no cascade
             continue
         assert expr is not None
         if _depth(expr) > MAX_DEPTH:
             problems.append((i, f"composite `{_clip(source)}` is nested more than {MAX_DEPTH} levels deep"))
+            known.update([target] if target else [])
             continue
         checker = _Checker(source, known, callees, flags or {})
         checker.visit(expr)
@@ -152,6 +155,15 @@ def check_composite(
         Composite(tuple(parsed), result, tuple(dict.fromkeys(used)), callees, tuple(dict.fromkeys(tested))),
         [],
     )
+
+
+_TARGET = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)")
+
+
+def step_targets(steps: Sequence[str]) -> list[str]:
+    """The names steps assign (`t = ...`), read even from a step that does not parse, so
+    that one bad step is reported once, not again as an unknown name in every later one."""
+    return [m[1] for s in steps if (m := _TARGET.match(s)) is not None]
 
 
 # Deeper expressions are refused: the checker and the printer recurse over the tree.

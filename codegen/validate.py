@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from opgrad.codegen import naming
-from opgrad.codegen.composite import Callee, Composite, check_composite
+from opgrad.codegen.composite import Callee, Composite, check_composite, step_targets
 from opgrad.codegen.loader import Location
 from opgrad.codegen.model import BackwardSpec, ForwardSig, OpSpec
 from opgrad.codegen.reader import Problems
@@ -270,6 +270,7 @@ def _check_composites(
             problems.add(Location(b.lines.file, source.lines[index]), b.name, message)
         if result is None:
             ok = False
+            names |= set(step_targets(source.steps))  # later outputs may use them: no cascade
             continue
         meta = sorted(set(result.names) & set(b.no_need_buffer))
         if meta:

@@ -740,11 +740,31 @@ def test_rule(
         ("op: tanh\n", "ops.yaml:1: expected a list of entries (`- op: ...`), got a mapping", 1),
         ("- op: tanh\n  args: (Tensor x)\n- just words\n", "ops.yaml:3: expected a mapping entry", 3),
         ("- op: [1, 2\n", "ops.yaml:2: not valid YAML", 2),
+        ("- op: tanh\n  args: (Tensor x)\n\tdoc: x\n", "ops.yaml:3: not valid YAML", 3),
+        ("- op: tanh\n  args: (Tensor x)\n   doc: x\n", "ops.yaml:3: not valid YAML", 3),
+        ("- op: tanh\n  args: (Tensor x)\n doc: x\n", "ops.yaml:3: not valid YAML", 3),
     ],
 )
 def test_files_that_are_not_a_list_of_entries(tmp_path: Path, ops: str, fragment: str, line: int) -> None:
     errs = errors(tmp_path, ops)
     assert any(e.startswith(fragment) for e in errs), errs
+
+
+@pytest.mark.parametrize(
+    ("ops", "hint"),
+    [
+        (
+            "- op: tanh\n  args: (Tensor x)\n\tdoc: x\n",
+            "this line holds a tab: YAML indents with spaces only",
+        ),
+        ("- op: tanh\n  doc: a: b\n", 'a value containing `: ` must be quoted, `doc: "a: b"`'),
+        ("- op: tanh\n  args: (Tensor x)\n   doc: x\n", "or a key is indented differently"),
+        ("- op: tanh\n  args: (Tensor x)\n doc: x\n", "check the indentation: each entry starts with `- `"),
+    ],
+)
+def test_yaml_syntax_errors_get_a_hint(tmp_path: Path, ops: str, hint: str) -> None:
+    (err,) = errors(tmp_path, ops)
+    assert "not valid YAML" in err and hint in err, err
 
 
 def test_a_missing_file(tmp_path: Path) -> None:

@@ -660,6 +660,29 @@ def steps_spec(first: str, second: str) -> str:
     return STEPS.replace("STEP1", first).replace("STEP2", second)
 
 
+@pytest.mark.parametrize(
+    "bad", ["t = mul(out_grad, ", "t = 1 - out * nothing", "t = ((((" * 30 + "out" + "))))" * 30]
+)
+def test_a_bad_step_is_reported_once_not_again_where_later_steps_use_it(tmp_path: Path, bad: str) -> None:
+    errs = errors(tmp_path, OPS, steps_spec(bad, "mul(out_grad, t)"))
+    assert len(errs) == 1, errs
+    assert "mul(out_grad, t)" not in errs[0]  # the one error is about the bad step itself
+
+
+def test_a_bad_output_composite_does_not_cascade_into_later_outputs(tmp_path: Path) -> None:
+    backward = BACKWARD.replace(
+        "  output: (Tensor(x_grad), Tensor(y_grad))\n",
+        "  output: (Tensor(x_grad), Tensor(y_grad))\n"
+        "  composite:\n"
+        "    x_grad:\n"
+        "      - t = mul(out_grad, \n"
+        "      - mul(t, y)\n"
+        "    y_grad: mul(t, x)\n",
+    )
+    errs = errors(tmp_path, OPS, backward)
+    assert len(errs) == 1 and "is not `name = expression`" in errs[0], errs
+
+
 def test_composite_steps_are_generated_in_order(tmp_path: Path) -> None:
     backward = steps_spec("t = 1 - out * out", "mul(out_grad, t)")
     spec = load_spec(write_spec(tmp_path, OPS, backward))
