@@ -738,6 +738,204 @@ def cast_grad(
     return x_grad
 
 
+def hardtanh_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    min: float = -1.0,
+    max: float = 1.0,
+) -> Tensor:
+    """Gradient of hardtanh."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_hardtanh_grad.get(x._data.__class__)
+        or dispatch("hardtanh_grad", "hardtanh_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.HardtanhDoubleGradNode, (None, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.min = min
+        node.max = max
+    return x_grad
+
+
+def hardswish_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of hardswish."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_hardswish_grad.get(x._data.__class__)
+        or dispatch("hardswish_grad", "hardswish_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.HardswishDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
+def hardsigmoid_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of hardsigmoid."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_hardsigmoid_grad.get(x._data.__class__)
+        or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.HardsigmoidDoubleGradNode, (None, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+    return x_grad
+
+
+def mish_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of mish."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_mish_grad.get(x._data.__class__)
+        or dispatch("mish_grad", "mish_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.MishDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
+def log_sigmoid_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of log_sigmoid."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_log_sigmoid_grad.get(x._data.__class__)
+        or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.LogSigmoidDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
+def swish_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of swish."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_silu_grad.get(x._data.__class__)
+        or dispatch("swish_grad", "silu_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.SwishDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
+def selu_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    scale: float = 1.0507009873554805,
+    alpha: float = 1.6732632423543772,
+) -> Tensor:
+    """Gradient of selu."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_selu_grad.get(x._data.__class__)
+        or dispatch("selu_grad", "selu_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data, scale, alpha))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.SeluDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.scale = scale
+        node.alpha = alpha
+    return x_grad
+
+
+def celu_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    alpha: float = 1.0,
+) -> Tensor:
+    """Gradient of celu."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_celu_grad.get(x._data.__class__)
+        or dispatch("celu_grad", "celu_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.CeluDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.alpha = alpha
+    return x_grad
+
+
+def softsign_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of softsign."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_softsign_grad.get(x._data.__class__)
+        or dispatch("softsign_grad", "softsign_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.SoftsignDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
+def tanhshrink_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of tanhshrink."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_tanhshrink_grad.get(x._data.__class__)
+        or dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.TanhshrinkDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
 def add_grad(
     x: TensorMeta,
     y: TensorMeta,
@@ -1152,6 +1350,225 @@ def logsumexp_grad(
     return x_grad
 
 
+def var_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    unbiased: bool = True,
+    keepdim: bool = False,
+) -> Tensor:
+    """Gradient of var."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_var_grad.get(x._data.__class__)
+        or dispatch("var_grad", "var_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data, axis, unbiased, keepdim))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.VarDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
+        node.unbiased = unbiased
+        node.keepdim = keepdim
+    return x_grad
+
+
+def std_grad(
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    unbiased: bool = True,
+    keepdim: bool = False,
+) -> Tensor:
+    """Gradient of std."""
+    _kernel = (
+        x._data.__class__
+        is out._data.__class__
+        is out_grad._data.__class__
+        and _k_std_grad.get(x._data.__class__)
+        or dispatch(
+            "std_grad",
+            "std_grad",
+            x._data,
+            out._data,
+            out_grad._data,
+        )
+    )
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, unbiased, keepdim))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.StdDoubleGradNode, (x, None, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
+        node.unbiased = unbiased
+        node.keepdim = keepdim
+    return x_grad
+
+
+def norm_grad(
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    p: float = 2.0,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
+    """Gradient of norm."""
+    _kernel = (
+        x._data.__class__
+        is out._data.__class__
+        is out_grad._data.__class__
+        and _k_norm_grad.get(x._data.__class__)
+        or dispatch(
+            "norm_grad",
+            "norm_grad",
+            x._data,
+            out._data,
+            out_grad._data,
+        )
+    )
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, p, axis, keepdim))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.NormDoubleGradNode, (x, None, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.p = p
+        node.axis = axis
+        node.keepdim = keepdim
+    return x_grad
+
+
+def cumsum_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    axis: int | None = None,
+) -> Tensor:
+    """Gradient of cumsum."""
+    _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch("cumsum_grad", "cumsum_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.CumsumDoubleGradNode, (None, out_grad), x_grad)
+        node.axis = axis
+    return x_grad
+
+
+def cumprod_grad(
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    dim: int | None = None,
+) -> Tensor:
+    """Gradient of cumprod."""
+    _kernel = (
+        x._data.__class__
+        is out._data.__class__
+        is out_grad._data.__class__
+        and _k_cumprod_grad.get(x._data.__class__)
+        or dispatch(
+            "cumprod_grad",
+            "cumprod_grad",
+            x._data,
+            out._data,
+            out_grad._data,
+        )
+    )
+    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, dim))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.CumprodDoubleGradNode, (x, None, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.dim = dim
+    return x_grad
+
+
+def cumprod_double_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    x_grad_grad: Tensor,
+    dim: int | None = None,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of cumprod_grad (second-order gradient of cumprod; out is folded into x; exact with zeros)."""
+    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("cumprod_double_grad")
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        is x_grad_grad._data.__class__
+        and _k_cumprod_double_grad.get(x._data.__class__)
+        or dispatch(
+            "cumprod_double_grad",
+            "cumprod_double_grad",
+            x._data,
+            out_grad._data,
+            x_grad_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        out_grad._data,
+        x_grad_grad._data,
+        dim,
+    )
+    new_x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (new_x_grad, out_grad_grad)
+
+
+def topk_grad(
+    x: TensorMeta,
+    indices: Tensor,
+    out_grad: Tensor,
+    k: int,
+    axis: int = -1,
+    largest: bool = True,
+    sorted: bool = True,
+) -> Tensor:
+    """Gradient of topk."""
+    _kernel = (
+        indices._data.__class__
+        is out_grad._data.__class__
+        and _k_topk_grad.get(indices._data.__class__)
+        or dispatch("topk_grad", "topk_grad", indices._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x, indices._data, out_grad._data, k, axis, largest, sorted))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.TopkDoubleGradNode, (None, None, out_grad), x_grad)
+        node.indices = TensorWrapper.of_input(indices)
+        node.k = k
+        node.axis = axis
+        node.largest = largest
+        node.sorted = sorted
+    return x_grad
+
+
+def sort_grad(
+    x: TensorMeta,
+    indices: Tensor,
+    out_grad: Tensor,
+    axis: int = -1,
+    descending: bool = False,
+) -> Tensor:
+    """Gradient of sort."""
+    _kernel = (
+        indices._data.__class__
+        is out_grad._data.__class__
+        and _k_sort_grad.get(indices._data.__class__)
+        or dispatch("sort_grad", "sort_grad", indices._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x, indices._data, out_grad._data, axis, descending))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.SortDoubleGradNode, (None, None, out_grad), x_grad)
+        node.indices = TensorWrapper.of_input(indices)
+        node.axis = axis
+        node.descending = descending
+    return x_grad
+
+
 def matmul_grad(
     x: Tensor,
     y: Tensor,
@@ -1392,6 +1809,185 @@ def tile_grad(
     return x_grad
 
 
+def take_along_axis_grad(
+    arr: TensorMeta,
+    indices: Tensor,
+    out_grad: Tensor,
+    axis: int,
+) -> Tensor:
+    """Gradient of take_along_axis."""
+    _kernel = (
+        indices._data.__class__
+        is out_grad._data.__class__
+        and _k_take_along_axis_grad.get(indices._data.__class__)
+        or dispatch("take_along_axis_grad", "take_along_axis_grad", indices._data, out_grad._data)
+    )
+    arr_grad = wrap(_kernel(arr, indices._data, out_grad._data, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.TakeAlongAxisDoubleGradNode, (None, None, out_grad), arr_grad)
+        node.indices = TensorWrapper.of_input(indices)
+        node.axis = axis
+    return arr_grad
+
+
+def scatter_grad(
+    x: TensorMeta,
+    index: Tensor,
+    updates: TensorMeta,
+    out_grad: Tensor,
+    overwrite: bool = True,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of scatter."""
+    _kernel = (
+        index._data.__class__
+        is out_grad._data.__class__
+        and _k_scatter_grad.get(index._data.__class__)
+        or dispatch("scatter_grad", "scatter_grad", index._data, out_grad._data)
+    )
+    _results = _kernel(x, index._data, updates, out_grad._data, overwrite)
+    x_grad = wrap(_results[0])
+    updates_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.ScatterDoubleGradNode, (None, None, None, out_grad), x_grad)
+        set_history(updates_grad, node, 1)
+        node.index = TensorWrapper.of_input(index)
+        node.overwrite = overwrite
+    return (x_grad, updates_grad)
+
+
+def index_add_grad(
+    x: TensorMeta,
+    index: Tensor,
+    value: TensorMeta,
+    out_grad: Tensor,
+    axis: int,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of index_add."""
+    _kernel = (
+        index._data.__class__
+        is out_grad._data.__class__
+        and _k_index_add_grad.get(index._data.__class__)
+        or dispatch("index_add_grad", "index_add_grad", index._data, out_grad._data)
+    )
+    _results = _kernel(x, index._data, value, out_grad._data, axis)
+    x_grad = wrap(_results[0])
+    value_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.IndexAddDoubleGradNode, (None, None, None, out_grad), x_grad)
+        set_history(value_grad, node, 1)
+        node.index = TensorWrapper.of_input(index)
+        node.axis = axis
+    return (x_grad, value_grad)
+
+
+def masked_fill_grad(
+    mask: Tensor,
+    out_grad: Tensor,
+    value: float,
+) -> Tensor:
+    """Gradient of masked_fill."""
+    _kernel = (
+        mask._data.__class__
+        is out_grad._data.__class__
+        and _k_masked_fill_grad.get(mask._data.__class__)
+        or dispatch("masked_fill_grad", "masked_fill_grad", mask._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(mask._data, out_grad._data, value))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.MaskedFillDoubleGradNode, (None, out_grad), x_grad)
+        node.mask = TensorWrapper.of_input(mask)
+        node.value = value
+    return x_grad
+
+
+def tril_grad(
+    out_grad: Tensor,
+    diagonal: int = 0,
+) -> Tensor:
+    """Gradient of tril."""
+    _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch("tril_grad", "tril_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, diagonal))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.TrilDoubleGradNode, (out_grad,), x_grad)
+        node.diagonal = diagonal
+    return x_grad
+
+
+def triu_grad(
+    out_grad: Tensor,
+    diagonal: int = 0,
+) -> Tensor:
+    """Gradient of triu."""
+    _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch("triu_grad", "triu_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, diagonal))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.TriuDoubleGradNode, (out_grad,), x_grad)
+        node.diagonal = diagonal
+    return x_grad
+
+
+def pad_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    pad: Sequence[int] | int,
+    mode: str = "constant",
+    value: float = 0.0,
+) -> Tensor:
+    """Gradient of pad."""
+    _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, pad, mode, value))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.PadDoubleGradNode, (None, out_grad), x_grad)
+        node.pad = pad
+        node.mode = mode
+        node.value = value
+    return x_grad
+
+
+def roll_grad(
+    out_grad: Tensor,
+    shifts: Sequence[int] | int,
+    axis: Sequence[int] | int | None = None,
+) -> Tensor:
+    """Gradient of roll."""
+    _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch("roll_grad", "roll_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, shifts, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.RollDoubleGradNode, (out_grad,), x_grad)
+        node.shifts = shifts
+        node.axis = axis
+    return x_grad
+
+
+def repeat_interleave_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    repeats: int,
+    axis: int | None = None,
+) -> Tensor:
+    """Gradient of repeat_interleave."""
+    _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.RepeatInterleaveDoubleGradNode, (None, out_grad), x_grad)
+        node.repeats = repeats
+        node.axis = axis
+    return x_grad
+
+
+def flip_grad(
+    out_grad: Tensor,
+    axis: Sequence[int] | int,
+) -> Tensor:
+    """Gradient of flip."""
+    _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch("flip_grad", "flip_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.FlipDoubleGradNode, (out_grad,), x_grad)
+        node.axis = axis
+    return x_grad
+
+
 def softmax_grad(
     out: Tensor,
     out_grad: Tensor,
@@ -1429,6 +2025,103 @@ def log_softmax_grad(
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LogSoftmaxDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
+    return x_grad
+
+
+def dropout_grad(
+    mask: Tensor,
+    out_grad: Tensor,
+    p: float = 0.5,
+    training: bool = True,
+) -> Tensor:
+    """Gradient of dropout."""
+    _kernel = (
+        mask._data.__class__
+        is out_grad._data.__class__
+        and _k_dropout_grad.get(mask._data.__class__)
+        or dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.DropoutDoubleGradNode, (None, out_grad), x_grad)
+        node.mask = TensorWrapper.of_input(mask)
+        node.p = p
+        node.training = training
+    return x_grad
+
+
+def embedding_grad(
+    x: Tensor,
+    weight: TensorMeta,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of embedding."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_embedding_grad.get(x._data.__class__)
+        or dispatch("embedding_grad", "embedding_grad", x._data, out_grad._data)
+    )
+    weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.EmbeddingDoubleGradNode, (None, None, out_grad), weight_grad)
+        node.x = TensorWrapper.of_input(x)
+    return weight_grad
+
+
+def prelu_grad(
+    x: Tensor,
+    weight: Tensor,
+    out_grad: Tensor,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of prelu."""
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        is out_grad._data.__class__
+        and _k_prelu_grad.get(x._data.__class__)
+        or dispatch(
+            "prelu_grad",
+            "prelu_grad",
+            x._data,
+            weight._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        weight._data,
+        out_grad._data,
+    )
+    x_grad = wrap(_results[0])
+    weight_grad = wrap(_results[1])
+    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.PreluDoubleGradNode, (x, weight, out_grad), x_grad)
+        set_history(weight_grad, node, 1)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return (x_grad, weight_grad)
+
+
+def glu_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    axis: int = -1,
+) -> Tensor:
+    """Gradient of glu."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_glu_grad.get(x._data.__class__)
+        or dispatch("glu_grad", "glu_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data, axis))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.GluDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
     return x_grad
@@ -1560,45 +2253,207 @@ def mse_loss_grad(
     return (input_grad, label_grad)
 
 
-def dropout_grad(
-    mask: Tensor,
+def nll_loss_grad(
+    input: TensorMeta,
+    label: Tensor,
+    weight: Tensor | None,
     out_grad: Tensor,
-    p: float = 0.5,
-    training: bool = True,
+    ignore_index: int = -100,
+    reduction: str = "mean",
 ) -> Tensor:
-    """Gradient of dropout."""
+    """Gradient of nll_loss."""
+    _weight_data = None if weight is None else weight._data
     _kernel = (
-        mask._data.__class__
+        label._data.__class__
         is out_grad._data.__class__
-        and _k_dropout_grad.get(mask._data.__class__)
-        or dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
+        is _weight_data.__class__
+        and _k_nll_loss_grad.get(label._data.__class__)
+        or dispatch(
+            "nll_loss_grad",
+            "nll_loss_grad",
+            label._data,
+            out_grad._data,
+            _weight_data,
+        )
     )
-    x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
+    input_grad = wrap(_kernel(input, label._data, _weight_data, out_grad._data, ignore_index, reduction))
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.DropoutDoubleGradNode, (None, out_grad), x_grad)
-        node.mask = TensorWrapper.of_input(mask)
-        node.p = p
-        node.training = training
-    return x_grad
+        node = new_node(_nodes.NllLossDoubleGradNode, (None, None, None, out_grad), input_grad)
+        node.label = TensorWrapper.of_input(label)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.ignore_index = ignore_index
+        node.reduction = reduction
+    return input_grad
 
 
-def embedding_grad(
-    x: Tensor,
-    weight: TensorMeta,
+def binary_cross_entropy_with_logits_grad(
+    logit: Tensor,
+    label: Tensor,
+    weight: Tensor | None,
+    pos_weight: Tensor | None,
     out_grad: Tensor,
-) -> Tensor:
-    """Gradient of embedding."""
+    reduction: str = "mean",
+) -> tuple[Tensor, Tensor]:
+    """Gradient of binary_cross_entropy_with_logits."""
+    _weight_data = None if weight is None else weight._data
+    _pos_weight_data = None if pos_weight is None else pos_weight._data
     _kernel = (
-        x._data.__class__
+        logit._data.__class__
+        is label._data.__class__
         is out_grad._data.__class__
-        and _k_embedding_grad.get(x._data.__class__)
-        or dispatch("embedding_grad", "embedding_grad", x._data, out_grad._data)
+        is _weight_data.__class__
+        is _pos_weight_data.__class__
+        and _k_binary_cross_entropy_with_logits_grad.get(logit._data.__class__)
+        or dispatch(
+            "binary_cross_entropy_with_logits_grad",
+            "binary_cross_entropy_with_logits_grad",
+            logit._data,
+            label._data,
+            out_grad._data,
+            _weight_data,
+            _pos_weight_data,
+        )
     )
-    weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
+    _results = _kernel(
+        logit._data,
+        label._data,
+        _weight_data,
+        _pos_weight_data,
+        out_grad._data,
+        reduction,
+    )
+    logit_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
+    if (logit._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.BinaryCrossEntropyWithLogitsDoubleGradNode, (logit, label, None, None, out_grad), logit_grad)
+        set_history(label_grad, node, 1)
+        node.logit = TensorWrapper.of_input(logit)
+        node.label = TensorWrapper.of_input(label)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
+    return (logit_grad, label_grad)
+
+
+def l1_loss_grad(
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    reduction: str = "mean",
+) -> tuple[Tensor, Tensor]:
+    """Gradient of l1_loss."""
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        is out_grad._data.__class__
+        and _k_l1_loss_grad.get(input._data.__class__)
+        or dispatch(
+            "l1_loss_grad",
+            "l1_loss_grad",
+            input._data,
+            label._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        input._data,
+        label._data,
+        out_grad._data,
+        reduction,
+    )
+    input_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.EmbeddingDoubleGradNode, (None, None, out_grad), weight_grad)
-        node.x = TensorWrapper.of_input(x)
-    return weight_grad
+        node = new_node(_nodes.L1LossDoubleGradNode, (None, None, out_grad), input_grad)
+        set_history(label_grad, node, 1)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
+    return (input_grad, label_grad)
+
+
+def smooth_l1_loss_grad(
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    reduction: str = "mean",
+    delta: float = 1.0,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of smooth_l1_loss."""
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        is out_grad._data.__class__
+        and _k_smooth_l1_loss_grad.get(input._data.__class__)
+        or dispatch(
+            "smooth_l1_loss_grad",
+            "smooth_l1_loss_grad",
+            input._data,
+            label._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        input._data,
+        label._data,
+        out_grad._data,
+        reduction,
+        delta,
+    )
+    input_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
+    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.SmoothL1LossDoubleGradNode, (input, label, out_grad), input_grad)
+        set_history(label_grad, node, 1)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
+        node.delta = delta
+    return (input_grad, label_grad)
+
+
+def kl_div_grad(
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    reduction: str = "mean",
+    log_target: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of kl_div."""
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        is out_grad._data.__class__
+        and _k_kl_div_grad.get(input._data.__class__)
+        or dispatch(
+            "kl_div_grad",
+            "kl_div_grad",
+            input._data,
+            label._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        input._data,
+        label._data,
+        out_grad._data,
+        reduction,
+        log_target,
+    )
+    input_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
+    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.KlDivDoubleGradNode, (input, label, out_grad), input_grad)
+        set_history(label_grad, node, 1)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
+        node.log_target = log_target
+    return (input_grad, label_grad)
 
 
 def conv2d_grad(
@@ -2055,828 +2910,6 @@ def scaled_dot_product_attention_grad(
     return (query_grad, key_grad, value_grad, mask_grad)
 
 
-def take_along_axis_grad(
-    arr: TensorMeta,
-    indices: Tensor,
-    out_grad: Tensor,
-    axis: int,
-) -> Tensor:
-    """Gradient of take_along_axis."""
-    _kernel = (
-        indices._data.__class__
-        is out_grad._data.__class__
-        and _k_take_along_axis_grad.get(indices._data.__class__)
-        or dispatch("take_along_axis_grad", "take_along_axis_grad", indices._data, out_grad._data)
-    )
-    arr_grad = wrap(_kernel(arr, indices._data, out_grad._data, axis))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TakeAlongAxisDoubleGradNode, (None, None, out_grad), arr_grad)
-        node.indices = TensorWrapper.of_input(indices)
-        node.axis = axis
-    return arr_grad
-
-
-def scatter_grad(
-    x: TensorMeta,
-    index: Tensor,
-    updates: TensorMeta,
-    out_grad: Tensor,
-    overwrite: bool = True,
-) -> tuple[Tensor, Tensor]:
-    """Gradient of scatter."""
-    _kernel = (
-        index._data.__class__
-        is out_grad._data.__class__
-        and _k_scatter_grad.get(index._data.__class__)
-        or dispatch("scatter_grad", "scatter_grad", index._data, out_grad._data)
-    )
-    _results = _kernel(x, index._data, updates, out_grad._data, overwrite)
-    x_grad = wrap(_results[0])
-    updates_grad = wrap(_results[1])
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ScatterDoubleGradNode, (None, None, None, out_grad), x_grad)
-        set_history(updates_grad, node, 1)
-        node.index = TensorWrapper.of_input(index)
-        node.overwrite = overwrite
-    return (x_grad, updates_grad)
-
-
-def index_add_grad(
-    x: TensorMeta,
-    index: Tensor,
-    value: TensorMeta,
-    out_grad: Tensor,
-    axis: int,
-) -> tuple[Tensor, Tensor]:
-    """Gradient of index_add."""
-    _kernel = (
-        index._data.__class__
-        is out_grad._data.__class__
-        and _k_index_add_grad.get(index._data.__class__)
-        or dispatch("index_add_grad", "index_add_grad", index._data, out_grad._data)
-    )
-    _results = _kernel(x, index._data, value, out_grad._data, axis)
-    x_grad = wrap(_results[0])
-    value_grad = wrap(_results[1])
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.IndexAddDoubleGradNode, (None, None, None, out_grad), x_grad)
-        set_history(value_grad, node, 1)
-        node.index = TensorWrapper.of_input(index)
-        node.axis = axis
-    return (x_grad, value_grad)
-
-
-def masked_fill_grad(
-    mask: Tensor,
-    out_grad: Tensor,
-    value: float,
-) -> Tensor:
-    """Gradient of masked_fill."""
-    _kernel = (
-        mask._data.__class__
-        is out_grad._data.__class__
-        and _k_masked_fill_grad.get(mask._data.__class__)
-        or dispatch("masked_fill_grad", "masked_fill_grad", mask._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(mask._data, out_grad._data, value))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.MaskedFillDoubleGradNode, (None, out_grad), x_grad)
-        node.mask = TensorWrapper.of_input(mask)
-        node.value = value
-    return x_grad
-
-
-def tril_grad(
-    out_grad: Tensor,
-    diagonal: int = 0,
-) -> Tensor:
-    """Gradient of tril."""
-    _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch("tril_grad", "tril_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, diagonal))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TrilDoubleGradNode, (out_grad,), x_grad)
-        node.diagonal = diagonal
-    return x_grad
-
-
-def triu_grad(
-    out_grad: Tensor,
-    diagonal: int = 0,
-) -> Tensor:
-    """Gradient of triu."""
-    _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch("triu_grad", "triu_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, diagonal))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TriuDoubleGradNode, (out_grad,), x_grad)
-        node.diagonal = diagonal
-    return x_grad
-
-
-def pad_grad(
-    x: TensorMeta,
-    out_grad: Tensor,
-    pad: Sequence[int] | int,
-    mode: str = "constant",
-    value: float = 0.0,
-) -> Tensor:
-    """Gradient of pad."""
-    _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, pad, mode, value))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.PadDoubleGradNode, (None, out_grad), x_grad)
-        node.pad = pad
-        node.mode = mode
-        node.value = value
-    return x_grad
-
-
-def roll_grad(
-    out_grad: Tensor,
-    shifts: Sequence[int] | int,
-    axis: Sequence[int] | int | None = None,
-) -> Tensor:
-    """Gradient of roll."""
-    _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch("roll_grad", "roll_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, shifts, axis))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.RollDoubleGradNode, (out_grad,), x_grad)
-        node.shifts = shifts
-        node.axis = axis
-    return x_grad
-
-
-def repeat_interleave_grad(
-    x: TensorMeta,
-    out_grad: Tensor,
-    repeats: int,
-    axis: int | None = None,
-) -> Tensor:
-    """Gradient of repeat_interleave."""
-    _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.RepeatInterleaveDoubleGradNode, (None, out_grad), x_grad)
-        node.repeats = repeats
-        node.axis = axis
-    return x_grad
-
-
-def cumsum_grad(
-    x: TensorMeta,
-    out_grad: Tensor,
-    axis: int | None = None,
-) -> Tensor:
-    """Gradient of cumsum."""
-    _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch("cumsum_grad", "cumsum_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, axis))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumsumDoubleGradNode, (None, out_grad), x_grad)
-        node.axis = axis
-    return x_grad
-
-
-def cumprod_grad(
-    x: Tensor,
-    out: Tensor,
-    out_grad: Tensor,
-    dim: int | None = None,
-) -> Tensor:
-    """Gradient of cumprod."""
-    _kernel = (
-        x._data.__class__
-        is out._data.__class__
-        is out_grad._data.__class__
-        and _k_cumprod_grad.get(x._data.__class__)
-        or dispatch(
-            "cumprod_grad",
-            "cumprod_grad",
-            x._data,
-            out._data,
-            out_grad._data,
-        )
-    )
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, dim))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.CumprodDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.dim = dim
-    return x_grad
-
-
-def flip_grad(
-    out_grad: Tensor,
-    axis: Sequence[int] | int,
-) -> Tensor:
-    """Gradient of flip."""
-    _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch("flip_grad", "flip_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, axis))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.FlipDoubleGradNode, (out_grad,), x_grad)
-        node.axis = axis
-    return x_grad
-
-
-def topk_grad(
-    x: TensorMeta,
-    indices: Tensor,
-    out_grad: Tensor,
-    k: int,
-    axis: int = -1,
-    largest: bool = True,
-    sorted: bool = True,
-) -> Tensor:
-    """Gradient of topk."""
-    _kernel = (
-        indices._data.__class__
-        is out_grad._data.__class__
-        and _k_topk_grad.get(indices._data.__class__)
-        or dispatch("topk_grad", "topk_grad", indices._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x, indices._data, out_grad._data, k, axis, largest, sorted))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TopkDoubleGradNode, (None, None, out_grad), x_grad)
-        node.indices = TensorWrapper.of_input(indices)
-        node.k = k
-        node.axis = axis
-        node.largest = largest
-        node.sorted = sorted
-    return x_grad
-
-
-def sort_grad(
-    x: TensorMeta,
-    indices: Tensor,
-    out_grad: Tensor,
-    axis: int = -1,
-    descending: bool = False,
-) -> Tensor:
-    """Gradient of sort."""
-    _kernel = (
-        indices._data.__class__
-        is out_grad._data.__class__
-        and _k_sort_grad.get(indices._data.__class__)
-        or dispatch("sort_grad", "sort_grad", indices._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x, indices._data, out_grad._data, axis, descending))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.SortDoubleGradNode, (None, None, out_grad), x_grad)
-        node.indices = TensorWrapper.of_input(indices)
-        node.axis = axis
-        node.descending = descending
-    return x_grad
-
-
-def var_grad(
-    x: Tensor,
-    out_grad: Tensor,
-    axis: Sequence[int] | int = (),
-    unbiased: bool = True,
-    keepdim: bool = False,
-) -> Tensor:
-    """Gradient of var."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_var_grad.get(x._data.__class__)
-        or dispatch("var_grad", "var_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data, axis, unbiased, keepdim))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.VarDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.axis = axis
-        node.unbiased = unbiased
-        node.keepdim = keepdim
-    return x_grad
-
-
-def std_grad(
-    x: Tensor,
-    out: Tensor,
-    out_grad: Tensor,
-    axis: Sequence[int] | int = (),
-    unbiased: bool = True,
-    keepdim: bool = False,
-) -> Tensor:
-    """Gradient of std."""
-    _kernel = (
-        x._data.__class__
-        is out._data.__class__
-        is out_grad._data.__class__
-        and _k_std_grad.get(x._data.__class__)
-        or dispatch(
-            "std_grad",
-            "std_grad",
-            x._data,
-            out._data,
-            out_grad._data,
-        )
-    )
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, unbiased, keepdim))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.StdDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.axis = axis
-        node.unbiased = unbiased
-        node.keepdim = keepdim
-    return x_grad
-
-
-def norm_grad(
-    x: Tensor,
-    out: Tensor,
-    out_grad: Tensor,
-    p: float = 2.0,
-    axis: Sequence[int] | int = (),
-    keepdim: bool = False,
-) -> Tensor:
-    """Gradient of norm."""
-    _kernel = (
-        x._data.__class__
-        is out._data.__class__
-        is out_grad._data.__class__
-        and _k_norm_grad.get(x._data.__class__)
-        or dispatch(
-            "norm_grad",
-            "norm_grad",
-            x._data,
-            out._data,
-            out_grad._data,
-        )
-    )
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, p, axis, keepdim))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.NormDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.p = p
-        node.axis = axis
-        node.keepdim = keepdim
-    return x_grad
-
-
-def nll_loss_grad(
-    input: TensorMeta,
-    label: Tensor,
-    weight: Tensor | None,
-    out_grad: Tensor,
-    ignore_index: int = -100,
-    reduction: str = "mean",
-) -> Tensor:
-    """Gradient of nll_loss."""
-    _weight_data = None if weight is None else weight._data
-    _kernel = (
-        label._data.__class__
-        is out_grad._data.__class__
-        is _weight_data.__class__
-        and _k_nll_loss_grad.get(label._data.__class__)
-        or dispatch(
-            "nll_loss_grad",
-            "nll_loss_grad",
-            label._data,
-            out_grad._data,
-            _weight_data,
-        )
-    )
-    input_grad = wrap(_kernel(input, label._data, _weight_data, out_grad._data, ignore_index, reduction))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.NllLossDoubleGradNode, (None, None, None, out_grad), input_grad)
-        node.label = TensorWrapper.of_input(label)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
-        node.ignore_index = ignore_index
-        node.reduction = reduction
-    return input_grad
-
-
-def binary_cross_entropy_with_logits_grad(
-    logit: Tensor,
-    label: Tensor,
-    weight: Tensor | None,
-    pos_weight: Tensor | None,
-    out_grad: Tensor,
-    reduction: str = "mean",
-) -> tuple[Tensor, Tensor]:
-    """Gradient of binary_cross_entropy_with_logits."""
-    _weight_data = None if weight is None else weight._data
-    _pos_weight_data = None if pos_weight is None else pos_weight._data
-    _kernel = (
-        logit._data.__class__
-        is label._data.__class__
-        is out_grad._data.__class__
-        is _weight_data.__class__
-        is _pos_weight_data.__class__
-        and _k_binary_cross_entropy_with_logits_grad.get(logit._data.__class__)
-        or dispatch(
-            "binary_cross_entropy_with_logits_grad",
-            "binary_cross_entropy_with_logits_grad",
-            logit._data,
-            label._data,
-            out_grad._data,
-            _weight_data,
-            _pos_weight_data,
-        )
-    )
-    _results = _kernel(
-        logit._data,
-        label._data,
-        _weight_data,
-        _pos_weight_data,
-        out_grad._data,
-        reduction,
-    )
-    logit_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
-    if (logit._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.BinaryCrossEntropyWithLogitsDoubleGradNode, (logit, label, None, None, out_grad), logit_grad)
-        set_history(label_grad, node, 1)
-        node.logit = TensorWrapper.of_input(logit)
-        node.label = TensorWrapper.of_input(label)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
-        node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.reduction = reduction
-    return (logit_grad, label_grad)
-
-
-def l1_loss_grad(
-    input: Tensor,
-    label: Tensor,
-    out_grad: Tensor,
-    reduction: str = "mean",
-) -> tuple[Tensor, Tensor]:
-    """Gradient of l1_loss."""
-    _kernel = (
-        input._data.__class__
-        is label._data.__class__
-        is out_grad._data.__class__
-        and _k_l1_loss_grad.get(input._data.__class__)
-        or dispatch(
-            "l1_loss_grad",
-            "l1_loss_grad",
-            input._data,
-            label._data,
-            out_grad._data,
-        )
-    )
-    _results = _kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        reduction,
-    )
-    input_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.L1LossDoubleGradNode, (None, None, out_grad), input_grad)
-        set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.reduction = reduction
-    return (input_grad, label_grad)
-
-
-def smooth_l1_loss_grad(
-    input: Tensor,
-    label: Tensor,
-    out_grad: Tensor,
-    reduction: str = "mean",
-    delta: float = 1.0,
-) -> tuple[Tensor, Tensor]:
-    """Gradient of smooth_l1_loss."""
-    _kernel = (
-        input._data.__class__
-        is label._data.__class__
-        is out_grad._data.__class__
-        and _k_smooth_l1_loss_grad.get(input._data.__class__)
-        or dispatch(
-            "smooth_l1_loss_grad",
-            "smooth_l1_loss_grad",
-            input._data,
-            label._data,
-            out_grad._data,
-        )
-    )
-    _results = _kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        reduction,
-        delta,
-    )
-    input_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
-    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SmoothL1LossDoubleGradNode, (input, label, out_grad), input_grad)
-        set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.reduction = reduction
-        node.delta = delta
-    return (input_grad, label_grad)
-
-
-def kl_div_grad(
-    input: Tensor,
-    label: Tensor,
-    out_grad: Tensor,
-    reduction: str = "mean",
-    log_target: bool = False,
-) -> tuple[Tensor, Tensor]:
-    """Gradient of kl_div."""
-    _kernel = (
-        input._data.__class__
-        is label._data.__class__
-        is out_grad._data.__class__
-        and _k_kl_div_grad.get(input._data.__class__)
-        or dispatch(
-            "kl_div_grad",
-            "kl_div_grad",
-            input._data,
-            label._data,
-            out_grad._data,
-        )
-    )
-    _results = _kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        reduction,
-        log_target,
-    )
-    input_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
-    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.KlDivDoubleGradNode, (input, label, out_grad), input_grad)
-        set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.reduction = reduction
-        node.log_target = log_target
-    return (input_grad, label_grad)
-
-
-def hardtanh_grad(
-    x: Tensor,
-    out_grad: Tensor,
-    min: float = -1.0,
-    max: float = 1.0,
-) -> Tensor:
-    """Gradient of hardtanh."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_hardtanh_grad.get(x._data.__class__)
-        or dispatch("hardtanh_grad", "hardtanh_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardtanhDoubleGradNode, (None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.min = min
-        node.max = max
-    return x_grad
-
-
-def hardswish_grad(
-    x: Tensor,
-    out_grad: Tensor,
-) -> Tensor:
-    """Gradient of hardswish."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_hardswish_grad.get(x._data.__class__)
-        or dispatch("hardswish_grad", "hardswish_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.HardswishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
-def hardsigmoid_grad(
-    x: Tensor,
-    out_grad: Tensor,
-) -> Tensor:
-    """Gradient of hardsigmoid."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_hardsigmoid_grad.get(x._data.__class__)
-        or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardsigmoidDoubleGradNode, (None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-    return x_grad
-
-
-def mish_grad(
-    x: Tensor,
-    out_grad: Tensor,
-) -> Tensor:
-    """Gradient of mish."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_mish_grad.get(x._data.__class__)
-        or dispatch("mish_grad", "mish_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.MishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
-def log_sigmoid_grad(
-    x: Tensor,
-    out_grad: Tensor,
-) -> Tensor:
-    """Gradient of log_sigmoid."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_log_sigmoid_grad.get(x._data.__class__)
-        or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.LogSigmoidDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
-def swish_grad(
-    x: Tensor,
-    out_grad: Tensor,
-) -> Tensor:
-    """Gradient of swish."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_silu_grad.get(x._data.__class__)
-        or dispatch("swish_grad", "silu_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SwishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
-def prelu_grad(
-    x: Tensor,
-    weight: Tensor,
-    out_grad: Tensor,
-) -> tuple[Tensor, Tensor]:
-    """Gradient of prelu."""
-    _kernel = (
-        x._data.__class__
-        is weight._data.__class__
-        is out_grad._data.__class__
-        and _k_prelu_grad.get(x._data.__class__)
-        or dispatch(
-            "prelu_grad",
-            "prelu_grad",
-            x._data,
-            weight._data,
-            out_grad._data,
-        )
-    )
-    _results = _kernel(
-        x._data,
-        weight._data,
-        out_grad._data,
-    )
-    x_grad = wrap(_results[0])
-    weight_grad = wrap(_results[1])
-    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.PreluDoubleGradNode, (x, weight, out_grad), x_grad)
-        set_history(weight_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return (x_grad, weight_grad)
-
-
-def selu_grad(
-    x: Tensor,
-    out_grad: Tensor,
-    scale: float = 1.0507009873554805,
-    alpha: float = 1.6732632423543772,
-) -> Tensor:
-    """Gradient of selu."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_selu_grad.get(x._data.__class__)
-        or dispatch("selu_grad", "selu_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data, scale, alpha))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SeluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.scale = scale
-        node.alpha = alpha
-    return x_grad
-
-
-def celu_grad(
-    x: Tensor,
-    out_grad: Tensor,
-    alpha: float = 1.0,
-) -> Tensor:
-    """Gradient of celu."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_celu_grad.get(x._data.__class__)
-        or dispatch("celu_grad", "celu_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.CeluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.alpha = alpha
-    return x_grad
-
-
-def glu_grad(
-    x: Tensor,
-    out_grad: Tensor,
-    axis: int = -1,
-) -> Tensor:
-    """Gradient of glu."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_glu_grad.get(x._data.__class__)
-        or dispatch("glu_grad", "glu_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data, axis))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.GluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.axis = axis
-    return x_grad
-
-
-def softsign_grad(
-    x: Tensor,
-    out_grad: Tensor,
-) -> Tensor:
-    """Gradient of softsign."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_softsign_grad.get(x._data.__class__)
-        or dispatch("softsign_grad", "softsign_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SoftsignDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
-def tanhshrink_grad(
-    x: Tensor,
-    out_grad: Tensor,
-) -> Tensor:
-    """Gradient of tanhshrink."""
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        and _k_tanhshrink_grad.get(x._data.__class__)
-        or dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, out_grad._data)
-    )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.TanhshrinkDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
 def fill_grad(
     x: TensorMeta,
     out_grad: Tensor,
@@ -2914,36 +2947,3 @@ def reduce_as_grad(
         node = new_node(_nodes.ReduceAsDoubleGradNode, (None, out_grad), x_grad)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
-
-
-def cumprod_double_grad(
-    x: Tensor,
-    out_grad: Tensor,
-    x_grad_grad: Tensor,
-    dim: int | None = None,
-) -> tuple[Tensor, Tensor]:
-    """Gradient of cumprod_grad (second-order gradient of cumprod; out is folded into x; exact with zeros)."""
-    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("cumprod_double_grad")
-    _kernel = (
-        x._data.__class__
-        is out_grad._data.__class__
-        is x_grad_grad._data.__class__
-        and _k_cumprod_double_grad.get(x._data.__class__)
-        or dispatch(
-            "cumprod_double_grad",
-            "cumprod_double_grad",
-            x._data,
-            out_grad._data,
-            x_grad_grad._data,
-        )
-    )
-    _results = _kernel(
-        x._data,
-        out_grad._data,
-        x_grad_grad._data,
-        dim,
-    )
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)

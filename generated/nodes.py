@@ -1603,6 +1603,526 @@ class CastDoubleGradNode(GradNode):
         return (None, out_grad_grad)
 
 
+class HardtanhGradNode(GradNode):
+    """Gradient of hardtanh."""
+
+    __slots__ = ("x", "min", "max")
+    name = "hardtanh_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.hardtanh_grad(x, out_grad, self.min, self.max)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_hardtanh_grad.get(x.__class__)
+            or dispatch("hardtanh_grad", "hardtanh_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardtanhDoubleGradNode(GradNode):
+    """Gradient of hardtanh_grad (second-order gradient of hardtanh)."""
+
+    __slots__ = ("x", "min", "max")
+    name = "hardtanh_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        min = self.min
+        max = self.max
+        out_grad_grad = x_grad_grad * (x > min) * (x < max)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardswishGradNode(GradNode):
+    """Gradient of hardswish."""
+
+    __slots__ = ("x",)
+    name = "hardswish_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.hardswish_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_hardswish_grad.get(x.__class__)
+            or dispatch("hardswish_grad", "hardswish_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardswishDoubleGradNode(GradNode):
+    """Gradient of hardswish_grad (second-order gradient of hardswish)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "hardswish_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        new_x_grad = x_grad_grad * out_grad * (x >= -3) * (x <= 3) / 3
+        out_grad_grad = x_grad_grad * _ops.where(x < -3, 0.0, _ops.where(x > 3, 1.0, (2 * x + 3) / 6))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class HardsigmoidGradNode(GradNode):
+    """Gradient of hardsigmoid."""
+
+    __slots__ = ("x",)
+    name = "hardsigmoid_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.hardsigmoid_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_hardsigmoid_grad.get(x.__class__)
+            or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardsigmoidDoubleGradNode(GradNode):
+    """Gradient of hardsigmoid_grad (second-order gradient of hardsigmoid)."""
+
+    __slots__ = ("x",)
+    name = "hardsigmoid_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad_grad = x_grad_grad * (x > -3) * (x < 3) / 6
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class MishGradNode(GradNode):
+    """Gradient of mish."""
+
+    __slots__ = ("x",)
+    name = "mish_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.mish_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_mish_grad.get(x.__class__)
+            or dispatch("mish_grad", "mish_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class MishDoubleGradNode(GradNode):
+    """Gradient of mish_grad (second-order gradient of mish)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "mish_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
+            t = _ops.tanh(_ops.softplus(x))
+            s = _ops.sigmoid(x)
+            new_x_grad = x_grad_grad * out_grad * (1 - t * t) * s * (2 + x * (1 - s) - 2 * x * t * s)
+            out_grad_grad = _grad_ops.mish_grad(x, x_grad_grad)
+            return (new_x_grad, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_mish_double_grad.get(x.__class__)
+            or dispatch(
+                "mish_double_grad",
+                "mish_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class LogSigmoidGradNode(GradNode):
+    """Gradient of log_sigmoid."""
+
+    __slots__ = ("x",)
+    name = "log_sigmoid_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.log_sigmoid_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_log_sigmoid_grad.get(x.__class__)
+            or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class LogSigmoidDoubleGradNode(GradNode):
+    """Gradient of log_sigmoid_grad (second-order gradient of log_sigmoid)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "log_sigmoid_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        new_x_grad = -x_grad_grad * out_grad * _ops.sigmoid(x) * _ops.sigmoid(-x)
+        out_grad_grad = x_grad_grad * _ops.sigmoid(-x)
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class SwishGradNode(GradNode):
+    """Gradient of swish."""
+
+    __slots__ = ("x",)
+    name = "swish_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.swish_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_silu_grad.get(x.__class__)
+            or dispatch("swish_grad", "silu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SwishDoubleGradNode(GradNode):
+    """Gradient of swish_grad (second-order gradient of swish)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "swish_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
+            s = _ops.sigmoid(x)
+            new_x_grad = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
+            out_grad_grad = _grad_ops.swish_grad(x, x_grad_grad)
+            return (new_x_grad, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_silu_double_grad.get(x.__class__)
+            or dispatch(
+                "swish_double_grad",
+                "silu_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class SeluGradNode(GradNode):
+    """Gradient of selu."""
+
+    __slots__ = ("x", "scale", "alpha")
+    name = "selu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.selu_grad(x, out_grad, self.scale, self.alpha)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_selu_grad.get(x.__class__)
+            or dispatch("selu_grad", "selu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.scale, self.alpha))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SeluDoubleGradNode(GradNode):
+    """Gradient of selu_grad (second-order gradient of selu)."""
+
+    __slots__ = ("x", "out_grad", "scale", "alpha")
+    name = "selu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        scale = self.scale
+        alpha = self.alpha
+        new_x_grad = x_grad_grad * out_grad * scale * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
+        out_grad_grad = x_grad_grad * scale * _ops.where(x > 0, 1.0, alpha * _ops.exp(-_ops.relu(-x)))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class CeluGradNode(GradNode):
+    """Gradient of celu."""
+
+    __slots__ = ("x", "alpha")
+    name = "celu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.celu_grad(x, out_grad, self.alpha)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_celu_grad.get(x.__class__)
+            or dispatch("celu_grad", "celu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.alpha))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class CeluDoubleGradNode(GradNode):
+    """Gradient of celu_grad (second-order gradient of celu)."""
+
+    __slots__ = ("x", "out_grad", "alpha")
+    name = "celu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        alpha = self.alpha
+        new_x_grad = x_grad_grad * out_grad * _ops.exp(_ops.clip(x, max=0.0) / alpha) / alpha * (x <= 0)
+        out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, _ops.exp(_ops.clip(x, max=0.0) / alpha))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class SoftsignGradNode(GradNode):
+    """Gradient of softsign."""
+
+    __slots__ = ("x",)
+    name = "softsign_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.softsign_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_softsign_grad.get(x.__class__)
+            or dispatch("softsign_grad", "softsign_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SoftsignDoubleGradNode(GradNode):
+    """Gradient of softsign_grad (second-order gradient of softsign)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "softsign_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        new_x_grad = -2 * x_grad_grad * out_grad * _ops.sign(x) / (1 + _ops.abs(x)) ** 3
+        out_grad_grad = x_grad_grad / ((1 + _ops.abs(x)) * (1 + _ops.abs(x)))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class TanhshrinkGradNode(GradNode):
+    """Gradient of tanhshrink."""
+
+    __slots__ = ("x",)
+    name = "tanhshrink_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.tanhshrink_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_tanhshrink_grad.get(x.__class__)
+            or dispatch("tanhshrink_grad", "tanhshrink_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class TanhshrinkDoubleGradNode(GradNode):
+    """Gradient of tanhshrink_grad (second-order gradient of tanhshrink)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "tanhshrink_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        new_x_grad = 2 * x_grad_grad * out_grad * _ops.tanh(x) * (1 - _ops.tanh(x) * _ops.tanh(x))
+        out_grad_grad = x_grad_grad * _ops.tanh(x) * _ops.tanh(x)
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
 class AddGradNode(GradNode):
     """Gradient of add."""
 
@@ -2506,6 +3026,526 @@ class LogsumexpDoubleGradNode(GradNode):
         self._released = True
 
 
+class VarGradNode(GradNode):
+    """Gradient of var."""
+
+    __slots__ = ("x", "axis", "unbiased", "keepdim")
+    name = "var_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.var_grad(
+                x,
+                out_grad,
+                self.axis,
+                self.unbiased,
+                self.keepdim,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_var_grad.get(x.__class__)
+            or dispatch("var_grad", "var_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.unbiased, self.keepdim))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class VarDoubleGradNode(GradNode):
+    """Gradient of var_grad (second-order gradient of var)."""
+
+    __slots__ = ("x", "out_grad", "axis", "unbiased", "keepdim")
+    name = "var_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
+            axis = self.axis
+            unbiased = self.unbiased
+            keepdim = self.keepdim
+            new_x_grad = _grad_ops.var_grad(x_grad_grad, out_grad, axis, unbiased, keepdim)
+            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim), axis, keepdim)
+            return (new_x_grad, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_var_double_grad.get(x.__class__)
+            or dispatch(
+                "var_double_grad",
+                "var_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+            self.unbiased,
+            self.keepdim,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class StdGradNode(GradNode):
+    """Gradient of std."""
+
+    __slots__ = ("x", "out", "axis", "unbiased", "keepdim")
+    name = "std_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            x_grad = _grad_ops.std_grad(
+                x,
+                out,
+                out_grad,
+                self.axis,
+                self.unbiased,
+                self.keepdim,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_std_grad.get(x.__class__)
+            or dispatch(
+                "std_grad",
+                "std_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.unbiased, self.keepdim))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class StdDoubleGradNode(GradNode):
+    """Gradient of std_grad (second-order gradient of std)."""
+
+    __slots__ = ("x", "out", "out_grad", "axis", "unbiased", "keepdim")
+    name = "std_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            out_grad = unpack(self.out_grad, self)
+            axis = self.axis
+            unbiased = self.unbiased
+            keepdim = self.keepdim
+            u = _grad_ops.std_grad(x, out, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim)
+            s = _ops.sum(x_grad_grad * u, axis, keepdim)
+            inv = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
+            first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * inv, axis, unbiased, keepdim)
+            new_x_grad = first - _grad_ops.std_grad(x, out, out_grad * s * inv, axis, unbiased, keepdim)
+            out_grad_grad = s
+            return (new_x_grad, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_std_double_grad.get(x.__class__)
+            or dispatch(
+                "std_double_grad",
+                "std_double_grad",
+                x,
+                out,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+            self.unbiased,
+            self.keepdim,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self.out_grad = None
+        self._released = True
+
+
+class NormGradNode(GradNode):
+    """Gradient of norm."""
+
+    __slots__ = ("x", "out", "p", "axis", "keepdim")
+    name = "norm_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            x_grad = _grad_ops.norm_grad(
+                x,
+                out,
+                out_grad,
+                self.p,
+                self.axis,
+                self.keepdim,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_norm_grad.get(x.__class__)
+            or dispatch(
+                "norm_grad",
+                "norm_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.p, self.axis, self.keepdim))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class NormDoubleGradNode(GradNode):
+    """Gradient of norm_grad (second-order gradient of norm; out is folded into x)."""
+
+    __slots__ = ("x", "out", "out_grad", "p", "axis", "keepdim")
+    name = "norm_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            out_grad = unpack(self.out_grad, self)
+            p = self.p
+            axis = self.axis
+            keepdim = self.keepdim
+            u = _grad_ops.norm_grad(x, out, _ops.fill(out_grad, 1.0), p, axis, keepdim)
+            dot = _ops.sum(x_grad_grad * u, axis, True)
+            ok = out if keepdim else _ops.unsqueeze(out, axis)
+            gk = out_grad if keepdim else _ops.unsqueeze(out_grad, axis)
+            fin = _ops.fill(x, p) != _ops.fill(x, p + 1.0)
+            pq = _ops.where(fin, _ops.fill(x, p), 2.0)
+            f = _ops.where(fin, pq - 1.0, 0.0)
+            ax = _ops.abs(_ops.where(x == 0, 1.0, x))
+            curv = _ops.where(x == 0, _ops.where(pq == 2, 1.0, 0.0), ax ** (pq - 2))
+            safe = _ops.where(ok == 0, 1.0, ok)
+            first = f * curv * safe ** (1 - pq) * x_grad_grad
+            new_x_grad = _ops.where(ok == 0, 0.0, gk * (first - f / safe * u * dot))
+            out_grad_grad = _ops.sum(x_grad_grad * u, axis, keepdim)
+            return (new_x_grad, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "norm_double_grad",
+                "norm_double_grad",
+                x,
+                out,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out,
+            out_grad,
+            x_grad_grad._data,
+            self.p,
+            self.axis,
+            self.keepdim,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self.out_grad = None
+        self._released = True
+
+
+class CumsumGradNode(GradNode):
+    """Gradient of cumsum."""
+
+    __slots__ = ("x", "axis")
+    name = "cumsum_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.cumsum_grad(x, out_grad, self.axis)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch("cumsum_grad", "cumsum_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        return (x_grad,)
+
+
+class CumsumDoubleGradNode(GradNode):
+    """Gradient of cumsum_grad (second-order gradient of cumsum)."""
+
+    __slots__ = ("axis",)
+    name = "cumsum_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        axis = self.axis
+        out_grad_grad = _ops.cumsum(x_grad_grad, axis)
+        return (None, out_grad_grad)
+
+
+class CumprodGradNode(GradNode):
+    """Gradient of cumprod."""
+
+    __slots__ = ("x", "out", "dim")
+    name = "cumprod_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            x_grad = _grad_ops.cumprod_grad(x, out, out_grad, self.dim)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_cumprod_grad.get(x.__class__)
+            or dispatch(
+                "cumprod_grad",
+                "cumprod_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
+        x_grad = wrap(_kernel(x, out, out_grad._data, self.dim))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class CumprodDoubleGradNode(GradNode):
+    """Gradient of cumprod_grad (second-order gradient of cumprod; out is folded into x; exact with zeros)."""
+
+    __slots__ = ("x", "out_grad", "dim")
+    name = "cumprod_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
+            new_x_grad, out_grad_grad = _grad_ops.cumprod_double_grad(x, out_grad, x_grad_grad, self.dim)
+            return (new_x_grad, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_cumprod_double_grad.get(x.__class__)
+            or dispatch(
+                "cumprod_double_grad",
+                "cumprod_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.dim,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class TopkGradNode(GradNode):
+    """Gradient of topk."""
+
+    __slots__ = ("x", "indices", "k", "axis", "largest", "sorted")
+    name = "topk_grad"
+    non_differentiable_outputs = (1,)
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            indices = unpack(self.indices, self)
+            x_grad = _grad_ops.topk_grad(
+                x,
+                indices,
+                out_grad,
+                self.k,
+                self.axis,
+                self.largest,
+                self.sorted,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        indices = unpack_data(self.indices, self)
+        _kernel = (
+            indices.__class__
+            is out_grad._data.__class__
+            and _k_topk_grad.get(indices.__class__)
+            or dispatch("topk_grad", "topk_grad", indices, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, indices, out_grad._data, self.k, self.axis, self.largest, self.sorted))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.indices = None
+        self._released = True
+
+
+class TopkDoubleGradNode(GradNode):
+    """Gradient of topk_grad (second-order gradient of topk)."""
+
+    __slots__ = ("indices", "k", "axis", "largest", "sorted")
+    name = "topk_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        indices = unpack(self.indices, self)
+        axis = self.axis
+        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.indices = None
+        self._released = True
+
+
+class SortGradNode(GradNode):
+    """Gradient of sort."""
+
+    __slots__ = ("x", "indices", "axis", "descending")
+    name = "sort_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            indices = unpack(self.indices, self)
+            x_grad = _grad_ops.sort_grad(
+                x,
+                indices,
+                out_grad,
+                self.axis,
+                self.descending,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        indices = unpack_data(self.indices, self)
+        _kernel = (
+            indices.__class__
+            is out_grad._data.__class__
+            and _k_sort_grad.get(indices.__class__)
+            or dispatch("sort_grad", "sort_grad", indices, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, indices, out_grad._data, self.axis, self.descending))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.indices = None
+        self._released = True
+
+
+class SortDoubleGradNode(GradNode):
+    """Gradient of sort_grad (second-order gradient of sort)."""
+
+    __slots__ = ("indices", "axis", "descending")
+    name = "sort_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        indices = unpack(self.indices, self)
+        axis = self.axis
+        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.indices = None
+        self._released = True
+
+
 class MatmulGradNode(GradNode):
     """Gradient of matmul."""
 
@@ -2997,1121 +4037,6 @@ class TileDoubleGradNode(GradNode):
         return (None, out_grad_grad)
 
 
-class SoftmaxGradNode(GradNode):
-    """Gradient of softmax."""
-
-    __slots__ = ("out", "axis")
-    name = "softmax_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            out = unpack(self.out, self)
-            x_grad = _grad_ops.softmax_grad(out, out_grad, self.axis)
-            return (x_grad,)
-        out = unpack_data(self.out, self)
-        _kernel = (
-            out.__class__
-            is out_grad._data.__class__
-            and _k_softmax_grad.get(out.__class__)
-            or dispatch("softmax_grad", "softmax_grad", out, out_grad._data)
-        )
-        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.out = None
-        self._released = True
-
-
-class SoftmaxDoubleGradNode(GradNode):
-    """Gradient of softmax_grad (second-order gradient of softmax)."""
-
-    __slots__ = ("out", "out_grad", "axis")
-    name = "softmax_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        out = unpack(self.out, self)
-        out_grad = unpack(self.out_grad, self)
-        axis = self.axis
-        new_out_grad = _ops.softmax_vjp_dp(out, out_grad, x_grad_grad, axis)
-        out_grad_grad = _ops.softmax_vjp(out, x_grad_grad, axis)
-        return (new_out_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.out = None
-        self.out_grad = None
-        self._released = True
-
-
-class LogSoftmaxGradNode(GradNode):
-    """Gradient of log_softmax."""
-
-    __slots__ = ("out", "axis")
-    name = "log_softmax_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            out = unpack(self.out, self)
-            x_grad = _grad_ops.log_softmax_grad(out, out_grad, self.axis)
-            return (x_grad,)
-        out = unpack_data(self.out, self)
-        _kernel = (
-            out.__class__
-            is out_grad._data.__class__
-            and _k_log_softmax_grad.get(out.__class__)
-            or dispatch("log_softmax_grad", "log_softmax_grad", out, out_grad._data)
-        )
-        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.out = None
-        self._released = True
-
-
-class LogSoftmaxDoubleGradNode(GradNode):
-    """Gradient of log_softmax_grad (second-order gradient of log_softmax)."""
-
-    __slots__ = ("out", "out_grad", "axis")
-    name = "log_softmax_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        out = unpack(self.out, self)
-        out_grad = unpack(self.out_grad, self)
-        axis = self.axis
-        new_out_grad = -x_grad_grad * _ops.exp(out) * _ops.sum(out_grad, axis, True)
-        out_grad_grad = x_grad_grad - _ops.sum(x_grad_grad * _ops.exp(out), axis, True)
-        return (new_out_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.out = None
-        self.out_grad = None
-        self._released = True
-
-
-class CrossEntropyGradNode(GradNode):
-    """Gradient of cross_entropy."""
-
-    __slots__ = ("input", "label", "axis", "reduction", "ignore_index", "label_smoothing")
-    name = "cross_entropy_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            input_grad = _grad_ops.cross_entropy_grad(
-                input,
-                label,
-                out_grad,
-                self.axis,
-                self.reduction,
-                self.ignore_index,
-                self.label_smoothing,
-            )
-            return (input_grad, None)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        _kernel = (
-            input.__class__
-            is label.__class__
-            is out_grad._data.__class__
-            and _k_cross_entropy_grad.get(input.__class__)
-            or dispatch(
-                "cross_entropy_grad",
-                "cross_entropy_grad",
-                input,
-                label,
-                out_grad._data,
-            )
-        )
-        input_grad = wrap(_kernel(input, label, out_grad._data, self.axis, self.reduction, self.ignore_index, self.label_smoothing))
-        return (input_grad, None)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self._released = True
-
-
-class CrossEntropyDoubleGradNode(GradNode):
-    """Gradient of cross_entropy_grad (second-order gradient of cross_entropy)."""
-
-    __slots__ = ("input", "label", "out_grad", "axis", "reduction", "ignore_index", "label_smoothing")
-    name = "cross_entropy_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        input_grad_grad = grads[0]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            out_grad = unpack(self.out_grad, self)
-            new_input_grad, out_grad_grad = _grad_ops.cross_entropy_double_grad(
-                input,
-                label,
-                out_grad,
-                input_grad_grad,
-                self.axis,
-                self.reduction,
-                self.ignore_index,
-                self.label_smoothing,
-            )
-            return (new_input_grad, None, out_grad_grad)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = (
-            input.__class__
-            is label.__class__
-            is out_grad.__class__
-            is input_grad_grad._data.__class__
-            and _k_cross_entropy_double_grad.get(input.__class__)
-            or dispatch(
-                "cross_entropy_double_grad",
-                "cross_entropy_double_grad",
-                input,
-                label,
-                out_grad,
-                input_grad_grad._data,
-            )
-        )
-        _results = _kernel(
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            self.axis,
-            self.reduction,
-            self.ignore_index,
-            self.label_smoothing,
-        )
-        new_input_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_input_grad, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self.out_grad = None
-        self._released = True
-
-
-class CrossEntropyTripleGradNode(GradNode):
-    """Gradient of cross_entropy_double_grad (third-order gradient of cross_entropy)."""
-
-    __slots__ = ("input", "label", "out_grad", "input_grad_grad", "axis", "reduction", "ignore_index", "label_smoothing")
-    name = "cross_entropy_triple_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        new_input_grad_grad = grads[0]
-        out_grad_grad_grad = grads[1]
-        input = unpack(self.input, self)
-        label = unpack(self.label, self)
-        out_grad = unpack(self.out_grad, self)
-        input_grad_grad = unpack(self.input_grad_grad, self)
-        axis = self.axis
-        reduction = self.reduction
-        ignore_index = self.ignore_index
-        label_smoothing = self.label_smoothing
-        r = _ops.softmax_vjp_dp(_ops.softmax(input, axis), input_grad_grad, new_input_grad_grad, axis)
-        a = _grad_ops.cross_entropy_double_grad(input, label, out_grad_grad_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
-        new_new_input_grad = a + _grad_ops.cross_entropy_double_grad(input, label, out_grad, r, axis, reduction, ignore_index, label_smoothing)[0]
-        w = _grad_ops.cross_entropy_double_grad(input, label, _ops.fill(out_grad, 1.0), input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
-        new_out_grad_grad = _ops.reduce_as(_ops.sum(new_input_grad_grad * w, axis), out_grad)
-        b = _grad_ops.cross_entropy_double_grad(input, label, out_grad, new_input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
-        input_grad_grad_grad = b + _grad_ops.cross_entropy_grad(input, label, out_grad_grad_grad, axis, reduction, ignore_index, label_smoothing)
-        return (new_new_input_grad, None, new_out_grad_grad, input_grad_grad_grad)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self.out_grad = None
-        self.input_grad_grad = None
-        self._released = True
-
-
-class MseLossGradNode(GradNode):
-    """Gradient of mse_loss."""
-
-    __slots__ = ("input", "label", "reduction")
-    name = "mse_loss_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            input_grad, label_grad = _grad_ops.mse_loss_grad(input, label, out_grad, self.reduction)
-            return (input_grad, label_grad)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        _kernel = (
-            input.__class__
-            is label.__class__
-            is out_grad._data.__class__
-            and _k_mse_loss_grad.get(input.__class__)
-            or dispatch(
-                "mse_loss_grad",
-                "mse_loss_grad",
-                input,
-                label,
-                out_grad._data,
-            )
-        )
-        _results = _kernel(
-            input,
-            label,
-            out_grad._data,
-            self.reduction,
-        )
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
-        return (input_grad, label_grad)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self._released = True
-
-
-class MseLossDoubleGradNode(GradNode):
-    """Gradient of mse_loss_grad (second-order gradient of mse_loss)."""
-
-    __slots__ = ("input", "label", "out_grad", "reduction")
-    name = "mse_loss_double_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        input_grad_grad = grads[0]
-        label_grad_grad = grads[1]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            out_grad = unpack(self.out_grad, self)
-            reduction = self.reduction
-            new_input_grad = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[0]
-            new_label_grad = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[1]
-            diff = input - label
-            slope = _grad_ops.mse_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction)[0]
-            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
-            return (new_input_grad, new_label_grad, out_grad_grad)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = (
-            input.__class__
-            is label.__class__
-            is out_grad.__class__
-            is input_grad_grad._data.__class__
-            is label_grad_grad._data.__class__
-            and _k_mse_loss_double_grad.get(input.__class__)
-            or dispatch(
-                "mse_loss_double_grad",
-                "mse_loss_double_grad",
-                input,
-                label,
-                out_grad,
-                input_grad_grad._data,
-                label_grad_grad._data,
-            )
-        )
-        _results = _kernel(
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
-            self.reduction,
-        )
-        new_input_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_input_grad, new_label_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self.out_grad = None
-        self._released = True
-
-
-class DropoutGradNode(GradNode):
-    """Gradient of dropout."""
-
-    __slots__ = ("mask", "p", "training")
-    name = "dropout_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            mask = unpack(self.mask, self)
-            x_grad = _grad_ops.dropout_grad(mask, out_grad, self.p, self.training)
-            return (x_grad,)
-        mask = unpack_data(self.mask, self)
-        _kernel = (
-            mask.__class__
-            is out_grad._data.__class__
-            and _k_dropout_grad.get(mask.__class__)
-            or dispatch("dropout_grad", "dropout_grad", mask, out_grad._data)
-        )
-        x_grad = wrap(_kernel(mask, out_grad._data, self.p, self.training))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.mask = None
-        self._released = True
-
-
-class DropoutDoubleGradNode(GradNode):
-    """Gradient of dropout_grad (second-order gradient of dropout)."""
-
-    __slots__ = ("mask", "p", "training")
-    name = "dropout_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            mask = unpack(self.mask, self)
-            p = self.p
-            training = self.training
-            out_grad_grad = _grad_ops.dropout_grad(mask, x_grad_grad, p, training)
-            return (None, out_grad_grad)
-        mask = unpack_data(self.mask, self)
-        _kernel = (
-            mask.__class__
-            is x_grad_grad._data.__class__
-            and _k_dropout_grad.get(mask.__class__)
-            or dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
-        )
-        out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
-        return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.mask = None
-        self._released = True
-
-
-class EmbeddingGradNode(GradNode):
-    """Gradient of embedding."""
-
-    __slots__ = ("x", "weight")
-    name = "embedding_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = unpack(self.weight, self)
-            weight_grad = _grad_ops.embedding_grad(x, weight, out_grad)
-            return (None, weight_grad)
-        x = unpack_data(self.x, self)
-        weight = unpack_data(self.weight, self)
-        _kernel = (
-            x.__class__
-            is out_grad._data.__class__
-            and _k_embedding_grad.get(x.__class__)
-            or dispatch("embedding_grad", "embedding_grad", x, out_grad._data)
-        )
-        weight_grad = wrap(_kernel(x, weight, out_grad._data))
-        return (None, weight_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class EmbeddingDoubleGradNode(GradNode):
-    """Gradient of embedding_grad (second-order gradient of embedding)."""
-
-    __slots__ = ("x",)
-    name = "embedding_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        weight_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad_grad = _ops.embedding(x, weight_grad_grad)
-        return (None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class Conv2dGradNode(GradNode):
-    """Gradient of conv2d."""
-
-    __slots__ = ("x", "weight", "bias", "stride", "padding", "dilation", "groups")
-    name = "conv2d_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = unpack(self.weight, self)
-            bias = None if self.bias is None else unpack(self.bias, self)
-            x_grad, weight_grad, bias_grad = _grad_ops.conv2d_grad(
-                x,
-                weight,
-                bias,
-                out_grad,
-                self.stride,
-                self.padding,
-                self.dilation,
-                self.groups,
-            )
-            return (x_grad, weight_grad, bias_grad)
-        x = unpack_data(self.x, self)
-        weight = unpack_data(self.weight, self)
-        bias = None if self.bias is None else unpack_data(self.bias, self)
-        _kernel = (
-            x.__class__
-            is weight.__class__
-            is out_grad._data.__class__
-            and _k_conv2d_grad.get(x.__class__)
-            or dispatch(
-                "conv2d_grad",
-                "conv2d_grad",
-                x,
-                weight,
-                out_grad._data,
-            )
-        )
-        _results = _kernel(
-            x,
-            weight,
-            bias,
-            out_grad._data,
-            self.stride,
-            self.padding,
-            self.dilation,
-            self.groups,
-        )
-        x_grad = wrap(_results[0])
-        weight_grad = wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
-        return (x_grad, weight_grad, bias_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self._released = True
-
-
-class MaxPool2dGradNode(GradNode):
-    """Gradient of max_pool2d."""
-
-    __slots__ = ("x", "argmax", "kernel_size", "stride", "padding")
-    name = "max_pool2d_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            argmax = unpack(self.argmax, self)
-            x_grad = _grad_ops.max_pool2d_grad(
-                x,
-                argmax,
-                out_grad,
-                self.kernel_size,
-                self.stride,
-                self.padding,
-            )
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        argmax = unpack_data(self.argmax, self)
-        _kernel = (
-            argmax.__class__
-            is out_grad._data.__class__
-            and _k_max_pool2d_grad.get(argmax.__class__)
-            or dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, out_grad._data)
-        )
-        x_grad = wrap(_kernel(x, argmax, out_grad._data, self.kernel_size, self.stride, self.padding))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.argmax = None
-        self._released = True
-
-
-class MaxPool2dDoubleGradNode(GradNode):
-    """Gradient of max_pool2d_grad (second-order gradient of max_pool2d)."""
-
-    __slots__ = ("argmax", "kernel_size", "stride", "padding")
-    name = "max_pool2d_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            argmax = unpack(self.argmax, self)
-            out_grad_grad = _grad_ops.max_pool2d_double_grad(
-                argmax,
-                x_grad_grad,
-                self.kernel_size,
-                self.stride,
-                self.padding,
-            )
-            return (None, None, out_grad_grad)
-        argmax = unpack_data(self.argmax, self)
-        _kernel = (
-            argmax.__class__
-            is x_grad_grad._data.__class__
-            and _k_max_pool2d_double_grad.get(argmax.__class__)
-            or dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, x_grad_grad._data)
-        )
-        out_grad_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
-        return (None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.argmax = None
-        self._released = True
-
-
-class AvgPool2dGradNode(GradNode):
-    """Gradient of avg_pool2d."""
-
-    __slots__ = ("x", "kernel_size", "stride", "padding")
-    name = "avg_pool2d_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.avg_pool2d_grad(
-                x,
-                out_grad,
-                self.kernel_size,
-                self.stride,
-                self.padding,
-            )
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
-        return (x_grad,)
-
-
-class AvgPool2dDoubleGradNode(GradNode):
-    """Gradient of avg_pool2d_grad (second-order gradient of avg_pool2d)."""
-
-    __slots__ = ("kernel_size", "stride", "padding")
-    name = "avg_pool2d_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        kernel_size = self.kernel_size
-        stride = self.stride
-        padding = self.padding
-        out_grad_grad = _ops.avg_pool2d(x_grad_grad, kernel_size, stride, padding)
-        return (None, out_grad_grad)
-
-
-class AdaptiveAvgPool2dGradNode(GradNode):
-    """Gradient of adaptive_avg_pool2d."""
-
-    __slots__ = ("x", "output_size")
-    name = "adaptive_avg_pool2d_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.adaptive_avg_pool2d_grad(x, out_grad, self.output_size)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
-        return (x_grad,)
-
-
-class AdaptiveAvgPool2dDoubleGradNode(GradNode):
-    """Gradient of adaptive_avg_pool2d_grad (second-order gradient of adaptive_avg_pool2d)."""
-
-    __slots__ = ("output_size",)
-    name = "adaptive_avg_pool2d_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        output_size = self.output_size
-        out_grad_grad = _ops.adaptive_avg_pool2d(x_grad_grad, output_size)
-        return (None, out_grad_grad)
-
-
-class LayerNormGradNode(GradNode):
-    """Gradient of layer_norm."""
-
-    __slots__ = ("x", "weight", "bias", "mean", "rstd", "normalized_shape", "epsilon")
-    name = "layer_norm_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            bias = None if self.bias is None else unpack(self.bias, self)
-            mean = unpack(self.mean, self)
-            rstd = unpack(self.rstd, self)
-            x_grad, weight_grad, bias_grad = _grad_ops.layer_norm_grad(
-                x,
-                weight,
-                bias,
-                mean,
-                rstd,
-                out_grad,
-                self.normalized_shape,
-                self.epsilon,
-            )
-            return (x_grad, weight_grad, bias_grad)
-        x = unpack_data(self.x, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        bias = None if self.bias is None else unpack_data(self.bias, self)
-        mean = unpack_data(self.mean, self)
-        rstd = unpack_data(self.rstd, self)
-        _kernel = (
-            x.__class__
-            is mean.__class__
-            is rstd.__class__
-            is out_grad._data.__class__
-            is weight.__class__
-            and _k_layer_norm_grad.get(x.__class__)
-            or dispatch(
-                "layer_norm_grad",
-                "layer_norm_grad",
-                x,
-                mean,
-                rstd,
-                out_grad._data,
-                weight,
-            )
-        )
-        _results = _kernel(
-            x,
-            weight,
-            bias,
-            mean,
-            rstd,
-            out_grad._data,
-            self.normalized_shape,
-            self.epsilon,
-        )
-        x_grad = wrap(_results[0])
-        weight_grad = None if _results[1] is None else wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
-        return (x_grad, weight_grad, bias_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.mean = None
-        self.rstd = None
-        self._released = True
-
-
-class BatchNormGradNode(GradNode):
-    """Gradient of batch_norm."""
-
-    __slots__ = ("x", "weight", "bias", "saved_mean", "saved_rstd", "training", "momentum", "epsilon")
-    name = "batch_norm_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            bias = None if self.bias is None else unpack(self.bias, self)
-            saved_mean = unpack(self.saved_mean, self)
-            saved_rstd = unpack(self.saved_rstd, self)
-            x_grad, weight_grad, bias_grad = _grad_ops.batch_norm_grad(
-                x,
-                weight,
-                bias,
-                saved_mean,
-                saved_rstd,
-                out_grad,
-                self.training,
-                self.momentum,
-                self.epsilon,
-            )
-            return (x_grad, None, None, weight_grad, bias_grad)
-        x = unpack_data(self.x, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        bias = None if self.bias is None else unpack_data(self.bias, self)
-        saved_mean = unpack_data(self.saved_mean, self)
-        saved_rstd = unpack_data(self.saved_rstd, self)
-        _kernel = (
-            x.__class__
-            is saved_mean.__class__
-            is saved_rstd.__class__
-            is out_grad._data.__class__
-            is weight.__class__
-            and _k_batch_norm_grad.get(x.__class__)
-            or dispatch(
-                "batch_norm_grad",
-                "batch_norm_grad",
-                x,
-                saved_mean,
-                saved_rstd,
-                out_grad._data,
-                weight,
-            )
-        )
-        _results = _kernel(
-            x,
-            weight,
-            bias,
-            saved_mean,
-            saved_rstd,
-            out_grad._data,
-            self.training,
-            self.momentum,
-            self.epsilon,
-        )
-        x_grad = wrap(_results[0])
-        weight_grad = None if _results[1] is None else wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
-        return (x_grad, None, None, weight_grad, bias_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.saved_mean = None
-        self.saved_rstd = None
-        self._released = True
-
-
-class GroupNormGradNode(GradNode):
-    """Gradient of group_norm."""
-
-    __slots__ = ("x", "weight", "bias", "mean", "rstd", "num_groups", "epsilon")
-    name = "group_norm_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            bias = None if self.bias is None else unpack(self.bias, self)
-            mean = unpack(self.mean, self)
-            rstd = unpack(self.rstd, self)
-            x_grad, weight_grad, bias_grad = _grad_ops.group_norm_grad(
-                x,
-                weight,
-                bias,
-                mean,
-                rstd,
-                out_grad,
-                self.num_groups,
-                self.epsilon,
-            )
-            return (x_grad, weight_grad, bias_grad)
-        x = unpack_data(self.x, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        bias = None if self.bias is None else unpack_data(self.bias, self)
-        mean = unpack_data(self.mean, self)
-        rstd = unpack_data(self.rstd, self)
-        _kernel = (
-            x.__class__
-            is mean.__class__
-            is rstd.__class__
-            is out_grad._data.__class__
-            is weight.__class__
-            and _k_group_norm_grad.get(x.__class__)
-            or dispatch(
-                "group_norm_grad",
-                "group_norm_grad",
-                x,
-                mean,
-                rstd,
-                out_grad._data,
-                weight,
-            )
-        )
-        _results = _kernel(
-            x,
-            weight,
-            bias,
-            mean,
-            rstd,
-            out_grad._data,
-            self.num_groups,
-            self.epsilon,
-        )
-        x_grad = wrap(_results[0])
-        weight_grad = None if _results[1] is None else wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
-        return (x_grad, weight_grad, bias_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.mean = None
-        self.rstd = None
-        self._released = True
-
-
-class LinearGradNode(GradNode):
-    """Gradient of linear."""
-
-    __slots__ = ("x", "weight", "bias")
-    name = "linear_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = unpack(self.weight, self)
-            bias = None if self.bias is None else unpack(self.bias, self)
-            x_grad, weight_grad, bias_grad = _grad_ops.linear_grad(x, weight, bias, out_grad)
-            return (x_grad, weight_grad, bias_grad)
-        x = unpack_data(self.x, self)
-        weight = unpack_data(self.weight, self)
-        bias = None if self.bias is None else unpack_data(self.bias, self)
-        _kernel = (
-            x.__class__
-            is weight.__class__
-            is out_grad._data.__class__
-            and _k_linear_grad.get(x.__class__)
-            or dispatch(
-                "linear_grad",
-                "linear_grad",
-                x,
-                weight,
-                out_grad._data,
-            )
-        )
-        _results = _kernel(
-            x,
-            weight,
-            bias,
-            out_grad._data,
-        )
-        x_grad = wrap(_results[0])
-        weight_grad = wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
-        return (x_grad, weight_grad, bias_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self._released = True
-
-
-class LinearDoubleGradNode(GradNode):
-    """Gradient of linear_grad (second-order gradient of linear)."""
-
-    __slots__ = ("x", "weight", "out_grad")
-    name = "linear_double_grad"
-    n_outputs = 3
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
-        x = unpack(self.x, self)
-        weight = unpack(self.weight, self)
-        out_grad = unpack(self.out_grad, self)
-        new_x_grad = _ops.matmul_xg(x, weight_grad_grad, out_grad)
-        new_weight_grad = _ops.matmul_yg(x_grad_grad, weight, out_grad)
-        out_grad_grad = _ops.linear(x_grad_grad, weight, bias_grad_grad) + x @ weight_grad_grad
-        return (new_x_grad, new_weight_grad, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.out_grad = None
-        self._released = True
-
-
-class EinsumGradNode(GradNode):
-    """Gradient of einsum."""
-
-    __slots__ = ("x", "y", "equation")
-    name = "einsum_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            y = unpack(self.y, self)
-            x_grad, y_grad = _grad_ops.einsum_grad(x, y, out_grad, self.equation)
-            return (x_grad, y_grad)
-        x = unpack_data(self.x, self)
-        y = unpack_data(self.y, self)
-        _kernel = (
-            x.__class__
-            is y.__class__
-            is out_grad._data.__class__
-            and _k_einsum_grad.get(x.__class__)
-            or dispatch(
-                "einsum_grad",
-                "einsum_grad",
-                x,
-                y,
-                out_grad._data,
-            )
-        )
-        _results = _kernel(
-            x,
-            y,
-            out_grad._data,
-            self.equation,
-        )
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
-        return (x_grad, y_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.y = None
-        self._released = True
-
-
-class EinsumDoubleGradNode(GradNode):
-    """Gradient of einsum_grad (second-order gradient of einsum)."""
-
-    __slots__ = ("x", "y", "out_grad", "equation")
-    name = "einsum_double_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        y_grad_grad = grads[1]
-        if create_graph:
-            x = unpack(self.x, self)
-            y = unpack(self.y, self)
-            out_grad = unpack(self.out_grad, self)
-            equation = self.equation
-            new_x_grad = _grad_ops.einsum_grad(x, y_grad_grad, out_grad, equation)[0]
-            new_y_grad = _grad_ops.einsum_grad(x_grad_grad, y, out_grad, equation)[1]
-            out_grad_grad = _ops.reduce_as(_ops.einsum(equation, x_grad_grad, y) + _ops.einsum(equation, x, y_grad_grad), out_grad)
-            return (new_x_grad, new_y_grad, out_grad_grad)
-        x = unpack_data(self.x, self)
-        y = unpack_data(self.y, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = (
-            x.__class__
-            is y.__class__
-            is out_grad.__class__
-            is x_grad_grad._data.__class__
-            is y_grad_grad._data.__class__
-            and _k_einsum_double_grad.get(x.__class__)
-            or dispatch(
-                "einsum_double_grad",
-                "einsum_double_grad",
-                x,
-                y,
-                out_grad,
-                x_grad_grad._data,
-                y_grad_grad._data,
-            )
-        )
-        _results = _kernel(
-            x,
-            y,
-            out_grad,
-            x_grad_grad._data,
-            y_grad_grad._data,
-            self.equation,
-        )
-        new_x_grad = wrap(_results[0])
-        new_y_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_y_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.y = None
-        self.out_grad = None
-        self._released = True
-
-
-class ScaledDotProductAttentionGradNode(GradNode):
-    """Gradient of scaled_dot_product_attention."""
-
-    __slots__ = ("query", "key", "value", "mask", "weights", "keep", "dropout_p", "causal", "scale")
-    name = "scaled_dot_product_attention_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            query = unpack(self.query, self)
-            key = unpack(self.key, self)
-            value = unpack(self.value, self)
-            mask = None if self.mask is None else unpack(self.mask, self)
-            weights = unpack(self.weights, self)
-            keep = unpack(self.keep, self)
-            query_grad, key_grad, value_grad, mask_grad = _grad_ops.scaled_dot_product_attention_grad(
-                query,
-                key,
-                value,
-                mask,
-                weights,
-                keep,
-                out_grad,
-                self.dropout_p,
-                self.causal,
-                self.scale,
-            )
-            return (query_grad, key_grad, value_grad, mask_grad)
-        query = unpack_data(self.query, self)
-        key = unpack_data(self.key, self)
-        value = unpack_data(self.value, self)
-        mask = None if self.mask is None else unpack_data(self.mask, self)
-        weights = unpack_data(self.weights, self)
-        keep = unpack_data(self.keep, self)
-        _kernel = (
-            query.__class__
-            is key.__class__
-            is value.__class__
-            is weights.__class__
-            is keep.__class__
-            is out_grad._data.__class__
-            is mask.__class__
-            and _k_scaled_dot_product_attention_grad.get(query.__class__)
-            or dispatch(
-                "scaled_dot_product_attention_grad",
-                "scaled_dot_product_attention_grad",
-                query,
-                key,
-                value,
-                weights,
-                keep,
-                out_grad._data,
-                mask,
-            )
-        )
-        _results = _kernel(
-            query,
-            key,
-            value,
-            mask,
-            weights,
-            keep,
-            out_grad._data,
-            self.dropout_p,
-            self.causal,
-            self.scale,
-        )
-        query_grad = wrap(_results[0])
-        key_grad = wrap(_results[1])
-        value_grad = wrap(_results[2])
-        mask_grad = None if _results[3] is None else wrap(_results[3])
-        return (query_grad, key_grad, value_grad, mask_grad)
-
-    def release_saved(self) -> None:
-        self.query = None
-        self.key = None
-        self.value = None
-        self.mask = None
-        self.weights = None
-        self.keep = None
-        self._released = True
-
-
 class TakeAlongAxisGradNode(GradNode):
     """Gradient of take_along_axis."""
 
@@ -4479,74 +4404,6 @@ class RepeatInterleaveDoubleGradNode(GradNode):
         return (None, out_grad_grad)
 
 
-class CumsumGradNode(GradNode):
-    """Gradient of cumsum."""
-
-    __slots__ = ("x", "axis")
-    name = "cumsum_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.cumsum_grad(x, out_grad, self.axis)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch("cumsum_grad", "cumsum_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
-        return (x_grad,)
-
-
-class CumsumDoubleGradNode(GradNode):
-    """Gradient of cumsum_grad (second-order gradient of cumsum)."""
-
-    __slots__ = ("axis",)
-    name = "cumsum_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        axis = self.axis
-        out_grad_grad = _ops.cumsum(x_grad_grad, axis)
-        return (None, out_grad_grad)
-
-
-class CumprodGradNode(GradNode):
-    """Gradient of cumprod."""
-
-    __slots__ = ("x", "out", "dim")
-    name = "cumprod_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out = unpack(self.out, self)
-            x_grad = _grad_ops.cumprod_grad(x, out, out_grad, self.dim)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        out = unpack_data(self.out, self)
-        _kernel = (
-            x.__class__
-            is out.__class__
-            is out_grad._data.__class__
-            and _k_cumprod_grad.get(x.__class__)
-            or dispatch(
-                "cumprod_grad",
-                "cumprod_grad",
-                x,
-                out,
-                out_grad._data,
-            )
-        )
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.dim))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out = None
-        self._released = True
-
-
 class FlipGradNode(GradNode):
     """Gradient of flip."""
 
@@ -4576,142 +4433,324 @@ class FlipDoubleGradNode(GradNode):
         return (out_grad_grad,)
 
 
-class TopkGradNode(GradNode):
-    """Gradient of topk."""
+class SoftmaxGradNode(GradNode):
+    """Gradient of softmax."""
 
-    __slots__ = ("x", "indices", "k", "axis", "largest", "sorted")
-    name = "topk_grad"
-    non_differentiable_outputs = (1,)
+    __slots__ = ("out", "axis")
+    name = "softmax_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            out = unpack(self.out, self)
+            x_grad = _grad_ops.softmax_grad(out, out_grad, self.axis)
+            return (x_grad,)
+        out = unpack_data(self.out, self)
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_softmax_grad.get(out.__class__)
+            or dispatch("softmax_grad", "softmax_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self._released = True
+
+
+class SoftmaxDoubleGradNode(GradNode):
+    """Gradient of softmax_grad (second-order gradient of softmax)."""
+
+    __slots__ = ("out", "out_grad", "axis")
+    name = "softmax_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
+        axis = self.axis
+        new_out_grad = _ops.softmax_vjp_dp(out, out_grad, x_grad_grad, axis)
+        out_grad_grad = _ops.softmax_vjp(out, x_grad_grad, axis)
+        return (new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self.out_grad = None
+        self._released = True
+
+
+class LogSoftmaxGradNode(GradNode):
+    """Gradient of log_softmax."""
+
+    __slots__ = ("out", "axis")
+    name = "log_softmax_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            out = unpack(self.out, self)
+            x_grad = _grad_ops.log_softmax_grad(out, out_grad, self.axis)
+            return (x_grad,)
+        out = unpack_data(self.out, self)
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_log_softmax_grad.get(out.__class__)
+            or dispatch("log_softmax_grad", "log_softmax_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self._released = True
+
+
+class LogSoftmaxDoubleGradNode(GradNode):
+    """Gradient of log_softmax_grad (second-order gradient of log_softmax)."""
+
+    __slots__ = ("out", "out_grad", "axis")
+    name = "log_softmax_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        out = unpack(self.out, self)
+        out_grad = unpack(self.out_grad, self)
+        axis = self.axis
+        new_out_grad = -x_grad_grad * _ops.exp(out) * _ops.sum(out_grad, axis, True)
+        out_grad_grad = x_grad_grad - _ops.sum(x_grad_grad * _ops.exp(out), axis, True)
+        return (new_out_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self.out_grad = None
+        self._released = True
+
+
+class DropoutGradNode(GradNode):
+    """Gradient of dropout."""
+
+    __slots__ = ("mask", "p", "training")
+    name = "dropout_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            mask = unpack(self.mask, self)
+            x_grad = _grad_ops.dropout_grad(mask, out_grad, self.p, self.training)
+            return (x_grad,)
+        mask = unpack_data(self.mask, self)
+        _kernel = (
+            mask.__class__
+            is out_grad._data.__class__
+            and _k_dropout_grad.get(mask.__class__)
+            or dispatch("dropout_grad", "dropout_grad", mask, out_grad._data)
+        )
+        x_grad = wrap(_kernel(mask, out_grad._data, self.p, self.training))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.mask = None
+        self._released = True
+
+
+class DropoutDoubleGradNode(GradNode):
+    """Gradient of dropout_grad (second-order gradient of dropout)."""
+
+    __slots__ = ("mask", "p", "training")
+    name = "dropout_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            mask = unpack(self.mask, self)
+            p = self.p
+            training = self.training
+            out_grad_grad = _grad_ops.dropout_grad(mask, x_grad_grad, p, training)
+            return (None, out_grad_grad)
+        mask = unpack_data(self.mask, self)
+        _kernel = (
+            mask.__class__
+            is x_grad_grad._data.__class__
+            and _k_dropout_grad.get(mask.__class__)
+            or dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
+        )
+        out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.mask = None
+        self._released = True
+
+
+class EmbeddingGradNode(GradNode):
+    """Gradient of embedding."""
+
+    __slots__ = ("x", "weight")
+    name = "embedding_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            weight_grad = _grad_ops.embedding_grad(x, weight, out_grad)
+            return (None, weight_grad)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_embedding_grad.get(x.__class__)
+            or dispatch("embedding_grad", "embedding_grad", x, out_grad._data)
+        )
+        weight_grad = wrap(_kernel(x, weight, out_grad._data))
+        return (None, weight_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class EmbeddingDoubleGradNode(GradNode):
+    """Gradient of embedding_grad (second-order gradient of embedding)."""
+
+    __slots__ = ("x",)
+    name = "embedding_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        weight_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad_grad = _ops.embedding(x, weight_grad_grad)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class PreluGradNode(GradNode):
+    """Gradient of prelu."""
+
+    __slots__ = ("x", "weight")
+    name = "prelu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            x_grad, weight_grad = _grad_ops.prelu_grad(x, weight, out_grad)
+            return (x_grad, weight_grad)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_prelu_grad.get(x.__class__)
+            or dispatch(
+                "prelu_grad",
+                "prelu_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            out_grad._data,
+        )
+        x_grad = wrap(_results[0])
+        weight_grad = wrap(_results[1])
+        return (x_grad, weight_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self._released = True
+
+
+class PreluDoubleGradNode(GradNode):
+    """Gradient of prelu_grad (second-order gradient of prelu)."""
+
+    __slots__ = ("x", "weight", "out_grad")
+    name = "prelu_double_grad"
     n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            indices = unpack(self.indices, self)
-            x_grad = _grad_ops.topk_grad(
-                x,
-                indices,
-                out_grad,
-                self.k,
-                self.axis,
-                self.largest,
-                self.sorted,
-            )
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        indices = unpack_data(self.indices, self)
-        _kernel = (
-            indices.__class__
-            is out_grad._data.__class__
-            and _k_topk_grad.get(indices.__class__)
-            or dispatch("topk_grad", "topk_grad", indices, out_grad._data)
-        )
-        x_grad = wrap(_kernel(x, indices, out_grad._data, self.k, self.axis, self.largest, self.sorted))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.indices = None
-        self._released = True
-
-
-class TopkDoubleGradNode(GradNode):
-    """Gradient of topk_grad (second-order gradient of topk)."""
-
-    __slots__ = ("indices", "k", "axis", "largest", "sorted")
-    name = "topk_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        indices = unpack(self.indices, self)
-        axis = self.axis
-        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
-        return (None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.indices = None
-        self._released = True
-
-
-class SortGradNode(GradNode):
-    """Gradient of sort."""
-
-    __slots__ = ("x", "indices", "axis", "descending")
-    name = "sort_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
+        weight_grad_grad = grads[1]
         if create_graph:
             x = unpack(self.x, self)
-            indices = unpack(self.indices, self)
-            x_grad = _grad_ops.sort_grad(
-                x,
-                indices,
-                out_grad,
-                self.axis,
-                self.descending,
-            )
-            return (x_grad,)
+            weight = unpack(self.weight, self)
+            out_grad = unpack(self.out_grad, self)
+            new_x_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight_grad_grad, out_grad)[0], _ops.zero(out_grad))
+            new_weight_grad = _grad_ops.prelu_grad(_ops.where(x <= 0, _ops.fill(x, -1.0), _ops.fill(x, 1.0)), weight, -x_grad_grad * out_grad)[1]
+            out_grad_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight, x_grad_grad)[0] + _ops.prelu(x, weight_grad_grad), x_grad_grad)
+            return (new_x_grad, new_weight_grad, out_grad_grad)
         x = unpack_data(self.x, self)
-        indices = unpack_data(self.indices, self)
+        weight = unpack_data(self.weight, self)
+        out_grad = unpack_data(self.out_grad, self)
         _kernel = (
-            indices.__class__
-            is out_grad._data.__class__
-            and _k_sort_grad.get(indices.__class__)
-            or dispatch("sort_grad", "sort_grad", indices, out_grad._data)
+            x.__class__
+            is weight.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight_grad_grad._data.__class__
+            and _k_prelu_double_grad.get(x.__class__)
+            or dispatch(
+                "prelu_double_grad",
+                "prelu_double_grad",
+                x,
+                weight,
+                out_grad,
+                x_grad_grad._data,
+                weight_grad_grad._data,
+            )
         )
-        x_grad = wrap(_kernel(x, indices, out_grad._data, self.axis, self.descending))
-        return (x_grad,)
+        _results = _kernel(
+            x,
+            weight,
+            out_grad,
+            x_grad_grad._data,
+            weight_grad_grad._data,
+        )
+        new_x_grad = wrap(_results[0])
+        new_weight_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_weight_grad, out_grad_grad)
 
     def release_saved(self) -> None:
-        self.indices = None
+        self.x = None
+        self.weight = None
+        self.out_grad = None
         self._released = True
 
 
-class SortDoubleGradNode(GradNode):
-    """Gradient of sort_grad (second-order gradient of sort)."""
+class GluGradNode(GradNode):
+    """Gradient of glu."""
 
-    __slots__ = ("indices", "axis", "descending")
-    name = "sort_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        indices = unpack(self.indices, self)
-        axis = self.axis
-        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
-        return (None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.indices = None
-        self._released = True
-
-
-class VarGradNode(GradNode):
-    """Gradient of var."""
-
-    __slots__ = ("x", "axis", "unbiased", "keepdim")
-    name = "var_grad"
+    __slots__ = ("x", "axis")
+    name = "glu_grad"
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
-            x_grad = _grad_ops.var_grad(
-                x,
-                out_grad,
-                self.axis,
-                self.unbiased,
-                self.keepdim,
-            )
+            x_grad = _grad_ops.glu_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = (
             x.__class__
             is out_grad._data.__class__
-            and _k_var_grad.get(x.__class__)
-            or dispatch("var_grad", "var_grad", x, out_grad._data)
+            and _k_glu_grad.get(x.__class__)
+            or dispatch("glu_grad", "glu_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.unbiased, self.keepdim))
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4719,11 +4758,11 @@ class VarGradNode(GradNode):
         self._released = True
 
 
-class VarDoubleGradNode(GradNode):
-    """Gradient of var_grad (second-order gradient of var)."""
+class GluDoubleGradNode(GradNode):
+    """Gradient of glu_grad (second-order gradient of glu)."""
 
-    __slots__ = ("x", "out_grad", "axis", "unbiased", "keepdim")
-    name = "var_double_grad"
+    __slots__ = ("x", "out_grad", "axis")
+    name = "glu_double_grad"
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -4731,10 +4770,17 @@ class VarDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
             axis = self.axis
-            unbiased = self.unbiased
-            keepdim = self.keepdim
-            new_x_grad = _grad_ops.var_grad(x_grad_grad, out_grad, axis, unbiased, keepdim)
-            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim), axis, keepdim)
+            ones = _ops.fill(x, 1.0)
+            lead = 2 * _ops.cumsum(ones, axis) <= _ops.sum(ones, [axis], True)
+            a = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, x, 0.0), 2, axis), 0), [0])
+            b = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, 0.0, x), 2, axis), 0), [0])
+            da = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, x_grad_grad, 0.0), 2, axis), 0), [0])
+            db = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, 0.0, x_grad_grad), 2, axis), 0), [0])
+            s = _ops.sigmoid(b)
+            s1 = s * (1 - s)
+            s2 = s1 * (1 - 2 * s)
+            new_x_grad = _ops.concat([db * out_grad * s1, out_grad * (da * s1 + db * a * s2)], axis)
+            out_grad_grad = da * s + db * a * s1
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -4742,10 +4788,10 @@ class VarDoubleGradNode(GradNode):
             x.__class__
             is out_grad.__class__
             is x_grad_grad._data.__class__
-            and _k_var_double_grad.get(x.__class__)
+            and _k_glu_double_grad.get(x.__class__)
             or dispatch(
-                "var_double_grad",
-                "var_double_grad",
+                "glu_double_grad",
+                "glu_double_grad",
                 x,
                 out_grad,
                 x_grad_grad._data,
@@ -4756,8 +4802,6 @@ class VarDoubleGradNode(GradNode):
             out_grad,
             x_grad_grad._data,
             self.axis,
-            self.unbiased,
-            self.keepdim,
         )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
@@ -4769,151 +4813,250 @@ class VarDoubleGradNode(GradNode):
         self._released = True
 
 
-class StdGradNode(GradNode):
-    """Gradient of std."""
+class CrossEntropyGradNode(GradNode):
+    """Gradient of cross_entropy."""
 
-    __slots__ = ("x", "out", "axis", "unbiased", "keepdim")
-    name = "std_grad"
+    __slots__ = ("input", "label", "axis", "reduction", "ignore_index", "label_smoothing")
+    name = "cross_entropy_grad"
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
-            out = unpack(self.out, self)
-            x_grad = _grad_ops.std_grad(
-                x,
-                out,
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            input_grad = _grad_ops.cross_entropy_grad(
+                input,
+                label,
                 out_grad,
                 self.axis,
-                self.unbiased,
-                self.keepdim,
+                self.reduction,
+                self.ignore_index,
+                self.label_smoothing,
             )
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        out = unpack_data(self.out, self)
+            return (input_grad, None)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
         _kernel = (
-            x.__class__
-            is out.__class__
+            input.__class__
+            is label.__class__
             is out_grad._data.__class__
-            and _k_std_grad.get(x.__class__)
+            and _k_cross_entropy_grad.get(input.__class__)
             or dispatch(
-                "std_grad",
-                "std_grad",
-                x,
-                out,
+                "cross_entropy_grad",
+                "cross_entropy_grad",
+                input,
+                label,
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.unbiased, self.keepdim))
-        return (x_grad,)
+        input_grad = wrap(_kernel(input, label, out_grad._data, self.axis, self.reduction, self.ignore_index, self.label_smoothing))
+        return (input_grad, None)
 
     def release_saved(self) -> None:
-        self.x = None
-        self.out = None
+        self.input = None
+        self.label = None
         self._released = True
 
 
-class StdDoubleGradNode(GradNode):
-    """Gradient of std_grad (second-order gradient of std)."""
+class CrossEntropyDoubleGradNode(GradNode):
+    """Gradient of cross_entropy_grad (second-order gradient of cross_entropy)."""
 
-    __slots__ = ("x", "out", "out_grad", "axis", "unbiased", "keepdim")
-    name = "std_double_grad"
+    __slots__ = ("input", "label", "out_grad", "axis", "reduction", "ignore_index", "label_smoothing")
+    name = "cross_entropy_double_grad"
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
+        input_grad_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
-            out = unpack(self.out, self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
             out_grad = unpack(self.out_grad, self)
-            axis = self.axis
-            unbiased = self.unbiased
-            keepdim = self.keepdim
-            u = _grad_ops.std_grad(x, out, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim)
-            s = _ops.sum(x_grad_grad * u, axis, keepdim)
-            inv = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
-            first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * inv, axis, unbiased, keepdim)
-            new_x_grad = first - _grad_ops.std_grad(x, out, out_grad * s * inv, axis, unbiased, keepdim)
-            out_grad_grad = s
-            return (new_x_grad, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        out = unpack_data(self.out, self)
+            new_input_grad, out_grad_grad = _grad_ops.cross_entropy_double_grad(
+                input,
+                label,
+                out_grad,
+                input_grad_grad,
+                self.axis,
+                self.reduction,
+                self.ignore_index,
+                self.label_smoothing,
+            )
+            return (new_input_grad, None, out_grad_grad)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
-            x.__class__
-            is out.__class__
+            input.__class__
+            is label.__class__
             is out_grad.__class__
-            is x_grad_grad._data.__class__
-            and _k_std_double_grad.get(x.__class__)
+            is input_grad_grad._data.__class__
+            and _k_cross_entropy_double_grad.get(input.__class__)
             or dispatch(
-                "std_double_grad",
-                "std_double_grad",
-                x,
-                out,
+                "cross_entropy_double_grad",
+                "cross_entropy_double_grad",
+                input,
+                label,
                 out_grad,
-                x_grad_grad._data,
+                input_grad_grad._data,
             )
         )
         _results = _kernel(
-            x,
-            out,
+            input,
+            label,
             out_grad,
-            x_grad_grad._data,
+            input_grad_grad._data,
             self.axis,
-            self.unbiased,
-            self.keepdim,
+            self.reduction,
+            self.ignore_index,
+            self.label_smoothing,
         )
-        new_x_grad = wrap(_results[0])
+        new_input_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
-        return (new_x_grad, None, out_grad_grad)
+        return (new_input_grad, None, out_grad_grad)
 
     def release_saved(self) -> None:
-        self.x = None
-        self.out = None
+        self.input = None
+        self.label = None
         self.out_grad = None
         self._released = True
 
 
-class NormGradNode(GradNode):
-    """Gradient of norm."""
+class CrossEntropyTripleGradNode(GradNode):
+    """Gradient of cross_entropy_double_grad (third-order gradient of cross_entropy)."""
 
-    __slots__ = ("x", "out", "p", "axis", "keepdim")
-    name = "norm_grad"
+    __slots__ = ("input", "label", "out_grad", "input_grad_grad", "axis", "reduction", "ignore_index", "label_smoothing")
+    name = "cross_entropy_triple_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        new_input_grad_grad = grads[0]
+        out_grad_grad_grad = grads[1]
+        input = unpack(self.input, self)
+        label = unpack(self.label, self)
+        out_grad = unpack(self.out_grad, self)
+        input_grad_grad = unpack(self.input_grad_grad, self)
+        axis = self.axis
+        reduction = self.reduction
+        ignore_index = self.ignore_index
+        label_smoothing = self.label_smoothing
+        r = _ops.softmax_vjp_dp(_ops.softmax(input, axis), input_grad_grad, new_input_grad_grad, axis)
+        a = _grad_ops.cross_entropy_double_grad(input, label, out_grad_grad_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
+        new_new_input_grad = a + _grad_ops.cross_entropy_double_grad(input, label, out_grad, r, axis, reduction, ignore_index, label_smoothing)[0]
+        w = _grad_ops.cross_entropy_double_grad(input, label, _ops.fill(out_grad, 1.0), input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
+        new_out_grad_grad = _ops.reduce_as(_ops.sum(new_input_grad_grad * w, axis), out_grad)
+        b = _grad_ops.cross_entropy_double_grad(input, label, out_grad, new_input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
+        input_grad_grad_grad = b + _grad_ops.cross_entropy_grad(input, label, out_grad_grad_grad, axis, reduction, ignore_index, label_smoothing)
+        return (new_new_input_grad, None, new_out_grad_grad, input_grad_grad_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self.out_grad = None
+        self.input_grad_grad = None
+        self._released = True
+
+
+class MseLossGradNode(GradNode):
+    """Gradient of mse_loss."""
+
+    __slots__ = ("input", "label", "reduction")
+    name = "mse_loss_grad"
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
-            out = unpack(self.out, self)
-            x_grad = _grad_ops.norm_grad(
-                x,
-                out,
-                out_grad,
-                self.p,
-                self.axis,
-                self.keepdim,
-            )
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        out = unpack_data(self.out, self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            input_grad, label_grad = _grad_ops.mse_loss_grad(input, label, out_grad, self.reduction)
+            return (input_grad, label_grad)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
         _kernel = (
-            x.__class__
-            is out.__class__
+            input.__class__
+            is label.__class__
             is out_grad._data.__class__
-            and _k_norm_grad.get(x.__class__)
+            and _k_mse_loss_grad.get(input.__class__)
             or dispatch(
-                "norm_grad",
-                "norm_grad",
-                x,
-                out,
+                "mse_loss_grad",
+                "mse_loss_grad",
+                input,
+                label,
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.p, self.axis, self.keepdim))
-        return (x_grad,)
+        _results = _kernel(
+            input,
+            label,
+            out_grad._data,
+            self.reduction,
+        )
+        input_grad = wrap(_results[0])
+        label_grad = wrap(_results[1])
+        return (input_grad, label_grad)
 
     def release_saved(self) -> None:
-        self.x = None
-        self.out = None
+        self.input = None
+        self.label = None
+        self._released = True
+
+
+class MseLossDoubleGradNode(GradNode):
+    """Gradient of mse_loss_grad (second-order gradient of mse_loss)."""
+
+    __slots__ = ("input", "label", "out_grad", "reduction")
+    name = "mse_loss_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        input_grad_grad = grads[0]
+        label_grad_grad = grads[1]
+        if create_graph:
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            out_grad = unpack(self.out_grad, self)
+            reduction = self.reduction
+            new_input_grad = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[0]
+            new_label_grad = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[1]
+            diff = input - label
+            slope = _grad_ops.mse_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction)[0]
+            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
+            return (new_input_grad, new_label_grad, out_grad_grad)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad.__class__
+            is input_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            and _k_mse_loss_double_grad.get(input.__class__)
+            or dispatch(
+                "mse_loss_double_grad",
+                "mse_loss_double_grad",
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad,
+            input_grad_grad._data,
+            label_grad_grad._data,
+            self.reduction,
+        )
+        new_input_grad = wrap(_results[0])
+        new_label_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_input_grad, new_label_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self.out_grad = None
         self._released = True
 
 
@@ -5044,6 +5187,87 @@ class BinaryCrossEntropyWithLogitsGradNode(GradNode):
         self.label = None
         self.weight = None
         self.pos_weight = None
+        self._released = True
+
+
+class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
+    """Gradient of binary_cross_entropy_with_logits_grad (second-order gradient of
+    binary_cross_entropy_with_logits).
+    """
+
+    __slots__ = ("logit", "label", "weight", "pos_weight", "out_grad", "reduction")
+    name = "binary_cross_entropy_with_logits_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        logit_grad_grad = grads[0]
+        label_grad_grad = grads[1]
+        if create_graph:
+            logit = unpack(self.logit, self)
+            label = unpack(self.label, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            pos_weight = None if self.pos_weight is None else unpack(self.pos_weight, self)
+            out_grad = unpack(self.out_grad, self)
+            reduction = self.reduction
+            big_g = 2 * _grad_ops.binary_cross_entropy_with_logits_grad(_ops.zero(logit), _ops.zero(label), weight, pos_weight, out_grad, reduction)[0]
+            g_pw = -2 * _grad_ops.binary_cross_entropy_with_logits_grad(_ops.zero(logit), _ops.fill(label, 1.0), weight, pos_weight, out_grad, reduction)[0]
+            q = _ops.sigmoid(-logit)
+            g_c = big_g * (1 - label) + g_pw * label
+            g_r = big_g * (1 - q) + g_pw * q
+            new_logit_grad = _ops.reduce_as(logit_grad_grad * g_c * q * (1 - q) - label_grad_grad * g_r, logit)
+            new_label_grad = _ops.reduce_as(-logit_grad_grad * g_r, label)
+            ones = _ops.fill(out_grad, 1.0)
+            unit_logit = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[0]
+            unit_label = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[1]
+            out_grad_grad = _ops.reduce_as(logit_grad_grad * unit_logit + label_grad_grad * unit_label, out_grad)
+            return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
+        logit = unpack_data(self.logit, self)
+        label = unpack_data(self.label, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        pos_weight = None if self.pos_weight is None else unpack_data(self.pos_weight, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            logit.__class__
+            is label.__class__
+            is out_grad.__class__
+            is logit_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            is weight.__class__
+            is pos_weight.__class__
+            and _k_binary_cross_entropy_with_logits_double_grad.get(logit.__class__)
+            or dispatch(
+                "binary_cross_entropy_with_logits_double_grad",
+                "binary_cross_entropy_with_logits_double_grad",
+                logit,
+                label,
+                out_grad,
+                logit_grad_grad._data,
+                label_grad_grad._data,
+                weight,
+                pos_weight,
+            )
+        )
+        _results = _kernel(
+            logit,
+            label,
+            weight,
+            pos_weight,
+            out_grad,
+            logit_grad_grad._data,
+            label_grad_grad._data,
+            self.reduction,
+        )
+        new_logit_grad = wrap(_results[0])
+        new_label_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.logit = None
+        self.label = None
+        self.weight = None
+        self.pos_weight = None
+        self.out_grad = None
         self._released = True
 
 
@@ -5307,358 +5531,113 @@ class KlDivGradNode(GradNode):
         self._released = True
 
 
-class HardtanhGradNode(GradNode):
-    """Gradient of hardtanh."""
+class KlDivDoubleGradNode(GradNode):
+    """Gradient of kl_div_grad (second-order gradient of kl_div)."""
 
-    __slots__ = ("x", "min", "max")
-    name = "hardtanh_grad"
+    __slots__ = ("input", "label", "out_grad", "reduction", "log_target")
+    name = "kl_div_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
+        input_grad_grad = grads[0]
+        label_grad_grad = grads[1]
         if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.hardtanh_grad(x, out_grad, self.min, self.max)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = (
-            x.__class__
-            is out_grad._data.__class__
-            and _k_hardtanh_grad.get(x.__class__)
-            or dispatch("hardtanh_grad", "hardtanh_grad", x, out_grad._data)
-        )
-        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class HardtanhDoubleGradNode(GradNode):
-    """Gradient of hardtanh_grad (second-order gradient of hardtanh)."""
-
-    __slots__ = ("x", "min", "max")
-    name = "hardtanh_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        min = self.min
-        max = self.max
-        out_grad_grad = x_grad_grad * (x > min) * (x < max)
-        return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class HardswishGradNode(GradNode):
-    """Gradient of hardswish."""
-
-    __slots__ = ("x",)
-    name = "hardswish_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.hardswish_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = (
-            x.__class__
-            is out_grad._data.__class__
-            and _k_hardswish_grad.get(x.__class__)
-            or dispatch("hardswish_grad", "hardswish_grad", x, out_grad._data)
-        )
-        x_grad = wrap(_kernel(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class HardswishDoubleGradNode(GradNode):
-    """Gradient of hardswish_grad (second-order gradient of hardswish)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "hardswish_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        new_x_grad = x_grad_grad * out_grad * (x >= -3) * (x <= 3) / 3
-        out_grad_grad = x_grad_grad * _ops.where(x < -3, 0.0, _ops.where(x > 3, 1.0, (2 * x + 3) / 6))
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class HardsigmoidGradNode(GradNode):
-    """Gradient of hardsigmoid."""
-
-    __slots__ = ("x",)
-    name = "hardsigmoid_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.hardsigmoid_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = (
-            x.__class__
-            is out_grad._data.__class__
-            and _k_hardsigmoid_grad.get(x.__class__)
-            or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, out_grad._data)
-        )
-        x_grad = wrap(_kernel(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class HardsigmoidDoubleGradNode(GradNode):
-    """Gradient of hardsigmoid_grad (second-order gradient of hardsigmoid)."""
-
-    __slots__ = ("x",)
-    name = "hardsigmoid_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad_grad = x_grad_grad * (x > -3) * (x < 3) / 6
-        return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class MishGradNode(GradNode):
-    """Gradient of mish."""
-
-    __slots__ = ("x",)
-    name = "mish_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.mish_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = (
-            x.__class__
-            is out_grad._data.__class__
-            and _k_mish_grad.get(x.__class__)
-            or dispatch("mish_grad", "mish_grad", x, out_grad._data)
-        )
-        x_grad = wrap(_kernel(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class MishDoubleGradNode(GradNode):
-    """Gradient of mish_grad (second-order gradient of mish)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "mish_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
             out_grad = unpack(self.out_grad, self)
-            t = _ops.tanh(_ops.softplus(x))
-            s = _ops.sigmoid(x)
-            new_x_grad = x_grad_grad * out_grad * (1 - t * t) * s * (2 + x * (1 - s) - 2 * x * t * s)
-            out_grad_grad = _grad_ops.mish_grad(x, x_grad_grad)
-            return (new_x_grad, out_grad_grad)
-        x = unpack_data(self.x, self)
+            reduction = self.reduction
+            log_target = self.log_target
+            zb = _ops.zero(input + label)
+            g = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), out_grad, reduction, False)[0]
+            pr = _ops.exp(label)
+            pos = label > 0
+            safe = _ops.where(pos, label, 1.0)
+            log_form = -label_grad_grad * pr * g
+            prob_form = _ops.where(pos, -label_grad_grad * g, 0.0)
+            new_input_grad = _ops.reduce_as(log_form if log_target else prob_form, input)
+            log_form2 = pr * g * (-input_grad_grad + label_grad_grad * (label - input + 2))
+            prob_form2 = _ops.where(pos, g * (-input_grad_grad + label_grad_grad / safe), 0.0)
+            new_label_grad = _ops.reduce_as(log_form2 if log_target else prob_form2, label)
+            g1 = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), _ops.fill(out_grad, 1.0), reduction, False)[0]
+            log_term = input_grad_grad * -pr + label_grad_grad * pr * (label - input + 1)
+            prob_term = input_grad_grad * -_ops.where(pos, label, 0.0) + label_grad_grad * _ops.where(pos, _ops.log(safe) + 1 - input, 0.0)
+            out_grad_grad = _ops.reduce_as((log_term if log_target else prob_term) * g1, out_grad)
+            return (new_input_grad, new_label_grad, out_grad_grad)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
-            x.__class__
+            input.__class__
+            is label.__class__
             is out_grad.__class__
-            is x_grad_grad._data.__class__
-            and _k_mish_double_grad.get(x.__class__)
+            is input_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            and _k_kl_div_double_grad.get(input.__class__)
             or dispatch(
-                "mish_double_grad",
-                "mish_double_grad",
-                x,
+                "kl_div_double_grad",
+                "kl_div_double_grad",
+                input,
+                label,
                 out_grad,
-                x_grad_grad._data,
+                input_grad_grad._data,
+                label_grad_grad._data,
             )
         )
         _results = _kernel(
-            x,
+            input,
+            label,
             out_grad,
-            x_grad_grad._data,
+            input_grad_grad._data,
+            label_grad_grad._data,
+            self.reduction,
+            self.log_target,
         )
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
+        new_input_grad = wrap(_results[0])
+        new_label_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_input_grad, new_label_grad, out_grad_grad)
 
     def release_saved(self) -> None:
-        self.x = None
+        self.input = None
+        self.label = None
         self.out_grad = None
         self._released = True
 
 
-class LogSigmoidGradNode(GradNode):
-    """Gradient of log_sigmoid."""
+class Conv2dGradNode(GradNode):
+    """Gradient of conv2d."""
 
-    __slots__ = ("x",)
-    name = "log_sigmoid_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.log_sigmoid_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = (
-            x.__class__
-            is out_grad._data.__class__
-            and _k_log_sigmoid_grad.get(x.__class__)
-            or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, out_grad._data)
-        )
-        x_grad = wrap(_kernel(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class LogSigmoidDoubleGradNode(GradNode):
-    """Gradient of log_sigmoid_grad (second-order gradient of log_sigmoid)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "log_sigmoid_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad * _ops.sigmoid(x) * _ops.sigmoid(-x)
-        out_grad_grad = x_grad_grad * _ops.sigmoid(-x)
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class SwishGradNode(GradNode):
-    """Gradient of swish."""
-
-    __slots__ = ("x",)
-    name = "swish_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.swish_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = (
-            x.__class__
-            is out_grad._data.__class__
-            and _k_silu_grad.get(x.__class__)
-            or dispatch("swish_grad", "silu_grad", x, out_grad._data)
-        )
-        x_grad = wrap(_kernel(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class SwishDoubleGradNode(GradNode):
-    """Gradient of swish_grad (second-order gradient of swish)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "swish_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out_grad = unpack(self.out_grad, self)
-            s = _ops.sigmoid(x)
-            new_x_grad = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
-            out_grad_grad = _grad_ops.swish_grad(x, x_grad_grad)
-            return (new_x_grad, out_grad_grad)
-        x = unpack_data(self.x, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = (
-            x.__class__
-            is out_grad.__class__
-            is x_grad_grad._data.__class__
-            and _k_silu_double_grad.get(x.__class__)
-            or dispatch(
-                "swish_double_grad",
-                "silu_double_grad",
-                x,
-                out_grad,
-                x_grad_grad._data,
-            )
-        )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-        )
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class PreluGradNode(GradNode):
-    """Gradient of prelu."""
-
-    __slots__ = ("x", "weight")
-    name = "prelu_grad"
+    __slots__ = ("x", "weight", "bias", "stride", "padding", "dilation", "groups")
+    name = "conv2d_grad"
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
             weight = unpack(self.weight, self)
-            x_grad, weight_grad = _grad_ops.prelu_grad(x, weight, out_grad)
-            return (x_grad, weight_grad)
+            bias = None if self.bias is None else unpack(self.bias, self)
+            x_grad, weight_grad, bias_grad = _grad_ops.conv2d_grad(
+                x,
+                weight,
+                bias,
+                out_grad,
+                self.stride,
+                self.padding,
+                self.dilation,
+                self.groups,
+            )
+            return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
+        bias = None if self.bias is None else unpack_data(self.bias, self)
         _kernel = (
             x.__class__
             is weight.__class__
             is out_grad._data.__class__
-            and _k_prelu_grad.get(x.__class__)
+            and _k_conv2d_grad.get(x.__class__)
             or dispatch(
-                "prelu_grad",
-                "prelu_grad",
+                "conv2d_grad",
+                "conv2d_grad",
                 x,
                 weight,
                 out_grad._data,
@@ -5667,11 +5646,17 @@ class PreluGradNode(GradNode):
         _results = _kernel(
             x,
             weight,
+            bias,
             out_grad._data,
+            self.stride,
+            self.padding,
+            self.dilation,
+            self.groups,
         )
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
-        return (x_grad, weight_grad)
+        bias_grad = None if _results[2] is None else wrap(_results[2])
+        return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -5679,55 +5664,755 @@ class PreluGradNode(GradNode):
         self._released = True
 
 
-class PreluDoubleGradNode(GradNode):
-    """Gradient of prelu_grad (second-order gradient of prelu)."""
+class Conv2dDoubleGradNode(GradNode):
+    """Gradient of conv2d_grad (second-order gradient of conv2d)."""
 
-    __slots__ = ("x", "weight", "out_grad")
-    name = "prelu_double_grad"
-    n_outputs = 2
+    __slots__ = ("x", "weight", "out_grad", "stride", "padding", "dilation", "groups")
+    name = "conv2d_double_grad"
+    n_outputs = 3
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        x = unpack(self.x, self)
+        weight = unpack(self.weight, self)
+        out_grad = unpack(self.out_grad, self)
+        stride = self.stride
+        padding = self.padding
+        dilation = self.dilation
+        groups = self.groups
+        new_x_grad = _grad_ops.conv2d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)[0]
+        new_weight_grad = _grad_ops.conv2d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)[1]
+        out_grad_grad = _ops.conv2d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups) + _ops.conv2d(x, weight_grad_grad, None, stride, padding, dilation, groups)
+        return (new_x_grad, new_weight_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.out_grad = None
+        self._released = True
+
+
+class MaxPool2dGradNode(GradNode):
+    """Gradient of max_pool2d."""
+
+    __slots__ = ("x", "argmax", "kernel_size", "stride", "padding")
+    name = "max_pool2d_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
-            weight = unpack(self.weight, self)
-            out_grad = unpack(self.out_grad, self)
-            new_x_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight_grad_grad, out_grad)[0], _ops.zero(out_grad))
-            new_weight_grad = _grad_ops.prelu_grad(_ops.where(x <= 0, _ops.fill(x, -1.0), _ops.fill(x, 1.0)), weight, -x_grad_grad * out_grad)[1]
-            out_grad_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight, x_grad_grad)[0] + _ops.prelu(x, weight_grad_grad), x_grad_grad)
-            return (new_x_grad, new_weight_grad, out_grad_grad)
+            argmax = unpack(self.argmax, self)
+            x_grad = _grad_ops.max_pool2d_grad(
+                x,
+                argmax,
+                out_grad,
+                self.kernel_size,
+                self.stride,
+                self.padding,
+            )
+            return (x_grad,)
         x = unpack_data(self.x, self)
-        weight = unpack_data(self.weight, self)
-        out_grad = unpack_data(self.out_grad, self)
+        argmax = unpack_data(self.argmax, self)
         _kernel = (
-            x.__class__
-            is weight.__class__
-            is out_grad.__class__
+            argmax.__class__
+            is out_grad._data.__class__
+            and _k_max_pool2d_grad.get(argmax.__class__)
+            or dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, argmax, out_grad._data, self.kernel_size, self.stride, self.padding))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.argmax = None
+        self._released = True
+
+
+class MaxPool2dDoubleGradNode(GradNode):
+    """Gradient of max_pool2d_grad (second-order gradient of max_pool2d)."""
+
+    __slots__ = ("argmax", "kernel_size", "stride", "padding")
+    name = "max_pool2d_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            argmax = unpack(self.argmax, self)
+            out_grad_grad = _grad_ops.max_pool2d_double_grad(
+                argmax,
+                x_grad_grad,
+                self.kernel_size,
+                self.stride,
+                self.padding,
+            )
+            return (None, None, out_grad_grad)
+        argmax = unpack_data(self.argmax, self)
+        _kernel = (
+            argmax.__class__
             is x_grad_grad._data.__class__
-            is weight_grad_grad._data.__class__
-            and _k_prelu_double_grad.get(x.__class__)
-            or dispatch(
-                "prelu_double_grad",
-                "prelu_double_grad",
+            and _k_max_pool2d_double_grad.get(argmax.__class__)
+            or dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, x_grad_grad._data)
+        )
+        out_grad_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.argmax = None
+        self._released = True
+
+
+class AvgPool2dGradNode(GradNode):
+    """Gradient of avg_pool2d."""
+
+    __slots__ = ("x", "kernel_size", "stride", "padding")
+    name = "avg_pool2d_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.avg_pool2d_grad(
+                x,
+                out_grad,
+                self.kernel_size,
+                self.stride,
+                self.padding,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
+        return (x_grad,)
+
+
+class AvgPool2dDoubleGradNode(GradNode):
+    """Gradient of avg_pool2d_grad (second-order gradient of avg_pool2d)."""
+
+    __slots__ = ("kernel_size", "stride", "padding")
+    name = "avg_pool2d_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        kernel_size = self.kernel_size
+        stride = self.stride
+        padding = self.padding
+        out_grad_grad = _ops.avg_pool2d(x_grad_grad, kernel_size, stride, padding)
+        return (None, out_grad_grad)
+
+
+class AdaptiveAvgPool2dGradNode(GradNode):
+    """Gradient of adaptive_avg_pool2d."""
+
+    __slots__ = ("x", "output_size")
+    name = "adaptive_avg_pool2d_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.adaptive_avg_pool2d_grad(x, out_grad, self.output_size)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
+        return (x_grad,)
+
+
+class AdaptiveAvgPool2dDoubleGradNode(GradNode):
+    """Gradient of adaptive_avg_pool2d_grad (second-order gradient of adaptive_avg_pool2d)."""
+
+    __slots__ = ("output_size",)
+    name = "adaptive_avg_pool2d_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        output_size = self.output_size
+        out_grad_grad = _ops.adaptive_avg_pool2d(x_grad_grad, output_size)
+        return (None, out_grad_grad)
+
+
+class LayerNormGradNode(GradNode):
+    """Gradient of layer_norm."""
+
+    __slots__ = ("x", "weight", "bias", "mean", "rstd", "normalized_shape", "epsilon")
+    name = "layer_norm_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            bias = None if self.bias is None else unpack(self.bias, self)
+            mean = unpack(self.mean, self)
+            rstd = unpack(self.rstd, self)
+            x_grad, weight_grad, bias_grad = _grad_ops.layer_norm_grad(
                 x,
                 weight,
+                bias,
+                mean,
+                rstd,
                 out_grad,
-                x_grad_grad._data,
-                weight_grad_grad._data,
+                self.normalized_shape,
+                self.epsilon,
+            )
+            return (x_grad, weight_grad, bias_grad)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        bias = None if self.bias is None else unpack_data(self.bias, self)
+        mean = unpack_data(self.mean, self)
+        rstd = unpack_data(self.rstd, self)
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            and _k_layer_norm_grad.get(x.__class__)
+            or dispatch(
+                "layer_norm_grad",
+                "layer_norm_grad",
+                x,
+                mean,
+                rstd,
+                out_grad._data,
+                weight,
             )
         )
         _results = _kernel(
             x,
             weight,
+            bias,
+            mean,
+            rstd,
+            out_grad._data,
+            self.normalized_shape,
+            self.epsilon,
+        )
+        x_grad = wrap(_results[0])
+        weight_grad = None if _results[1] is None else wrap(_results[1])
+        bias_grad = None if _results[2] is None else wrap(_results[2])
+        return (x_grad, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.mean = None
+        self.rstd = None
+        self._released = True
+
+
+class LayerNormDoubleGradNode(GradNode):
+    """Gradient of layer_norm_grad (second-order gradient of layer_norm; mean and rstd are folded into x)."""
+
+    __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "normalized_shape", "epsilon")
+    name = "layer_norm_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            mean = unpack(self.mean, self)
+            rstd = unpack(self.rstd, self)
+            out_grad = unpack(self.out_grad, self)
+            normalized_shape = self.normalized_shape
+            epsilon = self.epsilon
+            wgg = _ops.zero(x) if weight_grad_grad is None else weight_grad_grad
+            ddw = _ops.zero(x) if weight is None else wgg
+            ddb = _ops.zero(x) if bias_grad_grad is None else bias_grad_grad
+            v = out_grad if weight is None else out_grad * weight
+            xhat = _ops.layer_norm(x, normalized_shape, None, None, epsilon)
+            cnt = _ops.reduce_as(_ops.fill(x, 1.0), mean)
+            xc = x - _ops.reduce_as(x, mean) / cnt
+            r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
+            ju = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, x_grad_grad, normalized_shape, epsilon)[0]
+            jv = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, v, normalized_shape, epsilon)[0]
+            jh = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, out_grad * ddw, normalized_shape, epsilon)[0]
+            b = _ops.reduce_as(v * xhat, mean) / cnt
+            c = _ops.reduce_as(x_grad_grad * xhat, mean) / cnt
+            d = _ops.reduce_as(x_grad_grad * jv, mean) / cnt
+            new_x_grad = jh - r * (b * ju + c * jv + d * xhat)
+            new_weight_grad = None if weight is None else _ops.reduce_as(out_grad * ju, weight)
+            out_grad_grad = (ju if weight is None else weight * ju) + ddw * xhat + ddb
+            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        mean = unpack_data(self.mean, self)
+        rstd = unpack_data(self.rstd, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight.__class__
+            is _weight_grad_grad_data.__class__
+            is _bias_grad_grad_data.__class__
+            and _k_layer_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "layer_norm_double_grad",
+                "layer_norm_double_grad",
+                x,
+                mean,
+                rstd,
+                out_grad,
+                x_grad_grad._data,
+                weight,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            mean,
+            rstd,
             out_grad,
             x_grad_grad._data,
-            weight_grad_grad._data,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+            self.normalized_shape,
+            self.epsilon,
         )
         new_x_grad = wrap(_results[0])
-        new_weight_grad = wrap(_results[1])
+        new_weight_grad = None if _results[1] is None else wrap(_results[1])
         out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, out_grad_grad)
+        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.mean = None
+        self.rstd = None
+        self.out_grad = None
+        self._released = True
+
+
+class BatchNormGradNode(GradNode):
+    """Gradient of batch_norm."""
+
+    __slots__ = ("x", "weight", "bias", "saved_mean", "saved_rstd", "training", "momentum", "epsilon")
+    name = "batch_norm_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            bias = None if self.bias is None else unpack(self.bias, self)
+            saved_mean = unpack(self.saved_mean, self)
+            saved_rstd = unpack(self.saved_rstd, self)
+            x_grad, weight_grad, bias_grad = _grad_ops.batch_norm_grad(
+                x,
+                weight,
+                bias,
+                saved_mean,
+                saved_rstd,
+                out_grad,
+                self.training,
+                self.momentum,
+                self.epsilon,
+            )
+            return (x_grad, None, None, weight_grad, bias_grad)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        bias = None if self.bias is None else unpack_data(self.bias, self)
+        saved_mean = unpack_data(self.saved_mean, self)
+        saved_rstd = unpack_data(self.saved_rstd, self)
+        _kernel = (
+            x.__class__
+            is saved_mean.__class__
+            is saved_rstd.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            and _k_batch_norm_grad.get(x.__class__)
+            or dispatch(
+                "batch_norm_grad",
+                "batch_norm_grad",
+                x,
+                saved_mean,
+                saved_rstd,
+                out_grad._data,
+                weight,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            bias,
+            saved_mean,
+            saved_rstd,
+            out_grad._data,
+            self.training,
+            self.momentum,
+            self.epsilon,
+        )
+        x_grad = wrap(_results[0])
+        weight_grad = None if _results[1] is None else wrap(_results[1])
+        bias_grad = None if _results[2] is None else wrap(_results[2])
+        return (x_grad, None, None, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.saved_mean = None
+        self.saved_rstd = None
+        self._released = True
+
+
+class BatchNormDoubleGradNode(GradNode):
+    """Gradient of batch_norm_grad (second-order gradient of batch_norm; the batch statistics are folded
+    into x).
+    """
+
+    __slots__ = ("x", "weight", "saved_mean", "saved_rstd", "out_grad", "training", "momentum", "epsilon")
+    name = "batch_norm_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            saved_mean = unpack(self.saved_mean, self)
+            saved_rstd = unpack(self.saved_rstd, self)
+            out_grad = unpack(self.out_grad, self)
+            training = self.training
+            momentum = self.momentum
+            epsilon = self.epsilon
+            cnt = _ops.reduce_as(_ops.fill(x, 1.0), saved_mean)
+            zv = _ops.flatten(_ops.zero(saved_mean))
+            ones_v = _ops.flatten(_ops.fill(saved_mean, 1.0))
+            wv = ones_v if weight is None else weight
+            wgg = zv if weight_grad_grad is None else weight_grad_grad
+            dwv = zv if weight is None else wgg
+            dbv = zv if bias_grad_grad is None else bias_grad_grad
+            wc = _grad_ops.reshape_grad(saved_mean, wv, [-1])
+            ddw = _grad_ops.reshape_grad(saved_mean, dwv, [-1])
+            ddb = _grad_ops.reshape_grad(saved_mean, dbv, [-1])
+            v = out_grad * wc
+            ju = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, x_grad_grad, training, momentum, epsilon)[0]
+            jv = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, v, training, momentum, epsilon)[0]
+            jh = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, out_grad * ddw, training, momentum, epsilon)[0]
+            xc = x - _ops.reduce_as(x, saved_mean) / cnt
+            r = _ops.rsqrt(_ops.reduce_as(xc * xc, saved_mean) / cnt + epsilon)
+            xhat_eval = (x - saved_mean) * saved_rstd
+            xhat = xc * r if training else xhat_eval
+            b = _ops.reduce_as(v * xhat, saved_mean) / cnt
+            c = _ops.reduce_as(x_grad_grad * xhat, saved_mean) / cnt
+            d = _ops.reduce_as(x_grad_grad * jv, saved_mean) / cnt
+            main = r * (b * ju + c * jv + d * xhat)
+            new_x_grad = jh - main if training else jh
+            gw = _ops.flatten(_ops.reduce_as(out_grad * ju, saved_mean))
+            new_weight_grad = None if weight is None else gw
+            out_grad_grad = wc * ju + ddw * xhat + ddb
+            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        saved_mean = unpack_data(self.saved_mean, self)
+        saved_rstd = unpack_data(self.saved_rstd, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+        _kernel = (
+            x.__class__
+            is saved_mean.__class__
+            is saved_rstd.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight.__class__
+            is _weight_grad_grad_data.__class__
+            is _bias_grad_grad_data.__class__
+            and _k_batch_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "batch_norm_double_grad",
+                "batch_norm_double_grad",
+                x,
+                saved_mean,
+                saved_rstd,
+                out_grad,
+                x_grad_grad._data,
+                weight,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            saved_mean,
+            saved_rstd,
+            out_grad,
+            x_grad_grad._data,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+            self.training,
+            self.momentum,
+            self.epsilon,
+        )
+        new_x_grad = wrap(_results[0])
+        new_weight_grad = None if _results[1] is None else wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.saved_mean = None
+        self.saved_rstd = None
+        self.out_grad = None
+        self._released = True
+
+
+class GroupNormGradNode(GradNode):
+    """Gradient of group_norm."""
+
+    __slots__ = ("x", "weight", "bias", "mean", "rstd", "num_groups", "epsilon")
+    name = "group_norm_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            bias = None if self.bias is None else unpack(self.bias, self)
+            mean = unpack(self.mean, self)
+            rstd = unpack(self.rstd, self)
+            x_grad, weight_grad, bias_grad = _grad_ops.group_norm_grad(
+                x,
+                weight,
+                bias,
+                mean,
+                rstd,
+                out_grad,
+                self.num_groups,
+                self.epsilon,
+            )
+            return (x_grad, weight_grad, bias_grad)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        bias = None if self.bias is None else unpack_data(self.bias, self)
+        mean = unpack_data(self.mean, self)
+        rstd = unpack_data(self.rstd, self)
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            and _k_group_norm_grad.get(x.__class__)
+            or dispatch(
+                "group_norm_grad",
+                "group_norm_grad",
+                x,
+                mean,
+                rstd,
+                out_grad._data,
+                weight,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            bias,
+            mean,
+            rstd,
+            out_grad._data,
+            self.num_groups,
+            self.epsilon,
+        )
+        x_grad = wrap(_results[0])
+        weight_grad = None if _results[1] is None else wrap(_results[1])
+        bias_grad = None if _results[2] is None else wrap(_results[2])
+        return (x_grad, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.mean = None
+        self.rstd = None
+        self._released = True
+
+
+class GroupNormDoubleGradNode(GradNode):
+    """Gradient of group_norm_grad (second-order gradient of group_norm; mean and rstd are folded into x)."""
+
+    __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "num_groups", "epsilon")
+    name = "group_norm_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            mean = unpack(self.mean, self)
+            rstd = unpack(self.rstd, self)
+            out_grad = unpack(self.out_grad, self)
+            num_groups = self.num_groups
+            epsilon = self.epsilon
+            o3 = _ops.fill(_ops.flatten(_ops.unsqueeze(x, [-1]), 2), 1.0)
+            w3 = o3 if weight is None else o3 * _ops.unsqueeze(weight, [-1])
+            zc = _ops.zero(_ops.sum(o3, [0, 2]))
+            wgg = zc if weight_grad_grad is None else weight_grad_grad
+            dwv = zc if weight is None else wgg
+            dbv = zc if bias_grad_grad is None else bias_grad_grad
+            wx = _grad_ops.flatten_grad(x, _ops.flatten(w3, 1), 1, -1)
+            ddw = _grad_ops.flatten_grad(x, _ops.flatten(o3 * _ops.unsqueeze(dwv, [-1]), 1), 1, -1)
+            ddb = _grad_ops.flatten_grad(x, _ops.flatten(o3 * _ops.unsqueeze(dbv, [-1]), 1), 1, -1)
+            v = out_grad * wx
+            xhat = _ops.group_norm(x, num_groups, None, None, epsilon)
+            ju = _grad_ops.group_norm_grad(x, None, None, mean, rstd, x_grad_grad, num_groups, epsilon)[0]
+            jv = _grad_ops.group_norm_grad(x, None, None, mean, rstd, v, num_groups, epsilon)[0]
+            jh = _grad_ops.group_norm_grad(x, None, None, mean, rstd, out_grad * ddw, num_groups, epsilon)[0]
+            xg = _ops.stack(_ops.split(_ops.flatten(x, 1), num_groups, 1), 1)
+            cnt = _ops.reduce_as(_ops.fill(xg, 1.0), mean)
+            xc = xg - _ops.reduce_as(xg, mean) / cnt
+            r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
+            b = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(v * xhat, 1), num_groups, 1), 1), mean) / cnt
+            c = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(x_grad_grad * xhat, 1), num_groups, 1), 1), mean) / cnt
+            d = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(x_grad_grad * jv, 1), num_groups, 1), 1), mean) / cnt
+            gu = _ops.stack(_ops.split(_ops.flatten(ju, 1), num_groups, 1), 1)
+            gv = _ops.stack(_ops.split(_ops.flatten(jv, 1), num_groups, 1), 1)
+            gx = _ops.stack(_ops.split(_ops.flatten(xhat, 1), num_groups, 1), 1)
+            new_x_grad = jh - _grad_ops.flatten_grad(x, _ops.flatten(r * (b * gu + c * gv + d * gx), 1), 1, -1)
+            gw = _ops.sum(_ops.flatten(_ops.unsqueeze(out_grad * ju, [-1]), 2), [0, 2])
+            new_weight_grad = None if weight is None else gw
+            out_grad_grad = wx * ju + ddw * xhat + ddb
+            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        mean = unpack_data(self.mean, self)
+        rstd = unpack_data(self.rstd, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight.__class__
+            is _weight_grad_grad_data.__class__
+            is _bias_grad_grad_data.__class__
+            and _k_group_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "group_norm_double_grad",
+                "group_norm_double_grad",
+                x,
+                mean,
+                rstd,
+                out_grad,
+                x_grad_grad._data,
+                weight,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            mean,
+            rstd,
+            out_grad,
+            x_grad_grad._data,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+            self.num_groups,
+            self.epsilon,
+        )
+        new_x_grad = wrap(_results[0])
+        new_weight_grad = None if _results[1] is None else wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.mean = None
+        self.rstd = None
+        self.out_grad = None
+        self._released = True
+
+
+class LinearGradNode(GradNode):
+    """Gradient of linear."""
+
+    __slots__ = ("x", "weight", "bias")
+    name = "linear_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            bias = None if self.bias is None else unpack(self.bias, self)
+            x_grad, weight_grad, bias_grad = _grad_ops.linear_grad(x, weight, bias, out_grad)
+            return (x_grad, weight_grad, bias_grad)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        bias = None if self.bias is None else unpack_data(self.bias, self)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_linear_grad.get(x.__class__)
+            or dispatch(
+                "linear_grad",
+                "linear_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            bias,
+            out_grad._data,
+        )
+        x_grad = wrap(_results[0])
+        weight_grad = wrap(_results[1])
+        bias_grad = None if _results[2] is None else wrap(_results[2])
+        return (x_grad, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self._released = True
+
+
+class LinearDoubleGradNode(GradNode):
+    """Gradient of linear_grad (second-order gradient of linear)."""
+
+    __slots__ = ("x", "weight", "out_grad")
+    name = "linear_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        x = unpack(self.x, self)
+        weight = unpack(self.weight, self)
+        out_grad = unpack(self.out_grad, self)
+        new_x_grad = _ops.matmul_xg(x, weight_grad_grad, out_grad)
+        new_weight_grad = _ops.matmul_yg(x_grad_grad, weight, out_grad)
+        out_grad_grad = _ops.linear(x_grad_grad, weight, bias_grad_grad) + x @ weight_grad_grad
+        return (new_x_grad, new_weight_grad, None, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -5736,220 +6421,306 @@ class PreluDoubleGradNode(GradNode):
         self._released = True
 
 
-class SeluGradNode(GradNode):
-    """Gradient of selu."""
+class EinsumGradNode(GradNode):
+    """Gradient of einsum."""
 
-    __slots__ = ("x", "scale", "alpha")
-    name = "selu_grad"
+    __slots__ = ("x", "y", "equation")
+    name = "einsum_grad"
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
-            x_grad = _grad_ops.selu_grad(x, out_grad, self.scale, self.alpha)
-            return (x_grad,)
+            y = unpack(self.y, self)
+            x_grad, y_grad = _grad_ops.einsum_grad(x, y, out_grad, self.equation)
+            return (x_grad, y_grad)
         x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
         _kernel = (
             x.__class__
+            is y.__class__
             is out_grad._data.__class__
-            and _k_selu_grad.get(x.__class__)
-            or dispatch("selu_grad", "selu_grad", x, out_grad._data)
+            and _k_einsum_grad.get(x.__class__)
+            or dispatch(
+                "einsum_grad",
+                "einsum_grad",
+                x,
+                y,
+                out_grad._data,
+            )
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.scale, self.alpha))
-        return (x_grad,)
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+            self.equation,
+        )
+        x_grad = wrap(_results[0])
+        y_grad = wrap(_results[1])
+        return (x_grad, y_grad)
 
     def release_saved(self) -> None:
         self.x = None
+        self.y = None
         self._released = True
 
 
-class SeluDoubleGradNode(GradNode):
-    """Gradient of selu_grad (second-order gradient of selu)."""
+class EinsumDoubleGradNode(GradNode):
+    """Gradient of einsum_grad (second-order gradient of einsum)."""
 
-    __slots__ = ("x", "out_grad", "scale", "alpha")
-    name = "selu_double_grad"
+    __slots__ = ("x", "y", "out_grad", "equation")
+    name = "einsum_double_grad"
+    n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        scale = self.scale
-        alpha = self.alpha
-        new_x_grad = x_grad_grad * out_grad * scale * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
-        out_grad_grad = x_grad_grad * scale * _ops.where(x > 0, 1.0, alpha * _ops.exp(-_ops.relu(-x)))
-        return (new_x_grad, out_grad_grad)
+        y_grad_grad = grads[1]
+        if create_graph:
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
+            out_grad = unpack(self.out_grad, self)
+            equation = self.equation
+            new_x_grad = _grad_ops.einsum_grad(x, y_grad_grad, out_grad, equation)[0]
+            new_y_grad = _grad_ops.einsum_grad(x_grad_grad, y, out_grad, equation)[1]
+            out_grad_grad = _ops.reduce_as(_ops.einsum(equation, x_grad_grad, y) + _ops.einsum(equation, x, y_grad_grad), out_grad)
+            return (new_x_grad, new_y_grad, out_grad_grad)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is y_grad_grad._data.__class__
+            and _k_einsum_double_grad.get(x.__class__)
+            or dispatch(
+                "einsum_double_grad",
+                "einsum_double_grad",
+                x,
+                y,
+                out_grad,
+                x_grad_grad._data,
+                y_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad,
+            x_grad_grad._data,
+            y_grad_grad._data,
+            self.equation,
+        )
+        new_x_grad = wrap(_results[0])
+        new_y_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_y_grad, out_grad_grad)
 
     def release_saved(self) -> None:
         self.x = None
+        self.y = None
         self.out_grad = None
         self._released = True
 
 
-class CeluGradNode(GradNode):
-    """Gradient of celu."""
+class ScaledDotProductAttentionGradNode(GradNode):
+    """Gradient of scaled_dot_product_attention."""
 
-    __slots__ = ("x", "alpha")
-    name = "celu_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.celu_grad(x, out_grad, self.alpha)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = (
-            x.__class__
-            is out_grad._data.__class__
-            and _k_celu_grad.get(x.__class__)
-            or dispatch("celu_grad", "celu_grad", x, out_grad._data)
-        )
-        x_grad = wrap(_kernel(x, out_grad._data, self.alpha))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class CeluDoubleGradNode(GradNode):
-    """Gradient of celu_grad (second-order gradient of celu)."""
-
-    __slots__ = ("x", "out_grad", "alpha")
-    name = "celu_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        alpha = self.alpha
-        new_x_grad = x_grad_grad * out_grad * _ops.exp(_ops.clip(x, max=0.0) / alpha) / alpha * (x <= 0)
-        out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, _ops.exp(_ops.clip(x, max=0.0) / alpha))
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class GluGradNode(GradNode):
-    """Gradient of glu."""
-
-    __slots__ = ("x", "axis")
-    name = "glu_grad"
+    __slots__ = ("query", "key", "value", "mask", "weights", "keep", "dropout_p", "causal", "scale")
+    name = "scaled_dot_product_attention_grad"
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.glu_grad(x, out_grad, self.axis)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
+            query = unpack(self.query, self)
+            key = unpack(self.key, self)
+            value = unpack(self.value, self)
+            mask = None if self.mask is None else unpack(self.mask, self)
+            weights = unpack(self.weights, self)
+            keep = unpack(self.keep, self)
+            query_grad, key_grad, value_grad, mask_grad = _grad_ops.scaled_dot_product_attention_grad(
+                query,
+                key,
+                value,
+                mask,
+                weights,
+                keep,
+                out_grad,
+                self.dropout_p,
+                self.causal,
+                self.scale,
+            )
+            return (query_grad, key_grad, value_grad, mask_grad)
+        query = unpack_data(self.query, self)
+        key = unpack_data(self.key, self)
+        value = unpack_data(self.value, self)
+        mask = None if self.mask is None else unpack_data(self.mask, self)
+        weights = unpack_data(self.weights, self)
+        keep = unpack_data(self.keep, self)
         _kernel = (
-            x.__class__
+            query.__class__
+            is key.__class__
+            is value.__class__
+            is weights.__class__
+            is keep.__class__
             is out_grad._data.__class__
-            and _k_glu_grad.get(x.__class__)
-            or dispatch("glu_grad", "glu_grad", x, out_grad._data)
+            is mask.__class__
+            and _k_scaled_dot_product_attention_grad.get(query.__class__)
+            or dispatch(
+                "scaled_dot_product_attention_grad",
+                "scaled_dot_product_attention_grad",
+                query,
+                key,
+                value,
+                weights,
+                keep,
+                out_grad._data,
+                mask,
+            )
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
-        return (x_grad,)
+        _results = _kernel(
+            query,
+            key,
+            value,
+            mask,
+            weights,
+            keep,
+            out_grad._data,
+            self.dropout_p,
+            self.causal,
+            self.scale,
+        )
+        query_grad = wrap(_results[0])
+        key_grad = wrap(_results[1])
+        value_grad = wrap(_results[2])
+        mask_grad = None if _results[3] is None else wrap(_results[3])
+        return (query_grad, key_grad, value_grad, mask_grad)
 
     def release_saved(self) -> None:
-        self.x = None
+        self.query = None
+        self.key = None
+        self.value = None
+        self.mask = None
+        self.weights = None
+        self.keep = None
         self._released = True
 
 
-class SoftsignGradNode(GradNode):
-    """Gradient of softsign."""
+class ScaledDotProductAttentionDoubleGradNode(GradNode):
+    """Gradient of scaled_dot_product_attention_grad (second-order gradient of attention; the weights are
+    folded into query, key and mask).
+    """
 
-    __slots__ = ("x",)
-    name = "softsign_grad"
+    __slots__ = ("query", "key", "value", "mask", "weights", "keep", "out_grad", "dropout_p", "causal", "scale")
+    name = "scaled_dot_product_attention_double_grad"
+    n_outputs = 4
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
+        query_grad_grad = grads[0]
+        key_grad_grad = grads[1]
+        value_grad_grad = grads[2]
+        mask_grad_grad = grads[3]
         if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.softsign_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
+            query = unpack(self.query, self)
+            key = unpack(self.key, self)
+            value = unpack(self.value, self)
+            mask = None if self.mask is None else unpack(self.mask, self)
+            weights = unpack(self.weights, self)
+            keep = unpack(self.keep, self)
+            out_grad = unpack(self.out_grad, self)
+            dropout_p = self.dropout_p
+            causal = self.causal
+            scale = self.scale
+            eye_q = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, False, True), 1.0)))
+            eye_k = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, True, False), 1.0)))
+            zt = _ops.zero(_ops.matmul(weights, eye_q, True, False))
+            pt = _grad_ops.scaled_dot_product_attention_grad(query, key, zt, mask, weights, keep, eye_q, 0.0, causal, scale)[2]
+            p = _ops.matmul(pt, eye_k, True, False)
+            kf = _ops.where(keep, _ops.fill(weights, 1.0 / (1.0 - dropout_p)), 0.0)
+            hd = _ops.mean(_ops.sum(_ops.fill(query, 1.0), [-1]))
+            s = _ops.rsqrt(hd) if scale is None else scale
+            dp = _ops.matmul(out_grad, value, False, True) * kf
+            ds = _ops.softmax_vjp(p, dp, -1)
+            sd0 = s * (_ops.matmul(query_grad_grad, key, False, True) + _ops.matmul(query, key_grad_grad, False, True))
+            s_dot = sd0 if mask_grad_grad is None else sd0 + mask_grad_grad
+            e = _ops.matmul(out_grad, value_grad_grad, False, True) * kf
+            through_p = e + dp * s_dot - s_dot * _ops.sum(dp * p, [-1], True) - dp * _ops.sum(p * s_dot, [-1], True)
+            h = _ops.softmax_vjp(p, through_p, -1)
+            new_query_grad = _ops.reduce_as(s * (_ops.matmul(h, key) + _ops.matmul(ds, key_grad_grad)), query)
+            new_key_grad = _ops.reduce_as(s * (_ops.matmul(h, query, True, False) + _ops.matmul(ds, query_grad_grad, True, False)), key)
+            pdd = _ops.softmax_vjp(p, s_dot, -1) * kf
+            new_value_grad = _ops.reduce_as(_ops.matmul(pdd, out_grad, True, False), value)
+            new_mask_grad = _grad_ops.scaled_dot_product_attention_grad(query, key, eye_k, mask, weights, keep, through_p, 0.0, causal, scale)[3]
+            out_grad_grad = _ops.reduce_as(_ops.matmul(pdd, value) + _ops.matmul(p * kf, value_grad_grad), out_grad)
+            return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
+        query = unpack_data(self.query, self)
+        key = unpack_data(self.key, self)
+        value = unpack_data(self.value, self)
+        mask = None if self.mask is None else unpack_data(self.mask, self)
+        weights = unpack_data(self.weights, self)
+        keep = unpack_data(self.keep, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _mask_grad_grad_data = None if mask_grad_grad is None else mask_grad_grad._data
         _kernel = (
-            x.__class__
-            is out_grad._data.__class__
-            and _k_softsign_grad.get(x.__class__)
-            or dispatch("softsign_grad", "softsign_grad", x, out_grad._data)
+            query.__class__
+            is key.__class__
+            is value.__class__
+            is weights.__class__
+            is keep.__class__
+            is out_grad.__class__
+            is query_grad_grad._data.__class__
+            is key_grad_grad._data.__class__
+            is value_grad_grad._data.__class__
+            is mask.__class__
+            is _mask_grad_grad_data.__class__
+            and _k_scaled_dot_product_attention_double_grad.get(query.__class__)
+            or dispatch(
+                "scaled_dot_product_attention_double_grad",
+                "scaled_dot_product_attention_double_grad",
+                query,
+                key,
+                value,
+                weights,
+                keep,
+                out_grad,
+                query_grad_grad._data,
+                key_grad_grad._data,
+                value_grad_grad._data,
+                mask,
+                _mask_grad_grad_data,
+            )
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class SoftsignDoubleGradNode(GradNode):
-    """Gradient of softsign_grad (second-order gradient of softsign)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "softsign_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        new_x_grad = -2 * x_grad_grad * out_grad * _ops.sign(x) / (1 + _ops.abs(x)) ** 3
-        out_grad_grad = x_grad_grad / ((1 + _ops.abs(x)) * (1 + _ops.abs(x)))
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class TanhshrinkGradNode(GradNode):
-    """Gradient of tanhshrink."""
-
-    __slots__ = ("x",)
-    name = "tanhshrink_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.tanhshrink_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = (
-            x.__class__
-            is out_grad._data.__class__
-            and _k_tanhshrink_grad.get(x.__class__)
-            or dispatch("tanhshrink_grad", "tanhshrink_grad", x, out_grad._data)
+        _results = _kernel(
+            query,
+            key,
+            value,
+            mask,
+            weights,
+            keep,
+            out_grad,
+            query_grad_grad._data,
+            key_grad_grad._data,
+            value_grad_grad._data,
+            _mask_grad_grad_data,
+            self.dropout_p,
+            self.causal,
+            self.scale,
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
-        return (x_grad,)
+        new_query_grad = wrap(_results[0])
+        new_key_grad = wrap(_results[1])
+        new_value_grad = wrap(_results[2])
+        new_mask_grad = None if _results[3] is None else wrap(_results[3])
+        out_grad_grad = wrap(_results[4])
+        return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
 
     def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class TanhshrinkDoubleGradNode(GradNode):
-    """Gradient of tanhshrink_grad (second-order gradient of tanhshrink)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "tanhshrink_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        new_x_grad = 2 * x_grad_grad * out_grad * _ops.tanh(x) * (1 - _ops.tanh(x) * _ops.tanh(x))
-        out_grad_grad = x_grad_grad * _ops.tanh(x) * _ops.tanh(x)
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
+        self.query = None
+        self.key = None
+        self.value = None
+        self.mask = None
+        self.weights = None
+        self.keep = None
         self.out_grad = None
         self._released = True
 
@@ -6163,775 +6934,4 @@ class MatmulJvpGradNode(GradNode):
         self.y = None
         self.a = None
         self.b = None
-        self._released = True
-
-
-class Conv2dDoubleGradNode(GradNode):
-    """Gradient of conv2d_grad (second-order gradient of conv2d)."""
-
-    __slots__ = ("x", "weight", "out_grad", "stride", "padding", "dilation", "groups")
-    name = "conv2d_double_grad"
-    n_outputs = 3
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
-        x = unpack(self.x, self)
-        weight = unpack(self.weight, self)
-        out_grad = unpack(self.out_grad, self)
-        stride = self.stride
-        padding = self.padding
-        dilation = self.dilation
-        groups = self.groups
-        new_x_grad = _grad_ops.conv2d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)[0]
-        new_weight_grad = _grad_ops.conv2d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)[1]
-        out_grad_grad = _ops.conv2d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups) + _ops.conv2d(x, weight_grad_grad, None, stride, padding, dilation, groups)
-        return (new_x_grad, new_weight_grad, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.out_grad = None
-        self._released = True
-
-
-class LayerNormDoubleGradNode(GradNode):
-    """Gradient of layer_norm_grad (second-order gradient of layer_norm; mean and rstd are folded into x)."""
-
-    __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "normalized_shape", "epsilon")
-    name = "layer_norm_double_grad"
-    n_outputs = 3
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            mean = unpack(self.mean, self)
-            rstd = unpack(self.rstd, self)
-            out_grad = unpack(self.out_grad, self)
-            normalized_shape = self.normalized_shape
-            epsilon = self.epsilon
-            wgg = _ops.zero(x) if weight_grad_grad is None else weight_grad_grad
-            ddw = _ops.zero(x) if weight is None else wgg
-            ddb = _ops.zero(x) if bias_grad_grad is None else bias_grad_grad
-            v = out_grad if weight is None else out_grad * weight
-            xhat = _ops.layer_norm(x, normalized_shape, None, None, epsilon)
-            cnt = _ops.reduce_as(_ops.fill(x, 1.0), mean)
-            xc = x - _ops.reduce_as(x, mean) / cnt
-            r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
-            ju = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, x_grad_grad, normalized_shape, epsilon)[0]
-            jv = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, v, normalized_shape, epsilon)[0]
-            jh = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, out_grad * ddw, normalized_shape, epsilon)[0]
-            b = _ops.reduce_as(v * xhat, mean) / cnt
-            c = _ops.reduce_as(x_grad_grad * xhat, mean) / cnt
-            d = _ops.reduce_as(x_grad_grad * jv, mean) / cnt
-            new_x_grad = jh - r * (b * ju + c * jv + d * xhat)
-            new_weight_grad = None if weight is None else _ops.reduce_as(out_grad * ju, weight)
-            out_grad_grad = (ju if weight is None else weight * ju) + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        mean = unpack_data(self.mean, self)
-        rstd = unpack_data(self.rstd, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
-        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-        _kernel = (
-            x.__class__
-            is mean.__class__
-            is rstd.__class__
-            is out_grad.__class__
-            is x_grad_grad._data.__class__
-            is weight.__class__
-            is _weight_grad_grad_data.__class__
-            is _bias_grad_grad_data.__class__
-            and _k_layer_norm_double_grad.get(x.__class__)
-            or dispatch(
-                "layer_norm_double_grad",
-                "layer_norm_double_grad",
-                x,
-                mean,
-                rstd,
-                out_grad,
-                x_grad_grad._data,
-                weight,
-                _weight_grad_grad_data,
-                _bias_grad_grad_data,
-            )
-        )
-        _results = _kernel(
-            x,
-            weight,
-            mean,
-            rstd,
-            out_grad,
-            x_grad_grad._data,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-            self.normalized_shape,
-            self.epsilon,
-        )
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.mean = None
-        self.rstd = None
-        self.out_grad = None
-        self._released = True
-
-
-class BatchNormDoubleGradNode(GradNode):
-    """Gradient of batch_norm_grad (second-order gradient of batch_norm; the batch statistics are folded
-    into x).
-    """
-
-    __slots__ = ("x", "weight", "saved_mean", "saved_rstd", "out_grad", "training", "momentum", "epsilon")
-    name = "batch_norm_double_grad"
-    n_outputs = 3
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            saved_mean = unpack(self.saved_mean, self)
-            saved_rstd = unpack(self.saved_rstd, self)
-            out_grad = unpack(self.out_grad, self)
-            training = self.training
-            momentum = self.momentum
-            epsilon = self.epsilon
-            cnt = _ops.reduce_as(_ops.fill(x, 1.0), saved_mean)
-            zv = _ops.flatten(_ops.zero(saved_mean))
-            ones_v = _ops.flatten(_ops.fill(saved_mean, 1.0))
-            wv = ones_v if weight is None else weight
-            wgg = zv if weight_grad_grad is None else weight_grad_grad
-            dwv = zv if weight is None else wgg
-            dbv = zv if bias_grad_grad is None else bias_grad_grad
-            wc = _grad_ops.reshape_grad(saved_mean, wv, [-1])
-            ddw = _grad_ops.reshape_grad(saved_mean, dwv, [-1])
-            ddb = _grad_ops.reshape_grad(saved_mean, dbv, [-1])
-            v = out_grad * wc
-            ju = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, x_grad_grad, training, momentum, epsilon)[0]
-            jv = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, v, training, momentum, epsilon)[0]
-            jh = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, out_grad * ddw, training, momentum, epsilon)[0]
-            xc = x - _ops.reduce_as(x, saved_mean) / cnt
-            r = _ops.rsqrt(_ops.reduce_as(xc * xc, saved_mean) / cnt + epsilon)
-            xhat_eval = (x - saved_mean) * saved_rstd
-            xhat = xc * r if training else xhat_eval
-            b = _ops.reduce_as(v * xhat, saved_mean) / cnt
-            c = _ops.reduce_as(x_grad_grad * xhat, saved_mean) / cnt
-            d = _ops.reduce_as(x_grad_grad * jv, saved_mean) / cnt
-            main = r * (b * ju + c * jv + d * xhat)
-            new_x_grad = jh - main if training else jh
-            gw = _ops.flatten(_ops.reduce_as(out_grad * ju, saved_mean))
-            new_weight_grad = None if weight is None else gw
-            out_grad_grad = wc * ju + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        saved_mean = unpack_data(self.saved_mean, self)
-        saved_rstd = unpack_data(self.saved_rstd, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
-        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-        _kernel = (
-            x.__class__
-            is saved_mean.__class__
-            is saved_rstd.__class__
-            is out_grad.__class__
-            is x_grad_grad._data.__class__
-            is weight.__class__
-            is _weight_grad_grad_data.__class__
-            is _bias_grad_grad_data.__class__
-            and _k_batch_norm_double_grad.get(x.__class__)
-            or dispatch(
-                "batch_norm_double_grad",
-                "batch_norm_double_grad",
-                x,
-                saved_mean,
-                saved_rstd,
-                out_grad,
-                x_grad_grad._data,
-                weight,
-                _weight_grad_grad_data,
-                _bias_grad_grad_data,
-            )
-        )
-        _results = _kernel(
-            x,
-            weight,
-            saved_mean,
-            saved_rstd,
-            out_grad,
-            x_grad_grad._data,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-            self.training,
-            self.momentum,
-            self.epsilon,
-        )
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.saved_mean = None
-        self.saved_rstd = None
-        self.out_grad = None
-        self._released = True
-
-
-class GroupNormDoubleGradNode(GradNode):
-    """Gradient of group_norm_grad (second-order gradient of group_norm; mean and rstd are folded into x)."""
-
-    __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "num_groups", "epsilon")
-    name = "group_norm_double_grad"
-    n_outputs = 3
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            mean = unpack(self.mean, self)
-            rstd = unpack(self.rstd, self)
-            out_grad = unpack(self.out_grad, self)
-            num_groups = self.num_groups
-            epsilon = self.epsilon
-            o3 = _ops.fill(_ops.flatten(_ops.unsqueeze(x, [-1]), 2), 1.0)
-            w3 = o3 if weight is None else o3 * _ops.unsqueeze(weight, [-1])
-            zc = _ops.zero(_ops.sum(o3, [0, 2]))
-            wgg = zc if weight_grad_grad is None else weight_grad_grad
-            dwv = zc if weight is None else wgg
-            dbv = zc if bias_grad_grad is None else bias_grad_grad
-            wx = _grad_ops.flatten_grad(x, _ops.flatten(w3, 1), 1, -1)
-            ddw = _grad_ops.flatten_grad(x, _ops.flatten(o3 * _ops.unsqueeze(dwv, [-1]), 1), 1, -1)
-            ddb = _grad_ops.flatten_grad(x, _ops.flatten(o3 * _ops.unsqueeze(dbv, [-1]), 1), 1, -1)
-            v = out_grad * wx
-            xhat = _ops.group_norm(x, num_groups, None, None, epsilon)
-            ju = _grad_ops.group_norm_grad(x, None, None, mean, rstd, x_grad_grad, num_groups, epsilon)[0]
-            jv = _grad_ops.group_norm_grad(x, None, None, mean, rstd, v, num_groups, epsilon)[0]
-            jh = _grad_ops.group_norm_grad(x, None, None, mean, rstd, out_grad * ddw, num_groups, epsilon)[0]
-            xg = _ops.stack(_ops.split(_ops.flatten(x, 1), num_groups, 1), 1)
-            cnt = _ops.reduce_as(_ops.fill(xg, 1.0), mean)
-            xc = xg - _ops.reduce_as(xg, mean) / cnt
-            r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
-            b = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(v * xhat, 1), num_groups, 1), 1), mean) / cnt
-            c = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(x_grad_grad * xhat, 1), num_groups, 1), 1), mean) / cnt
-            d = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(x_grad_grad * jv, 1), num_groups, 1), 1), mean) / cnt
-            gu = _ops.stack(_ops.split(_ops.flatten(ju, 1), num_groups, 1), 1)
-            gv = _ops.stack(_ops.split(_ops.flatten(jv, 1), num_groups, 1), 1)
-            gx = _ops.stack(_ops.split(_ops.flatten(xhat, 1), num_groups, 1), 1)
-            new_x_grad = jh - _grad_ops.flatten_grad(x, _ops.flatten(r * (b * gu + c * gv + d * gx), 1), 1, -1)
-            gw = _ops.sum(_ops.flatten(_ops.unsqueeze(out_grad * ju, [-1]), 2), [0, 2])
-            new_weight_grad = None if weight is None else gw
-            out_grad_grad = wx * ju + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        mean = unpack_data(self.mean, self)
-        rstd = unpack_data(self.rstd, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
-        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-        _kernel = (
-            x.__class__
-            is mean.__class__
-            is rstd.__class__
-            is out_grad.__class__
-            is x_grad_grad._data.__class__
-            is weight.__class__
-            is _weight_grad_grad_data.__class__
-            is _bias_grad_grad_data.__class__
-            and _k_group_norm_double_grad.get(x.__class__)
-            or dispatch(
-                "group_norm_double_grad",
-                "group_norm_double_grad",
-                x,
-                mean,
-                rstd,
-                out_grad,
-                x_grad_grad._data,
-                weight,
-                _weight_grad_grad_data,
-                _bias_grad_grad_data,
-            )
-        )
-        _results = _kernel(
-            x,
-            weight,
-            mean,
-            rstd,
-            out_grad,
-            x_grad_grad._data,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-            self.num_groups,
-            self.epsilon,
-        )
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.mean = None
-        self.rstd = None
-        self.out_grad = None
-        self._released = True
-
-
-class ScaledDotProductAttentionDoubleGradNode(GradNode):
-    """Gradient of scaled_dot_product_attention_grad (second-order gradient of attention; the weights are
-    folded into query, key and mask).
-    """
-
-    __slots__ = ("query", "key", "value", "mask", "weights", "keep", "out_grad", "dropout_p", "causal", "scale")
-    name = "scaled_dot_product_attention_double_grad"
-    n_outputs = 4
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        query_grad_grad = grads[0]
-        key_grad_grad = grads[1]
-        value_grad_grad = grads[2]
-        mask_grad_grad = grads[3]
-        if create_graph:
-            query = unpack(self.query, self)
-            key = unpack(self.key, self)
-            value = unpack(self.value, self)
-            mask = None if self.mask is None else unpack(self.mask, self)
-            weights = unpack(self.weights, self)
-            keep = unpack(self.keep, self)
-            out_grad = unpack(self.out_grad, self)
-            dropout_p = self.dropout_p
-            causal = self.causal
-            scale = self.scale
-            eye_q = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, False, True), 1.0)))
-            eye_k = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, True, False), 1.0)))
-            zt = _ops.zero(_ops.matmul(weights, eye_q, True, False))
-            pt = _grad_ops.scaled_dot_product_attention_grad(query, key, zt, mask, weights, keep, eye_q, 0.0, causal, scale)[2]
-            p = _ops.matmul(pt, eye_k, True, False)
-            kf = _ops.where(keep, _ops.fill(weights, 1.0 / (1.0 - dropout_p)), 0.0)
-            hd = _ops.mean(_ops.sum(_ops.fill(query, 1.0), [-1]))
-            s = _ops.rsqrt(hd) if scale is None else scale
-            dp = _ops.matmul(out_grad, value, False, True) * kf
-            ds = _ops.softmax_vjp(p, dp, -1)
-            sd0 = s * (_ops.matmul(query_grad_grad, key, False, True) + _ops.matmul(query, key_grad_grad, False, True))
-            s_dot = sd0 if mask_grad_grad is None else sd0 + mask_grad_grad
-            e = _ops.matmul(out_grad, value_grad_grad, False, True) * kf
-            through_p = e + dp * s_dot - s_dot * _ops.sum(dp * p, [-1], True) - dp * _ops.sum(p * s_dot, [-1], True)
-            h = _ops.softmax_vjp(p, through_p, -1)
-            new_query_grad = _ops.reduce_as(s * (_ops.matmul(h, key) + _ops.matmul(ds, key_grad_grad)), query)
-            new_key_grad = _ops.reduce_as(s * (_ops.matmul(h, query, True, False) + _ops.matmul(ds, query_grad_grad, True, False)), key)
-            pdd = _ops.softmax_vjp(p, s_dot, -1) * kf
-            new_value_grad = _ops.reduce_as(_ops.matmul(pdd, out_grad, True, False), value)
-            new_mask_grad = _grad_ops.scaled_dot_product_attention_grad(query, key, eye_k, mask, weights, keep, through_p, 0.0, causal, scale)[3]
-            out_grad_grad = _ops.reduce_as(_ops.matmul(pdd, value) + _ops.matmul(p * kf, value_grad_grad), out_grad)
-            return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
-        query = unpack_data(self.query, self)
-        key = unpack_data(self.key, self)
-        value = unpack_data(self.value, self)
-        mask = None if self.mask is None else unpack_data(self.mask, self)
-        weights = unpack_data(self.weights, self)
-        keep = unpack_data(self.keep, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _mask_grad_grad_data = None if mask_grad_grad is None else mask_grad_grad._data
-        _kernel = (
-            query.__class__
-            is key.__class__
-            is value.__class__
-            is weights.__class__
-            is keep.__class__
-            is out_grad.__class__
-            is query_grad_grad._data.__class__
-            is key_grad_grad._data.__class__
-            is value_grad_grad._data.__class__
-            is mask.__class__
-            is _mask_grad_grad_data.__class__
-            and _k_scaled_dot_product_attention_double_grad.get(query.__class__)
-            or dispatch(
-                "scaled_dot_product_attention_double_grad",
-                "scaled_dot_product_attention_double_grad",
-                query,
-                key,
-                value,
-                weights,
-                keep,
-                out_grad,
-                query_grad_grad._data,
-                key_grad_grad._data,
-                value_grad_grad._data,
-                mask,
-                _mask_grad_grad_data,
-            )
-        )
-        _results = _kernel(
-            query,
-            key,
-            value,
-            mask,
-            weights,
-            keep,
-            out_grad,
-            query_grad_grad._data,
-            key_grad_grad._data,
-            value_grad_grad._data,
-            _mask_grad_grad_data,
-            self.dropout_p,
-            self.causal,
-            self.scale,
-        )
-        new_query_grad = wrap(_results[0])
-        new_key_grad = wrap(_results[1])
-        new_value_grad = wrap(_results[2])
-        new_mask_grad = None if _results[3] is None else wrap(_results[3])
-        out_grad_grad = wrap(_results[4])
-        return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.query = None
-        self.key = None
-        self.value = None
-        self.mask = None
-        self.weights = None
-        self.keep = None
-        self.out_grad = None
-        self._released = True
-
-
-class CumprodDoubleGradNode(GradNode):
-    """Gradient of cumprod_grad (second-order gradient of cumprod; out is folded into x; exact with zeros)."""
-
-    __slots__ = ("x", "out_grad", "dim")
-    name = "cumprod_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.cumprod_double_grad(x, out_grad, x_grad_grad, self.dim)
-            return (new_x_grad, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = (
-            x.__class__
-            is out_grad.__class__
-            is x_grad_grad._data.__class__
-            and _k_cumprod_double_grad.get(x.__class__)
-            or dispatch(
-                "cumprod_double_grad",
-                "cumprod_double_grad",
-                x,
-                out_grad,
-                x_grad_grad._data,
-            )
-        )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-            self.dim,
-        )
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class NormDoubleGradNode(GradNode):
-    """Gradient of norm_grad (second-order gradient of norm; out is folded into x)."""
-
-    __slots__ = ("x", "out", "out_grad", "p", "axis", "keepdim")
-    name = "norm_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out = unpack(self.out, self)
-            out_grad = unpack(self.out_grad, self)
-            p = self.p
-            axis = self.axis
-            keepdim = self.keepdim
-            u = _grad_ops.norm_grad(x, out, _ops.fill(out_grad, 1.0), p, axis, keepdim)
-            dot = _ops.sum(x_grad_grad * u, axis, True)
-            ok = out if keepdim else _ops.unsqueeze(out, axis)
-            gk = out_grad if keepdim else _ops.unsqueeze(out_grad, axis)
-            fin = _ops.fill(x, p) != _ops.fill(x, p + 1.0)
-            pq = _ops.where(fin, _ops.fill(x, p), 2.0)
-            f = _ops.where(fin, pq - 1.0, 0.0)
-            ax = _ops.abs(_ops.where(x == 0, 1.0, x))
-            curv = _ops.where(x == 0, _ops.where(pq == 2, 1.0, 0.0), ax ** (pq - 2))
-            safe = _ops.where(ok == 0, 1.0, ok)
-            first = f * curv * safe ** (1 - pq) * x_grad_grad
-            new_x_grad = _ops.where(ok == 0, 0.0, gk * (first - f / safe * u * dot))
-            out_grad_grad = _ops.sum(x_grad_grad * u, axis, keepdim)
-            return (new_x_grad, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        out = unpack_data(self.out, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = (
-            x.__class__
-            is out.__class__
-            is out_grad.__class__
-            is x_grad_grad._data.__class__
-            and _k_norm_double_grad.get(x.__class__)
-            or dispatch(
-                "norm_double_grad",
-                "norm_double_grad",
-                x,
-                out,
-                out_grad,
-                x_grad_grad._data,
-            )
-        )
-        _results = _kernel(
-            x,
-            out,
-            out_grad,
-            x_grad_grad._data,
-            self.p,
-            self.axis,
-            self.keepdim,
-        )
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out = None
-        self.out_grad = None
-        self._released = True
-
-
-class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
-    """Gradient of binary_cross_entropy_with_logits_grad (second-order gradient of
-    binary_cross_entropy_with_logits).
-    """
-
-    __slots__ = ("logit", "label", "weight", "pos_weight", "out_grad", "reduction")
-    name = "binary_cross_entropy_with_logits_double_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        logit_grad_grad = grads[0]
-        label_grad_grad = grads[1]
-        if create_graph:
-            logit = unpack(self.logit, self)
-            label = unpack(self.label, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            pos_weight = None if self.pos_weight is None else unpack(self.pos_weight, self)
-            out_grad = unpack(self.out_grad, self)
-            reduction = self.reduction
-            big_g = 2 * _grad_ops.binary_cross_entropy_with_logits_grad(_ops.zero(logit), _ops.zero(label), weight, pos_weight, out_grad, reduction)[0]
-            g_pw = -2 * _grad_ops.binary_cross_entropy_with_logits_grad(_ops.zero(logit), _ops.fill(label, 1.0), weight, pos_weight, out_grad, reduction)[0]
-            q = _ops.sigmoid(-logit)
-            g_c = big_g * (1 - label) + g_pw * label
-            g_r = big_g * (1 - q) + g_pw * q
-            new_logit_grad = _ops.reduce_as(logit_grad_grad * g_c * q * (1 - q) - label_grad_grad * g_r, logit)
-            new_label_grad = _ops.reduce_as(-logit_grad_grad * g_r, label)
-            ones = _ops.fill(out_grad, 1.0)
-            unit_logit = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[0]
-            unit_label = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[1]
-            out_grad_grad = _ops.reduce_as(logit_grad_grad * unit_logit + label_grad_grad * unit_label, out_grad)
-            return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
-        logit = unpack_data(self.logit, self)
-        label = unpack_data(self.label, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        pos_weight = None if self.pos_weight is None else unpack_data(self.pos_weight, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = (
-            logit.__class__
-            is label.__class__
-            is out_grad.__class__
-            is logit_grad_grad._data.__class__
-            is label_grad_grad._data.__class__
-            is weight.__class__
-            is pos_weight.__class__
-            and _k_binary_cross_entropy_with_logits_double_grad.get(logit.__class__)
-            or dispatch(
-                "binary_cross_entropy_with_logits_double_grad",
-                "binary_cross_entropy_with_logits_double_grad",
-                logit,
-                label,
-                out_grad,
-                logit_grad_grad._data,
-                label_grad_grad._data,
-                weight,
-                pos_weight,
-            )
-        )
-        _results = _kernel(
-            logit,
-            label,
-            weight,
-            pos_weight,
-            out_grad,
-            logit_grad_grad._data,
-            label_grad_grad._data,
-            self.reduction,
-        )
-        new_logit_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.logit = None
-        self.label = None
-        self.weight = None
-        self.pos_weight = None
-        self.out_grad = None
-        self._released = True
-
-
-class KlDivDoubleGradNode(GradNode):
-    """Gradient of kl_div_grad (second-order gradient of kl_div)."""
-
-    __slots__ = ("input", "label", "out_grad", "reduction", "log_target")
-    name = "kl_div_double_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        input_grad_grad = grads[0]
-        label_grad_grad = grads[1]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            out_grad = unpack(self.out_grad, self)
-            reduction = self.reduction
-            log_target = self.log_target
-            zb = _ops.zero(input + label)
-            g = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), out_grad, reduction, False)[0]
-            pr = _ops.exp(label)
-            pos = label > 0
-            safe = _ops.where(pos, label, 1.0)
-            log_form = -label_grad_grad * pr * g
-            prob_form = _ops.where(pos, -label_grad_grad * g, 0.0)
-            new_input_grad = _ops.reduce_as(log_form if log_target else prob_form, input)
-            log_form2 = pr * g * (-input_grad_grad + label_grad_grad * (label - input + 2))
-            prob_form2 = _ops.where(pos, g * (-input_grad_grad + label_grad_grad / safe), 0.0)
-            new_label_grad = _ops.reduce_as(log_form2 if log_target else prob_form2, label)
-            g1 = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), _ops.fill(out_grad, 1.0), reduction, False)[0]
-            log_term = input_grad_grad * -pr + label_grad_grad * pr * (label - input + 1)
-            prob_term = input_grad_grad * -_ops.where(pos, label, 0.0) + label_grad_grad * _ops.where(pos, _ops.log(safe) + 1 - input, 0.0)
-            out_grad_grad = _ops.reduce_as((log_term if log_target else prob_term) * g1, out_grad)
-            return (new_input_grad, new_label_grad, out_grad_grad)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = (
-            input.__class__
-            is label.__class__
-            is out_grad.__class__
-            is input_grad_grad._data.__class__
-            is label_grad_grad._data.__class__
-            and _k_kl_div_double_grad.get(input.__class__)
-            or dispatch(
-                "kl_div_double_grad",
-                "kl_div_double_grad",
-                input,
-                label,
-                out_grad,
-                input_grad_grad._data,
-                label_grad_grad._data,
-            )
-        )
-        _results = _kernel(
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
-            self.reduction,
-            self.log_target,
-        )
-        new_input_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_input_grad, new_label_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self.out_grad = None
-        self._released = True
-
-
-class GluDoubleGradNode(GradNode):
-    """Gradient of glu_grad (second-order gradient of glu)."""
-
-    __slots__ = ("x", "out_grad", "axis")
-    name = "glu_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out_grad = unpack(self.out_grad, self)
-            axis = self.axis
-            ones = _ops.fill(x, 1.0)
-            lead = 2 * _ops.cumsum(ones, axis) <= _ops.sum(ones, [axis], True)
-            a = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, x, 0.0), 2, axis), 0), [0])
-            b = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, 0.0, x), 2, axis), 0), [0])
-            da = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, x_grad_grad, 0.0), 2, axis), 0), [0])
-            db = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, 0.0, x_grad_grad), 2, axis), 0), [0])
-            s = _ops.sigmoid(b)
-            s1 = s * (1 - s)
-            s2 = s1 * (1 - 2 * s)
-            new_x_grad = _ops.concat([db * out_grad * s1, out_grad * (da * s1 + db * a * s2)], axis)
-            out_grad_grad = da * s + db * a * s1
-            return (new_x_grad, out_grad_grad)
-        x = unpack_data(self.x, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = (
-            x.__class__
-            is out_grad.__class__
-            is x_grad_grad._data.__class__
-            and _k_glu_double_grad.get(x.__class__)
-            or dispatch(
-                "glu_double_grad",
-                "glu_double_grad",
-                x,
-                out_grad,
-                x_grad_grad._data,
-            )
-        )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-            self.axis,
-        )
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
         self._released = True

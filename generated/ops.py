@@ -806,6 +806,152 @@ def cast(
     return out
 
 
+def hardtanh(
+    x: Tensor,
+    min: float = -1.0,
+    max: float = 1.0,
+) -> Tensor:
+    """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "hardtanh", "x")
+    if min.__class__ is not float:
+        min = float_arg(min, "hardtanh", "min")
+    if max.__class__ is not float:
+        max = float_arg(max, "hardtanh", "max")
+    _kernel = _k_hardtanh.get(x._data.__class__) or dispatch("hardtanh", "hardtanh", x._data)
+    out = wrap(_kernel(x._data, min, max))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.HardtanhGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.min = min
+        node.max = max
+    return out
+
+
+def hardswish(x: Tensor) -> Tensor:
+    """x * min(max(x + 3, 0), 6) / 6, elementwise."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "hardswish", "x")
+    _kernel = _k_hardswish.get(x._data.__class__) or dispatch("hardswish", "hardswish", x._data)
+    out = wrap(_kernel(x._data))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.HardswishGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def hardsigmoid(x: Tensor) -> Tensor:
+    """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "hardsigmoid", "x")
+    _kernel = _k_hardsigmoid.get(x._data.__class__) or dispatch("hardsigmoid", "hardsigmoid", x._data)
+    out = wrap(_kernel(x._data))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.HardsigmoidGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def mish(x: Tensor) -> Tensor:
+    """x * tanh(softplus(x)), elementwise."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "mish", "x")
+    _kernel = _k_mish.get(x._data.__class__) or dispatch("mish", "mish", x._data)
+    out = wrap(_kernel(x._data))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.MishGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def log_sigmoid(x: Tensor) -> Tensor:
+    """log(sigmoid(x)) = -softplus(-x), computed stably."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "log_sigmoid", "x")
+    _kernel = _k_log_sigmoid.get(x._data.__class__) or dispatch("log_sigmoid", "log_sigmoid", x._data)
+    out = wrap(_kernel(x._data))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.LogSigmoidGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def swish(x: Tensor) -> Tensor:
+    """Swish x * sigmoid(x), the same function as silu."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "swish", "x")
+    _kernel = _k_silu.get(x._data.__class__) or dispatch("swish", "silu", x._data)
+    out = wrap(_kernel(x._data))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.SwishGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def selu(
+    x: Tensor,
+    scale: float = 1.0507009873554805,
+    alpha: float = 1.6732632423543772,
+) -> Tensor:
+    """scale * x where x > 0, else scale * alpha * (exp(x) - 1)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "selu", "x")
+    if scale.__class__ is not float:
+        scale = float_arg(scale, "selu", "scale")
+    if alpha.__class__ is not float:
+        alpha = float_arg(alpha, "selu", "alpha")
+    _kernel = _k_selu.get(x._data.__class__) or dispatch("selu", "selu", x._data)
+    out = wrap(_kernel(x._data, scale, alpha))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.SeluGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.scale = scale
+        node.alpha = alpha
+    return out
+
+
+def celu(
+    x: Tensor,
+    alpha: float = 1.0,
+) -> Tensor:
+    """x where x > 0, else alpha * (exp(x / alpha) - 1)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "celu", "x")
+    if alpha.__class__ is not float:
+        alpha = float_arg(alpha, "celu", "alpha")
+    _kernel = _k_celu.get(x._data.__class__) or dispatch("celu", "celu", x._data)
+    out = wrap(_kernel(x._data, alpha))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.CeluGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.alpha = alpha
+    return out
+
+
+def softsign(x: Tensor) -> Tensor:
+    """x / (1 + |x|), elementwise."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "softsign", "x")
+    _kernel = _k_softsign.get(x._data.__class__) or dispatch("softsign", "softsign", x._data)
+    out = wrap(_kernel(x._data))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.SoftsignGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
+def tanhshrink(x: Tensor) -> Tensor:
+    """x - tanh(x), elementwise."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "tanhshrink", "x")
+    _kernel = _k_tanhshrink.get(x._data.__class__) or dispatch("tanhshrink", "tanhshrink", x._data)
+    out = wrap(_kernel(x._data))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.TanhshrinkGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    return out
+
+
 def add(
     x: Tensor,
     y: Tensor,
@@ -1225,6 +1371,80 @@ def greater_equal(
     return out
 
 
+def logical_and(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
+    """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "logical_and", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "logical_and", "y")
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_logical_and.get(x._data.__class__)
+        or dispatch("logical_and", "logical_and", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
+    return out
+
+
+def logical_or(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
+    """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "logical_or", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "logical_or", "y")
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_logical_or.get(x._data.__class__)
+        or dispatch("logical_or", "logical_or", x._data, y._data)
+    )
+    out = wrap(_kernel(x._data, y._data))
+    return out
+
+
+def logical_not(x: Tensor) -> Tensor:
+    """not x (nonzero counts as true), elementwise; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "logical_not", "x")
+    _kernel = _k_logical_not.get(x._data.__class__) or dispatch("logical_not", "logical_not", x._data)
+    out = wrap(_kernel(x._data))
+    return out
+
+
+def isnan(x: Tensor) -> Tensor:
+    """True where x is NaN; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "isnan", "x")
+    _kernel = _k_isnan.get(x._data.__class__) or dispatch("isnan", "isnan", x._data)
+    out = wrap(_kernel(x._data))
+    return out
+
+
+def isinf(x: Tensor) -> Tensor:
+    """True where x is +inf or -inf; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "isinf", "x")
+    _kernel = _k_isinf.get(x._data.__class__) or dispatch("isinf", "isinf", x._data)
+    out = wrap(_kernel(x._data))
+    return out
+
+
+def isfinite(x: Tensor) -> Tensor:
+    """True where x is neither NaN nor infinite; a bool tensor without gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "isfinite", "x")
+    _kernel = _k_isfinite.get(x._data.__class__) or dispatch("isfinite", "isfinite", x._data)
+    out = wrap(_kernel(x._data))
+    return out
+
+
 def sum(
     x: Tensor,
     axis: Sequence[int] | int = (),
@@ -1391,6 +1611,205 @@ def argmin(
         keepdim = bool_arg(keepdim, "argmin", "keepdim")
     _kernel = _k_argmin.get(x._data.__class__) or dispatch("argmin", "argmin", x._data)
     out = wrap(_kernel(x._data, axis, keepdim))
+    return out
+
+
+def var(
+    x: Tensor,
+    axis: Sequence[int] | int = (),
+    unbiased: bool = True,
+    keepdim: bool = False,
+) -> Tensor:
+    """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "var", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "var", "axis")
+    if unbiased.__class__ is not bool:
+        unbiased = bool_arg(unbiased, "var", "unbiased")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "var", "keepdim")
+    _kernel = _k_var.get(x._data.__class__) or dispatch("var", "var", x._data)
+    out = wrap(_kernel(x._data, axis, unbiased, keepdim))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.VarGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.axis = axis
+        node.unbiased = unbiased
+        node.keepdim = keepdim
+    return out
+
+
+def std(
+    x: Tensor,
+    axis: Sequence[int] | int = (),
+    unbiased: bool = True,
+    keepdim: bool = False,
+) -> Tensor:
+    """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "std", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "std", "axis")
+    if unbiased.__class__ is not bool:
+        unbiased = bool_arg(unbiased, "std", "unbiased")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "std", "keepdim")
+    _kernel = _k_std.get(x._data.__class__) or dispatch("std", "std", x._data)
+    out = wrap(_kernel(x._data, axis, unbiased, keepdim))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.StdGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_output(out, node)
+        node.axis = axis
+        node.unbiased = unbiased
+        node.keepdim = keepdim
+    return out
+
+
+def norm(
+    x: Tensor,
+    p: float = 2.0,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
+    """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where
+    the norm is 0; for inf, ties share the gradient.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "norm", "x")
+    if p.__class__ is not float:
+        p = float_arg(p, "norm", "p")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "norm", "axis")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "norm", "keepdim")
+    _kernel = _k_norm.get(x._data.__class__) or dispatch("norm", "norm", x._data)
+    out = wrap(_kernel(x._data, p, axis, keepdim))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.NormGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_output(out, node)
+        node.p = p
+        node.axis = axis
+        node.keepdim = keepdim
+    return out
+
+
+def cumsum(
+    x: Tensor,
+    axis: int | None = None,
+) -> Tensor:
+    """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "cumsum", "x")
+    if axis.__class__ is not int and axis is not None:
+        axis = int_arg(axis, "cumsum", "axis")
+    _kernel = _k_cumsum.get(x._data.__class__) or dispatch("cumsum", "cumsum", x._data)
+    out = wrap(_kernel(x._data, axis))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.CumsumGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.axis = axis
+    return out
+
+
+def cumprod(
+    x: Tensor,
+    dim: int | None = None,
+) -> Tensor:
+    """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is
+    exact when x has zeros.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "cumprod", "x")
+    if dim.__class__ is not int and dim is not None:
+        dim = int_arg(dim, "cumprod", "dim")
+    _kernel = _k_cumprod.get(x._data.__class__) or dispatch("cumprod", "cumprod", x._data)
+    out = wrap(_kernel(x._data, dim))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.CumprodGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_output(out, node)
+        node.dim = dim
+    return out
+
+
+def topk(
+    x: Tensor,
+    k: int,
+    axis: int = -1,
+    largest: bool = True,
+    sorted: bool = True,
+) -> tuple[Tensor, Tensor]:
+    """The k largest (or smallest) values along axis and their int64 indices; results are always sorted
+    (ties keep the lower index first); NaN counts as the largest value.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "topk", "x")
+    if k.__class__ is not int:
+        k = int_arg(k, "topk", "k")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "topk", "axis")
+    if largest.__class__ is not bool:
+        largest = bool_arg(largest, "topk", "largest")
+    if sorted.__class__ is not bool:
+        sorted = bool_arg(sorted, "topk", "sorted")
+    _kernel = _k_topk.get(x._data.__class__) or dispatch("topk", "topk", x._data)
+    _results = _kernel(x._data, k, axis, largest, sorted)
+    out = wrap(_results[0])
+    indices = wrap(_results[1])
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.TopkGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.indices = TensorWrapper.of_input(indices)
+        node.k = k
+        node.axis = axis
+        node.largest = largest
+        node.sorted = sorted
+    return (out, indices)
+
+
+def sort(
+    x: Tensor,
+    axis: int = -1,
+    descending: bool = False,
+) -> Tensor:
+    """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort
+    gives the indices.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "sort", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "sort", "axis")
+    if descending.__class__ is not bool:
+        descending = bool_arg(descending, "sort", "descending")
+    _kernel = _k_sort.get(x._data.__class__) or dispatch("sort", "sort", x._data)
+    _results = _kernel(x._data, axis, descending)
+    out = wrap(_results[0])
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.SortGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.indices = TensorWrapper.of_input(wrap(_results[1]))
+        node.axis = axis
+        node.descending = descending
+    return out
+
+
+def argsort(
+    x: Tensor,
+    axis: int = -1,
+    descending: bool = False,
+) -> Tensor:
+    """int64 indices that sort x along axis (stable; equal values keep their order); no gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "argsort", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "argsort", "axis")
+    if descending.__class__ is not bool:
+        descending = bool_arg(descending, "argsort", "descending")
+    _kernel = _k_argsort.get(x._data.__class__) or dispatch("argsort", "argsort", x._data)
+    out = wrap(_kernel(x._data, axis, descending))
     return out
 
 
@@ -1690,6 +2109,265 @@ def tile(
     return out
 
 
+def take_along_axis(
+    arr: Tensor,
+    indices: Tensor,
+    axis: int,
+) -> Tensor:
+    """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and
+    broadcasts against arr on the other axes; negative indices count from the end.
+    """
+    if not isinstance(arr, Tensor):
+        arr = as_tensor_arg(arr, indices, "take_along_axis", "arr")
+    if not isinstance(indices, Tensor):
+        indices = as_tensor_arg(indices, arr, "take_along_axis", "indices")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "take_along_axis", "axis")
+    _kernel = (
+        arr._data.__class__
+        is indices._data.__class__
+        and _k_take_along_axis.get(arr._data.__class__)
+        or dispatch("take_along_axis", "take_along_axis", arr._data, indices._data)
+    )
+    out = wrap(_kernel(arr._data, indices._data, axis))
+    if arr._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.TakeAlongAxisGradNode, (arr, None), out)
+        node.arr = TensorWrapper.meta_of(arr)
+        node.indices = TensorWrapper.of_input(indices)
+        node.axis = axis
+    return out
+
+
+def scatter(
+    x: Tensor,
+    index: Tensor,
+    updates: Tensor,
+    overwrite: bool = True,
+) -> Tensor:
+    """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the
+    last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, updates, "scatter", "x")
+    if not isinstance(index, Tensor):
+        index = as_tensor_arg(index, x, "scatter", "index")
+    if not isinstance(updates, Tensor):
+        updates = as_tensor_arg(updates, x, "scatter", "updates")
+    if overwrite.__class__ is not bool:
+        overwrite = bool_arg(overwrite, "scatter", "overwrite")
+    _kernel = (
+        x._data.__class__
+        is index._data.__class__
+        is updates._data.__class__
+        and _k_scatter.get(x._data.__class__)
+        or dispatch(
+            "scatter",
+            "scatter",
+            x._data,
+            index._data,
+            updates._data,
+        )
+    )
+    out = wrap(_kernel(x._data, index._data, updates._data, overwrite))
+    if (x._requires_grad or updates._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.ScatterGradNode, (x, None, updates), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.index = TensorWrapper.of_input(index)
+        node.updates = TensorWrapper.meta_of(updates)
+        node.overwrite = overwrite
+    return out
+
+
+def index_add(
+    x: Tensor,
+    index: Tensor,
+    axis: int,
+    value: Tensor,
+) -> Tensor:
+    """x with value's slices added at the positions index (1-D) along axis; repeated indices add up."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, value, "index_add", "x")
+    if not isinstance(index, Tensor):
+        index = as_tensor_arg(index, x, "index_add", "index")
+    if not isinstance(value, Tensor):
+        value = as_tensor_arg(value, x, "index_add", "value")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "index_add", "axis")
+    _kernel = (
+        x._data.__class__
+        is index._data.__class__
+        is value._data.__class__
+        and _k_index_add.get(x._data.__class__)
+        or dispatch(
+            "index_add",
+            "index_add",
+            x._data,
+            index._data,
+            value._data,
+        )
+    )
+    out = wrap(_kernel(x._data, index._data, value._data, axis))
+    if (x._requires_grad or value._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.IndexAddGradNode, (x, None, value), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.index = TensorWrapper.of_input(index)
+        node.value = TensorWrapper.meta_of(value)
+        node.axis = axis
+    return out
+
+
+def masked_fill(
+    x: Tensor,
+    mask: Tensor,
+    value: float,
+) -> Tensor:
+    """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, mask, "masked_fill", "x")
+    if not isinstance(mask, Tensor):
+        mask = as_tensor_arg(mask, x, "masked_fill", "mask")
+    if value.__class__ is not float and value.__class__ is not int:
+        value = scalar_arg(value, "masked_fill", "value")
+    _kernel = (
+        x._data.__class__
+        is mask._data.__class__
+        and _k_masked_fill.get(x._data.__class__)
+        or dispatch("masked_fill", "masked_fill", x._data, mask._data)
+    )
+    out = wrap(_kernel(x._data, mask._data, value))
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.MaskedFillGradNode, (x, None), out)
+        node.mask = TensorWrapper.of_input(mask)
+        node.value = value
+    return out
+
+
+def tril(
+    x: Tensor,
+    diagonal: int = 0,
+) -> Tensor:
+    """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "tril", "x")
+    if diagonal.__class__ is not int:
+        diagonal = int_arg(diagonal, "tril", "diagonal")
+    _kernel = _k_tril.get(x._data.__class__) or dispatch("tril", "tril", x._data)
+    out = wrap(_kernel(x._data, diagonal))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.TrilGradNode, (x,), out)
+        node.diagonal = diagonal
+    return out
+
+
+def triu(
+    x: Tensor,
+    diagonal: int = 0,
+) -> Tensor:
+    """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "triu", "x")
+    if diagonal.__class__ is not int:
+        diagonal = int_arg(diagonal, "triu", "diagonal")
+    _kernel = _k_triu.get(x._data.__class__) or dispatch("triu", "triu", x._data)
+    out = wrap(_kernel(x._data, diagonal))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.TriuGradNode, (x,), out)
+        node.diagonal = diagonal
+    return out
+
+
+def pad(
+    x: Tensor,
+    pad: Sequence[int] | int,
+    mode: str = "constant",
+    value: float = 0.0,
+) -> Tensor:
+    """x padded like PyTorch's F.pad; pad holds (before, after) pairs, the first pair for the last axis,
+    the next for the one before; mode is 'constant' (with value), 'reflect', 'replicate' or 'circular'.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "pad", "x")
+    if pad.__class__ is not tuple and pad.__class__ is not int:
+        pad = int_list_arg(pad, "pad", "pad")
+    if mode.__class__ is not str:
+        mode = str_arg(mode, "pad", "mode")
+    if value.__class__ is not float and value.__class__ is not int:
+        value = scalar_arg(value, "pad", "value")
+    _kernel = _k_pad.get(x._data.__class__) or dispatch("pad", "pad", x._data)
+    out = wrap(_kernel(x._data, pad, mode, value))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.PadGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.pad = pad
+        node.mode = mode
+        node.value = value
+    return out
+
+
+def roll(
+    x: Tensor,
+    shifts: Sequence[int] | int,
+    axis: Sequence[int] | int | None = None,
+) -> Tensor:
+    """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x
+    and keeps its shape.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "roll", "x")
+    if shifts.__class__ is not tuple and shifts.__class__ is not int:
+        shifts = int_list_arg(shifts, "roll", "shifts")
+    if axis.__class__ is not tuple and axis.__class__ is not int and axis is not None:
+        axis = int_list_arg(axis, "roll", "axis")
+    _kernel = _k_roll.get(x._data.__class__) or dispatch("roll", "roll", x._data)
+    out = wrap(_kernel(x._data, shifts, axis))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.RollGradNode, (x,), out)
+        node.shifts = shifts
+        node.axis = axis
+    return out
+
+
+def repeat_interleave(
+    x: Tensor,
+    repeats: int,
+    axis: int | None = None,
+) -> Tensor:
+    """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the
+    flattened x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "repeat_interleave", "x")
+    if repeats.__class__ is not int:
+        repeats = int_arg(repeats, "repeat_interleave", "repeats")
+    if axis.__class__ is not int and axis is not None:
+        axis = int_arg(axis, "repeat_interleave", "axis")
+    _kernel = _k_repeat_interleave.get(x._data.__class__) or dispatch("repeat_interleave", "repeat_interleave", x._data)
+    out = wrap(_kernel(x._data, repeats, axis))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.RepeatInterleaveGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.repeats = repeats
+        node.axis = axis
+    return out
+
+
+def flip(
+    x: Tensor,
+    axis: Sequence[int] | int,
+) -> Tensor:
+    """x reversed along each axis listed."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "flip", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "flip", "axis")
+    _kernel = _k_flip.get(x._data.__class__) or dispatch("flip", "flip", x._data)
+    out = wrap(_kernel(x._data, axis))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.FlipGradNode, (x,), out)
+        node.axis = axis
+    return out
+
+
 def softmax(
     x: Tensor,
     axis: int = -1,
@@ -1722,6 +2400,109 @@ def log_softmax(
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.LogSoftmaxGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+        node.axis = axis
+    return out
+
+
+def dropout(
+    x: Tensor,
+    p: float = 0.5,
+    training: bool = True,
+) -> Tensor:
+    """Zero each element with probability p and scale the rest by 1 / (1 - p); identity when not training."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "dropout", "x")
+    if p.__class__ is not float:
+        p = float_arg(p, "dropout", "p")
+    if training.__class__ is not bool:
+        training = bool_arg(training, "dropout", "training")
+    _kernel = _k_dropout.get(x._data.__class__) or dispatch("dropout", "dropout", x._data)
+    _results = _kernel(x._data, p, training)
+    out = wrap(_results[0])
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.DropoutGradNode, (x,), out)
+        node.mask = TensorWrapper.of_input(wrap(_results[1]))
+        node.p = p
+        node.training = training
+    return out
+
+
+def one_hot(
+    x: Tensor,
+    num_classes: int,
+) -> Tensor:
+    """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "one_hot", "x")
+    if num_classes.__class__ is not int:
+        num_classes = int_arg(num_classes, "one_hot", "num_classes")
+    _kernel = _k_one_hot.get(x._data.__class__) or dispatch("one_hot", "one_hot", x._data)
+    out = wrap(_kernel(x._data, num_classes))
+    return out
+
+
+def embedding(
+    x: Tensor,
+    weight: Tensor,
+) -> Tensor:
+    """Rows of weight (num_embeddings, dim) picked by the integer ids x; gradient for weight only."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "embedding", "x")
+    if not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "embedding", "weight")
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        and _k_embedding.get(x._data.__class__)
+        or dispatch("embedding", "embedding", x._data, weight._data)
+    )
+    out = wrap(_kernel(x._data, weight._data))
+    if weight._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.EmbeddingGradNode, (None, weight), out)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.meta_of(weight)
+    return out
+
+
+def prelu(
+    x: Tensor,
+    weight: Tensor,
+) -> Tensor:
+    """x where x > 0, else weight * x; weight has shape [1] or [C] for the channel axis 1 of x."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "prelu", "x")
+    if not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "prelu", "weight")
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        and _k_prelu.get(x._data.__class__)
+        or dispatch("prelu", "prelu", x._data, weight._data)
+    )
+    out = wrap(_kernel(x._data, weight._data))
+    if (x._requires_grad or weight._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.PreluGradNode, (x, weight), out)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+    return out
+
+
+def glu(
+    x: Tensor,
+    axis: int = -1,
+) -> Tensor:
+    """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be
+    even).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "glu", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "glu", "axis")
+    _kernel = _k_glu.get(x._data.__class__) or dispatch("glu", "glu", x._data)
+    out = wrap(_kernel(x._data, axis))
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.GluGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
         node.axis = axis
     return out
 
@@ -1796,63 +2577,192 @@ def mse_loss(
     return out
 
 
-def dropout(
-    x: Tensor,
-    p: float = 0.5,
-    training: bool = True,
+def nll_loss(
+    input: Tensor,
+    label: Tensor,
+    weight: Tensor | None = None,
+    ignore_index: int = -100,
+    reduction: str = "mean",
 ) -> Tensor:
-    """Zero each element with probability p and scale the rest by 1 / (1 - p); identity when not training."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "dropout", "x")
-    if p.__class__ is not float:
-        p = float_arg(p, "dropout", "p")
-    if training.__class__ is not bool:
-        training = bool_arg(training, "dropout", "training")
-    _kernel = _k_dropout.get(x._data.__class__) or dispatch("dropout", "dropout", x._data)
-    _results = _kernel(x._data, p, training)
-    out = wrap(_results[0])
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.DropoutGradNode, (x,), out)
-        node.mask = TensorWrapper.of_input(wrap(_results[1]))
-        node.p = p
-        node.training = training
-    return out
-
-
-def one_hot(
-    x: Tensor,
-    num_classes: int,
-) -> Tensor:
-    """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "one_hot", "x")
-    if num_classes.__class__ is not int:
-        num_classes = int_arg(num_classes, "one_hot", "num_classes")
-    _kernel = _k_one_hot.get(x._data.__class__) or dispatch("one_hot", "one_hot", x._data)
-    out = wrap(_kernel(x._data, num_classes))
-    return out
-
-
-def embedding(
-    x: Tensor,
-    weight: Tensor,
-) -> Tensor:
-    """Rows of weight (num_embeddings, dim) picked by the integer ids x; gradient for weight only."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, weight, "embedding", "x")
-    if not isinstance(weight, Tensor):
-        weight = as_tensor_arg(weight, x, "embedding", "weight")
+    """Negative log-likelihood of log-probabilities input, (N, C) or (N, C, d1, ...) or (C,), against
+    integer labels; weight (C,) rescales classes; labels equal to ignore_index count for nothing; 'mean'
+    divides by the summed weights of the counted labels.
+    """
+    if not isinstance(input, Tensor):
+        input = as_tensor_arg(input, label, "nll_loss", "input")
+    if not isinstance(label, Tensor):
+        label = as_tensor_arg(label, input, "nll_loss", "label")
+    if weight is not None and not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, input, "nll_loss", "weight")
+    if ignore_index.__class__ is not int:
+        ignore_index = int_arg(ignore_index, "nll_loss", "ignore_index")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "nll_loss", "reduction")
+    _weight_data = None if weight is None else weight._data
     _kernel = (
-        x._data.__class__
-        is weight._data.__class__
-        and _k_embedding.get(x._data.__class__)
-        or dispatch("embedding", "embedding", x._data, weight._data)
+        input._data.__class__
+        is label._data.__class__
+        is _weight_data.__class__
+        and _k_nll_loss.get(input._data.__class__)
+        or dispatch(
+            "nll_loss",
+            "nll_loss",
+            input._data,
+            label._data,
+            _weight_data,
+        )
     )
-    out = wrap(_kernel(x._data, weight._data))
-    if weight._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.EmbeddingGradNode, (None, weight), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.meta_of(weight)
+    out = wrap(_kernel(input._data, label._data, _weight_data, ignore_index, reduction))
+    if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.NllLossGradNode, (input, None, None), out)
+        node.input = TensorWrapper.meta_of(input)
+        node.label = TensorWrapper.of_input(label)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.ignore_index = ignore_index
+        node.reduction = reduction
+    return out
+
+
+def binary_cross_entropy_with_logits(
+    logit: Tensor,
+    label: Tensor,
+    weight: Tensor | None = None,
+    reduction: str = "mean",
+    pos_weight: Tensor | None = None,
+) -> Tensor:
+    """Sigmoid binary cross entropy of logits against labels of the same shape, computed stably; weight
+    (broadcast to logit) scales each element, pos_weight (broadcast along the last axis) the positive
+    term.
+    """
+    if not isinstance(logit, Tensor):
+        logit = as_tensor_arg(logit, label, "binary_cross_entropy_with_logits", "logit")
+    if not isinstance(label, Tensor):
+        label = as_tensor_arg(label, logit, "binary_cross_entropy_with_logits", "label")
+    if weight is not None and not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, logit, "binary_cross_entropy_with_logits", "weight")
+    if pos_weight is not None and not isinstance(pos_weight, Tensor):
+        pos_weight = as_tensor_arg(pos_weight, logit, "binary_cross_entropy_with_logits", "pos_weight")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "binary_cross_entropy_with_logits", "reduction")
+    _weight_data = None if weight is None else weight._data
+    _pos_weight_data = None if pos_weight is None else pos_weight._data
+    _kernel = (
+        logit._data.__class__
+        is label._data.__class__
+        is _weight_data.__class__
+        is _pos_weight_data.__class__
+        and _k_binary_cross_entropy_with_logits.get(logit._data.__class__)
+        or dispatch(
+            "binary_cross_entropy_with_logits",
+            "binary_cross_entropy_with_logits",
+            logit._data,
+            label._data,
+            _weight_data,
+            _pos_weight_data,
+        )
+    )
+    out = wrap(_kernel(logit._data, label._data, _weight_data, _pos_weight_data, reduction))
+    if (logit._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.BinaryCrossEntropyWithLogitsGradNode, (logit, label, None, None), out)
+        node.logit = TensorWrapper.of_input(logit)
+        node.label = TensorWrapper.of_input(label)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
+        node.reduction = reduction
+    return out
+
+
+def l1_loss(
+    input: Tensor,
+    label: Tensor,
+    reduction: str = "mean",
+) -> Tensor:
+    """Absolute error |input - label| with broadcasting; reduction is 'mean', 'sum' or 'none'."""
+    if not isinstance(input, Tensor):
+        input = as_tensor_arg(input, label, "l1_loss", "input")
+    if not isinstance(label, Tensor):
+        label = as_tensor_arg(label, input, "l1_loss", "label")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "l1_loss", "reduction")
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        and _k_l1_loss.get(input._data.__class__)
+        or dispatch("l1_loss", "l1_loss", input._data, label._data)
+    )
+    out = wrap(_kernel(input._data, label._data, reduction))
+    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.L1LossGradNode, (input, label), out)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.reduction = reduction
+    return out
+
+
+def smooth_l1_loss(
+    input: Tensor,
+    label: Tensor,
+    reduction: str = "mean",
+    delta: float = 1.0,
+) -> Tensor:
+    """Paddle's smooth L1 (Huber) loss of d = input - label; 0.5 * d ** 2 where |d| < delta, else delta *
+    (|d| - 0.5 * delta).
+    """
+    if not isinstance(input, Tensor):
+        input = as_tensor_arg(input, label, "smooth_l1_loss", "input")
+    if not isinstance(label, Tensor):
+        label = as_tensor_arg(label, input, "smooth_l1_loss", "label")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "smooth_l1_loss", "reduction")
+    if delta.__class__ is not float:
+        delta = float_arg(delta, "smooth_l1_loss", "delta")
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        and _k_smooth_l1_loss.get(input._data.__class__)
+        or dispatch("smooth_l1_loss", "smooth_l1_loss", input._data, label._data)
+    )
+    out = wrap(_kernel(input._data, label._data, reduction, delta))
+    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.SmoothL1LossGradNode, (input, label), out)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.reduction = reduction
+        node.delta = delta
+    return out
+
+
+def kl_div(
+    input: Tensor,
+    label: Tensor,
+    reduction: str = "mean",
+    log_target: bool = False,
+) -> Tensor:
+    """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities input (0 where label
+    is 0); log_target takes label as log-probabilities; reduction is 'mean', 'batchmean', 'sum' or
+    'none'.
+    """
+    if not isinstance(input, Tensor):
+        input = as_tensor_arg(input, label, "kl_div", "input")
+    if not isinstance(label, Tensor):
+        label = as_tensor_arg(label, input, "kl_div", "label")
+    if reduction.__class__ is not str:
+        reduction = str_arg(reduction, "kl_div", "reduction")
+    if log_target.__class__ is not bool:
+        log_target = bool_arg(log_target, "kl_div", "log_target")
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        and _k_kl_div.get(input._data.__class__)
+        or dispatch("kl_div", "kl_div", input._data, label._data)
+    )
+    out = wrap(_kernel(input._data, label._data, reduction, log_target))
+    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.KlDivGradNode, (input, label), out)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.reduction = reduction
+        node.log_target = log_target
     return out
 
 
@@ -2300,916 +3210,6 @@ def scaled_dot_product_attention(
         node.dropout_p = dropout_p
         node.causal = causal
         node.scale = scale
-    return out
-
-
-def take_along_axis(
-    arr: Tensor,
-    indices: Tensor,
-    axis: int,
-) -> Tensor:
-    """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and
-    broadcasts against arr on the other axes; negative indices count from the end.
-    """
-    if not isinstance(arr, Tensor):
-        arr = as_tensor_arg(arr, indices, "take_along_axis", "arr")
-    if not isinstance(indices, Tensor):
-        indices = as_tensor_arg(indices, arr, "take_along_axis", "indices")
-    if axis.__class__ is not int:
-        axis = int_arg(axis, "take_along_axis", "axis")
-    _kernel = (
-        arr._data.__class__
-        is indices._data.__class__
-        and _k_take_along_axis.get(arr._data.__class__)
-        or dispatch("take_along_axis", "take_along_axis", arr._data, indices._data)
-    )
-    out = wrap(_kernel(arr._data, indices._data, axis))
-    if arr._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.TakeAlongAxisGradNode, (arr, None), out)
-        node.arr = TensorWrapper.meta_of(arr)
-        node.indices = TensorWrapper.of_input(indices)
-        node.axis = axis
-    return out
-
-
-def scatter(
-    x: Tensor,
-    index: Tensor,
-    updates: Tensor,
-    overwrite: bool = True,
-) -> Tensor:
-    """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the
-    last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
-    """
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, updates, "scatter", "x")
-    if not isinstance(index, Tensor):
-        index = as_tensor_arg(index, x, "scatter", "index")
-    if not isinstance(updates, Tensor):
-        updates = as_tensor_arg(updates, x, "scatter", "updates")
-    if overwrite.__class__ is not bool:
-        overwrite = bool_arg(overwrite, "scatter", "overwrite")
-    _kernel = (
-        x._data.__class__
-        is index._data.__class__
-        is updates._data.__class__
-        and _k_scatter.get(x._data.__class__)
-        or dispatch(
-            "scatter",
-            "scatter",
-            x._data,
-            index._data,
-            updates._data,
-        )
-    )
-    out = wrap(_kernel(x._data, index._data, updates._data, overwrite))
-    if (x._requires_grad or updates._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.ScatterGradNode, (x, None, updates), out)
-        node.x = TensorWrapper.meta_of(x)
-        node.index = TensorWrapper.of_input(index)
-        node.updates = TensorWrapper.meta_of(updates)
-        node.overwrite = overwrite
-    return out
-
-
-def index_add(
-    x: Tensor,
-    index: Tensor,
-    axis: int,
-    value: Tensor,
-) -> Tensor:
-    """x with value's slices added at the positions index (1-D) along axis; repeated indices add up."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, value, "index_add", "x")
-    if not isinstance(index, Tensor):
-        index = as_tensor_arg(index, x, "index_add", "index")
-    if not isinstance(value, Tensor):
-        value = as_tensor_arg(value, x, "index_add", "value")
-    if axis.__class__ is not int:
-        axis = int_arg(axis, "index_add", "axis")
-    _kernel = (
-        x._data.__class__
-        is index._data.__class__
-        is value._data.__class__
-        and _k_index_add.get(x._data.__class__)
-        or dispatch(
-            "index_add",
-            "index_add",
-            x._data,
-            index._data,
-            value._data,
-        )
-    )
-    out = wrap(_kernel(x._data, index._data, value._data, axis))
-    if (x._requires_grad or value._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.IndexAddGradNode, (x, None, value), out)
-        node.x = TensorWrapper.meta_of(x)
-        node.index = TensorWrapper.of_input(index)
-        node.value = TensorWrapper.meta_of(value)
-        node.axis = axis
-    return out
-
-
-def masked_fill(
-    x: Tensor,
-    mask: Tensor,
-    value: float,
-) -> Tensor:
-    """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, mask, "masked_fill", "x")
-    if not isinstance(mask, Tensor):
-        mask = as_tensor_arg(mask, x, "masked_fill", "mask")
-    if value.__class__ is not float and value.__class__ is not int:
-        value = scalar_arg(value, "masked_fill", "value")
-    _kernel = (
-        x._data.__class__
-        is mask._data.__class__
-        and _k_masked_fill.get(x._data.__class__)
-        or dispatch("masked_fill", "masked_fill", x._data, mask._data)
-    )
-    out = wrap(_kernel(x._data, mask._data, value))
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.MaskedFillGradNode, (x, None), out)
-        node.mask = TensorWrapper.of_input(mask)
-        node.value = value
-    return out
-
-
-def tril(
-    x: Tensor,
-    diagonal: int = 0,
-) -> Tensor:
-    """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "tril", "x")
-    if diagonal.__class__ is not int:
-        diagonal = int_arg(diagonal, "tril", "diagonal")
-    _kernel = _k_tril.get(x._data.__class__) or dispatch("tril", "tril", x._data)
-    out = wrap(_kernel(x._data, diagonal))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TrilGradNode, (x,), out)
-        node.diagonal = diagonal
-    return out
-
-
-def triu(
-    x: Tensor,
-    diagonal: int = 0,
-) -> Tensor:
-    """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "triu", "x")
-    if diagonal.__class__ is not int:
-        diagonal = int_arg(diagonal, "triu", "diagonal")
-    _kernel = _k_triu.get(x._data.__class__) or dispatch("triu", "triu", x._data)
-    out = wrap(_kernel(x._data, diagonal))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TriuGradNode, (x,), out)
-        node.diagonal = diagonal
-    return out
-
-
-def pad(
-    x: Tensor,
-    pad: Sequence[int] | int,
-    mode: str = "constant",
-    value: float = 0.0,
-) -> Tensor:
-    """x padded like PyTorch's F.pad; pad holds (before, after) pairs, the first pair for the last axis,
-    the next for the one before; mode is 'constant' (with value), 'reflect', 'replicate' or 'circular'.
-    """
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "pad", "x")
-    if pad.__class__ is not tuple and pad.__class__ is not int:
-        pad = int_list_arg(pad, "pad", "pad")
-    if mode.__class__ is not str:
-        mode = str_arg(mode, "pad", "mode")
-    if value.__class__ is not float and value.__class__ is not int:
-        value = scalar_arg(value, "pad", "value")
-    _kernel = _k_pad.get(x._data.__class__) or dispatch("pad", "pad", x._data)
-    out = wrap(_kernel(x._data, pad, mode, value))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.PadGradNode, (x,), out)
-        node.x = TensorWrapper.meta_of(x)
-        node.pad = pad
-        node.mode = mode
-        node.value = value
-    return out
-
-
-def roll(
-    x: Tensor,
-    shifts: Sequence[int] | int,
-    axis: Sequence[int] | int | None = None,
-) -> Tensor:
-    """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x
-    and keeps its shape.
-    """
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "roll", "x")
-    if shifts.__class__ is not tuple and shifts.__class__ is not int:
-        shifts = int_list_arg(shifts, "roll", "shifts")
-    if axis.__class__ is not tuple and axis.__class__ is not int and axis is not None:
-        axis = int_list_arg(axis, "roll", "axis")
-    _kernel = _k_roll.get(x._data.__class__) or dispatch("roll", "roll", x._data)
-    out = wrap(_kernel(x._data, shifts, axis))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RollGradNode, (x,), out)
-        node.shifts = shifts
-        node.axis = axis
-    return out
-
-
-def repeat_interleave(
-    x: Tensor,
-    repeats: int,
-    axis: int | None = None,
-) -> Tensor:
-    """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the
-    flattened x.
-    """
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "repeat_interleave", "x")
-    if repeats.__class__ is not int:
-        repeats = int_arg(repeats, "repeat_interleave", "repeats")
-    if axis.__class__ is not int and axis is not None:
-        axis = int_arg(axis, "repeat_interleave", "axis")
-    _kernel = _k_repeat_interleave.get(x._data.__class__) or dispatch("repeat_interleave", "repeat_interleave", x._data)
-    out = wrap(_kernel(x._data, repeats, axis))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RepeatInterleaveGradNode, (x,), out)
-        node.x = TensorWrapper.meta_of(x)
-        node.repeats = repeats
-        node.axis = axis
-    return out
-
-
-def cumsum(
-    x: Tensor,
-    axis: int | None = None,
-) -> Tensor:
-    """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "cumsum", "x")
-    if axis.__class__ is not int and axis is not None:
-        axis = int_arg(axis, "cumsum", "axis")
-    _kernel = _k_cumsum.get(x._data.__class__) or dispatch("cumsum", "cumsum", x._data)
-    out = wrap(_kernel(x._data, axis))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumsumGradNode, (x,), out)
-        node.x = TensorWrapper.meta_of(x)
-        node.axis = axis
-    return out
-
-
-def cumprod(
-    x: Tensor,
-    dim: int | None = None,
-) -> Tensor:
-    """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is
-    exact when x has zeros.
-    """
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "cumprod", "x")
-    if dim.__class__ is not int and dim is not None:
-        dim = int_arg(dim, "cumprod", "dim")
-    _kernel = _k_cumprod.get(x._data.__class__) or dispatch("cumprod", "cumprod", x._data)
-    out = wrap(_kernel(x._data, dim))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumprodGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-        node.out = TensorWrapper.of_output(out, node)
-        node.dim = dim
-    return out
-
-
-def flip(
-    x: Tensor,
-    axis: Sequence[int] | int,
-) -> Tensor:
-    """x reversed along each axis listed."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "flip", "x")
-    if axis.__class__ is not tuple and axis.__class__ is not int:
-        axis = int_list_arg(axis, "flip", "axis")
-    _kernel = _k_flip.get(x._data.__class__) or dispatch("flip", "flip", x._data)
-    out = wrap(_kernel(x._data, axis))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.FlipGradNode, (x,), out)
-        node.axis = axis
-    return out
-
-
-def topk(
-    x: Tensor,
-    k: int,
-    axis: int = -1,
-    largest: bool = True,
-    sorted: bool = True,
-) -> tuple[Tensor, Tensor]:
-    """The k largest (or smallest) values along axis and their int64 indices; results are always sorted
-    (ties keep the lower index first); NaN counts as the largest value.
-    """
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "topk", "x")
-    if k.__class__ is not int:
-        k = int_arg(k, "topk", "k")
-    if axis.__class__ is not int:
-        axis = int_arg(axis, "topk", "axis")
-    if largest.__class__ is not bool:
-        largest = bool_arg(largest, "topk", "largest")
-    if sorted.__class__ is not bool:
-        sorted = bool_arg(sorted, "topk", "sorted")
-    _kernel = _k_topk.get(x._data.__class__) or dispatch("topk", "topk", x._data)
-    _results = _kernel(x._data, k, axis, largest, sorted)
-    out = wrap(_results[0])
-    indices = wrap(_results[1])
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TopkGradNode, (x,), out)
-        node.x = TensorWrapper.meta_of(x)
-        node.indices = TensorWrapper.of_input(indices)
-        node.k = k
-        node.axis = axis
-        node.largest = largest
-        node.sorted = sorted
-    return (out, indices)
-
-
-def sort(
-    x: Tensor,
-    axis: int = -1,
-    descending: bool = False,
-) -> Tensor:
-    """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort
-    gives the indices.
-    """
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "sort", "x")
-    if axis.__class__ is not int:
-        axis = int_arg(axis, "sort", "axis")
-    if descending.__class__ is not bool:
-        descending = bool_arg(descending, "sort", "descending")
-    _kernel = _k_sort.get(x._data.__class__) or dispatch("sort", "sort", x._data)
-    _results = _kernel(x._data, axis, descending)
-    out = wrap(_results[0])
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SortGradNode, (x,), out)
-        node.x = TensorWrapper.meta_of(x)
-        node.indices = TensorWrapper.of_input(wrap(_results[1]))
-        node.axis = axis
-        node.descending = descending
-    return out
-
-
-def argsort(
-    x: Tensor,
-    axis: int = -1,
-    descending: bool = False,
-) -> Tensor:
-    """int64 indices that sort x along axis (stable; equal values keep their order); no gradient."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "argsort", "x")
-    if axis.__class__ is not int:
-        axis = int_arg(axis, "argsort", "axis")
-    if descending.__class__ is not bool:
-        descending = bool_arg(descending, "argsort", "descending")
-    _kernel = _k_argsort.get(x._data.__class__) or dispatch("argsort", "argsort", x._data)
-    out = wrap(_kernel(x._data, axis, descending))
-    return out
-
-
-def var(
-    x: Tensor,
-    axis: Sequence[int] | int = (),
-    unbiased: bool = True,
-    keepdim: bool = False,
-) -> Tensor:
-    """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "var", "x")
-    if axis.__class__ is not tuple and axis.__class__ is not int:
-        axis = int_list_arg(axis, "var", "axis")
-    if unbiased.__class__ is not bool:
-        unbiased = bool_arg(unbiased, "var", "unbiased")
-    if keepdim.__class__ is not bool:
-        keepdim = bool_arg(keepdim, "var", "keepdim")
-    _kernel = _k_var.get(x._data.__class__) or dispatch("var", "var", x._data)
-    out = wrap(_kernel(x._data, axis, unbiased, keepdim))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.VarGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-        node.axis = axis
-        node.unbiased = unbiased
-        node.keepdim = keepdim
-    return out
-
-
-def std(
-    x: Tensor,
-    axis: Sequence[int] | int = (),
-    unbiased: bool = True,
-    keepdim: bool = False,
-) -> Tensor:
-    """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "std", "x")
-    if axis.__class__ is not tuple and axis.__class__ is not int:
-        axis = int_list_arg(axis, "std", "axis")
-    if unbiased.__class__ is not bool:
-        unbiased = bool_arg(unbiased, "std", "unbiased")
-    if keepdim.__class__ is not bool:
-        keepdim = bool_arg(keepdim, "std", "keepdim")
-    _kernel = _k_std.get(x._data.__class__) or dispatch("std", "std", x._data)
-    out = wrap(_kernel(x._data, axis, unbiased, keepdim))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.StdGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-        node.out = TensorWrapper.of_output(out, node)
-        node.axis = axis
-        node.unbiased = unbiased
-        node.keepdim = keepdim
-    return out
-
-
-def norm(
-    x: Tensor,
-    p: float = 2.0,
-    axis: Sequence[int] | int = (),
-    keepdim: bool = False,
-) -> Tensor:
-    """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where
-    the norm is 0; for inf, ties share the gradient.
-    """
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "norm", "x")
-    if p.__class__ is not float:
-        p = float_arg(p, "norm", "p")
-    if axis.__class__ is not tuple and axis.__class__ is not int:
-        axis = int_list_arg(axis, "norm", "axis")
-    if keepdim.__class__ is not bool:
-        keepdim = bool_arg(keepdim, "norm", "keepdim")
-    _kernel = _k_norm.get(x._data.__class__) or dispatch("norm", "norm", x._data)
-    out = wrap(_kernel(x._data, p, axis, keepdim))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.NormGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-        node.out = TensorWrapper.of_output(out, node)
-        node.p = p
-        node.axis = axis
-        node.keepdim = keepdim
-    return out
-
-
-def nll_loss(
-    input: Tensor,
-    label: Tensor,
-    weight: Tensor | None = None,
-    ignore_index: int = -100,
-    reduction: str = "mean",
-) -> Tensor:
-    """Negative log-likelihood of log-probabilities input, (N, C) or (N, C, d1, ...) or (C,), against
-    integer labels; weight (C,) rescales classes; labels equal to ignore_index count for nothing; 'mean'
-    divides by the summed weights of the counted labels.
-    """
-    if not isinstance(input, Tensor):
-        input = as_tensor_arg(input, label, "nll_loss", "input")
-    if not isinstance(label, Tensor):
-        label = as_tensor_arg(label, input, "nll_loss", "label")
-    if weight is not None and not isinstance(weight, Tensor):
-        weight = as_tensor_arg(weight, input, "nll_loss", "weight")
-    if ignore_index.__class__ is not int:
-        ignore_index = int_arg(ignore_index, "nll_loss", "ignore_index")
-    if reduction.__class__ is not str:
-        reduction = str_arg(reduction, "nll_loss", "reduction")
-    _weight_data = None if weight is None else weight._data
-    _kernel = (
-        input._data.__class__
-        is label._data.__class__
-        is _weight_data.__class__
-        and _k_nll_loss.get(input._data.__class__)
-        or dispatch(
-            "nll_loss",
-            "nll_loss",
-            input._data,
-            label._data,
-            _weight_data,
-        )
-    )
-    out = wrap(_kernel(input._data, label._data, _weight_data, ignore_index, reduction))
-    if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.NllLossGradNode, (input, None, None), out)
-        node.input = TensorWrapper.meta_of(input)
-        node.label = TensorWrapper.of_input(label)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
-        node.ignore_index = ignore_index
-        node.reduction = reduction
-    return out
-
-
-def binary_cross_entropy_with_logits(
-    logit: Tensor,
-    label: Tensor,
-    weight: Tensor | None = None,
-    reduction: str = "mean",
-    pos_weight: Tensor | None = None,
-) -> Tensor:
-    """Sigmoid binary cross entropy of logits against labels of the same shape, computed stably; weight
-    (broadcast to logit) scales each element, pos_weight (broadcast along the last axis) the positive
-    term.
-    """
-    if not isinstance(logit, Tensor):
-        logit = as_tensor_arg(logit, label, "binary_cross_entropy_with_logits", "logit")
-    if not isinstance(label, Tensor):
-        label = as_tensor_arg(label, logit, "binary_cross_entropy_with_logits", "label")
-    if weight is not None and not isinstance(weight, Tensor):
-        weight = as_tensor_arg(weight, logit, "binary_cross_entropy_with_logits", "weight")
-    if pos_weight is not None and not isinstance(pos_weight, Tensor):
-        pos_weight = as_tensor_arg(pos_weight, logit, "binary_cross_entropy_with_logits", "pos_weight")
-    if reduction.__class__ is not str:
-        reduction = str_arg(reduction, "binary_cross_entropy_with_logits", "reduction")
-    _weight_data = None if weight is None else weight._data
-    _pos_weight_data = None if pos_weight is None else pos_weight._data
-    _kernel = (
-        logit._data.__class__
-        is label._data.__class__
-        is _weight_data.__class__
-        is _pos_weight_data.__class__
-        and _k_binary_cross_entropy_with_logits.get(logit._data.__class__)
-        or dispatch(
-            "binary_cross_entropy_with_logits",
-            "binary_cross_entropy_with_logits",
-            logit._data,
-            label._data,
-            _weight_data,
-            _pos_weight_data,
-        )
-    )
-    out = wrap(_kernel(logit._data, label._data, _weight_data, _pos_weight_data, reduction))
-    if (logit._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.BinaryCrossEntropyWithLogitsGradNode, (logit, label, None, None), out)
-        node.logit = TensorWrapper.of_input(logit)
-        node.label = TensorWrapper.of_input(label)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
-        node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
-        node.reduction = reduction
-    return out
-
-
-def l1_loss(
-    input: Tensor,
-    label: Tensor,
-    reduction: str = "mean",
-) -> Tensor:
-    """Absolute error |input - label| with broadcasting; reduction is 'mean', 'sum' or 'none'."""
-    if not isinstance(input, Tensor):
-        input = as_tensor_arg(input, label, "l1_loss", "input")
-    if not isinstance(label, Tensor):
-        label = as_tensor_arg(label, input, "l1_loss", "label")
-    if reduction.__class__ is not str:
-        reduction = str_arg(reduction, "l1_loss", "reduction")
-    _kernel = (
-        input._data.__class__
-        is label._data.__class__
-        and _k_l1_loss.get(input._data.__class__)
-        or dispatch("l1_loss", "l1_loss", input._data, label._data)
-    )
-    out = wrap(_kernel(input._data, label._data, reduction))
-    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.L1LossGradNode, (input, label), out)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.reduction = reduction
-    return out
-
-
-def smooth_l1_loss(
-    input: Tensor,
-    label: Tensor,
-    reduction: str = "mean",
-    delta: float = 1.0,
-) -> Tensor:
-    """Paddle's smooth L1 (Huber) loss of d = input - label; 0.5 * d ** 2 where |d| < delta, else delta *
-    (|d| - 0.5 * delta).
-    """
-    if not isinstance(input, Tensor):
-        input = as_tensor_arg(input, label, "smooth_l1_loss", "input")
-    if not isinstance(label, Tensor):
-        label = as_tensor_arg(label, input, "smooth_l1_loss", "label")
-    if reduction.__class__ is not str:
-        reduction = str_arg(reduction, "smooth_l1_loss", "reduction")
-    if delta.__class__ is not float:
-        delta = float_arg(delta, "smooth_l1_loss", "delta")
-    _kernel = (
-        input._data.__class__
-        is label._data.__class__
-        and _k_smooth_l1_loss.get(input._data.__class__)
-        or dispatch("smooth_l1_loss", "smooth_l1_loss", input._data, label._data)
-    )
-    out = wrap(_kernel(input._data, label._data, reduction, delta))
-    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.SmoothL1LossGradNode, (input, label), out)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.reduction = reduction
-        node.delta = delta
-    return out
-
-
-def kl_div(
-    input: Tensor,
-    label: Tensor,
-    reduction: str = "mean",
-    log_target: bool = False,
-) -> Tensor:
-    """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities input (0 where label
-    is 0); log_target takes label as log-probabilities; reduction is 'mean', 'batchmean', 'sum' or
-    'none'.
-    """
-    if not isinstance(input, Tensor):
-        input = as_tensor_arg(input, label, "kl_div", "input")
-    if not isinstance(label, Tensor):
-        label = as_tensor_arg(label, input, "kl_div", "label")
-    if reduction.__class__ is not str:
-        reduction = str_arg(reduction, "kl_div", "reduction")
-    if log_target.__class__ is not bool:
-        log_target = bool_arg(log_target, "kl_div", "log_target")
-    _kernel = (
-        input._data.__class__
-        is label._data.__class__
-        and _k_kl_div.get(input._data.__class__)
-        or dispatch("kl_div", "kl_div", input._data, label._data)
-    )
-    out = wrap(_kernel(input._data, label._data, reduction, log_target))
-    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.KlDivGradNode, (input, label), out)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.reduction = reduction
-        node.log_target = log_target
-    return out
-
-
-def hardtanh(
-    x: Tensor,
-    min: float = -1.0,
-    max: float = 1.0,
-) -> Tensor:
-    """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "hardtanh", "x")
-    if min.__class__ is not float:
-        min = float_arg(min, "hardtanh", "min")
-    if max.__class__ is not float:
-        max = float_arg(max, "hardtanh", "max")
-    _kernel = _k_hardtanh.get(x._data.__class__) or dispatch("hardtanh", "hardtanh", x._data)
-    out = wrap(_kernel(x._data, min, max))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardtanhGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-        node.min = min
-        node.max = max
-    return out
-
-
-def hardswish(x: Tensor) -> Tensor:
-    """x * min(max(x + 3, 0), 6) / 6, elementwise."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "hardswish", "x")
-    _kernel = _k_hardswish.get(x._data.__class__) or dispatch("hardswish", "hardswish", x._data)
-    out = wrap(_kernel(x._data))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardswishGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-    return out
-
-
-def hardsigmoid(x: Tensor) -> Tensor:
-    """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset)."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "hardsigmoid", "x")
-    _kernel = _k_hardsigmoid.get(x._data.__class__) or dispatch("hardsigmoid", "hardsigmoid", x._data)
-    out = wrap(_kernel(x._data))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardsigmoidGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-    return out
-
-
-def mish(x: Tensor) -> Tensor:
-    """x * tanh(softplus(x)), elementwise."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "mish", "x")
-    _kernel = _k_mish.get(x._data.__class__) or dispatch("mish", "mish", x._data)
-    out = wrap(_kernel(x._data))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MishGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-    return out
-
-
-def log_sigmoid(x: Tensor) -> Tensor:
-    """log(sigmoid(x)) = -softplus(-x), computed stably."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "log_sigmoid", "x")
-    _kernel = _k_log_sigmoid.get(x._data.__class__) or dispatch("log_sigmoid", "log_sigmoid", x._data)
-    out = wrap(_kernel(x._data))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogSigmoidGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-    return out
-
-
-def swish(x: Tensor) -> Tensor:
-    """Swish x * sigmoid(x), the same function as silu."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "swish", "x")
-    _kernel = _k_silu.get(x._data.__class__) or dispatch("swish", "silu", x._data)
-    out = wrap(_kernel(x._data))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SwishGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-    return out
-
-
-def prelu(
-    x: Tensor,
-    weight: Tensor,
-) -> Tensor:
-    """x where x > 0, else weight * x; weight has shape [1] or [C] for the channel axis 1 of x."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, weight, "prelu", "x")
-    if not isinstance(weight, Tensor):
-        weight = as_tensor_arg(weight, x, "prelu", "weight")
-    _kernel = (
-        x._data.__class__
-        is weight._data.__class__
-        and _k_prelu.get(x._data.__class__)
-        or dispatch("prelu", "prelu", x._data, weight._data)
-    )
-    out = wrap(_kernel(x._data, weight._data))
-    if (x._requires_grad or weight._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.PreluGradNode, (x, weight), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
-    return out
-
-
-def selu(
-    x: Tensor,
-    scale: float = 1.0507009873554805,
-    alpha: float = 1.6732632423543772,
-) -> Tensor:
-    """scale * x where x > 0, else scale * alpha * (exp(x) - 1)."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "selu", "x")
-    if scale.__class__ is not float:
-        scale = float_arg(scale, "selu", "scale")
-    if alpha.__class__ is not float:
-        alpha = float_arg(alpha, "selu", "alpha")
-    _kernel = _k_selu.get(x._data.__class__) or dispatch("selu", "selu", x._data)
-    out = wrap(_kernel(x._data, scale, alpha))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SeluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-        node.scale = scale
-        node.alpha = alpha
-    return out
-
-
-def celu(
-    x: Tensor,
-    alpha: float = 1.0,
-) -> Tensor:
-    """x where x > 0, else alpha * (exp(x / alpha) - 1)."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "celu", "x")
-    if alpha.__class__ is not float:
-        alpha = float_arg(alpha, "celu", "alpha")
-    _kernel = _k_celu.get(x._data.__class__) or dispatch("celu", "celu", x._data)
-    out = wrap(_kernel(x._data, alpha))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CeluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-        node.alpha = alpha
-    return out
-
-
-def glu(
-    x: Tensor,
-    axis: int = -1,
-) -> Tensor:
-    """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be
-    even).
-    """
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "glu", "x")
-    if axis.__class__ is not int:
-        axis = int_arg(axis, "glu", "axis")
-    _kernel = _k_glu.get(x._data.__class__) or dispatch("glu", "glu", x._data)
-    out = wrap(_kernel(x._data, axis))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.GluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-        node.axis = axis
-    return out
-
-
-def softsign(x: Tensor) -> Tensor:
-    """x / (1 + |x|), elementwise."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "softsign", "x")
-    _kernel = _k_softsign.get(x._data.__class__) or dispatch("softsign", "softsign", x._data)
-    out = wrap(_kernel(x._data))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SoftsignGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-    return out
-
-
-def tanhshrink(x: Tensor) -> Tensor:
-    """x - tanh(x), elementwise."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "tanhshrink", "x")
-    _kernel = _k_tanhshrink.get(x._data.__class__) or dispatch("tanhshrink", "tanhshrink", x._data)
-    out = wrap(_kernel(x._data))
-    if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TanhshrinkGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
-    return out
-
-
-def logical_and(
-    x: Tensor,
-    y: Tensor,
-) -> Tensor:
-    """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, y, "logical_and", "x")
-    if not isinstance(y, Tensor):
-        y = as_tensor_arg(y, x, "logical_and", "y")
-    _kernel = (
-        x._data.__class__
-        is y._data.__class__
-        and _k_logical_and.get(x._data.__class__)
-        or dispatch("logical_and", "logical_and", x._data, y._data)
-    )
-    out = wrap(_kernel(x._data, y._data))
-    return out
-
-
-def logical_or(
-    x: Tensor,
-    y: Tensor,
-) -> Tensor:
-    """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, y, "logical_or", "x")
-    if not isinstance(y, Tensor):
-        y = as_tensor_arg(y, x, "logical_or", "y")
-    _kernel = (
-        x._data.__class__
-        is y._data.__class__
-        and _k_logical_or.get(x._data.__class__)
-        or dispatch("logical_or", "logical_or", x._data, y._data)
-    )
-    out = wrap(_kernel(x._data, y._data))
-    return out
-
-
-def logical_not(x: Tensor) -> Tensor:
-    """not x (nonzero counts as true), elementwise; a bool tensor without gradient."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "logical_not", "x")
-    _kernel = _k_logical_not.get(x._data.__class__) or dispatch("logical_not", "logical_not", x._data)
-    out = wrap(_kernel(x._data))
-    return out
-
-
-def isnan(x: Tensor) -> Tensor:
-    """True where x is NaN; a bool tensor without gradient."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "isnan", "x")
-    _kernel = _k_isnan.get(x._data.__class__) or dispatch("isnan", "isnan", x._data)
-    out = wrap(_kernel(x._data))
-    return out
-
-
-def isinf(x: Tensor) -> Tensor:
-    """True where x is +inf or -inf; a bool tensor without gradient."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "isinf", "x")
-    _kernel = _k_isinf.get(x._data.__class__) or dispatch("isinf", "isinf", x._data)
-    out = wrap(_kernel(x._data))
-    return out
-
-
-def isfinite(x: Tensor) -> Tensor:
-    """True where x is neither NaN nor infinite; a bool tensor without gradient."""
-    if not isinstance(x, Tensor):
-        x = as_tensor_arg(x, None, "isfinite", "x")
-    _kernel = _k_isfinite.get(x._data.__class__) or dispatch("isfinite", "isfinite", x._data)
-    out = wrap(_kernel(x._data))
     return out
 
 
