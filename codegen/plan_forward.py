@@ -21,6 +21,7 @@ from opgrad.codegen.plan_parts import (
     Guarded,
     InplaceFunction,
     Result,
+    Saved,
     array,
     dispatch_arrays,
     doc_lines,
@@ -33,9 +34,9 @@ from opgrad.codegen.plan_parts import (
     quoted,
     requires_grad,
     return_annotation,
+    saved,
     signature_params,
     tuple_or_single,
-    wrapper_of,
 )
 from opgrad.codegen.signature import Arg, Output
 from opgrad.codegen.validate import GradOpSig, Spec, grad_op_sig, op_sig
@@ -177,16 +178,15 @@ def _function(
     grad: GradBlock | None = None
     if backward is not None:
         inputs: list[str] = []
-        counts: list[Stmt] = []
+        counts: list[Saved] = []
         for a in tensors:
             if a in diff_inputs:
                 inputs.append(f"*{a.name}" if a.is_tensor_list else a.name)
             elif a.is_tensor_list:
                 # no gradient for a no_need_buffer Tensor[]: one None per position, counted
                 inputs.append(f"*[None] * {naming.BUILTINS_ALIAS}.len({a.name})")
-                counts.append(
-                    Stmt(f"node.{naming.count_slot(a.name)} = ", f"{naming.BUILTINS_ALIAS}.len({a.name})")
-                )
+                count = f"{naming.BUILTINS_ALIAS}.len({a.name})"
+                counts.append(Saved(naming.count_slot(a.name), a.name, "value", source=count))
             else:
                 inputs.append("None")
         node_class = f"{naming.NODES_ALIAS}.{naming.node_class(backward.name)}"
@@ -229,7 +229,7 @@ def _function(
                         Guarded(None, Stmt("", call("set_history", o.name, "node", str(position))))
                     )
             position += 1
-        saves: list[Stmt] = counts
+        saves: list[Saved] = counts
         bwd_meta = set(backward.no_need_buffer)
         out_order = [o.name for o in sig.outputs]
         for a in backward.args:
@@ -237,20 +237,20 @@ def _function(
             fwd_out = sig.output(a.name)
             if fwd_arg is not None:
                 how = "meta_of" if a.name in bwd_meta else "of_input"
-                saves.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_arg, how)))
+                saves.append(saved(a.name, fwd_arg, how))
             elif fwd_out is not None:
                 # An output with history is saved with a weak link back to the node; an
                 # intermediate or non-differentiable one has no history, so no cycle: keep it.
                 if any(o.name == a.name for o in intermediate):
                     source = f"wrap(_results[{out_order.index(a.name)}])"
-                    saves.append(Stmt(f"node.{a.name} = ", call("TensorWrapper.of_input", source)))
+                    saves.append(Saved(a.name, a.name, "of_input", source=source))
                 elif a.name in nondiff:
-                    saves.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_out, "of_input")))
+                    saves.append(saved(a.name, fwd_out, "of_input"))
                 else:
-                    saves.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_out, "of_output")))
+                    saves.append(saved(a.name, fwd_out, "of_output"))
         for a in sig.args:
             if not a.is_tensor:
-                saves.append(Stmt(f"node.{a.name} = ", a.name))
+                saves.append(Saved(a.name, a.name, "value"))
         if joined and not histories and not saves:  # nothing else refers to the node
             make_node = Stmt("", make_node.body)
         # An output that may be an integer or bool tensor is recorded only when it is a
@@ -342,31 +342,26 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     make_node = Stmt(
         "node = ", call(f"{naming.NODES_ALIAS}.{naming.node_class(backward.name)}", tuple_of(*inputs))
     )
-    saves_before: list[Stmt] = []
-    saves_after: list[Stmt] = []
-    old = call("saved_before_write", target)
+    saves_before: list[Saved] = []
+    saves_after: list[Saved] = []
+    old = f"saved_before_write({target})"
     for a in backward.args:
         fwd_arg = op.arg(a.name)
         if a.name == out:
-            saves_after.append(Stmt(f"node.{out} = ", call("TensorWrapper.of_output", target, "node")))
+            saves_after.append(Saved(out, target, "of_output"))
         elif fwd_arg is None:
             continue  # a gradient
         elif a.name in backward.no_need_buffer:
-            saves_before.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_arg, "meta_of")))
+            saves_before.append(saved(a.name, fwd_arg, "meta_of"))
         elif a.name == target:
             # x's memory is about to change: keep a copy of its old value (with its history).
-            saves_before.append(Stmt(f"node.{a.name} = ", call("TensorWrapper.of_input", old)))
-        elif fwd_arg.is_tensor_list:
-            keep = f"TensorWrapper.of_input({old.flat()} if _t is {target} else _t) for _t in {a.name}"
-            saves_before.append(Stmt(f"node.{a.name} = ", list_of(keep)))
+            saves_before.append(Saved(a.name, a.name, "of_input", source=old))
         else:
             # The same tensor may be passed for both (x.mul_(x)): save x's old value then.
-            source = f"{old.flat()} if {a.name} is {target} else {a.name}"
-            wrapper: Item = call("TensorWrapper.of_input", source)
-            if fwd_arg.is_optional:
-                wrapper = f"None if {a.name} is None else {flat(wrapper)}"
-            saves_before.append(Stmt(f"node.{a.name} = ", wrapper))
-    saves_before += [Stmt(f"node.{a} = ", a) for a in attrs]
+            element = f"{old} if _t is {target} else _t"
+            source = "" if fwd_arg.is_tensor_list else f"{old} if {a.name} is {target} else {a.name}"
+            saves_before.append(saved(a.name, fwd_arg, "of_input", source, element))
+    saves_before += [Saved(a, a, "value") for a in attrs]
     return InplaceFunction(
         name=name,
         doc=doc,

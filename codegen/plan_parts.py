@@ -29,13 +29,38 @@ class Guarded:
 
 
 @dataclass(frozen=True)
+class Saved:
+    """What a node keeps for its backward, `node.<slot> = ...` (spelled by the `save` macro
+    of templates/_function.jinja2).
+
+    `how` is how it is kept: "of_input" (a TensorWrapper of an input, or of an output
+    without history), "meta_of" (shape and dtype only: no_need_buffer), "of_output" (an
+    output with history, linked back to the node weakly) or "value" (an attribute or a
+    count, kept as it is). `form` is "tensor", "list" (one wrapper per element of
+    `source`, each wrapping `element`) or "optional" (None when `name` is None).
+    `source` is what is wrapped: the local `name` itself unless in place (x's old value).
+    """
+
+    slot: str
+    name: str
+    how: str
+    form: str = "tensor"
+    source: str = ""  # default: `name`
+    element: str = "_t"
+
+    @property
+    def wrapped(self) -> str:
+        return self.source or self.name
+
+
+@dataclass(frozen=True)
 class GradBlock:
     """The autograd part of a function: runs only when an input requires grad."""
 
     condition: str  # `if <an input requires grad> and grad_enabled():`
     make_node: Stmt
     histories: tuple[Guarded, ...]
-    saves: tuple[Stmt, ...]
+    saves: tuple[Saved, ...]
     dtype_checked: str | None = None  # the output whose dtype must be floating to record
 
 
@@ -71,10 +96,10 @@ class InplaceFunction:
     record: Stmt  # record = check_inplace(...)
     body: tuple[Stmt, ...]  # the kernel, into `_result`
     make_node: Stmt
-    saves_before: tuple[Stmt, ...]  # inputs (x's old value) and attributes
+    saves_before: tuple[Saved, ...]  # inputs (x's old value) and attributes
     write: Stmt
     history: Stmt
-    saves_after: tuple[Stmt, ...]  # the output, which is x now
+    saves_after: tuple[Saved, ...]  # the output, which is x now
     returns: Stmt
     inplace = True
 
@@ -342,16 +367,16 @@ def kernel_call(
     return stmts + kernel_results(op, kernel, dispatch_arrays(args), kernel_args, results)
 
 
-def wrapper_of(source: str, arg_or_out: Arg | Output, how: str) -> Item:
-    """`TensorWrapper.<how>(t[, node])` for a tensor, list or optional tensor."""
-    extra = (", node",) if how == "of_output" else ()
+def saved(slot: str, arg_or_out: Arg | Output, how: str, source: str = "", element: str = "_t") -> Saved:
+    """`arg_or_out` (a tensor, list or optional tensor) kept in `slot` as `how` says."""
+    form = "tensor"
     if isinstance(arg_or_out, Arg) and arg_or_out.is_optional:
-        return f"None if {source} is None else TensorWrapper.{how}({source}{''.join(extra)})"
-    if (isinstance(arg_or_out, Arg) and arg_or_out.is_tensor_list) or (
+        form = "optional"
+    elif (isinstance(arg_or_out, Arg) and arg_or_out.is_tensor_list) or (
         isinstance(arg_or_out, Output) and arg_or_out.is_list
     ):
-        return list_of(f"TensorWrapper.{how}(_t{''.join(extra)}) for _t in {source}")
-    return call(f"TensorWrapper.{how}", source, *(["node"] if extra else []))
+        form = "list"
+    return Saved(slot, arg_or_out.name, how, form, source, element)
 
 
 def optional_grads(bwd: BackwardSpec, spec: Spec) -> frozenset[str]:
