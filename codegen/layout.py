@@ -80,8 +80,13 @@ class Stmt:
 
 def _spell(item: Item, indent: int) -> str:
     """`item` starting at column `indent` (its first line not padded)."""
-    if isinstance(item, str) or not item.vertical:
-        return flat(item)
+    if isinstance(item, str):
+        return item
+    if not item.vertical:  # on this line; a vertical group inside opens and closes here too
+        inner = (", " if item.comma else " ").join(_spell(i, indent) for i in item.items)
+        if item.is_tuple and len(item.items) == 1:
+            inner += ","
+        return f"{item.head}{item.open}{inner}{item.close}"
     pad = " " * indent
     inner = indent + len(INDENT)
     end = "," if item.comma else ""

@@ -1219,7 +1219,13 @@ def max_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        axis,
+        keepdim,
+    ))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MaxDoubleGradNode, (None, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1250,7 +1256,13 @@ def min_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        axis,
+        keepdim,
+    ))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MinDoubleGradNode, (None, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1339,7 +1351,13 @@ def logsumexp_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        axis,
+        keepdim,
+    ))
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LogsumexpDoubleGradNode, (x, out, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1397,7 +1415,14 @@ def std_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, unbiased, keepdim))
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        axis,
+        unbiased,
+        keepdim,
+    ))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.StdDoubleGradNode, (x, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1431,7 +1456,14 @@ def norm_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, p, axis, keepdim))
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        p,
+        axis,
+        keepdim,
+    ))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.NormDoubleGradNode, (x, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1477,7 +1509,12 @@ def cumprod_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, dim))
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        dim,
+    ))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CumprodDoubleGradNode, (x, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1745,7 +1782,12 @@ def split_grad(
         "split_grad",
         *_out_grad_data,
     )
-    x_grad = wrap(_kernel(x, _out_grad_data, num_or_sections, axis))
+    x_grad = wrap(_kernel(
+        x,
+        _out_grad_data,
+        num_or_sections,
+        axis,
+    ))
     if _builtins.any(_t._requires_grad for _t in out_grad) and grad_enabled():
         node = new_node(_nodes.SplitDoubleGradNode, (None, *out_grad), x_grad)
         node.num_or_sections = num_or_sections
@@ -2150,7 +2192,15 @@ def cross_entropy_grad(
             out_grad._data,
         )
     )
-    input_grad = wrap(_kernel(input._data, label._data, out_grad._data, axis, reduction, ignore_index, label_smoothing))
+    input_grad = wrap(_kernel(
+        input._data,
+        label._data,
+        out_grad._data,
+        axis,
+        reduction,
+        ignore_index,
+        label_smoothing,
+    ))
     if (input._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CrossEntropyDoubleGradNode, (input, None, out_grad), input_grad)
         node.input = TensorWrapper.of_input(input)
@@ -2276,7 +2326,14 @@ def nll_loss_grad(
             _weight_data,
         )
     )
-    input_grad = wrap(_kernel(input, label._data, _weight_data, out_grad._data, ignore_index, reduction))
+    input_grad = wrap(_kernel(
+        input,
+        label._data,
+        _weight_data,
+        out_grad._data,
+        ignore_index,
+        reduction,
+    ))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.NllLossDoubleGradNode, (None, None, None, out_grad), input_grad)
         node.label = TensorWrapper.of_input(label)

@@ -2717,7 +2717,13 @@ class MaxGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.axis,
+            self.keepdim,
+        ))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2756,7 +2762,13 @@ class MaxDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
+        out_grad_grad = wrap(_kernel(
+            x,
+            out,
+            x_grad_grad._data,
+            self.axis,
+            self.keepdim,
+        ))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -2799,7 +2811,13 @@ class MinGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.axis,
+            self.keepdim,
+        ))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2838,7 +2856,13 @@ class MinDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
+        out_grad_grad = wrap(_kernel(
+            x,
+            out,
+            x_grad_grad._data,
+            self.axis,
+            self.keepdim,
+        ))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -2959,7 +2983,13 @@ class LogsumexpGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.axis,
+            self.keepdim,
+        ))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3144,7 +3174,14 @@ class StdGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.unbiased, self.keepdim))
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.axis,
+            self.unbiased,
+            self.keepdim,
+        ))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3248,7 +3285,14 @@ class NormGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.p, self.axis, self.keepdim))
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.p,
+            self.axis,
+            self.keepdim,
+        ))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3383,7 +3427,12 @@ class CumprodGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.dim))
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.dim,
+        ))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3894,7 +3943,12 @@ class SplitGradNode(GradNode):
             "split_grad",
             *_out_grad_data,
         )
-        x_grad = wrap(_kernel(x, _out_grad_data, self.num_or_sections, self.axis))
+        x_grad = wrap(_kernel(
+            x,
+            _out_grad_data,
+            self.num_or_sections,
+            self.axis,
+        ))
         return (x_grad,)
 
 
@@ -4849,7 +4903,15 @@ class CrossEntropyGradNode(GradNode):
                 out_grad._data,
             )
         )
-        input_grad = wrap(_kernel(input, label, out_grad._data, self.axis, self.reduction, self.ignore_index, self.label_smoothing))
+        input_grad = wrap(_kernel(
+            input,
+            label,
+            out_grad._data,
+            self.axis,
+            self.reduction,
+            self.ignore_index,
+            self.label_smoothing,
+        ))
         return (input_grad, None)
 
     def release_saved(self) -> None:
@@ -5097,7 +5159,14 @@ class NllLossGradNode(GradNode):
                 weight,
             )
         )
-        input_grad = wrap(_kernel(input, label, weight, out_grad._data, self.ignore_index, self.reduction))
+        input_grad = wrap(_kernel(
+            input,
+            label,
+            weight,
+            out_grad._data,
+            self.ignore_index,
+            self.reduction,
+        ))
         return (input_grad, None, None)
 
     def release_saved(self) -> None:
@@ -5354,7 +5423,14 @@ class L1LossDoubleGradNode(GradNode):
                 label_grad_grad._data,
             )
         )
-        out_grad_grad = wrap(_kernel(input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction))
+        out_grad_grad = wrap(_kernel(
+            input,
+            label,
+            out_grad,
+            input_grad_grad._data,
+            label_grad_grad._data,
+            self.reduction,
+        ))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:

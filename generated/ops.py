@@ -1248,7 +1248,11 @@ def where(
             y._data,
         )
     )
-    out = wrap(_kernel(condition._data, x._data, y._data))
+    out = wrap(_kernel(
+        condition._data,
+        x._data,
+        y._data,
+    ))
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.WhereGradNode, (None, x, y), out)
         node.condition = TensorWrapper.of_input(condition)
@@ -1978,7 +1982,10 @@ def concat(
         "concat",
         *_x_data,
     )
-    out = wrap(_kernel(_x_data, axis))
+    out = wrap(_kernel(
+        _x_data,
+        axis,
+    ))
     if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ConcatGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
@@ -2000,7 +2007,10 @@ def stack(
         "stack",
         *_x_data,
     )
-    out = wrap(_kernel(_x_data, axis))
+    out = wrap(_kernel(
+        _x_data,
+        axis,
+    ))
     if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.StackGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
@@ -2168,7 +2178,12 @@ def scatter(
             updates._data,
         )
     )
-    out = wrap(_kernel(x._data, index._data, updates._data, overwrite))
+    out = wrap(_kernel(
+        x._data,
+        index._data,
+        updates._data,
+        overwrite,
+    ))
     if (x._requires_grad or updates._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ScatterGradNode, (x, None, updates), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2206,7 +2221,12 @@ def index_add(
             value._data,
         )
     )
-    out = wrap(_kernel(x._data, index._data, value._data, axis))
+    out = wrap(_kernel(
+        x._data,
+        index._data,
+        value._data,
+        axis,
+    ))
     if (x._requires_grad or value._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.IndexAddGradNode, (x, None, value), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2612,7 +2632,13 @@ def nll_loss(
             _weight_data,
         )
     )
-    out = wrap(_kernel(input._data, label._data, _weight_data, ignore_index, reduction))
+    out = wrap(_kernel(
+        input._data,
+        label._data,
+        _weight_data,
+        ignore_index,
+        reduction,
+    ))
     if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.NllLossGradNode, (input, None, None), out)
         node.input = TensorWrapper.meta_of(input)
@@ -2661,7 +2687,13 @@ def binary_cross_entropy_with_logits(
             _pos_weight_data,
         )
     )
-    out = wrap(_kernel(logit._data, label._data, _weight_data, _pos_weight_data, reduction))
+    out = wrap(_kernel(
+        logit._data,
+        label._data,
+        _weight_data,
+        _pos_weight_data,
+        reduction,
+    ))
     if (logit._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.BinaryCrossEntropyWithLogitsGradNode, (logit, label, None, None), out)
         node.logit = TensorWrapper.of_input(logit)
@@ -2806,7 +2838,15 @@ def conv2d(
             _bias_data,
         )
     )
-    out = wrap(_kernel(x._data, weight._data, _bias_data, stride, padding, dilation, groups))
+    out = wrap(_kernel(
+        x._data,
+        weight._data,
+        _bias_data,
+        stride,
+        padding,
+        dilation,
+        groups,
+    ))
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.Conv2dGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
@@ -3108,7 +3148,11 @@ def linear(
             _bias_data,
         )
     )
-    out = wrap(_kernel(x._data, weight._data, _bias_data))
+    out = wrap(_kernel(
+        x._data,
+        weight._data,
+        _bias_data,
+    ))
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LinearGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
@@ -3364,7 +3408,12 @@ def softmax_vjp_dp(
             r._data,
         )
     )
-    o = wrap(_kernel(p._data, g._data, r._data, axis))
+    o = wrap(_kernel(
+        p._data,
+        g._data,
+        r._data,
+        axis,
+    ))
     if (p._requires_grad or g._requires_grad or r._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.SoftmaxVjpDpGradNode, (p, g, r), o)
         node.p = TensorWrapper.of_input(p)
@@ -3407,7 +3456,13 @@ def matmul_xg(
             g._data,
         )
     )
-    o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
+    o = wrap(_kernel(
+        x._data,
+        y._data,
+        g._data,
+        transpose_x,
+        transpose_y,
+    ))
     if (y._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulXgGradNode, (None, y, g), o)
         node.y = TensorWrapper.of_input(y)
@@ -3450,7 +3505,13 @@ def matmul_yg(
             g._data,
         )
     )
-    o = wrap(_kernel(x._data, y._data, g._data, transpose_x, transpose_y))
+    o = wrap(_kernel(
+        x._data,
+        y._data,
+        g._data,
+        transpose_x,
+        transpose_y,
+    ))
     if (x._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulYgGradNode, (x, None, g), o)
         node.x = TensorWrapper.of_input(x)
@@ -3498,7 +3559,14 @@ def matmul_jvp(
             b._data,
         )
     )
-    o = wrap(_kernel(x._data, y._data, a._data, b._data, transpose_x, transpose_y))
+    o = wrap(_kernel(
+        x._data,
+        y._data,
+        a._data,
+        b._data,
+        transpose_x,
+        transpose_y,
+    ))
     if (x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulJvpGradNode, (x, y, a, b), o)
         node.x = TensorWrapper.of_input(x)

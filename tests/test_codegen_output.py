@@ -164,6 +164,19 @@ def test_every_kernel_call_looks_up_the_kernel_table_first() -> None:
     assert "and _k_tanh_grad.get(out.__class__)" in node.split("class ", 2)[1]
 
 
+def test_a_kernel_with_many_arrays_takes_one_argument_per_line_also_inside_wrap() -> None:
+    """The plan marks the call vertical; an enclosing `wrap(...)` opens and closes around it."""
+    nodes = (ROOT / "generated" / "nodes.py").read_text()
+    assert (
+        "        input_grad = wrap(_kernel(\n"
+        "            input,\n"
+        "            label,\n"
+        "            out_grad._data,\n"
+        "            self.axis,\n"
+    ) in nodes
+    assert "= wrap(_kernel(input, label, out_grad._data" not in nodes
+
+
 def _renamed(tmp_path: Path, old: str, new: str) -> dict[str, str]:
     """The fixture generated with the argument `old` of fx_mul's spec renamed to `new`."""
     spec = tmp_path / new
