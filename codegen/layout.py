@@ -3,11 +3,13 @@
 A statement is `prefix + body + suffix`; its body is text or a bracketed group of items (a
 call, tuple or list, which may nest). Every statement is written on one line, whatever its
 length, except a group the plan marks `vertical` for what it is, never for its length (the
-parameters of a `def` that takes more than one, `__all__`, a kernel call with more than
-two arrays): one item per line with a trailing comma, however short. A reader sees the
-same shape for every op, a longer argument name changes no layout, and `--check` depends
-on no installed formatter: generated/ is excluded from `ruff format` and from the line
-length check in pyproject.toml (ruff's linter still checks it, imports included).
+parameters of a `def` that takes more than one, `__all__`, a call with more than four
+arguments): one item per line with a trailing comma, however short. A kernel call is
+spelled by the `kernel_call` macro of templates/_function.jinja2 by the same rules (one
+argument per line for more than two arrays). A reader sees the same shape for every op, a
+longer argument name changes no layout, and `--check` depends on no installed formatter:
+generated/ is excluded from `ruff format` and from the line-length check in
+pyproject.toml (ruff's linter still checks it, imports included).
 """
 
 from __future__ import annotations
@@ -27,10 +29,9 @@ class Group:
     close: str = ")"
     is_tuple: bool = False  # a one-element tuple keeps its comma: `(x,)`
     vertical: bool = False  # one item per line, each with a trailing comma
-    comma: bool = True  # items separated by commas (False: an operator chain in parentheses)
 
     def flat(self) -> str:
-        inner = (", " if self.comma else " ").join(flat(i) for i in self.items)
+        inner = ", ".join(flat(i) for i in self.items)
         if self.is_tuple and len(self.items) == 1:
             inner += ","
         return f"{self.head}{self.open}{inner}{self.close}"
@@ -60,12 +61,6 @@ def vertical(group: Group) -> Group:
     return Group(group.head, group.items, group.open, group.close, group.is_tuple, vertical=True)
 
 
-def chain(*operands: Item) -> Group:
-    """`(a and b or c)` in parentheses, one operand per line; each operand after the first
-    starts with its operator (`"and b"`)."""
-    return Group("", tuple(operands), vertical=True, comma=False)
-
-
 @dataclass(frozen=True)
 class Stmt:
     """`prefix + body + suffix`."""
@@ -83,14 +78,13 @@ def _spell(item: Item, indent: int) -> str:
     if isinstance(item, str):
         return item
     if not item.vertical:  # on this line; a vertical group inside opens and closes here too
-        inner = (", " if item.comma else " ").join(_spell(i, indent) for i in item.items)
+        inner = ", ".join(_spell(i, indent) for i in item.items)
         if item.is_tuple and len(item.items) == 1:
             inner += ","
         return f"{item.head}{item.open}{inner}{item.close}"
     pad = " " * indent
     inner = indent + len(INDENT)
-    end = "," if item.comma else ""
-    items = "".join(f"{' ' * inner}{_spell(i, inner)}{end}\n" for i in item.items)
+    items = "".join(f"{' ' * inner}{_spell(i, inner)},\n" for i in item.items)
     return f"{item.head}{item.open}\n{items}{pad}{item.close}"
 
 

@@ -1,8 +1,8 @@
 """The plan's parts: the frozen dataclasses the templates render (`Function`, `Node`,
-`Module`, ...), the names generated modules know each other by, and the statement builders
-that forward functions and grad nodes share -- annotations and defaults, resolving and
-calling a kernel (`kernel_stmts`, `kernel_call`), wrapping its results, saving tensors in
-`TensorWrapper`s.
+`Module`, ...; records of what to generate such as `KernelCall` and `Saved`, which the
+macros of templates/_function.jinja2 spell) and the builders that forward functions and
+grad nodes share -- annotations and defaults, a kernel call and the wrapping of its
+results, what a node saves.
 
 No other plan module is imported here: `plan_forward.py` and `plan_nodes.py` build on this
 one, and `plan.py` assembles what they build.
@@ -14,7 +14,7 @@ import textwrap
 from dataclasses import dataclass
 
 from opgrad.codegen import naming
-from opgrad.codegen.layout import Group, Item, Stmt, call, chain, list_of, tuple_of, vertical
+from opgrad.codegen.layout import Group, Item, Stmt, call, list_of, tuple_of, vertical
 from opgrad.codegen.model import BackwardSpec
 from opgrad.codegen.signature import Arg, DType, Output
 from opgrad.codegen.validate import Spec
@@ -73,7 +73,7 @@ class Function:
     signature: Stmt
     refuse: str | None  # grad ops without a backward: refuse to be differentiated
     conversions: tuple[Guarded, ...]
-    body: tuple[Stmt, ...]
+    body: tuple[Stmt | KernelCall, ...]
     marks: tuple[Guarded, ...]  # after the kernel: `view:` outputs, `mutates:` writes
     grad: GradBlock | None
     returns: Stmt
@@ -94,7 +94,7 @@ class InplaceFunction:
     signature: Stmt
     conversions: tuple[Guarded, ...]
     record: Stmt  # record = check_inplace(...)
-    body: tuple[Stmt, ...]  # the kernel, into `_result`
+    body: tuple[Stmt | KernelCall, ...]  # the kernel, into `_result`
     make_node: Stmt
     saves_before: tuple[Saved, ...]  # inputs (x's old value) and attributes
     write: Stmt
@@ -114,7 +114,7 @@ class Node:
     slots: Stmt
     reads: tuple[Stmt, ...]  # gradients (and a composite's saved tensors) as locals
     create_graph: tuple[Stmt, ...]  # the recorded path: unpack, grad op (empty: composite)
-    compute: tuple[Stmt, ...]  # the kernel path (unpack_data, kernel), or the composite
+    compute: tuple[Stmt | KernelCall, ...]  # the kernel path (unpack_data, kernel), or the composite
     returns: Stmt
     # slots holding saved tensor data, dropped by release_saved (which then marks the node
     # released: a second backward is refused); empty: no release_saved, the node can rerun
@@ -256,35 +256,45 @@ def spelled_call(head: str, *items: Item) -> Group:
     return vertical(group) if len(items) > INLINE_ARGS else group
 
 
+@dataclass(frozen=True)
+class KernelCall:
+    """Resolve a kernel into `_kernel`, then call it: `<target> = [wrap(]_kernel(args)[)]`.
+
+    Every kernel call has this one shape, spelled by the `kernel_call` macro of
+    templates/_function.jinja2. The kernel is looked up in its module-level `table` by the
+    first array's type (one dict look-up; with several arrays, after an inline check that
+    they are all of that type), with `dispatch` as the fallback that resolves and fills
+    the table and explains mixed devices. The arrays of a Tensor[] argument (`*_xs_data`)
+    have no table (`table` is None): `dispatch` alone resolves them.
+    """
+
+    op: str
+    kernel: str
+    arrays: tuple[str, ...]  # what picks the backend (dispatch's arguments after the names)
+    args: tuple[str, ...]  # what the kernel is called with
+    target: str
+    wrap: bool  # wrap the result in a Tensor
+    table: str | None
+    one_per_line: bool  # more than INLINE_ARRAYS arrays, or a Tensor[]'s
+
+
 def kernel_stmts(
     op: str, kernel: str, arrays: list[str], args: list[str], target: str, wrap_as: str
-) -> list[Stmt]:
-    """Resolve a kernel into `_kernel`, then call it; `wrap_as` is "tensor" (wrap the
-    result) or "raw".
-
-    Every kernel call has this shape. The kernel is looked up in its module-level table
-    by the array's type (one dict look-up; with several arrays, after an inline check that
-    they are all of that type), with `dispatch` as the fallback that resolves and fills
-    the table and explains mixed devices. Arrays of a Tensor[] argument (`*_xs_data`) have
-    no inline check: `dispatch` alone resolves them.
-    """
+) -> list[KernelCall]:
+    """The `KernelCall` of `kernel` into `target`; `wrap_as` is "tensor" or "raw"."""
     listed = any(a.startswith("*") for a in arrays)
-    resolve = call("dispatch", quoted(op), quoted(kernel), *arrays)
-    invoke = call("_kernel", *args)
-    if listed or len(arrays) > INLINE_ARRAYS:
-        resolve, invoke = vertical(resolve), vertical(invoke)
-    lookup: Item = resolve
-    if arrays and not listed:
-        table = f"{naming.kernel_table(kernel)}.get({arrays[0]}.__class__)"
-        if len(arrays) == 1:
-            lookup = f"{table} or {resolve.flat()}"
-        else:
-            same = [f"{a}.__class__" for a in arrays]
-            fallback = Group(f"or {resolve.head}", resolve.items, vertical=resolve.vertical)
-            lookup = chain(same[0], *[f"is {c}" for c in same[1:]], f"and {table}", fallback)
+    table = naming.kernel_table(kernel) if arrays and not listed else None
     return [
-        Stmt("_kernel = ", lookup),
-        Stmt(f"{target} = ", call("wrap", invoke) if wrap_as == "tensor" else invoke),
+        KernelCall(
+            op,
+            kernel,
+            tuple(arrays),
+            tuple(args),
+            target,
+            wrap_as == "tensor",
+            table,
+            listed or len(arrays) > INLINE_ARRAYS,
+        )
     ]
 
 
@@ -296,12 +306,13 @@ class Result:
 
 def kernel_results(
     op: str, kernel: str, arrays: list[str], args: list[str], results: list[Result]
-) -> list[Stmt]:
+) -> list[Stmt | KernelCall]:
     """Kernel call plus wrapping of every result into Tensors."""
+    stmts: list[Stmt | KernelCall] = []
     if len(results) == 1 and results[0].kind == "tensor":
-        return kernel_stmts(op, kernel, arrays, args, results[0].local, "tensor")
+        return [*kernel_stmts(op, kernel, arrays, args, results[0].local, "tensor")]
     raw = "_result" if len(results) == 1 else "_results"
-    stmts = kernel_stmts(op, kernel, arrays, args, raw, "raw")
+    stmts += kernel_stmts(op, kernel, arrays, args, raw, "raw")
     for i, r in enumerate(results):
         source = raw if len(results) == 1 else f"{raw}[{i}]"
         if r.kind == "tensor":

@@ -16,6 +16,7 @@ import jinja2
 
 from opgrad.codegen import layout, naming
 from opgrad.codegen.plan import Module, Plan
+from opgrad.codegen.plan_parts import KernelCall
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -94,6 +95,8 @@ def environment() -> jinja2.Environment:
     )
     env.filters["stmt"] = layout.stmt
     env.filters["docstring"] = _docstring
+    env.filters["indented"] = lambda item, column: f"{' ' * column}{item},\n"
+    env.tests["kernel_call"] = lambda value: isinstance(value, KernelCall)
     return env
 
 
