@@ -68,11 +68,12 @@ backward.yaml keys:
   A step may use the arguments, the forward's attributes, numbers, operators, calls to
   ops (and to backward ops that have a kernel and no composite; a call to one with several
   outputs is indexed, `f(...)[0]`) and earlier steps (of this output or an earlier one).
-  Long expressions are laid out over several lines (or split into `_tmpN` locals).
+  Each step becomes one statement, as written (no length limit, no line breaking).
   Without `kernel:` the composite is the only gradient: it runs on Tensors, recorded when
   `create_graph` is set. With an explicit `kernel:` as well, the first-order path calls
   the kernel on raw arrays (fast) and only the `create_graph` path evaluates the composite.
-- `doc`: a one-line docstring.
+- `doc`: a one-line docstring; default `Gradient of tanh.` (at higher order `Gradient of
+  tanh_grad (second-order gradient of tanh).`), filled in by validate.py.
 
 Names at higher order: a grad op's outputs are named in its generated code, and in the
 `forward:` of the entry that differentiates it, by `naming.grad_op_outputs`: an output
@@ -563,7 +564,7 @@ class BackwardSpec:
             kernel=kernel if composite is not None else (kernel or name),
             backward=None if composite is not None else backward,
             composite=composite,
-            doc=doc or "",  # validate.py fills in "Gradient of `<forward>`."
+            doc=doc or "",  # validate.py fills in the default (see `doc` above)
             lines=r.lines,
         )
 

@@ -204,8 +204,26 @@ def _with_forwards(
             continue
         if forward is None:
             forward = ForwardSig(named_by[0])
-        out[name] = replace(b, forward=forward, doc=b.doc or f"Gradient of `{forward.name}`.")
-    return out
+        out[name] = replace(b, forward=forward)
+    forward_of = {name: b.forward.name for name, b in out.items() if b.forward is not None}
+    return {name: replace(b, doc=b.doc or _default_doc(name, forward_of)) for name, b in out.items()}
+
+
+_ORDINALS = {2: "second", 3: "third", 4: "fourth"}
+
+
+def _default_doc(name: str, forward_of: dict[str, str]) -> str:
+    """`Gradient of tanh.`, or at higher order `Gradient of tanh_grad (second-order gradient
+    of tanh).`: a backward entry's docstring when it has no `doc:`."""
+    differentiated = root = forward_of[name]
+    order, seen = 1, {name}
+    while root in forward_of and root not in seen:  # a loop is reported elsewhere
+        seen.add(root)
+        root = forward_of[root]
+        order += 1
+    if order == 1:
+        return f"Gradient of {differentiated}."
+    return f"Gradient of {differentiated} ({_ORDINALS.get(order, f'{order}th')}-order gradient of {root})."
 
 
 def _rooted(ops: list[OpSpec], by_name: dict[str, BackwardSpec]) -> set[str]:

@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 
 import opgrad as og
-from opgrad.codegen import generate, naming
+from opgrad.codegen import generate, load_spec, naming
 from opgrad.codegen.__main__ import main
 from opgrad.codegen.composite import Callee
 from opgrad.codegen.layout import stmt
@@ -175,6 +175,17 @@ def test_a_kernel_with_many_arrays_takes_one_argument_per_line_also_inside_wrap(
         "            self.axis,\n"
     ) in nodes
     assert "= wrap(_kernel(input, label, out_grad._data" not in nodes
+
+
+def test_backward_entries_without_doc_get_one_from_what_they_differentiate() -> None:
+    spec = load_spec(ROOT)
+    assert spec.backward("tanh_grad").doc == "Gradient of tanh."
+    assert spec.backward("tanh_double_grad").doc == "Gradient of tanh_grad (second-order gradient of tanh)."
+    nodes = (ROOT / "generated" / "nodes.py").read_text()
+    assert (
+        "class TanhDoubleGradNode(GradNode):\n"
+        '    """Gradient of tanh_grad (second-order gradient of tanh)."""' in nodes
+    )
 
 
 def _renamed(tmp_path: Path, old: str, new: str) -> dict[str, str]:
