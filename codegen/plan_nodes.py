@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from opgrad.codegen import naming
 from opgrad.codegen.composite import Composite
-from opgrad.codegen.layout import Stmt, call, list_of, tuple_of
+from opgrad.codegen.layout import Stmt, tuple_of
 from opgrad.codegen.model import BackwardSpec
 from opgrad.codegen.plan_parts import (
     ARRAY,
     META,
     TENSOR,
+    GradRead,
+    KernelCall,
     Node,
     Result,
+    Unpacked,
     doc_lines,
     kernel_call,
     optional_grads,
@@ -40,16 +43,16 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     positions: dict[str, tuple[int, bool]] = {}
     for i, o in enumerate(fwd.visible_outputs):
         positions[naming.grad_name(o.name)] = (i, o.is_list)
-    reads: list[Stmt] = []
+    reads: list[GradRead | Unpacked] = []
     for a in bwd.args:
         if a.name in positions:
             i, is_list = positions[a.name]
-            reads.append(Stmt(f"{a.name} = ", f"grads[{i}:]" if is_list else f"grads[{i}]"))
+            reads.append(GradRead(a.name, i, is_list))
 
     names = naming.grad_op_outputs([a.name for a in bwd.args + tuple(attrs)], [o.name for o in bwd.outputs])
     locals_ = dict(zip((o.name for o in bwd.outputs), names, strict=True))
-    create_graph: list[Stmt] = []
-    compute: list[Stmt] = []
+    create_graph: list[Stmt | Unpacked] = []
+    compute: list[Stmt | KernelCall | Unpacked] = []
     composite = spec.composite(bwd.name)
     if composite is not None and bwd.kernel is None:
         # One path: the composite runs ops on Tensors, recorded or not by grad mode.
@@ -125,13 +128,10 @@ def _composite_stmts(
     return stmts
 
 
-def _unpack(a: Arg, how: str) -> Stmt:
+def _unpack(a: Arg, how: str) -> Unpacked:
     """A saved tensor (list, optional tensor) as a local, through `<how>(saved, self)`."""
-    if a.is_tensor_list:
-        return Stmt(f"{a.name} = ", list_of(f"{how}(_w, self) for _w in self.{a.name}"))
-    if a.type == "Tensor?":
-        return Stmt(f"{a.name} = ", f"None if self.{a.name} is None else {how}(self.{a.name}, self)")
-    return Stmt(f"{a.name} = ", call(how, f"self.{a.name}", "self"))
+    form = "list" if a.is_tensor_list else "optional" if a.type == "Tensor?" else "tensor"
+    return Unpacked(a.name, how, form)
 
 
 def _n_outputs(fwd: GradOpSig) -> int:

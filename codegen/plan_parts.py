@@ -54,6 +54,27 @@ class Saved:
 
 
 @dataclass(frozen=True)
+class GradRead:
+    """A node's incoming gradient as a local: `out_grad = grads[0]` (a Tensor[] output,
+    always last, takes the rest: `grads[1:]`)."""
+
+    name: str
+    position: int
+    rest: bool = False
+
+
+@dataclass(frozen=True)
+class Unpacked:
+    """A saved tensor (list, optional tensor) as a local, through `<how>(self.<name>, self)`:
+    `unpack` gives a Tensor (the recorded path, composites), `unpack_data` its
+    version-checked array (the first-order kernel path)."""
+
+    name: str
+    how: str  # "unpack" | "unpack_data"
+    form: str  # "tensor" | "list" | "optional"
+
+
+@dataclass(frozen=True)
 class GradBlock:
     """The autograd part of a function: runs only when an input requires grad."""
 
@@ -112,9 +133,11 @@ class Node:
     name: str
     doc: tuple[str, ...]
     slots: Stmt
-    reads: tuple[Stmt, ...]  # gradients (and a composite's saved tensors) as locals
-    create_graph: tuple[Stmt, ...]  # the recorded path: unpack, grad op (empty: composite)
-    compute: tuple[Stmt | KernelCall, ...]  # the kernel path (unpack_data, kernel), or the composite
+    reads: tuple[GradRead | Unpacked, ...]  # gradients (and a composite's saved tensors)
+    create_graph: tuple[Stmt | Unpacked, ...]  # the recorded path: unpack, grad op or composite
+    compute: tuple[
+        Stmt | KernelCall | Unpacked, ...
+    ]  # the kernel path (unpack_data, kernel), or the composite
     returns: Stmt
     # slots holding saved tensor data, dropped by release_saved (which then marks the node
     # released: a second backward is refused); empty: no release_saved, the node can rerun

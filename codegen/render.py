@@ -16,7 +16,6 @@ import jinja2
 
 from opgrad.codegen import layout, naming
 from opgrad.codegen.plan import Module, Plan
-from opgrad.codegen.plan_parts import KernelCall
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -96,7 +95,7 @@ def environment() -> jinja2.Environment:
     env.filters["stmt"] = layout.stmt
     env.filters["docstring"] = _docstring
     env.filters["indented"] = lambda item, column: f"{' ' * column}{item},\n"
-    env.tests["kernel_call"] = lambda value: isinstance(value, KernelCall)
+    env.tests["record"] = lambda value, kind: type(value).__name__ == kind  # a plan record
     return env
 
 
