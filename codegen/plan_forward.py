@@ -11,17 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from opgrad.codegen import naming
-from opgrad.codegen.layout import Item, Stmt, call, flat, list_of, tuple_of
+from opgrad.codegen.layout import Stmt, call, list_of, tuple_of
 from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan_parts import (
     META,
     TENSOR,
+    AttributeCheck,
     Function,
     GradBlock,
     Guarded,
     InplaceFunction,
     Result,
     Saved,
+    TensorConversion,
     array,
     dispatch_arrays,
     doc_lines,
@@ -54,38 +56,24 @@ ATTRIBUTE_CHECKS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-def _attribute_check(name: str, a: Arg) -> Guarded:
-    """`if x.__class__ is not float: x = float_arg(x, "op", "x")`; an optional attribute
-    lets None through as well."""
+def _attribute_check(name: str, a: Arg) -> AttributeCheck:
+    """`if x.__class__ is not float: x = float_arg(x, "op", "x")` (see `AttributeCheck`)."""
     if a.base_type == "DataType":
-        value: Item = call("dtype_arg", a.name, quoted(name), quoted(a.name))
-        if a.is_optional:
-            value = f"None if {a.name} is None else {flat(value)}"
-        return Guarded(None, Stmt(f"{a.name} = ", value))
+        return AttributeCheck(name, a.name, "dtype_arg", (), a.is_optional)
     function, fast = ATTRIBUTE_CHECKS[a.base_type]
-    tests = [f"{a.name}.__class__ is not {cls}" for cls in fast]
-    if a.is_optional:
-        tests.append(f"{a.name} is not None")
-    convert = call(function, a.name, quoted(name), quoted(a.name))
-    return Guarded(f"if {' and '.join(tests)}:", Stmt(f"{a.name} = ", convert))
+    return AttributeCheck(name, a.name, function, fast, a.is_optional)
 
 
-def _conversions(name: str, args: tuple[Arg, ...], like: Callable[[Arg], str]) -> list[Guarded]:
+def _conversions(
+    name: str, args: tuple[Arg, ...], like: Callable[[Arg], str]
+) -> list[TensorConversion | AttributeCheck | Guarded]:
     """Numbers and arrays passed for tensors become tensors (dtype following `like(arg)`);
     attributes are checked and converted to the type the kernel takes (`_attribute_check`)."""
-    conversions: list[Guarded] = []
+    conversions: list[TensorConversion | AttributeCheck | Guarded] = []
     for a in args:
-        if not a.is_tensor:
-            continue
-        if a.is_tensor_list:
-            conv = call("tensors_of", a.name, quoted(name), quoted(a.name))
-            conversions.append(Guarded(None, Stmt(f"{a.name} = ", conv)))
-            continue
-        guard = f"if not isinstance({a.name}, Tensor):"
-        if a.is_optional:
-            guard = f"if {a.name} is not None and not isinstance({a.name}, Tensor):"
-        conv = call("as_tensor_arg", a.name, like(a), quoted(name), quoted(a.name))
-        conversions.append(Guarded(guard, Stmt(f"{a.name} = ", conv)))
+        if a.is_tensor:
+            form = "list" if a.is_tensor_list else "optional" if a.is_optional else "tensor"
+            conversions.append(TensorConversion(name, a.name, "" if a.is_tensor_list else like(a), form))
     conversions += [_attribute_check(name, a) for a in args if not a.is_tensor]
     return conversions
 
@@ -135,7 +123,7 @@ def _function(
 
     produced = {o.name for o in backward.outputs} if backward is not None else set()
     diff_inputs = [a for a in tensors if naming.grad_name(a.name) in produced]
-    conversions: list[Guarded] = []
+    conversions: list[TensorConversion | AttributeCheck | Guarded] = []
     if convert:
         # A number passed for a tensor takes the dtype of another tensor argument, a
         # differentiable one if there is one (where(cond, x, 0.0): 0.0 follows x, not cond).

@@ -54,6 +54,32 @@ class Saved:
 
 
 @dataclass(frozen=True)
+class TensorConversion:
+    """A number or array passed for a tensor argument becomes a Tensor on entry: through
+    `as_tensor_arg(x, like, op, x)` (dtype following the tensor argument `like`, or None),
+    or `tensors_of` for a Tensor[]. A Tensor (the common case) passes after one isinstance."""
+
+    op: str
+    name: str
+    like: str
+    form: str  # "tensor" | "optional" (None passes) | "list"
+
+
+@dataclass(frozen=True)
+class AttributeCheck:
+    """An attribute checked on entry: a value whose class is one of `fast` (and None, when
+    `optional`) passes as it is; anything else goes through `function` (opgrad.runtime.
+    arguments), which converts neighbouring kinds or raises naming the op and argument.
+    Without fast classes (DataType) the function always runs."""
+
+    op: str
+    name: str
+    function: str
+    fast: tuple[str, ...]
+    optional: bool
+
+
+@dataclass(frozen=True)
 class GradRead:
     """A node's incoming gradient as a local: `out_grad = grads[0]` (a Tensor[] output,
     always last, takes the rest: `grads[1:]`)."""
@@ -93,7 +119,7 @@ class Function:
     doc: tuple[str, ...]
     signature: Stmt
     refuse: str | None  # grad ops without a backward: refuse to be differentiated
-    conversions: tuple[Guarded, ...]
+    conversions: tuple[TensorConversion | AttributeCheck | Guarded, ...]
     body: tuple[Stmt | KernelCall, ...]
     marks: tuple[Guarded, ...]  # after the kernel: `view:` outputs, `mutates:` writes
     grad: GradBlock | None
@@ -113,7 +139,7 @@ class InplaceFunction:
     name: str
     doc: tuple[str, ...]
     signature: Stmt
-    conversions: tuple[Guarded, ...]
+    conversions: tuple[TensorConversion | AttributeCheck | Guarded, ...]
     record: Stmt  # record = check_inplace(...)
     body: tuple[Stmt | KernelCall, ...]  # the kernel, into `_result`
     make_node: Stmt
