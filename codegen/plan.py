@@ -3,8 +3,10 @@
 Every decision lives in the plan -- which arguments are converted and how, what a node saves
 and how (`of_input`, `meta_of` under no_need_buffer, `of_output`), which positions get
 history, which kernel is called with which arguments, what `apply` returns for each
-input position, which imports a module needs. Templates only loop over these and
-substitute; `layout.py` spells statements in one fixed shape.
+input position, which imports a module needs. The repeated pieces are records that say
+what, not how: `TensorConversion`, `AttributeCheck`, `KernelCall`, `Saved`, `History`,
+`GradRead`, `Unpacked`; the macros of templates/_function.jinja2 spell them, and
+`layout.py` spells the remaining statements in one fixed shape.
 
 This module assembles the plan: a `Module` per generated file, with the `Tensor` methods
 and each `__all__`. The dataclasses and the statement builders they share live in

@@ -20,6 +20,7 @@ from opgrad.codegen.plan_parts import (
     Function,
     GradBlock,
     Guarded,
+    History,
     InplaceFunction,
     Result,
     Saved,
@@ -191,32 +192,13 @@ def _function(
             make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
         else:
             make_node = Stmt("node = ", call(node_class, tuple_of(*inputs)))
-        histories: list[Guarded] = []
-        position = 0
-        for o in visible:
+        histories: list[History] = []
+        for position, o in enumerate(visible):
             if joined and position == 0:
-                pass  # new_node gave it its history
-            elif o.name not in nondiff:
-                if o.is_list:
-                    pos = "_i" if position == 0 else f"_i + {position}"
-                    histories.append(
-                        Guarded(
-                            f"for _i, _t in {naming.BUILTINS_ALIAS}.enumerate({o.name}):",
-                            Stmt("", call("set_history", "_t", "node", pos)),
-                        )
-                    )
-                elif o.name in optional_outputs:
-                    histories.append(
-                        Guarded(
-                            f"if {o.name} is not None:",
-                            Stmt("", call("set_history", o.name, "node", str(position))),
-                        )
-                    )
-                else:
-                    histories.append(
-                        Guarded(None, Stmt("", call("set_history", o.name, "node", str(position))))
-                    )
-            position += 1
+                continue  # new_node gave it its history
+            if o.name not in nondiff:
+                form = "list" if o.is_list else "optional" if o.name in optional_outputs else "tensor"
+                histories.append(History(o.name, position, form))
         saves: list[Saved] = counts
         bwd_meta = set(backward.no_need_buffer)
         out_order = [o.name for o in sig.outputs]

@@ -80,6 +80,17 @@ class AttributeCheck:
 
 
 @dataclass(frozen=True)
+class History:
+    """An output made the node's output at `position`: `set_history(out, node, position)`;
+    each element of a Tensor[] output ("list") at `position + i`; an "optional" one only
+    when it is not None."""
+
+    name: str
+    position: int
+    form: str  # "tensor" | "list" | "optional"
+
+
+@dataclass(frozen=True)
 class GradRead:
     """A node's incoming gradient as a local: `out_grad = grads[0]` (a Tensor[] output,
     always last, takes the rest: `grads[1:]`)."""
@@ -106,7 +117,7 @@ class GradBlock:
 
     condition: str  # `if <an input requires grad> and grad_enabled():`
     make_node: Stmt
-    histories: tuple[Guarded, ...]
+    histories: tuple[History, ...]
     saves: tuple[Saved, ...]
     dtype_checked: str | None = None  # the output whose dtype must be floating to record
 

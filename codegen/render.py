@@ -95,6 +95,7 @@ def environment() -> jinja2.Environment:
     env.filters["stmt"] = layout.stmt
     env.filters["docstring"] = _docstring
     env.filters["indented"] = lambda item, column: f"{' ' * column}{item},\n"
+    env.globals["builtins"] = naming.BUILTINS_ALIAS  # `import builtins as _builtins`
     env.tests["record"] = lambda value, kind: type(value).__name__ == kind  # a plan record
     return env
 
