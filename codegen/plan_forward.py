@@ -164,73 +164,9 @@ def _function(
     if refuse:
         refusal = grad_condition([requires_grad(a) for a in grad_inputs], " and grad_enabled():")
 
-    grad: GradBlock | None = None
+    grad = None
     if backward is not None:
-        inputs: list[str] = []
-        counts: list[Saved] = []
-        for a in tensors:
-            if a in diff_inputs:
-                inputs.append(f"*{a.name}" if a.is_tensor_list else a.name)
-            elif a.is_tensor_list:
-                # no gradient for a no_need_buffer Tensor[]: one None per position, counted
-                inputs.append(f"*[None] * {naming.BUILTINS_ALIAS}.len({a.name})")
-                count = f"{naming.BUILTINS_ALIAS}.len({a.name})"
-                counts.append(Saved(naming.count_slot(a.name), a.name, "value", source=count))
-            else:
-                inputs.append("None")
-        node_class = f"{naming.NODES_ALIAS}.{naming.node_class(backward.name)}"
-        nondiff = {o.name for o in visible} - {o.name for o in sig.differentiable_outputs}
-        first = visible[0] if visible else None
-        # The common case, one plain tensor at output position 0, takes one runtime call.
-        joined = (
-            first is not None
-            and first.name not in nondiff
-            and not first.is_list
-            and first.name not in optional_outputs
-        )
-        if joined:
-            make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
-        else:
-            make_node = Stmt("node = ", call(node_class, tuple_of(*inputs)))
-        histories: list[History] = []
-        for position, o in enumerate(visible):
-            if joined and position == 0:
-                continue  # new_node gave it its history
-            if o.name not in nondiff:
-                form = "list" if o.is_list else "optional" if o.name in optional_outputs else "tensor"
-                histories.append(History(o.name, position, form))
-        saves: list[Saved] = counts
-        bwd_meta = set(backward.no_need_buffer)
-        out_order = [o.name for o in sig.outputs]
-        for a in backward.args:
-            fwd_arg = sig.arg(a.name)
-            fwd_out = sig.output(a.name)
-            if fwd_arg is not None:
-                how = "meta_of" if a.name in bwd_meta else "of_input"
-                saves.append(saved(a.name, fwd_arg, how))
-            elif fwd_out is not None:
-                # An output with history is saved with a weak link back to the node; an
-                # intermediate or non-differentiable one has no history, so no cycle: keep it.
-                if any(o.name == a.name for o in intermediate):
-                    source = f"wrap(_results[{out_order.index(a.name)}])"
-                    saves.append(Saved(a.name, a.name, "of_input", source=source))
-                elif a.name in nondiff:
-                    saves.append(saved(a.name, fwd_out, "of_input"))
-                else:
-                    saves.append(saved(a.name, fwd_out, "of_output"))
-        for a in sig.args:
-            if not a.is_tensor:
-                saves.append(Saved(a.name, a.name, "value"))
-        if joined and not histories and not saves:  # nothing else refers to the node
-            make_node = Stmt("", make_node.body)
-        # An output that may be an integer or bool tensor is recorded only when it is a
-        # floating one (integer results never require grad): see `_dtype_follows_argument`.
-        checked = None
-        if check_dtype:
-            checked = next((o.name for o in visible if o.name not in nondiff and not o.is_list), None)
-        tail = " and grad_enabled()" + (f' and {checked}._data.dtype.kind == "f"' if checked else "") + ":"
-        condition = grad_condition([requires_grad(a) for a in diff_inputs], tail)
-        grad = GradBlock(condition, make_node, tuple(histories), tuple(saves), checked)
+        grad = _grad_block(sig, backward, visible, intermediate, optional_outputs, diff_inputs, check_dtype)
 
     returns = Stmt("return ", tuple_or_single([o.name for o in visible]))
     return Function(
@@ -244,6 +180,92 @@ def _function(
         grad,
         returns,
     )
+
+
+def _grad_block(
+    sig: GradOpSig,
+    backward: BackwardSpec,
+    visible: tuple[Output, ...],
+    intermediate: tuple[Output, ...],
+    optional_outputs: frozenset[str],
+    diff_inputs: list[Arg],
+    check_dtype: bool,
+) -> GradBlock:
+    """When an input requires grad: the node, its outputs' histories, what it saves."""
+    tensors = [a for a in sig.args if a.is_tensor]
+    inputs: list[str] = []
+    counts: list[Saved] = []
+    for a in tensors:
+        if a in diff_inputs:
+            inputs.append(f"*{a.name}" if a.is_tensor_list else a.name)
+        elif a.is_tensor_list:
+            # no gradient for a no_need_buffer Tensor[]: one None per position, counted
+            inputs.append(f"*[None] * {naming.BUILTINS_ALIAS}.len({a.name})")
+            count = f"{naming.BUILTINS_ALIAS}.len({a.name})"
+            counts.append(Saved(naming.count_slot(a.name), a.name, "value", source=count))
+        else:
+            inputs.append("None")
+    node_class = f"{naming.NODES_ALIAS}.{naming.node_class(backward.name)}"
+    nondiff = {o.name for o in visible} - {o.name for o in sig.differentiable_outputs}
+    first = visible[0] if visible else None
+    # The common case, one plain tensor at output position 0, takes one runtime call.
+    joined = (
+        first is not None
+        and first.name not in nondiff
+        and not first.is_list
+        and first.name not in optional_outputs
+    )
+    if joined:
+        make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
+    else:
+        make_node = Stmt("node = ", call(node_class, tuple_of(*inputs)))
+    histories: list[History] = []
+    for position, o in enumerate(visible):
+        if joined and position == 0:
+            continue  # new_node gave it its history
+        if o.name not in nondiff:
+            form = "list" if o.is_list else "optional" if o.name in optional_outputs else "tensor"
+            histories.append(History(o.name, position, form))
+    saves = counts + _saves(sig, backward, intermediate, nondiff)
+    if joined and not histories and not saves:  # nothing else refers to the node
+        make_node = Stmt("", make_node.body)
+    # An output that may be an integer or bool tensor is recorded only when it is a
+    # floating one (integer results never require grad): see `_dtype_follows_argument`.
+    checked = None
+    if check_dtype:
+        checked = next((o.name for o in visible if o.name not in nondiff and not o.is_list), None)
+    tail = " and grad_enabled()" + (f' and {checked}._data.dtype.kind == "f"' if checked else "") + ":"
+    condition = grad_condition([requires_grad(a) for a in diff_inputs], tail)
+    return GradBlock(condition, make_node, tuple(histories), tuple(saves), checked)
+
+
+def _saves(
+    sig: GradOpSig, backward: BackwardSpec, intermediate: tuple[Output, ...], nondiff: set[str]
+) -> list[Saved]:
+    """What the node keeps: the inputs and outputs its backward reads, then the attributes."""
+    saves: list[Saved] = []
+    bwd_meta = set(backward.no_need_buffer)
+    out_order = [o.name for o in sig.outputs]
+    for a in backward.args:
+        fwd_arg = sig.arg(a.name)
+        fwd_out = sig.output(a.name)
+        if fwd_arg is not None:
+            how = "meta_of" if a.name in bwd_meta else "of_input"
+            saves.append(saved(a.name, fwd_arg, how))
+        elif fwd_out is not None:
+            # An output with history is saved with a weak link back to the node; an
+            # intermediate or non-differentiable one has no history, so no cycle: keep it.
+            if any(o.name == a.name for o in intermediate):
+                source = f"wrap(_results[{out_order.index(a.name)}])"
+                saves.append(Saved(a.name, a.name, "of_input", source=source))
+            elif a.name in nondiff:
+                saves.append(saved(a.name, fwd_out, "of_input"))
+            else:
+                saves.append(saved(a.name, fwd_out, "of_output"))
+    for a in sig.args:
+        if not a.is_tensor:
+            saves.append(Saved(a.name, a.name, "value"))
+    return saves
 
 
 def _dtype_follows_argument(op: OpSpec) -> bool:
