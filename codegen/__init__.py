@@ -2,7 +2,7 @@
 
 Parse (`loader.py`, `reader.py`, `model.py`, `signature.py`), validate (`validate.py`,
 `composite.py`), plan (`plan.py` with `plan_parts.py`, `plan_forward.py`, `plan_nodes.py`;
-names from `naming.py`), render (`render.py`, `templates/`, line breaking in `layout.py`),
+names from `naming.py`), render (`render.py`, `templates/`, the fixed layout in `layout.py`),
 write (`writer.py`). Every spec error is collected and reported at once as
 `file:line: op 'name': what is wrong`. The YAML keys are documented in `model.py`. Run it
 as `python -m opgrad.codegen` (see `__main__.py`).

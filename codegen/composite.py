@@ -10,20 +10,18 @@ one with a constant index (`f(x)[0]`). Each step is parsed with
 `ast.parse` and every node is checked against that whitelist; nothing is ever evaluated.
 
 The printer writes the checked tree back as Python with calls qualified by their module
-(`sum(x)` -> `_ops.sum(x)`), formatted the way `ruff format` would (powers of simple
-operands hug: `x**2`). `statements` lays a long assignment out: a call whose arguments
-fit is split inside its brackets (as ruff does); anything else that is too long has its
-largest operand moved into a `_tmpN` local first, until every line fits.
+(`sum(x)` -> `_ops.sum(x)`), spaced the way `ruff format` spaces it (powers of simple
+operands hug: `x**2`); each step becomes one statement on one line, as the YAML wrote it.
 """
 
 from __future__ import annotations
 
 import ast
-import copy
-from collections.abc import Callable, Mapping, Sequence, Set
+import re
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from opgrad.codegen.layout import INDENT, Group, Stmt, fits
+from opgrad.codegen.layout import Stmt
 from opgrad.codegen.signature import Arg
 
 _BINOPS: dict[type, tuple[str, int]] = {
@@ -94,13 +92,10 @@ class Composite:
         """The gradient's expression on one line (steps not included)."""
         return _Printer(self.callees).expr(self.result)
 
-    def statements(self, target: str, indent: int, fresh: Callable[[], str]) -> list[Stmt]:
-        """Every step, then `target = <expression>`, laid out for column `indent`."""
-        out: list[Stmt] = []
-        for name, expr in [*self.steps, (target, self.result)]:
-            # laying out may move operands into locals: work on a copy of the checked tree
-            out += statements(name, copy.deepcopy(expr), indent, self.callees, fresh)
-        return out
+    def statements(self, target: str) -> list[Stmt]:
+        """Every step, then `target = <expression>`: one statement each, as written."""
+        printer = _Printer(self.callees)
+        return [Stmt(f"{name} = ", printer.expr(expr)) for name, expr in [*self.steps, (target, self.result)]]
 
 
 # What the test of a conditional expression (`a if test else b`) may be, by the kind of
@@ -108,7 +103,6 @@ class Composite:
 # argument or attribute against None (`weight is None`, `weight is not None`), or a str
 # attribute against a string (`reduction == "mean"`, `!=`). Only the chosen branch runs.
 Flags = Mapping[str, str]  # name -> "bool" | "optional" | "str"
-_IFEXP_MAX = 80  # a conditional expression stays on one line (its branches cannot be hoisted)
 
 
 def check_composite(
@@ -135,10 +129,12 @@ def check_composite(
         target, expr, why = _parse_step(source, last=i == len(steps) - 1)
         if why is not None:
             problems.append((i, why))
+            known.update(step_targets([source]))  # later steps may use it: no cascade
             continue
         assert expr is not None
         if _depth(expr) > MAX_DEPTH:
             problems.append((i, f"composite `{_clip(source)}` is nested more than {MAX_DEPTH} levels deep"))
+            known.update([target] if target else [])
             continue
         checker = _Checker(source, known, callees, flags or {})
         checker.visit(expr)
@@ -161,7 +157,16 @@ def check_composite(
     )
 
 
-# Deeper expressions are refused: the checker, printer and layout recurse over the tree.
+_TARGET = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)")
+
+
+def step_targets(steps: Sequence[str]) -> list[str]:
+    """The names steps assign (`t = ...`), read even from a step that does not parse, so
+    that one bad step is reported once, not again as an unknown name in every later one."""
+    return [m[1] for s in steps if (m := _TARGET.match(s)) is not None]
+
+
+# Deeper expressions are refused: the checker and the printer recurse over the tree.
 MAX_DEPTH = 100
 
 
@@ -281,16 +286,9 @@ class _Checker:
         elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Call):
             self.visit_indexed_call(node, node.value)
         elif isinstance(node, ast.IfExp):
-            before = len(self.problems)
             self.visit_test(node.test)
             self.visit(node.body)
             self.visit(node.orelse)
-            if len(self.problems) == before and len(_Printer(self.ops).expr(node)) > _IFEXP_MAX:
-                self.bad(
-                    node,
-                    f"a conditional expression must fit in {_IFEXP_MAX} characters (its branches "
-                    "cannot be split into steps, which always run); shorten the branches",
-                )
         else:
             what = _WHAT.get(type(node), f"`{type(node).__name__}` expressions")
             if isinstance(node, ast.Subscript):
@@ -471,79 +469,3 @@ def _simple_power_operand(node: ast.AST, left: bool = False) -> bool:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and not left:
         return _simple_power_operand(node.left, left=True) and _simple_power_operand(node.right)
     return False
-
-
-# --- layout of long statements -----------------------------------------------------------------
-
-_ATOMS = (ast.Name, ast.Constant)
-_TMP_WIDTH = "_tmp999"  # fit checks assume this long a name for a local not named yet
-
-
-def statements(
-    target: str | None,
-    expr: ast.expr,
-    indent: int,
-    callees: Mapping[str, Callee],
-    fresh: Callable[[], str],
-) -> list[Stmt]:
-    """`target = expr` as statements whose lines fit at column `indent`.
-
-    On one line if it fits; a call whose every argument fits on a line of its own is split
-    inside its brackets (`layout.py` does that the way ruff does); otherwise the largest
-    operand is computed first into a `_tmpN` local and the rest retried. `target=None`
-    assigns to a new `_tmpN`, named after the locals its own operands needed (so that
-    they number in order); the last statement assigns the target.
-    """
-    printer = _Printer(callees)
-    width = f"{target or _TMP_WIDTH} = "
-    text = printer.expr(expr)
-    out: list[Stmt] = []
-    while not fits(width + text, indent):
-        if isinstance(expr, ast.Call):
-            items = [printer.expr(a) for a in expr.args]
-            items += [f"{kw.arg}={printer.expr(kw.value)}" for kw in expr.keywords]
-            head = callees[expr.func.id].qualified  # type: ignore[attr-defined]
-            inner = indent + len(INDENT)
-            if fits(f"{width}{head}(", indent) and all(fits(item + ",", inner) for item in items):
-                return [*out, Stmt(f"{target or fresh()} = ", Group(head, tuple(items)))]
-        slots = _operands(expr)
-        sizes = [(len(printer.expr(get())), i) for i, (get, _) in enumerate(slots) if not _atomic(get())]
-        if not sizes:
-            raise ValueError(f"cannot lay out `{width}{text}` within the line length")
-        get, put = slots[max(sizes, key=lambda c: (c[0], -c[1]))[1]]
-        before = statements(None, get(), indent, callees, fresh)
-        out += before
-        put(ast.Name(id=before[-1].prefix.removesuffix(" = "), ctx=ast.Load()))
-        text = printer.expr(expr)
-    return [*out, Stmt(f"{target or fresh()} = ", text)]
-
-
-def _atomic(node: ast.expr) -> bool:
-    return isinstance(node, _ATOMS) or (
-        isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant)
-    )
-
-
-def _operands(node: ast.expr) -> list[tuple[Callable[[], ast.expr], Callable[[ast.expr], None]]]:
-    """(get, set) for each direct operand of `node`, in source order."""
-
-    def field(owner: ast.AST, name: str) -> tuple[Callable[[], ast.expr], Callable[[ast.expr], None]]:
-        return (lambda: getattr(owner, name)), (lambda value: setattr(owner, name, value))
-
-    def item(items: list, i: int) -> tuple[Callable[[], ast.expr], Callable[[ast.expr], None]]:
-        return (lambda: items[i]), (lambda value: items.__setitem__(i, value))
-
-    if isinstance(node, ast.BinOp):
-        return [field(node, "left"), field(node, "right")]
-    if isinstance(node, ast.UnaryOp):
-        return [field(node, "operand")]
-    if isinstance(node, ast.Compare):
-        return [field(node, "left"), item(node.comparators, 0)]
-    if isinstance(node, ast.Call):
-        args = [item(node.args, i) for i in range(len(node.args))]
-        return args + [field(kw, "value") for kw in node.keywords]
-    if isinstance(node, ast.Subscript):
-        return [field(node, "value")]
-    if isinstance(node, ast.List | ast.Tuple):
-        return [item(node.elts, i) for i in range(len(node.elts))]
-    return []

@@ -156,6 +156,23 @@ def _codepoint(ch: str) -> str:
     return f"U+{ord(ch):04X}"
 
 
+def _syntax_hint(problem: str, source_line: str) -> str:
+    """What most likely went wrong, for the YAML mistakes a spec author makes."""
+    if "\t" in source_line or "'\\t'" in problem:
+        return " (this line holds a tab: YAML indents with spaces only)"
+    if "mapping values are not allowed" in problem:
+        return (
+            ' (a value containing `: ` must be quoted, `doc: "a: b"`; or a key is indented '
+            "differently from the keys above it)"
+        )
+    if "expected <block end>" in problem or "could not find expected ':'" in problem or "indent" in problem:
+        return (
+            " (check the indentation: each entry starts with `- ` at column 0 and its keys are "
+            "indented two spaces, like the entries around it)"
+        )
+    return ""
+
+
 def load_entries(path: Path, display_name: str | None = None) -> tuple[str, list[Entry]]:
     """Parse `path` into its list of entries; returns (display name, entries).
 
@@ -171,7 +188,10 @@ def load_entries(path: Path, display_name: str | None = None) -> tuple[str, list
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 1
         problem = getattr(exc, "problem", None) or str(exc)
-        raise LoadError([(line, f"{name}:{line}: not valid YAML: {problem}")]) from None
+        hint = _syntax_hint(
+            problem, text.splitlines()[line - 1] if 0 < line <= len(text.splitlines()) else ""
+        )
+        raise LoadError([(line, f"{name}:{line}: not valid YAML: {problem}{hint}")]) from None
     except RecursionError:  # pragma: no cover - MAX_DEPTH stops nesting long before this
         raise LoadError([(1, f"{name}:1: not valid YAML: nested too deeply")]) from None
     finally:

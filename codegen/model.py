@@ -36,9 +36,10 @@ ops.yaml keys (docs/contracts.md §2):
 backward.yaml keys:
 
 - `backward_op` (required): the backward op's name; its node class is derived from it.
-- `forward` (required): `tanh (Tensor x) -> Tensor(out)`, the signature of the op it
-  differentiates (an ops.yaml op, or for a higher-order entry a backward op, whose
-  signature is its `args`, then its forward's attributes, `->` its `output`).
+- `forward` (optional, derived): the op this entry differentiates is the one whose
+  `backward:` names it (an ops.yaml op, or for a higher-order entry a backward op, whose
+  signature is its `args`, then its forward's attributes, `->` its `output`). Written out,
+  `tanh` or `tanh (Tensor x) -> Tensor(out)`, it is an assertion checked against that op.
 - `args` (required): tensors only: forward inputs (`x`), forward outputs (`out`) and
   gradients of forward outputs (`out_grad`; `Tensor?` when it may be None, as the gradient
   of a grad op's output for an absent optional input). The forward op's attributes are always
@@ -67,11 +68,12 @@ backward.yaml keys:
   A step may use the arguments, the forward's attributes, numbers, operators, calls to
   ops (and to backward ops that have a kernel and no composite; a call to one with several
   outputs is indexed, `f(...)[0]`) and earlier steps (of this output or an earlier one).
-  Long expressions are laid out over several lines (or split into `_tmpN` locals).
+  Each step becomes one statement, as written (no length limit, no line breaking).
   Without `kernel:` the composite is the only gradient: it runs on Tensors, recorded when
   `create_graph` is set. With an explicit `kernel:` as well, the first-order path calls
   the kernel on raw arrays (fast) and only the `create_graph` path evaluates the composite.
-- `doc`: a one-line docstring.
+- `doc`: a one-line docstring; default `Gradient of tanh.` (at higher order `Gradient of
+  tanh_grad (second-order gradient of tanh).`), filled in by validate.py.
 
 Names at higher order: a grad op's outputs are named in its generated code, and in the
 `forward:` of the entry that differentiates it, by `naming.grad_op_outputs`: an output
@@ -90,7 +92,7 @@ from typing import Any
 from opgrad.codegen import naming
 from opgrad.codegen.loader import Entry
 from opgrad.codegen.reader import KeyLines, Problems, Reader
-from opgrad.codegen.signature import Arg, GrammarError, Output, describe_signature, parse_forward
+from opgrad.codegen.signature import Arg, GrammarError, Output, parse_forward
 
 OP_KEYS = (
     "op",
@@ -405,14 +407,14 @@ def _check_operator(r: Reader, op_name: str, args: list[Arg]) -> None:
 
 @dataclass(frozen=True)
 class ForwardSig:
-    """A `forward:` signature as written in backward.yaml."""
+    """What a backward entry differentiates: derived from the entry whose `backward:` names
+    it, or a `forward:` written in backward.yaml, which is then checked against that entry
+    (`tanh`, or the whole signature `tanh (Tensor x) -> Tensor(out)`). `args` and
+    `outputs` are None when nothing but the name was given or derived."""
 
     name: str
-    args: tuple[Arg, ...]
-    outputs: tuple[Output, ...]
-
-    def __str__(self) -> str:
-        return describe_signature(self.name, self.args, self.outputs)
+    args: tuple[Arg, ...] | None = None
+    outputs: tuple[Output, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -430,7 +432,7 @@ class BackwardSpec:
     """One backward.yaml entry, checked on its own."""
 
     name: str
-    forward: ForwardSig
+    forward: ForwardSig | None  # None until validate.py derives it (see ForwardSig)
     args: tuple[Arg, ...]
     outputs: tuple[Output, ...]
     no_need_buffer: tuple[str, ...]
@@ -462,14 +464,18 @@ class BackwardSpec:
         r = Reader(entry, file, problems, "backward_op")
         name = r.pop_name("backward_op", "backward_op name", required=True, reserved=naming.RESERVED_OP_NAMES)
         r.name = name or r.name
-        forward_text = r.pop_str("forward", required=True)
+        forward_text = r.pop_str("forward")
         forward: ForwardSig | None = None
-        if forward_text is not None:
+        if forward_text is not None and forward_text.strip().isidentifier():
+            if r.check_name("forward", forward_text.strip(), "forward op name"):
+                forward = ForwardSig(forward_text.strip())
+        elif forward_text is not None:
             try:
                 fname, fargs, fouts = parse_forward(forward_text)
                 forward = ForwardSig(fname, tuple(fargs), tuple(fouts))
             except GrammarError as exc:
                 r.error("forward", str(exc))
+                return None
         args = r.pop_args("args")
         outputs = r.pop_outputs("output")
         no_need_buffer = r.pop_names("no_need_buffer", "no_need_buffer argument")
@@ -489,7 +495,7 @@ class BackwardSpec:
         )
         doc = r.pop_doc()
         r.finish(BACKWARD_KEYS)
-        if name is None or forward is None or args is None or outputs is None:
+        if name is None or args is None or outputs is None:
             return None
 
         for arg in args:
@@ -558,7 +564,7 @@ class BackwardSpec:
             kernel=kernel if composite is not None else (kernel or name),
             backward=None if composite is not None else backward,
             composite=composite,
-            doc=doc or f"Gradient of `{forward.name}`.",
+            doc=doc or "",  # validate.py fills in the default (see `doc` above)
             lines=r.lines,
         )
 

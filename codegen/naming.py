@@ -16,6 +16,15 @@ NODES_MODULE = "nodes"
 TENSOR_METHODS_MODULE = "tensor_methods"
 PACKAGE_INIT = "__init__"
 
+# How generated modules refer to each other and to builtins (`from opgrad.generated import
+# nodes as _nodes`; `import builtins as _builtins`, so that a spec name never shadows one).
+OPS_ALIAS = "_ops"
+GRAD_OPS_ALIAS = "_grad_ops"
+NODES_ALIAS = "_nodes"
+BUILTINS_ALIAS = "_builtins"
+# Prefix of the module-level kernel tables (`_k_tanh = kernel_table("tanh")`).
+KERNEL_TABLE_PREFIX = "_k_"
+
 SPEC_FILES = ("ops.yaml", "backward.yaml")
 REGENERATE_COMMAND = "python -m opgrad.codegen"
 
@@ -85,9 +94,6 @@ NODE_ATTRIBUTES = frozenset(
     }
 )
 RESERVED_ARG_NAMES = RUNTIME_NAMES | GENERATED_LOCALS | NODE_ATTRIBUTES
-# Argument and output names are at most this long, so that every generated statement
-# has a layout `layout.py` can produce (see tests/test_codegen_output.py).
-MAX_ARG_NAME = 24
 RESERVED_OP_NAMES = RUNTIME_NAMES | frozenset({"ops", "grad_ops", "nodes", "tensor_methods"})
 
 # Python operators an op may be bound to, with the number of tensor operands they take.
@@ -159,6 +165,16 @@ def inplace_name(op: str) -> str:
 def camel(name: str) -> str:
     """`tanh_double_grad` -> `TanhDoubleGrad`."""
     return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part)
+
+
+def kernel_table(kernel: str) -> str:
+    """The module-level `kernel_table(kernel)` a kernel is looked up in: `_k_tanh`."""
+    return f"{KERNEL_TABLE_PREFIX}{kernel}"
+
+
+def count_slot(name: str) -> str:
+    """The node slot holding how many tensors a Tensor[] input without gradient had."""
+    return f"_{name}_count"
 
 
 def node_class(backward_op: str) -> str:

@@ -3,8 +3,10 @@
 Every decision lives in the plan -- which arguments are converted and how, what a node saves
 and how (`of_input`, `meta_of` under no_need_buffer, `of_output`), which positions get
 history, which kernel is called with which arguments, what `apply` returns for each
-input position, which imports a module needs. Templates only loop over these and
-substitute; `layout.py` only breaks long lines.
+input position, which imports a module needs. The repeated pieces are records that say
+what, not how: `TensorConversion`, `AttributeCheck`, `KernelCall`, `Saved`, `History`,
+`GradRead`, `Unpacked`; the macros of templates/_function.jinja2 spell them, and
+`layout.py` spells the remaining statements in one fixed shape.
 
 This module assembles the plan: a `Module` per generated file, with the `Tensor` methods
 and each `__all__`. The dataclasses and the statement builders they share live in
@@ -15,16 +17,11 @@ and each `__all__`. The dataclasses and the statement builders they share live i
 from __future__ import annotations
 
 from opgrad.codegen import naming
-from opgrad.codegen.layout import Stmt, call, list_of
+from opgrad.codegen.layout import Stmt, call, list_of, vertical
 from opgrad.codegen.model import OpSpec
 from opgrad.codegen.plan_forward import grad_op_function, inplace_function, op_function
 from opgrad.codegen.plan_nodes import node_class
 from opgrad.codegen.plan_parts import (
-    BUILTINS,
-    GRAD_OPS,
-    KERNEL_TABLE,
-    NODES,
-    OPS,
     Function,
     GradBlock,
     Guarded,
@@ -42,12 +39,7 @@ from opgrad.codegen.plan_parts import (
 from opgrad.codegen.validate import Spec
 
 __all__ = [
-    "BUILTINS",
     "GENERATED_PACKAGE",
-    "GRAD_OPS",
-    "KERNEL_TABLE",
-    "NODES",
-    "OPS",
     "TYPE_ONLY",
     "Function",
     "GradBlock",
@@ -192,4 +184,4 @@ def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
 
 
 def _all(names: list[str]) -> Stmt:
-    return Stmt("__all__ = ", list_of(*[quoted(n) for n in sorted(names)]))
+    return Stmt("__all__ = ", vertical(list_of(*[quoted(n) for n in sorted(names)])))

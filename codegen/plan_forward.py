@@ -11,22 +11,24 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from opgrad.codegen import naming
-from opgrad.codegen.layout import Cond, Item, Stmt, call, flat, list_of, tuple_of
+from opgrad.codegen.layout import Stmt, call, list_of, tuple_of
 from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan_parts import (
-    BUILTINS,
     META,
-    NODES,
     TENSOR,
+    AttributeCheck,
     Function,
     GradBlock,
     Guarded,
+    History,
     InplaceFunction,
     Result,
+    Saved,
+    TensorConversion,
     array,
-    count_slot,
     dispatch_arrays,
     doc_lines,
+    grad_condition,
     kernel_results,
     kernel_stmts,
     optional_grads,
@@ -35,8 +37,9 @@ from opgrad.codegen.plan_parts import (
     quoted,
     requires_grad,
     return_annotation,
+    saved,
+    signature_params,
     tuple_or_single,
-    wrapper_of,
 )
 from opgrad.codegen.signature import Arg, Output
 from opgrad.codegen.validate import GradOpSig, Spec, grad_op_sig, op_sig
@@ -54,38 +57,24 @@ ATTRIBUTE_CHECKS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-def _attribute_check(name: str, a: Arg) -> Guarded:
-    """`if x.__class__ is not float: x = float_arg(x, "op", "x")`; an optional attribute
-    lets None through, and only its first fast class (the line must stay short)."""
+def _attribute_check(name: str, a: Arg) -> AttributeCheck:
+    """`if x.__class__ is not float: x = float_arg(x, "op", "x")` (see `AttributeCheck`)."""
     if a.base_type == "DataType":
-        value: Item = call("dtype_arg", a.name, quoted(name), quoted(a.name))
-        if a.is_optional:
-            value = f"None if {a.name} is None else {flat(value)}"
-        return Guarded(None, Stmt(f"{a.name} = ", value))
+        return AttributeCheck(name, a.name, "dtype_arg", (), a.is_optional)
     function, fast = ATTRIBUTE_CHECKS[a.base_type]
-    tests = [f"{a.name}.__class__ is not {cls}" for cls in (fast[:1] if a.is_optional else fast)]
-    if a.is_optional:
-        tests.append(f"{a.name} is not None")
-    convert = call(function, a.name, quoted(name), quoted(a.name))
-    return Guarded(f"if {' and '.join(tests)}:", Stmt(f"{a.name} = ", convert))
+    return AttributeCheck(name, a.name, function, fast, a.is_optional)
 
 
-def _conversions(name: str, args: tuple[Arg, ...], like: Callable[[Arg], str]) -> list[Guarded]:
+def _conversions(
+    name: str, args: tuple[Arg, ...], like: Callable[[Arg], str]
+) -> list[TensorConversion | AttributeCheck | Guarded]:
     """Numbers and arrays passed for tensors become tensors (dtype following `like(arg)`);
     attributes are checked and converted to the type the kernel takes (`_attribute_check`)."""
-    conversions: list[Guarded] = []
+    conversions: list[TensorConversion | AttributeCheck | Guarded] = []
     for a in args:
-        if not a.is_tensor:
-            continue
-        if a.is_tensor_list:
-            conv = call("tensors_of", a.name, quoted(name), quoted(a.name))
-            conversions.append(Guarded(None, Stmt(f"{a.name} = ", conv)))
-            continue
-        guard = f"if not isinstance({a.name}, Tensor):"
-        if a.is_optional:
-            guard = f"if {a.name} is not None and not isinstance({a.name}, Tensor):"
-        conv = call("as_tensor_arg", a.name, like(a), quoted(name), quoted(a.name))
-        conversions.append(Guarded(guard, Stmt(f"{a.name} = ", conv)))
+        if a.is_tensor:
+            form = "list" if a.is_tensor_list else "optional" if a.is_optional else "tensor"
+            conversions.append(TensorConversion(name, a.name, "" if a.is_tensor_list else like(a), form))
     conversions += [_attribute_check(name, a) for a in args if not a.is_tensor]
     return conversions
 
@@ -128,12 +117,14 @@ def _function(
 ) -> Function:
     meta = set(sig.meta_args)
     params = [param(a, a.name in meta) for a in sig.args]
-    signature = Stmt("def ", call(sig.name, *params), f" -> {return_annotation(visible, optional_outputs)}:")
+    signature = Stmt(
+        "def ", signature_params(sig.name, params), f" -> {return_annotation(visible, optional_outputs)}:"
+    )
     tensors = [a for a in sig.args if a.is_tensor]
 
     produced = {o.name for o in backward.outputs} if backward is not None else set()
     diff_inputs = [a for a in tensors if naming.grad_name(a.name) in produced]
-    conversions: list[Guarded] = []
+    conversions: list[TensorConversion | AttributeCheck | Guarded] = []
     if convert:
         # A number passed for a tensor takes the dtype of another tensor argument, a
         # differentiable one if there is one (where(cond, x, 0.0): 0.0 follows x, not cond).
@@ -171,93 +162,11 @@ def _function(
     grad_inputs = [a for a in tensors if a.name not in meta]
     refusal = None
     if refuse:
-        refusal = Cond("if", tuple(requires_grad(a) for a in grad_inputs), " and grad_enabled():")
+        refusal = grad_condition([requires_grad(a) for a in grad_inputs], " and grad_enabled():")
 
-    grad: GradBlock | None = None
+    grad = None
     if backward is not None:
-        inputs: list[str] = []
-        counts: list[Stmt] = []
-        for a in tensors:
-            if a in diff_inputs:
-                inputs.append(f"*{a.name}" if a.is_tensor_list else a.name)
-            elif a.is_tensor_list:
-                # no gradient for a no_need_buffer Tensor[]: one None per position, counted
-                inputs.append(f"*[None] * {BUILTINS}.len({a.name})")
-                counts.append(Stmt(f"node.{count_slot(a.name)} = ", f"{BUILTINS}.len({a.name})"))
-            else:
-                inputs.append("None")
-        node_class = f"{NODES}.{naming.node_class(backward.name)}"
-        nondiff = {o.name for o in visible} - {o.name for o in sig.differentiable_outputs}
-        first = visible[0] if visible else None
-        # The common case, one plain tensor at output position 0, takes one runtime call.
-        joined = (
-            first is not None
-            and first.name not in nondiff
-            and not first.is_list
-            and first.name not in optional_outputs
-        )
-        if joined:
-            make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
-        else:
-            make_node = Stmt("node = ", call(node_class, tuple_of(*inputs)))
-        histories: list[Guarded] = []
-        position = 0
-        for o in visible:
-            if joined and position == 0:
-                pass  # new_node gave it its history
-            elif o.name not in nondiff:
-                if o.is_list:
-                    pos = "_i" if position == 0 else f"_i + {position}"
-                    histories.append(
-                        Guarded(
-                            f"for _i, _t in {BUILTINS}.enumerate({o.name}):",
-                            Stmt("", call("set_history", "_t", "node", pos)),
-                        )
-                    )
-                elif o.name in optional_outputs:
-                    histories.append(
-                        Guarded(
-                            f"if {o.name} is not None:",
-                            Stmt("", call("set_history", o.name, "node", str(position))),
-                        )
-                    )
-                else:
-                    histories.append(
-                        Guarded(None, Stmt("", call("set_history", o.name, "node", str(position))))
-                    )
-            position += 1
-        saves: list[Stmt] = counts
-        bwd_meta = set(backward.no_need_buffer)
-        out_order = [o.name for o in sig.outputs]
-        for a in backward.args:
-            fwd_arg = sig.arg(a.name)
-            fwd_out = sig.output(a.name)
-            if fwd_arg is not None:
-                how = "meta_of" if a.name in bwd_meta else "of_input"
-                saves.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_arg, how)))
-            elif fwd_out is not None:
-                # An output with history is saved with a weak link back to the node; an
-                # intermediate or non-differentiable one has no history, so no cycle: keep it.
-                if any(o.name == a.name for o in intermediate):
-                    source = f"wrap(_results[{out_order.index(a.name)}])"
-                    saves.append(Stmt(f"node.{a.name} = ", call("TensorWrapper.of_input", source)))
-                elif a.name in nondiff:
-                    saves.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_out, "of_input")))
-                else:
-                    saves.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_out, "of_output")))
-        for a in sig.args:
-            if not a.is_tensor:
-                saves.append(Stmt(f"node.{a.name} = ", a.name))
-        if joined and not histories and not saves:  # nothing else refers to the node
-            make_node = Stmt("", make_node.body)
-        # An output that may be an integer or bool tensor is recorded only when it is a
-        # floating one (integer results never require grad): see `_dtype_follows_argument`.
-        checked = None
-        if check_dtype:
-            checked = next((o.name for o in visible if o.name not in nondiff and not o.is_list), None)
-        tail = " and grad_enabled()" + (f' and {checked}._data.dtype.kind == "f"' if checked else "") + ":"
-        condition = Cond("if", tuple(requires_grad(a) for a in diff_inputs), tail)
-        grad = GradBlock(condition, make_node, tuple(histories), tuple(saves), checked)
+        grad = _grad_block(sig, backward, visible, intermediate, optional_outputs, diff_inputs, check_dtype)
 
     returns = Stmt("return ", tuple_or_single([o.name for o in visible]))
     return Function(
@@ -271,6 +180,92 @@ def _function(
         grad,
         returns,
     )
+
+
+def _grad_block(
+    sig: GradOpSig,
+    backward: BackwardSpec,
+    visible: tuple[Output, ...],
+    intermediate: tuple[Output, ...],
+    optional_outputs: frozenset[str],
+    diff_inputs: list[Arg],
+    check_dtype: bool,
+) -> GradBlock:
+    """When an input requires grad: the node, its outputs' histories, what it saves."""
+    tensors = [a for a in sig.args if a.is_tensor]
+    inputs: list[str] = []
+    counts: list[Saved] = []
+    for a in tensors:
+        if a in diff_inputs:
+            inputs.append(f"*{a.name}" if a.is_tensor_list else a.name)
+        elif a.is_tensor_list:
+            # no gradient for a no_need_buffer Tensor[]: one None per position, counted
+            inputs.append(f"*[None] * {naming.BUILTINS_ALIAS}.len({a.name})")
+            count = f"{naming.BUILTINS_ALIAS}.len({a.name})"
+            counts.append(Saved(naming.count_slot(a.name), a.name, "value", source=count))
+        else:
+            inputs.append("None")
+    node_class = f"{naming.NODES_ALIAS}.{naming.node_class(backward.name)}"
+    nondiff = {o.name for o in visible} - {o.name for o in sig.differentiable_outputs}
+    first = visible[0] if visible else None
+    # The common case, one plain tensor at output position 0, takes one runtime call.
+    joined = (
+        first is not None
+        and first.name not in nondiff
+        and not first.is_list
+        and first.name not in optional_outputs
+    )
+    if joined:
+        make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
+    else:
+        make_node = Stmt("node = ", call(node_class, tuple_of(*inputs)))
+    histories: list[History] = []
+    for position, o in enumerate(visible):
+        if joined and position == 0:
+            continue  # new_node gave it its history
+        if o.name not in nondiff:
+            form = "list" if o.is_list else "optional" if o.name in optional_outputs else "tensor"
+            histories.append(History(o.name, position, form))
+    saves = counts + _saves(sig, backward, intermediate, nondiff)
+    if joined and not histories and not saves:  # nothing else refers to the node
+        make_node = Stmt("", make_node.body)
+    # An output that may be an integer or bool tensor is recorded only when it is a
+    # floating one (integer results never require grad): see `_dtype_follows_argument`.
+    checked = None
+    if check_dtype:
+        checked = next((o.name for o in visible if o.name not in nondiff and not o.is_list), None)
+    tail = " and grad_enabled()" + (f' and {checked}._data.dtype.kind == "f"' if checked else "") + ":"
+    condition = grad_condition([requires_grad(a) for a in diff_inputs], tail)
+    return GradBlock(condition, make_node, tuple(histories), tuple(saves), checked)
+
+
+def _saves(
+    sig: GradOpSig, backward: BackwardSpec, intermediate: tuple[Output, ...], nondiff: set[str]
+) -> list[Saved]:
+    """What the node keeps: the inputs and outputs its backward reads, then the attributes."""
+    saves: list[Saved] = []
+    bwd_meta = set(backward.no_need_buffer)
+    out_order = [o.name for o in sig.outputs]
+    for a in backward.args:
+        fwd_arg = sig.arg(a.name)
+        fwd_out = sig.output(a.name)
+        if fwd_arg is not None:
+            how = "meta_of" if a.name in bwd_meta else "of_input"
+            saves.append(saved(a.name, fwd_arg, how))
+        elif fwd_out is not None:
+            # An output with history is saved with a weak link back to the node; an
+            # intermediate or non-differentiable one has no history, so no cycle: keep it.
+            if any(o.name == a.name for o in intermediate):
+                source = f"wrap(_results[{out_order.index(a.name)}])"
+                saves.append(Saved(a.name, a.name, "of_input", source=source))
+            elif a.name in nondiff:
+                saves.append(saved(a.name, fwd_out, "of_input"))
+            else:
+                saves.append(saved(a.name, fwd_out, "of_output"))
+    for a in sig.args:
+        if not a.is_tensor:
+            saves.append(Saved(a.name, a.name, "value"))
+    return saves
 
 
 def _dtype_follows_argument(op: OpSpec) -> bool:
@@ -314,7 +309,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     name = op.inplace_name
     target, out = op.inplace
     backward = spec.backward(op.backward)
-    signature = Stmt("def ", call(name, *[param(a) for a in op.args]), " -> Tensor:")
+    signature = Stmt("def ", signature_params(name, [param(a) for a in op.args]), " -> Tensor:")
     doc = doc_lines(f"{op.doc} In place: writes the result into {target} and returns {target}.", 4)
 
     refuse = Guarded(
@@ -336,32 +331,29 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     body += kernel_stmts(name, op.kernel, dispatch_arrays(forms), kernel_args, "_result", "raw")
 
     inputs = [(f"*{a.name}" if a.is_tensor_list else a.name) if a in diff_inputs else "None" for a in tensors]
-    make_node = Stmt("node = ", call(f"{NODES}.{naming.node_class(backward.name)}", tuple_of(*inputs)))
-    saves_before: list[Stmt] = []
-    saves_after: list[Stmt] = []
-    old = call("saved_before_write", target)
+    make_node = Stmt(
+        "node = ", call(f"{naming.NODES_ALIAS}.{naming.node_class(backward.name)}", tuple_of(*inputs))
+    )
+    saves_before: list[Saved] = []
+    saves_after: list[Saved] = []
+    old = f"saved_before_write({target})"
     for a in backward.args:
         fwd_arg = op.arg(a.name)
         if a.name == out:
-            saves_after.append(Stmt(f"node.{out} = ", call("TensorWrapper.of_output", target, "node")))
+            saves_after.append(Saved(out, target, "of_output"))
         elif fwd_arg is None:
             continue  # a gradient
         elif a.name in backward.no_need_buffer:
-            saves_before.append(Stmt(f"node.{a.name} = ", wrapper_of(a.name, fwd_arg, "meta_of")))
+            saves_before.append(saved(a.name, fwd_arg, "meta_of"))
         elif a.name == target:
             # x's memory is about to change: keep a copy of its old value (with its history).
-            saves_before.append(Stmt(f"node.{a.name} = ", call("TensorWrapper.of_input", old)))
-        elif fwd_arg.is_tensor_list:
-            keep = f"TensorWrapper.of_input({old.flat()} if _t is {target} else _t) for _t in {a.name}"
-            saves_before.append(Stmt(f"node.{a.name} = ", list_of(keep)))
+            saves_before.append(Saved(a.name, a.name, "of_input", source=old))
         else:
             # The same tensor may be passed for both (x.mul_(x)): save x's old value then.
-            source = f"{old.flat()} if {a.name} is {target} else {a.name}"
-            wrapper: Item = call("TensorWrapper.of_input", source)
-            if fwd_arg.is_optional:
-                wrapper = f"None if {a.name} is None else {flat(wrapper)}"
-            saves_before.append(Stmt(f"node.{a.name} = ", wrapper))
-    saves_before += [Stmt(f"node.{a} = ", a) for a in attrs]
+            element = f"{old} if _t is {target} else _t"
+            source = "" if fwd_arg.is_tensor_list else f"{old} if {a.name} is {target} else {a.name}"
+            saves_before.append(saved(a.name, fwd_arg, "of_input", source, element))
+    saves_before += [Saved(a, a, "value") for a in attrs]
     return InplaceFunction(
         name=name,
         doc=doc,

@@ -10,20 +10,22 @@ from __future__ import annotations
 
 from opgrad.codegen import naming
 from opgrad.codegen.composite import Composite
-from opgrad.codegen.layout import Stmt, call, list_of, tuple_of
+from opgrad.codegen.layout import Stmt, tuple_of
 from opgrad.codegen.model import BackwardSpec
 from opgrad.codegen.plan_parts import (
     ARRAY,
-    GRAD_OPS,
     META,
     TENSOR,
+    GradRead,
+    KernelCall,
     Node,
     Result,
-    count_slot,
+    Unpacked,
     doc_lines,
     kernel_call,
     optional_grads,
     quoted,
+    spelled_call,
 )
 from opgrad.codegen.signature import Arg
 from opgrad.codegen.validate import GradOpSig, Spec
@@ -41,32 +43,34 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     positions: dict[str, tuple[int, bool]] = {}
     for i, o in enumerate(fwd.visible_outputs):
         positions[naming.grad_name(o.name)] = (i, o.is_list)
-    reads: list[Stmt] = []
+    reads: list[GradRead | Unpacked] = []
     for a in bwd.args:
         if a.name in positions:
             i, is_list = positions[a.name]
-            reads.append(Stmt(f"{a.name} = ", f"grads[{i}:]" if is_list else f"grads[{i}]"))
+            reads.append(GradRead(a.name, i, is_list))
 
     names = naming.grad_op_outputs([a.name for a in bwd.args + tuple(attrs)], [o.name for o in bwd.outputs])
     locals_ = dict(zip((o.name for o in bwd.outputs), names, strict=True))
-    create_graph: list[Stmt] = []
-    compute: list[Stmt] = []
+    create_graph: list[Stmt | Unpacked] = []
+    compute: list[Stmt | KernelCall | Unpacked] = []
     composite = spec.composite(bwd.name)
     if composite is not None and bwd.kernel is None:
         # One path: the composite runs ops on Tensors, recorded or not by grad mode.
         reads += [_unpack(a, "unpack") for a in saved]
-        compute += _composite_stmts(composite, locals_, attrs, indent=8)
+        compute += _composite_stmts(composite, locals_, attrs)
     elif composite is not None:
         # `kernel:` and `composite:`: the recorded path evaluates the composite with ops (any
         # order); the first-order path runs the kernel on arrays.
         create_graph += [_unpack(a, "unpack") for a in saved]
-        create_graph += _composite_stmts(composite, locals_, attrs, indent=12)
+        create_graph += _composite_stmts(composite, locals_, attrs)
     else:
         # create_graph: saved tensors as Tensors for the recorded grad op.
         create_graph += [_unpack(a, "unpack") for a in saved]
         call_args = [a.name for a in bwd.args] + [f"self.{a.name}" for a in attrs]
         targets = ", ".join(locals_[o.name] for o in bwd.outputs)
-        create_graph.append(Stmt(f"{targets} = ", call(f"{GRAD_OPS}.{bwd.name}", *call_args)))
+        create_graph.append(
+            Stmt(f"{targets} = ", spelled_call(f"{naming.GRAD_OPS_ALIAS}.{bwd.name}", *call_args))
+        )
     if bwd.kernel is not None:
         # The first-order path: only the saved tensors' version-checked arrays
         # (`unpack_data`), which is all the kernel takes.
@@ -91,8 +95,8 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
             entries.append(f"*{locals_[out.name]}" if out.is_list else locals_[out.name])
         elif a.is_tensor_list:
             # a no_need_buffer Tensor[] input: no gradient for any of its positions
-            entries.append(f"*[None] * self.{count_slot(a.name)}")
-            slots.append(count_slot(a.name))
+            entries.append(f"*[None] * self.{naming.count_slot(a.name)}")
+            slots.append(naming.count_slot(a.name))
         else:
             entries.append("None")
     slots_stmt = Stmt("__slots__ = ", tuple_of(*[quoted(s) for s in slots]) if slots else "()")
@@ -114,28 +118,20 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
 
 
 def _composite_stmts(
-    composite: tuple[tuple[str, Composite], ...], locals_: dict[str, str], attrs: list[Arg], indent: int
+    composite: tuple[tuple[str, Composite], ...], locals_: dict[str, str], attrs: list[Arg]
 ) -> list[Stmt]:
     """The attributes a composite reads as locals, then its steps and gradients."""
     used = {n for _, c in composite for n in (*c.names, *c.tested)}
     stmts = [Stmt(f"{a.name} = ", f"self.{a.name}") for a in attrs if a.name in used]
-    counter = iter(range(1, 1_000_000))
-
-    def fresh() -> str:
-        return f"_tmp{next(counter)}"
-
     for name, c in composite:
-        stmts += c.statements(locals_[name], indent, fresh)
+        stmts += c.statements(locals_[name])
     return stmts
 
 
-def _unpack(a: Arg, how: str) -> Stmt:
+def _unpack(a: Arg, how: str) -> Unpacked:
     """A saved tensor (list, optional tensor) as a local, through `<how>(saved, self)`."""
-    if a.is_tensor_list:
-        return Stmt(f"{a.name} = ", list_of(f"{how}(_w, self) for _w in self.{a.name}"))
-    if a.type == "Tensor?":
-        return Stmt(f"{a.name} = ", f"None if self.{a.name} is None else {how}(self.{a.name}, self)")
-    return Stmt(f"{a.name} = ", call(how, f"self.{a.name}", "self"))
+    form = "list" if a.is_tensor_list else "optional" if a.type == "Tensor?" else "tensor"
+    return Unpacked(a.name, how, form)
 
 
 def _n_outputs(fwd: GradOpSig) -> int:

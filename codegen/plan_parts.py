@@ -1,8 +1,8 @@
 """The plan's parts: the frozen dataclasses the templates render (`Function`, `Node`,
-`Module`, ...), the names generated modules know each other by, and the statement builders
-that forward functions and grad nodes share -- annotations and defaults, resolving and
-calling a kernel (`kernel_stmts`, `kernel_call`), wrapping its results, saving tensors in
-`TensorWrapper`s.
+`Module`, ...; records of what to generate such as `KernelCall` and `Saved`, which the
+macros of templates/_function.jinja2 spell) and the builders that forward functions and
+grad nodes share -- annotations and defaults, a kernel call and the wrapping of its
+results, what a node saves.
 
 No other plan module is imported here: `plan_forward.py` and `plan_nodes.py` build on this
 one, and `plan.py` assembles what they build.
@@ -14,28 +14,10 @@ import textwrap
 from dataclasses import dataclass
 
 from opgrad.codegen import naming
-from opgrad.codegen.layout import (
-    INDENT,
-    LINE_LENGTH,
-    Cond,
-    Group,
-    Item,
-    Stmt,
-    call,
-    fits,
-    list_of,
-    tuple_of,
-)
+from opgrad.codegen.layout import Group, Item, Stmt, call, list_of, tuple_of, vertical
 from opgrad.codegen.model import BackwardSpec
 from opgrad.codegen.signature import Arg, DType, Output
 from opgrad.codegen.validate import Spec
-
-NODES = "_nodes"
-GRAD_OPS = "_grad_ops"
-OPS = "_ops"
-BUILTINS = "_builtins"
-# Prefix of the module-level kernel tables (`_k_tanh = kernel_table("tanh")`).
-KERNEL_TABLE = "_k_"
 
 
 @dataclass(frozen=True)
@@ -47,13 +29,96 @@ class Guarded:
 
 
 @dataclass(frozen=True)
+class Saved:
+    """What a node keeps for its backward, `node.<slot> = ...` (spelled by the `save` macro
+    of templates/_function.jinja2).
+
+    `how` is how it is kept: "of_input" (a TensorWrapper of an input, or of an output
+    without history), "meta_of" (shape and dtype only: no_need_buffer), "of_output" (an
+    output with history, linked back to the node weakly) or "value" (an attribute or a
+    count, kept as it is). `form` is "tensor", "list" (one wrapper per element of
+    `source`, each wrapping `element`) or "optional" (None when `name` is None).
+    `source` is what is wrapped: the local `name` itself unless in place (x's old value).
+    """
+
+    slot: str
+    name: str
+    how: str
+    form: str = "tensor"
+    source: str = ""  # default: `name`
+    element: str = "_t"
+
+    @property
+    def wrapped(self) -> str:
+        return self.source or self.name
+
+
+@dataclass(frozen=True)
+class TensorConversion:
+    """A number or array passed for a tensor argument becomes a Tensor on entry: through
+    `as_tensor_arg(x, like, op, x)` (dtype following the tensor argument `like`, or None),
+    or `tensors_of` for a Tensor[]. A Tensor (the common case) passes after one isinstance."""
+
+    op: str
+    name: str
+    like: str
+    form: str  # "tensor" | "optional" (None passes) | "list"
+
+
+@dataclass(frozen=True)
+class AttributeCheck:
+    """An attribute checked on entry: a value whose class is one of `fast` (and None, when
+    `optional`) passes as it is; anything else goes through `function` (opgrad.runtime.
+    arguments), which converts neighbouring kinds or raises naming the op and argument.
+    Without fast classes (DataType) the function always runs."""
+
+    op: str
+    name: str
+    function: str
+    fast: tuple[str, ...]
+    optional: bool
+
+
+@dataclass(frozen=True)
+class History:
+    """An output made the node's output at `position`: `set_history(out, node, position)`;
+    each element of a Tensor[] output ("list") at `position + i`; an "optional" one only
+    when it is not None."""
+
+    name: str
+    position: int
+    form: str  # "tensor" | "list" | "optional"
+
+
+@dataclass(frozen=True)
+class GradRead:
+    """A node's incoming gradient as a local: `out_grad = grads[0]` (a Tensor[] output,
+    always last, takes the rest: `grads[1:]`)."""
+
+    name: str
+    position: int
+    rest: bool = False
+
+
+@dataclass(frozen=True)
+class Unpacked:
+    """A saved tensor (list, optional tensor) as a local, through `<how>(self.<name>, self)`:
+    `unpack` gives a Tensor (the recorded path, composites), `unpack_data` its
+    version-checked array (the first-order kernel path)."""
+
+    name: str
+    how: str  # "unpack" | "unpack_data"
+    form: str  # "tensor" | "list" | "optional"
+
+
+@dataclass(frozen=True)
 class GradBlock:
     """The autograd part of a function: runs only when an input requires grad."""
 
-    condition: Cond
+    condition: str  # `if <an input requires grad> and grad_enabled():`
     make_node: Stmt
-    histories: tuple[Guarded, ...]
-    saves: tuple[Stmt, ...]
+    histories: tuple[History, ...]
+    saves: tuple[Saved, ...]
     dtype_checked: str | None = None  # the output whose dtype must be floating to record
 
 
@@ -64,9 +129,9 @@ class Function:
     name: str
     doc: tuple[str, ...]
     signature: Stmt
-    refuse: Cond | None  # grad ops without a backward: refuse to be differentiated
-    conversions: tuple[Guarded, ...]
-    body: tuple[Stmt, ...]
+    refuse: str | None  # grad ops without a backward: refuse to be differentiated
+    conversions: tuple[TensorConversion | AttributeCheck | Guarded, ...]
+    body: tuple[Stmt | KernelCall, ...]
     marks: tuple[Guarded, ...]  # after the kernel: `view:` outputs, `mutates:` writes
     grad: GradBlock | None
     returns: Stmt
@@ -85,14 +150,14 @@ class InplaceFunction:
     name: str
     doc: tuple[str, ...]
     signature: Stmt
-    conversions: tuple[Guarded, ...]
+    conversions: tuple[TensorConversion | AttributeCheck | Guarded, ...]
     record: Stmt  # record = check_inplace(...)
-    body: tuple[Stmt, ...]  # the kernel, into `_result`
+    body: tuple[Stmt | KernelCall, ...]  # the kernel, into `_result`
     make_node: Stmt
-    saves_before: tuple[Stmt, ...]  # inputs (x's old value) and attributes
+    saves_before: tuple[Saved, ...]  # inputs (x's old value) and attributes
     write: Stmt
     history: Stmt
-    saves_after: tuple[Stmt, ...]  # the output, which is x now
+    saves_after: tuple[Saved, ...]  # the output, which is x now
     returns: Stmt
     inplace = True
 
@@ -105,9 +170,11 @@ class Node:
     name: str
     doc: tuple[str, ...]
     slots: Stmt
-    reads: tuple[Stmt, ...]  # gradients (and a composite's saved tensors) as locals
-    create_graph: tuple[Stmt, ...]  # the recorded path: unpack, grad op (empty: composite)
-    compute: tuple[Stmt, ...]  # the kernel path (unpack_data, kernel), or the composite
+    reads: tuple[GradRead | Unpacked, ...]  # gradients (and a composite's saved tensors)
+    create_graph: tuple[Stmt | Unpacked, ...]  # the recorded path: unpack, grad op or composite
+    compute: tuple[
+        Stmt | KernelCall | Unpacked, ...
+    ]  # the kernel path (unpack_data, kernel), or the composite
     returns: Stmt
     # slots holding saved tensor data, dropped by release_saved (which then marks the node
     # released: a second backward is refused); empty: no release_saved, the node can rerun
@@ -207,64 +274,87 @@ def return_annotation(outputs: tuple[Output, ...], optional: frozenset[str] = fr
     return f"tuple[{', '.join(one(o) for o in outputs)}]"
 
 
+# Docstrings are prose wrapped at this column (pyproject.toml's line-length); code is never
+# wrapped (layout.py).
+DOC_WIDTH = 110
+
+
 def doc_lines(text: str, indent: int) -> tuple[str, ...]:
     """A docstring's lines, wrapped, with backslashes and double quotes escaped (a `doc`
     may say `reduction: "mean"` or `\\sum`); the loader refused control characters."""
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    width = LINE_LENGTH - indent - 6
+    width = DOC_WIDTH - indent - 6
     return tuple(textwrap.wrap(escaped, width, break_long_words=False, break_on_hyphens=False)) or ("",)
+
+
+def signature_params(name: str, params: list[str]) -> Group:
+    """A `def`'s name and parameters: one parameter per line when it takes more than one."""
+    group = call(name, *params)
+    return vertical(group) if len(params) > 1 else group
+
+
+def grad_condition(operands: list[str], tail: str) -> str:
+    """`if a._requires_grad<tail>` or `if (a or b)<tail>`, on one line."""
+    tested = operands[0] if len(operands) == 1 else f"({' or '.join(operands)})"
+    return f"if {tested}{tail}"
 
 
 def tuple_or_single(items: list[str]) -> Item:
     return items[0] if len(items) == 1 else tuple_of(*items)
 
 
-def kernel_table_name(kernel: str) -> str:
-    """The module-level `kernel_table(kernel)` a one-array kernel is resolved through."""
-    return f"{KERNEL_TABLE}{kernel}"
+# A call with more than this many arguments is written one argument per line; a kernel
+# that takes more than this many arrays (or a Tensor[]) is resolved and called so too
+# (layout.py: by what a statement holds, never by its length).
+INLINE_ARGS = 4
+INLINE_ARRAYS = 2
 
 
-def count_slot(name: str) -> str:
-    """The node slot holding how many tensors a Tensor[] input without gradient had."""
-    return f"_{name}_count"
+def spelled_call(head: str, *items: Item) -> Group:
+    """A call, one argument per line when it has more than `INLINE_ARGS`."""
+    group = call(head, *items)
+    return vertical(group) if len(items) > INLINE_ARGS else group
+
+
+@dataclass(frozen=True)
+class KernelCall:
+    """Resolve a kernel into `_kernel`, then call it: `<target> = [wrap(]_kernel(args)[)]`.
+
+    Every kernel call has this one shape, spelled by the `kernel_call` macro of
+    templates/_function.jinja2. The kernel is looked up in its module-level `table` by the
+    first array's type (one dict look-up; with several arrays, after an inline check that
+    they are all of that type), with `dispatch` as the fallback that resolves and fills
+    the table and explains mixed devices. The arrays of a Tensor[] argument (`*_xs_data`)
+    have no table (`table` is None): `dispatch` alone resolves them.
+    """
+
+    op: str
+    kernel: str
+    arrays: tuple[str, ...]  # what picks the backend (dispatch's arguments after the names)
+    args: tuple[str, ...]  # what the kernel is called with
+    target: str
+    wrap: bool  # wrap the result in a Tensor
+    table: str | None
+    one_per_line: bool  # more than INLINE_ARRAYS arrays, or a Tensor[]'s
 
 
 def kernel_stmts(
     op: str, kernel: str, arrays: list[str], args: list[str], target: str, wrap_as: str
-) -> list[Stmt]:
-    """Resolve and call a kernel; `wrap_as` is "tensor" (wrap the result) or "raw".
-
-    A kernel is looked up in its module-level table by the array's type (one dict look-up;
-    with several arrays, after an inline check that they are all of that type), with
-    `dispatch` as the fallback that resolves and fills the table and explains mixed
-    devices. Several arrays whose check does not fit on a line go through `dispatch`
-    alone. One statement when it fits on a line, else `_kernel = ...` first.
-    """
-    resolve = call("dispatch", quoted(op), quoted(kernel), *arrays)
-    compact = Group(resolve.flat(), tuple(args))
-    if len(arrays) > 1 and not any(a.startswith("*") for a in arrays):
-        # Several arrays of one type (checked inline) use the table too; when the check
-        # fails (mixed types, an absent optional array) `dispatch` resolves or explains.
-        same = " is ".join(f"{a}.__class__" for a in arrays)
-        table = kernel_table_name(kernel)
-        pick = Stmt("_kernel = ", f"{table}.get({arrays[0]}.__class__) if {same} else None")
-        invoke = Group(f"(_kernel or {resolve.flat()})", tuple(args))
-        run = Stmt(f"{target} = ", call("wrap", invoke) if wrap_as == "tensor" else invoke)
-        if fits(pick.flat(), 2 * len(INDENT)) and fits(run.flat(), 2 * len(INDENT)):
-            return [pick, run]
-    if len(arrays) == 1 and not arrays[0].startswith("*"):
-        # `_k_name.get(x.__class__) or dispatch(...)`: a Group, so a long line breaks in
-        # dispatch's arguments as ruff breaks it.
-        resolve = Group(f"{kernel_table_name(kernel)}.get({arrays[0]}.__class__) or dispatch", resolve.items)
-        compact = Group(f"({resolve.flat()})", tuple(args))
-    body: Item = call("wrap", compact) if wrap_as == "tensor" else compact
-    one = Stmt(f"{target} = ", body)
-    if fits(one.flat(), 2 * len(INDENT)):
-        return [one]
-    invoke = call("_kernel", *args)
+) -> list[KernelCall]:
+    """The `KernelCall` of `kernel` into `target`; `wrap_as` is "tensor" or "raw"."""
+    listed = any(a.startswith("*") for a in arrays)
+    table = naming.kernel_table(kernel) if arrays and not listed else None
     return [
-        Stmt("_kernel = ", resolve),
-        Stmt(f"{target} = ", call("wrap", invoke) if wrap_as == "tensor" else invoke),
+        KernelCall(
+            op,
+            kernel,
+            tuple(arrays),
+            tuple(args),
+            target,
+            wrap_as == "tensor",
+            table,
+            listed or len(arrays) > INLINE_ARRAYS,
+        )
     ]
 
 
@@ -276,12 +366,13 @@ class Result:
 
 def kernel_results(
     op: str, kernel: str, arrays: list[str], args: list[str], results: list[Result]
-) -> list[Stmt]:
+) -> list[Stmt | KernelCall]:
     """Kernel call plus wrapping of every result into Tensors."""
+    stmts: list[Stmt | KernelCall] = []
     if len(results) == 1 and results[0].kind == "tensor":
-        return kernel_stmts(op, kernel, arrays, args, results[0].local, "tensor")
+        return [*kernel_stmts(op, kernel, arrays, args, results[0].local, "tensor")]
     raw = "_result" if len(results) == 1 else "_results"
-    stmts = kernel_stmts(op, kernel, arrays, args, raw, "raw")
+    stmts += kernel_stmts(op, kernel, arrays, args, raw, "raw")
     for i, r in enumerate(results):
         source = raw if len(results) == 1 else f"{raw}[{i}]"
         if r.kind == "tensor":
@@ -295,7 +386,7 @@ def kernel_results(
 
 def requires_grad(arg: Arg) -> str:
     if arg.is_tensor_list:
-        return f"{BUILTINS}.any(_t._requires_grad for _t in {arg.name})"
+        return f"{naming.BUILTINS_ALIAS}.any(_t._requires_grad for _t in {arg.name})"
     if arg.is_optional:
         return f"({arg.name} is not None and {arg.name}._requires_grad)"
     return f"{arg.name}._requires_grad"
@@ -347,16 +438,16 @@ def kernel_call(
     return stmts + kernel_results(op, kernel, dispatch_arrays(args), kernel_args, results)
 
 
-def wrapper_of(source: str, arg_or_out: Arg | Output, how: str) -> Item:
-    """`TensorWrapper.<how>(t[, node])` for a tensor, list or optional tensor."""
-    extra = (", node",) if how == "of_output" else ()
+def saved(slot: str, arg_or_out: Arg | Output, how: str, source: str = "", element: str = "_t") -> Saved:
+    """`arg_or_out` (a tensor, list or optional tensor) kept in `slot` as `how` says."""
+    form = "tensor"
     if isinstance(arg_or_out, Arg) and arg_or_out.is_optional:
-        return f"None if {source} is None else TensorWrapper.{how}({source}{''.join(extra)})"
-    if (isinstance(arg_or_out, Arg) and arg_or_out.is_tensor_list) or (
+        form = "optional"
+    elif (isinstance(arg_or_out, Arg) and arg_or_out.is_tensor_list) or (
         isinstance(arg_or_out, Output) and arg_or_out.is_list
     ):
-        return list_of(f"TensorWrapper.{how}(_t{''.join(extra)}) for _t in {source}")
-    return call(f"TensorWrapper.{how}", source, *(["node"] if extra else []))
+        form = "list"
+    return Saved(slot, arg_or_out.name, how, form, source, element)
 
 
 def optional_grads(bwd: BackwardSpec, spec: Spec) -> frozenset[str]:

@@ -132,13 +132,6 @@ class Reader:
         if name in reserved:
             self.error(key, f"{what} {name!r} is reserved: the generated code uses that name")
             return False
-        if reserved is naming.RESERVED_ARG_NAMES and len(name) > naming.MAX_ARG_NAME:
-            self.error(
-                key,
-                f"{what} {name!r} is longer than {naming.MAX_ARG_NAME} characters "
-                "(generated lines must stay within the line-length limit)",
-            )
-            return False
         return True
 
     def pop_names(self, key: str, what: str) -> tuple[str, ...]:

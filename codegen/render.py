@@ -2,8 +2,9 @@
 
 The environment is strict (`StrictUndefined`: a misspelled field is an error, not an
 empty string) and whitespace-controlled (`trim_blocks`, `lstrip_blocks`). Filters only
-lay out lines (`layout.py`). A module's imports are exactly the names its rendered body
-uses, found by parsing the body with `ast`, so no import is ever missing or unused.
+spell statements (`layout.py`: one fixed shape, no line breaking). A module's imports
+are exactly the names its rendered body uses, found by parsing the body with `ast`, so
+no import is ever missing or unused.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import jinja2
 
-from opgrad.codegen import layout, naming, plan
+from opgrad.codegen import layout, naming
 from opgrad.codegen.plan import Module, Plan
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -23,7 +24,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 # Sections follow isort: 0 __future__, 1 standard library, 2 third party, 3 first party.
 RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "annotations": (0, "__future__", "annotations"),
-    plan.BUILTINS: (1, "", f"builtins as {plan.BUILTINS}"),
+    naming.BUILTINS_ALIAS: (1, "", f"builtins as {naming.BUILTINS_ALIAS}"),
     "Sequence": (1, "collections.abc", "Sequence"),
     "Any": (1, "typing", "Any"),
     "TYPE_CHECKING": (1, "typing", "TYPE_CHECKING"),
@@ -67,9 +68,9 @@ def imports_for(package: str) -> dict[str, tuple[int, str, str]]:
     table = dict(RUNTIME_IMPORTS)
     table["_generated"] = (3, parent, f"{leaf} as _generated") if parent else (3, "", f"{leaf} as _generated")
     for alias, module in (
-        (plan.GRAD_OPS, naming.GRAD_OPS_MODULE),
-        (plan.NODES, naming.NODES_MODULE),
-        (plan.OPS, naming.OPS_MODULE),
+        (naming.GRAD_OPS_ALIAS, naming.GRAD_OPS_MODULE),
+        (naming.NODES_ALIAS, naming.NODES_MODULE),
+        (naming.OPS_ALIAS, naming.OPS_MODULE),
     ):
         table[alias] = (3, package, f"{module} as {alias}")
     return table
@@ -92,8 +93,10 @@ def environment() -> jinja2.Environment:
         autoescape=False,
     )
     env.filters["stmt"] = layout.stmt
-    env.filters["cond"] = layout.cond
     env.filters["docstring"] = _docstring
+    env.filters["indented"] = lambda item, column: f"{' ' * column}{item},\n"
+    env.globals["builtins"] = naming.BUILTINS_ALIAS  # `import builtins as _builtins`
+    env.tests["record"] = lambda value, kind: type(value).__name__ == kind  # a plan record
     return env
 
 
@@ -123,10 +126,10 @@ def _import_sections(names: set[str], table: dict[str, tuple[int, str, str]]) ->
             aliased = sorted(m for m in members if " as " in m)
             simple = sorted((m for m in members if " as " not in m), key=_member_order)
             if simple:
-                line = f"from {module} import {', '.join(simple)}"
-                if not layout.fits(line, 0):
-                    line = f"from {module} import (\n" + "".join(f"    {m},\n" for m in simple) + ")"
-                froms.append(line)
+                if len(simple) == 1:
+                    froms.append(f"from {module} import {simple[0]}")
+                else:  # one per line, with the trailing comma that keeps isort from joining them
+                    froms.append(f"from {module} import (\n" + "".join(f"    {m},\n" for m in simple) + ")")
             froms += [f"from {module} import {m}" for m in aliased]
         out.append(plain + froms)
     return out
@@ -148,9 +151,9 @@ def render_module(env: jinja2.Environment, module: Module, package: str) -> str:
     runtime_names = used - module.type_only
     # Every kernel table the body reads is defined once at module level, sorted.
     kernel_tables = sorted(
-        f'{name} = kernel_table("{name.removeprefix(plan.KERNEL_TABLE)}")'
+        f'{name} = kernel_table("{name.removeprefix(naming.KERNEL_TABLE_PREFIX)}")'
         for name in used
-        if name.startswith(plan.KERNEL_TABLE)
+        if name.startswith(naming.KERNEL_TABLE_PREFIX)
     )
     if kernel_tables:
         runtime_names.add("kernel_table")

@@ -20,14 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from opgrad.codegen import naming
-from opgrad.codegen.composite import Callee, Composite, check_composite
+from opgrad.codegen.composite import Callee, Composite, check_composite, step_targets
 from opgrad.codegen.loader import Location
-from opgrad.codegen.model import BackwardSpec, OpSpec
+from opgrad.codegen.model import BackwardSpec, ForwardSig, OpSpec
 from opgrad.codegen.reader import Problems
 from opgrad.codegen.signature import Arg, Output, describe_signature
-
-OPS_ALIAS = "_ops"  # how generated node code refers to the ops module
-GRAD_OPS_ALIAS = "_grad_ops"  # ... and to the grad ops module
 
 
 @dataclass(frozen=True)
@@ -111,7 +108,7 @@ def validate(
     for b in backwards:
         if b.name in op_names:
             problems.add(b.lines("backward_op"), b.name, f"an op in ops.yaml already has the name {b.name!r}")
-    by_name = {b.name: b for b in backwards if b.name not in op_names}
+    by_name = _with_forwards({b.name: b for b in backwards if b.name not in op_names}, ops, problems)
     _check_bindings(ops, problems)
     _check_node_classes(list(by_name.values()), problems)
 
@@ -181,6 +178,54 @@ def validate(
     return Spec(tuple(ops), tuple(good), tuple(composites))
 
 
+def _with_forwards(
+    by_name: dict[str, BackwardSpec], ops: list[OpSpec], problems: Problems
+) -> dict[str, BackwardSpec]:
+    """Each entry with its `forward`: the one entry whose `backward:` names it. A written
+    `forward:` is kept, and checked later like any assertion; an entry that nothing names,
+    or that several name, is reported and left out (its name still counts as defined)."""
+    linkers: dict[str, list[str]] = {}
+    for entry in [*ops, *by_name.values()]:
+        if entry.backward is not None:
+            linkers.setdefault(entry.backward, []).append(entry.name)
+    out: dict[str, BackwardSpec] = {}
+    for name, b in by_name.items():
+        forward = b.forward
+        named_by = linkers.get(name, [])
+        if forward is None and len(named_by) != 1:
+            if named_by:
+                why = (
+                    f"several entries name it in `backward:` ({', '.join(named_by)}); a backward entry "
+                    "differentiates one op: give each its own entry"
+                )
+            else:
+                why = f"no op or backward entry names it: add `backward: {name}` to the op it differentiates"
+            problems.add(b.lines("backward_op"), name, why)
+            continue
+        if forward is None:
+            forward = ForwardSig(named_by[0])
+        out[name] = replace(b, forward=forward)
+    forward_of = {name: b.forward.name for name, b in out.items() if b.forward is not None}
+    return {name: replace(b, doc=b.doc or _default_doc(name, forward_of)) for name, b in out.items()}
+
+
+_ORDINALS = {2: "second", 3: "third", 4: "fourth"}
+
+
+def _default_doc(name: str, forward_of: dict[str, str]) -> str:
+    """`Gradient of tanh.`, or at higher order `Gradient of tanh_grad (second-order gradient
+    of tanh).`: a backward entry's docstring when it has no `doc:`."""
+    differentiated = root = forward_of[name]
+    order, seen = 1, {name}
+    while root in forward_of and root not in seen:  # a loop is reported elsewhere
+        seen.add(root)
+        root = forward_of[root]
+        order += 1
+    if order == 1:
+        return f"Gradient of {differentiated}."
+    return f"Gradient of {differentiated} ({_ORDINALS.get(order, f'{order}th')}-order gradient of {root})."
+
+
 def _rooted(ops: list[OpSpec], by_name: dict[str, BackwardSpec]) -> set[str]:
     """The backward entries reached from an op through `backward:` links whose `forward:`
     names the entry that links to them: only for these does `Spec.forward_of` find every
@@ -213,11 +258,11 @@ def _cycle(b: BackwardSpec, by_name: dict[str, BackwardSpec]) -> list[str]:
 def _callees(ops: list[OpSpec], spec: Spec) -> dict[str, Callee]:
     """What composites may call: ops (`_ops.f`), and backward ops that have a grad op
     function (a kernel and no composite: `_grad_ops.f`); `spec` holds the rooted ones."""
-    callees = {o.name: Callee(f"{OPS_ALIAS}.{o.name}", o.args, len(o.visible_outputs)) for o in ops}
+    callees = {o.name: Callee(f"{naming.OPS_ALIAS}.{o.name}", o.args, len(o.visible_outputs)) for o in ops}
     for b in spec.backwards:
         if b.has_grad_op:
             sig = grad_op_sig(b, spec)
-            callees[b.name] = Callee(f"{GRAD_OPS_ALIAS}.{b.name}", sig.args, len(sig.outputs))
+            callees[b.name] = Callee(f"{naming.GRAD_OPS_ALIAS}.{b.name}", sig.args, len(sig.outputs))
     return callees
 
 
@@ -243,6 +288,7 @@ def _check_composites(
             problems.add(Location(b.lines.file, source.lines[index]), b.name, message)
         if result is None:
             ok = False
+            names |= set(step_targets(source.steps))  # later outputs may use them: no cascade
             continue
         meta = sorted(set(result.names) & set(b.no_need_buffer))
         if meta:
@@ -316,14 +362,16 @@ def _check_signature(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> Non
     def typed(args: tuple[Arg, ...]) -> list[str]:
         return [f"{a.type} {a.name}" for a in args]
 
-    if typed(b.forward.args) != typed(fwd.args):
+    if b.forward.args is not None and typed(b.forward.args) != typed(fwd.args):
         problems.add(
             b.lines("forward"),
             b.name,
             f"forward signature ({', '.join(typed(b.forward.args))}) does not match "
             f"{fwd.name}'s args ({', '.join(typed(fwd.args))})",
         )
-    if [(o.type, o.name) for o in b.forward.outputs] != [(o.type, o.name) for o in fwd.outputs]:
+    if b.forward.outputs is not None and [(o.type, o.name) for o in b.forward.outputs] != [
+        (o.type, o.name) for o in fwd.outputs
+    ]:
         hint = ""
         renamed = [o.name for o in fwd.outputs if o.name.startswith("new_")]
         if renamed:

@@ -11,40 +11,129 @@ from typing import Any
 
 from opgrad.generated import nodes as _nodes
 from opgrad.runtime.grad_mode import grad_enabled
-from opgrad.runtime.grad_node import TensorMeta, new_node, set_history
-from opgrad.runtime.kernels.registry import dispatch, kernel_table
-from opgrad.runtime.tensor import Tensor, wrap
+from opgrad.runtime.grad_node import (
+    TensorMeta,
+    new_node,
+    set_history,
+)
+from opgrad.runtime.kernels.registry import (
+    dispatch,
+    kernel_table,
+)
+from opgrad.runtime.tensor import (
+    Tensor,
+    wrap,
+)
 from opgrad.runtime.tensor_wrapper import TensorWrapper
 
 # Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
+_k_abs_grad = kernel_table("abs_grad")
 _k_adaptive_avg_pool2d_grad = kernel_table("adaptive_avg_pool2d_grad")
 _k_add_grad = kernel_table("add_grad")
 _k_avg_pool2d_grad = kernel_table("avg_pool2d_grad")
+_k_batch_norm_grad = kernel_table("batch_norm_grad")
+_k_binary_cross_entropy_with_logits_grad = kernel_table("binary_cross_entropy_with_logits_grad")
 _k_cast_grad = kernel_table("cast_grad")
+_k_celu_grad = kernel_table("celu_grad")
+_k_clip_grad = kernel_table("clip_grad")
 _k_concat_grad = kernel_table("concat_grad")
+_k_conv2d_grad = kernel_table("conv2d_grad")
+_k_cos_grad = kernel_table("cos_grad")
+_k_cross_entropy_double_grad = kernel_table("cross_entropy_double_grad")
+_k_cross_entropy_grad = kernel_table("cross_entropy_grad")
+_k_cumprod_double_grad = kernel_table("cumprod_double_grad")
+_k_cumprod_grad = kernel_table("cumprod_grad")
 _k_cumsum_grad = kernel_table("cumsum_grad")
+_k_divide_grad = kernel_table("divide_grad")
+_k_dropout_grad = kernel_table("dropout_grad")
+_k_einsum_grad = kernel_table("einsum_grad")
+_k_elementwise_pow_grad = kernel_table("elementwise_pow_grad")
+_k_elu_grad = kernel_table("elu_grad")
+_k_embedding_grad = kernel_table("embedding_grad")
+_k_erf_grad = kernel_table("erf_grad")
+_k_exp_grad = kernel_table("exp_grad")
 _k_expand_grad = kernel_table("expand_grad")
+_k_expm1_grad = kernel_table("expm1_grad")
 _k_fill_grad = kernel_table("fill_grad")
 _k_flatten_grad = kernel_table("flatten_grad")
 _k_flip_grad = kernel_table("flip_grad")
+_k_gather_grad = kernel_table("gather_grad")
+_k_gelu_grad = kernel_table("gelu_grad")
+_k_glu_grad = kernel_table("glu_grad")
+_k_group_norm_grad = kernel_table("group_norm_grad")
+_k_hardsigmoid_grad = kernel_table("hardsigmoid_grad")
+_k_hardswish_grad = kernel_table("hardswish_grad")
+_k_hardtanh_grad = kernel_table("hardtanh_grad")
+_k_index_add_grad = kernel_table("index_add_grad")
+_k_index_select_grad = kernel_table("index_select_grad")
+_k_kl_div_grad = kernel_table("kl_div_grad")
+_k_l1_loss_grad = kernel_table("l1_loss_grad")
+_k_layer_norm_grad = kernel_table("layer_norm_grad")
+_k_leaky_relu_grad = kernel_table("leaky_relu_grad")
+_k_linear_grad = kernel_table("linear_grad")
+_k_log1p_grad = kernel_table("log1p_grad")
+_k_log_grad = kernel_table("log_grad")
+_k_log_sigmoid_grad = kernel_table("log_sigmoid_grad")
+_k_log_softmax_grad = kernel_table("log_softmax_grad")
+_k_logsumexp_grad = kernel_table("logsumexp_grad")
+_k_masked_fill_grad = kernel_table("masked_fill_grad")
+_k_matmul_grad = kernel_table("matmul_grad")
+_k_max_grad = kernel_table("max_grad")
+_k_max_pool2d_double_grad = kernel_table("max_pool2d_double_grad")
+_k_max_pool2d_grad = kernel_table("max_pool2d_grad")
+_k_maximum_grad = kernel_table("maximum_grad")
 _k_mean_grad = kernel_table("mean_grad")
+_k_min_grad = kernel_table("min_grad")
+_k_minimum_grad = kernel_table("minimum_grad")
+_k_mish_grad = kernel_table("mish_grad")
+_k_mse_loss_grad = kernel_table("mse_loss_grad")
+_k_multiply_grad = kernel_table("multiply_grad")
 _k_neg_grad = kernel_table("neg_grad")
+_k_nll_loss_grad = kernel_table("nll_loss_grad")
+_k_norm_grad = kernel_table("norm_grad")
 _k_pad_grad = kernel_table("pad_grad")
+_k_pow_grad = kernel_table("pow_grad")
+_k_prelu_grad = kernel_table("prelu_grad")
+_k_prod_double_grad = kernel_table("prod_double_grad")
+_k_prod_grad = kernel_table("prod_grad")
+_k_reciprocal_grad = kernel_table("reciprocal_grad")
 _k_reduce_as_grad = kernel_table("reduce_as_grad")
+_k_relu_grad = kernel_table("relu_grad")
 _k_repeat_interleave_grad = kernel_table("repeat_interleave_grad")
 _k_reshape_grad = kernel_table("reshape_grad")
 _k_roll_grad = kernel_table("roll_grad")
+_k_rsqrt_grad = kernel_table("rsqrt_grad")
 _k_scale_grad = kernel_table("scale_grad")
+_k_scaled_dot_product_attention_grad = kernel_table("scaled_dot_product_attention_grad")
+_k_scatter_grad = kernel_table("scatter_grad")
+_k_selu_grad = kernel_table("selu_grad")
+_k_sigmoid_grad = kernel_table("sigmoid_grad")
 _k_sign_grad = kernel_table("sign_grad")
+_k_silu_grad = kernel_table("silu_grad")
+_k_sin_grad = kernel_table("sin_grad")
+_k_smooth_l1_loss_grad = kernel_table("smooth_l1_loss_grad")
+_k_softmax_grad = kernel_table("softmax_grad")
+_k_softplus_grad = kernel_table("softplus_grad")
+_k_softsign_grad = kernel_table("softsign_grad")
+_k_sort_grad = kernel_table("sort_grad")
+_k_sqrt_grad = kernel_table("sqrt_grad")
+_k_square_grad = kernel_table("square_grad")
 _k_squeeze_grad = kernel_table("squeeze_grad")
 _k_stack_grad = kernel_table("stack_grad")
+_k_std_grad = kernel_table("std_grad")
 _k_subtract_grad = kernel_table("subtract_grad")
 _k_sum_grad = kernel_table("sum_grad")
+_k_take_along_axis_grad = kernel_table("take_along_axis_grad")
+_k_tanh_grad = kernel_table("tanh_grad")
+_k_tanhshrink_grad = kernel_table("tanhshrink_grad")
 _k_tile_grad = kernel_table("tile_grad")
+_k_topk_grad = kernel_table("topk_grad")
 _k_transpose_grad = kernel_table("transpose_grad")
 _k_tril_grad = kernel_table("tril_grad")
 _k_triu_grad = kernel_table("triu_grad")
 _k_unsqueeze_grad = kernel_table("unsqueeze_grad")
+_k_var_grad = kernel_table("var_grad")
+_k_where_grad = kernel_table("where_grad")
 _k_zero_grad = kernel_table("zero_grad")
 
 __all__ = [
@@ -178,16 +267,28 @@ def neg_grad(out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def abs_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+def abs_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of abs."""
-    x_grad = wrap(dispatch("abs_grad", "abs_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_abs_grad.get(x._data.__class__)
+        or dispatch("abs_grad", "abs_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AbsDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
     return x_grad
 
 
-def sign_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
+def sign_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of sign."""
     _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch("sign_grad", "sign_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data))
@@ -196,9 +297,18 @@ def sign_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def exp_grad(out: Tensor, out_grad: Tensor) -> Tensor:
+def exp_grad(
+    out: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of exp."""
-    x_grad = wrap(dispatch("exp_grad", "exp_grad", out._data, out_grad._data)(out._data, out_grad._data))
+    _kernel = (
+        out._data.__class__
+        is out_grad._data.__class__
+        and _k_exp_grad.get(out._data.__class__)
+        or dispatch("exp_grad", "exp_grad", out._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ExpDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
@@ -206,9 +316,17 @@ def exp_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def expm1_grad(out: Tensor, out_grad: Tensor) -> Tensor:
+def expm1_grad(
+    out: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of expm1."""
-    _kernel = dispatch("expm1_grad", "expm1_grad", out._data, out_grad._data)
+    _kernel = (
+        out._data.__class__
+        is out_grad._data.__class__
+        and _k_expm1_grad.get(out._data.__class__)
+        or dispatch("expm1_grad", "expm1_grad", out._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.Expm1DoubleGradNode, (out, out_grad), x_grad)
@@ -217,9 +335,18 @@ def expm1_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def log_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+def log_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of log."""
-    x_grad = wrap(dispatch("log_grad", "log_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_log_grad.get(x._data.__class__)
+        or dispatch("log_grad", "log_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LogDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -227,9 +354,18 @@ def log_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def log1p_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+def log1p_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of log1p."""
-    x_grad = wrap(dispatch("log1p_grad", "log1p_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_log1p_grad.get(x._data.__class__)
+        or dispatch("log1p_grad", "log1p_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.Log1pDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -237,9 +373,17 @@ def log1p_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def sqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
+def sqrt_grad(
+    out: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of sqrt."""
-    _kernel = dispatch("sqrt_grad", "sqrt_grad", out._data, out_grad._data)
+    _kernel = (
+        out._data.__class__
+        is out_grad._data.__class__
+        and _k_sqrt_grad.get(out._data.__class__)
+        or dispatch("sqrt_grad", "sqrt_grad", out._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SqrtDoubleGradNode, (out, out_grad), x_grad)
@@ -248,9 +392,17 @@ def sqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def rsqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
+def rsqrt_grad(
+    out: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of rsqrt."""
-    _kernel = dispatch("rsqrt_grad", "rsqrt_grad", out._data, out_grad._data)
+    _kernel = (
+        out._data.__class__
+        is out_grad._data.__class__
+        and _k_rsqrt_grad.get(out._data.__class__)
+        or dispatch("rsqrt_grad", "rsqrt_grad", out._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.RsqrtDoubleGradNode, (out, out_grad), x_grad)
@@ -259,9 +411,17 @@ def rsqrt_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def square_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+def square_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of square."""
-    _kernel = dispatch("square_grad", "square_grad", x._data, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_square_grad.get(x._data.__class__)
+        or dispatch("square_grad", "square_grad", x._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SquareDoubleGradNode, (x, out_grad), x_grad)
@@ -270,9 +430,17 @@ def square_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def reciprocal_grad(out: Tensor, out_grad: Tensor) -> Tensor:
+def reciprocal_grad(
+    out: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of reciprocal."""
-    _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out._data, out_grad._data)
+    _kernel = (
+        out._data.__class__
+        is out_grad._data.__class__
+        and _k_reciprocal_grad.get(out._data.__class__)
+        or dispatch("reciprocal_grad", "reciprocal_grad", out._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ReciprocalDoubleGradNode, (out, out_grad), x_grad)
@@ -281,9 +449,18 @@ def reciprocal_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def sin_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+def sin_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of sin."""
-    x_grad = wrap(dispatch("sin_grad", "sin_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_sin_grad.get(x._data.__class__)
+        or dispatch("sin_grad", "sin_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SinDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -291,9 +468,18 @@ def sin_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def cos_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+def cos_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of cos."""
-    x_grad = wrap(dispatch("cos_grad", "cos_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_cos_grad.get(x._data.__class__)
+        or dispatch("cos_grad", "cos_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CosDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -301,9 +487,17 @@ def cos_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def tanh_grad(out: Tensor, out_grad: Tensor) -> Tensor:
+def tanh_grad(
+    out: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of tanh."""
-    _kernel = dispatch("tanh_grad", "tanh_grad", out._data, out_grad._data)
+    _kernel = (
+        out._data.__class__
+        is out_grad._data.__class__
+        and _k_tanh_grad.get(out._data.__class__)
+        or dispatch("tanh_grad", "tanh_grad", out._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.TanhDoubleGradNode, (out, out_grad), x_grad)
@@ -312,9 +506,17 @@ def tanh_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def sigmoid_grad(out: Tensor, out_grad: Tensor) -> Tensor:
+def sigmoid_grad(
+    out: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of sigmoid."""
-    _kernel = dispatch("sigmoid_grad", "sigmoid_grad", out._data, out_grad._data)
+    _kernel = (
+        out._data.__class__
+        is out_grad._data.__class__
+        and _k_sigmoid_grad.get(out._data.__class__)
+        or dispatch("sigmoid_grad", "sigmoid_grad", out._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SigmoidDoubleGradNode, (out, out_grad), x_grad)
@@ -323,9 +525,17 @@ def sigmoid_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def relu_grad(out: Tensor, out_grad: Tensor) -> Tensor:
+def relu_grad(
+    out: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of relu."""
-    _kernel = dispatch("relu_grad", "relu_grad", out._data, out_grad._data)
+    _kernel = (
+        out._data.__class__
+        is out_grad._data.__class__
+        and _k_relu_grad.get(out._data.__class__)
+        or dispatch("relu_grad", "relu_grad", out._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(out._data, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReluDoubleGradNode, (None, out_grad), x_grad)
@@ -333,9 +543,18 @@ def relu_grad(out: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def gelu_grad(x: Tensor, out_grad: Tensor, approximate: bool = False) -> Tensor:
+def gelu_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    approximate: bool = False,
+) -> Tensor:
     """Gradient of gelu."""
-    _kernel = dispatch("gelu_grad", "gelu_grad", x._data, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_gelu_grad.get(x._data.__class__)
+        or dispatch("gelu_grad", "gelu_grad", x._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(x._data, out_grad._data, approximate))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.GeluDoubleGradNode, (x, out_grad), x_grad)
@@ -345,9 +564,18 @@ def gelu_grad(x: Tensor, out_grad: Tensor, approximate: bool = False) -> Tensor:
     return x_grad
 
 
-def silu_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+def silu_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of silu."""
-    x_grad = wrap(dispatch("silu_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_silu_grad.get(x._data.__class__)
+        or dispatch("silu_grad", "silu_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SiluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -355,9 +583,19 @@ def silu_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def softplus_grad(x: Tensor, out_grad: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+def softplus_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    beta: float = 1.0,
+    threshold: float = 20.0,
+) -> Tensor:
     """Gradient of softplus."""
-    _kernel = dispatch("softplus_grad", "softplus_grad", x._data, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_softplus_grad.get(x._data.__class__)
+        or dispatch("softplus_grad", "softplus_grad", x._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(x._data, out_grad._data, beta, threshold))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SoftplusDoubleGradNode, (x, out_grad), x_grad)
@@ -368,9 +606,18 @@ def softplus_grad(x: Tensor, out_grad: Tensor, beta: float = 1.0, threshold: flo
     return x_grad
 
 
-def leaky_relu_grad(x: Tensor, out_grad: Tensor, negative_slope: float = 0.01) -> Tensor:
+def leaky_relu_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    negative_slope: float = 0.01,
+) -> Tensor:
     """Gradient of leaky_relu."""
-    _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_leaky_relu_grad.get(x._data.__class__)
+        or dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(x._data, out_grad._data, negative_slope))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.LeakyReluDoubleGradNode, (None, out_grad), x_grad)
@@ -379,9 +626,18 @@ def leaky_relu_grad(x: Tensor, out_grad: Tensor, negative_slope: float = 0.01) -
     return x_grad
 
 
-def elu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
+def elu_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    alpha: float = 1.0,
+) -> Tensor:
     """Gradient of elu."""
-    _kernel = dispatch("elu_grad", "elu_grad", x._data, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_elu_grad.get(x._data.__class__)
+        or dispatch("elu_grad", "elu_grad", x._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.EluDoubleGradNode, (x, out_grad), x_grad)
@@ -391,9 +647,18 @@ def elu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
     return x_grad
 
 
-def erf_grad(x: Tensor, out_grad: Tensor) -> Tensor:
+def erf_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of erf."""
-    x_grad = wrap(dispatch("erf_grad", "erf_grad", x._data, out_grad._data)(x._data, out_grad._data))
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_erf_grad.get(x._data.__class__)
+        or dispatch("erf_grad", "erf_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ErfDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -401,11 +666,13 @@ def erf_grad(x: Tensor, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def scale_grad(out_grad: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+def scale_grad(
+    out_grad: Tensor,
+    scale: float = 1.0,
+    bias: float = 0.0,
+) -> Tensor:
     """Gradient of scale."""
-    _kernel = _k_scale_grad.get(out_grad._data.__class__) or dispatch(
-        "scale_grad", "scale_grad", out_grad._data
-    )
+    _kernel = _k_scale_grad.get(out_grad._data.__class__) or dispatch("scale_grad", "scale_grad", out_grad._data)
     x_grad = wrap(_kernel(out_grad._data, scale, bias))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ScaleDoubleGradNode, (out_grad,), x_grad)
@@ -414,9 +681,19 @@ def scale_grad(out_grad: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tenso
     return x_grad
 
 
-def pow_grad(x: Tensor, out_grad: Tensor, y: float) -> Tensor:
+def pow_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    y: float,
+) -> Tensor:
     """Gradient of pow."""
-    x_grad = wrap(dispatch("pow_grad", "pow_grad", x._data, out_grad._data)(x._data, out_grad._data, y))
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_pow_grad.get(x._data.__class__)
+        or dispatch("pow_grad", "pow_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data, y))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.PowDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -425,9 +702,19 @@ def pow_grad(x: Tensor, out_grad: Tensor, y: float) -> Tensor:
     return x_grad
 
 
-def clip_grad(x: Tensor, out_grad: Tensor, min: float | None = None, max: float | None = None) -> Tensor:
+def clip_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    min: float | None = None,
+    max: float | None = None,
+) -> Tensor:
     """Gradient of clip."""
-    _kernel = dispatch("clip_grad", "clip_grad", x._data, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_clip_grad.get(x._data.__class__)
+        or dispatch("clip_grad", "clip_grad", x._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ClipDoubleGradNode, (None, out_grad), x_grad)
@@ -437,7 +724,11 @@ def clip_grad(x: Tensor, out_grad: Tensor, min: float | None = None, max: float 
     return x_grad
 
 
-def cast_grad(x: TensorMeta, out_grad: Tensor, dtype: Any) -> Tensor:
+def cast_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    dtype: Any,
+) -> Tensor:
     """Gradient of cast."""
     _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch("cast_grad", "cast_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, dtype))
@@ -447,7 +738,209 @@ def cast_grad(x: TensorMeta, out_grad: Tensor, dtype: Any) -> Tensor:
     return x_grad
 
 
-def add_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
+def hardtanh_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    min: float = -1.0,
+    max: float = 1.0,
+) -> Tensor:
+    """Gradient of hardtanh."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_hardtanh_grad.get(x._data.__class__)
+        or dispatch("hardtanh_grad", "hardtanh_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.HardtanhDoubleGradNode, (None, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.min = min
+        node.max = max
+    return x_grad
+
+
+def hardswish_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of hardswish."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_hardswish_grad.get(x._data.__class__)
+        or dispatch("hardswish_grad", "hardswish_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.HardswishDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
+def hardsigmoid_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of hardsigmoid."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_hardsigmoid_grad.get(x._data.__class__)
+        or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.HardsigmoidDoubleGradNode, (None, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+    return x_grad
+
+
+def mish_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of mish."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_mish_grad.get(x._data.__class__)
+        or dispatch("mish_grad", "mish_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.MishDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
+def log_sigmoid_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of log_sigmoid."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_log_sigmoid_grad.get(x._data.__class__)
+        or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.LogSigmoidDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
+def swish_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of swish."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_silu_grad.get(x._data.__class__)
+        or dispatch("swish_grad", "silu_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.SwishDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
+def selu_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    scale: float = 1.0507009873554805,
+    alpha: float = 1.6732632423543772,
+) -> Tensor:
+    """Gradient of selu."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_selu_grad.get(x._data.__class__)
+        or dispatch("selu_grad", "selu_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data, scale, alpha))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.SeluDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.scale = scale
+        node.alpha = alpha
+    return x_grad
+
+
+def celu_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    alpha: float = 1.0,
+) -> Tensor:
+    """Gradient of celu."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_celu_grad.get(x._data.__class__)
+        or dispatch("celu_grad", "celu_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.CeluDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.alpha = alpha
+    return x_grad
+
+
+def softsign_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of softsign."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_softsign_grad.get(x._data.__class__)
+        or dispatch("softsign_grad", "softsign_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.SoftsignDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
+def tanhshrink_grad(
+    x: Tensor,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of tanhshrink."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_tanhshrink_grad.get(x._data.__class__)
+        or dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.TanhshrinkDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return x_grad
+
+
+def add_grad(
+    x: TensorMeta,
+    y: TensorMeta,
+    out_grad: Tensor,
+) -> tuple[Tensor, Tensor]:
     """Gradient of add."""
     _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch("add_grad", "add_grad", out_grad._data)
     _results = _kernel(x, y, out_grad._data)
@@ -459,11 +952,13 @@ def add_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Te
     return (x_grad, y_grad)
 
 
-def subtract_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
+def subtract_grad(
+    x: TensorMeta,
+    y: TensorMeta,
+    out_grad: Tensor,
+) -> tuple[Tensor, Tensor]:
     """Gradient of subtract."""
-    _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch(
-        "subtract_grad", "subtract_grad", out_grad._data
-    )
+    _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch("subtract_grad", "subtract_grad", out_grad._data)
     _results = _kernel(x, y, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
@@ -473,10 +968,30 @@ def subtract_grad(x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tenso
     return (x_grad, y_grad)
 
 
-def multiply_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
+def multiply_grad(
+    x: Tensor,
+    y: Tensor,
+    out_grad: Tensor,
+) -> tuple[Tensor, Tensor]:
     """Gradient of multiply."""
-    _kernel = dispatch("multiply_grad", "multiply_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        is out_grad._data.__class__
+        and _k_multiply_grad.get(x._data.__class__)
+        or dispatch(
+            "multiply_grad",
+            "multiply_grad",
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        y._data,
+        out_grad._data,
+    )
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -488,10 +1003,32 @@ def multiply_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tenso
     return (x_grad, y_grad)
 
 
-def divide_grad(x: TensorMeta, y: Tensor, out: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
+def divide_grad(
+    x: TensorMeta,
+    y: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+) -> tuple[Tensor, Tensor]:
     """Gradient of divide."""
-    _kernel = dispatch("divide_grad", "divide_grad", y._data, out._data, out_grad._data)
-    _results = _kernel(x, y._data, out._data, out_grad._data)
+    _kernel = (
+        y._data.__class__
+        is out._data.__class__
+        is out_grad._data.__class__
+        and _k_divide_grad.get(y._data.__class__)
+        or dispatch(
+            "divide_grad",
+            "divide_grad",
+            y._data,
+            out._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        x,
+        y._data,
+        out._data,
+        out_grad._data,
+    )
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (y._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -503,10 +1040,30 @@ def divide_grad(x: TensorMeta, y: Tensor, out: Tensor, out_grad: Tensor) -> tupl
     return (x_grad, y_grad)
 
 
-def maximum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
+def maximum_grad(
+    x: Tensor,
+    y: Tensor,
+    out_grad: Tensor,
+) -> tuple[Tensor, Tensor]:
     """Gradient of maximum."""
-    _kernel = dispatch("maximum_grad", "maximum_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        is out_grad._data.__class__
+        and _k_maximum_grad.get(x._data.__class__)
+        or dispatch(
+            "maximum_grad",
+            "maximum_grad",
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        y._data,
+        out_grad._data,
+    )
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -517,10 +1074,30 @@ def maximum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor
     return (x_grad, y_grad)
 
 
-def minimum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
+def minimum_grad(
+    x: Tensor,
+    y: Tensor,
+    out_grad: Tensor,
+) -> tuple[Tensor, Tensor]:
     """Gradient of minimum."""
-    _kernel = dispatch("minimum_grad", "minimum_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        is out_grad._data.__class__
+        and _k_minimum_grad.get(x._data.__class__)
+        or dispatch(
+            "minimum_grad",
+            "minimum_grad",
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        y._data,
+        out_grad._data,
+    )
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -531,10 +1108,30 @@ def minimum_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor
     return (x_grad, y_grad)
 
 
-def elementwise_pow_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
+def elementwise_pow_grad(
+    x: Tensor,
+    y: Tensor,
+    out_grad: Tensor,
+) -> tuple[Tensor, Tensor]:
     """Gradient of elementwise_pow."""
-    _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        is out_grad._data.__class__
+        and _k_elementwise_pow_grad.get(x._data.__class__)
+        or dispatch(
+            "elementwise_pow_grad",
+            "elementwise_pow_grad",
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        y._data,
+        out_grad._data,
+    )
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -546,9 +1143,19 @@ def elementwise_pow_grad(x: Tensor, y: Tensor, out_grad: Tensor) -> tuple[Tensor
     return (x_grad, y_grad)
 
 
-def where_grad(condition: Tensor, x: TensorMeta, y: TensorMeta, out_grad: Tensor) -> tuple[Tensor, Tensor]:
+def where_grad(
+    condition: Tensor,
+    x: TensorMeta,
+    y: TensorMeta,
+    out_grad: Tensor,
+) -> tuple[Tensor, Tensor]:
     """Gradient of where."""
-    _kernel = dispatch("where_grad", "where_grad", condition._data, out_grad._data)
+    _kernel = (
+        condition._data.__class__
+        is out_grad._data.__class__
+        and _k_where_grad.get(condition._data.__class__)
+        or dispatch("where_grad", "where_grad", condition._data, out_grad._data)
+    )
     _results = _kernel(condition._data, x, y, out_grad._data)
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
@@ -560,7 +1167,10 @@ def where_grad(condition: Tensor, x: TensorMeta, y: TensorMeta, out_grad: Tensor
 
 
 def sum_grad(
-    x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
+    x: TensorMeta,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
 ) -> Tensor:
     """Gradient of sum."""
     _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch("sum_grad", "sum_grad", out_grad._data)
@@ -573,7 +1183,10 @@ def sum_grad(
 
 
 def mean_grad(
-    x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
+    x: TensorMeta,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
 ) -> Tensor:
     """Gradient of mean."""
     _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch("mean_grad", "mean_grad", out_grad._data)
@@ -586,11 +1199,33 @@ def mean_grad(
 
 
 def max_grad(
-    x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
 ) -> Tensor:
     """Gradient of max."""
-    _kernel = dispatch("max_grad", "max_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    _kernel = (
+        x._data.__class__
+        is out._data.__class__
+        is out_grad._data.__class__
+        and _k_max_grad.get(x._data.__class__)
+        or dispatch(
+            "max_grad",
+            "max_grad",
+            x._data,
+            out._data,
+            out_grad._data,
+        )
+    )
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        axis,
+        keepdim,
+    ))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MaxDoubleGradNode, (None, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -601,11 +1236,33 @@ def max_grad(
 
 
 def min_grad(
-    x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
 ) -> Tensor:
     """Gradient of min."""
-    _kernel = dispatch("min_grad", "min_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    _kernel = (
+        x._data.__class__
+        is out._data.__class__
+        is out_grad._data.__class__
+        and _k_min_grad.get(x._data.__class__)
+        or dispatch(
+            "min_grad",
+            "min_grad",
+            x._data,
+            out._data,
+            out_grad._data,
+        )
+    )
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        axis,
+        keepdim,
+    ))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MinDoubleGradNode, (None, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -615,9 +1272,19 @@ def min_grad(
     return x_grad
 
 
-def prod_grad(x: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+def prod_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
     """Gradient of prod."""
-    _kernel = dispatch("prod_grad", "prod_grad", x._data, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_prod_grad.get(x._data.__class__)
+        or dispatch("prod_grad", "prod_grad", x._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(x._data, out_grad._data, axis, keepdim))
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ProdDoubleGradNode, (x, out_grad), x_grad)
@@ -629,24 +1296,68 @@ def prod_grad(x: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepd
 
 
 def prod_double_grad(
-    x: Tensor, out_grad: Tensor, x_grad_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
+    x: Tensor,
+    out_grad: Tensor,
+    x_grad_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
 ) -> tuple[Tensor, Tensor]:
     """Gradient of prod_grad (second-order gradient of prod)."""
     if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("prod_double_grad")
-    _kernel = dispatch("prod_double_grad", "prod_double_grad", x._data, out_grad._data, x_grad_grad._data)
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, axis, keepdim)
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        is x_grad_grad._data.__class__
+        and _k_prod_double_grad.get(x._data.__class__)
+        or dispatch(
+            "prod_double_grad",
+            "prod_double_grad",
+            x._data,
+            out_grad._data,
+            x_grad_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        out_grad._data,
+        x_grad_grad._data,
+        axis,
+        keepdim,
+    )
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)
 
 
 def logsumexp_grad(
-    x: Tensor, out: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
 ) -> Tensor:
     """Gradient of logsumexp."""
-    _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, keepdim))
+    _kernel = (
+        x._data.__class__
+        is out._data.__class__
+        is out_grad._data.__class__
+        and _k_logsumexp_grad.get(x._data.__class__)
+        or dispatch(
+            "logsumexp_grad",
+            "logsumexp_grad",
+            x._data,
+            out._data,
+            out_grad._data,
+        )
+    )
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        axis,
+        keepdim,
+    ))
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LogsumexpDoubleGradNode, (x, out, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -657,12 +1368,272 @@ def logsumexp_grad(
     return x_grad
 
 
+def var_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    unbiased: bool = True,
+    keepdim: bool = False,
+) -> Tensor:
+    """Gradient of var."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_var_grad.get(x._data.__class__)
+        or dispatch("var_grad", "var_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data, axis, unbiased, keepdim))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.VarDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
+        node.unbiased = unbiased
+        node.keepdim = keepdim
+    return x_grad
+
+
+def std_grad(
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+    unbiased: bool = True,
+    keepdim: bool = False,
+) -> Tensor:
+    """Gradient of std."""
+    _kernel = (
+        x._data.__class__
+        is out._data.__class__
+        is out_grad._data.__class__
+        and _k_std_grad.get(x._data.__class__)
+        or dispatch(
+            "std_grad",
+            "std_grad",
+            x._data,
+            out._data,
+            out_grad._data,
+        )
+    )
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        axis,
+        unbiased,
+        keepdim,
+    ))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.StdDoubleGradNode, (x, None, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
+        node.unbiased = unbiased
+        node.keepdim = keepdim
+    return x_grad
+
+
+def norm_grad(
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    p: float = 2.0,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+) -> Tensor:
+    """Gradient of norm."""
+    _kernel = (
+        x._data.__class__
+        is out._data.__class__
+        is out_grad._data.__class__
+        and _k_norm_grad.get(x._data.__class__)
+        or dispatch(
+            "norm_grad",
+            "norm_grad",
+            x._data,
+            out._data,
+            out_grad._data,
+        )
+    )
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        p,
+        axis,
+        keepdim,
+    ))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.NormDoubleGradNode, (x, None, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.p = p
+        node.axis = axis
+        node.keepdim = keepdim
+    return x_grad
+
+
+def cumsum_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    axis: int | None = None,
+) -> Tensor:
+    """Gradient of cumsum."""
+    _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch("cumsum_grad", "cumsum_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.CumsumDoubleGradNode, (None, out_grad), x_grad)
+        node.axis = axis
+    return x_grad
+
+
+def cumprod_grad(
+    x: Tensor,
+    out: Tensor,
+    out_grad: Tensor,
+    dim: int | None = None,
+) -> Tensor:
+    """Gradient of cumprod."""
+    _kernel = (
+        x._data.__class__
+        is out._data.__class__
+        is out_grad._data.__class__
+        and _k_cumprod_grad.get(x._data.__class__)
+        or dispatch(
+            "cumprod_grad",
+            "cumprod_grad",
+            x._data,
+            out._data,
+            out_grad._data,
+        )
+    )
+    x_grad = wrap(_kernel(
+        x._data,
+        out._data,
+        out_grad._data,
+        dim,
+    ))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.CumprodDoubleGradNode, (x, None, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.dim = dim
+    return x_grad
+
+
+def cumprod_double_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    x_grad_grad: Tensor,
+    dim: int | None = None,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of cumprod_grad (second-order gradient of cumprod; out is folded into x; exact with zeros)."""
+    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
+        raise _no_backward("cumprod_double_grad")
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        is x_grad_grad._data.__class__
+        and _k_cumprod_double_grad.get(x._data.__class__)
+        or dispatch(
+            "cumprod_double_grad",
+            "cumprod_double_grad",
+            x._data,
+            out_grad._data,
+            x_grad_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        out_grad._data,
+        x_grad_grad._data,
+        dim,
+    )
+    new_x_grad = wrap(_results[0])
+    out_grad_grad = wrap(_results[1])
+    return (new_x_grad, out_grad_grad)
+
+
+def topk_grad(
+    x: TensorMeta,
+    indices: Tensor,
+    out_grad: Tensor,
+    k: int,
+    axis: int = -1,
+    largest: bool = True,
+    sorted: bool = True,
+) -> Tensor:
+    """Gradient of topk."""
+    _kernel = (
+        indices._data.__class__
+        is out_grad._data.__class__
+        and _k_topk_grad.get(indices._data.__class__)
+        or dispatch("topk_grad", "topk_grad", indices._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x, indices._data, out_grad._data, k, axis, largest, sorted))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.TopkDoubleGradNode, (None, None, out_grad), x_grad)
+        node.indices = TensorWrapper.of_input(indices)
+        node.k = k
+        node.axis = axis
+        node.largest = largest
+        node.sorted = sorted
+    return x_grad
+
+
+def sort_grad(
+    x: TensorMeta,
+    indices: Tensor,
+    out_grad: Tensor,
+    axis: int = -1,
+    descending: bool = False,
+) -> Tensor:
+    """Gradient of sort."""
+    _kernel = (
+        indices._data.__class__
+        is out_grad._data.__class__
+        and _k_sort_grad.get(indices._data.__class__)
+        or dispatch("sort_grad", "sort_grad", indices._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x, indices._data, out_grad._data, axis, descending))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.SortDoubleGradNode, (None, None, out_grad), x_grad)
+        node.indices = TensorWrapper.of_input(indices)
+        node.axis = axis
+        node.descending = descending
+    return x_grad
+
+
 def matmul_grad(
-    x: Tensor, y: Tensor, out_grad: Tensor, transpose_x: bool = False, transpose_y: bool = False
+    x: Tensor,
+    y: Tensor,
+    out_grad: Tensor,
+    transpose_x: bool = False,
+    transpose_y: bool = False,
 ) -> tuple[Tensor, Tensor]:
     """Gradient of matmul."""
-    _kernel = dispatch("matmul_grad", "matmul_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data, transpose_x, transpose_y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        is out_grad._data.__class__
+        and _k_matmul_grad.get(x._data.__class__)
+        or dispatch(
+            "matmul_grad",
+            "matmul_grad",
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        y._data,
+        out_grad._data,
+        transpose_x,
+        transpose_y,
+    )
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -676,11 +1647,13 @@ def matmul_grad(
     return (x_grad, y_grad)
 
 
-def reshape_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> Tensor:
+def reshape_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    shape: Sequence[int] | int,
+) -> Tensor:
     """Gradient of reshape."""
-    _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch(
-        "reshape_grad", "reshape_grad", out_grad._data
-    )
+    _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch("reshape_grad", "reshape_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, shape))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReshapeDoubleGradNode, (None, out_grad), x_grad)
@@ -688,11 +1661,13 @@ def reshape_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) ->
     return x_grad
 
 
-def transpose_grad(x: TensorMeta, out_grad: Tensor, perm: Sequence[int] | int) -> Tensor:
+def transpose_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    perm: Sequence[int] | int,
+) -> Tensor:
     """Gradient of transpose."""
-    _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch(
-        "transpose_grad", "transpose_grad", out_grad._data
-    )
+    _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch("transpose_grad", "transpose_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, perm))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TransposeDoubleGradNode, (None, out_grad), x_grad)
@@ -700,11 +1675,13 @@ def transpose_grad(x: TensorMeta, out_grad: Tensor, perm: Sequence[int] | int) -
     return x_grad
 
 
-def squeeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
+def squeeze_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    axis: Sequence[int] | int = (),
+) -> Tensor:
     """Gradient of squeeze."""
-    _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch(
-        "squeeze_grad", "squeeze_grad", out_grad._data
-    )
+    _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch("squeeze_grad", "squeeze_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.SqueezeDoubleGradNode, (None, out_grad), x_grad)
@@ -712,11 +1689,13 @@ def squeeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int = ()
     return x_grad
 
 
-def unsqueeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int) -> Tensor:
+def unsqueeze_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    axis: Sequence[int] | int,
+) -> Tensor:
     """Gradient of unsqueeze."""
-    _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch(
-        "unsqueeze_grad", "unsqueeze_grad", out_grad._data
-    )
+    _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.UnsqueezeDoubleGradNode, (None, out_grad), x_grad)
@@ -724,11 +1703,14 @@ def unsqueeze_grad(x: TensorMeta, out_grad: Tensor, axis: Sequence[int] | int) -
     return x_grad
 
 
-def flatten_grad(x: TensorMeta, out_grad: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
+def flatten_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    start_axis: int = 0,
+    stop_axis: int = -1,
+) -> Tensor:
     """Gradient of flatten."""
-    _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch(
-        "flatten_grad", "flatten_grad", out_grad._data
-    )
+    _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch("flatten_grad", "flatten_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, start_axis, stop_axis))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.FlattenDoubleGradNode, (None, out_grad), x_grad)
@@ -737,11 +1719,13 @@ def flatten_grad(x: TensorMeta, out_grad: Tensor, start_axis: int = 0, stop_axis
     return x_grad
 
 
-def expand_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> Tensor:
+def expand_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    shape: Sequence[int] | int,
+) -> Tensor:
     """Gradient of expand."""
-    _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch(
-        "expand_grad", "expand_grad", out_grad._data
-    )
+    _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch("expand_grad", "expand_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, shape))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ExpandDoubleGradNode, (None, out_grad), x_grad)
@@ -749,11 +1733,13 @@ def expand_grad(x: TensorMeta, out_grad: Tensor, shape: Sequence[int] | int) -> 
     return x_grad
 
 
-def concat_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Tensor]:
+def concat_grad(
+    x: list[TensorMeta],
+    out_grad: Tensor,
+    axis: int = 0,
+) -> list[Tensor]:
     """Gradient of concat."""
-    _kernel = _k_concat_grad.get(out_grad._data.__class__) or dispatch(
-        "concat_grad", "concat_grad", out_grad._data
-    )
+    _kernel = _k_concat_grad.get(out_grad._data.__class__) or dispatch("concat_grad", "concat_grad", out_grad._data)
     _result = _kernel(x, out_grad._data, axis)
     x_grad = [wrap(_a) for _a in _result]
     if out_grad._requires_grad and grad_enabled():
@@ -765,11 +1751,13 @@ def concat_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Te
     return x_grad
 
 
-def stack_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Tensor]:
+def stack_grad(
+    x: list[TensorMeta],
+    out_grad: Tensor,
+    axis: int = 0,
+) -> list[Tensor]:
     """Gradient of stack."""
-    _kernel = _k_stack_grad.get(out_grad._data.__class__) or dispatch(
-        "stack_grad", "stack_grad", out_grad._data
-    )
+    _kernel = _k_stack_grad.get(out_grad._data.__class__) or dispatch("stack_grad", "stack_grad", out_grad._data)
     _result = _kernel(x, out_grad._data, axis)
     x_grad = [wrap(_a) for _a in _result]
     if out_grad._requires_grad and grad_enabled():
@@ -782,12 +1770,24 @@ def stack_grad(x: list[TensorMeta], out_grad: Tensor, axis: int = 0) -> list[Ten
 
 
 def split_grad(
-    x: TensorMeta, out_grad: list[Tensor], num_or_sections: Sequence[int] | int, axis: int = 0
+    x: TensorMeta,
+    out_grad: list[Tensor],
+    num_or_sections: Sequence[int] | int,
+    axis: int = 0,
 ) -> Tensor:
     """Gradient of split."""
     _out_grad_data = [_t._data for _t in out_grad]
-    _kernel = dispatch("split_grad", "split_grad", *_out_grad_data)
-    x_grad = wrap(_kernel(x, _out_grad_data, num_or_sections, axis))
+    _kernel = dispatch(
+        "split_grad",
+        "split_grad",
+        *_out_grad_data,
+    )
+    x_grad = wrap(_kernel(
+        x,
+        _out_grad_data,
+        num_or_sections,
+        axis,
+    ))
     if _builtins.any(_t._requires_grad for _t in out_grad) and grad_enabled():
         node = new_node(_nodes.SplitDoubleGradNode, (None, *out_grad), x_grad)
         node.num_or_sections = num_or_sections
@@ -795,9 +1795,19 @@ def split_grad(
     return x_grad
 
 
-def gather_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -> Tensor:
+def gather_grad(
+    x: TensorMeta,
+    index: Tensor,
+    out_grad: Tensor,
+    axis: int = 0,
+) -> Tensor:
     """Gradient of gather."""
-    _kernel = dispatch("gather_grad", "gather_grad", index._data, out_grad._data)
+    _kernel = (
+        index._data.__class__
+        is out_grad._data.__class__
+        and _k_gather_grad.get(index._data.__class__)
+        or dispatch("gather_grad", "gather_grad", index._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.GatherDoubleGradNode, (None, None, out_grad), x_grad)
@@ -806,9 +1816,19 @@ def gather_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -
     return x_grad
 
 
-def index_select_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int = 0) -> Tensor:
+def index_select_grad(
+    x: TensorMeta,
+    index: Tensor,
+    out_grad: Tensor,
+    axis: int = 0,
+) -> Tensor:
     """Gradient of index_select."""
-    _kernel = dispatch("index_select_grad", "index_select_grad", index._data, out_grad._data)
+    _kernel = (
+        index._data.__class__
+        is out_grad._data.__class__
+        and _k_index_select_grad.get(index._data.__class__)
+        or dispatch("index_select_grad", "index_select_grad", index._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.IndexSelectDoubleGradNode, (None, None, out_grad), x_grad)
@@ -817,7 +1837,11 @@ def index_select_grad(x: TensorMeta, index: Tensor, out_grad: Tensor, axis: int 
     return x_grad
 
 
-def tile_grad(x: TensorMeta, out_grad: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
+def tile_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    repeat_times: Sequence[int] | int,
+) -> Tensor:
     """Gradient of tile."""
     _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch("tile_grad", "tile_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, repeat_times))
@@ -827,9 +1851,197 @@ def tile_grad(x: TensorMeta, out_grad: Tensor, repeat_times: Sequence[int] | int
     return x_grad
 
 
-def softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
+def take_along_axis_grad(
+    arr: TensorMeta,
+    indices: Tensor,
+    out_grad: Tensor,
+    axis: int,
+) -> Tensor:
+    """Gradient of take_along_axis."""
+    _kernel = (
+        indices._data.__class__
+        is out_grad._data.__class__
+        and _k_take_along_axis_grad.get(indices._data.__class__)
+        or dispatch("take_along_axis_grad", "take_along_axis_grad", indices._data, out_grad._data)
+    )
+    arr_grad = wrap(_kernel(arr, indices._data, out_grad._data, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.TakeAlongAxisDoubleGradNode, (None, None, out_grad), arr_grad)
+        node.indices = TensorWrapper.of_input(indices)
+        node.axis = axis
+    return arr_grad
+
+
+def scatter_grad(
+    x: TensorMeta,
+    index: Tensor,
+    updates: TensorMeta,
+    out_grad: Tensor,
+    overwrite: bool = True,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of scatter."""
+    _kernel = (
+        index._data.__class__
+        is out_grad._data.__class__
+        and _k_scatter_grad.get(index._data.__class__)
+        or dispatch("scatter_grad", "scatter_grad", index._data, out_grad._data)
+    )
+    _results = _kernel(x, index._data, updates, out_grad._data, overwrite)
+    x_grad = wrap(_results[0])
+    updates_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.ScatterDoubleGradNode, (None, None, None, out_grad), x_grad)
+        set_history(updates_grad, node, 1)
+        node.index = TensorWrapper.of_input(index)
+        node.overwrite = overwrite
+    return (x_grad, updates_grad)
+
+
+def index_add_grad(
+    x: TensorMeta,
+    index: Tensor,
+    value: TensorMeta,
+    out_grad: Tensor,
+    axis: int,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of index_add."""
+    _kernel = (
+        index._data.__class__
+        is out_grad._data.__class__
+        and _k_index_add_grad.get(index._data.__class__)
+        or dispatch("index_add_grad", "index_add_grad", index._data, out_grad._data)
+    )
+    _results = _kernel(x, index._data, value, out_grad._data, axis)
+    x_grad = wrap(_results[0])
+    value_grad = wrap(_results[1])
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.IndexAddDoubleGradNode, (None, None, None, out_grad), x_grad)
+        set_history(value_grad, node, 1)
+        node.index = TensorWrapper.of_input(index)
+        node.axis = axis
+    return (x_grad, value_grad)
+
+
+def masked_fill_grad(
+    mask: Tensor,
+    out_grad: Tensor,
+    value: float,
+) -> Tensor:
+    """Gradient of masked_fill."""
+    _kernel = (
+        mask._data.__class__
+        is out_grad._data.__class__
+        and _k_masked_fill_grad.get(mask._data.__class__)
+        or dispatch("masked_fill_grad", "masked_fill_grad", mask._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(mask._data, out_grad._data, value))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.MaskedFillDoubleGradNode, (None, out_grad), x_grad)
+        node.mask = TensorWrapper.of_input(mask)
+        node.value = value
+    return x_grad
+
+
+def tril_grad(
+    out_grad: Tensor,
+    diagonal: int = 0,
+) -> Tensor:
+    """Gradient of tril."""
+    _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch("tril_grad", "tril_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, diagonal))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.TrilDoubleGradNode, (out_grad,), x_grad)
+        node.diagonal = diagonal
+    return x_grad
+
+
+def triu_grad(
+    out_grad: Tensor,
+    diagonal: int = 0,
+) -> Tensor:
+    """Gradient of triu."""
+    _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch("triu_grad", "triu_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, diagonal))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.TriuDoubleGradNode, (out_grad,), x_grad)
+        node.diagonal = diagonal
+    return x_grad
+
+
+def pad_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    pad: Sequence[int] | int,
+    mode: str = "constant",
+    value: float = 0.0,
+) -> Tensor:
+    """Gradient of pad."""
+    _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, pad, mode, value))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.PadDoubleGradNode, (None, out_grad), x_grad)
+        node.pad = pad
+        node.mode = mode
+        node.value = value
+    return x_grad
+
+
+def roll_grad(
+    out_grad: Tensor,
+    shifts: Sequence[int] | int,
+    axis: Sequence[int] | int | None = None,
+) -> Tensor:
+    """Gradient of roll."""
+    _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch("roll_grad", "roll_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, shifts, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.RollDoubleGradNode, (out_grad,), x_grad)
+        node.shifts = shifts
+        node.axis = axis
+    return x_grad
+
+
+def repeat_interleave_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    repeats: int,
+    axis: int | None = None,
+) -> Tensor:
+    """Gradient of repeat_interleave."""
+    _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
+    x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.RepeatInterleaveDoubleGradNode, (None, out_grad), x_grad)
+        node.repeats = repeats
+        node.axis = axis
+    return x_grad
+
+
+def flip_grad(
+    out_grad: Tensor,
+    axis: Sequence[int] | int,
+) -> Tensor:
+    """Gradient of flip."""
+    _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch("flip_grad", "flip_grad", out_grad._data)
+    x_grad = wrap(_kernel(out_grad._data, axis))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.FlipDoubleGradNode, (out_grad,), x_grad)
+        node.axis = axis
+    return x_grad
+
+
+def softmax_grad(
+    out: Tensor,
+    out_grad: Tensor,
+    axis: int = -1,
+) -> Tensor:
     """Gradient of softmax."""
-    _kernel = dispatch("softmax_grad", "softmax_grad", out._data, out_grad._data)
+    _kernel = (
+        out._data.__class__
+        is out_grad._data.__class__
+        and _k_softmax_grad.get(out._data.__class__)
+        or dispatch("softmax_grad", "softmax_grad", out._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(out._data, out_grad._data, axis))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SoftmaxDoubleGradNode, (out, out_grad), x_grad)
@@ -839,13 +2051,119 @@ def softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
     return x_grad
 
 
-def log_softmax_grad(out: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
+def log_softmax_grad(
+    out: Tensor,
+    out_grad: Tensor,
+    axis: int = -1,
+) -> Tensor:
     """Gradient of log_softmax."""
-    _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out._data, out_grad._data)
+    _kernel = (
+        out._data.__class__
+        is out_grad._data.__class__
+        and _k_log_softmax_grad.get(out._data.__class__)
+        or dispatch("log_softmax_grad", "log_softmax_grad", out._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(out._data, out_grad._data, axis))
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LogSoftmaxDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.axis = axis
+    return x_grad
+
+
+def dropout_grad(
+    mask: Tensor,
+    out_grad: Tensor,
+    p: float = 0.5,
+    training: bool = True,
+) -> Tensor:
+    """Gradient of dropout."""
+    _kernel = (
+        mask._data.__class__
+        is out_grad._data.__class__
+        and _k_dropout_grad.get(mask._data.__class__)
+        or dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.DropoutDoubleGradNode, (None, out_grad), x_grad)
+        node.mask = TensorWrapper.of_input(mask)
+        node.p = p
+        node.training = training
+    return x_grad
+
+
+def embedding_grad(
+    x: Tensor,
+    weight: TensorMeta,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of embedding."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_embedding_grad.get(x._data.__class__)
+        or dispatch("embedding_grad", "embedding_grad", x._data, out_grad._data)
+    )
+    weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.EmbeddingDoubleGradNode, (None, None, out_grad), weight_grad)
+        node.x = TensorWrapper.of_input(x)
+    return weight_grad
+
+
+def prelu_grad(
+    x: Tensor,
+    weight: Tensor,
+    out_grad: Tensor,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of prelu."""
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        is out_grad._data.__class__
+        and _k_prelu_grad.get(x._data.__class__)
+        or dispatch(
+            "prelu_grad",
+            "prelu_grad",
+            x._data,
+            weight._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        weight._data,
+        out_grad._data,
+    )
+    x_grad = wrap(_results[0])
+    weight_grad = wrap(_results[1])
+    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.PreluDoubleGradNode, (x, weight, out_grad), x_grad)
+        set_history(weight_grad, node, 1)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    return (x_grad, weight_grad)
+
+
+def glu_grad(
+    x: Tensor,
+    out_grad: Tensor,
+    axis: int = -1,
+) -> Tensor:
+    """Gradient of glu."""
+    _kernel = (
+        x._data.__class__
+        is out_grad._data.__class__
+        and _k_glu_grad.get(x._data.__class__)
+        or dispatch("glu_grad", "glu_grad", x._data, out_grad._data)
+    )
+    x_grad = wrap(_kernel(x._data, out_grad._data, axis))
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.GluDoubleGradNode, (x, out_grad), x_grad)
+        node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
     return x_grad
@@ -861,10 +2179,28 @@ def cross_entropy_grad(
     label_smoothing: float = 0.0,
 ) -> Tensor:
     """Gradient of cross_entropy."""
-    _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input._data, label._data, out_grad._data)
-    input_grad = wrap(
-        _kernel(input._data, label._data, out_grad._data, axis, reduction, ignore_index, label_smoothing)
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        is out_grad._data.__class__
+        and _k_cross_entropy_grad.get(input._data.__class__)
+        or dispatch(
+            "cross_entropy_grad",
+            "cross_entropy_grad",
+            input._data,
+            label._data,
+            out_grad._data,
+        )
     )
+    input_grad = wrap(_kernel(
+        input._data,
+        label._data,
+        out_grad._data,
+        axis,
+        reduction,
+        ignore_index,
+        label_smoothing,
+    ))
     if (input._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CrossEntropyDoubleGradNode, (input, None, out_grad), input_grad)
         node.input = TensorWrapper.of_input(input)
@@ -888,13 +2224,20 @@ def cross_entropy_double_grad(
     label_smoothing: float = 0.0,
 ) -> tuple[Tensor, Tensor]:
     """Gradient of cross_entropy_grad (second-order gradient of cross_entropy)."""
-    _kernel = dispatch(
-        "cross_entropy_double_grad",
-        "cross_entropy_double_grad",
-        input._data,
-        label._data,
-        out_grad._data,
-        input_grad_grad._data,
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        is out_grad._data.__class__
+        is input_grad_grad._data.__class__
+        and _k_cross_entropy_double_grad.get(input._data.__class__)
+        or dispatch(
+            "cross_entropy_double_grad",
+            "cross_entropy_double_grad",
+            input._data,
+            label._data,
+            out_grad._data,
+            input_grad_grad._data,
+        )
     )
     _results = _kernel(
         input._data,
@@ -909,9 +2252,7 @@ def cross_entropy_double_grad(
     new_input_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     if (input._requires_grad or out_grad._requires_grad or input_grad_grad._requires_grad) and grad_enabled():
-        node = new_node(
-            _nodes.CrossEntropyTripleGradNode, (input, None, out_grad, input_grad_grad), new_input_grad
-        )
+        node = new_node(_nodes.CrossEntropyTripleGradNode, (input, None, out_grad, input_grad_grad), new_input_grad)
         set_history(out_grad_grad, node, 1)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
@@ -925,11 +2266,31 @@ def cross_entropy_double_grad(
 
 
 def mse_loss_grad(
-    input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean"
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    reduction: str = "mean",
 ) -> tuple[Tensor, Tensor]:
     """Gradient of mse_loss."""
-    _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input._data, label._data, out_grad._data)
-    _results = _kernel(input._data, label._data, out_grad._data, reduction)
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        is out_grad._data.__class__
+        and _k_mse_loss_grad.get(input._data.__class__)
+        or dispatch(
+            "mse_loss_grad",
+            "mse_loss_grad",
+            input._data,
+            label._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        input._data,
+        label._data,
+        out_grad._data,
+        reduction,
+    )
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -942,26 +2303,214 @@ def mse_loss_grad(
     return (input_grad, label_grad)
 
 
-def dropout_grad(mask: Tensor, out_grad: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
-    """Gradient of dropout."""
-    _kernel = dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
-    x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
+def nll_loss_grad(
+    input: TensorMeta,
+    label: Tensor,
+    weight: Tensor | None,
+    out_grad: Tensor,
+    ignore_index: int = -100,
+    reduction: str = "mean",
+) -> Tensor:
+    """Gradient of nll_loss."""
+    _weight_data = None if weight is None else weight._data
+    _kernel = (
+        label._data.__class__
+        is out_grad._data.__class__
+        is _weight_data.__class__
+        and _k_nll_loss_grad.get(label._data.__class__)
+        or dispatch(
+            "nll_loss_grad",
+            "nll_loss_grad",
+            label._data,
+            out_grad._data,
+            _weight_data,
+        )
+    )
+    input_grad = wrap(_kernel(
+        input,
+        label._data,
+        _weight_data,
+        out_grad._data,
+        ignore_index,
+        reduction,
+    ))
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.DropoutDoubleGradNode, (None, out_grad), x_grad)
-        node.mask = TensorWrapper.of_input(mask)
-        node.p = p
-        node.training = training
-    return x_grad
+        node = new_node(_nodes.NllLossDoubleGradNode, (None, None, None, out_grad), input_grad)
+        node.label = TensorWrapper.of_input(label)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.ignore_index = ignore_index
+        node.reduction = reduction
+    return input_grad
 
 
-def embedding_grad(x: Tensor, weight: TensorMeta, out_grad: Tensor) -> Tensor:
-    """Gradient of embedding."""
-    _kernel = dispatch("embedding_grad", "embedding_grad", x._data, out_grad._data)
-    weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
+def binary_cross_entropy_with_logits_grad(
+    logit: Tensor,
+    label: Tensor,
+    weight: Tensor | None,
+    pos_weight: Tensor | None,
+    out_grad: Tensor,
+    reduction: str = "mean",
+) -> tuple[Tensor, Tensor]:
+    """Gradient of binary_cross_entropy_with_logits."""
+    _weight_data = None if weight is None else weight._data
+    _pos_weight_data = None if pos_weight is None else pos_weight._data
+    _kernel = (
+        logit._data.__class__
+        is label._data.__class__
+        is out_grad._data.__class__
+        is _weight_data.__class__
+        is _pos_weight_data.__class__
+        and _k_binary_cross_entropy_with_logits_grad.get(logit._data.__class__)
+        or dispatch(
+            "binary_cross_entropy_with_logits_grad",
+            "binary_cross_entropy_with_logits_grad",
+            logit._data,
+            label._data,
+            out_grad._data,
+            _weight_data,
+            _pos_weight_data,
+        )
+    )
+    _results = _kernel(
+        logit._data,
+        label._data,
+        _weight_data,
+        _pos_weight_data,
+        out_grad._data,
+        reduction,
+    )
+    logit_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
+    if (logit._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.BinaryCrossEntropyWithLogitsDoubleGradNode, (logit, label, None, None, out_grad), logit_grad)
+        set_history(label_grad, node, 1)
+        node.logit = TensorWrapper.of_input(logit)
+        node.label = TensorWrapper.of_input(label)
+        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
+    return (logit_grad, label_grad)
+
+
+def l1_loss_grad(
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    reduction: str = "mean",
+) -> tuple[Tensor, Tensor]:
+    """Gradient of l1_loss."""
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        is out_grad._data.__class__
+        and _k_l1_loss_grad.get(input._data.__class__)
+        or dispatch(
+            "l1_loss_grad",
+            "l1_loss_grad",
+            input._data,
+            label._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        input._data,
+        label._data,
+        out_grad._data,
+        reduction,
+    )
+    input_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.EmbeddingDoubleGradNode, (None, None, out_grad), weight_grad)
-        node.x = TensorWrapper.of_input(x)
-    return weight_grad
+        node = new_node(_nodes.L1LossDoubleGradNode, (None, None, out_grad), input_grad)
+        set_history(label_grad, node, 1)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
+    return (input_grad, label_grad)
+
+
+def smooth_l1_loss_grad(
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    reduction: str = "mean",
+    delta: float = 1.0,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of smooth_l1_loss."""
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        is out_grad._data.__class__
+        and _k_smooth_l1_loss_grad.get(input._data.__class__)
+        or dispatch(
+            "smooth_l1_loss_grad",
+            "smooth_l1_loss_grad",
+            input._data,
+            label._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        input._data,
+        label._data,
+        out_grad._data,
+        reduction,
+        delta,
+    )
+    input_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
+    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.SmoothL1LossDoubleGradNode, (input, label, out_grad), input_grad)
+        set_history(label_grad, node, 1)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
+        node.delta = delta
+    return (input_grad, label_grad)
+
+
+def kl_div_grad(
+    input: Tensor,
+    label: Tensor,
+    out_grad: Tensor,
+    reduction: str = "mean",
+    log_target: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of kl_div."""
+    _kernel = (
+        input._data.__class__
+        is label._data.__class__
+        is out_grad._data.__class__
+        and _k_kl_div_grad.get(input._data.__class__)
+        or dispatch(
+            "kl_div_grad",
+            "kl_div_grad",
+            input._data,
+            label._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        input._data,
+        label._data,
+        out_grad._data,
+        reduction,
+        log_target,
+    )
+    input_grad = wrap(_results[0])
+    label_grad = wrap(_results[1])
+    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.KlDivDoubleGradNode, (input, label, out_grad), input_grad)
+        set_history(label_grad, node, 1)
+        node.input = TensorWrapper.of_input(input)
+        node.label = TensorWrapper.of_input(label)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.reduction = reduction
+        node.log_target = log_target
+    return (input_grad, label_grad)
 
 
 def conv2d_grad(
@@ -975,8 +2524,29 @@ def conv2d_grad(
     groups: int = 1,
 ) -> tuple[Tensor, Tensor, Tensor | None]:
     """Gradient of conv2d."""
-    _kernel = dispatch("conv2d_grad", "conv2d_grad", x._data, weight._data, out_grad._data)
-    _results = _kernel(x._data, weight._data, bias, out_grad._data, stride, padding, dilation, groups)
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        is out_grad._data.__class__
+        and _k_conv2d_grad.get(x._data.__class__)
+        or dispatch(
+            "conv2d_grad",
+            "conv2d_grad",
+            x._data,
+            weight._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        weight._data,
+        bias,
+        out_grad._data,
+        stride,
+        padding,
+        dilation,
+        groups,
+    )
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -1004,7 +2574,12 @@ def max_pool2d_grad(
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
     """Gradient of max_pool2d."""
-    _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax._data, out_grad._data)
+    _kernel = (
+        argmax._data.__class__
+        is out_grad._data.__class__
+        and _k_max_pool2d_grad.get(argmax._data.__class__)
+        or dispatch("max_pool2d_grad", "max_pool2d_grad", argmax._data, out_grad._data)
+    )
     x_grad = wrap(_kernel(x, argmax._data, out_grad._data, kernel_size, stride, padding))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MaxPool2dDoubleGradNode, (None, None, out_grad), x_grad)
@@ -1025,7 +2600,12 @@ def max_pool2d_double_grad(
     """Gradient of max_pool2d_grad (second-order gradient of max_pool2d)."""
     if (argmax._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
         raise _no_backward("max_pool2d_double_grad")
-    _kernel = dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax._data, x_grad_grad._data)
+    _kernel = (
+        argmax._data.__class__
+        is x_grad_grad._data.__class__
+        and _k_max_pool2d_double_grad.get(argmax._data.__class__)
+        or dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax._data, x_grad_grad._data)
+    )
     out_grad_grad = wrap(_kernel(argmax._data, x_grad_grad._data, kernel_size, stride, padding))
     return out_grad_grad
 
@@ -1038,9 +2618,7 @@ def avg_pool2d_grad(
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
     """Gradient of avg_pool2d."""
-    _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
-        "avg_pool2d_grad", "avg_pool2d_grad", out_grad._data
-    )
+    _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, kernel_size, stride, padding))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AvgPool2dDoubleGradNode, (None, out_grad), x_grad)
@@ -1050,11 +2628,13 @@ def avg_pool2d_grad(
     return x_grad
 
 
-def adaptive_avg_pool2d_grad(x: TensorMeta, out_grad: Tensor, output_size: Sequence[int] | int) -> Tensor:
+def adaptive_avg_pool2d_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    output_size: Sequence[int] | int,
+) -> Tensor:
     """Gradient of adaptive_avg_pool2d."""
-    _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
-        "adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data
-    )
+    _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, output_size))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AdaptiveAvgPool2dDoubleGradNode, (None, out_grad), x_grad)
@@ -1074,17 +2654,37 @@ def layer_norm_grad(
 ) -> tuple[Tensor, Tensor | None, Tensor | None]:
     """Gradient of layer_norm."""
     _weight_data = None if weight is None else weight._data
-    _kernel = dispatch(
-        "layer_norm_grad", "layer_norm_grad", x._data, mean._data, rstd._data, out_grad._data, _weight_data
+    _kernel = (
+        x._data.__class__
+        is mean._data.__class__
+        is rstd._data.__class__
+        is out_grad._data.__class__
+        is _weight_data.__class__
+        and _k_layer_norm_grad.get(x._data.__class__)
+        or dispatch(
+            "layer_norm_grad",
+            "layer_norm_grad",
+            x._data,
+            mean._data,
+            rstd._data,
+            out_grad._data,
+            _weight_data,
+        )
     )
     _results = _kernel(
-        x._data, _weight_data, bias, mean._data, rstd._data, out_grad._data, normalized_shape, epsilon
+        x._data,
+        _weight_data,
+        bias,
+        mean._data,
+        rstd._data,
+        out_grad._data,
+        normalized_shape,
+        epsilon,
     )
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
-    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad
-    if _any_grad and grad_enabled():
+    if (x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LayerNormDoubleGradNode, (x, weight, None, None, None, out_grad), x_grad)
         if weight_grad is not None:
             set_history(weight_grad, node, 1)
@@ -1113,14 +2713,22 @@ def batch_norm_grad(
 ) -> tuple[Tensor, Tensor | None, Tensor | None]:
     """Gradient of batch_norm."""
     _weight_data = None if weight is None else weight._data
-    _kernel = dispatch(
-        "batch_norm_grad",
-        "batch_norm_grad",
-        x._data,
-        saved_mean._data,
-        saved_rstd._data,
-        out_grad._data,
-        _weight_data,
+    _kernel = (
+        x._data.__class__
+        is saved_mean._data.__class__
+        is saved_rstd._data.__class__
+        is out_grad._data.__class__
+        is _weight_data.__class__
+        and _k_batch_norm_grad.get(x._data.__class__)
+        or dispatch(
+            "batch_norm_grad",
+            "batch_norm_grad",
+            x._data,
+            saved_mean._data,
+            saved_rstd._data,
+            out_grad._data,
+            _weight_data,
+        )
     )
     _results = _kernel(
         x._data,
@@ -1136,8 +2744,7 @@ def batch_norm_grad(
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
-    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad
-    if _any_grad and grad_enabled():
+    if (x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.BatchNormDoubleGradNode, (x, weight, None, None, None, out_grad), x_grad)
         if weight_grad is not None:
             set_history(weight_grad, node, 1)
@@ -1166,17 +2773,37 @@ def group_norm_grad(
 ) -> tuple[Tensor, Tensor | None, Tensor | None]:
     """Gradient of group_norm."""
     _weight_data = None if weight is None else weight._data
-    _kernel = dispatch(
-        "group_norm_grad", "group_norm_grad", x._data, mean._data, rstd._data, out_grad._data, _weight_data
+    _kernel = (
+        x._data.__class__
+        is mean._data.__class__
+        is rstd._data.__class__
+        is out_grad._data.__class__
+        is _weight_data.__class__
+        and _k_group_norm_grad.get(x._data.__class__)
+        or dispatch(
+            "group_norm_grad",
+            "group_norm_grad",
+            x._data,
+            mean._data,
+            rstd._data,
+            out_grad._data,
+            _weight_data,
+        )
     )
     _results = _kernel(
-        x._data, _weight_data, bias, mean._data, rstd._data, out_grad._data, num_groups, epsilon
+        x._data,
+        _weight_data,
+        bias,
+        mean._data,
+        rstd._data,
+        out_grad._data,
+        num_groups,
+        epsilon,
     )
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
-    _any_grad = x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad
-    if _any_grad and grad_enabled():
+    if (x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.GroupNormDoubleGradNode, (x, weight, None, None, None, out_grad), x_grad)
         if weight_grad is not None:
             set_history(weight_grad, node, 1)
@@ -1193,11 +2820,31 @@ def group_norm_grad(
 
 
 def linear_grad(
-    x: Tensor, weight: Tensor, bias: TensorMeta, out_grad: Tensor
+    x: Tensor,
+    weight: Tensor,
+    bias: TensorMeta,
+    out_grad: Tensor,
 ) -> tuple[Tensor, Tensor, Tensor | None]:
     """Gradient of linear."""
-    _kernel = dispatch("linear_grad", "linear_grad", x._data, weight._data, out_grad._data)
-    _results = _kernel(x._data, weight._data, bias, out_grad._data)
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        is out_grad._data.__class__
+        and _k_linear_grad.get(x._data.__class__)
+        or dispatch(
+            "linear_grad",
+            "linear_grad",
+            x._data,
+            weight._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        weight._data,
+        bias,
+        out_grad._data,
+    )
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -1212,10 +2859,32 @@ def linear_grad(
     return (x_grad, weight_grad, bias_grad)
 
 
-def einsum_grad(x: Tensor, y: Tensor, out_grad: Tensor, equation: str) -> tuple[Tensor, Tensor]:
+def einsum_grad(
+    x: Tensor,
+    y: Tensor,
+    out_grad: Tensor,
+    equation: str,
+) -> tuple[Tensor, Tensor]:
     """Gradient of einsum."""
-    _kernel = dispatch("einsum_grad", "einsum_grad", x._data, y._data, out_grad._data)
-    _results = _kernel(x._data, y._data, out_grad._data, equation)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        is out_grad._data.__class__
+        and _k_einsum_grad.get(x._data.__class__)
+        or dispatch(
+            "einsum_grad",
+            "einsum_grad",
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    )
+    _results = _kernel(
+        x._data,
+        y._data,
+        out_grad._data,
+        equation,
+    )
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -1242,16 +2911,26 @@ def scaled_dot_product_attention_grad(
 ) -> tuple[Tensor, Tensor, Tensor, Tensor | None]:
     """Gradient of scaled_dot_product_attention."""
     _mask_data = None if mask is None else mask._data
-    _kernel = dispatch(
-        "scaled_dot_product_attention_grad",
-        "scaled_dot_product_attention_grad",
-        query._data,
-        key._data,
-        value._data,
-        weights._data,
-        keep._data,
-        out_grad._data,
-        _mask_data,
+    _kernel = (
+        query._data.__class__
+        is key._data.__class__
+        is value._data.__class__
+        is weights._data.__class__
+        is keep._data.__class__
+        is out_grad._data.__class__
+        is _mask_data.__class__
+        and _k_scaled_dot_product_attention_grad.get(query._data.__class__)
+        or dispatch(
+            "scaled_dot_product_attention_grad",
+            "scaled_dot_product_attention_grad",
+            query._data,
+            key._data,
+            value._data,
+            weights._data,
+            keep._data,
+            out_grad._data,
+            _mask_data,
+        )
     )
     _results = _kernel(
         query._data,
@@ -1269,18 +2948,8 @@ def scaled_dot_product_attention_grad(
     key_grad = wrap(_results[1])
     value_grad = wrap(_results[2])
     mask_grad = None if _results[3] is None else wrap(_results[3])
-    if (
-        query._requires_grad
-        or key._requires_grad
-        or value._requires_grad
-        or (mask is not None and mask._requires_grad)
-        or out_grad._requires_grad
-    ) and grad_enabled():
-        node = new_node(
-            _nodes.ScaledDotProductAttentionDoubleGradNode,
-            (query, key, value, mask, None, None, out_grad),
-            query_grad,
-        )
+    if (query._requires_grad or key._requires_grad or value._requires_grad or (mask is not None and mask._requires_grad) or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.ScaledDotProductAttentionDoubleGradNode, (query, key, value, mask, None, None, out_grad), query_grad)
         set_history(key_grad, node, 1)
         set_history(value_grad, node, 2)
         if mask_grad is not None:
@@ -1298,507 +2967,11 @@ def scaled_dot_product_attention_grad(
     return (query_grad, key_grad, value_grad, mask_grad)
 
 
-def take_along_axis_grad(arr: TensorMeta, indices: Tensor, out_grad: Tensor, axis: int) -> Tensor:
-    """Gradient of take_along_axis."""
-    _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices._data, out_grad._data)
-    arr_grad = wrap(_kernel(arr, indices._data, out_grad._data, axis))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TakeAlongAxisDoubleGradNode, (None, None, out_grad), arr_grad)
-        node.indices = TensorWrapper.of_input(indices)
-        node.axis = axis
-    return arr_grad
-
-
-def scatter_grad(
-    x: TensorMeta, index: Tensor, updates: TensorMeta, out_grad: Tensor, overwrite: bool = True
-) -> tuple[Tensor, Tensor]:
-    """Gradient of scatter."""
-    _kernel = dispatch("scatter_grad", "scatter_grad", index._data, out_grad._data)
-    _results = _kernel(x, index._data, updates, out_grad._data, overwrite)
-    x_grad = wrap(_results[0])
-    updates_grad = wrap(_results[1])
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ScatterDoubleGradNode, (None, None, None, out_grad), x_grad)
-        set_history(updates_grad, node, 1)
-        node.index = TensorWrapper.of_input(index)
-        node.overwrite = overwrite
-    return (x_grad, updates_grad)
-
-
-def index_add_grad(
-    x: TensorMeta, index: Tensor, value: TensorMeta, out_grad: Tensor, axis: int
-) -> tuple[Tensor, Tensor]:
-    """Gradient of index_add."""
-    _kernel = dispatch("index_add_grad", "index_add_grad", index._data, out_grad._data)
-    _results = _kernel(x, index._data, value, out_grad._data, axis)
-    x_grad = wrap(_results[0])
-    value_grad = wrap(_results[1])
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.IndexAddDoubleGradNode, (None, None, None, out_grad), x_grad)
-        set_history(value_grad, node, 1)
-        node.index = TensorWrapper.of_input(index)
-        node.axis = axis
-    return (x_grad, value_grad)
-
-
-def masked_fill_grad(mask: Tensor, out_grad: Tensor, value: float) -> Tensor:
-    """Gradient of masked_fill."""
-    _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask._data, out_grad._data)
-    x_grad = wrap(_kernel(mask._data, out_grad._data, value))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.MaskedFillDoubleGradNode, (None, out_grad), x_grad)
-        node.mask = TensorWrapper.of_input(mask)
-        node.value = value
-    return x_grad
-
-
-def tril_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
-    """Gradient of tril."""
-    _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch("tril_grad", "tril_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, diagonal))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TrilDoubleGradNode, (out_grad,), x_grad)
-        node.diagonal = diagonal
-    return x_grad
-
-
-def triu_grad(out_grad: Tensor, diagonal: int = 0) -> Tensor:
-    """Gradient of triu."""
-    _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch("triu_grad", "triu_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, diagonal))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TriuDoubleGradNode, (out_grad,), x_grad)
-        node.diagonal = diagonal
-    return x_grad
-
-
-def pad_grad(
-    x: TensorMeta, out_grad: Tensor, pad: Sequence[int] | int, mode: str = "constant", value: float = 0.0
-) -> Tensor:
-    """Gradient of pad."""
-    _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, pad, mode, value))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.PadDoubleGradNode, (None, out_grad), x_grad)
-        node.pad = pad
-        node.mode = mode
-        node.value = value
-    return x_grad
-
-
-def roll_grad(
-    out_grad: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None
-) -> Tensor:
-    """Gradient of roll."""
-    _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch("roll_grad", "roll_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, shifts, axis))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.RollDoubleGradNode, (out_grad,), x_grad)
-        node.shifts = shifts
-        node.axis = axis
-    return x_grad
-
-
-def repeat_interleave_grad(x: TensorMeta, out_grad: Tensor, repeats: int, axis: int | None = None) -> Tensor:
-    """Gradient of repeat_interleave."""
-    _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch(
-        "repeat_interleave_grad", "repeat_interleave_grad", out_grad._data
-    )
-    x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.RepeatInterleaveDoubleGradNode, (None, out_grad), x_grad)
-        node.repeats = repeats
-        node.axis = axis
-    return x_grad
-
-
-def cumsum_grad(x: TensorMeta, out_grad: Tensor, axis: int | None = None) -> Tensor:
-    """Gradient of cumsum."""
-    _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch(
-        "cumsum_grad", "cumsum_grad", out_grad._data
-    )
-    x_grad = wrap(_kernel(x, out_grad._data, axis))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumsumDoubleGradNode, (None, out_grad), x_grad)
-        node.axis = axis
-    return x_grad
-
-
-def cumprod_grad(x: Tensor, out: Tensor, out_grad: Tensor, dim: int | None = None) -> Tensor:
-    """Gradient of cumprod."""
-    _kernel = dispatch("cumprod_grad", "cumprod_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, dim))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.CumprodDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.dim = dim
-    return x_grad
-
-
-def flip_grad(out_grad: Tensor, axis: Sequence[int] | int) -> Tensor:
-    """Gradient of flip."""
-    _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch("flip_grad", "flip_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, axis))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.FlipDoubleGradNode, (out_grad,), x_grad)
-        node.axis = axis
-    return x_grad
-
-
-def topk_grad(
+def fill_grad(
     x: TensorMeta,
-    indices: Tensor,
     out_grad: Tensor,
-    k: int,
-    axis: int = -1,
-    largest: bool = True,
-    sorted: bool = True,
+    value: float,
 ) -> Tensor:
-    """Gradient of topk."""
-    _kernel = dispatch("topk_grad", "topk_grad", indices._data, out_grad._data)
-    x_grad = wrap(_kernel(x, indices._data, out_grad._data, k, axis, largest, sorted))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TopkDoubleGradNode, (None, None, out_grad), x_grad)
-        node.indices = TensorWrapper.of_input(indices)
-        node.k = k
-        node.axis = axis
-        node.largest = largest
-        node.sorted = sorted
-    return x_grad
-
-
-def sort_grad(
-    x: TensorMeta, indices: Tensor, out_grad: Tensor, axis: int = -1, descending: bool = False
-) -> Tensor:
-    """Gradient of sort."""
-    _kernel = dispatch("sort_grad", "sort_grad", indices._data, out_grad._data)
-    x_grad = wrap(_kernel(x, indices._data, out_grad._data, axis, descending))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.SortDoubleGradNode, (None, None, out_grad), x_grad)
-        node.indices = TensorWrapper.of_input(indices)
-        node.axis = axis
-        node.descending = descending
-    return x_grad
-
-
-def var_grad(
-    x: Tensor, out_grad: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False
-) -> Tensor:
-    """Gradient of var."""
-    _kernel = dispatch("var_grad", "var_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, axis, unbiased, keepdim))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.VarDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.axis = axis
-        node.unbiased = unbiased
-        node.keepdim = keepdim
-    return x_grad
-
-
-def std_grad(
-    x: Tensor,
-    out: Tensor,
-    out_grad: Tensor,
-    axis: Sequence[int] | int = (),
-    unbiased: bool = True,
-    keepdim: bool = False,
-) -> Tensor:
-    """Gradient of std."""
-    _kernel = dispatch("std_grad", "std_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, axis, unbiased, keepdim))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.StdDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.axis = axis
-        node.unbiased = unbiased
-        node.keepdim = keepdim
-    return x_grad
-
-
-def norm_grad(
-    x: Tensor,
-    out: Tensor,
-    out_grad: Tensor,
-    p: float = 2.0,
-    axis: Sequence[int] | int = (),
-    keepdim: bool = False,
-) -> Tensor:
-    """Gradient of norm."""
-    _kernel = dispatch("norm_grad", "norm_grad", x._data, out._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out._data, out_grad._data, p, axis, keepdim))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.NormDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.p = p
-        node.axis = axis
-        node.keepdim = keepdim
-    return x_grad
-
-
-def nll_loss_grad(
-    input: TensorMeta,
-    label: Tensor,
-    weight: Tensor | None,
-    out_grad: Tensor,
-    ignore_index: int = -100,
-    reduction: str = "mean",
-) -> Tensor:
-    """Gradient of nll_loss."""
-    _weight_data = None if weight is None else weight._data
-    _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label._data, out_grad._data, _weight_data)
-    input_grad = wrap(_kernel(input, label._data, _weight_data, out_grad._data, ignore_index, reduction))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.NllLossDoubleGradNode, (None, None, None, out_grad), input_grad)
-        node.label = TensorWrapper.of_input(label)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
-        node.ignore_index = ignore_index
-        node.reduction = reduction
-    return input_grad
-
-
-def binary_cross_entropy_with_logits_grad(
-    logit: Tensor,
-    label: Tensor,
-    weight: Tensor | None,
-    pos_weight: Tensor | None,
-    out_grad: Tensor,
-    reduction: str = "mean",
-) -> tuple[Tensor, Tensor]:
-    """Gradient of binary_cross_entropy_with_logits."""
-    _weight_data = None if weight is None else weight._data
-    _pos_weight_data = None if pos_weight is None else pos_weight._data
-    _kernel = dispatch(
-        "binary_cross_entropy_with_logits_grad",
-        "binary_cross_entropy_with_logits_grad",
-        logit._data,
-        label._data,
-        out_grad._data,
-        _weight_data,
-        _pos_weight_data,
-    )
-    _results = _kernel(logit._data, label._data, _weight_data, _pos_weight_data, out_grad._data, reduction)
-    logit_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
-    if (logit._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(
-            _nodes.BinaryCrossEntropyWithLogitsDoubleGradNode,
-            (logit, label, None, None, out_grad),
-            logit_grad,
-        )
-        set_history(label_grad, node, 1)
-        node.logit = TensorWrapper.of_input(logit)
-        node.label = TensorWrapper.of_input(label)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
-        node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.reduction = reduction
-    return (logit_grad, label_grad)
-
-
-def l1_loss_grad(
-    input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean"
-) -> tuple[Tensor, Tensor]:
-    """Gradient of l1_loss."""
-    _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input._data, label._data, out_grad._data)
-    _results = _kernel(input._data, label._data, out_grad._data, reduction)
-    input_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.L1LossDoubleGradNode, (None, None, out_grad), input_grad)
-        set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.reduction = reduction
-    return (input_grad, label_grad)
-
-
-def smooth_l1_loss_grad(
-    input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean", delta: float = 1.0
-) -> tuple[Tensor, Tensor]:
-    """Gradient of smooth_l1_loss."""
-    _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input._data, label._data, out_grad._data)
-    _results = _kernel(input._data, label._data, out_grad._data, reduction, delta)
-    input_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
-    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SmoothL1LossDoubleGradNode, (input, label, out_grad), input_grad)
-        set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.reduction = reduction
-        node.delta = delta
-    return (input_grad, label_grad)
-
-
-def kl_div_grad(
-    input: Tensor, label: Tensor, out_grad: Tensor, reduction: str = "mean", log_target: bool = False
-) -> tuple[Tensor, Tensor]:
-    """Gradient of kl_div."""
-    _kernel = dispatch("kl_div_grad", "kl_div_grad", input._data, label._data, out_grad._data)
-    _results = _kernel(input._data, label._data, out_grad._data, reduction, log_target)
-    input_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
-    if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.KlDivDoubleGradNode, (input, label, out_grad), input_grad)
-        set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.reduction = reduction
-        node.log_target = log_target
-    return (input_grad, label_grad)
-
-
-def hardtanh_grad(x: Tensor, out_grad: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
-    """Gradient of hardtanh."""
-    _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardtanhDoubleGradNode, (None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.min = min
-        node.max = max
-    return x_grad
-
-
-def hardswish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
-    """Gradient of hardswish."""
-    _kernel = dispatch("hardswish_grad", "hardswish_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.HardswishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
-def hardsigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
-    """Gradient of hardsigmoid."""
-    _kernel = dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardsigmoidDoubleGradNode, (None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-    return x_grad
-
-
-def mish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
-    """Gradient of mish."""
-    x_grad = wrap(dispatch("mish_grad", "mish_grad", x._data, out_grad._data)(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.MishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
-def log_sigmoid_grad(x: Tensor, out_grad: Tensor) -> Tensor:
-    """Gradient of log_sigmoid."""
-    _kernel = dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.LogSigmoidDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
-def swish_grad(x: Tensor, out_grad: Tensor) -> Tensor:
-    """Gradient of swish."""
-    x_grad = wrap(dispatch("swish_grad", "silu_grad", x._data, out_grad._data)(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SwishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
-def prelu_grad(x: Tensor, weight: Tensor, out_grad: Tensor) -> tuple[Tensor, Tensor]:
-    """Gradient of prelu."""
-    _kernel = dispatch("prelu_grad", "prelu_grad", x._data, weight._data, out_grad._data)
-    _results = _kernel(x._data, weight._data, out_grad._data)
-    x_grad = wrap(_results[0])
-    weight_grad = wrap(_results[1])
-    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.PreluDoubleGradNode, (x, weight, out_grad), x_grad)
-        set_history(weight_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return (x_grad, weight_grad)
-
-
-def selu_grad(
-    x: Tensor, out_grad: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772
-) -> Tensor:
-    """Gradient of selu."""
-    _kernel = dispatch("selu_grad", "selu_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, scale, alpha))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SeluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.scale = scale
-        node.alpha = alpha
-    return x_grad
-
-
-def celu_grad(x: Tensor, out_grad: Tensor, alpha: float = 1.0) -> Tensor:
-    """Gradient of celu."""
-    _kernel = dispatch("celu_grad", "celu_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.CeluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.alpha = alpha
-    return x_grad
-
-
-def glu_grad(x: Tensor, out_grad: Tensor, axis: int = -1) -> Tensor:
-    """Gradient of glu."""
-    _kernel = dispatch("glu_grad", "glu_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data, axis))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.GluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.axis = axis
-    return x_grad
-
-
-def softsign_grad(x: Tensor, out_grad: Tensor) -> Tensor:
-    """Gradient of softsign."""
-    _kernel = dispatch("softsign_grad", "softsign_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SoftsignDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
-def tanhshrink_grad(x: Tensor, out_grad: Tensor) -> Tensor:
-    """Gradient of tanhshrink."""
-    _kernel = dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, out_grad._data)
-    x_grad = wrap(_kernel(x._data, out_grad._data))
-    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.TanhshrinkDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-    return x_grad
-
-
-def fill_grad(x: TensorMeta, out_grad: Tensor, value: float) -> Tensor:
     """Zeros shaped like x (fill's result does not depend on x)."""
     _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch("fill_grad", "fill_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data, value))
@@ -1808,7 +2981,10 @@ def fill_grad(x: TensorMeta, out_grad: Tensor, value: float) -> Tensor:
     return x_grad
 
 
-def zero_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
+def zero_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+) -> Tensor:
     """Zeros shaped like x (zero's result does not depend on x)."""
     _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch("zero_grad", "zero_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data))
@@ -1817,28 +2993,14 @@ def zero_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
     return x_grad
 
 
-def reduce_as_grad(x: TensorMeta, out_grad: Tensor) -> Tensor:
+def reduce_as_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+) -> Tensor:
     """Gradient of reduce_as, out_grad broadcast back to the shape of x."""
-    _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch(
-        "reduce_as_grad", "reduce_as_grad", out_grad._data
-    )
+    _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)
     x_grad = wrap(_kernel(x, out_grad._data))
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReduceAsDoubleGradNode, (None, out_grad), x_grad)
         node.out_grad = TensorWrapper.of_input(out_grad)
     return x_grad
-
-
-def cumprod_double_grad(
-    x: Tensor, out_grad: Tensor, x_grad_grad: Tensor, dim: int | None = None
-) -> tuple[Tensor, Tensor]:
-    """Gradient of cumprod_grad (second-order gradient of cumprod; out is folded into x; exact with zeros)."""
-    if (x._requires_grad or out_grad._requires_grad or x_grad_grad._requires_grad) and grad_enabled():
-        raise _no_backward("cumprod_double_grad")
-    _kernel = dispatch(
-        "cumprod_double_grad", "cumprod_double_grad", x._data, out_grad._data, x_grad_grad._data
-    )
-    _results = _kernel(x._data, out_grad._data, x_grad_grad._data, dim)
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)

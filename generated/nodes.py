@@ -6,48 +6,150 @@ from __future__ import annotations
 from opgrad.generated import grad_ops as _grad_ops
 from opgrad.generated import ops as _ops
 from opgrad.runtime.grad_node import GradNode
-from opgrad.runtime.kernels.registry import dispatch, kernel_table
-from opgrad.runtime.tensor import Tensor, wrap
-from opgrad.runtime.tensor_wrapper import unpack, unpack_data
+from opgrad.runtime.kernels.registry import (
+    dispatch,
+    kernel_table,
+)
+from opgrad.runtime.tensor import (
+    Tensor,
+    wrap,
+)
+from opgrad.runtime.tensor_wrapper import (
+    unpack,
+    unpack_data,
+)
 
 # Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
 _k_abs_grad = kernel_table("abs_grad")
 _k_adaptive_avg_pool2d_grad = kernel_table("adaptive_avg_pool2d_grad")
 _k_add_grad = kernel_table("add_grad")
 _k_avg_pool2d_grad = kernel_table("avg_pool2d_grad")
+_k_batch_norm_double_grad = kernel_table("batch_norm_double_grad")
+_k_batch_norm_grad = kernel_table("batch_norm_grad")
+_k_binary_cross_entropy_with_logits_double_grad = kernel_table("binary_cross_entropy_with_logits_double_grad")
+_k_binary_cross_entropy_with_logits_grad = kernel_table("binary_cross_entropy_with_logits_grad")
 _k_cast_grad = kernel_table("cast_grad")
+_k_celu_grad = kernel_table("celu_grad")
+_k_clip_grad = kernel_table("clip_grad")
 _k_concat_grad = kernel_table("concat_grad")
+_k_conv2d_grad = kernel_table("conv2d_grad")
 _k_cos_grad = kernel_table("cos_grad")
+_k_cross_entropy_double_grad = kernel_table("cross_entropy_double_grad")
+_k_cross_entropy_grad = kernel_table("cross_entropy_grad")
+_k_cumprod_double_grad = kernel_table("cumprod_double_grad")
+_k_cumprod_grad = kernel_table("cumprod_grad")
 _k_cumsum_grad = kernel_table("cumsum_grad")
+_k_divide_grad = kernel_table("divide_grad")
+_k_dropout_grad = kernel_table("dropout_grad")
+_k_einsum_double_grad = kernel_table("einsum_double_grad")
+_k_einsum_grad = kernel_table("einsum_grad")
+_k_elementwise_pow_double_grad = kernel_table("elementwise_pow_double_grad")
+_k_elementwise_pow_grad = kernel_table("elementwise_pow_grad")
+_k_elu_grad = kernel_table("elu_grad")
+_k_embedding_grad = kernel_table("embedding_grad")
 _k_erf_grad = kernel_table("erf_grad")
 _k_exp_grad = kernel_table("exp_grad")
 _k_expand_grad = kernel_table("expand_grad")
+_k_expm1_grad = kernel_table("expm1_grad")
 _k_fill_grad = kernel_table("fill_grad")
 _k_flatten_grad = kernel_table("flatten_grad")
 _k_flip_grad = kernel_table("flip_grad")
+_k_gather_grad = kernel_table("gather_grad")
+_k_gelu_double_grad = kernel_table("gelu_double_grad")
+_k_gelu_grad = kernel_table("gelu_grad")
+_k_glu_double_grad = kernel_table("glu_double_grad")
+_k_glu_grad = kernel_table("glu_grad")
+_k_group_norm_double_grad = kernel_table("group_norm_double_grad")
+_k_group_norm_grad = kernel_table("group_norm_grad")
+_k_hardsigmoid_grad = kernel_table("hardsigmoid_grad")
+_k_hardswish_grad = kernel_table("hardswish_grad")
+_k_hardtanh_grad = kernel_table("hardtanh_grad")
+_k_index_add_grad = kernel_table("index_add_grad")
+_k_index_select_grad = kernel_table("index_select_grad")
+_k_kl_div_double_grad = kernel_table("kl_div_double_grad")
+_k_kl_div_grad = kernel_table("kl_div_grad")
+_k_l1_loss_double_grad = kernel_table("l1_loss_double_grad")
+_k_l1_loss_grad = kernel_table("l1_loss_grad")
+_k_layer_norm_double_grad = kernel_table("layer_norm_double_grad")
+_k_layer_norm_grad = kernel_table("layer_norm_grad")
+_k_leaky_relu_grad = kernel_table("leaky_relu_grad")
+_k_linear_grad = kernel_table("linear_grad")
 _k_log1p_grad = kernel_table("log1p_grad")
 _k_log_grad = kernel_table("log_grad")
+_k_log_sigmoid_grad = kernel_table("log_sigmoid_grad")
+_k_log_softmax_grad = kernel_table("log_softmax_grad")
+_k_logsumexp_double_grad = kernel_table("logsumexp_double_grad")
+_k_logsumexp_grad = kernel_table("logsumexp_grad")
+_k_masked_fill_grad = kernel_table("masked_fill_grad")
+_k_matmul_grad = kernel_table("matmul_grad")
+_k_max_double_grad = kernel_table("max_double_grad")
+_k_max_grad = kernel_table("max_grad")
+_k_max_pool2d_double_grad = kernel_table("max_pool2d_double_grad")
+_k_max_pool2d_grad = kernel_table("max_pool2d_grad")
+_k_maximum_grad = kernel_table("maximum_grad")
 _k_mean_grad = kernel_table("mean_grad")
+_k_min_double_grad = kernel_table("min_double_grad")
+_k_min_grad = kernel_table("min_grad")
+_k_minimum_grad = kernel_table("minimum_grad")
+_k_mish_double_grad = kernel_table("mish_double_grad")
 _k_mish_grad = kernel_table("mish_grad")
+_k_mse_loss_double_grad = kernel_table("mse_loss_double_grad")
+_k_mse_loss_grad = kernel_table("mse_loss_grad")
+_k_multiply_grad = kernel_table("multiply_grad")
 _k_neg_grad = kernel_table("neg_grad")
+_k_nll_loss_grad = kernel_table("nll_loss_grad")
+_k_norm_double_grad = kernel_table("norm_double_grad")
+_k_norm_grad = kernel_table("norm_grad")
 _k_pad_grad = kernel_table("pad_grad")
+_k_pow_grad = kernel_table("pow_grad")
+_k_prelu_double_grad = kernel_table("prelu_double_grad")
+_k_prelu_grad = kernel_table("prelu_grad")
+_k_prod_double_grad = kernel_table("prod_double_grad")
+_k_prod_grad = kernel_table("prod_grad")
+_k_reciprocal_grad = kernel_table("reciprocal_grad")
 _k_reduce_as_grad = kernel_table("reduce_as_grad")
+_k_relu_grad = kernel_table("relu_grad")
 _k_repeat_interleave_grad = kernel_table("repeat_interleave_grad")
 _k_reshape_grad = kernel_table("reshape_grad")
 _k_roll_grad = kernel_table("roll_grad")
+_k_rsqrt_grad = kernel_table("rsqrt_grad")
 _k_scale_grad = kernel_table("scale_grad")
+_k_scaled_dot_product_attention_double_grad = kernel_table("scaled_dot_product_attention_double_grad")
+_k_scaled_dot_product_attention_grad = kernel_table("scaled_dot_product_attention_grad")
+_k_scatter_grad = kernel_table("scatter_grad")
+_k_selu_grad = kernel_table("selu_grad")
+_k_sigmoid_grad = kernel_table("sigmoid_grad")
 _k_sign_grad = kernel_table("sign_grad")
+_k_silu_double_grad = kernel_table("silu_double_grad")
 _k_silu_grad = kernel_table("silu_grad")
 _k_sin_grad = kernel_table("sin_grad")
+_k_smooth_l1_loss_double_grad = kernel_table("smooth_l1_loss_double_grad")
+_k_smooth_l1_loss_grad = kernel_table("smooth_l1_loss_grad")
+_k_softmax_grad = kernel_table("softmax_grad")
+_k_softplus_double_grad = kernel_table("softplus_double_grad")
+_k_softplus_grad = kernel_table("softplus_grad")
+_k_softsign_grad = kernel_table("softsign_grad")
+_k_sort_grad = kernel_table("sort_grad")
+_k_sqrt_grad = kernel_table("sqrt_grad")
+_k_square_grad = kernel_table("square_grad")
 _k_squeeze_grad = kernel_table("squeeze_grad")
 _k_stack_grad = kernel_table("stack_grad")
+_k_std_double_grad = kernel_table("std_double_grad")
+_k_std_grad = kernel_table("std_grad")
 _k_subtract_grad = kernel_table("subtract_grad")
 _k_sum_grad = kernel_table("sum_grad")
+_k_take_along_axis_grad = kernel_table("take_along_axis_grad")
+_k_tanh_grad = kernel_table("tanh_grad")
+_k_tanhshrink_grad = kernel_table("tanhshrink_grad")
 _k_tile_grad = kernel_table("tile_grad")
+_k_topk_grad = kernel_table("topk_grad")
 _k_transpose_grad = kernel_table("transpose_grad")
 _k_tril_grad = kernel_table("tril_grad")
 _k_triu_grad = kernel_table("triu_grad")
 _k_unsqueeze_grad = kernel_table("unsqueeze_grad")
+_k_var_double_grad = kernel_table("var_double_grad")
+_k_var_grad = kernel_table("var_grad")
+_k_where_grad = kernel_table("where_grad")
 _k_zero_grad = kernel_table("zero_grad")
 
 __all__ = [
@@ -283,9 +385,7 @@ class NegGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.neg_grad(out_grad)
             return (x_grad,)
-        _kernel = _k_neg_grad.get(out_grad._data.__class__) or dispatch(
-            "neg_grad", "neg_grad", out_grad._data
-        )
+        _kernel = _k_neg_grad.get(out_grad._data.__class__) or dispatch("neg_grad", "neg_grad", out_grad._data)
         x_grad = wrap(_kernel(out_grad._data))
         return (x_grad,)
 
@@ -315,8 +415,13 @@ class AbsGradNode(GradNode):
             x_grad = _grad_ops.abs_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_abs_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("abs_grad", "abs_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_abs_grad.get(x.__class__)
+            or dispatch("abs_grad", "abs_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -354,9 +459,7 @@ class SignGradNode(GradNode):
             x_grad = _grad_ops.sign_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch(
-            "sign_grad", "sign_grad", out_grad._data
-        )
+        _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch("sign_grad", "sign_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
@@ -386,8 +489,13 @@ class ExpGradNode(GradNode):
             x_grad = _grad_ops.exp_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        _kernel = _k_exp_grad.get(out.__class__) if out.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("exp_grad", "exp_grad", out, out_grad._data))(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_exp_grad.get(out.__class__)
+            or dispatch("exp_grad", "exp_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -428,7 +536,13 @@ class Expm1GradNode(GradNode):
             x_grad = _grad_ops.expm1_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("expm1_grad", "expm1_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_expm1_grad.get(out.__class__)
+            or dispatch("expm1_grad", "expm1_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -469,8 +583,13 @@ class LogGradNode(GradNode):
             x_grad = _grad_ops.log_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_log_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("log_grad", "log_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_log_grad.get(x.__class__)
+            or dispatch("log_grad", "log_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -511,8 +630,13 @@ class Log1pGradNode(GradNode):
             x_grad = _grad_ops.log1p_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_log1p_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("log1p_grad", "log1p_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_log1p_grad.get(x.__class__)
+            or dispatch("log1p_grad", "log1p_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -553,7 +677,13 @@ class SqrtGradNode(GradNode):
             x_grad = _grad_ops.sqrt_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("sqrt_grad", "sqrt_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_sqrt_grad.get(out.__class__)
+            or dispatch("sqrt_grad", "sqrt_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -594,7 +724,13 @@ class RsqrtGradNode(GradNode):
             x_grad = _grad_ops.rsqrt_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("rsqrt_grad", "rsqrt_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_rsqrt_grad.get(out.__class__)
+            or dispatch("rsqrt_grad", "rsqrt_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -635,7 +771,13 @@ class SquareGradNode(GradNode):
             x_grad = _grad_ops.square_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("square_grad", "square_grad", x, out_grad._data)(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_square_grad.get(x.__class__)
+            or dispatch("square_grad", "square_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -676,7 +818,12 @@ class ReciprocalGradNode(GradNode):
             x_grad = _grad_ops.reciprocal_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("reciprocal_grad", "reciprocal_grad", out, out_grad._data)
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_reciprocal_grad.get(out.__class__)
+            or dispatch("reciprocal_grad", "reciprocal_grad", out, out_grad._data)
+        )
         x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
@@ -718,8 +865,13 @@ class SinGradNode(GradNode):
             x_grad = _grad_ops.sin_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_sin_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("sin_grad", "sin_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_sin_grad.get(x.__class__)
+            or dispatch("sin_grad", "sin_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -760,8 +912,13 @@ class CosGradNode(GradNode):
             x_grad = _grad_ops.cos_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_cos_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("cos_grad", "cos_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_cos_grad.get(x.__class__)
+            or dispatch("cos_grad", "cos_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -802,7 +959,13 @@ class TanhGradNode(GradNode):
             x_grad = _grad_ops.tanh_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("tanh_grad", "tanh_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_tanh_grad.get(out.__class__)
+            or dispatch("tanh_grad", "tanh_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -843,7 +1006,13 @@ class SigmoidGradNode(GradNode):
             x_grad = _grad_ops.sigmoid_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("sigmoid_grad", "sigmoid_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_sigmoid_grad.get(out.__class__)
+            or dispatch("sigmoid_grad", "sigmoid_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -884,7 +1053,13 @@ class ReluGradNode(GradNode):
             x_grad = _grad_ops.relu_grad(out, out_grad)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        x_grad = wrap(dispatch("relu_grad", "relu_grad", out, out_grad._data)(out, out_grad._data))
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_relu_grad.get(out.__class__)
+            or dispatch("relu_grad", "relu_grad", out, out_grad._data)
+        )
+        x_grad = wrap(_kernel(out, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -922,7 +1097,12 @@ class GeluGradNode(GradNode):
             x_grad = _grad_ops.gelu_grad(x, out_grad, self.approximate)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("gelu_grad", "gelu_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_gelu_grad.get(x.__class__)
+            or dispatch("gelu_grad", "gelu_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.approximate))
         return (x_grad,)
 
@@ -952,8 +1132,25 @@ class GeluDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("gelu_double_grad", "gelu_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.approximate)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_gelu_double_grad.get(x.__class__)
+            or dispatch(
+                "gelu_double_grad",
+                "gelu_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.approximate,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -977,8 +1174,13 @@ class SiluGradNode(GradNode):
             x_grad = _grad_ops.silu_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_silu_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("silu_grad", "silu_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_silu_grad.get(x.__class__)
+            or dispatch("silu_grad", "silu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1003,8 +1205,24 @@ class SiluDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("silu_double_grad", "silu_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_silu_double_grad.get(x.__class__)
+            or dispatch(
+                "silu_double_grad",
+                "silu_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1028,7 +1246,12 @@ class SoftplusGradNode(GradNode):
             x_grad = _grad_ops.softplus_grad(x, out_grad, self.beta, self.threshold)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("softplus_grad", "softplus_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_softplus_grad.get(x.__class__)
+            or dispatch("softplus_grad", "softplus_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.beta, self.threshold))
         return (x_grad,)
 
@@ -1056,8 +1279,26 @@ class SoftplusDoubleGradNode(GradNode):
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("softplus_double_grad", "softplus_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.beta, self.threshold)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_softplus_double_grad.get(x.__class__)
+            or dispatch(
+                "softplus_double_grad",
+                "softplus_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.beta,
+            self.threshold,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1081,7 +1322,12 @@ class LeakyReluGradNode(GradNode):
             x_grad = _grad_ops.leaky_relu_grad(x, out_grad, self.negative_slope)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("leaky_relu_grad", "leaky_relu_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_leaky_relu_grad.get(x.__class__)
+            or dispatch("leaky_relu_grad", "leaky_relu_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.negative_slope))
         return (x_grad,)
 
@@ -1121,7 +1367,13 @@ class EluGradNode(GradNode):
             x_grad = _grad_ops.elu_grad(x, out_grad, self.alpha)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("elu_grad", "elu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_elu_grad.get(x.__class__)
+            or dispatch("elu_grad", "elu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.alpha))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1163,8 +1415,13 @@ class ErfGradNode(GradNode):
             x_grad = _grad_ops.erf_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_erf_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("erf_grad", "erf_grad", x, out_grad._data))(x, out_grad._data))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_erf_grad.get(x.__class__)
+            or dispatch("erf_grad", "erf_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1203,9 +1460,7 @@ class ScaleGradNode(GradNode):
         if create_graph:
             x_grad = _grad_ops.scale_grad(out_grad, self.scale, self.bias)
             return (x_grad,)
-        _kernel = _k_scale_grad.get(out_grad._data.__class__) or dispatch(
-            "scale_grad", "scale_grad", out_grad._data
-        )
+        _kernel = _k_scale_grad.get(out_grad._data.__class__) or dispatch("scale_grad", "scale_grad", out_grad._data)
         x_grad = wrap(_kernel(out_grad._data, self.scale, self.bias))
         return (x_grad,)
 
@@ -1236,7 +1491,13 @@ class PowGradNode(GradNode):
             x_grad = _grad_ops.pow_grad(x, out_grad, self.y)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("pow_grad", "pow_grad", x, out_grad._data)(x, out_grad._data, self.y))
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_pow_grad.get(x.__class__)
+            or dispatch("pow_grad", "pow_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.y))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1278,7 +1539,12 @@ class ClipGradNode(GradNode):
             x_grad = _grad_ops.clip_grad(x, out_grad, self.min, self.max)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("clip_grad", "clip_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_clip_grad.get(x.__class__)
+            or dispatch("clip_grad", "clip_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
         return (x_grad,)
 
@@ -1319,9 +1585,7 @@ class CastGradNode(GradNode):
             x_grad = _grad_ops.cast_grad(x, out_grad, self.dtype)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch(
-            "cast_grad", "cast_grad", out_grad._data
-        )
+        _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch("cast_grad", "cast_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.dtype))
         return (x_grad,)
 
@@ -1339,6 +1603,526 @@ class CastDoubleGradNode(GradNode):
         return (None, out_grad_grad)
 
 
+class HardtanhGradNode(GradNode):
+    """Gradient of hardtanh."""
+
+    __slots__ = ("x", "min", "max")
+    name = "hardtanh_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.hardtanh_grad(x, out_grad, self.min, self.max)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_hardtanh_grad.get(x.__class__)
+            or dispatch("hardtanh_grad", "hardtanh_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardtanhDoubleGradNode(GradNode):
+    """Gradient of hardtanh_grad (second-order gradient of hardtanh)."""
+
+    __slots__ = ("x", "min", "max")
+    name = "hardtanh_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        min = self.min
+        max = self.max
+        out_grad_grad = x_grad_grad * (x > min) * (x < max)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardswishGradNode(GradNode):
+    """Gradient of hardswish."""
+
+    __slots__ = ("x",)
+    name = "hardswish_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.hardswish_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_hardswish_grad.get(x.__class__)
+            or dispatch("hardswish_grad", "hardswish_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardswishDoubleGradNode(GradNode):
+    """Gradient of hardswish_grad (second-order gradient of hardswish)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "hardswish_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        new_x_grad = x_grad_grad * out_grad * (x >= -3) * (x <= 3) / 3
+        out_grad_grad = x_grad_grad * _ops.where(x < -3, 0.0, _ops.where(x > 3, 1.0, (2 * x + 3) / 6))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class HardsigmoidGradNode(GradNode):
+    """Gradient of hardsigmoid."""
+
+    __slots__ = ("x",)
+    name = "hardsigmoid_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.hardsigmoid_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_hardsigmoid_grad.get(x.__class__)
+            or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class HardsigmoidDoubleGradNode(GradNode):
+    """Gradient of hardsigmoid_grad (second-order gradient of hardsigmoid)."""
+
+    __slots__ = ("x",)
+    name = "hardsigmoid_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad_grad = x_grad_grad * (x > -3) * (x < 3) / 6
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class MishGradNode(GradNode):
+    """Gradient of mish."""
+
+    __slots__ = ("x",)
+    name = "mish_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.mish_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_mish_grad.get(x.__class__)
+            or dispatch("mish_grad", "mish_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class MishDoubleGradNode(GradNode):
+    """Gradient of mish_grad (second-order gradient of mish)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "mish_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
+            t = _ops.tanh(_ops.softplus(x))
+            s = _ops.sigmoid(x)
+            new_x_grad = x_grad_grad * out_grad * (1 - t * t) * s * (2 + x * (1 - s) - 2 * x * t * s)
+            out_grad_grad = _grad_ops.mish_grad(x, x_grad_grad)
+            return (new_x_grad, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_mish_double_grad.get(x.__class__)
+            or dispatch(
+                "mish_double_grad",
+                "mish_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class LogSigmoidGradNode(GradNode):
+    """Gradient of log_sigmoid."""
+
+    __slots__ = ("x",)
+    name = "log_sigmoid_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.log_sigmoid_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_log_sigmoid_grad.get(x.__class__)
+            or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class LogSigmoidDoubleGradNode(GradNode):
+    """Gradient of log_sigmoid_grad (second-order gradient of log_sigmoid)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "log_sigmoid_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        new_x_grad = -x_grad_grad * out_grad * _ops.sigmoid(x) * _ops.sigmoid(-x)
+        out_grad_grad = x_grad_grad * _ops.sigmoid(-x)
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class SwishGradNode(GradNode):
+    """Gradient of swish."""
+
+    __slots__ = ("x",)
+    name = "swish_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.swish_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_silu_grad.get(x.__class__)
+            or dispatch("swish_grad", "silu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SwishDoubleGradNode(GradNode):
+    """Gradient of swish_grad (second-order gradient of swish)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "swish_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
+            s = _ops.sigmoid(x)
+            new_x_grad = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
+            out_grad_grad = _grad_ops.swish_grad(x, x_grad_grad)
+            return (new_x_grad, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_silu_double_grad.get(x.__class__)
+            or dispatch(
+                "swish_double_grad",
+                "silu_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class SeluGradNode(GradNode):
+    """Gradient of selu."""
+
+    __slots__ = ("x", "scale", "alpha")
+    name = "selu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.selu_grad(x, out_grad, self.scale, self.alpha)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_selu_grad.get(x.__class__)
+            or dispatch("selu_grad", "selu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.scale, self.alpha))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SeluDoubleGradNode(GradNode):
+    """Gradient of selu_grad (second-order gradient of selu)."""
+
+    __slots__ = ("x", "out_grad", "scale", "alpha")
+    name = "selu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        scale = self.scale
+        alpha = self.alpha
+        new_x_grad = x_grad_grad * out_grad * scale * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
+        out_grad_grad = x_grad_grad * scale * _ops.where(x > 0, 1.0, alpha * _ops.exp(-_ops.relu(-x)))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class CeluGradNode(GradNode):
+    """Gradient of celu."""
+
+    __slots__ = ("x", "alpha")
+    name = "celu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.celu_grad(x, out_grad, self.alpha)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_celu_grad.get(x.__class__)
+            or dispatch("celu_grad", "celu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.alpha))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class CeluDoubleGradNode(GradNode):
+    """Gradient of celu_grad (second-order gradient of celu)."""
+
+    __slots__ = ("x", "out_grad", "alpha")
+    name = "celu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        alpha = self.alpha
+        new_x_grad = x_grad_grad * out_grad * _ops.exp(_ops.clip(x, max=0.0) / alpha) / alpha * (x <= 0)
+        out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, _ops.exp(_ops.clip(x, max=0.0) / alpha))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class SoftsignGradNode(GradNode):
+    """Gradient of softsign."""
+
+    __slots__ = ("x",)
+    name = "softsign_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.softsign_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_softsign_grad.get(x.__class__)
+            or dispatch("softsign_grad", "softsign_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SoftsignDoubleGradNode(GradNode):
+    """Gradient of softsign_grad (second-order gradient of softsign)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "softsign_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        new_x_grad = -2 * x_grad_grad * out_grad * _ops.sign(x) / (1 + _ops.abs(x)) ** 3
+        out_grad_grad = x_grad_grad / ((1 + _ops.abs(x)) * (1 + _ops.abs(x)))
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class TanhshrinkGradNode(GradNode):
+    """Gradient of tanhshrink."""
+
+    __slots__ = ("x",)
+    name = "tanhshrink_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.tanhshrink_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_tanhshrink_grad.get(x.__class__)
+            or dispatch("tanhshrink_grad", "tanhshrink_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class TanhshrinkDoubleGradNode(GradNode):
+    """Gradient of tanhshrink_grad (second-order gradient of tanhshrink)."""
+
+    __slots__ = ("x", "out_grad")
+    name = "tanhshrink_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad = unpack(self.out_grad, self)
+        new_x_grad = 2 * x_grad_grad * out_grad * _ops.tanh(x) * (1 - _ops.tanh(x) * _ops.tanh(x))
+        out_grad_grad = x_grad_grad * _ops.tanh(x) * _ops.tanh(x)
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
 class AddGradNode(GradNode):
     """Gradient of add."""
 
@@ -1354,9 +2138,7 @@ class AddGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch(
-            "add_grad", "add_grad", out_grad._data
-        )
+        _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch("add_grad", "add_grad", out_grad._data)
         _results = _kernel(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -1392,9 +2174,7 @@ class SubtractGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch(
-            "subtract_grad", "subtract_grad", out_grad._data
-        )
+        _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch("subtract_grad", "subtract_grad", out_grad._data)
         _results = _kernel(x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -1430,7 +2210,24 @@ class MultiplyGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _results = dispatch("multiply_grad", "multiply_grad", x, y, out_grad._data)(x, y, out_grad._data)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_multiply_grad.get(x.__class__)
+            or dispatch(
+                "multiply_grad",
+                "multiply_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1483,7 +2280,25 @@ class DivideGradNode(GradNode):
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         out = unpack_data(self.out, self)
-        _results = dispatch("divide_grad", "divide_grad", y, out, out_grad._data)(x, y, out, out_grad._data)
+        _kernel = (
+            y.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_divide_grad.get(y.__class__)
+            or dispatch(
+                "divide_grad",
+                "divide_grad",
+                y,
+                out,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1534,7 +2349,24 @@ class MaximumGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _results = dispatch("maximum_grad", "maximum_grad", x, y, out_grad._data)(x, y, out_grad._data)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_maximum_grad.get(x.__class__)
+            or dispatch(
+                "maximum_grad",
+                "maximum_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1581,7 +2413,24 @@ class MinimumGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _results = dispatch("minimum_grad", "minimum_grad", x, y, out_grad._data)(x, y, out_grad._data)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_minimum_grad.get(x.__class__)
+            or dispatch(
+                "minimum_grad",
+                "minimum_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1628,8 +2477,24 @@ class ElementwisePowGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = dispatch("elementwise_pow_grad", "elementwise_pow_grad", x, y, out_grad._data)
-        _results = _kernel(x, y, out_grad._data)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_elementwise_pow_grad.get(x.__class__)
+            or dispatch(
+                "elementwise_pow_grad",
+                "elementwise_pow_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -1661,23 +2526,35 @@ class ElementwisePowDoubleGradNode(GradNode):
             d_yy = _ops.where(x > 0, d_y * log_x, d_y)
             new_x_grad = _ops.reduce_as(out_grad * (x_grad_grad * d_xx + y_grad_grad * d_xy), x)
             new_y_grad = _ops.reduce_as(out_grad * (x_grad_grad * d_xy + y_grad_grad * d_yy), y)
-            out_grad_grad = _ops.reduce_as(
-                x_grad_grad * (y * _ops.elementwise_pow(x, y - 1)) + y_grad_grad * d_y, out_grad
-            )
+            out_grad_grad = _ops.reduce_as(x_grad_grad * (y * _ops.elementwise_pow(x, y - 1)) + y_grad_grad * d_y, out_grad)
             return (new_x_grad, new_y_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "elementwise_pow_double_grad",
-            "elementwise_pow_double_grad",
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is y_grad_grad._data.__class__
+            and _k_elementwise_pow_double_grad.get(x.__class__)
+            or dispatch(
+                "elementwise_pow_double_grad",
+                "elementwise_pow_double_grad",
+                x,
+                y,
+                out_grad,
+                x_grad_grad._data,
+                y_grad_grad._data,
+            )
+        )
+        _results = _kernel(
             x,
             y,
             out_grad,
             x_grad_grad._data,
             y_grad_grad._data,
         )
-        _results = _kernel(x, y, out_grad, x_grad_grad._data, y_grad_grad._data)
         new_x_grad = wrap(_results[0])
         new_y_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -1707,7 +2584,12 @@ class WhereGradNode(GradNode):
         condition = unpack_data(self.condition, self)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = dispatch("where_grad", "where_grad", condition, out_grad._data)
+        _kernel = (
+            condition.__class__
+            is out_grad._data.__class__
+            and _k_where_grad.get(condition.__class__)
+            or dispatch("where_grad", "where_grad", condition, out_grad._data)
+        )
         _results = _kernel(condition, x, y, out_grad._data)
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
@@ -1750,9 +2632,7 @@ class SumGradNode(GradNode):
             x_grad = _grad_ops.sum_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch(
-            "sum_grad", "sum_grad", out_grad._data
-        )
+        _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch("sum_grad", "sum_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -1784,9 +2664,7 @@ class MeanGradNode(GradNode):
             x_grad = _grad_ops.mean_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch(
-            "mean_grad", "mean_grad", out_grad._data
-        )
+        _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch("mean_grad", "mean_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -1816,12 +2694,36 @@ class MaxGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out = unpack(self.out, self)
-            x_grad = _grad_ops.max_grad(x, out, out_grad, self.axis, self.keepdim)
+            x_grad = _grad_ops.max_grad(
+                x,
+                out,
+                out_grad,
+                self.axis,
+                self.keepdim,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("max_grad", "max_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_max_grad.get(x.__class__)
+            or dispatch(
+                "max_grad",
+                "max_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.axis,
+            self.keepdim,
+        ))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1843,14 +2745,30 @@ class MaxDoubleGradNode(GradNode):
             out = unpack(self.out, self)
             axis = self.axis
             keepdim = self.keepdim
-            out_grad_grad = _ops.sum(
-                x_grad_grad * _grad_ops.max_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim
-            )
+            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.max_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
             return (None, None, out_grad_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("max_double_grad", "max_double_grad", x, out, x_grad_grad._data)
-        out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is x_grad_grad._data.__class__
+            and _k_max_double_grad.get(x.__class__)
+            or dispatch(
+                "max_double_grad",
+                "max_double_grad",
+                x,
+                out,
+                x_grad_grad._data,
+            )
+        )
+        out_grad_grad = wrap(_kernel(
+            x,
+            out,
+            x_grad_grad._data,
+            self.axis,
+            self.keepdim,
+        ))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -1870,12 +2788,36 @@ class MinGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out = unpack(self.out, self)
-            x_grad = _grad_ops.min_grad(x, out, out_grad, self.axis, self.keepdim)
+            x_grad = _grad_ops.min_grad(
+                x,
+                out,
+                out_grad,
+                self.axis,
+                self.keepdim,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("min_grad", "min_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_min_grad.get(x.__class__)
+            or dispatch(
+                "min_grad",
+                "min_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.axis,
+            self.keepdim,
+        ))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1897,14 +2839,30 @@ class MinDoubleGradNode(GradNode):
             out = unpack(self.out, self)
             axis = self.axis
             keepdim = self.keepdim
-            out_grad_grad = _ops.sum(
-                x_grad_grad * _grad_ops.min_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim
-            )
+            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.min_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
             return (None, None, out_grad_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("min_double_grad", "min_double_grad", x, out, x_grad_grad._data)
-        out_grad_grad = wrap(_kernel(x, out, x_grad_grad._data, self.axis, self.keepdim))
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is x_grad_grad._data.__class__
+            and _k_min_double_grad.get(x.__class__)
+            or dispatch(
+                "min_double_grad",
+                "min_double_grad",
+                x,
+                out,
+                x_grad_grad._data,
+            )
+        )
+        out_grad_grad = wrap(_kernel(
+            x,
+            out,
+            x_grad_grad._data,
+            self.axis,
+            self.keepdim,
+        ))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -1926,7 +2884,12 @@ class ProdGradNode(GradNode):
             x_grad = _grad_ops.prod_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = dispatch("prod_grad", "prod_grad", x, out_grad._data)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_prod_grad.get(x.__class__)
+            or dispatch("prod_grad", "prod_grad", x, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
         return (x_grad,)
 
@@ -1947,13 +2910,35 @@ class ProdDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
             new_x_grad, out_grad_grad = _grad_ops.prod_double_grad(
-                x, out_grad, x_grad_grad, self.axis, self.keepdim
+                x,
+                out_grad,
+                x_grad_grad,
+                self.axis,
+                self.keepdim,
             )
             return (new_x_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("prod_double_grad", "prod_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.axis, self.keepdim)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_prod_double_grad.get(x.__class__)
+            or dispatch(
+                "prod_double_grad",
+                "prod_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+            self.keepdim,
+        )
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1975,12 +2960,36 @@ class LogsumexpGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out = unpack(self.out, self)
-            x_grad = _grad_ops.logsumexp_grad(x, out, out_grad, self.axis, self.keepdim)
+            x_grad = _grad_ops.logsumexp_grad(
+                x,
+                out,
+                out_grad,
+                self.axis,
+                self.keepdim,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("logsumexp_grad", "logsumexp_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.keepdim))
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_logsumexp_grad.get(x.__class__)
+            or dispatch(
+                "logsumexp_grad",
+                "logsumexp_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.axis,
+            self.keepdim,
+        ))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2012,10 +3021,29 @@ class LogsumexpDoubleGradNode(GradNode):
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "logsumexp_double_grad", "logsumexp_double_grad", x, out, out_grad, x_grad_grad._data
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_logsumexp_double_grad.get(x.__class__)
+            or dispatch(
+                "logsumexp_double_grad",
+                "logsumexp_double_grad",
+                x,
+                out,
+                out_grad,
+                x_grad_grad._data,
+            )
         )
-        _results = _kernel(x, out, out_grad, x_grad_grad._data, self.axis, self.keepdim)
+        _results = _kernel(
+            x,
+            out,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+            self.keepdim,
+        )
         new_x_grad = wrap(_results[0])
         new_out_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -2025,6 +3053,545 @@ class LogsumexpDoubleGradNode(GradNode):
         self.x = None
         self.out = None
         self.out_grad = None
+        self._released = True
+
+
+class VarGradNode(GradNode):
+    """Gradient of var."""
+
+    __slots__ = ("x", "axis", "unbiased", "keepdim")
+    name = "var_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.var_grad(
+                x,
+                out_grad,
+                self.axis,
+                self.unbiased,
+                self.keepdim,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_var_grad.get(x.__class__)
+            or dispatch("var_grad", "var_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.unbiased, self.keepdim))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class VarDoubleGradNode(GradNode):
+    """Gradient of var_grad (second-order gradient of var)."""
+
+    __slots__ = ("x", "out_grad", "axis", "unbiased", "keepdim")
+    name = "var_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
+            axis = self.axis
+            unbiased = self.unbiased
+            keepdim = self.keepdim
+            new_x_grad = _grad_ops.var_grad(x_grad_grad, out_grad, axis, unbiased, keepdim)
+            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim), axis, keepdim)
+            return (new_x_grad, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_var_double_grad.get(x.__class__)
+            or dispatch(
+                "var_double_grad",
+                "var_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+            self.unbiased,
+            self.keepdim,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class StdGradNode(GradNode):
+    """Gradient of std."""
+
+    __slots__ = ("x", "out", "axis", "unbiased", "keepdim")
+    name = "std_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            x_grad = _grad_ops.std_grad(
+                x,
+                out,
+                out_grad,
+                self.axis,
+                self.unbiased,
+                self.keepdim,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_std_grad.get(x.__class__)
+            or dispatch(
+                "std_grad",
+                "std_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.axis,
+            self.unbiased,
+            self.keepdim,
+        ))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class StdDoubleGradNode(GradNode):
+    """Gradient of std_grad (second-order gradient of std)."""
+
+    __slots__ = ("x", "out", "out_grad", "axis", "unbiased", "keepdim")
+    name = "std_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            out_grad = unpack(self.out_grad, self)
+            axis = self.axis
+            unbiased = self.unbiased
+            keepdim = self.keepdim
+            u = _grad_ops.std_grad(x, out, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim)
+            s = _ops.sum(x_grad_grad * u, axis, keepdim)
+            inv = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
+            first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * inv, axis, unbiased, keepdim)
+            new_x_grad = first - _grad_ops.std_grad(x, out, out_grad * s * inv, axis, unbiased, keepdim)
+            out_grad_grad = s
+            return (new_x_grad, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_std_double_grad.get(x.__class__)
+            or dispatch(
+                "std_double_grad",
+                "std_double_grad",
+                x,
+                out,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+            self.unbiased,
+            self.keepdim,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self.out_grad = None
+        self._released = True
+
+
+class NormGradNode(GradNode):
+    """Gradient of norm."""
+
+    __slots__ = ("x", "out", "p", "axis", "keepdim")
+    name = "norm_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            x_grad = _grad_ops.norm_grad(
+                x,
+                out,
+                out_grad,
+                self.p,
+                self.axis,
+                self.keepdim,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_norm_grad.get(x.__class__)
+            or dispatch(
+                "norm_grad",
+                "norm_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.p,
+            self.axis,
+            self.keepdim,
+        ))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class NormDoubleGradNode(GradNode):
+    """Gradient of norm_grad (second-order gradient of norm; out is folded into x)."""
+
+    __slots__ = ("x", "out", "out_grad", "p", "axis", "keepdim")
+    name = "norm_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            out_grad = unpack(self.out_grad, self)
+            p = self.p
+            axis = self.axis
+            keepdim = self.keepdim
+            u = _grad_ops.norm_grad(x, out, _ops.fill(out_grad, 1.0), p, axis, keepdim)
+            dot = _ops.sum(x_grad_grad * u, axis, True)
+            ok = out if keepdim else _ops.unsqueeze(out, axis)
+            gk = out_grad if keepdim else _ops.unsqueeze(out_grad, axis)
+            fin = _ops.fill(x, p) != _ops.fill(x, p + 1.0)
+            pq = _ops.where(fin, _ops.fill(x, p), 2.0)
+            f = _ops.where(fin, pq - 1.0, 0.0)
+            ax = _ops.abs(_ops.where(x == 0, 1.0, x))
+            curv = _ops.where(x == 0, _ops.where(pq == 2, 1.0, 0.0), ax ** (pq - 2))
+            safe = _ops.where(ok == 0, 1.0, ok)
+            first = f * curv * safe ** (1 - pq) * x_grad_grad
+            new_x_grad = _ops.where(ok == 0, 0.0, gk * (first - f / safe * u * dot))
+            out_grad_grad = _ops.sum(x_grad_grad * u, axis, keepdim)
+            return (new_x_grad, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "norm_double_grad",
+                "norm_double_grad",
+                x,
+                out,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out,
+            out_grad,
+            x_grad_grad._data,
+            self.p,
+            self.axis,
+            self.keepdim,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self.out_grad = None
+        self._released = True
+
+
+class CumsumGradNode(GradNode):
+    """Gradient of cumsum."""
+
+    __slots__ = ("x", "axis")
+    name = "cumsum_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.cumsum_grad(x, out_grad, self.axis)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch("cumsum_grad", "cumsum_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        return (x_grad,)
+
+
+class CumsumDoubleGradNode(GradNode):
+    """Gradient of cumsum_grad (second-order gradient of cumsum)."""
+
+    __slots__ = ("axis",)
+    name = "cumsum_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        axis = self.axis
+        out_grad_grad = _ops.cumsum(x_grad_grad, axis)
+        return (None, out_grad_grad)
+
+
+class CumprodGradNode(GradNode):
+    """Gradient of cumprod."""
+
+    __slots__ = ("x", "out", "dim")
+    name = "cumprod_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            x_grad = _grad_ops.cumprod_grad(x, out, out_grad, self.dim)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_cumprod_grad.get(x.__class__)
+            or dispatch(
+                "cumprod_grad",
+                "cumprod_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
+        x_grad = wrap(_kernel(
+            x,
+            out,
+            out_grad._data,
+            self.dim,
+        ))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class CumprodDoubleGradNode(GradNode):
+    """Gradient of cumprod_grad (second-order gradient of cumprod; out is folded into x; exact with zeros)."""
+
+    __slots__ = ("x", "out_grad", "dim")
+    name = "cumprod_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
+            new_x_grad, out_grad_grad = _grad_ops.cumprod_double_grad(x, out_grad, x_grad_grad, self.dim)
+            return (new_x_grad, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_cumprod_double_grad.get(x.__class__)
+            or dispatch(
+                "cumprod_double_grad",
+                "cumprod_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.dim,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
+class TopkGradNode(GradNode):
+    """Gradient of topk."""
+
+    __slots__ = ("x", "indices", "k", "axis", "largest", "sorted")
+    name = "topk_grad"
+    non_differentiable_outputs = (1,)
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            indices = unpack(self.indices, self)
+            x_grad = _grad_ops.topk_grad(
+                x,
+                indices,
+                out_grad,
+                self.k,
+                self.axis,
+                self.largest,
+                self.sorted,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        indices = unpack_data(self.indices, self)
+        _kernel = (
+            indices.__class__
+            is out_grad._data.__class__
+            and _k_topk_grad.get(indices.__class__)
+            or dispatch("topk_grad", "topk_grad", indices, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, indices, out_grad._data, self.k, self.axis, self.largest, self.sorted))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.indices = None
+        self._released = True
+
+
+class TopkDoubleGradNode(GradNode):
+    """Gradient of topk_grad (second-order gradient of topk)."""
+
+    __slots__ = ("indices", "k", "axis", "largest", "sorted")
+    name = "topk_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        indices = unpack(self.indices, self)
+        axis = self.axis
+        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.indices = None
+        self._released = True
+
+
+class SortGradNode(GradNode):
+    """Gradient of sort."""
+
+    __slots__ = ("x", "indices", "axis", "descending")
+    name = "sort_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            indices = unpack(self.indices, self)
+            x_grad = _grad_ops.sort_grad(
+                x,
+                indices,
+                out_grad,
+                self.axis,
+                self.descending,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        indices = unpack_data(self.indices, self)
+        _kernel = (
+            indices.__class__
+            is out_grad._data.__class__
+            and _k_sort_grad.get(indices.__class__)
+            or dispatch("sort_grad", "sort_grad", indices, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, indices, out_grad._data, self.axis, self.descending))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.indices = None
+        self._released = True
+
+
+class SortDoubleGradNode(GradNode):
+    """Gradient of sort_grad (second-order gradient of sort)."""
+
+    __slots__ = ("indices", "axis", "descending")
+    name = "sort_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        indices = unpack(self.indices, self)
+        axis = self.axis
+        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.indices = None
         self._released = True
 
 
@@ -2039,12 +3606,36 @@ class MatmulGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             y = unpack(self.y, self)
-            x_grad, y_grad = _grad_ops.matmul_grad(x, y, out_grad, self.transpose_x, self.transpose_y)
+            x_grad, y_grad = _grad_ops.matmul_grad(
+                x,
+                y,
+                out_grad,
+                self.transpose_x,
+                self.transpose_y,
+            )
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = dispatch("matmul_grad", "matmul_grad", x, y, out_grad._data)
-        _results = _kernel(x, y, out_grad._data, self.transpose_x, self.transpose_y)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_matmul_grad.get(x.__class__)
+            or dispatch(
+                "matmul_grad",
+                "matmul_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+            self.transpose_x,
+            self.transpose_y,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -2095,9 +3686,7 @@ class ReshapeGradNode(GradNode):
             x_grad = _grad_ops.reshape_grad(x, out_grad, self.shape)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch(
-            "reshape_grad", "reshape_grad", out_grad._data
-        )
+        _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch("reshape_grad", "reshape_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.shape))
         return (x_grad,)
 
@@ -2128,9 +3717,7 @@ class TransposeGradNode(GradNode):
             x_grad = _grad_ops.transpose_grad(x, out_grad, self.perm)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch(
-            "transpose_grad", "transpose_grad", out_grad._data
-        )
+        _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch("transpose_grad", "transpose_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.perm))
         return (x_grad,)
 
@@ -2161,9 +3748,7 @@ class SqueezeGradNode(GradNode):
             x_grad = _grad_ops.squeeze_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch(
-            "squeeze_grad", "squeeze_grad", out_grad._data
-        )
+        _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch("squeeze_grad", "squeeze_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
@@ -2194,9 +3779,7 @@ class UnsqueezeGradNode(GradNode):
             x_grad = _grad_ops.unsqueeze_grad(x, out_grad, self.axis)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch(
-            "unsqueeze_grad", "unsqueeze_grad", out_grad._data
-        )
+        _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.axis))
         return (x_grad,)
 
@@ -2227,9 +3810,7 @@ class FlattenGradNode(GradNode):
             x_grad = _grad_ops.flatten_grad(x, out_grad, self.start_axis, self.stop_axis)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch(
-            "flatten_grad", "flatten_grad", out_grad._data
-        )
+        _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch("flatten_grad", "flatten_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.start_axis, self.stop_axis))
         return (x_grad,)
 
@@ -2261,9 +3842,7 @@ class ExpandGradNode(GradNode):
             x_grad = _grad_ops.expand_grad(x, out_grad, self.shape)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch(
-            "expand_grad", "expand_grad", out_grad._data
-        )
+        _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch("expand_grad", "expand_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.shape))
         return (x_grad,)
 
@@ -2294,9 +3873,7 @@ class ConcatGradNode(GradNode):
             x_grad = _grad_ops.concat_grad(x, out_grad, self.axis)
             return (*x_grad,)
         x = [unpack_data(_w, self) for _w in self.x]
-        _kernel = _k_concat_grad.get(out_grad._data.__class__) or dispatch(
-            "concat_grad", "concat_grad", out_grad._data
-        )
+        _kernel = _k_concat_grad.get(out_grad._data.__class__) or dispatch("concat_grad", "concat_grad", out_grad._data)
         _result = _kernel(x, out_grad._data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
@@ -2328,9 +3905,7 @@ class StackGradNode(GradNode):
             x_grad = _grad_ops.stack_grad(x, out_grad, self.axis)
             return (*x_grad,)
         x = [unpack_data(_w, self) for _w in self.x]
-        _kernel = _k_stack_grad.get(out_grad._data.__class__) or dispatch(
-            "stack_grad", "stack_grad", out_grad._data
-        )
+        _kernel = _k_stack_grad.get(out_grad._data.__class__) or dispatch("stack_grad", "stack_grad", out_grad._data)
         _result = _kernel(x, out_grad._data, self.axis)
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
@@ -2363,8 +3938,17 @@ class SplitGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _out_grad_data = [_t._data for _t in out_grad]
-        _kernel = dispatch("split_grad", "split_grad", *_out_grad_data)
-        x_grad = wrap(_kernel(x, _out_grad_data, self.num_or_sections, self.axis))
+        _kernel = dispatch(
+            "split_grad",
+            "split_grad",
+            *_out_grad_data,
+        )
+        x_grad = wrap(_kernel(
+            x,
+            _out_grad_data,
+            self.num_or_sections,
+            self.axis,
+        ))
         return (x_grad,)
 
 
@@ -2397,7 +3981,12 @@ class GatherGradNode(GradNode):
             return (x_grad, None)
         x = unpack_data(self.x, self)
         index = unpack_data(self.index, self)
-        _kernel = dispatch("gather_grad", "gather_grad", index, out_grad._data)
+        _kernel = (
+            index.__class__
+            is out_grad._data.__class__
+            and _k_gather_grad.get(index.__class__)
+            or dispatch("gather_grad", "gather_grad", index, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
         return (x_grad, None)
 
@@ -2439,7 +4028,12 @@ class IndexSelectGradNode(GradNode):
             return (x_grad, None)
         x = unpack_data(self.x, self)
         index = unpack_data(self.index, self)
-        _kernel = dispatch("index_select_grad", "index_select_grad", index, out_grad._data)
+        _kernel = (
+            index.__class__
+            is out_grad._data.__class__
+            and _k_index_select_grad.get(index.__class__)
+            or dispatch("index_select_grad", "index_select_grad", index, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
         return (x_grad, None)
 
@@ -2479,9 +4073,7 @@ class TileGradNode(GradNode):
             x_grad = _grad_ops.tile_grad(x, out_grad, self.repeat_times)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch(
-            "tile_grad", "tile_grad", out_grad._data
-        )
+        _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch("tile_grad", "tile_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.repeat_times))
         return (x_grad,)
 
@@ -2499,6 +4091,402 @@ class TileDoubleGradNode(GradNode):
         return (None, out_grad_grad)
 
 
+class TakeAlongAxisGradNode(GradNode):
+    """Gradient of take_along_axis."""
+
+    __slots__ = ("arr", "indices", "axis")
+    name = "take_along_axis_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            arr = unpack(self.arr, self)
+            indices = unpack(self.indices, self)
+            arr_grad = _grad_ops.take_along_axis_grad(arr, indices, out_grad, self.axis)
+            return (arr_grad, None)
+        arr = unpack_data(self.arr, self)
+        indices = unpack_data(self.indices, self)
+        _kernel = (
+            indices.__class__
+            is out_grad._data.__class__
+            and _k_take_along_axis_grad.get(indices.__class__)
+            or dispatch("take_along_axis_grad", "take_along_axis_grad", indices, out_grad._data)
+        )
+        arr_grad = wrap(_kernel(arr, indices, out_grad._data, self.axis))
+        return (arr_grad, None)
+
+    def release_saved(self) -> None:
+        self.indices = None
+        self._released = True
+
+
+class TakeAlongAxisDoubleGradNode(GradNode):
+    """Gradient of take_along_axis_grad (second-order gradient of take_along_axis)."""
+
+    __slots__ = ("indices", "axis")
+    name = "take_along_axis_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        arr_grad_grad = grads[0]
+        indices = unpack(self.indices, self)
+        axis = self.axis
+        out_grad_grad = _ops.take_along_axis(arr_grad_grad, indices, axis)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.indices = None
+        self._released = True
+
+
+class ScatterGradNode(GradNode):
+    """Gradient of scatter."""
+
+    __slots__ = ("x", "index", "updates", "overwrite")
+    name = "scatter_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            index = unpack(self.index, self)
+            updates = unpack(self.updates, self)
+            x_grad, updates_grad = _grad_ops.scatter_grad(
+                x,
+                index,
+                updates,
+                out_grad,
+                self.overwrite,
+            )
+            return (x_grad, None, updates_grad)
+        x = unpack_data(self.x, self)
+        index = unpack_data(self.index, self)
+        updates = unpack_data(self.updates, self)
+        _kernel = (
+            index.__class__
+            is out_grad._data.__class__
+            and _k_scatter_grad.get(index.__class__)
+            or dispatch("scatter_grad", "scatter_grad", index, out_grad._data)
+        )
+        _results = _kernel(x, index, updates, out_grad._data, self.overwrite)
+        x_grad = wrap(_results[0])
+        updates_grad = wrap(_results[1])
+        return (x_grad, None, updates_grad)
+
+    def release_saved(self) -> None:
+        self.index = None
+        self._released = True
+
+
+class ScatterDoubleGradNode(GradNode):
+    """Gradient of scatter_grad (second-order gradient of scatter)."""
+
+    __slots__ = ("index", "overwrite")
+    name = "scatter_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        updates_grad_grad = grads[1]
+        index = unpack(self.index, self)
+        overwrite = self.overwrite
+        out_grad_grad = _ops.scatter(x_grad_grad, index, updates_grad_grad, overwrite)
+        return (None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.index = None
+        self._released = True
+
+
+class IndexAddGradNode(GradNode):
+    """Gradient of index_add."""
+
+    __slots__ = ("x", "index", "value", "axis")
+    name = "index_add_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            index = unpack(self.index, self)
+            value = unpack(self.value, self)
+            x_grad, value_grad = _grad_ops.index_add_grad(
+                x,
+                index,
+                value,
+                out_grad,
+                self.axis,
+            )
+            return (x_grad, None, value_grad)
+        x = unpack_data(self.x, self)
+        index = unpack_data(self.index, self)
+        value = unpack_data(self.value, self)
+        _kernel = (
+            index.__class__
+            is out_grad._data.__class__
+            and _k_index_add_grad.get(index.__class__)
+            or dispatch("index_add_grad", "index_add_grad", index, out_grad._data)
+        )
+        _results = _kernel(x, index, value, out_grad._data, self.axis)
+        x_grad = wrap(_results[0])
+        value_grad = wrap(_results[1])
+        return (x_grad, None, value_grad)
+
+    def release_saved(self) -> None:
+        self.index = None
+        self._released = True
+
+
+class IndexAddDoubleGradNode(GradNode):
+    """Gradient of index_add_grad (second-order gradient of index_add)."""
+
+    __slots__ = ("index", "axis")
+    name = "index_add_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        value_grad_grad = grads[1]
+        index = unpack(self.index, self)
+        axis = self.axis
+        out_grad_grad = _ops.index_add(x_grad_grad, index, axis, value_grad_grad)
+        return (None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.index = None
+        self._released = True
+
+
+class MaskedFillGradNode(GradNode):
+    """Gradient of masked_fill."""
+
+    __slots__ = ("mask", "value")
+    name = "masked_fill_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            mask = unpack(self.mask, self)
+            x_grad = _grad_ops.masked_fill_grad(mask, out_grad, self.value)
+            return (x_grad, None)
+        mask = unpack_data(self.mask, self)
+        _kernel = (
+            mask.__class__
+            is out_grad._data.__class__
+            and _k_masked_fill_grad.get(mask.__class__)
+            or dispatch("masked_fill_grad", "masked_fill_grad", mask, out_grad._data)
+        )
+        x_grad = wrap(_kernel(mask, out_grad._data, self.value))
+        return (x_grad, None)
+
+    def release_saved(self) -> None:
+        self.mask = None
+        self._released = True
+
+
+class MaskedFillDoubleGradNode(GradNode):
+    """Gradient of masked_fill_grad (second-order gradient of masked_fill)."""
+
+    __slots__ = ("mask", "value")
+    name = "masked_fill_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        mask = unpack(self.mask, self)
+        out_grad_grad = _ops.masked_fill(x_grad_grad, mask, 0.0)
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.mask = None
+        self._released = True
+
+
+class TrilGradNode(GradNode):
+    """Gradient of tril."""
+
+    __slots__ = ("diagonal",)
+    name = "tril_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x_grad = _grad_ops.tril_grad(out_grad, self.diagonal)
+            return (x_grad,)
+        _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch("tril_grad", "tril_grad", out_grad._data)
+        x_grad = wrap(_kernel(out_grad._data, self.diagonal))
+        return (x_grad,)
+
+
+class TrilDoubleGradNode(GradNode):
+    """Gradient of tril_grad (second-order gradient of tril)."""
+
+    __slots__ = ("diagonal",)
+    name = "tril_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        diagonal = self.diagonal
+        out_grad_grad = _ops.tril(x_grad_grad, diagonal)
+        return (out_grad_grad,)
+
+
+class TriuGradNode(GradNode):
+    """Gradient of triu."""
+
+    __slots__ = ("diagonal",)
+    name = "triu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x_grad = _grad_ops.triu_grad(out_grad, self.diagonal)
+            return (x_grad,)
+        _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch("triu_grad", "triu_grad", out_grad._data)
+        x_grad = wrap(_kernel(out_grad._data, self.diagonal))
+        return (x_grad,)
+
+
+class TriuDoubleGradNode(GradNode):
+    """Gradient of triu_grad (second-order gradient of triu)."""
+
+    __slots__ = ("diagonal",)
+    name = "triu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        diagonal = self.diagonal
+        out_grad_grad = _ops.triu(x_grad_grad, diagonal)
+        return (out_grad_grad,)
+
+
+class PadGradNode(GradNode):
+    """Gradient of pad."""
+
+    __slots__ = ("x", "pad", "mode", "value")
+    name = "pad_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.pad_grad(
+                x,
+                out_grad,
+                self.pad,
+                self.mode,
+                self.value,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.pad, self.mode, self.value))
+        return (x_grad,)
+
+
+class PadDoubleGradNode(GradNode):
+    """Gradient of pad_grad (second-order gradient of pad)."""
+
+    __slots__ = ("pad", "mode", "value")
+    name = "pad_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        pad = self.pad
+        mode = self.mode
+        out_grad_grad = _ops.pad(x_grad_grad, pad, mode, 0.0)
+        return (None, out_grad_grad)
+
+
+class RollGradNode(GradNode):
+    """Gradient of roll."""
+
+    __slots__ = ("shifts", "axis")
+    name = "roll_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x_grad = _grad_ops.roll_grad(out_grad, self.shifts, self.axis)
+            return (x_grad,)
+        _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch("roll_grad", "roll_grad", out_grad._data)
+        x_grad = wrap(_kernel(out_grad._data, self.shifts, self.axis))
+        return (x_grad,)
+
+
+class RollDoubleGradNode(GradNode):
+    """Gradient of roll_grad (second-order gradient of roll)."""
+
+    __slots__ = ("shifts", "axis")
+    name = "roll_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        shifts = self.shifts
+        axis = self.axis
+        out_grad_grad = _ops.roll(x_grad_grad, shifts, axis)
+        return (out_grad_grad,)
+
+
+class RepeatInterleaveGradNode(GradNode):
+    """Gradient of repeat_interleave."""
+
+    __slots__ = ("x", "repeats", "axis")
+    name = "repeat_interleave_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.repeat_interleave_grad(x, out_grad, self.repeats, self.axis)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
+        x_grad = wrap(_kernel(x, out_grad._data, self.repeats, self.axis))
+        return (x_grad,)
+
+
+class RepeatInterleaveDoubleGradNode(GradNode):
+    """Gradient of repeat_interleave_grad (second-order gradient of repeat_interleave)."""
+
+    __slots__ = ("repeats", "axis")
+    name = "repeat_interleave_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        repeats = self.repeats
+        axis = self.axis
+        out_grad_grad = _ops.repeat_interleave(x_grad_grad, repeats, axis)
+        return (None, out_grad_grad)
+
+
+class FlipGradNode(GradNode):
+    """Gradient of flip."""
+
+    __slots__ = ("axis",)
+    name = "flip_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x_grad = _grad_ops.flip_grad(out_grad, self.axis)
+            return (x_grad,)
+        _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch("flip_grad", "flip_grad", out_grad._data)
+        x_grad = wrap(_kernel(out_grad._data, self.axis))
+        return (x_grad,)
+
+
+class FlipDoubleGradNode(GradNode):
+    """Gradient of flip_grad (second-order gradient of flip)."""
+
+    __slots__ = ("axis",)
+    name = "flip_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        axis = self.axis
+        out_grad_grad = _ops.flip(x_grad_grad, axis)
+        return (out_grad_grad,)
+
+
 class SoftmaxGradNode(GradNode):
     """Gradient of softmax."""
 
@@ -2512,7 +4500,12 @@ class SoftmaxGradNode(GradNode):
             x_grad = _grad_ops.softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("softmax_grad", "softmax_grad", out, out_grad._data)
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_softmax_grad.get(out.__class__)
+            or dispatch("softmax_grad", "softmax_grad", out, out_grad._data)
+        )
         x_grad = wrap(_kernel(out, out_grad._data, self.axis))
         return (x_grad,)
 
@@ -2555,7 +4548,12 @@ class LogSoftmaxGradNode(GradNode):
             x_grad = _grad_ops.log_softmax_grad(out, out_grad, self.axis)
             return (x_grad,)
         out = unpack_data(self.out, self)
-        _kernel = dispatch("log_softmax_grad", "log_softmax_grad", out, out_grad._data)
+        _kernel = (
+            out.__class__
+            is out_grad._data.__class__
+            and _k_log_softmax_grad.get(out.__class__)
+            or dispatch("log_softmax_grad", "log_softmax_grad", out, out_grad._data)
+        )
         x_grad = wrap(_kernel(out, out_grad._data, self.axis))
         return (x_grad,)
 
@@ -2585,6 +4583,290 @@ class LogSoftmaxDoubleGradNode(GradNode):
         self._released = True
 
 
+class DropoutGradNode(GradNode):
+    """Gradient of dropout."""
+
+    __slots__ = ("mask", "p", "training")
+    name = "dropout_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            mask = unpack(self.mask, self)
+            x_grad = _grad_ops.dropout_grad(mask, out_grad, self.p, self.training)
+            return (x_grad,)
+        mask = unpack_data(self.mask, self)
+        _kernel = (
+            mask.__class__
+            is out_grad._data.__class__
+            and _k_dropout_grad.get(mask.__class__)
+            or dispatch("dropout_grad", "dropout_grad", mask, out_grad._data)
+        )
+        x_grad = wrap(_kernel(mask, out_grad._data, self.p, self.training))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.mask = None
+        self._released = True
+
+
+class DropoutDoubleGradNode(GradNode):
+    """Gradient of dropout_grad (second-order gradient of dropout)."""
+
+    __slots__ = ("mask", "p", "training")
+    name = "dropout_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            mask = unpack(self.mask, self)
+            p = self.p
+            training = self.training
+            out_grad_grad = _grad_ops.dropout_grad(mask, x_grad_grad, p, training)
+            return (None, out_grad_grad)
+        mask = unpack_data(self.mask, self)
+        _kernel = (
+            mask.__class__
+            is x_grad_grad._data.__class__
+            and _k_dropout_grad.get(mask.__class__)
+            or dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
+        )
+        out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
+        return (None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.mask = None
+        self._released = True
+
+
+class EmbeddingGradNode(GradNode):
+    """Gradient of embedding."""
+
+    __slots__ = ("x", "weight")
+    name = "embedding_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            weight_grad = _grad_ops.embedding_grad(x, weight, out_grad)
+            return (None, weight_grad)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_embedding_grad.get(x.__class__)
+            or dispatch("embedding_grad", "embedding_grad", x, out_grad._data)
+        )
+        weight_grad = wrap(_kernel(x, weight, out_grad._data))
+        return (None, weight_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class EmbeddingDoubleGradNode(GradNode):
+    """Gradient of embedding_grad (second-order gradient of embedding)."""
+
+    __slots__ = ("x",)
+    name = "embedding_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        weight_grad_grad = grads[0]
+        x = unpack(self.x, self)
+        out_grad_grad = _ops.embedding(x, weight_grad_grad)
+        return (None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class PreluGradNode(GradNode):
+    """Gradient of prelu."""
+
+    __slots__ = ("x", "weight")
+    name = "prelu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            x_grad, weight_grad = _grad_ops.prelu_grad(x, weight, out_grad)
+            return (x_grad, weight_grad)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_prelu_grad.get(x.__class__)
+            or dispatch(
+                "prelu_grad",
+                "prelu_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            out_grad._data,
+        )
+        x_grad = wrap(_results[0])
+        weight_grad = wrap(_results[1])
+        return (x_grad, weight_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self._released = True
+
+
+class PreluDoubleGradNode(GradNode):
+    """Gradient of prelu_grad (second-order gradient of prelu)."""
+
+    __slots__ = ("x", "weight", "out_grad")
+    name = "prelu_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            out_grad = unpack(self.out_grad, self)
+            new_x_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight_grad_grad, out_grad)[0], _ops.zero(out_grad))
+            new_weight_grad = _grad_ops.prelu_grad(_ops.where(x <= 0, _ops.fill(x, -1.0), _ops.fill(x, 1.0)), weight, -x_grad_grad * out_grad)[1]
+            out_grad_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight, x_grad_grad)[0] + _ops.prelu(x, weight_grad_grad), x_grad_grad)
+            return (new_x_grad, new_weight_grad, out_grad_grad)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight_grad_grad._data.__class__
+            and _k_prelu_double_grad.get(x.__class__)
+            or dispatch(
+                "prelu_double_grad",
+                "prelu_double_grad",
+                x,
+                weight,
+                out_grad,
+                x_grad_grad._data,
+                weight_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            out_grad,
+            x_grad_grad._data,
+            weight_grad_grad._data,
+        )
+        new_x_grad = wrap(_results[0])
+        new_weight_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_weight_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.out_grad = None
+        self._released = True
+
+
+class GluGradNode(GradNode):
+    """Gradient of glu."""
+
+    __slots__ = ("x", "axis")
+    name = "glu_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.glu_grad(x, out_grad, self.axis)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_glu_grad.get(x.__class__)
+            or dispatch("glu_grad", "glu_grad", x, out_grad._data)
+        )
+        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class GluDoubleGradNode(GradNode):
+    """Gradient of glu_grad (second-order gradient of glu)."""
+
+    __slots__ = ("x", "out_grad", "axis")
+    name = "glu_double_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
+            axis = self.axis
+            ones = _ops.fill(x, 1.0)
+            lead = 2 * _ops.cumsum(ones, axis) <= _ops.sum(ones, [axis], True)
+            a = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, x, 0.0), 2, axis), 0), [0])
+            b = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, 0.0, x), 2, axis), 0), [0])
+            da = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, x_grad_grad, 0.0), 2, axis), 0), [0])
+            db = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, 0.0, x_grad_grad), 2, axis), 0), [0])
+            s = _ops.sigmoid(b)
+            s1 = s * (1 - s)
+            s2 = s1 * (1 - 2 * s)
+            new_x_grad = _ops.concat([db * out_grad * s1, out_grad * (da * s1 + db * a * s2)], axis)
+            out_grad_grad = da * s + db * a * s1
+            return (new_x_grad, out_grad_grad)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_glu_double_grad.get(x.__class__)
+            or dispatch(
+                "glu_double_grad",
+                "glu_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            out_grad,
+            x_grad_grad._data,
+            self.axis,
+        )
+        new_x_grad = wrap(_results[0])
+        out_grad_grad = wrap(_results[1])
+        return (new_x_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out_grad = None
+        self._released = True
+
+
 class CrossEntropyGradNode(GradNode):
     """Gradient of cross_entropy."""
 
@@ -2597,23 +4879,39 @@ class CrossEntropyGradNode(GradNode):
             input = unpack(self.input, self)
             label = unpack(self.label, self)
             input_grad = _grad_ops.cross_entropy_grad(
-                input, label, out_grad, self.axis, self.reduction, self.ignore_index, self.label_smoothing
-            )
-            return (input_grad, None)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        _kernel = dispatch("cross_entropy_grad", "cross_entropy_grad", input, label, out_grad._data)
-        input_grad = wrap(
-            _kernel(
                 input,
                 label,
-                out_grad._data,
+                out_grad,
                 self.axis,
                 self.reduction,
                 self.ignore_index,
                 self.label_smoothing,
             )
+            return (input_grad, None)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            and _k_cross_entropy_grad.get(input.__class__)
+            or dispatch(
+                "cross_entropy_grad",
+                "cross_entropy_grad",
+                input,
+                label,
+                out_grad._data,
+            )
         )
+        input_grad = wrap(_kernel(
+            input,
+            label,
+            out_grad._data,
+            self.axis,
+            self.reduction,
+            self.ignore_index,
+            self.label_smoothing,
+        ))
         return (input_grad, None)
 
     def release_saved(self) -> None:
@@ -2648,13 +4946,20 @@ class CrossEntropyDoubleGradNode(GradNode):
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "cross_entropy_double_grad",
-            "cross_entropy_double_grad",
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad.__class__
+            is input_grad_grad._data.__class__
+            and _k_cross_entropy_double_grad.get(input.__class__)
+            or dispatch(
+                "cross_entropy_double_grad",
+                "cross_entropy_double_grad",
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+            )
         )
         _results = _kernel(
             input,
@@ -2680,16 +4985,7 @@ class CrossEntropyDoubleGradNode(GradNode):
 class CrossEntropyTripleGradNode(GradNode):
     """Gradient of cross_entropy_double_grad (third-order gradient of cross_entropy)."""
 
-    __slots__ = (
-        "input",
-        "label",
-        "out_grad",
-        "input_grad_grad",
-        "axis",
-        "reduction",
-        "ignore_index",
-        "label_smoothing",
-    )
+    __slots__ = ("input", "label", "out_grad", "input_grad_grad", "axis", "reduction", "ignore_index", "label_smoothing")
     name = "cross_entropy_triple_grad"
     n_outputs = 2
 
@@ -2705,35 +5001,12 @@ class CrossEntropyTripleGradNode(GradNode):
         ignore_index = self.ignore_index
         label_smoothing = self.label_smoothing
         r = _ops.softmax_vjp_dp(_ops.softmax(input, axis), input_grad_grad, new_input_grad_grad, axis)
-        _tmp1 = _grad_ops.cross_entropy_double_grad(
-            input, label, out_grad_grad_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing
-        )
-        a = _tmp1[0]
-        _tmp2 = _grad_ops.cross_entropy_double_grad(
-            input, label, out_grad, r, axis, reduction, ignore_index, label_smoothing
-        )
-        _tmp3 = _tmp2[0]
-        new_new_input_grad = a + _tmp3
-        _tmp4 = _grad_ops.cross_entropy_double_grad(
-            input,
-            label,
-            _ops.fill(out_grad, 1.0),
-            input_grad_grad,
-            axis,
-            reduction,
-            ignore_index,
-            label_smoothing,
-        )
-        w = _tmp4[0]
+        a = _grad_ops.cross_entropy_double_grad(input, label, out_grad_grad_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
+        new_new_input_grad = a + _grad_ops.cross_entropy_double_grad(input, label, out_grad, r, axis, reduction, ignore_index, label_smoothing)[0]
+        w = _grad_ops.cross_entropy_double_grad(input, label, _ops.fill(out_grad, 1.0), input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
         new_out_grad_grad = _ops.reduce_as(_ops.sum(new_input_grad_grad * w, axis), out_grad)
-        _tmp5 = _grad_ops.cross_entropy_double_grad(
-            input, label, out_grad, new_input_grad_grad, axis, reduction, ignore_index, label_smoothing
-        )
-        b = _tmp5[0]
-        _tmp6 = _grad_ops.cross_entropy_grad(
-            input, label, out_grad_grad_grad, axis, reduction, ignore_index, label_smoothing
-        )
-        input_grad_grad_grad = b + _tmp6
+        b = _grad_ops.cross_entropy_double_grad(input, label, out_grad, new_input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
+        input_grad_grad_grad = b + _grad_ops.cross_entropy_grad(input, label, out_grad_grad_grad, axis, reduction, ignore_index, label_smoothing)
         return (new_new_input_grad, None, new_out_grad_grad, input_grad_grad_grad)
 
     def release_saved(self) -> None:
@@ -2759,8 +5032,25 @@ class MseLossGradNode(GradNode):
             return (input_grad, label_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
-        _kernel = dispatch("mse_loss_grad", "mse_loss_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            and _k_mse_loss_grad.get(input.__class__)
+            or dispatch(
+                "mse_loss_grad",
+                "mse_loss_grad",
+                input,
+                label,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad._data,
+            self.reduction,
+        )
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -2795,17 +5085,30 @@ class MseLossDoubleGradNode(GradNode):
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "mse_loss_double_grad",
-            "mse_loss_double_grad",
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad.__class__
+            is input_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            and _k_mse_loss_double_grad.get(input.__class__)
+            or dispatch(
+                "mse_loss_double_grad",
+                "mse_loss_double_grad",
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+            )
+        )
+        _results = _kernel(
             input,
             label,
             out_grad,
             input_grad_grad._data,
             label_grad_grad._data,
-        )
-        _results = _kernel(
-            input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction
+            self.reduction,
         )
         new_input_grad = wrap(_results[0])
         new_label_grad = wrap(_results[1])
@@ -2819,90 +5122,561 @@ class MseLossDoubleGradNode(GradNode):
         self._released = True
 
 
-class DropoutGradNode(GradNode):
-    """Gradient of dropout."""
+class NllLossGradNode(GradNode):
+    """Gradient of nll_loss."""
 
-    __slots__ = ("mask", "p", "training")
-    name = "dropout_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            mask = unpack(self.mask, self)
-            x_grad = _grad_ops.dropout_grad(mask, out_grad, self.p, self.training)
-            return (x_grad,)
-        mask = unpack_data(self.mask, self)
-        _kernel = dispatch("dropout_grad", "dropout_grad", mask, out_grad._data)
-        x_grad = wrap(_kernel(mask, out_grad._data, self.p, self.training))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.mask = None
-        self._released = True
-
-
-class DropoutDoubleGradNode(GradNode):
-    """Gradient of dropout_grad (second-order gradient of dropout)."""
-
-    __slots__ = ("mask", "p", "training")
-    name = "dropout_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            mask = unpack(self.mask, self)
-            p = self.p
-            training = self.training
-            out_grad_grad = _grad_ops.dropout_grad(mask, x_grad_grad, p, training)
-            return (None, out_grad_grad)
-        mask = unpack_data(self.mask, self)
-        _kernel = dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
-        out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
-        return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.mask = None
-        self._released = True
-
-
-class EmbeddingGradNode(GradNode):
-    """Gradient of embedding."""
-
-    __slots__ = ("x", "weight")
-    name = "embedding_grad"
+    __slots__ = ("input", "label", "weight", "ignore_index", "reduction")
+    name = "nll_loss_grad"
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
-            weight = unpack(self.weight, self)
-            weight_grad = _grad_ops.embedding_grad(x, weight, out_grad)
-            return (None, weight_grad)
-        x = unpack_data(self.x, self)
-        weight = unpack_data(self.weight, self)
-        _kernel = dispatch("embedding_grad", "embedding_grad", x, out_grad._data)
-        weight_grad = wrap(_kernel(x, weight, out_grad._data))
-        return (None, weight_grad)
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            input_grad = _grad_ops.nll_loss_grad(
+                input,
+                label,
+                weight,
+                out_grad,
+                self.ignore_index,
+                self.reduction,
+            )
+            return (input_grad, None, None)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        _kernel = (
+            label.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            and _k_nll_loss_grad.get(label.__class__)
+            or dispatch(
+                "nll_loss_grad",
+                "nll_loss_grad",
+                label,
+                out_grad._data,
+                weight,
+            )
+        )
+        input_grad = wrap(_kernel(
+            input,
+            label,
+            weight,
+            out_grad._data,
+            self.ignore_index,
+            self.reduction,
+        ))
+        return (input_grad, None, None)
 
     def release_saved(self) -> None:
-        self.x = None
+        self.label = None
+        self.weight = None
         self._released = True
 
 
-class EmbeddingDoubleGradNode(GradNode):
-    """Gradient of embedding_grad (second-order gradient of embedding)."""
+class NllLossDoubleGradNode(GradNode):
+    """Gradient of nll_loss_grad (second-order gradient of nll_loss)."""
 
-    __slots__ = ("x",)
-    name = "embedding_double_grad"
+    __slots__ = ("label", "weight", "ignore_index", "reduction")
+    name = "nll_loss_double_grad"
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        weight_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad_grad = _ops.embedding(x, weight_grad_grad)
+        input_grad_grad = grads[0]
+        label = unpack(self.label, self)
+        weight = None if self.weight is None else unpack(self.weight, self)
+        ignore_index = self.ignore_index
+        reduction = self.reduction
+        out_grad_grad = _ops.nll_loss(input_grad_grad, label, weight, ignore_index, reduction)
+        return (None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.label = None
+        self.weight = None
+        self._released = True
+
+
+class BinaryCrossEntropyWithLogitsGradNode(GradNode):
+    """Gradient of binary_cross_entropy_with_logits."""
+
+    __slots__ = ("logit", "label", "weight", "pos_weight", "reduction")
+    name = "binary_cross_entropy_with_logits_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            logit = unpack(self.logit, self)
+            label = unpack(self.label, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            pos_weight = None if self.pos_weight is None else unpack(self.pos_weight, self)
+            logit_grad, label_grad = _grad_ops.binary_cross_entropy_with_logits_grad(
+                logit,
+                label,
+                weight,
+                pos_weight,
+                out_grad,
+                self.reduction,
+            )
+            return (logit_grad, label_grad, None, None)
+        logit = unpack_data(self.logit, self)
+        label = unpack_data(self.label, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        pos_weight = None if self.pos_weight is None else unpack_data(self.pos_weight, self)
+        _kernel = (
+            logit.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            is pos_weight.__class__
+            and _k_binary_cross_entropy_with_logits_grad.get(logit.__class__)
+            or dispatch(
+                "binary_cross_entropy_with_logits_grad",
+                "binary_cross_entropy_with_logits_grad",
+                logit,
+                label,
+                out_grad._data,
+                weight,
+                pos_weight,
+            )
+        )
+        _results = _kernel(
+            logit,
+            label,
+            weight,
+            pos_weight,
+            out_grad._data,
+            self.reduction,
+        )
+        logit_grad = wrap(_results[0])
+        label_grad = wrap(_results[1])
+        return (logit_grad, label_grad, None, None)
+
+    def release_saved(self) -> None:
+        self.logit = None
+        self.label = None
+        self.weight = None
+        self.pos_weight = None
+        self._released = True
+
+
+class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
+    """Gradient of binary_cross_entropy_with_logits_grad (second-order gradient of
+    binary_cross_entropy_with_logits).
+    """
+
+    __slots__ = ("logit", "label", "weight", "pos_weight", "out_grad", "reduction")
+    name = "binary_cross_entropy_with_logits_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        logit_grad_grad = grads[0]
+        label_grad_grad = grads[1]
+        if create_graph:
+            logit = unpack(self.logit, self)
+            label = unpack(self.label, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            pos_weight = None if self.pos_weight is None else unpack(self.pos_weight, self)
+            out_grad = unpack(self.out_grad, self)
+            reduction = self.reduction
+            big_g = 2 * _grad_ops.binary_cross_entropy_with_logits_grad(_ops.zero(logit), _ops.zero(label), weight, pos_weight, out_grad, reduction)[0]
+            g_pw = -2 * _grad_ops.binary_cross_entropy_with_logits_grad(_ops.zero(logit), _ops.fill(label, 1.0), weight, pos_weight, out_grad, reduction)[0]
+            q = _ops.sigmoid(-logit)
+            g_c = big_g * (1 - label) + g_pw * label
+            g_r = big_g * (1 - q) + g_pw * q
+            new_logit_grad = _ops.reduce_as(logit_grad_grad * g_c * q * (1 - q) - label_grad_grad * g_r, logit)
+            new_label_grad = _ops.reduce_as(-logit_grad_grad * g_r, label)
+            ones = _ops.fill(out_grad, 1.0)
+            unit_logit = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[0]
+            unit_label = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[1]
+            out_grad_grad = _ops.reduce_as(logit_grad_grad * unit_logit + label_grad_grad * unit_label, out_grad)
+            return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
+        logit = unpack_data(self.logit, self)
+        label = unpack_data(self.label, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        pos_weight = None if self.pos_weight is None else unpack_data(self.pos_weight, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            logit.__class__
+            is label.__class__
+            is out_grad.__class__
+            is logit_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            is weight.__class__
+            is pos_weight.__class__
+            and _k_binary_cross_entropy_with_logits_double_grad.get(logit.__class__)
+            or dispatch(
+                "binary_cross_entropy_with_logits_double_grad",
+                "binary_cross_entropy_with_logits_double_grad",
+                logit,
+                label,
+                out_grad,
+                logit_grad_grad._data,
+                label_grad_grad._data,
+                weight,
+                pos_weight,
+            )
+        )
+        _results = _kernel(
+            logit,
+            label,
+            weight,
+            pos_weight,
+            out_grad,
+            logit_grad_grad._data,
+            label_grad_grad._data,
+            self.reduction,
+        )
+        new_logit_grad = wrap(_results[0])
+        new_label_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.logit = None
+        self.label = None
+        self.weight = None
+        self.pos_weight = None
+        self.out_grad = None
+        self._released = True
+
+
+class L1LossGradNode(GradNode):
+    """Gradient of l1_loss."""
+
+    __slots__ = ("input", "label", "reduction")
+    name = "l1_loss_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            input_grad, label_grad = _grad_ops.l1_loss_grad(input, label, out_grad, self.reduction)
+            return (input_grad, label_grad)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            and _k_l1_loss_grad.get(input.__class__)
+            or dispatch(
+                "l1_loss_grad",
+                "l1_loss_grad",
+                input,
+                label,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad._data,
+            self.reduction,
+        )
+        input_grad = wrap(_results[0])
+        label_grad = wrap(_results[1])
+        return (input_grad, label_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self._released = True
+
+
+class L1LossDoubleGradNode(GradNode):
+    """Gradient of l1_loss_grad (second-order gradient of l1_loss)."""
+
+    __slots__ = ("input", "label", "out_grad", "reduction")
+    name = "l1_loss_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        input_grad_grad = grads[0]
+        label_grad_grad = grads[1]
+        if create_graph:
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            out_grad = unpack(self.out_grad, self)
+            reduction = self.reduction
+            diff = input - label
+            slope = _grad_ops.l1_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction)[0]
+            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
+            return (None, None, out_grad_grad)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad.__class__
+            is input_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            and _k_l1_loss_double_grad.get(input.__class__)
+            or dispatch(
+                "l1_loss_double_grad",
+                "l1_loss_double_grad",
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+            )
+        )
+        out_grad_grad = wrap(_kernel(
+            input,
+            label,
+            out_grad,
+            input_grad_grad._data,
+            label_grad_grad._data,
+            self.reduction,
+        ))
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
-        self.x = None
+        self.input = None
+        self.label = None
+        self.out_grad = None
+        self._released = True
+
+
+class SmoothL1LossGradNode(GradNode):
+    """Gradient of smooth_l1_loss."""
+
+    __slots__ = ("input", "label", "reduction", "delta")
+    name = "smooth_l1_loss_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            input_grad, label_grad = _grad_ops.smooth_l1_loss_grad(
+                input,
+                label,
+                out_grad,
+                self.reduction,
+                self.delta,
+            )
+            return (input_grad, label_grad)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            and _k_smooth_l1_loss_grad.get(input.__class__)
+            or dispatch(
+                "smooth_l1_loss_grad",
+                "smooth_l1_loss_grad",
+                input,
+                label,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad._data,
+            self.reduction,
+            self.delta,
+        )
+        input_grad = wrap(_results[0])
+        label_grad = wrap(_results[1])
+        return (input_grad, label_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self._released = True
+
+
+class SmoothL1LossDoubleGradNode(GradNode):
+    """Gradient of smooth_l1_loss_grad (second-order gradient of smooth_l1_loss)."""
+
+    __slots__ = ("input", "label", "out_grad", "reduction", "delta")
+    name = "smooth_l1_loss_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        input_grad_grad = grads[0]
+        label_grad_grad = grads[1]
+        if create_graph:
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            out_grad = unpack(self.out_grad, self)
+            reduction = self.reduction
+            delta = self.delta
+            diff = input - label
+            spread = _grad_ops.l1_loss_grad(_ops.fill(diff, 1.0), _ops.zero(diff), out_grad, reduction)[0]
+            h = (_ops.abs(diff) < delta) * (input_grad_grad - label_grad_grad) * spread
+            new_input_grad = _ops.reduce_as(h, input)
+            new_label_grad = _ops.reduce_as(-h, label)
+            slope = _grad_ops.smooth_l1_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction, delta)[0]
+            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
+            return (new_input_grad, new_label_grad, out_grad_grad)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad.__class__
+            is input_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            and _k_smooth_l1_loss_double_grad.get(input.__class__)
+            or dispatch(
+                "smooth_l1_loss_double_grad",
+                "smooth_l1_loss_double_grad",
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad,
+            input_grad_grad._data,
+            label_grad_grad._data,
+            self.reduction,
+            self.delta,
+        )
+        new_input_grad = wrap(_results[0])
+        new_label_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_input_grad, new_label_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self.out_grad = None
+        self._released = True
+
+
+class KlDivGradNode(GradNode):
+    """Gradient of kl_div."""
+
+    __slots__ = ("input", "label", "reduction", "log_target")
+    name = "kl_div_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            input_grad, label_grad = _grad_ops.kl_div_grad(
+                input,
+                label,
+                out_grad,
+                self.reduction,
+                self.log_target,
+            )
+            return (input_grad, label_grad)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad._data.__class__
+            and _k_kl_div_grad.get(input.__class__)
+            or dispatch(
+                "kl_div_grad",
+                "kl_div_grad",
+                input,
+                label,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad._data,
+            self.reduction,
+            self.log_target,
+        )
+        input_grad = wrap(_results[0])
+        label_grad = wrap(_results[1])
+        return (input_grad, label_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self._released = True
+
+
+class KlDivDoubleGradNode(GradNode):
+    """Gradient of kl_div_grad (second-order gradient of kl_div)."""
+
+    __slots__ = ("input", "label", "out_grad", "reduction", "log_target")
+    name = "kl_div_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        input_grad_grad = grads[0]
+        label_grad_grad = grads[1]
+        if create_graph:
+            input = unpack(self.input, self)
+            label = unpack(self.label, self)
+            out_grad = unpack(self.out_grad, self)
+            reduction = self.reduction
+            log_target = self.log_target
+            zb = _ops.zero(input + label)
+            g = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), out_grad, reduction, False)[0]
+            pr = _ops.exp(label)
+            pos = label > 0
+            safe = _ops.where(pos, label, 1.0)
+            log_form = -label_grad_grad * pr * g
+            prob_form = _ops.where(pos, -label_grad_grad * g, 0.0)
+            new_input_grad = _ops.reduce_as(log_form if log_target else prob_form, input)
+            log_form2 = pr * g * (-input_grad_grad + label_grad_grad * (label - input + 2))
+            prob_form2 = _ops.where(pos, g * (-input_grad_grad + label_grad_grad / safe), 0.0)
+            new_label_grad = _ops.reduce_as(log_form2 if log_target else prob_form2, label)
+            g1 = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), _ops.fill(out_grad, 1.0), reduction, False)[0]
+            log_term = input_grad_grad * -pr + label_grad_grad * pr * (label - input + 1)
+            prob_term = input_grad_grad * -_ops.where(pos, label, 0.0) + label_grad_grad * _ops.where(pos, _ops.log(safe) + 1 - input, 0.0)
+            out_grad_grad = _ops.reduce_as((log_term if log_target else prob_term) * g1, out_grad)
+            return (new_input_grad, new_label_grad, out_grad_grad)
+        input = unpack_data(self.input, self)
+        label = unpack_data(self.label, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            input.__class__
+            is label.__class__
+            is out_grad.__class__
+            is input_grad_grad._data.__class__
+            is label_grad_grad._data.__class__
+            and _k_kl_div_double_grad.get(input.__class__)
+            or dispatch(
+                "kl_div_double_grad",
+                "kl_div_double_grad",
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+            )
+        )
+        _results = _kernel(
+            input,
+            label,
+            out_grad,
+            input_grad_grad._data,
+            label_grad_grad._data,
+            self.reduction,
+            self.log_target,
+        )
+        new_input_grad = wrap(_results[0])
+        new_label_grad = wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_input_grad, new_label_grad, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.input = None
+        self.label = None
+        self.out_grad = None
         self._released = True
 
 
@@ -2919,15 +5693,41 @@ class Conv2dGradNode(GradNode):
             weight = unpack(self.weight, self)
             bias = None if self.bias is None else unpack(self.bias, self)
             x_grad, weight_grad, bias_grad = _grad_ops.conv2d_grad(
-                x, weight, bias, out_grad, self.stride, self.padding, self.dilation, self.groups
+                x,
+                weight,
+                bias,
+                out_grad,
+                self.stride,
+                self.padding,
+                self.dilation,
+                self.groups,
             )
             return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
         bias = None if self.bias is None else unpack_data(self.bias, self)
-        _kernel = dispatch("conv2d_grad", "conv2d_grad", x, weight, out_grad._data)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_conv2d_grad.get(x.__class__)
+            or dispatch(
+                "conv2d_grad",
+                "conv2d_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
         _results = _kernel(
-            x, weight, bias, out_grad._data, self.stride, self.padding, self.dilation, self.groups
+            x,
+            weight,
+            bias,
+            out_grad._data,
+            self.stride,
+            self.padding,
+            self.dilation,
+            self.groups,
         )
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
@@ -2937,6 +5737,36 @@ class Conv2dGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.weight = None
+        self._released = True
+
+
+class Conv2dDoubleGradNode(GradNode):
+    """Gradient of conv2d_grad (second-order gradient of conv2d)."""
+
+    __slots__ = ("x", "weight", "out_grad", "stride", "padding", "dilation", "groups")
+    name = "conv2d_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        x = unpack(self.x, self)
+        weight = unpack(self.weight, self)
+        out_grad = unpack(self.out_grad, self)
+        stride = self.stride
+        padding = self.padding
+        dilation = self.dilation
+        groups = self.groups
+        new_x_grad = _grad_ops.conv2d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)[0]
+        new_weight_grad = _grad_ops.conv2d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)[1]
+        out_grad_grad = _ops.conv2d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups) + _ops.conv2d(x, weight_grad_grad, None, stride, padding, dilation, groups)
+        return (new_x_grad, new_weight_grad, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.out_grad = None
         self._released = True
 
 
@@ -2952,12 +5782,22 @@ class MaxPool2dGradNode(GradNode):
             x = unpack(self.x, self)
             argmax = unpack(self.argmax, self)
             x_grad = _grad_ops.max_pool2d_grad(
-                x, argmax, out_grad, self.kernel_size, self.stride, self.padding
+                x,
+                argmax,
+                out_grad,
+                self.kernel_size,
+                self.stride,
+                self.padding,
             )
             return (x_grad,)
         x = unpack_data(self.x, self)
         argmax = unpack_data(self.argmax, self)
-        _kernel = dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, out_grad._data)
+        _kernel = (
+            argmax.__class__
+            is out_grad._data.__class__
+            and _k_max_pool2d_grad.get(argmax.__class__)
+            or dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, out_grad._data)
+        )
         x_grad = wrap(_kernel(x, argmax, out_grad._data, self.kernel_size, self.stride, self.padding))
         return (x_grad,)
 
@@ -2977,11 +5817,20 @@ class MaxPool2dDoubleGradNode(GradNode):
         if create_graph:
             argmax = unpack(self.argmax, self)
             out_grad_grad = _grad_ops.max_pool2d_double_grad(
-                argmax, x_grad_grad, self.kernel_size, self.stride, self.padding
+                argmax,
+                x_grad_grad,
+                self.kernel_size,
+                self.stride,
+                self.padding,
             )
             return (None, None, out_grad_grad)
         argmax = unpack_data(self.argmax, self)
-        _kernel = dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, x_grad_grad._data)
+        _kernel = (
+            argmax.__class__
+            is x_grad_grad._data.__class__
+            and _k_max_pool2d_double_grad.get(argmax.__class__)
+            or dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, x_grad_grad._data)
+        )
         out_grad_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
         return (None, None, out_grad_grad)
 
@@ -3000,12 +5849,16 @@ class AvgPool2dGradNode(GradNode):
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
-            x_grad = _grad_ops.avg_pool2d_grad(x, out_grad, self.kernel_size, self.stride, self.padding)
+            x_grad = _grad_ops.avg_pool2d_grad(
+                x,
+                out_grad,
+                self.kernel_size,
+                self.stride,
+                self.padding,
+            )
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
-            "avg_pool2d_grad", "avg_pool2d_grad", out_grad._data
-        )
+        _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
         return (x_grad,)
 
@@ -3038,9 +5891,7 @@ class AdaptiveAvgPool2dGradNode(GradNode):
             x_grad = _grad_ops.adaptive_avg_pool2d_grad(x, out_grad, self.output_size)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch(
-            "adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data
-        )
+        _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
         return (x_grad,)
 
@@ -3073,7 +5924,14 @@ class LayerNormGradNode(GradNode):
             mean = unpack(self.mean, self)
             rstd = unpack(self.rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.layer_norm_grad(
-                x, weight, bias, mean, rstd, out_grad, self.normalized_shape, self.epsilon
+                x,
+                weight,
+                bias,
+                mean,
+                rstd,
+                out_grad,
+                self.normalized_shape,
+                self.epsilon,
             )
             return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
@@ -3081,8 +5939,33 @@ class LayerNormGradNode(GradNode):
         bias = None if self.bias is None else unpack_data(self.bias, self)
         mean = unpack_data(self.mean, self)
         rstd = unpack_data(self.rstd, self)
-        _kernel = dispatch("layer_norm_grad", "layer_norm_grad", x, mean, rstd, out_grad._data, weight)
-        _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.normalized_shape, self.epsilon)
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            and _k_layer_norm_grad.get(x.__class__)
+            or dispatch(
+                "layer_norm_grad",
+                "layer_norm_grad",
+                x,
+                mean,
+                rstd,
+                out_grad._data,
+                weight,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            bias,
+            mean,
+            rstd,
+            out_grad._data,
+            self.normalized_shape,
+            self.epsilon,
+        )
         x_grad = wrap(_results[0])
         weight_grad = None if _results[1] is None else wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -3093,6 +5976,99 @@ class LayerNormGradNode(GradNode):
         self.weight = None
         self.mean = None
         self.rstd = None
+        self._released = True
+
+
+class LayerNormDoubleGradNode(GradNode):
+    """Gradient of layer_norm_grad (second-order gradient of layer_norm; mean and rstd are folded into x)."""
+
+    __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "normalized_shape", "epsilon")
+    name = "layer_norm_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            mean = unpack(self.mean, self)
+            rstd = unpack(self.rstd, self)
+            out_grad = unpack(self.out_grad, self)
+            normalized_shape = self.normalized_shape
+            epsilon = self.epsilon
+            wgg = _ops.zero(x) if weight_grad_grad is None else weight_grad_grad
+            ddw = _ops.zero(x) if weight is None else wgg
+            ddb = _ops.zero(x) if bias_grad_grad is None else bias_grad_grad
+            v = out_grad if weight is None else out_grad * weight
+            xhat = _ops.layer_norm(x, normalized_shape, None, None, epsilon)
+            cnt = _ops.reduce_as(_ops.fill(x, 1.0), mean)
+            xc = x - _ops.reduce_as(x, mean) / cnt
+            r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
+            ju = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, x_grad_grad, normalized_shape, epsilon)[0]
+            jv = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, v, normalized_shape, epsilon)[0]
+            jh = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, out_grad * ddw, normalized_shape, epsilon)[0]
+            b = _ops.reduce_as(v * xhat, mean) / cnt
+            c = _ops.reduce_as(x_grad_grad * xhat, mean) / cnt
+            d = _ops.reduce_as(x_grad_grad * jv, mean) / cnt
+            new_x_grad = jh - r * (b * ju + c * jv + d * xhat)
+            new_weight_grad = None if weight is None else _ops.reduce_as(out_grad * ju, weight)
+            out_grad_grad = (ju if weight is None else weight * ju) + ddw * xhat + ddb
+            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        mean = unpack_data(self.mean, self)
+        rstd = unpack_data(self.rstd, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight.__class__
+            is _weight_grad_grad_data.__class__
+            is _bias_grad_grad_data.__class__
+            and _k_layer_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "layer_norm_double_grad",
+                "layer_norm_double_grad",
+                x,
+                mean,
+                rstd,
+                out_grad,
+                x_grad_grad._data,
+                weight,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            mean,
+            rstd,
+            out_grad,
+            x_grad_grad._data,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+            self.normalized_shape,
+            self.epsilon,
+        )
+        new_x_grad = wrap(_results[0])
+        new_weight_grad = None if _results[1] is None else wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.mean = None
+        self.rstd = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3111,7 +6087,15 @@ class BatchNormGradNode(GradNode):
             saved_mean = unpack(self.saved_mean, self)
             saved_rstd = unpack(self.saved_rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.batch_norm_grad(
-                x, weight, bias, saved_mean, saved_rstd, out_grad, self.training, self.momentum, self.epsilon
+                x,
+                weight,
+                bias,
+                saved_mean,
+                saved_rstd,
+                out_grad,
+                self.training,
+                self.momentum,
+                self.epsilon,
             )
             return (x_grad, None, None, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
@@ -3119,8 +6103,22 @@ class BatchNormGradNode(GradNode):
         bias = None if self.bias is None else unpack_data(self.bias, self)
         saved_mean = unpack_data(self.saved_mean, self)
         saved_rstd = unpack_data(self.saved_rstd, self)
-        _kernel = dispatch(
-            "batch_norm_grad", "batch_norm_grad", x, saved_mean, saved_rstd, out_grad._data, weight
+        _kernel = (
+            x.__class__
+            is saved_mean.__class__
+            is saved_rstd.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            and _k_batch_norm_grad.get(x.__class__)
+            or dispatch(
+                "batch_norm_grad",
+                "batch_norm_grad",
+                x,
+                saved_mean,
+                saved_rstd,
+                out_grad._data,
+                weight,
+            )
         )
         _results = _kernel(
             x,
@@ -3146,6 +6144,112 @@ class BatchNormGradNode(GradNode):
         self._released = True
 
 
+class BatchNormDoubleGradNode(GradNode):
+    """Gradient of batch_norm_grad (second-order gradient of batch_norm; the batch statistics are folded
+    into x).
+    """
+
+    __slots__ = ("x", "weight", "saved_mean", "saved_rstd", "out_grad", "training", "momentum", "epsilon")
+    name = "batch_norm_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            saved_mean = unpack(self.saved_mean, self)
+            saved_rstd = unpack(self.saved_rstd, self)
+            out_grad = unpack(self.out_grad, self)
+            training = self.training
+            momentum = self.momentum
+            epsilon = self.epsilon
+            cnt = _ops.reduce_as(_ops.fill(x, 1.0), saved_mean)
+            zv = _ops.flatten(_ops.zero(saved_mean))
+            ones_v = _ops.flatten(_ops.fill(saved_mean, 1.0))
+            wv = ones_v if weight is None else weight
+            wgg = zv if weight_grad_grad is None else weight_grad_grad
+            dwv = zv if weight is None else wgg
+            dbv = zv if bias_grad_grad is None else bias_grad_grad
+            wc = _grad_ops.reshape_grad(saved_mean, wv, [-1])
+            ddw = _grad_ops.reshape_grad(saved_mean, dwv, [-1])
+            ddb = _grad_ops.reshape_grad(saved_mean, dbv, [-1])
+            v = out_grad * wc
+            ju = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, x_grad_grad, training, momentum, epsilon)[0]
+            jv = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, v, training, momentum, epsilon)[0]
+            jh = _grad_ops.batch_norm_grad(x, None, None, saved_mean, saved_rstd, out_grad * ddw, training, momentum, epsilon)[0]
+            xc = x - _ops.reduce_as(x, saved_mean) / cnt
+            r = _ops.rsqrt(_ops.reduce_as(xc * xc, saved_mean) / cnt + epsilon)
+            xhat_eval = (x - saved_mean) * saved_rstd
+            xhat = xc * r if training else xhat_eval
+            b = _ops.reduce_as(v * xhat, saved_mean) / cnt
+            c = _ops.reduce_as(x_grad_grad * xhat, saved_mean) / cnt
+            d = _ops.reduce_as(x_grad_grad * jv, saved_mean) / cnt
+            main = r * (b * ju + c * jv + d * xhat)
+            new_x_grad = jh - main if training else jh
+            gw = _ops.flatten(_ops.reduce_as(out_grad * ju, saved_mean))
+            new_weight_grad = None if weight is None else gw
+            out_grad_grad = wc * ju + ddw * xhat + ddb
+            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        saved_mean = unpack_data(self.saved_mean, self)
+        saved_rstd = unpack_data(self.saved_rstd, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+        _kernel = (
+            x.__class__
+            is saved_mean.__class__
+            is saved_rstd.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight.__class__
+            is _weight_grad_grad_data.__class__
+            is _bias_grad_grad_data.__class__
+            and _k_batch_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "batch_norm_double_grad",
+                "batch_norm_double_grad",
+                x,
+                saved_mean,
+                saved_rstd,
+                out_grad,
+                x_grad_grad._data,
+                weight,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            saved_mean,
+            saved_rstd,
+            out_grad,
+            x_grad_grad._data,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+            self.training,
+            self.momentum,
+            self.epsilon,
+        )
+        new_x_grad = wrap(_results[0])
+        new_weight_grad = None if _results[1] is None else wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.saved_mean = None
+        self.saved_rstd = None
+        self.out_grad = None
+        self._released = True
+
+
 class GroupNormGradNode(GradNode):
     """Gradient of group_norm."""
 
@@ -3161,7 +6265,14 @@ class GroupNormGradNode(GradNode):
             mean = unpack(self.mean, self)
             rstd = unpack(self.rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.group_norm_grad(
-                x, weight, bias, mean, rstd, out_grad, self.num_groups, self.epsilon
+                x,
+                weight,
+                bias,
+                mean,
+                rstd,
+                out_grad,
+                self.num_groups,
+                self.epsilon,
             )
             return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
@@ -3169,8 +6280,33 @@ class GroupNormGradNode(GradNode):
         bias = None if self.bias is None else unpack_data(self.bias, self)
         mean = unpack_data(self.mean, self)
         rstd = unpack_data(self.rstd, self)
-        _kernel = dispatch("group_norm_grad", "group_norm_grad", x, mean, rstd, out_grad._data, weight)
-        _results = _kernel(x, weight, bias, mean, rstd, out_grad._data, self.num_groups, self.epsilon)
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad._data.__class__
+            is weight.__class__
+            and _k_group_norm_grad.get(x.__class__)
+            or dispatch(
+                "group_norm_grad",
+                "group_norm_grad",
+                x,
+                mean,
+                rstd,
+                out_grad._data,
+                weight,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            bias,
+            mean,
+            rstd,
+            out_grad._data,
+            self.num_groups,
+            self.epsilon,
+        )
         x_grad = wrap(_results[0])
         weight_grad = None if _results[1] is None else wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -3181,6 +6317,110 @@ class GroupNormGradNode(GradNode):
         self.weight = None
         self.mean = None
         self.rstd = None
+        self._released = True
+
+
+class GroupNormDoubleGradNode(GradNode):
+    """Gradient of group_norm_grad (second-order gradient of group_norm; mean and rstd are folded into x)."""
+
+    __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "num_groups", "epsilon")
+    name = "group_norm_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = None if self.weight is None else unpack(self.weight, self)
+            mean = unpack(self.mean, self)
+            rstd = unpack(self.rstd, self)
+            out_grad = unpack(self.out_grad, self)
+            num_groups = self.num_groups
+            epsilon = self.epsilon
+            o3 = _ops.fill(_ops.flatten(_ops.unsqueeze(x, [-1]), 2), 1.0)
+            w3 = o3 if weight is None else o3 * _ops.unsqueeze(weight, [-1])
+            zc = _ops.zero(_ops.sum(o3, [0, 2]))
+            wgg = zc if weight_grad_grad is None else weight_grad_grad
+            dwv = zc if weight is None else wgg
+            dbv = zc if bias_grad_grad is None else bias_grad_grad
+            wx = _grad_ops.flatten_grad(x, _ops.flatten(w3, 1), 1, -1)
+            ddw = _grad_ops.flatten_grad(x, _ops.flatten(o3 * _ops.unsqueeze(dwv, [-1]), 1), 1, -1)
+            ddb = _grad_ops.flatten_grad(x, _ops.flatten(o3 * _ops.unsqueeze(dbv, [-1]), 1), 1, -1)
+            v = out_grad * wx
+            xhat = _ops.group_norm(x, num_groups, None, None, epsilon)
+            ju = _grad_ops.group_norm_grad(x, None, None, mean, rstd, x_grad_grad, num_groups, epsilon)[0]
+            jv = _grad_ops.group_norm_grad(x, None, None, mean, rstd, v, num_groups, epsilon)[0]
+            jh = _grad_ops.group_norm_grad(x, None, None, mean, rstd, out_grad * ddw, num_groups, epsilon)[0]
+            xg = _ops.stack(_ops.split(_ops.flatten(x, 1), num_groups, 1), 1)
+            cnt = _ops.reduce_as(_ops.fill(xg, 1.0), mean)
+            xc = xg - _ops.reduce_as(xg, mean) / cnt
+            r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
+            b = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(v * xhat, 1), num_groups, 1), 1), mean) / cnt
+            c = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(x_grad_grad * xhat, 1), num_groups, 1), 1), mean) / cnt
+            d = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(x_grad_grad * jv, 1), num_groups, 1), 1), mean) / cnt
+            gu = _ops.stack(_ops.split(_ops.flatten(ju, 1), num_groups, 1), 1)
+            gv = _ops.stack(_ops.split(_ops.flatten(jv, 1), num_groups, 1), 1)
+            gx = _ops.stack(_ops.split(_ops.flatten(xhat, 1), num_groups, 1), 1)
+            new_x_grad = jh - _grad_ops.flatten_grad(x, _ops.flatten(r * (b * gu + c * gv + d * gx), 1), 1, -1)
+            gw = _ops.sum(_ops.flatten(_ops.unsqueeze(out_grad * ju, [-1]), 2), [0, 2])
+            new_weight_grad = None if weight is None else gw
+            out_grad_grad = wx * ju + ddw * xhat + ddb
+            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        x = unpack_data(self.x, self)
+        weight = None if self.weight is None else unpack_data(self.weight, self)
+        mean = unpack_data(self.mean, self)
+        rstd = unpack_data(self.rstd, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
+        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
+        _kernel = (
+            x.__class__
+            is mean.__class__
+            is rstd.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is weight.__class__
+            is _weight_grad_grad_data.__class__
+            is _bias_grad_grad_data.__class__
+            and _k_group_norm_double_grad.get(x.__class__)
+            or dispatch(
+                "group_norm_double_grad",
+                "group_norm_double_grad",
+                x,
+                mean,
+                rstd,
+                out_grad,
+                x_grad_grad._data,
+                weight,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            mean,
+            rstd,
+            out_grad,
+            x_grad_grad._data,
+            _weight_grad_grad_data,
+            _bias_grad_grad_data,
+            self.num_groups,
+            self.epsilon,
+        )
+        new_x_grad = wrap(_results[0])
+        new_weight_grad = None if _results[1] is None else wrap(_results[1])
+        out_grad_grad = wrap(_results[2])
+        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.mean = None
+        self.rstd = None
+        self.out_grad = None
         self._released = True
 
 
@@ -3201,8 +6441,25 @@ class LinearGradNode(GradNode):
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
         bias = None if self.bias is None else unpack_data(self.bias, self)
-        _kernel = dispatch("linear_grad", "linear_grad", x, weight, out_grad._data)
-        _results = _kernel(x, weight, bias, out_grad._data)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_linear_grad.get(x.__class__)
+            or dispatch(
+                "linear_grad",
+                "linear_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            weight,
+            bias,
+            out_grad._data,
+        )
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -3255,8 +6512,25 @@ class EinsumGradNode(GradNode):
             return (x_grad, y_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
-        _kernel = dispatch("einsum_grad", "einsum_grad", x, y, out_grad._data)
-        _results = _kernel(x, y, out_grad._data, self.equation)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_einsum_grad.get(x.__class__)
+            or dispatch(
+                "einsum_grad",
+                "einsum_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        _results = _kernel(
+            x,
+            y,
+            out_grad._data,
+            self.equation,
+        )
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -3284,17 +6558,36 @@ class EinsumDoubleGradNode(GradNode):
             equation = self.equation
             new_x_grad = _grad_ops.einsum_grad(x, y_grad_grad, out_grad, equation)[0]
             new_y_grad = _grad_ops.einsum_grad(x_grad_grad, y, out_grad, equation)[1]
-            out_grad_grad = _ops.reduce_as(
-                _ops.einsum(equation, x_grad_grad, y) + _ops.einsum(equation, x, y_grad_grad), out_grad
-            )
+            out_grad_grad = _ops.reduce_as(_ops.einsum(equation, x_grad_grad, y) + _ops.einsum(equation, x, y_grad_grad), out_grad)
             return (new_x_grad, new_y_grad, out_grad_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "einsum_double_grad", "einsum_double_grad", x, y, out_grad, x_grad_grad._data, y_grad_grad._data
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            is y_grad_grad._data.__class__
+            and _k_einsum_double_grad.get(x.__class__)
+            or dispatch(
+                "einsum_double_grad",
+                "einsum_double_grad",
+                x,
+                y,
+                out_grad,
+                x_grad_grad._data,
+                y_grad_grad._data,
+            )
         )
-        _results = _kernel(x, y, out_grad, x_grad_grad._data, y_grad_grad._data, self.equation)
+        _results = _kernel(
+            x,
+            y,
+            out_grad,
+            x_grad_grad._data,
+            y_grad_grad._data,
+            self.equation,
+        )
         new_x_grad = wrap(_results[0])
         new_y_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -3323,7 +6616,16 @@ class ScaledDotProductAttentionGradNode(GradNode):
             weights = unpack(self.weights, self)
             keep = unpack(self.keep, self)
             query_grad, key_grad, value_grad, mask_grad = _grad_ops.scaled_dot_product_attention_grad(
-                query, key, value, mask, weights, keep, out_grad, self.dropout_p, self.causal, self.scale
+                query,
+                key,
+                value,
+                mask,
+                weights,
+                keep,
+                out_grad,
+                self.dropout_p,
+                self.causal,
+                self.scale,
             )
             return (query_grad, key_grad, value_grad, mask_grad)
         query = unpack_data(self.query, self)
@@ -3332,19 +6634,38 @@ class ScaledDotProductAttentionGradNode(GradNode):
         mask = None if self.mask is None else unpack_data(self.mask, self)
         weights = unpack_data(self.weights, self)
         keep = unpack_data(self.keep, self)
-        _kernel = dispatch(
-            "scaled_dot_product_attention_grad",
-            "scaled_dot_product_attention_grad",
+        _kernel = (
+            query.__class__
+            is key.__class__
+            is value.__class__
+            is weights.__class__
+            is keep.__class__
+            is out_grad._data.__class__
+            is mask.__class__
+            and _k_scaled_dot_product_attention_grad.get(query.__class__)
+            or dispatch(
+                "scaled_dot_product_attention_grad",
+                "scaled_dot_product_attention_grad",
+                query,
+                key,
+                value,
+                weights,
+                keep,
+                out_grad._data,
+                mask,
+            )
+        )
+        _results = _kernel(
             query,
             key,
             value,
+            mask,
             weights,
             keep,
             out_grad._data,
-            mask,
-        )
-        _results = _kernel(
-            query, key, value, mask, weights, keep, out_grad._data, self.dropout_p, self.causal, self.scale
+            self.dropout_p,
+            self.causal,
+            self.scale,
         )
         query_grad = wrap(_results[0])
         key_grad = wrap(_results[1])
@@ -3362,1467 +6683,120 @@ class ScaledDotProductAttentionGradNode(GradNode):
         self._released = True
 
 
-class TakeAlongAxisGradNode(GradNode):
-    """Gradient of take_along_axis."""
+class ScaledDotProductAttentionDoubleGradNode(GradNode):
+    """Gradient of scaled_dot_product_attention_grad (second-order gradient of attention; the weights are
+    folded into query, key and mask).
+    """
 
-    __slots__ = ("arr", "indices", "axis")
-    name = "take_along_axis_grad"
+    __slots__ = ("query", "key", "value", "mask", "weights", "keep", "out_grad", "dropout_p", "causal", "scale")
+    name = "scaled_dot_product_attention_double_grad"
+    n_outputs = 4
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
+        query_grad_grad = grads[0]
+        key_grad_grad = grads[1]
+        value_grad_grad = grads[2]
+        mask_grad_grad = grads[3]
         if create_graph:
-            arr = unpack(self.arr, self)
-            indices = unpack(self.indices, self)
-            arr_grad = _grad_ops.take_along_axis_grad(arr, indices, out_grad, self.axis)
-            return (arr_grad, None)
-        arr = unpack_data(self.arr, self)
-        indices = unpack_data(self.indices, self)
-        _kernel = dispatch("take_along_axis_grad", "take_along_axis_grad", indices, out_grad._data)
-        arr_grad = wrap(_kernel(arr, indices, out_grad._data, self.axis))
-        return (arr_grad, None)
-
-    def release_saved(self) -> None:
-        self.indices = None
-        self._released = True
-
-
-class TakeAlongAxisDoubleGradNode(GradNode):
-    """Gradient of take_along_axis_grad (second-order gradient of take_along_axis)."""
-
-    __slots__ = ("indices", "axis")
-    name = "take_along_axis_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        arr_grad_grad = grads[0]
-        indices = unpack(self.indices, self)
-        axis = self.axis
-        out_grad_grad = _ops.take_along_axis(arr_grad_grad, indices, axis)
-        return (None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.indices = None
-        self._released = True
-
-
-class ScatterGradNode(GradNode):
-    """Gradient of scatter."""
-
-    __slots__ = ("x", "index", "updates", "overwrite")
-    name = "scatter_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            index = unpack(self.index, self)
-            updates = unpack(self.updates, self)
-            x_grad, updates_grad = _grad_ops.scatter_grad(x, index, updates, out_grad, self.overwrite)
-            return (x_grad, None, updates_grad)
-        x = unpack_data(self.x, self)
-        index = unpack_data(self.index, self)
-        updates = unpack_data(self.updates, self)
-        _kernel = dispatch("scatter_grad", "scatter_grad", index, out_grad._data)
-        _results = _kernel(x, index, updates, out_grad._data, self.overwrite)
-        x_grad = wrap(_results[0])
-        updates_grad = wrap(_results[1])
-        return (x_grad, None, updates_grad)
-
-    def release_saved(self) -> None:
-        self.index = None
-        self._released = True
-
-
-class ScatterDoubleGradNode(GradNode):
-    """Gradient of scatter_grad (second-order gradient of scatter)."""
-
-    __slots__ = ("index", "overwrite")
-    name = "scatter_double_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        updates_grad_grad = grads[1]
-        index = unpack(self.index, self)
-        overwrite = self.overwrite
-        out_grad_grad = _ops.scatter(x_grad_grad, index, updates_grad_grad, overwrite)
-        return (None, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.index = None
-        self._released = True
-
-
-class IndexAddGradNode(GradNode):
-    """Gradient of index_add."""
-
-    __slots__ = ("x", "index", "value", "axis")
-    name = "index_add_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            index = unpack(self.index, self)
+            query = unpack(self.query, self)
+            key = unpack(self.key, self)
             value = unpack(self.value, self)
-            x_grad, value_grad = _grad_ops.index_add_grad(x, index, value, out_grad, self.axis)
-            return (x_grad, None, value_grad)
-        x = unpack_data(self.x, self)
-        index = unpack_data(self.index, self)
+            mask = None if self.mask is None else unpack(self.mask, self)
+            weights = unpack(self.weights, self)
+            keep = unpack(self.keep, self)
+            out_grad = unpack(self.out_grad, self)
+            dropout_p = self.dropout_p
+            causal = self.causal
+            scale = self.scale
+            eye_q = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, False, True), 1.0)))
+            eye_k = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, True, False), 1.0)))
+            zt = _ops.zero(_ops.matmul(weights, eye_q, True, False))
+            pt = _grad_ops.scaled_dot_product_attention_grad(query, key, zt, mask, weights, keep, eye_q, 0.0, causal, scale)[2]
+            p = _ops.matmul(pt, eye_k, True, False)
+            kf = _ops.where(keep, _ops.fill(weights, 1.0 / (1.0 - dropout_p)), 0.0)
+            hd = _ops.mean(_ops.sum(_ops.fill(query, 1.0), [-1]))
+            s = _ops.rsqrt(hd) if scale is None else scale
+            dp = _ops.matmul(out_grad, value, False, True) * kf
+            ds = _ops.softmax_vjp(p, dp, -1)
+            sd0 = s * (_ops.matmul(query_grad_grad, key, False, True) + _ops.matmul(query, key_grad_grad, False, True))
+            s_dot = sd0 if mask_grad_grad is None else sd0 + mask_grad_grad
+            e = _ops.matmul(out_grad, value_grad_grad, False, True) * kf
+            through_p = e + dp * s_dot - s_dot * _ops.sum(dp * p, [-1], True) - dp * _ops.sum(p * s_dot, [-1], True)
+            h = _ops.softmax_vjp(p, through_p, -1)
+            new_query_grad = _ops.reduce_as(s * (_ops.matmul(h, key) + _ops.matmul(ds, key_grad_grad)), query)
+            new_key_grad = _ops.reduce_as(s * (_ops.matmul(h, query, True, False) + _ops.matmul(ds, query_grad_grad, True, False)), key)
+            pdd = _ops.softmax_vjp(p, s_dot, -1) * kf
+            new_value_grad = _ops.reduce_as(_ops.matmul(pdd, out_grad, True, False), value)
+            new_mask_grad = _grad_ops.scaled_dot_product_attention_grad(query, key, eye_k, mask, weights, keep, through_p, 0.0, causal, scale)[3]
+            out_grad_grad = _ops.reduce_as(_ops.matmul(pdd, value) + _ops.matmul(p * kf, value_grad_grad), out_grad)
+            return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
+        query = unpack_data(self.query, self)
+        key = unpack_data(self.key, self)
         value = unpack_data(self.value, self)
-        _kernel = dispatch("index_add_grad", "index_add_grad", index, out_grad._data)
-        _results = _kernel(x, index, value, out_grad._data, self.axis)
-        x_grad = wrap(_results[0])
-        value_grad = wrap(_results[1])
-        return (x_grad, None, value_grad)
-
-    def release_saved(self) -> None:
-        self.index = None
-        self._released = True
-
-
-class IndexAddDoubleGradNode(GradNode):
-    """Gradient of index_add_grad (second-order gradient of index_add)."""
-
-    __slots__ = ("index", "axis")
-    name = "index_add_double_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        value_grad_grad = grads[1]
-        index = unpack(self.index, self)
-        axis = self.axis
-        out_grad_grad = _ops.index_add(x_grad_grad, index, axis, value_grad_grad)
-        return (None, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.index = None
-        self._released = True
-
-
-class MaskedFillGradNode(GradNode):
-    """Gradient of masked_fill."""
-
-    __slots__ = ("mask", "value")
-    name = "masked_fill_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            mask = unpack(self.mask, self)
-            x_grad = _grad_ops.masked_fill_grad(mask, out_grad, self.value)
-            return (x_grad, None)
-        mask = unpack_data(self.mask, self)
-        _kernel = dispatch("masked_fill_grad", "masked_fill_grad", mask, out_grad._data)
-        x_grad = wrap(_kernel(mask, out_grad._data, self.value))
-        return (x_grad, None)
-
-    def release_saved(self) -> None:
-        self.mask = None
-        self._released = True
-
-
-class MaskedFillDoubleGradNode(GradNode):
-    """Gradient of masked_fill_grad (second-order gradient of masked_fill)."""
-
-    __slots__ = ("mask", "value")
-    name = "masked_fill_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        mask = unpack(self.mask, self)
-        out_grad_grad = _ops.masked_fill(x_grad_grad, mask, 0.0)
-        return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.mask = None
-        self._released = True
-
-
-class TrilGradNode(GradNode):
-    """Gradient of tril."""
-
-    __slots__ = ("diagonal",)
-    name = "tril_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x_grad = _grad_ops.tril_grad(out_grad, self.diagonal)
-            return (x_grad,)
-        _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch(
-            "tril_grad", "tril_grad", out_grad._data
-        )
-        x_grad = wrap(_kernel(out_grad._data, self.diagonal))
-        return (x_grad,)
-
-
-class TrilDoubleGradNode(GradNode):
-    """Gradient of tril_grad (second-order gradient of tril)."""
-
-    __slots__ = ("diagonal",)
-    name = "tril_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        diagonal = self.diagonal
-        out_grad_grad = _ops.tril(x_grad_grad, diagonal)
-        return (out_grad_grad,)
-
-
-class TriuGradNode(GradNode):
-    """Gradient of triu."""
-
-    __slots__ = ("diagonal",)
-    name = "triu_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x_grad = _grad_ops.triu_grad(out_grad, self.diagonal)
-            return (x_grad,)
-        _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch(
-            "triu_grad", "triu_grad", out_grad._data
-        )
-        x_grad = wrap(_kernel(out_grad._data, self.diagonal))
-        return (x_grad,)
-
-
-class TriuDoubleGradNode(GradNode):
-    """Gradient of triu_grad (second-order gradient of triu)."""
-
-    __slots__ = ("diagonal",)
-    name = "triu_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        diagonal = self.diagonal
-        out_grad_grad = _ops.triu(x_grad_grad, diagonal)
-        return (out_grad_grad,)
-
-
-class PadGradNode(GradNode):
-    """Gradient of pad."""
-
-    __slots__ = ("x", "pad", "mode", "value")
-    name = "pad_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.pad_grad(x, out_grad, self.pad, self.mode, self.value)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch(
-            "pad_grad", "pad_grad", out_grad._data
-        )
-        x_grad = wrap(_kernel(x, out_grad._data, self.pad, self.mode, self.value))
-        return (x_grad,)
-
-
-class PadDoubleGradNode(GradNode):
-    """Gradient of pad_grad (second-order gradient of pad)."""
-
-    __slots__ = ("pad", "mode", "value")
-    name = "pad_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        pad = self.pad
-        mode = self.mode
-        out_grad_grad = _ops.pad(x_grad_grad, pad, mode, 0.0)
-        return (None, out_grad_grad)
-
-
-class RollGradNode(GradNode):
-    """Gradient of roll."""
-
-    __slots__ = ("shifts", "axis")
-    name = "roll_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x_grad = _grad_ops.roll_grad(out_grad, self.shifts, self.axis)
-            return (x_grad,)
-        _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch(
-            "roll_grad", "roll_grad", out_grad._data
-        )
-        x_grad = wrap(_kernel(out_grad._data, self.shifts, self.axis))
-        return (x_grad,)
-
-
-class RollDoubleGradNode(GradNode):
-    """Gradient of roll_grad (second-order gradient of roll)."""
-
-    __slots__ = ("shifts", "axis")
-    name = "roll_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        shifts = self.shifts
-        axis = self.axis
-        out_grad_grad = _ops.roll(x_grad_grad, shifts, axis)
-        return (out_grad_grad,)
-
-
-class RepeatInterleaveGradNode(GradNode):
-    """Gradient of repeat_interleave."""
-
-    __slots__ = ("x", "repeats", "axis")
-    name = "repeat_interleave_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.repeat_interleave_grad(x, out_grad, self.repeats, self.axis)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch(
-            "repeat_interleave_grad", "repeat_interleave_grad", out_grad._data
-        )
-        x_grad = wrap(_kernel(x, out_grad._data, self.repeats, self.axis))
-        return (x_grad,)
-
-
-class RepeatInterleaveDoubleGradNode(GradNode):
-    """Gradient of repeat_interleave_grad (second-order gradient of repeat_interleave)."""
-
-    __slots__ = ("repeats", "axis")
-    name = "repeat_interleave_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        repeats = self.repeats
-        axis = self.axis
-        out_grad_grad = _ops.repeat_interleave(x_grad_grad, repeats, axis)
-        return (None, out_grad_grad)
-
-
-class CumsumGradNode(GradNode):
-    """Gradient of cumsum."""
-
-    __slots__ = ("x", "axis")
-    name = "cumsum_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.cumsum_grad(x, out_grad, self.axis)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch(
-            "cumsum_grad", "cumsum_grad", out_grad._data
-        )
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
-        return (x_grad,)
-
-
-class CumsumDoubleGradNode(GradNode):
-    """Gradient of cumsum_grad (second-order gradient of cumsum)."""
-
-    __slots__ = ("axis",)
-    name = "cumsum_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        axis = self.axis
-        out_grad_grad = _ops.cumsum(x_grad_grad, axis)
-        return (None, out_grad_grad)
-
-
-class CumprodGradNode(GradNode):
-    """Gradient of cumprod."""
-
-    __slots__ = ("x", "out", "dim")
-    name = "cumprod_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out = unpack(self.out, self)
-            x_grad = _grad_ops.cumprod_grad(x, out, out_grad, self.dim)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        out = unpack_data(self.out, self)
-        _kernel = dispatch("cumprod_grad", "cumprod_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.dim))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out = None
-        self._released = True
-
-
-class FlipGradNode(GradNode):
-    """Gradient of flip."""
-
-    __slots__ = ("axis",)
-    name = "flip_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x_grad = _grad_ops.flip_grad(out_grad, self.axis)
-            return (x_grad,)
-        _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch(
-            "flip_grad", "flip_grad", out_grad._data
-        )
-        x_grad = wrap(_kernel(out_grad._data, self.axis))
-        return (x_grad,)
-
-
-class FlipDoubleGradNode(GradNode):
-    """Gradient of flip_grad (second-order gradient of flip)."""
-
-    __slots__ = ("axis",)
-    name = "flip_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        axis = self.axis
-        out_grad_grad = _ops.flip(x_grad_grad, axis)
-        return (out_grad_grad,)
-
-
-class TopkGradNode(GradNode):
-    """Gradient of topk."""
-
-    __slots__ = ("x", "indices", "k", "axis", "largest", "sorted")
-    name = "topk_grad"
-    non_differentiable_outputs = (1,)
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            indices = unpack(self.indices, self)
-            x_grad = _grad_ops.topk_grad(x, indices, out_grad, self.k, self.axis, self.largest, self.sorted)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        indices = unpack_data(self.indices, self)
-        _kernel = dispatch("topk_grad", "topk_grad", indices, out_grad._data)
-        x_grad = wrap(_kernel(x, indices, out_grad._data, self.k, self.axis, self.largest, self.sorted))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.indices = None
-        self._released = True
-
-
-class TopkDoubleGradNode(GradNode):
-    """Gradient of topk_grad (second-order gradient of topk)."""
-
-    __slots__ = ("indices", "k", "axis", "largest", "sorted")
-    name = "topk_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        indices = unpack(self.indices, self)
-        axis = self.axis
-        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
-        return (None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.indices = None
-        self._released = True
-
-
-class SortGradNode(GradNode):
-    """Gradient of sort."""
-
-    __slots__ = ("x", "indices", "axis", "descending")
-    name = "sort_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            indices = unpack(self.indices, self)
-            x_grad = _grad_ops.sort_grad(x, indices, out_grad, self.axis, self.descending)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        indices = unpack_data(self.indices, self)
-        _kernel = dispatch("sort_grad", "sort_grad", indices, out_grad._data)
-        x_grad = wrap(_kernel(x, indices, out_grad._data, self.axis, self.descending))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.indices = None
-        self._released = True
-
-
-class SortDoubleGradNode(GradNode):
-    """Gradient of sort_grad (second-order gradient of sort)."""
-
-    __slots__ = ("indices", "axis", "descending")
-    name = "sort_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        indices = unpack(self.indices, self)
-        axis = self.axis
-        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
-        return (None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.indices = None
-        self._released = True
-
-
-class VarGradNode(GradNode):
-    """Gradient of var."""
-
-    __slots__ = ("x", "axis", "unbiased", "keepdim")
-    name = "var_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.var_grad(x, out_grad, self.axis, self.unbiased, self.keepdim)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = dispatch("var_grad", "var_grad", x, out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.unbiased, self.keepdim))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class VarDoubleGradNode(GradNode):
-    """Gradient of var_grad (second-order gradient of var)."""
-
-    __slots__ = ("x", "out_grad", "axis", "unbiased", "keepdim")
-    name = "var_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out_grad = unpack(self.out_grad, self)
-            axis = self.axis
-            unbiased = self.unbiased
-            keepdim = self.keepdim
-            new_x_grad = _grad_ops.var_grad(x_grad_grad, out_grad, axis, unbiased, keepdim)
-            out_grad_grad = _ops.sum(
-                x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim),
-                axis,
-                keepdim,
-            )
-            return (new_x_grad, out_grad_grad)
-        x = unpack_data(self.x, self)
+        mask = None if self.mask is None else unpack_data(self.mask, self)
+        weights = unpack_data(self.weights, self)
+        keep = unpack_data(self.keep, self)
         out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("var_double_grad", "var_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.axis, self.unbiased, self.keepdim)
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class StdGradNode(GradNode):
-    """Gradient of std."""
-
-    __slots__ = ("x", "out", "axis", "unbiased", "keepdim")
-    name = "std_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out = unpack(self.out, self)
-            x_grad = _grad_ops.std_grad(x, out, out_grad, self.axis, self.unbiased, self.keepdim)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        out = unpack_data(self.out, self)
-        _kernel = dispatch("std_grad", "std_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.axis, self.unbiased, self.keepdim))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out = None
-        self._released = True
-
-
-class StdDoubleGradNode(GradNode):
-    """Gradient of std_grad (second-order gradient of std)."""
-
-    __slots__ = ("x", "out", "out_grad", "axis", "unbiased", "keepdim")
-    name = "std_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out = unpack(self.out, self)
-            out_grad = unpack(self.out_grad, self)
-            axis = self.axis
-            unbiased = self.unbiased
-            keepdim = self.keepdim
-            u = _grad_ops.std_grad(x, out, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim)
-            s = _ops.sum(x_grad_grad * u, axis, keepdim)
-            inv = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
-            first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * inv, axis, unbiased, keepdim)
-            new_x_grad = first - _grad_ops.std_grad(x, out, out_grad * s * inv, axis, unbiased, keepdim)
-            out_grad_grad = s
-            return (new_x_grad, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        out = unpack_data(self.out, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("std_double_grad", "std_double_grad", x, out, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out, out_grad, x_grad_grad._data, self.axis, self.unbiased, self.keepdim)
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out = None
-        self.out_grad = None
-        self._released = True
-
-
-class NormGradNode(GradNode):
-    """Gradient of norm."""
-
-    __slots__ = ("x", "out", "p", "axis", "keepdim")
-    name = "norm_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out = unpack(self.out, self)
-            x_grad = _grad_ops.norm_grad(x, out, out_grad, self.p, self.axis, self.keepdim)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        out = unpack_data(self.out, self)
-        _kernel = dispatch("norm_grad", "norm_grad", x, out, out_grad._data)
-        x_grad = wrap(_kernel(x, out, out_grad._data, self.p, self.axis, self.keepdim))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out = None
-        self._released = True
-
-
-class NllLossGradNode(GradNode):
-    """Gradient of nll_loss."""
-
-    __slots__ = ("input", "label", "weight", "ignore_index", "reduction")
-    name = "nll_loss_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            input_grad = _grad_ops.nll_loss_grad(
-                input, label, weight, out_grad, self.ignore_index, self.reduction
+        _mask_grad_grad_data = None if mask_grad_grad is None else mask_grad_grad._data
+        _kernel = (
+            query.__class__
+            is key.__class__
+            is value.__class__
+            is weights.__class__
+            is keep.__class__
+            is out_grad.__class__
+            is query_grad_grad._data.__class__
+            is key_grad_grad._data.__class__
+            is value_grad_grad._data.__class__
+            is mask.__class__
+            is _mask_grad_grad_data.__class__
+            and _k_scaled_dot_product_attention_double_grad.get(query.__class__)
+            or dispatch(
+                "scaled_dot_product_attention_double_grad",
+                "scaled_dot_product_attention_double_grad",
+                query,
+                key,
+                value,
+                weights,
+                keep,
+                out_grad,
+                query_grad_grad._data,
+                key_grad_grad._data,
+                value_grad_grad._data,
+                mask,
+                _mask_grad_grad_data,
             )
-            return (input_grad, None, None)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        _kernel = dispatch("nll_loss_grad", "nll_loss_grad", label, out_grad._data, weight)
-        input_grad = wrap(_kernel(input, label, weight, out_grad._data, self.ignore_index, self.reduction))
-        return (input_grad, None, None)
-
-    def release_saved(self) -> None:
-        self.label = None
-        self.weight = None
-        self._released = True
-
-
-class NllLossDoubleGradNode(GradNode):
-    """Gradient of nll_loss_grad (second-order gradient of nll_loss)."""
-
-    __slots__ = ("label", "weight", "ignore_index", "reduction")
-    name = "nll_loss_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        input_grad_grad = grads[0]
-        label = unpack(self.label, self)
-        weight = None if self.weight is None else unpack(self.weight, self)
-        ignore_index = self.ignore_index
-        reduction = self.reduction
-        out_grad_grad = _ops.nll_loss(input_grad_grad, label, weight, ignore_index, reduction)
-        return (None, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.label = None
-        self.weight = None
-        self._released = True
-
-
-class BinaryCrossEntropyWithLogitsGradNode(GradNode):
-    """Gradient of binary_cross_entropy_with_logits."""
-
-    __slots__ = ("logit", "label", "weight", "pos_weight", "reduction")
-    name = "binary_cross_entropy_with_logits_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            logit = unpack(self.logit, self)
-            label = unpack(self.label, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            pos_weight = None if self.pos_weight is None else unpack(self.pos_weight, self)
-            logit_grad, label_grad = _grad_ops.binary_cross_entropy_with_logits_grad(
-                logit, label, weight, pos_weight, out_grad, self.reduction
-            )
-            return (logit_grad, label_grad, None, None)
-        logit = unpack_data(self.logit, self)
-        label = unpack_data(self.label, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        pos_weight = None if self.pos_weight is None else unpack_data(self.pos_weight, self)
-        _kernel = dispatch(
-            "binary_cross_entropy_with_logits_grad",
-            "binary_cross_entropy_with_logits_grad",
-            logit,
-            label,
-            out_grad._data,
-            weight,
-            pos_weight,
-        )
-        _results = _kernel(logit, label, weight, pos_weight, out_grad._data, self.reduction)
-        logit_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
-        return (logit_grad, label_grad, None, None)
-
-    def release_saved(self) -> None:
-        self.logit = None
-        self.label = None
-        self.weight = None
-        self.pos_weight = None
-        self._released = True
-
-
-class L1LossGradNode(GradNode):
-    """Gradient of l1_loss."""
-
-    __slots__ = ("input", "label", "reduction")
-    name = "l1_loss_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            input_grad, label_grad = _grad_ops.l1_loss_grad(input, label, out_grad, self.reduction)
-            return (input_grad, label_grad)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        _kernel = dispatch("l1_loss_grad", "l1_loss_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction)
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
-        return (input_grad, label_grad)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self._released = True
-
-
-class L1LossDoubleGradNode(GradNode):
-    """Gradient of l1_loss_grad (second-order gradient of l1_loss)."""
-
-    __slots__ = ("input", "label", "out_grad", "reduction")
-    name = "l1_loss_double_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        input_grad_grad = grads[0]
-        label_grad_grad = grads[1]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            out_grad = unpack(self.out_grad, self)
-            reduction = self.reduction
-            diff = input - label
-            slope = _grad_ops.l1_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction)[0]
-            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
-            return (None, None, out_grad_grad)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "l1_loss_double_grad",
-            "l1_loss_double_grad",
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
-        )
-        out_grad_grad = wrap(
-            _kernel(input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction)
-        )
-        return (None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self.out_grad = None
-        self._released = True
-
-
-class SmoothL1LossGradNode(GradNode):
-    """Gradient of smooth_l1_loss."""
-
-    __slots__ = ("input", "label", "reduction", "delta")
-    name = "smooth_l1_loss_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            input_grad, label_grad = _grad_ops.smooth_l1_loss_grad(
-                input, label, out_grad, self.reduction, self.delta
-            )
-            return (input_grad, label_grad)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        _kernel = dispatch("smooth_l1_loss_grad", "smooth_l1_loss_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction, self.delta)
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
-        return (input_grad, label_grad)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self._released = True
-
-
-class SmoothL1LossDoubleGradNode(GradNode):
-    """Gradient of smooth_l1_loss_grad (second-order gradient of smooth_l1_loss)."""
-
-    __slots__ = ("input", "label", "out_grad", "reduction", "delta")
-    name = "smooth_l1_loss_double_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        input_grad_grad = grads[0]
-        label_grad_grad = grads[1]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            out_grad = unpack(self.out_grad, self)
-            reduction = self.reduction
-            delta = self.delta
-            diff = input - label
-            spread = _grad_ops.l1_loss_grad(_ops.fill(diff, 1.0), _ops.zero(diff), out_grad, reduction)[0]
-            h = (_ops.abs(diff) < delta) * (input_grad_grad - label_grad_grad) * spread
-            new_input_grad = _ops.reduce_as(h, input)
-            new_label_grad = _ops.reduce_as(-h, label)
-            _tmp1 = _grad_ops.smooth_l1_loss_grad(
-                diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction, delta
-            )
-            slope = _tmp1[0]
-            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
-            return (new_input_grad, new_label_grad, out_grad_grad)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "smooth_l1_loss_double_grad",
-            "smooth_l1_loss_double_grad",
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
         )
         _results = _kernel(
-            input, label, out_grad, input_grad_grad._data, label_grad_grad._data, self.reduction, self.delta
-        )
-        new_input_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_input_grad, new_label_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self.out_grad = None
-        self._released = True
-
-
-class KlDivGradNode(GradNode):
-    """Gradient of kl_div."""
-
-    __slots__ = ("input", "label", "reduction", "log_target")
-    name = "kl_div_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            input_grad, label_grad = _grad_ops.kl_div_grad(
-                input, label, out_grad, self.reduction, self.log_target
-            )
-            return (input_grad, label_grad)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        _kernel = dispatch("kl_div_grad", "kl_div_grad", input, label, out_grad._data)
-        _results = _kernel(input, label, out_grad._data, self.reduction, self.log_target)
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
-        return (input_grad, label_grad)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self._released = True
-
-
-class HardtanhGradNode(GradNode):
-    """Gradient of hardtanh."""
-
-    __slots__ = ("x", "min", "max")
-    name = "hardtanh_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.hardtanh_grad(x, out_grad, self.min, self.max)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = dispatch("hardtanh_grad", "hardtanh_grad", x, out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class HardtanhDoubleGradNode(GradNode):
-    """Gradient of hardtanh_grad (second-order gradient of hardtanh)."""
-
-    __slots__ = ("x", "min", "max")
-    name = "hardtanh_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        min = self.min
-        max = self.max
-        out_grad_grad = x_grad_grad * (x > min) * (x < max)
-        return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class HardswishGradNode(GradNode):
-    """Gradient of hardswish."""
-
-    __slots__ = ("x",)
-    name = "hardswish_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.hardswish_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("hardswish_grad", "hardswish_grad", x, out_grad._data)(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class HardswishDoubleGradNode(GradNode):
-    """Gradient of hardswish_grad (second-order gradient of hardswish)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "hardswish_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        new_x_grad = x_grad_grad * out_grad * (x >= -3) * (x <= 3) / 3
-        out_grad_grad = x_grad_grad * _ops.where(x < -3, 0.0, _ops.where(x > 3, 1.0, (2 * x + 3) / 6))
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class HardsigmoidGradNode(GradNode):
-    """Gradient of hardsigmoid."""
-
-    __slots__ = ("x",)
-    name = "hardsigmoid_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.hardsigmoid_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, out_grad._data)(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class HardsigmoidDoubleGradNode(GradNode):
-    """Gradient of hardsigmoid_grad (second-order gradient of hardsigmoid)."""
-
-    __slots__ = ("x",)
-    name = "hardsigmoid_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad_grad = x_grad_grad * (x > -3) * (x < 3) / 6
-        return (None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class MishGradNode(GradNode):
-    """Gradient of mish."""
-
-    __slots__ = ("x",)
-    name = "mish_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.mish_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = _k_mish_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("mish_grad", "mish_grad", x, out_grad._data))(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class MishDoubleGradNode(GradNode):
-    """Gradient of mish_grad (second-order gradient of mish)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "mish_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out_grad = unpack(self.out_grad, self)
-            t = _ops.tanh(_ops.softplus(x))
-            s = _ops.sigmoid(x)
-            new_x_grad = x_grad_grad * out_grad * (1 - t * t) * s * (2 + x * (1 - s) - 2 * x * t * s)
-            out_grad_grad = _grad_ops.mish_grad(x, x_grad_grad)
-            return (new_x_grad, out_grad_grad)
-        x = unpack_data(self.x, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("mish_double_grad", "mish_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data)
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class LogSigmoidGradNode(GradNode):
-    """Gradient of log_sigmoid."""
-
-    __slots__ = ("x",)
-    name = "log_sigmoid_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.log_sigmoid_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, out_grad._data)(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class LogSigmoidDoubleGradNode(GradNode):
-    """Gradient of log_sigmoid_grad (second-order gradient of log_sigmoid)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "log_sigmoid_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad * _ops.sigmoid(x) * _ops.sigmoid(-x)
-        out_grad_grad = x_grad_grad * _ops.sigmoid(-x)
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class SwishGradNode(GradNode):
-    """Gradient of swish."""
-
-    __slots__ = ("x",)
-    name = "swish_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.swish_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = _k_silu_grad.get(x.__class__) if x.__class__ is out_grad._data.__class__ else None
-        x_grad = wrap((_kernel or dispatch("swish_grad", "silu_grad", x, out_grad._data))(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class SwishDoubleGradNode(GradNode):
-    """Gradient of swish_grad (second-order gradient of swish)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "swish_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out_grad = unpack(self.out_grad, self)
-            s = _ops.sigmoid(x)
-            new_x_grad = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
-            out_grad_grad = _grad_ops.swish_grad(x, x_grad_grad)
-            return (new_x_grad, out_grad_grad)
-        x = unpack_data(self.x, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("swish_double_grad", "silu_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data)
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class PreluGradNode(GradNode):
-    """Gradient of prelu."""
-
-    __slots__ = ("x", "weight")
-    name = "prelu_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = unpack(self.weight, self)
-            x_grad, weight_grad = _grad_ops.prelu_grad(x, weight, out_grad)
-            return (x_grad, weight_grad)
-        x = unpack_data(self.x, self)
-        weight = unpack_data(self.weight, self)
-        _results = dispatch("prelu_grad", "prelu_grad", x, weight, out_grad._data)(x, weight, out_grad._data)
-        x_grad = wrap(_results[0])
-        weight_grad = wrap(_results[1])
-        return (x_grad, weight_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self._released = True
-
-
-class PreluDoubleGradNode(GradNode):
-    """Gradient of prelu_grad (second-order gradient of prelu)."""
-
-    __slots__ = ("x", "weight", "out_grad")
-    name = "prelu_double_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = unpack(self.weight, self)
-            out_grad = unpack(self.out_grad, self)
-            new_x_grad = _ops.where(
-                x <= 0, _grad_ops.prelu_grad(x, weight_grad_grad, out_grad)[0], _ops.zero(out_grad)
-            )
-            _tmp1 = _grad_ops.prelu_grad(
-                _ops.where(x <= 0, _ops.fill(x, -1.0), _ops.fill(x, 1.0)), weight, -x_grad_grad * out_grad
-            )
-            new_weight_grad = _tmp1[1]
-            out_grad_grad = _ops.where(
-                x <= 0,
-                _grad_ops.prelu_grad(x, weight, x_grad_grad)[0] + _ops.prelu(x, weight_grad_grad),
-                x_grad_grad,
-            )
-            return (new_x_grad, new_weight_grad, out_grad_grad)
-        x = unpack_data(self.x, self)
-        weight = unpack_data(self.weight, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "prelu_double_grad",
-            "prelu_double_grad",
-            x,
-            weight,
+            query,
+            key,
+            value,
+            mask,
+            weights,
+            keep,
             out_grad,
-            x_grad_grad._data,
-            weight_grad_grad._data,
+            query_grad_grad._data,
+            key_grad_grad._data,
+            value_grad_grad._data,
+            _mask_grad_grad_data,
+            self.dropout_p,
+            self.causal,
+            self.scale,
         )
-        _results = _kernel(x, weight, out_grad, x_grad_grad._data, weight_grad_grad._data)
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, out_grad_grad)
+        new_query_grad = wrap(_results[0])
+        new_key_grad = wrap(_results[1])
+        new_value_grad = wrap(_results[2])
+        new_mask_grad = None if _results[3] is None else wrap(_results[3])
+        out_grad_grad = wrap(_results[4])
+        return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
 
     def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.out_grad = None
-        self._released = True
-
-
-class SeluGradNode(GradNode):
-    """Gradient of selu."""
-
-    __slots__ = ("x", "scale", "alpha")
-    name = "selu_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.selu_grad(x, out_grad, self.scale, self.alpha)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        _kernel = dispatch("selu_grad", "selu_grad", x, out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.scale, self.alpha))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class SeluDoubleGradNode(GradNode):
-    """Gradient of selu_grad (second-order gradient of selu)."""
-
-    __slots__ = ("x", "out_grad", "scale", "alpha")
-    name = "selu_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        scale = self.scale
-        alpha = self.alpha
-        new_x_grad = x_grad_grad * out_grad * scale * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
-        out_grad_grad = x_grad_grad * scale * _ops.where(x > 0, 1.0, alpha * _ops.exp(-_ops.relu(-x)))
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class CeluGradNode(GradNode):
-    """Gradient of celu."""
-
-    __slots__ = ("x", "alpha")
-    name = "celu_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.celu_grad(x, out_grad, self.alpha)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("celu_grad", "celu_grad", x, out_grad._data)(x, out_grad._data, self.alpha))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class CeluDoubleGradNode(GradNode):
-    """Gradient of celu_grad (second-order gradient of celu)."""
-
-    __slots__ = ("x", "out_grad", "alpha")
-    name = "celu_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        alpha = self.alpha
-        new_x_grad = x_grad_grad * out_grad * _ops.exp(_ops.clip(x, max=0.0) / alpha) / alpha * (x <= 0)
-        out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, _ops.exp(_ops.clip(x, max=0.0) / alpha))
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class GluGradNode(GradNode):
-    """Gradient of glu."""
-
-    __slots__ = ("x", "axis")
-    name = "glu_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.glu_grad(x, out_grad, self.axis)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("glu_grad", "glu_grad", x, out_grad._data)(x, out_grad._data, self.axis))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class SoftsignGradNode(GradNode):
-    """Gradient of softsign."""
-
-    __slots__ = ("x",)
-    name = "softsign_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.softsign_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("softsign_grad", "softsign_grad", x, out_grad._data)(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class SoftsignDoubleGradNode(GradNode):
-    """Gradient of softsign_grad (second-order gradient of softsign)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "softsign_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        new_x_grad = -2 * x_grad_grad * out_grad * _ops.sign(x) / (1 + _ops.abs(x)) ** 3
-        out_grad_grad = x_grad_grad / ((1 + _ops.abs(x)) * (1 + _ops.abs(x)))
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class TanhshrinkGradNode(GradNode):
-    """Gradient of tanhshrink."""
-
-    __slots__ = ("x",)
-    name = "tanhshrink_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        out_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            x_grad = _grad_ops.tanhshrink_grad(x, out_grad)
-            return (x_grad,)
-        x = unpack_data(self.x, self)
-        x_grad = wrap(dispatch("tanhshrink_grad", "tanhshrink_grad", x, out_grad._data)(x, out_grad._data))
-        return (x_grad,)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self._released = True
-
-
-class TanhshrinkDoubleGradNode(GradNode):
-    """Gradient of tanhshrink_grad (second-order gradient of tanhshrink)."""
-
-    __slots__ = ("x", "out_grad")
-    name = "tanhshrink_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        new_x_grad = 2 * x_grad_grad * out_grad * _ops.tanh(x) * (1 - _ops.tanh(x) * _ops.tanh(x))
-        out_grad_grad = x_grad_grad * _ops.tanh(x) * _ops.tanh(x)
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
+        self.query = None
+        self.key = None
+        self.value = None
+        self.mask = None
+        self.weights = None
+        self.keep = None
         self.out_grad = None
         self._released = True
 
@@ -4840,9 +6814,7 @@ class FillGradNode(GradNode):
             x_grad = _grad_ops.fill_grad(x, out_grad, self.value)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch(
-            "fill_grad", "fill_grad", out_grad._data
-        )
+        _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch("fill_grad", "fill_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data, self.value))
         return (x_grad,)
 
@@ -4872,9 +6844,7 @@ class ZeroGradNode(GradNode):
             x_grad = _grad_ops.zero_grad(x, out_grad)
             return (x_grad,)
         x = unpack_data(self.x, self)
-        _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch(
-            "zero_grad", "zero_grad", out_grad._data
-        )
+        _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch("zero_grad", "zero_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad,)
 
@@ -4904,9 +6874,7 @@ class ReduceAsGradNode(GradNode):
             x_grad = _grad_ops.reduce_as_grad(x, out_grad)
             return (x_grad, None)
         x = unpack_data(self.x, self)
-        _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch(
-            "reduce_as_grad", "reduce_as_grad", out_grad._data
-        )
+        _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)
         x_grad = wrap(_kernel(x, out_grad._data))
         return (x_grad, None)
 
@@ -5042,723 +7010,4 @@ class MatmulJvpGradNode(GradNode):
         self.y = None
         self.a = None
         self.b = None
-        self._released = True
-
-
-class Conv2dDoubleGradNode(GradNode):
-    """Gradient of conv2d_grad (second-order gradient of conv2d)."""
-
-    __slots__ = ("x", "weight", "out_grad", "stride", "padding", "dilation", "groups")
-    name = "conv2d_double_grad"
-    n_outputs = 3
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
-        x = unpack(self.x, self)
-        weight = unpack(self.weight, self)
-        out_grad = unpack(self.out_grad, self)
-        stride = self.stride
-        padding = self.padding
-        dilation = self.dilation
-        groups = self.groups
-        _tmp1 = _grad_ops.conv2d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)
-        new_x_grad = _tmp1[0]
-        _tmp2 = _grad_ops.conv2d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)
-        new_weight_grad = _tmp2[1]
-        _tmp3 = _ops.conv2d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups)
-        out_grad_grad = _tmp3 + _ops.conv2d(x, weight_grad_grad, None, stride, padding, dilation, groups)
-        return (new_x_grad, new_weight_grad, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.out_grad = None
-        self._released = True
-
-
-class LayerNormDoubleGradNode(GradNode):
-    """Gradient of layer_norm_grad (second-order gradient of layer_norm; mean and rstd are folded into x)."""
-
-    __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "normalized_shape", "epsilon")
-    name = "layer_norm_double_grad"
-    n_outputs = 3
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            mean = unpack(self.mean, self)
-            rstd = unpack(self.rstd, self)
-            out_grad = unpack(self.out_grad, self)
-            normalized_shape = self.normalized_shape
-            epsilon = self.epsilon
-            wgg = _ops.zero(x) if weight_grad_grad is None else weight_grad_grad
-            ddw = _ops.zero(x) if weight is None else wgg
-            ddb = _ops.zero(x) if bias_grad_grad is None else bias_grad_grad
-            v = out_grad if weight is None else out_grad * weight
-            xhat = _ops.layer_norm(x, normalized_shape, None, None, epsilon)
-            cnt = _ops.reduce_as(_ops.fill(x, 1.0), mean)
-            xc = x - _ops.reduce_as(x, mean) / cnt
-            r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
-            _tmp1 = _grad_ops.layer_norm_grad(
-                x, None, None, mean, rstd, x_grad_grad, normalized_shape, epsilon
-            )
-            ju = _tmp1[0]
-            jv = _grad_ops.layer_norm_grad(x, None, None, mean, rstd, v, normalized_shape, epsilon)[0]
-            _tmp2 = _grad_ops.layer_norm_grad(
-                x, None, None, mean, rstd, out_grad * ddw, normalized_shape, epsilon
-            )
-            jh = _tmp2[0]
-            b = _ops.reduce_as(v * xhat, mean) / cnt
-            c = _ops.reduce_as(x_grad_grad * xhat, mean) / cnt
-            d = _ops.reduce_as(x_grad_grad * jv, mean) / cnt
-            new_x_grad = jh - r * (b * ju + c * jv + d * xhat)
-            new_weight_grad = None if weight is None else _ops.reduce_as(out_grad * ju, weight)
-            out_grad_grad = (ju if weight is None else weight * ju) + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        mean = unpack_data(self.mean, self)
-        rstd = unpack_data(self.rstd, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
-        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-        _kernel = dispatch(
-            "layer_norm_double_grad",
-            "layer_norm_double_grad",
-            x,
-            mean,
-            rstd,
-            out_grad,
-            x_grad_grad._data,
-            weight,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-        )
-        _results = _kernel(
-            x,
-            weight,
-            mean,
-            rstd,
-            out_grad,
-            x_grad_grad._data,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-            self.normalized_shape,
-            self.epsilon,
-        )
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.mean = None
-        self.rstd = None
-        self.out_grad = None
-        self._released = True
-
-
-class BatchNormDoubleGradNode(GradNode):
-    """Gradient of batch_norm_grad (second-order gradient of batch_norm; the batch statistics are folded
-    into x).
-    """
-
-    __slots__ = ("x", "weight", "saved_mean", "saved_rstd", "out_grad", "training", "momentum", "epsilon")
-    name = "batch_norm_double_grad"
-    n_outputs = 3
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            saved_mean = unpack(self.saved_mean, self)
-            saved_rstd = unpack(self.saved_rstd, self)
-            out_grad = unpack(self.out_grad, self)
-            training = self.training
-            momentum = self.momentum
-            epsilon = self.epsilon
-            cnt = _ops.reduce_as(_ops.fill(x, 1.0), saved_mean)
-            zv = _ops.flatten(_ops.zero(saved_mean))
-            ones_v = _ops.flatten(_ops.fill(saved_mean, 1.0))
-            wv = ones_v if weight is None else weight
-            wgg = zv if weight_grad_grad is None else weight_grad_grad
-            dwv = zv if weight is None else wgg
-            dbv = zv if bias_grad_grad is None else bias_grad_grad
-            wc = _grad_ops.reshape_grad(saved_mean, wv, [-1])
-            ddw = _grad_ops.reshape_grad(saved_mean, dwv, [-1])
-            ddb = _grad_ops.reshape_grad(saved_mean, dbv, [-1])
-            v = out_grad * wc
-            _tmp1 = _grad_ops.batch_norm_grad(
-                x, None, None, saved_mean, saved_rstd, x_grad_grad, training, momentum, epsilon
-            )
-            ju = _tmp1[0]
-            _tmp2 = _grad_ops.batch_norm_grad(
-                x, None, None, saved_mean, saved_rstd, v, training, momentum, epsilon
-            )
-            jv = _tmp2[0]
-            _tmp3 = _grad_ops.batch_norm_grad(
-                x, None, None, saved_mean, saved_rstd, out_grad * ddw, training, momentum, epsilon
-            )
-            jh = _tmp3[0]
-            xc = x - _ops.reduce_as(x, saved_mean) / cnt
-            r = _ops.rsqrt(_ops.reduce_as(xc * xc, saved_mean) / cnt + epsilon)
-            xhat_eval = (x - saved_mean) * saved_rstd
-            xhat = xc * r if training else xhat_eval
-            b = _ops.reduce_as(v * xhat, saved_mean) / cnt
-            c = _ops.reduce_as(x_grad_grad * xhat, saved_mean) / cnt
-            d = _ops.reduce_as(x_grad_grad * jv, saved_mean) / cnt
-            main = r * (b * ju + c * jv + d * xhat)
-            new_x_grad = jh - main if training else jh
-            gw = _ops.flatten(_ops.reduce_as(out_grad * ju, saved_mean))
-            new_weight_grad = None if weight is None else gw
-            out_grad_grad = wc * ju + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        saved_mean = unpack_data(self.saved_mean, self)
-        saved_rstd = unpack_data(self.saved_rstd, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
-        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-        _kernel = dispatch(
-            "batch_norm_double_grad",
-            "batch_norm_double_grad",
-            x,
-            saved_mean,
-            saved_rstd,
-            out_grad,
-            x_grad_grad._data,
-            weight,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-        )
-        _results = _kernel(
-            x,
-            weight,
-            saved_mean,
-            saved_rstd,
-            out_grad,
-            x_grad_grad._data,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-            self.training,
-            self.momentum,
-            self.epsilon,
-        )
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.saved_mean = None
-        self.saved_rstd = None
-        self.out_grad = None
-        self._released = True
-
-
-class GroupNormDoubleGradNode(GradNode):
-    """Gradient of group_norm_grad (second-order gradient of group_norm; mean and rstd are folded into x)."""
-
-    __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "num_groups", "epsilon")
-    name = "group_norm_double_grad"
-    n_outputs = 3
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
-        if create_graph:
-            x = unpack(self.x, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            mean = unpack(self.mean, self)
-            rstd = unpack(self.rstd, self)
-            out_grad = unpack(self.out_grad, self)
-            num_groups = self.num_groups
-            epsilon = self.epsilon
-            o3 = _ops.fill(_ops.flatten(_ops.unsqueeze(x, [-1]), 2), 1.0)
-            w3 = o3 if weight is None else o3 * _ops.unsqueeze(weight, [-1])
-            zc = _ops.zero(_ops.sum(o3, [0, 2]))
-            wgg = zc if weight_grad_grad is None else weight_grad_grad
-            dwv = zc if weight is None else wgg
-            dbv = zc if bias_grad_grad is None else bias_grad_grad
-            wx = _grad_ops.flatten_grad(x, _ops.flatten(w3, 1), 1, -1)
-            ddw = _grad_ops.flatten_grad(x, _ops.flatten(o3 * _ops.unsqueeze(dwv, [-1]), 1), 1, -1)
-            ddb = _grad_ops.flatten_grad(x, _ops.flatten(o3 * _ops.unsqueeze(dbv, [-1]), 1), 1, -1)
-            v = out_grad * wx
-            xhat = _ops.group_norm(x, num_groups, None, None, epsilon)
-            ju = _grad_ops.group_norm_grad(x, None, None, mean, rstd, x_grad_grad, num_groups, epsilon)[0]
-            jv = _grad_ops.group_norm_grad(x, None, None, mean, rstd, v, num_groups, epsilon)[0]
-            jh = _grad_ops.group_norm_grad(x, None, None, mean, rstd, out_grad * ddw, num_groups, epsilon)[0]
-            xg = _ops.stack(_ops.split(_ops.flatten(x, 1), num_groups, 1), 1)
-            cnt = _ops.reduce_as(_ops.fill(xg, 1.0), mean)
-            xc = xg - _ops.reduce_as(xg, mean) / cnt
-            r = _ops.rsqrt(_ops.reduce_as(xc * xc, mean) / cnt + epsilon)
-            _tmp1 = _ops.reduce_as(_ops.stack(_ops.split(_ops.flatten(v * xhat, 1), num_groups, 1), 1), mean)
-            b = _tmp1 / cnt
-            _tmp2 = _ops.reduce_as(
-                _ops.stack(_ops.split(_ops.flatten(x_grad_grad * xhat, 1), num_groups, 1), 1), mean
-            )
-            c = _tmp2 / cnt
-            _tmp3 = _ops.reduce_as(
-                _ops.stack(_ops.split(_ops.flatten(x_grad_grad * jv, 1), num_groups, 1), 1), mean
-            )
-            d = _tmp3 / cnt
-            gu = _ops.stack(_ops.split(_ops.flatten(ju, 1), num_groups, 1), 1)
-            gv = _ops.stack(_ops.split(_ops.flatten(jv, 1), num_groups, 1), 1)
-            gx = _ops.stack(_ops.split(_ops.flatten(xhat, 1), num_groups, 1), 1)
-            _tmp4 = _grad_ops.flatten_grad(x, _ops.flatten(r * (b * gu + c * gv + d * gx), 1), 1, -1)
-            new_x_grad = jh - _tmp4
-            gw = _ops.sum(_ops.flatten(_ops.unsqueeze(out_grad * ju, [-1]), 2), [0, 2])
-            new_weight_grad = None if weight is None else gw
-            out_grad_grad = wx * ju + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        mean = unpack_data(self.mean, self)
-        rstd = unpack_data(self.rstd, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _weight_grad_grad_data = None if weight_grad_grad is None else weight_grad_grad._data
-        _bias_grad_grad_data = None if bias_grad_grad is None else bias_grad_grad._data
-        _kernel = dispatch(
-            "group_norm_double_grad",
-            "group_norm_double_grad",
-            x,
-            mean,
-            rstd,
-            out_grad,
-            x_grad_grad._data,
-            weight,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-        )
-        _results = _kernel(
-            x,
-            weight,
-            mean,
-            rstd,
-            out_grad,
-            x_grad_grad._data,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-            self.num_groups,
-            self.epsilon,
-        )
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.weight = None
-        self.mean = None
-        self.rstd = None
-        self.out_grad = None
-        self._released = True
-
-
-class ScaledDotProductAttentionDoubleGradNode(GradNode):
-    """Gradient of scaled_dot_product_attention_grad (second-order gradient of attention; the weights are
-    folded into query, key and mask).
-    """
-
-    __slots__ = (
-        "query",
-        "key",
-        "value",
-        "mask",
-        "weights",
-        "keep",
-        "out_grad",
-        "dropout_p",
-        "causal",
-        "scale",
-    )
-    name = "scaled_dot_product_attention_double_grad"
-    n_outputs = 4
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        query_grad_grad = grads[0]
-        key_grad_grad = grads[1]
-        value_grad_grad = grads[2]
-        mask_grad_grad = grads[3]
-        if create_graph:
-            query = unpack(self.query, self)
-            key = unpack(self.key, self)
-            value = unpack(self.value, self)
-            mask = None if self.mask is None else unpack(self.mask, self)
-            weights = unpack(self.weights, self)
-            keep = unpack(self.keep, self)
-            out_grad = unpack(self.out_grad, self)
-            dropout_p = self.dropout_p
-            causal = self.causal
-            scale = self.scale
-            eye_q = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, False, True), 1.0)))
-            eye_k = _ops.tril(_ops.triu(_ops.fill(_ops.matmul(weights, weights, True, False), 1.0)))
-            zt = _ops.zero(_ops.matmul(weights, eye_q, True, False))
-            _tmp1 = _grad_ops.scaled_dot_product_attention_grad(
-                query, key, zt, mask, weights, keep, eye_q, 0.0, causal, scale
-            )
-            pt = _tmp1[2]
-            p = _ops.matmul(pt, eye_k, True, False)
-            kf = _ops.where(keep, _ops.fill(weights, 1.0 / (1.0 - dropout_p)), 0.0)
-            hd = _ops.mean(_ops.sum(_ops.fill(query, 1.0), [-1]))
-            s = _ops.rsqrt(hd) if scale is None else scale
-            dp = _ops.matmul(out_grad, value, False, True) * kf
-            ds = _ops.softmax_vjp(p, dp, -1)
-            _tmp2 = _ops.matmul(query_grad_grad, key, False, True)
-            _tmp3 = _tmp2 + _ops.matmul(query, key_grad_grad, False, True)
-            sd0 = s * _tmp3
-            s_dot = sd0 if mask_grad_grad is None else sd0 + mask_grad_grad
-            e = _ops.matmul(out_grad, value_grad_grad, False, True) * kf
-            _tmp4 = e + dp * s_dot - s_dot * _ops.sum(dp * p, [-1], True)
-            through_p = _tmp4 - dp * _ops.sum(p * s_dot, [-1], True)
-            h = _ops.softmax_vjp(p, through_p, -1)
-            new_query_grad = _ops.reduce_as(s * (_ops.matmul(h, key) + _ops.matmul(ds, key_grad_grad)), query)
-            new_key_grad = _ops.reduce_as(
-                s * (_ops.matmul(h, query, True, False) + _ops.matmul(ds, query_grad_grad, True, False)), key
-            )
-            pdd = _ops.softmax_vjp(p, s_dot, -1) * kf
-            new_value_grad = _ops.reduce_as(_ops.matmul(pdd, out_grad, True, False), value)
-            _tmp5 = _grad_ops.scaled_dot_product_attention_grad(
-                query, key, eye_k, mask, weights, keep, through_p, 0.0, causal, scale
-            )
-            new_mask_grad = _tmp5[3]
-            out_grad_grad = _ops.reduce_as(
-                _ops.matmul(pdd, value) + _ops.matmul(p * kf, value_grad_grad), out_grad
-            )
-            return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
-        query = unpack_data(self.query, self)
-        key = unpack_data(self.key, self)
-        value = unpack_data(self.value, self)
-        mask = None if self.mask is None else unpack_data(self.mask, self)
-        weights = unpack_data(self.weights, self)
-        keep = unpack_data(self.keep, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _mask_grad_grad_data = None if mask_grad_grad is None else mask_grad_grad._data
-        _kernel = dispatch(
-            "scaled_dot_product_attention_double_grad",
-            "scaled_dot_product_attention_double_grad",
-            query,
-            key,
-            value,
-            weights,
-            keep,
-            out_grad,
-            query_grad_grad._data,
-            key_grad_grad._data,
-            value_grad_grad._data,
-            mask,
-            _mask_grad_grad_data,
-        )
-        _results = _kernel(
-            query,
-            key,
-            value,
-            mask,
-            weights,
-            keep,
-            out_grad,
-            query_grad_grad._data,
-            key_grad_grad._data,
-            value_grad_grad._data,
-            _mask_grad_grad_data,
-            self.dropout_p,
-            self.causal,
-            self.scale,
-        )
-        new_query_grad = wrap(_results[0])
-        new_key_grad = wrap(_results[1])
-        new_value_grad = wrap(_results[2])
-        new_mask_grad = None if _results[3] is None else wrap(_results[3])
-        out_grad_grad = wrap(_results[4])
-        return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.query = None
-        self.key = None
-        self.value = None
-        self.mask = None
-        self.weights = None
-        self.keep = None
-        self.out_grad = None
-        self._released = True
-
-
-class CumprodDoubleGradNode(GradNode):
-    """Gradient of cumprod_grad (second-order gradient of cumprod; out is folded into x; exact with zeros)."""
-
-    __slots__ = ("x", "out_grad", "dim")
-    name = "cumprod_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.cumprod_double_grad(x, out_grad, x_grad_grad, self.dim)
-            return (new_x_grad, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("cumprod_double_grad", "cumprod_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.dim)
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
-        self._released = True
-
-
-class NormDoubleGradNode(GradNode):
-    """Gradient of norm_grad (second-order gradient of norm; out is folded into x)."""
-
-    __slots__ = ("x", "out", "out_grad", "p", "axis", "keepdim")
-    name = "norm_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out = unpack(self.out, self)
-            out_grad = unpack(self.out_grad, self)
-            p = self.p
-            axis = self.axis
-            keepdim = self.keepdim
-            u = _grad_ops.norm_grad(x, out, _ops.fill(out_grad, 1.0), p, axis, keepdim)
-            dot = _ops.sum(x_grad_grad * u, axis, True)
-            ok = out if keepdim else _ops.unsqueeze(out, axis)
-            gk = out_grad if keepdim else _ops.unsqueeze(out_grad, axis)
-            fin = _ops.fill(x, p) != _ops.fill(x, p + 1.0)
-            pq = _ops.where(fin, _ops.fill(x, p), 2.0)
-            f = _ops.where(fin, pq - 1.0, 0.0)
-            ax = _ops.abs(_ops.where(x == 0, 1.0, x))
-            curv = _ops.where(x == 0, _ops.where(pq == 2, 1.0, 0.0), ax ** (pq - 2))
-            safe = _ops.where(ok == 0, 1.0, ok)
-            first = f * curv * safe ** (1 - pq) * x_grad_grad
-            new_x_grad = _ops.where(ok == 0, 0.0, gk * (first - f / safe * u * dot))
-            out_grad_grad = _ops.sum(x_grad_grad * u, axis, keepdim)
-            return (new_x_grad, None, out_grad_grad)
-        x = unpack_data(self.x, self)
-        out = unpack_data(self.out, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("norm_double_grad", "norm_double_grad", x, out, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out, out_grad, x_grad_grad._data, self.p, self.axis, self.keepdim)
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out = None
-        self.out_grad = None
-        self._released = True
-
-
-class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
-    """Gradient of binary_cross_entropy_with_logits_grad (second-order gradient of
-    binary_cross_entropy_with_logits).
-    """
-
-    __slots__ = ("logit", "label", "weight", "pos_weight", "out_grad", "reduction")
-    name = "binary_cross_entropy_with_logits_double_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        logit_grad_grad = grads[0]
-        label_grad_grad = grads[1]
-        if create_graph:
-            logit = unpack(self.logit, self)
-            label = unpack(self.label, self)
-            weight = None if self.weight is None else unpack(self.weight, self)
-            pos_weight = None if self.pos_weight is None else unpack(self.pos_weight, self)
-            out_grad = unpack(self.out_grad, self)
-            reduction = self.reduction
-            _tmp1 = _grad_ops.binary_cross_entropy_with_logits_grad(
-                _ops.zero(logit), _ops.zero(label), weight, pos_weight, out_grad, reduction
-            )
-            _tmp2 = _tmp1[0]
-            big_g = 2 * _tmp2
-            _tmp3 = _grad_ops.binary_cross_entropy_with_logits_grad(
-                _ops.zero(logit), _ops.fill(label, 1.0), weight, pos_weight, out_grad, reduction
-            )
-            _tmp4 = _tmp3[0]
-            g_pw = -2 * _tmp4
-            q = _ops.sigmoid(-logit)
-            g_c = big_g * (1 - label) + g_pw * label
-            g_r = big_g * (1 - q) + g_pw * q
-            new_logit_grad = _ops.reduce_as(
-                logit_grad_grad * g_c * q * (1 - q) - label_grad_grad * g_r, logit
-            )
-            new_label_grad = _ops.reduce_as(-logit_grad_grad * g_r, label)
-            ones = _ops.fill(out_grad, 1.0)
-            _tmp5 = _grad_ops.binary_cross_entropy_with_logits_grad(
-                logit, label, weight, pos_weight, ones, reduction
-            )
-            unit_logit = _tmp5[0]
-            _tmp6 = _grad_ops.binary_cross_entropy_with_logits_grad(
-                logit, label, weight, pos_weight, ones, reduction
-            )
-            unit_label = _tmp6[1]
-            out_grad_grad = _ops.reduce_as(
-                logit_grad_grad * unit_logit + label_grad_grad * unit_label, out_grad
-            )
-            return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
-        logit = unpack_data(self.logit, self)
-        label = unpack_data(self.label, self)
-        weight = None if self.weight is None else unpack_data(self.weight, self)
-        pos_weight = None if self.pos_weight is None else unpack_data(self.pos_weight, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "binary_cross_entropy_with_logits_double_grad",
-            "binary_cross_entropy_with_logits_double_grad",
-            logit,
-            label,
-            out_grad,
-            logit_grad_grad._data,
-            label_grad_grad._data,
-            weight,
-            pos_weight,
-        )
-        _results = _kernel(
-            logit,
-            label,
-            weight,
-            pos_weight,
-            out_grad,
-            logit_grad_grad._data,
-            label_grad_grad._data,
-            self.reduction,
-        )
-        new_logit_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.logit = None
-        self.label = None
-        self.weight = None
-        self.pos_weight = None
-        self.out_grad = None
-        self._released = True
-
-
-class KlDivDoubleGradNode(GradNode):
-    """Gradient of kl_div_grad (second-order gradient of kl_div)."""
-
-    __slots__ = ("input", "label", "out_grad", "reduction", "log_target")
-    name = "kl_div_double_grad"
-    n_outputs = 2
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        input_grad_grad = grads[0]
-        label_grad_grad = grads[1]
-        if create_graph:
-            input = unpack(self.input, self)
-            label = unpack(self.label, self)
-            out_grad = unpack(self.out_grad, self)
-            reduction = self.reduction
-            log_target = self.log_target
-            zb = _ops.zero(input + label)
-            g = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), out_grad, reduction, False)[0]
-            pr = _ops.exp(label)
-            pos = label > 0
-            safe = _ops.where(pos, label, 1.0)
-            log_form = -label_grad_grad * pr * g
-            prob_form = _ops.where(pos, -label_grad_grad * g, 0.0)
-            new_input_grad = _ops.reduce_as(log_form if log_target else prob_form, input)
-            log_form2 = pr * g * (-input_grad_grad + label_grad_grad * (label - input + 2))
-            prob_form2 = _ops.where(pos, g * (-input_grad_grad + label_grad_grad / safe), 0.0)
-            new_label_grad = _ops.reduce_as(log_form2 if log_target else prob_form2, label)
-            g1 = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), _ops.fill(out_grad, 1.0), reduction, False)[0]
-            log_term = input_grad_grad * -pr + label_grad_grad * pr * (label - input + 1)
-            _tmp1 = label_grad_grad * _ops.where(pos, _ops.log(safe) + 1 - input, 0.0)
-            prob_term = input_grad_grad * -_ops.where(pos, label, 0.0) + _tmp1
-            out_grad_grad = _ops.reduce_as((log_term if log_target else prob_term) * g1, out_grad)
-            return (new_input_grad, new_label_grad, out_grad_grad)
-        input = unpack_data(self.input, self)
-        label = unpack_data(self.label, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch(
-            "kl_div_double_grad",
-            "kl_div_double_grad",
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
-        )
-        _results = _kernel(
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
-            self.reduction,
-            self.log_target,
-        )
-        new_input_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_input_grad, new_label_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.input = None
-        self.label = None
-        self.out_grad = None
-        self._released = True
-
-
-class GluDoubleGradNode(GradNode):
-    """Gradient of glu_grad (second-order gradient of glu)."""
-
-    __slots__ = ("x", "out_grad", "axis")
-    name = "glu_double_grad"
-
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        x_grad_grad = grads[0]
-        if create_graph:
-            x = unpack(self.x, self)
-            out_grad = unpack(self.out_grad, self)
-            axis = self.axis
-            ones = _ops.fill(x, 1.0)
-            lead = 2 * _ops.cumsum(ones, axis) <= _ops.sum(ones, [axis], True)
-            a = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, x, 0.0), 2, axis), 0), [0])
-            b = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, 0.0, x), 2, axis), 0), [0])
-            da = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, x_grad_grad, 0.0), 2, axis), 0), [0])
-            db = _ops.sum(_ops.stack(_ops.split(_ops.where(lead, 0.0, x_grad_grad), 2, axis), 0), [0])
-            s = _ops.sigmoid(b)
-            s1 = s * (1 - s)
-            s2 = s1 * (1 - 2 * s)
-            new_x_grad = _ops.concat([db * out_grad * s1, out_grad * (da * s1 + db * a * s2)], axis)
-            out_grad_grad = da * s + db * a * s1
-            return (new_x_grad, out_grad_grad)
-        x = unpack_data(self.x, self)
-        out_grad = unpack_data(self.out_grad, self)
-        _kernel = dispatch("glu_double_grad", "glu_double_grad", x, out_grad, x_grad_grad._data)
-        _results = _kernel(x, out_grad, x_grad_grad._data, self.axis)
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
-
-    def release_saved(self) -> None:
-        self.x = None
-        self.out_grad = None
         self._released = True

@@ -15,7 +15,9 @@ if TYPE_CHECKING:
 
     from opgrad.runtime.tensor import Tensor
 
-__all__ = ["TensorMethods"]
+__all__ = [
+    "TensorMethods",
+]
 
 
 class TensorMethods:
@@ -126,6 +128,36 @@ class TensorMethods:
     def cast(self, dtype: Any) -> Tensor:
         return _generated.ops.cast(self, dtype)
 
+    def hardtanh(self, min: float = -1.0, max: float = 1.0) -> Tensor:
+        return _generated.ops.hardtanh(self, min, max)
+
+    def hardswish(self) -> Tensor:
+        return _generated.ops.hardswish(self)
+
+    def hardsigmoid(self) -> Tensor:
+        return _generated.ops.hardsigmoid(self)
+
+    def mish(self) -> Tensor:
+        return _generated.ops.mish(self)
+
+    def log_sigmoid(self) -> Tensor:
+        return _generated.ops.log_sigmoid(self)
+
+    def swish(self) -> Tensor:
+        return _generated.ops.swish(self)
+
+    def selu(self, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772) -> Tensor:
+        return _generated.ops.selu(self, scale, alpha)
+
+    def celu(self, alpha: float = 1.0) -> Tensor:
+        return _generated.ops.celu(self, alpha)
+
+    def softsign(self) -> Tensor:
+        return _generated.ops.softsign(self)
+
+    def tanhshrink(self) -> Tensor:
+        return _generated.ops.tanhshrink(self)
+
     def add(self, y: Tensor) -> Tensor:
         return _generated.ops.add(self, y)
 
@@ -228,6 +260,24 @@ class TensorMethods:
     def __ge__(self, other: Tensor) -> Tensor:
         return _generated.ops.greater_equal(self, other)
 
+    def logical_and(self, y: Tensor) -> Tensor:
+        return _generated.ops.logical_and(self, y)
+
+    def logical_or(self, y: Tensor) -> Tensor:
+        return _generated.ops.logical_or(self, y)
+
+    def logical_not(self) -> Tensor:
+        return _generated.ops.logical_not(self)
+
+    def isnan(self) -> Tensor:
+        return _generated.ops.isnan(self)
+
+    def isinf(self) -> Tensor:
+        return _generated.ops.isinf(self)
+
+    def isfinite(self) -> Tensor:
+        return _generated.ops.isfinite(self)
+
     def sum(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
         return _generated.ops.sum(self, axis, keepdim)
 
@@ -251,6 +301,30 @@ class TensorMethods:
 
     def argmin(self, axis: int | None = None, keepdim: bool = False) -> Tensor:
         return _generated.ops.argmin(self, axis, keepdim)
+
+    def var(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+        return _generated.ops.var(self, axis, unbiased, keepdim)
+
+    def std(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+        return _generated.ops.std(self, axis, unbiased, keepdim)
+
+    def norm(self, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        return _generated.ops.norm(self, p, axis, keepdim)
+
+    def cumsum(self, axis: int | None = None) -> Tensor:
+        return _generated.ops.cumsum(self, axis)
+
+    def cumprod(self, dim: int | None = None) -> Tensor:
+        return _generated.ops.cumprod(self, dim)
+
+    def topk(self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
+        return _generated.ops.topk(self, k, axis, largest, sorted)
+
+    def sort(self, axis: int = -1, descending: bool = False) -> Tensor:
+        return _generated.ops.sort(self, axis, descending)
+
+    def argsort(self, axis: int = -1, descending: bool = False) -> Tensor:
+        return _generated.ops.argsort(self, axis, descending)
 
     def matmul(self, y: Tensor, transpose_x: bool = False, transpose_y: bool = False) -> Tensor:
         return _generated.ops.matmul(self, y, transpose_x, transpose_y)
@@ -291,12 +365,6 @@ class TensorMethods:
     def tile(self, repeat_times: Sequence[int] | int) -> Tensor:
         return _generated.ops.tile(self, repeat_times)
 
-    def softmax(self, axis: int = -1) -> Tensor:
-        return _generated.ops.softmax(self, axis)
-
-    def log_softmax(self, axis: int = -1) -> Tensor:
-        return _generated.ops.log_softmax(self, axis)
-
     def scatter(self, index: Tensor, updates: Tensor, overwrite: bool = True) -> Tensor:
         return _generated.ops.scatter(self, index, updates, overwrite)
 
@@ -318,85 +386,17 @@ class TensorMethods:
     def repeat_interleave(self, repeats: int, axis: int | None = None) -> Tensor:
         return _generated.ops.repeat_interleave(self, repeats, axis)
 
-    def cumsum(self, axis: int | None = None) -> Tensor:
-        return _generated.ops.cumsum(self, axis)
-
-    def cumprod(self, dim: int | None = None) -> Tensor:
-        return _generated.ops.cumprod(self, dim)
-
     def flip(self, axis: Sequence[int] | int) -> Tensor:
         return _generated.ops.flip(self, axis)
 
-    def topk(
-        self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True
-    ) -> tuple[Tensor, Tensor]:
-        return _generated.ops.topk(self, k, axis, largest, sorted)
+    def softmax(self, axis: int = -1) -> Tensor:
+        return _generated.ops.softmax(self, axis)
 
-    def sort(self, axis: int = -1, descending: bool = False) -> Tensor:
-        return _generated.ops.sort(self, axis, descending)
-
-    def argsort(self, axis: int = -1, descending: bool = False) -> Tensor:
-        return _generated.ops.argsort(self, axis, descending)
-
-    def var(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
-        return _generated.ops.var(self, axis, unbiased, keepdim)
-
-    def std(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
-        return _generated.ops.std(self, axis, unbiased, keepdim)
-
-    def norm(self, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.norm(self, p, axis, keepdim)
-
-    def hardtanh(self, min: float = -1.0, max: float = 1.0) -> Tensor:
-        return _generated.ops.hardtanh(self, min, max)
-
-    def hardswish(self) -> Tensor:
-        return _generated.ops.hardswish(self)
-
-    def hardsigmoid(self) -> Tensor:
-        return _generated.ops.hardsigmoid(self)
-
-    def mish(self) -> Tensor:
-        return _generated.ops.mish(self)
-
-    def log_sigmoid(self) -> Tensor:
-        return _generated.ops.log_sigmoid(self)
-
-    def swish(self) -> Tensor:
-        return _generated.ops.swish(self)
-
-    def selu(self, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772) -> Tensor:
-        return _generated.ops.selu(self, scale, alpha)
-
-    def celu(self, alpha: float = 1.0) -> Tensor:
-        return _generated.ops.celu(self, alpha)
+    def log_softmax(self, axis: int = -1) -> Tensor:
+        return _generated.ops.log_softmax(self, axis)
 
     def glu(self, axis: int = -1) -> Tensor:
         return _generated.ops.glu(self, axis)
-
-    def softsign(self) -> Tensor:
-        return _generated.ops.softsign(self)
-
-    def tanhshrink(self) -> Tensor:
-        return _generated.ops.tanhshrink(self)
-
-    def logical_and(self, y: Tensor) -> Tensor:
-        return _generated.ops.logical_and(self, y)
-
-    def logical_or(self, y: Tensor) -> Tensor:
-        return _generated.ops.logical_or(self, y)
-
-    def logical_not(self) -> Tensor:
-        return _generated.ops.logical_not(self)
-
-    def isnan(self) -> Tensor:
-        return _generated.ops.isnan(self)
-
-    def isinf(self) -> Tensor:
-        return _generated.ops.isinf(self)
-
-    def isfinite(self) -> Tensor:
-        return _generated.ops.isfinite(self)
 
     def fill(self, value: float) -> Tensor:
         return _generated.ops.fill(self, value)

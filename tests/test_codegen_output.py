@@ -16,6 +16,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import weakref
 from pathlib import Path
 from types import ModuleType
@@ -24,7 +25,7 @@ import numpy as np
 import pytest
 
 import opgrad as og
-from opgrad.codegen import generate, naming
+from opgrad.codegen import generate, load_spec, naming
 from opgrad.codegen.__main__ import main
 from opgrad.codegen.composite import Callee
 from opgrad.codegen.layout import stmt
@@ -126,20 +127,89 @@ def test_default_spec_dir_without_ops_yaml_asks_for_spec_dir(
 
 
 @pytest.mark.parametrize("spec_dir", [ROOT, FIXTURE], ids=["project", "fixture"])
-def test_output_is_ruff_formatted_and_lint_clean(spec_dir: Path, tmp_path: Path) -> None:
+def test_output_is_lint_clean(spec_dir: Path, tmp_path: Path) -> None:
+    """ruff's linter (imports included) accepts the output; line length is not checked:
+    the layout never depends on it (codegen/layout.py)."""
     if not Path(RUFF).exists():
         pytest.skip("ruff is not installed")
     out = tmp_path / "generated"
     out.mkdir()
     for name, text in generate(spec_dir).items():
         (out / name).write_text(text)
-    config = ["--config", str(ROOT / "pyproject.toml")]
-    fmt = subprocess.run(
-        [RUFF, "format", "--check", "--diff", *config, str(out)], capture_output=True, text=True
-    )
-    assert fmt.returncode == 0, fmt.stdout + fmt.stderr
+    config = ["--config", str(ROOT / "pyproject.toml"), "--ignore", "E501"]
     lint = subprocess.run([RUFF, "check", *config, str(out)], capture_output=True, text=True)
     assert lint.returncode == 0, lint.stdout + lint.stderr
+
+
+def test_generated_is_excluded_from_the_formatter_and_the_line_length_check() -> None:
+    """`--check` pins generated/ byte for byte; no installed formatter may disagree with it."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["ruff"]
+    assert "generated/*" in config["format"]["exclude"]
+    assert config["lint"]["per-file-ignores"]["generated/*"] == ["E501"]
+
+
+def test_every_kernel_call_looks_up_the_kernel_table_first() -> None:
+    """The fast table look-up is part of the one shape of a kernel call, not a reward for
+    a short line: only a Tensor[]'s arrays (`*_xs_data`) go through `dispatch` alone."""
+    for name in ("ops.py", "grad_ops.py", "nodes.py"):
+        text = (ROOT / "generated" / name).read_text()
+        lookups = re.findall(r"_kernel = (\(\n.*?\n\s*\)|.*)\n", text, re.S)
+        assert lookups, name
+        for lookup in lookups:
+            assert "kernel_table" not in lookup
+            assert re.search(r"\b_k_\w+\.get\(", lookup) or "*" in lookup, (name, lookup)
+    node = (ROOT / "generated" / "nodes.py").read_text()
+    node = node[node.index("class TanhGradNode") :]
+    assert "_kernel = (\n            out.__class__\n            is out_grad._data.__class__\n" in node
+    assert "and _k_tanh_grad.get(out.__class__)" in node.split("class ", 2)[1]
+
+
+def test_a_kernel_with_many_arrays_takes_one_argument_per_line_also_inside_wrap() -> None:
+    """The plan marks the call vertical; an enclosing `wrap(...)` opens and closes around it."""
+    nodes = (ROOT / "generated" / "nodes.py").read_text()
+    assert (
+        "        input_grad = wrap(_kernel(\n"
+        "            input,\n"
+        "            label,\n"
+        "            out_grad._data,\n"
+        "            self.axis,\n"
+    ) in nodes
+    assert "= wrap(_kernel(input, label, out_grad._data" not in nodes
+
+
+def test_backward_entries_without_doc_get_one_from_what_they_differentiate() -> None:
+    spec = load_spec(ROOT)
+    assert spec.backward("tanh_grad").doc == "Gradient of tanh."
+    assert spec.backward("tanh_double_grad").doc == "Gradient of tanh_grad (second-order gradient of tanh)."
+    nodes = (ROOT / "generated" / "nodes.py").read_text()
+    assert (
+        "class TanhDoubleGradNode(GradNode):\n"
+        '    """Gradient of tanh_grad (second-order gradient of tanh)."""' in nodes
+    )
+
+
+def _renamed(tmp_path: Path, old: str, new: str) -> dict[str, str]:
+    """The fixture generated with the argument `old` of fx_mul's spec renamed to `new`."""
+    spec = tmp_path / new
+    spec.mkdir()
+    for name in ("ops.yaml", "backward.yaml"):
+        text = (FIXTURE / name).read_text()
+        (spec / name).write_text(re.sub(rf"(?<![A-Za-z0-9]){old}(?![A-Za-z0-9])", new, text))
+    return generate(spec, PACKAGE)
+
+
+def test_layout_does_not_depend_on_argument_name_length(tmp_path: Path) -> None:
+    """Renaming an argument changes only the name: every file keeps its lines, and each
+    line is the old one with the name replaced (no statement is split or joined)."""
+    short = _renamed(tmp_path, "y", "yv")
+    long = _renamed(tmp_path, "y", "a_very_long_argument_name_that_was_refused_before_issue_ten")
+    for name, text in short.items():
+        renamed = re.sub(
+            r"(?<![A-Za-z0-9])yv(?![A-Za-z0-9])",
+            "a_very_long_argument_name_that_was_refused_before_issue_ten",
+            text,
+        )
+        assert long[name].splitlines() == renamed.splitlines(), name
 
 
 # --- the checked-in output in the real package -----------------------------------------------
@@ -448,7 +518,7 @@ def test_fixture_double_grad_of_a_no_need_buffer_tensor_list(fx: ModuleType) -> 
     np.testing.assert_allclose(ggo.numpy(), [2.0, 3.0, 1.0])
 
 
-# --- line layout and composite printing agree with ruff format --------------------------------
+# --- composite printing spaces expressions as ruff format does -------------------------------
 
 
 def _ruff_format_diff(tmp_path: Path, code: str) -> str:
@@ -459,33 +529,6 @@ def _ruff_format_diff(tmp_path: Path, code: str) -> str:
     config = ["--config", str(ROOT / "pyproject.toml")]
     result = subprocess.run([RUFF, "format", "--diff", *config, str(path)], capture_output=True, text=True)
     return result.stdout if result.returncode else ""
-
-
-def test_layout_matches_ruff_for_every_length(tmp_path: Path) -> None:
-    from opgrad.codegen.layout import Cond, Stmt, call, cond, list_of, stmt, tuple_of
-
-    lines = []
-    for n in range(23):  # argument names up to the 24 characters validation allows
-        for k in (1, 2, 3, 4, 6, 9):
-            name = "v" + "x" * n
-            op = "op" + "_y" * (n * 2)
-            args = [f"{name}{i}._data" for i in range(k)]
-            operands = [
-                [f"{name}{i}._requires_grad" for i in range(k)],
-                [f"({name}{i} is not None and {name}{i}._requires_grad)" for i in range(k)],
-            ]
-            params = [f"{name}{i}: Tensor" for i in range(k)]
-            lines += ["", "", stmt(Stmt("def ", call(op, *params), " -> tuple[Tensor, Tensor]:"), 0)]
-            lines.append("    " + stmt(Stmt(f"{name} = ", call("wrap", call("_kernel", *args))), 4))
-            lines.append("    " + stmt(Stmt(f"{name}, other = ", call(f"_grad_ops.{op}_grad", *args)), 4))
-            lines.append("    " + stmt(Stmt("node = ", call(f"_nodes.{op.title()}Node", tuple_of(*args))), 4))
-            lines.append("    " + stmt(Stmt("__slots__ = ", tuple_of(*[f'"{a}"' for a in args])), 4))
-            lines.append("    " + stmt(Stmt("names = ", list_of(*[f'"{a}"' for a in args])), 4))
-            for ops in operands:
-                lines.append("    " + cond(Cond("if", tuple(ops), " and grad_enabled():"), 4))
-                lines.append("        pass")
-            lines.append("    " + stmt(Stmt("return ", tuple_of(*args)), 4))
-    assert _ruff_format_diff(tmp_path, "\n".join(lines[2:]) + "\n") == ""
 
 
 def test_composite_printing_matches_ruff(tmp_path: Path) -> None:
@@ -507,42 +550,22 @@ def test_composite_printing_matches_ruff(tmp_path: Path) -> None:
     assert _ruff_format_diff(tmp_path, code) == ""
 
 
-def test_long_composites_are_laid_out_as_ruff_would(tmp_path: Path) -> None:
-    """No length limit: a long call is split inside its brackets, anything else has its
-    largest operand moved into a `_tmpN` local first; every statement is ruff-stable."""
+def test_long_composites_are_one_statement_per_step() -> None:
+    """No length limit and no line breaking: each step is one statement, as written."""
     from opgrad.codegen.composite import check_composite
     from opgrad.codegen.signature import Arg
 
     two = (Arg("Tensor", "x"), Arg("Tensor", "y"))
-    ops = {
-        "f": Callee("_ops.f", two),
-        "a_long_function_name": Callee("_ops.a_long_function_name", two),
-        "pair": Callee("_grad_ops.pair", two, outputs=2),
-    }
-    names = {"x", "y", "a_rather_long_argument_name", "another_long_argument"}
-    long_name = "a_rather_long_argument_name"
-    sources = [
-        [f"f({long_name} * another_long_argument, {long_name} - another_long_argument) * {long_name}"],
-        [" + ".join([f"f({long_name}, another_long_argument)"] * 4)],
-        [f"a_long_function_name({long_name} + another_long_argument, f({long_name}, another_long_argument))"],
-        [f"pair({long_name} * another_long_argument, {long_name} * another_long_argument * x * y * x)[1]"],
-        [
-            "t = f(x, y) * f(y, x)",
-            f"t * a_long_function_name(t - {long_name}, t + another_long_argument) ** 2",
-        ],
-        [" * ".join([f"({long_name} + x)"] * 8)],
+    ops = {"f": Callee("_ops.f", two), "pair": Callee("_grad_ops.pair", two, outputs=2)}
+    long_name = "a_rather_long_argument_name_" * 4
+    steps = [f"t = f({long_name} * x, {long_name} - y) * {long_name}", " + ".join(["pair(t, x)[1]"] * 8)]
+    composite, problems = check_composite(steps, {"x", "y", long_name}, ops)
+    assert composite is not None, problems
+    lines = [stmt(s, 8) for s in composite.statements("x_grad")]
+    assert lines == [
+        f"t = _ops.f({long_name} * x, {long_name} - y) * {long_name}",
+        "x_grad = " + " + ".join(["_grad_ops.pair(t, x)[1]"] * 8),
     ]
-    code, counter = "", iter(range(1, 1000))
-    for steps in sources:
-        for indent in (8, 12):
-            composite, problems = check_composite(steps, names, ops)
-            assert composite is not None, problems
-            stmts = composite.statements("x_grad_output", indent, lambda: f"_tmp{next(counter)}")
-            head = "class C:\n    def f(self):\n" + ("        if x:\n" if indent == 12 else "")
-            code += head + "".join(" " * indent + stmt(s, indent) + "\n" for s in stmts) + "\n\n"
-    assert max(len(line) for line in code.splitlines()) <= 110
-    assert "_tmp" in code and "x_grad_output = _ops.a_long_function_name(\n" in code
-    assert _ruff_format_diff(tmp_path, code.rstrip("\n") + "\n") == ""
 
 
 # --- in-place variants and views (fixture: fx_tanh, fx_mul with `inplace:`, fx_split `view:`) --------
@@ -587,8 +610,10 @@ def test_fixture_inplace_body_checks_before_writing() -> None:
     order = [
         'y = as_tensor_arg(y, x, "fx_mul_", "y")',
         'record = check_inplace("fx_mul_", x, y)',
-        "_kernel = _k_fx_mul.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None",
-        '_result = (_kernel or dispatch("fx_mul_", "fx_mul", x._data, y._data))(x._data, y._data)',
+        "_kernel = (\n        x._data.__class__\n        is y._data.__class__\n"
+        "        and _k_fx_mul.get(x._data.__class__)\n"
+        '        or dispatch("fx_mul_", "fx_mul", x._data, y._data)\n    )',
+        "_result = _kernel(x._data, y._data)",
         "node = _nodes.FxMulGradNode((x, y))",
         "node.x = TensorWrapper.of_input(saved_before_write(x))",
         "node.y = TensorWrapper.of_input(saved_before_write(x) if y is x else y)",
@@ -604,14 +629,19 @@ def test_fixture_one_array_kernels_resolve_through_the_registry_table(fx: Module
     text = generate(FIXTURE, PACKAGE)["ops.py"]
     assert '\n_k_fx_tanh = kernel_table("fx_tanh")\n' in text
     assert (
-        'out = wrap((_k_fx_tanh.get(x._data.__class__) or dispatch("fx_tanh", "fx_tanh", x._data))(x._data))'
-        in text
-    )
+        '    _kernel = _k_fx_tanh.get(x._data.__class__) or dispatch("fx_tanh", "fx_tanh", x._data)\n'
+        "    out = wrap(_kernel(x._data))\n"
+    ) in text
     # several arrays use the table only when they are all of one type; otherwise dispatch
     # resolves the kernel or explains the mix
     assert (
-        "    _kernel = _k_fx_mul.get(x._data.__class__) if x._data.__class__ is y._data.__class__ else None\n"
-        '    out = wrap((_kernel or dispatch("fx_mul", "fx_mul", x._data, y._data))(x._data, y._data))\n'
+        "    _kernel = (\n"
+        "        x._data.__class__\n"
+        "        is y._data.__class__\n"
+        "        and _k_fx_mul.get(x._data.__class__)\n"
+        '        or dispatch("fx_mul", "fx_mul", x._data, y._data)\n'
+        "    )\n"
+        "    out = wrap(_kernel(x._data, y._data))\n"
     ) in text
     fx.fx_mul(t([2.0], False), t([3.0], False))
     assert np.ndarray in fx._k_fx_mul

@@ -453,13 +453,44 @@ CASES = [
         "composite keys (x_grad) must be the outputs (x_grad, y_grad)",
     ),
     (
-        "backward entry without forward",
+        "backward entry that nothing names",
         OPS,
+        BACKWARD + "\n- backward_op: orphan_grad\n  args: (Tensor out_grad)\n  output: Tensor(x_grad)\n",
+        "backward.yaml",
+        "backward_op: orphan_grad",
+        "orphan_grad",
+        "no op or backward entry names it: add `backward: orphan_grad` to the op it differentiates",
+    ),
+    (
+        "backward entry two ops name",
+        edit(OPS, "backward: sum_grad", "backward: tanh_grad"),
         edit(BACKWARD, "  forward: tanh (Tensor x) -> Tensor(out)\n", ""),
         "backward.yaml",
         "backward_op: tanh_grad",
         "tanh_grad",
-        "missing required key 'forward'",
+        "several entries name it in `backward:` (tanh, sum)",
+    ),
+    (
+        "forward name that disagrees",
+        OPS,
+        edit(BACKWARD, "  forward: tanh (Tensor x) -> Tensor(out)\n", "  forward: sum\n"),
+        "backward.yaml",
+        "forward: sum",
+        "tanh_grad",
+        "forward 'sum' does not name this entry: its backward is 'sum_grad'",
+    ),
+    (
+        "forward signature that disagrees",
+        OPS,
+        edit(
+            BACKWARD,
+            "  forward: tanh (Tensor x) -> Tensor(out)\n",
+            "  forward: tanh (Tensor y) -> Tensor(out)\n",
+        ),
+        "backward.yaml",
+        "forward: tanh",
+        "tanh_grad",
+        "forward signature (Tensor y) does not match tanh's args (Tensor x)",
     ),
     # --- signature.py: the grammar ---
     (
@@ -709,11 +740,31 @@ def test_rule(
         ("op: tanh\n", "ops.yaml:1: expected a list of entries (`- op: ...`), got a mapping", 1),
         ("- op: tanh\n  args: (Tensor x)\n- just words\n", "ops.yaml:3: expected a mapping entry", 3),
         ("- op: [1, 2\n", "ops.yaml:2: not valid YAML", 2),
+        ("- op: tanh\n  args: (Tensor x)\n\tdoc: x\n", "ops.yaml:3: not valid YAML", 3),
+        ("- op: tanh\n  args: (Tensor x)\n   doc: x\n", "ops.yaml:3: not valid YAML", 3),
+        ("- op: tanh\n  args: (Tensor x)\n doc: x\n", "ops.yaml:3: not valid YAML", 3),
     ],
 )
 def test_files_that_are_not_a_list_of_entries(tmp_path: Path, ops: str, fragment: str, line: int) -> None:
     errs = errors(tmp_path, ops)
     assert any(e.startswith(fragment) for e in errs), errs
+
+
+@pytest.mark.parametrize(
+    ("ops", "hint"),
+    [
+        (
+            "- op: tanh\n  args: (Tensor x)\n\tdoc: x\n",
+            "this line holds a tab: YAML indents with spaces only",
+        ),
+        ("- op: tanh\n  doc: a: b\n", 'a value containing `: ` must be quoted, `doc: "a: b"`'),
+        ("- op: tanh\n  args: (Tensor x)\n   doc: x\n", "or a key is indented differently"),
+        ("- op: tanh\n  args: (Tensor x)\n doc: x\n", "check the indentation: each entry starts with `- `"),
+    ],
+)
+def test_yaml_syntax_errors_get_a_hint(tmp_path: Path, ops: str, hint: str) -> None:
+    (err,) = errors(tmp_path, ops)
+    assert "not valid YAML" in err and hint in err, err
 
 
 def test_a_missing_file(tmp_path: Path) -> None:
@@ -786,8 +837,12 @@ def test_a_spec_with_float_and_scalar_int_defaults_and_a_doc_generates(tmp_path:
         "forward: tanh (Tensor x, float f, Scalar s, int[]? a) -> Tensor(out)",
     )
     text = generate(write_spec(tmp_path, ops, backward))["ops.py"]
-    assert "def tanh(x: Tensor, f: float = 2.0, s: float = 3, a: Sequence[int] | int | None = None)" in text
-    assert "    if a.__class__ is not tuple and a is not None:\n        a = int_list_arg(a" in text
+    assert (
+        "def tanh(\n    x: Tensor,\n    f: float = 2.0,\n    s: float = 3,\n"
+        "    a: Sequence[int] | int | None = None,\n)" in text
+    )
+    check = "    if a.__class__ is not tuple and a.__class__ is not int and a is not None:\n"
+    assert check + "        a = int_list_arg(a" in text
 
 
 def test_a_tensor_list_under_no_gradient_gets_one_none_per_position(tmp_path: Path) -> None:

@@ -101,11 +101,15 @@ def _has_float(sample: Sample) -> bool:
     return any(found)
 
 
+SAMPLE_FILES = "tests/op_samples.py's _INFOS, or the INFOS list of any tests/op_samples_<family>.py"
+ADD_OPINFO = 'add `OpInfo("{name}", ...)` with sample inputs to ' + SAMPLE_FILES
+
+
 def _require(name: str, sample: Sample | None) -> OpInfo:
     if name not in OPS:
-        pytest.fail(f"{name} is in ops.yaml but has no OpInfo in tests/op_samples.py")
+        pytest.fail(f"{name} is in ops.yaml but has no OpInfo: {ADD_OPINFO.format(name=name)}")
     if sample is None:
-        pytest.fail(f"{name}: its OpInfo yields no samples")
+        pytest.fail(f"{name}: its OpInfo yields no samples; give it `samples` ({SAMPLE_FILES})")
     print(f"sample: {name}({sample.describe()})")  # shown by pytest when the test fails
     return OPS[name]
 
@@ -131,11 +135,12 @@ def _cases(kind: str, keep: Any) -> list[Any]:
 
 
 def test_every_yaml_op_has_an_opinfo():
-    assert sorted(set(YAML_OPS) - set(OPS)) == [], "ops without an OpInfo"
-    assert sorted(set(OPS) - set(YAML_OPS)) == [], "OpInfos naming no op of ops.yaml"
+    missing = sorted(set(YAML_OPS) - set(OPS))
+    assert missing == [], f"ops without an OpInfo: {missing}; for each, {ADD_OPINFO}"
+    assert sorted(set(OPS) - set(YAML_OPS)) == [], f"OpInfos naming no op of ops.yaml ({SAMPLE_FILES})"
     for name, info in OPS.items():
         samples = info.sample_list()
-        assert samples, f"{name}: no samples"
+        assert samples, f"{name}: its OpInfo yields no samples ({SAMPLE_FILES})"
         if info.differentiable:
             assert any(s.grad for s in samples), f"{name}: no sample for gradcheck"
 
@@ -835,7 +840,12 @@ def test_autograd_docs_name_the_ops_without_third_order():
     text = (Path(__file__).resolve().parents[1] / "docs" / "autograd.md").read_text()
     section = text[text.index("## Higher order") :]
     section = section[: section.index("\n## ", 1)]
+    start = "The ops whose double grad is still a kernel only"
+    assert start in section, f"docs/autograd.md, section 'Higher order': the paragraph {start!r} is gone"
+    paragraph = section[section.index(start) :].split("\n\n", 1)[0]
+    named = {n for n in re.findall(r"`(\w+)`", paragraph) if n in YAML_OPS}
     differentiable = [n for n in YAML_OPS if OPS[n].differentiable]
-    lacking = [n for n in differentiable if not (OPS[n].gradgrad and _has_third_order(n))]
-    assert f"{len(differentiable) - len(lacking)} of the {len(differentiable)}" in section
-    assert all(f"`{n}`" in section for n in lacking), lacking
+    lacking = {n for n in differentiable if not (OPS[n].gradgrad and _has_third_order(n))}
+    where = f"docs/autograd.md, section 'Higher order', the paragraph {start!r}"
+    assert not lacking - named, f"{where}: add {sorted(lacking - named)} (no third-order gradient)"
+    assert not named - lacking, f"{where}: remove {sorted(named - lacking)} (they have third order now)"
