@@ -19,7 +19,10 @@ from typing import Any
 import numpy as np
 
 from opgrad.runtime import anomaly as _anomaly
+from opgrad.runtime.device import array_module, device_of, module_of_type
 from opgrad.runtime.grad_holder import (
+    ACCUMULATE_LOCK,
+    AccumulateGrad,
     GradTensorHolder,
     Held,
     accumulate_into_leaf,
@@ -30,16 +33,9 @@ from opgrad.runtime.grad_holder import (
     take_as_grad,
 )
 from opgrad.runtime.grad_mode import _set_enabled
-from opgrad.runtime.grad_node import (
-    _ACCUMULATE_LOCK,
-    AccumulateGrad,
-    GradNode,
-    check_hook_result,
-    check_replacement,
-    edge_to,
-    hook_name,
-)
-from opgrad.runtime.tensor import Tensor, wrap
+from opgrad.runtime.grad_node import GradNode, check_hook_result, check_replacement, edge_to, meta_from_tuple
+from opgrad.runtime.hooks import hook_name
+from opgrad.runtime.tensor import Tensor, as_tensor_arg, wrap
 
 
 class _Callbacks(threading.local):
@@ -100,8 +96,6 @@ def _seeds(
             seeds.append(wrap(_ones_like(data)))
             continue
         if not isinstance(g, Tensor):
-            from opgrad.runtime.tensor import as_tensor_arg
-
             g = as_tensor_arg(g, out, "backward", f"{what}[{i}]")
         if g.shape != out.shape:
             raise ValueError(f"{what}[{i}] has shape {g.shape} but output {i} has shape {out.shape}")
@@ -113,9 +107,7 @@ def _seeds(
 
 
 def _ones_like(data: Any) -> Any:
-    from opgrad.runtime.kernels.registry import get_array_module
-
-    return get_array_module(data).ones(data.shape, dtype=data.dtype)
+    return array_module(data).ones(data.shape, dtype=data.dtype)
 
 
 def backward(
@@ -310,7 +302,7 @@ def _accumulate(node: AccumulateGrad, grads: list[Any], create_graph: bool, held
     """A leaf's turn: its hooks, then the sum into `.grad`, then the node's post-hooks."""
     leaf = node.variable
     grad = run_leaf_hooks(leaf, grads[0], held)
-    accumulate_into_leaf(leaf, grad, create_graph, _ACCUMULATE_LOCK, held)
+    accumulate_into_leaf(leaf, grad, create_graph, ACCUMULATE_LOCK, held)
     hooks = node._hooks
     if hooks is not None and hooks.post:
         for fn in list(hooks.post.values()):
@@ -388,9 +380,6 @@ def _bad_gradient(node: GradNode, i: int, g: Any, meta: Any) -> None:
             f"{type(node).__name__} ({node.name}) returned a {what} as the gradient for input {i}; "
             "expected an array wrapped in a Tensor (a kernel returned a NumPy scalar?)"
         )
-    from opgrad.runtime.device import device_of
-    from opgrad.runtime.grad_node import meta_from_tuple
-
     raise RuntimeError(
         f"{type(node).__name__} ({node.name}) returned an invalid gradient for input {i}: got shape "
         f"{g.shape}, dtype {g.dtype}, device {device_of(g._data)}; "
@@ -399,8 +388,6 @@ def _bad_gradient(node: GradNode, i: int, g: Any, meta: Any) -> None:
 
 
 def _zeros(meta: Any) -> Any:
-    from opgrad.runtime.device import module_of_type
-
     shape, dtype, cls = meta
     return (module_of_type(cls) or np).zeros(shape, dtype=dtype)
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from opgrad.generated import ops
 from opgrad.runtime import argcheck as checks
+from opgrad.runtime.device import array_module
 from opgrad.runtime.nn.layers import Linear
 from opgrad.runtime.nn.module import Module
 from opgrad.runtime.tensor import Tensor, wrap
@@ -22,9 +23,7 @@ from opgrad.runtime.tensor import Tensor, wrap
 
 def _additive_mask(mask: Tensor | None, lq: int, lk: int, is_causal: bool, like: Tensor) -> Tensor | None:
     """One additive mask (0 where attending, -inf where not) for the fallback path."""
-    from opgrad.runtime.kernels.registry import get_array_module
-
-    xp = get_array_module(like._data)
+    xp = array_module(like._data)
     dtype = like._data.dtype
     add: Any = None
     if is_causal:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from opgrad.runtime.kernels.common import (
+    add_at,
     array_module,
     as_int,
     as_int_list,
@@ -25,18 +26,6 @@ from opgrad.runtime.kernels.common import (
 )
 from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
-
-
-def _add_at(target, index, values):
-    """target[index] += values for a tuple of integer index arrays, repeated positions summed."""
-    xp = array_module(target)
-    if xp is np:
-        np.add.at(target, index, values)
-    else:
-        import cupyx  # lazily: only reached with CuPy arrays
-
-        cupyx.scatter_add(target, index, values)
-    return target
 
 
 def _check_float_or_int(op, arg, a):
@@ -114,7 +103,7 @@ def take_along_axis_grad(arr, indices, out_grad, axis):
     if len(arr.shape) == 0:
         return out_grad.astype(arr.dtype, copy=True)
     g = xp.zeros(arr_shape, out_grad.dtype)
-    _add_at(g, grid_index(xp, xp.broadcast_to(indices, idx_shape), a), out_grad)
+    add_at(g, grid_index(xp, xp.broadcast_to(indices, idx_shape), a), out_grad)
     return unbroadcast(g, arr.shape, arr.dtype)
 
 

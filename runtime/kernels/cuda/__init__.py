@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from opgrad.runtime import device as _device
 from opgrad.runtime.kernels.cpu import elementwise as generic
 from opgrad.runtime.kernels.registry import register_kernel
 
@@ -112,11 +113,12 @@ def register_cuda_kernels() -> None:
     global _registered
     if _registered:
         return
-    import cupy  # lazily: only called once CuPy has loaded
-
-    for name, fn in _build(cupy).items():
+    for name, fn in _build(_device.require_cupy()).items():
         register_kernel(name, backends=("cuda",))(fn)
     _registered = True
 
+
+# Registered once CuPy loads (device.cupy_module), which is never at import time.
+_device.when_cupy_loads(register_cuda_kernels)
 
 __all__ = ["register_cuda_kernels"]
