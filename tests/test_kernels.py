@@ -180,6 +180,10 @@ for _op in ("sum", "mean", "max", "min", "prod", "logsumexp"):
                 (_op, {"x": distinct(2, 3, 4) if _op in ("max", "min") else randn(2, 3, 4)}, [_axis, _keep])
             )
 GRAD_CASES.append(("sum", {"x": randn()}, [[], False]))
+GRAD_CASES += [
+    ("reduce_as", {"x": randn(2, 3, 4), "target": randn(3, 1)}, []),
+    ("reduce_as", {"x": randn(3, 4), "target": randn(3, 4)}, []),
+]
 
 
 def _run_forward(op, inputs, attrs):

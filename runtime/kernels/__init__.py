@@ -4,6 +4,6 @@ Importing this package registers every CPU kernel, and has the CuPy overrides in
 registered once CuPy loads (`device.when_cupy_loads`; nothing here imports CuPy).
 """
 
-from opgrad.runtime.kernels import cpu, cuda
+from opgrad.runtime.kernels import cuda, generic
 
-__all__ = ["cpu", "cuda"]
+__all__ = ["cuda", "generic"]

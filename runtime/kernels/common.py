@@ -163,6 +163,18 @@ def ufunc(name: str) -> Callable[[Any], Any]:
     return kernel
 
 
+def stable_sigmoid(xp: Any, x: Any) -> Any:
+    """1 / (1 + exp(-x)) as exp(-log(1 + exp(-x))): no overflow, full relative precision
+    for very negative x. The one sigmoid the kernels share."""
+    return xp.exp(-xp.logaddexp(0, -x))
+
+
+def check_float(op: str, arg: str, a: Any) -> None:
+    """Raise a TypeError naming op and arg unless `a` is a floating array."""
+    if a.dtype.kind != "f":
+        raise TypeError(f"{op}: {arg} must be a floating tensor, got dtype {a.dtype}")
+
+
 def add_at(target: Any, index: Any, values: Any) -> Any:
     """target[index] += values in place, repeated positions summed (NumPy's `add.at`,
     cupyx's `scatter_add`); returns target."""

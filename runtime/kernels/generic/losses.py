@@ -1,5 +1,6 @@
 """Statistical reductions (var, std, norm) and loss kernels (nll_loss,
-binary_cross_entropy_with_logits, l1_loss, smooth_l1_loss, kl_div), and their grads.
+binary_cross_entropy_with_logits, l1_loss, smooth_l1_loss, kl_div), their grads, and the
+double grads that are kernels.
 
 Every loss computes an elementwise loss, then reduces it (`_reduce`); its grad kernel first
 turns `out_grad` into the gradient of that elementwise loss (`_spread`), so the reduction
@@ -9,20 +10,23 @@ logic lives in one place. Gradients of broadcast operands go through `unbroadcas
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
 from opgrad.runtime.kernels.common import (
     array_module,
     broadcast_shapes,
+    check_float,
     check_index,
     check_loss_shapes,
     keepdim_shape,
     nd,
     normalize_axis,
+    stable_sigmoid,
     unbroadcast,
 )
-from opgrad.runtime.kernels.cpu.indexing import grid_index
+from opgrad.runtime.kernels.generic.indexing import grid_index
 from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 
@@ -55,17 +59,12 @@ def _spread(out_grad, shape, reduction, count=None):
     return xp.broadcast_to(g, shape)
 
 
-def _check_float(op, arg, a):
-    if a.dtype.kind != "f":
-        raise TypeError(f"{op}: {arg} must be a floating tensor, got dtype {a.dtype}")
-
-
 # --- var, std --------------------------------------------------------------------------------
 
 
 def _centered(op, x, axis, unbiased):
     """(axes, x - mean over axes, N - ddof)."""
-    _check_float(op, "x", x)
+    check_float(op, "x", x)
     axes = normalize_axis(axis, x.ndim, op)
     if x.size == 0 and any(x.shape[a] == 0 for a in axes):
         raise ValueError(f"{op}: cannot reduce an empty dimension (x has shape {x.shape}, axis {list(axes)})")
@@ -100,6 +99,24 @@ def var_grad(x, out_grad, axis=(), unbiased=True, keepdim=False):
     return (d * (g * (2.0 / denom))).astype(x.dtype, copy=False)
 
 
+@register_kernel("var_double_grad")
+@float32_inside
+def var_double_grad(x, out_grad, x_grad_grad, axis=(), unbiased=True, keepdim=False):
+    # var_grad = 2 (x - mean x) g / denom is bilinear in (x, g).
+    xp = array_module(x)
+    axes, d, denom = _centered("var", x, axis, unbiased)
+    shape = keepdim_shape(x.shape, axes)
+    if denom <= 0:
+        return xp.full(x.shape, xp.nan, dtype=x.dtype), xp.full(out_grad.shape, xp.nan, dtype=out_grad.dtype)
+    a = x_grad_grad - x_grad_grad.mean(axis=axes, keepdims=True)
+    x_grad = a * out_grad.reshape(shape) * (2.0 / denom)
+    out_grad_grad = (d * x_grad_grad).sum(axis=axes, keepdims=True) * (2.0 / denom)
+    return (
+        x_grad.astype(x.dtype, copy=False),
+        nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+    )
+
+
 @register_kernel("std")
 @float32_inside
 def std(x, axis=(), unbiased=True, keepdim=False):
@@ -119,6 +136,29 @@ def std_grad(x, out, out_grad, axis=(), unbiased=True, keepdim=False):
     return (d * g).astype(x.dtype, copy=False)
 
 
+@register_kernel("std_double_grad")
+@float32_inside
+def std_double_grad(x, out, out_grad, x_grad_grad, axis=(), unbiased=True, keepdim=False):
+    # std_grad = d g / (denom o), d = x - mean x, o = std(x); o's dependence on x is folded in.
+    xp = array_module(x)
+    axes, d, denom = _centered("std", x, axis, unbiased)
+    shape = keepdim_shape(x.shape, axes)
+    if denom <= 0:
+        return xp.full(x.shape, xp.nan, dtype=x.dtype), xp.full(out_grad.shape, xp.nan, dtype=out_grad.dtype)
+    o = out.reshape(shape)
+    zero = o == 0
+    inv = xp.where(zero, 0, 1 / (denom * xp.where(zero, 1, o)))  # 1 / (denom o), 0 where o == 0
+    g = out_grad.reshape(shape)
+    a = x_grad_grad - x_grad_grad.mean(axis=axes, keepdims=True)
+    s = (d * x_grad_grad).sum(axis=axes, keepdims=True)  # sum of d * a
+    x_grad = g * inv * (a - d * s * inv * xp.where(zero, 0, 1 / xp.where(zero, 1, o)))
+    out_grad_grad = s * inv
+    return (
+        x_grad.astype(x.dtype, copy=False),
+        nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+    )
+
+
 # --- norm ------------------------------------------------------------------------------------
 
 
@@ -135,7 +175,7 @@ def _check_p(p):
 @float32_inside
 def norm(x, p=2.0, axis=(), keepdim=False):
     xp = array_module(x)
-    _check_float("norm", "x", x)
+    check_float("norm", "x", x)
     p = _check_p(p)
     axes = normalize_axis(axis, x.ndim, "norm")
     ax = xp.abs(x)
@@ -173,6 +213,40 @@ def norm_grad(x, out, out_grad, p=2.0, axis=(), keepdim=False):
     return nd(grad.astype(x.dtype, copy=False))
 
 
+@register_kernel("norm_double_grad")
+@float32_inside
+def norm_double_grad(x, out, out_grad, x_grad_grad, p=2.0, axis=(), keepdim=False):
+    # With u = dN/dx (the gradient for out_grad 1): out_grad_grad = sum(ddx u); for finite p,
+    # x_grad = g [(p - 1) |x|^(p-2) N^(1-p) ddx + (1 - p) / N u sum(ddx u)]. The 1- and inf-norm
+    # gradients are piecewise constant in x.
+    xp = array_module(x)
+    p = float(p)
+    axes = normalize_axis(axis, x.ndim, "norm")
+    shape = keepdim_shape(x.shape, axes)
+    o = out.reshape(shape)
+    g = out_grad.reshape(shape)
+    if p == math.inf:
+        hit = xp.abs(x) == o
+        count = hit.sum(axis=axes, keepdims=True).astype(x.dtype)
+        u = xp.where(hit, xp.sign(x) / count, 0)
+    else:
+        safe = xp.where(o == 0, 1, o)
+        u = xp.where(o == 0, 0, xp.sign(x) * xp.abs(x) ** (p - 1) * safe ** (1 - p))
+    dot = (x_grad_grad * u).sum(axis=axes, keepdims=True)
+    if p in (1.0, math.inf):
+        x_grad = xp.zeros(x.shape, dtype=x.dtype)
+    else:
+        safe = xp.where(o == 0, 1, o)
+        ax = xp.abs(x)
+        curv = 1.0 if p == 2 else xp.where(ax == 0, 0, ax ** (p - 2))  # |x|^(p-2), 0 at x = 0
+        first = (p - 1) * curv * safe ** (1 - p) * x_grad_grad
+        x_grad = xp.where(o == 0, 0, g * (first + (1 - p) / safe * u * dot))
+    return (
+        x_grad.astype(x.dtype, copy=False),
+        nd(dot.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+    )
+
+
 # --- nll_loss --------------------------------------------------------------------------------
 
 
@@ -180,7 +254,7 @@ def _nll_layout(input, label, weight, ignore_index):  # noqa: A002 - Paddle's na
     """(class axis, safe labels, per-element weights with 0 at ignored labels)."""
     op = "nll_loss"
     xp = array_module(input)
-    _check_float(op, "input", input)
+    check_float(op, "input", input)
     if input.ndim == 0:
         raise ValueError(f"{op}: input is 0-d; expected (C,), (N, C) or (N, C, d1, ...) log-probabilities")
     a = 0 if input.ndim == 1 else 1
@@ -244,7 +318,7 @@ def nll_loss_grad(input, label, weight, out_grad, ignore_index=-100, reduction="
 
 def _bce_check(logit, label, weight, pos_weight):
     op = "binary_cross_entropy_with_logits"
-    _check_float(op, "logit", logit)
+    check_float(op, "logit", logit)
     if tuple(label.shape) != tuple(logit.shape):
         raise ValueError(f"{op}: label has shape {label.shape}; expected logit's shape {logit.shape}")
     for name, t in (("weight", weight), ("pos_weight", pos_weight)):
@@ -297,6 +371,42 @@ def binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, out_
     )
 
 
+def _gather(t: Any, out_grad: Any, reduction: str, count: int | None = None) -> Any:
+    """The adjoint of `_spread`: an elementwise term summed back to out_grad's shape."""
+    if reduction == "none":
+        return nd(t.astype(out_grad.dtype, copy=False))
+    total = t.sum()
+    if reduction != "sum":
+        total = total / (t.size if count is None else count)
+    return nd(array_module(t).asarray(total, dtype=out_grad.dtype).reshape(out_grad.shape))
+
+
+@register_kernel("binary_cross_entropy_with_logits_double_grad")
+@float32_inside
+def binary_cross_entropy_with_logits_double_grad(
+    logit, label, weight, pos_weight, out_grad, logit_grad_grad, label_grad_grad, reduction="mean"
+):
+    # logit_grad = G (1 - y - c q), label_grad = G (-l + (pw - 1) softplus(-l)), with
+    # G = spread(g) w, c = 1 + (pw - 1) y, q = sigmoid(-l) and dq/dl = -q (1 - q).
+    xp = array_module(logit)
+    shape = logit.shape
+    big_g = _spread(out_grad, shape, reduction)
+    w = 1.0 if weight is None else weight
+    big_g = big_g * w
+    q = stable_sigmoid(xp, -logit)
+    pw1 = 0.0 if pos_weight is None else pos_weight - 1
+    c = 1 + pw1 * label
+    a, b = logit_grad_grad, label_grad_grad
+    logit_grad = big_g * (a * c * q * (1 - q) - b * (1 + pw1 * q))
+    label_grad = big_g * a * -(1 + pw1 * q)
+    term = w * (a * (1 - label - c * q) + b * (-logit + pw1 * _softplus_neg(xp, logit)))
+    return (
+        unbroadcast(logit_grad, logit.shape, logit.dtype),
+        unbroadcast(label_grad, label.shape, label.dtype),
+        _gather(xp.broadcast_to(term, shape), out_grad, reduction),
+    )
+
+
 # --- l1_loss, smooth_l1_loss -----------------------------------------------------------------
 
 
@@ -319,6 +429,20 @@ def l1_loss_grad(input, label, out_grad, reduction="mean"):  # noqa: A002
     d = input - label
     g = xp.sign(d) * _spread(out_grad, d.shape, reduction)
     return unbroadcast(g, input.shape, input.dtype), unbroadcast(-g, label.shape, label.dtype)
+
+
+def _loss_out_grad_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction):
+    """d/d out_grad of <input_grad, a> + <label_grad, b> for input_grad = slope * spread(g)."""
+    q = _reduce(slope * (input_grad_grad - label_grad_grad), reduction)
+    return nd(array_module(q).asarray(q).reshape(out_grad.shape).astype(out_grad.dtype, copy=False))
+
+
+@register_kernel("l1_loss_double_grad")
+@float32_inside
+def l1_loss_double_grad(input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean"):  # noqa: A002
+    # sign(input - label) is piecewise constant: only out_grad has a second derivative
+    slope = array_module(input).sign(input - label)
+    return _loss_out_grad_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction)
 
 
 def _check_delta(delta):
@@ -349,6 +473,23 @@ def smooth_l1_loss_grad(input, label, out_grad, reduction="mean", delta=1.0):  #
     d = input - label
     g = xp.where(xp.abs(d) < delta, d, delta * xp.sign(d)) * _spread(out_grad, d.shape, reduction)
     return unbroadcast(g, input.shape, input.dtype), unbroadcast(-g, label.shape, label.dtype)
+
+
+@register_kernel("smooth_l1_loss_double_grad")
+@float32_inside
+def smooth_l1_loss_double_grad(
+    input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean", delta=1.0
+):  # noqa: A002
+    xp = array_module(input)
+    d = input - label
+    inside = xp.abs(d) < delta
+    slope = xp.where(inside, d, delta * xp.sign(d))
+    g = inside * (input_grad_grad - label_grad_grad) * _spread(out_grad, d.shape, reduction)
+    return (
+        unbroadcast(g, input.shape, input.dtype),
+        unbroadcast(-g, label.shape, label.dtype),
+        _loss_out_grad_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction),
+    )
 
 
 # --- kl_div ----------------------------------------------------------------------------------
@@ -401,4 +542,37 @@ def kl_div_grad(input, label, out_grad, reduction="mean", log_target=False):  # 
         label_grad = xp.where(positive, xp.log(xp.where(positive, label, 1)) + 1 - input, 0) * g
     return unbroadcast(input_grad, input.shape, input.dtype), unbroadcast(
         label_grad, label.shape, label.dtype
+    )
+
+
+@register_kernel("kl_div_double_grad")
+@float32_inside
+def kl_div_double_grad(
+    input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean", log_target=False
+):  # noqa: A002
+    xp = array_module(input)
+    shape = broadcast_shapes("kl_div", input.shape, label.shape, names=("input", "label"))
+    count = _kl_count(shape, reduction) if reduction in ("mean", "batchmean") else None
+    g = _spread(out_grad, shape, "mean", count) if count is not None else _spread(out_grad, shape, reduction)
+    a, b = input_grad_grad, label_grad_grad
+    if log_target:
+        pr = xp.exp(label)
+        input_grad = -b * pr * g
+        label_grad = pr * g * (-a + b * (label - input + 2))
+        term = a * -pr + b * pr * (label - input + 1)
+    else:
+        positive = label > 0
+        safe = xp.where(positive, label, 1)
+        input_grad = xp.where(positive, -b * g, 0)
+        label_grad = xp.where(positive, g * (-a + b / safe), 0)
+        term = a * -xp.where(positive, label, 0) + b * xp.where(positive, xp.log(safe) + 1 - input, 0)
+    term = xp.broadcast_to(term, shape)
+    if count is not None:
+        out_grad_grad = _gather(term, out_grad, "mean", count)
+    else:
+        out_grad_grad = _gather(term, out_grad, reduction)
+    return (
+        unbroadcast(input_grad, input.shape, input.dtype),
+        unbroadcast(label_grad, label.shape, label.dtype),
+        out_grad_grad,
     )

@@ -1,4 +1,6 @@
-"""Reduction kernels (sum, mean, max, min, prod, logsumexp, argmax, argmin) and their grads.
+"""Reduction kernels (sum, mean, max, min, prod, logsumexp, argmax, argmin), their grads and
+double grads, and the higher-order helper op reduce_as (sum a broadcast gradient back to
+another tensor's shape).
 
 `axis` is an int, a list, or empty/None for every axis (`normalize_axis`); a full reduction
 gives a 0-d array. Grad kernels first reshape `out_grad` (and `out`) to the keepdim shape,
@@ -19,6 +21,7 @@ from opgrad.runtime.kernels.common import (
     nd,
     normalize_axis,
     normalize_one_axis,
+    unbroadcast,
 )
 from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
@@ -96,6 +99,23 @@ max_, max_grad = _extremum("max", "max")
 min_, min_grad = _extremum("min", "min")
 
 
+def _extremum_double_grad(op):
+    def kernel(x, out, x_grad_grad, axis=(), keepdim=False):
+        axes = normalize_axis(axis, x.ndim, op)
+        shape = keepdim_shape(x.shape, axes)
+        hit = x == out.reshape(shape)
+        count = hit.sum(axis=axes, keepdims=True).astype(x_grad_grad.dtype)
+        g = (x_grad_grad * hit).sum(axis=axes, keepdims=True) / count
+        return nd(g.reshape(out.shape).astype(out.dtype, copy=False))
+
+    kernel.__name__ = kernel.__qualname__ = op + "_double_grad"
+    return register_kernel(op + "_double_grad")(kernel)
+
+
+max_double_grad = _extremum_double_grad("max")
+min_double_grad = _extremum_double_grad("min")
+
+
 @register_kernel("prod")
 @float32_inside
 def prod(x, axis=(), keepdim=False):
@@ -125,6 +145,40 @@ def prod_grad(x, out_grad, axis=(), keepdim=False):
     return grad.transpose(np.argsort(perm)).astype(x.dtype)
 
 
+@register_kernel("prod_double_grad")
+@float32_inside
+def prod_double_grad(x, out_grad, x_grad_grad, axis=(), keepdim=False):
+    # prod_grad is x_grad_i = g * P_i with P_i = prod_{j != i} x_j. Its derivative in g is
+    # sum_i a_i P_i; in x_k it is g * sum_{i != k} a_i M_ik, M_ik = prod_{j != i, k} x_j,
+    # computed exactly (zeros allowed) from exclusive prefix/suffix products of rows of x
+    # with one entry replaced by 1: O(n^2) per reduced slice.
+    xp = array_module(x)
+    axes = normalize_axis(axis, x.ndim, "prod")
+    kept = [i for i in range(x.ndim) if i not in axes]
+    perm = kept + list(axes)
+    kept_shape = tuple(x.shape[i] for i in kept)
+    n = math.prod(x.shape[a] for a in axes)
+    if n == 0 or x.size == 0:
+        return xp.zeros(x.shape, x.dtype), xp.zeros(out_grad.shape, out_grad.dtype)
+    flat = x.transpose(perm).reshape(kept_shape + (n,))
+    a = x_grad_grad.transpose(perm).reshape(kept_shape + (n,))
+    eye = xp.eye(n, dtype=bool)
+    z = xp.where(eye, 1, flat[..., None, :])  # z[..., k, j] = x_j, or 1 where j == k
+    ones = xp.ones(z.shape[:-1] + (1,), dtype=z.dtype)
+    left = xp.concatenate([ones, xp.cumprod(z[..., :-1], axis=-1)], axis=-1)
+    right = xp.concatenate([ones, xp.cumprod(z[..., :0:-1], axis=-1)], axis=-1)[..., ::-1]
+    m = xp.where(eye, 0, left * right)  # m[..., k, i] = prod_{j != i, k} x_j (0 on the diagonal)
+    g = out_grad.reshape(kept_shape + (1,))
+    x_grad = g * (m * a[..., None, :]).sum(axis=-1)
+    p = (
+        xp.concatenate([ones[..., 0, :], xp.cumprod(flat[..., :-1], axis=-1)], axis=-1)
+        * xp.concatenate([ones[..., 0, :], xp.cumprod(flat[..., :0:-1], axis=-1)], axis=-1)[..., ::-1]
+    )
+    out_grad_grad = (a * p).sum(axis=-1)
+    x_grad = x_grad.reshape(tuple(x.shape[i] for i in perm)).transpose(np.argsort(perm))
+    return x_grad.astype(x.dtype), nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype))
+
+
 @register_kernel("logsumexp")
 @float32_inside
 def logsumexp(x, axis=(), keepdim=False):
@@ -146,6 +200,25 @@ def logsumexp_grad(x, out, out_grad, axis=(), keepdim=False):
     xp = array_module(x)
     shape = keepdim_shape(x.shape, normalize_axis(axis, x.ndim, "logsumexp"))
     return nd((out_grad.reshape(shape) * xp.exp(x - out.reshape(shape))).astype(x.dtype, copy=False))
+
+
+@register_kernel("logsumexp_double_grad")
+@float32_inside
+def logsumexp_double_grad(x, out, out_grad, x_grad_grad, axis=(), keepdim=False):
+    xp = array_module(x)
+    axes = normalize_axis(axis, x.ndim, "logsumexp")
+    shape = keepdim_shape(x.shape, axes)
+    p = xp.exp(x - out.reshape(shape))
+    g = out_grad.reshape(shape)
+    ap = x_grad_grad * p
+    x_grad = g * ap
+    out_grad_wrt_out = -(g * ap.sum(axis=axes, keepdims=True))
+    out_grad_grad = ap.sum(axis=axes, keepdims=True)
+    return (
+        nd(x_grad.astype(x.dtype, copy=False)),
+        nd(out_grad_wrt_out.reshape(out.shape).astype(out.dtype, copy=False)),
+        nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+    )
 
 
 def _arg_extremum(op, reduce_name):
@@ -170,3 +243,22 @@ def _arg_extremum(op, reduce_name):
 
 argmax = _arg_extremum("argmax", "argmax")
 argmin = _arg_extremum("argmin", "argmin")
+
+
+@register_kernel("reduce_as")
+def reduce_as(x, target):
+    try:
+        return unbroadcast(x, target.shape, target.dtype)
+    except ValueError:
+        raise ValueError(
+            f"reduce_as: x has shape {x.shape} and target has shape {target.shape}; "
+            "expected target's shape to broadcast to x's"
+        ) from None
+
+
+@register_kernel("reduce_as_grad")
+def reduce_as_grad(x, out_grad):
+    xp = array_module(out_grad)
+    lead = len(x.shape) - out_grad.ndim
+    g = out_grad.reshape((1,) * lead + out_grad.shape)
+    return xp.broadcast_to(g, x.shape).astype(x.dtype)
