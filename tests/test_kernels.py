@@ -184,6 +184,11 @@ GRAD_CASES += [
     ("reduce_as", {"x": randn(2, 3, 4), "target": randn(3, 1)}, []),
     ("reduce_as", {"x": randn(3, 4), "target": randn(3, 4)}, []),
 ]
+for _op in ("var", "std"):
+    for _axis, _unbiased, _keep in (([], True, False), (1, False, True), ([0, 2], True, True)):
+        GRAD_CASES.append((_op, {"x": randn(2, 3, 4)}, [_axis, _unbiased, _keep]))
+for _p, _axis, _keep in ((2.0, [], False), (1.0, 1, True), (3.0, [0, 2], False)):
+    GRAD_CASES.append(("norm", {"x": away(2, 3, 4)}, [_p, _axis, _keep]))
 
 
 def _run_forward(op, inputs, attrs):

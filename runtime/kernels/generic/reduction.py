@@ -1,5 +1,5 @@
-"""Reduction kernels (sum, mean, max, min, prod, logsumexp, argmax, argmin), their grads and
-double grads, and the higher-order helper op reduce_as (sum a broadcast gradient back to
+"""Reduction kernels (sum, mean, max, min, prod, logsumexp, var, std, norm, argmax, argmin),
+their grads and double grads, and the higher-order helper op reduce_as (sum a broadcast gradient back to
 another tensor's shape).
 
 `axis` is an int, a list, or empty/None for every axis (`normalize_axis`); a full reduction
@@ -17,6 +17,7 @@ import numpy as np
 from opgrad.runtime.kernels.common import (
     array_module,
     as_int,
+    check_float,
     keepdim_shape,
     nd,
     normalize_axis,
@@ -218,6 +219,191 @@ def logsumexp_double_grad(x, out, out_grad, x_grad_grad, axis=(), keepdim=False)
         nd(x_grad.astype(x.dtype, copy=False)),
         nd(out_grad_wrt_out.reshape(out.shape).astype(out.dtype, copy=False)),
         nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+    )
+
+
+# --- var, std, norm ---------------------------------------------------------------------------
+
+
+def _centered(op, x, axis, unbiased):
+    """(axes, x - mean over axes, N - ddof)."""
+    check_float(op, "x", x)
+    axes = normalize_axis(axis, x.ndim, op)
+    if x.size == 0 and any(x.shape[a] == 0 for a in axes):
+        raise ValueError(f"{op}: cannot reduce an empty dimension (x has shape {x.shape}, axis {list(axes)})")
+    n = math.prod(x.shape[a] for a in axes)
+    d = x - x.mean(axis=axes, keepdims=True)
+    return axes, d, n - (1 if unbiased else 0)
+
+
+def _var(op, x, axis, unbiased, keepdim):
+    xp = array_module(x)
+    axes, d, denom = _centered(op, x, axis, unbiased)
+    s = (d * d).sum(axis=axes, keepdims=keepdim)
+    if denom <= 0:
+        return xp.full(s.shape, np.nan, dtype=x.dtype)
+    return nd(s / denom)
+
+
+@register_kernel("var")
+@float32_inside
+def var(x, axis=(), unbiased=True, keepdim=False):
+    return _var("var", x, axis, unbiased, keepdim)
+
+
+@register_kernel("var_grad")
+@float32_inside
+def var_grad(x, out_grad, axis=(), unbiased=True, keepdim=False):
+    xp = array_module(x)
+    axes, d, denom = _centered("var", x, axis, unbiased)
+    if denom <= 0:
+        return xp.full(x.shape, np.nan, dtype=x.dtype)
+    g = out_grad.reshape(keepdim_shape(x.shape, axes))
+    return (d * (g * (2.0 / denom))).astype(x.dtype, copy=False)
+
+
+@register_kernel("var_double_grad")
+@float32_inside
+def var_double_grad(x, out_grad, x_grad_grad, axis=(), unbiased=True, keepdim=False):
+    # var_grad = 2 (x - mean x) g / denom is bilinear in (x, g).
+    xp = array_module(x)
+    axes, d, denom = _centered("var", x, axis, unbiased)
+    shape = keepdim_shape(x.shape, axes)
+    if denom <= 0:
+        return xp.full(x.shape, xp.nan, dtype=x.dtype), xp.full(out_grad.shape, xp.nan, dtype=out_grad.dtype)
+    a = x_grad_grad - x_grad_grad.mean(axis=axes, keepdims=True)
+    x_grad = a * out_grad.reshape(shape) * (2.0 / denom)
+    out_grad_grad = (d * x_grad_grad).sum(axis=axes, keepdims=True) * (2.0 / denom)
+    return (
+        x_grad.astype(x.dtype, copy=False),
+        nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+    )
+
+
+@register_kernel("std")
+@float32_inside
+def std(x, axis=(), unbiased=True, keepdim=False):
+    return nd(array_module(x).sqrt(_var("std", x, axis, unbiased, keepdim)))
+
+
+@register_kernel("std_grad")
+@float32_inside
+def std_grad(x, out, out_grad, axis=(), unbiased=True, keepdim=False):
+    xp = array_module(x)
+    axes, d, denom = _centered("std", x, axis, unbiased)
+    if denom <= 0:
+        return xp.full(x.shape, np.nan, dtype=x.dtype)
+    shape = keepdim_shape(x.shape, axes)
+    o = out.reshape(shape)
+    g = xp.where(o == 0, 0, out_grad.reshape(shape) / (denom * xp.where(o == 0, 1, o)))
+    return (d * g).astype(x.dtype, copy=False)
+
+
+@register_kernel("std_double_grad")
+@float32_inside
+def std_double_grad(x, out, out_grad, x_grad_grad, axis=(), unbiased=True, keepdim=False):
+    # std_grad = d g / (denom o), d = x - mean x, o = std(x); o's dependence on x is folded in.
+    xp = array_module(x)
+    axes, d, denom = _centered("std", x, axis, unbiased)
+    shape = keepdim_shape(x.shape, axes)
+    if denom <= 0:
+        return xp.full(x.shape, xp.nan, dtype=x.dtype), xp.full(out_grad.shape, xp.nan, dtype=out_grad.dtype)
+    o = out.reshape(shape)
+    zero = o == 0
+    inv = xp.where(zero, 0, 1 / (denom * xp.where(zero, 1, o)))  # 1 / (denom o), 0 where o == 0
+    g = out_grad.reshape(shape)
+    a = x_grad_grad - x_grad_grad.mean(axis=axes, keepdims=True)
+    s = (d * x_grad_grad).sum(axis=axes, keepdims=True)  # sum of d * a
+    x_grad = g * inv * (a - d * s * inv * xp.where(zero, 0, 1 / xp.where(zero, 1, o)))
+    out_grad_grad = s * inv
+    return (
+        x_grad.astype(x.dtype, copy=False),
+        nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+    )
+
+
+def _check_p(p):
+    if isinstance(p, bool) or not isinstance(p, (int, float, np.integer, np.floating)):
+        raise TypeError(f"norm: p must be a number (1, 2, inf or any p > 0), got {type(p).__name__} {p!r}")
+    p = float(p)
+    if not (p > 0):  # noqa: SIM201 - also rejects NaN
+        raise ValueError(f"norm: p must be > 0 or inf, got {p!r}")
+    return p
+
+
+@register_kernel("norm")
+@float32_inside
+def norm(x, p=2.0, axis=(), keepdim=False):
+    xp = array_module(x)
+    check_float("norm", "x", x)
+    p = _check_p(p)
+    axes = normalize_axis(axis, x.ndim, "norm")
+    ax = xp.abs(x)
+    if p == math.inf:
+        if x.size == 0:
+            raise ValueError(f"norm: x is empty (shape {x.shape}); the inf-norm needs at least one element")
+        return nd(ax.max(axis=axes, keepdims=keepdim))
+    if p == 1:
+        return nd(ax.sum(axis=axes, keepdims=keepdim))
+    if p == 2:
+        return nd(xp.sqrt((x * x).sum(axis=axes, keepdims=keepdim)))
+    return nd((ax**p).sum(axis=axes, keepdims=keepdim) ** (1.0 / p))
+
+
+@register_kernel("norm_grad")
+@float32_inside
+def norm_grad(x, out, out_grad, p=2.0, axis=(), keepdim=False):
+    xp = array_module(x)
+    p = float(p)
+    shape = keepdim_shape(x.shape, normalize_axis(axis, x.ndim, "norm"))
+    o = out.reshape(shape)
+    g = out_grad.reshape(shape)
+    if p == math.inf:  # ties share the gradient equally
+        hit = xp.abs(x) == o
+        count = hit.sum(axis=normalize_axis(axis, x.ndim, "norm"), keepdims=True)
+        grad = xp.where(hit, xp.sign(x) * (g / count.astype(x.dtype)), 0)
+    elif p == 1:
+        grad = xp.sign(x) * g
+    else:
+        safe = xp.where(o == 0, 1, o)
+        if p == 2:
+            grad = x * xp.where(o == 0, 0, g / safe)
+        else:
+            grad = xp.sign(x) * xp.abs(x) ** (p - 1) * xp.where(o == 0, 0, g * safe ** (1 - p))
+    return nd(grad.astype(x.dtype, copy=False))
+
+
+@register_kernel("norm_double_grad")
+@float32_inside
+def norm_double_grad(x, out, out_grad, x_grad_grad, p=2.0, axis=(), keepdim=False):
+    # With u = dN/dx (the gradient for out_grad 1): out_grad_grad = sum(ddx u); for finite p,
+    # x_grad = g [(p - 1) |x|^(p-2) N^(1-p) ddx + (1 - p) / N u sum(ddx u)]. The 1- and inf-norm
+    # gradients are piecewise constant in x.
+    xp = array_module(x)
+    p = float(p)
+    axes = normalize_axis(axis, x.ndim, "norm")
+    shape = keepdim_shape(x.shape, axes)
+    o = out.reshape(shape)
+    g = out_grad.reshape(shape)
+    if p == math.inf:
+        hit = xp.abs(x) == o
+        count = hit.sum(axis=axes, keepdims=True).astype(x.dtype)
+        u = xp.where(hit, xp.sign(x) / count, 0)
+    else:
+        safe = xp.where(o == 0, 1, o)
+        u = xp.where(o == 0, 0, xp.sign(x) * xp.abs(x) ** (p - 1) * safe ** (1 - p))
+    dot = (x_grad_grad * u).sum(axis=axes, keepdims=True)
+    if p in (1.0, math.inf):
+        x_grad = xp.zeros(x.shape, dtype=x.dtype)
+    else:
+        safe = xp.where(o == 0, 1, o)
+        ax = xp.abs(x)
+        curv = 1.0 if p == 2 else xp.where(ax == 0, 0, ax ** (p - 2))  # |x|^(p-2), 0 at x = 0
+        first = (p - 1) * curv * safe ** (1 - p) * x_grad_grad
+        x_grad = xp.where(o == 0, 0, g * (first + (1 - p) / safe * u * dot))
+    return (
+        x_grad.astype(x.dtype, copy=False),
+        nd(dot.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
     )
 
 
