@@ -269,7 +269,14 @@ def _run(
                         _accumulate(node, grads, create_graph, held)  # type: ignore[arg-type]
                 elif runners is None or node in runners:
                     outs = _apply(node, grads, create_graph, retain_graph, check, held)
-            # Deliver (or, for a node that produced nothing, just count down its edges).
+            # Deliver gradient i along edge i (or, for a node that produced nothing, just
+            # count down its edges); a child whose dependencies are all met becomes ready.
+            # This loop, the dependency count above and `_apply`'s gradient check read the
+            # node's slots directly (`_next`, `_at`, `_more`, output 0's `_shape`/`_dtype`/
+            # `_atype`, see GradNode) rather than through accessor methods (`edges()`, an
+            # output-metadata check, a one-output test): those calls measured 0.5-0.8 us
+            # more per node in backward (~10%). Everything else uses `edges()` and
+            # `output_meta_at()`.
             i = 0
             n_outs = len(outs)
             at = node._at
@@ -446,14 +453,15 @@ def _check_replacements(
             f"{'output' if kind == 'pre-hook' else 'input'} of the node), got {got}"
         )
     new = list(result)
+    children, at = node.edges()
     for i, g in enumerate(new):
         if g is None:
             continue
         if kind == "pre-hook":
             meta = old[i]._data if old[i] is not None else node.output_meta_at(i)
         else:
-            child = node._next[i]
-            meta = None if child is None else child.output_meta_at(node._at[i])
+            child = children[i]
+            meta = None if child is None else child.output_meta_at(at[i])
         if meta is None:
             continue
         if not isinstance(meta, tuple):
@@ -488,8 +496,8 @@ def _capture(
 def _unblocked(node: GradNode, blocked: set[tuple[int, int]] | None) -> list[GradNode]:
     """The nodes `node`'s gradients go to, less those of edges in `blocked` (no_grad_vars)."""
     if blocked is None:
-        return [c for c in node._next if c is not None]
-    edges = zip(node._next, node._at, strict=True)
+        return [c for c in node.edges()[0] if c is not None]
+    edges = zip(*node.edges(), strict=True)
     return [c for c, p in edges if c is not None and (id(c), p) not in blocked]
 
 
