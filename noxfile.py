@@ -140,7 +140,8 @@ def gpu(session: nox.Session) -> None:
 
 @nox.session
 def wheel(session: nox.Session) -> None:
-    """Build the wheel, install it here, and import it with the source tree out of reach."""
+    """Build the wheel, install it here, import it with the source tree out of reach, then
+    run tests from the root with it installed (the tree then imports as it stands)."""
     work = Path(tempfile.mkdtemp(prefix="opgrad-wheel-"))
     try:
         # Build from a clean copy: setuptools never prunes build/lib, so a stale build/
@@ -150,8 +151,10 @@ def wheel(session: nox.Session) -> None:
         dist = work / "dist"
         session.run("python", "-m", "pip", "wheel", str(src), "--no-deps", "-w", str(dist))
         (built,) = dist.glob("opgrad-*.whl")
-        session.install(str(built))
+        session.install(str(built), "pytest")
         with session.chdir(work):  # outside the repo: only the installed copy is importable
             session.run("python", "-c", IMPORT_CHECK)
+        # From the root, the tree shadows the installed copy and must import as it stands.
+        session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_tensor.py")
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -140,7 +140,10 @@ def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
             title=doc_lines("Forward operators: one function per ops.yaml entry.", 0),
             all=_all([f.name for f in ops]),
             functions=tuple(ops),
-            has_inplace=any(f.inplace for f in ops),
+            refuses_non_tensors=any(
+                f.inplace or any(getattr(c, "form", "").startswith("written") for c in f.conversions)
+                for f in ops
+            ),
         ),
         Module(
             file=f"{naming.GRAD_OPS_MODULE}.py",

@@ -66,14 +66,18 @@ def _attribute_check(name: str, a: Arg) -> AttributeCheck:
 
 
 def _conversions(
-    name: str, args: tuple[Arg, ...], like: Callable[[Arg], str]
+    name: str, args: tuple[Arg, ...], like: Callable[[Arg], str], written: tuple[str, ...] = ()
 ) -> list[TensorConversion | AttributeCheck | Guarded]:
-    """Numbers and arrays passed for tensors become tensors (dtype following `like(arg)`);
-    attributes are checked and converted to the type the kernel takes (`_attribute_check`)."""
+    """Numbers and arrays passed for tensors become tensors (dtype following `like(arg)`),
+    except for arguments the kernel writes into (`written`, from `mutates:`): a converted copy
+    would take the write, so they must be Tensors already. Attributes are checked and converted
+    to the type the kernel takes (`_attribute_check`)."""
     conversions: list[TensorConversion | AttributeCheck | Guarded] = []
     for a in args:
         if a.is_tensor:
             form = "list" if a.is_tensor_list else "optional" if a.is_optional else "tensor"
+            if a.name in written:
+                form = "written-optional" if a.is_optional else "written"
             conversions.append(TensorConversion(name, a.name, "" if a.is_tensor_list else like(a), form))
     conversions += [_attribute_check(name, a) for a in args if not a.is_tensor]
     return conversions
@@ -132,7 +136,10 @@ def _function(
             a for a in tensors if a not in diff_inputs and not a.is_tensor_list
         ]
         conversions = _conversions(
-            sig.name, sig.args, lambda a: next((o.name for o in likes if o is not a), "None")
+            sig.name,
+            sig.args,
+            lambda a: next((o.name for o in likes if o is not a), "None"),
+            mutates,
         )
 
     tensor_forms = [(a, META if a.name in meta else TENSOR) for a in tensors]

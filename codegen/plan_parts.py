@@ -62,7 +62,7 @@ class TensorConversion:
     op: str
     name: str
     like: str
-    form: str  # "tensor" | "optional" (None passes) | "list"
+    form: str  # "tensor" | "optional" (None passes) | "list" | "written"/"written-optional" (refused)
 
 
 @dataclass(frozen=True)
@@ -203,7 +203,7 @@ class Module:
     nodes: tuple[Node, ...] = ()
     methods: tuple[Method, ...] = ()
     hash_by_identity: bool = False  # __eq__ is bound: keep tensors hashable
-    has_inplace: bool = False  # ops.py: define the helper in-place functions raise with
+    refuses_non_tensors: bool = False  # ops.py: define `_not_a_tensor` (in-place ops, written args)
     type_only: frozenset[str] = frozenset()  # imported under `if TYPE_CHECKING:`
 
     @property

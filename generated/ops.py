@@ -313,7 +313,7 @@ __all__ = [
 
 
 def _not_a_tensor(op: str, arg: str, value: object) -> TypeError:
-    return TypeError(f"{op}: {arg} must be a Tensor to be written in place, got {type(value).__name__}")
+    return TypeError(f"{op}: {arg} is written in place, so it must be a Tensor, got {type(value).__name__}")
 
 
 def neg(x: Tensor) -> Tensor:
@@ -3009,9 +3009,9 @@ def batch_norm(
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "batch_norm", "x")
     if not isinstance(running_mean, Tensor):
-        running_mean = as_tensor_arg(running_mean, x, "batch_norm", "running_mean")
+        raise _not_a_tensor("batch_norm", "running_mean", running_mean)
     if not isinstance(running_var, Tensor):
-        running_var = as_tensor_arg(running_var, x, "batch_norm", "running_var")
+        raise _not_a_tensor("batch_norm", "running_var", running_var)
     if weight is not None and not isinstance(weight, Tensor):
         weight = as_tensor_arg(weight, x, "batch_norm", "weight")
     if bias is not None and not isinstance(bias, Tensor):

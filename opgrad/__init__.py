@@ -6,6 +6,9 @@ This module only re-exports; the code lives in `opgrad.runtime` (hand-written) a
 
 import sys as _sys
 
+# First: in the source tree, finds runtime/, generated/ and codegen/ beside this folder.
+from opgrad import _source_tree  # noqa: F401
+
 # The generated ops import first: the runtime's Tensor inherits the generated method mixin,
 # which refers to the ops module, so this order lets both finish initialising.
 from opgrad.generated import ops

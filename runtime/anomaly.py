@@ -15,6 +15,8 @@ import threading
 import traceback
 from typing import Any
 
+from opgrad.runtime.device import array_module
+
 _RUNTIME_DIRS = (
     os.path.dirname(os.path.abspath(__file__)),
     os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "generated"),
@@ -104,7 +106,7 @@ def check_gradient(node: Any, index: int, array: Any) -> None:
     local = _LOCAL
     if not local.enabled or array.dtype.kind not in "fc":
         return  # another thread's anomaly mode, or integers (never NaN)
-    xp = _module_of(array)
+    xp = array_module(array)
     bad = None
     if local.check_nan and bool(xp.isnan(array).any()):
         bad = "NaN"
@@ -117,9 +119,3 @@ def check_gradient(node: Any, index: int, array: Any) -> None:
         f"{type(node).__name__} ({node.name}) returned {bad} values in its gradient for input {index}.\n"
         f"The forward call that created this node:\n{site}"
     )
-
-
-def _module_of(array: Any) -> Any:
-    from opgrad.runtime.kernels.registry import get_array_module
-
-    return get_array_module(array)

@@ -4,7 +4,8 @@ PyTorch (`torch.autograd`) and Paddle (`paddle.autograd`) expect to find them.""
 from opgrad.runtime.anomaly import detect_anomaly
 from opgrad.runtime.engine import backward, grad, queue_callback
 from opgrad.runtime.function import Function, FunctionCtx
-from opgrad.runtime.grad_node import AccumulateGrad, Edge, GradNode, TensorMeta
+from opgrad.runtime.grad_holder import AccumulateGrad
+from opgrad.runtime.grad_node import Edge, GradNode, TensorMeta
 from opgrad.runtime.tensor_wrapper import saved_tensors_hooks
 
 __all__ = [

@@ -11,7 +11,6 @@ import numpy as np
 from opgrad.runtime import device as _device
 from opgrad.runtime import random as _random
 from opgrad.runtime.dtypes import as_dtype
-from opgrad.runtime.kernels.registry import get_array_module
 from opgrad.runtime.tensor import Tensor, wrap
 
 ShapeLike = int | Sequence[int]
@@ -78,7 +77,7 @@ def _describe(value: Any) -> str:
     return f"{_short(value)} ({type(value).__name__})"
 
 
-def _to_array(data: Any, dtype: Any, device: Any, op: str) -> Any:
+def to_array(data: Any, dtype: Any, device: Any, op: str) -> Any:
     """A fresh array (a copy) for `data` on `device`, with clear errors for bad input."""
     if isinstance(data, Tensor):
         arr = data._data
@@ -201,7 +200,7 @@ def tensor(
 
     Python floats give float32, ints int64, bools bool; NumPy arrays keep their dtype.
     """
-    return _finish("tensor", _to_array(data, dtype, device, "tensor"), requires_grad, stop_gradient)
+    return _finish("tensor", to_array(data, dtype, device, "tensor"), requires_grad, stop_gradient)
 
 
 def to_tensor(
@@ -215,7 +214,7 @@ def from_numpy(array: np.ndarray) -> Tensor:
     if not isinstance(array, np.ndarray):
         raise TypeError(f"from_numpy: expected a NumPy array, got {type(array).__name__}")
     if array.dtype == object:
-        return wrap(_to_array(array, None, None, "from_numpy"))
+        return wrap(to_array(array, None, None, "from_numpy"))
     as_dtype(array.dtype, "from_numpy: dtype")  # a view cannot convert: refuse complex, str, ...
     return wrap(array)
 
@@ -268,7 +267,7 @@ def _like(op: str, x: Tensor, value: Any, dtype: Any, requires_grad: bool) -> Te
     if not isinstance(x, Tensor):
         raise TypeError(f"{op}: x must be a Tensor, got {type(x).__name__}")
     dt = x.dtype if dtype is None else as_dtype(dtype, f"{op}: dtype")
-    return _finish(op, _full(op, get_array_module(x._data), x.shape, value, dt), requires_grad, None)
+    return _finish(op, _full(op, _device.array_module(x._data), x.shape, value, dt), requires_grad, None)
 
 
 def arange(

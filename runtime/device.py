@@ -8,16 +8,21 @@ Further backends (a NumPy-backed stand-in in the tests, say) register an array t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
+_NDARRAY = np.ndarray
 # array type -> (backend name, array module)
 _TYPES: dict[type, tuple[str, ModuleType]] = {np.ndarray: ("cpu", np)}
 _cupy: ModuleType | None = None
+_cupyx: ModuleType | None = None  # with cupyx.scipy.special loaded
 _cupy_checked = False
 _cupy_error = ""
+# Called once CuPy has loaded (the CUDA kernels register themselves here).
+_ON_CUPY: list[Callable[[], None]] = []
 
 
 def register_backend(name: str, array_type: type, module: ModuleType = np) -> None:
@@ -29,9 +34,17 @@ def unregister_backend(array_type: type) -> None:
     _TYPES.pop(array_type, None)
 
 
+def when_cupy_loads(fn: Callable[[], None]) -> None:
+    """Call `fn()` once CuPy has loaded (now, if it already has)."""
+    _ON_CUPY.append(fn)
+    if _cupy is not None:
+        fn()
+
+
 def cupy_module() -> ModuleType | None:
-    """CuPy if it imports and sees a GPU, else None (the reason is kept for errors)."""
-    global _cupy, _cupy_checked, _cupy_error
+    """CuPy if it imports and sees a GPU, else None (the reason is kept for errors). The
+    one place that imports CuPy (an optional dependency, so only when first asked)."""
+    global _cupy, _cupyx, _cupy_checked, _cupy_error
     if not _cupy_checked:
         _cupy_checked = True
         try:
@@ -43,11 +56,25 @@ def cupy_module() -> ModuleType | None:
             _cupy_error = f"{type(exc).__name__}: {exc}"
         else:
             _cupy = cupy
-            _TYPES[cupy.ndarray] = ("cuda", cupy)
-            from opgrad.runtime.kernels.cuda import register_cuda_kernels
+            try:  # part of every CuPy install; a stand-in CuPy may lack it
+                import cupyx.scipy.special  # type: ignore[import-not-found]
 
-            register_cuda_kernels()
+                _cupyx = cupyx
+            except ImportError:
+                _cupyx = None
+            _TYPES[cupy.ndarray] = ("cuda", cupy)
+            for fn in _ON_CUPY:
+                fn()
     return _cupy
+
+
+def cupyx_module() -> ModuleType:
+    """cupyx (with `cupyx.scipy.special`), for CuPy arrays' scatter-add and erf; only
+    reached with CuPy arrays, so CuPy has loaded."""
+    require_cupy()
+    if _cupyx is None:
+        raise RuntimeError("this CuPy has no cupyx.scipy.special (scatter-add and erf need it)")
+    return _cupyx
 
 
 def cuda_available() -> bool:
@@ -89,8 +116,27 @@ def backend_of_type(cls: type, op: str = "") -> str:
 
 
 def module_of_type(cls: type) -> ModuleType | None:
+    """The array module of arrays of type `cls`, or None when `cls` is no registered array
+    type (`array_module` is the same question asked of arrays)."""
     entry = _lookup(cls)
     return None if entry is None else entry[1]
+
+
+def array_module(*arrays: Any) -> ModuleType:
+    """The array module (NumPy, CuPy, a registered backend's) of these arrays: the first
+    array that is not a NumPy array decides, NumPy when none is; None entries are skipped.
+    The runtime and the kernels ask this one function. Kernels pass arrays that dispatch
+    already put on one device, so a NumPy first array answers at once."""
+    a = arrays[0]
+    if a.__class__ is _NDARRAY:
+        return np
+    for a in arrays:
+        if a is None or isinstance(a, np.ndarray):
+            continue
+        mod = module_of_type(a.__class__)
+        if mod is not None:
+            return mod
+    return np
 
 
 def device_of(array: Any) -> str:

@@ -1,5 +1,6 @@
-"""GradTensorHolder: per-node buffers summing the gradients that arrive from many paths,
-and the ownership rules that keep gradient buffers private.
+"""GradTensorHolder: per-node buffers summing the gradients that arrive from many paths;
+the ownership rules that keep gradient buffers private; and the leaf's end of the graph,
+`AccumulateGrad` with `accumulate_into_leaf`, which applies those rules to `.grad`.
 
 The first gradient for a position is kept as it came (no copy); the second makes a new
 sum the holder owns; later ones add into that owned buffer in place. Under `create_graph`
@@ -26,15 +27,17 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from opgrad.runtime.grad_mode import grad_enabled
-from opgrad.runtime.grad_node import GradNode, check_hook_result, hook_name, set_history
+from opgrad.runtime.grad_node import LEAF_SEQ, GradNode, check_hook_result, set_history
+from opgrad.runtime.hooks import hook_name
+from opgrad.runtime.tensor import Tensor, wrap
 
-if TYPE_CHECKING:
-    from opgrad.runtime.tensor import Tensor
+# One lock for every leaf's `.grad` update, so concurrent passes lose no update.
+ACCUMULATE_LOCK = threading.Lock()
 
 
 def array_sum(a: Any, b: Any) -> Any:
@@ -112,8 +115,6 @@ class CopyGradNode(GradNode):
 
 def add_recorded(a: Tensor, b: Tensor) -> Tensor:
     """a + b as a new tensor; recorded when grad mode is on and either requires grad."""
-    from opgrad.runtime.tensor import wrap
-
     out = wrap(array_sum(a._data, b._data))
     if (a._requires_grad or b._requires_grad) and grad_enabled():
         set_history(out, SumGradNode((a, b)), 0)
@@ -123,8 +124,6 @@ def add_recorded(a: Tensor, b: Tensor) -> Tensor:
 def private_copy(t: Tensor) -> Tensor:
     """A copy of `t` in fresh memory; recorded (differentiable) when grad mode is on and
     `t` requires grad, as under create_graph."""
-    from opgrad.runtime.tensor import wrap
-
     out = wrap(t._data.copy())
     if t._requires_grad and grad_enabled():
         set_history(out, CopyGradNode((t,)), 0)
@@ -208,8 +207,6 @@ class GradTensorHolder:
         if key in self.owned and _writeable(old._data):
             old._data += grad._data
         else:
-            from opgrad.runtime.tensor import wrap
-
             buffers[pos] = wrap(array_sum(old._data, grad._data))
             self.owned.add(key)
 
@@ -238,7 +235,36 @@ def accumulate_into_leaf(
         elif private and _writeable(old._data):
             old._data += grad._data
         else:
-            from opgrad.runtime.tensor import wrap
-
             leaf._grad = wrap(array_sum(old._data, grad._data))
             extra.grad_owned = True
+
+
+class AccumulateGrad(GradNode):
+    """The node at a leaf: runs the leaf's hooks, then adds the gradient into `.grad`
+    (`accumulate_into_leaf`; the engine calls that with its pass's `held`, `apply` is for
+    direct calls).
+
+    It holds the leaf strongly; the leaf holds it weakly, so it lives exactly as long as
+    some graph uses the leaf, and every use of the leaf in that time shares it
+    (`grad_node.accumulator_of`).
+    """
+
+    __slots__ = ("variable",)
+    name = "accumulate_grad"
+
+    def __init__(self, variable: Tensor) -> None:
+        super().__init__(())
+        self.variable = variable
+        self.seq = LEAF_SEQ
+        data = variable._data
+        self._shape = data.shape
+        self._dtype = data.dtype
+        self._atype = data.__class__
+
+    def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
+        grad = run_leaf_hooks(self.variable, grads[0], None)
+        accumulate_into_leaf(self.variable, grad, create_graph, ACCUMULATE_LOCK, None)
+        return ()
+
+    def __repr__(self) -> str:
+        return f"<AccumulateGrad leaf shape={self.variable.shape}>"

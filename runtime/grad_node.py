@@ -1,9 +1,9 @@
-"""The backward graph's nodes: Edge, TensorMeta, GradNode and AccumulateGrad.
+"""The backward graph's nodes: Edge, TensorMeta, GradNode, and how nodes are linked.
 
 A forward op that records history creates one `GradNode` subclass instance (generated from
 backward.yaml). The node holds one `Edge` per flat input position — a `Tensor[]` argument
 takes one position per element — pointing at the node that produced that input (or the
-input's `AccumulateGrad` when it is a leaf), plus the metadata of each input so the engine
+input's `AccumulateGrad`, in `grad_holder`, when it is a leaf), plus the metadata of each input so the engine
 can check every gradient the node returns. Outputs point back at their node through
 `set_history(tensor, node, pos)`; the node never holds its outputs (no cycles).
 """
@@ -11,20 +11,21 @@ can check every gradient the node returns. Outputs point back at their node thro
 from __future__ import annotations
 
 import itertools
-import threading
 import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from opgrad.runtime import anomaly as _anomaly
 from opgrad.runtime import device as _device
+from opgrad.runtime.hooks import HOOK_IDS, NodeHooks, RemovableHandle
+from opgrad.runtime.later import later
+from opgrad.runtime.tensor import Tensor
 
 if TYPE_CHECKING:
-    from opgrad.runtime.tensor import Tensor
+    from opgrad.runtime.grad_holder import AccumulateGrad
 
 _SEQ = itertools.count()
 _new = object.__new__
-_ACCUMULATE_LOCK = threading.Lock()
 LEAF_SEQ = 1 << 62  # accumulators run as soon as they are ready
 N = TypeVar("N", bound="GradNode")
 
@@ -103,48 +104,13 @@ def meta_from_tuple(meta: tuple[Any, ...]) -> TensorMeta:
     return m
 
 
-class RemovableHandle:
-    """Returned by `register_hook`; `remove()` unregisters the hook (idempotent)."""
-
-    __slots__ = ("_container", "_key")
-
-    def __init__(self, container: dict[int, Any], key: int) -> None:
-        self._container = container
-        self._key = key
-
-    def remove(self) -> None:
-        self._container.pop(self._key, None)
-
-    def __enter__(self) -> RemovableHandle:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.remove()
-
-
-_HOOK_IDS = itertools.count()
-
-
-class NodeHooks:
-    """The rarely used per-node state (hook tables, Tensor[] slot layout), allocated on
-    first use so that creating a node stays cheap."""
-
-    __slots__ = ("tensor", "retain", "pre", "post", "output_slots")
-
-    def __init__(self) -> None:
-        self.output_slots: list[tuple[int, int]] | None = None
-        self.tensor: dict[int, dict[int, Callable[[Any], Any]]] = {}  # pos -> tensor hooks
-        self.retain: dict[int, weakref.ref[Tensor]] = {}  # pos -> non-leaf retaining .grad
-        self.pre: dict[int, Callable[..., Any]] = {}
-        self.post: dict[int, Callable[..., Any]] = {}
-
-
 class GradNode:
     """Base of every backward node.
 
     Subclasses (generated) define `name`, `apply(grads, create_graph)` and, when they save
     tensors, `release_saved()`. `apply` receives one gradient per output position and
-    returns one gradient (or None) per input position.
+    returns one gradient (or None) per input position. Other code reads the rest through
+    `edges()` and `output_meta_at(pos)`.
 
     What a node keeps is laid out for the cyclic GC as much as for speed: every object a
     node holds is one more for each collection to walk while the graph is alive, so the
@@ -188,6 +154,17 @@ class GradNode:
 
     def release_saved(self) -> None:
         """Free saved tensors. Nodes that save nothing keep working after a backward."""
+
+    # -- accessors -----------------------------------------------------------------------
+    # How code outside this module reads the layout above (with `output_meta_at`). The
+    # engine's inner loop is the one exception: it reads the slots directly, because
+    # accessor calls cost it ~10% of a backward (see engine._run); its reads must follow
+    # any layout change.
+    def edges(self) -> tuple[tuple[GradNode | None, ...], tuple[int, ...]]:
+        """The edges as two parallel tuples, one entry per input position: the node the
+        gradient goes to (None for an input that needs no gradient), and which of that
+        node's output positions it arrives at. `next_edges` gives them as pairs."""
+        return self._next, self._at
 
     # -- inspection --------------------------------------------------------------------
     @property
@@ -249,14 +226,14 @@ class GradNode:
     def register_prehook(self, fn: Callable[[list[Any]], Any]) -> RemovableHandle:
         """`fn(grad_outputs)` before the node runs; may return a replacement list."""
         table = self._hook_tables().pre
-        key = next(_HOOK_IDS)
+        key = next(HOOK_IDS)
         table[key] = fn
         return RemovableHandle(table, key)
 
     def register_hook(self, fn: Callable[[Sequence[Any], list[Any]], Any]) -> RemovableHandle:
         """`fn(grad_inputs, grad_outputs)` after the node runs; may return replacements."""
         table = self._hook_tables().post
-        key = next(_HOOK_IDS)
+        key = next(HOOK_IDS)
         table[key] = fn
         return RemovableHandle(table, key)
 
@@ -297,6 +274,9 @@ def _move_retain(tensor: Tensor, node: GradNode, pos: int) -> None:
 def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
     """Fill a new node's edges (one per input) and the rest of its state but output 0's
     metadata, which the caller sets (`GradNode.__init__` to None, `new_node` from `out`)."""
+    # One and two inputs (nearly every op) are spelled out because it pays: timing
+    # new_node by arity, the unrolled branches took 600-700 ns where the loop below took
+    # 840-880 ns (~25% of creating a node).
     if len(inputs) == 1:  # the common arities without a loop; non-leaf inputs inline
         t = inputs[0]
         if t is None or not t._requires_grad:
@@ -353,42 +333,6 @@ def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
     return node
 
 
-class AccumulateGrad(GradNode):
-    """The node at a leaf: runs the leaf's hooks, then adds the gradient into `.grad`.
-
-    It holds the leaf strongly; the leaf holds it weakly, so it lives exactly as long as
-    some graph uses the leaf, and every use of the leaf in that time shares it.
-    """
-
-    __slots__ = ("variable",)
-    name = "accumulate_grad"
-
-    def __init__(self, variable: Tensor) -> None:
-        super().__init__(())
-        self.variable = variable
-        self.seq = LEAF_SEQ
-        data = variable._data
-        self._shape = data.shape
-        self._dtype = data.dtype
-        self._atype = data.__class__
-
-    def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
-        from opgrad.runtime.grad_holder import accumulate_into_leaf, run_leaf_hooks
-
-        grad = run_leaf_hooks(self.variable, grads[0], None)
-        accumulate_into_leaf(self.variable, grad, create_graph, _ACCUMULATE_LOCK, None)
-        return ()
-
-    def __repr__(self) -> str:
-        return f"<AccumulateGrad leaf shape={self.variable.shape}>"
-
-
-def hook_name(fn: Any) -> str:
-    """How an error names a hook: its qualified name, else its repr."""
-    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None)
-    return repr(name) if isinstance(name, str) else repr(fn)
-
-
 def check_hook_result(result: Any, grad: Any, what: str) -> Any:
     """`result`, which a hook returned in place of `grad`, once it is known to have grad's
     shape, dtype and device."""
@@ -399,8 +343,6 @@ def check_hook_result(result: Any, grad: Any, what: str) -> Any:
 def check_replacement(result: Any, meta: tuple[Any, ...], what: str) -> Any:
     """`result` (a replacement gradient) if it matches `meta`, (shape, dtype, array type);
     otherwise an error naming `what` (the hook) and the mismatch."""
-    from opgrad.runtime.tensor import Tensor
-
     if not isinstance(result, Tensor):
         raise TypeError(f"{what} must return a Tensor or None, got {type(result).__name__}")
     shape, dtype, cls = meta
@@ -433,7 +375,7 @@ def accumulator_of(t: Tensor) -> AccumulateGrad:
     """The leaf's AccumulateGrad, created on first use and shared while it lives."""
     ref = t._acc
     acc = None if ref is None else ref()
-    if acc is None:
-        acc = AccumulateGrad(t)
+    if acc is None:  # the class lives with the leaf accumulation, which builds on this module
+        acc = later.grad_holder.AccumulateGrad(t)
         t._acc = weakref.ref(acc)
     return acc

@@ -13,12 +13,14 @@ from typing import Any
 
 import numpy as np
 
+from opgrad.generated import ops
+from opgrad.runtime.device import array_module
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import GradNode, TensorMeta, set_history
-from opgrad.runtime.kernels.common import unbroadcast
-from opgrad.runtime.kernels.registry import get_array_module
-from opgrad.runtime.tensor import Tensor, wrap
-from opgrad.runtime.tensor_wrapper import share_version
+from opgrad.runtime.inplace import check_inplace, write_inplace
+from opgrad.runtime.kernels.common import add_at, unbroadcast
+from opgrad.runtime.tensor import Tensor, as_tensor_arg, wrap
+from opgrad.runtime.version import share_version
 
 
 def _normalize(index: Any, shape: tuple[int, ...]) -> tuple[Any, bool]:
@@ -78,16 +80,12 @@ class ScatterGradNode(GradNode):
 
 
 def _scatter_array(g: Any, meta: TensorMeta, index: tuple[Any, ...], basic: bool) -> Any:
-    xp = get_array_module(g)
+    xp = array_module(g)
     z = xp.zeros(meta.shape, dtype=meta.dtype)
     if basic:
         z[index] = g
-    elif xp is np:
-        np.add.at(z, index, g)
-    else:  # CuPy
-        import cupyx  # type: ignore[import-not-found]
-
-        cupyx.scatter_add(z, index, g)
+    else:
+        add_at(z, index, g)
     return z
 
 
@@ -104,7 +102,7 @@ def _scatter(g: Tensor, meta: TensorMeta, index: tuple[Any, ...], basic: bool) -
 def _take(data: Any, index: tuple[Any, ...]) -> Any:
     """data[index] as an array (NumPy gives a scalar when every axis gets an int)."""
     out = data[index]
-    return get_array_module(data).asarray(out) if isinstance(out, np.generic) else out
+    return array_module(data).asarray(out) if isinstance(out, np.generic) else out
 
 
 def _index(x: Tensor, index: tuple[Any, ...], basic: bool) -> Tensor:
@@ -132,9 +130,7 @@ class SetItemGradNode(GradNode):
         meta = self.input_meta[1]  # None when the value needs no gradient
         picked = _index(g, index, basic) if create_graph else wrap(_take(g._data, index))
         if create_graph:
-            from opgrad.generated import ops
-
-            keep = wrap(get_array_module(g._data).ones(g.shape, dtype=g.dtype))
+            keep = wrap(array_module(g._data).ones(g.shape, dtype=g.dtype))
             keep._data[index] = 0
             x_grad = ops.multiply(g, keep)
             value_grad = None
@@ -160,9 +156,6 @@ def _broadcast_axes(shape: tuple[int, ...], target: tuple[int, ...]) -> list[int
 
 def setitem(x: Tensor, index: Any, value: Any) -> None:
     """`x[index] = value`, in place (differentiable for x's old value and for value)."""
-    from opgrad.runtime.inplace import check_inplace, write_inplace
-    from opgrad.runtime.tensor import as_tensor_arg
-
     value = as_tensor_arg(value, x, "setitem", "value")
     norm, basic = _normalize(index, x.shape)
     record = check_inplace("setitem", x, value)

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
+from opgrad.runtime.device import array_module
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.tensor import Tensor, wrap
-from opgrad.runtime.tensor_wrapper import bump_version
+from opgrad.runtime.version import bump_version, share_version
 
 
 def check_inplace(op: str, x: Tensor, *others: Tensor | None) -> bool:
@@ -55,8 +58,6 @@ def saved_before_write(x: Tensor) -> Tensor:
 
 
 def _can_cast(src: Any, dst: Any) -> bool:
-    import numpy as np
-
     return bool(np.can_cast(src, dst, casting="same_kind"))
 
 
@@ -85,9 +86,6 @@ def write_inplace(op: str, x: Tensor, result: Any) -> None:
 def mark_view(out: Tensor, base: Tensor) -> None:
     """After a view op: if `out` shares memory with `base` (NumPy returned a view), make them
     share one version counter, so an in-place write through either is seen by both."""
-    from opgrad.runtime.kernels.registry import get_array_module
-    from opgrad.runtime.tensor_wrapper import share_version
-
     a, b = out._data, base._data
-    if a is b or get_array_module(a).may_share_memory(a, b):
+    if a is b or array_module(a).may_share_memory(a, b):
         share_version(out, base)

@@ -4,7 +4,9 @@ The hot-path fields are slots set by `wrap`; everything rarely used (hooks, reta
 a name) lives in `_extra`, allocated on first use. A tensor that requires grad is either a
 leaf (`_node is None`; its gradient goes to an `AccumulateGrad` it holds weakly in `_acc`)
 or an op's output (`_node`, `_pos`: which node and which output position made it).
-Ops, methods and Python operators come from the generated `TensorMethods` mixin.
+Ops, methods and Python operators come from the generated `TensorMethods` mixin. The
+modules that import Tensor and that its methods call (the generated ops, the engine,
+indexing, creation, transfer) are reached through `later` (see `runtime/later.py`).
 """
 
 from __future__ import annotations
@@ -12,15 +14,19 @@ from __future__ import annotations
 import warnings
 import weakref
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from opgrad.generated.tensor_methods import TensorMethods
 from opgrad.runtime import device as _device
 from opgrad.runtime.dtypes import as_dtype
-from opgrad.runtime.grad_node import _HOOK_IDS, GradNode, NodeHooks, RemovableHandle
-from opgrad.runtime.tensor_wrapper import VersionCounter, bind_tensor, share_version
+from opgrad.runtime.hooks import HOOK_IDS, NodeHooks, RemovableHandle
+from opgrad.runtime.later import later
+from opgrad.runtime.version import VersionCounter, share_version
+
+if TYPE_CHECKING:
+    from opgrad.runtime.grad_node import GradNode
 
 
 class _TensorExtra:
@@ -46,9 +52,7 @@ class Tensor(TensorMethods):
     __hash__ = object.__hash__  # __eq__ is elementwise; tensors hash by identity
 
     def __init__(self, data: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> None:
-        from opgrad.runtime.creation import _to_array
-
-        self._init_fields(_to_array(data, dtype, device, "Tensor"))
+        self._init_fields(later.creation.to_array(data, dtype, device, "Tensor"))
         if requires_grad:
             self.requires_grad = True
 
@@ -239,9 +243,7 @@ class Tensor(TensorMethods):
 
     def astype(self, dtype: Any) -> Tensor:
         """A copy converted to `dtype` (differentiable between floating dtypes)."""
-        from opgrad.generated import ops
-
-        return ops.cast(self, as_dtype(dtype, "astype"))
+        return later.ops.cast(self, as_dtype(dtype, "astype"))
 
     def detach(self) -> Tensor:
         """The same memory, cut from the graph (shares the version counter)."""
@@ -251,11 +253,9 @@ class Tensor(TensorMethods):
 
     def to(self, device: Any = None, dtype: Any = None) -> Tensor:
         """Move to `device` and/or convert to `dtype` (both differentiable)."""
-        from opgrad.runtime.transfer import to_device
-
         out = self
         if device is not None:
-            out = to_device(out, device)
+            out = later.transfer.to_device(out, device)
         if dtype is not None and as_dtype(dtype, "to") != out.dtype:
             out = out.astype(dtype)
         return out
@@ -365,7 +365,7 @@ class Tensor(TensorMethods):
             raise RuntimeError(
                 "register_hook: this tensor does not require grad, so no gradient will reach the hook"
             )
-        key = next(_HOOK_IDS)
+        key = next(HOOK_IDS)
         if self._node is None:
             extra = self._extra_state()
             if extra.hooks is None:
@@ -398,7 +398,7 @@ class Tensor(TensorMethods):
         extra = self._extra_state()
         if extra.post_accumulate is None:
             extra.post_accumulate = {}
-        key = next(_HOOK_IDS)
+        key = next(HOOK_IDS)
         extra.post_accumulate[key] = hook
         return RemovableHandle(extra.post_accumulate, key)
 
@@ -422,39 +422,29 @@ class Tensor(TensorMethods):
         self, grad_tensor: Tensor | None = None, retain_graph: bool | None = None, create_graph: bool = False
     ) -> None:
         """Accumulate d(self)/d(leaf) into every leaf's `.grad` (seed: ones, or grad_tensor)."""
-        from opgrad.runtime.engine import backward
-
-        backward([self], None if grad_tensor is None else [grad_tensor], retain_graph, create_graph)
+        later.engine.backward(
+            [self], None if grad_tensor is None else [grad_tensor], retain_graph, create_graph
+        )
 
     # -- indexing and the operators the YAML does not bind -------------------------------
     def __getitem__(self, index: Any) -> Tensor:
-        from opgrad.runtime.indexing import getitem
-
-        return getitem(self, index)
+        return later.indexing.getitem(self, index)
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        from opgrad.runtime.indexing import setitem
-
-        setitem(self, index, value)
+        later.indexing.setitem(self, index, value)
 
     def __pow__(self, exponent: Any) -> Tensor:
-        from opgrad.generated import ops
-
         if isinstance(exponent, Tensor):
-            return ops.elementwise_pow(self, exponent)
-        return ops.pow(self, exponent)
+            return later.ops.elementwise_pow(self, exponent)
+        return later.ops.pow(self, exponent)
 
     def __rpow__(self, base: Any) -> Tensor:
-        from opgrad.generated import ops
-
-        return ops.elementwise_pow(as_tensor_arg(base, self, "pow", "x"), self)
+        return later.ops.elementwise_pow(as_tensor_arg(base, self, "pow", "x"), self)
 
     @property
     def T(self) -> Tensor:
         """The tensor with its axes reversed."""
-        from opgrad.generated import ops
-
-        return ops.transpose(self, list(range(self.ndim))[::-1])
+        return later.ops.transpose(self, list(range(self.ndim))[::-1])
 
 
 _new = object.__new__
@@ -497,12 +487,10 @@ def as_tensor_arg(value: Any, like: Tensor | None, op: str, arg: str) -> Tensor:
         return value
     if isinstance(value, (bool, int, float, np.number, np.bool_)):
         if like is not None and isinstance(like, Tensor):
-            from opgrad.runtime.kernels.registry import get_array_module
-
             dtype = np.result_type(like._data.dtype, value) if not isinstance(value, np.generic) else None
             if dtype is None:
                 dtype = np.result_type(like._data.dtype, np.asarray(value).dtype)
-            return wrap(get_array_module(like._data).asarray(value, dtype=dtype))
+            return wrap(_device.array_module(like._data).asarray(value, dtype=dtype))
         if isinstance(value, (bool, np.bool_)):
             return wrap(np.asarray(value, dtype=np.bool_))
         if isinstance(value, int):
@@ -536,6 +524,3 @@ def tensors_of(values: Sequence[Any], op: str, arg: str) -> list[Tensor]:
         v if isinstance(v, Tensor) else as_tensor_arg(v, like, op, f"{arg}[{i}]")
         for i, v in enumerate(values)
     ]
-
-
-bind_tensor(Tensor, wrap)

@@ -9,7 +9,8 @@ Three kinds, made by the three constructors the generated code calls:
   array and rebuilds a tensor attached to the node when unpacked (the node is passed in).
 Each remembers the version counter's value at save time; `unpack(saved, node)` (the
 Tensor) and `unpack_data(saved, node)` (its array only, for kernels) raise if an in-place
-op changed it since. Active `saved_tensors_hooks(pack, unpack)` see every saved tensor.
+op changed it since (the counters are in `version.py`). Active `saved_tensors_hooks(pack,
+unpack)` see every saved tensor. `bump_versions` is re-exported for generated code.
 
 Two shortcuts keep a saved tensor to one object, because every object a graph keeps alive
 is one more for each cyclic-GC pass to walk (see `GradNode`):
@@ -26,53 +27,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from opgrad.runtime.device import backend_of_type, device_of
-from opgrad.runtime.grad_node import TensorMeta, hook_name
+from opgrad.runtime.grad_node import TensorMeta
+from opgrad.runtime.hooks import hook_name
+from opgrad.runtime.tensor import Tensor, wrap
+from opgrad.runtime.version import VersionCounter, bump_versions, counter_of
 
 if TYPE_CHECKING:
     from opgrad.runtime.grad_node import GradNode
-    from opgrad.runtime.tensor import Tensor
 
-
-class VersionCounter:
-    """Counts in-place writes to a tensor's memory; views share their base's counter.
-
-    `shared` is set once a second tensor (a view, a detached alias) uses the counter: the
-    memory then has several tensors, which in-place ops must respect.
-    """
-
-    __slots__ = ("value", "shared")
-
-    def __init__(self) -> None:
-        self.value = 0
-        self.shared = False
-
-
-def counter_of(t: Tensor) -> VersionCounter:
-    """`t`'s version counter, created on first need (most tensors never need one)."""
-    vc = t._vc
-    if vc is None:
-        vc = t._vc = VersionCounter()
-    return vc
-
-
-def bump_version(t: Tensor) -> None:
-    """Record one in-place write into `t`'s memory (after the write)."""
-    counter_of(t).value += 1
-
-
-def bump_versions(*tensors: Tensor | None) -> None:
-    """After a kernel wrote into these tensors' memory (an op's `mutates:` arguments, such
-    as batch_norm's running statistics): one version each; None entries are skipped."""
-    for t in tensors:
-        if t is not None:
-            bump_version(t)
-
-
-def share_version(view: Tensor, base: Tensor) -> None:
-    """Make `view` (which shares memory with `base`) count versions with `base`."""
-    vc = counter_of(base)
-    vc.shared = True
-    view._vc = vc
+__all__ = ["Saved", "TensorWrapper", "bump_versions", "saved_tensors_hooks", "unpack", "unpack_data"]
 
 
 class _HookStack(threading.local):
@@ -121,7 +84,7 @@ Saved = Any
 def unpack(saved: Saved, node: GradNode) -> Any:
     """The saved tensor as a Tensor (a TensorMeta for a no_need_buffer input), checked
     against in-place changes since it was saved."""
-    if saved.__class__ is _Tensor:  # an input saved at version 0
+    if saved.__class__ is Tensor:  # an input saved at version 0
         vc = saved._vc
         if vc is not None and vc.value:
             raise _stale(node, saved, 0, vc.value)
@@ -132,7 +95,7 @@ def unpack(saved: Saved, node: GradNode) -> Any:
 def unpack_data(saved: Saved, node: GradNode) -> Any:
     """What `unpack` checks and returns, as the array alone (a node's first-order path
     hands only arrays to its kernel, so no Tensor need be built)."""
-    if saved.__class__ is _Tensor:
+    if saved.__class__ is Tensor:
         vc = saved._vc
         if vc is not None and vc.value:
             raise _stale(node, saved, 0, vc.value)
@@ -154,7 +117,7 @@ class TensorWrapper:
             return _Hooked(t, None, 0)
         vc = t._vc  # no counter yet means no in-place write yet: version 0
         if vc is None or not vc.value:
-            if t.__class__ is _Tensor:
+            if t.__class__ is Tensor:
                 return t
             seen = 0
         else:
@@ -267,7 +230,7 @@ class _Output(VersionCounter, TensorWrapper):
 def _attached(data: Any, node: GradNode, pos: int, vc: VersionCounter) -> Tensor:
     """A saved output's array as a tensor again: output `pos` of `node`, counting versions
     with `vc` (the create_graph path differentiates through it)."""
-    t = _wrap(data)
+    t = wrap(data)
     t._requires_grad = True
     t._node = node
     t._pos = pos
@@ -310,8 +273,6 @@ class _Hooked(TensorWrapper):
         self.unpack_hook = unpack_hook
 
     def unpack(self, node: GradNode) -> Tensor:
-        from opgrad.runtime.tensor import Tensor
-
         if self._counter.value != self._seen:
             raise _stale(node, self, self._seen, self._counter.value)
         t = self.unpack_hook(self.packed)
@@ -346,19 +307,3 @@ def _slot_name(node: GradNode, wrapper: Saved) -> str:
             if getattr(node, name, None) is wrapper:
                 return name
     return "?"
-
-
-class _Unbound:
-    """Stands for the Tensor class until tensor.py binds it (no object is of this class)."""
-
-
-# tensor.py imports this module, so the Tensor class and `wrap` are bound when it loads.
-_Tensor: type = _Unbound
-_wrap: Callable[[Any], Any] = _Unbound
-
-
-def bind_tensor(tensor_class: type, wrap: Callable[[Any], Any]) -> None:
-    """Called once by tensor.py: the Tensor class (a saved Tensor is recognised by its
-    exact class) and its constructor `wrap`."""
-    global _Tensor, _wrap
-    _Tensor, _wrap = tensor_class, wrap

@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from opgrad.runtime.grad_node import AccumulateGrad, GradNode, TensorMeta
+from opgrad.runtime.grad_holder import AccumulateGrad
+from opgrad.runtime.grad_node import GradNode, TensorMeta
 from opgrad.runtime.tensor import Tensor
 from opgrad.runtime.tensor_wrapper import TensorWrapper
 

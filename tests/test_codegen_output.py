@@ -599,7 +599,7 @@ def test_fixture_inplace_methods_and_augmented_operator(fx: ModuleType) -> None:
     assert methods.fx_mul_(a, 0.5) is a and a._version == 2
     with pytest.raises(RuntimeError, match="fx_tanh_: x is a leaf tensor that requires grad"):
         fx.fx_tanh_(t([1.0]))
-    with pytest.raises(TypeError, match="fx_mul_: x must be a Tensor to be written in place, got list"):
+    with pytest.raises(TypeError, match="fx_mul_: x is written in place, so it must be a Tensor, got list"):
         fx.fx_mul_([1.0], a)
 
 

@@ -12,7 +12,7 @@ import pytest
 import opgrad as og
 from handmade_ops import MulNode, add, mul, tanh, total
 from opgrad.runtime import anomaly
-from opgrad.runtime.grad_node import AccumulateGrad
+from opgrad.runtime.grad_holder import AccumulateGrad
 from opgrad.runtime.tensor import wrap
 
 

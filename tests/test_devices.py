@@ -77,13 +77,18 @@ def make_cupy(device_count: int) -> types.ModuleType:
 def fresh_device_state(monkeypatch):
     """Forget any earlier CuPy probe, and restore every global the probe sets."""
     monkeypatch.setattr(device, "_cupy", None)
+    monkeypatch.setattr(device, "_cupyx", None)
     monkeypatch.setattr(device, "_cupy_checked", False)
     monkeypatch.setattr(device, "_cupy_error", "")
     monkeypatch.setattr(device, "_TYPES", dict(device._TYPES))
     monkeypatch.setattr(random, "_cupy_gen", None)
     registered = []
-    monkeypatch.setattr(cuda_kernels, "register_cuda_kernels", lambda: registered.append(True))
+    monkeypatch.setattr(device, "_ON_CUPY", [lambda: registered.append(True)])
     return registered
+
+
+def test_the_cuda_kernels_register_once_cupy_loads():
+    assert cuda_kernels.register_cuda_kernels in device._ON_CUPY
 
 
 @pytest.fixture

@@ -393,3 +393,15 @@ def test_edges_carry_output_positions_and_metadata():
     total(three).backward()
     t = np.tanh([0.3, 0.4])
     np.testing.assert_allclose(x.grad.numpy(), [1.0, 0.0, 0.0, 1 - t[1] ** 2])
+
+
+def test_node_edges_are_the_next_edges_as_parallel_tuples():
+    leaf = og.ones([3], requires_grad=True)
+    mid = leaf * 2
+    const = og.ones([3])
+    node = (mid + const).grad_fn
+    children, positions = node.edges()
+    assert children == (mid.grad_fn, None) and positions == (0, 0)
+    assert node.next_edges == ((mid.grad_fn, 0), None)
+    first = mid.grad_fn.edges()[0][0]
+    assert first.name == "accumulate_grad" and first.variable is leaf

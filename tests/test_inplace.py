@@ -295,7 +295,7 @@ def test_shape_dtype_and_type_errors_change_nothing() -> None:
     ints = og.tensor(np.array([1, 2, 3]))
     with pytest.raises(TypeError, match="add_: the result has dtype float64"):
         ints.add_(t([0.5, 0.5, 0.5]))
-    with pytest.raises(TypeError, match="add_: x must be a Tensor to be written in place, got ndarray"):
+    with pytest.raises(TypeError, match="add_: x is written in place, so it must be a Tensor, got ndarray"):
         og.add_(np.ones(3), y)
     with pytest.raises(TypeError, match="add_"):
         y.add_("text")

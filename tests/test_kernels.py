@@ -182,6 +182,15 @@ for _op in ("sum", "mean", "max", "min", "prod", "logsumexp"):
                 (_op, {"x": distinct(2, 3, 4) if _op in ("max", "min") else randn(2, 3, 4)}, [_axis, _keep])
             )
 GRAD_CASES.append(("sum", {"x": randn()}, [[], False]))
+GRAD_CASES += [
+    ("reduce_as", {"x": randn(2, 3, 4), "target": randn(3, 1)}, []),
+    ("reduce_as", {"x": randn(3, 4), "target": randn(3, 4)}, []),
+]
+for _op in ("var", "std"):
+    for _axis, _unbiased, _keep in (([], True, False), (1, False, True), ([0, 2], True, True)):
+        GRAD_CASES.append((_op, {"x": randn(2, 3, 4)}, [_axis, _unbiased, _keep]))
+for _p, _axis, _keep in ((2.0, [], False), (1.0, 1, True), (3.0, [0, 2], False)):
+    GRAD_CASES.append(("norm", {"x": away(2, 3, 4)}, [_p, _axis, _keep]))
 
 
 def _run_forward(op, inputs, attrs):
@@ -320,7 +329,7 @@ def test_every_first_batch_backward_op_has_a_gradient_case():
     # dropout is random: its gradient is checked against its mask in test_dropout
     missing = sorted(first_batch - covered - {"dropout_grad"})
     assert not missing, (
-        "grad kernels in runtime/kernels/cpu/{" + ",".join(sorted(_FIRST_MODULES)) + "}.py need a "
+        "grad kernels in runtime/kernels/generic/{" + ",".join(sorted(_FIRST_MODULES)) + "}.py need a "
         "kernel-level gradient case: add `(op, {input name: array}, [attributes in forward order])` "
         "to GRAD_CASES in tests/test_kernels.py for the op of each of: " + ", ".join(missing)
     )

@@ -580,26 +580,50 @@ def test_multi_head_attention_gradients_reach_every_projection():
     assert og.testing.gradcheck(lambda x, *ps: mha(x, is_causal=True), [x, *params])
 
 
-@pytest.mark.parametrize("op", ["layer_norm", "scaled_dot_product_attention"])
-def test_composed_fallbacks_match_the_fused_ops(monkeypatch, op):
-    """layer_norm and attention compose other ops when their fused op is missing."""
+def _composed_layer_norm(x, n, weight, bias, eps):
+    axes = list(range(x.ndim - n, x.ndim))
+    centred = x - og.mean(x, axes, True)
+    return centred * og.rsqrt(og.mean(centred * centred, axes, True) + eps) * weight + bias
+
+
+def _composed_attention(q, k, v, mask, is_causal):
+    """softmax(q k^T / sqrt(d) + additive mask) v from elementary ops: a bool mask adds
+    -inf where False, a float mask adds itself, is_causal adds -inf above the diagonal."""
+    scores = og.matmul(q, k, False, True) * (1.0 / np.sqrt(q.shape[-1]))
+    lq, lk = q.shape[-2], k.shape[-2]
+    add = np.zeros((lq, lk))
+    if mask is not None and mask.dtype == np.bool_:
+        add = np.where(mask.numpy(), 0.0, -np.inf)
+    if is_causal:
+        add = add + np.where(np.tril(np.ones((lq, lk), dtype=bool)), 0.0, -np.inf)
+    scores = scores + og.tensor(add)
+    if mask is not None and mask.dtype != np.bool_:
+        scores = scores + mask
+    return og.matmul(og.softmax(scores, -1), v)
+
+
+def test_fused_layer_norm_and_attention_match_their_composition():
+    """nn.functional.layer_norm and scaled_dot_product_attention (the fused generated ops)
+    agree with the same math composed from elementary ops, values and gradients."""
     og.manual_seed(17)
-    model = nn.Sequential(nn.LayerNorm(8), nn.MultiHeadAttention(8, 2), nn.Linear(8, 3)).double()
     x = og.randn((2, 5, 8), dtype="float64", requires_grad=True)
+    w = og.randn((8,), dtype="float64", requires_grad=True)
+    b = og.randn((8,), dtype="float64", requires_grad=True)
     mask = og.tensor(np.random.default_rng(1).standard_normal((5, 5)) > -0.5)
+    mask = og.logical_or(mask, og.tensor(np.eye(5, dtype=bool)))  # every row attends somewhere
 
-    def run():
-        out = model[1](model[0](x), attn_mask=mask, is_causal=True)
-        out = model[2](out)
-        (g,) = og.grad([(out * out).sum()], [x])
-        return arr(out), arr(g)
+    def run(layer_norm, attention):
+        y = layer_norm(x, 1, w, b, 1e-5)
+        out = attention(y, y * 0.5, y, mask, True)
+        return [arr(t) for t in (out, *og.grad([(out * out).sum()], [x, w, b]))]
 
-    fused = run()
-    if hasattr(og.ops, op):
-        monkeypatch.delattr(og.ops, op)
-    composed = run()
-    np.testing.assert_allclose(composed[0], fused[0], rtol=1e-9, atol=1e-10)
-    np.testing.assert_allclose(composed[1], fused[1], rtol=1e-9, atol=1e-10)
+    fused = run(
+        lambda x, n, w, b, eps: F.layer_norm(x, x.shape[-n:], w, b, eps),
+        lambda q, k, v, m, c: F.scaled_dot_product_attention(q, k, v, m, 0.0, c),
+    )
+    composed = run(_composed_layer_norm, _composed_attention)
+    for got, want in zip(fused, composed, strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-10)
 
 
 def test_gradients_reach_every_parameter_of_a_model():
@@ -787,35 +811,25 @@ def test_module_to_moves_gradients_with_the_parameters():
     ("mask_kind", "is_causal"),
     [(None, True), ("bool", False), ("bool", True), ("float", False), ("float", True), (None, False)],
 )
-def test_attention_fallback_matches_the_fused_op_for_every_mask(monkeypatch, mask_kind, is_causal):
+def test_attention_matches_its_composition_for_every_mask(mask_kind, is_causal):
     rng = np.random.default_rng(3)
     q, k, v = (og.tensor(rng.standard_normal((2, 4, 3)), requires_grad=True) for _ in range(3))
     mask = None
     if mask_kind == "bool":
-        mask = og.tensor(rng.standard_normal((4, 4)) > -0.3)
+        mask = og.logical_or(og.tensor(rng.standard_normal((4, 4)) > -0.3), og.tensor(np.eye(4, dtype=bool)))
     elif mask_kind == "float":
         mask = og.tensor(rng.standard_normal((4, 4)))
 
-    def run():
-        out = nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=mask, is_causal=is_causal)
+    def run(attention):
+        out = attention(q, k, v, mask, is_causal)
         grads = og.grad([(out * out).sum()], [q, k, v])
         return [arr(out)] + [arr(g) for g in grads]
 
-    fused = run()
-    monkeypatch.delattr(og.ops, "scaled_dot_product_attention")
-    for got, want in zip(run(), fused, strict=True):
+    fused = run(
+        lambda q, k, v, m, c: nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=m, is_causal=c)
+    )
+    for got, want in zip(fused, run(_composed_attention), strict=True):
         np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-12)
-
-
-def test_attention_fallback_dropout_zeroes_weights_and_rescales(monkeypatch):
-    monkeypatch.delattr(og.ops, "scaled_dot_product_attention")
-    q = og.zeros((1, 6, 2), dtype="float64")  # uniform weights 1/6 everywhere
-    v = og.tensor(np.eye(6)[:, :6], dtype="float64")[None]
-    og.manual_seed(5)
-    out = arr(nn.functional.scaled_dot_product_attention(q, q, v, dropout_p=0.5))
-    kept = out != 0
-    assert 0 < kept.sum() < out.size
-    np.testing.assert_allclose(out[kept], 1 / 6 / 0.5)
 
 
 def test_normalization_argument_and_shape_errors():
@@ -837,8 +851,7 @@ def test_normalization_argument_and_shape_errors():
     np.testing.assert_allclose(out.var(1), 1, rtol=1e-4)
 
 
-def test_layer_norm_fallback_without_affine(monkeypatch):
-    monkeypatch.delattr(og.ops, "layer_norm")
+def test_layer_norm_without_affine():
     x = og.tensor(np.array([[1.0, 2.0, 6.0]]))
     out = arr(nn.LayerNorm(3, elementwise_affine=False)(x))
     want = (x.numpy() - 3.0) / np.sqrt(14 / 3 + 1e-5)

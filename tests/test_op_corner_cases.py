@@ -113,10 +113,28 @@ def test_batch_norm_refuses_running_stats_it_cannot_update_before_writing_any(ba
     else:
         running_mean = np.zeros(2, dtype=np.int32)
     x = og.tensor(np.arange(6.0).reshape(3, 2))
-    with pytest.raises(TypeError, match="batch_norm: running_"):
-        og.batch_norm(x, running_mean, running_var, training=True)
+    with pytest.raises(TypeError, match="batch_norm: running_.* in place in training"):
+        og.batch_norm(x, og.from_numpy(running_mean), og.from_numpy(running_var), training=True)
     np.testing.assert_array_equal(running_mean, np.zeros(2))  # not half-updated
     np.testing.assert_array_equal(running_var, np.ones(2))
+
+
+@pytest.mark.parametrize("training", [True, False])
+def test_batch_norm_refuses_arrays_for_the_statistics_it_writes(training):
+    # a NumPy array would be converted to a copy, which would take the update silently
+    running_mean, running_var = np.zeros(2), np.ones(2)
+    x = og.tensor(np.arange(6.0).reshape(3, 2))
+    with pytest.raises(
+        TypeError, match="batch_norm: running_mean is written in place, so it must be a Tensor"
+    ):
+        og.batch_norm(x, running_mean, og.from_numpy(running_var), training=training)
+    with pytest.raises(
+        TypeError, match="batch_norm: running_var is written in place, so it must be a Tensor"
+    ):
+        og.batch_norm(x, og.from_numpy(running_mean), running_var, training=training)
+    mean, var = og.from_numpy(running_mean), og.from_numpy(running_var)
+    og.batch_norm(x, mean, var, training=True)
+    assert not np.array_equal(running_mean, np.zeros(2))  # the update reached the caller's memory
 
 
 @pytest.mark.parametrize("mode", ["constant", "reflect"])

@@ -4,7 +4,9 @@ pyproject.toml maps the three top-level folders (and opgrad/, the facade) into `
 with setuptools' package-dir. These tests check both ways of installing it: the wheel
 (built from a clean copy of the tree, installed into a fresh virtualenv, imported from a
 folder where the source tree is out of reach) and the editable install the developer and
-CI virtualenvs use. The wheel tests take ~20 s and need the package index (for the build
+CI virtualenvs use; and that the source tree imports as it stands from its root, with the
+wheel installed too (the root's `opgrad/` folder shadows it, see `opgrad/_source_tree.py`).
+The wheel tests take ~20 s and need the package index (for the build
 backend and numpy/pyyaml/jinja2), so they are marked slow; CI runs them.
 """
 
@@ -95,14 +97,23 @@ def test_wheel_holds_every_source_file_under_opgrad(wheel: Path) -> None:
     )
 
 
-@pytest.mark.slow
-def test_wheel_installs_into_fresh_venv_and_imports_outside_source_tree(wheel: Path, tmp_path: Path) -> None:
-    venv = tmp_path / "venv"
-    run([sys.executable, "-m", "venv", str(venv)], cwd=tmp_path)
+@pytest.fixture(scope="module")
+def wheel_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtualenv with the wheel installed (not editable), and pytest."""
+    venv = tmp_path_factory.mktemp("wheel_venv") / "venv"
+    run([sys.executable, "-m", "venv", str(venv)], cwd=venv.parent)
     python = venv / "bin" / "python"
     # Dependencies (numpy, pyyaml, jinja2) come from the package index, as for a user.
-    run([str(python), "-m", "pip", "install", "-q", str(wheel)], cwd=tmp_path)
+    run([str(python), "-m", "pip", "install", "-q", str(wheel), "pytest"], cwd=venv.parent)
+    return venv
 
+
+@pytest.mark.slow
+def test_wheel_installs_into_fresh_venv_and_imports_outside_source_tree(
+    wheel_venv: Path, tmp_path: Path
+) -> None:
+    venv = wheel_venv
+    python = venv / "bin" / "python"
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     files = imported_files(python, cwd=outside)
@@ -112,6 +123,39 @@ def test_wheel_installs_into_fresh_venv_and_imports_outside_source_tree(wheel: P
         assert files[name] == expected, f"{name} imported from {files[name]}, expected {expected}"
         assert not files[name].is_relative_to(ROOT)
     assert (venv / "bin" / "opgrad-codegen").exists(), "the opgrad-codegen console script was not installed"
+
+
+@pytest.mark.slow
+def test_tests_run_from_the_root_with_the_wheel_installed(wheel_venv: Path) -> None:
+    """`pip install .` then `python -m pytest` from the root: the root's opgrad/ folder (the
+    facade) comes first on sys.path and shadows the wheel, so the tree must import as it
+    stands, every package from the tree (no mix of tree and wheel)."""
+    python = wheel_venv / "bin" / "python"
+    files = imported_files(python, cwd=ROOT)
+    for name, folder in package_dirs().items():
+        assert files[name] == (folder / "__init__.py").resolve(), f"{name} imported from {files[name]}"
+    out = run(
+        [
+            str(python),
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/test_tensor.py",
+            "tests/test_imports.py",
+        ],
+        cwd=ROOT,
+    )
+    assert " passed" in out.splitlines()[-1]
+
+
+def test_the_tree_imports_as_it_stands_from_the_root() -> None:
+    """From the root, with the root first on sys.path (as `python -m pytest` puts it),
+    every package comes from the tree, whatever is installed."""
+    files = imported_files(sys.executable, cwd=ROOT)
+    for name, folder in package_dirs().items():
+        assert files[name] == (folder / "__init__.py").resolve(), f"{name} imported from {files[name]}"
 
 
 def test_editable_install_maps_packages_to_source_folders(tmp_path: Path) -> None:

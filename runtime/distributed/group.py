@@ -21,7 +21,7 @@ import numpy as np
 from opgrad.runtime.device import module_of_type
 from opgrad.runtime.distributed.common import ReduceOp, Work, as_reduce_op
 from opgrad.runtime.tensor import Tensor
-from opgrad.runtime.tensor_wrapper import bump_version
+from opgrad.runtime.version import bump_version
 
 _KINDS = ("all_reduce", "broadcast", "all_gather", "reduce_scatter", "send/recv", "barrier")
 _OP_CODES = {op: i for i, op in enumerate(ReduceOp)}

@@ -1,10 +1,9 @@
 """Kernels: pure array functions registered by name (see `registry`).
 
-Importing this package registers every CPU kernel; CuPy overrides are registered by
-`opgrad.runtime.kernels.cuda.register_cuda_kernels()`, which the runtime calls once CuPy
-has loaded (nothing here imports CuPy).
+Importing this package registers every CPU kernel, and has the CuPy overrides in `cuda`
+registered once CuPy loads (`device.when_cupy_loads`; nothing here imports CuPy).
 """
 
-from opgrad.runtime.kernels import cpu
+from opgrad.runtime.kernels import cuda, generic
 
-__all__ = ["cpu"]
+__all__ = ["cuda", "generic"]

@@ -3,8 +3,8 @@
 `unbroadcast` is the one place where a gradient computed for a broadcast result is summed
 back to an input's shape (and cast back to its dtype); `normalize_axis` is the one place
 where Paddle-style axis arguments (an int, a list, or empty/None for all axes) are checked.
-Everything here works on NumPy and CuPy arrays alike; CuPy is only imported lazily, inside
-the helpers that need a CuPy-specific function.
+Everything here works on NumPy and CuPy arrays alike; the CuPy-specific functions come from
+`device.cupyx_module()`, reached only with CuPy arrays.
 """
 
 from __future__ import annotations
@@ -14,6 +14,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+from numpy.polynomial import chebyshev
+
+from opgrad.runtime import device as _device
+from opgrad.runtime.device import array_module
 
 Shape = tuple[int, ...]
 
@@ -159,27 +163,32 @@ def ufunc(name: str) -> Callable[[Any], Any]:
     return kernel
 
 
-def array_module(*arrays: Any) -> Any:
-    """NumPy or CuPy, whichever the arrays belong to (dispatch already made them agree)."""
-    a = arrays[0]
-    if a.__class__ is _NDARRAY or isinstance(a, np.ndarray):
-        return np
-    from opgrad.runtime.kernels.registry import get_array_module
+def stable_sigmoid(xp: Any, x: Any) -> Any:
+    """1 / (1 + exp(-x)) as exp(-log(1 + exp(-x))): no overflow, full relative precision
+    for very negative x. The one sigmoid the kernels share."""
+    return xp.exp(-xp.logaddexp(0, -x))
 
-    return get_array_module(*arrays)
+
+def check_float(op: str, arg: str, a: Any) -> None:
+    """Raise a TypeError naming op and arg unless `a` is a floating array."""
+    if a.dtype.kind != "f":
+        raise TypeError(f"{op}: {arg} must be a floating tensor, got dtype {a.dtype}")
+
+
+def add_at(target: Any, index: Any, values: Any) -> Any:
+    """target[index] += values in place, repeated positions summed (NumPy's `add.at`,
+    cupyx's `scatter_add`); returns target."""
+    if array_module(target) is np:
+        np.add.at(target, index, values)
+    else:
+        _device.cupyx_module().scatter_add(target, index, values)
+    return target
 
 
 def scatter_add(target: Any, axis: int, index: Any, values: Any) -> Any:
     """target[..., index[i], ...] += values[..., i, ...] along `axis`, repeated indices summed."""
     xp = array_module(target)
-    t = xp.moveaxis(target, axis, 0)
-    v = xp.moveaxis(values, axis, 0)
-    if xp is np:
-        np.add.at(t, index, v)
-    else:
-        import cupyx  # lazily: only reached with CuPy arrays
-
-        cupyx.scatter_add(t, index, v)
+    add_at(xp.moveaxis(target, axis, 0), index, xp.moveaxis(values, axis, 0))
     return target
 
 
@@ -232,8 +241,6 @@ _ERF_DEGREE = 12
 
 
 def _erf_table() -> np.ndarray:
-    from numpy.polynomial import chebyshev
-
     two_over_sqrt_pi = 2.0 / math.sqrt(math.pi)
 
     def ratio(x: np.ndarray) -> np.ndarray:
@@ -261,9 +268,7 @@ def erf(x: Any) -> Any:
     """The Gauss error function, elementwise, in x's (floating) dtype."""
     xp = array_module(x)
     if xp is not np:
-        from cupyx.scipy import special  # lazily: only reached with CuPy arrays
-
-        return special.erf(x)
+        return _device.cupyx_module().scipy.special.erf(x)
     if _scipy_erf is not None:  # SciPy's is ~5x faster; both are accurate to ~1e-15
         out = nd(_scipy_erf(x))
         # SciPy widens float16 (to float32 or float64): round back to x's dtype

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import numpy as np
-
 from opgrad.runtime import device as _device
 
 Kernel = Callable[..., Any]
@@ -112,14 +110,3 @@ def dispatch(op: str, name: str, *arrays: Any) -> Kernel:
     except KeyError:  # not resolved yet (or NoneType first): the slow path, outside the handler
         pass
     return _resolve(op, name, arrays)
-
-
-def get_array_module(*arrays: Any) -> Any:
-    """NumPy or CuPy, whichever the arrays belong to (NumPy for non-arrays)."""
-    for a in arrays:
-        if isinstance(a, np.ndarray) or a is None:
-            continue
-        mod = _device.module_of_type(type(a))
-        if mod is not None:
-            return mod
-    return np

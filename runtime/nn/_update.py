@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from opgrad.runtime.device import array_module
 from opgrad.runtime.tensor import Tensor
-from opgrad.runtime.tensor_wrapper import bump_version
+from opgrad.runtime.version import bump_version
 
 __all__ = ["assign", "bump_version"]
 
@@ -22,9 +23,7 @@ def assign(t: Tensor, value: Any, what: str) -> None:
     if tuple(value.shape) != tuple(data.shape):
         raise ValueError(f"{what}: expected shape {tuple(data.shape)}, got {tuple(value.shape)}")
     if type(value) is not type(data):
-        from opgrad.runtime.kernels.registry import get_array_module
-
-        xp = get_array_module(data)
+        xp = array_module(data)
         value = xp.asarray(value.get() if hasattr(value, "get") else value)
     data[...] = value
     bump_version(t)

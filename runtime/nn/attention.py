@@ -8,33 +8,11 @@ to positions <= i only.
 
 from __future__ import annotations
 
-import math
-from typing import Any
-
-import numpy as np
-
 from opgrad.generated import ops
 from opgrad.runtime import argcheck as checks
 from opgrad.runtime.nn.layers import Linear
 from opgrad.runtime.nn.module import Module
-from opgrad.runtime.tensor import Tensor, wrap
-
-
-def _additive_mask(mask: Tensor | None, lq: int, lk: int, is_causal: bool, like: Tensor) -> Tensor | None:
-    """One additive mask (0 where attending, -inf where not) for the fallback path."""
-    from opgrad.runtime.kernels.registry import get_array_module
-
-    xp = get_array_module(like._data)
-    dtype = like._data.dtype
-    add: Any = None
-    if is_causal:
-        add = xp.where(xp.tril(xp.ones((lq, lk), dtype=bool)), 0, -np.inf).astype(dtype)
-    if mask is None:
-        return None if add is None else wrap(add)
-    if mask.dtype == np.bool_:
-        m = xp.where(mask._data, 0, -np.inf).astype(dtype)
-        return wrap(m if add is None else m + add)
-    return mask if add is None else mask + wrap(add)
+from opgrad.runtime.tensor import Tensor
 
 
 def scaled_dot_product_attention(
@@ -45,19 +23,8 @@ def scaled_dot_product_attention(
     dropout_p: float = 0.0,
     is_causal: bool = False,
 ) -> Tensor:
-    """softmax(q @ k^T / sqrt(d) + mask) @ v over (..., L, d) inputs; the generated op when it
-    exists, else composed from matmul and softmax."""
-    fused = getattr(ops, "scaled_dot_product_attention", None)
-    if fused is not None:
-        return fused(q, k, v, attn_mask, dropout_p, is_causal)
-    scores = ops.matmul(q, k, False, True) * (1.0 / math.sqrt(q.shape[-1]))
-    add = _additive_mask(attn_mask, q.shape[-2], k.shape[-2], is_causal, scores)
-    if add is not None:
-        scores = scores + add
-    weights = ops.softmax(scores, -1)
-    if dropout_p > 0.0:
-        weights = ops.dropout(weights, dropout_p, True)
-    return ops.matmul(weights, v)
+    """softmax(q @ k^T / sqrt(d) + mask) @ v over (..., L, d) inputs (the generated op)."""
+    return ops.scaled_dot_product_attention(q, k, v, attn_mask, dropout_p, is_causal)
 
 
 class MultiHeadAttention(Module):

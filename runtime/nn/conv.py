@@ -10,7 +10,7 @@ from typing import Any
 from opgrad.generated import ops
 from opgrad.runtime import argcheck as checks
 from opgrad.runtime.nn import init
-from opgrad.runtime.nn.layers import _empty
+from opgrad.runtime.nn.layers import empty_parameter
 from opgrad.runtime.nn.module import Module
 from opgrad.runtime.tensor import Tensor
 
@@ -50,9 +50,9 @@ class Conv2d(Module):
         self.padding = checks.int_tuple("Conv2d", "padding", padding, 0, 2)
         self.dilation = checks.int_tuple("Conv2d", "dilation", dilation, 1, 2)
         self.groups = groups
-        self.weight = _empty((out_channels, in_channels // groups, *self.kernel_size), dtype)
+        self.weight = empty_parameter((out_channels, in_channels // groups, *self.kernel_size), dtype)
         if bias:
-            self.bias = _empty((out_channels,), dtype)
+            self.bias = empty_parameter((out_channels,), dtype)
         else:
             self.register_parameter("bias", None)
         self.reset_parameters()

@@ -21,7 +21,7 @@ from opgrad.runtime.nn.parameter import Parameter
 from opgrad.runtime.tensor import Tensor
 
 
-def _empty(shape: tuple[int, ...], dtype: Any) -> Parameter:
+def empty_parameter(shape: tuple[int, ...], dtype: Any) -> Parameter:
     return Parameter(np.zeros(shape, dtype=as_dtype(dtype if dtype is not None else "float32", "dtype")))
 
 
@@ -42,9 +42,9 @@ class Linear(Module):
         self.in_features = checks.integer("Linear", "in_features", in_features, 0)
         self.out_features = checks.integer("Linear", "out_features", out_features, 0)
         checks.flag("Linear", "bias", bias)
-        self.weight = _empty((in_features, out_features), dtype)
+        self.weight = empty_parameter((in_features, out_features), dtype)
         if bias:
-            self.bias = _empty((out_features,), dtype)
+            self.bias = empty_parameter((out_features,), dtype)
         else:
             self.register_parameter("bias", None)
         self.reset_parameters()
@@ -85,7 +85,7 @@ class Embedding(Module):
         self.num_embeddings = num_embeddings
         self.embedding_dim = embedding_dim
         self.padding_idx = padding_idx
-        self.weight = _empty((num_embeddings, embedding_dim), dtype)
+        self.weight = empty_parameter((num_embeddings, embedding_dim), dtype)
         self.reset_parameters()
 
     def reset_parameters(self) -> None:

@@ -21,6 +21,8 @@ from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
+from opgrad.runtime import device as _device
+from opgrad.runtime.dtypes import as_dtype
 from opgrad.runtime.nn._update import assign, bump_version
 from opgrad.runtime.nn.parameter import Parameter
 from opgrad.runtime.tensor import Tensor, wrap
@@ -301,9 +303,6 @@ class Module:
         """Move/convert every parameter and buffer in place (the same Parameter objects, so
         an optimizer made before still holds them). Gradients follow; dtype conversion
         applies to floating tensors only."""
-        from opgrad.runtime import device as _device
-        from opgrad.runtime.dtypes import as_dtype
-
         target = None if device is None else _device.normalize_device(device)
         dt = None if dtype is None else as_dtype(dtype, "Module.to: dtype")
 

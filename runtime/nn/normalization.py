@@ -17,7 +17,7 @@ from opgrad.runtime import argcheck as checks
 from opgrad.runtime.creation import ones, zeros
 from opgrad.runtime.nn import init
 from opgrad.runtime.nn._update import bump_version
-from opgrad.runtime.nn.layers import _empty
+from opgrad.runtime.nn.layers import empty_parameter
 from opgrad.runtime.nn.module import Module
 from opgrad.runtime.tensor import Tensor
 
@@ -38,8 +38,8 @@ class LayerNorm(Module):
         self.eps = float(checks.real("LayerNorm", "eps", eps, 0.0))
         self.elementwise_affine = checks.flag("LayerNorm", "elementwise_affine", elementwise_affine)
         if elementwise_affine:
-            self.weight = _empty(shape, dtype)
-            self.bias = _empty(shape, dtype)
+            self.weight = empty_parameter(shape, dtype)
+            self.bias = empty_parameter(shape, dtype)
             init.ones_(self.weight)
         else:
             self.register_parameter("weight", None)
@@ -66,17 +66,7 @@ def layer_norm(
             f"layer_norm: input of shape {x.shape} does not end with "
             f"normalized_shape {tuple(normalized_shape)}"
         )
-    fused = getattr(ops, "layer_norm", None)
-    if fused is not None:
-        return fused(x, list(normalized_shape), weight, bias, eps)
-    axes = list(range(x.ndim - n, x.ndim))
-    centred = x - ops.mean(x, axes, True)
-    out = centred * ops.rsqrt(ops.mean(centred * centred, axes, True) + eps)
-    if weight is not None:
-        out = out * weight
-    if bias is not None:
-        out = out + bias
-    return out
+    return ops.layer_norm(x, list(normalized_shape), weight, bias, eps)
 
 
 class BatchNorm2d(Module):
@@ -99,8 +89,8 @@ class BatchNorm2d(Module):
         self.track_running_stats = checks.flag("BatchNorm2d", "track_running_stats", track_running_stats)
         dt = dtype if dtype is not None else "float32"
         if affine:
-            self.weight = _empty((num_features,), dt)
-            self.bias = _empty((num_features,), dt)
+            self.weight = empty_parameter((num_features,), dt)
+            self.bias = empty_parameter((num_features,), dt)
             init.ones_(self.weight)
         else:
             self.register_parameter("weight", None)
@@ -158,8 +148,8 @@ class GroupNorm(Module):
         self.eps = float(checks.real("GroupNorm", "eps", eps, 0.0))
         self.affine = checks.flag("GroupNorm", "affine", affine)
         if affine:
-            self.weight = _empty((num_channels,), dtype)
-            self.bias = _empty((num_channels,), dtype)
+            self.weight = empty_parameter((num_channels,), dtype)
+            self.bias = empty_parameter((num_channels,), dtype)
             init.ones_(self.weight)
         else:
             self.register_parameter("weight", None)

@@ -28,11 +28,11 @@ from opgrad.runtime.device import module_of_type
 from opgrad.runtime.distributed import group
 from opgrad.runtime.distributed.common import Work
 from opgrad.runtime.engine import queue_callback
+from opgrad.runtime.grad_holder import AccumulateGrad
 from opgrad.runtime.grad_mode import grad_enabled, no_grad
-from opgrad.runtime.grad_node import AccumulateGrad
 from opgrad.runtime.nn.module import Module
 from opgrad.runtime.tensor import Tensor, wrap
-from opgrad.runtime.tensor_wrapper import bump_version
+from opgrad.runtime.version import bump_version
 
 
 class _Bucket:

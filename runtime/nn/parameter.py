@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from opgrad.runtime.creation import _to_array
+import numpy as np
+
+from opgrad.runtime.creation import to_array
+from opgrad.runtime.device import move_array
 from opgrad.runtime.tensor import Tensor
 
 
@@ -21,13 +24,11 @@ class Parameter(Tensor):
 
     def __init__(self, data: Any = None, requires_grad: bool = True) -> None:
         if data is None:
-            import numpy as np
-
             array = np.empty((0,), dtype=np.float32)
         elif isinstance(data, Tensor):
             array = data._data
         else:
-            array = _to_array(data, None, None, "Parameter")
+            array = to_array(data, None, None, "Parameter")
         self._init_fields(array)
         if requires_grad:
             self.requires_grad = True
@@ -43,7 +44,5 @@ class Parameter(Tensor):
 def _rebuild_parameter(array: Any, requires_grad: bool, device: str) -> Parameter:
     p = Parameter(array, requires_grad=requires_grad)
     if device != "cpu":
-        from opgrad.runtime.device import move_array
-
         p._data = move_array(p._data, device)
     return p

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+import numpy as np
+
 from opgrad.runtime import argcheck as checks
-from opgrad.runtime.kernels.registry import get_array_module
+from opgrad.runtime.device import array_module
 from opgrad.runtime.tensor import Tensor, wrap
 
 
@@ -48,8 +50,8 @@ def clip_grad_norm_(
             raise ValueError("clip_grad_norm_: norm_type must be > 0 (or math.inf), got 0")
     params = _grads(parameters, "clip_grad_norm_")
     if not params:
-        return wrap(get_array_module().zeros((), dtype="float32"))
-    xp = get_array_module(params[0]._grad._data)  # type: ignore[union-attr]
+        return wrap(np.zeros((), dtype="float32"))
+    xp = array_module(params[0]._grad._data)  # type: ignore[union-attr]
     norm_type = float(norm_type)
     per_param = []
     for p in params:
@@ -85,6 +87,6 @@ def clip_grad_value_(parameters: Iterable[Tensor] | Tensor, clip_value: float) -
     c = float(checks.real("clip_grad_value_", "clip_value", clip_value, 0.0))
     for p in _grads(parameters, "clip_grad_value_"):
         g = p._grad._data  # type: ignore[union-attr]
-        xp = get_array_module(g)
+        xp = array_module(g)
         p._grad = wrap(xp.clip(g, -c, c))
         p._extra_state().grad_owned = True

@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from opgrad.runtime import argcheck as checks
-from opgrad.runtime.kernels.registry import get_array_module
+from opgrad.runtime.device import array_module
 from opgrad.runtime.optim.optimizer import Optimizer, ParamsArg
 
 
@@ -64,7 +64,7 @@ class Adam(Optimizer):
                 grad = grad + wd * param
         m = state.get("exp_avg")
         if m is None:
-            zeros_like = get_array_module(param).zeros_like
+            zeros_like = array_module(param).zeros_like
             state["step"] = 0
             m = state["exp_avg"] = zeros_like(param)
             state["exp_avg_sq"] = zeros_like(param)
@@ -80,9 +80,9 @@ class Adam(Optimizer):
         v += sq
         if group["amsgrad"]:
             vmax = state["max_exp_avg_sq"]
-            get_array_module(vmax).maximum(vmax, v, out=vmax)
+            array_module(vmax).maximum(vmax, v, out=vmax)
             v = vmax
-        denom = get_array_module(v).sqrt(v)
+        denom = array_module(v).sqrt(v)
         denom *= 1.0 / math.sqrt(1.0 - b2**t)
         denom += group["eps"]
         step = m / denom

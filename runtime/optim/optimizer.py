@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from opgrad.runtime import argcheck as checks
+from opgrad.runtime.device import array_module
 from opgrad.runtime.grad_mode import enable_grad, no_grad
-from opgrad.runtime.kernels.registry import get_array_module
 from opgrad.runtime.nn._update import bump_version
 from opgrad.runtime.tensor import Tensor
 
@@ -215,7 +215,7 @@ class Optimizer:
                 f"{where} has keys {sorted(saved)}; expected {sorted(spec)} (or an empty state) "
                 "for these settings"
             )
-        xp = get_array_module(p._data)
+        xp = array_module(p._data)
         out: dict[str, Any] = {}
         for k, v in saved.items():
             kind = None if spec is None else spec[k]

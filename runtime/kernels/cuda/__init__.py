@@ -1,6 +1,6 @@
 """CuPy-specific kernel overrides: fused elementwise kernels for a few activations.
 
-The generic kernels in `kernels/cpu/` already run on CuPy arrays; the overrides here fuse
+The generic kernels in `kernels/generic/` already run on CuPy arrays; the overrides here fuse
 the multi-step ones (gelu, silu, sigmoid, softplus and their grads) into one
 `cupy.ElementwiseKernel` each, so a call makes one pass over memory instead of several.
 They handle float32 and float64 and defer to the generic kernel for other dtypes and for
@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from opgrad.runtime.kernels.cpu import elementwise as generic
+from opgrad.runtime import device as _device
+from opgrad.runtime.kernels.generic import elementwise as generic
 from opgrad.runtime.kernels.registry import register_kernel
 
 _registered = False
@@ -112,11 +113,12 @@ def register_cuda_kernels() -> None:
     global _registered
     if _registered:
         return
-    import cupy  # lazily: only called once CuPy has loaded
-
-    for name, fn in _build(cupy).items():
+    for name, fn in _build(_device.require_cupy()).items():
         register_kernel(name, backends=("cuda",))(fn)
     _registered = True
 
+
+# Registered once CuPy loads (device.cupy_module), which is never at import time.
+_device.when_cupy_loads(register_cuda_kernels)
 
 __all__ = ["register_cuda_kernels"]

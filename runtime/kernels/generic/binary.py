@@ -1,4 +1,5 @@
-"""Binary elementwise kernels with NumPy broadcasting, `where`, and the comparisons.
+"""Binary elementwise kernels with NumPy broadcasting (and elementwise_pow's double grad),
+`where`, and the comparisons.
 
 Forward kernels follow NumPy's type promotion (float32 with float64 gives float64); every
 grad kernel hands its gradients to `unbroadcast`, which sums them back to each input's
@@ -135,6 +136,29 @@ def elementwise_pow_grad(x, y, out_grad):
     at_zero = xp.where(y < 0, -xp.inf, 0)
     dy = xp.where(positive, x**y * log_x, xp.where(x == 0, at_zero, xp.nan))
     return _pair(x_grad, out_grad * dy, x, y)
+
+
+@register_kernel("elementwise_pow_double_grad")
+def elementwise_pow_double_grad(x, y, out_grad, x_grad_grad, y_grad_grad):
+    xp = array_module(x, y)
+    positive = x > 0
+    log_x = xp.log(xp.where(positive, x, 1))
+    # where x <= 0 the y-derivatives are 0 (x == 0) or NaN (x < 0), as in elementwise_pow_grad
+    undefined = xp.where(x == 0, 0, xp.nan)
+    d_x = y * x ** (y - 1)
+    d_y = xp.where(positive, x**y * log_x, undefined)
+    d_xx = y * (y - 1) * x ** (y - 2)
+    d_xy = xp.where(positive, x ** (y - 1) * (1 + y * log_x), undefined)
+    d_yy = xp.where(positive, x**y * log_x * log_x, undefined)
+    a, b = x_grad_grad, y_grad_grad
+    x_grad = out_grad * (a * d_xx + b * d_xy)
+    y_grad = out_grad * (a * d_xy + b * d_yy)
+    out_grad_grad = a * d_x + b * d_y
+    return (
+        unbroadcast(x_grad, x.shape, x.dtype),
+        unbroadcast(y_grad, y.shape, y.dtype),
+        unbroadcast(out_grad_grad, out_grad.shape, out_grad.dtype),
+    )
 
 
 def _check_condition(condition, x, y):

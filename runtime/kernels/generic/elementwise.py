@@ -1,8 +1,10 @@
-"""Unary elementwise kernels and their gradients (array-module generic: NumPy and CuPy).
+"""Unary elementwise kernels, their gradients, and the double grads of gelu, silu and
+softplus (array-module generic: NumPy and CuPy).
 
-Each forward kernel sits next to its grad kernel. Grad kernels take the backward.yaml
-`args` (saved input `x` or output `out`, then `out_grad`) followed by the forward op's
-attributes. Results pass through `nd` so a 0-d input never yields a NumPy scalar.
+Each forward kernel sits next to its grad kernel (and its double grad, where one is a
+kernel). Grad kernels take the backward.yaml `args` (saved input `x` or output `out`, then
+`out_grad`) followed by the forward op's attributes. Results pass through `nd` so a 0-d
+input never yields a NumPy scalar.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from opgrad.runtime.kernels.common import array_module, erf, nan_where, nd, ufunc
+from opgrad.runtime.kernels.common import array_module, erf, nan_where, nd, stable_sigmoid, ufunc
 from opgrad.runtime.kernels.registry import register_kernel
 
 _SQRT_HALF = math.sqrt(0.5)
@@ -20,11 +22,6 @@ _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 _GELU_K = math.sqrt(2.0 / math.pi)
 _GELU_C = 0.044715
-
-
-def _sigmoid(xp: Any, x: Any) -> Any:
-    # exp(-log(1 + exp(-x))): no overflow, full relative precision for very negative x
-    return xp.exp(-xp.logaddexp(0, -x))
 
 
 @register_kernel("neg")
@@ -150,7 +147,7 @@ def tanh_grad(out, out_grad):
 
 @register_kernel("sigmoid")
 def sigmoid(x):
-    return nd(_sigmoid(array_module(x), x))
+    return nd(stable_sigmoid(array_module(x), x))
 
 
 @register_kernel("sigmoid_grad")
@@ -189,15 +186,41 @@ def gelu_grad(x, out_grad, approximate=False):
     return nd(out_grad * (cdf + x * pdf))
 
 
+@register_kernel("gelu_double_grad")
+def gelu_double_grad(x, out_grad, x_grad_grad, approximate=False):
+    xp = array_module(x)
+    if approximate:
+        u = _GELU_K * (x + _GELU_C * x * x * x)
+        du = _GELU_K * (1 + 3 * _GELU_C * x * x)
+        ddu = _GELU_K * 6 * _GELU_C * x
+        t = xp.tanh(u)
+        s = 1 - t * t
+        first = 0.5 * (1 + t) + 0.5 * x * s * du
+        second = s * (du + 0.5 * x * (ddu - 2 * t * du * du))
+    else:
+        pdf = _INV_SQRT_2PI * xp.exp(-0.5 * x * x)
+        first = 0.5 * (1 + erf(x * _SQRT_HALF)) + x * pdf
+        second = pdf * (2 - x * x)
+    return nd(x_grad_grad * out_grad * second), nd(x_grad_grad * first)
+
+
 @register_kernel("silu")
 def silu(x):
-    return nd(x * _sigmoid(array_module(x), x))
+    return nd(x * stable_sigmoid(array_module(x), x))
 
 
 @register_kernel("silu_grad")
 def silu_grad(x, out_grad):
-    s = _sigmoid(array_module(x), x)
+    s = stable_sigmoid(array_module(x), x)
     return nd(out_grad * (s * (1 + x * (1 - s))))
+
+
+@register_kernel("silu_double_grad")
+def silu_double_grad(x, out_grad, x_grad_grad):
+    s = stable_sigmoid(array_module(x), x)
+    first = s * (1 + x * (1 - s))
+    second = s * (1 - s) * (2 + x * (1 - 2 * s))
+    return nd(x_grad_grad * out_grad * second), nd(x_grad_grad * first)
 
 
 @register_kernel("softplus")
@@ -211,7 +234,17 @@ def softplus(x, beta=1.0, threshold=20.0):
 def softplus_grad(x, out_grad, beta=1.0, threshold=20.0):
     xp = array_module(x)
     bx = x * beta
-    return nd(xp.where(bx > threshold, out_grad, out_grad * _sigmoid(xp, bx)))
+    return nd(xp.where(bx > threshold, out_grad, out_grad * stable_sigmoid(xp, bx)))
+
+
+@register_kernel("softplus_double_grad")
+def softplus_double_grad(x, out_grad, x_grad_grad, beta=1.0, threshold=20.0):
+    xp = array_module(x)
+    bx = x * beta
+    linear = bx > threshold
+    s = stable_sigmoid(xp, bx)
+    x_grad = xp.where(linear, 0, x_grad_grad * out_grad * beta * s * (1 - s))
+    return nd(x_grad.astype(x.dtype, copy=False)), nd(xp.where(linear, x_grad_grad, x_grad_grad * s))
 
 
 @register_kernel("leaky_relu")

@@ -1,5 +1,6 @@
-"""Statistical reductions (var, std, norm) and loss kernels (nll_loss,
-binary_cross_entropy_with_logits, l1_loss, smooth_l1_loss, kl_div), and their grads.
+"""Loss kernels (nll_loss, binary_cross_entropy_with_logits, l1_loss, smooth_l1_loss,
+kl_div), their grads, and the double grads that are kernels. (cross_entropy and mse_loss
+are in `nn.py`; var, std and norm in `reduction.py`.)
 
 Every loss computes an elementwise loss, then reduces it (`_reduce`); its grad kernel first
 turns `out_grad` into the gradient of that elementwise loss (`_spread`), so the reduction
@@ -9,20 +10,21 @@ logic lives in one place. Gradients of broadcast operands go through `unbroadcas
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
 from opgrad.runtime.kernels.common import (
     array_module,
     broadcast_shapes,
+    check_float,
     check_index,
     check_loss_shapes,
-    keepdim_shape,
     nd,
-    normalize_axis,
+    stable_sigmoid,
     unbroadcast,
 )
-from opgrad.runtime.kernels.cpu.indexing import grid_index
+from opgrad.runtime.kernels.generic.indexing import grid_index
 from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
 
@@ -55,124 +57,6 @@ def _spread(out_grad, shape, reduction, count=None):
     return xp.broadcast_to(g, shape)
 
 
-def _check_float(op, arg, a):
-    if a.dtype.kind != "f":
-        raise TypeError(f"{op}: {arg} must be a floating tensor, got dtype {a.dtype}")
-
-
-# --- var, std --------------------------------------------------------------------------------
-
-
-def _centered(op, x, axis, unbiased):
-    """(axes, x - mean over axes, N - ddof)."""
-    _check_float(op, "x", x)
-    axes = normalize_axis(axis, x.ndim, op)
-    if x.size == 0 and any(x.shape[a] == 0 for a in axes):
-        raise ValueError(f"{op}: cannot reduce an empty dimension (x has shape {x.shape}, axis {list(axes)})")
-    n = math.prod(x.shape[a] for a in axes)
-    d = x - x.mean(axis=axes, keepdims=True)
-    return axes, d, n - (1 if unbiased else 0)
-
-
-def _var(op, x, axis, unbiased, keepdim):
-    xp = array_module(x)
-    axes, d, denom = _centered(op, x, axis, unbiased)
-    s = (d * d).sum(axis=axes, keepdims=keepdim)
-    if denom <= 0:
-        return xp.full(s.shape, np.nan, dtype=x.dtype)
-    return nd(s / denom)
-
-
-@register_kernel("var")
-@float32_inside
-def var(x, axis=(), unbiased=True, keepdim=False):
-    return _var("var", x, axis, unbiased, keepdim)
-
-
-@register_kernel("var_grad")
-@float32_inside
-def var_grad(x, out_grad, axis=(), unbiased=True, keepdim=False):
-    xp = array_module(x)
-    axes, d, denom = _centered("var", x, axis, unbiased)
-    if denom <= 0:
-        return xp.full(x.shape, np.nan, dtype=x.dtype)
-    g = out_grad.reshape(keepdim_shape(x.shape, axes))
-    return nd((d * (g * (2.0 / denom))).astype(x.dtype, copy=False))  # nd: 0-d x gives a scalar
-
-
-@register_kernel("std")
-@float32_inside
-def std(x, axis=(), unbiased=True, keepdim=False):
-    return nd(array_module(x).sqrt(_var("std", x, axis, unbiased, keepdim)))
-
-
-@register_kernel("std_grad")
-@float32_inside
-def std_grad(x, out, out_grad, axis=(), unbiased=True, keepdim=False):
-    xp = array_module(x)
-    axes, d, denom = _centered("std", x, axis, unbiased)
-    if denom <= 0:
-        return xp.full(x.shape, np.nan, dtype=x.dtype)
-    shape = keepdim_shape(x.shape, axes)
-    o = out.reshape(shape)
-    g = xp.where(o == 0, 0, out_grad.reshape(shape) / (denom * xp.where(o == 0, 1, o)))
-    return nd((d * g).astype(x.dtype, copy=False))  # nd: 0-d x gives a scalar
-
-
-# --- norm ------------------------------------------------------------------------------------
-
-
-def _check_p(p):
-    if isinstance(p, bool) or not isinstance(p, (int, float, np.integer, np.floating)):
-        raise TypeError(f"norm: p must be a number (1, 2, inf or any p > 0), got {type(p).__name__} {p!r}")
-    p = float(p)
-    if not (p > 0):  # noqa: SIM201 - also rejects NaN
-        raise ValueError(f"norm: p must be > 0 or inf, got {p!r}")
-    return p
-
-
-@register_kernel("norm")
-@float32_inside
-def norm(x, p=2.0, axis=(), keepdim=False):
-    xp = array_module(x)
-    _check_float("norm", "x", x)
-    p = _check_p(p)
-    axes = normalize_axis(axis, x.ndim, "norm")
-    ax = xp.abs(x)
-    if p == math.inf:
-        if x.size == 0:
-            raise ValueError(f"norm: x is empty (shape {x.shape}); the inf-norm needs at least one element")
-        return nd(ax.max(axis=axes, keepdims=keepdim))
-    if p == 1:
-        return nd(ax.sum(axis=axes, keepdims=keepdim))
-    if p == 2:
-        return nd(xp.sqrt((x * x).sum(axis=axes, keepdims=keepdim)))
-    return nd((ax**p).sum(axis=axes, keepdims=keepdim) ** (1.0 / p))
-
-
-@register_kernel("norm_grad")
-@float32_inside
-def norm_grad(x, out, out_grad, p=2.0, axis=(), keepdim=False):
-    xp = array_module(x)
-    p = float(p)
-    shape = keepdim_shape(x.shape, normalize_axis(axis, x.ndim, "norm"))
-    o = out.reshape(shape)
-    g = out_grad.reshape(shape)
-    if p == math.inf:  # ties share the gradient equally
-        hit = xp.abs(x) == o
-        count = hit.sum(axis=normalize_axis(axis, x.ndim, "norm"), keepdims=True)
-        grad = xp.where(hit, xp.sign(x) * (g / count.astype(x.dtype)), 0)
-    elif p == 1:
-        grad = xp.sign(x) * g
-    else:
-        safe = xp.where(o == 0, 1, o)
-        if p == 2:
-            grad = x * xp.where(o == 0, 0, g / safe)
-        else:
-            grad = xp.sign(x) * xp.abs(x) ** (p - 1) * xp.where(o == 0, 0, g * safe ** (1 - p))
-    return nd(grad.astype(x.dtype, copy=False))
-
-
 # --- nll_loss --------------------------------------------------------------------------------
 
 
@@ -180,7 +64,7 @@ def _nll_layout(input, label, weight, ignore_index):  # noqa: A002 - Paddle's na
     """(class axis, safe labels, per-element weights with 0 at ignored labels)."""
     op = "nll_loss"
     xp = array_module(input)
-    _check_float(op, "input", input)
+    check_float(op, "input", input)
     if input.ndim == 0:
         raise ValueError(f"{op}: input is 0-d; expected (C,), (N, C) or (N, C, d1, ...) log-probabilities")
     a = 0 if input.ndim == 1 else 1
@@ -214,7 +98,7 @@ def _safe_total(xp, w):
 @float32_inside
 def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean"):  # noqa: A002
     _check_reduction("nll_loss", reduction)
-    _check_float("nll_loss", "input", input)  # integer input would give a truncated integer loss
+    check_float("nll_loss", "input", input)  # integer input would give a truncated integer loss
     xp = array_module(input)
     a, safe, w = _nll_layout(input, label, weight, ignore_index)
     picked = xp.take_along_axis(input, xp.expand_dims(safe, a), axis=a).squeeze(a)
@@ -245,7 +129,7 @@ def nll_loss_grad(input, label, weight, out_grad, ignore_index=-100, reduction="
 
 def _bce_check(logit, label, weight, pos_weight):
     op = "binary_cross_entropy_with_logits"
-    _check_float(op, "logit", logit)
+    check_float(op, "logit", logit)
     if tuple(label.shape) != tuple(logit.shape):
         raise ValueError(f"{op}: label has shape {label.shape}; expected logit's shape {logit.shape}")
     for name, t in (("weight", weight), ("pos_weight", pos_weight)):
@@ -298,6 +182,42 @@ def binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, out_
     )
 
 
+def _gather(t: Any, out_grad: Any, reduction: str, count: int | None = None) -> Any:
+    """The adjoint of `_spread`: an elementwise term summed back to out_grad's shape."""
+    if reduction == "none":
+        return nd(t.astype(out_grad.dtype, copy=False))
+    total = t.sum()
+    if reduction != "sum":
+        total = total / (t.size if count is None else count)
+    return nd(array_module(t).asarray(total, dtype=out_grad.dtype).reshape(out_grad.shape))
+
+
+@register_kernel("binary_cross_entropy_with_logits_double_grad")
+@float32_inside
+def binary_cross_entropy_with_logits_double_grad(
+    logit, label, weight, pos_weight, out_grad, logit_grad_grad, label_grad_grad, reduction="mean"
+):
+    # logit_grad = G (1 - y - c q), label_grad = G (-l + (pw - 1) softplus(-l)), with
+    # G = spread(g) w, c = 1 + (pw - 1) y, q = sigmoid(-l) and dq/dl = -q (1 - q).
+    xp = array_module(logit)
+    shape = logit.shape
+    big_g = _spread(out_grad, shape, reduction)
+    w = 1.0 if weight is None else weight
+    big_g = big_g * w
+    q = stable_sigmoid(xp, -logit)
+    pw1 = 0.0 if pos_weight is None else pos_weight - 1
+    c = 1 + pw1 * label
+    a, b = logit_grad_grad, label_grad_grad
+    logit_grad = big_g * (a * c * q * (1 - q) - b * (1 + pw1 * q))
+    label_grad = big_g * a * -(1 + pw1 * q)
+    term = w * (a * (1 - label - c * q) + b * (-logit + pw1 * _softplus_neg(xp, logit)))
+    return (
+        unbroadcast(logit_grad, logit.shape, logit.dtype),
+        unbroadcast(label_grad, label.shape, label.dtype),
+        _gather(xp.broadcast_to(term, shape), out_grad, reduction),
+    )
+
+
 # --- l1_loss, smooth_l1_loss -----------------------------------------------------------------
 
 
@@ -310,7 +230,7 @@ def _difference(op, input, label):  # noqa: A002
 @float32_inside
 def l1_loss(input, label, reduction="mean"):  # noqa: A002
     _check_reduction("l1_loss", reduction)
-    _check_float("l1_loss", "input", input)  # integer input would give a truncated integer loss
+    check_float("l1_loss", "input", input)  # integer input would give a truncated integer loss
     return _reduce(array_module(input).abs(_difference("l1_loss", input, label)), reduction)
 
 
@@ -321,6 +241,20 @@ def l1_loss_grad(input, label, out_grad, reduction="mean"):  # noqa: A002
     d = input - label
     g = xp.sign(d) * _spread(out_grad, d.shape, reduction)
     return unbroadcast(g, input.shape, input.dtype), unbroadcast(-g, label.shape, label.dtype)
+
+
+def _loss_out_grad_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction):
+    """d/d out_grad of <input_grad, a> + <label_grad, b> for input_grad = slope * spread(g)."""
+    q = _reduce(slope * (input_grad_grad - label_grad_grad), reduction)
+    return nd(array_module(q).asarray(q).reshape(out_grad.shape).astype(out_grad.dtype, copy=False))
+
+
+@register_kernel("l1_loss_double_grad")
+@float32_inside
+def l1_loss_double_grad(input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean"):  # noqa: A002
+    # sign(input - label) is piecewise constant: only out_grad has a second derivative
+    slope = array_module(input).sign(input - label)
+    return _loss_out_grad_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction)
 
 
 def _check_delta(delta):
@@ -336,7 +270,7 @@ def _check_delta(delta):
 @float32_inside
 def smooth_l1_loss(input, label, reduction="mean", delta=1.0):  # noqa: A002
     _check_reduction("smooth_l1_loss", reduction)
-    _check_float("smooth_l1_loss", "input", input)  # integer input would give a truncated integer loss
+    check_float("smooth_l1_loss", "input", input)  # integer input would give a truncated integer loss
     _check_delta(delta)
     xp = array_module(input)
     d = _difference("smooth_l1_loss", input, label)
@@ -352,6 +286,23 @@ def smooth_l1_loss_grad(input, label, out_grad, reduction="mean", delta=1.0):  #
     d = input - label
     g = xp.where(xp.abs(d) < delta, d, delta * xp.sign(d)) * _spread(out_grad, d.shape, reduction)
     return unbroadcast(g, input.shape, input.dtype), unbroadcast(-g, label.shape, label.dtype)
+
+
+@register_kernel("smooth_l1_loss_double_grad")
+@float32_inside
+def smooth_l1_loss_double_grad(
+    input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean", delta=1.0
+):  # noqa: A002
+    xp = array_module(input)
+    d = input - label
+    inside = xp.abs(d) < delta
+    slope = xp.where(inside, d, delta * xp.sign(d))
+    g = inside * (input_grad_grad - label_grad_grad) * _spread(out_grad, d.shape, reduction)
+    return (
+        unbroadcast(g, input.shape, input.dtype),
+        unbroadcast(-g, label.shape, label.dtype),
+        _loss_out_grad_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction),
+    )
 
 
 # --- kl_div ----------------------------------------------------------------------------------
@@ -370,7 +321,7 @@ def _kl_count(shape, reduction):
 @float32_inside
 def kl_div(input, label, reduction="mean", log_target=False):  # noqa: A002
     _check_reduction("kl_div", reduction, _KL_REDUCTIONS)
-    _check_float("kl_div", "input", input)  # integer input would give a truncated integer loss
+    check_float("kl_div", "input", input)  # integer input would give a truncated integer loss
     xp = array_module(input)
     check_loss_shapes("kl_div", input, label)
     shape = tuple(input.shape)
@@ -405,4 +356,37 @@ def kl_div_grad(input, label, out_grad, reduction="mean", log_target=False):  # 
         label_grad = xp.where(positive, xp.log(xp.where(positive, label, 1)) + 1 - input, 0) * g
     return unbroadcast(input_grad, input.shape, input.dtype), unbroadcast(
         label_grad, label.shape, label.dtype
+    )
+
+
+@register_kernel("kl_div_double_grad")
+@float32_inside
+def kl_div_double_grad(
+    input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean", log_target=False
+):  # noqa: A002
+    xp = array_module(input)
+    shape = broadcast_shapes("kl_div", input.shape, label.shape, names=("input", "label"))
+    count = _kl_count(shape, reduction) if reduction in ("mean", "batchmean") else None
+    g = _spread(out_grad, shape, "mean", count) if count is not None else _spread(out_grad, shape, reduction)
+    a, b = input_grad_grad, label_grad_grad
+    if log_target:
+        pr = xp.exp(label)
+        input_grad = -b * pr * g
+        label_grad = pr * g * (-a + b * (label - input + 2))
+        term = a * -pr + b * pr * (label - input + 1)
+    else:
+        positive = label > 0
+        safe = xp.where(positive, label, 1)
+        input_grad = xp.where(positive, -b * g, 0)
+        label_grad = xp.where(positive, g * (-a + b / safe), 0)
+        term = a * -xp.where(positive, label, 0) + b * xp.where(positive, xp.log(safe) + 1 - input, 0)
+    term = xp.broadcast_to(term, shape)
+    if count is not None:
+        out_grad_grad = _gather(term, out_grad, "mean", count)
+    else:
+        out_grad_grad = _gather(term, out_grad, reduction)
+    return (
+        unbroadcast(input_grad, input.shape, input.dtype),
+        unbroadcast(label_grad, label.shape, label.dtype),
+        out_grad_grad,
     )

@@ -1,4 +1,4 @@
-"""Checks for the issue-5B ops that the OpInfo table (tests/op_samples_misc.py) cannot express:
+"""Checks that the OpInfo tables (tests/op_samples*.py) cannot express:
 topk's gradient through its values, gradients at zeros and ties, and bad-input errors."""
 
 from __future__ import annotations

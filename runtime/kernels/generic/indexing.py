@@ -1,10 +1,11 @@
 """Indexing and shape kernels: take_along_axis, scatter, index_add, masked_fill, tril, triu,
-pad, roll, repeat_interleave, cumsum, cumprod, flip, topk, sort, argsort, and their grads.
+pad, roll, repeat_interleave, flip, topk, sort, argsort, and their grads (the scans are
+in `scan.py`).
 
-Gradients of gathers are scatter-adds into zeros (`_add_at`, repeated indices summed);
+Gradients of gathers are scatter-adds into zeros (`add_at`, repeated indices summed);
 gradients of permutations (roll, flip, sort, topk) move `out_grad` back to where each
-value came from. Ops that accept `axis=None` work on the flattened x (cumsum, cumprod,
-repeat_interleave, roll); their grads reshape back to x's shape.
+value came from. Ops that accept `axis=None` work on the flattened x (repeat_interleave,
+roll); their grads reshape back to x's shape.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from opgrad.runtime.kernels.common import (
+    add_at,
     array_module,
     as_int,
     as_int_list,
@@ -23,20 +25,7 @@ from opgrad.runtime.kernels.common import (
     scatter_add,
     unbroadcast,
 )
-from opgrad.runtime.kernels.precision import float32_inside
 from opgrad.runtime.kernels.registry import register_kernel
-
-
-def _add_at(target, index, values):
-    """target[index] += values for a tuple of integer index arrays, repeated positions summed."""
-    xp = array_module(target)
-    if xp is np:
-        np.add.at(target, index, values)
-    else:
-        import cupyx  # lazily: only reached with CuPy arrays
-
-        cupyx.scatter_add(target, index, values)
-    return target
 
 
 def _check_float_or_int(op, arg, a):
@@ -114,7 +103,7 @@ def take_along_axis_grad(arr, indices, out_grad, axis):
     if len(arr.shape) == 0:
         return out_grad.astype(arr.dtype, copy=True)
     g = xp.zeros(arr_shape, out_grad.dtype)
-    _add_at(g, grid_index(xp, xp.broadcast_to(indices, idx_shape), a), out_grad)
+    add_at(g, grid_index(xp, xp.broadcast_to(indices, idx_shape), a), out_grad)
     return unbroadcast(g, arr.shape, arr.dtype)
 
 
@@ -431,72 +420,6 @@ def repeat_interleave_grad(x, out_grad, repeats, axis=None):
 
 
 # --- cumsum, cumprod -------------------------------------------------------------------------
-
-
-def _scan_axis(op, arg, x_shape, axis):
-    """None: the flattened x (axis 0 of a 1-D view); else the normalised axis (0-d: 0)."""
-    if axis is None:
-        return None
-    return normalize_one_axis(axis, max(len(x_shape), 1), op, arg)
-
-
-def _scan_view(x, a):
-    return (x.reshape(-1), 0) if a is None or x.ndim == 0 else (x, a)
-
-
-def _reverse_cumsum(xp, g, a):
-    return xp.flip(xp.cumsum(xp.flip(g, axis=a), axis=a), axis=a)
-
-
-@register_kernel("cumsum")
-@float32_inside
-def cumsum(x, axis=None):
-    xp = array_module(x)
-    a = _scan_axis("cumsum", "axis", x.shape, axis)
-    v, a = _scan_view(x, a)
-    out = xp.cumsum(v, axis=a, dtype=x.dtype if x.dtype.kind == "f" else None)
-    return out.reshape(x.shape) if axis is not None and x.ndim == 0 else out
-
-
-@register_kernel("cumsum_grad")
-@float32_inside
-def cumsum_grad(x, out_grad, axis=None):
-    xp = array_module(out_grad)
-    a = _scan_axis("cumsum", "axis", x.shape, axis)
-    g, a = _scan_view(out_grad, a)
-    return _reverse_cumsum(xp, g, a).reshape(x.shape).astype(x.dtype, copy=False)
-
-
-@register_kernel("cumprod")
-@float32_inside
-def cumprod(x, dim=None):
-    xp = array_module(x)
-    a = _scan_axis("cumprod", "dim", x.shape, dim)
-    v, a = _scan_view(x, a)
-    out = xp.cumprod(v, axis=a, dtype=x.dtype if x.dtype.kind == "f" else None)
-    return out.reshape(x.shape) if dim is not None and x.ndim == 0 else out
-
-
-@register_kernel("cumprod_grad")
-@float32_inside
-def cumprod_grad(x, out, out_grad, dim=None):
-    # y_i = x_0 ... x_i. Before a slice's first zero, dL/dx_k = sum_{i>=k} g_i y_i / x_k (x_k != 0).
-    # At the first zero z, dL/dx_z = sum_{i>=z} g_i y'_i with y' the products of x where x_z
-    # is replaced by 1 (exact, later zeros included). After it every gradient is 0.
-    xp = array_module(x)
-    a = _scan_axis("cumprod", "dim", x.shape, dim)
-    xv, a = _scan_view(x, a)
-    ov, _ = _scan_view(out, a)
-    g, _ = _scan_view(out_grad, a)
-    zeros_so_far = xp.cumsum(xv == 0, axis=a)
-    before = zeros_so_far == 0
-    first_zero = (xv == 0) & (zeros_so_far == 1)
-    safe_x = xp.where(before, xv, 1)
-    grad = xp.where(before, _reverse_cumsum(xp, g * ov, a) / safe_x, 0)
-    if bool(first_zero.any()):
-        y1 = xp.cumprod(xp.where(first_zero, 1, xv), axis=a)
-        grad = xp.where(first_zero, _reverse_cumsum(xp, g * y1, a), grad)
-    return grad.reshape(x.shape).astype(x.dtype, copy=False)
 
 
 # --- topk, sort, argsort ---------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Activation kernels (hardtanh, hardswish, hardsigmoid, mish, log_sigmoid, prelu, selu,
-celu, glu, softsign, tanhshrink) with their grads, and the bool-valued elementwise kernels
-(logical_and/or/not, isnan, isinf, isfinite), which have none.
+celu, glu, softsign, tanhshrink) with their grads (and the double grads of mish, prelu and
+glu), and the bool-valued elementwise kernels (logical_and/or/not, isnan, isinf, isfinite),
+which have none.
 
 swish has no kernel of its own: ops.yaml points it at silu's kernels. Every forward keeps
 x's dtype (Python-float constants do not widen float32), and piecewise functions take
@@ -17,15 +18,11 @@ from opgrad.runtime.kernels.common import (
     nan_where,
     nd,
     normalize_one_axis,
+    stable_sigmoid,
     ufunc,
     unbroadcast,
 )
 from opgrad.runtime.kernels.registry import register_kernel
-
-
-def _sigmoid(xp, x):
-    # exp(-log(1 + exp(-x))): no overflow
-    return xp.exp(-xp.logaddexp(0, -x))
 
 
 def _softplus(xp, x):
@@ -79,7 +76,18 @@ def mish(x):
 def mish_grad(x, out_grad):
     xp = array_module(x)
     t = xp.tanh(_softplus(xp, x))
-    return nd(out_grad * (t + x * _sigmoid(xp, x) * (1 - t * t)))
+    return nd(out_grad * (t + x * stable_sigmoid(xp, x) * (1 - t * t)))
+
+
+@register_kernel("mish_double_grad")
+def mish_double_grad(x, out_grad, x_grad_grad):
+    xp = array_module(x)
+    t = xp.tanh(_softplus(xp, x))
+    s = stable_sigmoid(xp, x)
+    sech2 = 1 - t * t
+    first = t + x * s * sech2
+    second = sech2 * s * (2 + x * (1 - s) - 2 * x * t * s)
+    return nd(x_grad_grad * out_grad * second), nd(x_grad_grad * first)
 
 
 @register_kernel("log_sigmoid")
@@ -90,7 +98,7 @@ def log_sigmoid(x):
 
 @register_kernel("log_sigmoid_grad")
 def log_sigmoid_grad(x, out_grad):
-    return nd(out_grad * _sigmoid(array_module(x), -x))
+    return nd(out_grad * stable_sigmoid(array_module(x), -x))
 
 
 def _channel_weight(x, weight):
@@ -123,6 +131,22 @@ def prelu_grad(x, weight, out_grad):
     x_grad = nan_where(x, xp.where(positive, out_grad, w * out_grad))
     w_grad = unbroadcast(xp.where(positive, 0, x * out_grad), w.shape, weight.dtype)
     return unbroadcast(x_grad, x.shape, x.dtype), w_grad.reshape(weight.shape)
+
+
+@register_kernel("prelu_double_grad")
+def prelu_double_grad(x, weight, out_grad, x_grad_grad, weight_grad_grad):
+    xp = array_module(x)
+    w = _channel_weight(x, weight)
+    c = _channel_weight(x, weight_grad_grad)
+    negative = x <= 0
+    x_grad = xp.where(negative, out_grad * c, 0)
+    weight_grad = unbroadcast(xp.where(negative, x_grad_grad * out_grad, 0), w.shape, weight.dtype)
+    out_grad_grad = xp.where(negative, w * x_grad_grad + c * x, x_grad_grad)
+    return (
+        unbroadcast(x_grad, x.shape, x.dtype),
+        weight_grad.reshape(weight.shape),
+        unbroadcast(out_grad_grad, out_grad.shape, out_grad.dtype),
+    )
 
 
 @register_kernel("selu")
@@ -170,15 +194,29 @@ def _halves(x, axis):
 @register_kernel("glu")
 def glu(x, axis=-1):
     _, first, second = _halves(x, axis)
-    return nd(first * _sigmoid(array_module(x), second))
+    return nd(first * stable_sigmoid(array_module(x), second))
 
 
 @register_kernel("glu_grad")
 def glu_grad(x, out_grad, axis=-1):
     xp = array_module(x)
     a, first, second = _halves(x, axis)
-    s = _sigmoid(xp, second)
+    s = stable_sigmoid(xp, second)
     return xp.concatenate([out_grad * s, out_grad * first * s * (1 - s)], axis=a).astype(x.dtype, copy=False)
+
+
+@register_kernel("glu_double_grad")
+def glu_double_grad(x, out_grad, x_grad_grad, axis=-1):
+    # out = a s(b); glu_grad = [g s, g a s'] with s' = s (1 - s), s'' = s' (1 - 2 s).
+    xp = array_module(x)
+    ax, first, second = _halves(x, axis)
+    da, db = xp.split(x_grad_grad, 2, axis=ax)
+    s = stable_sigmoid(xp, second)
+    s1 = s * (1 - s)
+    s2 = s1 * (1 - 2 * s)
+    x_grad = xp.concatenate([db * out_grad * s1, out_grad * (da * s1 + db * first * s2)], axis=ax)
+    out_grad_grad = da * s + db * first * s1
+    return x_grad.astype(x.dtype, copy=False), nd(out_grad_grad.astype(out_grad.dtype, copy=False))
 
 
 @register_kernel("softsign")

@@ -1,5 +1,7 @@
 """Neural-network kernels: softmax, log_softmax, cross_entropy, mse_loss, dropout, one_hot,
-embedding, and their grads.
+embedding, their grads, cross_entropy's and mse_loss's double grads, and the higher-order
+helper ops softmax_vjp / softmax_vjp_dp (softmax's vector-Jacobian product and its
+derivative in the probabilities), which double-grad composites call.
 
 softmax-like kernels subtract the maximum along `axis` first. cross_entropy takes logits
 and integer class labels (those equal to `ignore_index` count for nothing, and
@@ -16,9 +18,11 @@ import numpy as np
 from opgrad.runtime.kernels.common import (
     array_module,
     as_int,
+    check_float,
     check_index,
     check_loss_shapes,
     nd,
+    normalize_axis,
     normalize_one_axis,
     scatter_add,
     unbroadcast,
@@ -83,9 +87,22 @@ def log_softmax_grad(out, out_grad, axis=-1):
     return out_grad - xp.exp(out) * out_grad.sum(axis=a, keepdims=True)
 
 
-def _check_float_input(op, input):  # noqa: A002
-    if input.dtype.kind != "f":  # an integer input would give a truncated integer loss
-        raise TypeError(f"{op}: input must be a floating tensor, got dtype {input.dtype}")
+def _row_axis(p, axis, op):
+    return normalize_axis(axis, p.ndim, op) if p.ndim else ()
+
+
+@register_kernel("softmax_vjp")
+@float32_inside
+def softmax_vjp(p, g, axis=-1):
+    a = _row_axis(p, axis, "softmax_vjp")
+    return nd(p * (g - (g * p).sum(axis=a, keepdims=True)))
+
+
+@register_kernel("softmax_vjp_dp")
+@float32_inside
+def softmax_vjp_dp(p, g, r, axis=-1):
+    a = _row_axis(p, axis, "softmax_vjp_dp")
+    return nd(g * r - g * (p * r).sum(axis=a, keepdims=True) - r * (p * g).sum(axis=a, keepdims=True))
 
 
 def _check_reduction(op, reduction):
@@ -135,7 +152,7 @@ def cross_entropy(input, label, axis=-1, reduction="mean", ignore_index=-100, la
     # loss = (1 - eps) * -log p[label] + eps * mean over classes of -log p; 0 for ignored labels;
     # 'mean' divides by the number of labels that count (NaN when none does)
     _check_reduction("cross_entropy", reduction)
-    _check_float_input("cross_entropy", input)
+    check_float("cross_entropy", "input", input)  # an integer input would give a truncated integer loss
     _check_smoothing(label_smoothing)
     xp = array_module(input)
     a, lab, valid = _class_labels(input, label, axis, ignore_index)
@@ -171,11 +188,40 @@ def cross_entropy_grad(
     return ((_softmax(xp, input, a) - target) * g).astype(input.dtype, copy=False)
 
 
+@register_kernel("cross_entropy_double_grad")
+@float32_inside
+def cross_entropy_double_grad(
+    input, label, out_grad, input_grad_grad, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0
+):  # noqa: A002
+    # cross_entropy_grad is (softmax(input) - target) * g with g the per-sample weight (from
+    # out_grad, the reduction and the ignored labels); target does not depend on input.
+    xp = array_module(input)
+    a, lab, valid = _class_labels(input, label, axis, ignore_index)
+    p = _softmax(xp, input, a)
+    count = xp.maximum(valid.sum(), 1)
+    g = out_grad / count if reduction == "mean" else out_grad
+    g = xp.expand_dims(xp.where(valid, g, 0), a)
+    h = input_grad_grad
+    input_grad = g * p * (h - (h * p).sum(axis=a, keepdims=True))
+    classes = xp.arange(input.shape[a]).reshape((-1,) + (1,) * (input.ndim - a - 1))
+    target = (classes == xp.expand_dims(lab, a)) * (1 - label_smoothing) + label_smoothing / input.shape[a]
+    # d/d out_grad: the per-sample directional derivative along h, masked, then the reduction
+    q = xp.where(valid, ((p - target) * h).sum(axis=a), 0)
+    if reduction == "sum":
+        q = q.sum()
+    elif reduction == "mean":
+        q = q.sum() / count
+    return (
+        nd(input_grad.astype(input.dtype, copy=False)),
+        nd(xp.asarray(q).reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+    )
+
+
 @register_kernel("mse_loss")
 @float32_inside
 def mse_loss(input, label, reduction="mean"):  # noqa: A002
     _check_reduction("mse_loss", reduction)
-    _check_float_input("mse_loss", input)
+    check_float("mse_loss", "input", input)  # an integer input would give a truncated integer loss
     check_loss_shapes("mse_loss", input, label)
     diff = input - label
     sq = diff * diff
@@ -193,6 +239,26 @@ def mse_loss_grad(input, label, out_grad, reduction="mean"):  # noqa: A002
     g = out_grad / diff.size if reduction == "mean" else out_grad
     d = diff * (2 * g)
     return unbroadcast(d, input.shape, input.dtype), unbroadcast(-d, label.shape, label.dtype)
+
+
+@register_kernel("mse_loss_double_grad")
+@float32_inside
+def mse_loss_double_grad(input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean"):  # noqa: A002
+    diff = input - label
+    g = out_grad / diff.size if reduction == "mean" else out_grad
+    d = input_grad_grad - label_grad_grad
+    x_grad = 2 * g * d
+    q = 2 * diff * d
+    if reduction == "sum":
+        q = q.sum()
+    elif reduction == "mean":
+        q = q.sum() / diff.size
+    xp = array_module(diff)
+    return (
+        unbroadcast(x_grad, input.shape, input.dtype),
+        unbroadcast(-x_grad, label.shape, label.dtype),
+        nd(xp.asarray(q).reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+    )
 
 
 def _check_p(p, x):

@@ -1,4 +1,5 @@
-"""Attention kernels: two-operand einsum and scaled_dot_product_attention, and their grads.
+"""Attention kernels: two-operand einsum and scaled_dot_product_attention, their grads and
+double grads.
 
 einsum's gradient for one operand is an einsum of the output gradient with the other
 operand, into the first operand's subscripts; an index that only that operand has (summed
@@ -107,6 +108,16 @@ def einsum_grad(x, y, out_grad, equation):
     )
 
 
+@register_kernel("einsum_double_grad")
+def einsum_double_grad(x, y, out_grad, x_grad_grad, y_grad_grad, equation):
+    # einsum is bilinear: d(out_grad) is the forward applied to the incoming grads, and each
+    # operand's gradient is einsum_grad with the other operand replaced by its incoming grad.
+    x_grad = einsum_grad(x, y_grad_grad, out_grad, equation)[0]
+    y_grad = einsum_grad(x_grad_grad, y, out_grad, equation)[1]
+    out_grad_grad = einsum(x_grad_grad, y, equation) + einsum(x, y_grad_grad, equation)
+    return x_grad, y_grad, nd(unbroadcast(out_grad_grad, out_grad.shape, out_grad.dtype))
+
+
 # --- scaled_dot_product_attention ------------------------------------------------------------
 
 
@@ -199,4 +210,72 @@ def scaled_dot_product_attention_grad(
         unbroadcast(key_grad, key.shape, key.dtype),
         unbroadcast(value_grad, value.shape, value.dtype),
         mask_grad,
+    )
+
+
+@register_kernel("scaled_dot_product_attention_double_grad")
+@float32_inside
+def scaled_dot_product_attention_double_grad(
+    query,
+    key,
+    value,
+    mask,
+    weights,
+    keep,
+    out_grad,
+    query_grad_grad,
+    key_grad_grad,
+    value_grad_grad,
+    mask_grad_grad,
+    dropout_p=0.0,
+    causal=False,
+    scale=None,
+):
+    # S = s q k^T + mask, P = softmax(S) (saved), D = P * K (dropout), out = D v. The first-order
+    # gradients of q, k and mask all come from dS, so the incoming grads act through
+    # dS_dot = s (ddq k^T + q ddk^T) + ddm, the directional derivative of S; P_dot is its
+    # image under softmax's (symmetric) Jacobian.
+    xp = array_module(query, key, value)
+    s = _scale(query, scale)
+    kf = keep * (1.0 / (1.0 - dropout_p)) if dropout_p > 0 else None
+
+    def t(a: Any) -> Any:
+        return xp.swapaxes(a, -1, -2)
+
+    def drop(a: Any) -> Any:
+        return a if kf is None else a * kf
+
+    def svjp(p: Any, a: Any) -> Any:
+        return p * (a - (a * p).sum(axis=-1, keepdims=True))
+
+    p = weights
+    d = drop(p)
+    dp = drop(xp.matmul(out_grad, t(value)))  # dL/dP
+    ds = svjp(p, dp)  # dL/dS
+    s_dot = s * (xp.matmul(query_grad_grad, t(key)) + xp.matmul(query, t(key_grad_grad)))
+    if mask_grad_grad is not None:
+        s_dot = s_dot + mask_grad_grad
+    p_dot = svjp(p, s_dot)
+    out_grad_grad = xp.matmul(drop(p_dot), value) + xp.matmul(d, value_grad_grad)
+    value_grad = xp.matmul(t(drop(p_dot)), out_grad)
+    # d/dS of <ds, s_dot> (through P) plus of <P, E> with E = (g ddv^T) * K
+    e = drop(xp.matmul(out_grad, t(value_grad_grad)))
+    through_p = (
+        e
+        + dp * s_dot
+        - s_dot * (dp * p).sum(axis=-1, keepdims=True)
+        - dp * (p * s_dot).sum(axis=-1, keepdims=True)
+    )
+    h = svjp(p, through_p)
+    query_grad = s * (xp.matmul(h, key) + xp.matmul(ds, key_grad_grad))
+    key_grad = s * (xp.matmul(t(h), query) + xp.matmul(t(ds), query_grad_grad))
+    mask_grad = None
+    if mask is not None and mask.dtype.kind == "f":
+        mask_grad = unbroadcast(h, mask.shape, mask.dtype)
+    return (
+        unbroadcast(query_grad, query.shape, query.dtype),
+        unbroadcast(key_grad, key.shape, key.dtype),
+        unbroadcast(value_grad, value.shape, value.dtype),
+        mask_grad,
+        unbroadcast(out_grad_grad, out_grad.shape, out_grad.dtype),
     )

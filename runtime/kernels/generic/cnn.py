@@ -1,4 +1,5 @@
-"""Convolution, pooling, normalisation and linear kernels (NCHW), and their grads.
+"""Convolution, pooling and linear kernels (NCHW), their grads, and max_pool2d's double
+grad. The norms are in `normalization.py`.
 
 conv2d is im2col: `sliding_window_view` of the zero-padded input, strided and dilated by
 slicing, copied once into a (groups, C/groups*kh*kw, N*Ho*Wo) matrix and multiplied by the
@@ -8,12 +9,6 @@ both directions (no window copies, no scatter). max_pool2d saves, as an intermed
 index (uint8) of each window's first maximum, row-major in the window. adaptive_avg_pool2d
 multiplies by two bin-averaging matrices (one per spatial axis), so the general case
 (sizes that do not divide) is exact.
-
-The norms save mean and 1/std (`rstd`) as intermediates. batch_norm follows Paddle:
-running = momentum * running + (1 - momentum) * batch statistic, the running variance
-from the unbiased batch variance; in training it updates the running arrays IN PLACE
-(they are buffers without gradient); in eval its saved mean/rstd come from them, so one
-grad kernel serves both modes.
 """
 
 from __future__ import annotations
@@ -23,8 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from opgrad.runtime.kernels.common import array_module, as_int, as_int_list, nd, unbroadcast
-from opgrad.runtime.kernels.precision import float32_inside
+from opgrad.runtime.kernels.common import array_module, as_int, as_int_list, check_float, nd, unbroadcast
 from opgrad.runtime.kernels.registry import register_kernel
 
 # --- argument checks ------------------------------------------------------------------------
@@ -45,11 +39,6 @@ def pair(value: Any, op: str, arg: str, minimum: int) -> tuple[int, int]:
 def _check_4d(x: Any, op: str, arg: str = "x") -> None:
     if x.ndim != 4:
         raise ValueError(f"{op}: {arg} must be 4-D (N, C, H, W), got shape {x.shape}")
-
-
-def _check_float(x: Any, op: str, arg: str = "x") -> None:
-    if x.dtype.kind != "f":
-        raise TypeError(f"{op}: {arg} must be a floating tensor, got dtype {x.dtype}")
 
 
 def _out_size(op: str, size: int, k: int, s: int, p: int, d: int, axis: str) -> int:
@@ -196,7 +185,7 @@ def _pool_geometry(op: str, x: Any, kernel_size: Any, stride: Any, padding: Any)
 
 @register_kernel("max_pool2d")
 def max_pool2d(x, kernel_size, stride=None, padding=(0, 0)):
-    _check_float(x, "max_pool2d")
+    check_float("max_pool2d", "x", x)
     xp = array_module(x)
     kh, kw, sh, sw, ph, pw, ho, wo = _pool_geometry("max_pool2d", x, kernel_size, stride, padding)
     xpad = _pad(xp, x, ph, pw, -math.inf)
@@ -225,9 +214,23 @@ def max_pool2d_grad(x, argmax, out_grad, kernel_size, stride=None, padding=(0, 0
     return xp.ascontiguousarray(gpad[:, :, ph : ph + h, pw : pw + w]).astype(x.dtype, copy=False)
 
 
+@register_kernel("max_pool2d_double_grad")
+def max_pool2d_double_grad(argmax, x_grad_grad, kernel_size, stride=None, padding=(0, 0)):
+    # max_pool2d_grad routes each out_grad to its window's argmax: its derivative in out_grad
+    # reads x_grad_grad back at the same positions.
+    xp = array_module(x_grad_grad)
+    kh, kw, sh, sw, ph, pw, ho, wo = _pool_geometry("max_pool2d", x_grad_grad, kernel_size, stride, padding)
+    apad = _pad(xp, x_grad_grad, ph, pw)
+    out = xp.zeros(argmax.shape, dtype=x_grad_grad.dtype)
+    for i in range(kh):
+        for j in range(kw):
+            out = xp.where(argmax == i * kw + j, apad[_window_slice(i, j, sh, sw, 1, 1, ho, wo)], out)
+    return out
+
+
 @register_kernel("avg_pool2d")
 def avg_pool2d(x, kernel_size, stride=None, padding=(0, 0)):
-    _check_float(x, "avg_pool2d")
+    check_float("avg_pool2d", "x", x)
     xp = array_module(x)
     kh, kw, sh, sw, ph, pw, ho, wo = _pool_geometry("avg_pool2d", x, kernel_size, stride, padding)
     xpad = _pad(xp, x, ph, pw)
@@ -297,7 +300,7 @@ def _adaptive_pool_grad_by_bins(xp: Any, x: Any, out_grad: Any) -> Any:
 
 @register_kernel("adaptive_avg_pool2d")
 def adaptive_avg_pool2d(x, output_size):
-    _check_float(x, "adaptive_avg_pool2d")
+    check_float("adaptive_avg_pool2d", "x", x)
     xp = array_module(x)
     rows, cols = _adaptive_bins(xp, x, output_size, x.dtype)
     if not xp.isfinite(x).all():
@@ -315,220 +318,6 @@ def adaptive_avg_pool2d_grad(x, out_grad, output_size):
 
 
 # --- normalisation --------------------------------------------------------------------------
-
-
-def _check_affine(op: str, arg: str, t: Any, shape: tuple[int, ...]) -> None:
-    if t is not None and tuple(t.shape) != tuple(shape):
-        raise ValueError(f"{op}: {arg} must have shape {tuple(shape)}, got {tuple(t.shape)}")
-
-
-def _norm_backward(xhat: Any, rstd: Any, gxhat: Any, axes: tuple[int, ...]) -> Any:
-    """d/dx of (x - mean(x)) * rstd over `axes`, given the gradient of xhat."""
-    m1 = gxhat.mean(axis=axes, keepdims=True)
-    m2 = (gxhat * xhat).mean(axis=axes, keepdims=True)
-    return rstd * (gxhat - m1 - xhat * m2)
-
-
-def _affine_grads(
-    weight: Any, bias: Any, xhat: Any, out_grad: Any, axes: tuple[int, ...], shape: tuple
-) -> tuple:
-    weight_grad = None if weight is None else (out_grad * xhat).sum(axis=axes).reshape(shape)
-    bias_grad = None if bias is None else out_grad.sum(axis=axes).reshape(shape)
-    return (
-        None if weight is None else weight_grad.astype(weight.dtype, copy=False),
-        None if bias is None else bias_grad.astype(bias.dtype, copy=False),
-    )
-
-
-def _check_epsilon(op: str, epsilon: Any) -> None:
-    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or epsilon < 0:
-        raise ValueError(f"{op}: epsilon must be a non-negative number, got {epsilon!r}")
-
-
-def _layer_axes(x: Any, normalized_shape: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    shape = tuple(as_int_list(normalized_shape, "layer_norm", "normalized_shape"))
-    k = len(shape)
-    if k == 0 or k > x.ndim or tuple(x.shape[x.ndim - k :]) != shape:
-        raise ValueError(
-            f"layer_norm: normalized_shape {list(shape)} must be a non-empty suffix of "
-            f"x's shape {tuple(x.shape)}"
-        )
-    return shape, tuple(range(x.ndim - k, x.ndim))
-
-
-@register_kernel("layer_norm")
-@float32_inside
-def layer_norm(x, weight, bias, normalized_shape, epsilon=1e-5):
-    _check_float(x, "layer_norm")
-    _check_epsilon("layer_norm", epsilon)
-    xp = array_module(x)
-    shape, axes = _layer_axes(x, normalized_shape)
-    _check_affine("layer_norm", "weight", weight, shape)
-    _check_affine("layer_norm", "bias", bias, shape)
-    mean = x.mean(axis=axes, keepdims=True)
-    centered = x - mean
-    rstd = 1.0 / xp.sqrt((centered * centered).mean(axis=axes, keepdims=True) + epsilon)
-    out = centered * rstd
-    if weight is not None:
-        out = out * weight
-    if bias is not None:
-        out = out + bias
-    return out.astype(x.dtype, copy=False), mean, rstd.astype(x.dtype, copy=False)
-
-
-@register_kernel("layer_norm_grad")
-@float32_inside
-def layer_norm_grad(x, weight, bias, mean, rstd, out_grad, normalized_shape, epsilon=1e-5):
-    shape, axes = _layer_axes(x, normalized_shape)
-    xhat = (x - mean) * rstd
-    gxhat = out_grad if weight is None else out_grad * weight
-    x_grad = _norm_backward(xhat, rstd, gxhat, axes).astype(x.dtype, copy=False)
-    lead = tuple(range(x.ndim - len(shape)))
-    return (x_grad, *_affine_grads(weight, bias, xhat, out_grad, lead, shape))
-
-
-def _channel_shape(x: Any) -> tuple[int, ...]:
-    """Broadcast shape of a per-channel (axis 1) vector against x."""
-    return (1, x.shape[1]) + (1,) * (x.ndim - 2)
-
-
-@register_kernel("batch_norm")
-@float32_inside
-def batch_norm(
-    x, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.9, epsilon=1e-5
-):
-    op = "batch_norm"
-    _check_float(x, op)
-    _check_epsilon(op, epsilon)
-    if x.ndim < 2:
-        raise ValueError(
-            f"batch_norm: x must have a batch and a channel axis (N, C, ...), got shape {x.shape}"
-        )
-    c = x.shape[1]
-    for arg, t in (
-        ("running_mean", running_mean),
-        ("running_var", running_var),
-        ("weight", weight),
-        ("bias", bias),
-    ):
-        _check_affine(op, arg, t, (c,))
-    if isinstance(momentum, bool) or not isinstance(momentum, (int, float)) or not 0 <= momentum <= 1:
-        raise ValueError(f"batch_norm: momentum must be a number in [0, 1], got {momentum!r}")
-    xp = array_module(x)
-    axes = (0,) + tuple(range(2, x.ndim))
-    cshape = _channel_shape(x)
-    if training:
-        for arg, t in (("running_mean", running_mean), ("running_var", running_var)):
-            # checked before either is written: an error must leave both as they were
-            if t.dtype.kind != "f" or not getattr(t.flags, "writeable", True):
-                kind = "read-only" if t.dtype.kind == "f" else f"{t.dtype}"
-                raise TypeError(
-                    f"batch_norm: {arg} is updated in place in training; expected a writeable "
-                    f"float array, got a {kind} array"
-                )
-        count = x.size // c
-        if count < 2:
-            raise ValueError(
-                f"batch_norm: training needs more than one value per channel, got x of shape {x.shape}"
-            )
-        mean = x.mean(axis=axes, keepdims=True)
-        centered = x - mean
-        var = (centered * centered).mean(axis=axes, keepdims=True)
-        # the running buffers are updated in place (Paddle's momentum convention)
-        running_mean *= momentum
-        running_mean += (1 - momentum) * mean.reshape(c)
-        running_var *= momentum
-        running_var += (1 - momentum) * var.reshape(c) * (count / (count - 1))
-    else:
-        mean = xp.array(running_mean, dtype=x.dtype).reshape(cshape)  # a copy: the buffers may change
-        centered = x - mean
-        var = running_var.reshape(cshape).astype(x.dtype, copy=False)
-    rstd = (1.0 / xp.sqrt(var + epsilon)).astype(x.dtype, copy=False)
-    out = centered * rstd
-    if weight is not None:
-        out = out * weight.reshape(cshape)
-    if bias is not None:
-        out = out + bias.reshape(cshape)
-    return out.astype(x.dtype, copy=False), mean, rstd
-
-
-@register_kernel("batch_norm_grad")
-@float32_inside
-def batch_norm_grad(
-    x, weight, bias, saved_mean, saved_rstd, out_grad, training=False, momentum=0.9, epsilon=1e-5
-):
-    axes = (0,) + tuple(range(2, x.ndim))
-    cshape = _channel_shape(x)
-    xhat = (x - saved_mean) * saved_rstd
-    gxhat = out_grad if weight is None else out_grad * weight.reshape(cshape)
-    if training:
-        x_grad = _norm_backward(xhat, saved_rstd, gxhat, axes)
-    else:  # the statistics are constants
-        x_grad = gxhat * saved_rstd
-    return (
-        x_grad.astype(x.dtype, copy=False),
-        *_affine_grads(weight, bias, xhat, out_grad, axes, (x.shape[1],)),
-    )
-
-
-def _groups(x: Any, num_groups: Any) -> int:
-    g = as_int(num_groups, "group_norm", "num_groups")
-    if x.ndim < 2:
-        raise ValueError(
-            f"group_norm: x must have a batch and a channel axis (N, C, ...), got shape {x.shape}"
-        )
-    if g < 1 or x.shape[1] % g:
-        raise ValueError(
-            f"group_norm: num_groups must be a positive divisor of the channel count {x.shape[1]}, "
-            f"got {num_groups!r}"
-        )
-    return g
-
-
-def _grouped(x: Any, g: int) -> tuple[int, int, int]:
-    """(N, G, entries per group): x's shape for per-group statistics (also when N is 0,
-    where a -1 in reshape would be ambiguous)."""
-    return (x.shape[0], g, math.prod(x.shape[1:]) // g)
-
-
-@register_kernel("group_norm")
-@float32_inside
-def group_norm(x, weight, bias, num_groups, epsilon=1e-5):
-    _check_float(x, "group_norm")
-    _check_epsilon("group_norm", epsilon)
-    xp = array_module(x)
-    g = _groups(x, num_groups)
-    _check_affine("group_norm", "weight", weight, (x.shape[1],))
-    _check_affine("group_norm", "bias", bias, (x.shape[1],))
-    xg = x.reshape(_grouped(x, g))
-    mean = xg.mean(axis=2, keepdims=True)
-    centered = xg - mean
-    rstd = (1.0 / xp.sqrt((centered * centered).mean(axis=2, keepdims=True) + epsilon)).astype(
-        x.dtype, copy=False
-    )
-    out = (centered * rstd).reshape(x.shape)
-    cshape = _channel_shape(x)
-    if weight is not None:
-        out = out * weight.reshape(cshape)
-    if bias is not None:
-        out = out + bias.reshape(cshape)
-    return out.astype(x.dtype, copy=False), mean, rstd
-
-
-@register_kernel("group_norm_grad")
-@float32_inside
-def group_norm_grad(x, weight, bias, mean, rstd, out_grad, num_groups, epsilon=1e-5):
-    g = _groups(x, num_groups)
-    cshape = _channel_shape(x)
-    grouped = _grouped(x, g)
-    xhat = ((x.reshape(grouped) - mean) * rstd).reshape(x.shape)
-    gxhat = out_grad if weight is None else out_grad * weight.reshape(cshape)
-    x_grad = _norm_backward(xhat.reshape(grouped), rstd, gxhat.reshape(grouped), (2,)).reshape(x.shape)
-    axes = (0,) + tuple(range(2, x.ndim))
-    return (
-        x_grad.astype(x.dtype, copy=False),
-        *_affine_grads(weight, bias, xhat, out_grad, axes, (x.shape[1],)),
-    )
 
 
 # --- linear ---------------------------------------------------------------------------------

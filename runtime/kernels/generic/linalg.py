@@ -1,4 +1,6 @@
-"""matmul and its gradient, with NumPy's semantics for 1-D and batched operands.
+"""matmul and its gradient, with NumPy's semantics for 1-D and batched operands; and the
+higher-order helper ops matmul_xg / matmul_yg (matmul's two gradients as ops) and
+matmul_jvp (its directional derivative), which matmul's double-grad composites call.
 
 A 1-D x acts as a row (1, K) and a 1-D y as a column (K, 1), and the added axis is
 dropped from the result, so 1-D @ 1-D gives a 0-d array. Batch axes broadcast.
@@ -70,3 +72,18 @@ def matmul_grad(x, y, out_grad, transpose_x=False, transpose_y=False):
     x_grad = _swap(a_grad) if transpose_x else a_grad
     y_grad = _swap(b_grad) if transpose_y else b_grad
     return x_grad, y_grad
+
+
+@register_kernel("matmul_xg")
+def matmul_xg(x, y, g, transpose_x=False, transpose_y=False):
+    return matmul_grad(x, y, g, transpose_x, transpose_y)[0]
+
+
+@register_kernel("matmul_yg")
+def matmul_yg(x, y, g, transpose_x=False, transpose_y=False):
+    return matmul_grad(x, y, g, transpose_x, transpose_y)[1]
+
+
+@register_kernel("matmul_jvp")
+def matmul_jvp(x, y, a, b, transpose_x=False, transpose_y=False):
+    return nd(matmul(a, y, transpose_x, transpose_y) + matmul(x, b, transpose_x, transpose_y))

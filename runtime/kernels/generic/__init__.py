@@ -1,0 +1,40 @@
+"""Array-module generic kernels: written against the arrays' module (`xp`: NumPy on the
+CPU, CuPy on a GPU), so most serve both backends.
+
+Importing this package registers every kernel. Each module holds one family of ops, each
+op's forward, grad and double-grad kernels side by side.
+"""
+
+from opgrad.runtime.kernels.generic import (
+    activations,
+    attention,
+    binary,
+    cnn,
+    elementwise,
+    fill,
+    indexing,
+    linalg,
+    losses,
+    nn,
+    normalization,
+    reduction,
+    scan,
+    shape,
+)
+
+__all__ = [
+    "activations",
+    "attention",
+    "binary",
+    "cnn",
+    "elementwise",
+    "fill",
+    "indexing",
+    "linalg",
+    "losses",
+    "nn",
+    "normalization",
+    "reduction",
+    "scan",
+    "shape",
+]

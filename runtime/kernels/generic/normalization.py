@@ -1,0 +1,374 @@
+"""Normalisation kernels (NCHW): layer_norm, batch_norm, group_norm, their grads and
+double grads.
+
+The norms save mean and 1/std (`rstd`) as intermediates. batch_norm follows Paddle:
+running = momentum * running + (1 - momentum) * batch statistic, the running variance
+from the unbiased batch variance; in training it updates the running arrays IN PLACE
+(they are buffers without gradient); in eval its saved mean/rstd come from them, so one
+grad kernel serves both modes.
+
+The double-grad kernels take the grad op's tensors, then the gradients of the grad op's
+outputs (None for the gradient of an absent weight's gradient), then the forward op's
+attributes. The saved statistics are functions of the inputs: their dependence is folded
+into the inputs' gradients (total derivatives), so they get no gradient of their own.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from opgrad.runtime.kernels.common import array_module, as_int, as_int_list, check_float
+from opgrad.runtime.kernels.precision import float32_inside
+from opgrad.runtime.kernels.registry import register_kernel
+
+
+def _check_affine(op: str, arg: str, t: Any, shape: tuple[int, ...]) -> None:
+    if t is not None and tuple(t.shape) != tuple(shape):
+        raise ValueError(f"{op}: {arg} must have shape {tuple(shape)}, got {tuple(t.shape)}")
+
+
+def _norm_backward(xhat: Any, rstd: Any, gxhat: Any, axes: tuple[int, ...]) -> Any:
+    """d/dx of (x - mean(x)) * rstd over `axes`, given the gradient of xhat."""
+    m1 = gxhat.mean(axis=axes, keepdims=True)
+    m2 = (gxhat * xhat).mean(axis=axes, keepdims=True)
+    return rstd * (gxhat - m1 - xhat * m2)
+
+
+def _affine_grads(
+    weight: Any, bias: Any, xhat: Any, out_grad: Any, axes: tuple[int, ...], shape: tuple
+) -> tuple:
+    weight_grad = None if weight is None else (out_grad * xhat).sum(axis=axes).reshape(shape)
+    bias_grad = None if bias is None else out_grad.sum(axis=axes).reshape(shape)
+    return (
+        None if weight is None else weight_grad.astype(weight.dtype, copy=False),
+        None if bias is None else bias_grad.astype(bias.dtype, copy=False),
+    )
+
+
+def _check_epsilon(op: str, epsilon: Any) -> None:
+    if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or epsilon < 0:
+        raise ValueError(f"{op}: epsilon must be a non-negative number, got {epsilon!r}")
+
+
+def _layer_axes(x: Any, normalized_shape: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    shape = tuple(as_int_list(normalized_shape, "layer_norm", "normalized_shape"))
+    k = len(shape)
+    if k == 0 or k > x.ndim or tuple(x.shape[x.ndim - k :]) != shape:
+        raise ValueError(
+            f"layer_norm: normalized_shape {list(shape)} must be a non-empty suffix of "
+            f"x's shape {tuple(x.shape)}"
+        )
+    return shape, tuple(range(x.ndim - k, x.ndim))
+
+
+@register_kernel("layer_norm")
+@float32_inside
+def layer_norm(x, weight, bias, normalized_shape, epsilon=1e-5):
+    check_float("layer_norm", "x", x)
+    _check_epsilon("layer_norm", epsilon)
+    xp = array_module(x)
+    shape, axes = _layer_axes(x, normalized_shape)
+    _check_affine("layer_norm", "weight", weight, shape)
+    _check_affine("layer_norm", "bias", bias, shape)
+    mean = x.mean(axis=axes, keepdims=True)
+    centered = x - mean
+    rstd = 1.0 / xp.sqrt((centered * centered).mean(axis=axes, keepdims=True) + epsilon)
+    out = centered * rstd
+    if weight is not None:
+        out = out * weight
+    if bias is not None:
+        out = out + bias
+    return out.astype(x.dtype, copy=False), mean, rstd.astype(x.dtype, copy=False)
+
+
+@register_kernel("layer_norm_grad")
+@float32_inside
+def layer_norm_grad(x, weight, bias, mean, rstd, out_grad, normalized_shape, epsilon=1e-5):
+    shape, axes = _layer_axes(x, normalized_shape)
+    xhat = (x - mean) * rstd
+    gxhat = out_grad if weight is None else out_grad * weight
+    x_grad = _norm_backward(xhat, rstd, gxhat, axes).astype(x.dtype, copy=False)
+    lead = tuple(range(x.ndim - len(shape)))
+    return (x_grad, *_affine_grads(weight, bias, xhat, out_grad, lead, shape))
+
+
+def _channel_shape(x: Any) -> tuple[int, ...]:
+    """Broadcast shape of a per-channel (axis 1) vector against x."""
+    return (1, x.shape[1]) + (1,) * (x.ndim - 2)
+
+
+@register_kernel("batch_norm")
+@float32_inside
+def batch_norm(
+    x, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.9, epsilon=1e-5
+):
+    op = "batch_norm"
+    check_float(op, "x", x)
+    _check_epsilon(op, epsilon)
+    if x.ndim < 2:
+        raise ValueError(
+            f"batch_norm: x must have a batch and a channel axis (N, C, ...), got shape {x.shape}"
+        )
+    c = x.shape[1]
+    for arg, t in (
+        ("running_mean", running_mean),
+        ("running_var", running_var),
+        ("weight", weight),
+        ("bias", bias),
+    ):
+        _check_affine(op, arg, t, (c,))
+    if isinstance(momentum, bool) or not isinstance(momentum, (int, float)) or not 0 <= momentum <= 1:
+        raise ValueError(f"batch_norm: momentum must be a number in [0, 1], got {momentum!r}")
+    xp = array_module(x)
+    axes = (0,) + tuple(range(2, x.ndim))
+    cshape = _channel_shape(x)
+    if training:
+        for arg, t in (("running_mean", running_mean), ("running_var", running_var)):
+            # checked before either is written: an error must leave both as they were
+            if t.dtype.kind != "f" or not getattr(t.flags, "writeable", True):
+                kind = "read-only" if t.dtype.kind == "f" else f"{t.dtype}"
+                raise TypeError(
+                    f"batch_norm: {arg} is updated in place in training; expected a writeable "
+                    f"float array, got a {kind} array"
+                )
+        count = x.size // c
+        if count < 2:
+            raise ValueError(
+                f"batch_norm: training needs more than one value per channel, got x of shape {x.shape}"
+            )
+        mean = x.mean(axis=axes, keepdims=True)
+        centered = x - mean
+        var = (centered * centered).mean(axis=axes, keepdims=True)
+        # the running buffers are updated in place (Paddle's momentum convention)
+        running_mean *= momentum
+        running_mean += (1 - momentum) * mean.reshape(c)
+        running_var *= momentum
+        running_var += (1 - momentum) * var.reshape(c) * (count / (count - 1))
+    else:
+        mean = xp.array(running_mean, dtype=x.dtype).reshape(cshape)  # a copy: the buffers may change
+        centered = x - mean
+        var = running_var.reshape(cshape).astype(x.dtype, copy=False)
+    rstd = (1.0 / xp.sqrt(var + epsilon)).astype(x.dtype, copy=False)
+    out = centered * rstd
+    if weight is not None:
+        out = out * weight.reshape(cshape)
+    if bias is not None:
+        out = out + bias.reshape(cshape)
+    return out.astype(x.dtype, copy=False), mean, rstd
+
+
+@register_kernel("batch_norm_grad")
+@float32_inside
+def batch_norm_grad(
+    x, weight, bias, saved_mean, saved_rstd, out_grad, training=False, momentum=0.9, epsilon=1e-5
+):
+    axes = (0,) + tuple(range(2, x.ndim))
+    cshape = _channel_shape(x)
+    xhat = (x - saved_mean) * saved_rstd
+    gxhat = out_grad if weight is None else out_grad * weight.reshape(cshape)
+    if training:
+        x_grad = _norm_backward(xhat, saved_rstd, gxhat, axes)
+    else:  # the statistics are constants
+        x_grad = gxhat * saved_rstd
+    return (
+        x_grad.astype(x.dtype, copy=False),
+        *_affine_grads(weight, bias, xhat, out_grad, axes, (x.shape[1],)),
+    )
+
+
+def _groups(x: Any, num_groups: Any) -> int:
+    g = as_int(num_groups, "group_norm", "num_groups")
+    if x.ndim < 2:
+        raise ValueError(
+            f"group_norm: x must have a batch and a channel axis (N, C, ...), got shape {x.shape}"
+        )
+    if g < 1 or x.shape[1] % g:
+        raise ValueError(
+            f"group_norm: num_groups must be a positive divisor of the channel count {x.shape[1]}, "
+            f"got {num_groups!r}"
+        )
+    return g
+
+
+def _grouped(x: Any, g: int) -> tuple[int, int, int]:
+    """(N, G, entries per group): x's shape for per-group statistics (also when N is 0,
+    where a -1 in reshape would be ambiguous)."""
+    return (x.shape[0], g, math.prod(x.shape[1:]) // g)
+
+
+@register_kernel("group_norm")
+@float32_inside
+def group_norm(x, weight, bias, num_groups, epsilon=1e-5):
+    check_float("group_norm", "x", x)
+    _check_epsilon("group_norm", epsilon)
+    xp = array_module(x)
+    g = _groups(x, num_groups)
+    _check_affine("group_norm", "weight", weight, (x.shape[1],))
+    _check_affine("group_norm", "bias", bias, (x.shape[1],))
+    xg = x.reshape(_grouped(x, g))
+    mean = xg.mean(axis=2, keepdims=True)
+    centered = xg - mean
+    rstd = (1.0 / xp.sqrt((centered * centered).mean(axis=2, keepdims=True) + epsilon)).astype(
+        x.dtype, copy=False
+    )
+    out = (centered * rstd).reshape(x.shape)
+    cshape = _channel_shape(x)
+    if weight is not None:
+        out = out * weight.reshape(cshape)
+    if bias is not None:
+        out = out + bias.reshape(cshape)
+    return out.astype(x.dtype, copy=False), mean, rstd
+
+
+@register_kernel("group_norm_grad")
+@float32_inside
+def group_norm_grad(x, weight, bias, mean, rstd, out_grad, num_groups, epsilon=1e-5):
+    g = _groups(x, num_groups)
+    cshape = _channel_shape(x)
+    grouped = _grouped(x, g)
+    xhat = ((x.reshape(grouped) - mean) * rstd).reshape(x.shape)
+    gxhat = out_grad if weight is None else out_grad * weight.reshape(cshape)
+    x_grad = _norm_backward(xhat.reshape(grouped), rstd, gxhat.reshape(grouped), (2,)).reshape(x.shape)
+    axes = (0,) + tuple(range(2, x.ndim))
+    return (
+        x_grad.astype(x.dtype, copy=False),
+        *_affine_grads(weight, bias, xhat, out_grad, axes, (x.shape[1],)),
+    )
+
+
+def _norm_double(xhat: Any, r: Any, g: Any, w: Any, ddx: Any, ddw: Any, ddb: Any, axes: tuple) -> tuple:
+    """Second-order terms of xhat = (x - mean) * r normalised over `axes`, out = xhat * w + b.
+
+    The grad op is dx = J (g w) with J = r (I - mean - xhat mean(xhat .)) (symmetric),
+    dw = sum(g xhat), db = sum(g). `w`, `ddw`, `ddb` are broadcast against x (or None).
+    Returns (x_grad, the weight gradient before its reduction over the non-weight axes,
+    out_grad_grad), all broadcast against x.
+    """
+
+    def m(t: Any) -> Any:
+        return t.mean(axis=axes, keepdims=True)
+
+    gh = g if w is None else g * w
+    c = m(ddx * xhat)
+    jd = r * (ddx - m(ddx) - xhat * c)  # J ddx
+    out_grad_grad = jd if w is None else w * jd
+    if ddw is not None:
+        out_grad_grad = out_grad_grad + ddw * xhat
+    if ddb is not None:
+        out_grad_grad = out_grad_grad + ddb
+    a = m(gh)
+    b = m(gh * xhat)
+    ga = gh - a
+    x_grad = -(r * r) * (m(ddx * ga) * xhat + b * (ddx - m(ddx) - 2 * c * xhat) + c * (ga - b * xhat))
+    if ddw is not None:
+        h = g * ddw
+        x_grad = x_grad + r * (h - m(h) - xhat * m(h * xhat))
+    return x_grad, g * jd, out_grad_grad
+
+
+def _weight_sum(w: Any, raw: Any, axes: tuple) -> Any:
+    return None if w is None else raw.sum(axis=axes).reshape(w.shape).astype(w.dtype, copy=False)
+
+
+@register_kernel("layer_norm_double_grad")
+@float32_inside
+def layer_norm_double_grad(
+    x,
+    weight,
+    mean,
+    rstd,
+    out_grad,
+    x_grad_grad,
+    weight_grad_grad,
+    bias_grad_grad,
+    normalized_shape,
+    epsilon=1e-5,
+):
+    shape, axes = _layer_axes(x, normalized_shape)
+    xhat = (x - mean) * rstd
+    ddw = None if weight is None else weight_grad_grad
+    x_grad, raw_w, out_grad_grad = _norm_double(
+        xhat, rstd, out_grad, weight, x_grad_grad, ddw, bias_grad_grad, axes
+    )
+    lead = tuple(range(x.ndim - len(shape)))
+    return (
+        x_grad.astype(x.dtype, copy=False),
+        _weight_sum(weight, raw_w, lead),
+        out_grad_grad.astype(out_grad.dtype, copy=False),
+    )
+
+
+@register_kernel("group_norm_double_grad")
+@float32_inside
+def group_norm_double_grad(
+    x, weight, mean, rstd, out_grad, x_grad_grad, weight_grad_grad, bias_grad_grad, num_groups, epsilon=1e-5
+):
+    xp = array_module(x)
+    g = _groups(x, num_groups)
+    cshape = _channel_shape(x)
+    grouped = _grouped(x, g)
+
+    def per_group(t: Any) -> Any:  # a per-channel vector (or None) as (N, G, -1)
+        return None if t is None else xp.broadcast_to(t.reshape(cshape), x.shape).reshape(grouped)
+
+    xhat = (x.reshape(grouped) - mean) * rstd
+    ddw = None if weight is None else weight_grad_grad
+    x_grad, raw_w, out_grad_grad = _norm_double(
+        xhat,
+        rstd,
+        out_grad.reshape(grouped),
+        per_group(weight),
+        x_grad_grad.reshape(grouped),
+        per_group(ddw),
+        per_group(bias_grad_grad),
+        (2,),
+    )
+    axes = (0,) + tuple(range(2, x.ndim))
+    return (
+        x_grad.reshape(x.shape).astype(x.dtype, copy=False),
+        _weight_sum(weight, raw_w.reshape(x.shape), axes),
+        out_grad_grad.reshape(x.shape).astype(out_grad.dtype, copy=False),
+    )
+
+
+@register_kernel("batch_norm_double_grad")
+@float32_inside
+def batch_norm_double_grad(
+    x,
+    weight,
+    saved_mean,
+    saved_rstd,
+    out_grad,
+    x_grad_grad,
+    weight_grad_grad,
+    bias_grad_grad,
+    training=False,
+    momentum=0.9,
+    epsilon=1e-5,
+):
+    xp = array_module(x)
+    cshape = _channel_shape(x)
+    axes = (0,) + tuple(range(2, x.ndim))
+    xhat = (x - saved_mean) * saved_rstd
+    w = None if weight is None else weight.reshape(cshape)
+    ddw = None if weight is None or weight_grad_grad is None else weight_grad_grad.reshape(cshape)
+    ddb = None if bias_grad_grad is None else bias_grad_grad.reshape(cshape)
+    if training:
+        x_grad, raw_w, out_grad_grad = _norm_double(
+            xhat, saved_rstd, out_grad, w, x_grad_grad, ddw, ddb, axes
+        )
+    else:  # affine in x with constant statistics: dx = g w r, dw = sum(g xhat), db = sum(g)
+        jd = saved_rstd * x_grad_grad
+        raw_w = out_grad * jd
+        out_grad_grad = jd if w is None else w * jd
+        if ddw is not None:
+            out_grad_grad = out_grad_grad + ddw * xhat
+        if ddb is not None:
+            out_grad_grad = out_grad_grad + ddb
+        x_grad = xp.zeros(x.shape, x.dtype) if ddw is None else out_grad * saved_rstd * ddw
+    return (
+        x_grad.astype(x.dtype, copy=False),
+        _weight_sum(weight, raw_w, axes),
+        out_grad_grad.astype(out_grad.dtype, copy=False),
+    )
