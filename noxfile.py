@@ -151,7 +151,7 @@ def wheel(session: nox.Session) -> None:
         dist = work / "dist"
         session.run("python", "-m", "pip", "wheel", str(src), "--no-deps", "-w", str(dist))
         (built,) = dist.glob("opgrad-*.whl")
-        session.install(str(built), "pytest")
+        session.install(f"{built}[test]")  # pytest, and hypothesis for tests/conftest.py
         with session.chdir(work):  # outside the repo: only the installed copy is importable
             session.run("python", "-c", IMPORT_CHECK)
         # From the root, the tree shadows the installed copy and must import as it stands.

@@ -99,12 +99,13 @@ def test_wheel_holds_every_source_file_under_opgrad(wheel: Path) -> None:
 
 @pytest.fixture(scope="module")
 def wheel_venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh virtualenv with the wheel installed (not editable), and pytest."""
+    """A fresh virtualenv with the wheel installed (not editable) with its test extra, as
+    `pip install '.[test]'` gives a contributor (pytest, hypothesis for tests/conftest.py)."""
     venv = tmp_path_factory.mktemp("wheel_venv") / "venv"
     run([sys.executable, "-m", "venv", str(venv)], cwd=venv.parent)
     python = venv / "bin" / "python"
     # Dependencies (numpy, pyyaml, jinja2) come from the package index, as for a user.
-    run([str(python), "-m", "pip", "install", "-q", str(wheel), "pytest"], cwd=venv.parent)
+    run([str(python), "-m", "pip", "install", "-q", f"{wheel}[test]"], cwd=venv.parent)
     return venv
 
 
