@@ -7,10 +7,13 @@ spread or vanished, buffers half-updated before an error, and integer losses.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
 import opgrad as og
+from opgrad.runtime.kernels.registry import kernel_error
 
 
 def _array(x):
@@ -177,3 +180,57 @@ def test_conv2d_refuses_a_zero_size_kernel(kernel):
     x = og.tensor(np.ones((2, 1, 6, 5)))
     with pytest.raises(ValueError, match="conv2d: weight has shape"):
         og.conv2d(x, og.tensor(np.ones((2, 1, *kernel))))
+
+
+_HUGE = 2**40  # elements: far more than any machine can allocate
+_IMAGE = np.ones((1, 2, 3, 3))
+
+
+@pytest.mark.parametrize(
+    ("op", "call"),
+    [
+        ("neg", lambda: og.neg(og.tensor([True, False]))),
+        ("sigmoid", lambda: og.sigmoid(og.tensor([True, False]))),
+        ("silu", lambda: og.silu(og.tensor([True, False]))),
+        ("glu", lambda: og.glu(og.tensor([True, False]))),
+        ("log_sigmoid", lambda: og.log_sigmoid(og.tensor([True, False]))),
+        ("pow", lambda: og.pow(og.tensor([2, 3]), -1)),
+        ("elementwise_pow", lambda: og.elementwise_pow(og.tensor([2, 3]), og.tensor([-1, 2]))),
+        (
+            "scaled_dot_product_attention",
+            lambda: og.scaled_dot_product_attention(np.ones((2, 3, 4)), *[np.ones((3, 3, 4))] * 2),
+        ),
+        ("one_hot", lambda: og.one_hot(og.tensor([0, 1]), _HUGE)),
+        ("repeat_interleave", lambda: og.repeat_interleave(og.tensor([1.0, 2.0]), _HUGE)),
+        ("adaptive_avg_pool2d", lambda: og.adaptive_avg_pool2d(_IMAGE, [_HUGE, _HUGE])),
+        ("pad", lambda: og.pad(og.tensor([1.0, 2.0]), [_HUGE, _HUGE])),
+        ("conv2d", lambda: og.conv2d(_IMAGE, np.ones((1, 2, 1, 1)), None, 1, _HUGE)),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_numpy_errors_inside_a_kernel_name_the_op(op, call):
+    # NumPy's own messages ("boolean negative", "Integers to negative integer powers", a
+    # failed broadcast, "Unable to allocate", "array is too big") do not say which op failed.
+    with pytest.raises((TypeError, ValueError, RuntimeError)) as info:
+        call()
+    assert re.match(rf"{op}\b", str(info.value)), str(info.value)
+
+
+def test_kernel_error_keeps_named_messages_and_error_subclasses():
+    named = ValueError("pad: padding must be non-negative")
+    assert kernel_error("pad", named) is named
+    axis_error = np.exceptions.AxisError(3, 2)
+    assert kernel_error("sum", axis_error) is axis_error  # callers may catch it as IndexError
+    overflow = kernel_error("one_hot", OverflowError("Python int too large to convert to C long"))
+    assert type(overflow) is ValueError and str(overflow).startswith("one_hot: ")
+    memory = kernel_error("pad", MemoryError())
+    assert type(memory) is RuntimeError and "too large to allocate" in str(memory)
+
+
+def test_a_kernel_error_in_an_inplace_op_names_it_and_writes_nothing():
+    x = og.tensor([True, False])
+    version = x._version
+    with pytest.raises(TypeError, match=r"^sigmoid_\b"):
+        og.sigmoid_(x)
+    np.testing.assert_array_equal(x._data, [True, False])
+    assert x._version == version

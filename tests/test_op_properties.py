@@ -92,14 +92,6 @@ HELPER_OPS = ("softmax_vjp", "softmax_vjp_dp", "matmul_xg", "matmul_yg", "matmul
 
 KNOWN_FAILURES: list[Known] = [
     Known(
-        (),
-        "unnamed-error",
-        "bool input to a float op (neg, sigmoid, silu, swish, glu, log_sigmoid, smooth_l1_loss, "
-        "cross_entropy, ...): NumPy's 'boolean negative/subtract' TypeError without the op's name",
-        _dtype("bool"),
-        "new: unclear errors",
-    ),
-    Known(
         HELPER_OPS,
         "*",
         "shapes that do not match or broadcast, mixed dtypes, 0-d or nan/inf inputs: raw NumPy errors, "
@@ -108,44 +100,12 @@ KNOWN_FAILURES: list[Known] = [
         "new: double-grad helper ops are public but unchecked",
     ),
     Known(
-        (
-            "one_hot",
-            "repeat_interleave",
-            "adaptive_avg_pool2d",
-            "conv2d",
-            "max_pool2d",
-            "avg_pool2d",
-            "pad",
-            "split",
-            "group_norm",
-        ),
-        "*",
-        "a huge size (2**40): MemoryError or NumPy's 'array is too big' instead of an error naming "
-        "the op and the argument",
-        _huge,
-        "new: unclear errors",
-    ),
-    Known(
         (),
         "dtype",
         "a Python scalar next to a float16 NumPy array passed without a Tensor: the result is "
         "float32 (with a Tensor, or in PyTorch, the scalar is weak and the result float16)",
         _scalar_with_raw_arrays,
         "new: dtype rules",
-    ),
-    Known(
-        ("elementwise_pow", "pow"),
-        "unnamed-error",
-        "integer x to a negative integer power: NumPy's 'Integers to negative integer powers' error",
-        lambda c: _int_inputs(c),
-        "new: unclear errors",
-    ),
-    Known(
-        ("scaled_dot_product_attention",),
-        "unnamed-error",
-        "query/key/value batch shapes that do not broadcast: NumPy's broadcast error",
-        _shape_changed,
-        "new: unclear errors",
     ),
     Known(
         ("einsum",),
