@@ -20,6 +20,7 @@ from opgrad.runtime.kernels.common import (
     as_int,
     check_float,
     check_index,
+    check_like,
     check_loss_shapes,
     nd,
     normalize_axis,
@@ -94,6 +95,7 @@ def _row_axis(p, axis, op):
 @register_kernel("softmax_vjp")
 @float32_inside
 def softmax_vjp(p, g, axis=-1):
+    check_like("softmax_vjp", "p", p, g=g)
     a = _row_axis(p, axis, "softmax_vjp")
     return nd(p * (g - (g * p).sum(axis=a, keepdims=True)))
 
@@ -101,6 +103,7 @@ def softmax_vjp(p, g, axis=-1):
 @register_kernel("softmax_vjp_dp")
 @float32_inside
 def softmax_vjp_dp(p, g, r, axis=-1):
+    check_like("softmax_vjp_dp", "p", p, g=g, r=r)
     a = _row_axis(p, axis, "softmax_vjp_dp")
     return nd(g * r - g * (p * r).sum(axis=a, keepdims=True) - r * (p * g).sum(axis=a, keepdims=True))
 
