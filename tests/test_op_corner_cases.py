@@ -234,3 +234,33 @@ def test_a_kernel_error_in_an_inplace_op_names_it_and_writes_nothing():
         og.sigmoid_(x)
     np.testing.assert_array_equal(x._data, [True, False])
     assert x._version == version
+
+
+@pytest.mark.parametrize(
+    ("equation", "x_shape", "y"),
+    [
+        ("ij,k->ik", (2, 0), [np.nan, 1.0]),
+        ("ij,k->i", (2, 0), [np.inf, -np.inf]),
+        ("ij,jk->ik", (2, 0), np.zeros((0, 3))),
+    ],
+)
+def test_einsum_over_an_empty_axis_sums_to_zero_next_to_nan_and_inf(equation, x_shape, y):
+    # before: optimize=True summed x over its empty axis first, then 0 * nan gave nan
+    x = og.tensor(np.zeros(x_shape), requires_grad=True)
+    y = og.tensor(np.asarray(y, dtype=np.float64), requires_grad=True)
+    out = og.einsum(equation, x, y)
+    np.testing.assert_array_equal(out._data, np.einsum(equation, x._data, y._data, optimize=False))
+    assert not np.isnan(out._data).any()
+    out.sum().backward()
+    assert x.grad.shape == x_shape and y.grad.shape == y.shape
+    np.testing.assert_array_equal(y.grad._data, np.zeros(y.shape))
+
+
+def test_attention_batch_shapes_that_do_not_broadcast_name_every_argument():
+    q, kv = np.ones((2, 3, 4)), np.ones((3, 3, 4))
+    with pytest.raises(
+        ValueError, match=r"scaled_dot_product_attention: query has shape \(2, 3, 4\), key \(3, 3, 4\)"
+    ):
+        og.scaled_dot_product_attention(q, kv, kv)
+    with pytest.raises(ValueError, match=r"value \(3, 5, 4\); expected batch dimensions"):
+        og.scaled_dot_product_attention(np.ones((2, 5, 4)), np.ones((2, 5, 4)), np.ones((3, 5, 4)))

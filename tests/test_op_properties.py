@@ -96,13 +96,6 @@ KNOWN_FAILURES: list[Known] = [
         _scalar_with_raw_arrays,
         "new: dtype rules",
     ),
-    Known(
-        ("einsum",),
-        "mismatch",
-        "an empty contracted axis next to nan/inf in the other operand gives nan where the sum is 0",
-        lambda c: "zero-size" in c.tags and bool(c.tags & {"nan", "inf"}),
-        "NaN conventions",
-    ),
 ]
 
 
