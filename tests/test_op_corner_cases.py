@@ -264,3 +264,15 @@ def test_attention_batch_shapes_that_do_not_broadcast_name_every_argument():
         og.scaled_dot_product_attention(q, kv, kv)
     with pytest.raises(ValueError, match=r"value \(3, 5, 4\); expected batch dimensions"):
         og.scaled_dot_product_attention(np.ones((2, 5, 4)), np.ones((2, 5, 4)), np.ones((3, 5, 4)))
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.int32])
+def test_a_python_scalar_before_a_raw_array_is_weak_as_before_a_tensor(dtype):
+    # before: add(2, float16 array) gave float32 (the scalar was converted before the array,
+    # with no Tensor to take its dtype from); with a Tensor it was already float16
+    data = np.ones(3, dtype)
+    for raw in (data, og.tensor(data)):
+        assert og.add(2, raw).dtype == dtype
+        assert og.multiply(raw, 3).dtype == dtype
+    ints = np.ones(3, np.int32)
+    assert og.add(2.5, ints).dtype == og.add(2.5, og.tensor(ints)).dtype  # a float never truncates

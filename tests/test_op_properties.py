@@ -62,41 +62,11 @@ class Known:
     item: str  # issue 9 item (or "new: ..." for a defect found here)
 
 
-def _dtype(name: str) -> Callable[[Case], bool]:
-    return lambda c: f"dtype:{name}" in c.tags
-
-
 def _tag(tag: str) -> Callable[[Case], bool]:
     return lambda c: tag in c.tags
 
 
-def _always(c: Case) -> bool:
-    return True
-
-
-def _shape_changed(c: Case) -> bool:
-    return "shape" in c.tags or "mixed-dtypes" in c.tags
-
-
-def _huge(c: Case) -> bool:
-    return any(v == 2**40 for v in [*c.args, *c.kwargs.values()] if isinstance(v, int))
-
-
-def _scalar_with_raw_arrays(c: Case) -> bool:
-    scalar = any(type(a) in (int, float) for a in c.args)
-    return scalar and any(v in RAW_LAYOUTS for v in c.layouts.values())
-
-
-KNOWN_FAILURES: list[Known] = [
-    Known(
-        (),
-        "dtype",
-        "a Python scalar next to a float16 NumPy array passed without a Tensor: the result is "
-        "float32 (with a Tensor, or in PyTorch, the scalar is weak and the result float16)",
-        _scalar_with_raw_arrays,
-        "new: dtype rules",
-    ),
-]
+KNOWN_FAILURES: list[Known] = []
 
 
 # Where the op table's NumPy reference is not the truth, values are not compared (the other
