@@ -216,6 +216,23 @@ def test_numpy_errors_inside_a_kernel_name_the_op(op, call):
     assert re.match(rf"{op}\b", str(info.value)), str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("op", "arg", "call"),
+    [
+        ("one_hot", "num_classes", lambda: og.one_hot(og.tensor([0, 1]), _HUGE)),
+        ("repeat_interleave", "repeats", lambda: og.repeat_interleave(og.tensor([1.0, 2.0]), _HUGE)),
+        ("adaptive_avg_pool2d", "output_size", lambda: og.adaptive_avg_pool2d(_IMAGE, [_HUGE, _HUGE])),
+        ("pad", "pad", lambda: og.pad(og.tensor([1.0, 2.0]), [_HUGE, _HUGE])),
+        ("conv2d", "padding", lambda: og.conv2d(_IMAGE, np.ones((1, 2, 1, 1)), None, 1, _HUGE)),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_a_size_too_large_to_allocate_names_the_op_and_the_argument(op, arg, call):
+    # before: MemoryError ("Unable to allocate 8.00 TiB") or NumPy's "array is too big"
+    with pytest.raises(RuntimeError, match=rf"^{op}: {arg}=.* too large to allocate"):
+        call()
+
+
 def test_kernel_error_keeps_named_messages_and_error_subclasses():
     named = ValueError("pad: padding must be non-negative")
     assert kernel_error("pad", named) is named

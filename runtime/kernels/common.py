@@ -187,6 +187,15 @@ def check_like(op: str, ref_arg: str, ref: Any, **others: Any) -> None:
             raise TypeError(f"{op}: {arg} has dtype {a.dtype}; expected {ref_arg}'s dtype {ref.dtype}")
 
 
+def allocation_error(op: str, arg: str, value: Any, exc: BaseException) -> BaseException:
+    """The error for `exc`, raised while allocating the result of `op` whose size `arg`
+    (given `value`) sets: a RuntimeError naming both when the result is too large
+    (MemoryError, or NumPy's "array is too big"); `exc` itself otherwise."""
+    if isinstance(exc, MemoryError) or "too big" in str(exc):
+        return RuntimeError(f"{op}: {arg}={value!r} asks for a result too large to allocate ({exc})")
+    return exc
+
+
 def add_at(target: Any, index: Any, values: Any) -> Any:
     """target[index] += values in place, repeated positions summed (NumPy's `add.at`,
     cupyx's `scatter_add`); returns target."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from opgrad.runtime.kernels.common import (
+    allocation_error,
     array_module,
     as_int,
     check_float,
@@ -304,7 +305,10 @@ def one_hot(x, num_classes):
         raise ValueError(f"one_hot: num_classes must be positive, got {n}")
     check_index(x, n, "one_hot", "x", f"num_classes == {n}")
     xp = array_module(x)
-    return (x[..., None] == xp.arange(n)).astype(np.float32)
+    try:
+        return (x[..., None] == xp.arange(n)).astype(np.float32)
+    except (MemoryError, ValueError) as e:
+        raise allocation_error("one_hot", "num_classes", n, e) from None
 
 
 @register_kernel("embedding")
