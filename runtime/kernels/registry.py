@@ -119,9 +119,11 @@ def kernel_error(op: str, exc: BaseException) -> BaseException:
 
     NumPy's own messages (a bool array to a float op, an integer to a negative integer
     power, shapes that do not broadcast, "array is too big") do not say which op failed.
-    A message that already names `op` is kept as it is; OverflowError becomes ValueError,
-    and MemoryError RuntimeError (as PyTorch reports an allocation that fails). Generated
-    code raises the result `from None`: the new message carries NumPy's.
+    A message that already names `op` is kept as it is, and so is an IndexError subclass
+    (AxisError). Other subclasses (NumPy's UFuncTypeError) become their base class,
+    OverflowError ValueError, and MemoryError RuntimeError (as PyTorch reports an
+    allocation that fails). Generated code raises the result `from None`: the new message
+    carries NumPy's.
     """
     message = str(exc)
     if isinstance(exc, MemoryError):
@@ -130,8 +132,10 @@ def kernel_error(op: str, exc: BaseException) -> BaseException:
         return exc
     if isinstance(exc, OverflowError):
         return ValueError(f"{op}: {message}")
-    if exc.__class__ is TypeError and "boolean" in message:
-        return TypeError(f"{op}: a bool tensor is not supported here; cast it first (NumPy: {message})")
-    if exc.__class__ is TypeError or exc.__class__ is ValueError:
-        return exc.__class__(f"{op}: {message}")
-    return exc  # a subclass (AxisError, say) that callers may catch by its own type
+    if isinstance(exc, IndexError):
+        return exc  # AxisError (a ValueError too): callers may catch it as IndexError
+    if isinstance(exc, TypeError):  # also NumPy's UFuncTypeError family ("no loop for BoolDType")
+        if "bool" in message.lower():
+            return TypeError(f"{op}: a bool tensor is not supported here; cast it first (NumPy: {message})")
+        return TypeError(f"{op}: {message}")
+    return ValueError(f"{op}: {message}")
