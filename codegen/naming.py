@@ -39,6 +39,7 @@ RUNTIME_NAMES = frozenset(
         "as_tensor_arg",
         "tensors_of",
         "kernel_table",
+        "kernel_error",
         "float_arg",
         "scalar_arg",
         "int_arg",

@@ -18,6 +18,7 @@ from opgrad.runtime.grad_node import (
 )
 from opgrad.runtime.kernels.registry import (
     dispatch,
+    kernel_error,
     kernel_table,
 )
 from opgrad.runtime.tensor import (
@@ -261,7 +262,10 @@ def _no_backward(op: str) -> RuntimeError:
 def neg_grad(out_grad: Tensor) -> Tensor:
     """Gradient of neg."""
     _kernel = _k_neg_grad.get(out_grad._data.__class__) or dispatch("neg_grad", "neg_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data))
+    try:
+        x_grad = wrap(_kernel(out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("neg_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         new_node(_nodes.NegDoubleGradNode, (out_grad,), x_grad)
     return x_grad
@@ -278,7 +282,10 @@ def abs_grad(
         and _k_abs_grad.get(x._data.__class__)
         or dispatch("abs_grad", "abs_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("abs_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AbsDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -291,7 +298,10 @@ def sign_grad(
 ) -> Tensor:
     """Gradient of sign."""
     _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch("sign_grad", "sign_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sign_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         new_node(_nodes.SignDoubleGradNode, (None, out_grad), x_grad)
     return x_grad
@@ -308,7 +318,10 @@ def exp_grad(
         and _k_exp_grad.get(out._data.__class__)
         or dispatch("exp_grad", "exp_grad", out._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(out._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("exp_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ExpDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
@@ -327,7 +340,10 @@ def expm1_grad(
         and _k_expm1_grad.get(out._data.__class__)
         or dispatch("expm1_grad", "expm1_grad", out._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(out._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("expm1_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.Expm1DoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
@@ -346,7 +362,10 @@ def log_grad(
         and _k_log_grad.get(x._data.__class__)
         or dispatch("log_grad", "log_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("log_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LogDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -365,7 +384,10 @@ def log1p_grad(
         and _k_log1p_grad.get(x._data.__class__)
         or dispatch("log1p_grad", "log1p_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("log1p_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.Log1pDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -384,7 +406,10 @@ def sqrt_grad(
         and _k_sqrt_grad.get(out._data.__class__)
         or dispatch("sqrt_grad", "sqrt_grad", out._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(out._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sqrt_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SqrtDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
@@ -403,7 +428,10 @@ def rsqrt_grad(
         and _k_rsqrt_grad.get(out._data.__class__)
         or dispatch("rsqrt_grad", "rsqrt_grad", out._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(out._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("rsqrt_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.RsqrtDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
@@ -422,7 +450,10 @@ def square_grad(
         and _k_square_grad.get(x._data.__class__)
         or dispatch("square_grad", "square_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("square_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SquareDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -441,7 +472,10 @@ def reciprocal_grad(
         and _k_reciprocal_grad.get(out._data.__class__)
         or dispatch("reciprocal_grad", "reciprocal_grad", out._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(out._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("reciprocal_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ReciprocalDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
@@ -460,7 +494,10 @@ def sin_grad(
         and _k_sin_grad.get(x._data.__class__)
         or dispatch("sin_grad", "sin_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sin_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SinDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -479,7 +516,10 @@ def cos_grad(
         and _k_cos_grad.get(x._data.__class__)
         or dispatch("cos_grad", "cos_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cos_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CosDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -498,7 +538,10 @@ def tanh_grad(
         and _k_tanh_grad.get(out._data.__class__)
         or dispatch("tanh_grad", "tanh_grad", out._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(out._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("tanh_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.TanhDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
@@ -517,7 +560,10 @@ def sigmoid_grad(
         and _k_sigmoid_grad.get(out._data.__class__)
         or dispatch("sigmoid_grad", "sigmoid_grad", out._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(out._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sigmoid_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SigmoidDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
@@ -536,7 +582,10 @@ def relu_grad(
         and _k_relu_grad.get(out._data.__class__)
         or dispatch("relu_grad", "relu_grad", out._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(out._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(out._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("relu_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReluDoubleGradNode, (None, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
@@ -555,7 +604,10 @@ def gelu_grad(
         and _k_gelu_grad.get(x._data.__class__)
         or dispatch("gelu_grad", "gelu_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, approximate))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, approximate))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("gelu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.GeluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -575,7 +627,10 @@ def silu_grad(
         and _k_silu_grad.get(x._data.__class__)
         or dispatch("silu_grad", "silu_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("silu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SiluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -596,7 +651,10 @@ def softplus_grad(
         and _k_softplus_grad.get(x._data.__class__)
         or dispatch("softplus_grad", "softplus_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, beta, threshold))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, beta, threshold))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("softplus_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SoftplusDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -618,7 +676,10 @@ def leaky_relu_grad(
         and _k_leaky_relu_grad.get(x._data.__class__)
         or dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, negative_slope))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, negative_slope))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("leaky_relu_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.LeakyReluDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -638,7 +699,10 @@ def elu_grad(
         and _k_elu_grad.get(x._data.__class__)
         or dispatch("elu_grad", "elu_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("elu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.EluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -658,7 +722,10 @@ def erf_grad(
         and _k_erf_grad.get(x._data.__class__)
         or dispatch("erf_grad", "erf_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("erf_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ErfDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -673,7 +740,10 @@ def scale_grad(
 ) -> Tensor:
     """Gradient of scale."""
     _kernel = _k_scale_grad.get(out_grad._data.__class__) or dispatch("scale_grad", "scale_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, scale, bias))
+    try:
+        x_grad = wrap(_kernel(out_grad._data, scale, bias))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("scale_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ScaleDoubleGradNode, (out_grad,), x_grad)
         node.scale = scale
@@ -693,7 +763,10 @@ def pow_grad(
         and _k_pow_grad.get(x._data.__class__)
         or dispatch("pow_grad", "pow_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, y))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, y))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("pow_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.PowDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -715,7 +788,10 @@ def clip_grad(
         and _k_clip_grad.get(x._data.__class__)
         or dispatch("clip_grad", "clip_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("clip_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ClipDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -731,7 +807,10 @@ def cast_grad(
 ) -> Tensor:
     """Gradient of cast."""
     _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch("cast_grad", "cast_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, dtype))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, dtype))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cast_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.CastDoubleGradNode, (None, out_grad), x_grad)
         node.dtype = dtype
@@ -751,7 +830,10 @@ def hardtanh_grad(
         and _k_hardtanh_grad.get(x._data.__class__)
         or dispatch("hardtanh_grad", "hardtanh_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("hardtanh_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.HardtanhDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -771,7 +853,10 @@ def hardswish_grad(
         and _k_hardswish_grad.get(x._data.__class__)
         or dispatch("hardswish_grad", "hardswish_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("hardswish_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.HardswishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -790,7 +875,10 @@ def hardsigmoid_grad(
         and _k_hardsigmoid_grad.get(x._data.__class__)
         or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("hardsigmoid_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.HardsigmoidDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -808,7 +896,10 @@ def mish_grad(
         and _k_mish_grad.get(x._data.__class__)
         or dispatch("mish_grad", "mish_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("mish_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.MishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -827,7 +918,10 @@ def log_sigmoid_grad(
         and _k_log_sigmoid_grad.get(x._data.__class__)
         or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("log_sigmoid_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LogSigmoidDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -846,7 +940,10 @@ def swish_grad(
         and _k_silu_grad.get(x._data.__class__)
         or dispatch("swish_grad", "silu_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("swish_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SwishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -867,7 +964,10 @@ def selu_grad(
         and _k_selu_grad.get(x._data.__class__)
         or dispatch("selu_grad", "selu_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, scale, alpha))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, scale, alpha))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("selu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SeluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -889,7 +989,10 @@ def celu_grad(
         and _k_celu_grad.get(x._data.__class__)
         or dispatch("celu_grad", "celu_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("celu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CeluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -909,7 +1012,10 @@ def softsign_grad(
         and _k_softsign_grad.get(x._data.__class__)
         or dispatch("softsign_grad", "softsign_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("softsign_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SoftsignDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -928,7 +1034,10 @@ def tanhshrink_grad(
         and _k_tanhshrink_grad.get(x._data.__class__)
         or dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("tanhshrink_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.TanhshrinkDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -943,7 +1052,10 @@ def add_grad(
 ) -> tuple[Tensor, Tensor]:
     """Gradient of add."""
     _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch("add_grad", "add_grad", out_grad._data)
-    _results = _kernel(x, y, out_grad._data)
+    try:
+        _results = _kernel(x, y, out_grad._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("add_grad", _e) from None
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -959,7 +1071,10 @@ def subtract_grad(
 ) -> tuple[Tensor, Tensor]:
     """Gradient of subtract."""
     _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch("subtract_grad", "subtract_grad", out_grad._data)
-    _results = _kernel(x, y, out_grad._data)
+    try:
+        _results = _kernel(x, y, out_grad._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("subtract_grad", _e) from None
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -987,11 +1102,14 @@ def multiply_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        x._data,
-        y._data,
-        out_grad._data,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("multiply_grad", _e) from None
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -1023,12 +1141,15 @@ def divide_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        x,
-        y._data,
-        out._data,
-        out_grad._data,
-    )
+    try:
+        _results = _kernel(
+            x,
+            y._data,
+            out._data,
+            out_grad._data,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("divide_grad", _e) from None
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (y._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -1059,11 +1180,14 @@ def maximum_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        x._data,
-        y._data,
-        out_grad._data,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("maximum_grad", _e) from None
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -1093,11 +1217,14 @@ def minimum_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        x._data,
-        y._data,
-        out_grad._data,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("minimum_grad", _e) from None
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -1127,11 +1254,14 @@ def elementwise_pow_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        x._data,
-        y._data,
-        out_grad._data,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("elementwise_pow_grad", _e) from None
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -1156,7 +1286,10 @@ def where_grad(
         and _k_where_grad.get(condition._data.__class__)
         or dispatch("where_grad", "where_grad", condition._data, out_grad._data)
     )
-    _results = _kernel(condition._data, x, y, out_grad._data)
+    try:
+        _results = _kernel(condition._data, x, y, out_grad._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("where_grad", _e) from None
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -1174,7 +1307,10 @@ def sum_grad(
 ) -> Tensor:
     """Gradient of sum."""
     _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch("sum_grad", "sum_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, axis, keepdim))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sum_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.SumDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
@@ -1190,7 +1326,10 @@ def mean_grad(
 ) -> Tensor:
     """Gradient of mean."""
     _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch("mean_grad", "mean_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, axis, keepdim))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("mean_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MeanDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
@@ -1219,13 +1358,16 @@ def max_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(
-        x._data,
-        out._data,
-        out_grad._data,
-        axis,
-        keepdim,
-    ))
+    try:
+        x_grad = wrap(_kernel(
+            x._data,
+            out._data,
+            out_grad._data,
+            axis,
+            keepdim,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("max_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MaxDoubleGradNode, (None, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1256,13 +1398,16 @@ def min_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(
-        x._data,
-        out._data,
-        out_grad._data,
-        axis,
-        keepdim,
-    ))
+    try:
+        x_grad = wrap(_kernel(
+            x._data,
+            out._data,
+            out_grad._data,
+            axis,
+            keepdim,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("min_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MinDoubleGradNode, (None, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1285,7 +1430,10 @@ def prod_grad(
         and _k_prod_grad.get(x._data.__class__)
         or dispatch("prod_grad", "prod_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, axis, keepdim))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("prod_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ProdDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1318,13 +1466,16 @@ def prod_double_grad(
             x_grad_grad._data,
         )
     )
-    _results = _kernel(
-        x._data,
-        out_grad._data,
-        x_grad_grad._data,
-        axis,
-        keepdim,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            out_grad._data,
+            x_grad_grad._data,
+            axis,
+            keepdim,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("prod_double_grad", _e) from None
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)
@@ -1351,13 +1502,16 @@ def logsumexp_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(
-        x._data,
-        out._data,
-        out_grad._data,
-        axis,
-        keepdim,
-    ))
+    try:
+        x_grad = wrap(_kernel(
+            x._data,
+            out._data,
+            out_grad._data,
+            axis,
+            keepdim,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("logsumexp_grad", _e) from None
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LogsumexpDoubleGradNode, (x, out, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1382,7 +1536,10 @@ def var_grad(
         and _k_var_grad.get(x._data.__class__)
         or dispatch("var_grad", "var_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, axis, unbiased, keepdim))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, axis, unbiased, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("var_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.VarDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1415,14 +1572,17 @@ def std_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(
-        x._data,
-        out._data,
-        out_grad._data,
-        axis,
-        unbiased,
-        keepdim,
-    ))
+    try:
+        x_grad = wrap(_kernel(
+            x._data,
+            out._data,
+            out_grad._data,
+            axis,
+            unbiased,
+            keepdim,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("std_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.StdDoubleGradNode, (x, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1456,14 +1616,17 @@ def norm_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(
-        x._data,
-        out._data,
-        out_grad._data,
-        p,
-        axis,
-        keepdim,
-    ))
+    try:
+        x_grad = wrap(_kernel(
+            x._data,
+            out._data,
+            out_grad._data,
+            p,
+            axis,
+            keepdim,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("norm_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.NormDoubleGradNode, (x, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1482,7 +1645,10 @@ def cumsum_grad(
 ) -> Tensor:
     """Gradient of cumsum."""
     _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch("cumsum_grad", "cumsum_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, axis))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cumsum_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.CumsumDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
@@ -1509,12 +1675,15 @@ def cumprod_grad(
             out_grad._data,
         )
     )
-    x_grad = wrap(_kernel(
-        x._data,
-        out._data,
-        out_grad._data,
-        dim,
-    ))
+    try:
+        x_grad = wrap(_kernel(
+            x._data,
+            out._data,
+            out_grad._data,
+            dim,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cumprod_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CumprodDoubleGradNode, (x, None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -1545,12 +1714,15 @@ def cumprod_double_grad(
             x_grad_grad._data,
         )
     )
-    _results = _kernel(
-        x._data,
-        out_grad._data,
-        x_grad_grad._data,
-        dim,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            out_grad._data,
+            x_grad_grad._data,
+            dim,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cumprod_double_grad", _e) from None
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     return (new_x_grad, out_grad_grad)
@@ -1572,7 +1744,10 @@ def topk_grad(
         and _k_topk_grad.get(indices._data.__class__)
         or dispatch("topk_grad", "topk_grad", indices._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x, indices._data, out_grad._data, k, axis, largest, sorted))
+    try:
+        x_grad = wrap(_kernel(x, indices._data, out_grad._data, k, axis, largest, sorted))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("topk_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TopkDoubleGradNode, (None, None, out_grad), x_grad)
         node.indices = TensorWrapper.of_input(indices)
@@ -1597,7 +1772,10 @@ def sort_grad(
         and _k_sort_grad.get(indices._data.__class__)
         or dispatch("sort_grad", "sort_grad", indices._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x, indices._data, out_grad._data, axis, descending))
+    try:
+        x_grad = wrap(_kernel(x, indices._data, out_grad._data, axis, descending))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sort_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.SortDoubleGradNode, (None, None, out_grad), x_grad)
         node.indices = TensorWrapper.of_input(indices)
@@ -1627,13 +1805,16 @@ def matmul_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        x._data,
-        y._data,
-        out_grad._data,
-        transpose_x,
-        transpose_y,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            y._data,
+            out_grad._data,
+            transpose_x,
+            transpose_y,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("matmul_grad", _e) from None
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -1654,7 +1835,10 @@ def reshape_grad(
 ) -> Tensor:
     """Gradient of reshape."""
     _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch("reshape_grad", "reshape_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, shape))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, shape))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("reshape_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReshapeDoubleGradNode, (None, out_grad), x_grad)
         node.shape = shape
@@ -1668,7 +1852,10 @@ def transpose_grad(
 ) -> Tensor:
     """Gradient of transpose."""
     _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch("transpose_grad", "transpose_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, perm))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, perm))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("transpose_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TransposeDoubleGradNode, (None, out_grad), x_grad)
         node.perm = perm
@@ -1682,7 +1869,10 @@ def squeeze_grad(
 ) -> Tensor:
     """Gradient of squeeze."""
     _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch("squeeze_grad", "squeeze_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, axis))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("squeeze_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.SqueezeDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
@@ -1696,7 +1886,10 @@ def unsqueeze_grad(
 ) -> Tensor:
     """Gradient of unsqueeze."""
     _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, axis))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("unsqueeze_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.UnsqueezeDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
@@ -1711,7 +1904,10 @@ def flatten_grad(
 ) -> Tensor:
     """Gradient of flatten."""
     _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch("flatten_grad", "flatten_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, start_axis, stop_axis))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, start_axis, stop_axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("flatten_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.FlattenDoubleGradNode, (None, out_grad), x_grad)
         node.start_axis = start_axis
@@ -1726,7 +1922,10 @@ def expand_grad(
 ) -> Tensor:
     """Gradient of expand."""
     _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch("expand_grad", "expand_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, shape))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, shape))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("expand_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ExpandDoubleGradNode, (None, out_grad), x_grad)
         node.shape = shape
@@ -1740,7 +1939,10 @@ def concat_grad(
 ) -> list[Tensor]:
     """Gradient of concat."""
     _kernel = _k_concat_grad.get(out_grad._data.__class__) or dispatch("concat_grad", "concat_grad", out_grad._data)
-    _result = _kernel(x, out_grad._data, axis)
+    try:
+        _result = _kernel(x, out_grad._data, axis)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("concat_grad", _e) from None
     x_grad = [wrap(_a) for _a in _result]
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.ConcatDoubleGradNode((*[None] * _builtins.len(x), out_grad))
@@ -1758,7 +1960,10 @@ def stack_grad(
 ) -> list[Tensor]:
     """Gradient of stack."""
     _kernel = _k_stack_grad.get(out_grad._data.__class__) or dispatch("stack_grad", "stack_grad", out_grad._data)
-    _result = _kernel(x, out_grad._data, axis)
+    try:
+        _result = _kernel(x, out_grad._data, axis)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("stack_grad", _e) from None
     x_grad = [wrap(_a) for _a in _result]
     if out_grad._requires_grad and grad_enabled():
         node = _nodes.StackDoubleGradNode((*[None] * _builtins.len(x), out_grad))
@@ -1782,12 +1987,15 @@ def split_grad(
         "split_grad",
         *_out_grad_data,
     )
-    x_grad = wrap(_kernel(
-        x,
-        _out_grad_data,
-        num_or_sections,
-        axis,
-    ))
+    try:
+        x_grad = wrap(_kernel(
+            x,
+            _out_grad_data,
+            num_or_sections,
+            axis,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("split_grad", _e) from None
     if _builtins.any(_t._requires_grad for _t in out_grad) and grad_enabled():
         node = new_node(_nodes.SplitDoubleGradNode, (None, *out_grad), x_grad)
         node.num_or_sections = num_or_sections
@@ -1808,7 +2016,10 @@ def gather_grad(
         and _k_gather_grad.get(index._data.__class__)
         or dispatch("gather_grad", "gather_grad", index._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
+    try:
+        x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("gather_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.GatherDoubleGradNode, (None, None, out_grad), x_grad)
         node.index = TensorWrapper.of_input(index)
@@ -1829,7 +2040,10 @@ def index_select_grad(
         and _k_index_select_grad.get(index._data.__class__)
         or dispatch("index_select_grad", "index_select_grad", index._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
+    try:
+        x_grad = wrap(_kernel(x, index._data, out_grad._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("index_select_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.IndexSelectDoubleGradNode, (None, None, out_grad), x_grad)
         node.index = TensorWrapper.of_input(index)
@@ -1844,7 +2058,10 @@ def tile_grad(
 ) -> Tensor:
     """Gradient of tile."""
     _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch("tile_grad", "tile_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, repeat_times))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, repeat_times))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("tile_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TileDoubleGradNode, (None, out_grad), x_grad)
         node.repeat_times = repeat_times
@@ -1864,7 +2081,10 @@ def take_along_axis_grad(
         and _k_take_along_axis_grad.get(indices._data.__class__)
         or dispatch("take_along_axis_grad", "take_along_axis_grad", indices._data, out_grad._data)
     )
-    arr_grad = wrap(_kernel(arr, indices._data, out_grad._data, axis))
+    try:
+        arr_grad = wrap(_kernel(arr, indices._data, out_grad._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("take_along_axis_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TakeAlongAxisDoubleGradNode, (None, None, out_grad), arr_grad)
         node.indices = TensorWrapper.of_input(indices)
@@ -1886,7 +2106,10 @@ def scatter_grad(
         and _k_scatter_grad.get(index._data.__class__)
         or dispatch("scatter_grad", "scatter_grad", index._data, out_grad._data)
     )
-    _results = _kernel(x, index._data, updates, out_grad._data, overwrite)
+    try:
+        _results = _kernel(x, index._data, updates, out_grad._data, overwrite)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("scatter_grad", _e) from None
     x_grad = wrap(_results[0])
     updates_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -1911,7 +2134,10 @@ def index_add_grad(
         and _k_index_add_grad.get(index._data.__class__)
         or dispatch("index_add_grad", "index_add_grad", index._data, out_grad._data)
     )
-    _results = _kernel(x, index._data, value, out_grad._data, axis)
+    try:
+        _results = _kernel(x, index._data, value, out_grad._data, axis)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("index_add_grad", _e) from None
     x_grad = wrap(_results[0])
     value_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -1934,7 +2160,10 @@ def masked_fill_grad(
         and _k_masked_fill_grad.get(mask._data.__class__)
         or dispatch("masked_fill_grad", "masked_fill_grad", mask._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(mask._data, out_grad._data, value))
+    try:
+        x_grad = wrap(_kernel(mask._data, out_grad._data, value))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("masked_fill_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MaskedFillDoubleGradNode, (None, out_grad), x_grad)
         node.mask = TensorWrapper.of_input(mask)
@@ -1948,7 +2177,10 @@ def tril_grad(
 ) -> Tensor:
     """Gradient of tril."""
     _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch("tril_grad", "tril_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, diagonal))
+    try:
+        x_grad = wrap(_kernel(out_grad._data, diagonal))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("tril_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TrilDoubleGradNode, (out_grad,), x_grad)
         node.diagonal = diagonal
@@ -1961,7 +2193,10 @@ def triu_grad(
 ) -> Tensor:
     """Gradient of triu."""
     _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch("triu_grad", "triu_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, diagonal))
+    try:
+        x_grad = wrap(_kernel(out_grad._data, diagonal))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("triu_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TriuDoubleGradNode, (out_grad,), x_grad)
         node.diagonal = diagonal
@@ -1977,7 +2212,10 @@ def pad_grad(
 ) -> Tensor:
     """Gradient of pad."""
     _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, pad, mode, value))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, pad, mode, value))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("pad_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.PadDoubleGradNode, (None, out_grad), x_grad)
         node.pad = pad
@@ -1993,7 +2231,10 @@ def roll_grad(
 ) -> Tensor:
     """Gradient of roll."""
     _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch("roll_grad", "roll_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, shifts, axis))
+    try:
+        x_grad = wrap(_kernel(out_grad._data, shifts, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("roll_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.RollDoubleGradNode, (out_grad,), x_grad)
         node.shifts = shifts
@@ -2009,7 +2250,10 @@ def repeat_interleave_grad(
 ) -> Tensor:
     """Gradient of repeat_interleave."""
     _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("repeat_interleave_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.RepeatInterleaveDoubleGradNode, (None, out_grad), x_grad)
         node.repeats = repeats
@@ -2023,7 +2267,10 @@ def flip_grad(
 ) -> Tensor:
     """Gradient of flip."""
     _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch("flip_grad", "flip_grad", out_grad._data)
-    x_grad = wrap(_kernel(out_grad._data, axis))
+    try:
+        x_grad = wrap(_kernel(out_grad._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("flip_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.FlipDoubleGradNode, (out_grad,), x_grad)
         node.axis = axis
@@ -2042,7 +2289,10 @@ def softmax_grad(
         and _k_softmax_grad.get(out._data.__class__)
         or dispatch("softmax_grad", "softmax_grad", out._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(out._data, out_grad._data, axis))
+    try:
+        x_grad = wrap(_kernel(out._data, out_grad._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("softmax_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SoftmaxDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
@@ -2063,7 +2313,10 @@ def log_softmax_grad(
         and _k_log_softmax_grad.get(out._data.__class__)
         or dispatch("log_softmax_grad", "log_softmax_grad", out._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(out._data, out_grad._data, axis))
+    try:
+        x_grad = wrap(_kernel(out._data, out_grad._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("log_softmax_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LogSoftmaxDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
@@ -2085,7 +2338,10 @@ def dropout_grad(
         and _k_dropout_grad.get(mask._data.__class__)
         or dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
+    try:
+        x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("dropout_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.DropoutDoubleGradNode, (None, out_grad), x_grad)
         node.mask = TensorWrapper.of_input(mask)
@@ -2106,7 +2362,10 @@ def embedding_grad(
         and _k_embedding_grad.get(x._data.__class__)
         or dispatch("embedding_grad", "embedding_grad", x._data, out_grad._data)
     )
-    weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
+    try:
+        weight_grad = wrap(_kernel(x._data, weight, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("embedding_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.EmbeddingDoubleGradNode, (None, None, out_grad), weight_grad)
         node.x = TensorWrapper.of_input(x)
@@ -2132,11 +2391,14 @@ def prelu_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        x._data,
-        weight._data,
-        out_grad._data,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            weight._data,
+            out_grad._data,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("prelu_grad", _e) from None
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -2160,7 +2422,10 @@ def glu_grad(
         and _k_glu_grad.get(x._data.__class__)
         or dispatch("glu_grad", "glu_grad", x._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x._data, out_grad._data, axis))
+    try:
+        x_grad = wrap(_kernel(x._data, out_grad._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("glu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.GluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
@@ -2192,15 +2457,18 @@ def cross_entropy_grad(
             out_grad._data,
         )
     )
-    input_grad = wrap(_kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        axis,
-        reduction,
-        ignore_index,
-        label_smoothing,
-    ))
+    try:
+        input_grad = wrap(_kernel(
+            input._data,
+            label._data,
+            out_grad._data,
+            axis,
+            reduction,
+            ignore_index,
+            label_smoothing,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cross_entropy_grad", _e) from None
     if (input._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CrossEntropyDoubleGradNode, (input, None, out_grad), input_grad)
         node.input = TensorWrapper.of_input(input)
@@ -2239,16 +2507,19 @@ def cross_entropy_double_grad(
             input_grad_grad._data,
         )
     )
-    _results = _kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        input_grad_grad._data,
-        axis,
-        reduction,
-        ignore_index,
-        label_smoothing,
-    )
+    try:
+        _results = _kernel(
+            input._data,
+            label._data,
+            out_grad._data,
+            input_grad_grad._data,
+            axis,
+            reduction,
+            ignore_index,
+            label_smoothing,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cross_entropy_double_grad", _e) from None
     new_input_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
     if (input._requires_grad or out_grad._requires_grad or input_grad_grad._requires_grad) and grad_enabled():
@@ -2285,12 +2556,15 @@ def mse_loss_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        reduction,
-    )
+    try:
+        _results = _kernel(
+            input._data,
+            label._data,
+            out_grad._data,
+            reduction,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("mse_loss_grad", _e) from None
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -2326,14 +2600,17 @@ def nll_loss_grad(
             _weight_data,
         )
     )
-    input_grad = wrap(_kernel(
-        input,
-        label._data,
-        _weight_data,
-        out_grad._data,
-        ignore_index,
-        reduction,
-    ))
+    try:
+        input_grad = wrap(_kernel(
+            input,
+            label._data,
+            _weight_data,
+            out_grad._data,
+            ignore_index,
+            reduction,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("nll_loss_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.NllLossDoubleGradNode, (None, None, None, out_grad), input_grad)
         node.label = TensorWrapper.of_input(label)
@@ -2371,14 +2648,17 @@ def binary_cross_entropy_with_logits_grad(
             _pos_weight_data,
         )
     )
-    _results = _kernel(
-        logit._data,
-        label._data,
-        _weight_data,
-        _pos_weight_data,
-        out_grad._data,
-        reduction,
-    )
+    try:
+        _results = _kernel(
+            logit._data,
+            label._data,
+            _weight_data,
+            _pos_weight_data,
+            out_grad._data,
+            reduction,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("binary_cross_entropy_with_logits_grad", _e) from None
     logit_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (logit._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -2413,12 +2693,15 @@ def l1_loss_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        reduction,
-    )
+    try:
+        _results = _kernel(
+            input._data,
+            label._data,
+            out_grad._data,
+            reduction,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("l1_loss_grad", _e) from None
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if out_grad._requires_grad and grad_enabled():
@@ -2452,13 +2735,16 @@ def smooth_l1_loss_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        reduction,
-        delta,
-    )
+    try:
+        _results = _kernel(
+            input._data,
+            label._data,
+            out_grad._data,
+            reduction,
+            delta,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("smooth_l1_loss_grad", _e) from None
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -2493,13 +2779,16 @@ def kl_div_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        input._data,
-        label._data,
-        out_grad._data,
-        reduction,
-        log_target,
-    )
+    try:
+        _results = _kernel(
+            input._data,
+            label._data,
+            out_grad._data,
+            reduction,
+            log_target,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("kl_div_grad", _e) from None
     input_grad = wrap(_results[0])
     label_grad = wrap(_results[1])
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -2537,16 +2826,19 @@ def conv2d_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        x._data,
-        weight._data,
-        bias,
-        out_grad._data,
-        stride,
-        padding,
-        dilation,
-        groups,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            weight._data,
+            bias,
+            out_grad._data,
+            stride,
+            padding,
+            dilation,
+            groups,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("conv2d_grad", _e) from None
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -2580,7 +2872,10 @@ def max_pool2d_grad(
         and _k_max_pool2d_grad.get(argmax._data.__class__)
         or dispatch("max_pool2d_grad", "max_pool2d_grad", argmax._data, out_grad._data)
     )
-    x_grad = wrap(_kernel(x, argmax._data, out_grad._data, kernel_size, stride, padding))
+    try:
+        x_grad = wrap(_kernel(x, argmax._data, out_grad._data, kernel_size, stride, padding))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("max_pool2d_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MaxPool2dDoubleGradNode, (None, None, out_grad), x_grad)
         node.argmax = TensorWrapper.of_input(argmax)
@@ -2606,7 +2901,10 @@ def max_pool2d_double_grad(
         and _k_max_pool2d_double_grad.get(argmax._data.__class__)
         or dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax._data, x_grad_grad._data)
     )
-    out_grad_grad = wrap(_kernel(argmax._data, x_grad_grad._data, kernel_size, stride, padding))
+    try:
+        out_grad_grad = wrap(_kernel(argmax._data, x_grad_grad._data, kernel_size, stride, padding))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("max_pool2d_double_grad", _e) from None
     return out_grad_grad
 
 
@@ -2619,7 +2917,10 @@ def avg_pool2d_grad(
 ) -> Tensor:
     """Gradient of avg_pool2d."""
     _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, kernel_size, stride, padding))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, kernel_size, stride, padding))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("avg_pool2d_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AvgPool2dDoubleGradNode, (None, out_grad), x_grad)
         node.kernel_size = kernel_size
@@ -2635,7 +2936,10 @@ def adaptive_avg_pool2d_grad(
 ) -> Tensor:
     """Gradient of adaptive_avg_pool2d."""
     _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, output_size))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, output_size))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("adaptive_avg_pool2d_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AdaptiveAvgPool2dDoubleGradNode, (None, out_grad), x_grad)
         node.output_size = output_size
@@ -2671,16 +2975,19 @@ def layer_norm_grad(
             _weight_data,
         )
     )
-    _results = _kernel(
-        x._data,
-        _weight_data,
-        bias,
-        mean._data,
-        rstd._data,
-        out_grad._data,
-        normalized_shape,
-        epsilon,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            _weight_data,
+            bias,
+            mean._data,
+            rstd._data,
+            out_grad._data,
+            normalized_shape,
+            epsilon,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("layer_norm_grad", _e) from None
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -2730,17 +3037,20 @@ def batch_norm_grad(
             _weight_data,
         )
     )
-    _results = _kernel(
-        x._data,
-        _weight_data,
-        bias,
-        saved_mean._data,
-        saved_rstd._data,
-        out_grad._data,
-        training,
-        momentum,
-        epsilon,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            _weight_data,
+            bias,
+            saved_mean._data,
+            saved_rstd._data,
+            out_grad._data,
+            training,
+            momentum,
+            epsilon,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("batch_norm_grad", _e) from None
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -2790,16 +3100,19 @@ def group_norm_grad(
             _weight_data,
         )
     )
-    _results = _kernel(
-        x._data,
-        _weight_data,
-        bias,
-        mean._data,
-        rstd._data,
-        out_grad._data,
-        num_groups,
-        epsilon,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            _weight_data,
+            bias,
+            mean._data,
+            rstd._data,
+            out_grad._data,
+            num_groups,
+            epsilon,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("group_norm_grad", _e) from None
     x_grad = wrap(_results[0])
     weight_grad = None if _results[1] is None else wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -2839,12 +3152,15 @@ def linear_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        x._data,
-        weight._data,
-        bias,
-        out_grad._data,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            weight._data,
+            bias,
+            out_grad._data,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("linear_grad", _e) from None
     x_grad = wrap(_results[0])
     weight_grad = wrap(_results[1])
     bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -2879,12 +3195,15 @@ def einsum_grad(
             out_grad._data,
         )
     )
-    _results = _kernel(
-        x._data,
-        y._data,
-        out_grad._data,
-        equation,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            y._data,
+            out_grad._data,
+            equation,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("einsum_grad", _e) from None
     x_grad = wrap(_results[0])
     y_grad = wrap(_results[1])
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
@@ -2932,18 +3251,21 @@ def scaled_dot_product_attention_grad(
             _mask_data,
         )
     )
-    _results = _kernel(
-        query._data,
-        key._data,
-        value._data,
-        _mask_data,
-        weights._data,
-        keep._data,
-        out_grad._data,
-        dropout_p,
-        causal,
-        scale,
-    )
+    try:
+        _results = _kernel(
+            query._data,
+            key._data,
+            value._data,
+            _mask_data,
+            weights._data,
+            keep._data,
+            out_grad._data,
+            dropout_p,
+            causal,
+            scale,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("scaled_dot_product_attention_grad", _e) from None
     query_grad = wrap(_results[0])
     key_grad = wrap(_results[1])
     value_grad = wrap(_results[2])
@@ -2974,7 +3296,10 @@ def fill_grad(
 ) -> Tensor:
     """Zeros shaped like x (fill's result does not depend on x)."""
     _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch("fill_grad", "fill_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data, value))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, value))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("fill_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.FillDoubleGradNode, (None, out_grad), x_grad)
         node.value = value
@@ -2987,7 +3312,10 @@ def zero_grad(
 ) -> Tensor:
     """Zeros shaped like x (zero's result does not depend on x)."""
     _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch("zero_grad", "zero_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("zero_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         new_node(_nodes.ZeroDoubleGradNode, (None, out_grad), x_grad)
     return x_grad
@@ -2999,7 +3327,10 @@ def reduce_as_grad(
 ) -> Tensor:
     """Gradient of reduce_as, out_grad broadcast back to the shape of x."""
     _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)
-    x_grad = wrap(_kernel(x, out_grad._data))
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("reduce_as_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReduceAsDoubleGradNode, (None, out_grad), x_grad)
         node.out_grad = TensorWrapper.of_input(out_grad)

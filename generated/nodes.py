@@ -8,6 +8,7 @@ from opgrad.generated import ops as _ops
 from opgrad.runtime.grad_node import GradNode
 from opgrad.runtime.kernels.registry import (
     dispatch,
+    kernel_error,
     kernel_table,
 )
 from opgrad.runtime.tensor import (
@@ -386,7 +387,10 @@ class NegGradNode(GradNode):
             x_grad = _grad_ops.neg_grad(out_grad)
             return (x_grad,)
         _kernel = _k_neg_grad.get(out_grad._data.__class__) or dispatch("neg_grad", "neg_grad", out_grad._data)
-        x_grad = wrap(_kernel(out_grad._data))
+        try:
+            x_grad = wrap(_kernel(out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("neg_grad", _e) from None
         return (x_grad,)
 
 
@@ -421,7 +425,10 @@ class AbsGradNode(GradNode):
             and _k_abs_grad.get(x.__class__)
             or dispatch("abs_grad", "abs_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("abs_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -460,7 +467,10 @@ class SignGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch("sign_grad", "sign_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("sign_grad", _e) from None
         return (x_grad,)
 
 
@@ -495,7 +505,10 @@ class ExpGradNode(GradNode):
             and _k_exp_grad.get(out.__class__)
             or dispatch("exp_grad", "exp_grad", out, out_grad._data)
         )
-        x_grad = wrap(_kernel(out, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(out, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("exp_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -542,7 +555,10 @@ class Expm1GradNode(GradNode):
             and _k_expm1_grad.get(out.__class__)
             or dispatch("expm1_grad", "expm1_grad", out, out_grad._data)
         )
-        x_grad = wrap(_kernel(out, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(out, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("expm1_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -589,7 +605,10 @@ class LogGradNode(GradNode):
             and _k_log_grad.get(x.__class__)
             or dispatch("log_grad", "log_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("log_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -636,7 +655,10 @@ class Log1pGradNode(GradNode):
             and _k_log1p_grad.get(x.__class__)
             or dispatch("log1p_grad", "log1p_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("log1p_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -683,7 +705,10 @@ class SqrtGradNode(GradNode):
             and _k_sqrt_grad.get(out.__class__)
             or dispatch("sqrt_grad", "sqrt_grad", out, out_grad._data)
         )
-        x_grad = wrap(_kernel(out, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(out, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("sqrt_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -730,7 +755,10 @@ class RsqrtGradNode(GradNode):
             and _k_rsqrt_grad.get(out.__class__)
             or dispatch("rsqrt_grad", "rsqrt_grad", out, out_grad._data)
         )
-        x_grad = wrap(_kernel(out, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(out, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("rsqrt_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -777,7 +805,10 @@ class SquareGradNode(GradNode):
             and _k_square_grad.get(x.__class__)
             or dispatch("square_grad", "square_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("square_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -824,7 +855,10 @@ class ReciprocalGradNode(GradNode):
             and _k_reciprocal_grad.get(out.__class__)
             or dispatch("reciprocal_grad", "reciprocal_grad", out, out_grad._data)
         )
-        x_grad = wrap(_kernel(out, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(out, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("reciprocal_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -871,7 +905,10 @@ class SinGradNode(GradNode):
             and _k_sin_grad.get(x.__class__)
             or dispatch("sin_grad", "sin_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("sin_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -918,7 +955,10 @@ class CosGradNode(GradNode):
             and _k_cos_grad.get(x.__class__)
             or dispatch("cos_grad", "cos_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("cos_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -965,7 +1005,10 @@ class TanhGradNode(GradNode):
             and _k_tanh_grad.get(out.__class__)
             or dispatch("tanh_grad", "tanh_grad", out, out_grad._data)
         )
-        x_grad = wrap(_kernel(out, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(out, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("tanh_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1012,7 +1055,10 @@ class SigmoidGradNode(GradNode):
             and _k_sigmoid_grad.get(out.__class__)
             or dispatch("sigmoid_grad", "sigmoid_grad", out, out_grad._data)
         )
-        x_grad = wrap(_kernel(out, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(out, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("sigmoid_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1059,7 +1105,10 @@ class ReluGradNode(GradNode):
             and _k_relu_grad.get(out.__class__)
             or dispatch("relu_grad", "relu_grad", out, out_grad._data)
         )
-        x_grad = wrap(_kernel(out, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(out, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("relu_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1103,7 +1152,10 @@ class GeluGradNode(GradNode):
             and _k_gelu_grad.get(x.__class__)
             or dispatch("gelu_grad", "gelu_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.approximate))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.approximate))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("gelu_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1145,12 +1197,15 @@ class GeluDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-            self.approximate,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out_grad,
+                x_grad_grad._data,
+                self.approximate,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("gelu_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1180,7 +1235,10 @@ class SiluGradNode(GradNode):
             and _k_silu_grad.get(x.__class__)
             or dispatch("silu_grad", "silu_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("silu_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1218,11 +1276,14 @@ class SiluDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("silu_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1252,7 +1313,10 @@ class SoftplusGradNode(GradNode):
             and _k_softplus_grad.get(x.__class__)
             or dispatch("softplus_grad", "softplus_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.beta, self.threshold))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.beta, self.threshold))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("softplus_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1292,13 +1356,16 @@ class SoftplusDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-            self.beta,
-            self.threshold,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out_grad,
+                x_grad_grad._data,
+                self.beta,
+                self.threshold,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("softplus_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1328,7 +1395,10 @@ class LeakyReluGradNode(GradNode):
             and _k_leaky_relu_grad.get(x.__class__)
             or dispatch("leaky_relu_grad", "leaky_relu_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.negative_slope))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.negative_slope))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("leaky_relu_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1373,7 +1443,10 @@ class EluGradNode(GradNode):
             and _k_elu_grad.get(x.__class__)
             or dispatch("elu_grad", "elu_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.alpha))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.alpha))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("elu_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1421,7 +1494,10 @@ class ErfGradNode(GradNode):
             and _k_erf_grad.get(x.__class__)
             or dispatch("erf_grad", "erf_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("erf_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1461,7 +1537,10 @@ class ScaleGradNode(GradNode):
             x_grad = _grad_ops.scale_grad(out_grad, self.scale, self.bias)
             return (x_grad,)
         _kernel = _k_scale_grad.get(out_grad._data.__class__) or dispatch("scale_grad", "scale_grad", out_grad._data)
-        x_grad = wrap(_kernel(out_grad._data, self.scale, self.bias))
+        try:
+            x_grad = wrap(_kernel(out_grad._data, self.scale, self.bias))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("scale_grad", _e) from None
         return (x_grad,)
 
 
@@ -1497,7 +1576,10 @@ class PowGradNode(GradNode):
             and _k_pow_grad.get(x.__class__)
             or dispatch("pow_grad", "pow_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.y))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.y))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("pow_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1545,7 +1627,10 @@ class ClipGradNode(GradNode):
             and _k_clip_grad.get(x.__class__)
             or dispatch("clip_grad", "clip_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("clip_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1586,7 +1671,10 @@ class CastGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch("cast_grad", "cast_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.dtype))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.dtype))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("cast_grad", _e) from None
         return (x_grad,)
 
 
@@ -1622,7 +1710,10 @@ class HardtanhGradNode(GradNode):
             and _k_hardtanh_grad.get(x.__class__)
             or dispatch("hardtanh_grad", "hardtanh_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.min, self.max))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("hardtanh_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1668,7 +1759,10 @@ class HardswishGradNode(GradNode):
             and _k_hardswish_grad.get(x.__class__)
             or dispatch("hardswish_grad", "hardswish_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("hardswish_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1715,7 +1809,10 @@ class HardsigmoidGradNode(GradNode):
             and _k_hardsigmoid_grad.get(x.__class__)
             or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("hardsigmoid_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1759,7 +1856,10 @@ class MishGradNode(GradNode):
             and _k_mish_grad.get(x.__class__)
             or dispatch("mish_grad", "mish_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("mish_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1798,11 +1898,14 @@ class MishDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("mish_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1832,7 +1935,10 @@ class LogSigmoidGradNode(GradNode):
             and _k_log_sigmoid_grad.get(x.__class__)
             or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("log_sigmoid_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1879,7 +1985,10 @@ class SwishGradNode(GradNode):
             and _k_silu_grad.get(x.__class__)
             or dispatch("swish_grad", "silu_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("swish_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -1917,11 +2026,14 @@ class SwishDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("swish_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -1951,7 +2063,10 @@ class SeluGradNode(GradNode):
             and _k_selu_grad.get(x.__class__)
             or dispatch("selu_grad", "selu_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.scale, self.alpha))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.scale, self.alpha))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("selu_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2000,7 +2115,10 @@ class CeluGradNode(GradNode):
             and _k_celu_grad.get(x.__class__)
             or dispatch("celu_grad", "celu_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.alpha))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.alpha))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("celu_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2048,7 +2166,10 @@ class SoftsignGradNode(GradNode):
             and _k_softsign_grad.get(x.__class__)
             or dispatch("softsign_grad", "softsign_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("softsign_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2095,7 +2216,10 @@ class TanhshrinkGradNode(GradNode):
             and _k_tanhshrink_grad.get(x.__class__)
             or dispatch("tanhshrink_grad", "tanhshrink_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("tanhshrink_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2139,7 +2263,10 @@ class AddGradNode(GradNode):
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch("add_grad", "add_grad", out_grad._data)
-        _results = _kernel(x, y, out_grad._data)
+        try:
+            _results = _kernel(x, y, out_grad._data)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("add_grad", _e) from None
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -2175,7 +2302,10 @@ class SubtractGradNode(GradNode):
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch("subtract_grad", "subtract_grad", out_grad._data)
-        _results = _kernel(x, y, out_grad._data)
+        try:
+            _results = _kernel(x, y, out_grad._data)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("subtract_grad", _e) from None
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -2223,11 +2353,14 @@ class MultiplyGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            y,
-            out_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                y,
+                out_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("multiply_grad", _e) from None
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -2293,12 +2426,15 @@ class DivideGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            y,
-            out,
-            out_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                y,
+                out,
+                out_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("divide_grad", _e) from None
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -2362,11 +2498,14 @@ class MaximumGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            y,
-            out_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                y,
+                out_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("maximum_grad", _e) from None
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -2426,11 +2565,14 @@ class MinimumGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            y,
-            out_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                y,
+                out_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("minimum_grad", _e) from None
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -2490,11 +2632,14 @@ class ElementwisePowGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            y,
-            out_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                y,
+                out_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("elementwise_pow_grad", _e) from None
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -2548,13 +2693,16 @@ class ElementwisePowDoubleGradNode(GradNode):
                 y_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            y,
-            out_grad,
-            x_grad_grad._data,
-            y_grad_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                y,
+                out_grad,
+                x_grad_grad._data,
+                y_grad_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("elementwise_pow_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         new_y_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -2590,7 +2738,10 @@ class WhereGradNode(GradNode):
             and _k_where_grad.get(condition.__class__)
             or dispatch("where_grad", "where_grad", condition, out_grad._data)
         )
-        _results = _kernel(condition, x, y, out_grad._data)
+        try:
+            _results = _kernel(condition, x, y, out_grad._data)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("where_grad", _e) from None
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (None, x_grad, y_grad)
@@ -2633,7 +2784,10 @@ class SumGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch("sum_grad", "sum_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("sum_grad", _e) from None
         return (x_grad,)
 
 
@@ -2665,7 +2819,10 @@ class MeanGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch("mean_grad", "mean_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("mean_grad", _e) from None
         return (x_grad,)
 
 
@@ -2717,13 +2874,16 @@ class MaxGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(
-            x,
-            out,
-            out_grad._data,
-            self.axis,
-            self.keepdim,
-        ))
+        try:
+            x_grad = wrap(_kernel(
+                x,
+                out,
+                out_grad._data,
+                self.axis,
+                self.keepdim,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("max_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2762,13 +2922,16 @@ class MaxDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        out_grad_grad = wrap(_kernel(
-            x,
-            out,
-            x_grad_grad._data,
-            self.axis,
-            self.keepdim,
-        ))
+        try:
+            out_grad_grad = wrap(_kernel(
+                x,
+                out,
+                x_grad_grad._data,
+                self.axis,
+                self.keepdim,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("max_double_grad", _e) from None
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -2811,13 +2974,16 @@ class MinGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(
-            x,
-            out,
-            out_grad._data,
-            self.axis,
-            self.keepdim,
-        ))
+        try:
+            x_grad = wrap(_kernel(
+                x,
+                out,
+                out_grad._data,
+                self.axis,
+                self.keepdim,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("min_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2856,13 +3022,16 @@ class MinDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        out_grad_grad = wrap(_kernel(
-            x,
-            out,
-            x_grad_grad._data,
-            self.axis,
-            self.keepdim,
-        ))
+        try:
+            out_grad_grad = wrap(_kernel(
+                x,
+                out,
+                x_grad_grad._data,
+                self.axis,
+                self.keepdim,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("min_double_grad", _e) from None
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -2890,7 +3059,10 @@ class ProdGradNode(GradNode):
             and _k_prod_grad.get(x.__class__)
             or dispatch("prod_grad", "prod_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("prod_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -2932,13 +3104,16 @@ class ProdDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-            self.axis,
-            self.keepdim,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out_grad,
+                x_grad_grad._data,
+                self.axis,
+                self.keepdim,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("prod_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -2983,13 +3158,16 @@ class LogsumexpGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(
-            x,
-            out,
-            out_grad._data,
-            self.axis,
-            self.keepdim,
-        ))
+        try:
+            x_grad = wrap(_kernel(
+                x,
+                out,
+                out_grad._data,
+                self.axis,
+                self.keepdim,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("logsumexp_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3036,14 +3214,17 @@ class LogsumexpDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out,
-            out_grad,
-            x_grad_grad._data,
-            self.axis,
-            self.keepdim,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out,
+                out_grad,
+                x_grad_grad._data,
+                self.axis,
+                self.keepdim,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("logsumexp_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         new_out_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -3081,7 +3262,10 @@ class VarGradNode(GradNode):
             and _k_var_grad.get(x.__class__)
             or dispatch("var_grad", "var_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.unbiased, self.keepdim))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.unbiased, self.keepdim))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("var_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3121,14 +3305,17 @@ class VarDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-            self.axis,
-            self.unbiased,
-            self.keepdim,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out_grad,
+                x_grad_grad._data,
+                self.axis,
+                self.unbiased,
+                self.keepdim,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("var_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -3174,14 +3361,17 @@ class StdGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(
-            x,
-            out,
-            out_grad._data,
-            self.axis,
-            self.unbiased,
-            self.keepdim,
-        ))
+        try:
+            x_grad = wrap(_kernel(
+                x,
+                out,
+                out_grad._data,
+                self.axis,
+                self.unbiased,
+                self.keepdim,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("std_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3230,15 +3420,18 @@ class StdDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out,
-            out_grad,
-            x_grad_grad._data,
-            self.axis,
-            self.unbiased,
-            self.keepdim,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out,
+                out_grad,
+                x_grad_grad._data,
+                self.axis,
+                self.unbiased,
+                self.keepdim,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("std_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, None, out_grad_grad)
@@ -3285,14 +3478,17 @@ class NormGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(
-            x,
-            out,
-            out_grad._data,
-            self.p,
-            self.axis,
-            self.keepdim,
-        ))
+        try:
+            x_grad = wrap(_kernel(
+                x,
+                out,
+                out_grad._data,
+                self.p,
+                self.axis,
+                self.keepdim,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("norm_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3348,15 +3544,18 @@ class NormDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out,
-            out_grad,
-            x_grad_grad._data,
-            self.p,
-            self.axis,
-            self.keepdim,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out,
+                out_grad,
+                x_grad_grad._data,
+                self.p,
+                self.axis,
+                self.keepdim,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("norm_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, None, out_grad_grad)
@@ -3382,7 +3581,10 @@ class CumsumGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch("cumsum_grad", "cumsum_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("cumsum_grad", _e) from None
         return (x_grad,)
 
 
@@ -3427,12 +3629,15 @@ class CumprodGradNode(GradNode):
                 out_grad._data,
             )
         )
-        x_grad = wrap(_kernel(
-            x,
-            out,
-            out_grad._data,
-            self.dim,
-        ))
+        try:
+            x_grad = wrap(_kernel(
+                x,
+                out,
+                out_grad._data,
+                self.dim,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("cumprod_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3469,12 +3674,15 @@ class CumprodDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-            self.dim,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out_grad,
+                x_grad_grad._data,
+                self.dim,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("cumprod_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, None, out_grad_grad)
@@ -3516,7 +3724,10 @@ class TopkGradNode(GradNode):
             and _k_topk_grad.get(indices.__class__)
             or dispatch("topk_grad", "topk_grad", indices, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, indices, out_grad._data, self.k, self.axis, self.largest, self.sorted))
+        try:
+            x_grad = wrap(_kernel(x, indices, out_grad._data, self.k, self.axis, self.largest, self.sorted))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("topk_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3569,7 +3780,10 @@ class SortGradNode(GradNode):
             and _k_sort_grad.get(indices.__class__)
             or dispatch("sort_grad", "sort_grad", indices, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, indices, out_grad._data, self.axis, self.descending))
+        try:
+            x_grad = wrap(_kernel(x, indices, out_grad._data, self.axis, self.descending))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("sort_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3629,13 +3843,16 @@ class MatmulGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            y,
-            out_grad._data,
-            self.transpose_x,
-            self.transpose_y,
-        )
+        try:
+            _results = _kernel(
+                x,
+                y,
+                out_grad._data,
+                self.transpose_x,
+                self.transpose_y,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("matmul_grad", _e) from None
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -3687,7 +3904,10 @@ class ReshapeGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch("reshape_grad", "reshape_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.shape))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.shape))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("reshape_grad", _e) from None
         return (x_grad,)
 
 
@@ -3718,7 +3938,10 @@ class TransposeGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch("transpose_grad", "transpose_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.perm))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.perm))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("transpose_grad", _e) from None
         return (x_grad,)
 
 
@@ -3749,7 +3972,10 @@ class SqueezeGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch("squeeze_grad", "squeeze_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("squeeze_grad", _e) from None
         return (x_grad,)
 
 
@@ -3780,7 +4006,10 @@ class UnsqueezeGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("unsqueeze_grad", _e) from None
         return (x_grad,)
 
 
@@ -3811,7 +4040,10 @@ class FlattenGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch("flatten_grad", "flatten_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.start_axis, self.stop_axis))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.start_axis, self.stop_axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("flatten_grad", _e) from None
         return (x_grad,)
 
 
@@ -3843,7 +4075,10 @@ class ExpandGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch("expand_grad", "expand_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.shape))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.shape))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("expand_grad", _e) from None
         return (x_grad,)
 
 
@@ -3874,7 +4109,10 @@ class ConcatGradNode(GradNode):
             return (*x_grad,)
         x = [unpack_data(_w, self) for _w in self.x]
         _kernel = _k_concat_grad.get(out_grad._data.__class__) or dispatch("concat_grad", "concat_grad", out_grad._data)
-        _result = _kernel(x, out_grad._data, self.axis)
+        try:
+            _result = _kernel(x, out_grad._data, self.axis)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("concat_grad", _e) from None
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
 
@@ -3906,7 +4144,10 @@ class StackGradNode(GradNode):
             return (*x_grad,)
         x = [unpack_data(_w, self) for _w in self.x]
         _kernel = _k_stack_grad.get(out_grad._data.__class__) or dispatch("stack_grad", "stack_grad", out_grad._data)
-        _result = _kernel(x, out_grad._data, self.axis)
+        try:
+            _result = _kernel(x, out_grad._data, self.axis)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("stack_grad", _e) from None
         x_grad = [wrap(_a) for _a in _result]
         return (*x_grad,)
 
@@ -3943,12 +4184,15 @@ class SplitGradNode(GradNode):
             "split_grad",
             *_out_grad_data,
         )
-        x_grad = wrap(_kernel(
-            x,
-            _out_grad_data,
-            self.num_or_sections,
-            self.axis,
-        ))
+        try:
+            x_grad = wrap(_kernel(
+                x,
+                _out_grad_data,
+                self.num_or_sections,
+                self.axis,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("split_grad", _e) from None
         return (x_grad,)
 
 
@@ -3987,7 +4231,10 @@ class GatherGradNode(GradNode):
             and _k_gather_grad.get(index.__class__)
             or dispatch("gather_grad", "gather_grad", index, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
+        try:
+            x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("gather_grad", _e) from None
         return (x_grad, None)
 
     def release_saved(self) -> None:
@@ -4034,7 +4281,10 @@ class IndexSelectGradNode(GradNode):
             and _k_index_select_grad.get(index.__class__)
             or dispatch("index_select_grad", "index_select_grad", index, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
+        try:
+            x_grad = wrap(_kernel(x, index, out_grad._data, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("index_select_grad", _e) from None
         return (x_grad, None)
 
     def release_saved(self) -> None:
@@ -4074,7 +4324,10 @@ class TileGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch("tile_grad", "tile_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.repeat_times))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.repeat_times))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("tile_grad", _e) from None
         return (x_grad,)
 
 
@@ -4112,7 +4365,10 @@ class TakeAlongAxisGradNode(GradNode):
             and _k_take_along_axis_grad.get(indices.__class__)
             or dispatch("take_along_axis_grad", "take_along_axis_grad", indices, out_grad._data)
         )
-        arr_grad = wrap(_kernel(arr, indices, out_grad._data, self.axis))
+        try:
+            arr_grad = wrap(_kernel(arr, indices, out_grad._data, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("take_along_axis_grad", _e) from None
         return (arr_grad, None)
 
     def release_saved(self) -> None:
@@ -4167,7 +4423,10 @@ class ScatterGradNode(GradNode):
             and _k_scatter_grad.get(index.__class__)
             or dispatch("scatter_grad", "scatter_grad", index, out_grad._data)
         )
-        _results = _kernel(x, index, updates, out_grad._data, self.overwrite)
+        try:
+            _results = _kernel(x, index, updates, out_grad._data, self.overwrite)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("scatter_grad", _e) from None
         x_grad = wrap(_results[0])
         updates_grad = wrap(_results[1])
         return (x_grad, None, updates_grad)
@@ -4226,7 +4485,10 @@ class IndexAddGradNode(GradNode):
             and _k_index_add_grad.get(index.__class__)
             or dispatch("index_add_grad", "index_add_grad", index, out_grad._data)
         )
-        _results = _kernel(x, index, value, out_grad._data, self.axis)
+        try:
+            _results = _kernel(x, index, value, out_grad._data, self.axis)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("index_add_grad", _e) from None
         x_grad = wrap(_results[0])
         value_grad = wrap(_results[1])
         return (x_grad, None, value_grad)
@@ -4275,7 +4537,10 @@ class MaskedFillGradNode(GradNode):
             and _k_masked_fill_grad.get(mask.__class__)
             or dispatch("masked_fill_grad", "masked_fill_grad", mask, out_grad._data)
         )
-        x_grad = wrap(_kernel(mask, out_grad._data, self.value))
+        try:
+            x_grad = wrap(_kernel(mask, out_grad._data, self.value))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("masked_fill_grad", _e) from None
         return (x_grad, None)
 
     def release_saved(self) -> None:
@@ -4312,7 +4577,10 @@ class TrilGradNode(GradNode):
             x_grad = _grad_ops.tril_grad(out_grad, self.diagonal)
             return (x_grad,)
         _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch("tril_grad", "tril_grad", out_grad._data)
-        x_grad = wrap(_kernel(out_grad._data, self.diagonal))
+        try:
+            x_grad = wrap(_kernel(out_grad._data, self.diagonal))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("tril_grad", _e) from None
         return (x_grad,)
 
 
@@ -4341,7 +4609,10 @@ class TriuGradNode(GradNode):
             x_grad = _grad_ops.triu_grad(out_grad, self.diagonal)
             return (x_grad,)
         _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch("triu_grad", "triu_grad", out_grad._data)
-        x_grad = wrap(_kernel(out_grad._data, self.diagonal))
+        try:
+            x_grad = wrap(_kernel(out_grad._data, self.diagonal))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("triu_grad", _e) from None
         return (x_grad,)
 
 
@@ -4378,7 +4649,10 @@ class PadGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.pad, self.mode, self.value))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.pad, self.mode, self.value))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("pad_grad", _e) from None
         return (x_grad,)
 
 
@@ -4408,7 +4682,10 @@ class RollGradNode(GradNode):
             x_grad = _grad_ops.roll_grad(out_grad, self.shifts, self.axis)
             return (x_grad,)
         _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch("roll_grad", "roll_grad", out_grad._data)
-        x_grad = wrap(_kernel(out_grad._data, self.shifts, self.axis))
+        try:
+            x_grad = wrap(_kernel(out_grad._data, self.shifts, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("roll_grad", _e) from None
         return (x_grad,)
 
 
@@ -4440,7 +4717,10 @@ class RepeatInterleaveGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.repeats, self.axis))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.repeats, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("repeat_interleave_grad", _e) from None
         return (x_grad,)
 
 
@@ -4470,7 +4750,10 @@ class FlipGradNode(GradNode):
             x_grad = _grad_ops.flip_grad(out_grad, self.axis)
             return (x_grad,)
         _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch("flip_grad", "flip_grad", out_grad._data)
-        x_grad = wrap(_kernel(out_grad._data, self.axis))
+        try:
+            x_grad = wrap(_kernel(out_grad._data, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("flip_grad", _e) from None
         return (x_grad,)
 
 
@@ -4506,7 +4789,10 @@ class SoftmaxGradNode(GradNode):
             and _k_softmax_grad.get(out.__class__)
             or dispatch("softmax_grad", "softmax_grad", out, out_grad._data)
         )
-        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
+        try:
+            x_grad = wrap(_kernel(out, out_grad._data, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("softmax_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4554,7 +4840,10 @@ class LogSoftmaxGradNode(GradNode):
             and _k_log_softmax_grad.get(out.__class__)
             or dispatch("log_softmax_grad", "log_softmax_grad", out, out_grad._data)
         )
-        x_grad = wrap(_kernel(out, out_grad._data, self.axis))
+        try:
+            x_grad = wrap(_kernel(out, out_grad._data, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("log_softmax_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4602,7 +4891,10 @@ class DropoutGradNode(GradNode):
             and _k_dropout_grad.get(mask.__class__)
             or dispatch("dropout_grad", "dropout_grad", mask, out_grad._data)
         )
-        x_grad = wrap(_kernel(mask, out_grad._data, self.p, self.training))
+        try:
+            x_grad = wrap(_kernel(mask, out_grad._data, self.p, self.training))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("dropout_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4631,7 +4923,10 @@ class DropoutDoubleGradNode(GradNode):
             and _k_dropout_grad.get(mask.__class__)
             or dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
         )
-        out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
+        try:
+            out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("dropout_double_grad", _e) from None
         return (None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -4660,7 +4955,10 @@ class EmbeddingGradNode(GradNode):
             and _k_embedding_grad.get(x.__class__)
             or dispatch("embedding_grad", "embedding_grad", x, out_grad._data)
         )
-        weight_grad = wrap(_kernel(x, weight, out_grad._data))
+        try:
+            weight_grad = wrap(_kernel(x, weight, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("embedding_grad", _e) from None
         return (None, weight_grad)
 
     def release_saved(self) -> None:
@@ -4713,11 +5011,14 @@ class PreluGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            weight,
-            out_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                out_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("prelu_grad", _e) from None
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
         return (x_grad, weight_grad)
@@ -4766,13 +5067,16 @@ class PreluDoubleGradNode(GradNode):
                 weight_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            weight,
-            out_grad,
-            x_grad_grad._data,
-            weight_grad_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                out_grad,
+                x_grad_grad._data,
+                weight_grad_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("prelu_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         new_weight_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -4804,7 +5108,10 @@ class GluGradNode(GradNode):
             and _k_glu_grad.get(x.__class__)
             or dispatch("glu_grad", "glu_grad", x, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.axis))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("glu_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -4851,12 +5158,15 @@ class GluDoubleGradNode(GradNode):
                 x_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            out_grad,
-            x_grad_grad._data,
-            self.axis,
-        )
+        try:
+            _results = _kernel(
+                x,
+                out_grad,
+                x_grad_grad._data,
+                self.axis,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("glu_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_x_grad, out_grad_grad)
@@ -4903,15 +5213,18 @@ class CrossEntropyGradNode(GradNode):
                 out_grad._data,
             )
         )
-        input_grad = wrap(_kernel(
-            input,
-            label,
-            out_grad._data,
-            self.axis,
-            self.reduction,
-            self.ignore_index,
-            self.label_smoothing,
-        ))
+        try:
+            input_grad = wrap(_kernel(
+                input,
+                label,
+                out_grad._data,
+                self.axis,
+                self.reduction,
+                self.ignore_index,
+                self.label_smoothing,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("cross_entropy_grad", _e) from None
         return (input_grad, None)
 
     def release_saved(self) -> None:
@@ -4961,16 +5274,19 @@ class CrossEntropyDoubleGradNode(GradNode):
                 input_grad_grad._data,
             )
         )
-        _results = _kernel(
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            self.axis,
-            self.reduction,
-            self.ignore_index,
-            self.label_smoothing,
-        )
+        try:
+            _results = _kernel(
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                self.axis,
+                self.reduction,
+                self.ignore_index,
+                self.label_smoothing,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("cross_entropy_double_grad", _e) from None
         new_input_grad = wrap(_results[0])
         out_grad_grad = wrap(_results[1])
         return (new_input_grad, None, out_grad_grad)
@@ -5045,12 +5361,15 @@ class MseLossGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            input,
-            label,
-            out_grad._data,
-            self.reduction,
-        )
+        try:
+            _results = _kernel(
+                input,
+                label,
+                out_grad._data,
+                self.reduction,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("mse_loss_grad", _e) from None
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -5102,14 +5421,17 @@ class MseLossDoubleGradNode(GradNode):
                 label_grad_grad._data,
             )
         )
-        _results = _kernel(
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
-            self.reduction,
-        )
+        try:
+            _results = _kernel(
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+                self.reduction,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("mse_loss_double_grad", _e) from None
         new_input_grad = wrap(_results[0])
         new_label_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -5159,14 +5481,17 @@ class NllLossGradNode(GradNode):
                 weight,
             )
         )
-        input_grad = wrap(_kernel(
-            input,
-            label,
-            weight,
-            out_grad._data,
-            self.ignore_index,
-            self.reduction,
-        ))
+        try:
+            input_grad = wrap(_kernel(
+                input,
+                label,
+                weight,
+                out_grad._data,
+                self.ignore_index,
+                self.reduction,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("nll_loss_grad", _e) from None
         return (input_grad, None, None)
 
     def release_saved(self) -> None:
@@ -5239,14 +5564,17 @@ class BinaryCrossEntropyWithLogitsGradNode(GradNode):
                 pos_weight,
             )
         )
-        _results = _kernel(
-            logit,
-            label,
-            weight,
-            pos_weight,
-            out_grad._data,
-            self.reduction,
-        )
+        try:
+            _results = _kernel(
+                logit,
+                label,
+                weight,
+                pos_weight,
+                out_grad._data,
+                self.reduction,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("binary_cross_entropy_with_logits_grad", _e) from None
         logit_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (logit_grad, label_grad, None, None)
@@ -5316,16 +5644,19 @@ class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
                 pos_weight,
             )
         )
-        _results = _kernel(
-            logit,
-            label,
-            weight,
-            pos_weight,
-            out_grad,
-            logit_grad_grad._data,
-            label_grad_grad._data,
-            self.reduction,
-        )
+        try:
+            _results = _kernel(
+                logit,
+                label,
+                weight,
+                pos_weight,
+                out_grad,
+                logit_grad_grad._data,
+                label_grad_grad._data,
+                self.reduction,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("binary_cross_entropy_with_logits_double_grad", _e) from None
         new_logit_grad = wrap(_results[0])
         new_label_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -5368,12 +5699,15 @@ class L1LossGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            input,
-            label,
-            out_grad._data,
-            self.reduction,
-        )
+        try:
+            _results = _kernel(
+                input,
+                label,
+                out_grad._data,
+                self.reduction,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("l1_loss_grad", _e) from None
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -5423,14 +5757,17 @@ class L1LossDoubleGradNode(GradNode):
                 label_grad_grad._data,
             )
         )
-        out_grad_grad = wrap(_kernel(
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
-            self.reduction,
-        ))
+        try:
+            out_grad_grad = wrap(_kernel(
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+                self.reduction,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("l1_loss_double_grad", _e) from None
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -5474,13 +5811,16 @@ class SmoothL1LossGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            input,
-            label,
-            out_grad._data,
-            self.reduction,
-            self.delta,
-        )
+        try:
+            _results = _kernel(
+                input,
+                label,
+                out_grad._data,
+                self.reduction,
+                self.delta,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("smooth_l1_loss_grad", _e) from None
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -5535,15 +5875,18 @@ class SmoothL1LossDoubleGradNode(GradNode):
                 label_grad_grad._data,
             )
         )
-        _results = _kernel(
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
-            self.reduction,
-            self.delta,
-        )
+        try:
+            _results = _kernel(
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+                self.reduction,
+                self.delta,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("smooth_l1_loss_double_grad", _e) from None
         new_input_grad = wrap(_results[0])
         new_label_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -5590,13 +5933,16 @@ class KlDivGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            input,
-            label,
-            out_grad._data,
-            self.reduction,
-            self.log_target,
-        )
+        try:
+            _results = _kernel(
+                input,
+                label,
+                out_grad._data,
+                self.reduction,
+                self.log_target,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("kl_div_grad", _e) from None
         input_grad = wrap(_results[0])
         label_grad = wrap(_results[1])
         return (input_grad, label_grad)
@@ -5659,15 +6005,18 @@ class KlDivDoubleGradNode(GradNode):
                 label_grad_grad._data,
             )
         )
-        _results = _kernel(
-            input,
-            label,
-            out_grad,
-            input_grad_grad._data,
-            label_grad_grad._data,
-            self.reduction,
-            self.log_target,
-        )
+        try:
+            _results = _kernel(
+                input,
+                label,
+                out_grad,
+                input_grad_grad._data,
+                label_grad_grad._data,
+                self.reduction,
+                self.log_target,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("kl_div_double_grad", _e) from None
         new_input_grad = wrap(_results[0])
         new_label_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -5719,16 +6068,19 @@ class Conv2dGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            weight,
-            bias,
-            out_grad._data,
-            self.stride,
-            self.padding,
-            self.dilation,
-            self.groups,
-        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                bias,
+                out_grad._data,
+                self.stride,
+                self.padding,
+                self.dilation,
+                self.groups,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("conv2d_grad", _e) from None
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -5798,7 +6150,10 @@ class MaxPool2dGradNode(GradNode):
             and _k_max_pool2d_grad.get(argmax.__class__)
             or dispatch("max_pool2d_grad", "max_pool2d_grad", argmax, out_grad._data)
         )
-        x_grad = wrap(_kernel(x, argmax, out_grad._data, self.kernel_size, self.stride, self.padding))
+        try:
+            x_grad = wrap(_kernel(x, argmax, out_grad._data, self.kernel_size, self.stride, self.padding))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("max_pool2d_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -5831,7 +6186,10 @@ class MaxPool2dDoubleGradNode(GradNode):
             and _k_max_pool2d_double_grad.get(argmax.__class__)
             or dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, x_grad_grad._data)
         )
-        out_grad_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
+        try:
+            out_grad_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("max_pool2d_double_grad", _e) from None
         return (None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -5859,7 +6217,10 @@ class AvgPool2dGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("avg_pool2d_grad", _e) from None
         return (x_grad,)
 
 
@@ -5892,7 +6253,10 @@ class AdaptiveAvgPool2dGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("adaptive_avg_pool2d_grad", _e) from None
         return (x_grad,)
 
 
@@ -5956,16 +6320,19 @@ class LayerNormGradNode(GradNode):
                 weight,
             )
         )
-        _results = _kernel(
-            x,
-            weight,
-            bias,
-            mean,
-            rstd,
-            out_grad._data,
-            self.normalized_shape,
-            self.epsilon,
-        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                bias,
+                mean,
+                rstd,
+                out_grad._data,
+                self.normalized_shape,
+                self.epsilon,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("layer_norm_grad", _e) from None
         x_grad = wrap(_results[0])
         weight_grad = None if _results[1] is None else wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -6046,18 +6413,21 @@ class LayerNormDoubleGradNode(GradNode):
                 _bias_grad_grad_data,
             )
         )
-        _results = _kernel(
-            x,
-            weight,
-            mean,
-            rstd,
-            out_grad,
-            x_grad_grad._data,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-            self.normalized_shape,
-            self.epsilon,
-        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                mean,
+                rstd,
+                out_grad,
+                x_grad_grad._data,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+                self.normalized_shape,
+                self.epsilon,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("layer_norm_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         new_weight_grad = None if _results[1] is None else wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -6120,17 +6490,20 @@ class BatchNormGradNode(GradNode):
                 weight,
             )
         )
-        _results = _kernel(
-            x,
-            weight,
-            bias,
-            saved_mean,
-            saved_rstd,
-            out_grad._data,
-            self.training,
-            self.momentum,
-            self.epsilon,
-        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                bias,
+                saved_mean,
+                saved_rstd,
+                out_grad._data,
+                self.training,
+                self.momentum,
+                self.epsilon,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("batch_norm_grad", _e) from None
         x_grad = wrap(_results[0])
         weight_grad = None if _results[1] is None else wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -6223,19 +6596,22 @@ class BatchNormDoubleGradNode(GradNode):
                 _bias_grad_grad_data,
             )
         )
-        _results = _kernel(
-            x,
-            weight,
-            saved_mean,
-            saved_rstd,
-            out_grad,
-            x_grad_grad._data,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-            self.training,
-            self.momentum,
-            self.epsilon,
-        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                saved_mean,
+                saved_rstd,
+                out_grad,
+                x_grad_grad._data,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+                self.training,
+                self.momentum,
+                self.epsilon,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("batch_norm_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         new_weight_grad = None if _results[1] is None else wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -6297,16 +6673,19 @@ class GroupNormGradNode(GradNode):
                 weight,
             )
         )
-        _results = _kernel(
-            x,
-            weight,
-            bias,
-            mean,
-            rstd,
-            out_grad._data,
-            self.num_groups,
-            self.epsilon,
-        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                bias,
+                mean,
+                rstd,
+                out_grad._data,
+                self.num_groups,
+                self.epsilon,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("group_norm_grad", _e) from None
         x_grad = wrap(_results[0])
         weight_grad = None if _results[1] is None else wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -6398,18 +6777,21 @@ class GroupNormDoubleGradNode(GradNode):
                 _bias_grad_grad_data,
             )
         )
-        _results = _kernel(
-            x,
-            weight,
-            mean,
-            rstd,
-            out_grad,
-            x_grad_grad._data,
-            _weight_grad_grad_data,
-            _bias_grad_grad_data,
-            self.num_groups,
-            self.epsilon,
-        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                mean,
+                rstd,
+                out_grad,
+                x_grad_grad._data,
+                _weight_grad_grad_data,
+                _bias_grad_grad_data,
+                self.num_groups,
+                self.epsilon,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("group_norm_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         new_weight_grad = None if _results[1] is None else wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -6454,12 +6836,15 @@ class LinearGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            weight,
-            bias,
-            out_grad._data,
-        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                bias,
+                out_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("linear_grad", _e) from None
         x_grad = wrap(_results[0])
         weight_grad = wrap(_results[1])
         bias_grad = None if _results[2] is None else wrap(_results[2])
@@ -6525,12 +6910,15 @@ class EinsumGradNode(GradNode):
                 out_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            y,
-            out_grad._data,
-            self.equation,
-        )
+        try:
+            _results = _kernel(
+                x,
+                y,
+                out_grad._data,
+                self.equation,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("einsum_grad", _e) from None
         x_grad = wrap(_results[0])
         y_grad = wrap(_results[1])
         return (x_grad, y_grad)
@@ -6580,14 +6968,17 @@ class EinsumDoubleGradNode(GradNode):
                 y_grad_grad._data,
             )
         )
-        _results = _kernel(
-            x,
-            y,
-            out_grad,
-            x_grad_grad._data,
-            y_grad_grad._data,
-            self.equation,
-        )
+        try:
+            _results = _kernel(
+                x,
+                y,
+                out_grad,
+                x_grad_grad._data,
+                y_grad_grad._data,
+                self.equation,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("einsum_double_grad", _e) from None
         new_x_grad = wrap(_results[0])
         new_y_grad = wrap(_results[1])
         out_grad_grad = wrap(_results[2])
@@ -6655,18 +7046,21 @@ class ScaledDotProductAttentionGradNode(GradNode):
                 mask,
             )
         )
-        _results = _kernel(
-            query,
-            key,
-            value,
-            mask,
-            weights,
-            keep,
-            out_grad._data,
-            self.dropout_p,
-            self.causal,
-            self.scale,
-        )
+        try:
+            _results = _kernel(
+                query,
+                key,
+                value,
+                mask,
+                weights,
+                keep,
+                out_grad._data,
+                self.dropout_p,
+                self.causal,
+                self.scale,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("scaled_dot_product_attention_grad", _e) from None
         query_grad = wrap(_results[0])
         key_grad = wrap(_results[1])
         value_grad = wrap(_results[2])
@@ -6767,22 +7161,25 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
                 _mask_grad_grad_data,
             )
         )
-        _results = _kernel(
-            query,
-            key,
-            value,
-            mask,
-            weights,
-            keep,
-            out_grad,
-            query_grad_grad._data,
-            key_grad_grad._data,
-            value_grad_grad._data,
-            _mask_grad_grad_data,
-            self.dropout_p,
-            self.causal,
-            self.scale,
-        )
+        try:
+            _results = _kernel(
+                query,
+                key,
+                value,
+                mask,
+                weights,
+                keep,
+                out_grad,
+                query_grad_grad._data,
+                key_grad_grad._data,
+                value_grad_grad._data,
+                _mask_grad_grad_data,
+                self.dropout_p,
+                self.causal,
+                self.scale,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("scaled_dot_product_attention_double_grad", _e) from None
         new_query_grad = wrap(_results[0])
         new_key_grad = wrap(_results[1])
         new_value_grad = wrap(_results[2])
@@ -6815,7 +7212,10 @@ class FillGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch("fill_grad", "fill_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data, self.value))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.value))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("fill_grad", _e) from None
         return (x_grad,)
 
 
@@ -6845,7 +7245,10 @@ class ZeroGradNode(GradNode):
             return (x_grad,)
         x = unpack_data(self.x, self)
         _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch("zero_grad", "zero_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("zero_grad", _e) from None
         return (x_grad,)
 
 
@@ -6875,7 +7278,10 @@ class ReduceAsGradNode(GradNode):
             return (x_grad, None)
         x = unpack_data(self.x, self)
         _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)
-        x_grad = wrap(_kernel(x, out_grad._data))
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("reduce_as_grad", _e) from None
         return (x_grad, None)
 
 

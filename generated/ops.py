@@ -30,6 +30,7 @@ from opgrad.runtime.inplace import (
 )
 from opgrad.runtime.kernels.registry import (
     dispatch,
+    kernel_error,
     kernel_table,
 )
 from opgrad.runtime.tensor import (
@@ -321,7 +322,10 @@ def neg(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "neg", "x")
     _kernel = _k_neg.get(x._data.__class__) or dispatch("neg", "neg", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("neg", _e) from None
     if x._requires_grad and grad_enabled():
         new_node(_nodes.NegGradNode, (x,), out)
     return out
@@ -332,7 +336,10 @@ def abs(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "abs", "x")
     _kernel = _k_abs.get(x._data.__class__) or dispatch("abs", "abs", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("abs", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.AbsGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -344,7 +351,10 @@ def sign(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sign", "x")
     _kernel = _k_sign.get(x._data.__class__) or dispatch("sign", "sign", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sign", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SignGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -356,7 +366,10 @@ def exp(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "exp", "x")
     _kernel = _k_exp.get(x._data.__class__) or dispatch("exp", "exp", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("exp", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ExpGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -369,7 +382,10 @@ def exp_(x: Tensor) -> Tensor:
         raise _not_a_tensor("exp_", "x", x)
     record = check_inplace("exp_", x)
     _kernel = _k_exp.get(x._data.__class__) or dispatch("exp_", "exp", x._data)
-    _result = _kernel(x._data)
+    try:
+        _result = _kernel(x._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("exp_", _e) from None
     if record:
         node = _nodes.ExpGradNode((x,))
     write_inplace("exp_", x, _result)
@@ -384,7 +400,10 @@ def expm1(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expm1", "x")
     _kernel = _k_expm1.get(x._data.__class__) or dispatch("expm1", "expm1", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("expm1", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.Expm1GradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -396,7 +415,10 @@ def log(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log", "x")
     _kernel = _k_log.get(x._data.__class__) or dispatch("log", "log", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("log", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.LogGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -408,7 +430,10 @@ def log1p(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log1p", "x")
     _kernel = _k_log1p.get(x._data.__class__) or dispatch("log1p", "log1p", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("log1p", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.Log1pGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -420,7 +445,10 @@ def sqrt(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sqrt", "x")
     _kernel = _k_sqrt.get(x._data.__class__) or dispatch("sqrt", "sqrt", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sqrt", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SqrtGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -432,7 +460,10 @@ def rsqrt(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "rsqrt", "x")
     _kernel = _k_rsqrt.get(x._data.__class__) or dispatch("rsqrt", "rsqrt", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("rsqrt", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.RsqrtGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -444,7 +475,10 @@ def square(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "square", "x")
     _kernel = _k_square.get(x._data.__class__) or dispatch("square", "square", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("square", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SquareGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -456,7 +490,10 @@ def reciprocal(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reciprocal", "x")
     _kernel = _k_reciprocal.get(x._data.__class__) or dispatch("reciprocal", "reciprocal", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("reciprocal", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ReciprocalGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -468,7 +505,10 @@ def sin(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sin", "x")
     _kernel = _k_sin.get(x._data.__class__) or dispatch("sin", "sin", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sin", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SinGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -480,7 +520,10 @@ def cos(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cos", "x")
     _kernel = _k_cos.get(x._data.__class__) or dispatch("cos", "cos", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cos", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.CosGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -492,7 +535,10 @@ def tanh(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanh", "x")
     _kernel = _k_tanh.get(x._data.__class__) or dispatch("tanh", "tanh", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("tanh", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TanhGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -505,7 +551,10 @@ def tanh_(x: Tensor) -> Tensor:
         raise _not_a_tensor("tanh_", "x", x)
     record = check_inplace("tanh_", x)
     _kernel = _k_tanh.get(x._data.__class__) or dispatch("tanh_", "tanh", x._data)
-    _result = _kernel(x._data)
+    try:
+        _result = _kernel(x._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("tanh_", _e) from None
     if record:
         node = _nodes.TanhGradNode((x,))
     write_inplace("tanh_", x, _result)
@@ -520,7 +569,10 @@ def sigmoid(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sigmoid", "x")
     _kernel = _k_sigmoid.get(x._data.__class__) or dispatch("sigmoid", "sigmoid", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sigmoid", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SigmoidGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -533,7 +585,10 @@ def sigmoid_(x: Tensor) -> Tensor:
         raise _not_a_tensor("sigmoid_", "x", x)
     record = check_inplace("sigmoid_", x)
     _kernel = _k_sigmoid.get(x._data.__class__) or dispatch("sigmoid_", "sigmoid", x._data)
-    _result = _kernel(x._data)
+    try:
+        _result = _kernel(x._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sigmoid_", _e) from None
     if record:
         node = _nodes.SigmoidGradNode((x,))
     write_inplace("sigmoid_", x, _result)
@@ -548,7 +603,10 @@ def relu(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "relu", "x")
     _kernel = _k_relu.get(x._data.__class__) or dispatch("relu", "relu", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("relu", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ReluGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -563,7 +621,10 @@ def relu_(x: Tensor) -> Tensor:
         raise _not_a_tensor("relu_", "x", x)
     record = check_inplace("relu_", x)
     _kernel = _k_relu.get(x._data.__class__) or dispatch("relu_", "relu", x._data)
-    _result = _kernel(x._data)
+    try:
+        _result = _kernel(x._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("relu_", _e) from None
     if record:
         node = _nodes.ReluGradNode((x,))
     write_inplace("relu_", x, _result)
@@ -583,7 +644,10 @@ def gelu(
     if approximate.__class__ is not bool:
         approximate = bool_arg(approximate, "gelu", "approximate")
     _kernel = _k_gelu.get(x._data.__class__) or dispatch("gelu", "gelu", x._data)
-    out = wrap(_kernel(x._data, approximate))
+    try:
+        out = wrap(_kernel(x._data, approximate))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("gelu", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.GeluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -596,7 +660,10 @@ def silu(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "silu", "x")
     _kernel = _k_silu.get(x._data.__class__) or dispatch("silu", "silu", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("silu", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SiluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -616,7 +683,10 @@ def softplus(
     if threshold.__class__ is not float:
         threshold = float_arg(threshold, "softplus", "threshold")
     _kernel = _k_softplus.get(x._data.__class__) or dispatch("softplus", "softplus", x._data)
-    out = wrap(_kernel(x._data, beta, threshold))
+    try:
+        out = wrap(_kernel(x._data, beta, threshold))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("softplus", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SoftplusGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -635,7 +705,10 @@ def leaky_relu(
     if negative_slope.__class__ is not float:
         negative_slope = float_arg(negative_slope, "leaky_relu", "negative_slope")
     _kernel = _k_leaky_relu.get(x._data.__class__) or dispatch("leaky_relu", "leaky_relu", x._data)
-    out = wrap(_kernel(x._data, negative_slope))
+    try:
+        out = wrap(_kernel(x._data, negative_slope))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("leaky_relu", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.LeakyReluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -653,7 +726,10 @@ def elu(
     if alpha.__class__ is not float:
         alpha = float_arg(alpha, "elu", "alpha")
     _kernel = _k_elu.get(x._data.__class__) or dispatch("elu", "elu", x._data)
-    out = wrap(_kernel(x._data, alpha))
+    try:
+        out = wrap(_kernel(x._data, alpha))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("elu", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.EluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -666,7 +742,10 @@ def erf(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "erf", "x")
     _kernel = _k_erf.get(x._data.__class__) or dispatch("erf", "erf", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("erf", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ErfGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -686,7 +765,10 @@ def scale(
     if bias.__class__ is not float and bias.__class__ is not int:
         bias = scalar_arg(bias, "scale", "bias")
     _kernel = _k_scale.get(x._data.__class__) or dispatch("scale", "scale", x._data)
-    out = wrap(_kernel(x._data, scale, bias))
+    try:
+        out = wrap(_kernel(x._data, scale, bias))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("scale", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ScaleGradNode, (x,), out)
         node.scale = scale
@@ -708,7 +790,10 @@ def scale_(
         bias = scalar_arg(bias, "scale_", "bias")
     record = check_inplace("scale_", x)
     _kernel = _k_scale.get(x._data.__class__) or dispatch("scale_", "scale", x._data)
-    _result = _kernel(x._data, scale, bias)
+    try:
+        _result = _kernel(x._data, scale, bias)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("scale_", _e) from None
     if record:
         node = _nodes.ScaleGradNode((x,))
         node.scale = scale
@@ -729,7 +814,10 @@ def pow(
     if y.__class__ is not float and y.__class__ is not int:
         y = scalar_arg(y, "pow", "y")
     _kernel = _k_pow.get(x._data.__class__) or dispatch("pow", "pow", x._data)
-    out = wrap(_kernel(x._data, y))
+    try:
+        out = wrap(_kernel(x._data, y))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("pow", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.PowGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -752,7 +840,10 @@ def clip(
     if max.__class__ is not float and max.__class__ is not int and max is not None:
         max = scalar_arg(max, "clip", "max")
     _kernel = _k_clip.get(x._data.__class__) or dispatch("clip", "clip", x._data)
-    out = wrap(_kernel(x._data, min, max))
+    try:
+        out = wrap(_kernel(x._data, min, max))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("clip", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ClipGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -777,7 +868,10 @@ def clip_(
         max = scalar_arg(max, "clip_", "max")
     record = check_inplace("clip_", x)
     _kernel = _k_clip.get(x._data.__class__) or dispatch("clip_", "clip", x._data)
-    _result = _kernel(x._data, min, max)
+    try:
+        _result = _kernel(x._data, min, max)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("clip_", _e) from None
     if record:
         node = _nodes.ClipGradNode((x,))
         node.x = TensorWrapper.of_input(saved_before_write(x))
@@ -798,7 +892,10 @@ def cast(
         x = as_tensor_arg(x, None, "cast", "x")
     dtype = dtype_arg(dtype, "cast", "dtype")
     _kernel = _k_cast.get(x._data.__class__) or dispatch("cast", "cast", x._data)
-    out = wrap(_kernel(x._data, dtype))
+    try:
+        out = wrap(_kernel(x._data, dtype))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cast", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.CastGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -819,7 +916,10 @@ def hardtanh(
     if max.__class__ is not float:
         max = float_arg(max, "hardtanh", "max")
     _kernel = _k_hardtanh.get(x._data.__class__) or dispatch("hardtanh", "hardtanh", x._data)
-    out = wrap(_kernel(x._data, min, max))
+    try:
+        out = wrap(_kernel(x._data, min, max))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("hardtanh", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.HardtanhGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -833,7 +933,10 @@ def hardswish(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardswish", "x")
     _kernel = _k_hardswish.get(x._data.__class__) or dispatch("hardswish", "hardswish", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("hardswish", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.HardswishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -845,7 +948,10 @@ def hardsigmoid(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardsigmoid", "x")
     _kernel = _k_hardsigmoid.get(x._data.__class__) or dispatch("hardsigmoid", "hardsigmoid", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("hardsigmoid", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.HardsigmoidGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -857,7 +963,10 @@ def mish(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mish", "x")
     _kernel = _k_mish.get(x._data.__class__) or dispatch("mish", "mish", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("mish", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -869,7 +978,10 @@ def log_sigmoid(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_sigmoid", "x")
     _kernel = _k_log_sigmoid.get(x._data.__class__) or dispatch("log_sigmoid", "log_sigmoid", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("log_sigmoid", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.LogSigmoidGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -881,7 +993,10 @@ def swish(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "swish", "x")
     _kernel = _k_silu.get(x._data.__class__) or dispatch("swish", "silu", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("swish", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SwishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -901,7 +1016,10 @@ def selu(
     if alpha.__class__ is not float:
         alpha = float_arg(alpha, "selu", "alpha")
     _kernel = _k_selu.get(x._data.__class__) or dispatch("selu", "selu", x._data)
-    out = wrap(_kernel(x._data, scale, alpha))
+    try:
+        out = wrap(_kernel(x._data, scale, alpha))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("selu", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SeluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -920,7 +1038,10 @@ def celu(
     if alpha.__class__ is not float:
         alpha = float_arg(alpha, "celu", "alpha")
     _kernel = _k_celu.get(x._data.__class__) or dispatch("celu", "celu", x._data)
-    out = wrap(_kernel(x._data, alpha))
+    try:
+        out = wrap(_kernel(x._data, alpha))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("celu", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.CeluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -933,7 +1054,10 @@ def softsign(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softsign", "x")
     _kernel = _k_softsign.get(x._data.__class__) or dispatch("softsign", "softsign", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("softsign", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SoftsignGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -945,7 +1069,10 @@ def tanhshrink(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanhshrink", "x")
     _kernel = _k_tanhshrink.get(x._data.__class__) or dispatch("tanhshrink", "tanhshrink", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("tanhshrink", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TanhshrinkGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -967,7 +1094,10 @@ def add(
         and _k_add.get(x._data.__class__)
         or dispatch("add", "add", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("add", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.AddGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
@@ -991,7 +1121,10 @@ def add_(
         and _k_add.get(x._data.__class__)
         or dispatch("add_", "add", x._data, y._data)
     )
-    _result = _kernel(x._data, y._data)
+    try:
+        _result = _kernel(x._data, y._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("add_", _e) from None
     if record:
         node = _nodes.AddGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -1017,7 +1150,10 @@ def subtract(
         and _k_subtract.get(x._data.__class__)
         or dispatch("subtract", "subtract", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("subtract", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.SubtractGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
@@ -1041,7 +1177,10 @@ def subtract_(
         and _k_subtract.get(x._data.__class__)
         or dispatch("subtract_", "subtract", x._data, y._data)
     )
-    _result = _kernel(x._data, y._data)
+    try:
+        _result = _kernel(x._data, y._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("subtract_", _e) from None
     if record:
         node = _nodes.SubtractGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -1067,7 +1206,10 @@ def multiply(
         and _k_multiply.get(x._data.__class__)
         or dispatch("multiply", "multiply", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("multiply", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MultiplyGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -1091,7 +1233,10 @@ def multiply_(
         and _k_multiply.get(x._data.__class__)
         or dispatch("multiply_", "multiply", x._data, y._data)
     )
-    _result = _kernel(x._data, y._data)
+    try:
+        _result = _kernel(x._data, y._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("multiply_", _e) from None
     if record:
         node = _nodes.MultiplyGradNode((x, y))
         node.x = TensorWrapper.of_input(saved_before_write(x))
@@ -1117,7 +1262,10 @@ def divide(
         and _k_divide.get(x._data.__class__)
         or dispatch("divide", "divide", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("divide", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.DivideGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
@@ -1142,7 +1290,10 @@ def divide_(
         and _k_divide.get(x._data.__class__)
         or dispatch("divide_", "divide", x._data, y._data)
     )
-    _result = _kernel(x._data, y._data)
+    try:
+        _result = _kernel(x._data, y._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("divide_", _e) from None
     if record:
         node = _nodes.DivideGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
@@ -1169,7 +1320,10 @@ def maximum(
         and _k_maximum.get(x._data.__class__)
         or dispatch("maximum", "maximum", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("maximum", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MaximumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -1192,7 +1346,10 @@ def minimum(
         and _k_minimum.get(x._data.__class__)
         or dispatch("minimum", "minimum", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("minimum", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MinimumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -1215,7 +1372,10 @@ def elementwise_pow(
         and _k_elementwise_pow.get(x._data.__class__)
         or dispatch("elementwise_pow", "elementwise_pow", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("elementwise_pow", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ElementwisePowGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -1248,11 +1408,14 @@ def where(
             y._data,
         )
     )
-    out = wrap(_kernel(
-        condition._data,
-        x._data,
-        y._data,
-    ))
+    try:
+        out = wrap(_kernel(
+            condition._data,
+            x._data,
+            y._data,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("where", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.WhereGradNode, (None, x, y), out)
         node.condition = TensorWrapper.of_input(condition)
@@ -1276,7 +1439,10 @@ def equal(
         and _k_equal.get(x._data.__class__)
         or dispatch("equal", "equal", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("equal", _e) from None
     return out
 
 
@@ -1295,7 +1461,10 @@ def not_equal(
         and _k_not_equal.get(x._data.__class__)
         or dispatch("not_equal", "not_equal", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("not_equal", _e) from None
     return out
 
 
@@ -1314,7 +1483,10 @@ def less_than(
         and _k_less_than.get(x._data.__class__)
         or dispatch("less_than", "less_than", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("less_than", _e) from None
     return out
 
 
@@ -1333,7 +1505,10 @@ def less_equal(
         and _k_less_equal.get(x._data.__class__)
         or dispatch("less_equal", "less_equal", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("less_equal", _e) from None
     return out
 
 
@@ -1352,7 +1527,10 @@ def greater_than(
         and _k_greater_than.get(x._data.__class__)
         or dispatch("greater_than", "greater_than", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("greater_than", _e) from None
     return out
 
 
@@ -1371,7 +1549,10 @@ def greater_equal(
         and _k_greater_equal.get(x._data.__class__)
         or dispatch("greater_equal", "greater_equal", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("greater_equal", _e) from None
     return out
 
 
@@ -1390,7 +1571,10 @@ def logical_and(
         and _k_logical_and.get(x._data.__class__)
         or dispatch("logical_and", "logical_and", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("logical_and", _e) from None
     return out
 
 
@@ -1409,7 +1593,10 @@ def logical_or(
         and _k_logical_or.get(x._data.__class__)
         or dispatch("logical_or", "logical_or", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data))
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("logical_or", _e) from None
     return out
 
 
@@ -1418,7 +1605,10 @@ def logical_not(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logical_not", "x")
     _kernel = _k_logical_not.get(x._data.__class__) or dispatch("logical_not", "logical_not", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("logical_not", _e) from None
     return out
 
 
@@ -1427,7 +1617,10 @@ def isnan(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isnan", "x")
     _kernel = _k_isnan.get(x._data.__class__) or dispatch("isnan", "isnan", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("isnan", _e) from None
     return out
 
 
@@ -1436,7 +1629,10 @@ def isinf(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isinf", "x")
     _kernel = _k_isinf.get(x._data.__class__) or dispatch("isinf", "isinf", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("isinf", _e) from None
     return out
 
 
@@ -1445,7 +1641,10 @@ def isfinite(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isfinite", "x")
     _kernel = _k_isfinite.get(x._data.__class__) or dispatch("isfinite", "isfinite", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("isfinite", _e) from None
     return out
 
 
@@ -1462,7 +1661,10 @@ def sum(
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "sum", "keepdim")
     _kernel = _k_sum.get(x._data.__class__) or dispatch("sum", "sum", x._data)
-    out = wrap(_kernel(x._data, axis, keepdim))
+    try:
+        out = wrap(_kernel(x._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sum", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SumGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -1484,7 +1686,10 @@ def mean(
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "mean", "keepdim")
     _kernel = _k_mean.get(x._data.__class__) or dispatch("mean", "mean", x._data)
-    out = wrap(_kernel(x._data, axis, keepdim))
+    try:
+        out = wrap(_kernel(x._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("mean", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MeanGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -1506,7 +1711,10 @@ def max(
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "max", "keepdim")
     _kernel = _k_max.get(x._data.__class__) or dispatch("max", "max", x._data)
-    out = wrap(_kernel(x._data, axis, keepdim))
+    try:
+        out = wrap(_kernel(x._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("max", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MaxGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -1529,7 +1737,10 @@ def min(
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "min", "keepdim")
     _kernel = _k_min.get(x._data.__class__) or dispatch("min", "min", x._data)
-    out = wrap(_kernel(x._data, axis, keepdim))
+    try:
+        out = wrap(_kernel(x._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("min", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MinGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -1552,7 +1763,10 @@ def prod(
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "prod", "keepdim")
     _kernel = _k_prod.get(x._data.__class__) or dispatch("prod", "prod", x._data)
-    out = wrap(_kernel(x._data, axis, keepdim))
+    try:
+        out = wrap(_kernel(x._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("prod", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ProdGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -1574,7 +1788,10 @@ def logsumexp(
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "logsumexp", "keepdim")
     _kernel = _k_logsumexp.get(x._data.__class__) or dispatch("logsumexp", "logsumexp", x._data)
-    out = wrap(_kernel(x._data, axis, keepdim))
+    try:
+        out = wrap(_kernel(x._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("logsumexp", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.LogsumexpGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -1597,7 +1814,10 @@ def argmax(
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "argmax", "keepdim")
     _kernel = _k_argmax.get(x._data.__class__) or dispatch("argmax", "argmax", x._data)
-    out = wrap(_kernel(x._data, axis, keepdim))
+    try:
+        out = wrap(_kernel(x._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("argmax", _e) from None
     return out
 
 
@@ -1614,7 +1834,10 @@ def argmin(
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "argmin", "keepdim")
     _kernel = _k_argmin.get(x._data.__class__) or dispatch("argmin", "argmin", x._data)
-    out = wrap(_kernel(x._data, axis, keepdim))
+    try:
+        out = wrap(_kernel(x._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("argmin", _e) from None
     return out
 
 
@@ -1634,7 +1857,10 @@ def var(
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "var", "keepdim")
     _kernel = _k_var.get(x._data.__class__) or dispatch("var", "var", x._data)
-    out = wrap(_kernel(x._data, axis, unbiased, keepdim))
+    try:
+        out = wrap(_kernel(x._data, axis, unbiased, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("var", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.VarGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -1660,7 +1886,10 @@ def std(
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "std", "keepdim")
     _kernel = _k_std.get(x._data.__class__) or dispatch("std", "std", x._data)
-    out = wrap(_kernel(x._data, axis, unbiased, keepdim))
+    try:
+        out = wrap(_kernel(x._data, axis, unbiased, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("std", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.StdGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -1689,7 +1918,10 @@ def norm(
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "norm", "keepdim")
     _kernel = _k_norm.get(x._data.__class__) or dispatch("norm", "norm", x._data)
-    out = wrap(_kernel(x._data, p, axis, keepdim))
+    try:
+        out = wrap(_kernel(x._data, p, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("norm", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.NormGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -1710,7 +1942,10 @@ def cumsum(
     if axis.__class__ is not int and axis is not None:
         axis = int_arg(axis, "cumsum", "axis")
     _kernel = _k_cumsum.get(x._data.__class__) or dispatch("cumsum", "cumsum", x._data)
-    out = wrap(_kernel(x._data, axis))
+    try:
+        out = wrap(_kernel(x._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cumsum", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.CumsumGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -1730,7 +1965,10 @@ def cumprod(
     if dim.__class__ is not int and dim is not None:
         dim = int_arg(dim, "cumprod", "dim")
     _kernel = _k_cumprod.get(x._data.__class__) or dispatch("cumprod", "cumprod", x._data)
-    out = wrap(_kernel(x._data, dim))
+    try:
+        out = wrap(_kernel(x._data, dim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cumprod", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.CumprodGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -1760,7 +1998,10 @@ def topk(
     if sorted.__class__ is not bool:
         sorted = bool_arg(sorted, "topk", "sorted")
     _kernel = _k_topk.get(x._data.__class__) or dispatch("topk", "topk", x._data)
-    _results = _kernel(x._data, k, axis, largest, sorted)
+    try:
+        _results = _kernel(x._data, k, axis, largest, sorted)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("topk", _e) from None
     out = wrap(_results[0])
     indices = wrap(_results[1])
     if x._requires_grad and grad_enabled():
@@ -1789,7 +2030,10 @@ def sort(
     if descending.__class__ is not bool:
         descending = bool_arg(descending, "sort", "descending")
     _kernel = _k_sort.get(x._data.__class__) or dispatch("sort", "sort", x._data)
-    _results = _kernel(x._data, axis, descending)
+    try:
+        _results = _kernel(x._data, axis, descending)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sort", _e) from None
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SortGradNode, (x,), out)
@@ -1813,7 +2057,10 @@ def argsort(
     if descending.__class__ is not bool:
         descending = bool_arg(descending, "argsort", "descending")
     _kernel = _k_argsort.get(x._data.__class__) or dispatch("argsort", "argsort", x._data)
-    out = wrap(_kernel(x._data, axis, descending))
+    try:
+        out = wrap(_kernel(x._data, axis, descending))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("argsort", _e) from None
     return out
 
 
@@ -1840,7 +2087,10 @@ def matmul(
         and _k_matmul.get(x._data.__class__)
         or dispatch("matmul", "matmul", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data, transpose_x, transpose_y))
+    try:
+        out = wrap(_kernel(x._data, y._data, transpose_x, transpose_y))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("matmul", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -1860,7 +2110,10 @@ def reshape(
     if shape.__class__ is not tuple and shape.__class__ is not int:
         shape = int_list_arg(shape, "reshape", "shape")
     _kernel = _k_reshape.get(x._data.__class__) or dispatch("reshape", "reshape", x._data)
-    out = wrap(_kernel(x._data, shape))
+    try:
+        out = wrap(_kernel(x._data, shape))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("reshape", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ReshapeGradNode, (x,), out)
@@ -1879,7 +2132,10 @@ def transpose(
     if perm.__class__ is not tuple and perm.__class__ is not int:
         perm = int_list_arg(perm, "transpose", "perm")
     _kernel = _k_transpose.get(x._data.__class__) or dispatch("transpose", "transpose", x._data)
-    out = wrap(_kernel(x._data, perm))
+    try:
+        out = wrap(_kernel(x._data, perm))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("transpose", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TransposeGradNode, (x,), out)
@@ -1898,7 +2154,10 @@ def squeeze(
     if axis.__class__ is not tuple and axis.__class__ is not int:
         axis = int_list_arg(axis, "squeeze", "axis")
     _kernel = _k_squeeze.get(x._data.__class__) or dispatch("squeeze", "squeeze", x._data)
-    out = wrap(_kernel(x._data, axis))
+    try:
+        out = wrap(_kernel(x._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("squeeze", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SqueezeGradNode, (x,), out)
@@ -1917,7 +2176,10 @@ def unsqueeze(
     if axis.__class__ is not tuple and axis.__class__ is not int:
         axis = int_list_arg(axis, "unsqueeze", "axis")
     _kernel = _k_unsqueeze.get(x._data.__class__) or dispatch("unsqueeze", "unsqueeze", x._data)
-    out = wrap(_kernel(x._data, axis))
+    try:
+        out = wrap(_kernel(x._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("unsqueeze", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.UnsqueezeGradNode, (x,), out)
@@ -1939,7 +2201,10 @@ def flatten(
     if stop_axis.__class__ is not int:
         stop_axis = int_arg(stop_axis, "flatten", "stop_axis")
     _kernel = _k_flatten.get(x._data.__class__) or dispatch("flatten", "flatten", x._data)
-    out = wrap(_kernel(x._data, start_axis, stop_axis))
+    try:
+        out = wrap(_kernel(x._data, start_axis, stop_axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("flatten", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.FlattenGradNode, (x,), out)
@@ -1959,7 +2224,10 @@ def expand(
     if shape.__class__ is not tuple and shape.__class__ is not int:
         shape = int_list_arg(shape, "expand", "shape")
     _kernel = _k_expand.get(x._data.__class__) or dispatch("expand", "expand", x._data)
-    out = wrap(_kernel(x._data, shape))
+    try:
+        out = wrap(_kernel(x._data, shape))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("expand", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ExpandGradNode, (x,), out)
@@ -1982,10 +2250,13 @@ def concat(
         "concat",
         *_x_data,
     )
-    out = wrap(_kernel(
-        _x_data,
-        axis,
-    ))
+    try:
+        out = wrap(_kernel(
+            _x_data,
+            axis,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("concat", _e) from None
     if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ConcatGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
@@ -2007,10 +2278,13 @@ def stack(
         "stack",
         *_x_data,
     )
-    out = wrap(_kernel(
-        _x_data,
-        axis,
-    ))
+    try:
+        out = wrap(_kernel(
+            _x_data,
+            axis,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("stack", _e) from None
     if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.StackGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
@@ -2031,7 +2305,10 @@ def split(
     if axis.__class__ is not int:
         axis = int_arg(axis, "split", "axis")
     _kernel = _k_split.get(x._data.__class__) or dispatch("split", "split", x._data)
-    _result = _kernel(x._data, num_or_sections, axis)
+    try:
+        _result = _kernel(x._data, num_or_sections, axis)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("split", _e) from None
     out = [wrap(_a) for _a in _result]
     for _t in out:
         mark_view(_t, x)
@@ -2065,7 +2342,10 @@ def gather(
         and _k_gather.get(x._data.__class__)
         or dispatch("gather", "gather", x._data, index._data)
     )
-    out = wrap(_kernel(x._data, index._data, axis))
+    try:
+        out = wrap(_kernel(x._data, index._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("gather", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.GatherGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2092,7 +2372,10 @@ def index_select(
         and _k_index_select.get(x._data.__class__)
         or dispatch("index_select", "index_select", x._data, index._data)
     )
-    out = wrap(_kernel(x._data, index._data, axis))
+    try:
+        out = wrap(_kernel(x._data, index._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("index_select", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.IndexSelectGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2111,7 +2394,10 @@ def tile(
     if repeat_times.__class__ is not tuple and repeat_times.__class__ is not int:
         repeat_times = int_list_arg(repeat_times, "tile", "repeat_times")
     _kernel = _k_tile.get(x._data.__class__) or dispatch("tile", "tile", x._data)
-    out = wrap(_kernel(x._data, repeat_times))
+    try:
+        out = wrap(_kernel(x._data, repeat_times))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("tile", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TileGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2139,7 +2425,10 @@ def take_along_axis(
         and _k_take_along_axis.get(arr._data.__class__)
         or dispatch("take_along_axis", "take_along_axis", arr._data, indices._data)
     )
-    out = wrap(_kernel(arr._data, indices._data, axis))
+    try:
+        out = wrap(_kernel(arr._data, indices._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("take_along_axis", _e) from None
     if arr._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.TakeAlongAxisGradNode, (arr, None), out)
         node.arr = TensorWrapper.meta_of(arr)
@@ -2178,12 +2467,15 @@ def scatter(
             updates._data,
         )
     )
-    out = wrap(_kernel(
-        x._data,
-        index._data,
-        updates._data,
-        overwrite,
-    ))
+    try:
+        out = wrap(_kernel(
+            x._data,
+            index._data,
+            updates._data,
+            overwrite,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("scatter", _e) from None
     if (x._requires_grad or updates._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ScatterGradNode, (x, None, updates), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2221,12 +2513,15 @@ def index_add(
             value._data,
         )
     )
-    out = wrap(_kernel(
-        x._data,
-        index._data,
-        value._data,
-        axis,
-    ))
+    try:
+        out = wrap(_kernel(
+            x._data,
+            index._data,
+            value._data,
+            axis,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("index_add", _e) from None
     if (x._requires_grad or value._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.IndexAddGradNode, (x, None, value), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2254,7 +2549,10 @@ def masked_fill(
         and _k_masked_fill.get(x._data.__class__)
         or dispatch("masked_fill", "masked_fill", x._data, mask._data)
     )
-    out = wrap(_kernel(x._data, mask._data, value))
+    try:
+        out = wrap(_kernel(x._data, mask._data, value))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("masked_fill", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MaskedFillGradNode, (x, None), out)
         node.mask = TensorWrapper.of_input(mask)
@@ -2272,7 +2570,10 @@ def tril(
     if diagonal.__class__ is not int:
         diagonal = int_arg(diagonal, "tril", "diagonal")
     _kernel = _k_tril.get(x._data.__class__) or dispatch("tril", "tril", x._data)
-    out = wrap(_kernel(x._data, diagonal))
+    try:
+        out = wrap(_kernel(x._data, diagonal))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("tril", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TrilGradNode, (x,), out)
         node.diagonal = diagonal
@@ -2289,7 +2590,10 @@ def triu(
     if diagonal.__class__ is not int:
         diagonal = int_arg(diagonal, "triu", "diagonal")
     _kernel = _k_triu.get(x._data.__class__) or dispatch("triu", "triu", x._data)
-    out = wrap(_kernel(x._data, diagonal))
+    try:
+        out = wrap(_kernel(x._data, diagonal))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("triu", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TriuGradNode, (x,), out)
         node.diagonal = diagonal
@@ -2314,7 +2618,10 @@ def pad(
     if value.__class__ is not float and value.__class__ is not int:
         value = scalar_arg(value, "pad", "value")
     _kernel = _k_pad.get(x._data.__class__) or dispatch("pad", "pad", x._data)
-    out = wrap(_kernel(x._data, pad, mode, value))
+    try:
+        out = wrap(_kernel(x._data, pad, mode, value))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("pad", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.PadGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2339,7 +2646,10 @@ def roll(
     if axis.__class__ is not tuple and axis.__class__ is not int and axis is not None:
         axis = int_list_arg(axis, "roll", "axis")
     _kernel = _k_roll.get(x._data.__class__) or dispatch("roll", "roll", x._data)
-    out = wrap(_kernel(x._data, shifts, axis))
+    try:
+        out = wrap(_kernel(x._data, shifts, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("roll", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.RollGradNode, (x,), out)
         node.shifts = shifts
@@ -2362,7 +2672,10 @@ def repeat_interleave(
     if axis.__class__ is not int and axis is not None:
         axis = int_arg(axis, "repeat_interleave", "axis")
     _kernel = _k_repeat_interleave.get(x._data.__class__) or dispatch("repeat_interleave", "repeat_interleave", x._data)
-    out = wrap(_kernel(x._data, repeats, axis))
+    try:
+        out = wrap(_kernel(x._data, repeats, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("repeat_interleave", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.RepeatInterleaveGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2381,7 +2694,10 @@ def flip(
     if axis.__class__ is not tuple and axis.__class__ is not int:
         axis = int_list_arg(axis, "flip", "axis")
     _kernel = _k_flip.get(x._data.__class__) or dispatch("flip", "flip", x._data)
-    out = wrap(_kernel(x._data, axis))
+    try:
+        out = wrap(_kernel(x._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("flip", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.FlipGradNode, (x,), out)
         node.axis = axis
@@ -2398,7 +2714,10 @@ def softmax(
     if axis.__class__ is not int:
         axis = int_arg(axis, "softmax", "axis")
     _kernel = _k_softmax.get(x._data.__class__) or dispatch("softmax", "softmax", x._data)
-    out = wrap(_kernel(x._data, axis))
+    try:
+        out = wrap(_kernel(x._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("softmax", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SoftmaxGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -2416,7 +2735,10 @@ def log_softmax(
     if axis.__class__ is not int:
         axis = int_arg(axis, "log_softmax", "axis")
     _kernel = _k_log_softmax.get(x._data.__class__) or dispatch("log_softmax", "log_softmax", x._data)
-    out = wrap(_kernel(x._data, axis))
+    try:
+        out = wrap(_kernel(x._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("log_softmax", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.LogSoftmaxGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
@@ -2437,7 +2759,10 @@ def dropout(
     if training.__class__ is not bool:
         training = bool_arg(training, "dropout", "training")
     _kernel = _k_dropout.get(x._data.__class__) or dispatch("dropout", "dropout", x._data)
-    _results = _kernel(x._data, p, training)
+    try:
+        _results = _kernel(x._data, p, training)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("dropout", _e) from None
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.DropoutGradNode, (x,), out)
@@ -2457,7 +2782,10 @@ def one_hot(
     if num_classes.__class__ is not int:
         num_classes = int_arg(num_classes, "one_hot", "num_classes")
     _kernel = _k_one_hot.get(x._data.__class__) or dispatch("one_hot", "one_hot", x._data)
-    out = wrap(_kernel(x._data, num_classes))
+    try:
+        out = wrap(_kernel(x._data, num_classes))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("one_hot", _e) from None
     return out
 
 
@@ -2476,7 +2804,10 @@ def embedding(
         and _k_embedding.get(x._data.__class__)
         or dispatch("embedding", "embedding", x._data, weight._data)
     )
-    out = wrap(_kernel(x._data, weight._data))
+    try:
+        out = wrap(_kernel(x._data, weight._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("embedding", _e) from None
     if weight._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.EmbeddingGradNode, (None, weight), out)
         node.x = TensorWrapper.of_input(x)
@@ -2499,7 +2830,10 @@ def prelu(
         and _k_prelu.get(x._data.__class__)
         or dispatch("prelu", "prelu", x._data, weight._data)
     )
-    out = wrap(_kernel(x._data, weight._data))
+    try:
+        out = wrap(_kernel(x._data, weight._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("prelu", _e) from None
     if (x._requires_grad or weight._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.PreluGradNode, (x, weight), out)
         node.x = TensorWrapper.of_input(x)
@@ -2519,7 +2853,10 @@ def glu(
     if axis.__class__ is not int:
         axis = int_arg(axis, "glu", "axis")
     _kernel = _k_glu.get(x._data.__class__) or dispatch("glu", "glu", x._data)
-    out = wrap(_kernel(x._data, axis))
+    try:
+        out = wrap(_kernel(x._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("glu", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.GluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
@@ -2558,7 +2895,10 @@ def cross_entropy(
         and _k_cross_entropy.get(input._data.__class__)
         or dispatch("cross_entropy", "cross_entropy", input._data, label._data)
     )
-    out = wrap(_kernel(input._data, label._data, axis, reduction, ignore_index, label_smoothing))
+    try:
+        out = wrap(_kernel(input._data, label._data, axis, reduction, ignore_index, label_smoothing))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cross_entropy", _e) from None
     if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.CrossEntropyGradNode, (input, None), out)
         node.input = TensorWrapper.of_input(input)
@@ -2588,7 +2928,10 @@ def mse_loss(
         and _k_mse_loss.get(input._data.__class__)
         or dispatch("mse_loss", "mse_loss", input._data, label._data)
     )
-    out = wrap(_kernel(input._data, label._data, reduction))
+    try:
+        out = wrap(_kernel(input._data, label._data, reduction))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("mse_loss", _e) from None
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.MseLossGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
@@ -2632,13 +2975,16 @@ def nll_loss(
             _weight_data,
         )
     )
-    out = wrap(_kernel(
-        input._data,
-        label._data,
-        _weight_data,
-        ignore_index,
-        reduction,
-    ))
+    try:
+        out = wrap(_kernel(
+            input._data,
+            label._data,
+            _weight_data,
+            ignore_index,
+            reduction,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("nll_loss", _e) from None
     if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.NllLossGradNode, (input, None, None), out)
         node.input = TensorWrapper.meta_of(input)
@@ -2687,13 +3033,16 @@ def binary_cross_entropy_with_logits(
             _pos_weight_data,
         )
     )
-    out = wrap(_kernel(
-        logit._data,
-        label._data,
-        _weight_data,
-        _pos_weight_data,
-        reduction,
-    ))
+    try:
+        out = wrap(_kernel(
+            logit._data,
+            label._data,
+            _weight_data,
+            _pos_weight_data,
+            reduction,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("binary_cross_entropy_with_logits", _e) from None
     if (logit._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.BinaryCrossEntropyWithLogitsGradNode, (logit, label, None, None), out)
         node.logit = TensorWrapper.of_input(logit)
@@ -2722,7 +3071,10 @@ def l1_loss(
         and _k_l1_loss.get(input._data.__class__)
         or dispatch("l1_loss", "l1_loss", input._data, label._data)
     )
-    out = wrap(_kernel(input._data, label._data, reduction))
+    try:
+        out = wrap(_kernel(input._data, label._data, reduction))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("l1_loss", _e) from None
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.L1LossGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
@@ -2754,7 +3106,10 @@ def smooth_l1_loss(
         and _k_smooth_l1_loss.get(input._data.__class__)
         or dispatch("smooth_l1_loss", "smooth_l1_loss", input._data, label._data)
     )
-    out = wrap(_kernel(input._data, label._data, reduction, delta))
+    try:
+        out = wrap(_kernel(input._data, label._data, reduction, delta))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("smooth_l1_loss", _e) from None
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.SmoothL1LossGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
@@ -2788,7 +3143,10 @@ def kl_div(
         and _k_kl_div.get(input._data.__class__)
         or dispatch("kl_div", "kl_div", input._data, label._data)
     )
-    out = wrap(_kernel(input._data, label._data, reduction, log_target))
+    try:
+        out = wrap(_kernel(input._data, label._data, reduction, log_target))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("kl_div", _e) from None
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.KlDivGradNode, (input, label), out)
         node.input = TensorWrapper.of_input(input)
@@ -2838,15 +3196,18 @@ def conv2d(
             _bias_data,
         )
     )
-    out = wrap(_kernel(
-        x._data,
-        weight._data,
-        _bias_data,
-        stride,
-        padding,
-        dilation,
-        groups,
-    ))
+    try:
+        out = wrap(_kernel(
+            x._data,
+            weight._data,
+            _bias_data,
+            stride,
+            padding,
+            dilation,
+            groups,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("conv2d", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.Conv2dGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
@@ -2877,7 +3238,10 @@ def max_pool2d(
     if padding.__class__ is not tuple and padding.__class__ is not int:
         padding = int_list_arg(padding, "max_pool2d", "padding")
     _kernel = _k_max_pool2d.get(x._data.__class__) or dispatch("max_pool2d", "max_pool2d", x._data)
-    _results = _kernel(x._data, kernel_size, stride, padding)
+    try:
+        _results = _kernel(x._data, kernel_size, stride, padding)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("max_pool2d", _e) from None
     out = wrap(_results[0])
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MaxPool2dGradNode, (x,), out)
@@ -2907,7 +3271,10 @@ def avg_pool2d(
     if padding.__class__ is not tuple and padding.__class__ is not int:
         padding = int_list_arg(padding, "avg_pool2d", "padding")
     _kernel = _k_avg_pool2d.get(x._data.__class__) or dispatch("avg_pool2d", "avg_pool2d", x._data)
-    out = wrap(_kernel(x._data, kernel_size, stride, padding))
+    try:
+        out = wrap(_kernel(x._data, kernel_size, stride, padding))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("avg_pool2d", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.AvgPool2dGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2929,7 +3296,10 @@ def adaptive_avg_pool2d(
     if output_size.__class__ is not tuple and output_size.__class__ is not int:
         output_size = int_list_arg(output_size, "adaptive_avg_pool2d", "output_size")
     _kernel = _k_adaptive_avg_pool2d.get(x._data.__class__) or dispatch("adaptive_avg_pool2d", "adaptive_avg_pool2d", x._data)
-    out = wrap(_kernel(x._data, output_size))
+    try:
+        out = wrap(_kernel(x._data, output_size))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("adaptive_avg_pool2d", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.AdaptiveAvgPool2dGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2972,13 +3342,16 @@ def layer_norm(
             _bias_data,
         )
     )
-    _results = _kernel(
-        x._data,
-        _weight_data,
-        _bias_data,
-        normalized_shape,
-        epsilon,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            _weight_data,
+            _bias_data,
+            normalized_shape,
+            epsilon,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("layer_norm", _e) from None
     out = wrap(_results[0])
     if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LayerNormGradNode, (x, weight, bias), out)
@@ -3041,16 +3414,19 @@ def batch_norm(
             _bias_data,
         )
     )
-    _results = _kernel(
-        x._data,
-        running_mean._data,
-        running_var._data,
-        _weight_data,
-        _bias_data,
-        training,
-        momentum,
-        epsilon,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            running_mean._data,
+            running_var._data,
+            _weight_data,
+            _bias_data,
+            training,
+            momentum,
+            epsilon,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("batch_norm", _e) from None
     out = wrap(_results[0])
     if training:
         bump_versions(running_mean, running_var)
@@ -3102,13 +3478,16 @@ def group_norm(
             _bias_data,
         )
     )
-    _results = _kernel(
-        x._data,
-        _weight_data,
-        _bias_data,
-        num_groups,
-        epsilon,
-    )
+    try:
+        _results = _kernel(
+            x._data,
+            _weight_data,
+            _bias_data,
+            num_groups,
+            epsilon,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("group_norm", _e) from None
     out = wrap(_results[0])
     if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.GroupNormGradNode, (x, weight, bias), out)
@@ -3148,11 +3527,14 @@ def linear(
             _bias_data,
         )
     )
-    out = wrap(_kernel(
-        x._data,
-        weight._data,
-        _bias_data,
-    ))
+    try:
+        out = wrap(_kernel(
+            x._data,
+            weight._data,
+            _bias_data,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("linear", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LinearGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
@@ -3181,7 +3563,10 @@ def einsum(
         and _k_einsum.get(x._data.__class__)
         or dispatch("einsum", "einsum", x._data, y._data)
     )
-    out = wrap(_kernel(x._data, y._data, equation))
+    try:
+        out = wrap(_kernel(x._data, y._data, equation))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("einsum", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.EinsumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
@@ -3233,15 +3618,18 @@ def scaled_dot_product_attention(
             _mask_data,
         )
     )
-    _results = _kernel(
-        query._data,
-        key._data,
-        value._data,
-        _mask_data,
-        dropout_p,
-        causal,
-        scale,
-    )
+    try:
+        _results = _kernel(
+            query._data,
+            key._data,
+            value._data,
+            _mask_data,
+            dropout_p,
+            causal,
+            scale,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("scaled_dot_product_attention", _e) from None
     out = wrap(_results[0])
     if (query._requires_grad or key._requires_grad or value._requires_grad or (mask is not None and mask._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ScaledDotProductAttentionGradNode, (query, key, value, mask), out)
@@ -3267,7 +3655,10 @@ def fill(
     if value.__class__ is not float and value.__class__ is not int:
         value = scalar_arg(value, "fill", "value")
     _kernel = _k_fill.get(x._data.__class__) or dispatch("fill", "fill", x._data)
-    out = wrap(_kernel(x._data, value))
+    try:
+        out = wrap(_kernel(x._data, value))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("fill", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.FillGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -3288,7 +3679,10 @@ def fill_(
         value = scalar_arg(value, "fill_", "value")
     record = check_inplace("fill_", x)
     _kernel = _k_fill.get(x._data.__class__) or dispatch("fill_", "fill", x._data)
-    _result = _kernel(x._data, value)
+    try:
+        _result = _kernel(x._data, value)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("fill_", _e) from None
     if record:
         node = _nodes.FillGradNode((x,))
         node.x = TensorWrapper.meta_of(x)
@@ -3304,7 +3698,10 @@ def zero(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "zero", "x")
     _kernel = _k_zero.get(x._data.__class__) or dispatch("zero", "zero", x._data)
-    out = wrap(_kernel(x._data))
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("zero", _e) from None
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ZeroGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -3319,7 +3716,10 @@ def zero_(x: Tensor) -> Tensor:
         raise _not_a_tensor("zero_", "x", x)
     record = check_inplace("zero_", x)
     _kernel = _k_zero.get(x._data.__class__) or dispatch("zero_", "zero", x._data)
-    _result = _kernel(x._data)
+    try:
+        _result = _kernel(x._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("zero_", _e) from None
     if record:
         node = _nodes.ZeroGradNode((x,))
         node.x = TensorWrapper.meta_of(x)
@@ -3346,7 +3746,10 @@ def reduce_as(
         and _k_reduce_as.get(x._data.__class__)
         or dispatch("reduce_as", "reduce_as", x._data, target._data)
     )
-    out = wrap(_kernel(x._data, target._data))
+    try:
+        out = wrap(_kernel(x._data, target._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("reduce_as", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ReduceAsGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
@@ -3371,7 +3774,10 @@ def softmax_vjp(
         and _k_softmax_vjp.get(p._data.__class__)
         or dispatch("softmax_vjp", "softmax_vjp", p._data, g._data)
     )
-    o = wrap(_kernel(p._data, g._data, axis))
+    try:
+        o = wrap(_kernel(p._data, g._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("softmax_vjp", _e) from None
     if (p._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.SoftmaxVjpGradNode, (p, g), o)
         node.p = TensorWrapper.of_input(p)
@@ -3408,12 +3814,15 @@ def softmax_vjp_dp(
             r._data,
         )
     )
-    o = wrap(_kernel(
-        p._data,
-        g._data,
-        r._data,
-        axis,
-    ))
+    try:
+        o = wrap(_kernel(
+            p._data,
+            g._data,
+            r._data,
+            axis,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("softmax_vjp_dp", _e) from None
     if (p._requires_grad or g._requires_grad or r._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.SoftmaxVjpDpGradNode, (p, g, r), o)
         node.p = TensorWrapper.of_input(p)
@@ -3456,13 +3865,16 @@ def matmul_xg(
             g._data,
         )
     )
-    o = wrap(_kernel(
-        x._data,
-        y._data,
-        g._data,
-        transpose_x,
-        transpose_y,
-    ))
+    try:
+        o = wrap(_kernel(
+            x._data,
+            y._data,
+            g._data,
+            transpose_x,
+            transpose_y,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("matmul_xg", _e) from None
     if (y._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulXgGradNode, (None, y, g), o)
         node.y = TensorWrapper.of_input(y)
@@ -3505,13 +3917,16 @@ def matmul_yg(
             g._data,
         )
     )
-    o = wrap(_kernel(
-        x._data,
-        y._data,
-        g._data,
-        transpose_x,
-        transpose_y,
-    ))
+    try:
+        o = wrap(_kernel(
+            x._data,
+            y._data,
+            g._data,
+            transpose_x,
+            transpose_y,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("matmul_yg", _e) from None
     if (x._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulYgGradNode, (x, None, g), o)
         node.x = TensorWrapper.of_input(x)
@@ -3559,14 +3974,17 @@ def matmul_jvp(
             b._data,
         )
     )
-    o = wrap(_kernel(
-        x._data,
-        y._data,
-        a._data,
-        b._data,
-        transpose_x,
-        transpose_y,
-    ))
+    try:
+        o = wrap(_kernel(
+            x._data,
+            y._data,
+            a._data,
+            b._data,
+            transpose_x,
+            transpose_y,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("matmul_jvp", _e) from None
     if (x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.MatmulJvpGradNode, (x, y, a, b), o)
         node.x = TensorWrapper.of_input(x)

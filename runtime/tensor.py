@@ -479,18 +479,23 @@ def as_tensor_arg(value: Any, like: Tensor | None, op: str, arg: str) -> Tensor:
     """Convert a Python number or NumPy array passed where `op` expects a Tensor.
 
     A Python number takes `like`'s dtype unless that would lose its value (a float with an
-    integer tensor), so a scalar operand never widens a tensor's dtype. An array (NumPy or
+    integer tensor), so a scalar operand never widens a tensor's dtype; `like` may be a
+    Tensor or a raw array (an operand not converted yet). An array (NumPy or
     CuPy) is copied, as `og.tensor` does: the op's node may save it for backward, and the
     caller may write into the array afterwards (`og.from_numpy` shares memory on purpose).
     """
     if isinstance(value, Tensor):
         return value
     if isinstance(value, (bool, int, float, np.number, np.bool_)):
-        if like is not None and isinstance(like, Tensor):
-            dtype = np.result_type(like._data.dtype, value) if not isinstance(value, np.generic) else None
+        # `like` may still be a raw array (an operand after this one, not converted yet):
+        # the scalar is weak next to it too
+        like_data = like._data if isinstance(like, Tensor) else like
+        numeric = isinstance(like_data, np.ndarray) and like_data.dtype != object
+        if like_data is not None and (numeric or _device.module_of_type(type(like_data)) is not None):
+            dtype = np.result_type(like_data.dtype, value) if not isinstance(value, np.generic) else None
             if dtype is None:
-                dtype = np.result_type(like._data.dtype, np.asarray(value).dtype)
-            return wrap(_device.array_module(like._data).asarray(value, dtype=dtype))
+                dtype = np.result_type(like_data.dtype, np.asarray(value).dtype)
+            return wrap(_device.array_module(like_data).asarray(value, dtype=dtype))
         if isinstance(value, (bool, np.bool_)):
             return wrap(np.asarray(value, dtype=np.bool_))
         if isinstance(value, int):

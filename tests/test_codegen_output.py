@@ -168,13 +168,31 @@ def test_a_kernel_with_many_arrays_takes_one_argument_per_line_also_inside_wrap(
     """The plan marks the call vertical; an enclosing `wrap(...)` opens and closes around it."""
     nodes = (ROOT / "generated" / "nodes.py").read_text()
     assert (
-        "        input_grad = wrap(_kernel(\n"
-        "            input,\n"
-        "            label,\n"
-        "            out_grad._data,\n"
-        "            self.axis,\n"
+        "        try:\n"
+        "            input_grad = wrap(_kernel(\n"
+        "                input,\n"
+        "                label,\n"
+        "                out_grad._data,\n"
+        "                self.axis,\n"
     ) in nodes
     assert "= wrap(_kernel(input, label, out_grad._data" not in nodes
+
+
+def test_every_kernel_call_raises_what_numpy_raises_as_an_error_naming_the_op() -> None:
+    """NumPy's messages inside a kernel do not name the op: each call is guarded by a
+    try (free in Python 3.11 while nothing is raised) that re-raises via kernel_error."""
+    for name in ("ops.py", "grad_ops.py", "nodes.py"):
+        lines = (ROOT / "generated" / name).read_text().splitlines()
+        calls = [i for i, line in enumerate(lines) if re.search(r"= (wrap\()?_kernel\(", line)]
+        assert calls, name
+        for i in calls:
+            assert lines[i - 1].strip() == "try:", (name, lines[i])
+            rest = lines[i:]
+            handler = next(j for j, line in enumerate(rest) if line.strip().startswith("except "))
+            caught = "except (TypeError, ValueError, OverflowError, MemoryError) as _e:"
+            assert rest[handler].strip() == caught, (name, rest[handler])
+            raised = rest[handler + 1]
+            assert re.fullmatch(r'\s*raise kernel_error\("\w+", _e\) from None', raised), (name, raised)
 
 
 def test_backward_entries_without_doc_get_one_from_what_they_differentiate() -> None:
@@ -630,7 +648,8 @@ def test_fixture_one_array_kernels_resolve_through_the_registry_table(fx: Module
     assert '\n_k_fx_tanh = kernel_table("fx_tanh")\n' in text
     assert (
         '    _kernel = _k_fx_tanh.get(x._data.__class__) or dispatch("fx_tanh", "fx_tanh", x._data)\n'
-        "    out = wrap(_kernel(x._data))\n"
+        "    try:\n"
+        "        out = wrap(_kernel(x._data))\n"
     ) in text
     # several arrays use the table only when they are all of one type; otherwise dispatch
     # resolves the kernel or explains the mix
@@ -641,7 +660,8 @@ def test_fixture_one_array_kernels_resolve_through_the_registry_table(fx: Module
         "        and _k_fx_mul.get(x._data.__class__)\n"
         '        or dispatch("fx_mul", "fx_mul", x._data, y._data)\n'
         "    )\n"
-        "    out = wrap(_kernel(x._data, y._data))\n"
+        "    try:\n"
+        "        out = wrap(_kernel(x._data, y._data))\n"
     ) in text
     fx.fx_mul(t([2.0], False), t([3.0], False))
     assert np.ndarray in fx._k_fx_mul

@@ -258,3 +258,55 @@ def test_edge_shapes_of_reductions_and_shape_kernels():
         for op, extra in (("var_double_grad", ()), ("std_double_grad", (np.zeros(2),))):
             a, b = k(op)(np.array([[1.0], [2.0]]), *extra, np.ones(2), np.ones((2, 1)), 1)
             assert a.shape == (2, 1) and b.shape == (2,) and np.all(np.isnan(a)) and np.all(np.isnan(b))
+
+
+_P = np.full((2, 3), 1 / 3)
+_X, _Y = randn(2, 3), randn(3, 4)
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "error", "message"),
+    [
+        (
+            "softmax_vjp",
+            (_P, randn(2, 1)),
+            ValueError,
+            r"softmax_vjp: g has shape \(2, 1\); expected p's shape",
+        ),
+        ("softmax_vjp", (_P, _P.astype(np.float32)), TypeError, r"softmax_vjp: g has dtype float32"),
+        ("softmax_vjp", (np.ones((2, 3), int), np.ones((2, 3), int)), TypeError, r"softmax_vjp: p must be"),
+        ("softmax_vjp_dp", (_P, _P, randn(3)), ValueError, r"softmax_vjp_dp: r has shape \(3,\)"),
+        (
+            "matmul_xg",
+            (_X, _Y, randn(2, 1)),
+            ValueError,
+            r"matmul_xg: g has shape \(2, 1\); expected .* \(2, 4\)",
+        ),
+        ("matmul_yg", (_X, _Y, randn(4, 2)), ValueError, r"matmul_yg: g has shape \(4, 2\)"),
+        ("matmul_yg", (_X, randn(2, 4), randn(2, 4)), ValueError, r"matmul_yg: x has shape \(2, 3\) and y"),
+        ("matmul_xg", (_X, _Y.astype(np.float32), randn(2, 4)), TypeError, r"matmul_xg: y has dtype float32"),
+        ("matmul_xg", (_X, _Y, randn(2, 4).astype(np.float32)), TypeError, r"matmul_xg: g has dtype float32"),
+        ("matmul_jvp", (_X, _Y, randn(2, 1), _Y), ValueError, r"matmul_jvp: a has shape \(2, 1\)"),
+        ("matmul_jvp", (_X, _Y, _X, randn(3, 1)), ValueError, r"matmul_jvp: b has shape \(3, 1\)"),
+    ],
+)
+def test_double_grad_helpers_refuse_what_would_give_a_gradient_of_the_wrong_shape(name, args, error, message):
+    # before: g of shape (2, 1) broadcast silently, so matmul_xg returned x's gradient summed
+    # over a wrong g, softmax_vjp a (2, 3) result from a (2, 1) g, and dtypes mixed freely
+    with pytest.raises(error, match=message):
+        k(name)(*args)
+
+
+def test_double_grad_helpers_accept_what_matmul_gives_them():
+    for x, y, out in [
+        (randn(3), randn(3), ()),
+        (randn(3), randn(3, 4), (4,)),
+        (randn(5, 2, 3), randn(3), (5, 2)),
+    ]:
+        g = randn(*out)
+        np.testing.assert_allclose(k("matmul_xg")(x, y, g), k("matmul_grad")(x, y, g)[0])
+        np.testing.assert_allclose(k("matmul_yg")(x, y, g), k("matmul_grad")(x, y, g)[1])
+    x, y = randn(2, 3, 4), randn(5, 4)
+    g = randn(2, 3, 5)  # transpose_y: (2, 3, 4) @ (5, 4)^T
+    assert k("matmul_xg")(x, y, g, False, True).shape == x.shape
+    assert k("matmul_yg")(x, y, g, False, True).shape == y.shape

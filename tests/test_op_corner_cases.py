@@ -7,10 +7,13 @@ spread or vanished, buffers half-updated before an error, and integer losses.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
 import opgrad as og
+from opgrad.runtime.kernels.registry import kernel_error
 
 
 def _array(x):
@@ -177,3 +180,117 @@ def test_conv2d_refuses_a_zero_size_kernel(kernel):
     x = og.tensor(np.ones((2, 1, 6, 5)))
     with pytest.raises(ValueError, match="conv2d: weight has shape"):
         og.conv2d(x, og.tensor(np.ones((2, 1, *kernel))))
+
+
+_HUGE = 2**40  # elements: far more than any machine can allocate
+_IMAGE = np.ones((1, 2, 3, 3))
+
+
+@pytest.mark.parametrize(
+    ("op", "call"),
+    [
+        ("neg", lambda: og.neg(og.tensor([True, False]))),
+        ("sigmoid", lambda: og.sigmoid(og.tensor([True, False]))),
+        ("silu", lambda: og.silu(og.tensor([True, False]))),
+        ("glu", lambda: og.glu(og.tensor([True, False]))),
+        ("log_sigmoid", lambda: og.log_sigmoid(og.tensor([True, False]))),
+        ("softsign", lambda: og.softsign(og.tensor(False))),  # NumPy's UFuncTypeError (a subclass)
+        ("pow", lambda: og.pow(og.tensor([2, 3]), -1)),
+        ("elementwise_pow", lambda: og.elementwise_pow(og.tensor([2, 3]), og.tensor([-1, 2]))),
+        (
+            "scaled_dot_product_attention",
+            lambda: og.scaled_dot_product_attention(np.ones((2, 3, 4)), *[np.ones((3, 3, 4))] * 2),
+        ),
+        ("one_hot", lambda: og.one_hot(og.tensor([0, 1]), _HUGE)),
+        ("repeat_interleave", lambda: og.repeat_interleave(og.tensor([1.0, 2.0]), _HUGE)),
+        ("adaptive_avg_pool2d", lambda: og.adaptive_avg_pool2d(_IMAGE, [_HUGE, _HUGE])),
+        ("pad", lambda: og.pad(og.tensor([1.0, 2.0]), [_HUGE, _HUGE])),
+        ("conv2d", lambda: og.conv2d(_IMAGE, np.ones((1, 2, 1, 1)), None, 1, _HUGE)),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_numpy_errors_inside_a_kernel_name_the_op(op, call):
+    # NumPy's own messages ("boolean negative", "Integers to negative integer powers", a
+    # failed broadcast, "Unable to allocate", "array is too big") do not say which op failed.
+    with pytest.raises((TypeError, ValueError, RuntimeError)) as info:
+        call()
+    assert re.match(rf"{op}\b", str(info.value)), str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("op", "arg", "call"),
+    [
+        ("one_hot", "num_classes", lambda: og.one_hot(og.tensor([0, 1]), _HUGE)),
+        ("repeat_interleave", "repeats", lambda: og.repeat_interleave(og.tensor([1.0, 2.0]), _HUGE)),
+        ("adaptive_avg_pool2d", "output_size", lambda: og.adaptive_avg_pool2d(_IMAGE, [_HUGE, _HUGE])),
+        ("pad", "pad", lambda: og.pad(og.tensor([1.0, 2.0]), [_HUGE, _HUGE])),
+        ("conv2d", "padding", lambda: og.conv2d(_IMAGE, np.ones((1, 2, 1, 1)), None, 1, _HUGE)),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_a_size_too_large_to_allocate_names_the_op_and_the_argument(op, arg, call):
+    # before: MemoryError ("Unable to allocate 8.00 TiB") or NumPy's "array is too big"
+    with pytest.raises(RuntimeError, match=rf"^{op}: {arg}=.* too large to allocate"):
+        call()
+
+
+def test_kernel_error_keeps_named_messages_and_error_subclasses():
+    named = ValueError("pad: padding must be non-negative")
+    assert kernel_error("pad", named) is named
+    axis_error = np.exceptions.AxisError(3, 2)
+    assert kernel_error("sum", axis_error) is axis_error  # callers may catch it as IndexError
+    overflow = kernel_error("one_hot", OverflowError("Python int too large to convert to C long"))
+    assert type(overflow) is ValueError and str(overflow).startswith("one_hot: ")
+    memory = kernel_error("pad", MemoryError())
+    assert type(memory) is RuntimeError and "too large to allocate" in str(memory)
+
+
+def test_a_kernel_error_in_an_inplace_op_names_it_and_writes_nothing():
+    x = og.tensor([True, False])
+    version = x._version
+    with pytest.raises(TypeError, match=r"^sigmoid_\b"):
+        og.sigmoid_(x)
+    np.testing.assert_array_equal(x._data, [True, False])
+    assert x._version == version
+
+
+@pytest.mark.parametrize(
+    ("equation", "x_shape", "y"),
+    [
+        ("ij,k->ik", (2, 0), [np.nan, 1.0]),
+        ("ij,k->i", (2, 0), [np.inf, -np.inf]),
+        ("ij,jk->ik", (2, 0), np.zeros((0, 3))),
+    ],
+)
+def test_einsum_over_an_empty_axis_sums_to_zero_next_to_nan_and_inf(equation, x_shape, y):
+    # before: optimize=True summed x over its empty axis first, then 0 * nan gave nan
+    x = og.tensor(np.zeros(x_shape), requires_grad=True)
+    y = og.tensor(np.asarray(y, dtype=np.float64), requires_grad=True)
+    out = og.einsum(equation, x, y)
+    np.testing.assert_array_equal(out._data, np.einsum(equation, x._data, y._data, optimize=False))
+    assert not np.isnan(out._data).any()
+    out.sum().backward()
+    assert x.grad.shape == x_shape and y.grad.shape == y.shape
+    np.testing.assert_array_equal(y.grad._data, np.zeros(y.shape))
+
+
+def test_attention_batch_shapes_that_do_not_broadcast_name_every_argument():
+    q, kv = np.ones((2, 3, 4)), np.ones((3, 3, 4))
+    with pytest.raises(
+        ValueError, match=r"scaled_dot_product_attention: query has shape \(2, 3, 4\), key \(3, 3, 4\)"
+    ):
+        og.scaled_dot_product_attention(q, kv, kv)
+    with pytest.raises(ValueError, match=r"value \(3, 5, 4\); expected batch dimensions"):
+        og.scaled_dot_product_attention(np.ones((2, 5, 4)), np.ones((2, 5, 4)), np.ones((3, 5, 4)))
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.int32])
+def test_a_python_scalar_before_a_raw_array_is_weak_as_before_a_tensor(dtype):
+    # before: add(2, float16 array) gave float32 (the scalar was converted before the array,
+    # with no Tensor to take its dtype from); with a Tensor it was already float16
+    data = np.ones(3, dtype)
+    for raw in (data, og.tensor(data)):
+        assert og.add(2, raw).dtype == dtype
+        assert og.multiply(raw, 3).dtype == dtype
+    ints = np.ones(3, np.int32)
+    assert og.add(2.5, ints).dtype == og.add(2.5, og.tensor(ints)).dtype  # a float never truncates

@@ -175,6 +175,27 @@ def check_float(op: str, arg: str, a: Any) -> None:
         raise TypeError(f"{op}: {arg} must be a floating tensor, got dtype {a.dtype}")
 
 
+def check_like(op: str, ref_arg: str, ref: Any, **others: Any) -> None:
+    """Raise naming op and the argument unless `ref` is floating and every array in
+    `others` has its shape and dtype (what a gradient helper op must be given: a gradient
+    of another shape or dtype must never come out of it)."""
+    check_float(op, ref_arg, ref)
+    for arg, a in others.items():
+        if a.shape != ref.shape:
+            raise ValueError(f"{op}: {arg} has shape {a.shape}; expected {ref_arg}'s shape {ref.shape}")
+        if a.dtype != ref.dtype:
+            raise TypeError(f"{op}: {arg} has dtype {a.dtype}; expected {ref_arg}'s dtype {ref.dtype}")
+
+
+def allocation_error(op: str, arg: str, value: Any, exc: BaseException) -> BaseException:
+    """The error for `exc`, raised while allocating the result of `op` whose size `arg`
+    (given `value`) sets: a RuntimeError naming both when the result is too large
+    (MemoryError, or NumPy's "array is too big"); `exc` itself otherwise."""
+    if isinstance(exc, MemoryError) or "too big" in str(exc):
+        return RuntimeError(f"{op}: {arg}={value!r} asks for a result too large to allocate ({exc})")
+    return exc
+
+
 def add_at(target: Any, index: Any, values: Any) -> Any:
     """target[index] += values in place, repeated positions summed (NumPy's `add.at`,
     cupyx's `scatter_add`); returns target."""

@@ -9,6 +9,7 @@ what is missing (the kernel's known backends) or wrong (arrays on different devi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -110,3 +111,31 @@ def dispatch(op: str, name: str, *arrays: Any) -> Kernel:
     except KeyError:  # not resolved yet (or NoneType first): the slow path, outside the handler
         pass
     return _resolve(op, name, arrays)
+
+
+def kernel_error(op: str, exc: BaseException) -> BaseException:
+    """What generated code raises when a kernel of `op` raised `exc` (TypeError, ValueError,
+    OverflowError or MemoryError): an error that names `op`.
+
+    NumPy's own messages (a bool array to a float op, an integer to a negative integer
+    power, shapes that do not broadcast, "array is too big") do not say which op failed.
+    A message that already names `op` is kept as it is, and so is an IndexError subclass
+    (AxisError). Other subclasses (NumPy's UFuncTypeError) become their base class,
+    OverflowError ValueError, and MemoryError RuntimeError (as PyTorch reports an
+    allocation that fails). Generated code raises the result `from None`: the new message
+    carries NumPy's.
+    """
+    message = str(exc)
+    if isinstance(exc, MemoryError):
+        return RuntimeError(f"{op}: the result is too large to allocate ({message or 'out of memory'})")
+    if re.search(rf"\b{re.escape(op)}\b", message):
+        return exc
+    if isinstance(exc, OverflowError):
+        return ValueError(f"{op}: {message}")
+    if isinstance(exc, IndexError):
+        return exc  # AxisError (a ValueError too): callers may catch it as IndexError
+    if isinstance(exc, TypeError):  # also NumPy's UFuncTypeError family ("no loop for BoolDType")
+        if "bool" in message.lower():
+            return TypeError(f"{op}: a bool tensor is not supported here; cast it first (NumPy: {message})")
+        return TypeError(f"{op}: {message}")
+    return ValueError(f"{op}: {message}")

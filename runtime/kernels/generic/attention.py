@@ -77,6 +77,14 @@ def _parse_equation(equation: Any, x: Any, y: Any) -> tuple[str, str, str]:
 
 
 def _einsum(xp: Any, eq: str, a: Any, b: Any) -> Any:
+    if a.size == 0 or b.size == 0:
+        # Each output entry sums products that all take a factor from an empty axis: 0, or
+        # the output is empty. A contraction order that sums one operand first gives
+        # 0 * nan = nan next to a nan or inf in the other (PyTorch too, there).
+        lhs, _, out = eq.partition("->")
+        xs, ys = lhs.split(",")
+        sizes = dict(zip(xs, a.shape, strict=True)) | dict(zip(ys, b.shape, strict=True))
+        return xp.zeros(tuple(sizes[ch] for ch in out), xp.result_type(a, b))
     if xp is np:
         return nd(np.einsum(eq, a, b, optimize=True))
     return xp.einsum(eq, a, b)
@@ -138,7 +146,14 @@ def _check_attention(query: Any, key: Any, value: Any, mask: Any, dropout_p: Any
             f"{op}: key has shape {key.shape} and value has shape {value.shape}; expected the same "
             f"sequence length (axis -2): {key.shape[-2]} != {value.shape[-2]}"
         )
-    scores = np.broadcast_shapes(query.shape[:-2], key.shape[:-2]) + (query.shape[-2], key.shape[-2])
+    try:
+        batch = np.broadcast_shapes(query.shape[:-2], key.shape[:-2], value.shape[:-2])
+    except ValueError:
+        raise ValueError(
+            f"{op}: query has shape {query.shape}, key {key.shape} and value {value.shape}; expected "
+            "batch dimensions (all but the last two) that broadcast together"
+        ) from None
+    scores = batch + (query.shape[-2], key.shape[-2])
     if mask is not None:
         if mask.dtype.kind not in "bf":
             raise TypeError(f"{op}: mask must be a bool or floating tensor, got dtype {mask.dtype}")

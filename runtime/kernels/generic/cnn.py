@@ -18,7 +18,15 @@ from typing import Any
 
 import numpy as np
 
-from opgrad.runtime.kernels.common import array_module, as_int, as_int_list, check_float, nd, unbroadcast
+from opgrad.runtime.kernels.common import (
+    allocation_error,
+    array_module,
+    as_int,
+    as_int_list,
+    check_float,
+    nd,
+    unbroadcast,
+)
 from opgrad.runtime.kernels.registry import register_kernel
 
 # --- argument checks ------------------------------------------------------------------------
@@ -130,7 +138,11 @@ def conv2d(x, weight, bias=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1),
     g, ho, wo = geo[0], geo[-2], geo[-1]
     n, o = x.shape[0], weight.shape[0]
     k = math.prod(weight.shape[1:])  # not -1: reshape cannot infer it when O is 0
-    out = _bmm(xp, weight.reshape(g, o // g, k), _im2col(xp, x, geo))  # (g, O/g, N*Ho*Wo)
+    try:
+        cols = _im2col(xp, x, geo)
+    except (MemoryError, ValueError) as e:  # the padding sets the size of the columns
+        raise allocation_error("conv2d", "padding", padding, e) from None
+    out = _bmm(xp, weight.reshape(g, o // g, k), cols)  # (g, O/g, N*Ho*Wo)
     out = out.reshape(g, o // g, n, ho, wo).transpose(2, 0, 1, 3, 4).reshape(n, o, ho, wo)
     if bias is not None:
         out = out + bias.reshape(1, o, 1, 1)
@@ -302,7 +314,10 @@ def _adaptive_pool_grad_by_bins(xp: Any, x: Any, out_grad: Any) -> Any:
 def adaptive_avg_pool2d(x, output_size):
     check_float("adaptive_avg_pool2d", "x", x)
     xp = array_module(x)
-    rows, cols = _adaptive_bins(xp, x, output_size, x.dtype)
+    try:
+        rows, cols = _adaptive_bins(xp, x, output_size, x.dtype)
+    except (MemoryError, ValueError) as e:
+        raise allocation_error("adaptive_avg_pool2d", "output_size", output_size, e) from None
     if not xp.isfinite(x).all():
         return _adaptive_pool_by_bins(xp, x, rows.shape[0], cols.shape[0])
     return rows @ x @ cols.T

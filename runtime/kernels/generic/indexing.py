@@ -14,6 +14,7 @@ import numpy as np
 
 from opgrad.runtime.kernels.common import (
     add_at,
+    allocation_error,
     array_module,
     as_int,
     as_int_list,
@@ -310,12 +311,15 @@ def _source_index(xp, n, before, after, mode):
 def pad(x, pad, mode="constant", value=0.0):
     xp = array_module(x)
     widths = _pad_widths(x.shape, pad, mode)
-    if mode == "constant" and x.ndim:  # (np.pad refuses a 0-d x; the loop below copies it)
-        return xp.pad(x, widths, mode="constant", constant_values=xp.asarray(value, dtype=x.dtype))
-    out = x
-    for d, (b, a) in enumerate(widths):
-        if b or a:
-            out = xp.take(out, _source_index(xp, x.shape[d], b, a, mode), axis=d)
+    try:
+        if mode == "constant" and x.ndim:  # (np.pad refuses a 0-d x; the loop below copies it)
+            return xp.pad(x, widths, mode="constant", constant_values=xp.asarray(value, dtype=x.dtype))
+        out = x
+        for d, (b, a) in enumerate(widths):
+            if b or a:
+                out = xp.take(out, _source_index(xp, x.shape[d], b, a, mode), axis=d)
+    except (MemoryError, ValueError) as e:
+        raise allocation_error("pad", "pad", pad, e) from None
     return nd(out) if out is not x else x.copy()  # no padding at all: still a new array
 
 
@@ -404,9 +408,12 @@ def _repeat_args(shape, repeats, axis, op="repeat_interleave"):
 def repeat_interleave(x, repeats, axis=None):
     xp = array_module(x)
     r, a = _repeat_args(x.shape, repeats, axis)
-    if a is None or x.ndim == 0:
-        return xp.repeat(x.reshape(-1), r)
-    return xp.repeat(x, r, axis=a)
+    try:
+        if a is None or x.ndim == 0:
+            return xp.repeat(x.reshape(-1), r)
+        return xp.repeat(x, r, axis=a)
+    except (MemoryError, ValueError) as e:
+        raise allocation_error("repeat_interleave", "repeats", repeats, e) from None
 
 
 @register_kernel("repeat_interleave_grad")

@@ -11,7 +11,7 @@ dropped from the result, so 1-D @ 1-D gives a 0-d array. Batch axes broadcast.
 
 from __future__ import annotations
 
-from opgrad.runtime.kernels.common import array_module, nd, unbroadcast
+from opgrad.runtime.kernels.common import array_module, check_float, check_like, nd, unbroadcast
 from opgrad.runtime.kernels.registry import register_kernel
 
 
@@ -19,26 +19,26 @@ def _swap(a):
     return a.swapaxes(-1, -2) if a.ndim >= 2 else a
 
 
-def _check(x, y, transpose_x, transpose_y):
+def _check(x, y, transpose_x, transpose_y, op="matmul"):
     tx = " (after transpose_x)" if transpose_x and x.ndim >= 2 else ""
     ty = " (after transpose_y)" if transpose_y and y.ndim >= 2 else ""
     if x.ndim == 0 or y.ndim == 0:
         raise ValueError(
-            f"matmul: x has shape {x.shape} and y has shape {y.shape}; "
+            f"{op}: x has shape {x.shape} and y has shape {y.shape}; "
             "expected both to have at least 1 dimension"
         )
     xs = x.shape[-2] if transpose_x and x.ndim >= 2 else x.shape[-1]
     ys = y.shape[-1] if transpose_y and y.ndim >= 2 else y.shape[0 if y.ndim == 1 else -2]
     if xs != ys:
         raise ValueError(
-            f"matmul: x has shape {x.shape}{tx} and y has shape {y.shape}{ty}; "
+            f"{op}: x has shape {x.shape}{tx} and y has shape {y.shape}{ty}; "
             f"expected x.shape[-1] == y.shape[-2] ({xs} != {ys})"
         )
     try:
         array_module(x, y).broadcast_shapes(x.shape[:-2], y.shape[:-2])
     except ValueError:
         raise ValueError(
-            f"matmul: x has shape {x.shape} and y has shape {y.shape}; expected batch dimensions "
+            f"{op}: x has shape {x.shape} and y has shape {y.shape}; expected batch dimensions "
             f"that broadcast ({x.shape[:-2]} vs {y.shape[:-2]})"
         ) from None
 
@@ -74,16 +74,45 @@ def matmul_grad(x, y, out_grad, transpose_x=False, transpose_y=False):
     return x_grad, y_grad
 
 
+def _out_shape(x, y, transpose_x, transpose_y, op):
+    """matmul(x, y)'s shape, after checking that x and y multiply (raising naming `op`)."""
+    _check(x, y, transpose_x, transpose_y, op)
+    a = _swap(x).shape if transpose_x else x.shape
+    b = _swap(y).shape if transpose_y else y.shape
+    batch = array_module(x, y).broadcast_shapes(a[:-2], b[:-2])
+    return batch + a[-2:-1] + b[-1:] if len(b) >= 2 else batch + a[-2:-1]
+
+
+def _check_helper(op, x, y, g, transpose_x, transpose_y):
+    """The helper ops get what matmul's gradient is built from: floating x and y of one
+    dtype that multiply, and a g of matmul(x, y)'s shape and that dtype."""
+    check_float(op, "x", x)
+    if y.dtype != x.dtype:
+        raise TypeError(f"{op}: y has dtype {y.dtype}; expected x's dtype {x.dtype}")
+    out = _out_shape(x, y, transpose_x, transpose_y, op)
+    if g.shape != out:
+        raise ValueError(f"{op}: g has shape {g.shape}; expected matmul(x, y)'s shape {out}")
+    if g.dtype != x.dtype:
+        raise TypeError(f"{op}: g has dtype {g.dtype}; expected x's dtype {x.dtype}")
+
+
 @register_kernel("matmul_xg")
 def matmul_xg(x, y, g, transpose_x=False, transpose_y=False):
+    _check_helper("matmul_xg", x, y, g, transpose_x, transpose_y)
     return matmul_grad(x, y, g, transpose_x, transpose_y)[0]
 
 
 @register_kernel("matmul_yg")
 def matmul_yg(x, y, g, transpose_x=False, transpose_y=False):
+    _check_helper("matmul_yg", x, y, g, transpose_x, transpose_y)
     return matmul_grad(x, y, g, transpose_x, transpose_y)[1]
 
 
 @register_kernel("matmul_jvp")
 def matmul_jvp(x, y, a, b, transpose_x=False, transpose_y=False):
+    check_like("matmul_jvp", "x", x, a=a)
+    check_like("matmul_jvp", "y", y, b=b)
+    if y.dtype != x.dtype:
+        raise TypeError(f"matmul_jvp: y has dtype {y.dtype}; expected x's dtype {x.dtype}")
+    _check(x, y, transpose_x, transpose_y, "matmul_jvp")
     return nd(matmul(a, y, transpose_x, transpose_y) + matmul(x, b, transpose_x, transpose_y))

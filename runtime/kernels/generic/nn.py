@@ -16,10 +16,12 @@ from __future__ import annotations
 import numpy as np
 
 from opgrad.runtime.kernels.common import (
+    allocation_error,
     array_module,
     as_int,
     check_float,
     check_index,
+    check_like,
     check_loss_shapes,
     nd,
     normalize_axis,
@@ -94,6 +96,7 @@ def _row_axis(p, axis, op):
 @register_kernel("softmax_vjp")
 @float32_inside
 def softmax_vjp(p, g, axis=-1):
+    check_like("softmax_vjp", "p", p, g=g)
     a = _row_axis(p, axis, "softmax_vjp")
     return nd(p * (g - (g * p).sum(axis=a, keepdims=True)))
 
@@ -101,6 +104,7 @@ def softmax_vjp(p, g, axis=-1):
 @register_kernel("softmax_vjp_dp")
 @float32_inside
 def softmax_vjp_dp(p, g, r, axis=-1):
+    check_like("softmax_vjp_dp", "p", p, g=g, r=r)
     a = _row_axis(p, axis, "softmax_vjp_dp")
     return nd(g * r - g * (p * r).sum(axis=a, keepdims=True) - r * (p * g).sum(axis=a, keepdims=True))
 
@@ -301,7 +305,10 @@ def one_hot(x, num_classes):
         raise ValueError(f"one_hot: num_classes must be positive, got {n}")
     check_index(x, n, "one_hot", "x", f"num_classes == {n}")
     xp = array_module(x)
-    return (x[..., None] == xp.arange(n)).astype(np.float32)
+    try:
+        return (x[..., None] == xp.arange(n)).astype(np.float32)
+    except (MemoryError, ValueError) as e:
+        raise allocation_error("one_hot", "num_classes", n, e) from None
 
 
 @register_kernel("embedding")
