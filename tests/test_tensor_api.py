@@ -259,3 +259,24 @@ def test_tensor_list_arguments_convert_numbers_and_refuse_other_containers():
         tensors_of([], "op", "xs")
     with pytest.raises(TypeError, match=r"op: argument 'xs\[1\]' must be a Tensor"):
         tensors_of([a, "b"], "op", "xs")
+
+
+def test_the_constructor_takes_requires_grad_and_checks_the_dtype():
+    x = og.Tensor([1.0, 2.0], dtype="float64", requires_grad=True)
+    assert x.requires_grad and x.is_leaf and x.dtype == np.float64
+    (x * x).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [2.0, 4.0])
+    with pytest.raises(TypeError, match="only floating-point tensors can require grad, this one is int64"):
+        og.Tensor([1, 2], requires_grad=True)
+
+
+def test_a_hook_on_a_non_leaf_replaces_its_gradient_and_its_handle_removes_it():
+    x = og.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 2.0
+    handle = y.register_hook(lambda g: g * 10.0)
+    y.sum().backward(retain_graph=True)
+    np.testing.assert_array_equal(x.grad.numpy(), [20.0, 20.0])
+    handle.remove()
+    x.grad = None
+    y.sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [2.0, 2.0])
