@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import opgrad as og
 import opgrad.runtime.kernels  # noqa: F401  (registers every CPU kernel)
 from opgrad.runtime.grad_node import TensorMeta
 from opgrad.runtime.kernels import common
@@ -258,3 +259,22 @@ def test_edge_shapes_of_reductions_and_shape_kernels():
         for op, extra in (("var_double_grad", ()), ("std_double_grad", (np.zeros(2),))):
             a, b = k(op)(np.array([[1.0], [2.0]]), *extra, np.ones(2), np.ones((2, 1)), 1)
             assert a.shape == (2, 1) and b.shape == (2,) and np.all(np.isnan(a)) and np.all(np.isnan(b))
+
+
+@pytest.mark.parametrize("beta", [1.0, 2.0])
+def test_softplus_at_the_threshold_uses_the_smooth_branch_in_every_derivative(beta):
+    # beta * x == threshold exactly is on the logaddexp side (the linear side is `>`), so the
+    # forward, the gradient and both second derivatives all use the smooth formula there
+    threshold = 0.5
+    xa = np.array([threshold / beta, threshold / beta + 1.0])  # on the boundary, linear
+    x = og.tensor(xa, requires_grad=True)
+    g_out = og.tensor(np.array([1.5, 1.5]), requires_grad=True)
+    y = og.softplus(x, beta, threshold)
+    s = 1.0 / (1.0 + np.exp(-beta * xa[0]))
+    np.testing.assert_allclose(y.numpy(), [np.logaddexp(0.0, beta * xa[0]) / beta, xa[1]])
+    (gx,) = og.grad([y], [x], [g_out], create_graph=True)
+    np.testing.assert_allclose(gx.numpy(), [1.5 * s, 1.5])
+    ggx = og.tensor(np.array([2.0, 3.0]))
+    dx, dg = og.grad([gx], [x, g_out], [ggx])
+    np.testing.assert_allclose(dx.numpy(), [2.0 * 1.5 * beta * s * (1.0 - s), 0.0])
+    np.testing.assert_allclose(dg.numpy(), [2.0 * s, 3.0])
