@@ -4,6 +4,8 @@ rarer paths (mixed dtypes, metadata inputs, list results)."""
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -278,3 +280,16 @@ def test_softplus_at_the_threshold_uses_the_smooth_branch_in_every_derivative(be
     dx, dg = og.grad([gx], [x, g_out], [ggx])
     np.testing.assert_allclose(dx.numpy(), [2.0 * 1.5 * beta * s * (1.0 - s), 0.0])
     np.testing.assert_allclose(dg.numpy(), [2.0 * s, 3.0])
+
+
+@pytest.mark.parametrize("op", ["var", "std"])
+def test_unbiased_spread_of_one_element_is_nan_without_a_numpy_warning(op):
+    # N - 1 == 0: the kernels answer NaN themselves rather than dividing 0 by 0
+    x = og.tensor(np.array([[3.0], [5.0]]), requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = getattr(og, op)(x, axis=1)
+        assert np.isnan(out.numpy()).all() and out.shape == (2,)
+        out.sum().backward()
+    assert np.isnan(x.grad.numpy()).all()
+    np.testing.assert_array_equal(getattr(og, op)(x, axis=1, unbiased=False).numpy(), [0.0, 0.0])
