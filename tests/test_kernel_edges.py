@@ -293,3 +293,11 @@ def test_unbiased_spread_of_one_element_is_nan_without_a_numpy_warning(op):
         out.sum().backward()
     assert np.isnan(x.grad.numpy()).all()
     np.testing.assert_array_equal(getattr(og, op)(x, axis=1, unbiased=False).numpy(), [0.0, 0.0])
+
+
+@pytest.mark.parametrize("arg", ["min", "max"])
+def test_clip_kernel_refuses_a_bound_that_is_not_a_number(arg):
+    x = np.array([1.0, 5.0])
+    with pytest.raises(TypeError, match=f"clip: {arg} must be a number or None, got str '3'"):
+        k("clip")(x, **{arg: "3"})
+    np.testing.assert_array_equal(k("clip")(x, **{arg: 3.0}), [1.0, 3.0] if arg == "max" else [3.0, 5.0])
