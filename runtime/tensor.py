@@ -333,9 +333,14 @@ class Tensor(TensorMethods):
                     f"must have the same (convert it with .astype('{self.dtype}'))"
                 )
             if value._data.__class__ is not self._data.__class__:
+                if value.device != self.device:
+                    raise TypeError(
+                        f"grad is on device {value.device}; the tensor is on {self.device} and its "
+                        "gradient must be on the same device"
+                    )
                 raise TypeError(
-                    f"grad is on device {value.device}; the tensor is on {self.device} and its "
-                    "gradient must be on the same device"
+                    f"grad holds a {type(value._data).__name__} array; the tensor holds a "
+                    f"{type(self._data).__name__} array and its gradient must hold the same kind"
                 )
         self._grad = value
         if self._extra is not None:

@@ -10,9 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_codegen_validation import BACKWARD, OPS, assert_error, errors, write_spec
+from test_codegen_validation import BACKWARD, OPS, assert_error, errors, line_of, write_spec
 
 from opgrad.codegen import generate, load_spec
+from opgrad.codegen.loader import load_entries
+from opgrad.codegen.model import BackwardSpec, OpSpec
+from opgrad.codegen.reader import Problems
+from opgrad.codegen.validate import grad_op_sig, validate
 
 SUM_DOUBLE = """
 - backward_op: sum_double_grad
@@ -868,3 +872,63 @@ def test_every_name_generated_code_imports_is_reserved() -> None:
     render = importlib.import_module("opgrad.codegen.render")
     imported = {name for name in render.RUNTIME_IMPORTS if not name.startswith("_")}
     assert imported <= naming.RUNTIME_NAMES, imported - naming.RUNTIME_NAMES
+
+
+# --- validate() on its own: what the returned Spec holds when entries fail -------------------
+
+
+def _validate_directly(tmp_path: Path, ops: str, backward: str):
+    """Parse both files as load_spec does, then call validate() and return (spec, problems)
+    without raising: the Spec must hold only the entries that passed every check."""
+    spec_dir = write_spec(tmp_path, ops, backward)
+    problems = Problems()
+    parsed: dict[str, list] = {"op": [], "backward_op": []}
+    names: set[str] = set()
+    for file_name, parse, key in (
+        ("ops.yaml", OpSpec.from_yaml, "op"),
+        ("backward.yaml", BackwardSpec.from_yaml, "backward_op"),
+    ):
+        shown, entries = load_entries(spec_dir / file_name, file_name)
+        for entry in entries:
+            names.add(entry[key])
+            item = parse(entry, shown, problems)
+            if item is not None:
+                parsed[key].append(item)
+    assert not len(problems)  # every entry parses: the problems below are validate()'s
+    return validate(parsed["op"], parsed["backward_op"], names, problems), problems
+
+
+def test_a_composite_with_a_bad_output_is_left_out_of_the_spec_with_its_good_outputs(tmp_path: Path) -> None:
+    backward = BACKWARD + "  composite:\n    x_grad: out_grad * y\n    y_grad: nosuchop(out_grad)\n"
+    spec, problems = _validate_directly(tmp_path, OPS, backward)
+    assert any("`nosuchop` is not an op" in e for e in problems.messages()), problems.messages()
+    assert "mul_grad" not in [b.name for b in spec.backwards]
+    assert "mul_grad" not in dict(spec.composites)  # x_grad's composite alone must not be kept
+    good = BACKWARD + "  composite:\n    x_grad: out_grad * y\n    y_grad: out_grad * x\n"
+    spec, problems = _validate_directly(tmp_path, OPS, good)
+    assert not problems.messages()
+    assert [out for out, _ in dict(spec.composites)["mul_grad"]] == ["x_grad", "y_grad"]
+
+
+def test_a_composite_reading_a_no_need_buffer_input_is_left_out_of_the_spec(tmp_path: Path) -> None:
+    backward = edit(BACKWARD, "  no_need_buffer: x\n", "  no_need_buffer: x\n  composite: out_grad * x\n")
+    spec, problems = _validate_directly(tmp_path, OPS, backward)
+    assert any("which no_need_buffer saves as metadata only" in e for e in problems.messages())
+    assert "sum_grad" not in dict(spec.composites)
+    assert "sum_grad" not in [b.name for b in spec.backwards]
+
+
+def test_the_no_need_buffer_error_of_a_composite_with_steps_points_at_its_last_step(tmp_path: Path) -> None:
+    steps = "  composite:\n    - a = out_grad * 2\n    - b = a + 1\n    - b * x\n"
+    backward = edit(BACKWARD, "  no_need_buffer: x\n", "  no_need_buffer: x\n" + steps)
+    errs = errors(tmp_path, OPS, backward)
+    assert_error(errs, "backward.yaml", line_of(backward, "- b * x"), "sum_grad", "composite uses x")
+    assert len([e for e in errs if "composite uses x" in e]) == 1
+
+
+def test_a_grad_op_signature_renames_outputs_one_for_one(tmp_path: Path) -> None:
+    spec = load_spec(write_spec(tmp_path))
+    for b in spec.backwards:
+        sig = grad_op_sig(b, spec)
+        assert len(sig.outputs) == len(b.outputs)
+        assert [o.type for o in sig.outputs] == [o.type for o in b.outputs]

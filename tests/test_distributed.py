@@ -20,7 +20,7 @@ import pytest
 import opgrad as og
 import opgrad.distributed as dist
 from opgrad.nn.parallel import DistributedDataParallel
-from opgrad.utils.data import DistributedSampler, TensorDataset
+from opgrad.utils.data import Dataset, DistributedSampler, TensorDataset
 
 WORKER = Path(__file__).parent / "distributed" / "worker.py"
 HAVE_MPI4PY = importlib.util.find_spec("mpi4py") is not None
@@ -229,3 +229,38 @@ def test_ddp_one_pass_over_two_losses_reduces_once(one_rank):
     og.backward(losses)  # one pass: each parameter accumulates once, its bucket reduces once
     assert one_rank.reduced == [3]
     np.testing.assert_allclose(model.weight.grad.numpy().ravel(), [3.0, 3.0])
+
+
+def test_dataset_base_class_asks_for_its_methods_by_the_subclass_name():
+    class Empty(Dataset):
+        pass
+
+    with pytest.raises(NotImplementedError, match="Empty must define __getitem__"):
+        Empty()[0]
+    with pytest.raises(NotImplementedError, match="Empty must define __len__"):
+        len(Empty())
+
+
+def test_tensor_dataset_refuses_no_tensors_and_tensors_without_a_first_dimension():
+    with pytest.raises(ValueError, match="TensorDataset: give at least one tensor"):
+        TensorDataset()
+    with pytest.raises(TypeError, match="argument 1 must be a Tensor with a first dimension"):
+        TensorDataset(og.zeros(3), og.tensor(1.0))
+    with pytest.raises(TypeError, match="argument 0 must be a Tensor with a first dimension"):
+        TensorDataset(np.zeros(3))
+
+
+def test_distributed_sampler_takes_world_size_and_rank_from_the_process_group(one_rank):
+    data = TensorDataset(og.arange(5))
+    sampler = DistributedSampler(data, shuffle=False)
+    assert (sampler.num_replicas, sampler.rank) == (1, 0)
+    assert list(sampler) == [0, 1, 2, 3, 4] and len(sampler) == 5
+    with pytest.raises(ValueError, match="num_replicas must be a positive int, got 0"):
+        DistributedSampler(data, num_replicas=0, rank=0)
+
+
+def test_distributed_sampler_without_process_group_needs_explicit_replicas_and_rank():
+    with pytest.raises(RuntimeError, match="get_world_size: the default process group is not initialised"):
+        DistributedSampler(TensorDataset(og.arange(5)))
+    with pytest.raises(RuntimeError, match="get_rank: the default process group is not initialised"):
+        DistributedSampler(TensorDataset(og.arange(5)), num_replicas=2)

@@ -325,3 +325,44 @@ def test_create_graph_sum_in_a_node_buffer_of_a_constant_and_a_differentiable_gr
     np.testing.assert_allclose(gx.numpy(), [3.0, 5.0])
     (ggx,) = og.grad([og.sum(gx)], [x])
     np.testing.assert_allclose(ggx.numpy(), [2.0, 2.0])
+
+
+def test_create_graph_grad_taken_from_a_differentiable_seed_is_a_recorded_private_copy():
+    x = leaf([1.0, 2.0])
+    s = leaf([3.0, 4.0])
+    seed = og.multiply(s, const([2.0, 2.0]))
+    og.add(x, const([0.0, 0.0])).backward(seed, create_graph=True)  # add passes the seed through
+    assert not np.shares_memory(x.grad.numpy(), seed.numpy())  # the user holds the seed
+    np.testing.assert_array_equal(x.grad.numpy(), [6.0, 8.0])
+    assert x.grad.requires_grad  # the copy is recorded: the gradient still reaches s
+    (gs,) = og.grad(og.sum(og.multiply(x.grad, const([1.0, 10.0]))), [s])
+    np.testing.assert_array_equal(gs.numpy(), [2.0, 20.0])
+
+
+def test_accumulate_grad_called_directly_runs_hooks_and_copies_the_gradient():
+    x = leaf([1.0, 2.0])
+    seen = []
+
+    def hook(g):
+        seen.append(g.numpy().copy())
+        return og.multiply(g, const([10.0, 10.0]))
+
+    x.register_hook(hook)
+    x.register_hook(lambda g: None)  # a hook returning None keeps the gradient
+    acc = og.multiply(x, const([2.0, 2.0])).grad_fn.next_functions[0][0]
+    assert repr(acc) == "<AccumulateGrad leaf shape=(2,)>"
+    g = const([1.0, 2.0])
+    assert acc.apply([g], False) == ()
+    np.testing.assert_array_equal(seen[0], [1.0, 2.0])
+    np.testing.assert_array_equal(x.grad.numpy(), [10.0, 20.0])
+    acc.apply([g], False)  # a second call adds
+    np.testing.assert_array_equal(x.grad.numpy(), [20.0, 40.0])
+    np.testing.assert_array_equal(g.numpy(), [1.0, 2.0])
+
+    y = leaf([1.0])
+    acc_y = og.multiply(y, const([2.0])).grad_fn.next_functions[0][0]
+    h = const([5.0])
+    acc_y.apply([h], False)  # no pass to ask whether the caller keeps h: always a copy
+    assert not np.shares_memory(y.grad.numpy(), h.numpy())
+    h.numpy()[0] = -1.0
+    np.testing.assert_array_equal(y.grad.numpy(), [5.0])

@@ -4,9 +4,12 @@ rarer paths (mixed dtypes, metadata inputs, list results)."""
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
+import opgrad as og
 import opgrad.runtime.kernels  # noqa: F401  (registers every CPU kernel)
 from opgrad.runtime.grad_node import TensorMeta
 from opgrad.runtime.kernels import common
@@ -310,3 +313,43 @@ def test_double_grad_helpers_accept_what_matmul_gives_them():
     g = randn(2, 3, 5)  # transpose_y: (2, 3, 4) @ (5, 4)^T
     assert k("matmul_xg")(x, y, g, False, True).shape == x.shape
     assert k("matmul_yg")(x, y, g, False, True).shape == y.shape
+
+
+@pytest.mark.parametrize("beta", [1.0, 2.0])
+def test_softplus_at_the_threshold_uses_the_smooth_branch_in_every_derivative(beta):
+    # beta * x == threshold exactly is on the logaddexp side (the linear side is `>`), so the
+    # forward, the gradient and both second derivatives all use the smooth formula there
+    threshold = 0.5
+    xa = np.array([threshold / beta, threshold / beta + 1.0])  # on the boundary, linear
+    x = og.tensor(xa, requires_grad=True)
+    g_out = og.tensor(np.array([1.5, 1.5]), requires_grad=True)
+    y = og.softplus(x, beta, threshold)
+    s = 1.0 / (1.0 + np.exp(-beta * xa[0]))
+    np.testing.assert_allclose(y.numpy(), [np.logaddexp(0.0, beta * xa[0]) / beta, xa[1]])
+    (gx,) = og.grad([y], [x], [g_out], create_graph=True)
+    np.testing.assert_allclose(gx.numpy(), [1.5 * s, 1.5])
+    ggx = og.tensor(np.array([2.0, 3.0]))
+    dx, dg = og.grad([gx], [x, g_out], [ggx])
+    np.testing.assert_allclose(dx.numpy(), [2.0 * 1.5 * beta * s * (1.0 - s), 0.0])
+    np.testing.assert_allclose(dg.numpy(), [2.0 * s, 3.0])
+
+
+@pytest.mark.parametrize("op", ["var", "std"])
+def test_unbiased_spread_of_one_element_is_nan_without_a_numpy_warning(op):
+    # N - 1 == 0: the kernels answer NaN themselves rather than dividing 0 by 0
+    x = og.tensor(np.array([[3.0], [5.0]]), requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = getattr(og, op)(x, axis=1)
+        assert np.isnan(out.numpy()).all() and out.shape == (2,)
+        out.sum().backward()
+    assert np.isnan(x.grad.numpy()).all()
+    np.testing.assert_array_equal(getattr(og, op)(x, axis=1, unbiased=False).numpy(), [0.0, 0.0])
+
+
+@pytest.mark.parametrize("arg", ["min", "max"])
+def test_clip_kernel_refuses_a_bound_that_is_not_a_number(arg):
+    x = np.array([1.0, 5.0])
+    with pytest.raises(TypeError, match=f"clip: {arg} must be a number or None, got str '3'"):
+        k("clip")(x, **{arg: "3"})
+    np.testing.assert_array_equal(k("clip")(x, **{arg: 3.0}), [1.0, 3.0] if arg == "max" else [3.0, 5.0])

@@ -48,6 +48,11 @@ BAD = [
     (lambda: nn.MultiHeadAttention(8.0, 2), TypeError, "MultiHeadAttention: embed_dim must be an int >= 1"),
     (lambda: nn.MultiHeadAttention(8, 0), ValueError, "MultiHeadAttention: num_heads must be an int >= 1"),
     (lambda: nn.MultiHeadAttention(8, 2, dropout=1.0), ValueError, r"MultiHeadAttention: dropout .*\[0, 1\)"),
+    (
+        lambda: nn.MultiHeadAttention(6, 4),
+        ValueError,
+        r"MultiHeadAttention: embed_dim \(6\) must be divisible by num_heads \(4\)",
+    ),
 ]  # fmt: skip
 
 

@@ -28,6 +28,30 @@ def test_cumprod_gradient_at_zeros_matches_the_product_rule():
     np.testing.assert_allclose(x.grad.numpy(), expected)
 
 
+@pytest.mark.parametrize("dim", [0, 1, None])
+def test_cumprod_second_derivatives_at_zeros(dim):
+    # zeros take the kernel's slot-by-slot path (the closed form divides by x)
+    xa = np.array([[2.0, 0.0, 3.0, -1.5], [0.5, 1.2, 0.0, 0.0]])
+    x = og.tensor(xa, requires_grad=True)
+    assert og.testing.gradgradcheck(lambda t: og.cumprod(t, dim=dim), [x])
+
+
+def test_cumprod_double_backward_at_a_zero_matches_the_analytic_value():
+    # y = cumprod([a, b, c]); L = sum(y) = a + ab + abc; dL/da = 1 + b + bc; d2L/dadb = 1 + c
+    x = og.tensor(np.array([2.0, 0.0, 3.0]), requires_grad=True)
+    (g,) = og.grad([og.cumprod(x, 0).sum()], [x], create_graph=True)
+    np.testing.assert_allclose(g.numpy(), [1.0, 2.0 + 6.0, 0.0])
+    (h,) = og.grad([g[0]], [x])  # row a of the Hessian: [0, 1 + c, b]
+    np.testing.assert_allclose(h.numpy(), [0.0, 4.0, 0.0])
+
+
+def test_matmul_of_a_0d_tensor_is_refused_with_both_shapes():
+    with pytest.raises(ValueError, match=r"matmul: x has shape \(\) and y has shape \(2,\); expected both"):
+        og.matmul(og.tensor(1.0), og.ones((2,)))
+    with pytest.raises(ValueError, match=r"matmul: x has shape \(3,\) and y has shape \(\)"):
+        og.matmul(og.ones((3,)), og.tensor(1.0))
+
+
 def test_cross_entropy_ignore_index_excluded_from_mean():
     logits = og.tensor(np.random.default_rng(0).standard_normal((4, 3)), requires_grad=True)
     label = og.tensor(np.array([0, -100, 2, -100]))
