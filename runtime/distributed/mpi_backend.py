@@ -8,6 +8,7 @@ Importing this module initialises MPI (mpi4py does so on import), which is why
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,9 @@ def abort_world(message: str) -> None:
     sys.stdout.flush()
     sys.stderr.write(message + "\n")
     sys.stderr.flush()
+    # mpiexec's proxy forwards our stderr asynchronously and stops forwarding once the job is
+    # torn down: without a pause the message was sometimes lost (seen on a loaded CI machine)
+    time.sleep(0.5)
     MPI.COMM_WORLD.Abort(1)
 
 
