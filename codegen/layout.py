@@ -30,18 +30,8 @@ class Group:
     is_tuple: bool = False  # a one-element tuple keeps its comma: `(x,)`
     vertical: bool = False  # one item per line, each with a trailing comma
 
-    def flat(self) -> str:
-        inner = ", ".join(flat(i) for i in self.items)
-        if self.is_tuple and len(self.items) == 1:
-            inner += ","
-        return f"{self.head}{self.open}{inner}{self.close}"
-
 
 Item = str | Group
-
-
-def flat(item: Item) -> str:
-    return item if isinstance(item, str) else item.flat()
 
 
 def call(head: str, *items: Item) -> Group:
@@ -68,9 +58,6 @@ class Stmt:
     prefix: str
     body: Item
     suffix: str = ""
-
-    def flat(self) -> str:
-        return f"{self.prefix}{flat(self.body)}{self.suffix}"
 
 
 def _spell(item: Item, indent: int) -> str:

@@ -124,17 +124,21 @@ def prod(x, axis=(), keepdim=False):
     return nd(array_module(x).prod(x, axis=axes, keepdims=keepdim))
 
 
+def _reduced_rows(x, axis):
+    """How prod's kernels lay x out: (perm, kept_shape, n), where x.transpose(perm) reshaped
+    to kept_shape + (n,) holds each reduced slice as one row of n entries."""
+    axes = normalize_axis(axis, x.ndim, "prod")
+    kept = [i for i in range(x.ndim) if i not in axes]
+    return kept + list(axes), tuple(x.shape[i] for i in kept), math.prod(x.shape[a] for a in axes)
+
+
 @register_kernel("prod_grad")
 @float32_inside
 def prod_grad(x, out_grad, axis=(), keepdim=False):
     # d prod / d x_i = product of the other entries of its slice: exclusive prefix times
     # exclusive suffix products, exact when the slice holds zeros (no division by x).
     xp = array_module(x)
-    axes = normalize_axis(axis, x.ndim, "prod")
-    kept = [i for i in range(x.ndim) if i not in axes]
-    perm = kept + list(axes)
-    kept_shape = tuple(x.shape[i] for i in kept)
-    n = math.prod(x.shape[a] for a in axes)
+    perm, kept_shape, n = _reduced_rows(x, axis)
     if n == 0 or x.size == 0:
         return xp.zeros(x.shape, x.dtype)
     xt = x.transpose(perm)
@@ -154,11 +158,7 @@ def prod_double_grad(x, out_grad, x_grad_grad, axis=(), keepdim=False):
     # computed exactly (zeros allowed) from exclusive prefix/suffix products of rows of x
     # with one entry replaced by 1: O(n^2) per reduced slice.
     xp = array_module(x)
-    axes = normalize_axis(axis, x.ndim, "prod")
-    kept = [i for i in range(x.ndim) if i not in axes]
-    perm = kept + list(axes)
-    kept_shape = tuple(x.shape[i] for i in kept)
-    n = math.prod(x.shape[a] for a in axes)
+    perm, kept_shape, n = _reduced_rows(x, axis)
     if n == 0 or x.size == 0:
         return xp.zeros(x.shape, x.dtype), xp.zeros(out_grad.shape, out_grad.dtype)
     flat = x.transpose(perm).reshape(kept_shape + (n,))
