@@ -34,6 +34,7 @@ RUNTIME_NAMES = frozenset(
         "Tensor",
         "TensorMeta",
         "TensorWrapper",
+        "Saved",
         "GradNode",
         "wrap",
         "as_tensor_arg",

@@ -36,6 +36,7 @@ from opgrad.codegen.plan_parts import (
     quoted,
     return_annotation,
 )
+from opgrad.codegen.signature import Arg
 from opgrad.codegen.validate import Spec
 
 __all__ = [
@@ -57,13 +58,21 @@ __all__ = [
 # --- tensor methods (tensor_methods.py) ----------------------------------------------------
 
 
+# `self` is annotated `Tensor`, the one class that inherits the mixin, so that a type checker
+# sees it pass self to the ops; the template turns off mypy's check that a self type be a
+# supertype of the class ([misc]) for this module.
+SELF = "self: Tensor"
+# Comparisons return a Tensor where `object` returns a bool, as NumPy arrays do.
+OVERRIDES_OBJECT = frozenset({"__eq__", "__ne__"})
+
+
 def methods(spec: Spec) -> tuple[tuple[Method, ...], bool]:
     out: list[Method] = []
     for op in spec.ops:
         target = f"_generated.{naming.OPS_MODULE}.{op.name}"
         returns = f" -> {return_annotation(op.visible_outputs)}:"
         if op.method:
-            params = ["self"] + [param(a) for a in op.args[1:]]
+            params = [SELF] + [param(a, converted=True) for a in op.args[1:]]
             out.append(
                 Method(
                     op.method,
@@ -73,12 +82,14 @@ def methods(spec: Spec) -> tuple[tuple[Method, ...], bool]:
             )
         for dunder in op.operators:
             if dunder in naming.UNARY_OPERATORS:
-                params, args = ["self"], ["self"]
+                params, args = [SELF], ["self"]
             elif dunder in naming.REFLECTED_OPERATORS:
-                params, args = ["self", f"other: {arg_annotation(op.args[0])}"], ["other", "self"]
+                params, args = [SELF, _other(op.args[0])], ["other", "self"]
             else:
-                params, args = ["self", f"other: {arg_annotation(op.args[1])}"], ["self", "other"]
+                params, args = [SELF, _other(op.args[1])], ["self", "other"]
             annotation = " -> Tensor:" if returns == " -> Tensor:" else returns
+            if dunder in OVERRIDES_OBJECT:
+                annotation += "  # type: ignore[override]"
             out.append(
                 Method(
                     dunder,
@@ -101,19 +112,25 @@ def _inplace_methods(op: OpSpec) -> list[Method]:
     out = [
         Method(
             method,
-            Stmt("def ", call(method, "self", *[param(a) for a in rest]), " -> Tensor:"),
+            Stmt("def ", call(method, SELF, *[param(a, converted=True) for a in rest]), " -> Tensor:"),
             Stmt("return ", call(target, "self", *[a.name for a in rest])),
         )
     ]
     for dunder in augmented:
+        other = _other(op.args[1])
         out.append(
             Method(
                 dunder,
-                Stmt("def ", call(dunder, "self", f"other: {arg_annotation(op.args[1])}"), " -> Tensor:"),
+                Stmt("def ", call(dunder, SELF, other), " -> Tensor:"),
                 Stmt("return ", call(target, "self", "other")),
             )
         )
     return out
+
+
+def _other(arg: Arg) -> str:
+    """The operand of a binary operator, annotated as the op's argument it is passed for."""
+    return f"other: {arg_annotation(arg, converted=True)}"
 
 
 # --- modules -------------------------------------------------------------------------------

@@ -120,7 +120,7 @@ def _function(
     mutates_if: str | None = None,
 ) -> Function:
     meta = set(sig.meta_args)
-    params = [param(a, a.name in meta) for a in sig.args]
+    params = [param(a, a.name in meta, convert and a.name not in mutates) for a in sig.args]
     signature = Stmt(
         "def ", signature_params(sig.name, params), f" -> {return_annotation(visible, optional_outputs)}:"
     )
@@ -316,7 +316,8 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     name = op.inplace_name
     target, out = op.inplace
     backward = spec.backward(op.backward)
-    signature = Stmt("def ", signature_params(name, [param(a) for a in op.args]), " -> Tensor:")
+    params = [param(a, converted=a.name != target) for a in op.args]
+    signature = Stmt("def ", signature_params(name, params), " -> Tensor:")
     doc = doc_lines(f"{op.doc} In place: writes the result into {target} and returns {target}.", 4)
 
     refuse = Guarded(

@@ -21,6 +21,7 @@ from opgrad.codegen.plan_parts import (
     Node,
     Result,
     Unpacked,
+    arg_annotation,
     doc_lines,
     kernel_call,
     optional_grads,
@@ -38,6 +39,9 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     optional = optional_grads(bwd, spec)
     saved = [a for a in bwd.args if fwd.arg(a.name) is not None or fwd.output(a.name) is not None]
     slots = [a.name for a in saved] + [a.name for a in attrs]
+    # What the forward stores in each slot: a saved tensor (opgrad.runtime.tensor_wrapper's
+    # `Saved`), an attribute as the forward's parameter says; a count is an int.
+    slot_types = [f"{a.name}: Saved" for a in saved] + [f"{a.name}: {arg_annotation(a)}" for a in attrs]
 
     # Output positions: visible outputs in order (a Tensor[] output, always last, takes the rest).
     positions: dict[str, tuple[int, bool]] = {}
@@ -47,7 +51,7 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     for a in bwd.args:
         if a.name in positions:
             i, is_list = positions[a.name]
-            reads.append(GradRead(a.name, i, is_list))
+            reads.append(GradRead(a.name, i, is_list, a.type == "Tensor?"))
 
     names = naming.grad_op_outputs([a.name for a in bwd.args + tuple(attrs)], [o.name for o in bwd.outputs])
     locals_ = dict(zip((o.name for o in bwd.outputs), names, strict=True))
@@ -97,6 +101,7 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
             # a no_need_buffer Tensor[] input: no gradient for any of its positions
             entries.append(f"*[None] * self.{naming.count_slot(a.name)}")
             slots.append(naming.count_slot(a.name))
+            slot_types.append(f"{naming.count_slot(a.name)}: int")
         else:
             entries.append("None")
     slots_stmt = Stmt("__slots__ = ", tuple_of(*[quoted(s) for s in slots]) if slots else "()")
@@ -108,6 +113,7 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
         non_differentiable=_non_differentiable(fwd),
         n_outputs=_n_outputs(fwd),
         slots=slots_stmt,
+        slot_types=tuple(slot_types),
         reads=tuple(reads),
         create_graph=tuple(create_graph),
         compute=tuple(compute),

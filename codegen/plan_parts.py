@@ -98,6 +98,7 @@ class GradRead:
     name: str
     position: int
     rest: bool = False
+    optional: bool = False  # the gradient of an absent optional input's gradient: may be None
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,7 @@ class Node:
     name: str
     doc: tuple[str, ...]
     slots: Stmt
+    slot_types: tuple[str, ...]  # `x: Saved`, `axis: int`: each slot's annotation, for type checkers
     reads: tuple[GradRead | Unpacked, ...]  # gradients (and a composite's saved tensors)
     create_graph: tuple[Stmt | Unpacked, ...]  # the recorded path: unpack, grad op or composite
     compute: tuple[
@@ -224,20 +226,35 @@ def quoted(text: str) -> str:
     return f'"{text}"'
 
 
-def arg_annotation(arg: Arg, meta: bool = False) -> str:
+# What a converted tensor argument accepts at run time: a Tensor, or a Python number that
+# `as_tensor_arg` makes a tensor (bool too: a type checker counts it as an int).
+TENSOR_LIKE = "Tensor | float | int"
+
+# The annotation of each attribute type: what its check in opgrad.runtime.arguments accepts.
+ATTRIBUTE_ANNOTATIONS = {
+    "Scalar": "float",  # an int or a bool passes too, and keeps its type
+    "int": "int",
+    "float": "float",  # an int passes too (a type checker accepts one for float)
+    "bool": "bool",
+    "str": "str",
+    "int[]": "Sequence[int] | int",
+    "DataType": "Any",  # a dtype, its name or a NumPy scalar type
+}
+
+
+def arg_annotation(arg: Arg, meta: bool = False, converted: bool = False) -> str:
+    """An argument's annotation: what the generated function accepts for it. A tensor
+    argument that the function converts (`converted`) also takes Python numbers, in a list
+    too; one it does not convert (grad ops, an in-place target, a written argument) must be
+    a Tensor. A no_need_buffer input of a grad op (`meta`) arrives as its metadata."""
     if meta:
-        return "list[TensorMeta]" if arg.is_tensor_list else "TensorMeta"
-    base = {
-        "Tensor": "Tensor",
-        "Tensor[]": "list[Tensor]",
-        "Scalar": "float",
-        "int": "int",
-        "float": "float",
-        "bool": "bool",
-        "str": "str",
-        "int[]": "Sequence[int] | int",
-        "DataType": "Any",
-    }[arg.base_type]
+        base = "list[TensorMeta]" if arg.is_tensor_list else "TensorMeta"
+    elif arg.is_tensor_list:
+        base = f"Sequence[{TENSOR_LIKE}]" if converted else "list[Tensor]"
+    elif arg.is_tensor:
+        base = TENSOR_LIKE if converted else "Tensor"
+    else:
+        base = ATTRIBUTE_ANNOTATIONS[arg.base_type]
     return f"{base} | None" if arg.is_optional and base != "Any" else base
 
 
@@ -258,9 +275,9 @@ def _default(arg: Arg) -> str | None:
     raise AssertionError(value)  # pragma: no cover
 
 
-def param(arg: Arg, meta: bool = False) -> str:
+def param(arg: Arg, meta: bool = False, converted: bool = False) -> str:
     default = _default(arg)
-    head = f"{arg.name}: {arg_annotation(arg, meta)}"
+    head = f"{arg.name}: {arg_annotation(arg, meta, converted)}"
     return head if default is None else f"{head} = {default}"
 
 

@@ -52,6 +52,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "as_tensor_arg": (3, "opgrad.runtime.tensor", "as_tensor_arg"),
     "tensors_of": (3, "opgrad.runtime.tensor", "tensors_of"),
     "wrap": (3, "opgrad.runtime.tensor", "wrap"),
+    "Saved": (3, "opgrad.runtime.tensor_wrapper", "Saved"),
     "TensorWrapper": (3, "opgrad.runtime.tensor_wrapper", "TensorWrapper"),
     "bump_versions": (3, "opgrad.runtime.tensor_wrapper", "bump_versions"),
     "unpack": (3, "opgrad.runtime.tensor_wrapper", "unpack"),

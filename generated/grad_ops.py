@@ -2805,7 +2805,7 @@ def kl_div_grad(
 def conv2d_grad(
     x: Tensor,
     weight: Tensor,
-    bias: TensorMeta,
+    bias: TensorMeta | None,
     out_grad: Tensor,
     stride: Sequence[int] | int = (1, 1),
     padding: Sequence[int] | int = (0, 0),
@@ -2949,7 +2949,7 @@ def adaptive_avg_pool2d_grad(
 def layer_norm_grad(
     x: Tensor,
     weight: Tensor | None,
-    bias: TensorMeta,
+    bias: TensorMeta | None,
     mean: Tensor,
     rstd: Tensor,
     out_grad: Tensor,
@@ -3010,7 +3010,7 @@ def layer_norm_grad(
 def batch_norm_grad(
     x: Tensor,
     weight: Tensor | None,
-    bias: TensorMeta,
+    bias: TensorMeta | None,
     saved_mean: Tensor,
     saved_rstd: Tensor,
     out_grad: Tensor,
@@ -3074,7 +3074,7 @@ def batch_norm_grad(
 def group_norm_grad(
     x: Tensor,
     weight: Tensor | None,
-    bias: TensorMeta,
+    bias: TensorMeta | None,
     mean: Tensor,
     rstd: Tensor,
     out_grad: Tensor,
@@ -3135,7 +3135,7 @@ def group_norm_grad(
 def linear_grad(
     x: Tensor,
     weight: Tensor,
-    bias: TensorMeta,
+    bias: TensorMeta | None,
     out_grad: Tensor,
 ) -> tuple[Tensor, Tensor, Tensor | None]:
     """Gradient of linear."""

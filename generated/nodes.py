@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from opgrad.generated import grad_ops as _grad_ops
 from opgrad.generated import ops as _ops
 from opgrad.runtime.grad_node import GradNode
@@ -16,6 +19,7 @@ from opgrad.runtime.tensor import (
     wrap,
 )
 from opgrad.runtime.tensor_wrapper import (
+    Saved,
     unpack,
     unpack_data,
 )
@@ -381,7 +385,7 @@ class NegGradNode(GradNode):
     __slots__ = ()
     name = "neg_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x_grad = _grad_ops.neg_grad(out_grad)
@@ -400,7 +404,7 @@ class NegDoubleGradNode(GradNode):
     __slots__ = ()
     name = "neg_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out_grad_grad = -x_grad_grad
         return (out_grad_grad,)
@@ -410,9 +414,10 @@ class AbsGradNode(GradNode):
     """Gradient of abs."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "abs_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -440,9 +445,10 @@ class AbsDoubleGradNode(GradNode):
     """Gradient of abs_grad (second-order gradient of abs)."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "abs_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad_grad = x_grad_grad * _ops.sign(x)
@@ -457,9 +463,10 @@ class SignGradNode(GradNode):
     """Gradient of sign."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "sign_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -480,7 +487,7 @@ class SignDoubleGradNode(GradNode):
     __slots__ = ()
     name = "sign_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out_grad_grad = 0 * x_grad_grad
         return (None, out_grad_grad)
@@ -490,9 +497,10 @@ class ExpGradNode(GradNode):
     """Gradient of exp."""
 
     __slots__ = ("out",)
+    out: Saved
     name = "exp_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             out = unpack(self.out, self)
@@ -520,9 +528,11 @@ class ExpDoubleGradNode(GradNode):
     """Gradient of exp_grad (second-order gradient of exp)."""
 
     __slots__ = ("out", "out_grad")
+    out: Saved
+    out_grad: Saved
     name = "exp_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
@@ -540,9 +550,10 @@ class Expm1GradNode(GradNode):
     """Gradient of expm1."""
 
     __slots__ = ("out",)
+    out: Saved
     name = "expm1_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             out = unpack(self.out, self)
@@ -570,9 +581,11 @@ class Expm1DoubleGradNode(GradNode):
     """Gradient of expm1_grad (second-order gradient of expm1)."""
 
     __slots__ = ("out", "out_grad")
+    out: Saved
+    out_grad: Saved
     name = "expm1_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
@@ -590,9 +603,10 @@ class LogGradNode(GradNode):
     """Gradient of log."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "log_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -620,9 +634,11 @@ class LogDoubleGradNode(GradNode):
     """Gradient of log_grad (second-order gradient of log)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "log_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -640,9 +656,10 @@ class Log1pGradNode(GradNode):
     """Gradient of log1p."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "log1p_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -670,9 +687,11 @@ class Log1pDoubleGradNode(GradNode):
     """Gradient of log1p_grad (second-order gradient of log1p)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "log1p_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -690,9 +709,10 @@ class SqrtGradNode(GradNode):
     """Gradient of sqrt."""
 
     __slots__ = ("out",)
+    out: Saved
     name = "sqrt_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             out = unpack(self.out, self)
@@ -720,9 +740,11 @@ class SqrtDoubleGradNode(GradNode):
     """Gradient of sqrt_grad (second-order gradient of sqrt)."""
 
     __slots__ = ("out", "out_grad")
+    out: Saved
+    out_grad: Saved
     name = "sqrt_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
@@ -740,9 +762,10 @@ class RsqrtGradNode(GradNode):
     """Gradient of rsqrt."""
 
     __slots__ = ("out",)
+    out: Saved
     name = "rsqrt_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             out = unpack(self.out, self)
@@ -770,9 +793,11 @@ class RsqrtDoubleGradNode(GradNode):
     """Gradient of rsqrt_grad (second-order gradient of rsqrt)."""
 
     __slots__ = ("out", "out_grad")
+    out: Saved
+    out_grad: Saved
     name = "rsqrt_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
@@ -790,9 +815,10 @@ class SquareGradNode(GradNode):
     """Gradient of square."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "square_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -820,9 +846,11 @@ class SquareDoubleGradNode(GradNode):
     """Gradient of square_grad (second-order gradient of square)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "square_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -840,9 +868,10 @@ class ReciprocalGradNode(GradNode):
     """Gradient of reciprocal."""
 
     __slots__ = ("out",)
+    out: Saved
     name = "reciprocal_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             out = unpack(self.out, self)
@@ -870,9 +899,11 @@ class ReciprocalDoubleGradNode(GradNode):
     """Gradient of reciprocal_grad (second-order gradient of reciprocal)."""
 
     __slots__ = ("out", "out_grad")
+    out: Saved
+    out_grad: Saved
     name = "reciprocal_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
@@ -890,9 +921,10 @@ class SinGradNode(GradNode):
     """Gradient of sin."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "sin_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -920,9 +952,11 @@ class SinDoubleGradNode(GradNode):
     """Gradient of sin_grad (second-order gradient of sin)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "sin_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -940,9 +974,10 @@ class CosGradNode(GradNode):
     """Gradient of cos."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "cos_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -970,9 +1005,11 @@ class CosDoubleGradNode(GradNode):
     """Gradient of cos_grad (second-order gradient of cos)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "cos_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -990,9 +1027,10 @@ class TanhGradNode(GradNode):
     """Gradient of tanh."""
 
     __slots__ = ("out",)
+    out: Saved
     name = "tanh_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             out = unpack(self.out, self)
@@ -1020,9 +1058,11 @@ class TanhDoubleGradNode(GradNode):
     """Gradient of tanh_grad (second-order gradient of tanh)."""
 
     __slots__ = ("out", "out_grad")
+    out: Saved
+    out_grad: Saved
     name = "tanh_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
@@ -1040,9 +1080,10 @@ class SigmoidGradNode(GradNode):
     """Gradient of sigmoid."""
 
     __slots__ = ("out",)
+    out: Saved
     name = "sigmoid_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             out = unpack(self.out, self)
@@ -1070,9 +1111,11 @@ class SigmoidDoubleGradNode(GradNode):
     """Gradient of sigmoid_grad (second-order gradient of sigmoid)."""
 
     __slots__ = ("out", "out_grad")
+    out: Saved
+    out_grad: Saved
     name = "sigmoid_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
@@ -1090,9 +1133,10 @@ class ReluGradNode(GradNode):
     """Gradient of relu."""
 
     __slots__ = ("out",)
+    out: Saved
     name = "relu_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             out = unpack(self.out, self)
@@ -1120,9 +1164,10 @@ class ReluDoubleGradNode(GradNode):
     """Gradient of relu_grad (second-order gradient of relu)."""
 
     __slots__ = ("out",)
+    out: Saved
     name = "relu_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad_grad = x_grad_grad * (out > 0)
@@ -1137,9 +1182,11 @@ class GeluGradNode(GradNode):
     """Gradient of gelu."""
 
     __slots__ = ("x", "approximate")
+    x: Saved
+    approximate: bool
     name = "gelu_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1167,9 +1214,12 @@ class GeluDoubleGradNode(GradNode):
     """Gradient of gelu_grad (second-order gradient of gelu)."""
 
     __slots__ = ("x", "out_grad", "approximate")
+    x: Saved
+    out_grad: Saved
+    approximate: bool
     name = "gelu_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1220,9 +1270,10 @@ class SiluGradNode(GradNode):
     """Gradient of silu."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "silu_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1250,9 +1301,11 @@ class SiluDoubleGradNode(GradNode):
     """Gradient of silu_grad (second-order gradient of silu)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "silu_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1298,9 +1351,12 @@ class SoftplusGradNode(GradNode):
     """Gradient of softplus."""
 
     __slots__ = ("x", "beta", "threshold")
+    x: Saved
+    beta: float
+    threshold: float
     name = "softplus_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1328,9 +1384,13 @@ class SoftplusDoubleGradNode(GradNode):
     """Gradient of softplus_grad (second-order gradient of softplus)."""
 
     __slots__ = ("x", "out_grad", "beta", "threshold")
+    x: Saved
+    out_grad: Saved
+    beta: float
+    threshold: float
     name = "softplus_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1380,9 +1440,11 @@ class LeakyReluGradNode(GradNode):
     """Gradient of leaky_relu."""
 
     __slots__ = ("x", "negative_slope")
+    x: Saved
+    negative_slope: float
     name = "leaky_relu_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1410,9 +1472,11 @@ class LeakyReluDoubleGradNode(GradNode):
     """Gradient of leaky_relu_grad (second-order gradient of leaky_relu)."""
 
     __slots__ = ("x", "negative_slope")
+    x: Saved
+    negative_slope: float
     name = "leaky_relu_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         negative_slope = self.negative_slope
@@ -1428,9 +1492,11 @@ class EluGradNode(GradNode):
     """Gradient of elu."""
 
     __slots__ = ("x", "alpha")
+    x: Saved
+    alpha: float
     name = "elu_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1458,9 +1524,12 @@ class EluDoubleGradNode(GradNode):
     """Gradient of elu_grad (second-order gradient of elu)."""
 
     __slots__ = ("x", "out_grad", "alpha")
+    x: Saved
+    out_grad: Saved
+    alpha: float
     name = "elu_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -1479,9 +1548,10 @@ class ErfGradNode(GradNode):
     """Gradient of erf."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "erf_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1509,9 +1579,11 @@ class ErfDoubleGradNode(GradNode):
     """Gradient of erf_grad (second-order gradient of erf)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "erf_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -1529,9 +1601,11 @@ class ScaleGradNode(GradNode):
     """Gradient of scale."""
 
     __slots__ = ("scale", "bias")
+    scale: float
+    bias: float
     name = "scale_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x_grad = _grad_ops.scale_grad(out_grad, self.scale, self.bias)
@@ -1548,9 +1622,11 @@ class ScaleDoubleGradNode(GradNode):
     """Gradient of scale_grad (second-order gradient of scale)."""
 
     __slots__ = ("scale", "bias")
+    scale: float
+    bias: float
     name = "scale_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         scale = self.scale
         out_grad_grad = x_grad_grad * scale
@@ -1561,9 +1637,11 @@ class PowGradNode(GradNode):
     """Gradient of pow."""
 
     __slots__ = ("x", "y")
+    x: Saved
+    y: float
     name = "pow_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1591,9 +1669,12 @@ class PowDoubleGradNode(GradNode):
     """Gradient of pow_grad (second-order gradient of pow)."""
 
     __slots__ = ("x", "out_grad", "y")
+    x: Saved
+    out_grad: Saved
+    y: float
     name = "pow_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -1612,9 +1693,12 @@ class ClipGradNode(GradNode):
     """Gradient of clip."""
 
     __slots__ = ("x", "min", "max")
+    x: Saved
+    min: float | None
+    max: float | None
     name = "clip_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1642,9 +1726,12 @@ class ClipDoubleGradNode(GradNode):
     """Gradient of clip_grad (second-order gradient of clip)."""
 
     __slots__ = ("x", "min", "max")
+    x: Saved
+    min: float | None
+    max: float | None
     name = "clip_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         min = self.min
@@ -1661,9 +1748,11 @@ class CastGradNode(GradNode):
     """Gradient of cast."""
 
     __slots__ = ("x", "dtype")
+    x: Saved
+    dtype: Any
     name = "cast_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1682,9 +1771,10 @@ class CastDoubleGradNode(GradNode):
     """Gradient of cast_grad (second-order gradient of cast)."""
 
     __slots__ = ("dtype",)
+    dtype: Any
     name = "cast_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         dtype = self.dtype
         out_grad_grad = _ops.cast(x_grad_grad, dtype)
@@ -1695,9 +1785,12 @@ class HardtanhGradNode(GradNode):
     """Gradient of hardtanh."""
 
     __slots__ = ("x", "min", "max")
+    x: Saved
+    min: float
+    max: float
     name = "hardtanh_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1725,9 +1818,12 @@ class HardtanhDoubleGradNode(GradNode):
     """Gradient of hardtanh_grad (second-order gradient of hardtanh)."""
 
     __slots__ = ("x", "min", "max")
+    x: Saved
+    min: float
+    max: float
     name = "hardtanh_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         min = self.min
@@ -1744,9 +1840,10 @@ class HardswishGradNode(GradNode):
     """Gradient of hardswish."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "hardswish_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1774,9 +1871,11 @@ class HardswishDoubleGradNode(GradNode):
     """Gradient of hardswish_grad (second-order gradient of hardswish)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "hardswish_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -1794,9 +1893,10 @@ class HardsigmoidGradNode(GradNode):
     """Gradient of hardsigmoid."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "hardsigmoid_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1824,9 +1924,10 @@ class HardsigmoidDoubleGradNode(GradNode):
     """Gradient of hardsigmoid_grad (second-order gradient of hardsigmoid)."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "hardsigmoid_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad_grad = x_grad_grad * (x > -3) * (x < 3) / 6
@@ -1841,9 +1942,10 @@ class MishGradNode(GradNode):
     """Gradient of mish."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "mish_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1871,9 +1973,11 @@ class MishDoubleGradNode(GradNode):
     """Gradient of mish_grad (second-order gradient of mish)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "mish_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1920,9 +2024,10 @@ class LogSigmoidGradNode(GradNode):
     """Gradient of log_sigmoid."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "log_sigmoid_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -1950,9 +2055,11 @@ class LogSigmoidDoubleGradNode(GradNode):
     """Gradient of log_sigmoid_grad (second-order gradient of log_sigmoid)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "log_sigmoid_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -1970,9 +2077,10 @@ class SwishGradNode(GradNode):
     """Gradient of swish."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "swish_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2000,9 +2108,11 @@ class SwishDoubleGradNode(GradNode):
     """Gradient of swish_grad (second-order gradient of swish)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "swish_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2048,9 +2158,12 @@ class SeluGradNode(GradNode):
     """Gradient of selu."""
 
     __slots__ = ("x", "scale", "alpha")
+    x: Saved
+    scale: float
+    alpha: float
     name = "selu_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2078,9 +2191,13 @@ class SeluDoubleGradNode(GradNode):
     """Gradient of selu_grad (second-order gradient of selu)."""
 
     __slots__ = ("x", "out_grad", "scale", "alpha")
+    x: Saved
+    out_grad: Saved
+    scale: float
+    alpha: float
     name = "selu_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -2100,9 +2217,11 @@ class CeluGradNode(GradNode):
     """Gradient of celu."""
 
     __slots__ = ("x", "alpha")
+    x: Saved
+    alpha: float
     name = "celu_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2130,9 +2249,12 @@ class CeluDoubleGradNode(GradNode):
     """Gradient of celu_grad (second-order gradient of celu)."""
 
     __slots__ = ("x", "out_grad", "alpha")
+    x: Saved
+    out_grad: Saved
+    alpha: float
     name = "celu_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -2151,9 +2273,10 @@ class SoftsignGradNode(GradNode):
     """Gradient of softsign."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "softsign_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2181,9 +2304,11 @@ class SoftsignDoubleGradNode(GradNode):
     """Gradient of softsign_grad (second-order gradient of softsign)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "softsign_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -2201,9 +2326,10 @@ class TanhshrinkGradNode(GradNode):
     """Gradient of tanhshrink."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "tanhshrink_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2231,9 +2357,11 @@ class TanhshrinkDoubleGradNode(GradNode):
     """Gradient of tanhshrink_grad (second-order gradient of tanhshrink)."""
 
     __slots__ = ("x", "out_grad")
+    x: Saved
+    out_grad: Saved
     name = "tanhshrink_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
@@ -2251,9 +2379,11 @@ class AddGradNode(GradNode):
     """Gradient of add."""
 
     __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
     name = "add_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2279,7 +2409,7 @@ class AddDoubleGradNode(GradNode):
     name = "add_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         out_grad_grad = x_grad_grad + y_grad_grad
@@ -2290,9 +2420,11 @@ class SubtractGradNode(GradNode):
     """Gradient of subtract."""
 
     __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
     name = "subtract_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2318,7 +2450,7 @@ class SubtractDoubleGradNode(GradNode):
     name = "subtract_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         out_grad_grad = x_grad_grad - y_grad_grad
@@ -2329,9 +2461,11 @@ class MultiplyGradNode(GradNode):
     """Gradient of multiply."""
 
     __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
     name = "multiply_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2375,10 +2509,13 @@ class MultiplyDoubleGradNode(GradNode):
     """Gradient of multiply_grad (second-order gradient of multiply)."""
 
     __slots__ = ("x", "y", "out_grad")
+    x: Saved
+    y: Saved
+    out_grad: Saved
     name = "multiply_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         x = unpack(self.x, self)
@@ -2400,9 +2537,12 @@ class DivideGradNode(GradNode):
     """Gradient of divide."""
 
     __slots__ = ("x", "y", "out")
+    x: Saved
+    y: Saved
+    out: Saved
     name = "divide_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2449,10 +2589,13 @@ class DivideDoubleGradNode(GradNode):
     """Gradient of divide_grad (second-order gradient of divide)."""
 
     __slots__ = ("y", "out", "out_grad")
+    y: Saved
+    out: Saved
+    out_grad: Saved
     name = "divide_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         y = unpack(self.y, self)
@@ -2474,9 +2617,11 @@ class MaximumGradNode(GradNode):
     """Gradient of maximum."""
 
     __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
     name = "maximum_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2520,10 +2665,12 @@ class MaximumDoubleGradNode(GradNode):
     """Gradient of maximum_grad (second-order gradient of maximum)."""
 
     __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
     name = "maximum_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         x = unpack(self.x, self)
@@ -2541,9 +2688,11 @@ class MinimumGradNode(GradNode):
     """Gradient of minimum."""
 
     __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
     name = "minimum_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2587,10 +2736,12 @@ class MinimumDoubleGradNode(GradNode):
     """Gradient of minimum_grad (second-order gradient of minimum)."""
 
     __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
     name = "minimum_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         x = unpack(self.x, self)
@@ -2608,9 +2759,11 @@ class ElementwisePowGradNode(GradNode):
     """Gradient of elementwise_pow."""
 
     __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
     name = "elementwise_pow_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2654,10 +2807,13 @@ class ElementwisePowDoubleGradNode(GradNode):
     """Gradient of elementwise_pow_grad (second-order gradient of elementwise_pow)."""
 
     __slots__ = ("x", "y", "out_grad")
+    x: Saved
+    y: Saved
+    out_grad: Saved
     name = "elementwise_pow_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         if create_graph:
@@ -2719,9 +2875,12 @@ class WhereGradNode(GradNode):
     """Gradient of where."""
 
     __slots__ = ("condition", "x", "y")
+    condition: Saved
+    x: Saved
+    y: Saved
     name = "where_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             condition = unpack(self.condition, self)
@@ -2755,10 +2914,11 @@ class WhereDoubleGradNode(GradNode):
     """Gradient of where_grad (second-order gradient of where)."""
 
     __slots__ = ("condition",)
+    condition: Saved
     name = "where_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         condition = unpack(self.condition, self)
@@ -2774,9 +2934,12 @@ class SumGradNode(GradNode):
     """Gradient of sum."""
 
     __slots__ = ("x", "axis", "keepdim")
+    x: Saved
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "sum_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2795,9 +2958,11 @@ class SumDoubleGradNode(GradNode):
     """Gradient of sum_grad (second-order gradient of sum)."""
 
     __slots__ = ("axis", "keepdim")
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "sum_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
         keepdim = self.keepdim
@@ -2809,9 +2974,12 @@ class MeanGradNode(GradNode):
     """Gradient of mean."""
 
     __slots__ = ("x", "axis", "keepdim")
+    x: Saved
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "mean_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2830,9 +2998,11 @@ class MeanDoubleGradNode(GradNode):
     """Gradient of mean_grad (second-order gradient of mean)."""
 
     __slots__ = ("axis", "keepdim")
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "mean_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
         keepdim = self.keepdim
@@ -2844,9 +3014,13 @@ class MaxGradNode(GradNode):
     """Gradient of max."""
 
     __slots__ = ("x", "out", "axis", "keepdim")
+    x: Saved
+    out: Saved
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "max_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2896,9 +3070,13 @@ class MaxDoubleGradNode(GradNode):
     """Gradient of max_grad (second-order gradient of max)."""
 
     __slots__ = ("x", "out", "axis", "keepdim")
+    x: Saved
+    out: Saved
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "max_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2944,9 +3122,13 @@ class MinGradNode(GradNode):
     """Gradient of min."""
 
     __slots__ = ("x", "out", "axis", "keepdim")
+    x: Saved
+    out: Saved
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "min_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -2996,9 +3178,13 @@ class MinDoubleGradNode(GradNode):
     """Gradient of min_grad (second-order gradient of min)."""
 
     __slots__ = ("x", "out", "axis", "keepdim")
+    x: Saved
+    out: Saved
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "min_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3044,9 +3230,12 @@ class ProdGradNode(GradNode):
     """Gradient of prod."""
 
     __slots__ = ("x", "axis", "keepdim")
+    x: Saved
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "prod_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3074,9 +3263,13 @@ class ProdDoubleGradNode(GradNode):
     """Gradient of prod_grad (second-order gradient of prod)."""
 
     __slots__ = ("x", "out_grad", "axis", "keepdim")
+    x: Saved
+    out_grad: Saved
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "prod_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3128,9 +3321,13 @@ class LogsumexpGradNode(GradNode):
     """Gradient of logsumexp."""
 
     __slots__ = ("x", "out", "axis", "keepdim")
+    x: Saved
+    out: Saved
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "logsumexp_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3180,9 +3377,14 @@ class LogsumexpDoubleGradNode(GradNode):
     """Gradient of logsumexp_grad (second-order gradient of logsumexp)."""
 
     __slots__ = ("x", "out", "out_grad", "axis", "keepdim")
+    x: Saved
+    out: Saved
+    out_grad: Saved
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "logsumexp_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3241,9 +3443,13 @@ class VarGradNode(GradNode):
     """Gradient of var."""
 
     __slots__ = ("x", "axis", "unbiased", "keepdim")
+    x: Saved
+    axis: Sequence[int] | int
+    unbiased: bool
+    keepdim: bool
     name = "var_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3277,9 +3483,14 @@ class VarDoubleGradNode(GradNode):
     """Gradient of var_grad (second-order gradient of var)."""
 
     __slots__ = ("x", "out_grad", "axis", "unbiased", "keepdim")
+    x: Saved
+    out_grad: Saved
+    axis: Sequence[int] | int
+    unbiased: bool
+    keepdim: bool
     name = "var_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3330,9 +3541,14 @@ class StdGradNode(GradNode):
     """Gradient of std."""
 
     __slots__ = ("x", "out", "axis", "unbiased", "keepdim")
+    x: Saved
+    out: Saved
+    axis: Sequence[int] | int
+    unbiased: bool
+    keepdim: bool
     name = "std_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3384,9 +3600,15 @@ class StdDoubleGradNode(GradNode):
     """Gradient of std_grad (second-order gradient of std)."""
 
     __slots__ = ("x", "out", "out_grad", "axis", "unbiased", "keepdim")
+    x: Saved
+    out: Saved
+    out_grad: Saved
+    axis: Sequence[int] | int
+    unbiased: bool
+    keepdim: bool
     name = "std_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3447,9 +3669,14 @@ class NormGradNode(GradNode):
     """Gradient of norm."""
 
     __slots__ = ("x", "out", "p", "axis", "keepdim")
+    x: Saved
+    out: Saved
+    p: float
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "norm_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3501,9 +3728,15 @@ class NormDoubleGradNode(GradNode):
     """Gradient of norm_grad (second-order gradient of norm; out is folded into x)."""
 
     __slots__ = ("x", "out", "out_grad", "p", "axis", "keepdim")
+    x: Saved
+    out: Saved
+    out_grad: Saved
+    p: float
+    axis: Sequence[int] | int
+    keepdim: bool
     name = "norm_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3571,9 +3804,11 @@ class CumsumGradNode(GradNode):
     """Gradient of cumsum."""
 
     __slots__ = ("x", "axis")
+    x: Saved
+    axis: int | None
     name = "cumsum_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3592,9 +3827,10 @@ class CumsumDoubleGradNode(GradNode):
     """Gradient of cumsum_grad (second-order gradient of cumsum)."""
 
     __slots__ = ("axis",)
+    axis: int | None
     name = "cumsum_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
         out_grad_grad = _ops.cumsum(x_grad_grad, axis)
@@ -3605,9 +3841,12 @@ class CumprodGradNode(GradNode):
     """Gradient of cumprod."""
 
     __slots__ = ("x", "out", "dim")
+    x: Saved
+    out: Saved
+    dim: int | None
     name = "cumprod_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3650,9 +3889,12 @@ class CumprodDoubleGradNode(GradNode):
     """Gradient of cumprod_grad (second-order gradient of cumprod; out is folded into x; exact with zeros)."""
 
     __slots__ = ("x", "out_grad", "dim")
+    x: Saved
+    out_grad: Saved
+    dim: int | None
     name = "cumprod_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3697,11 +3939,17 @@ class TopkGradNode(GradNode):
     """Gradient of topk."""
 
     __slots__ = ("x", "indices", "k", "axis", "largest", "sorted")
+    x: Saved
+    indices: Saved
+    k: int
+    axis: int
+    largest: bool
+    sorted: bool
     name = "topk_grad"
     non_differentiable_outputs = (1,)
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3739,9 +3987,14 @@ class TopkDoubleGradNode(GradNode):
     """Gradient of topk_grad (second-order gradient of topk)."""
 
     __slots__ = ("indices", "k", "axis", "largest", "sorted")
+    indices: Saved
+    k: int
+    axis: int
+    largest: bool
+    sorted: bool
     name = "topk_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         indices = unpack(self.indices, self)
         axis = self.axis
@@ -3757,9 +4010,13 @@ class SortGradNode(GradNode):
     """Gradient of sort."""
 
     __slots__ = ("x", "indices", "axis", "descending")
+    x: Saved
+    indices: Saved
+    axis: int
+    descending: bool
     name = "sort_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3795,9 +4052,12 @@ class SortDoubleGradNode(GradNode):
     """Gradient of sort_grad (second-order gradient of sort)."""
 
     __slots__ = ("indices", "axis", "descending")
+    indices: Saved
+    axis: int
+    descending: bool
     name = "sort_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         indices = unpack(self.indices, self)
         axis = self.axis
@@ -3813,9 +4073,13 @@ class MatmulGradNode(GradNode):
     """Gradient of matmul."""
 
     __slots__ = ("x", "y", "transpose_x", "transpose_y")
+    x: Saved
+    y: Saved
+    transpose_x: bool
+    transpose_y: bool
     name = "matmul_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3867,10 +4131,15 @@ class MatmulDoubleGradNode(GradNode):
     """Gradient of matmul_grad (second-order gradient of matmul)."""
 
     __slots__ = ("x", "y", "out_grad", "transpose_x", "transpose_y")
+    x: Saved
+    y: Saved
+    out_grad: Saved
+    transpose_x: bool
+    transpose_y: bool
     name = "matmul_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         x = unpack(self.x, self)
@@ -3894,9 +4163,11 @@ class ReshapeGradNode(GradNode):
     """Gradient of reshape."""
 
     __slots__ = ("x", "shape")
+    x: Saved
+    shape: Sequence[int] | int
     name = "reshape_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3915,9 +4186,10 @@ class ReshapeDoubleGradNode(GradNode):
     """Gradient of reshape_grad (second-order gradient of reshape)."""
 
     __slots__ = ("shape",)
+    shape: Sequence[int] | int
     name = "reshape_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         shape = self.shape
         out_grad_grad = _ops.reshape(x_grad_grad, shape)
@@ -3928,9 +4200,11 @@ class TransposeGradNode(GradNode):
     """Gradient of transpose."""
 
     __slots__ = ("x", "perm")
+    x: Saved
+    perm: Sequence[int] | int
     name = "transpose_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3949,9 +4223,10 @@ class TransposeDoubleGradNode(GradNode):
     """Gradient of transpose_grad (second-order gradient of transpose)."""
 
     __slots__ = ("perm",)
+    perm: Sequence[int] | int
     name = "transpose_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         perm = self.perm
         out_grad_grad = _ops.transpose(x_grad_grad, perm)
@@ -3962,9 +4237,11 @@ class SqueezeGradNode(GradNode):
     """Gradient of squeeze."""
 
     __slots__ = ("x", "axis")
+    x: Saved
+    axis: Sequence[int] | int
     name = "squeeze_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -3983,9 +4260,10 @@ class SqueezeDoubleGradNode(GradNode):
     """Gradient of squeeze_grad (second-order gradient of squeeze)."""
 
     __slots__ = ("axis",)
+    axis: Sequence[int] | int
     name = "squeeze_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
         out_grad_grad = _ops.squeeze(x_grad_grad, axis)
@@ -3996,9 +4274,11 @@ class UnsqueezeGradNode(GradNode):
     """Gradient of unsqueeze."""
 
     __slots__ = ("x", "axis")
+    x: Saved
+    axis: Sequence[int] | int
     name = "unsqueeze_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -4017,9 +4297,10 @@ class UnsqueezeDoubleGradNode(GradNode):
     """Gradient of unsqueeze_grad (second-order gradient of unsqueeze)."""
 
     __slots__ = ("axis",)
+    axis: Sequence[int] | int
     name = "unsqueeze_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
         out_grad_grad = _ops.unsqueeze(x_grad_grad, axis)
@@ -4030,9 +4311,12 @@ class FlattenGradNode(GradNode):
     """Gradient of flatten."""
 
     __slots__ = ("x", "start_axis", "stop_axis")
+    x: Saved
+    start_axis: int
+    stop_axis: int
     name = "flatten_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -4051,9 +4335,11 @@ class FlattenDoubleGradNode(GradNode):
     """Gradient of flatten_grad (second-order gradient of flatten)."""
 
     __slots__ = ("start_axis", "stop_axis")
+    start_axis: int
+    stop_axis: int
     name = "flatten_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         start_axis = self.start_axis
         stop_axis = self.stop_axis
@@ -4065,9 +4351,11 @@ class ExpandGradNode(GradNode):
     """Gradient of expand."""
 
     __slots__ = ("x", "shape")
+    x: Saved
+    shape: Sequence[int] | int
     name = "expand_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -4086,9 +4374,10 @@ class ExpandDoubleGradNode(GradNode):
     """Gradient of expand_grad (second-order gradient of expand)."""
 
     __slots__ = ("shape",)
+    shape: Sequence[int] | int
     name = "expand_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         shape = self.shape
         out_grad_grad = _ops.expand(x_grad_grad, shape)
@@ -4099,9 +4388,11 @@ class ConcatGradNode(GradNode):
     """Gradient of concat."""
 
     __slots__ = ("x", "axis")
+    x: Saved
+    axis: int
     name = "concat_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = [unpack(_w, self) for _w in self.x]
@@ -4121,9 +4412,11 @@ class ConcatDoubleGradNode(GradNode):
     """Gradient of concat_grad (second-order gradient of concat); x is metadata only, so it gets none."""
 
     __slots__ = ("axis", "_x_count")
+    axis: int
+    _x_count: int
     name = "concat_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0:]
         axis = self.axis
         out_grad_grad = _ops.concat(x_grad_grad, axis)
@@ -4134,9 +4427,11 @@ class StackGradNode(GradNode):
     """Gradient of stack."""
 
     __slots__ = ("x", "axis")
+    x: Saved
+    axis: int
     name = "stack_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = [unpack(_w, self) for _w in self.x]
@@ -4156,9 +4451,11 @@ class StackDoubleGradNode(GradNode):
     """Gradient of stack_grad (second-order gradient of stack); x is metadata only, so it gets none."""
 
     __slots__ = ("axis", "_x_count")
+    axis: int
+    _x_count: int
     name = "stack_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0:]
         axis = self.axis
         out_grad_grad = _ops.stack(x_grad_grad, axis)
@@ -4169,9 +4466,12 @@ class SplitGradNode(GradNode):
     """Gradient of split."""
 
     __slots__ = ("x", "num_or_sections", "axis")
+    x: Saved
+    num_or_sections: Sequence[int] | int
+    axis: int
     name = "split_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0:]
         if create_graph:
             x = unpack(self.x, self)
@@ -4200,9 +4500,11 @@ class SplitDoubleGradNode(GradNode):
     """Gradient of split_grad (second-order gradient of split)."""
 
     __slots__ = ("num_or_sections", "axis")
+    num_or_sections: Sequence[int] | int
+    axis: int
     name = "split_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         num_or_sections = self.num_or_sections
         axis = self.axis
@@ -4214,9 +4516,12 @@ class GatherGradNode(GradNode):
     """Gradient of gather."""
 
     __slots__ = ("x", "index", "axis")
+    x: Saved
+    index: Saved
+    axis: int
     name = "gather_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -4246,9 +4551,11 @@ class GatherDoubleGradNode(GradNode):
     """Gradient of gather_grad (second-order gradient of gather)."""
 
     __slots__ = ("index", "axis")
+    index: Saved
+    axis: int
     name = "gather_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         index = unpack(self.index, self)
         axis = self.axis
@@ -4264,9 +4571,12 @@ class IndexSelectGradNode(GradNode):
     """Gradient of index_select."""
 
     __slots__ = ("x", "index", "axis")
+    x: Saved
+    index: Saved
+    axis: int
     name = "index_select_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -4296,9 +4606,11 @@ class IndexSelectDoubleGradNode(GradNode):
     """Gradient of index_select_grad (second-order gradient of index_select)."""
 
     __slots__ = ("index", "axis")
+    index: Saved
+    axis: int
     name = "index_select_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         index = unpack(self.index, self)
         axis = self.axis
@@ -4314,9 +4626,11 @@ class TileGradNode(GradNode):
     """Gradient of tile."""
 
     __slots__ = ("x", "repeat_times")
+    x: Saved
+    repeat_times: Sequence[int] | int
     name = "tile_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -4335,9 +4649,10 @@ class TileDoubleGradNode(GradNode):
     """Gradient of tile_grad (second-order gradient of tile)."""
 
     __slots__ = ("repeat_times",)
+    repeat_times: Sequence[int] | int
     name = "tile_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         repeat_times = self.repeat_times
         out_grad_grad = _ops.tile(x_grad_grad, repeat_times)
@@ -4348,9 +4663,12 @@ class TakeAlongAxisGradNode(GradNode):
     """Gradient of take_along_axis."""
 
     __slots__ = ("arr", "indices", "axis")
+    arr: Saved
+    indices: Saved
+    axis: int
     name = "take_along_axis_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             arr = unpack(self.arr, self)
@@ -4380,9 +4698,11 @@ class TakeAlongAxisDoubleGradNode(GradNode):
     """Gradient of take_along_axis_grad (second-order gradient of take_along_axis)."""
 
     __slots__ = ("indices", "axis")
+    indices: Saved
+    axis: int
     name = "take_along_axis_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         arr_grad_grad = grads[0]
         indices = unpack(self.indices, self)
         axis = self.axis
@@ -4398,9 +4718,13 @@ class ScatterGradNode(GradNode):
     """Gradient of scatter."""
 
     __slots__ = ("x", "index", "updates", "overwrite")
+    x: Saved
+    index: Saved
+    updates: Saved
+    overwrite: bool
     name = "scatter_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -4440,10 +4764,12 @@ class ScatterDoubleGradNode(GradNode):
     """Gradient of scatter_grad (second-order gradient of scatter)."""
 
     __slots__ = ("index", "overwrite")
+    index: Saved
+    overwrite: bool
     name = "scatter_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         updates_grad_grad = grads[1]
         index = unpack(self.index, self)
@@ -4460,9 +4786,13 @@ class IndexAddGradNode(GradNode):
     """Gradient of index_add."""
 
     __slots__ = ("x", "index", "value", "axis")
+    x: Saved
+    index: Saved
+    value: Saved
+    axis: int
     name = "index_add_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -4502,10 +4832,12 @@ class IndexAddDoubleGradNode(GradNode):
     """Gradient of index_add_grad (second-order gradient of index_add)."""
 
     __slots__ = ("index", "axis")
+    index: Saved
+    axis: int
     name = "index_add_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         value_grad_grad = grads[1]
         index = unpack(self.index, self)
@@ -4522,9 +4854,11 @@ class MaskedFillGradNode(GradNode):
     """Gradient of masked_fill."""
 
     __slots__ = ("mask", "value")
+    mask: Saved
+    value: float
     name = "masked_fill_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             mask = unpack(self.mask, self)
@@ -4552,9 +4886,11 @@ class MaskedFillDoubleGradNode(GradNode):
     """Gradient of masked_fill_grad (second-order gradient of masked_fill)."""
 
     __slots__ = ("mask", "value")
+    mask: Saved
+    value: float
     name = "masked_fill_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         mask = unpack(self.mask, self)
         out_grad_grad = _ops.masked_fill(x_grad_grad, mask, 0.0)
@@ -4569,9 +4905,10 @@ class TrilGradNode(GradNode):
     """Gradient of tril."""
 
     __slots__ = ("diagonal",)
+    diagonal: int
     name = "tril_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x_grad = _grad_ops.tril_grad(out_grad, self.diagonal)
@@ -4588,9 +4925,10 @@ class TrilDoubleGradNode(GradNode):
     """Gradient of tril_grad (second-order gradient of tril)."""
 
     __slots__ = ("diagonal",)
+    diagonal: int
     name = "tril_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         diagonal = self.diagonal
         out_grad_grad = _ops.tril(x_grad_grad, diagonal)
@@ -4601,9 +4939,10 @@ class TriuGradNode(GradNode):
     """Gradient of triu."""
 
     __slots__ = ("diagonal",)
+    diagonal: int
     name = "triu_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x_grad = _grad_ops.triu_grad(out_grad, self.diagonal)
@@ -4620,9 +4959,10 @@ class TriuDoubleGradNode(GradNode):
     """Gradient of triu_grad (second-order gradient of triu)."""
 
     __slots__ = ("diagonal",)
+    diagonal: int
     name = "triu_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         diagonal = self.diagonal
         out_grad_grad = _ops.triu(x_grad_grad, diagonal)
@@ -4633,9 +4973,13 @@ class PadGradNode(GradNode):
     """Gradient of pad."""
 
     __slots__ = ("x", "pad", "mode", "value")
+    x: Saved
+    pad: Sequence[int] | int
+    mode: str
+    value: float
     name = "pad_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -4660,9 +5004,12 @@ class PadDoubleGradNode(GradNode):
     """Gradient of pad_grad (second-order gradient of pad)."""
 
     __slots__ = ("pad", "mode", "value")
+    pad: Sequence[int] | int
+    mode: str
+    value: float
     name = "pad_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         pad = self.pad
         mode = self.mode
@@ -4674,9 +5021,11 @@ class RollGradNode(GradNode):
     """Gradient of roll."""
 
     __slots__ = ("shifts", "axis")
+    shifts: Sequence[int] | int
+    axis: Sequence[int] | int | None
     name = "roll_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x_grad = _grad_ops.roll_grad(out_grad, self.shifts, self.axis)
@@ -4693,9 +5042,11 @@ class RollDoubleGradNode(GradNode):
     """Gradient of roll_grad (second-order gradient of roll)."""
 
     __slots__ = ("shifts", "axis")
+    shifts: Sequence[int] | int
+    axis: Sequence[int] | int | None
     name = "roll_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         shifts = self.shifts
         axis = self.axis
@@ -4707,9 +5058,12 @@ class RepeatInterleaveGradNode(GradNode):
     """Gradient of repeat_interleave."""
 
     __slots__ = ("x", "repeats", "axis")
+    x: Saved
+    repeats: int
+    axis: int | None
     name = "repeat_interleave_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -4728,9 +5082,11 @@ class RepeatInterleaveDoubleGradNode(GradNode):
     """Gradient of repeat_interleave_grad (second-order gradient of repeat_interleave)."""
 
     __slots__ = ("repeats", "axis")
+    repeats: int
+    axis: int | None
     name = "repeat_interleave_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         repeats = self.repeats
         axis = self.axis
@@ -4742,9 +5098,10 @@ class FlipGradNode(GradNode):
     """Gradient of flip."""
 
     __slots__ = ("axis",)
+    axis: Sequence[int] | int
     name = "flip_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x_grad = _grad_ops.flip_grad(out_grad, self.axis)
@@ -4761,9 +5118,10 @@ class FlipDoubleGradNode(GradNode):
     """Gradient of flip_grad (second-order gradient of flip)."""
 
     __slots__ = ("axis",)
+    axis: Sequence[int] | int
     name = "flip_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
         out_grad_grad = _ops.flip(x_grad_grad, axis)
@@ -4774,9 +5132,11 @@ class SoftmaxGradNode(GradNode):
     """Gradient of softmax."""
 
     __slots__ = ("out", "axis")
+    out: Saved
+    axis: int
     name = "softmax_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             out = unpack(self.out, self)
@@ -4804,9 +5164,12 @@ class SoftmaxDoubleGradNode(GradNode):
     """Gradient of softmax_grad (second-order gradient of softmax)."""
 
     __slots__ = ("out", "out_grad", "axis")
+    out: Saved
+    out_grad: Saved
+    axis: int
     name = "softmax_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
@@ -4825,9 +5188,11 @@ class LogSoftmaxGradNode(GradNode):
     """Gradient of log_softmax."""
 
     __slots__ = ("out", "axis")
+    out: Saved
+    axis: int
     name = "log_softmax_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             out = unpack(self.out, self)
@@ -4855,9 +5220,12 @@ class LogSoftmaxDoubleGradNode(GradNode):
     """Gradient of log_softmax_grad (second-order gradient of log_softmax)."""
 
     __slots__ = ("out", "out_grad", "axis")
+    out: Saved
+    out_grad: Saved
+    axis: int
     name = "log_softmax_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
@@ -4876,9 +5244,12 @@ class DropoutGradNode(GradNode):
     """Gradient of dropout."""
 
     __slots__ = ("mask", "p", "training")
+    mask: Saved
+    p: float
+    training: bool
     name = "dropout_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             mask = unpack(self.mask, self)
@@ -4906,9 +5277,12 @@ class DropoutDoubleGradNode(GradNode):
     """Gradient of dropout_grad (second-order gradient of dropout)."""
 
     __slots__ = ("mask", "p", "training")
+    mask: Saved
+    p: float
+    training: bool
     name = "dropout_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             mask = unpack(self.mask, self)
@@ -4938,9 +5312,11 @@ class EmbeddingGradNode(GradNode):
     """Gradient of embedding."""
 
     __slots__ = ("x", "weight")
+    x: Saved
+    weight: Saved
     name = "embedding_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -4970,9 +5346,10 @@ class EmbeddingDoubleGradNode(GradNode):
     """Gradient of embedding_grad (second-order gradient of embedding)."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "embedding_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         weight_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad_grad = _ops.embedding(x, weight_grad_grad)
@@ -4987,9 +5364,11 @@ class PreluGradNode(GradNode):
     """Gradient of prelu."""
 
     __slots__ = ("x", "weight")
+    x: Saved
+    weight: Saved
     name = "prelu_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -5033,10 +5412,13 @@ class PreluDoubleGradNode(GradNode):
     """Gradient of prelu_grad (second-order gradient of prelu)."""
 
     __slots__ = ("x", "weight", "out_grad")
+    x: Saved
+    weight: Saved
+    out_grad: Saved
     name = "prelu_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         weight_grad_grad = grads[1]
         if create_graph:
@@ -5093,9 +5475,11 @@ class GluGradNode(GradNode):
     """Gradient of glu."""
 
     __slots__ = ("x", "axis")
+    x: Saved
+    axis: int
     name = "glu_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -5123,9 +5507,12 @@ class GluDoubleGradNode(GradNode):
     """Gradient of glu_grad (second-order gradient of glu)."""
 
     __slots__ = ("x", "out_grad", "axis")
+    x: Saved
+    out_grad: Saved
+    axis: int
     name = "glu_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -5181,9 +5568,15 @@ class CrossEntropyGradNode(GradNode):
     """Gradient of cross_entropy."""
 
     __slots__ = ("input", "label", "axis", "reduction", "ignore_index", "label_smoothing")
+    input: Saved
+    label: Saved
+    axis: int
+    reduction: str
+    ignore_index: int
+    label_smoothing: float
     name = "cross_entropy_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             input = unpack(self.input, self)
@@ -5237,9 +5630,16 @@ class CrossEntropyDoubleGradNode(GradNode):
     """Gradient of cross_entropy_grad (second-order gradient of cross_entropy)."""
 
     __slots__ = ("input", "label", "out_grad", "axis", "reduction", "ignore_index", "label_smoothing")
+    input: Saved
+    label: Saved
+    out_grad: Saved
+    axis: int
+    reduction: str
+    ignore_index: int
+    label_smoothing: float
     name = "cross_entropy_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
         if create_graph:
             input = unpack(self.input, self)
@@ -5302,10 +5702,18 @@ class CrossEntropyTripleGradNode(GradNode):
     """Gradient of cross_entropy_double_grad (third-order gradient of cross_entropy)."""
 
     __slots__ = ("input", "label", "out_grad", "input_grad_grad", "axis", "reduction", "ignore_index", "label_smoothing")
+    input: Saved
+    label: Saved
+    out_grad: Saved
+    input_grad_grad: Saved
+    axis: int
+    reduction: str
+    ignore_index: int
+    label_smoothing: float
     name = "cross_entropy_triple_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         new_input_grad_grad = grads[0]
         out_grad_grad_grad = grads[1]
         input = unpack(self.input, self)
@@ -5337,9 +5745,12 @@ class MseLossGradNode(GradNode):
     """Gradient of mse_loss."""
 
     __slots__ = ("input", "label", "reduction")
+    input: Saved
+    label: Saved
+    reduction: str
     name = "mse_loss_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             input = unpack(self.input, self)
@@ -5384,10 +5795,14 @@ class MseLossDoubleGradNode(GradNode):
     """Gradient of mse_loss_grad (second-order gradient of mse_loss)."""
 
     __slots__ = ("input", "label", "out_grad", "reduction")
+    input: Saved
+    label: Saved
+    out_grad: Saved
+    reduction: str
     name = "mse_loss_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
         label_grad_grad = grads[1]
         if create_graph:
@@ -5448,9 +5863,14 @@ class NllLossGradNode(GradNode):
     """Gradient of nll_loss."""
 
     __slots__ = ("input", "label", "weight", "ignore_index", "reduction")
+    input: Saved
+    label: Saved
+    weight: Saved
+    ignore_index: int
+    reduction: str
     name = "nll_loss_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             input = unpack(self.input, self)
@@ -5504,9 +5924,13 @@ class NllLossDoubleGradNode(GradNode):
     """Gradient of nll_loss_grad (second-order gradient of nll_loss)."""
 
     __slots__ = ("label", "weight", "ignore_index", "reduction")
+    label: Saved
+    weight: Saved
+    ignore_index: int
+    reduction: str
     name = "nll_loss_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
         label = unpack(self.label, self)
         weight = None if self.weight is None else unpack(self.weight, self)
@@ -5525,9 +5949,14 @@ class BinaryCrossEntropyWithLogitsGradNode(GradNode):
     """Gradient of binary_cross_entropy_with_logits."""
 
     __slots__ = ("logit", "label", "weight", "pos_weight", "reduction")
+    logit: Saved
+    label: Saved
+    weight: Saved
+    pos_weight: Saved
+    reduction: str
     name = "binary_cross_entropy_with_logits_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             logit = unpack(self.logit, self)
@@ -5593,10 +6022,16 @@ class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
     """
 
     __slots__ = ("logit", "label", "weight", "pos_weight", "out_grad", "reduction")
+    logit: Saved
+    label: Saved
+    weight: Saved
+    pos_weight: Saved
+    out_grad: Saved
+    reduction: str
     name = "binary_cross_entropy_with_logits_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         logit_grad_grad = grads[0]
         label_grad_grad = grads[1]
         if create_graph:
@@ -5675,9 +6110,12 @@ class L1LossGradNode(GradNode):
     """Gradient of l1_loss."""
 
     __slots__ = ("input", "label", "reduction")
+    input: Saved
+    label: Saved
+    reduction: str
     name = "l1_loss_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             input = unpack(self.input, self)
@@ -5722,10 +6160,14 @@ class L1LossDoubleGradNode(GradNode):
     """Gradient of l1_loss_grad (second-order gradient of l1_loss)."""
 
     __slots__ = ("input", "label", "out_grad", "reduction")
+    input: Saved
+    label: Saved
+    out_grad: Saved
+    reduction: str
     name = "l1_loss_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
         label_grad_grad = grads[1]
         if create_graph:
@@ -5781,9 +6223,13 @@ class SmoothL1LossGradNode(GradNode):
     """Gradient of smooth_l1_loss."""
 
     __slots__ = ("input", "label", "reduction", "delta")
+    input: Saved
+    label: Saved
+    reduction: str
+    delta: float
     name = "smooth_l1_loss_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             input = unpack(self.input, self)
@@ -5835,10 +6281,15 @@ class SmoothL1LossDoubleGradNode(GradNode):
     """Gradient of smooth_l1_loss_grad (second-order gradient of smooth_l1_loss)."""
 
     __slots__ = ("input", "label", "out_grad", "reduction", "delta")
+    input: Saved
+    label: Saved
+    out_grad: Saved
+    reduction: str
+    delta: float
     name = "smooth_l1_loss_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
         label_grad_grad = grads[1]
         if create_graph:
@@ -5903,9 +6354,13 @@ class KlDivGradNode(GradNode):
     """Gradient of kl_div."""
 
     __slots__ = ("input", "label", "reduction", "log_target")
+    input: Saved
+    label: Saved
+    reduction: str
+    log_target: bool
     name = "kl_div_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             input = unpack(self.input, self)
@@ -5957,10 +6412,15 @@ class KlDivDoubleGradNode(GradNode):
     """Gradient of kl_div_grad (second-order gradient of kl_div)."""
 
     __slots__ = ("input", "label", "out_grad", "reduction", "log_target")
+    input: Saved
+    label: Saved
+    out_grad: Saved
+    reduction: str
+    log_target: bool
     name = "kl_div_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
         label_grad_grad = grads[1]
         if create_graph:
@@ -6033,9 +6493,16 @@ class Conv2dGradNode(GradNode):
     """Gradient of conv2d."""
 
     __slots__ = ("x", "weight", "bias", "stride", "padding", "dilation", "groups")
+    x: Saved
+    weight: Saved
+    bias: Saved
+    stride: Sequence[int] | int
+    padding: Sequence[int] | int
+    dilation: Sequence[int] | int
+    groups: int
     name = "conv2d_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -6096,10 +6563,17 @@ class Conv2dDoubleGradNode(GradNode):
     """Gradient of conv2d_grad (second-order gradient of conv2d)."""
 
     __slots__ = ("x", "weight", "out_grad", "stride", "padding", "dilation", "groups")
+    x: Saved
+    weight: Saved
+    out_grad: Saved
+    stride: Sequence[int] | int
+    padding: Sequence[int] | int
+    dilation: Sequence[int] | int
+    groups: int
     name = "conv2d_double_grad"
     n_outputs = 3
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         weight_grad_grad = grads[1]
         bias_grad_grad = grads[2]
@@ -6126,9 +6600,14 @@ class MaxPool2dGradNode(GradNode):
     """Gradient of max_pool2d."""
 
     __slots__ = ("x", "argmax", "kernel_size", "stride", "padding")
+    x: Saved
+    argmax: Saved
+    kernel_size: Sequence[int] | int
+    stride: Sequence[int] | int | None
+    padding: Sequence[int] | int
     name = "max_pool2d_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -6165,9 +6644,13 @@ class MaxPool2dDoubleGradNode(GradNode):
     """Gradient of max_pool2d_grad (second-order gradient of max_pool2d)."""
 
     __slots__ = ("argmax", "kernel_size", "stride", "padding")
+    argmax: Saved
+    kernel_size: Sequence[int] | int
+    stride: Sequence[int] | int | None
+    padding: Sequence[int] | int
     name = "max_pool2d_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         if create_graph:
             argmax = unpack(self.argmax, self)
@@ -6201,9 +6684,13 @@ class AvgPool2dGradNode(GradNode):
     """Gradient of avg_pool2d."""
 
     __slots__ = ("x", "kernel_size", "stride", "padding")
+    x: Saved
+    kernel_size: Sequence[int] | int
+    stride: Sequence[int] | int | None
+    padding: Sequence[int] | int
     name = "avg_pool2d_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -6228,9 +6715,12 @@ class AvgPool2dDoubleGradNode(GradNode):
     """Gradient of avg_pool2d_grad (second-order gradient of avg_pool2d)."""
 
     __slots__ = ("kernel_size", "stride", "padding")
+    kernel_size: Sequence[int] | int
+    stride: Sequence[int] | int | None
+    padding: Sequence[int] | int
     name = "avg_pool2d_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         kernel_size = self.kernel_size
         stride = self.stride
@@ -6243,9 +6733,11 @@ class AdaptiveAvgPool2dGradNode(GradNode):
     """Gradient of adaptive_avg_pool2d."""
 
     __slots__ = ("x", "output_size")
+    x: Saved
+    output_size: Sequence[int] | int
     name = "adaptive_avg_pool2d_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -6264,9 +6756,10 @@ class AdaptiveAvgPool2dDoubleGradNode(GradNode):
     """Gradient of adaptive_avg_pool2d_grad (second-order gradient of adaptive_avg_pool2d)."""
 
     __slots__ = ("output_size",)
+    output_size: Sequence[int] | int
     name = "adaptive_avg_pool2d_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         output_size = self.output_size
         out_grad_grad = _ops.adaptive_avg_pool2d(x_grad_grad, output_size)
@@ -6277,9 +6770,16 @@ class LayerNormGradNode(GradNode):
     """Gradient of layer_norm."""
 
     __slots__ = ("x", "weight", "bias", "mean", "rstd", "normalized_shape", "epsilon")
+    x: Saved
+    weight: Saved
+    bias: Saved
+    mean: Saved
+    rstd: Saved
+    normalized_shape: Sequence[int] | int
+    epsilon: float
     name = "layer_norm_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -6350,13 +6850,20 @@ class LayerNormDoubleGradNode(GradNode):
     """Gradient of layer_norm_grad (second-order gradient of layer_norm; mean and rstd are folded into x)."""
 
     __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "normalized_shape", "epsilon")
+    x: Saved
+    weight: Saved
+    mean: Saved
+    rstd: Saved
+    out_grad: Saved
+    normalized_shape: Sequence[int] | int
+    epsilon: float
     name = "layer_norm_double_grad"
     n_outputs = 3
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
+        weight_grad_grad: Tensor | None = grads[1]
+        bias_grad_grad: Tensor | None = grads[2]
         if create_graph:
             x = unpack(self.x, self)
             weight = None if self.weight is None else unpack(self.weight, self)
@@ -6446,9 +6953,17 @@ class BatchNormGradNode(GradNode):
     """Gradient of batch_norm."""
 
     __slots__ = ("x", "weight", "bias", "saved_mean", "saved_rstd", "training", "momentum", "epsilon")
+    x: Saved
+    weight: Saved
+    bias: Saved
+    saved_mean: Saved
+    saved_rstd: Saved
+    training: bool
+    momentum: float
+    epsilon: float
     name = "batch_norm_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -6523,13 +7038,21 @@ class BatchNormDoubleGradNode(GradNode):
     """
 
     __slots__ = ("x", "weight", "saved_mean", "saved_rstd", "out_grad", "training", "momentum", "epsilon")
+    x: Saved
+    weight: Saved
+    saved_mean: Saved
+    saved_rstd: Saved
+    out_grad: Saved
+    training: bool
+    momentum: float
+    epsilon: float
     name = "batch_norm_double_grad"
     n_outputs = 3
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
+        weight_grad_grad: Tensor | None = grads[1]
+        bias_grad_grad: Tensor | None = grads[2]
         if create_graph:
             x = unpack(self.x, self)
             weight = None if self.weight is None else unpack(self.weight, self)
@@ -6630,9 +7153,16 @@ class GroupNormGradNode(GradNode):
     """Gradient of group_norm."""
 
     __slots__ = ("x", "weight", "bias", "mean", "rstd", "num_groups", "epsilon")
+    x: Saved
+    weight: Saved
+    bias: Saved
+    mean: Saved
+    rstd: Saved
+    num_groups: int
+    epsilon: float
     name = "group_norm_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -6703,13 +7233,20 @@ class GroupNormDoubleGradNode(GradNode):
     """Gradient of group_norm_grad (second-order gradient of group_norm; mean and rstd are folded into x)."""
 
     __slots__ = ("x", "weight", "mean", "rstd", "out_grad", "num_groups", "epsilon")
+    x: Saved
+    weight: Saved
+    mean: Saved
+    rstd: Saved
+    out_grad: Saved
+    num_groups: int
+    epsilon: float
     name = "group_norm_double_grad"
     n_outputs = 3
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        weight_grad_grad = grads[1]
-        bias_grad_grad = grads[2]
+        weight_grad_grad: Tensor | None = grads[1]
+        bias_grad_grad: Tensor | None = grads[2]
         if create_graph:
             x = unpack(self.x, self)
             weight = None if self.weight is None else unpack(self.weight, self)
@@ -6810,9 +7347,12 @@ class LinearGradNode(GradNode):
     """Gradient of linear."""
 
     __slots__ = ("x", "weight", "bias")
+    x: Saved
+    weight: Saved
+    bias: Saved
     name = "linear_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -6860,10 +7400,13 @@ class LinearDoubleGradNode(GradNode):
     """Gradient of linear_grad (second-order gradient of linear)."""
 
     __slots__ = ("x", "weight", "out_grad")
+    x: Saved
+    weight: Saved
+    out_grad: Saved
     name = "linear_double_grad"
     n_outputs = 3
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         weight_grad_grad = grads[1]
         bias_grad_grad = grads[2]
@@ -6886,9 +7429,12 @@ class EinsumGradNode(GradNode):
     """Gradient of einsum."""
 
     __slots__ = ("x", "y", "equation")
+    x: Saved
+    y: Saved
+    equation: str
     name = "einsum_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -6933,10 +7479,14 @@ class EinsumDoubleGradNode(GradNode):
     """Gradient of einsum_grad (second-order gradient of einsum)."""
 
     __slots__ = ("x", "y", "out_grad", "equation")
+    x: Saved
+    y: Saved
+    out_grad: Saved
+    equation: str
     name = "einsum_double_grad"
     n_outputs = 2
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         if create_graph:
@@ -6995,9 +7545,18 @@ class ScaledDotProductAttentionGradNode(GradNode):
     """Gradient of scaled_dot_product_attention."""
 
     __slots__ = ("query", "key", "value", "mask", "weights", "keep", "dropout_p", "causal", "scale")
+    query: Saved
+    key: Saved
+    value: Saved
+    mask: Saved
+    weights: Saved
+    keep: Saved
+    dropout_p: float
+    causal: bool
+    scale: float | None
     name = "scaled_dot_product_attention_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             query = unpack(self.query, self)
@@ -7083,14 +7642,24 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
     """
 
     __slots__ = ("query", "key", "value", "mask", "weights", "keep", "out_grad", "dropout_p", "causal", "scale")
+    query: Saved
+    key: Saved
+    value: Saved
+    mask: Saved
+    weights: Saved
+    keep: Saved
+    out_grad: Saved
+    dropout_p: float
+    causal: bool
+    scale: float | None
     name = "scaled_dot_product_attention_double_grad"
     n_outputs = 4
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         query_grad_grad = grads[0]
         key_grad_grad = grads[1]
         value_grad_grad = grads[2]
-        mask_grad_grad = grads[3]
+        mask_grad_grad: Tensor | None = grads[3]
         if create_graph:
             query = unpack(self.query, self)
             key = unpack(self.key, self)
@@ -7202,9 +7771,11 @@ class FillGradNode(GradNode):
     """Zeros shaped like x (fill's result does not depend on x)."""
 
     __slots__ = ("x", "value")
+    x: Saved
+    value: float
     name = "fill_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -7223,9 +7794,10 @@ class FillDoubleGradNode(GradNode):
     """Gradient of fill_grad (second-order gradient of fill)."""
 
     __slots__ = ("value",)
+    value: float
     name = "fill_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out_grad_grad = 0 * x_grad_grad
         return (None, out_grad_grad)
@@ -7235,9 +7807,10 @@ class ZeroGradNode(GradNode):
     """Zeros shaped like x (zero's result does not depend on x)."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "zero_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -7258,7 +7831,7 @@ class ZeroDoubleGradNode(GradNode):
     __slots__ = ()
     name = "zero_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out_grad_grad = 0 * x_grad_grad
         return (None, out_grad_grad)
@@ -7268,9 +7841,10 @@ class ReduceAsGradNode(GradNode):
     """Gradient of reduce_as, out_grad broadcast back to the shape of x."""
 
     __slots__ = ("x",)
+    x: Saved
     name = "reduce_as_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
@@ -7289,9 +7863,10 @@ class ReduceAsDoubleGradNode(GradNode):
     """Gradient of reduce_as_grad."""
 
     __slots__ = ("out_grad",)
+    out_grad: Saved
     name = "reduce_as_double_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out_grad = unpack(self.out_grad, self)
         out_grad_grad = _ops.reduce_as(x_grad_grad, out_grad)
@@ -7306,9 +7881,12 @@ class SoftmaxVjpGradNode(GradNode):
     """Gradient of softmax_vjp."""
 
     __slots__ = ("p", "g", "axis")
+    p: Saved
+    g: Saved
+    axis: int
     name = "softmax_vjp_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
         p = unpack(self.p, self)
         g = unpack(self.g, self)
@@ -7327,9 +7905,13 @@ class SoftmaxVjpDpGradNode(GradNode):
     """Gradient of softmax_vjp_dp."""
 
     __slots__ = ("p", "g", "r", "axis")
+    p: Saved
+    g: Saved
+    r: Saved
+    axis: int
     name = "softmax_vjp_dp_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
         p = unpack(self.p, self)
         g = unpack(self.g, self)
@@ -7351,9 +7933,13 @@ class MatmulXgGradNode(GradNode):
     """Gradient of matmul_xg."""
 
     __slots__ = ("y", "g", "transpose_x", "transpose_y")
+    y: Saved
+    g: Saved
+    transpose_x: bool
+    transpose_y: bool
     name = "matmul_xg_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
         y = unpack(self.y, self)
         g = unpack(self.g, self)
@@ -7373,9 +7959,13 @@ class MatmulYgGradNode(GradNode):
     """Gradient of matmul_yg."""
 
     __slots__ = ("x", "g", "transpose_x", "transpose_y")
+    x: Saved
+    g: Saved
+    transpose_x: bool
+    transpose_y: bool
     name = "matmul_yg_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
         x = unpack(self.x, self)
         g = unpack(self.g, self)
@@ -7395,9 +7985,15 @@ class MatmulJvpGradNode(GradNode):
     """Gradient of matmul_jvp."""
 
     __slots__ = ("x", "y", "a", "b", "transpose_x", "transpose_y")
+    x: Saved
+    y: Saved
+    a: Saved
+    b: Saved
+    transpose_x: bool
+    transpose_y: bool
     name = "matmul_jvp_grad"
 
-    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
         x = unpack(self.x, self)
         y = unpack(self.y, self)

@@ -317,7 +317,7 @@ def _not_a_tensor(op: str, arg: str, value: object) -> TypeError:
     return TypeError(f"{op}: {arg} is written in place, so it must be a Tensor, got {type(value).__name__}")
 
 
-def neg(x: Tensor) -> Tensor:
+def neg(x: Tensor | float | int) -> Tensor:
     """Negation -x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "neg", "x")
@@ -331,7 +331,7 @@ def neg(x: Tensor) -> Tensor:
     return out
 
 
-def abs(x: Tensor) -> Tensor:
+def abs(x: Tensor | float | int) -> Tensor:
     """Absolute value, elementwise (gradient sign(x), 0 at 0)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "abs", "x")
@@ -346,7 +346,7 @@ def abs(x: Tensor) -> Tensor:
     return out
 
 
-def sign(x: Tensor) -> Tensor:
+def sign(x: Tensor | float | int) -> Tensor:
     """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sign", "x")
@@ -361,7 +361,7 @@ def sign(x: Tensor) -> Tensor:
     return out
 
 
-def exp(x: Tensor) -> Tensor:
+def exp(x: Tensor | float | int) -> Tensor:
     """Exponential, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "exp", "x")
@@ -395,7 +395,7 @@ def exp_(x: Tensor) -> Tensor:
     return x
 
 
-def expm1(x: Tensor) -> Tensor:
+def expm1(x: Tensor | float | int) -> Tensor:
     """exp(x) - 1, accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expm1", "x")
@@ -410,7 +410,7 @@ def expm1(x: Tensor) -> Tensor:
     return out
 
 
-def log(x: Tensor) -> Tensor:
+def log(x: Tensor | float | int) -> Tensor:
     """Natural logarithm, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log", "x")
@@ -425,7 +425,7 @@ def log(x: Tensor) -> Tensor:
     return out
 
 
-def log1p(x: Tensor) -> Tensor:
+def log1p(x: Tensor | float | int) -> Tensor:
     """log(1 + x), accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log1p", "x")
@@ -440,7 +440,7 @@ def log1p(x: Tensor) -> Tensor:
     return out
 
 
-def sqrt(x: Tensor) -> Tensor:
+def sqrt(x: Tensor | float | int) -> Tensor:
     """Square root, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sqrt", "x")
@@ -455,7 +455,7 @@ def sqrt(x: Tensor) -> Tensor:
     return out
 
 
-def rsqrt(x: Tensor) -> Tensor:
+def rsqrt(x: Tensor | float | int) -> Tensor:
     """Reciprocal square root 1 / sqrt(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "rsqrt", "x")
@@ -470,7 +470,7 @@ def rsqrt(x: Tensor) -> Tensor:
     return out
 
 
-def square(x: Tensor) -> Tensor:
+def square(x: Tensor | float | int) -> Tensor:
     """x * x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "square", "x")
@@ -485,7 +485,7 @@ def square(x: Tensor) -> Tensor:
     return out
 
 
-def reciprocal(x: Tensor) -> Tensor:
+def reciprocal(x: Tensor | float | int) -> Tensor:
     """1 / x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reciprocal", "x")
@@ -500,7 +500,7 @@ def reciprocal(x: Tensor) -> Tensor:
     return out
 
 
-def sin(x: Tensor) -> Tensor:
+def sin(x: Tensor | float | int) -> Tensor:
     """Sine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sin", "x")
@@ -515,7 +515,7 @@ def sin(x: Tensor) -> Tensor:
     return out
 
 
-def cos(x: Tensor) -> Tensor:
+def cos(x: Tensor | float | int) -> Tensor:
     """Cosine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cos", "x")
@@ -530,7 +530,7 @@ def cos(x: Tensor) -> Tensor:
     return out
 
 
-def tanh(x: Tensor) -> Tensor:
+def tanh(x: Tensor | float | int) -> Tensor:
     """Hyperbolic tangent, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanh", "x")
@@ -564,7 +564,7 @@ def tanh_(x: Tensor) -> Tensor:
     return x
 
 
-def sigmoid(x: Tensor) -> Tensor:
+def sigmoid(x: Tensor | float | int) -> Tensor:
     """Logistic sigmoid 1 / (1 + exp(-x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sigmoid", "x")
@@ -598,7 +598,7 @@ def sigmoid_(x: Tensor) -> Tensor:
     return x
 
 
-def relu(x: Tensor) -> Tensor:
+def relu(x: Tensor | float | int) -> Tensor:
     """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "relu", "x")
@@ -635,7 +635,7 @@ def relu_(x: Tensor) -> Tensor:
 
 
 def gelu(
-    x: Tensor,
+    x: Tensor | float | int,
     approximate: bool = False,
 ) -> Tensor:
     """Gaussian error linear unit; approximate=true uses the tanh approximation."""
@@ -655,7 +655,7 @@ def gelu(
     return out
 
 
-def silu(x: Tensor) -> Tensor:
+def silu(x: Tensor | float | int) -> Tensor:
     """SiLU (swish) x * sigmoid(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "silu", "x")
@@ -671,7 +671,7 @@ def silu(x: Tensor) -> Tensor:
 
 
 def softplus(
-    x: Tensor,
+    x: Tensor | float | int,
     beta: float = 1.0,
     threshold: float = 20.0,
 ) -> Tensor:
@@ -696,7 +696,7 @@ def softplus(
 
 
 def leaky_relu(
-    x: Tensor,
+    x: Tensor | float | int,
     negative_slope: float = 0.01,
 ) -> Tensor:
     """x where x > 0, else negative_slope * x."""
@@ -717,7 +717,7 @@ def leaky_relu(
 
 
 def elu(
-    x: Tensor,
+    x: Tensor | float | int,
     alpha: float = 1.0,
 ) -> Tensor:
     """x where x > 0, else alpha * (exp(x) - 1)."""
@@ -737,7 +737,7 @@ def elu(
     return out
 
 
-def erf(x: Tensor) -> Tensor:
+def erf(x: Tensor | float | int) -> Tensor:
     """Gauss error function, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "erf", "x")
@@ -753,7 +753,7 @@ def erf(x: Tensor) -> Tensor:
 
 
 def scale(
-    x: Tensor,
+    x: Tensor | float | int,
     scale: float = 1.0,
     bias: float = 0.0,
 ) -> Tensor:
@@ -805,7 +805,7 @@ def scale_(
 
 
 def pow(
-    x: Tensor,
+    x: Tensor | float | int,
     y: float,
 ) -> Tensor:
     """x raised to the scalar power y, elementwise (x's dtype is kept)."""
@@ -826,7 +826,7 @@ def pow(
 
 
 def clip(
-    x: Tensor,
+    x: Tensor | float | int,
     min: float | None = None,
     max: float | None = None,
 ) -> Tensor:
@@ -884,7 +884,7 @@ def clip_(
 
 
 def cast(
-    x: Tensor,
+    x: Tensor | float | int,
     dtype: Any,
 ) -> Tensor:
     """x converted to dtype; the gradient is converted back to x's dtype."""
@@ -904,7 +904,7 @@ def cast(
 
 
 def hardtanh(
-    x: Tensor,
+    x: Tensor | float | int,
     min: float = -1.0,
     max: float = 1.0,
 ) -> Tensor:
@@ -928,7 +928,7 @@ def hardtanh(
     return out
 
 
-def hardswish(x: Tensor) -> Tensor:
+def hardswish(x: Tensor | float | int) -> Tensor:
     """x * min(max(x + 3, 0), 6) / 6, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardswish", "x")
@@ -943,7 +943,7 @@ def hardswish(x: Tensor) -> Tensor:
     return out
 
 
-def hardsigmoid(x: Tensor) -> Tensor:
+def hardsigmoid(x: Tensor | float | int) -> Tensor:
     """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardsigmoid", "x")
@@ -958,7 +958,7 @@ def hardsigmoid(x: Tensor) -> Tensor:
     return out
 
 
-def mish(x: Tensor) -> Tensor:
+def mish(x: Tensor | float | int) -> Tensor:
     """x * tanh(softplus(x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mish", "x")
@@ -973,7 +973,7 @@ def mish(x: Tensor) -> Tensor:
     return out
 
 
-def log_sigmoid(x: Tensor) -> Tensor:
+def log_sigmoid(x: Tensor | float | int) -> Tensor:
     """log(sigmoid(x)) = -softplus(-x), computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_sigmoid", "x")
@@ -988,7 +988,7 @@ def log_sigmoid(x: Tensor) -> Tensor:
     return out
 
 
-def swish(x: Tensor) -> Tensor:
+def swish(x: Tensor | float | int) -> Tensor:
     """Swish x * sigmoid(x), the same function as silu."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "swish", "x")
@@ -1004,7 +1004,7 @@ def swish(x: Tensor) -> Tensor:
 
 
 def selu(
-    x: Tensor,
+    x: Tensor | float | int,
     scale: float = 1.0507009873554805,
     alpha: float = 1.6732632423543772,
 ) -> Tensor:
@@ -1029,7 +1029,7 @@ def selu(
 
 
 def celu(
-    x: Tensor,
+    x: Tensor | float | int,
     alpha: float = 1.0,
 ) -> Tensor:
     """x where x > 0, else alpha * (exp(x / alpha) - 1)."""
@@ -1049,7 +1049,7 @@ def celu(
     return out
 
 
-def softsign(x: Tensor) -> Tensor:
+def softsign(x: Tensor | float | int) -> Tensor:
     """x / (1 + |x|), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softsign", "x")
@@ -1064,7 +1064,7 @@ def softsign(x: Tensor) -> Tensor:
     return out
 
 
-def tanhshrink(x: Tensor) -> Tensor:
+def tanhshrink(x: Tensor | float | int) -> Tensor:
     """x - tanh(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanhshrink", "x")
@@ -1080,8 +1080,8 @@ def tanhshrink(x: Tensor) -> Tensor:
 
 
 def add(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x + y, elementwise with broadcasting."""
     if not isinstance(x, Tensor):
@@ -1107,7 +1107,7 @@ def add(
 
 def add_(
     x: Tensor,
-    y: Tensor,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x + y, elementwise with broadcasting. In place: writes the result into x and returns x."""
     if not isinstance(x, Tensor):
@@ -1136,8 +1136,8 @@ def add_(
 
 
 def subtract(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x - y, elementwise with broadcasting."""
     if not isinstance(x, Tensor):
@@ -1163,7 +1163,7 @@ def subtract(
 
 def subtract_(
     x: Tensor,
-    y: Tensor,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x - y, elementwise with broadcasting. In place: writes the result into x and returns x."""
     if not isinstance(x, Tensor):
@@ -1192,8 +1192,8 @@ def subtract_(
 
 
 def multiply(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x * y, elementwise with broadcasting."""
     if not isinstance(x, Tensor):
@@ -1219,7 +1219,7 @@ def multiply(
 
 def multiply_(
     x: Tensor,
-    y: Tensor,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x * y, elementwise with broadcasting. In place: writes the result into x and returns x."""
     if not isinstance(x, Tensor):
@@ -1248,8 +1248,8 @@ def multiply_(
 
 
 def divide(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x / y, elementwise with broadcasting."""
     if not isinstance(x, Tensor):
@@ -1276,7 +1276,7 @@ def divide(
 
 def divide_(
     x: Tensor,
-    y: Tensor,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x / y, elementwise with broadcasting. In place: writes the result into x and returns x."""
     if not isinstance(x, Tensor):
@@ -1306,8 +1306,8 @@ def divide_(
 
 
 def maximum(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """Elementwise maximum with broadcasting (ties split the gradient equally)."""
     if not isinstance(x, Tensor):
@@ -1332,8 +1332,8 @@ def maximum(
 
 
 def minimum(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """Elementwise minimum with broadcasting (ties split the gradient equally)."""
     if not isinstance(x, Tensor):
@@ -1358,8 +1358,8 @@ def minimum(
 
 
 def elementwise_pow(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x ** y, elementwise with broadcasting (both may require grad)."""
     if not isinstance(x, Tensor):
@@ -1384,9 +1384,9 @@ def elementwise_pow(
 
 
 def where(
-    condition: Tensor,
-    x: Tensor,
-    y: Tensor,
+    condition: Tensor | float | int,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x where condition (a bool tensor, no gradient) is true, else y; broadcasting."""
     if not isinstance(condition, Tensor):
@@ -1425,8 +1425,8 @@ def where(
 
 
 def equal(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x == y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
@@ -1447,8 +1447,8 @@ def equal(
 
 
 def not_equal(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x != y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
@@ -1469,8 +1469,8 @@ def not_equal(
 
 
 def less_than(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x < y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
@@ -1491,8 +1491,8 @@ def less_than(
 
 
 def less_equal(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x <= y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
@@ -1513,8 +1513,8 @@ def less_equal(
 
 
 def greater_than(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x > y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
@@ -1535,8 +1535,8 @@ def greater_than(
 
 
 def greater_equal(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x >= y, elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
@@ -1557,8 +1557,8 @@ def greater_equal(
 
 
 def logical_and(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
@@ -1579,8 +1579,8 @@ def logical_and(
 
 
 def logical_or(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
@@ -1600,7 +1600,7 @@ def logical_or(
     return out
 
 
-def logical_not(x: Tensor) -> Tensor:
+def logical_not(x: Tensor | float | int) -> Tensor:
     """not x (nonzero counts as true), elementwise; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logical_not", "x")
@@ -1612,7 +1612,7 @@ def logical_not(x: Tensor) -> Tensor:
     return out
 
 
-def isnan(x: Tensor) -> Tensor:
+def isnan(x: Tensor | float | int) -> Tensor:
     """True where x is NaN; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isnan", "x")
@@ -1624,7 +1624,7 @@ def isnan(x: Tensor) -> Tensor:
     return out
 
 
-def isinf(x: Tensor) -> Tensor:
+def isinf(x: Tensor | float | int) -> Tensor:
     """True where x is +inf or -inf; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isinf", "x")
@@ -1636,7 +1636,7 @@ def isinf(x: Tensor) -> Tensor:
     return out
 
 
-def isfinite(x: Tensor) -> Tensor:
+def isfinite(x: Tensor | float | int) -> Tensor:
     """True where x is neither NaN nor infinite; a bool tensor without gradient."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isfinite", "x")
@@ -1649,7 +1649,7 @@ def isfinite(x: Tensor) -> Tensor:
 
 
 def sum(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
@@ -1674,7 +1674,7 @@ def sum(
 
 
 def mean(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
@@ -1699,7 +1699,7 @@ def mean(
 
 
 def max(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
@@ -1725,7 +1725,7 @@ def max(
 
 
 def min(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
@@ -1751,7 +1751,7 @@ def min(
 
 
 def prod(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
@@ -1776,7 +1776,7 @@ def prod(
 
 
 def logsumexp(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
@@ -1802,7 +1802,7 @@ def logsumexp(
 
 
 def argmax(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: int | None = None,
     keepdim: bool = False,
 ) -> Tensor:
@@ -1822,7 +1822,7 @@ def argmax(
 
 
 def argmin(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: int | None = None,
     keepdim: bool = False,
 ) -> Tensor:
@@ -1842,7 +1842,7 @@ def argmin(
 
 
 def var(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     unbiased: bool = True,
     keepdim: bool = False,
@@ -1871,7 +1871,7 @@ def var(
 
 
 def std(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     unbiased: bool = True,
     keepdim: bool = False,
@@ -1901,7 +1901,7 @@ def std(
 
 
 def norm(
-    x: Tensor,
+    x: Tensor | float | int,
     p: float = 2.0,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
@@ -1933,7 +1933,7 @@ def norm(
 
 
 def cumsum(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: int | None = None,
 ) -> Tensor:
     """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
@@ -1954,7 +1954,7 @@ def cumsum(
 
 
 def cumprod(
-    x: Tensor,
+    x: Tensor | float | int,
     dim: int | None = None,
 ) -> Tensor:
     """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is
@@ -1978,7 +1978,7 @@ def cumprod(
 
 
 def topk(
-    x: Tensor,
+    x: Tensor | float | int,
     k: int,
     axis: int = -1,
     largest: bool = True,
@@ -2016,7 +2016,7 @@ def topk(
 
 
 def sort(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: int = -1,
     descending: bool = False,
 ) -> Tensor:
@@ -2045,7 +2045,7 @@ def sort(
 
 
 def argsort(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: int = -1,
     descending: bool = False,
 ) -> Tensor:
@@ -2065,8 +2065,8 @@ def argsort(
 
 
 def matmul(
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
@@ -2101,7 +2101,7 @@ def matmul(
 
 
 def reshape(
-    x: Tensor,
+    x: Tensor | float | int,
     shape: Sequence[int] | int,
 ) -> Tensor:
     """x with a new shape (one entry may be -1); a view where possible."""
@@ -2123,7 +2123,7 @@ def reshape(
 
 
 def transpose(
-    x: Tensor,
+    x: Tensor | float | int,
     perm: Sequence[int] | int,
 ) -> Tensor:
     """x with its axes permuted by perm; a view."""
@@ -2145,7 +2145,7 @@ def transpose(
 
 
 def squeeze(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: Sequence[int] | int = (),
 ) -> Tensor:
     """x without the size-1 axes listed (empty means all size-1 axes); a view."""
@@ -2167,7 +2167,7 @@ def squeeze(
 
 
 def unsqueeze(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: Sequence[int] | int,
 ) -> Tensor:
     """x with size-1 axes inserted at axis (int or list); a view."""
@@ -2189,7 +2189,7 @@ def unsqueeze(
 
 
 def flatten(
-    x: Tensor,
+    x: Tensor | float | int,
     start_axis: int = 0,
     stop_axis: int = -1,
 ) -> Tensor:
@@ -2215,7 +2215,7 @@ def flatten(
 
 
 def expand(
-    x: Tensor,
+    x: Tensor | float | int,
     shape: Sequence[int] | int,
 ) -> Tensor:
     """x broadcast to shape (-1 keeps a dimension); a read-only view."""
@@ -2237,7 +2237,7 @@ def expand(
 
 
 def concat(
-    x: list[Tensor],
+    x: Sequence[Tensor | float | int],
     axis: int = 0,
 ) -> Tensor:
     """The tensors of x joined along axis."""
@@ -2265,7 +2265,7 @@ def concat(
 
 
 def stack(
-    x: list[Tensor],
+    x: Sequence[Tensor | float | int],
     axis: int = 0,
 ) -> Tensor:
     """The tensors of x (equal shapes) stacked along a new axis."""
@@ -2293,7 +2293,7 @@ def stack(
 
 
 def split(
-    x: Tensor,
+    x: Tensor | float | int,
     num_or_sections: Sequence[int] | int,
     axis: int = 0,
 ) -> list[Tensor]:
@@ -2323,8 +2323,8 @@ def split(
 
 
 def gather(
-    x: Tensor,
-    index: Tensor,
+    x: Tensor | float | int,
+    index: Tensor | float | int,
     axis: int = 0,
 ) -> Tensor:
     """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means
@@ -2355,8 +2355,8 @@ def gather(
 
 
 def index_select(
-    x: Tensor,
-    index: Tensor,
+    x: Tensor | float | int,
+    index: Tensor | float | int,
     axis: int = 0,
 ) -> Tensor:
     """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index]."""
@@ -2385,7 +2385,7 @@ def index_select(
 
 
 def tile(
-    x: Tensor,
+    x: Tensor | float | int,
     repeat_times: Sequence[int] | int,
 ) -> Tensor:
     """x repeated repeat_times[i] times along each axis."""
@@ -2406,8 +2406,8 @@ def tile(
 
 
 def take_along_axis(
-    arr: Tensor,
-    indices: Tensor,
+    arr: Tensor | float | int,
+    indices: Tensor | float | int,
     axis: int,
 ) -> Tensor:
     """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and
@@ -2438,9 +2438,9 @@ def take_along_axis(
 
 
 def scatter(
-    x: Tensor,
-    index: Tensor,
-    updates: Tensor,
+    x: Tensor | float | int,
+    index: Tensor | float | int,
+    updates: Tensor | float | int,
     overwrite: bool = True,
 ) -> Tensor:
     """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the
@@ -2486,10 +2486,10 @@ def scatter(
 
 
 def index_add(
-    x: Tensor,
-    index: Tensor,
+    x: Tensor | float | int,
+    index: Tensor | float | int,
     axis: int,
-    value: Tensor,
+    value: Tensor | float | int,
 ) -> Tensor:
     """x with value's slices added at the positions index (1-D) along axis; repeated indices add up."""
     if not isinstance(x, Tensor):
@@ -2532,8 +2532,8 @@ def index_add(
 
 
 def masked_fill(
-    x: Tensor,
-    mask: Tensor,
+    x: Tensor | float | int,
+    mask: Tensor | float | int,
     value: float,
 ) -> Tensor:
     """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true."""
@@ -2561,7 +2561,7 @@ def masked_fill(
 
 
 def tril(
-    x: Tensor,
+    x: Tensor | float | int,
     diagonal: int = 0,
 ) -> Tensor:
     """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere."""
@@ -2581,7 +2581,7 @@ def tril(
 
 
 def triu(
-    x: Tensor,
+    x: Tensor | float | int,
     diagonal: int = 0,
 ) -> Tensor:
     """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere."""
@@ -2601,7 +2601,7 @@ def triu(
 
 
 def pad(
-    x: Tensor,
+    x: Tensor | float | int,
     pad: Sequence[int] | int,
     mode: str = "constant",
     value: float = 0.0,
@@ -2632,7 +2632,7 @@ def pad(
 
 
 def roll(
-    x: Tensor,
+    x: Tensor | float | int,
     shifts: Sequence[int] | int,
     axis: Sequence[int] | int | None = None,
 ) -> Tensor:
@@ -2658,7 +2658,7 @@ def roll(
 
 
 def repeat_interleave(
-    x: Tensor,
+    x: Tensor | float | int,
     repeats: int,
     axis: int | None = None,
 ) -> Tensor:
@@ -2685,7 +2685,7 @@ def repeat_interleave(
 
 
 def flip(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: Sequence[int] | int,
 ) -> Tensor:
     """x reversed along each axis listed."""
@@ -2705,7 +2705,7 @@ def flip(
 
 
 def softmax(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: int = -1,
 ) -> Tensor:
     """exp(x) / sum(exp(x)) along axis, computed stably."""
@@ -2726,7 +2726,7 @@ def softmax(
 
 
 def log_softmax(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: int = -1,
 ) -> Tensor:
     """log(softmax(x)) along axis, computed stably."""
@@ -2747,7 +2747,7 @@ def log_softmax(
 
 
 def dropout(
-    x: Tensor,
+    x: Tensor | float | int,
     p: float = 0.5,
     training: bool = True,
 ) -> Tensor:
@@ -2773,7 +2773,7 @@ def dropout(
 
 
 def one_hot(
-    x: Tensor,
+    x: Tensor | float | int,
     num_classes: int,
 ) -> Tensor:
     """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient."""
@@ -2790,8 +2790,8 @@ def one_hot(
 
 
 def embedding(
-    x: Tensor,
-    weight: Tensor,
+    x: Tensor | float | int,
+    weight: Tensor | float | int,
 ) -> Tensor:
     """Rows of weight (num_embeddings, dim) picked by the integer ids x; gradient for weight only."""
     if not isinstance(x, Tensor):
@@ -2816,8 +2816,8 @@ def embedding(
 
 
 def prelu(
-    x: Tensor,
-    weight: Tensor,
+    x: Tensor | float | int,
+    weight: Tensor | float | int,
 ) -> Tensor:
     """x where x > 0, else weight * x; weight has shape [1] or [C] for the channel axis 1 of x."""
     if not isinstance(x, Tensor):
@@ -2842,7 +2842,7 @@ def prelu(
 
 
 def glu(
-    x: Tensor,
+    x: Tensor | float | int,
     axis: int = -1,
 ) -> Tensor:
     """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be
@@ -2865,8 +2865,8 @@ def glu(
 
 
 def cross_entropy(
-    input: Tensor,
-    label: Tensor,
+    input: Tensor | float | int,
+    label: Tensor | float | int,
     axis: int = -1,
     reduction: str = "mean",
     ignore_index: int = -100,
@@ -2911,8 +2911,8 @@ def cross_entropy(
 
 
 def mse_loss(
-    input: Tensor,
-    label: Tensor,
+    input: Tensor | float | int,
+    label: Tensor | float | int,
     reduction: str = "mean",
 ) -> Tensor:
     """Squared error (input - label) ** 2 with broadcasting; reduction is 'mean', 'sum' or 'none'."""
@@ -2941,9 +2941,9 @@ def mse_loss(
 
 
 def nll_loss(
-    input: Tensor,
-    label: Tensor,
-    weight: Tensor | None = None,
+    input: Tensor | float | int,
+    label: Tensor | float | int,
+    weight: Tensor | float | int | None = None,
     ignore_index: int = -100,
     reduction: str = "mean",
 ) -> Tensor:
@@ -2996,11 +2996,11 @@ def nll_loss(
 
 
 def binary_cross_entropy_with_logits(
-    logit: Tensor,
-    label: Tensor,
-    weight: Tensor | None = None,
+    logit: Tensor | float | int,
+    label: Tensor | float | int,
+    weight: Tensor | float | int | None = None,
     reduction: str = "mean",
-    pos_weight: Tensor | None = None,
+    pos_weight: Tensor | float | int | None = None,
 ) -> Tensor:
     """Sigmoid binary cross entropy of logits against labels of the same shape, computed stably; weight
     (broadcast to logit) scales each element, pos_weight (broadcast along the last axis) the positive
@@ -3054,8 +3054,8 @@ def binary_cross_entropy_with_logits(
 
 
 def l1_loss(
-    input: Tensor,
-    label: Tensor,
+    input: Tensor | float | int,
+    label: Tensor | float | int,
     reduction: str = "mean",
 ) -> Tensor:
     """Absolute error |input - label| with broadcasting; reduction is 'mean', 'sum' or 'none'."""
@@ -3084,8 +3084,8 @@ def l1_loss(
 
 
 def smooth_l1_loss(
-    input: Tensor,
-    label: Tensor,
+    input: Tensor | float | int,
+    label: Tensor | float | int,
     reduction: str = "mean",
     delta: float = 1.0,
 ) -> Tensor:
@@ -3120,8 +3120,8 @@ def smooth_l1_loss(
 
 
 def kl_div(
-    input: Tensor,
-    label: Tensor,
+    input: Tensor | float | int,
+    label: Tensor | float | int,
     reduction: str = "mean",
     log_target: bool = False,
 ) -> Tensor:
@@ -3157,9 +3157,9 @@ def kl_div(
 
 
 def conv2d(
-    x: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
+    x: Tensor | float | int,
+    weight: Tensor | float | int,
+    bias: Tensor | float | int | None = None,
     stride: Sequence[int] | int = (1, 1),
     padding: Sequence[int] | int = (0, 0),
     dilation: Sequence[int] | int = (1, 1),
@@ -3221,7 +3221,7 @@ def conv2d(
 
 
 def max_pool2d(
-    x: Tensor,
+    x: Tensor | float | int,
     kernel_size: Sequence[int] | int,
     stride: Sequence[int] | int | None = None,
     padding: Sequence[int] | int = (0, 0),
@@ -3254,7 +3254,7 @@ def max_pool2d(
 
 
 def avg_pool2d(
-    x: Tensor,
+    x: Tensor | float | int,
     kernel_size: Sequence[int] | int,
     stride: Sequence[int] | int | None = None,
     padding: Sequence[int] | int = (0, 0),
@@ -3285,7 +3285,7 @@ def avg_pool2d(
 
 
 def adaptive_avg_pool2d(
-    x: Tensor,
+    x: Tensor | float | int,
     output_size: Sequence[int] | int,
 ) -> Tensor:
     """Mean of x (N, C, H, W) over output_size bins per spatial axis, bin i spanning [floor(i * H / out),
@@ -3308,10 +3308,10 @@ def adaptive_avg_pool2d(
 
 
 def layer_norm(
-    x: Tensor,
+    x: Tensor | float | int,
     normalized_shape: Sequence[int] | int,
-    weight: Tensor | None = None,
-    bias: Tensor | None = None,
+    weight: Tensor | float | int | None = None,
+    bias: Tensor | float | int | None = None,
     epsilon: float = 1e-05,
 ) -> Tensor:
     """x normalised over its last len(normalized_shape) axes (biased variance), then * weight + bias (both
@@ -3366,11 +3366,11 @@ def layer_norm(
 
 
 def batch_norm(
-    x: Tensor,
+    x: Tensor | float | int,
     running_mean: Tensor,
     running_var: Tensor,
-    weight: Tensor | None = None,
-    bias: Tensor | None = None,
+    weight: Tensor | float | int | None = None,
+    bias: Tensor | float | int | None = None,
     training: bool = False,
     momentum: float = 0.9,
     epsilon: float = 1e-05,
@@ -3444,10 +3444,10 @@ def batch_norm(
 
 
 def group_norm(
-    x: Tensor,
+    x: Tensor | float | int,
     num_groups: int,
-    weight: Tensor | None = None,
-    bias: Tensor | None = None,
+    weight: Tensor | float | int | None = None,
+    bias: Tensor | float | int | None = None,
     epsilon: float = 1e-05,
 ) -> Tensor:
     """x (N, C, ...) normalised over each of num_groups channel groups (biased variance), then * weight +
@@ -3502,9 +3502,9 @@ def group_norm(
 
 
 def linear(
-    x: Tensor,
-    weight: Tensor,
-    bias: Tensor | None = None,
+    x: Tensor | float | int,
+    weight: Tensor | float | int,
+    bias: Tensor | float | int | None = None,
 ) -> Tensor:
     """x @ weight + bias with Paddle's weight layout (in_features, out_features)."""
     if not isinstance(x, Tensor):
@@ -3545,8 +3545,8 @@ def linear(
 
 def einsum(
     equation: str,
-    x: Tensor,
-    y: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
 ) -> Tensor:
     """Two-operand Einstein summation ('bij,bjk->bik'; without '->' the output is NumPy's implicit one); no
     ellipsis, no index repeated within an operand.
@@ -3576,10 +3576,10 @@ def einsum(
 
 
 def scaled_dot_product_attention(
-    query: Tensor,
-    key: Tensor,
-    value: Tensor,
-    mask: Tensor | None = None,
+    query: Tensor | float | int,
+    key: Tensor | float | int,
+    value: Tensor | float | int,
+    mask: Tensor | float | int | None = None,
     dropout_p: float = 0.0,
     causal: bool = False,
     scale: float | None = None,
@@ -3646,7 +3646,7 @@ def scaled_dot_product_attention(
 
 
 def fill(
-    x: Tensor,
+    x: Tensor | float | int,
     value: float,
 ) -> Tensor:
     """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x."""
@@ -3693,7 +3693,7 @@ def fill_(
     return x
 
 
-def zero(x: Tensor) -> Tensor:
+def zero(x: Tensor | float | int) -> Tensor:
     """Zeros shaped like x (and of its dtype); no gradient flows to x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "zero", "x")
@@ -3730,8 +3730,8 @@ def zero_(x: Tensor) -> Tensor:
 
 
 def reduce_as(
-    x: Tensor,
-    target: Tensor,
+    x: Tensor | float | int,
+    target: Tensor | float | int,
 ) -> Tensor:
     """x summed over its broadcast axes down to the shape of target, in target's dtype (double-grad
     composites use it).
@@ -3757,8 +3757,8 @@ def reduce_as(
 
 
 def softmax_vjp(
-    p: Tensor,
-    g: Tensor,
+    p: Tensor | float | int,
+    g: Tensor | float | int,
     axis: int = -1,
 ) -> Tensor:
     """p * (g - sum(g * p, axis, keepdim)), softmax's gradient for its output p and output gradient g."""
@@ -3787,9 +3787,9 @@ def softmax_vjp(
 
 
 def softmax_vjp_dp(
-    p: Tensor,
-    g: Tensor,
-    r: Tensor,
+    p: Tensor | float | int,
+    g: Tensor | float | int,
+    r: Tensor | float | int,
     axis: int = -1,
 ) -> Tensor:
     """The derivative of sum(softmax_vjp(p, g, axis) * r) with respect to p."""
@@ -3833,9 +3833,9 @@ def softmax_vjp_dp(
 
 
 def matmul_xg(
-    x: Tensor,
-    y: Tensor,
-    g: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+    g: Tensor | float | int,
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
@@ -3885,9 +3885,9 @@ def matmul_xg(
 
 
 def matmul_yg(
-    x: Tensor,
-    y: Tensor,
-    g: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+    g: Tensor | float | int,
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
@@ -3937,10 +3937,10 @@ def matmul_yg(
 
 
 def matmul_jvp(
-    x: Tensor,
-    y: Tensor,
-    a: Tensor,
-    b: Tensor,
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+    a: Tensor | float | int,
+    b: Tensor | float | int,
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:

@@ -19,6 +19,10 @@ __all__ = [
     "TensorMethods",
 ]
 
+# Every method's self is a Tensor (`self: Tensor`), which mypy reports as a self type that is
+# not a supertype of this mixin.
+# mypy: disable-error-code="misc"
+
 
 class TensorMethods:
     """Mixin for `Tensor`: methods and Python operators that call the generated ops."""
@@ -26,386 +30,386 @@ class TensorMethods:
     __slots__ = ()
     __hash__ = object.__hash__
 
-    def neg(self) -> Tensor:
+    def neg(self: Tensor) -> Tensor:
         return _generated.ops.neg(self)
 
-    def __neg__(self) -> Tensor:
+    def __neg__(self: Tensor) -> Tensor:
         return _generated.ops.neg(self)
 
-    def abs(self) -> Tensor:
+    def abs(self: Tensor) -> Tensor:
         return _generated.ops.abs(self)
 
-    def __abs__(self) -> Tensor:
+    def __abs__(self: Tensor) -> Tensor:
         return _generated.ops.abs(self)
 
-    def sign(self) -> Tensor:
+    def sign(self: Tensor) -> Tensor:
         return _generated.ops.sign(self)
 
-    def exp(self) -> Tensor:
+    def exp(self: Tensor) -> Tensor:
         return _generated.ops.exp(self)
 
-    def exp_(self) -> Tensor:
+    def exp_(self: Tensor) -> Tensor:
         return _generated.ops.exp_(self)
 
-    def expm1(self) -> Tensor:
+    def expm1(self: Tensor) -> Tensor:
         return _generated.ops.expm1(self)
 
-    def log(self) -> Tensor:
+    def log(self: Tensor) -> Tensor:
         return _generated.ops.log(self)
 
-    def log1p(self) -> Tensor:
+    def log1p(self: Tensor) -> Tensor:
         return _generated.ops.log1p(self)
 
-    def sqrt(self) -> Tensor:
+    def sqrt(self: Tensor) -> Tensor:
         return _generated.ops.sqrt(self)
 
-    def rsqrt(self) -> Tensor:
+    def rsqrt(self: Tensor) -> Tensor:
         return _generated.ops.rsqrt(self)
 
-    def square(self) -> Tensor:
+    def square(self: Tensor) -> Tensor:
         return _generated.ops.square(self)
 
-    def reciprocal(self) -> Tensor:
+    def reciprocal(self: Tensor) -> Tensor:
         return _generated.ops.reciprocal(self)
 
-    def sin(self) -> Tensor:
+    def sin(self: Tensor) -> Tensor:
         return _generated.ops.sin(self)
 
-    def cos(self) -> Tensor:
+    def cos(self: Tensor) -> Tensor:
         return _generated.ops.cos(self)
 
-    def tanh(self) -> Tensor:
+    def tanh(self: Tensor) -> Tensor:
         return _generated.ops.tanh(self)
 
-    def tanh_(self) -> Tensor:
+    def tanh_(self: Tensor) -> Tensor:
         return _generated.ops.tanh_(self)
 
-    def sigmoid(self) -> Tensor:
+    def sigmoid(self: Tensor) -> Tensor:
         return _generated.ops.sigmoid(self)
 
-    def sigmoid_(self) -> Tensor:
+    def sigmoid_(self: Tensor) -> Tensor:
         return _generated.ops.sigmoid_(self)
 
-    def relu(self) -> Tensor:
+    def relu(self: Tensor) -> Tensor:
         return _generated.ops.relu(self)
 
-    def relu_(self) -> Tensor:
+    def relu_(self: Tensor) -> Tensor:
         return _generated.ops.relu_(self)
 
-    def gelu(self, approximate: bool = False) -> Tensor:
+    def gelu(self: Tensor, approximate: bool = False) -> Tensor:
         return _generated.ops.gelu(self, approximate)
 
-    def silu(self) -> Tensor:
+    def silu(self: Tensor) -> Tensor:
         return _generated.ops.silu(self)
 
-    def softplus(self, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    def softplus(self: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
         return _generated.ops.softplus(self, beta, threshold)
 
-    def leaky_relu(self, negative_slope: float = 0.01) -> Tensor:
+    def leaky_relu(self: Tensor, negative_slope: float = 0.01) -> Tensor:
         return _generated.ops.leaky_relu(self, negative_slope)
 
-    def elu(self, alpha: float = 1.0) -> Tensor:
+    def elu(self: Tensor, alpha: float = 1.0) -> Tensor:
         return _generated.ops.elu(self, alpha)
 
-    def erf(self) -> Tensor:
+    def erf(self: Tensor) -> Tensor:
         return _generated.ops.erf(self)
 
-    def scale(self, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+    def scale(self: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
         return _generated.ops.scale(self, scale, bias)
 
-    def scale_(self, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+    def scale_(self: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
         return _generated.ops.scale_(self, scale, bias)
 
-    def pow(self, y: float) -> Tensor:
+    def pow(self: Tensor, y: float) -> Tensor:
         return _generated.ops.pow(self, y)
 
-    def clip(self, min: float | None = None, max: float | None = None) -> Tensor:
+    def clip(self: Tensor, min: float | None = None, max: float | None = None) -> Tensor:
         return _generated.ops.clip(self, min, max)
 
-    def clip_(self, min: float | None = None, max: float | None = None) -> Tensor:
+    def clip_(self: Tensor, min: float | None = None, max: float | None = None) -> Tensor:
         return _generated.ops.clip_(self, min, max)
 
-    def cast(self, dtype: Any) -> Tensor:
+    def cast(self: Tensor, dtype: Any) -> Tensor:
         return _generated.ops.cast(self, dtype)
 
-    def hardtanh(self, min: float = -1.0, max: float = 1.0) -> Tensor:
+    def hardtanh(self: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
         return _generated.ops.hardtanh(self, min, max)
 
-    def hardswish(self) -> Tensor:
+    def hardswish(self: Tensor) -> Tensor:
         return _generated.ops.hardswish(self)
 
-    def hardsigmoid(self) -> Tensor:
+    def hardsigmoid(self: Tensor) -> Tensor:
         return _generated.ops.hardsigmoid(self)
 
-    def mish(self) -> Tensor:
+    def mish(self: Tensor) -> Tensor:
         return _generated.ops.mish(self)
 
-    def log_sigmoid(self) -> Tensor:
+    def log_sigmoid(self: Tensor) -> Tensor:
         return _generated.ops.log_sigmoid(self)
 
-    def swish(self) -> Tensor:
+    def swish(self: Tensor) -> Tensor:
         return _generated.ops.swish(self)
 
-    def selu(self, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772) -> Tensor:
+    def selu(self: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772) -> Tensor:
         return _generated.ops.selu(self, scale, alpha)
 
-    def celu(self, alpha: float = 1.0) -> Tensor:
+    def celu(self: Tensor, alpha: float = 1.0) -> Tensor:
         return _generated.ops.celu(self, alpha)
 
-    def softsign(self) -> Tensor:
+    def softsign(self: Tensor) -> Tensor:
         return _generated.ops.softsign(self)
 
-    def tanhshrink(self) -> Tensor:
+    def tanhshrink(self: Tensor) -> Tensor:
         return _generated.ops.tanhshrink(self)
 
-    def add(self, y: Tensor) -> Tensor:
+    def add(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.add(self, y)
 
-    def __add__(self, other: Tensor) -> Tensor:
+    def __add__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.add(self, other)
 
-    def __radd__(self, other: Tensor) -> Tensor:
+    def __radd__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.add(other, self)
 
-    def add_(self, y: Tensor) -> Tensor:
+    def add_(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.add_(self, y)
 
-    def __iadd__(self, other: Tensor) -> Tensor:
+    def __iadd__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.add_(self, other)
 
-    def subtract(self, y: Tensor) -> Tensor:
+    def subtract(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.subtract(self, y)
 
-    def __sub__(self, other: Tensor) -> Tensor:
+    def __sub__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.subtract(self, other)
 
-    def __rsub__(self, other: Tensor) -> Tensor:
+    def __rsub__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.subtract(other, self)
 
-    def subtract_(self, y: Tensor) -> Tensor:
+    def subtract_(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.subtract_(self, y)
 
-    def __isub__(self, other: Tensor) -> Tensor:
+    def __isub__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.subtract_(self, other)
 
-    def multiply(self, y: Tensor) -> Tensor:
+    def multiply(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.multiply(self, y)
 
-    def __mul__(self, other: Tensor) -> Tensor:
+    def __mul__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.multiply(self, other)
 
-    def __rmul__(self, other: Tensor) -> Tensor:
+    def __rmul__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.multiply(other, self)
 
-    def multiply_(self, y: Tensor) -> Tensor:
+    def multiply_(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.multiply_(self, y)
 
-    def __imul__(self, other: Tensor) -> Tensor:
+    def __imul__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.multiply_(self, other)
 
-    def divide(self, y: Tensor) -> Tensor:
+    def divide(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.divide(self, y)
 
-    def __truediv__(self, other: Tensor) -> Tensor:
+    def __truediv__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.divide(self, other)
 
-    def __rtruediv__(self, other: Tensor) -> Tensor:
+    def __rtruediv__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.divide(other, self)
 
-    def divide_(self, y: Tensor) -> Tensor:
+    def divide_(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.divide_(self, y)
 
-    def __itruediv__(self, other: Tensor) -> Tensor:
+    def __itruediv__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.divide_(self, other)
 
-    def maximum(self, y: Tensor) -> Tensor:
+    def maximum(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.maximum(self, y)
 
-    def minimum(self, y: Tensor) -> Tensor:
+    def minimum(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.minimum(self, y)
 
-    def equal(self, y: Tensor) -> Tensor:
+    def equal(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.equal(self, y)
 
-    def __eq__(self, other: Tensor) -> Tensor:
+    def __eq__(self: Tensor, other: Tensor | float | int) -> Tensor:  # type: ignore[override]
         return _generated.ops.equal(self, other)
 
-    def not_equal(self, y: Tensor) -> Tensor:
+    def not_equal(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.not_equal(self, y)
 
-    def __ne__(self, other: Tensor) -> Tensor:
+    def __ne__(self: Tensor, other: Tensor | float | int) -> Tensor:  # type: ignore[override]
         return _generated.ops.not_equal(self, other)
 
-    def less_than(self, y: Tensor) -> Tensor:
+    def less_than(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.less_than(self, y)
 
-    def __lt__(self, other: Tensor) -> Tensor:
+    def __lt__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.less_than(self, other)
 
-    def less_equal(self, y: Tensor) -> Tensor:
+    def less_equal(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.less_equal(self, y)
 
-    def __le__(self, other: Tensor) -> Tensor:
+    def __le__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.less_equal(self, other)
 
-    def greater_than(self, y: Tensor) -> Tensor:
+    def greater_than(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.greater_than(self, y)
 
-    def __gt__(self, other: Tensor) -> Tensor:
+    def __gt__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.greater_than(self, other)
 
-    def greater_equal(self, y: Tensor) -> Tensor:
+    def greater_equal(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.greater_equal(self, y)
 
-    def __ge__(self, other: Tensor) -> Tensor:
+    def __ge__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.greater_equal(self, other)
 
-    def logical_and(self, y: Tensor) -> Tensor:
+    def logical_and(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.logical_and(self, y)
 
-    def logical_or(self, y: Tensor) -> Tensor:
+    def logical_or(self: Tensor, y: Tensor | float | int) -> Tensor:
         return _generated.ops.logical_or(self, y)
 
-    def logical_not(self) -> Tensor:
+    def logical_not(self: Tensor) -> Tensor:
         return _generated.ops.logical_not(self)
 
-    def isnan(self) -> Tensor:
+    def isnan(self: Tensor) -> Tensor:
         return _generated.ops.isnan(self)
 
-    def isinf(self) -> Tensor:
+    def isinf(self: Tensor) -> Tensor:
         return _generated.ops.isinf(self)
 
-    def isfinite(self) -> Tensor:
+    def isfinite(self: Tensor) -> Tensor:
         return _generated.ops.isfinite(self)
 
-    def sum(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+    def sum(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
         return _generated.ops.sum(self, axis, keepdim)
 
-    def mean(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+    def mean(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
         return _generated.ops.mean(self, axis, keepdim)
 
-    def max(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+    def max(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
         return _generated.ops.max(self, axis, keepdim)
 
-    def min(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+    def min(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
         return _generated.ops.min(self, axis, keepdim)
 
-    def prod(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+    def prod(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
         return _generated.ops.prod(self, axis, keepdim)
 
-    def logsumexp(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+    def logsumexp(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
         return _generated.ops.logsumexp(self, axis, keepdim)
 
-    def argmax(self, axis: int | None = None, keepdim: bool = False) -> Tensor:
+    def argmax(self: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
         return _generated.ops.argmax(self, axis, keepdim)
 
-    def argmin(self, axis: int | None = None, keepdim: bool = False) -> Tensor:
+    def argmin(self: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
         return _generated.ops.argmin(self, axis, keepdim)
 
-    def var(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+    def var(self: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
         return _generated.ops.var(self, axis, unbiased, keepdim)
 
-    def std(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+    def std(self: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
         return _generated.ops.std(self, axis, unbiased, keepdim)
 
-    def norm(self, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+    def norm(self: Tensor, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
         return _generated.ops.norm(self, p, axis, keepdim)
 
-    def cumsum(self, axis: int | None = None) -> Tensor:
+    def cumsum(self: Tensor, axis: int | None = None) -> Tensor:
         return _generated.ops.cumsum(self, axis)
 
-    def cumprod(self, dim: int | None = None) -> Tensor:
+    def cumprod(self: Tensor, dim: int | None = None) -> Tensor:
         return _generated.ops.cumprod(self, dim)
 
-    def topk(self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
+    def topk(self: Tensor, k: int, axis: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
         return _generated.ops.topk(self, k, axis, largest, sorted)
 
-    def sort(self, axis: int = -1, descending: bool = False) -> Tensor:
+    def sort(self: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
         return _generated.ops.sort(self, axis, descending)
 
-    def argsort(self, axis: int = -1, descending: bool = False) -> Tensor:
+    def argsort(self: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
         return _generated.ops.argsort(self, axis, descending)
 
-    def matmul(self, y: Tensor, transpose_x: bool = False, transpose_y: bool = False) -> Tensor:
+    def matmul(self: Tensor, y: Tensor | float | int, transpose_x: bool = False, transpose_y: bool = False) -> Tensor:
         return _generated.ops.matmul(self, y, transpose_x, transpose_y)
 
-    def __matmul__(self, other: Tensor) -> Tensor:
+    def __matmul__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.matmul(self, other)
 
-    def __rmatmul__(self, other: Tensor) -> Tensor:
+    def __rmatmul__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.matmul(other, self)
 
-    def reshape(self, shape: Sequence[int] | int) -> Tensor:
+    def reshape(self: Tensor, shape: Sequence[int] | int) -> Tensor:
         return _generated.ops.reshape(self, shape)
 
-    def transpose(self, perm: Sequence[int] | int) -> Tensor:
+    def transpose(self: Tensor, perm: Sequence[int] | int) -> Tensor:
         return _generated.ops.transpose(self, perm)
 
-    def squeeze(self, axis: Sequence[int] | int = ()) -> Tensor:
+    def squeeze(self: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
         return _generated.ops.squeeze(self, axis)
 
-    def unsqueeze(self, axis: Sequence[int] | int) -> Tensor:
+    def unsqueeze(self: Tensor, axis: Sequence[int] | int) -> Tensor:
         return _generated.ops.unsqueeze(self, axis)
 
-    def flatten(self, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
+    def flatten(self: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
         return _generated.ops.flatten(self, start_axis, stop_axis)
 
-    def expand(self, shape: Sequence[int] | int) -> Tensor:
+    def expand(self: Tensor, shape: Sequence[int] | int) -> Tensor:
         return _generated.ops.expand(self, shape)
 
-    def split(self, num_or_sections: Sequence[int] | int, axis: int = 0) -> list[Tensor]:
+    def split(self: Tensor, num_or_sections: Sequence[int] | int, axis: int = 0) -> list[Tensor]:
         return _generated.ops.split(self, num_or_sections, axis)
 
-    def gather(self, index: Tensor, axis: int = 0) -> Tensor:
+    def gather(self: Tensor, index: Tensor | float | int, axis: int = 0) -> Tensor:
         return _generated.ops.gather(self, index, axis)
 
-    def index_select(self, index: Tensor, axis: int = 0) -> Tensor:
+    def index_select(self: Tensor, index: Tensor | float | int, axis: int = 0) -> Tensor:
         return _generated.ops.index_select(self, index, axis)
 
-    def tile(self, repeat_times: Sequence[int] | int) -> Tensor:
+    def tile(self: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
         return _generated.ops.tile(self, repeat_times)
 
-    def scatter(self, index: Tensor, updates: Tensor, overwrite: bool = True) -> Tensor:
+    def scatter(self: Tensor, index: Tensor | float | int, updates: Tensor | float | int, overwrite: bool = True) -> Tensor:
         return _generated.ops.scatter(self, index, updates, overwrite)
 
-    def index_add(self, index: Tensor, axis: int, value: Tensor) -> Tensor:
+    def index_add(self: Tensor, index: Tensor | float | int, axis: int, value: Tensor | float | int) -> Tensor:
         return _generated.ops.index_add(self, index, axis, value)
 
-    def masked_fill(self, mask: Tensor, value: float) -> Tensor:
+    def masked_fill(self: Tensor, mask: Tensor | float | int, value: float) -> Tensor:
         return _generated.ops.masked_fill(self, mask, value)
 
-    def tril(self, diagonal: int = 0) -> Tensor:
+    def tril(self: Tensor, diagonal: int = 0) -> Tensor:
         return _generated.ops.tril(self, diagonal)
 
-    def triu(self, diagonal: int = 0) -> Tensor:
+    def triu(self: Tensor, diagonal: int = 0) -> Tensor:
         return _generated.ops.triu(self, diagonal)
 
-    def roll(self, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None) -> Tensor:
+    def roll(self: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None) -> Tensor:
         return _generated.ops.roll(self, shifts, axis)
 
-    def repeat_interleave(self, repeats: int, axis: int | None = None) -> Tensor:
+    def repeat_interleave(self: Tensor, repeats: int, axis: int | None = None) -> Tensor:
         return _generated.ops.repeat_interleave(self, repeats, axis)
 
-    def flip(self, axis: Sequence[int] | int) -> Tensor:
+    def flip(self: Tensor, axis: Sequence[int] | int) -> Tensor:
         return _generated.ops.flip(self, axis)
 
-    def softmax(self, axis: int = -1) -> Tensor:
+    def softmax(self: Tensor, axis: int = -1) -> Tensor:
         return _generated.ops.softmax(self, axis)
 
-    def log_softmax(self, axis: int = -1) -> Tensor:
+    def log_softmax(self: Tensor, axis: int = -1) -> Tensor:
         return _generated.ops.log_softmax(self, axis)
 
-    def glu(self, axis: int = -1) -> Tensor:
+    def glu(self: Tensor, axis: int = -1) -> Tensor:
         return _generated.ops.glu(self, axis)
 
-    def fill(self, value: float) -> Tensor:
+    def fill(self: Tensor, value: float) -> Tensor:
         return _generated.ops.fill(self, value)
 
-    def fill_(self, value: float) -> Tensor:
+    def fill_(self: Tensor, value: float) -> Tensor:
         return _generated.ops.fill_(self, value)
 
-    def zero(self) -> Tensor:
+    def zero(self: Tensor) -> Tensor:
         return _generated.ops.zero(self)
 
-    def zero_(self) -> Tensor:
+    def zero_(self: Tensor) -> Tensor:
         return _generated.ops.zero_(self)

@@ -23,7 +23,7 @@ What is accepted (close to PyTorch, stricter where a mistake is likely):
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -88,6 +88,12 @@ def str_arg(value: Any, op: str, arg: str) -> str:
     if isinstance(value, str):
         return str(value)
     raise _refuse(value, op, arg, "a string")
+
+
+@overload
+def int_list_arg(value: None, op: str, arg: str) -> None: ...
+@overload
+def int_list_arg(value: Any, op: str, arg: str) -> int | tuple[int, ...]: ...
 
 
 def int_list_arg(value: Any, op: str, arg: str) -> int | tuple[int, ...] | None:

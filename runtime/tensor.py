@@ -480,7 +480,7 @@ def wrap(data: Any) -> Tensor:
     return t
 
 
-def as_tensor_arg(value: Any, like: Tensor | None, op: str, arg: str) -> Tensor:
+def as_tensor_arg(value: Any, like: Any, op: str, arg: str) -> Tensor:
     """Convert a Python number or NumPy array passed where `op` expects a Tensor.
 
     A Python number takes `like`'s dtype unless that would lose its value (a float with an

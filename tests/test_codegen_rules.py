@@ -842,7 +842,7 @@ def test_a_spec_with_float_and_scalar_int_defaults_and_a_doc_generates(tmp_path:
     )
     text = generate(write_spec(tmp_path, ops, backward))["ops.py"]
     assert (
-        "def tanh(\n    x: Tensor,\n    f: float = 2.0,\n    s: float = 3,\n"
+        "def tanh(\n    x: Tensor | float | int,\n    f: float = 2.0,\n    s: float = 3,\n"
         "    a: Sequence[int] | int | None = None,\n)" in text
     )
     check = "    if a.__class__ is not tuple and a.__class__ is not int and a is not None:\n"
