@@ -266,7 +266,7 @@ def _run(
                     _capture(node, grads, target_map, captured, held)
                 if node.__class__ is AccumulateGrad:
                     if accumulate and not is_target:
-                        _accumulate(node, grads, create_graph, held)  # type: ignore[arg-type]
+                        _accumulate(node, grads, create_graph, held)
                 elif runners is None or node in runners:
                     outs = _apply(node, grads, create_graph, retain_graph, check, held)
             # Deliver gradient i along edge i (or, for a node that produced nothing, just
@@ -310,7 +310,7 @@ def _accumulate(node: AccumulateGrad, grads: list[Any], create_graph: bool, held
     leaf = node.variable
     grad = run_leaf_hooks(leaf, grads[0], held)
     accumulate_into_leaf(leaf, grad, create_graph, ACCUMULATE_LOCK, held)
-    post_accumulate = leaf._extra.post_accumulate  # accumulate_into_leaf made _extra
+    post_accumulate = leaf._extra.post_accumulate  # type: ignore[union-attr]  # accumulate_into_leaf made _extra
     if post_accumulate:
         for fn in list(post_accumulate.values()):
             if fn(leaf) is not None:
@@ -379,8 +379,8 @@ def _apply(
                     ):
                         _bad_gradient(node, i, g, child.output_meta_at(0))
                 else:
-                    meta = child.output_meta_at(pos)
-                    if data.__class__ is not meta[2] or data.shape != meta[0] or data.dtype != meta[1]:
+                    meta = child.output_meta_at(pos)  # not None: edges lead to recorded outputs
+                    if data.__class__ is not meta[2] or data.shape != meta[0] or data.dtype != meta[1]:  # type: ignore[index]
                         _bad_gradient(node, i, g, meta)
                 if check:
                     _anomaly.check_gradient(node, i, data)

@@ -85,6 +85,11 @@ class FunctionNode(GradNode):
     """The node of one `Function.apply` call."""
 
     __slots__ = ("ctx", "function", "tensor_positions", "n_args", "outputs_meta")
+    ctx: FunctionCtx
+    function: type[Function]
+    tensor_positions: tuple[int, ...]  # the forward arguments that are tensors
+    n_args: int
+    outputs_meta: tuple[tuple[Any, ...] | None, ...]  # (shape, dtype, array type) per output
     foreign_grads = True
 
     @property

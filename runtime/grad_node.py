@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from opgrad.runtime import anomaly as _anomaly
 from opgrad.runtime import device as _device
@@ -41,7 +41,7 @@ class TensorMeta:
         self._where = device  # a device string, or the array type it was taken from
 
     @classmethod
-    def of(cls, array: Any) -> TensorMeta:
+    def of(cls, array: Any) -> Self:
         """The metadata of `array` (an instance of `cls`: subclasses reuse this)."""
         meta = cls.__new__(cls)
         meta.shape = array.shape
@@ -132,6 +132,16 @@ class GradNode:
         "trace",
         "__weakref__",
     )
+    _next: tuple[GradNode | None, ...]
+    _at: tuple[int, ...]
+    _shape: tuple[int, ...] | None
+    _dtype: Any
+    _atype: Any  # the output's array type (None until set)
+    _more: tuple[tuple[Any, ...] | None, ...] | None
+    seq: int
+    _released: bool
+    _hooks: NodeHooks | None
+    trace: Any  # anomaly mode's stack summary of the forward, or None
     name = "GradNode"
     # Output positions that never carry gradient (filled with None rather than zeros).
     non_differentiable_outputs: tuple[int, ...] = ()

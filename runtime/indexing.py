@@ -59,11 +59,14 @@ def _normalize(index: Any, shape: tuple[int, ...]) -> tuple[Any, bool]:
 
 class GetItemGradNode(GradNode):
     __slots__ = ("index", "basic")
+    index: tuple[Any, ...]  # the normalized index (see _normalize)
+    basic: bool  # only ints, slices, None and Ellipsis
     name = "getitem_grad"
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         g = grads[0]
         x_meta = self.input_meta[0]
+        assert x_meta is not None  # the node exists because x requires grad
         if create_graph:
             return (_scatter(g, x_meta, self.index, self.basic),)
         return (wrap(_scatter_array(g._data, x_meta, self.index, self.basic)),)
@@ -73,6 +76,8 @@ class ScatterGradNode(GradNode):
     """Backward of the recorded scatter: index the incoming gradient again."""
 
     __slots__ = ("index", "basic")
+    index: tuple[Any, ...]
+    basic: bool
     name = "getitem_double_grad"
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
@@ -122,6 +127,8 @@ class SetItemGradNode(GradNode):
     overwritten; value gets the gradient of the positions it filled, summed to its shape."""
 
     __slots__ = ("index", "basic")
+    index: tuple[Any, ...]
+    basic: bool
     name = "setitem_grad"
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:

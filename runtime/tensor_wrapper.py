@@ -178,6 +178,8 @@ def _stale(node: GradNode, wrapper: Any, seen: int, now: int) -> RuntimeError:
 
 class _Input(TensorWrapper):
     __slots__ = ("tensor", "_seen")
+    tensor: Tensor
+    _seen: int
 
     def unpack(self, node: GradNode) -> Tensor:
         t = self.tensor
@@ -215,6 +217,8 @@ class _Output(VersionCounter, TensorWrapper):
     """A node's output saved as that output's own version counter (saved at version 0)."""
 
     __slots__ = ("data", "pos")
+    data: Any
+    pos: int
 
     def unpack(self, node: GradNode) -> Tensor:
         if self.value:
@@ -243,6 +247,10 @@ class _OutputSeen(TensorWrapper):
     view sharing its base's counter): the counter and its value at save time."""
 
     __slots__ = ("data", "pos", "_counter", "_seen")
+    data: Any
+    pos: int
+    _counter: VersionCounter
+    _seen: int
 
     def unpack(self, node: GradNode) -> Tensor:
         if self._counter.value != self._seen:

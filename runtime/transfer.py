@@ -13,6 +13,7 @@ from opgrad.runtime.tensor import Tensor, wrap
 
 class ToDeviceGradNode(GradNode):
     __slots__ = ("source",)
+    source: str  # the device x was on
     name = "to_device_grad"
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:

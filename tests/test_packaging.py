@@ -90,6 +90,8 @@ def test_wheel_holds_every_source_file_under_opgrad(wheel: Path) -> None:
                 continue
             if path.suffix == ".py" or rel.parts[0] == "templates":
                 expected.add(f"{prefix}/{rel.as_posix()}")
+    # PEP 561: type checkers read an installed package's annotations only if it has py.typed.
+    expected.add("opgrad/py.typed")
     missing = sorted(expected - names)
     assert not missing, (
         f"files missing from {wheel.name} (add their packages to [tool.setuptools] packages "

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -119,6 +119,20 @@ class DistributedDataParallel(Module):
     docstring and docs/distributed.md. `last_timings` holds, after each synchronised
     backward, perf_counter times: `first_grad`, `last_grad` (hooks), `bucket_starts` (one
     per bucket, in launch order) and `backward_end` (the engine's final callback)."""
+
+    # Kept in __dict__ past Module.__setattr__, which would register them (see __init__).
+    _backend: Any
+    _find_unused: bool
+    _broadcast_buffers: bool
+    _sync: bool
+    _active: bool
+    _unused: Sequence[Tensor]
+    _names: dict[int, str]
+    _buckets: list[_Bucket]
+    _slot: dict[int, tuple[_Bucket, int]]
+    _handles: list[Any]
+    _next: int  # the next bucket to launch
+    _t: dict[str, Any]  # this backward's timings, `last_timings` once it ends
 
     def __init__(
         self,
