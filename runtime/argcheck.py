@@ -51,14 +51,14 @@ def real(
         raise TypeError(
             f"{owner}: {name} must be a real number{_interval(low, high, high_open)}, got {_got(value)}"
         )
-    bad = not math.isfinite(value)
+    bad: bool | np.bool_ = not math.isfinite(value)
     bad = bad or (low is not None and value < low)
     bad = bad or (high is not None and (value >= high if high_open else value > high))
     if bad:
         raise ValueError(
             f"{owner}: {name} must be a finite number{_interval(low, high, high_open)}, got {value!r}"
         )
-    return value
+    return value  # type: ignore[return-value]  # a NumPy scalar passes as it is
 
 
 def is_int(value: Any) -> bool:

@@ -16,8 +16,15 @@ uint8 = np.dtype("uint8")
 int8 = np.dtype("int8")
 int16 = np.dtype("int16")
 
-_ALIASES = {"float": float32, "double": float64, "half": float16, "int": int64, "long": int64, "bool": bool_}
-_SUPPORTED = {float16, float32, float64, int8, int16, int32, int64, uint8, bool_}
+_ALIASES: dict[str, np.dtype] = {
+    "float": float32,
+    "double": float64,
+    "half": float16,
+    "int": int64,
+    "long": int64,
+    "bool": bool_,
+}
+_SUPPORTED: set[np.dtype] = {float16, float32, float64, int8, int16, int32, int64, uint8, bool_}
 
 
 def as_dtype(dtype: Any, what: str = "dtype") -> np.dtype:

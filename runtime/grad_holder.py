@@ -72,6 +72,8 @@ def _writeable(data: Any) -> bool:
 
 class _Probe:
     __slots__ = ("_grad", "_data")
+    _grad: Any
+    _data: Any
 
 
 def _grad_refs(leaf: Any) -> int:

@@ -214,7 +214,7 @@ class GradNode:
     def input_meta(self) -> tuple[TensorMeta | None, ...]:
         """Shape, dtype and device of each input, as the gradients for them must be."""
         return tuple(
-            None if n is None else meta_from_tuple(n.output_meta_at(p))
+            None if n is None or (meta := n.output_meta_at(p)) is None else meta_from_tuple(meta)
             for n, p in zip(self._next, self._at, strict=True)
         )
 

@@ -455,7 +455,7 @@ class Tensor(TensorMethods):
 _new = object.__new__
 
 
-def _rebuild_tensor(cls: type, array: np.ndarray, requires_grad: bool, device: str) -> Tensor:
+def _rebuild_tensor(cls: type[Tensor], array: np.ndarray, requires_grad: bool, device: str) -> Tensor:
     """Unpickling: a leaf of class `cls` around `array`, moved to `device`."""
     if device != "cpu":
         array = _device.move_array(array, device)

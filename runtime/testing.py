@@ -140,17 +140,18 @@ def gradcheck(
         minus = _evaluate(fn, inputs)
         for d, o in zip(datas, originals, strict=True):
             d[...] = o
-        numeric = sum(
+        numeric_vju = sum(
             float(np.sum((plus[k] - minus[k]) / (2 * eps) * v)) for k, v in zip(diff_outs, vs, strict=True)
         )
-        ana = 0.0
+        analytic_vju = 0.0
         for k, v in zip(diff_outs, vs, strict=True):
             for n, u in enumerate(us):
-                ana += float(v.reshape(-1) @ analytic[(k, n)] @ u.reshape(-1))
-        if abs(ana - numeric) > atol + rtol * abs(numeric):
+                analytic_vju += float(v.reshape(-1) @ analytic[(k, n)] @ u.reshape(-1))
+        if abs(analytic_vju - numeric_vju) > atol + rtol * abs(numeric_vju):
             return _fail(
                 raise_exception,
-                f"gradcheck: random-direction product v·J·u differs: analytic {ana!r}, numeric {numeric!r}",
+                "gradcheck: random-direction product v·J·u differs: "
+                f"analytic {analytic_vju!r}, numeric {numeric_vju!r}",
             )
     return True
 

@@ -270,9 +270,11 @@ def _erf_table() -> np.ndarray:
     table = np.empty((_ERF_DEGREE + 1, _ERF_PIECES))
     for i in range(_ERF_PIECES):
         left = i * _ERF_WIDTH
-        table[:, i] = chebyshev.chebinterpolate(
-            lambda t, left=left: ratio(left + (t + 1.0) * (_ERF_WIDTH / 2)), _ERF_DEGREE
-        )
+
+        def piece(t: np.ndarray, left: float = left) -> Any:  # [-1, 1] -> this piece of [0, ...)
+            return ratio(left + (t + 1.0) * (_ERF_WIDTH / 2))
+
+        table[:, i] = chebyshev.chebinterpolate(piece, _ERF_DEGREE)
     return table
 
 

@@ -16,8 +16,8 @@ class Sequential(Module):
     def __init__(self, *modules: Module | dict[str, Module]) -> None:
         super().__init__()
         if len(modules) == 1 and isinstance(modules[0], dict):
-            for name, mod in modules[0].items():
-                self.add_module(name, mod)
+            for name, child in modules[0].items():
+                self.add_module(name, child)
         else:
             for i, mod in enumerate(modules):
                 if not isinstance(mod, Module):

@@ -72,6 +72,11 @@ def layer_norm(
 class BatchNorm2d(Module):
     """Batch normalisation of NCHW input over (N, H, W) per channel."""
 
+    # Buffers (register_buffer); None without track_running_stats.
+    running_mean: Tensor | None
+    running_var: Tensor | None
+    num_batches_tracked: Tensor | None
+
     def __init__(
         self,
         num_features: int,

@@ -45,7 +45,7 @@ class Optimizer:
                 f"{type(params).__name__}; the order numbers the parameters in state_dict()"
             )
         try:
-            groups = list(params)
+            groups: list[Any] = list(params)
         except TypeError:
             raise TypeError(
                 f"{type(self).__name__}: params must be an iterable of tensors or of dicts, "

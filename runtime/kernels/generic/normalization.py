@@ -38,8 +38,8 @@ def _norm_backward(xhat: Any, rstd: Any, gxhat: Any, axes: tuple[int, ...]) -> A
 def _affine_grads(
     weight: Any, bias: Any, xhat: Any, out_grad: Any, axes: tuple[int, ...], shape: tuple
 ) -> tuple:
-    weight_grad = None if weight is None else (out_grad * xhat).sum(axis=axes).reshape(shape)
-    bias_grad = None if bias is None else out_grad.sum(axis=axes).reshape(shape)
+    weight_grad: Any = None if weight is None else (out_grad * xhat).sum(axis=axes).reshape(shape)
+    bias_grad: Any = None if bias is None else out_grad.sum(axis=axes).reshape(shape)
     return (
         None if weight is None else weight_grad.astype(weight.dtype, copy=False),
         None if bias is None else bias_grad.astype(bias.dtype, copy=False),
