@@ -70,8 +70,8 @@ def _spell(item: Item, indent: int) -> str:
             inner += ","
         return f"{item.head}{item.open}{inner}{item.close}"
     pad = " " * indent
-    inner = indent + len(INDENT)
-    items = "".join(f"{' ' * inner}{_spell(i, inner)},\n" for i in item.items)
+    column = indent + len(INDENT)
+    items = "".join(f"{' ' * column}{_spell(i, column)},\n" for i in item.items)
     return f"{item.head}{item.open}\n{items}{pad}{item.close}"
 
 

@@ -57,7 +57,7 @@ class _LineLoader(yaml.SafeLoader):
 
     _depth = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:  # type: ignore[override]
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.composer.ComposerError(
@@ -82,7 +82,7 @@ class _LineLoader(yaml.SafeLoader):
         items.lines = [child.start_mark.line + 1 for child in node.value]
         return items
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Entry:  # type: ignore[override]
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Entry:
         entry = Entry(super().construct_mapping(node, deep=True))
         entry.line = node.start_mark.line + 1
         entry.key_lines = {}
@@ -200,6 +200,7 @@ def load_entries(path: Path, display_name: str | None = None) -> tuple[str, list
         return name, []
     if not isinstance(data, list):
         raise LoadError([(1, f"{name}:1: expected a list of entries (`- op: ...`), got a {kind_name(data)}")])
+    assert root is not None  # data is a list: the document has a root node
     bad = [
         (
             node.start_mark.line + 1,

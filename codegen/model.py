@@ -443,6 +443,12 @@ class BackwardSpec:
     doc: str
     lines: KeyLines
 
+    @property
+    def forward_sig(self) -> ForwardSig:
+        """`forward`, which validate.py has derived (or checked) by the time anything reads it."""
+        assert self.forward is not None, f"{self.name}: forward not derived yet"
+        return self.forward
+
     def __post_init__(self) -> None:
         assert self.kernel is not None or self.composite is not None
         assert set(self.no_need_buffer) <= {a.name for a in self.args}

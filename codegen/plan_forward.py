@@ -22,6 +22,7 @@ from opgrad.codegen.plan_parts import (
     Guarded,
     History,
     InplaceFunction,
+    KernelCall,
     Result,
     Saved,
     TensorConversion,
@@ -143,7 +144,7 @@ def _function(
         )
 
     tensor_forms = [(a, META if a.name in meta else TENSOR) for a in tensors]
-    body: list[Stmt] = [p for a, form in tensor_forms if (p := prelude(a, form)) is not None]
+    body: list[Stmt | KernelCall] = [p for a, form in tensor_forms if (p := prelude(a, form)) is not None]
     arrays = dispatch_arrays(tensor_forms)
     kernel_args = [array(a, form) for a, form in tensor_forms] + [a.name for a in sig.args if not a.is_tensor]
     results = [
@@ -222,7 +223,7 @@ def _grad_block(
         and not first.is_list
         and first.name not in optional_outputs
     )
-    if joined:
+    if joined and first is not None:  # (joined implies it; said again for the type checker)
         make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
     else:
         make_node = Stmt("node = ", call(node_class, tuple_of(*inputs)))
@@ -334,7 +335,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     record = Stmt("record = ", call("check_inplace", quoted(name), target, *others))
     attrs = [a.name for a in op.args if not a.is_tensor]
     forms = [(a, TENSOR) for a in tensors]
-    body = [p for a, form in forms if (p := prelude(a, form)) is not None]
+    body: list[Stmt | KernelCall] = [p for a, form in forms if (p := prelude(a, form)) is not None]
     kernel_args = [array(a, form) for a, form in forms] + attrs
     body += kernel_stmts(name, op.kernel, dispatch_arrays(forms), kernel_args, "_result", "raw")
 

@@ -448,9 +448,9 @@ def dispatch_arrays(args: list[tuple[Arg, str]]) -> list[str]:
 
 def kernel_call(
     op: str, kernel: str, args: list[tuple[Arg, str]], attrs: list[str], results: list[Result]
-) -> list[Stmt]:
+) -> list[Stmt | KernelCall]:
     """Preludes, then the kernel called with the tensors' arrays and the attributes."""
-    stmts = [p for a, form in args if (p := prelude(a, form)) is not None]
+    stmts: list[Stmt | KernelCall] = [p for a, form in args if (p := prelude(a, form)) is not None]
     kernel_args = [array(a, form) for a, form in args] + attrs
     return stmts + kernel_results(op, kernel, dispatch_arrays(args), kernel_args, results)
 

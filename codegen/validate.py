@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from opgrad.codegen import naming
 from opgrad.codegen.composite import Callee, Composite, check_composite, step_targets
@@ -25,6 +26,8 @@ from opgrad.codegen.loader import Location
 from opgrad.codegen.model import BackwardSpec, ForwardSig, OpSpec
 from opgrad.codegen.reader import Problems
 from opgrad.codegen.signature import Arg, Output, describe_signature
+
+E = TypeVar("E", OpSpec, BackwardSpec)  # an entry of ops.yaml or backward.yaml
 
 
 @dataclass(frozen=True)
@@ -71,10 +74,10 @@ class Spec:
 
     def forward_of(self, bwd: BackwardSpec) -> GradOpSig:
         """The signature of what `bwd` differentiates."""
-        op = self.op(bwd.forward.name)
+        op = self.op(bwd.forward_sig.name)
         if op is not None:
             return op_sig(op)
-        return grad_op_sig(self.backward(bwd.forward.name), self)
+        return grad_op_sig(self.backward(bwd.forward_sig.name), self)
 
     def attrs_of(self, bwd: BackwardSpec) -> tuple[Arg, ...]:
         """The forward attributes passed to `bwd`'s kernel after its tensors."""
@@ -113,7 +116,8 @@ def validate(
     _check_node_classes(list(by_name.values()), problems)
 
     # backward: references (from ops and from backward ops) and their reverse links.
-    for entry in [*ops, *by_name.values()]:
+    entries: list[OpSpec | BackwardSpec] = [*ops, *by_name.values()]
+    for entry in entries:
         if entry.backward is None:
             continue
         target = by_name.get(entry.backward)
@@ -124,11 +128,11 @@ def validate(
                     entry.name,
                     f"backward {entry.backward!r} is not defined in backward.yaml",
                 )
-        elif target.forward.name != entry.name:
+        elif target.forward_sig.name != entry.name:
             problems.add(
                 entry.lines("backward"),
                 entry.name,
-                f"backward {entry.backward!r} differentiates {target.forward.name!r} "
+                f"backward {entry.backward!r} differentiates {target.forward_sig.name!r} "
                 f"(its `forward:`), not {entry.name!r}",
             )
     good: list[BackwardSpec] = []
@@ -137,7 +141,7 @@ def validate(
     callees = _callees(ops, spec)
     composites: list[tuple[str, tuple[tuple[str, Composite], ...]]] = []
     for b in by_name.values():
-        target_name = b.forward.name
+        target_name = b.forward_sig.name
         forward_entry: OpSpec | BackwardSpec | None = next((o for o in ops if o.name == target_name), None)
         if forward_entry is None:
             forward_entry = by_name.get(target_name)
@@ -185,7 +189,8 @@ def _with_forwards(
     `forward:` is kept, and checked later like any assertion; an entry that nothing names,
     or that several name, is reported and left out (its name still counts as defined)."""
     linkers: dict[str, list[str]] = {}
-    for entry in [*ops, *by_name.values()]:
+    entries: list[OpSpec | BackwardSpec] = [*ops, *by_name.values()]
+    for entry in entries:
         if entry.backward is not None:
             linkers.setdefault(entry.backward, []).append(entry.name)
     out: dict[str, BackwardSpec] = {}
@@ -205,7 +210,7 @@ def _with_forwards(
         if forward is None:
             forward = ForwardSig(named_by[0])
         out[name] = replace(b, forward=forward)
-    forward_of = {name: b.forward.name for name, b in out.items() if b.forward is not None}
+    forward_of = {name: b.forward_sig.name for name, b in out.items() if b.forward is not None}
     return {name: replace(b, doc=b.doc or _default_doc(name, forward_of)) for name, b in out.items()}
 
 
@@ -235,7 +240,7 @@ def _rooted(ops: list[OpSpec], by_name: dict[str, BackwardSpec]) -> set[str]:
     while links:
         name, forward = links.pop()
         b = by_name.get(name)
-        if b is None or b.name in rooted or b.forward.name != forward:
+        if b is None or b.name in rooted or b.forward_sig.name != forward:
             continue
         rooted.add(b.name)
         if b.backward is not None:
@@ -246,12 +251,12 @@ def _rooted(ops: list[OpSpec], by_name: dict[str, BackwardSpec]) -> set[str]:
 def _cycle(b: BackwardSpec, by_name: dict[str, BackwardSpec]) -> list[str]:
     """The names of the loop `b`'s `forward:` chain runs into ([] if it ends instead)."""
     seen = [b.name]
-    current = by_name.get(b.forward.name)
+    current = by_name.get(b.forward_sig.name)
     while current is not None:
         if current.name in seen:
             return [*seen[seen.index(current.name) :], current.name]
         seen.append(current.name)
-        current = by_name.get(current.forward.name)
+        current = by_name.get(current.forward_sig.name)
     return []
 
 
@@ -303,8 +308,8 @@ def _check_composites(
     return tuple(exprs) if ok else None
 
 
-def _dedupe(entries: list, problems: Problems, key: str) -> list:
-    seen: dict[str, object] = {}
+def _dedupe(entries: list[E], problems: Problems, key: str) -> list[E]:
+    seen: dict[str, E] = {}
     out = []
     for e in entries:
         first = seen.get(e.name)
@@ -362,14 +367,14 @@ def _check_signature(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> Non
     def typed(args: tuple[Arg, ...]) -> list[str]:
         return [f"{a.type} {a.name}" for a in args]
 
-    if b.forward.args is not None and typed(b.forward.args) != typed(fwd.args):
+    if b.forward_sig.args is not None and typed(b.forward_sig.args) != typed(fwd.args):
         problems.add(
             b.lines("forward"),
             b.name,
-            f"forward signature ({', '.join(typed(b.forward.args))}) does not match "
+            f"forward signature ({', '.join(typed(b.forward_sig.args))}) does not match "
             f"{fwd.name}'s args ({', '.join(typed(fwd.args))})",
         )
-    if b.forward.outputs is not None and [(o.type, o.name) for o in b.forward.outputs] != [
+    if b.forward_sig.outputs is not None and [(o.type, o.name) for o in b.forward_sig.outputs] != [
         (o.type, o.name) for o in fwd.outputs
     ]:
         hint = ""
@@ -382,7 +387,7 @@ def _check_signature(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> Non
         problems.add(
             b.lines("forward"),
             b.name,
-            f"forward outputs ({', '.join(str(o) for o in b.forward.outputs)}) do not match "
+            f"forward outputs ({', '.join(str(o) for o in b.forward_sig.outputs)}) do not match "
             f"{fwd.name}'s output ({', '.join(str(o) for o in fwd.outputs)}){hint}",
         )
 
@@ -393,6 +398,11 @@ def _check_args(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> None:
     attrs = {a.name for a in fwd.args if not a.is_tensor}
     outputs = {o.name: o for o in fwd.outputs}
     grads = {naming.grad_name(o.name): o for o in fwd.differentiable_outputs}
+    tables: dict[str, dict[str, Arg] | dict[str, Output]] = {
+        "input": inputs,
+        "output": outputs,
+        "grad": grads,
+    }
     non_diff_grads = {naming.grad_name(o.name) for o in fwd.outputs} - set(grads)
     for arg in b.args:
         meanings = [
@@ -423,8 +433,7 @@ def _check_args(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> None:
                 "a higher-order backward cannot use it",
             )
             continue
-        source = {"input": inputs, "output": outputs, "grad": grads}[meanings[0]][arg.name]
-        expected = source.type
+        expected = tables[meanings[0]][arg.name].type
         # The gradient of a grad op's output for an optional input (`bias_grad`) is None when
         # that input was absent: the higher-order entry declares it `Tensor?` to take None.
         maybe_none = meanings[0] == "grad" and arg.type == "Tensor?" and expected == "Tensor"
