@@ -52,10 +52,13 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff check and ruff format --check over the whole tree."""
-    session.install(dev_requirement("ruff"))
+    """ruff check and ruff format --check over the whole tree, then mypy (tools/typecheck.py:
+    opgrad as installed, and the user code of tests/typing/)."""
+    # mypy reads the types of opgrad's dependencies (NumPy's, PyYAML's stubs): install them.
+    session.install("-e", ".[dev]")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    session.run("python", "tools/typecheck.py")
 
 
 @nox.session(name="codegen-check")

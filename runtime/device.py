@@ -48,7 +48,7 @@ def cupy_module() -> ModuleType | None:
     if not _cupy_checked:
         _cupy_checked = True
         try:
-            import cupy  # type: ignore[import-not-found]
+            import cupy
 
             if cupy.cuda.runtime.getDeviceCount() < 1:
                 raise RuntimeError("CuPy found no CUDA device")
@@ -57,7 +57,7 @@ def cupy_module() -> ModuleType | None:
         else:
             _cupy = cupy
             try:  # part of every CuPy install; a stand-in CuPy may lack it
-                import cupyx.scipy.special  # type: ignore[import-not-found]
+                import cupyx.scipy.special
 
                 _cupyx = cupyx
             except ImportError:

@@ -73,7 +73,7 @@ def to_dot(tensor: Tensor, name: str = "backward") -> str:
 def render(tensor: Tensor, path: str, fmt: str | None = None) -> str:
     """Write the graph as SVG/PNG (needs the `graphviz` package and its `dot` binary)."""
     try:
-        import graphviz  # type: ignore[import-not-found]
+        import graphviz
     except ImportError:
         raise RuntimeError(
             "render: the graphviz package is not installed (pip install opgrad[viz])"
