@@ -69,3 +69,36 @@ def test_each_mistake_mypy_rejects_also_fails_at_run_time(line: str) -> None:
     x = og.tensor(np.ones((2, 3)))
     with pytest.raises((TypeError, AttributeError)):
         exec(line, {"og": og, "x": x})
+
+
+def load_typecheck() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("typecheck_tool", ROOT / "tools" / "typecheck.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_typecheck_builds_the_installed_layout_from_package_dir(tmp_path: Path) -> None:
+    pytest.importorskip("mypy")
+    tool = load_typecheck()
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.setuptools.package-dir]\n"pkg" = "pkg"\n"pkg.core" = "src_core"\n"pkg.gen" = "out/gen"\n'
+    )
+    for folder in ("pkg", "src_core", "out/gen"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "__init__.py").write_text("")
+    (tmp_path / "src_core" / "tensor.py").write_text("X = 1\n")
+    stale = tmp_path / tool.LAYOUT / "pkg" / "gone"
+    stale.mkdir(parents=True)  # left by an earlier mapping: must not survive
+
+    back = tool.build_layout(tmp_path)
+
+    tree = tmp_path / tool.LAYOUT / "pkg"
+    assert (tree / "core" / "tensor.py").read_text() == "X = 1\n"  # through the link
+    assert (tree / "core").is_symlink() and (tree / "gen").is_symlink()
+    assert (tree / "__init__.py").is_symlink() and not tree.is_symlink()  # the parent's files
+    assert not stale.exists()
+    layout = tool.LAYOUT.as_posix()
+    report = f"{layout}/pkg/core/tensor.py:1: error: x\n{layout}/pkg/a.py:2: e"
+    assert tool.source_paths(report, back) == "src_core/tensor.py:1: error: x\npkg/a.py:2: e"

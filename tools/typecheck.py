@@ -15,11 +15,15 @@ Exits with mypy's status.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tomllib
 from pathlib import Path
 
-from mypy import api
+try:
+    from mypy import api
+except ImportError:  # pragma: no cover - depends on the environment
+    sys.exit("typecheck: mypy is not installed; it is in the dev extra: pip install -e '.[dev]'")
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYOUT = Path(".mypy_cache") / "layout"  # relative to ROOT; [tool.mypy] mypy_path names it
@@ -38,6 +42,7 @@ def build_layout(root: Path) -> dict[str, str]:
     root, for turning mypy's paths back."""
     mapping = package_dirs(root)
     tree = root / LAYOUT
+    shutil.rmtree(tree, ignore_errors=True)  # built anew: no link outlives its mapping
     back: dict[str, str] = {}
     for name, folder in sorted(mapping.items()):
         target = tree.joinpath(*name.split("."))
@@ -57,12 +62,7 @@ def build_layout(root: Path) -> dict[str, str]:
 
 
 def _link(link: Path, source: Path) -> None:
-    relative = Path(os.path.relpath(source, link.parent))
-    if link.is_symlink() and Path(os.readlink(link)) == relative:
-        return
-    if link.is_symlink() or link.is_file():
-        link.unlink()
-    link.symlink_to(relative, target_is_directory=source.is_dir())
+    link.symlink_to(os.path.relpath(source, link.parent), target_is_directory=source.is_dir())
 
 
 def source_paths(text: str, back: dict[str, str]) -> str:
