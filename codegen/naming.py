@@ -21,6 +21,7 @@ PACKAGE_INIT = "__init__"
 OPS_ALIAS = "_ops"
 GRAD_OPS_ALIAS = "_grad_ops"
 NODES_ALIAS = "_nodes"
+GENERATED_ALIAS = "_generated"  # the generated package itself (tensor_methods.py)
 BUILTINS_ALIAS = "_builtins"
 # Prefix of the module-level kernel tables (`_k_tanh = kernel_table("tanh")`).
 KERNEL_TABLE_PREFIX = "_k_"
@@ -171,6 +172,11 @@ def camel(name: str) -> str:
 def kernel_table(kernel: str) -> str:
     """The module-level `kernel_table(kernel)` a kernel is looked up in: `_k_tanh`."""
     return f"{KERNEL_TABLE_PREFIX}{kernel}"
+
+
+def array_local(name: str) -> str:
+    """The local holding the arrays of a Tensor[] (or an optional tensor's array): `_xs_data`."""
+    return f"_{name}_data"
 
 
 def count_slot(name: str) -> str:

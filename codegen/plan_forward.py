@@ -19,12 +19,14 @@ from opgrad.codegen.plan_parts import (
     AttributeCheck,
     Function,
     GradBlock,
-    Guarded,
     History,
     InplaceFunction,
+    InplaceWrite,
     Result,
     Saved,
     TensorConversion,
+    VersionBump,
+    ViewMark,
     array,
     dispatch_arrays,
     doc_lines,
@@ -67,12 +69,12 @@ def _attribute_check(name: str, a: Arg) -> AttributeCheck:
 
 def _conversions(
     name: str, args: tuple[Arg, ...], like: Callable[[Arg], str], written: tuple[str, ...] = ()
-) -> list[TensorConversion | AttributeCheck | Guarded]:
+) -> list[TensorConversion | AttributeCheck]:
     """Numbers and arrays passed for tensors become tensors (dtype following `like(arg)`),
     except for arguments the kernel writes into (`written`, from `mutates:`): a converted copy
     would take the write, so they must be Tensors already. Attributes are checked and converted
     to the type the kernel takes (`_attribute_check`)."""
-    conversions: list[TensorConversion | AttributeCheck | Guarded] = []
+    conversions: list[TensorConversion | AttributeCheck] = []
     for a in args:
         if a.is_tensor:
             form = "list" if a.is_tensor_list else "optional" if a.is_optional else "tensor"
@@ -85,21 +87,15 @@ def _conversions(
 
 def _marks(
     outputs: tuple[Output, ...], base: str | None, mutates: tuple[str, ...], mutates_if: str | None
-) -> tuple[Guarded, ...]:
-    """What the kernel did besides returning outputs, recorded right after it ran:
-    `mark_view(out, x)` for every output (every element of a Tensor[] one) of a `view:` op,
-    and one version bump for each `mutates:` argument (when `mutates_if` is true)."""
-    marks: list[Guarded] = []
+) -> tuple[ViewMark | VersionBump, ...]:
+    """What the kernel did besides returning outputs, recorded right after it ran: every
+    output of a `view:` op is a view of `base`, and the `mutates:` arguments (when
+    `mutates_if` is true) get one version bump."""
+    marks: list[ViewMark | VersionBump] = []
     if base is not None:
-        marks += [
-            Guarded(f"for _t in {o.name}:", Stmt("", call("mark_view", "_t", base)))
-            if o.is_list
-            else Guarded(None, Stmt("", call("mark_view", o.name, base)))
-            for o in outputs
-        ]
+        marks += [ViewMark(o.name, base, "list" if o.is_list else "tensor") for o in outputs]
     if mutates:
-        header = None if mutates_if is None else f"if {mutates_if}:"
-        marks.append(Guarded(header, Stmt("", call("bump_versions", *mutates))))
+        marks.append(VersionBump(mutates, mutates_if))
     return tuple(marks)
 
 
@@ -128,7 +124,7 @@ def _function(
 
     produced = {o.name for o in backward.outputs} if backward is not None else set()
     diff_inputs = [a for a in tensors if naming.grad_name(a.name) in produced]
-    conversions: list[TensorConversion | AttributeCheck | Guarded] = []
+    conversions: list[TensorConversion | AttributeCheck] = []
     if convert:
         # A number passed for a tensor takes the dtype of another tensor argument, a
         # differentiable one if there is one (where(cond, x, 0.0): 0.0 follows x, not cond).
@@ -319,10 +315,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     signature = Stmt("def ", signature_params(name, [param(a) for a in op.args]), " -> Tensor:")
     doc = doc_lines(f"{op.doc} In place: writes the result into {target} and returns {target}.", 4)
 
-    refuse = Guarded(
-        f"if not isinstance({target}, Tensor):",
-        Stmt("raise ", call("_not_a_tensor", quoted(name), quoted(target), target)),
-    )
+    refuse = TensorConversion(name, target, "", "written")  # a copy would take the write
     rest = tuple(a for a in op.args if a.name != target)
     conversions = [refuse, *_conversions(name, rest, lambda a: target)]
 
@@ -370,8 +363,8 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
         body=tuple(body),
         make_node=make_node,
         saves_before=tuple(saves_before),
-        write=Stmt("", call("write_inplace", quoted(name), target, "_result")),
-        history=Stmt("", call("set_history", target, "node", "0")),
+        write=InplaceWrite(name, target, "_result"),
+        history=History(target, 0, "tensor"),
         saves_after=tuple(saves_after),
         returns=Stmt("return ", target),
     )

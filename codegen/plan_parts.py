@@ -21,14 +21,6 @@ from opgrad.codegen.validate import Spec
 
 
 @dataclass(frozen=True)
-class Guarded:
-    """A statement, optionally under a one-line `if ...:` / `for ...:` header."""
-
-    header: str | None
-    stmt: Stmt
-
-
-@dataclass(frozen=True)
 class Saved:
     """What a node keeps for its backward, `node.<slot> = ...` (spelled by the `save` macro
     of templates/_function.jinja2).
@@ -91,6 +83,36 @@ class History:
 
 
 @dataclass(frozen=True)
+class ViewMark:
+    """An output of a `view:` op marked as a view of the Tensor argument `base`
+    (`mark_view(out, base)`; each element of a Tensor[] output, "list"), so that it shares
+    its version counter."""
+
+    name: str
+    base: str
+    form: str  # "tensor" | "list"
+
+
+@dataclass(frozen=True)
+class VersionBump:
+    """The arguments of `mutates:` the kernel wrote into get a new version
+    (`bump_versions(a, b)`), only when the bool argument `flag` (`mutates_if:`) is true."""
+
+    names: tuple[str, ...]
+    flag: str | None
+
+
+@dataclass(frozen=True)
+class InplaceWrite:
+    """The kernel's result written into the in-place target: `write_inplace(op, target,
+    source)` (which checks shape and dtype before it writes)."""
+
+    op: str
+    target: str
+    source: str
+
+
+@dataclass(frozen=True)
 class GradRead:
     """A node's incoming gradient as a local: `out_grad = grads[0]` (a Tensor[] output,
     always last, takes the rest: `grads[1:]`)."""
@@ -130,9 +152,9 @@ class Function:
     doc: tuple[str, ...]
     signature: Stmt
     refuse: str | None  # grad ops without a backward: refuse to be differentiated
-    conversions: tuple[TensorConversion | AttributeCheck | Guarded, ...]
+    conversions: tuple[TensorConversion | AttributeCheck, ...]
     body: tuple[Stmt | KernelCall, ...]
-    marks: tuple[Guarded, ...]  # after the kernel: `view:` outputs, `mutates:` writes
+    marks: tuple[ViewMark | VersionBump, ...]  # after the kernel: `view:` outputs, `mutates:` writes
     grad: GradBlock | None
     returns: Stmt
     inplace = False
@@ -150,13 +172,13 @@ class InplaceFunction:
     name: str
     doc: tuple[str, ...]
     signature: Stmt
-    conversions: tuple[TensorConversion | AttributeCheck | Guarded, ...]
+    conversions: tuple[TensorConversion | AttributeCheck, ...]
     record: Stmt  # record = check_inplace(...)
     body: tuple[Stmt | KernelCall, ...]  # the kernel, into `_result`
     make_node: Stmt
     saves_before: tuple[Saved, ...]  # inputs (x's old value) and attributes
-    write: Stmt
-    history: Stmt
+    write: InplaceWrite
+    history: History  # x becomes the node's output 0
     saves_after: tuple[Saved, ...]  # the output, which is x now
     returns: Stmt
     inplace = True
@@ -403,7 +425,7 @@ def array(arg: Arg, form: str) -> str:
     if form != TENSOR:
         return arg.name
     if arg.is_tensor_list or arg.is_optional:
-        return f"_{arg.name}_data"
+        return naming.array_local(arg.name)
     return f"{arg.name}._data"
 
 
@@ -414,9 +436,9 @@ def prelude(arg: Arg, form: str) -> Stmt | None:
     if form != TENSOR:
         return None
     if arg.is_tensor_list:
-        return Stmt(f"_{arg.name}_data = ", list_of(f"_t._data for _t in {arg.name}"))
+        return Stmt(f"{naming.array_local(arg.name)} = ", list_of(f"_t._data for _t in {arg.name}"))
     if arg.is_optional:
-        return Stmt(f"_{arg.name}_data = ", f"None if {arg.name} is None else {arg.name}._data")
+        return Stmt(f"{naming.array_local(arg.name)} = ", f"None if {arg.name} is None else {arg.name}._data")
     return None
 
 

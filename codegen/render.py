@@ -67,7 +67,8 @@ def imports_for(package: str) -> dict[str, tuple[int, str, str]]:
     """
     parent, _, leaf = package.rpartition(".")
     table = dict(RUNTIME_IMPORTS)
-    table["_generated"] = (3, parent, f"{leaf} as _generated") if parent else (3, "", f"{leaf} as _generated")
+    alias = naming.GENERATED_ALIAS
+    table[alias] = (3, parent, f"{leaf} as {alias}") if parent else (3, "", f"{leaf} as {alias}")
     for alias, module in (
         (naming.GRAD_OPS_ALIAS, naming.GRAD_OPS_MODULE),
         (naming.NODES_ALIAS, naming.NODES_MODULE),
