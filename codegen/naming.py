@@ -41,6 +41,7 @@ RUNTIME_NAMES = frozenset(
         "tensors_of",
         "kernel_table",
         "kernel_error",
+        "kernel_results_error",
         "float_arg",
         "scalar_arg",
         "int_arg",
@@ -177,6 +178,11 @@ def kernel_table(kernel: str) -> str:
 def array_local(name: str) -> str:
     """The local holding the arrays of a Tensor[] (or an optional tensor's array): `_xs_data`."""
     return f"_{name}_data"
+
+
+def result_local(position: int) -> str:
+    """The array a kernel returned at `position`, when it returns several: `_r0`, `_r1`."""
+    return f"_r{position}"
 
 
 def count_slot(name: str) -> str:

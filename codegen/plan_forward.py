@@ -150,9 +150,9 @@ def _function(
         # The kernel returns every output in spec order; intermediates are wrapped only if saved.
         order = [o.name for o in sig.outputs]
         raw = "_results"
-        body += kernel_stmts(sig.name, kernel, arrays, kernel_args, raw, "raw")
+        body += kernel_stmts(sig.name, kernel, arrays, kernel_args, raw, "raw", len(order))
         for r in results:
-            source = f"{raw}[{order.index(r.local)}]"
+            source = naming.result_local(order.index(r.local))
             body.append(
                 Stmt(
                     f"{r.local} = ",
@@ -259,7 +259,7 @@ def _saves(
             # An output with history is saved with a weak link back to the node; an
             # intermediate or non-differentiable one has no history, so no cycle: keep it.
             if any(o.name == a.name for o in intermediate):
-                source = f"wrap(_results[{out_order.index(a.name)}])"
+                source = f"wrap({naming.result_local(out_order.index(a.name))})"
                 saves.append(Saved(a.name, a.name, "of_input", source=source))
             elif a.name in nondiff:
                 saves.append(saved(a.name, fwd_out, "of_input"))

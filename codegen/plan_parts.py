@@ -358,12 +358,18 @@ class KernelCall:
     wrap: bool  # wrap the result in a Tensor
     table: str | None
     one_per_line: bool  # more than INLINE_ARRAYS arrays, or a Tensor[]'s
+    # when the kernel returns several arrays: the locals its tuple is unpacked into, one per
+    # output the spec declares (`_r0, _r1`); any other result raises `kernel_results_error`
+    # naming the op and both counts, before anything is wrapped or recorded
+    unpacked: tuple[str, ...] = ()
 
 
 def kernel_stmts(
-    op: str, kernel: str, arrays: list[str], args: list[str], target: str, wrap_as: str
+    op: str, kernel: str, arrays: list[str], args: list[str], target: str, wrap_as: str, results: int = 0
 ) -> list[KernelCall]:
-    """The `KernelCall` of `kernel` into `target`; `wrap_as` is "tensor" or "raw"."""
+    """The `KernelCall` of `kernel` into `target`; `wrap_as` is "tensor" or "raw"; `results`
+    is the number of outputs when the kernel returns several (unpacked into
+    `naming.result_local(i)`)."""
     listed = any(a.startswith("*") for a in arrays)
     table = naming.kernel_table(kernel) if arrays and not listed else None
     return [
@@ -376,6 +382,7 @@ def kernel_stmts(
             wrap_as == "tensor",
             table,
             listed or len(arrays) > INLINE_ARRAYS,
+            tuple(naming.result_local(i) for i in range(results)),
         )
     ]
 
@@ -394,9 +401,9 @@ def kernel_results(
     if len(results) == 1 and results[0].kind == "tensor":
         return [*kernel_stmts(op, kernel, arrays, args, results[0].local, "tensor")]
     raw = "_result" if len(results) == 1 else "_results"
-    stmts += kernel_stmts(op, kernel, arrays, args, raw, "raw")
+    stmts += kernel_stmts(op, kernel, arrays, args, raw, "raw", len(results) if len(results) > 1 else 0)
     for i, r in enumerate(results):
-        source = raw if len(results) == 1 else f"{raw}[{i}]"
+        source = raw if len(results) == 1 else naming.result_local(i)
         if r.kind == "tensor":
             stmts.append(Stmt(f"{r.local} = ", call("wrap", source)))
         elif r.kind == "list":

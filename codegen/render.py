@@ -47,6 +47,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "write_inplace": (3, "opgrad.runtime.inplace", "write_inplace"),
     "dispatch": (3, "opgrad.runtime.kernels.registry", "dispatch"),
     "kernel_error": (3, "opgrad.runtime.kernels.registry", "kernel_error"),
+    "kernel_results_error": (3, "opgrad.runtime.kernels.registry", "kernel_results_error"),
     "kernel_table": (3, "opgrad.runtime.kernels.registry", "kernel_table"),
     "Tensor": (3, "opgrad.runtime.tensor", "Tensor"),
     "as_tensor_arg": (3, "opgrad.runtime.tensor", "as_tensor_arg"),

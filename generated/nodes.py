@@ -9,6 +9,7 @@ from opgrad.runtime.grad_node import GradNode
 from opgrad.runtime.kernels.registry import (
     dispatch,
     kernel_error,
+    kernel_results_error,
     kernel_table,
 )
 from opgrad.runtime.tensor import (
@@ -1206,8 +1207,12 @@ class GeluDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("gelu_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("gelu_double_grad", 2, _results) from None
+        new_x_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -1284,8 +1289,12 @@ class SiluDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("silu_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("silu_double_grad", 2, _results) from None
+        new_x_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -1366,8 +1375,12 @@ class SoftplusDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("softplus_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("softplus_double_grad", 2, _results) from None
+        new_x_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -1906,8 +1919,12 @@ class MishDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("mish_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("mish_double_grad", 2, _results) from None
+        new_x_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -2034,8 +2051,12 @@ class SwishDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("swish_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("swish_double_grad", 2, _results) from None
+        new_x_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -2267,8 +2288,12 @@ class AddGradNode(GradNode):
             _results = _kernel(x, y, out_grad._data)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("add_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("add_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
 
@@ -2306,8 +2331,12 @@ class SubtractGradNode(GradNode):
             _results = _kernel(x, y, out_grad._data)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("subtract_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("subtract_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
 
@@ -2361,8 +2390,12 @@ class MultiplyGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("multiply_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("multiply_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2435,8 +2468,12 @@ class DivideGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("divide_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("divide_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2506,8 +2543,12 @@ class MaximumGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("maximum_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("maximum_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2573,8 +2614,12 @@ class MinimumGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("minimum_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("minimum_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2640,8 +2685,12 @@ class ElementwisePowGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("elementwise_pow_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("elementwise_pow_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2703,9 +2752,13 @@ class ElementwisePowDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("elementwise_pow_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_y_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("elementwise_pow_double_grad", 3, _results) from None
+        new_x_grad = wrap(_r0)
+        new_y_grad = wrap(_r1)
+        out_grad_grad = wrap(_r2)
         return (new_x_grad, new_y_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -2742,8 +2795,12 @@ class WhereGradNode(GradNode):
             _results = _kernel(condition, x, y, out_grad._data)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("where_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("where_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (None, x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -3114,8 +3171,12 @@ class ProdDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("prod_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("prod_double_grad", 2, _results) from None
+        new_x_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -3225,9 +3286,13 @@ class LogsumexpDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("logsumexp_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_out_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("logsumexp_double_grad", 3, _results) from None
+        new_x_grad = wrap(_r0)
+        new_out_grad = wrap(_r1)
+        out_grad_grad = wrap(_r2)
         return (new_x_grad, new_out_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -3316,8 +3381,12 @@ class VarDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("var_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("var_double_grad", 2, _results) from None
+        new_x_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -3432,8 +3501,12 @@ class StdDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("std_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("std_double_grad", 2, _results) from None
+        new_x_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_x_grad, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -3556,8 +3629,12 @@ class NormDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("norm_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("norm_double_grad", 2, _results) from None
+        new_x_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_x_grad, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -3683,8 +3760,12 @@ class CumprodDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("cumprod_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("cumprod_double_grad", 2, _results) from None
+        new_x_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_x_grad, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -3853,8 +3934,12 @@ class MatmulGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("matmul_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("matmul_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -4427,8 +4512,12 @@ class ScatterGradNode(GradNode):
             _results = _kernel(x, index, updates, out_grad._data, self.overwrite)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("scatter_grad", _e) from None
-        x_grad = wrap(_results[0])
-        updates_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("scatter_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        updates_grad = wrap(_r1)
         return (x_grad, None, updates_grad)
 
     def release_saved(self) -> None:
@@ -4489,8 +4578,12 @@ class IndexAddGradNode(GradNode):
             _results = _kernel(x, index, value, out_grad._data, self.axis)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("index_add_grad", _e) from None
-        x_grad = wrap(_results[0])
-        value_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("index_add_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        value_grad = wrap(_r1)
         return (x_grad, None, value_grad)
 
     def release_saved(self) -> None:
@@ -5019,8 +5112,12 @@ class PreluGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("prelu_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("prelu_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = wrap(_r1)
         return (x_grad, weight_grad)
 
     def release_saved(self) -> None:
@@ -5077,9 +5174,13 @@ class PreluDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("prelu_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("prelu_double_grad", 3, _results) from None
+        new_x_grad = wrap(_r0)
+        new_weight_grad = wrap(_r1)
+        out_grad_grad = wrap(_r2)
         return (new_x_grad, new_weight_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -5167,8 +5268,12 @@ class GluDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("glu_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("glu_double_grad", 2, _results) from None
+        new_x_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_x_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -5287,8 +5392,12 @@ class CrossEntropyDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("cross_entropy_double_grad", _e) from None
-        new_input_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("cross_entropy_double_grad", 2, _results) from None
+        new_input_grad = wrap(_r0)
+        out_grad_grad = wrap(_r1)
         return (new_input_grad, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -5370,8 +5479,12 @@ class MseLossGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("mse_loss_grad", _e) from None
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("mse_loss_grad", 2, _results) from None
+        input_grad = wrap(_r0)
+        label_grad = wrap(_r1)
         return (input_grad, label_grad)
 
     def release_saved(self) -> None:
@@ -5432,9 +5545,13 @@ class MseLossDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("mse_loss_double_grad", _e) from None
-        new_input_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("mse_loss_double_grad", 3, _results) from None
+        new_input_grad = wrap(_r0)
+        new_label_grad = wrap(_r1)
+        out_grad_grad = wrap(_r2)
         return (new_input_grad, new_label_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -5575,8 +5692,12 @@ class BinaryCrossEntropyWithLogitsGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("binary_cross_entropy_with_logits_grad", _e) from None
-        logit_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("binary_cross_entropy_with_logits_grad", 2, _results) from None
+        logit_grad = wrap(_r0)
+        label_grad = wrap(_r1)
         return (logit_grad, label_grad, None, None)
 
     def release_saved(self) -> None:
@@ -5657,9 +5778,13 @@ class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("binary_cross_entropy_with_logits_double_grad", _e) from None
-        new_logit_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("binary_cross_entropy_with_logits_double_grad", 3, _results) from None
+        new_logit_grad = wrap(_r0)
+        new_label_grad = wrap(_r1)
+        out_grad_grad = wrap(_r2)
         return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -5708,8 +5833,12 @@ class L1LossGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("l1_loss_grad", _e) from None
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("l1_loss_grad", 2, _results) from None
+        input_grad = wrap(_r0)
+        label_grad = wrap(_r1)
         return (input_grad, label_grad)
 
     def release_saved(self) -> None:
@@ -5821,8 +5950,12 @@ class SmoothL1LossGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("smooth_l1_loss_grad", _e) from None
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("smooth_l1_loss_grad", 2, _results) from None
+        input_grad = wrap(_r0)
+        label_grad = wrap(_r1)
         return (input_grad, label_grad)
 
     def release_saved(self) -> None:
@@ -5887,9 +6020,13 @@ class SmoothL1LossDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("smooth_l1_loss_double_grad", _e) from None
-        new_input_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("smooth_l1_loss_double_grad", 3, _results) from None
+        new_input_grad = wrap(_r0)
+        new_label_grad = wrap(_r1)
+        out_grad_grad = wrap(_r2)
         return (new_input_grad, new_label_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -5943,8 +6080,12 @@ class KlDivGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("kl_div_grad", _e) from None
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("kl_div_grad", 2, _results) from None
+        input_grad = wrap(_r0)
+        label_grad = wrap(_r1)
         return (input_grad, label_grad)
 
     def release_saved(self) -> None:
@@ -6017,9 +6158,13 @@ class KlDivDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("kl_div_double_grad", _e) from None
-        new_input_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("kl_div_double_grad", 3, _results) from None
+        new_input_grad = wrap(_r0)
+        new_label_grad = wrap(_r1)
+        out_grad_grad = wrap(_r2)
         return (new_input_grad, new_label_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -6081,9 +6226,13 @@ class Conv2dGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("conv2d_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("conv2d_grad", 3, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -6333,9 +6482,13 @@ class LayerNormGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("layer_norm_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = None if _results[1] is None else wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("layer_norm_grad", 3, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -6428,9 +6581,13 @@ class LayerNormDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("layer_norm_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("layer_norm_double_grad", 3, _results) from None
+        new_x_grad = wrap(_r0)
+        new_weight_grad = None if _r1 is None else wrap(_r1)
+        out_grad_grad = wrap(_r2)
         return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -6504,9 +6661,13 @@ class BatchNormGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("batch_norm_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = None if _results[1] is None else wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("batch_norm_grad", 3, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, None, None, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -6612,9 +6773,13 @@ class BatchNormDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("batch_norm_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("batch_norm_double_grad", 3, _results) from None
+        new_x_grad = wrap(_r0)
+        new_weight_grad = None if _r1 is None else wrap(_r1)
+        out_grad_grad = wrap(_r2)
         return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -6686,9 +6851,13 @@ class GroupNormGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("group_norm_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = None if _results[1] is None else wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("group_norm_grad", 3, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -6792,9 +6961,13 @@ class GroupNormDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("group_norm_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("group_norm_double_grad", 3, _results) from None
+        new_x_grad = wrap(_r0)
+        new_weight_grad = None if _r1 is None else wrap(_r1)
+        out_grad_grad = wrap(_r2)
         return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -6845,9 +7018,13 @@ class LinearGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("linear_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("linear_grad", 3, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -6919,8 +7096,12 @@ class EinsumGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("einsum_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("einsum_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -6979,9 +7160,13 @@ class EinsumDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("einsum_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_y_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("einsum_double_grad", 3, _results) from None
+        new_x_grad = wrap(_r0)
+        new_y_grad = wrap(_r1)
+        out_grad_grad = wrap(_r2)
         return (new_x_grad, new_y_grad, out_grad_grad)
 
     def release_saved(self) -> None:
@@ -7061,10 +7246,14 @@ class ScaledDotProductAttentionGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("scaled_dot_product_attention_grad", _e) from None
-        query_grad = wrap(_results[0])
-        key_grad = wrap(_results[1])
-        value_grad = wrap(_results[2])
-        mask_grad = None if _results[3] is None else wrap(_results[3])
+        try:
+            _r0, _r1, _r2, _r3 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("scaled_dot_product_attention_grad", 4, _results) from None
+        query_grad = wrap(_r0)
+        key_grad = wrap(_r1)
+        value_grad = wrap(_r2)
+        mask_grad = None if _r3 is None else wrap(_r3)
         return (query_grad, key_grad, value_grad, mask_grad)
 
     def release_saved(self) -> None:
@@ -7180,11 +7369,15 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("scaled_dot_product_attention_double_grad", _e) from None
-        new_query_grad = wrap(_results[0])
-        new_key_grad = wrap(_results[1])
-        new_value_grad = wrap(_results[2])
-        new_mask_grad = None if _results[3] is None else wrap(_results[3])
-        out_grad_grad = wrap(_results[4])
+        try:
+            _r0, _r1, _r2, _r3, _r4 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("scaled_dot_product_attention_double_grad", 5, _results) from None
+        new_query_grad = wrap(_r0)
+        new_key_grad = wrap(_r1)
+        new_value_grad = wrap(_r2)
+        new_mask_grad = None if _r3 is None else wrap(_r3)
+        out_grad_grad = wrap(_r4)
         return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
 
     def release_saved(self) -> None:
