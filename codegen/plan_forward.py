@@ -123,7 +123,7 @@ def _function(
     tensors = [a for a in sig.args if a.is_tensor]
 
     produced = {o.name for o in backward.outputs} if backward is not None else set()
-    diff_inputs = [a for a in tensors if naming.grad_name(a.name) in produced]
+    diff_inputs = [a for a in tensors if sig.input_grad(a.name) in produced]
     conversions: list[TensorConversion | AttributeCheck] = []
     if convert:
         # A number passed for a tensor takes the dtype of another tensor argument, a
@@ -372,9 +372,8 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
 
 def grad_op_function(bwd: BackwardSpec, spec: Spec) -> Function:
     assert bwd.kernel is not None
-    sig = grad_op_sig(bwd, spec)  # outputs named as in the node: `new_input_grad`
+    sig = grad_op_sig(bwd, spec)
     own = spec.backward(bwd.backward) if bwd.backward else None
-    renamed = dict(zip((o.name for o in bwd.outputs), (o.name for o in sig.outputs), strict=True))
     return _function(
         sig,
         bwd.kernel,
@@ -383,6 +382,6 @@ def grad_op_function(bwd: BackwardSpec, spec: Spec) -> Function:
         convert=False,  # called by nodes with tensors only
         visible=sig.outputs,
         intermediate=(),
-        optional_outputs=frozenset(renamed[n] for n in optional_grads(bwd, spec) if n in renamed),
+        optional_outputs=optional_grads(bwd, spec),
         refuse=own is None,
     )

@@ -482,4 +482,4 @@ def saved(slot: str, arg_or_out: Arg | Output, how: str, source: str = "", eleme
 def optional_grads(bwd: BackwardSpec, spec: Spec) -> frozenset[str]:
     """The gradients `bwd` returns that may be None: those of its forward's `Tensor?` inputs."""
     fwd = spec.forward_of(bwd)
-    return frozenset(naming.grad_name(a.name) for a in fwd.args if a.type == "Tensor?")
+    return frozenset(fwd.input_grad(a.name) for a in fwd.args if a.type == "Tensor?")

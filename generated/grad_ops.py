@@ -1513,9 +1513,9 @@ def prod_double_grad(
         _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
     except ValueError:
         raise kernel_results_error("prod_double_grad", 2, _results) from None
-    new_x_grad = wrap(_r0)
-    out_grad_grad = wrap(_r1)
-    return (new_x_grad, out_grad_grad)
+    grad_wrt_x = wrap(_r0)
+    grad_wrt_out_grad = wrap(_r1)
+    return (grad_wrt_x, grad_wrt_out_grad)
 
 
 def logsumexp_grad(
@@ -1764,9 +1764,9 @@ def cumprod_double_grad(
         _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
     except ValueError:
         raise kernel_results_error("cumprod_double_grad", 2, _results) from None
-    new_x_grad = wrap(_r0)
-    out_grad_grad = wrap(_r1)
-    return (new_x_grad, out_grad_grad)
+    grad_wrt_x = wrap(_r0)
+    grad_wrt_out_grad = wrap(_r1)
+    return (grad_wrt_x, grad_wrt_out_grad)
 
 
 def topk_grad(
@@ -2581,11 +2581,11 @@ def cross_entropy_double_grad(
         _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
     except ValueError:
         raise kernel_results_error("cross_entropy_double_grad", 2, _results) from None
-    new_input_grad = wrap(_r0)
-    out_grad_grad = wrap(_r1)
+    grad_wrt_input = wrap(_r0)
+    grad_wrt_out_grad = wrap(_r1)
     if (input._requires_grad or out_grad._requires_grad or input_grad_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.CrossEntropyTripleGradNode, (input, None, out_grad, input_grad_grad), new_input_grad)
-        set_history(out_grad_grad, node, 1)
+        node = new_node(_nodes.CrossEntropyTripleGradNode, (input, None, out_grad, input_grad_grad), grad_wrt_input)
+        set_history(grad_wrt_out_grad, node, 1)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.out_grad = TensorWrapper.of_input(out_grad)
@@ -2594,7 +2594,7 @@ def cross_entropy_double_grad(
         node.reduction = reduction
         node.ignore_index = ignore_index
         node.label_smoothing = label_smoothing
-    return (new_input_grad, out_grad_grad)
+    return (grad_wrt_input, grad_wrt_out_grad)
 
 
 def mse_loss_grad(
@@ -2987,10 +2987,10 @@ def max_pool2d_double_grad(
         or dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax._data, x_grad_grad._data)
     )
     try:
-        out_grad_grad = wrap(_kernel(argmax._data, x_grad_grad._data, kernel_size, stride, padding))
+        grad_wrt_out_grad = wrap(_kernel(argmax._data, x_grad_grad._data, kernel_size, stride, padding))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("max_pool2d_double_grad", _e) from None
-    return out_grad_grad
+    return grad_wrt_out_grad
 
 
 def avg_pool2d_grad(

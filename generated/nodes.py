@@ -403,8 +403,8 @@ class NegDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out_grad_grad = -x_grad_grad
-        return (out_grad_grad,)
+        grad_wrt_out_grad = -x_grad_grad
+        return (grad_wrt_out_grad,)
 
 
 class AbsGradNode(GradNode):
@@ -446,8 +446,8 @@ class AbsDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
-        out_grad_grad = x_grad_grad * _ops.sign(x)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad * _ops.sign(x)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -483,8 +483,8 @@ class SignDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out_grad_grad = 0 * x_grad_grad
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = 0 * x_grad_grad
+        return (None, grad_wrt_out_grad)
 
 
 class ExpGradNode(GradNode):
@@ -527,9 +527,9 @@ class ExpDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = x_grad_grad * out_grad
-        out_grad_grad = x_grad_grad * out
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = x_grad_grad * out_grad
+        grad_wrt_out_grad = x_grad_grad * out
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -577,9 +577,9 @@ class Expm1DoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = x_grad_grad * out_grad
-        out_grad_grad = x_grad_grad * (out + 1)
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = x_grad_grad * out_grad
+        grad_wrt_out_grad = x_grad_grad * (out + 1)
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -627,9 +627,9 @@ class LogDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad / (x * x)
-        out_grad_grad = x_grad_grad / x
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -x_grad_grad * out_grad / (x * x)
+        grad_wrt_out_grad = x_grad_grad / x
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -677,9 +677,9 @@ class Log1pDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad / ((x + 1) * (x + 1))
-        out_grad_grad = x_grad_grad / (x + 1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -x_grad_grad * out_grad / ((x + 1) * (x + 1))
+        grad_wrt_out_grad = x_grad_grad / (x + 1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -727,9 +727,9 @@ class SqrtDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = -0.5 * x_grad_grad * out_grad / (out * out)
-        out_grad_grad = 0.5 * x_grad_grad / out
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = -0.5 * x_grad_grad * out_grad / (out * out)
+        grad_wrt_out_grad = 0.5 * x_grad_grad / out
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -777,9 +777,9 @@ class RsqrtDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = -1.5 * x_grad_grad * out_grad * out * out
-        out_grad_grad = -0.5 * x_grad_grad * out * out * out
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = -1.5 * x_grad_grad * out_grad * out * out
+        grad_wrt_out_grad = -0.5 * x_grad_grad * out * out * out
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -827,9 +827,9 @@ class SquareDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = 2 * x_grad_grad * out_grad
-        out_grad_grad = 2 * x_grad_grad * x
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = 2 * x_grad_grad * out_grad
+        grad_wrt_out_grad = 2 * x_grad_grad * x
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -877,9 +877,9 @@ class ReciprocalDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = -2 * x_grad_grad * out_grad * out
-        out_grad_grad = -x_grad_grad * out * out
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = -2 * x_grad_grad * out_grad * out
+        grad_wrt_out_grad = -x_grad_grad * out * out
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -927,9 +927,9 @@ class SinDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad * _ops.sin(x)
-        out_grad_grad = x_grad_grad * _ops.cos(x)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -x_grad_grad * out_grad * _ops.sin(x)
+        grad_wrt_out_grad = x_grad_grad * _ops.cos(x)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -977,9 +977,9 @@ class CosDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad * _ops.cos(x)
-        out_grad_grad = -x_grad_grad * _ops.sin(x)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -x_grad_grad * out_grad * _ops.cos(x)
+        grad_wrt_out_grad = -x_grad_grad * _ops.sin(x)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1027,9 +1027,9 @@ class TanhDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = -2 * x_grad_grad * out_grad * out
-        out_grad_grad = x_grad_grad * (1 - out * out)
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = -2 * x_grad_grad * out_grad * out
+        grad_wrt_out_grad = x_grad_grad * (1 - out * out)
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -1077,9 +1077,9 @@ class SigmoidDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = x_grad_grad * out_grad * (1 - 2 * out)
-        out_grad_grad = x_grad_grad * out * (1 - out)
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = x_grad_grad * out_grad * (1 - 2 * out)
+        grad_wrt_out_grad = x_grad_grad * out * (1 - out)
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -1126,8 +1126,8 @@ class ReluDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
-        out_grad_grad = x_grad_grad * (out > 0)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad * (out > 0)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -1180,9 +1180,9 @@ class GeluDoubleGradNode(GradNode):
             t = _ops.tanh(0.7978845608028654 * (x + 0.044715 * x * x * x))
             du = 0.7978845608028654 * (1 + 0.134145 * x * x)
             tanh_form = (1 - t * t) * (du + 0.5 * x * (0.21406444881780076 * x - 2 * t * du * du))
-            new_x_grad = x_grad_grad * out_grad * (tanh_form if approximate else pdf * (2 - x * x))
-            out_grad_grad = _grad_ops.gelu_grad(x, x_grad_grad, approximate)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = x_grad_grad * out_grad * (tanh_form if approximate else pdf * (2 - x * x))
+            grad_wrt_out_grad = _grad_ops.gelu_grad(x, x_grad_grad, approximate)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -1211,9 +1211,9 @@ class GeluDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("gelu_double_grad", 2, _results) from None
-        new_x_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1263,9 +1263,9 @@ class SiluDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
             s = _ops.sigmoid(x)
-            new_x_grad = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
-            out_grad_grad = _grad_ops.silu_grad(x, x_grad_grad)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
+            grad_wrt_out_grad = _grad_ops.silu_grad(x, x_grad_grad)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -1293,9 +1293,9 @@ class SiluDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("silu_double_grad", 2, _results) from None
-        new_x_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1347,9 +1347,9 @@ class SoftplusDoubleGradNode(GradNode):
             beta = self.beta
             threshold = self.threshold
             s = _ops.sigmoid(beta * x)
-            new_x_grad = _ops.where(beta * x > threshold, 0 * x, x_grad_grad * out_grad * beta * s * (1 - s))
-            out_grad_grad = _grad_ops.softplus_grad(x, x_grad_grad, beta, threshold)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = _ops.where(beta * x > threshold, 0 * x, x_grad_grad * out_grad * beta * s * (1 - s))
+            grad_wrt_out_grad = _grad_ops.softplus_grad(x, x_grad_grad, beta, threshold)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -1379,9 +1379,9 @@ class SoftplusDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("softplus_double_grad", 2, _results) from None
-        new_x_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1429,8 +1429,8 @@ class LeakyReluDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         negative_slope = self.negative_slope
-        out_grad_grad = _ops.where(x > 0, x_grad_grad, x_grad_grad * negative_slope)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.where(x > 0, x_grad_grad, x_grad_grad * negative_slope)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1478,9 +1478,9 @@ class EluDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
         alpha = self.alpha
-        new_x_grad = x_grad_grad * out_grad * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
-        out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, alpha * _ops.exp(_ops.clip(x, max=0.0)))
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = x_grad_grad * out_grad * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
+        grad_wrt_out_grad = x_grad_grad * _ops.where(x > 0, 1.0, alpha * _ops.exp(_ops.clip(x, max=0.0)))
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1528,9 +1528,9 @@ class ErfDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -2.256758334191025 * x * x_grad_grad * out_grad * _ops.exp(-x * x)
-        out_grad_grad = 1.1283791670955126 * x_grad_grad * _ops.exp(-x * x)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -2.256758334191025 * x * x_grad_grad * out_grad * _ops.exp(-x * x)
+        grad_wrt_out_grad = 1.1283791670955126 * x_grad_grad * _ops.exp(-x * x)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1566,8 +1566,8 @@ class ScaleDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         scale = self.scale
-        out_grad_grad = x_grad_grad * scale
-        return (out_grad_grad,)
+        grad_wrt_out_grad = x_grad_grad * scale
+        return (grad_wrt_out_grad,)
 
 
 class PowGradNode(GradNode):
@@ -1611,9 +1611,9 @@ class PowDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
         y = self.y
-        new_x_grad = x_grad_grad * out_grad * (y * (y - 1)) * _ops.pow(x, y - 2)
-        out_grad_grad = x_grad_grad * y * _ops.pow(x, y - 1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = x_grad_grad * out_grad * (y * (y - 1)) * _ops.pow(x, y - 2)
+        grad_wrt_out_grad = x_grad_grad * y * _ops.pow(x, y - 1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1662,8 +1662,8 @@ class ClipDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         min = self.min
         max = self.max
-        out_grad_grad = x_grad_grad * (_ops.clip(x, min, max) == x)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad * (_ops.clip(x, min, max) == x)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1700,8 +1700,8 @@ class CastDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         dtype = self.dtype
-        out_grad_grad = _ops.cast(x_grad_grad, dtype)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.cast(x_grad_grad, dtype)
+        return (None, grad_wrt_out_grad)
 
 
 class HardtanhGradNode(GradNode):
@@ -1745,8 +1745,8 @@ class HardtanhDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         min = self.min
         max = self.max
-        out_grad_grad = x_grad_grad * (x > min) * (x < max)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad * (x > min) * (x < max)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1793,9 +1793,9 @@ class HardswishDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = x_grad_grad * out_grad * (x >= -3) * (x <= 3) / 3
-        out_grad_grad = x_grad_grad * _ops.where(x < -3, 0.0, _ops.where(x > 3, 1.0, (2 * x + 3) / 6))
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = x_grad_grad * out_grad * (x >= -3) * (x <= 3) / 3
+        grad_wrt_out_grad = x_grad_grad * _ops.where(x < -3, 0.0, _ops.where(x > 3, 1.0, (2 * x + 3) / 6))
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1842,8 +1842,8 @@ class HardsigmoidDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
-        out_grad_grad = x_grad_grad * (x > -3) * (x < 3) / 6
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad * (x > -3) * (x < 3) / 6
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1893,9 +1893,9 @@ class MishDoubleGradNode(GradNode):
             out_grad = unpack(self.out_grad, self)
             t = _ops.tanh(_ops.softplus(x))
             s = _ops.sigmoid(x)
-            new_x_grad = x_grad_grad * out_grad * (1 - t * t) * s * (2 + x * (1 - s) - 2 * x * t * s)
-            out_grad_grad = _grad_ops.mish_grad(x, x_grad_grad)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = x_grad_grad * out_grad * (1 - t * t) * s * (2 + x * (1 - s) - 2 * x * t * s)
+            grad_wrt_out_grad = _grad_ops.mish_grad(x, x_grad_grad)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -1923,9 +1923,9 @@ class MishDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("mish_double_grad", 2, _results) from None
-        new_x_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1973,9 +1973,9 @@ class LogSigmoidDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad * _ops.sigmoid(x) * _ops.sigmoid(-x)
-        out_grad_grad = x_grad_grad * _ops.sigmoid(-x)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -x_grad_grad * out_grad * _ops.sigmoid(x) * _ops.sigmoid(-x)
+        grad_wrt_out_grad = x_grad_grad * _ops.sigmoid(-x)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2025,9 +2025,9 @@ class SwishDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
             s = _ops.sigmoid(x)
-            new_x_grad = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
-            out_grad_grad = _grad_ops.swish_grad(x, x_grad_grad)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
+            grad_wrt_out_grad = _grad_ops.swish_grad(x, x_grad_grad)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -2055,9 +2055,9 @@ class SwishDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("swish_double_grad", 2, _results) from None
-        new_x_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2107,9 +2107,9 @@ class SeluDoubleGradNode(GradNode):
         out_grad = unpack(self.out_grad, self)
         scale = self.scale
         alpha = self.alpha
-        new_x_grad = x_grad_grad * out_grad * scale * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
-        out_grad_grad = x_grad_grad * scale * _ops.where(x > 0, 1.0, alpha * _ops.exp(-_ops.relu(-x)))
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = x_grad_grad * out_grad * scale * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
+        grad_wrt_out_grad = x_grad_grad * scale * _ops.where(x > 0, 1.0, alpha * _ops.exp(-_ops.relu(-x)))
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2158,9 +2158,9 @@ class CeluDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
         alpha = self.alpha
-        new_x_grad = x_grad_grad * out_grad * _ops.exp(_ops.clip(x, max=0.0) / alpha) / alpha * (x <= 0)
-        out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, _ops.exp(_ops.clip(x, max=0.0) / alpha))
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = x_grad_grad * out_grad * _ops.exp(_ops.clip(x, max=0.0) / alpha) / alpha * (x <= 0)
+        grad_wrt_out_grad = x_grad_grad * _ops.where(x > 0, 1.0, _ops.exp(_ops.clip(x, max=0.0) / alpha))
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2208,9 +2208,9 @@ class SoftsignDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -2 * x_grad_grad * out_grad * _ops.sign(x) / (1 + _ops.abs(x)) ** 3
-        out_grad_grad = x_grad_grad / ((1 + _ops.abs(x)) * (1 + _ops.abs(x)))
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -2 * x_grad_grad * out_grad * _ops.sign(x) / (1 + _ops.abs(x)) ** 3
+        grad_wrt_out_grad = x_grad_grad / ((1 + _ops.abs(x)) * (1 + _ops.abs(x)))
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2258,9 +2258,9 @@ class TanhshrinkDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = 2 * x_grad_grad * out_grad * _ops.tanh(x) * (1 - _ops.tanh(x) * _ops.tanh(x))
-        out_grad_grad = x_grad_grad * _ops.tanh(x) * _ops.tanh(x)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = 2 * x_grad_grad * out_grad * _ops.tanh(x) * (1 - _ops.tanh(x) * _ops.tanh(x))
+        grad_wrt_out_grad = x_grad_grad * _ops.tanh(x) * _ops.tanh(x)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2307,8 +2307,8 @@ class AddDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
-        out_grad_grad = x_grad_grad + y_grad_grad
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad + y_grad_grad
+        return (None, None, grad_wrt_out_grad)
 
 
 class SubtractGradNode(GradNode):
@@ -2350,8 +2350,8 @@ class SubtractDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
-        out_grad_grad = x_grad_grad - y_grad_grad
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad - y_grad_grad
+        return (None, None, grad_wrt_out_grad)
 
 
 class MultiplyGradNode(GradNode):
@@ -2417,10 +2417,10 @@ class MultiplyDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         y = unpack(self.y, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = _ops.reduce_as(y_grad_grad * out_grad, x)
-        new_y_grad = _ops.reduce_as(x_grad_grad * out_grad, y)
-        out_grad_grad = x_grad_grad * y + x * y_grad_grad
-        return (new_x_grad, new_y_grad, out_grad_grad)
+        grad_wrt_x = _ops.reduce_as(y_grad_grad * out_grad, x)
+        grad_wrt_y = _ops.reduce_as(x_grad_grad * out_grad, y)
+        grad_wrt_out_grad = x_grad_grad * y + x * y_grad_grad
+        return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2495,10 +2495,10 @@ class DivideDoubleGradNode(GradNode):
         y = unpack(self.y, self)
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_y_grad = _ops.reduce_as(-out_grad * (x_grad_grad - out * y_grad_grad) / (y * y), y)
-        new_out_grad = -out_grad * y_grad_grad / y
-        out_grad_grad = (x_grad_grad - out * y_grad_grad) / y
-        return (None, new_y_grad, new_out_grad, out_grad_grad)
+        grad_wrt_y = _ops.reduce_as(-out_grad * (x_grad_grad - out * y_grad_grad) / (y * y), y)
+        grad_wrt_out = -out_grad * y_grad_grad / y
+        grad_wrt_out_grad = (x_grad_grad - out * y_grad_grad) / y
+        return (None, grad_wrt_y, grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.y = None
@@ -2569,8 +2569,8 @@ class MaximumDoubleGradNode(GradNode):
         y_grad_grad = grads[1]
         x = unpack(self.x, self)
         y = unpack(self.y, self)
-        out_grad_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(x - y))
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(x - y))
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2640,8 +2640,8 @@ class MinimumDoubleGradNode(GradNode):
         y_grad_grad = grads[1]
         x = unpack(self.x, self)
         y = unpack(self.y, self)
-        out_grad_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(y - x))
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(y - x))
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2718,10 +2718,10 @@ class ElementwisePowDoubleGradNode(GradNode):
             d_xx = y * (y - 1) * _ops.elementwise_pow(x, y - 2)
             d_xy = _ops.where(x > 0, _ops.elementwise_pow(x, y - 1) * (1 + y * log_x), d_y)
             d_yy = _ops.where(x > 0, d_y * log_x, d_y)
-            new_x_grad = _ops.reduce_as(out_grad * (x_grad_grad * d_xx + y_grad_grad * d_xy), x)
-            new_y_grad = _ops.reduce_as(out_grad * (x_grad_grad * d_xy + y_grad_grad * d_yy), y)
-            out_grad_grad = _ops.reduce_as(x_grad_grad * (y * _ops.elementwise_pow(x, y - 1)) + y_grad_grad * d_y, out_grad)
-            return (new_x_grad, new_y_grad, out_grad_grad)
+            grad_wrt_x = _ops.reduce_as(out_grad * (x_grad_grad * d_xx + y_grad_grad * d_xy), x)
+            grad_wrt_y = _ops.reduce_as(out_grad * (x_grad_grad * d_xy + y_grad_grad * d_yy), y)
+            grad_wrt_out_grad = _ops.reduce_as(x_grad_grad * (y * _ops.elementwise_pow(x, y - 1)) + y_grad_grad * d_y, out_grad)
+            return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -2756,10 +2756,10 @@ class ElementwisePowDoubleGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("elementwise_pow_double_grad", 3, _results) from None
-        new_x_grad = wrap(_r0)
-        new_y_grad = wrap(_r1)
-        out_grad_grad = wrap(_r2)
-        return (new_x_grad, new_y_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_y = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2819,8 +2819,8 @@ class WhereDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         condition = unpack(self.condition, self)
-        out_grad_grad = _ops.where(condition, x_grad_grad, y_grad_grad)
-        return (None, None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.where(condition, x_grad_grad, y_grad_grad)
+        return (None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.condition = None
@@ -2858,8 +2858,8 @@ class SumDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         axis = self.axis
         keepdim = self.keepdim
-        out_grad_grad = _ops.sum(x_grad_grad, axis, keepdim)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.sum(x_grad_grad, axis, keepdim)
+        return (None, grad_wrt_out_grad)
 
 
 class MeanGradNode(GradNode):
@@ -2893,8 +2893,8 @@ class MeanDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         axis = self.axis
         keepdim = self.keepdim
-        out_grad_grad = _ops.mean(x_grad_grad, axis, keepdim)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.mean(x_grad_grad, axis, keepdim)
+        return (None, grad_wrt_out_grad)
 
 
 class MaxGradNode(GradNode):
@@ -2962,8 +2962,8 @@ class MaxDoubleGradNode(GradNode):
             out = unpack(self.out, self)
             axis = self.axis
             keepdim = self.keepdim
-            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.max_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
-            return (None, None, out_grad_grad)
+            grad_wrt_out_grad = _ops.sum(x_grad_grad * _grad_ops.max_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
+            return (None, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         _kernel = (
@@ -2980,7 +2980,7 @@ class MaxDoubleGradNode(GradNode):
             )
         )
         try:
-            out_grad_grad = wrap(_kernel(
+            grad_wrt_out_grad = wrap(_kernel(
                 x,
                 out,
                 x_grad_grad._data,
@@ -2989,7 +2989,7 @@ class MaxDoubleGradNode(GradNode):
             ))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("max_double_grad", _e) from None
-        return (None, None, out_grad_grad)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3062,8 +3062,8 @@ class MinDoubleGradNode(GradNode):
             out = unpack(self.out, self)
             axis = self.axis
             keepdim = self.keepdim
-            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.min_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
-            return (None, None, out_grad_grad)
+            grad_wrt_out_grad = _ops.sum(x_grad_grad * _grad_ops.min_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
+            return (None, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         _kernel = (
@@ -3080,7 +3080,7 @@ class MinDoubleGradNode(GradNode):
             )
         )
         try:
-            out_grad_grad = wrap(_kernel(
+            grad_wrt_out_grad = wrap(_kernel(
                 x,
                 out,
                 x_grad_grad._data,
@@ -3089,7 +3089,7 @@ class MinDoubleGradNode(GradNode):
             ))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("min_double_grad", _e) from None
-        return (None, None, out_grad_grad)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3138,14 +3138,14 @@ class ProdDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.prod_double_grad(
+            grad_wrt_x, grad_wrt_out_grad = _grad_ops.prod_double_grad(
                 x,
                 out_grad,
                 x_grad_grad,
                 self.axis,
                 self.keepdim,
             )
-            return (new_x_grad, out_grad_grad)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -3175,9 +3175,9 @@ class ProdDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("prod_double_grad", 2, _results) from None
-        new_x_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3251,12 +3251,12 @@ class LogsumexpDoubleGradNode(GradNode):
             out_grad = unpack(self.out_grad, self)
             axis = self.axis
             keepdim = self.keepdim
-            new_x_grad = x_grad_grad * _grad_ops.logsumexp_grad(x, out, out_grad, axis, keepdim)
+            grad_wrt_x = x_grad_grad * _grad_ops.logsumexp_grad(x, out, out_grad, axis, keepdim)
             p = _grad_ops.logsumexp_grad(x, out, _ops.fill(out_grad, 1.0), axis, keepdim)
             q = _ops.sum(x_grad_grad * p, axis, keepdim)
-            new_out_grad = -out_grad * q
-            out_grad_grad = q
-            return (new_x_grad, new_out_grad, out_grad_grad)
+            grad_wrt_out = -out_grad * q
+            grad_wrt_out_grad = q
+            return (grad_wrt_x, grad_wrt_out, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -3290,10 +3290,10 @@ class LogsumexpDoubleGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("logsumexp_double_grad", 3, _results) from None
-        new_x_grad = wrap(_r0)
-        new_out_grad = wrap(_r1)
-        out_grad_grad = wrap(_r2)
-        return (new_x_grad, new_out_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3352,9 +3352,9 @@ class VarDoubleGradNode(GradNode):
             axis = self.axis
             unbiased = self.unbiased
             keepdim = self.keepdim
-            new_x_grad = _grad_ops.var_grad(x_grad_grad, out_grad, axis, unbiased, keepdim)
-            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim), axis, keepdim)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = _grad_ops.var_grad(x_grad_grad, out_grad, axis, unbiased, keepdim)
+            grad_wrt_out_grad = _ops.sum(x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim), axis, keepdim)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -3385,9 +3385,9 @@ class VarDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("var_double_grad", 2, _results) from None
-        new_x_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3468,9 +3468,9 @@ class StdDoubleGradNode(GradNode):
             s = _ops.sum(x_grad_grad * u, axis, keepdim)
             inv = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
             first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * inv, axis, unbiased, keepdim)
-            new_x_grad = first - _grad_ops.std_grad(x, out, out_grad * s * inv, axis, unbiased, keepdim)
-            out_grad_grad = s
-            return (new_x_grad, None, out_grad_grad)
+            grad_wrt_x = first - _grad_ops.std_grad(x, out, out_grad * s * inv, axis, unbiased, keepdim)
+            grad_wrt_out_grad = s
+            return (grad_wrt_x, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -3505,9 +3505,9 @@ class StdDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("std_double_grad", 2, _results) from None
-        new_x_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_x_grad, None, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3596,9 +3596,9 @@ class NormDoubleGradNode(GradNode):
             curv = _ops.where(x == 0, _ops.where(pq == 2, 1.0, 0.0), ax ** (pq - 2))
             safe = _ops.where(ok == 0, 1.0, ok)
             first = f * curv * safe ** (1 - pq) * x_grad_grad
-            new_x_grad = _ops.where(ok == 0, 0.0, gk * (first - f / safe * u * dot))
-            out_grad_grad = _ops.sum(x_grad_grad * u, axis, keepdim)
-            return (new_x_grad, None, out_grad_grad)
+            grad_wrt_x = _ops.where(ok == 0, 0.0, gk * (first - f / safe * u * dot))
+            grad_wrt_out_grad = _ops.sum(x_grad_grad * u, axis, keepdim)
+            return (grad_wrt_x, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -3633,9 +3633,9 @@ class NormDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("norm_double_grad", 2, _results) from None
-        new_x_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_x_grad, None, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3674,8 +3674,8 @@ class CumsumDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
-        out_grad_grad = _ops.cumsum(x_grad_grad, axis)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.cumsum(x_grad_grad, axis)
+        return (None, grad_wrt_out_grad)
 
 
 class CumprodGradNode(GradNode):
@@ -3734,8 +3734,8 @@ class CumprodDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.cumprod_double_grad(x, out_grad, x_grad_grad, self.dim)
-            return (new_x_grad, None, out_grad_grad)
+            grad_wrt_x, grad_wrt_out_grad = _grad_ops.cumprod_double_grad(x, out_grad, x_grad_grad, self.dim)
+            return (grad_wrt_x, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -3764,9 +3764,9 @@ class CumprodDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("cumprod_double_grad", 2, _results) from None
-        new_x_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_x_grad, None, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3826,8 +3826,8 @@ class TopkDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         indices = unpack(self.indices, self)
         axis = self.axis
-        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.indices = None
@@ -3882,8 +3882,8 @@ class SortDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         indices = unpack(self.indices, self)
         axis = self.axis
-        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.indices = None
@@ -3963,10 +3963,10 @@ class MatmulDoubleGradNode(GradNode):
         out_grad = unpack(self.out_grad, self)
         transpose_x = self.transpose_x
         transpose_y = self.transpose_y
-        new_x_grad = _ops.matmul_xg(x, y_grad_grad, out_grad, transpose_x, transpose_y)
-        new_y_grad = _ops.matmul_yg(x_grad_grad, y, out_grad, transpose_x, transpose_y)
-        out_grad_grad = _ops.matmul_jvp(x, y, x_grad_grad, y_grad_grad, transpose_x, transpose_y)
-        return (new_x_grad, new_y_grad, out_grad_grad)
+        grad_wrt_x = _ops.matmul_xg(x, y_grad_grad, out_grad, transpose_x, transpose_y)
+        grad_wrt_y = _ops.matmul_yg(x_grad_grad, y, out_grad, transpose_x, transpose_y)
+        grad_wrt_out_grad = _ops.matmul_jvp(x, y, x_grad_grad, y_grad_grad, transpose_x, transpose_y)
+        return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -4005,8 +4005,8 @@ class ReshapeDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         shape = self.shape
-        out_grad_grad = _ops.reshape(x_grad_grad, shape)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.reshape(x_grad_grad, shape)
+        return (None, grad_wrt_out_grad)
 
 
 class TransposeGradNode(GradNode):
@@ -4039,8 +4039,8 @@ class TransposeDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         perm = self.perm
-        out_grad_grad = _ops.transpose(x_grad_grad, perm)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.transpose(x_grad_grad, perm)
+        return (None, grad_wrt_out_grad)
 
 
 class SqueezeGradNode(GradNode):
@@ -4073,8 +4073,8 @@ class SqueezeDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
-        out_grad_grad = _ops.squeeze(x_grad_grad, axis)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.squeeze(x_grad_grad, axis)
+        return (None, grad_wrt_out_grad)
 
 
 class UnsqueezeGradNode(GradNode):
@@ -4107,8 +4107,8 @@ class UnsqueezeDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
-        out_grad_grad = _ops.unsqueeze(x_grad_grad, axis)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.unsqueeze(x_grad_grad, axis)
+        return (None, grad_wrt_out_grad)
 
 
 class FlattenGradNode(GradNode):
@@ -4142,8 +4142,8 @@ class FlattenDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         start_axis = self.start_axis
         stop_axis = self.stop_axis
-        out_grad_grad = _ops.flatten(x_grad_grad, start_axis, stop_axis)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.flatten(x_grad_grad, start_axis, stop_axis)
+        return (None, grad_wrt_out_grad)
 
 
 class ExpandGradNode(GradNode):
@@ -4176,8 +4176,8 @@ class ExpandDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         shape = self.shape
-        out_grad_grad = _ops.expand(x_grad_grad, shape)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.expand(x_grad_grad, shape)
+        return (None, grad_wrt_out_grad)
 
 
 class ConcatGradNode(GradNode):
@@ -4211,8 +4211,8 @@ class ConcatDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0:]
         axis = self.axis
-        out_grad_grad = _ops.concat(x_grad_grad, axis)
-        return (*[None] * self._x_count, out_grad_grad)
+        grad_wrt_out_grad = _ops.concat(x_grad_grad, axis)
+        return (*[None] * self._x_count, grad_wrt_out_grad)
 
 
 class StackGradNode(GradNode):
@@ -4246,8 +4246,8 @@ class StackDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0:]
         axis = self.axis
-        out_grad_grad = _ops.stack(x_grad_grad, axis)
-        return (*[None] * self._x_count, out_grad_grad)
+        grad_wrt_out_grad = _ops.stack(x_grad_grad, axis)
+        return (*[None] * self._x_count, grad_wrt_out_grad)
 
 
 class SplitGradNode(GradNode):
@@ -4291,8 +4291,8 @@ class SplitDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         num_or_sections = self.num_or_sections
         axis = self.axis
-        out_grad_grad = _ops.split(x_grad_grad, num_or_sections, axis)
-        return (None, *out_grad_grad)
+        grad_wrt_out_grad = _ops.split(x_grad_grad, num_or_sections, axis)
+        return (None, *grad_wrt_out_grad)
 
 
 class GatherGradNode(GradNode):
@@ -4337,8 +4337,8 @@ class GatherDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         index = unpack(self.index, self)
         axis = self.axis
-        out_grad_grad = _ops.gather(x_grad_grad, index, axis)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.gather(x_grad_grad, index, axis)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.index = None
@@ -4387,8 +4387,8 @@ class IndexSelectDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         index = unpack(self.index, self)
         axis = self.axis
-        out_grad_grad = _ops.index_select(x_grad_grad, index, axis)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.index_select(x_grad_grad, index, axis)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.index = None
@@ -4425,8 +4425,8 @@ class TileDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         repeat_times = self.repeat_times
-        out_grad_grad = _ops.tile(x_grad_grad, repeat_times)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.tile(x_grad_grad, repeat_times)
+        return (None, grad_wrt_out_grad)
 
 
 class TakeAlongAxisGradNode(GradNode):
@@ -4471,8 +4471,8 @@ class TakeAlongAxisDoubleGradNode(GradNode):
         arr_grad_grad = grads[0]
         indices = unpack(self.indices, self)
         axis = self.axis
-        out_grad_grad = _ops.take_along_axis(arr_grad_grad, indices, axis)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.take_along_axis(arr_grad_grad, indices, axis)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.indices = None
@@ -4537,8 +4537,8 @@ class ScatterDoubleGradNode(GradNode):
         updates_grad_grad = grads[1]
         index = unpack(self.index, self)
         overwrite = self.overwrite
-        out_grad_grad = _ops.scatter(x_grad_grad, index, updates_grad_grad, overwrite)
-        return (None, None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.scatter(x_grad_grad, index, updates_grad_grad, overwrite)
+        return (None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.index = None
@@ -4603,8 +4603,8 @@ class IndexAddDoubleGradNode(GradNode):
         value_grad_grad = grads[1]
         index = unpack(self.index, self)
         axis = self.axis
-        out_grad_grad = _ops.index_add(x_grad_grad, index, axis, value_grad_grad)
-        return (None, None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.index_add(x_grad_grad, index, axis, value_grad_grad)
+        return (None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.index = None
@@ -4650,8 +4650,8 @@ class MaskedFillDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         mask = unpack(self.mask, self)
-        out_grad_grad = _ops.masked_fill(x_grad_grad, mask, 0.0)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.masked_fill(x_grad_grad, mask, 0.0)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.mask = None
@@ -4686,8 +4686,8 @@ class TrilDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         diagonal = self.diagonal
-        out_grad_grad = _ops.tril(x_grad_grad, diagonal)
-        return (out_grad_grad,)
+        grad_wrt_out_grad = _ops.tril(x_grad_grad, diagonal)
+        return (grad_wrt_out_grad,)
 
 
 class TriuGradNode(GradNode):
@@ -4718,8 +4718,8 @@ class TriuDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         diagonal = self.diagonal
-        out_grad_grad = _ops.triu(x_grad_grad, diagonal)
-        return (out_grad_grad,)
+        grad_wrt_out_grad = _ops.triu(x_grad_grad, diagonal)
+        return (grad_wrt_out_grad,)
 
 
 class PadGradNode(GradNode):
@@ -4759,8 +4759,8 @@ class PadDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         pad = self.pad
         mode = self.mode
-        out_grad_grad = _ops.pad(x_grad_grad, pad, mode, 0.0)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.pad(x_grad_grad, pad, mode, 0.0)
+        return (None, grad_wrt_out_grad)
 
 
 class RollGradNode(GradNode):
@@ -4792,8 +4792,8 @@ class RollDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         shifts = self.shifts
         axis = self.axis
-        out_grad_grad = _ops.roll(x_grad_grad, shifts, axis)
-        return (out_grad_grad,)
+        grad_wrt_out_grad = _ops.roll(x_grad_grad, shifts, axis)
+        return (grad_wrt_out_grad,)
 
 
 class RepeatInterleaveGradNode(GradNode):
@@ -4827,8 +4827,8 @@ class RepeatInterleaveDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         repeats = self.repeats
         axis = self.axis
-        out_grad_grad = _ops.repeat_interleave(x_grad_grad, repeats, axis)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.repeat_interleave(x_grad_grad, repeats, axis)
+        return (None, grad_wrt_out_grad)
 
 
 class FlipGradNode(GradNode):
@@ -4859,8 +4859,8 @@ class FlipDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
-        out_grad_grad = _ops.flip(x_grad_grad, axis)
-        return (out_grad_grad,)
+        grad_wrt_out_grad = _ops.flip(x_grad_grad, axis)
+        return (grad_wrt_out_grad,)
 
 
 class SoftmaxGradNode(GradNode):
@@ -4904,9 +4904,9 @@ class SoftmaxDoubleGradNode(GradNode):
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
         axis = self.axis
-        new_out_grad = _ops.softmax_vjp_dp(out, out_grad, x_grad_grad, axis)
-        out_grad_grad = _ops.softmax_vjp(out, x_grad_grad, axis)
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = _ops.softmax_vjp_dp(out, out_grad, x_grad_grad, axis)
+        grad_wrt_out_grad = _ops.softmax_vjp(out, x_grad_grad, axis)
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -4955,9 +4955,9 @@ class LogSoftmaxDoubleGradNode(GradNode):
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
         axis = self.axis
-        new_out_grad = -x_grad_grad * _ops.exp(out) * _ops.sum(out_grad, axis, True)
-        out_grad_grad = x_grad_grad - _ops.sum(x_grad_grad * _ops.exp(out), axis, True)
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = -x_grad_grad * _ops.exp(out) * _ops.sum(out_grad, axis, True)
+        grad_wrt_out_grad = x_grad_grad - _ops.sum(x_grad_grad * _ops.exp(out), axis, True)
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -5007,8 +5007,8 @@ class DropoutDoubleGradNode(GradNode):
             mask = unpack(self.mask, self)
             p = self.p
             training = self.training
-            out_grad_grad = _grad_ops.dropout_grad(mask, x_grad_grad, p, training)
-            return (None, out_grad_grad)
+            grad_wrt_out_grad = _grad_ops.dropout_grad(mask, x_grad_grad, p, training)
+            return (None, grad_wrt_out_grad)
         mask = unpack_data(self.mask, self)
         _kernel = (
             mask.__class__
@@ -5017,10 +5017,10 @@ class DropoutDoubleGradNode(GradNode):
             or dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
         )
         try:
-            out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
+            grad_wrt_out_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("dropout_double_grad", _e) from None
-        return (None, out_grad_grad)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.mask = None
@@ -5068,8 +5068,8 @@ class EmbeddingDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         weight_grad_grad = grads[0]
         x = unpack(self.x, self)
-        out_grad_grad = _ops.embedding(x, weight_grad_grad)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.embedding(x, weight_grad_grad)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -5140,10 +5140,10 @@ class PreluDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             weight = unpack(self.weight, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight_grad_grad, out_grad)[0], _ops.zero(out_grad))
-            new_weight_grad = _grad_ops.prelu_grad(_ops.where(x <= 0, _ops.fill(x, -1.0), _ops.fill(x, 1.0)), weight, -x_grad_grad * out_grad)[1]
-            out_grad_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight, x_grad_grad)[0] + _ops.prelu(x, weight_grad_grad), x_grad_grad)
-            return (new_x_grad, new_weight_grad, out_grad_grad)
+            grad_wrt_x = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight_grad_grad, out_grad)[0], _ops.zero(out_grad))
+            grad_wrt_weight = _grad_ops.prelu_grad(_ops.where(x <= 0, _ops.fill(x, -1.0), _ops.fill(x, 1.0)), weight, -x_grad_grad * out_grad)[1]
+            grad_wrt_out_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight, x_grad_grad)[0] + _ops.prelu(x, weight_grad_grad), x_grad_grad)
+            return (grad_wrt_x, grad_wrt_weight, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -5178,10 +5178,10 @@ class PreluDoubleGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("prelu_double_grad", 3, _results) from None
-        new_x_grad = wrap(_r0)
-        new_weight_grad = wrap(_r1)
-        out_grad_grad = wrap(_r2)
-        return (new_x_grad, new_weight_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_weight = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_weight, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -5241,9 +5241,9 @@ class GluDoubleGradNode(GradNode):
             s = _ops.sigmoid(b)
             s1 = s * (1 - s)
             s2 = s1 * (1 - 2 * s)
-            new_x_grad = _ops.concat([db * out_grad * s1, out_grad * (da * s1 + db * a * s2)], axis)
-            out_grad_grad = da * s + db * a * s1
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = _ops.concat([db * out_grad * s1, out_grad * (da * s1 + db * a * s2)], axis)
+            grad_wrt_out_grad = da * s + db * a * s1
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -5272,9 +5272,9 @@ class GluDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("glu_double_grad", 2, _results) from None
-        new_x_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -5350,7 +5350,7 @@ class CrossEntropyDoubleGradNode(GradNode):
             input = unpack(self.input, self)
             label = unpack(self.label, self)
             out_grad = unpack(self.out_grad, self)
-            new_input_grad, out_grad_grad = _grad_ops.cross_entropy_double_grad(
+            grad_wrt_input, grad_wrt_out_grad = _grad_ops.cross_entropy_double_grad(
                 input,
                 label,
                 out_grad,
@@ -5360,7 +5360,7 @@ class CrossEntropyDoubleGradNode(GradNode):
                 self.ignore_index,
                 self.label_smoothing,
             )
-            return (new_input_grad, None, out_grad_grad)
+            return (grad_wrt_input, None, grad_wrt_out_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -5396,9 +5396,9 @@ class CrossEntropyDoubleGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("cross_entropy_double_grad", 2, _results) from None
-        new_input_grad = wrap(_r0)
-        out_grad_grad = wrap(_r1)
-        return (new_input_grad, None, out_grad_grad)
+        grad_wrt_input = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_input, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -5415,8 +5415,8 @@ class CrossEntropyTripleGradNode(GradNode):
     n_outputs = 2
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
-        new_input_grad_grad = grads[0]
-        out_grad_grad_grad = grads[1]
+        grad_wrt_input_grad = grads[0]
+        grad_wrt_out_grad_grad = grads[1]
         input = unpack(self.input, self)
         label = unpack(self.label, self)
         out_grad = unpack(self.out_grad, self)
@@ -5425,14 +5425,14 @@ class CrossEntropyTripleGradNode(GradNode):
         reduction = self.reduction
         ignore_index = self.ignore_index
         label_smoothing = self.label_smoothing
-        r = _ops.softmax_vjp_dp(_ops.softmax(input, axis), input_grad_grad, new_input_grad_grad, axis)
-        a = _grad_ops.cross_entropy_double_grad(input, label, out_grad_grad_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
-        new_new_input_grad = a + _grad_ops.cross_entropy_double_grad(input, label, out_grad, r, axis, reduction, ignore_index, label_smoothing)[0]
+        r = _ops.softmax_vjp_dp(_ops.softmax(input, axis), input_grad_grad, grad_wrt_input_grad, axis)
+        a = _grad_ops.cross_entropy_double_grad(input, label, grad_wrt_out_grad_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
+        grad_wrt_input = a + _grad_ops.cross_entropy_double_grad(input, label, out_grad, r, axis, reduction, ignore_index, label_smoothing)[0]
         w = _grad_ops.cross_entropy_double_grad(input, label, _ops.fill(out_grad, 1.0), input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
-        new_out_grad_grad = _ops.reduce_as(_ops.sum(new_input_grad_grad * w, axis), out_grad)
-        b = _grad_ops.cross_entropy_double_grad(input, label, out_grad, new_input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
-        input_grad_grad_grad = b + _grad_ops.cross_entropy_grad(input, label, out_grad_grad_grad, axis, reduction, ignore_index, label_smoothing)
-        return (new_new_input_grad, None, new_out_grad_grad, input_grad_grad_grad)
+        grad_wrt_out_grad = _ops.reduce_as(_ops.sum(grad_wrt_input_grad * w, axis), out_grad)
+        b = _grad_ops.cross_entropy_double_grad(input, label, out_grad, grad_wrt_input_grad, axis, reduction, ignore_index, label_smoothing)[0]
+        grad_wrt_input_grad_grad = b + _grad_ops.cross_entropy_grad(input, label, grad_wrt_out_grad_grad, axis, reduction, ignore_index, label_smoothing)
+        return (grad_wrt_input, None, grad_wrt_out_grad, grad_wrt_input_grad_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -5508,12 +5508,12 @@ class MseLossDoubleGradNode(GradNode):
             label = unpack(self.label, self)
             out_grad = unpack(self.out_grad, self)
             reduction = self.reduction
-            new_input_grad = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[0]
-            new_label_grad = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[1]
+            grad_wrt_input = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[0]
+            grad_wrt_label = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[1]
             diff = input - label
             slope = _grad_ops.mse_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction)[0]
-            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
-            return (new_input_grad, new_label_grad, out_grad_grad)
+            grad_wrt_out_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
+            return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -5549,10 +5549,10 @@ class MseLossDoubleGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("mse_loss_double_grad", 3, _results) from None
-        new_input_grad = wrap(_r0)
-        new_label_grad = wrap(_r1)
-        out_grad_grad = wrap(_r2)
-        return (new_input_grad, new_label_grad, out_grad_grad)
+        grad_wrt_input = wrap(_r0)
+        grad_wrt_label = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -5629,8 +5629,8 @@ class NllLossDoubleGradNode(GradNode):
         weight = None if self.weight is None else unpack(self.weight, self)
         ignore_index = self.ignore_index
         reduction = self.reduction
-        out_grad_grad = _ops.nll_loss(input_grad_grad, label, weight, ignore_index, reduction)
-        return (None, None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.nll_loss(input_grad_grad, label, weight, ignore_index, reduction)
+        return (None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.label = None
@@ -5732,13 +5732,13 @@ class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
             q = _ops.sigmoid(-logit)
             g_c = big_g * (1 - label) + g_pw * label
             g_r = big_g * (1 - q) + g_pw * q
-            new_logit_grad = _ops.reduce_as(logit_grad_grad * g_c * q * (1 - q) - label_grad_grad * g_r, logit)
-            new_label_grad = _ops.reduce_as(-logit_grad_grad * g_r, label)
+            grad_wrt_logit = _ops.reduce_as(logit_grad_grad * g_c * q * (1 - q) - label_grad_grad * g_r, logit)
+            grad_wrt_label = _ops.reduce_as(-logit_grad_grad * g_r, label)
             ones = _ops.fill(out_grad, 1.0)
             unit_logit = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[0]
             unit_label = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[1]
-            out_grad_grad = _ops.reduce_as(logit_grad_grad * unit_logit + label_grad_grad * unit_label, out_grad)
-            return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
+            grad_wrt_out_grad = _ops.reduce_as(logit_grad_grad * unit_logit + label_grad_grad * unit_label, out_grad)
+            return (grad_wrt_logit, grad_wrt_label, None, None, grad_wrt_out_grad)
         logit = unpack_data(self.logit, self)
         label = unpack_data(self.label, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
@@ -5782,10 +5782,10 @@ class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("binary_cross_entropy_with_logits_double_grad", 3, _results) from None
-        new_logit_grad = wrap(_r0)
-        new_label_grad = wrap(_r1)
-        out_grad_grad = wrap(_r2)
-        return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
+        grad_wrt_logit = wrap(_r0)
+        grad_wrt_label = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_logit, grad_wrt_label, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.logit = None
@@ -5864,8 +5864,8 @@ class L1LossDoubleGradNode(GradNode):
             reduction = self.reduction
             diff = input - label
             slope = _grad_ops.l1_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction)[0]
-            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
-            return (None, None, out_grad_grad)
+            grad_wrt_out_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
+            return (None, None, grad_wrt_out_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -5887,7 +5887,7 @@ class L1LossDoubleGradNode(GradNode):
             )
         )
         try:
-            out_grad_grad = wrap(_kernel(
+            grad_wrt_out_grad = wrap(_kernel(
                 input,
                 label,
                 out_grad,
@@ -5897,7 +5897,7 @@ class L1LossDoubleGradNode(GradNode):
             ))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("l1_loss_double_grad", _e) from None
-        return (None, None, out_grad_grad)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -5983,11 +5983,11 @@ class SmoothL1LossDoubleGradNode(GradNode):
             diff = input - label
             spread = _grad_ops.l1_loss_grad(_ops.fill(diff, 1.0), _ops.zero(diff), out_grad, reduction)[0]
             h = (_ops.abs(diff) < delta) * (input_grad_grad - label_grad_grad) * spread
-            new_input_grad = _ops.reduce_as(h, input)
-            new_label_grad = _ops.reduce_as(-h, label)
+            grad_wrt_input = _ops.reduce_as(h, input)
+            grad_wrt_label = _ops.reduce_as(-h, label)
             slope = _grad_ops.smooth_l1_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction, delta)[0]
-            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
-            return (new_input_grad, new_label_grad, out_grad_grad)
+            grad_wrt_out_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
+            return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -6024,10 +6024,10 @@ class SmoothL1LossDoubleGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("smooth_l1_loss_double_grad", 3, _results) from None
-        new_input_grad = wrap(_r0)
-        new_label_grad = wrap(_r1)
-        out_grad_grad = wrap(_r2)
-        return (new_input_grad, new_label_grad, out_grad_grad)
+        grad_wrt_input = wrap(_r0)
+        grad_wrt_label = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -6117,15 +6117,15 @@ class KlDivDoubleGradNode(GradNode):
             safe = _ops.where(pos, label, 1.0)
             log_form = -label_grad_grad * pr * g
             prob_form = _ops.where(pos, -label_grad_grad * g, 0.0)
-            new_input_grad = _ops.reduce_as(log_form if log_target else prob_form, input)
+            grad_wrt_input = _ops.reduce_as(log_form if log_target else prob_form, input)
             log_form2 = pr * g * (-input_grad_grad + label_grad_grad * (label - input + 2))
             prob_form2 = _ops.where(pos, g * (-input_grad_grad + label_grad_grad / safe), 0.0)
-            new_label_grad = _ops.reduce_as(log_form2 if log_target else prob_form2, label)
+            grad_wrt_label = _ops.reduce_as(log_form2 if log_target else prob_form2, label)
             g1 = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), _ops.fill(out_grad, 1.0), reduction, False)[0]
             log_term = input_grad_grad * -pr + label_grad_grad * pr * (label - input + 1)
             prob_term = input_grad_grad * -_ops.where(pos, label, 0.0) + label_grad_grad * _ops.where(pos, _ops.log(safe) + 1 - input, 0.0)
-            out_grad_grad = _ops.reduce_as((log_term if log_target else prob_term) * g1, out_grad)
-            return (new_input_grad, new_label_grad, out_grad_grad)
+            grad_wrt_out_grad = _ops.reduce_as((log_term if log_target else prob_term) * g1, out_grad)
+            return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -6162,10 +6162,10 @@ class KlDivDoubleGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("kl_div_double_grad", 3, _results) from None
-        new_input_grad = wrap(_r0)
-        new_label_grad = wrap(_r1)
-        out_grad_grad = wrap(_r2)
-        return (new_input_grad, new_label_grad, out_grad_grad)
+        grad_wrt_input = wrap(_r0)
+        grad_wrt_label = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -6259,10 +6259,10 @@ class Conv2dDoubleGradNode(GradNode):
         padding = self.padding
         dilation = self.dilation
         groups = self.groups
-        new_x_grad = _grad_ops.conv2d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)[0]
-        new_weight_grad = _grad_ops.conv2d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)[1]
-        out_grad_grad = _ops.conv2d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups) + _ops.conv2d(x, weight_grad_grad, None, stride, padding, dilation, groups)
-        return (new_x_grad, new_weight_grad, None, out_grad_grad)
+        grad_wrt_x = _grad_ops.conv2d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)[0]
+        grad_wrt_weight = _grad_ops.conv2d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)[1]
+        grad_wrt_out_grad = _ops.conv2d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups) + _ops.conv2d(x, weight_grad_grad, None, stride, padding, dilation, groups)
+        return (grad_wrt_x, grad_wrt_weight, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -6320,14 +6320,14 @@ class MaxPool2dDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         if create_graph:
             argmax = unpack(self.argmax, self)
-            out_grad_grad = _grad_ops.max_pool2d_double_grad(
+            grad_wrt_out_grad = _grad_ops.max_pool2d_double_grad(
                 argmax,
                 x_grad_grad,
                 self.kernel_size,
                 self.stride,
                 self.padding,
             )
-            return (None, None, out_grad_grad)
+            return (None, None, grad_wrt_out_grad)
         argmax = unpack_data(self.argmax, self)
         _kernel = (
             argmax.__class__
@@ -6336,10 +6336,10 @@ class MaxPool2dDoubleGradNode(GradNode):
             or dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, x_grad_grad._data)
         )
         try:
-            out_grad_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
+            grad_wrt_out_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("max_pool2d_double_grad", _e) from None
-        return (None, None, out_grad_grad)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.argmax = None
@@ -6384,8 +6384,8 @@ class AvgPool2dDoubleGradNode(GradNode):
         kernel_size = self.kernel_size
         stride = self.stride
         padding = self.padding
-        out_grad_grad = _ops.avg_pool2d(x_grad_grad, kernel_size, stride, padding)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.avg_pool2d(x_grad_grad, kernel_size, stride, padding)
+        return (None, grad_wrt_out_grad)
 
 
 class AdaptiveAvgPool2dGradNode(GradNode):
@@ -6418,8 +6418,8 @@ class AdaptiveAvgPool2dDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         output_size = self.output_size
-        out_grad_grad = _ops.adaptive_avg_pool2d(x_grad_grad, output_size)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.adaptive_avg_pool2d(x_grad_grad, output_size)
+        return (None, grad_wrt_out_grad)
 
 
 class LayerNormGradNode(GradNode):
@@ -6532,10 +6532,10 @@ class LayerNormDoubleGradNode(GradNode):
             b = _ops.reduce_as(v * xhat, mean) / cnt
             c = _ops.reduce_as(x_grad_grad * xhat, mean) / cnt
             d = _ops.reduce_as(x_grad_grad * jv, mean) / cnt
-            new_x_grad = jh - r * (b * ju + c * jv + d * xhat)
-            new_weight_grad = None if weight is None else _ops.reduce_as(out_grad * ju, weight)
-            out_grad_grad = (ju if weight is None else weight * ju) + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+            grad_wrt_x = jh - r * (b * ju + c * jv + d * xhat)
+            grad_wrt_weight = None if weight is None else _ops.reduce_as(out_grad * ju, weight)
+            grad_wrt_out_grad = (ju if weight is None else weight * ju) + ddw * xhat + ddb
+            return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
         mean = unpack_data(self.mean, self)
@@ -6585,10 +6585,10 @@ class LayerNormDoubleGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("layer_norm_double_grad", 3, _results) from None
-        new_x_grad = wrap(_r0)
-        new_weight_grad = None if _r1 is None else wrap(_r1)
-        out_grad_grad = wrap(_r2)
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_weight = None if _r1 is None else wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -6722,11 +6722,11 @@ class BatchNormDoubleGradNode(GradNode):
             c = _ops.reduce_as(x_grad_grad * xhat, saved_mean) / cnt
             d = _ops.reduce_as(x_grad_grad * jv, saved_mean) / cnt
             main = r * (b * ju + c * jv + d * xhat)
-            new_x_grad = jh - main if training else jh
+            grad_wrt_x = jh - main if training else jh
             gw = _ops.flatten(_ops.reduce_as(out_grad * ju, saved_mean))
-            new_weight_grad = None if weight is None else gw
-            out_grad_grad = wc * ju + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+            grad_wrt_weight = None if weight is None else gw
+            grad_wrt_out_grad = wc * ju + ddw * xhat + ddb
+            return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
         saved_mean = unpack_data(self.saved_mean, self)
@@ -6777,10 +6777,10 @@ class BatchNormDoubleGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("batch_norm_double_grad", 3, _results) from None
-        new_x_grad = wrap(_r0)
-        new_weight_grad = None if _r1 is None else wrap(_r1)
-        out_grad_grad = wrap(_r2)
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_weight = None if _r1 is None else wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -6911,11 +6911,11 @@ class GroupNormDoubleGradNode(GradNode):
             gu = _ops.stack(_ops.split(_ops.flatten(ju, 1), num_groups, 1), 1)
             gv = _ops.stack(_ops.split(_ops.flatten(jv, 1), num_groups, 1), 1)
             gx = _ops.stack(_ops.split(_ops.flatten(xhat, 1), num_groups, 1), 1)
-            new_x_grad = jh - _grad_ops.flatten_grad(x, _ops.flatten(r * (b * gu + c * gv + d * gx), 1), 1, -1)
+            grad_wrt_x = jh - _grad_ops.flatten_grad(x, _ops.flatten(r * (b * gu + c * gv + d * gx), 1), 1, -1)
             gw = _ops.sum(_ops.flatten(_ops.unsqueeze(out_grad * ju, [-1]), 2), [0, 2])
-            new_weight_grad = None if weight is None else gw
-            out_grad_grad = wx * ju + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+            grad_wrt_weight = None if weight is None else gw
+            grad_wrt_out_grad = wx * ju + ddw * xhat + ddb
+            return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
         mean = unpack_data(self.mean, self)
@@ -6965,10 +6965,10 @@ class GroupNormDoubleGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("group_norm_double_grad", 3, _results) from None
-        new_x_grad = wrap(_r0)
-        new_weight_grad = None if _r1 is None else wrap(_r1)
-        out_grad_grad = wrap(_r2)
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_weight = None if _r1 is None else wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -7047,10 +7047,10 @@ class LinearDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         weight = unpack(self.weight, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = _ops.matmul_xg(x, weight_grad_grad, out_grad)
-        new_weight_grad = _ops.matmul_yg(x_grad_grad, weight, out_grad)
-        out_grad_grad = _ops.linear(x_grad_grad, weight, bias_grad_grad) + x @ weight_grad_grad
-        return (new_x_grad, new_weight_grad, None, out_grad_grad)
+        grad_wrt_x = _ops.matmul_xg(x, weight_grad_grad, out_grad)
+        grad_wrt_weight = _ops.matmul_yg(x_grad_grad, weight, out_grad)
+        grad_wrt_out_grad = _ops.linear(x_grad_grad, weight, bias_grad_grad) + x @ weight_grad_grad
+        return (grad_wrt_x, grad_wrt_weight, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -7125,10 +7125,10 @@ class EinsumDoubleGradNode(GradNode):
             y = unpack(self.y, self)
             out_grad = unpack(self.out_grad, self)
             equation = self.equation
-            new_x_grad = _grad_ops.einsum_grad(x, y_grad_grad, out_grad, equation)[0]
-            new_y_grad = _grad_ops.einsum_grad(x_grad_grad, y, out_grad, equation)[1]
-            out_grad_grad = _ops.reduce_as(_ops.einsum(equation, x_grad_grad, y) + _ops.einsum(equation, x, y_grad_grad), out_grad)
-            return (new_x_grad, new_y_grad, out_grad_grad)
+            grad_wrt_x = _grad_ops.einsum_grad(x, y_grad_grad, out_grad, equation)[0]
+            grad_wrt_y = _grad_ops.einsum_grad(x_grad_grad, y, out_grad, equation)[1]
+            grad_wrt_out_grad = _ops.reduce_as(_ops.einsum(equation, x_grad_grad, y) + _ops.einsum(equation, x, y_grad_grad), out_grad)
+            return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -7164,10 +7164,10 @@ class EinsumDoubleGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("einsum_double_grad", 3, _results) from None
-        new_x_grad = wrap(_r0)
-        new_y_grad = wrap(_r1)
-        out_grad_grad = wrap(_r2)
-        return (new_x_grad, new_y_grad, out_grad_grad)
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_y = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -7306,13 +7306,13 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
             e = _ops.matmul(out_grad, value_grad_grad, False, True) * kf
             through_p = e + dp * s_dot - s_dot * _ops.sum(dp * p, [-1], True) - dp * _ops.sum(p * s_dot, [-1], True)
             h = _ops.softmax_vjp(p, through_p, -1)
-            new_query_grad = _ops.reduce_as(s * (_ops.matmul(h, key) + _ops.matmul(ds, key_grad_grad)), query)
-            new_key_grad = _ops.reduce_as(s * (_ops.matmul(h, query, True, False) + _ops.matmul(ds, query_grad_grad, True, False)), key)
+            grad_wrt_query = _ops.reduce_as(s * (_ops.matmul(h, key) + _ops.matmul(ds, key_grad_grad)), query)
+            grad_wrt_key = _ops.reduce_as(s * (_ops.matmul(h, query, True, False) + _ops.matmul(ds, query_grad_grad, True, False)), key)
             pdd = _ops.softmax_vjp(p, s_dot, -1) * kf
-            new_value_grad = _ops.reduce_as(_ops.matmul(pdd, out_grad, True, False), value)
-            new_mask_grad = _grad_ops.scaled_dot_product_attention_grad(query, key, eye_k, mask, weights, keep, through_p, 0.0, causal, scale)[3]
-            out_grad_grad = _ops.reduce_as(_ops.matmul(pdd, value) + _ops.matmul(p * kf, value_grad_grad), out_grad)
-            return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
+            grad_wrt_value = _ops.reduce_as(_ops.matmul(pdd, out_grad, True, False), value)
+            grad_wrt_mask = _grad_ops.scaled_dot_product_attention_grad(query, key, eye_k, mask, weights, keep, through_p, 0.0, causal, scale)[3]
+            grad_wrt_out_grad = _ops.reduce_as(_ops.matmul(pdd, value) + _ops.matmul(p * kf, value_grad_grad), out_grad)
+            return (grad_wrt_query, grad_wrt_key, grad_wrt_value, grad_wrt_mask, None, None, grad_wrt_out_grad)
         query = unpack_data(self.query, self)
         key = unpack_data(self.key, self)
         value = unpack_data(self.value, self)
@@ -7373,12 +7373,12 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
             _r0, _r1, _r2, _r3, _r4 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("scaled_dot_product_attention_double_grad", 5, _results) from None
-        new_query_grad = wrap(_r0)
-        new_key_grad = wrap(_r1)
-        new_value_grad = wrap(_r2)
-        new_mask_grad = None if _r3 is None else wrap(_r3)
-        out_grad_grad = wrap(_r4)
-        return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
+        grad_wrt_query = wrap(_r0)
+        grad_wrt_key = wrap(_r1)
+        grad_wrt_value = wrap(_r2)
+        grad_wrt_mask = None if _r3 is None else wrap(_r3)
+        grad_wrt_out_grad = wrap(_r4)
+        return (grad_wrt_query, grad_wrt_key, grad_wrt_value, grad_wrt_mask, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.query = None
@@ -7420,8 +7420,8 @@ class FillDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out_grad_grad = 0 * x_grad_grad
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = 0 * x_grad_grad
+        return (None, grad_wrt_out_grad)
 
 
 class ZeroGradNode(GradNode):
@@ -7453,8 +7453,8 @@ class ZeroDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out_grad_grad = 0 * x_grad_grad
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = 0 * x_grad_grad
+        return (None, grad_wrt_out_grad)
 
 
 class ReduceAsGradNode(GradNode):
@@ -7487,8 +7487,8 @@ class ReduceAsDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out_grad = unpack(self.out_grad, self)
-        out_grad_grad = _ops.reduce_as(x_grad_grad, out_grad)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.reduce_as(x_grad_grad, out_grad)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out_grad = None
