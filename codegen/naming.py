@@ -21,6 +21,9 @@ GRAD_OPS_ALIAS = "_grad_ops"
 NODES_ALIAS = "_nodes"
 GENERATED_ALIAS = "_generated"  # the generated package itself (tensor_methods.py)
 BUILTINS_ALIAS = "_builtins"
+# Locals holding a kernel's raw result (one array, or the tuple of several before unpacking).
+KERNEL_RESULT = "_result"
+KERNEL_RESULTS = "_results"
 # Prefix of the module-level kernel tables (`_k_tanh = kernel_table("tanh")`).
 KERNEL_TABLE_PREFIX = "_k_"
 

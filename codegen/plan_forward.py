@@ -149,7 +149,7 @@ def _function(
     if intermediate:
         # The kernel returns every output in spec order; intermediates are wrapped only if saved.
         order = [o.name for o in sig.outputs]
-        raw = "_results"
+        raw = naming.KERNEL_RESULTS
         body += kernel_stmts(sig.name, kernel, arrays, kernel_args, raw, "raw", len(order))
         for r in results:
             source = naming.result_local(order.index(r.local))
@@ -328,7 +328,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     forms = [(a, TENSOR) for a in tensors]
     body = [p for a, form in forms if (p := prelude(a, form)) is not None]
     kernel_args = [array(a, form) for a, form in forms] + attrs
-    body += kernel_stmts(name, op.kernel, dispatch_arrays(forms), kernel_args, "_result", "raw")
+    body += kernel_stmts(name, op.kernel, dispatch_arrays(forms), kernel_args, naming.KERNEL_RESULT, "raw")
 
     inputs = [(f"*{a.name}" if a.is_tensor_list else a.name) if a in diff_inputs else "None" for a in tensors]
     make_node = Stmt(
@@ -363,7 +363,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
         body=tuple(body),
         make_node=make_node,
         saves_before=tuple(saves_before),
-        write=InplaceWrite(name, target, "_result"),
+        write=InplaceWrite(name, target, naming.KERNEL_RESULT),
         history=History(target, 0, "tensor"),
         saves_after=tuple(saves_after),
         returns=Stmt("return ", target),

@@ -400,7 +400,7 @@ def kernel_results(
     stmts: list[Stmt | KernelCall] = []
     if len(results) == 1 and results[0].kind == "tensor":
         return [*kernel_stmts(op, kernel, arrays, args, results[0].local, "tensor")]
-    raw = "_result" if len(results) == 1 else "_results"
+    raw = naming.KERNEL_RESULT if len(results) == 1 else naming.KERNEL_RESULTS
     stmts += kernel_stmts(op, kernel, arrays, args, raw, "raw", len(results) if len(results) > 1 else 0)
     for i, r in enumerate(results):
         source = raw if len(results) == 1 else naming.result_local(i)
