@@ -45,7 +45,8 @@ backward.yaml keys:
   of a grad op's output for an absent optional input). The forward op's attributes are always
   passed to the grad kernel after them and need not be listed.
 - `output` (required): gradients of forward tensor inputs, `Tensor(x_grad)` or
-  `(Tensor(x_grad), Tensor(y_grad))` (`Tensor[](x_grad)` for a `Tensor[]` input).
+  `(Tensor(x_grad), Tensor(y_grad))` (`Tensor[](x_grad)` for a `Tensor[]` input); of a grad
+  op's inputs, `(Tensor(grad_wrt_out), Tensor(grad_wrt_out_grad))` (`naming.input_grad`).
 - `no_gradient`: forward tensor inputs that get no gradient (a condition, a mask, indices):
   every forward tensor input needs `<input>_grad` in `output` or a place in this list (an
   input that is no_need_buffer in the grad op being differentiated gets none anyway).
@@ -74,13 +75,6 @@ backward.yaml keys:
   the kernel on raw arrays (fast) and only the `create_graph` path evaluates the composite.
 - `doc`: a one-line docstring; default `Gradient of tanh.` (at higher order `Gradient of
   tanh_grad (second-order gradient of tanh).`), filled in by validate.py.
-
-Names at higher order: a grad op's outputs are named in its generated code, and in the
-`forward:` of the entry that differentiates it, by `naming.grad_op_outputs`: an output
-keeps its name unless that name or `<name>_grad` is already one of the op's arguments
-(or taken by an earlier output); then it becomes `new_<name>` (repeated until free).
-`tanh_double_grad (out, out_grad, x_grad_grad) -> (out_grad, ...)` returns `new_out_grad`,
-so the gradient flowing into that output is `new_out_grad_grad`, which cannot collide.
 """
 
 from __future__ import annotations
@@ -452,7 +446,7 @@ class BackwardSpec:
     def __post_init__(self) -> None:
         assert self.kernel is not None or self.composite is not None
         assert set(self.no_need_buffer) <= {a.name for a in self.args}
-        assert not {naming.grad_name(n) for n in self.no_gradient} & {o.name for o in self.outputs}
+        assert not {g for n in self.no_gradient for g in _grads_of(n)} & {o.name for o in self.outputs}
         if self.composite is not None:
             assert [c.output for c in self.composite] == [o.name for o in self.outputs]
             assert self.backward is None
@@ -525,8 +519,9 @@ class BackwardSpec:
                 r.error("output", f"gradient output {out.name!r} cannot take a {{count}}")
         out_names = [o.name for o in outputs]
         for item in no_gradient:
-            if naming.grad_name(item) in out_names:
-                r.error("no_gradient", f"no_gradient {item!r}: {naming.grad_name(item)!r} is an output")
+            for grad in _grads_of(item):
+                if grad in out_names:
+                    r.error("no_gradient", f"no_gradient {item!r}: {grad!r} is an output")
 
         composite: tuple[CompositeSource, ...] | None = None
         if composite_raw is not None:
@@ -566,13 +561,18 @@ class BackwardSpec:
             args=tuple(args),
             outputs=tuple(outputs),
             no_need_buffer=tuple(n for n in no_need_buffer if n in arg_names),
-            no_gradient=tuple(n for n in no_gradient if naming.grad_name(n) not in out_names),
+            no_gradient=tuple(n for n in no_gradient if not set(_grads_of(n)) & set(out_names)),
             kernel=kernel if composite is not None else (kernel or name),
             backward=None if composite is not None else backward,
             composite=composite,
             doc=doc or "",  # validate.py fills in the default (see `doc` above)
             lines=r.lines,
         )
+
+
+def _grads_of(name: str) -> tuple[str, str]:
+    """The names the gradient for input `name` may have: of an op's input, of a grad op's."""
+    return naming.input_grad(name, False), naming.input_grad(name, True)
 
 
 def _is_expression(value: Any) -> bool:

@@ -7,8 +7,6 @@ shadow something the generated code relies on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 # Generated modules (in `generated/`), in the order they are written.
 OPS_MODULE = "ops"
 GRAD_OPS_MODULE = "grad_ops"
@@ -21,7 +19,11 @@ PACKAGE_INIT = "__init__"
 OPS_ALIAS = "_ops"
 GRAD_OPS_ALIAS = "_grad_ops"
 NODES_ALIAS = "_nodes"
+GENERATED_ALIAS = "_generated"  # the generated package itself (tensor_methods.py)
 BUILTINS_ALIAS = "_builtins"
+# Locals holding a kernel's raw result (one array, or the tuple of several before unpacking).
+KERNEL_RESULT = "_result"
+KERNEL_RESULTS = "_results"
 # Prefix of the module-level kernel tables (`_k_tanh = kernel_table("tanh")`).
 KERNEL_TABLE_PREFIX = "_k_"
 
@@ -41,6 +43,7 @@ RUNTIME_NAMES = frozenset(
         "tensors_of",
         "kernel_table",
         "kernel_error",
+        "kernel_results_error",
         "float_arg",
         "scalar_arg",
         "int_arg",
@@ -155,8 +158,21 @@ INPLACE_OPERATORS = {
 
 
 def grad_name(name: str) -> str:
-    """The gradient that flows to (or from) `name`: `x` -> `x_grad`."""
+    """The gradient that flows into output `name` (`out` -> `out_grad`), and the one a
+    backward entry returns for input `name` of an ops.yaml op (`x` -> `x_grad`)."""
     return f"{name}_grad"
+
+
+GRAD_WRT_PREFIX = "grad_wrt_"
+
+
+def input_grad(name: str, of_grad_op: bool) -> str:
+    """The gradient a backward entry returns for input `name` of what it differentiates:
+    `x_grad` for an op's input, `grad_wrt_out` for a grad op's. A grad op's inputs already
+    include gradients (`tanh_grad (out, out_grad)`), so `out_grad` cannot also name the
+    gradient with respect to `out`: `tanh_double_grad` returns `grad_wrt_out` and
+    `grad_wrt_out_grad`."""
+    return f"{GRAD_WRT_PREFIX}{name}" if of_grad_op else grad_name(name)
 
 
 def inplace_name(op: str) -> str:
@@ -174,6 +190,16 @@ def kernel_table(kernel: str) -> str:
     return f"{KERNEL_TABLE_PREFIX}{kernel}"
 
 
+def array_local(name: str) -> str:
+    """The local holding the arrays of a Tensor[] (or an optional tensor's array): `_xs_data`."""
+    return f"_{name}_data"
+
+
+def result_local(position: int) -> str:
+    """The array a kernel returned at `position`, when it returns several: `_r0`, `_r1`."""
+    return f"_r{position}"
+
+
 def count_slot(name: str) -> str:
     """The node slot holding how many tensors a Tensor[] input without gradient had."""
     return f"_{name}_count"
@@ -182,27 +208,6 @@ def count_slot(name: str) -> str:
 def node_class(backward_op: str) -> str:
     """The GradNode subclass for a backward op: `tanh_grad` -> `TanhGradNode`."""
     return f"{camel(backward_op)}Node"
-
-
-def grad_op_outputs(args: Sequence[str], outputs: Sequence[str]) -> tuple[str, ...]:
-    """The names of a grad op's outputs: in its generated code (locals of its node and its
-    grad op function) and in the `forward:` of the entry that differentiates it.
-
-    An output keeps its name unless that name, or the name of the gradient that will flow
-    into it (`<name>_grad`), is already taken by an argument or an earlier output; then it
-    becomes `new_<name>`, repeated until free. `tanh_double_grad (out, out_grad,
-    x_grad_grad)` returns `out_grad` as `new_out_grad` (its gradient: `new_out_grad_grad`);
-    `cross_entropy_double_grad (..., input_grad_grad)` returns `input_grad` as `new_input_grad`.
-    So an entry differentiating a grad op never meets a name with two meanings.
-    """
-    taken = set(args)
-    names: list[str] = []
-    for name in outputs:
-        while name in taken or grad_name(name) in taken:
-            name = f"new_{name}"
-        taken |= {name, grad_name(name)}
-        names.append(name)
-    return tuple(names)
 
 
 # Every generated file starts with `header(kind)`; the writer owns only files that do.

@@ -5,8 +5,9 @@ and how (`of_input`, `meta_of` under no_need_buffer, `of_output`), which positio
 history, which kernel is called with which arguments, what `apply` returns for each
 input position, which imports a module needs. The repeated pieces are records that say
 what, not how: `TensorConversion`, `AttributeCheck`, `KernelCall`, `Saved`, `History`,
-`GradRead`, `Unpacked`; the macros of templates/_function.jinja2 spell them, and
-`layout.py` spells the remaining statements in one fixed shape.
+`ViewMark`, `VersionBump`, `InplaceWrite`, `GradRead`, `Unpacked`; the macros of
+templates/_function.jinja2 spell them, and `layout.py` spells the remaining statements in
+one fixed shape.
 
 This module assembles the plan: a `Module` per generated file, with the `Tensor` methods
 and each `__all__`. The dataclasses and the statement builders they share live in
@@ -24,7 +25,6 @@ from opgrad.codegen.plan_nodes import node_class
 from opgrad.codegen.plan_parts import (
     Function,
     GradBlock,
-    Guarded,
     InplaceFunction,
     Method,
     Module,
@@ -44,7 +44,6 @@ __all__ = [
     "TYPE_ONLY",
     "Function",
     "GradBlock",
-    "Guarded",
     "InplaceFunction",
     "Method",
     "Module",
@@ -69,7 +68,7 @@ OVERRIDES_OBJECT = frozenset({"__eq__", "__ne__"})
 def methods(spec: Spec) -> tuple[tuple[Method, ...], bool]:
     out: list[Method] = []
     for op in spec.ops:
-        target = f"_generated.{naming.OPS_MODULE}.{op.name}"
+        target = f"{naming.GENERATED_ALIAS}.{naming.OPS_MODULE}.{op.name}"
         returns = f" -> {return_annotation(op.visible_outputs)}:"
         if op.method:
             params = [SELF] + [param(a, converted=True) for a in op.args[1:]]
@@ -106,7 +105,7 @@ def _inplace_methods(op: OpSpec) -> list[Method]:
     bound = op.inplace_bindings
     if not bound:
         return []
-    target = f"_generated.{naming.OPS_MODULE}.{op.inplace_name}"
+    target = f"{naming.GENERATED_ALIAS}.{naming.OPS_MODULE}.{op.inplace_name}"
     method, *augmented = bound
     rest = op.args[1:]
     out = [

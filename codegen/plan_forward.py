@@ -19,13 +19,15 @@ from opgrad.codegen.plan_parts import (
     AttributeCheck,
     Function,
     GradBlock,
-    Guarded,
     History,
     InplaceFunction,
+    InplaceWrite,
     KernelCall,
     Result,
     Saved,
     TensorConversion,
+    VersionBump,
+    ViewMark,
     array,
     dispatch_arrays,
     doc_lines,
@@ -68,12 +70,12 @@ def _attribute_check(name: str, a: Arg) -> AttributeCheck:
 
 def _conversions(
     name: str, args: tuple[Arg, ...], like: Callable[[Arg], str], written: tuple[str, ...] = ()
-) -> list[TensorConversion | AttributeCheck | Guarded]:
+) -> list[TensorConversion | AttributeCheck]:
     """Numbers and arrays passed for tensors become tensors (dtype following `like(arg)`),
     except for arguments the kernel writes into (`written`, from `mutates:`): a converted copy
     would take the write, so they must be Tensors already. Attributes are checked and converted
     to the type the kernel takes (`_attribute_check`)."""
-    conversions: list[TensorConversion | AttributeCheck | Guarded] = []
+    conversions: list[TensorConversion | AttributeCheck] = []
     for a in args:
         if a.is_tensor:
             form = "list" if a.is_tensor_list else "optional" if a.is_optional else "tensor"
@@ -86,21 +88,15 @@ def _conversions(
 
 def _marks(
     outputs: tuple[Output, ...], base: str | None, mutates: tuple[str, ...], mutates_if: str | None
-) -> tuple[Guarded, ...]:
-    """What the kernel did besides returning outputs, recorded right after it ran:
-    `mark_view(out, x)` for every output (every element of a Tensor[] one) of a `view:` op,
-    and one version bump for each `mutates:` argument (when `mutates_if` is true)."""
-    marks: list[Guarded] = []
+) -> tuple[ViewMark | VersionBump, ...]:
+    """What the kernel did besides returning outputs, recorded right after it ran: every
+    output of a `view:` op is a view of `base`, and the `mutates:` arguments (when
+    `mutates_if` is true) get one version bump."""
+    marks: list[ViewMark | VersionBump] = []
     if base is not None:
-        marks += [
-            Guarded(f"for _t in {o.name}:", Stmt("", call("mark_view", "_t", base)))
-            if o.is_list
-            else Guarded(None, Stmt("", call("mark_view", o.name, base)))
-            for o in outputs
-        ]
+        marks += [ViewMark(o.name, base, "list" if o.is_list else "tensor") for o in outputs]
     if mutates:
-        header = None if mutates_if is None else f"if {mutates_if}:"
-        marks.append(Guarded(header, Stmt("", call("bump_versions", *mutates))))
+        marks.append(VersionBump(mutates, mutates_if))
     return tuple(marks)
 
 
@@ -128,8 +124,8 @@ def _function(
     tensors = [a for a in sig.args if a.is_tensor]
 
     produced = {o.name for o in backward.outputs} if backward is not None else set()
-    diff_inputs = [a for a in tensors if naming.grad_name(a.name) in produced]
-    conversions: list[TensorConversion | AttributeCheck | Guarded] = []
+    diff_inputs = [a for a in tensors if sig.input_grad(a.name) in produced]
+    conversions: list[TensorConversion | AttributeCheck] = []
     if convert:
         # A number passed for a tensor takes the dtype of another tensor argument, a
         # differentiable one if there is one (where(cond, x, 0.0): 0.0 follows x, not cond).
@@ -154,10 +150,10 @@ def _function(
     if intermediate:
         # The kernel returns every output in spec order; intermediates are wrapped only if saved.
         order = [o.name for o in sig.outputs]
-        raw = "_results"
-        body += kernel_stmts(sig.name, kernel, arrays, kernel_args, raw, "raw")
+        raw = naming.KERNEL_RESULTS
+        body += kernel_stmts(sig.name, kernel, arrays, kernel_args, raw, "raw", len(order))
         for r in results:
-            source = f"{raw}[{order.index(r.local)}]"
+            source = naming.result_local(order.index(r.local))
             body.append(
                 Stmt(
                     f"{r.local} = ",
@@ -264,7 +260,7 @@ def _saves(
             # An output with history is saved with a weak link back to the node; an
             # intermediate or non-differentiable one has no history, so no cycle: keep it.
             if any(o.name == a.name for o in intermediate):
-                source = f"wrap(_results[{out_order.index(a.name)}])"
+                source = f"wrap({naming.result_local(out_order.index(a.name))})"
                 saves.append(Saved(a.name, a.name, "of_input", source=source))
             elif a.name in nondiff:
                 saves.append(saved(a.name, fwd_out, "of_input"))
@@ -321,10 +317,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     signature = Stmt("def ", signature_params(name, params), " -> Tensor:")
     doc = doc_lines(f"{op.doc} In place: writes the result into {target} and returns {target}.", 4)
 
-    refuse = Guarded(
-        f"if not isinstance({target}, Tensor):",
-        Stmt("raise ", call("_not_a_tensor", quoted(name), quoted(target), target)),
-    )
+    refuse = TensorConversion(name, target, "", "written")  # a copy would take the write
     rest = tuple(a for a in op.args if a.name != target)
     conversions = [refuse, *_conversions(name, rest, lambda a: target)]
 
@@ -337,7 +330,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     forms = [(a, TENSOR) for a in tensors]
     body: list[Stmt | KernelCall] = [p for a, form in forms if (p := prelude(a, form)) is not None]
     kernel_args = [array(a, form) for a, form in forms] + attrs
-    body += kernel_stmts(name, op.kernel, dispatch_arrays(forms), kernel_args, "_result", "raw")
+    body += kernel_stmts(name, op.kernel, dispatch_arrays(forms), kernel_args, naming.KERNEL_RESULT, "raw")
 
     inputs = [(f"*{a.name}" if a.is_tensor_list else a.name) if a in diff_inputs else "None" for a in tensors]
     make_node = Stmt(
@@ -372,8 +365,8 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
         body=tuple(body),
         make_node=make_node,
         saves_before=tuple(saves_before),
-        write=Stmt("", call("write_inplace", quoted(name), target, "_result")),
-        history=Stmt("", call("set_history", target, "node", "0")),
+        write=InplaceWrite(name, target, naming.KERNEL_RESULT),
+        history=History(target, 0, "tensor"),
         saves_after=tuple(saves_after),
         returns=Stmt("return ", target),
     )
@@ -381,9 +374,8 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
 
 def grad_op_function(bwd: BackwardSpec, spec: Spec) -> Function:
     assert bwd.kernel is not None
-    sig = grad_op_sig(bwd, spec)  # outputs named as in the node: `new_input_grad`
+    sig = grad_op_sig(bwd, spec)
     own = spec.backward(bwd.backward) if bwd.backward else None
-    renamed = dict(zip((o.name for o in bwd.outputs), (o.name for o in sig.outputs), strict=True))
     return _function(
         sig,
         bwd.kernel,
@@ -392,6 +384,6 @@ def grad_op_function(bwd: BackwardSpec, spec: Spec) -> Function:
         convert=False,  # called by nodes with tensors only
         visible=sig.outputs,
         intermediate=(),
-        optional_outputs=frozenset(renamed[n] for n in optional_grads(bwd, spec) if n in renamed),
+        optional_outputs=optional_grads(bwd, spec),
         refuse=own is None,
     )

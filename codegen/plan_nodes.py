@@ -53,25 +53,23 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
             i, is_list = positions[a.name]
             reads.append(GradRead(a.name, i, is_list, a.type == "Tensor?"))
 
-    names = naming.grad_op_outputs([a.name for a in bwd.args + tuple(attrs)], [o.name for o in bwd.outputs])
-    locals_ = dict(zip((o.name for o in bwd.outputs), names, strict=True))
     create_graph: list[Stmt | Unpacked] = []
     compute: list[Stmt | KernelCall | Unpacked] = []
     composite = spec.composite(bwd.name)
     if composite is not None and bwd.kernel is None:
         # One path: the composite runs ops on Tensors, recorded or not by grad mode.
         reads += [_unpack(a, "unpack") for a in saved]
-        compute += _composite_stmts(composite, locals_, attrs)
+        compute += _composite_stmts(composite, attrs)
     elif composite is not None:
         # `kernel:` and `composite:`: the recorded path evaluates the composite with ops (any
         # order); the first-order path runs the kernel on arrays.
         create_graph += [_unpack(a, "unpack") for a in saved]
-        create_graph += _composite_stmts(composite, locals_, attrs)
+        create_graph += _composite_stmts(composite, attrs)
     else:
         # create_graph: saved tensors as Tensors for the recorded grad op.
         create_graph += [_unpack(a, "unpack") for a in saved]
         call_args = [a.name for a in bwd.args] + [f"self.{a.name}" for a in attrs]
-        targets = ", ".join(locals_[o.name] for o in bwd.outputs)
+        targets = ", ".join(o.name for o in bwd.outputs)
         create_graph.append(
             Stmt(f"{targets} = ", spelled_call(f"{naming.GRAD_OPS_ALIAS}.{bwd.name}", *call_args))
         )
@@ -84,7 +82,7 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
             (a, META if a.name in meta else ARRAY if a.name in saved_names else TENSOR) for a in bwd.args
         ]
         results = [
-            Result(locals_[o.name], "list" if o.is_list else "optional" if o.name in optional else "tensor")
+            Result(o.name, "list" if o.is_list else "optional" if o.name in optional else "tensor")
             for o in bwd.outputs
         ]
         compute += kernel_call(bwd.name, bwd.kernel, forms, [f"self.{a.name}" for a in attrs], results)
@@ -94,9 +92,9 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     for a in fwd.args:
         if not a.is_tensor:
             continue
-        out = by_grad.get(naming.grad_name(a.name))
+        out = by_grad.get(fwd.input_grad(a.name))
         if out is not None:
-            entries.append(f"*{locals_[out.name]}" if out.is_list else locals_[out.name])
+            entries.append(f"*{out.name}" if out.is_list else out.name)
         elif a.is_tensor_list:
             # a no_need_buffer Tensor[] input: no gradient for any of its positions
             entries.append(f"*[None] * self.{naming.count_slot(a.name)}")
@@ -123,14 +121,12 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     )
 
 
-def _composite_stmts(
-    composite: tuple[tuple[str, Composite], ...], locals_: dict[str, str], attrs: list[Arg]
-) -> list[Stmt]:
+def _composite_stmts(composite: tuple[tuple[str, Composite], ...], attrs: list[Arg]) -> list[Stmt]:
     """The attributes a composite reads as locals, then its steps and gradients."""
     used = {n for _, c in composite for n in (*c.names, *c.tested)}
     stmts = [Stmt(f"{a.name} = ", f"self.{a.name}") for a in attrs if a.name in used]
     for name, c in composite:
-        stmts += c.statements(locals_[name])
+        stmts += c.statements(name)
     return stmts
 
 

@@ -21,14 +21,6 @@ from opgrad.codegen.validate import Spec
 
 
 @dataclass(frozen=True)
-class Guarded:
-    """A statement, optionally under a one-line `if ...:` / `for ...:` header."""
-
-    header: str | None
-    stmt: Stmt
-
-
-@dataclass(frozen=True)
 class Saved:
     """What a node keeps for its backward, `node.<slot> = ...` (spelled by the `save` macro
     of templates/_function.jinja2).
@@ -91,6 +83,36 @@ class History:
 
 
 @dataclass(frozen=True)
+class ViewMark:
+    """An output of a `view:` op marked as a view of the Tensor argument `base`
+    (`mark_view(out, base)`; each element of a Tensor[] output, "list"), so that it shares
+    its version counter."""
+
+    name: str
+    base: str
+    form: str  # "tensor" | "list"
+
+
+@dataclass(frozen=True)
+class VersionBump:
+    """The arguments of `mutates:` the kernel wrote into get a new version
+    (`bump_versions(a, b)`), only when the bool argument `flag` (`mutates_if:`) is true."""
+
+    names: tuple[str, ...]
+    flag: str | None
+
+
+@dataclass(frozen=True)
+class InplaceWrite:
+    """The kernel's result written into the in-place target: `write_inplace(op, target,
+    source)` (which checks shape and dtype before it writes)."""
+
+    op: str
+    target: str
+    source: str
+
+
+@dataclass(frozen=True)
 class GradRead:
     """A node's incoming gradient as a local: `out_grad = grads[0]` (a Tensor[] output,
     always last, takes the rest: `grads[1:]`)."""
@@ -131,9 +153,9 @@ class Function:
     doc: tuple[str, ...]
     signature: Stmt
     refuse: str | None  # grad ops without a backward: refuse to be differentiated
-    conversions: tuple[TensorConversion | AttributeCheck | Guarded, ...]
+    conversions: tuple[TensorConversion | AttributeCheck, ...]
     body: tuple[Stmt | KernelCall, ...]
-    marks: tuple[Guarded, ...]  # after the kernel: `view:` outputs, `mutates:` writes
+    marks: tuple[ViewMark | VersionBump, ...]  # after the kernel: `view:` outputs, `mutates:` writes
     grad: GradBlock | None
     returns: Stmt
     inplace = False
@@ -151,13 +173,13 @@ class InplaceFunction:
     name: str
     doc: tuple[str, ...]
     signature: Stmt
-    conversions: tuple[TensorConversion | AttributeCheck | Guarded, ...]
+    conversions: tuple[TensorConversion | AttributeCheck, ...]
     record: Stmt  # record = check_inplace(...)
     body: tuple[Stmt | KernelCall, ...]  # the kernel, into `_result`
     make_node: Stmt
     saves_before: tuple[Saved, ...]  # inputs (x's old value) and attributes
-    write: Stmt
-    history: Stmt
+    write: InplaceWrite
+    history: History  # x becomes the node's output 0
     saves_after: tuple[Saved, ...]  # the output, which is x now
     returns: Stmt
     inplace = True
@@ -353,12 +375,18 @@ class KernelCall:
     wrap: bool  # wrap the result in a Tensor
     table: str | None
     one_per_line: bool  # more than INLINE_ARRAYS arrays, or a Tensor[]'s
+    # when the kernel returns several arrays: the locals its tuple is unpacked into, one per
+    # output the spec declares (`_r0, _r1`); any other result raises `kernel_results_error`
+    # naming the op and both counts, before anything is wrapped or recorded
+    unpacked: tuple[str, ...] = ()
 
 
 def kernel_stmts(
-    op: str, kernel: str, arrays: list[str], args: list[str], target: str, wrap_as: str
+    op: str, kernel: str, arrays: list[str], args: list[str], target: str, wrap_as: str, results: int = 0
 ) -> list[KernelCall]:
-    """The `KernelCall` of `kernel` into `target`; `wrap_as` is "tensor" or "raw"."""
+    """The `KernelCall` of `kernel` into `target`; `wrap_as` is "tensor" or "raw"; `results`
+    is the number of outputs when the kernel returns several (unpacked into
+    `naming.result_local(i)`)."""
     listed = any(a.startswith("*") for a in arrays)
     table = naming.kernel_table(kernel) if arrays and not listed else None
     return [
@@ -371,6 +399,7 @@ def kernel_stmts(
             wrap_as == "tensor",
             table,
             listed or len(arrays) > INLINE_ARRAYS,
+            tuple(naming.result_local(i) for i in range(results)),
         )
     ]
 
@@ -388,10 +417,10 @@ def kernel_results(
     stmts: list[Stmt | KernelCall] = []
     if len(results) == 1 and results[0].kind == "tensor":
         return [*kernel_stmts(op, kernel, arrays, args, results[0].local, "tensor")]
-    raw = "_result" if len(results) == 1 else "_results"
-    stmts += kernel_stmts(op, kernel, arrays, args, raw, "raw")
+    raw = naming.KERNEL_RESULT if len(results) == 1 else naming.KERNEL_RESULTS
+    stmts += kernel_stmts(op, kernel, arrays, args, raw, "raw", len(results) if len(results) > 1 else 0)
     for i, r in enumerate(results):
-        source = raw if len(results) == 1 else f"{raw}[{i}]"
+        source = raw if len(results) == 1 else naming.result_local(i)
         if r.kind == "tensor":
             stmts.append(Stmt(f"{r.local} = ", call("wrap", source)))
         elif r.kind == "list":
@@ -420,7 +449,7 @@ def array(arg: Arg, form: str) -> str:
     if form != TENSOR:
         return arg.name
     if arg.is_tensor_list or arg.is_optional:
-        return f"_{arg.name}_data"
+        return naming.array_local(arg.name)
     return f"{arg.name}._data"
 
 
@@ -431,9 +460,9 @@ def prelude(arg: Arg, form: str) -> Stmt | None:
     if form != TENSOR:
         return None
     if arg.is_tensor_list:
-        return Stmt(f"_{arg.name}_data = ", list_of(f"_t._data for _t in {arg.name}"))
+        return Stmt(f"{naming.array_local(arg.name)} = ", list_of(f"_t._data for _t in {arg.name}"))
     if arg.is_optional:
-        return Stmt(f"_{arg.name}_data = ", f"None if {arg.name} is None else {arg.name}._data")
+        return Stmt(f"{naming.array_local(arg.name)} = ", f"None if {arg.name} is None else {arg.name}._data")
     return None
 
 
@@ -470,4 +499,4 @@ def saved(slot: str, arg_or_out: Arg | Output, how: str, source: str = "", eleme
 def optional_grads(bwd: BackwardSpec, spec: Spec) -> frozenset[str]:
     """The gradients `bwd` returns that may be None: those of its forward's `Tensor?` inputs."""
     fwd = spec.forward_of(bwd)
-    return frozenset(naming.grad_name(a.name) for a in fwd.args if a.type == "Tensor?")
+    return frozenset(fwd.input_grad(a.name) for a in fwd.args if a.type == "Tensor?")

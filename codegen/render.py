@@ -47,6 +47,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "write_inplace": (3, "opgrad.runtime.inplace", "write_inplace"),
     "dispatch": (3, "opgrad.runtime.kernels.registry", "dispatch"),
     "kernel_error": (3, "opgrad.runtime.kernels.registry", "kernel_error"),
+    "kernel_results_error": (3, "opgrad.runtime.kernels.registry", "kernel_results_error"),
     "kernel_table": (3, "opgrad.runtime.kernels.registry", "kernel_table"),
     "Tensor": (3, "opgrad.runtime.tensor", "Tensor"),
     "as_tensor_arg": (3, "opgrad.runtime.tensor", "as_tensor_arg"),
@@ -68,7 +69,8 @@ def imports_for(package: str) -> dict[str, tuple[int, str, str]]:
     """
     parent, _, leaf = package.rpartition(".")
     table = dict(RUNTIME_IMPORTS)
-    table["_generated"] = (3, parent, f"{leaf} as _generated") if parent else (3, "", f"{leaf} as _generated")
+    alias = naming.GENERATED_ALIAS
+    table[alias] = (3, parent, f"{leaf} as {alias}") if parent else (3, "", f"{leaf} as {alias}")
     for alias, module in (
         (naming.GRAD_OPS_ALIAS, naming.GRAD_OPS_MODULE),
         (naming.NODES_ALIAS, naming.NODES_MODULE),

@@ -44,6 +44,11 @@ class GradOpSig:
     visible_outputs: tuple[Output, ...]  # returned to the caller (not intermediate)
     differentiable_outputs: tuple[Output, ...]
     meta_args: tuple[str, ...]  # no_need_buffer: metadata only, never differentiable
+    of_grad_op: bool = False  # a backward op: the gradients for its inputs are `grad_wrt_<input>`
+
+    def input_grad(self, name: str) -> str:
+        """The gradient a backward entry returns for input `name` (`naming.input_grad`)."""
+        return naming.input_grad(name, self.of_grad_op)
 
     def arg(self, name: str) -> Arg | None:
         return next((a for a in self.args if a.name == name), None)
@@ -89,12 +94,8 @@ def op_sig(op: OpSpec) -> GradOpSig:
 
 
 def grad_op_sig(bwd: BackwardSpec, spec: Spec) -> GradOpSig:
-    """Outputs are renamed by `naming.grad_op_outputs` (`new_out_grad`), so that no name
-    of the signature, or of a gradient derived from it, means two things."""
     args = bwd.args + spec.attrs_of(bwd)
-    names = naming.grad_op_outputs([a.name for a in args], [o.name for o in bwd.outputs])
-    outputs = tuple(replace(o, name=n) for o, n in zip(bwd.outputs, names, strict=True))
-    return GradOpSig(bwd.name, args, outputs, outputs, outputs, bwd.no_need_buffer)
+    return GradOpSig(bwd.name, args, bwd.outputs, bwd.outputs, bwd.outputs, bwd.no_need_buffer, True)
 
 
 def validate(
@@ -283,8 +284,7 @@ def _check_composites(
             kind = {"bool": "bool", "str": "str"}.get(a.type, "optional" if a.is_optional else None)
             if kind is not None:
                 flags[a.name] = kind
-    locals_ = naming.grad_op_outputs(sorted(names), [o.name for o in b.outputs])
-    taken = set(naming.RESERVED_ARG_NAMES) | {o.name for o in b.outputs} | set(locals_)
+    taken = set(naming.RESERVED_ARG_NAMES) | {o.name for o in b.outputs}
     exprs: list[tuple[str, Composite]] = []
     ok = True
     for source in b.composite:
@@ -377,18 +377,11 @@ def _check_signature(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> Non
     if b.forward_sig.outputs is not None and [(o.type, o.name) for o in b.forward_sig.outputs] != [
         (o.type, o.name) for o in fwd.outputs
     ]:
-        hint = ""
-        renamed = [o.name for o in fwd.outputs if o.name.startswith("new_")]
-        if renamed:
-            hint = (
-                f"; a grad op's output is renamed `new_<name>` when <name> or <name>_grad is "
-                f"already one of its arguments ({', '.join(renamed)})"
-            )
         problems.add(
             b.lines("forward"),
             b.name,
             f"forward outputs ({', '.join(str(o) for o in b.forward_sig.outputs)}) do not match "
-            f"{fwd.name}'s output ({', '.join(str(o) for o in fwd.outputs)}){hint}",
+            f"{fwd.name}'s output ({', '.join(str(o) for o in fwd.outputs)})",
         )
 
 
@@ -448,7 +441,7 @@ def _check_args(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> None:
             problems.add(
                 b.lines("no_need_buffer"), b.name, f"no_need_buffer {item!r} is not a forward tensor input"
             )
-    by_grad = {naming.grad_name(name): a for name, a in inputs.items()}
+    by_grad = {fwd.input_grad(name): a for name, a in inputs.items()}
     produced = {o.name for o in b.outputs}
     for item in b.no_gradient:
         if item not in inputs:
@@ -459,11 +452,11 @@ def _check_args(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> None:
             continue
         problems.add(b.lines("no_gradient"), b.name, f"no_gradient {item!r} {why}")
     for name in inputs:
-        if naming.grad_name(name) not in produced and name not in fwd.meta_args and name not in b.no_gradient:
+        if fwd.input_grad(name) not in produced and name not in fwd.meta_args and name not in b.no_gradient:
             problems.add(
                 b.lines("output"),
                 b.name,
-                f"input {name!r} gets no gradient: add {naming.grad_name(name)!r} to `output`, "
+                f"input {name!r} gets no gradient: add {fwd.input_grad(name)!r} to `output`, "
                 f"or list {name!r} under `no_gradient` if it is not differentiable",
             )
     for out in b.outputs:
@@ -472,7 +465,8 @@ def _check_args(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> None:
             problems.add(
                 b.lines("output"),
                 b.name,
-                f"output {out.name!r} is not `<input>_grad` of a forward tensor input "
+                f"output {out.name!r} is not the gradient of a forward tensor input, "
+                f"{'`grad_wrt_<input>` (the forward is a grad op)' if fwd.of_grad_op else '`<input>_grad`'} "
                 f"(expected one of: {', '.join(by_grad) or 'none'})",
             )
         elif source.name in fwd.meta_args:

@@ -19,6 +19,7 @@ from opgrad.runtime.grad_node import (
 from opgrad.runtime.kernels.registry import (
     dispatch,
     kernel_error,
+    kernel_results_error,
     kernel_table,
 )
 from opgrad.runtime.tensor import (
@@ -1056,8 +1057,12 @@ def add_grad(
         _results = _kernel(x, y, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("add_grad", _e) from None
-    x_grad = wrap(_results[0])
-    y_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("add_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    y_grad = wrap(_r1)
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AddDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
@@ -1075,8 +1080,12 @@ def subtract_grad(
         _results = _kernel(x, y, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("subtract_grad", _e) from None
-    x_grad = wrap(_results[0])
-    y_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("subtract_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    y_grad = wrap(_r1)
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.SubtractDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
@@ -1110,8 +1119,12 @@ def multiply_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("multiply_grad", _e) from None
-    x_grad = wrap(_results[0])
-    y_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("multiply_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    y_grad = wrap(_r1)
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.MultiplyDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
@@ -1150,8 +1163,12 @@ def divide_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("divide_grad", _e) from None
-    x_grad = wrap(_results[0])
-    y_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("divide_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    y_grad = wrap(_r1)
     if (y._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.DivideDoubleGradNode, (None, y, out, out_grad), x_grad)
         set_history(y_grad, node, 1)
@@ -1188,8 +1205,12 @@ def maximum_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("maximum_grad", _e) from None
-    x_grad = wrap(_results[0])
-    y_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("maximum_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    y_grad = wrap(_r1)
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MaximumDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
@@ -1225,8 +1246,12 @@ def minimum_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("minimum_grad", _e) from None
-    x_grad = wrap(_results[0])
-    y_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("minimum_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    y_grad = wrap(_r1)
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.MinimumDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
@@ -1262,8 +1287,12 @@ def elementwise_pow_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("elementwise_pow_grad", _e) from None
-    x_grad = wrap(_results[0])
-    y_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("elementwise_pow_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    y_grad = wrap(_r1)
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ElementwisePowDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
@@ -1290,8 +1319,12 @@ def where_grad(
         _results = _kernel(condition._data, x, y, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("where_grad", _e) from None
-    x_grad = wrap(_results[0])
-    y_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("where_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    y_grad = wrap(_r1)
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.WhereDoubleGradNode, (None, None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
@@ -1476,9 +1509,13 @@ def prod_double_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("prod_double_grad", _e) from None
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("prod_double_grad", 2, _results) from None
+    grad_wrt_x = wrap(_r0)
+    grad_wrt_out_grad = wrap(_r1)
+    return (grad_wrt_x, grad_wrt_out_grad)
 
 
 def logsumexp_grad(
@@ -1723,9 +1760,13 @@ def cumprod_double_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cumprod_double_grad", _e) from None
-    new_x_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
-    return (new_x_grad, out_grad_grad)
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("cumprod_double_grad", 2, _results) from None
+    grad_wrt_x = wrap(_r0)
+    grad_wrt_out_grad = wrap(_r1)
+    return (grad_wrt_x, grad_wrt_out_grad)
 
 
 def topk_grad(
@@ -1815,8 +1856,12 @@ def matmul_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matmul_grad", _e) from None
-    x_grad = wrap(_results[0])
-    y_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("matmul_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    y_grad = wrap(_r1)
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.MatmulDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
@@ -2110,8 +2155,12 @@ def scatter_grad(
         _results = _kernel(x, index._data, updates, out_grad._data, overwrite)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("scatter_grad", _e) from None
-    x_grad = wrap(_results[0])
-    updates_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("scatter_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    updates_grad = wrap(_r1)
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ScatterDoubleGradNode, (None, None, None, out_grad), x_grad)
         set_history(updates_grad, node, 1)
@@ -2138,8 +2187,12 @@ def index_add_grad(
         _results = _kernel(x, index._data, value, out_grad._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("index_add_grad", _e) from None
-    x_grad = wrap(_results[0])
-    value_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("index_add_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    value_grad = wrap(_r1)
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.IndexAddDoubleGradNode, (None, None, None, out_grad), x_grad)
         set_history(value_grad, node, 1)
@@ -2399,8 +2452,12 @@ def prelu_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("prelu_grad", _e) from None
-    x_grad = wrap(_results[0])
-    weight_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("prelu_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    weight_grad = wrap(_r1)
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.PreluDoubleGradNode, (x, weight, out_grad), x_grad)
         set_history(weight_grad, node, 1)
@@ -2520,11 +2577,15 @@ def cross_entropy_double_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cross_entropy_double_grad", _e) from None
-    new_input_grad = wrap(_results[0])
-    out_grad_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("cross_entropy_double_grad", 2, _results) from None
+    grad_wrt_input = wrap(_r0)
+    grad_wrt_out_grad = wrap(_r1)
     if (input._requires_grad or out_grad._requires_grad or input_grad_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.CrossEntropyTripleGradNode, (input, None, out_grad, input_grad_grad), new_input_grad)
-        set_history(out_grad_grad, node, 1)
+        node = new_node(_nodes.CrossEntropyTripleGradNode, (input, None, out_grad, input_grad_grad), grad_wrt_input)
+        set_history(grad_wrt_out_grad, node, 1)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.out_grad = TensorWrapper.of_input(out_grad)
@@ -2533,7 +2594,7 @@ def cross_entropy_double_grad(
         node.reduction = reduction
         node.ignore_index = ignore_index
         node.label_smoothing = label_smoothing
-    return (new_input_grad, out_grad_grad)
+    return (grad_wrt_input, grad_wrt_out_grad)
 
 
 def mse_loss_grad(
@@ -2565,8 +2626,12 @@ def mse_loss_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("mse_loss_grad", _e) from None
-    input_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("mse_loss_grad", 2, _results) from None
+    input_grad = wrap(_r0)
+    label_grad = wrap(_r1)
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.MseLossDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
@@ -2659,8 +2724,12 @@ def binary_cross_entropy_with_logits_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("binary_cross_entropy_with_logits_grad", _e) from None
-    logit_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("binary_cross_entropy_with_logits_grad", 2, _results) from None
+    logit_grad = wrap(_r0)
+    label_grad = wrap(_r1)
     if (logit._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.BinaryCrossEntropyWithLogitsDoubleGradNode, (logit, label, None, None, out_grad), logit_grad)
         set_history(label_grad, node, 1)
@@ -2702,8 +2771,12 @@ def l1_loss_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("l1_loss_grad", _e) from None
-    input_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("l1_loss_grad", 2, _results) from None
+    input_grad = wrap(_r0)
+    label_grad = wrap(_r1)
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.L1LossDoubleGradNode, (None, None, out_grad), input_grad)
         set_history(label_grad, node, 1)
@@ -2745,8 +2818,12 @@ def smooth_l1_loss_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("smooth_l1_loss_grad", _e) from None
-    input_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("smooth_l1_loss_grad", 2, _results) from None
+    input_grad = wrap(_r0)
+    label_grad = wrap(_r1)
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SmoothL1LossDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
@@ -2789,8 +2866,12 @@ def kl_div_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("kl_div_grad", _e) from None
-    input_grad = wrap(_results[0])
-    label_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("kl_div_grad", 2, _results) from None
+    input_grad = wrap(_r0)
+    label_grad = wrap(_r1)
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.KlDivDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
@@ -2839,9 +2920,13 @@ def conv2d_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("conv2d_grad", _e) from None
-    x_grad = wrap(_results[0])
-    weight_grad = wrap(_results[1])
-    bias_grad = None if _results[2] is None else wrap(_results[2])
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("conv2d_grad", 3, _results) from None
+    x_grad = wrap(_r0)
+    weight_grad = wrap(_r1)
+    bias_grad = None if _r2 is None else wrap(_r2)
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.Conv2dDoubleGradNode, (x, weight, None, out_grad), x_grad)
         set_history(weight_grad, node, 1)
@@ -2902,10 +2987,10 @@ def max_pool2d_double_grad(
         or dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax._data, x_grad_grad._data)
     )
     try:
-        out_grad_grad = wrap(_kernel(argmax._data, x_grad_grad._data, kernel_size, stride, padding))
+        grad_wrt_out_grad = wrap(_kernel(argmax._data, x_grad_grad._data, kernel_size, stride, padding))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("max_pool2d_double_grad", _e) from None
-    return out_grad_grad
+    return grad_wrt_out_grad
 
 
 def avg_pool2d_grad(
@@ -2988,9 +3073,13 @@ def layer_norm_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("layer_norm_grad", _e) from None
-    x_grad = wrap(_results[0])
-    weight_grad = None if _results[1] is None else wrap(_results[1])
-    bias_grad = None if _results[2] is None else wrap(_results[2])
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("layer_norm_grad", 3, _results) from None
+    x_grad = wrap(_r0)
+    weight_grad = None if _r1 is None else wrap(_r1)
+    bias_grad = None if _r2 is None else wrap(_r2)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LayerNormDoubleGradNode, (x, weight, None, None, None, out_grad), x_grad)
         if weight_grad is not None:
@@ -3051,9 +3140,13 @@ def batch_norm_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("batch_norm_grad", _e) from None
-    x_grad = wrap(_results[0])
-    weight_grad = None if _results[1] is None else wrap(_results[1])
-    bias_grad = None if _results[2] is None else wrap(_results[2])
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("batch_norm_grad", 3, _results) from None
+    x_grad = wrap(_r0)
+    weight_grad = None if _r1 is None else wrap(_r1)
+    bias_grad = None if _r2 is None else wrap(_r2)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.BatchNormDoubleGradNode, (x, weight, None, None, None, out_grad), x_grad)
         if weight_grad is not None:
@@ -3113,9 +3206,13 @@ def group_norm_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("group_norm_grad", _e) from None
-    x_grad = wrap(_results[0])
-    weight_grad = None if _results[1] is None else wrap(_results[1])
-    bias_grad = None if _results[2] is None else wrap(_results[2])
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("group_norm_grad", 3, _results) from None
+    x_grad = wrap(_r0)
+    weight_grad = None if _r1 is None else wrap(_r1)
+    bias_grad = None if _r2 is None else wrap(_r2)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.GroupNormDoubleGradNode, (x, weight, None, None, None, out_grad), x_grad)
         if weight_grad is not None:
@@ -3161,9 +3258,13 @@ def linear_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("linear_grad", _e) from None
-    x_grad = wrap(_results[0])
-    weight_grad = wrap(_results[1])
-    bias_grad = None if _results[2] is None else wrap(_results[2])
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("linear_grad", 3, _results) from None
+    x_grad = wrap(_r0)
+    weight_grad = wrap(_r1)
+    bias_grad = None if _r2 is None else wrap(_r2)
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LinearDoubleGradNode, (x, weight, None, out_grad), x_grad)
         set_history(weight_grad, node, 1)
@@ -3204,8 +3305,12 @@ def einsum_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("einsum_grad", _e) from None
-    x_grad = wrap(_results[0])
-    y_grad = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("einsum_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    y_grad = wrap(_r1)
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.EinsumDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
@@ -3266,10 +3371,14 @@ def scaled_dot_product_attention_grad(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("scaled_dot_product_attention_grad", _e) from None
-    query_grad = wrap(_results[0])
-    key_grad = wrap(_results[1])
-    value_grad = wrap(_results[2])
-    mask_grad = None if _results[3] is None else wrap(_results[3])
+    try:
+        _r0, _r1, _r2, _r3 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("scaled_dot_product_attention_grad", 4, _results) from None
+    query_grad = wrap(_r0)
+    key_grad = wrap(_r1)
+    value_grad = wrap(_r2)
+    mask_grad = None if _r3 is None else wrap(_r3)
     if (query._requires_grad or key._requires_grad or value._requires_grad or (mask is not None and mask._requires_grad) or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ScaledDotProductAttentionDoubleGradNode, (query, key, value, mask, None, None, out_grad), query_grad)
         set_history(key_grad, node, 1)

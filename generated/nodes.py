@@ -12,6 +12,7 @@ from opgrad.runtime.grad_node import GradNode
 from opgrad.runtime.kernels.registry import (
     dispatch,
     kernel_error,
+    kernel_results_error,
     kernel_table,
 )
 from opgrad.runtime.tensor import (
@@ -406,8 +407,8 @@ class NegDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out_grad_grad = -x_grad_grad
-        return (out_grad_grad,)
+        grad_wrt_out_grad = -x_grad_grad
+        return (grad_wrt_out_grad,)
 
 
 class AbsGradNode(GradNode):
@@ -451,8 +452,8 @@ class AbsDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
-        out_grad_grad = x_grad_grad * _ops.sign(x)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad * _ops.sign(x)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -489,8 +490,8 @@ class SignDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out_grad_grad = 0 * x_grad_grad
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = 0 * x_grad_grad
+        return (None, grad_wrt_out_grad)
 
 
 class ExpGradNode(GradNode):
@@ -536,9 +537,9 @@ class ExpDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = x_grad_grad * out_grad
-        out_grad_grad = x_grad_grad * out
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = x_grad_grad * out_grad
+        grad_wrt_out_grad = x_grad_grad * out
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -589,9 +590,9 @@ class Expm1DoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = x_grad_grad * out_grad
-        out_grad_grad = x_grad_grad * (out + 1)
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = x_grad_grad * out_grad
+        grad_wrt_out_grad = x_grad_grad * (out + 1)
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -642,9 +643,9 @@ class LogDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad / (x * x)
-        out_grad_grad = x_grad_grad / x
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -x_grad_grad * out_grad / (x * x)
+        grad_wrt_out_grad = x_grad_grad / x
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -695,9 +696,9 @@ class Log1pDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad / ((x + 1) * (x + 1))
-        out_grad_grad = x_grad_grad / (x + 1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -x_grad_grad * out_grad / ((x + 1) * (x + 1))
+        grad_wrt_out_grad = x_grad_grad / (x + 1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -748,9 +749,9 @@ class SqrtDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = -0.5 * x_grad_grad * out_grad / (out * out)
-        out_grad_grad = 0.5 * x_grad_grad / out
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = -0.5 * x_grad_grad * out_grad / (out * out)
+        grad_wrt_out_grad = 0.5 * x_grad_grad / out
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -801,9 +802,9 @@ class RsqrtDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = -1.5 * x_grad_grad * out_grad * out * out
-        out_grad_grad = -0.5 * x_grad_grad * out * out * out
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = -1.5 * x_grad_grad * out_grad * out * out
+        grad_wrt_out_grad = -0.5 * x_grad_grad * out * out * out
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -854,9 +855,9 @@ class SquareDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = 2 * x_grad_grad * out_grad
-        out_grad_grad = 2 * x_grad_grad * x
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = 2 * x_grad_grad * out_grad
+        grad_wrt_out_grad = 2 * x_grad_grad * x
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -907,9 +908,9 @@ class ReciprocalDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = -2 * x_grad_grad * out_grad * out
-        out_grad_grad = -x_grad_grad * out * out
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = -2 * x_grad_grad * out_grad * out
+        grad_wrt_out_grad = -x_grad_grad * out * out
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -960,9 +961,9 @@ class SinDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad * _ops.sin(x)
-        out_grad_grad = x_grad_grad * _ops.cos(x)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -x_grad_grad * out_grad * _ops.sin(x)
+        grad_wrt_out_grad = x_grad_grad * _ops.cos(x)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1013,9 +1014,9 @@ class CosDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad * _ops.cos(x)
-        out_grad_grad = -x_grad_grad * _ops.sin(x)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -x_grad_grad * out_grad * _ops.cos(x)
+        grad_wrt_out_grad = -x_grad_grad * _ops.sin(x)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1066,9 +1067,9 @@ class TanhDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = -2 * x_grad_grad * out_grad * out
-        out_grad_grad = x_grad_grad * (1 - out * out)
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = -2 * x_grad_grad * out_grad * out
+        grad_wrt_out_grad = x_grad_grad * (1 - out * out)
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -1119,9 +1120,9 @@ class SigmoidDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_out_grad = x_grad_grad * out_grad * (1 - 2 * out)
-        out_grad_grad = x_grad_grad * out * (1 - out)
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = x_grad_grad * out_grad * (1 - 2 * out)
+        grad_wrt_out_grad = x_grad_grad * out * (1 - out)
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -1170,8 +1171,8 @@ class ReluDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
-        out_grad_grad = x_grad_grad * (out > 0)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad * (out > 0)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -1229,9 +1230,9 @@ class GeluDoubleGradNode(GradNode):
             t = _ops.tanh(0.7978845608028654 * (x + 0.044715 * x * x * x))
             du = 0.7978845608028654 * (1 + 0.134145 * x * x)
             tanh_form = (1 - t * t) * (du + 0.5 * x * (0.21406444881780076 * x - 2 * t * du * du))
-            new_x_grad = x_grad_grad * out_grad * (tanh_form if approximate else pdf * (2 - x * x))
-            out_grad_grad = _grad_ops.gelu_grad(x, x_grad_grad, approximate)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = x_grad_grad * out_grad * (tanh_form if approximate else pdf * (2 - x * x))
+            grad_wrt_out_grad = _grad_ops.gelu_grad(x, x_grad_grad, approximate)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -1256,9 +1257,13 @@ class GeluDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("gelu_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("gelu_double_grad", 2, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1311,9 +1316,9 @@ class SiluDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
             s = _ops.sigmoid(x)
-            new_x_grad = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
-            out_grad_grad = _grad_ops.silu_grad(x, x_grad_grad)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
+            grad_wrt_out_grad = _grad_ops.silu_grad(x, x_grad_grad)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -1337,9 +1342,13 @@ class SiluDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("silu_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("silu_double_grad", 2, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1398,9 +1407,9 @@ class SoftplusDoubleGradNode(GradNode):
             beta = self.beta
             threshold = self.threshold
             s = _ops.sigmoid(beta * x)
-            new_x_grad = _ops.where(beta * x > threshold, 0 * x, x_grad_grad * out_grad * beta * s * (1 - s))
-            out_grad_grad = _grad_ops.softplus_grad(x, x_grad_grad, beta, threshold)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = _ops.where(beta * x > threshold, 0 * x, x_grad_grad * out_grad * beta * s * (1 - s))
+            grad_wrt_out_grad = _grad_ops.softplus_grad(x, x_grad_grad, beta, threshold)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -1426,9 +1435,13 @@ class SoftplusDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("softplus_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("softplus_double_grad", 2, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1480,8 +1493,8 @@ class LeakyReluDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         negative_slope = self.negative_slope
-        out_grad_grad = _ops.where(x > 0, x_grad_grad, x_grad_grad * negative_slope)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.where(x > 0, x_grad_grad, x_grad_grad * negative_slope)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1534,9 +1547,9 @@ class EluDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
         alpha = self.alpha
-        new_x_grad = x_grad_grad * out_grad * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
-        out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, alpha * _ops.exp(_ops.clip(x, max=0.0)))
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = x_grad_grad * out_grad * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
+        grad_wrt_out_grad = x_grad_grad * _ops.where(x > 0, 1.0, alpha * _ops.exp(_ops.clip(x, max=0.0)))
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1587,9 +1600,9 @@ class ErfDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -2.256758334191025 * x * x_grad_grad * out_grad * _ops.exp(-x * x)
-        out_grad_grad = 1.1283791670955126 * x_grad_grad * _ops.exp(-x * x)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -2.256758334191025 * x * x_grad_grad * out_grad * _ops.exp(-x * x)
+        grad_wrt_out_grad = 1.1283791670955126 * x_grad_grad * _ops.exp(-x * x)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1629,8 +1642,8 @@ class ScaleDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         scale = self.scale
-        out_grad_grad = x_grad_grad * scale
-        return (out_grad_grad,)
+        grad_wrt_out_grad = x_grad_grad * scale
+        return (grad_wrt_out_grad,)
 
 
 class PowGradNode(GradNode):
@@ -1679,9 +1692,9 @@ class PowDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
         y = self.y
-        new_x_grad = x_grad_grad * out_grad * (y * (y - 1)) * _ops.pow(x, y - 2)
-        out_grad_grad = x_grad_grad * y * _ops.pow(x, y - 1)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = x_grad_grad * out_grad * (y * (y - 1)) * _ops.pow(x, y - 2)
+        grad_wrt_out_grad = x_grad_grad * y * _ops.pow(x, y - 1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1736,8 +1749,8 @@ class ClipDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         min = self.min
         max = self.max
-        out_grad_grad = x_grad_grad * (_ops.clip(x, min, max) == x)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad * (_ops.clip(x, min, max) == x)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1777,8 +1790,8 @@ class CastDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         dtype = self.dtype
-        out_grad_grad = _ops.cast(x_grad_grad, dtype)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.cast(x_grad_grad, dtype)
+        return (None, grad_wrt_out_grad)
 
 
 class HardtanhGradNode(GradNode):
@@ -1828,8 +1841,8 @@ class HardtanhDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         min = self.min
         max = self.max
-        out_grad_grad = x_grad_grad * (x > min) * (x < max)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad * (x > min) * (x < max)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1879,9 +1892,9 @@ class HardswishDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = x_grad_grad * out_grad * (x >= -3) * (x <= 3) / 3
-        out_grad_grad = x_grad_grad * _ops.where(x < -3, 0.0, _ops.where(x > 3, 1.0, (2 * x + 3) / 6))
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = x_grad_grad * out_grad * (x >= -3) * (x <= 3) / 3
+        grad_wrt_out_grad = x_grad_grad * _ops.where(x < -3, 0.0, _ops.where(x > 3, 1.0, (2 * x + 3) / 6))
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1930,8 +1943,8 @@ class HardsigmoidDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
-        out_grad_grad = x_grad_grad * (x > -3) * (x < 3) / 6
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad * (x > -3) * (x < 3) / 6
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -1984,9 +1997,9 @@ class MishDoubleGradNode(GradNode):
             out_grad = unpack(self.out_grad, self)
             t = _ops.tanh(_ops.softplus(x))
             s = _ops.sigmoid(x)
-            new_x_grad = x_grad_grad * out_grad * (1 - t * t) * s * (2 + x * (1 - s) - 2 * x * t * s)
-            out_grad_grad = _grad_ops.mish_grad(x, x_grad_grad)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = x_grad_grad * out_grad * (1 - t * t) * s * (2 + x * (1 - s) - 2 * x * t * s)
+            grad_wrt_out_grad = _grad_ops.mish_grad(x, x_grad_grad)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -2010,9 +2023,13 @@ class MishDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("mish_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("mish_double_grad", 2, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2063,9 +2080,9 @@ class LogSigmoidDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -x_grad_grad * out_grad * _ops.sigmoid(x) * _ops.sigmoid(-x)
-        out_grad_grad = x_grad_grad * _ops.sigmoid(-x)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -x_grad_grad * out_grad * _ops.sigmoid(x) * _ops.sigmoid(-x)
+        grad_wrt_out_grad = x_grad_grad * _ops.sigmoid(-x)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2118,9 +2135,9 @@ class SwishDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
             s = _ops.sigmoid(x)
-            new_x_grad = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
-            out_grad_grad = _grad_ops.swish_grad(x, x_grad_grad)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = x_grad_grad * out_grad * s * (1 - s) * (2 + x * (1 - 2 * s))
+            grad_wrt_out_grad = _grad_ops.swish_grad(x, x_grad_grad)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -2144,9 +2161,13 @@ class SwishDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("swish_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("swish_double_grad", 2, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2203,9 +2224,9 @@ class SeluDoubleGradNode(GradNode):
         out_grad = unpack(self.out_grad, self)
         scale = self.scale
         alpha = self.alpha
-        new_x_grad = x_grad_grad * out_grad * scale * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
-        out_grad_grad = x_grad_grad * scale * _ops.where(x > 0, 1.0, alpha * _ops.exp(-_ops.relu(-x)))
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = x_grad_grad * out_grad * scale * alpha * _ops.exp(_ops.clip(x, max=0.0)) * (x <= 0)
+        grad_wrt_out_grad = x_grad_grad * scale * _ops.where(x > 0, 1.0, alpha * _ops.exp(-_ops.relu(-x)))
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2259,9 +2280,9 @@ class CeluDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
         alpha = self.alpha
-        new_x_grad = x_grad_grad * out_grad * _ops.exp(_ops.clip(x, max=0.0) / alpha) / alpha * (x <= 0)
-        out_grad_grad = x_grad_grad * _ops.where(x > 0, 1.0, _ops.exp(_ops.clip(x, max=0.0) / alpha))
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = x_grad_grad * out_grad * _ops.exp(_ops.clip(x, max=0.0) / alpha) / alpha * (x <= 0)
+        grad_wrt_out_grad = x_grad_grad * _ops.where(x > 0, 1.0, _ops.exp(_ops.clip(x, max=0.0) / alpha))
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2312,9 +2333,9 @@ class SoftsignDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = -2 * x_grad_grad * out_grad * _ops.sign(x) / (1 + _ops.abs(x)) ** 3
-        out_grad_grad = x_grad_grad / ((1 + _ops.abs(x)) * (1 + _ops.abs(x)))
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = -2 * x_grad_grad * out_grad * _ops.sign(x) / (1 + _ops.abs(x)) ** 3
+        grad_wrt_out_grad = x_grad_grad / ((1 + _ops.abs(x)) * (1 + _ops.abs(x)))
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2365,9 +2386,9 @@ class TanhshrinkDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = 2 * x_grad_grad * out_grad * _ops.tanh(x) * (1 - _ops.tanh(x) * _ops.tanh(x))
-        out_grad_grad = x_grad_grad * _ops.tanh(x) * _ops.tanh(x)
-        return (new_x_grad, out_grad_grad)
+        grad_wrt_x = 2 * x_grad_grad * out_grad * _ops.tanh(x) * (1 - _ops.tanh(x) * _ops.tanh(x))
+        grad_wrt_out_grad = x_grad_grad * _ops.tanh(x) * _ops.tanh(x)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2397,8 +2418,12 @@ class AddGradNode(GradNode):
             _results = _kernel(x, y, out_grad._data)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("add_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("add_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
 
@@ -2412,8 +2437,8 @@ class AddDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
-        out_grad_grad = x_grad_grad + y_grad_grad
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad + y_grad_grad
+        return (None, None, grad_wrt_out_grad)
 
 
 class SubtractGradNode(GradNode):
@@ -2438,8 +2463,12 @@ class SubtractGradNode(GradNode):
             _results = _kernel(x, y, out_grad._data)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("subtract_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("subtract_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
 
@@ -2453,8 +2482,8 @@ class SubtractDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
-        out_grad_grad = x_grad_grad - y_grad_grad
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = x_grad_grad - y_grad_grad
+        return (None, None, grad_wrt_out_grad)
 
 
 class MultiplyGradNode(GradNode):
@@ -2495,8 +2524,12 @@ class MultiplyGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("multiply_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("multiply_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2521,10 +2554,10 @@ class MultiplyDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         y = unpack(self.y, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = _ops.reduce_as(y_grad_grad * out_grad, x)
-        new_y_grad = _ops.reduce_as(x_grad_grad * out_grad, y)
-        out_grad_grad = x_grad_grad * y + x * y_grad_grad
-        return (new_x_grad, new_y_grad, out_grad_grad)
+        grad_wrt_x = _ops.reduce_as(y_grad_grad * out_grad, x)
+        grad_wrt_y = _ops.reduce_as(x_grad_grad * out_grad, y)
+        grad_wrt_out_grad = x_grad_grad * y + x * y_grad_grad
+        return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2575,8 +2608,12 @@ class DivideGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("divide_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("divide_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2601,10 +2638,10 @@ class DivideDoubleGradNode(GradNode):
         y = unpack(self.y, self)
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        new_y_grad = _ops.reduce_as(-out_grad * (x_grad_grad - out * y_grad_grad) / (y * y), y)
-        new_out_grad = -out_grad * y_grad_grad / y
-        out_grad_grad = (x_grad_grad - out * y_grad_grad) / y
-        return (None, new_y_grad, new_out_grad, out_grad_grad)
+        grad_wrt_y = _ops.reduce_as(-out_grad * (x_grad_grad - out * y_grad_grad) / (y * y), y)
+        grad_wrt_out = -out_grad * y_grad_grad / y
+        grad_wrt_out_grad = (x_grad_grad - out * y_grad_grad) / y
+        return (None, grad_wrt_y, grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.y = None
@@ -2651,8 +2688,12 @@ class MaximumGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("maximum_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("maximum_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2675,8 +2716,8 @@ class MaximumDoubleGradNode(GradNode):
         y_grad_grad = grads[1]
         x = unpack(self.x, self)
         y = unpack(self.y, self)
-        out_grad_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(x - y))
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(x - y))
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2722,8 +2763,12 @@ class MinimumGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("minimum_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("minimum_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2746,8 +2791,8 @@ class MinimumDoubleGradNode(GradNode):
         y_grad_grad = grads[1]
         x = unpack(self.x, self)
         y = unpack(self.y, self)
-        out_grad_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(y - x))
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = y_grad_grad + (x_grad_grad - y_grad_grad) * (0.5 + 0.5 * _ops.sign(y - x))
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2793,8 +2838,12 @@ class ElementwisePowGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("elementwise_pow_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("elementwise_pow_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2825,10 +2874,10 @@ class ElementwisePowDoubleGradNode(GradNode):
             d_xx = y * (y - 1) * _ops.elementwise_pow(x, y - 2)
             d_xy = _ops.where(x > 0, _ops.elementwise_pow(x, y - 1) * (1 + y * log_x), d_y)
             d_yy = _ops.where(x > 0, d_y * log_x, d_y)
-            new_x_grad = _ops.reduce_as(out_grad * (x_grad_grad * d_xx + y_grad_grad * d_xy), x)
-            new_y_grad = _ops.reduce_as(out_grad * (x_grad_grad * d_xy + y_grad_grad * d_yy), y)
-            out_grad_grad = _ops.reduce_as(x_grad_grad * (y * _ops.elementwise_pow(x, y - 1)) + y_grad_grad * d_y, out_grad)
-            return (new_x_grad, new_y_grad, out_grad_grad)
+            grad_wrt_x = _ops.reduce_as(out_grad * (x_grad_grad * d_xx + y_grad_grad * d_xy), x)
+            grad_wrt_y = _ops.reduce_as(out_grad * (x_grad_grad * d_xy + y_grad_grad * d_yy), y)
+            grad_wrt_out_grad = _ops.reduce_as(x_grad_grad * (y * _ops.elementwise_pow(x, y - 1)) + y_grad_grad * d_y, out_grad)
+            return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -2859,10 +2908,14 @@ class ElementwisePowDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("elementwise_pow_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_y_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_y_grad, out_grad_grad)
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("elementwise_pow_double_grad", 3, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_y = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -2901,8 +2954,12 @@ class WhereGradNode(GradNode):
             _results = _kernel(condition, x, y, out_grad._data)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("where_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("where_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (None, x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2922,8 +2979,8 @@ class WhereDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         y_grad_grad = grads[1]
         condition = unpack(self.condition, self)
-        out_grad_grad = _ops.where(condition, x_grad_grad, y_grad_grad)
-        return (None, None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.where(condition, x_grad_grad, y_grad_grad)
+        return (None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.condition = None
@@ -2966,8 +3023,8 @@ class SumDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         axis = self.axis
         keepdim = self.keepdim
-        out_grad_grad = _ops.sum(x_grad_grad, axis, keepdim)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.sum(x_grad_grad, axis, keepdim)
+        return (None, grad_wrt_out_grad)
 
 
 class MeanGradNode(GradNode):
@@ -3006,8 +3063,8 @@ class MeanDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         axis = self.axis
         keepdim = self.keepdim
-        out_grad_grad = _ops.mean(x_grad_grad, axis, keepdim)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.mean(x_grad_grad, axis, keepdim)
+        return (None, grad_wrt_out_grad)
 
 
 class MaxGradNode(GradNode):
@@ -3083,8 +3140,8 @@ class MaxDoubleGradNode(GradNode):
             out = unpack(self.out, self)
             axis = self.axis
             keepdim = self.keepdim
-            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.max_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
-            return (None, None, out_grad_grad)
+            grad_wrt_out_grad = _ops.sum(x_grad_grad * _grad_ops.max_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
+            return (None, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         _kernel = (
@@ -3101,7 +3158,7 @@ class MaxDoubleGradNode(GradNode):
             )
         )
         try:
-            out_grad_grad = wrap(_kernel(
+            grad_wrt_out_grad = wrap(_kernel(
                 x,
                 out,
                 x_grad_grad._data,
@@ -3110,7 +3167,7 @@ class MaxDoubleGradNode(GradNode):
             ))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("max_double_grad", _e) from None
-        return (None, None, out_grad_grad)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3191,8 +3248,8 @@ class MinDoubleGradNode(GradNode):
             out = unpack(self.out, self)
             axis = self.axis
             keepdim = self.keepdim
-            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.min_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
-            return (None, None, out_grad_grad)
+            grad_wrt_out_grad = _ops.sum(x_grad_grad * _grad_ops.min_grad(x, out, _ops.fill(out, 1.0), axis, keepdim), axis, keepdim)
+            return (None, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         _kernel = (
@@ -3209,7 +3266,7 @@ class MinDoubleGradNode(GradNode):
             )
         )
         try:
-            out_grad_grad = wrap(_kernel(
+            grad_wrt_out_grad = wrap(_kernel(
                 x,
                 out,
                 x_grad_grad._data,
@@ -3218,7 +3275,7 @@ class MinDoubleGradNode(GradNode):
             ))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("min_double_grad", _e) from None
-        return (None, None, out_grad_grad)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3274,14 +3331,14 @@ class ProdDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.prod_double_grad(
+            grad_wrt_x, grad_wrt_out_grad = _grad_ops.prod_double_grad(
                 x,
                 out_grad,
                 x_grad_grad,
                 self.axis,
                 self.keepdim,
             )
-            return (new_x_grad, out_grad_grad)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -3307,9 +3364,13 @@ class ProdDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("prod_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("prod_double_grad", 2, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3392,12 +3453,12 @@ class LogsumexpDoubleGradNode(GradNode):
             out_grad = unpack(self.out_grad, self)
             axis = self.axis
             keepdim = self.keepdim
-            new_x_grad = x_grad_grad * _grad_ops.logsumexp_grad(x, out, out_grad, axis, keepdim)
+            grad_wrt_x = x_grad_grad * _grad_ops.logsumexp_grad(x, out, out_grad, axis, keepdim)
             p = _grad_ops.logsumexp_grad(x, out, _ops.fill(out_grad, 1.0), axis, keepdim)
             q = _ops.sum(x_grad_grad * p, axis, keepdim)
-            new_out_grad = -out_grad * q
-            out_grad_grad = q
-            return (new_x_grad, new_out_grad, out_grad_grad)
+            grad_wrt_out = -out_grad * q
+            grad_wrt_out_grad = q
+            return (grad_wrt_x, grad_wrt_out, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -3427,10 +3488,14 @@ class LogsumexpDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("logsumexp_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_out_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_out_grad, out_grad_grad)
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("logsumexp_double_grad", 3, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3498,9 +3563,9 @@ class VarDoubleGradNode(GradNode):
             axis = self.axis
             unbiased = self.unbiased
             keepdim = self.keepdim
-            new_x_grad = _grad_ops.var_grad(x_grad_grad, out_grad, axis, unbiased, keepdim)
-            out_grad_grad = _ops.sum(x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim), axis, keepdim)
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = _grad_ops.var_grad(x_grad_grad, out_grad, axis, unbiased, keepdim)
+            grad_wrt_out_grad = _ops.sum(x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim), axis, keepdim)
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -3527,9 +3592,13 @@ class VarDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("var_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("var_double_grad", 2, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3621,9 +3690,9 @@ class StdDoubleGradNode(GradNode):
             s = _ops.sum(x_grad_grad * u, axis, keepdim)
             inv = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
             first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * inv, axis, unbiased, keepdim)
-            new_x_grad = first - _grad_ops.std_grad(x, out, out_grad * s * inv, axis, unbiased, keepdim)
-            out_grad_grad = s
-            return (new_x_grad, None, out_grad_grad)
+            grad_wrt_x = first - _grad_ops.std_grad(x, out, out_grad * s * inv, axis, unbiased, keepdim)
+            grad_wrt_out_grad = s
+            return (grad_wrt_x, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -3654,9 +3723,13 @@ class StdDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("std_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, None, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("std_double_grad", 2, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3756,9 +3829,9 @@ class NormDoubleGradNode(GradNode):
             curv = _ops.where(x == 0, _ops.where(pq == 2, 1.0, 0.0), ax ** (pq - 2))
             safe = _ops.where(ok == 0, 1.0, ok)
             first = f * curv * safe ** (1 - pq) * x_grad_grad
-            new_x_grad = _ops.where(ok == 0, 0.0, gk * (first - f / safe * u * dot))
-            out_grad_grad = _ops.sum(x_grad_grad * u, axis, keepdim)
-            return (new_x_grad, None, out_grad_grad)
+            grad_wrt_x = _ops.where(ok == 0, 0.0, gk * (first - f / safe * u * dot))
+            grad_wrt_out_grad = _ops.sum(x_grad_grad * u, axis, keepdim)
+            return (grad_wrt_x, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out = unpack_data(self.out, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -3789,9 +3862,13 @@ class NormDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("norm_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, None, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("norm_double_grad", 2, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3833,8 +3910,8 @@ class CumsumDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
-        out_grad_grad = _ops.cumsum(x_grad_grad, axis)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.cumsum(x_grad_grad, axis)
+        return (None, grad_wrt_out_grad)
 
 
 class CumprodGradNode(GradNode):
@@ -3899,8 +3976,8 @@ class CumprodDoubleGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad, out_grad_grad = _grad_ops.cumprod_double_grad(x, out_grad, x_grad_grad, self.dim)
-            return (new_x_grad, None, out_grad_grad)
+            grad_wrt_x, grad_wrt_out_grad = _grad_ops.cumprod_double_grad(x, out_grad, x_grad_grad, self.dim)
+            return (grad_wrt_x, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -3925,9 +4002,13 @@ class CumprodDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("cumprod_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, None, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("cumprod_double_grad", 2, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -3998,8 +4079,8 @@ class TopkDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         indices = unpack(self.indices, self)
         axis = self.axis
-        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.indices = None
@@ -4061,8 +4142,8 @@ class SortDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         indices = unpack(self.indices, self)
         axis = self.axis
-        out_grad_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.take_along_axis(x_grad_grad, indices, axis)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.indices = None
@@ -4117,8 +4198,12 @@ class MatmulGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("matmul_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("matmul_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -4147,10 +4232,10 @@ class MatmulDoubleGradNode(GradNode):
         out_grad = unpack(self.out_grad, self)
         transpose_x = self.transpose_x
         transpose_y = self.transpose_y
-        new_x_grad = _ops.matmul_xg(x, y_grad_grad, out_grad, transpose_x, transpose_y)
-        new_y_grad = _ops.matmul_yg(x_grad_grad, y, out_grad, transpose_x, transpose_y)
-        out_grad_grad = _ops.matmul_jvp(x, y, x_grad_grad, y_grad_grad, transpose_x, transpose_y)
-        return (new_x_grad, new_y_grad, out_grad_grad)
+        grad_wrt_x = _ops.matmul_xg(x, y_grad_grad, out_grad, transpose_x, transpose_y)
+        grad_wrt_y = _ops.matmul_yg(x_grad_grad, y, out_grad, transpose_x, transpose_y)
+        grad_wrt_out_grad = _ops.matmul_jvp(x, y, x_grad_grad, y_grad_grad, transpose_x, transpose_y)
+        return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -4192,8 +4277,8 @@ class ReshapeDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         shape = self.shape
-        out_grad_grad = _ops.reshape(x_grad_grad, shape)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.reshape(x_grad_grad, shape)
+        return (None, grad_wrt_out_grad)
 
 
 class TransposeGradNode(GradNode):
@@ -4229,8 +4314,8 @@ class TransposeDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         perm = self.perm
-        out_grad_grad = _ops.transpose(x_grad_grad, perm)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.transpose(x_grad_grad, perm)
+        return (None, grad_wrt_out_grad)
 
 
 class SqueezeGradNode(GradNode):
@@ -4266,8 +4351,8 @@ class SqueezeDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
-        out_grad_grad = _ops.squeeze(x_grad_grad, axis)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.squeeze(x_grad_grad, axis)
+        return (None, grad_wrt_out_grad)
 
 
 class UnsqueezeGradNode(GradNode):
@@ -4303,8 +4388,8 @@ class UnsqueezeDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
-        out_grad_grad = _ops.unsqueeze(x_grad_grad, axis)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.unsqueeze(x_grad_grad, axis)
+        return (None, grad_wrt_out_grad)
 
 
 class FlattenGradNode(GradNode):
@@ -4343,8 +4428,8 @@ class FlattenDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         start_axis = self.start_axis
         stop_axis = self.stop_axis
-        out_grad_grad = _ops.flatten(x_grad_grad, start_axis, stop_axis)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.flatten(x_grad_grad, start_axis, stop_axis)
+        return (None, grad_wrt_out_grad)
 
 
 class ExpandGradNode(GradNode):
@@ -4380,8 +4465,8 @@ class ExpandDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         shape = self.shape
-        out_grad_grad = _ops.expand(x_grad_grad, shape)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.expand(x_grad_grad, shape)
+        return (None, grad_wrt_out_grad)
 
 
 class ConcatGradNode(GradNode):
@@ -4419,8 +4504,8 @@ class ConcatDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0:]
         axis = self.axis
-        out_grad_grad = _ops.concat(x_grad_grad, axis)
-        return (*[None] * self._x_count, out_grad_grad)
+        grad_wrt_out_grad = _ops.concat(x_grad_grad, axis)
+        return (*[None] * self._x_count, grad_wrt_out_grad)
 
 
 class StackGradNode(GradNode):
@@ -4458,8 +4543,8 @@ class StackDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0:]
         axis = self.axis
-        out_grad_grad = _ops.stack(x_grad_grad, axis)
-        return (*[None] * self._x_count, out_grad_grad)
+        grad_wrt_out_grad = _ops.stack(x_grad_grad, axis)
+        return (*[None] * self._x_count, grad_wrt_out_grad)
 
 
 class SplitGradNode(GradNode):
@@ -4508,8 +4593,8 @@ class SplitDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         num_or_sections = self.num_or_sections
         axis = self.axis
-        out_grad_grad = _ops.split(x_grad_grad, num_or_sections, axis)
-        return (None, *out_grad_grad)
+        grad_wrt_out_grad = _ops.split(x_grad_grad, num_or_sections, axis)
+        return (None, *grad_wrt_out_grad)
 
 
 class GatherGradNode(GradNode):
@@ -4559,8 +4644,8 @@ class GatherDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         index = unpack(self.index, self)
         axis = self.axis
-        out_grad_grad = _ops.gather(x_grad_grad, index, axis)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.gather(x_grad_grad, index, axis)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.index = None
@@ -4614,8 +4699,8 @@ class IndexSelectDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         index = unpack(self.index, self)
         axis = self.axis
-        out_grad_grad = _ops.index_select(x_grad_grad, index, axis)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.index_select(x_grad_grad, index, axis)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.index = None
@@ -4655,8 +4740,8 @@ class TileDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         repeat_times = self.repeat_times
-        out_grad_grad = _ops.tile(x_grad_grad, repeat_times)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.tile(x_grad_grad, repeat_times)
+        return (None, grad_wrt_out_grad)
 
 
 class TakeAlongAxisGradNode(GradNode):
@@ -4706,8 +4791,8 @@ class TakeAlongAxisDoubleGradNode(GradNode):
         arr_grad_grad = grads[0]
         indices = unpack(self.indices, self)
         axis = self.axis
-        out_grad_grad = _ops.take_along_axis(arr_grad_grad, indices, axis)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.take_along_axis(arr_grad_grad, indices, axis)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.indices = None
@@ -4751,8 +4836,12 @@ class ScatterGradNode(GradNode):
             _results = _kernel(x, index, updates, out_grad._data, self.overwrite)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("scatter_grad", _e) from None
-        x_grad = wrap(_results[0])
-        updates_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("scatter_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        updates_grad = wrap(_r1)
         return (x_grad, None, updates_grad)
 
     def release_saved(self) -> None:
@@ -4774,8 +4863,8 @@ class ScatterDoubleGradNode(GradNode):
         updates_grad_grad = grads[1]
         index = unpack(self.index, self)
         overwrite = self.overwrite
-        out_grad_grad = _ops.scatter(x_grad_grad, index, updates_grad_grad, overwrite)
-        return (None, None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.scatter(x_grad_grad, index, updates_grad_grad, overwrite)
+        return (None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.index = None
@@ -4819,8 +4908,12 @@ class IndexAddGradNode(GradNode):
             _results = _kernel(x, index, value, out_grad._data, self.axis)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("index_add_grad", _e) from None
-        x_grad = wrap(_results[0])
-        value_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("index_add_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        value_grad = wrap(_r1)
         return (x_grad, None, value_grad)
 
     def release_saved(self) -> None:
@@ -4842,8 +4935,8 @@ class IndexAddDoubleGradNode(GradNode):
         value_grad_grad = grads[1]
         index = unpack(self.index, self)
         axis = self.axis
-        out_grad_grad = _ops.index_add(x_grad_grad, index, axis, value_grad_grad)
-        return (None, None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.index_add(x_grad_grad, index, axis, value_grad_grad)
+        return (None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.index = None
@@ -4893,8 +4986,8 @@ class MaskedFillDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         mask = unpack(self.mask, self)
-        out_grad_grad = _ops.masked_fill(x_grad_grad, mask, 0.0)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.masked_fill(x_grad_grad, mask, 0.0)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.mask = None
@@ -4931,8 +5024,8 @@ class TrilDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         diagonal = self.diagonal
-        out_grad_grad = _ops.tril(x_grad_grad, diagonal)
-        return (out_grad_grad,)
+        grad_wrt_out_grad = _ops.tril(x_grad_grad, diagonal)
+        return (grad_wrt_out_grad,)
 
 
 class TriuGradNode(GradNode):
@@ -4965,8 +5058,8 @@ class TriuDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         diagonal = self.diagonal
-        out_grad_grad = _ops.triu(x_grad_grad, diagonal)
-        return (out_grad_grad,)
+        grad_wrt_out_grad = _ops.triu(x_grad_grad, diagonal)
+        return (grad_wrt_out_grad,)
 
 
 class PadGradNode(GradNode):
@@ -5013,8 +5106,8 @@ class PadDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         pad = self.pad
         mode = self.mode
-        out_grad_grad = _ops.pad(x_grad_grad, pad, mode, 0.0)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.pad(x_grad_grad, pad, mode, 0.0)
+        return (None, grad_wrt_out_grad)
 
 
 class RollGradNode(GradNode):
@@ -5050,8 +5143,8 @@ class RollDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         shifts = self.shifts
         axis = self.axis
-        out_grad_grad = _ops.roll(x_grad_grad, shifts, axis)
-        return (out_grad_grad,)
+        grad_wrt_out_grad = _ops.roll(x_grad_grad, shifts, axis)
+        return (grad_wrt_out_grad,)
 
 
 class RepeatInterleaveGradNode(GradNode):
@@ -5090,8 +5183,8 @@ class RepeatInterleaveDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         repeats = self.repeats
         axis = self.axis
-        out_grad_grad = _ops.repeat_interleave(x_grad_grad, repeats, axis)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.repeat_interleave(x_grad_grad, repeats, axis)
+        return (None, grad_wrt_out_grad)
 
 
 class FlipGradNode(GradNode):
@@ -5124,8 +5217,8 @@ class FlipDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         axis = self.axis
-        out_grad_grad = _ops.flip(x_grad_grad, axis)
-        return (out_grad_grad,)
+        grad_wrt_out_grad = _ops.flip(x_grad_grad, axis)
+        return (grad_wrt_out_grad,)
 
 
 class SoftmaxGradNode(GradNode):
@@ -5174,9 +5267,9 @@ class SoftmaxDoubleGradNode(GradNode):
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
         axis = self.axis
-        new_out_grad = _ops.softmax_vjp_dp(out, out_grad, x_grad_grad, axis)
-        out_grad_grad = _ops.softmax_vjp(out, x_grad_grad, axis)
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = _ops.softmax_vjp_dp(out, out_grad, x_grad_grad, axis)
+        grad_wrt_out_grad = _ops.softmax_vjp(out, x_grad_grad, axis)
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -5230,9 +5323,9 @@ class LogSoftmaxDoubleGradNode(GradNode):
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
         axis = self.axis
-        new_out_grad = -x_grad_grad * _ops.exp(out) * _ops.sum(out_grad, axis, True)
-        out_grad_grad = x_grad_grad - _ops.sum(x_grad_grad * _ops.exp(out), axis, True)
-        return (new_out_grad, out_grad_grad)
+        grad_wrt_out = -x_grad_grad * _ops.exp(out) * _ops.sum(out_grad, axis, True)
+        grad_wrt_out_grad = x_grad_grad - _ops.sum(x_grad_grad * _ops.exp(out), axis, True)
+        return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out = None
@@ -5288,8 +5381,8 @@ class DropoutDoubleGradNode(GradNode):
             mask = unpack(self.mask, self)
             p = self.p
             training = self.training
-            out_grad_grad = _grad_ops.dropout_grad(mask, x_grad_grad, p, training)
-            return (None, out_grad_grad)
+            grad_wrt_out_grad = _grad_ops.dropout_grad(mask, x_grad_grad, p, training)
+            return (None, grad_wrt_out_grad)
         mask = unpack_data(self.mask, self)
         _kernel = (
             mask.__class__
@@ -5298,10 +5391,10 @@ class DropoutDoubleGradNode(GradNode):
             or dispatch("dropout_double_grad", "dropout_grad", mask, x_grad_grad._data)
         )
         try:
-            out_grad_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
+            grad_wrt_out_grad = wrap(_kernel(mask, x_grad_grad._data, self.p, self.training))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("dropout_double_grad", _e) from None
-        return (None, out_grad_grad)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.mask = None
@@ -5352,8 +5445,8 @@ class EmbeddingDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         weight_grad_grad = grads[0]
         x = unpack(self.x, self)
-        out_grad_grad = _ops.embedding(x, weight_grad_grad)
-        return (None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.embedding(x, weight_grad_grad)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -5398,8 +5491,12 @@ class PreluGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("prelu_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("prelu_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = wrap(_r1)
         return (x_grad, weight_grad)
 
     def release_saved(self) -> None:
@@ -5425,10 +5522,10 @@ class PreluDoubleGradNode(GradNode):
             x = unpack(self.x, self)
             weight = unpack(self.weight, self)
             out_grad = unpack(self.out_grad, self)
-            new_x_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight_grad_grad, out_grad)[0], _ops.zero(out_grad))
-            new_weight_grad = _grad_ops.prelu_grad(_ops.where(x <= 0, _ops.fill(x, -1.0), _ops.fill(x, 1.0)), weight, -x_grad_grad * out_grad)[1]
-            out_grad_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight, x_grad_grad)[0] + _ops.prelu(x, weight_grad_grad), x_grad_grad)
-            return (new_x_grad, new_weight_grad, out_grad_grad)
+            grad_wrt_x = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight_grad_grad, out_grad)[0], _ops.zero(out_grad))
+            grad_wrt_weight = _grad_ops.prelu_grad(_ops.where(x <= 0, _ops.fill(x, -1.0), _ops.fill(x, 1.0)), weight, -x_grad_grad * out_grad)[1]
+            grad_wrt_out_grad = _ops.where(x <= 0, _grad_ops.prelu_grad(x, weight, x_grad_grad)[0] + _ops.prelu(x, weight_grad_grad), x_grad_grad)
+            return (grad_wrt_x, grad_wrt_weight, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -5459,10 +5556,14 @@ class PreluDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("prelu_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, out_grad_grad)
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("prelu_double_grad", 3, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_weight = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_weight, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -5527,9 +5628,9 @@ class GluDoubleGradNode(GradNode):
             s = _ops.sigmoid(b)
             s1 = s * (1 - s)
             s2 = s1 * (1 - 2 * s)
-            new_x_grad = _ops.concat([db * out_grad * s1, out_grad * (da * s1 + db * a * s2)], axis)
-            out_grad_grad = da * s + db * a * s1
-            return (new_x_grad, out_grad_grad)
+            grad_wrt_x = _ops.concat([db * out_grad * s1, out_grad * (da * s1 + db * a * s2)], axis)
+            grad_wrt_out_grad = da * s + db * a * s1
+            return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
         _kernel = (
@@ -5554,9 +5655,13 @@ class GluDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("glu_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_x_grad, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("glu_double_grad", 2, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -5645,7 +5750,7 @@ class CrossEntropyDoubleGradNode(GradNode):
             input = unpack(self.input, self)
             label = unpack(self.label, self)
             out_grad = unpack(self.out_grad, self)
-            new_input_grad, out_grad_grad = _grad_ops.cross_entropy_double_grad(
+            grad_wrt_input, grad_wrt_out_grad = _grad_ops.cross_entropy_double_grad(
                 input,
                 label,
                 out_grad,
@@ -5655,7 +5760,7 @@ class CrossEntropyDoubleGradNode(GradNode):
                 self.ignore_index,
                 self.label_smoothing,
             )
-            return (new_input_grad, None, out_grad_grad)
+            return (grad_wrt_input, None, grad_wrt_out_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -5687,9 +5792,13 @@ class CrossEntropyDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("cross_entropy_double_grad", _e) from None
-        new_input_grad = wrap(_results[0])
-        out_grad_grad = wrap(_results[1])
-        return (new_input_grad, None, out_grad_grad)
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("cross_entropy_double_grad", 2, _results) from None
+        grad_wrt_input = wrap(_r0)
+        grad_wrt_out_grad = wrap(_r1)
+        return (grad_wrt_input, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -5714,8 +5823,8 @@ class CrossEntropyTripleGradNode(GradNode):
     n_outputs = 2
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
-        new_input_grad_grad = grads[0]
-        out_grad_grad_grad = grads[1]
+        grad_wrt_input_grad = grads[0]
+        grad_wrt_out_grad_grad = grads[1]
         input = unpack(self.input, self)
         label = unpack(self.label, self)
         out_grad = unpack(self.out_grad, self)
@@ -5724,14 +5833,14 @@ class CrossEntropyTripleGradNode(GradNode):
         reduction = self.reduction
         ignore_index = self.ignore_index
         label_smoothing = self.label_smoothing
-        r = _ops.softmax_vjp_dp(_ops.softmax(input, axis), input_grad_grad, new_input_grad_grad, axis)
-        a = _grad_ops.cross_entropy_double_grad(input, label, out_grad_grad_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
-        new_new_input_grad = a + _grad_ops.cross_entropy_double_grad(input, label, out_grad, r, axis, reduction, ignore_index, label_smoothing)[0]
+        r = _ops.softmax_vjp_dp(_ops.softmax(input, axis), input_grad_grad, grad_wrt_input_grad, axis)
+        a = _grad_ops.cross_entropy_double_grad(input, label, grad_wrt_out_grad_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
+        grad_wrt_input = a + _grad_ops.cross_entropy_double_grad(input, label, out_grad, r, axis, reduction, ignore_index, label_smoothing)[0]
         w = _grad_ops.cross_entropy_double_grad(input, label, _ops.fill(out_grad, 1.0), input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
-        new_out_grad_grad = _ops.reduce_as(_ops.sum(new_input_grad_grad * w, axis), out_grad)
-        b = _grad_ops.cross_entropy_double_grad(input, label, out_grad, new_input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
-        input_grad_grad_grad = b + _grad_ops.cross_entropy_grad(input, label, out_grad_grad_grad, axis, reduction, ignore_index, label_smoothing)
-        return (new_new_input_grad, None, new_out_grad_grad, input_grad_grad_grad)
+        grad_wrt_out_grad = _ops.reduce_as(_ops.sum(grad_wrt_input_grad * w, axis), out_grad)
+        b = _grad_ops.cross_entropy_double_grad(input, label, out_grad, grad_wrt_input_grad, axis, reduction, ignore_index, label_smoothing)[0]
+        grad_wrt_input_grad_grad = b + _grad_ops.cross_entropy_grad(input, label, grad_wrt_out_grad_grad, axis, reduction, ignore_index, label_smoothing)
+        return (grad_wrt_input, None, grad_wrt_out_grad, grad_wrt_input_grad_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -5781,8 +5890,12 @@ class MseLossGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("mse_loss_grad", _e) from None
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("mse_loss_grad", 2, _results) from None
+        input_grad = wrap(_r0)
+        label_grad = wrap(_r1)
         return (input_grad, label_grad)
 
     def release_saved(self) -> None:
@@ -5810,12 +5923,12 @@ class MseLossDoubleGradNode(GradNode):
             label = unpack(self.label, self)
             out_grad = unpack(self.out_grad, self)
             reduction = self.reduction
-            new_input_grad = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[0]
-            new_label_grad = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[1]
+            grad_wrt_input = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[0]
+            grad_wrt_label = _grad_ops.mse_loss_grad(input_grad_grad, label_grad_grad, out_grad, reduction)[1]
             diff = input - label
             slope = _grad_ops.mse_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction)[0]
-            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
-            return (new_input_grad, new_label_grad, out_grad_grad)
+            grad_wrt_out_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
+            return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -5847,10 +5960,14 @@ class MseLossDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("mse_loss_double_grad", _e) from None
-        new_input_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_input_grad, new_label_grad, out_grad_grad)
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("mse_loss_double_grad", 3, _results) from None
+        grad_wrt_input = wrap(_r0)
+        grad_wrt_label = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -5936,8 +6053,8 @@ class NllLossDoubleGradNode(GradNode):
         weight = None if self.weight is None else unpack(self.weight, self)
         ignore_index = self.ignore_index
         reduction = self.reduction
-        out_grad_grad = _ops.nll_loss(input_grad_grad, label, weight, ignore_index, reduction)
-        return (None, None, None, out_grad_grad)
+        grad_wrt_out_grad = _ops.nll_loss(input_grad_grad, label, weight, ignore_index, reduction)
+        return (None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.label = None
@@ -6004,8 +6121,12 @@ class BinaryCrossEntropyWithLogitsGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("binary_cross_entropy_with_logits_grad", _e) from None
-        logit_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("binary_cross_entropy_with_logits_grad", 2, _results) from None
+        logit_grad = wrap(_r0)
+        label_grad = wrap(_r1)
         return (logit_grad, label_grad, None, None)
 
     def release_saved(self) -> None:
@@ -6046,13 +6167,13 @@ class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
             q = _ops.sigmoid(-logit)
             g_c = big_g * (1 - label) + g_pw * label
             g_r = big_g * (1 - q) + g_pw * q
-            new_logit_grad = _ops.reduce_as(logit_grad_grad * g_c * q * (1 - q) - label_grad_grad * g_r, logit)
-            new_label_grad = _ops.reduce_as(-logit_grad_grad * g_r, label)
+            grad_wrt_logit = _ops.reduce_as(logit_grad_grad * g_c * q * (1 - q) - label_grad_grad * g_r, logit)
+            grad_wrt_label = _ops.reduce_as(-logit_grad_grad * g_r, label)
             ones = _ops.fill(out_grad, 1.0)
             unit_logit = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[0]
             unit_label = _grad_ops.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, ones, reduction)[1]
-            out_grad_grad = _ops.reduce_as(logit_grad_grad * unit_logit + label_grad_grad * unit_label, out_grad)
-            return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
+            grad_wrt_out_grad = _ops.reduce_as(logit_grad_grad * unit_logit + label_grad_grad * unit_label, out_grad)
+            return (grad_wrt_logit, grad_wrt_label, None, None, grad_wrt_out_grad)
         logit = unpack_data(self.logit, self)
         label = unpack_data(self.label, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
@@ -6092,10 +6213,14 @@ class BinaryCrossEntropyWithLogitsDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("binary_cross_entropy_with_logits_double_grad", _e) from None
-        new_logit_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_logit_grad, new_label_grad, None, None, out_grad_grad)
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("binary_cross_entropy_with_logits_double_grad", 3, _results) from None
+        grad_wrt_logit = wrap(_r0)
+        grad_wrt_label = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_logit, grad_wrt_label, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.logit = None
@@ -6146,8 +6271,12 @@ class L1LossGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("l1_loss_grad", _e) from None
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("l1_loss_grad", 2, _results) from None
+        input_grad = wrap(_r0)
+        label_grad = wrap(_r1)
         return (input_grad, label_grad)
 
     def release_saved(self) -> None:
@@ -6177,8 +6306,8 @@ class L1LossDoubleGradNode(GradNode):
             reduction = self.reduction
             diff = input - label
             slope = _grad_ops.l1_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction)[0]
-            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
-            return (None, None, out_grad_grad)
+            grad_wrt_out_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
+            return (None, None, grad_wrt_out_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -6200,7 +6329,7 @@ class L1LossDoubleGradNode(GradNode):
             )
         )
         try:
-            out_grad_grad = wrap(_kernel(
+            grad_wrt_out_grad = wrap(_kernel(
                 input,
                 label,
                 out_grad,
@@ -6210,7 +6339,7 @@ class L1LossDoubleGradNode(GradNode):
             ))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("l1_loss_double_grad", _e) from None
-        return (None, None, out_grad_grad)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -6267,8 +6396,12 @@ class SmoothL1LossGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("smooth_l1_loss_grad", _e) from None
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("smooth_l1_loss_grad", 2, _results) from None
+        input_grad = wrap(_r0)
+        label_grad = wrap(_r1)
         return (input_grad, label_grad)
 
     def release_saved(self) -> None:
@@ -6301,11 +6434,11 @@ class SmoothL1LossDoubleGradNode(GradNode):
             diff = input - label
             spread = _grad_ops.l1_loss_grad(_ops.fill(diff, 1.0), _ops.zero(diff), out_grad, reduction)[0]
             h = (_ops.abs(diff) < delta) * (input_grad_grad - label_grad_grad) * spread
-            new_input_grad = _ops.reduce_as(h, input)
-            new_label_grad = _ops.reduce_as(-h, label)
+            grad_wrt_input = _ops.reduce_as(h, input)
+            grad_wrt_label = _ops.reduce_as(-h, label)
             slope = _grad_ops.smooth_l1_loss_grad(diff, _ops.zero(diff), _ops.fill(out_grad, 1.0), reduction, delta)[0]
-            out_grad_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
-            return (new_input_grad, new_label_grad, out_grad_grad)
+            grad_wrt_out_grad = _ops.reduce_as(slope * (input_grad_grad - label_grad_grad), out_grad)
+            return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -6338,10 +6471,14 @@ class SmoothL1LossDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("smooth_l1_loss_double_grad", _e) from None
-        new_input_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_input_grad, new_label_grad, out_grad_grad)
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("smooth_l1_loss_double_grad", 3, _results) from None
+        grad_wrt_input = wrap(_r0)
+        grad_wrt_label = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -6398,8 +6535,12 @@ class KlDivGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("kl_div_grad", _e) from None
-        input_grad = wrap(_results[0])
-        label_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("kl_div_grad", 2, _results) from None
+        input_grad = wrap(_r0)
+        label_grad = wrap(_r1)
         return (input_grad, label_grad)
 
     def release_saved(self) -> None:
@@ -6436,15 +6577,15 @@ class KlDivDoubleGradNode(GradNode):
             safe = _ops.where(pos, label, 1.0)
             log_form = -label_grad_grad * pr * g
             prob_form = _ops.where(pos, -label_grad_grad * g, 0.0)
-            new_input_grad = _ops.reduce_as(log_form if log_target else prob_form, input)
+            grad_wrt_input = _ops.reduce_as(log_form if log_target else prob_form, input)
             log_form2 = pr * g * (-input_grad_grad + label_grad_grad * (label - input + 2))
             prob_form2 = _ops.where(pos, g * (-input_grad_grad + label_grad_grad / safe), 0.0)
-            new_label_grad = _ops.reduce_as(log_form2 if log_target else prob_form2, label)
+            grad_wrt_label = _ops.reduce_as(log_form2 if log_target else prob_form2, label)
             g1 = -_grad_ops.kl_div_grad(zb, _ops.fill(zb, 1.0), _ops.fill(out_grad, 1.0), reduction, False)[0]
             log_term = input_grad_grad * -pr + label_grad_grad * pr * (label - input + 1)
             prob_term = input_grad_grad * -_ops.where(pos, label, 0.0) + label_grad_grad * _ops.where(pos, _ops.log(safe) + 1 - input, 0.0)
-            out_grad_grad = _ops.reduce_as((log_term if log_target else prob_term) * g1, out_grad)
-            return (new_input_grad, new_label_grad, out_grad_grad)
+            grad_wrt_out_grad = _ops.reduce_as((log_term if log_target else prob_term) * g1, out_grad)
+            return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -6477,10 +6618,14 @@ class KlDivDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("kl_div_double_grad", _e) from None
-        new_input_grad = wrap(_results[0])
-        new_label_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_input_grad, new_label_grad, out_grad_grad)
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("kl_div_double_grad", 3, _results) from None
+        grad_wrt_input = wrap(_r0)
+        grad_wrt_label = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_input, grad_wrt_label, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -6548,9 +6693,13 @@ class Conv2dGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("conv2d_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("conv2d_grad", 3, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -6584,10 +6733,10 @@ class Conv2dDoubleGradNode(GradNode):
         padding = self.padding
         dilation = self.dilation
         groups = self.groups
-        new_x_grad = _grad_ops.conv2d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)[0]
-        new_weight_grad = _grad_ops.conv2d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)[1]
-        out_grad_grad = _ops.conv2d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups) + _ops.conv2d(x, weight_grad_grad, None, stride, padding, dilation, groups)
-        return (new_x_grad, new_weight_grad, None, out_grad_grad)
+        grad_wrt_x = _grad_ops.conv2d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)[0]
+        grad_wrt_weight = _grad_ops.conv2d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)[1]
+        grad_wrt_out_grad = _ops.conv2d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups) + _ops.conv2d(x, weight_grad_grad, None, stride, padding, dilation, groups)
+        return (grad_wrt_x, grad_wrt_weight, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -6654,14 +6803,14 @@ class MaxPool2dDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         if create_graph:
             argmax = unpack(self.argmax, self)
-            out_grad_grad = _grad_ops.max_pool2d_double_grad(
+            grad_wrt_out_grad = _grad_ops.max_pool2d_double_grad(
                 argmax,
                 x_grad_grad,
                 self.kernel_size,
                 self.stride,
                 self.padding,
             )
-            return (None, None, out_grad_grad)
+            return (None, None, grad_wrt_out_grad)
         argmax = unpack_data(self.argmax, self)
         _kernel = (
             argmax.__class__
@@ -6670,10 +6819,10 @@ class MaxPool2dDoubleGradNode(GradNode):
             or dispatch("max_pool2d_double_grad", "max_pool2d_double_grad", argmax, x_grad_grad._data)
         )
         try:
-            out_grad_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
+            grad_wrt_out_grad = wrap(_kernel(argmax, x_grad_grad._data, self.kernel_size, self.stride, self.padding))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("max_pool2d_double_grad", _e) from None
-        return (None, None, out_grad_grad)
+        return (None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.argmax = None
@@ -6725,8 +6874,8 @@ class AvgPool2dDoubleGradNode(GradNode):
         kernel_size = self.kernel_size
         stride = self.stride
         padding = self.padding
-        out_grad_grad = _ops.avg_pool2d(x_grad_grad, kernel_size, stride, padding)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.avg_pool2d(x_grad_grad, kernel_size, stride, padding)
+        return (None, grad_wrt_out_grad)
 
 
 class AdaptiveAvgPool2dGradNode(GradNode):
@@ -6762,8 +6911,8 @@ class AdaptiveAvgPool2dDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         output_size = self.output_size
-        out_grad_grad = _ops.adaptive_avg_pool2d(x_grad_grad, output_size)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.adaptive_avg_pool2d(x_grad_grad, output_size)
+        return (None, grad_wrt_out_grad)
 
 
 class LayerNormGradNode(GradNode):
@@ -6833,9 +6982,13 @@ class LayerNormGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("layer_norm_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = None if _results[1] is None else wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("layer_norm_grad", 3, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -6886,10 +7039,10 @@ class LayerNormDoubleGradNode(GradNode):
             b = _ops.reduce_as(v * xhat, mean) / cnt
             c = _ops.reduce_as(x_grad_grad * xhat, mean) / cnt
             d = _ops.reduce_as(x_grad_grad * jv, mean) / cnt
-            new_x_grad = jh - r * (b * ju + c * jv + d * xhat)
-            new_weight_grad = None if weight is None else _ops.reduce_as(out_grad * ju, weight)
-            out_grad_grad = (ju if weight is None else weight * ju) + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+            grad_wrt_x = jh - r * (b * ju + c * jv + d * xhat)
+            grad_wrt_weight = None if weight is None else _ops.reduce_as(out_grad * ju, weight)
+            grad_wrt_out_grad = (ju if weight is None else weight * ju) + ddw * xhat + ddb
+            return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
         mean = unpack_data(self.mean, self)
@@ -6935,10 +7088,14 @@ class LayerNormDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("layer_norm_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("layer_norm_double_grad", 3, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_weight = None if _r1 is None else wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -7019,9 +7176,13 @@ class BatchNormGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("batch_norm_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = None if _results[1] is None else wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("batch_norm_grad", 3, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, None, None, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -7084,11 +7245,11 @@ class BatchNormDoubleGradNode(GradNode):
             c = _ops.reduce_as(x_grad_grad * xhat, saved_mean) / cnt
             d = _ops.reduce_as(x_grad_grad * jv, saved_mean) / cnt
             main = r * (b * ju + c * jv + d * xhat)
-            new_x_grad = jh - main if training else jh
+            grad_wrt_x = jh - main if training else jh
             gw = _ops.flatten(_ops.reduce_as(out_grad * ju, saved_mean))
-            new_weight_grad = None if weight is None else gw
-            out_grad_grad = wc * ju + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+            grad_wrt_weight = None if weight is None else gw
+            grad_wrt_out_grad = wc * ju + ddw * xhat + ddb
+            return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
         saved_mean = unpack_data(self.saved_mean, self)
@@ -7135,10 +7296,14 @@ class BatchNormDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("batch_norm_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("batch_norm_double_grad", 3, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_weight = None if _r1 is None else wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -7216,9 +7381,13 @@ class GroupNormGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("group_norm_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = None if _results[1] is None else wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("group_norm_grad", 3, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -7279,11 +7448,11 @@ class GroupNormDoubleGradNode(GradNode):
             gu = _ops.stack(_ops.split(_ops.flatten(ju, 1), num_groups, 1), 1)
             gv = _ops.stack(_ops.split(_ops.flatten(jv, 1), num_groups, 1), 1)
             gx = _ops.stack(_ops.split(_ops.flatten(xhat, 1), num_groups, 1), 1)
-            new_x_grad = jh - _grad_ops.flatten_grad(x, _ops.flatten(r * (b * gu + c * gv + d * gx), 1), 1, -1)
+            grad_wrt_x = jh - _grad_ops.flatten_grad(x, _ops.flatten(r * (b * gu + c * gv + d * gx), 1), 1, -1)
             gw = _ops.sum(_ops.flatten(_ops.unsqueeze(out_grad * ju, [-1]), 2), [0, 2])
-            new_weight_grad = None if weight is None else gw
-            out_grad_grad = wx * ju + ddw * xhat + ddb
-            return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+            grad_wrt_weight = None if weight is None else gw
+            grad_wrt_out_grad = wx * ju + ddw * xhat + ddb
+            return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
         mean = unpack_data(self.mean, self)
@@ -7329,10 +7498,14 @@ class GroupNormDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("group_norm_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_weight_grad = None if _results[1] is None else wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_weight_grad, None, None, None, out_grad_grad)
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("group_norm_double_grad", 3, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_weight = None if _r1 is None else wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_weight, None, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -7385,9 +7558,13 @@ class LinearGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("linear_grad", _e) from None
-        x_grad = wrap(_results[0])
-        weight_grad = wrap(_results[1])
-        bias_grad = None if _results[2] is None else wrap(_results[2])
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("linear_grad", 3, _results) from None
+        x_grad = wrap(_r0)
+        weight_grad = wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -7413,10 +7590,10 @@ class LinearDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         weight = unpack(self.weight, self)
         out_grad = unpack(self.out_grad, self)
-        new_x_grad = _ops.matmul_xg(x, weight_grad_grad, out_grad)
-        new_weight_grad = _ops.matmul_yg(x_grad_grad, weight, out_grad)
-        out_grad_grad = _ops.linear(x_grad_grad, weight, bias_grad_grad) + x @ weight_grad_grad
-        return (new_x_grad, new_weight_grad, None, out_grad_grad)
+        grad_wrt_x = _ops.matmul_xg(x, weight_grad_grad, out_grad)
+        grad_wrt_weight = _ops.matmul_yg(x_grad_grad, weight, out_grad)
+        grad_wrt_out_grad = _ops.linear(x_grad_grad, weight, bias_grad_grad) + x @ weight_grad_grad
+        return (grad_wrt_x, grad_wrt_weight, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -7465,8 +7642,12 @@ class EinsumGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("einsum_grad", _e) from None
-        x_grad = wrap(_results[0])
-        y_grad = wrap(_results[1])
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("einsum_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -7494,10 +7675,10 @@ class EinsumDoubleGradNode(GradNode):
             y = unpack(self.y, self)
             out_grad = unpack(self.out_grad, self)
             equation = self.equation
-            new_x_grad = _grad_ops.einsum_grad(x, y_grad_grad, out_grad, equation)[0]
-            new_y_grad = _grad_ops.einsum_grad(x_grad_grad, y, out_grad, equation)[1]
-            out_grad_grad = _ops.reduce_as(_ops.einsum(equation, x_grad_grad, y) + _ops.einsum(equation, x, y_grad_grad), out_grad)
-            return (new_x_grad, new_y_grad, out_grad_grad)
+            grad_wrt_x = _grad_ops.einsum_grad(x, y_grad_grad, out_grad, equation)[0]
+            grad_wrt_y = _grad_ops.einsum_grad(x_grad_grad, y, out_grad, equation)[1]
+            grad_wrt_out_grad = _ops.reduce_as(_ops.einsum(equation, x_grad_grad, y) + _ops.einsum(equation, x, y_grad_grad), out_grad)
+            return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         y = unpack_data(self.y, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -7529,10 +7710,14 @@ class EinsumDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("einsum_double_grad", _e) from None
-        new_x_grad = wrap(_results[0])
-        new_y_grad = wrap(_results[1])
-        out_grad_grad = wrap(_results[2])
-        return (new_x_grad, new_y_grad, out_grad_grad)
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("einsum_double_grad", 3, _results) from None
+        grad_wrt_x = wrap(_r0)
+        grad_wrt_y = wrap(_r1)
+        grad_wrt_out_grad = wrap(_r2)
+        return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
@@ -7620,10 +7805,14 @@ class ScaledDotProductAttentionGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("scaled_dot_product_attention_grad", _e) from None
-        query_grad = wrap(_results[0])
-        key_grad = wrap(_results[1])
-        value_grad = wrap(_results[2])
-        mask_grad = None if _results[3] is None else wrap(_results[3])
+        try:
+            _r0, _r1, _r2, _r3 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("scaled_dot_product_attention_grad", 4, _results) from None
+        query_grad = wrap(_r0)
+        key_grad = wrap(_r1)
+        value_grad = wrap(_r2)
+        mask_grad = None if _r3 is None else wrap(_r3)
         return (query_grad, key_grad, value_grad, mask_grad)
 
     def release_saved(self) -> None:
@@ -7686,13 +7875,13 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
             e = _ops.matmul(out_grad, value_grad_grad, False, True) * kf
             through_p = e + dp * s_dot - s_dot * _ops.sum(dp * p, [-1], True) - dp * _ops.sum(p * s_dot, [-1], True)
             h = _ops.softmax_vjp(p, through_p, -1)
-            new_query_grad = _ops.reduce_as(s * (_ops.matmul(h, key) + _ops.matmul(ds, key_grad_grad)), query)
-            new_key_grad = _ops.reduce_as(s * (_ops.matmul(h, query, True, False) + _ops.matmul(ds, query_grad_grad, True, False)), key)
+            grad_wrt_query = _ops.reduce_as(s * (_ops.matmul(h, key) + _ops.matmul(ds, key_grad_grad)), query)
+            grad_wrt_key = _ops.reduce_as(s * (_ops.matmul(h, query, True, False) + _ops.matmul(ds, query_grad_grad, True, False)), key)
             pdd = _ops.softmax_vjp(p, s_dot, -1) * kf
-            new_value_grad = _ops.reduce_as(_ops.matmul(pdd, out_grad, True, False), value)
-            new_mask_grad = _grad_ops.scaled_dot_product_attention_grad(query, key, eye_k, mask, weights, keep, through_p, 0.0, causal, scale)[3]
-            out_grad_grad = _ops.reduce_as(_ops.matmul(pdd, value) + _ops.matmul(p * kf, value_grad_grad), out_grad)
-            return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
+            grad_wrt_value = _ops.reduce_as(_ops.matmul(pdd, out_grad, True, False), value)
+            grad_wrt_mask = _grad_ops.scaled_dot_product_attention_grad(query, key, eye_k, mask, weights, keep, through_p, 0.0, causal, scale)[3]
+            grad_wrt_out_grad = _ops.reduce_as(_ops.matmul(pdd, value) + _ops.matmul(p * kf, value_grad_grad), out_grad)
+            return (grad_wrt_query, grad_wrt_key, grad_wrt_value, grad_wrt_mask, None, None, grad_wrt_out_grad)
         query = unpack_data(self.query, self)
         key = unpack_data(self.key, self)
         value = unpack_data(self.value, self)
@@ -7749,12 +7938,16 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("scaled_dot_product_attention_double_grad", _e) from None
-        new_query_grad = wrap(_results[0])
-        new_key_grad = wrap(_results[1])
-        new_value_grad = wrap(_results[2])
-        new_mask_grad = None if _results[3] is None else wrap(_results[3])
-        out_grad_grad = wrap(_results[4])
-        return (new_query_grad, new_key_grad, new_value_grad, new_mask_grad, None, None, out_grad_grad)
+        try:
+            _r0, _r1, _r2, _r3, _r4 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("scaled_dot_product_attention_double_grad", 5, _results) from None
+        grad_wrt_query = wrap(_r0)
+        grad_wrt_key = wrap(_r1)
+        grad_wrt_value = wrap(_r2)
+        grad_wrt_mask = None if _r3 is None else wrap(_r3)
+        grad_wrt_out_grad = wrap(_r4)
+        return (grad_wrt_query, grad_wrt_key, grad_wrt_value, grad_wrt_mask, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.query = None
@@ -7799,8 +7992,8 @@ class FillDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out_grad_grad = 0 * x_grad_grad
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = 0 * x_grad_grad
+        return (None, grad_wrt_out_grad)
 
 
 class ZeroGradNode(GradNode):
@@ -7833,8 +8026,8 @@ class ZeroDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out_grad_grad = 0 * x_grad_grad
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = 0 * x_grad_grad
+        return (None, grad_wrt_out_grad)
 
 
 class ReduceAsGradNode(GradNode):
@@ -7869,8 +8062,8 @@ class ReduceAsDoubleGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         out_grad = unpack(self.out_grad, self)
-        out_grad_grad = _ops.reduce_as(x_grad_grad, out_grad)
-        return (None, out_grad_grad)
+        grad_wrt_out_grad = _ops.reduce_as(x_grad_grad, out_grad)
+        return (None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.out_grad = None

@@ -31,6 +31,7 @@ from opgrad.runtime.inplace import (
 from opgrad.runtime.kernels.registry import (
     dispatch,
     kernel_error,
+    kernel_results_error,
     kernel_table,
 )
 from opgrad.runtime.tensor import (
@@ -2002,8 +2003,12 @@ def topk(
         _results = _kernel(x._data, k, axis, largest, sorted)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("topk", _e) from None
-    out = wrap(_results[0])
-    indices = wrap(_results[1])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("topk", 2, _results) from None
+    out = wrap(_r0)
+    indices = wrap(_r1)
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TopkGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
@@ -2034,11 +2039,15 @@ def sort(
         _results = _kernel(x._data, axis, descending)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sort", _e) from None
-    out = wrap(_results[0])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("sort", 2, _results) from None
+    out = wrap(_r0)
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SortGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
-        node.indices = TensorWrapper.of_input(wrap(_results[1]))
+        node.indices = TensorWrapper.of_input(wrap(_r1))
         node.axis = axis
         node.descending = descending
     return out
@@ -2763,10 +2772,14 @@ def dropout(
         _results = _kernel(x._data, p, training)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("dropout", _e) from None
-    out = wrap(_results[0])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("dropout", 2, _results) from None
+    out = wrap(_r0)
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.DropoutGradNode, (x,), out)
-        node.mask = TensorWrapper.of_input(wrap(_results[1]))
+        node.mask = TensorWrapper.of_input(wrap(_r1))
         node.p = p
         node.training = training
     return out
@@ -3242,11 +3255,15 @@ def max_pool2d(
         _results = _kernel(x._data, kernel_size, stride, padding)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("max_pool2d", _e) from None
-    out = wrap(_results[0])
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("max_pool2d", 2, _results) from None
+    out = wrap(_r0)
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MaxPool2dGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
-        node.argmax = TensorWrapper.of_input(wrap(_results[1]))
+        node.argmax = TensorWrapper.of_input(wrap(_r1))
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
@@ -3352,14 +3369,18 @@ def layer_norm(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("layer_norm", _e) from None
-    out = wrap(_results[0])
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("layer_norm", 3, _results) from None
+    out = wrap(_r0)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LayerNormGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
-        node.mean = TensorWrapper.of_input(wrap(_results[1]))
-        node.rstd = TensorWrapper.of_input(wrap(_results[2]))
+        node.mean = TensorWrapper.of_input(wrap(_r1))
+        node.rstd = TensorWrapper.of_input(wrap(_r2))
         node.normalized_shape = normalized_shape
         node.epsilon = epsilon
     return out
@@ -3427,7 +3448,11 @@ def batch_norm(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("batch_norm", _e) from None
-    out = wrap(_results[0])
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("batch_norm", 3, _results) from None
+    out = wrap(_r0)
     if training:
         bump_versions(running_mean, running_var)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
@@ -3435,8 +3460,8 @@ def batch_norm(
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
-        node.saved_mean = TensorWrapper.of_input(wrap(_results[1]))
-        node.saved_rstd = TensorWrapper.of_input(wrap(_results[2]))
+        node.saved_mean = TensorWrapper.of_input(wrap(_r1))
+        node.saved_rstd = TensorWrapper.of_input(wrap(_r2))
         node.training = training
         node.momentum = momentum
         node.epsilon = epsilon
@@ -3488,14 +3513,18 @@ def group_norm(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("group_norm", _e) from None
-    out = wrap(_results[0])
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("group_norm", 3, _results) from None
+    out = wrap(_r0)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.GroupNormGradNode, (x, weight, bias), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
-        node.mean = TensorWrapper.of_input(wrap(_results[1]))
-        node.rstd = TensorWrapper.of_input(wrap(_results[2]))
+        node.mean = TensorWrapper.of_input(wrap(_r1))
+        node.rstd = TensorWrapper.of_input(wrap(_r2))
         node.num_groups = num_groups
         node.epsilon = epsilon
     return out
@@ -3630,15 +3659,19 @@ def scaled_dot_product_attention(
         )
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("scaled_dot_product_attention", _e) from None
-    out = wrap(_results[0])
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("scaled_dot_product_attention", 3, _results) from None
+    out = wrap(_r0)
     if (query._requires_grad or key._requires_grad or value._requires_grad or (mask is not None and mask._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ScaledDotProductAttentionGradNode, (query, key, value, mask), out)
         node.query = TensorWrapper.of_input(query)
         node.key = TensorWrapper.of_input(key)
         node.value = TensorWrapper.of_input(value)
         node.mask = None if mask is None else TensorWrapper.of_input(mask)
-        node.weights = TensorWrapper.of_input(wrap(_results[1]))
-        node.keep = TensorWrapper.of_input(wrap(_results[2]))
+        node.weights = TensorWrapper.of_input(wrap(_r1))
+        node.keep = TensorWrapper.of_input(wrap(_r2))
         node.dropout_p = dropout_p
         node.causal = causal
         node.scale = scale

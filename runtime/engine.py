@@ -350,13 +350,14 @@ def _apply(
     if foreign:
         grads = [None if g is None else hand_out(held, g) for g in grads]
     outs = node.apply(grads, create_graph)
+    edges = node._next
+    if len(outs) != len(edges):  # before the saved tensors go: the graph stays usable
+        raise RuntimeError(
+            f"{node.name}: the node has {len(edges)} inputs (one gradient each), its apply returned "
+            f"{len(outs)} gradients ({type(node).__name__})"
+        )
     if not retain_graph:
         node.release_saved()
-    edges = node._next
-    if len(outs) != len(edges):
-        raise RuntimeError(
-            f"{type(node).__name__} ({node.name}) returned {len(outs)} gradients but has {len(edges)} inputs"
-        )
     if foreign:
         for g in outs:
             if g is not None:
@@ -389,11 +390,18 @@ def _apply(
 
 
 def _bad_gradient(node: GradNode, i: int, g: Any, meta: Any) -> None:
-    if not isinstance(g, Tensor) or not hasattr(g._data, "shape") or isinstance(g._data, np.generic):
-        what = type(g._data if isinstance(g, Tensor) else g).__name__
+    data = g._data if isinstance(g, Tensor) else g
+    if isinstance(data, tuple | list):  # a kernel with several results wrapped as one
+        raise RuntimeError(
+            f"{node.name}: the YAML declares 1 output, the kernel returned {len(data)} (the gradient "
+            f"for input {i} of {type(node).__name__} holds a {type(data).__name__} of {len(data)}); make "
+            "the kernel return one array, or declare every output in backward.yaml's `output:`"
+        )
+    if not isinstance(g, Tensor) or not hasattr(data, "shape") or isinstance(data, np.generic):
         raise TypeError(
-            f"{type(node).__name__} ({node.name}) returned a {what} as the gradient for input {i}; "
-            "expected an array wrapped in a Tensor (a kernel returned a NumPy scalar?)"
+            f"{type(node).__name__} ({node.name}) returned a {type(data).__name__} as the gradient for "
+            f"input {i}; expected an array wrapped in a Tensor (a 0-d result must stay an array: "
+            "wrap NumPy scalars with `nd` from runtime/kernels/common.py)"
         )
     raise RuntimeError(
         f"{type(node).__name__} ({node.name}) returned an invalid gradient for input {i}: got shape "

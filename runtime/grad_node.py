@@ -331,16 +331,32 @@ def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
     """A `cls` node recording `inputs`, with `out` as its output 0: `cls(inputs)` followed
     by `set_history(out, node, 0)`, in one call. This is the generated ops' hot path, where
     a Python `__init__` reached through `type.__call__` would cost more than the rest."""
+    data = out._data
+    try:
+        shape = data.shape
+    except AttributeError:  # checked before anything is linked: try costs nothing in 3.11
+        raise _not_an_array(cls.name, data) from None
     node = _new(cls)
     _link(node, inputs)
-    data = out._data
-    node._shape = data.shape
+    node._shape = shape
     node._dtype = data.dtype
     node._atype = data.__class__
     out._requires_grad = True
     out._node = node
     out._pos = 0
     return node
+
+
+def _not_an_array(backward: str, data: Any) -> RuntimeError:
+    """The error for an output whose kernel returned something that is not one array."""
+    if isinstance(data, tuple | list):
+        return RuntimeError(
+            f"the forward op of {backward}: the YAML declares 1 output, its kernel returned {len(data)}; "
+            "make the kernel return one array, or declare every output in `output:`"
+        )
+    return RuntimeError(
+        f"the forward op of {backward}: its kernel returned a {type(data).__name__}, not an array"
+    )
 
 
 def check_hook_result(result: Any, grad: Any, what: str) -> Any:

@@ -67,7 +67,7 @@ def _vocabulary() -> list[str]:
         "{n}",
         "None",
         "__add__",
-        "new_x_grad",
+        "grad_wrt_x",
     ]
     return sorted(words | set(extra))
 

@@ -508,8 +508,8 @@ def test_fixture_kernel_for_first_order_composite_for_create_graph(fx: ModuleTyp
 
 
 def test_fixture_third_order_through_a_kernel_double_grad(fx: ModuleType) -> None:
-    """fx_sq2_double_grad is a kernel with a backward of its own (fx_sq2_triple_grad), whose
-    names follow naming.grad_op_outputs: new_x_grad, new_x_grad_grad."""
+    """fx_sq2_double_grad is a kernel with a backward of its own (fx_sq2_triple_grad): it
+    returns grad_wrt_x, whose incoming gradient at third order is grad_wrt_x_grad."""
     x, go, gg = t([0.5, -1.0, 2.0]), t([1.5, 0.25, -2.0]), t([0.3, -0.7, 1.1])
     a, b = np.array([1.0, 2.0, -1.0]), np.array([0.5, -3.0, 2.0])
     (g1,) = og.grad([fx.fx_sq2(x)], [x], [go], create_graph=True)  # 2 x go
@@ -523,7 +523,7 @@ def test_fixture_third_order_through_a_kernel_double_grad(fx: ModuleType) -> Non
     np.testing.assert_allclose(g3go.numpy(), 2 * gg.numpy() * a)
     np.testing.assert_allclose(g3gg.numpy(), 2 * go.numpy() * a + 2 * x.numpy() * b)
     grad_ops = generate(FIXTURE, PACKAGE)["grad_ops.py"]
-    assert "new_x_grad = wrap(_results[0])" in grad_ops  # the grad op names its output as the node does
+    assert "grad_wrt_x = wrap(_r0)" in grad_ops  # the grad op names its output as the node does
 
 
 def test_fixture_double_grad_of_a_no_need_buffer_tensor_list(fx: ModuleType) -> None:

@@ -22,7 +22,7 @@ SUM_DOUBLE = """
 - backward_op: sum_double_grad
   forward: sum_grad (Tensor x, Tensor out_grad, int[] axis, bool keepdim) -> Tensor(x_grad)
   args: (Tensor x_grad_grad)
-  output: Tensor(out_grad_grad)
+  output: Tensor(grad_wrt_out_grad)
 """
 SUM_WITH_DOUBLE = BACKWARD.replace(
     "  no_need_buffer: x\n", "  no_need_buffer: x\n  backward: sum_double_grad\n"
@@ -166,12 +166,12 @@ CASES = [
         OPS,
         SUM_WITH_DOUBLE
         + SUM_DOUBLE.replace(
-            "output: Tensor(out_grad_grad)", "output: (Tensor(x_grad), Tensor(out_grad_grad))"
+            "output: Tensor(grad_wrt_out_grad)", "output: (Tensor(grad_wrt_x), Tensor(grad_wrt_out_grad))"
         ),
         "backward.yaml",
-        "output: (Tensor(x_grad), Tensor(out_grad_grad))",
+        "output: (Tensor(grad_wrt_x), Tensor(grad_wrt_out_grad))",
         "sum_double_grad",
-        "output 'x_grad': x is no_need_buffer in sum_grad",
+        "output 'grad_wrt_x': x is no_need_buffer in sum_grad",
     ),
     (
         "no_gradient of a no_need_buffer input",

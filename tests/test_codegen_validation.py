@@ -272,7 +272,7 @@ def test_backward_output_not_an_input_grad(tmp_path: Path) -> None:
         "backward.yaml",
         line_of(backward, "w_grad"),
         "mul_grad",
-        "output 'w_grad' is not `<input>_grad` of a forward tensor input",
+        "output 'w_grad' is not the gradient of a forward tensor input, `<input>_grad`",
     )
 
 
@@ -768,45 +768,52 @@ THIRD_ORDER = BACKWARD.replace(
 - backward_op: mul_double_grad
   forward: mul_grad (Tensor x, Tensor y, Tensor out_grad) -> (Tensor(x_grad), Tensor(y_grad))
   args: (Tensor x, Tensor y, Tensor out_grad, Tensor x_grad_grad, Tensor y_grad_grad)
-  output: (Tensor(x_grad), Tensor(y_grad), Tensor(out_grad_grad))
+  output: (Tensor(grad_wrt_x), Tensor(grad_wrt_y), Tensor(grad_wrt_out_grad))
   backward: mul_triple_grad
 
 - backward_op: mul_triple_grad
   forward: mul_double_grad (DOUBLE_ARGS) -> OUTS
   args: (Tensor x_grad_grad, Tensor y_grad_grad, ARGS)
-  output: Tensor(out_grad_grad)
+  output: Tensor(grad_wrt_out_grad)
   no_gradient: x, y, x_grad_grad, y_grad_grad
-  composite: mul(x_grad_grad, new_y_grad_grad) + mul(y_grad_grad, new_x_grad_grad)
+  composite: mul(x_grad_grad, grad_wrt_y_grad) + mul(y_grad_grad, grad_wrt_x_grad)
 """,
 ).replace("DOUBLE_ARGS", "Tensor x, Tensor y, Tensor out_grad, Tensor x_grad_grad, Tensor y_grad_grad")
 
 
-def test_higher_order_names_cannot_collide(tmp_path: Path) -> None:
-    """mul_double_grad takes x_grad_grad and returns x_grad: differentiated, that output is
-    `new_x_grad` and its gradient `new_x_grad_grad`, never the input x_grad_grad."""
-    outs = "(Tensor(new_x_grad), Tensor(new_y_grad), Tensor(out_grad_grad))"
-    args = "Tensor new_x_grad_grad, Tensor new_y_grad_grad"
+def test_higher_order_names_say_what_they_are(tmp_path: Path) -> None:
+    """mul_double_grad differentiates the grad op mul_grad (x, y, out_grad): it returns
+    grad_wrt_x, grad_wrt_y and grad_wrt_out_grad, never a second meaning of an argument;
+    the gradients flowing into those at third order are `<output>_grad`."""
+    outs = "(Tensor(grad_wrt_x), Tensor(grad_wrt_y), Tensor(grad_wrt_out_grad))"
+    args = "Tensor grad_wrt_x_grad, Tensor grad_wrt_y_grad"
     backward = THIRD_ORDER.replace("OUTS", outs).replace("ARGS", args)
     spec = load_spec(write_spec(tmp_path, OPS, backward))
     assert [o.name for o in spec.forward_of(spec.backward("mul_triple_grad")).outputs] == [
-        "new_x_grad",
-        "new_y_grad",
-        "out_grad_grad",
+        "grad_wrt_x",
+        "grad_wrt_y",
+        "grad_wrt_out_grad",
     ]
     nodes = generate(write_spec(tmp_path, OPS, backward))["nodes.py"]
-    assert "new_x_grad_grad = grads[0]" in nodes and "out_grad_grad = _ops.mul(" in nodes
+    assert "grad_wrt_x_grad = grads[0]" in nodes and "grad_wrt_out_grad = _ops.mul(" in nodes
+    assert "return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)" in nodes
 
 
-def test_higher_order_forward_with_the_old_names_says_how_they_are_renamed(tmp_path: Path) -> None:
-    outs = "(Tensor(x_grad), Tensor(y_grad), Tensor(out_grad_grad))"
-    backward = THIRD_ORDER.replace("OUTS", outs).replace(
-        "ARGS", "Tensor new_x_grad_grad, Tensor new_y_grad_grad"
+def test_a_double_grad_with_first_order_names_is_told_the_grad_wrt_names(tmp_path: Path) -> None:
+    outs = "(Tensor(grad_wrt_x), Tensor(grad_wrt_y), Tensor(grad_wrt_out_grad))"
+    backward = (
+        THIRD_ORDER.replace("OUTS", outs)
+        .replace("ARGS", "Tensor grad_wrt_x_grad, Tensor grad_wrt_y_grad")
+        .replace(
+            "(Tensor(grad_wrt_x), Tensor(grad_wrt_y), Tensor(grad_wrt_out_grad))\n  backward:",
+            "(Tensor(x_grad), Tensor(grad_wrt_y), Tensor(grad_wrt_out_grad))\n  backward:",
+        )
     )
     assert_error(
         errors(tmp_path, OPS, backward),
         "backward.yaml",
-        line_of(backward, "forward: mul_double_grad"),
-        "mul_triple_grad",
-        "do not match mul_double_grad's output (Tensor(new_x_grad), Tensor(new_y_grad)",
-        "renamed `new_<name>` when <name> or <name>_grad is already one of its arguments",
+        line_of(backward, "output: (Tensor(x_grad), Tensor(grad_wrt_y)"),
+        "mul_double_grad",
+        "output 'x_grad' is not the gradient of a forward tensor input, `grad_wrt_<input>` (the forward is a "
+        "grad op) (expected one of: grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)",
     )

@@ -32,18 +32,40 @@ def node_output(inputs, make):
     return out
 
 
-def test_a_node_returning_too_few_gradients_is_named():
+class ReturnsAndSaves(Returns):
+    """A Returns node that counts its release_saved calls (it saves something)."""
+
+    __slots__ = ("released",)
+
+    def release_saved(self):
+        self.released += 1
+
+
+@pytest.mark.parametrize("returned", [1, 3])
+def test_a_node_returning_the_wrong_number_of_gradients_names_op_and_counts(returned):
     x, w = leaf([1.0, 2.0]), leaf([3.0, 4.0])
-    y = node_output([x, w], lambda grads: (grads[0],))
-    with pytest.raises(RuntimeError, match=r"Returns \(returns_grad\) returned 1 gradients but has 2 inputs"):
+    node = ReturnsAndSaves([x, w])
+    node.make = lambda grads: (grads[0],) * returned
+    node.released = 0
+    y = wrap(np.ones(2))
+    set_history(y, node, 0)
+    with pytest.raises(
+        RuntimeError,
+        match=rf"returns_grad: the node has 2 inputs \(one gradient each\), its apply returned {returned}",
+    ):
         y.backward(og.tensor([1.0, 1.0]))
+    # raised before anything changed: nothing accumulated, the saved state kept
     assert x.grad is None and w.grad is None
+    assert node.released == 0
 
 
 def test_a_node_returning_a_numpy_scalar_is_named():
     x = leaf([1.0])
     y = node_output([x], lambda grads: (wrap(np.float64(1.0)),))
-    with pytest.raises(TypeError, match="returned a float64 as the gradient for input 0; expected an array"):
+    with pytest.raises(
+        TypeError,
+        match="returned a float64 as the gradient for input 0; expected an array.*NumPy scalars with `nd`",
+    ):
         y.backward(og.tensor([1.0]))
 
 

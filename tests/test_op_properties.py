@@ -389,7 +389,10 @@ def test_op_keeps_its_promises(name, data):
 
 def test_every_op_has_samples_for_the_fuzzer():
     missing = [name for name in SPEC if name not in OPS or not OPS[name].sample_list()]
-    assert missing == [], f"ops without samples in tests/op_samples*.py: {missing}"
+    assert missing == [], (
+        f"ops without samples: {missing}; add an `OpInfo(name, reference, samples)` to tests/op_samples.py's "
+        "_INFOS or to the INFOS list of a tests/op_samples_<family>.py"
+    )
 
 
 def test_known_failures_name_real_ops_and_kinds():

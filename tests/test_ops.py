@@ -159,21 +159,27 @@ def _yaml_params(entry: dict[str, Any]) -> list[tuple[str, str, bool]]:
 @pytest.mark.parametrize("name", list(YAML_OPS))
 def test_diff_args_agree_with_backward_yaml(name):
     info = OPS.get(name)
-    assert info is not None, f"{name} has no OpInfo"
+    assert info is not None, f"{name} has no OpInfo: {ADD_OPINFO.format(name=name)}"
     entry = YAML_OPS[name]
     names = [n for _, n, _ in _yaml_params(entry)]
+    where = f"OpInfo({name!r}) in tests/op_samples*.py"
     if "backward" not in entry:
-        assert not info.differentiable and info.diff_args == ()
+        assert not info.differentiable and info.diff_args == (), (
+            f"{where}: {name} has no backward in ops.yaml; give it diff_args=() and differentiable=False"
+        )
         return
     grads = re.findall(r"Tensor(?:\[\])?\((\w+)_grad\)", YAML_BACKWARD[entry["backward"]]["output"])
-    assert info.differentiable
-    assert sorted(info.diff_args) == sorted(names.index(g) for g in grads)
+    assert info.differentiable, f"{where}: {name} has a backward; remove differentiable=False"
+    expected = tuple(sorted(names.index(g) for g in grads))
+    assert sorted(info.diff_args) == list(expected), (
+        f"{where}: backward.yaml's {entry['backward']} gives gradients for {grads}: set diff_args={expected}"
+    )
 
 
 @pytest.mark.parametrize("name", list(YAML_OPS))
 def test_public_function_signature_follows_yaml(name):
     fn = getattr(og, name, None)
-    assert callable(fn), f"og.{name} is missing"
+    assert callable(fn), f"og.{name} is missing: regenerate generated/ with `python -m opgrad.codegen`"
     assert getattr(og.ops, name) is fn
     params = list(inspect.signature(fn).parameters.values())
     expected = _yaml_params(YAML_OPS[name])
@@ -432,7 +438,7 @@ def test_float32_gradients_keep_dtype_and_shape(name, sample):
 
 def test_og_ops_holds_every_op():
     missing = [n for n in YAML_OPS if not callable(getattr(og.ops, n, None))]
-    assert missing == []
+    assert missing == [], f"og.ops lacks {missing}: regenerate generated/ with `python -m opgrad.codegen`"
     assert [n for n in YAML_OPS if getattr(og, n, None) is not getattr(og.ops, n)] == []
 
 

@@ -139,3 +139,16 @@ def kernel_error(op: str, exc: BaseException) -> BaseException:
             return TypeError(f"{op}: a bool tensor is not supported here; cast it first (NumPy: {message})")
         return TypeError(f"{op}: {message}")
     return ValueError(f"{op}: {message}")
+
+
+def kernel_results_error(op: str, declared: int, results: Any) -> RuntimeError:
+    """What generated code raises when a kernel of `op` whose spec declares `declared`
+    outputs did not return a tuple of that many arrays (before anything is recorded)."""
+    if isinstance(results, tuple):
+        got = f"{len(results)}"
+    else:
+        got = f"1 ({type(results).__name__}, not a tuple of {declared})"
+    return RuntimeError(
+        f"{op}: the YAML declares {declared} outputs, the kernel returned {got}; make the kernel "
+        f"return one array per output, in the order of `output:`, or fix `output:`"
+    )

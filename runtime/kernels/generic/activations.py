@@ -139,13 +139,13 @@ def prelu_double_grad(x, weight, out_grad, x_grad_grad, weight_grad_grad):
     w = _channel_weight(x, weight)
     c = _channel_weight(x, weight_grad_grad)
     negative = x <= 0
-    x_grad = xp.where(negative, out_grad * c, 0)
-    weight_grad = unbroadcast(xp.where(negative, x_grad_grad * out_grad, 0), w.shape, weight.dtype)
-    out_grad_grad = xp.where(negative, w * x_grad_grad + c * x, x_grad_grad)
+    grad_wrt_x = xp.where(negative, out_grad * c, 0)
+    grad_wrt_weight = unbroadcast(xp.where(negative, x_grad_grad * out_grad, 0), w.shape, weight.dtype)
+    grad_wrt_out_grad = xp.where(negative, w * x_grad_grad + c * x, x_grad_grad)
     return (
-        unbroadcast(x_grad, x.shape, x.dtype),
-        weight_grad.reshape(weight.shape),
-        unbroadcast(out_grad_grad, out_grad.shape, out_grad.dtype),
+        unbroadcast(grad_wrt_x, x.shape, x.dtype),
+        grad_wrt_weight.reshape(weight.shape),
+        unbroadcast(grad_wrt_out_grad, out_grad.shape, out_grad.dtype),
     )
 
 
@@ -214,9 +214,9 @@ def glu_double_grad(x, out_grad, x_grad_grad, axis=-1):
     s = stable_sigmoid(xp, second)
     s1 = s * (1 - s)
     s2 = s1 * (1 - 2 * s)
-    x_grad = xp.concatenate([db * out_grad * s1, out_grad * (da * s1 + db * first * s2)], axis=ax)
-    out_grad_grad = da * s + db * first * s1
-    return x_grad.astype(x.dtype, copy=False), nd(out_grad_grad.astype(out_grad.dtype, copy=False))
+    grad_wrt_x = xp.concatenate([db * out_grad * s1, out_grad * (da * s1 + db * first * s2)], axis=ax)
+    grad_wrt_out_grad = da * s + db * first * s1
+    return grad_wrt_x.astype(x.dtype, copy=False), nd(grad_wrt_out_grad.astype(out_grad.dtype, copy=False))
 
 
 @register_kernel("softsign")

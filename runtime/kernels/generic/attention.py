@@ -120,10 +120,10 @@ def einsum_grad(x, y, out_grad, equation):
 def einsum_double_grad(x, y, out_grad, x_grad_grad, y_grad_grad, equation):
     # einsum is bilinear: d(out_grad) is the forward applied to the incoming grads, and each
     # operand's gradient is einsum_grad with the other operand replaced by its incoming grad.
-    x_grad = einsum_grad(x, y_grad_grad, out_grad, equation)[0]
-    y_grad = einsum_grad(x_grad_grad, y, out_grad, equation)[1]
-    out_grad_grad = einsum(x_grad_grad, y, equation) + einsum(x, y_grad_grad, equation)
-    return x_grad, y_grad, nd(unbroadcast(out_grad_grad, out_grad.shape, out_grad.dtype))
+    grad_wrt_x = einsum_grad(x, y_grad_grad, out_grad, equation)[0]
+    grad_wrt_y = einsum_grad(x_grad_grad, y, out_grad, equation)[1]
+    grad_wrt_out_grad = einsum(x_grad_grad, y, equation) + einsum(x, y_grad_grad, equation)
+    return grad_wrt_x, grad_wrt_y, nd(unbroadcast(grad_wrt_out_grad, out_grad.shape, out_grad.dtype))
 
 
 # --- scaled_dot_product_attention ------------------------------------------------------------
@@ -271,8 +271,8 @@ def scaled_dot_product_attention_double_grad(
     if mask_grad_grad is not None:
         s_dot = s_dot + mask_grad_grad
     p_dot = svjp(p, s_dot)
-    out_grad_grad = xp.matmul(drop(p_dot), value) + xp.matmul(d, value_grad_grad)
-    value_grad = xp.matmul(t(drop(p_dot)), out_grad)
+    grad_wrt_out_grad = xp.matmul(drop(p_dot), value) + xp.matmul(d, value_grad_grad)
+    grad_wrt_value = xp.matmul(t(drop(p_dot)), out_grad)
     # d/dS of <ds, s_dot> (through P) plus of <P, E> with E = (g ddv^T) * K
     e = drop(xp.matmul(out_grad, t(value_grad_grad)))
     through_p = (
@@ -282,15 +282,15 @@ def scaled_dot_product_attention_double_grad(
         - dp * (p * s_dot).sum(axis=-1, keepdims=True)
     )
     h = svjp(p, through_p)
-    query_grad = s * (xp.matmul(h, key) + xp.matmul(ds, key_grad_grad))
-    key_grad = s * (xp.matmul(t(h), query) + xp.matmul(t(ds), query_grad_grad))
-    mask_grad = None
+    grad_wrt_query = s * (xp.matmul(h, key) + xp.matmul(ds, key_grad_grad))
+    grad_wrt_key = s * (xp.matmul(t(h), query) + xp.matmul(t(ds), query_grad_grad))
+    grad_wrt_mask = None
     if mask is not None and mask.dtype.kind == "f":
-        mask_grad = unbroadcast(h, mask.shape, mask.dtype)
+        grad_wrt_mask = unbroadcast(h, mask.shape, mask.dtype)
     return (
-        unbroadcast(query_grad, query.shape, query.dtype),
-        unbroadcast(key_grad, key.shape, key.dtype),
-        unbroadcast(value_grad, value.shape, value.dtype),
-        mask_grad,
-        unbroadcast(out_grad_grad, out_grad.shape, out_grad.dtype),
+        unbroadcast(grad_wrt_query, query.shape, query.dtype),
+        unbroadcast(grad_wrt_key, key.shape, key.dtype),
+        unbroadcast(grad_wrt_value, value.shape, value.dtype),
+        grad_wrt_mask,
+        unbroadcast(grad_wrt_out_grad, out_grad.shape, out_grad.dtype),
     )

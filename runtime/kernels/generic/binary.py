@@ -151,13 +151,13 @@ def elementwise_pow_double_grad(x, y, out_grad, x_grad_grad, y_grad_grad):
     d_xy = xp.where(positive, x ** (y - 1) * (1 + y * log_x), undefined)
     d_yy = xp.where(positive, x**y * log_x * log_x, undefined)
     a, b = x_grad_grad, y_grad_grad
-    x_grad = out_grad * (a * d_xx + b * d_xy)
-    y_grad = out_grad * (a * d_xy + b * d_yy)
-    out_grad_grad = a * d_x + b * d_y
+    grad_wrt_x = out_grad * (a * d_xx + b * d_xy)
+    grad_wrt_y = out_grad * (a * d_xy + b * d_yy)
+    grad_wrt_out_grad = a * d_x + b * d_y
     return (
-        unbroadcast(x_grad, x.shape, x.dtype),
-        unbroadcast(y_grad, y.shape, y.dtype),
-        unbroadcast(out_grad_grad, out_grad.shape, out_grad.dtype),
+        unbroadcast(grad_wrt_x, x.shape, x.dtype),
+        unbroadcast(grad_wrt_y, y.shape, y.dtype),
+        unbroadcast(grad_wrt_out_grad, out_grad.shape, out_grad.dtype),
     )
 
 

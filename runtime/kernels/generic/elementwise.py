@@ -243,8 +243,8 @@ def softplus_double_grad(x, out_grad, x_grad_grad, beta=1.0, threshold=20.0):
     bx = x * beta
     linear = bx > threshold
     s = stable_sigmoid(xp, bx)
-    x_grad = xp.where(linear, 0, x_grad_grad * out_grad * beta * s * (1 - s))
-    return nd(x_grad.astype(x.dtype, copy=False)), nd(xp.where(linear, x_grad_grad, x_grad_grad * s))
+    grad_wrt_x = xp.where(linear, 0, x_grad_grad * out_grad * beta * s * (1 - s))
+    return nd(grad_wrt_x.astype(x.dtype, copy=False)), nd(xp.where(linear, x_grad_grad, x_grad_grad * s))
 
 
 @register_kernel("leaky_relu")

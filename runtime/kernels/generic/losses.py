@@ -197,7 +197,7 @@ def _gather(t: Any, out_grad: Any, reduction: str, count: int | None = None) -> 
 def binary_cross_entropy_with_logits_double_grad(
     logit, label, weight, pos_weight, out_grad, logit_grad_grad, label_grad_grad, reduction="mean"
 ):
-    # logit_grad = G (1 - y - c q), label_grad = G (-l + (pw - 1) softplus(-l)), with
+    # grad_wrt_logit = G (1 - y - c q), grad_wrt_label = G (-l + (pw - 1) softplus(-l)), with
     # G = spread(g) w, c = 1 + (pw - 1) y, q = sigmoid(-l) and dq/dl = -q (1 - q).
     xp = array_module(logit)
     shape = logit.shape
@@ -208,12 +208,12 @@ def binary_cross_entropy_with_logits_double_grad(
     pw1 = 0.0 if pos_weight is None else pos_weight - 1
     c = 1 + pw1 * label
     a, b = logit_grad_grad, label_grad_grad
-    logit_grad = big_g * (a * c * q * (1 - q) - b * (1 + pw1 * q))
-    label_grad = big_g * a * -(1 + pw1 * q)
+    grad_wrt_logit = big_g * (a * c * q * (1 - q) - b * (1 + pw1 * q))
+    grad_wrt_label = big_g * a * -(1 + pw1 * q)
     term = w * (a * (1 - label - c * q) + b * (-logit + pw1 * _softplus_neg(xp, logit)))
     return (
-        unbroadcast(logit_grad, logit.shape, logit.dtype),
-        unbroadcast(label_grad, label.shape, label.dtype),
+        unbroadcast(grad_wrt_logit, logit.shape, logit.dtype),
+        unbroadcast(grad_wrt_label, label.shape, label.dtype),
         _gather(xp.broadcast_to(term, shape), out_grad, reduction),
     )
 
@@ -243,7 +243,7 @@ def l1_loss_grad(input, label, out_grad, reduction="mean"):  # noqa: A002
     return unbroadcast(g, input.shape, input.dtype), unbroadcast(-g, label.shape, label.dtype)
 
 
-def _loss_out_grad_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction):
+def _loss_grad_wrt_out_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction):
     """d/d out_grad of <input_grad, a> + <label_grad, b> for input_grad = slope * spread(g)."""
     q = _reduce(slope * (input_grad_grad - label_grad_grad), reduction)
     return nd(array_module(q).asarray(q).reshape(out_grad.shape).astype(out_grad.dtype, copy=False))
@@ -254,7 +254,7 @@ def _loss_out_grad_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduc
 def l1_loss_double_grad(input, label, out_grad, input_grad_grad, label_grad_grad, reduction="mean"):  # noqa: A002
     # sign(input - label) is piecewise constant: only out_grad has a second derivative
     slope = array_module(input).sign(input - label)
-    return _loss_out_grad_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction)
+    return _loss_grad_wrt_out_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction)
 
 
 def _check_delta(delta):
@@ -301,7 +301,7 @@ def smooth_l1_loss_double_grad(
     return (
         unbroadcast(g, input.shape, input.dtype),
         unbroadcast(-g, label.shape, label.dtype),
-        _loss_out_grad_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction),
+        _loss_grad_wrt_out_grad(slope, input_grad_grad, label_grad_grad, out_grad, reduction),
     )
 
 
@@ -371,22 +371,22 @@ def kl_div_double_grad(
     a, b = input_grad_grad, label_grad_grad
     if log_target:
         pr = xp.exp(label)
-        input_grad = -b * pr * g
-        label_grad = pr * g * (-a + b * (label - input + 2))
+        grad_wrt_input = -b * pr * g
+        grad_wrt_label = pr * g * (-a + b * (label - input + 2))
         term = a * -pr + b * pr * (label - input + 1)
     else:
         positive = label > 0
         safe = xp.where(positive, label, 1)
-        input_grad = xp.where(positive, -b * g, 0)
-        label_grad = xp.where(positive, g * (-a + b / safe), 0)
+        grad_wrt_input = xp.where(positive, -b * g, 0)
+        grad_wrt_label = xp.where(positive, g * (-a + b / safe), 0)
         term = a * -xp.where(positive, label, 0) + b * xp.where(positive, xp.log(safe) + 1 - input, 0)
     term = xp.broadcast_to(term, shape)
     if count is not None:
-        out_grad_grad = _gather(term, out_grad, "mean", count)
+        grad_wrt_out_grad = _gather(term, out_grad, "mean", count)
     else:
-        out_grad_grad = _gather(term, out_grad, reduction)
+        grad_wrt_out_grad = _gather(term, out_grad, reduction)
     return (
-        unbroadcast(input_grad, input.shape, input.dtype),
-        unbroadcast(label_grad, label.shape, label.dtype),
-        out_grad_grad,
+        unbroadcast(grad_wrt_input, input.shape, input.dtype),
+        unbroadcast(grad_wrt_label, label.shape, label.dtype),
+        grad_wrt_out_grad,
     )

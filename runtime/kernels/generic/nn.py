@@ -206,7 +206,7 @@ def cross_entropy_double_grad(
     g = out_grad / count if reduction == "mean" else out_grad
     g = xp.expand_dims(xp.where(valid, g, 0), a)
     h = input_grad_grad
-    input_grad = g * p * (h - (h * p).sum(axis=a, keepdims=True))
+    grad_wrt_input = g * p * (h - (h * p).sum(axis=a, keepdims=True))
     classes = xp.arange(input.shape[a]).reshape((-1,) + (1,) * (input.ndim - a - 1))
     target = (classes == xp.expand_dims(lab, a)) * (1 - label_smoothing) + label_smoothing / input.shape[a]
     # d/d out_grad: the per-sample directional derivative along h, masked, then the reduction
@@ -216,7 +216,7 @@ def cross_entropy_double_grad(
     elif reduction == "mean":
         q = q.sum() / count
     return (
-        nd(input_grad.astype(input.dtype, copy=False)),
+        nd(grad_wrt_input.astype(input.dtype, copy=False)),
         nd(xp.asarray(q).reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
     )
 

@@ -242,8 +242,8 @@ def _norm_double(xhat: Any, r: Any, g: Any, w: Any, ddx: Any, ddw: Any, ddb: Any
 
     The grad op is dx = J (g w) with J = r (I - mean - xhat mean(xhat .)) (symmetric),
     dw = sum(g xhat), db = sum(g). `w`, `ddw`, `ddb` are broadcast against x (or None).
-    Returns (x_grad, the weight gradient before its reduction over the non-weight axes,
-    out_grad_grad), all broadcast against x.
+    Returns (grad_wrt_x, the weight gradient before its reduction over the non-weight axes,
+    grad_wrt_out_grad), all broadcast against x.
     """
 
     def m(t: Any) -> Any:
@@ -252,19 +252,19 @@ def _norm_double(xhat: Any, r: Any, g: Any, w: Any, ddx: Any, ddw: Any, ddb: Any
     gh = g if w is None else g * w
     c = m(ddx * xhat)
     jd = r * (ddx - m(ddx) - xhat * c)  # J ddx
-    out_grad_grad = jd if w is None else w * jd
+    grad_wrt_out_grad = jd if w is None else w * jd
     if ddw is not None:
-        out_grad_grad = out_grad_grad + ddw * xhat
+        grad_wrt_out_grad = grad_wrt_out_grad + ddw * xhat
     if ddb is not None:
-        out_grad_grad = out_grad_grad + ddb
+        grad_wrt_out_grad = grad_wrt_out_grad + ddb
     a = m(gh)
     b = m(gh * xhat)
     ga = gh - a
-    x_grad = -(r * r) * (m(ddx * ga) * xhat + b * (ddx - m(ddx) - 2 * c * xhat) + c * (ga - b * xhat))
+    grad_wrt_x = -(r * r) * (m(ddx * ga) * xhat + b * (ddx - m(ddx) - 2 * c * xhat) + c * (ga - b * xhat))
     if ddw is not None:
         h = g * ddw
-        x_grad = x_grad + r * (h - m(h) - xhat * m(h * xhat))
-    return x_grad, g * jd, out_grad_grad
+        grad_wrt_x = grad_wrt_x + r * (h - m(h) - xhat * m(h * xhat))
+    return grad_wrt_x, g * jd, grad_wrt_out_grad
 
 
 def _weight_sum(w: Any, raw: Any, axes: tuple) -> Any:
@@ -288,14 +288,14 @@ def layer_norm_double_grad(
     shape, axes = _layer_axes(x, normalized_shape)
     xhat = (x - mean) * rstd
     ddw = None if weight is None else weight_grad_grad
-    x_grad, raw_w, out_grad_grad = _norm_double(
+    grad_wrt_x, raw_w, grad_wrt_out_grad = _norm_double(
         xhat, rstd, out_grad, weight, x_grad_grad, ddw, bias_grad_grad, axes
     )
     lead = tuple(range(x.ndim - len(shape)))
     return (
-        x_grad.astype(x.dtype, copy=False),
+        grad_wrt_x.astype(x.dtype, copy=False),
         _weight_sum(weight, raw_w, lead),
-        out_grad_grad.astype(out_grad.dtype, copy=False),
+        grad_wrt_out_grad.astype(out_grad.dtype, copy=False),
     )
 
 
@@ -314,7 +314,7 @@ def group_norm_double_grad(
 
     xhat = (x.reshape(grouped) - mean) * rstd
     ddw = None if weight is None else weight_grad_grad
-    x_grad, raw_w, out_grad_grad = _norm_double(
+    grad_wrt_x, raw_w, grad_wrt_out_grad = _norm_double(
         xhat,
         rstd,
         out_grad.reshape(grouped),
@@ -326,9 +326,9 @@ def group_norm_double_grad(
     )
     axes = (0,) + tuple(range(2, x.ndim))
     return (
-        x_grad.reshape(x.shape).astype(x.dtype, copy=False),
+        grad_wrt_x.reshape(x.shape).astype(x.dtype, copy=False),
         _weight_sum(weight, raw_w.reshape(x.shape), axes),
-        out_grad_grad.reshape(x.shape).astype(out_grad.dtype, copy=False),
+        grad_wrt_out_grad.reshape(x.shape).astype(out_grad.dtype, copy=False),
     )
 
 
@@ -355,20 +355,20 @@ def batch_norm_double_grad(
     ddw = None if weight is None or weight_grad_grad is None else weight_grad_grad.reshape(cshape)
     ddb = None if bias_grad_grad is None else bias_grad_grad.reshape(cshape)
     if training:
-        x_grad, raw_w, out_grad_grad = _norm_double(
+        grad_wrt_x, raw_w, grad_wrt_out_grad = _norm_double(
             xhat, saved_rstd, out_grad, w, x_grad_grad, ddw, ddb, axes
         )
     else:  # affine in x with constant statistics: dx = g w r, dw = sum(g xhat), db = sum(g)
         jd = saved_rstd * x_grad_grad
         raw_w = out_grad * jd
-        out_grad_grad = jd if w is None else w * jd
+        grad_wrt_out_grad = jd if w is None else w * jd
         if ddw is not None:
-            out_grad_grad = out_grad_grad + ddw * xhat
+            grad_wrt_out_grad = grad_wrt_out_grad + ddw * xhat
         if ddb is not None:
-            out_grad_grad = out_grad_grad + ddb
-        x_grad = xp.zeros(x.shape, x.dtype) if ddw is None else out_grad * saved_rstd * ddw
+            grad_wrt_out_grad = grad_wrt_out_grad + ddb
+        grad_wrt_x = xp.zeros(x.shape, x.dtype) if ddw is None else out_grad * saved_rstd * ddw
     return (
-        x_grad.astype(x.dtype, copy=False),
+        grad_wrt_x.astype(x.dtype, copy=False),
         _weight_sum(weight, raw_w, axes),
-        out_grad_grad.astype(out_grad.dtype, copy=False),
+        grad_wrt_out_grad.astype(out_grad.dtype, copy=False),
     )

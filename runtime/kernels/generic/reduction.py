@@ -170,14 +170,14 @@ def prod_double_grad(x, out_grad, x_grad_grad, axis=(), keepdim=False):
     right = xp.concatenate([ones, xp.cumprod(z[..., :0:-1], axis=-1)], axis=-1)[..., ::-1]
     m = xp.where(eye, 0, left * right)  # m[..., k, i] = prod_{j != i, k} x_j (0 on the diagonal)
     g = out_grad.reshape(kept_shape + (1,))
-    x_grad = g * (m * a[..., None, :]).sum(axis=-1)
+    grad_wrt_x = g * (m * a[..., None, :]).sum(axis=-1)
     p = (
         xp.concatenate([ones[..., 0, :], xp.cumprod(flat[..., :-1], axis=-1)], axis=-1)
         * xp.concatenate([ones[..., 0, :], xp.cumprod(flat[..., :0:-1], axis=-1)], axis=-1)[..., ::-1]
     )
-    out_grad_grad = (a * p).sum(axis=-1)
-    x_grad = x_grad.reshape(tuple(x.shape[i] for i in perm)).transpose(np.argsort(perm))
-    return x_grad.astype(x.dtype), nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype))
+    grad_wrt_out_grad = (a * p).sum(axis=-1)
+    grad_wrt_x = grad_wrt_x.reshape(tuple(x.shape[i] for i in perm)).transpose(np.argsort(perm))
+    return grad_wrt_x.astype(x.dtype), nd(grad_wrt_out_grad.reshape(out_grad.shape).astype(out_grad.dtype))
 
 
 @register_kernel("logsumexp")
@@ -212,13 +212,13 @@ def logsumexp_double_grad(x, out, out_grad, x_grad_grad, axis=(), keepdim=False)
     p = xp.exp(x - out.reshape(shape))
     g = out_grad.reshape(shape)
     ap = x_grad_grad * p
-    x_grad = g * ap
+    grad_wrt_x = g * ap
     out_grad_wrt_out = -(g * ap.sum(axis=axes, keepdims=True))
-    out_grad_grad = ap.sum(axis=axes, keepdims=True)
+    grad_wrt_out_grad = ap.sum(axis=axes, keepdims=True)
     return (
-        nd(x_grad.astype(x.dtype, copy=False)),
+        nd(grad_wrt_x.astype(x.dtype, copy=False)),
         nd(out_grad_wrt_out.reshape(out.shape).astype(out.dtype, copy=False)),
-        nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+        nd(grad_wrt_out_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
     )
 
 
@@ -272,11 +272,11 @@ def var_double_grad(x, out_grad, x_grad_grad, axis=(), unbiased=True, keepdim=Fa
     if denom <= 0:
         return xp.full(x.shape, xp.nan, dtype=x.dtype), xp.full(out_grad.shape, xp.nan, dtype=out_grad.dtype)
     a = x_grad_grad - x_grad_grad.mean(axis=axes, keepdims=True)
-    x_grad = a * out_grad.reshape(shape) * (2.0 / denom)
-    out_grad_grad = (d * x_grad_grad).sum(axis=axes, keepdims=True) * (2.0 / denom)
+    grad_wrt_x = a * out_grad.reshape(shape) * (2.0 / denom)
+    grad_wrt_out_grad = (d * x_grad_grad).sum(axis=axes, keepdims=True) * (2.0 / denom)
     return (
-        x_grad.astype(x.dtype, copy=False),
-        nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+        grad_wrt_x.astype(x.dtype, copy=False),
+        nd(grad_wrt_out_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
     )
 
 
@@ -314,11 +314,11 @@ def std_double_grad(x, out, out_grad, x_grad_grad, axis=(), unbiased=True, keepd
     g = out_grad.reshape(shape)
     a = x_grad_grad - x_grad_grad.mean(axis=axes, keepdims=True)
     s = (d * x_grad_grad).sum(axis=axes, keepdims=True)  # sum of d * a
-    x_grad = g * inv * (a - d * s * inv * xp.where(zero, 0, 1 / xp.where(zero, 1, o)))
-    out_grad_grad = s * inv
+    grad_wrt_x = g * inv * (a - d * s * inv * xp.where(zero, 0, 1 / xp.where(zero, 1, o)))
+    grad_wrt_out_grad = s * inv
     return (
-        x_grad.astype(x.dtype, copy=False),
-        nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+        grad_wrt_x.astype(x.dtype, copy=False),
+        nd(grad_wrt_out_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
     )
 
 
@@ -376,8 +376,8 @@ def norm_grad(x, out, out_grad, p=2.0, axis=(), keepdim=False):
 @register_kernel("norm_double_grad")
 @float32_inside
 def norm_double_grad(x, out, out_grad, x_grad_grad, p=2.0, axis=(), keepdim=False):
-    # With u = dN/dx (the gradient for out_grad 1): out_grad_grad = sum(ddx u); for finite p,
-    # x_grad = g [(p - 1) |x|^(p-2) N^(1-p) ddx + (1 - p) / N u sum(ddx u)]. The 1- and inf-norm
+    # With u = dN/dx (the gradient for out_grad 1): grad_wrt_out_grad = sum(ddx u); for finite p,
+    # grad_wrt_x = g [(p - 1) |x|^(p-2) N^(1-p) ddx + (1 - p) / N u sum(ddx u)]. The 1- and inf-norm
     # gradients are piecewise constant in x.
     xp = array_module(x)
     p = float(p)
@@ -394,15 +394,15 @@ def norm_double_grad(x, out, out_grad, x_grad_grad, p=2.0, axis=(), keepdim=Fals
         u = xp.where(o == 0, 0, xp.sign(x) * xp.abs(x) ** (p - 1) * safe ** (1 - p))
     dot = (x_grad_grad * u).sum(axis=axes, keepdims=True)
     if p in (1.0, math.inf):
-        x_grad = xp.zeros(x.shape, dtype=x.dtype)
+        grad_wrt_x = xp.zeros(x.shape, dtype=x.dtype)
     else:
         safe = xp.where(o == 0, 1, o)
         ax = xp.abs(x)
         curv = 1.0 if p == 2 else xp.where(ax == 0, 0, ax ** (p - 2))  # |x|^(p-2), 0 at x = 0
         first = (p - 1) * curv * safe ** (1 - p) * x_grad_grad
-        x_grad = xp.where(o == 0, 0, g * (first + (1 - p) / safe * u * dot))
+        grad_wrt_x = xp.where(o == 0, 0, g * (first + (1 - p) / safe * u * dot))
     return (
-        x_grad.astype(x.dtype, copy=False),
+        grad_wrt_x.astype(x.dtype, copy=False),
         nd(dot.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
     )
 

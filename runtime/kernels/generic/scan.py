@@ -80,8 +80,8 @@ def cumprod_grad(x, out, out_grad, dim=None):
 @register_kernel("cumprod_double_grad")
 @float32_inside
 def cumprod_double_grad(x, out_grad, x_grad_grad, dim=None):
-    # out_grad_grad is cumprod's JVP along x_grad_grad: sum_k [cumprod of x with x_k := ddx_k]_i
-    # (i >= k); x_grad differentiates <out_grad, that> in x, slot k excluded. Without zeros in
+    # grad_wrt_out_grad is cumprod's JVP along x_grad_grad: sum_k [cumprod of x with x_k := ddx_k]_i
+    # (i >= k); grad_wrt_x differentiates <out_grad, that> in x, slot k excluded. Without zeros in
     # x it has the closed form y_i C_i, C = cumsum(ddx / x).
     xp = array_module(x)
     scan = _scan_axis("cumprod", "dim", x.shape, dim)
@@ -92,23 +92,23 @@ def cumprod_double_grad(x, out_grad, x_grad_grad, dim=None):
     if not bool((xv == 0).any()):
         q = dv / xv
         cs = xp.cumsum(q, axis=a)
-        out_grad_grad = y * cs
+        grad_wrt_out_grad = y * cs
         gy = g * y
-        x_grad = (_reverse_cumsum(xp, gy * cs, a) - q * _reverse_cumsum(xp, gy, a)) / xv
+        grad_wrt_x = (_reverse_cumsum(xp, gy * cs, a) - q * _reverse_cumsum(xp, gy, a)) / xv
     else:
         n = xv.shape[a]
         idx = xp.arange(n).reshape((-1,) + (1,) * (xv.ndim - 1 - a))
-        out_grad_grad = xp.zeros(y.shape, dtype=y.dtype)
-        x_grad = xp.zeros(xv.shape, dtype=y.dtype)
+        grad_wrt_out_grad = xp.zeros(y.shape, dtype=y.dtype)
+        grad_wrt_x = xp.zeros(xv.shape, dtype=y.dtype)
         for k in range(n):
             slot = idx == k
             xk = xp.where(slot, dv, xv)
             yk = xp.cumprod(xk, axis=a)
             later = idx >= k
-            out_grad_grad = out_grad_grad + xp.where(later, yk, 0)
+            grad_wrt_out_grad = grad_wrt_out_grad + xp.where(later, yk, 0)
             gk = xp.where(later, g, 0)
-            x_grad = x_grad + xp.where(slot, 0, cumprod_grad(xk, yk, gk, a))
+            grad_wrt_x = grad_wrt_x + xp.where(slot, 0, cumprod_grad(xk, yk, gk, a))
     return (
-        x_grad.reshape(x.shape).astype(x.dtype, copy=False),
-        nd(out_grad_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
+        grad_wrt_x.reshape(x.shape).astype(x.dtype, copy=False),
+        nd(grad_wrt_out_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
     )
