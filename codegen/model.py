@@ -31,6 +31,10 @@ ops.yaml keys (docs/contracts.md §2):
 - `view`: `x`: the outputs may share memory with the `Tensor` argument `x` (reshape,
   transpose, split: every element of a Tensor[] output); the generated forward marks them
   as views of `x` (`mark_view`), so they share its version counter.
+- `alias`: a mapping `{axis: dim, keepdim: keepdims}` from an argument to another name the
+  caller may use for it (PyTorch's or NumPy's spelling). The generated function and method
+  take each alias as an extra trailing parameter (default None); giving both names is a
+  TypeError naming the op and both names (`_alias_checks` in plan_forward.py).
 - `doc`: a one-line docstring.
 
 backward.yaml keys:
@@ -108,6 +112,7 @@ OP_KEYS = (
     "view",
     "mutates",
     "mutates_if",
+    "alias",
     "doc",
 )
 BACKWARD_KEYS = (
@@ -143,6 +148,7 @@ class OpSpec:
     mutates_if: str | None  # the bool argument that says whether it writes them
     doc: str
     lines: KeyLines
+    aliases: tuple[tuple[str, str], ...] = ()  # (argument, alias): `alias:` in the spec, in args order
 
     def __post_init__(self) -> None:
         names = [a.name for a in self.args] + [o.name for o in self.outputs]
@@ -160,6 +166,10 @@ class OpSpec:
         assert all(getattr(self.arg(m), "type", None) in ("Tensor", "Tensor?") for m in self.mutates)
         if self.mutates_if is not None:
             assert self.mutates and getattr(self.arg(self.mutates_if), "type", None) == "bool"
+        taken = set(names)
+        for arg, alias in self.aliases:
+            assert self.arg(arg) is not None and alias not in taken, (arg, alias)
+            taken.add(alias)
 
     @property
     def inplace_name(self) -> str | None:
@@ -217,6 +227,11 @@ class OpSpec:
         view = r.pop_name("view", "view argument")
         mutates = r.pop_names("mutates", "mutated argument")
         mutates_if = r.pop_name("mutates_if", "mutates_if argument")
+        alias_map = r.pop(
+            "alias",
+            _is_name_mapping,
+            "a mapping `{argument: alias}` like {axis: dim, keepdim: keepdims}",
+        )
         doc = r.pop_doc()
         r.finish(OP_KEYS)
         if name is None or args is None or outputs is None:
@@ -308,6 +323,7 @@ class OpSpec:
                 )
                 mutates_if = None
 
+        aliases = _check_aliases(r, alias_map or {}, args, outputs)
         return _build(
             OpSpec,
             name=name,
@@ -325,6 +341,7 @@ class OpSpec:
             mutates_if=mutates_if if mutated else None,
             doc=doc or f"The `{name}` operator.",
             lines=r.lines,
+            aliases=aliases,
         )
 
 
@@ -380,6 +397,47 @@ def _check_inplace(
         )
         ok = False
     return (x, out) if ok else None
+
+
+def _is_name_mapping(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and isinstance(a, str) for k, a in value.items()
+    )
+
+
+def _check_aliases(
+    r: Reader, alias_map: dict[str, str], args: list[Arg], outputs: list[Output]
+) -> tuple[tuple[str, str], ...]:
+    """`alias: {axis: dim}`: each key an argument, each alias a new identifier (not an
+    argument, an output, another alias or a name the generated code uses); in args order."""
+    names = {a.name for a in args} | {o.name for o in outputs}
+    seen: set[str] = set()
+    good: dict[str, str] = {}
+    attrs = [a.name for a in args if not a.is_tensor]
+    for arg, alias in alias_map.items():
+        if arg not in attrs:
+            listed = ", ".join(attrs) or "none"
+            r.error("alias", f"alias key {arg!r} is not an attribute argument (attributes: {listed})")
+            continue
+        at = next(i for i, a in enumerate(args) if a.name == arg)
+        later = [a.name for a in args[at + 1 :] if a.default is None]
+        if args[at].default is None and later:
+            r.error(
+                "alias",
+                f"{arg!r} is required, so its alias makes it optional; the arguments after it "
+                f"({', '.join(later)}) need defaults too",
+            )
+            continue
+        if not r.check_name("alias", alias, f"alias of {arg!r}", naming.RESERVED_ARG_NAMES):
+            continue
+        if alias in names:
+            r.error("alias", f"alias {alias!r} of {arg!r} is already an argument or output of the op")
+        elif alias in seen:
+            r.error("alias", f"alias {alias!r} is given to two arguments")
+        else:
+            seen.add(alias)
+            good[arg] = alias
+    return tuple((a.name, good[a.name]) for a in args if a.name in good)
 
 
 def _check_operator(r: Reader, op_name: str, args: list[Arg]) -> None:

@@ -44,6 +44,7 @@ RUNTIME_NAMES = frozenset(
         "scalar_arg",
         "int_arg",
         "bool_arg",
+        "alias_arg",
         "str_arg",
         "int_list_arg",
         "dtype_arg",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from opgrad.codegen import naming
 from opgrad.codegen.layout import Stmt, call, list_of, vertical
 from opgrad.codegen.model import OpSpec
-from opgrad.codegen.plan_forward import grad_op_function, inplace_function, op_function
+from opgrad.codegen.plan_forward import alias_params, grad_op_function, inplace_function, op_function
 from opgrad.codegen.plan_nodes import node_class
 from opgrad.codegen.plan_parts import (
     Function,
@@ -63,12 +63,13 @@ def methods(spec: Spec) -> tuple[tuple[Method, ...], bool]:
         target = f"_generated.{naming.OPS_MODULE}.{op.name}"
         returns = f" -> {return_annotation(op.visible_outputs)}:"
         if op.method:
-            params = ["self"] + [param(a) for a in op.args[1:]]
+            params = ["self"] + alias_params(op.args[1:], op.aliases, [param(a) for a in op.args[1:]])
+            names = [a.name for a in op.args[1:]] + [alias for _, alias in op.aliases]
             out.append(
                 Method(
                     op.method,
                     Stmt("def ", call(op.method, *params), returns),
-                    Stmt("return ", call(target, "self", *[a.name for a in op.args[1:]])),
+                    Stmt("return ", call(target, "self", *names)),
                 )
             )
         for dunder in op.operators:
@@ -98,11 +99,13 @@ def _inplace_methods(op: OpSpec) -> list[Method]:
     target = f"_generated.{naming.OPS_MODULE}.{op.inplace_name}"
     method, *augmented = bound
     rest = op.args[1:]
+    params = alias_params(rest, op.aliases, [param(a) for a in rest])
+    names = [a.name for a in rest] + [alias for _, alias in op.aliases]
     out = [
         Method(
             method,
-            Stmt("def ", call(method, "self", *[param(a) for a in rest]), " -> Tensor:"),
-            Stmt("return ", call(target, "self", *[a.name for a in rest])),
+            Stmt("def ", call(method, "self", *params), " -> Tensor:"),
+            Stmt("return ", call(target, "self", *names)),
         )
     ]
     for dunder in augmented:

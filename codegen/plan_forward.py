@@ -25,6 +25,7 @@ from opgrad.codegen.plan_parts import (
     Result,
     Saved,
     TensorConversion,
+    arg_annotation,
     array,
     dispatch_arrays,
     doc_lines,
@@ -34,6 +35,7 @@ from opgrad.codegen.plan_parts import (
     optional_grads,
     param,
     prelude,
+    python_default,
     quoted,
     requires_grad,
     return_annotation,
@@ -83,6 +85,42 @@ def _conversions(
     return conversions
 
 
+def alias_params(args: tuple[Arg, ...], aliases: tuple[tuple[str, str], ...], params: list[str]) -> list[str]:
+    """The parameters with an op's `alias:` names added: each alias trails the arguments
+    (default None: not given), so a call that uses none of them pays one `is` test per
+    alias. A required argument that has an alias gets the default None (the alias may
+    stand in for it); `alias_arg` says which is missing."""
+    aliased = dict(aliases)
+    out = list(params)
+    for i, a in enumerate(args):
+        if a.name in aliased and a.default is None:
+            out[i] = f"{a.name}: {arg_annotation(a)} | None = None"
+    by_name = {a.name: a for a in args}
+    for arg, alias in aliases:
+        annotation = arg_annotation(by_name[arg])
+        out.append(f"{alias}: {annotation if by_name[arg].is_optional else annotation + ' | None'} = None")
+    return out
+
+
+def _alias_checks(name: str, args: tuple[Arg, ...], aliases: tuple[tuple[str, str], ...]) -> list[Guarded]:
+    """`if dim is not None: axis = alias_arg("sum", "axis", axis, (), "dim", dim)`: the alias
+    stands in for the argument, and giving both is a TypeError (opgrad.runtime.arguments).
+    For a required argument the test also catches neither being given."""
+    checks = []
+    by_name = {a.name: a for a in args}
+    for arg, alias in aliases:
+        a = by_name[arg]
+        default = python_default(a) or "None"
+        required = a.default is None
+        header = f"if {alias} is not None or {arg} is None:" if required else f"if {alias} is not None:"
+        stmt = Stmt(
+            f"{arg} = ",
+            call("alias_arg", quoted(name), quoted(arg), arg, default, quoted(alias), alias, str(required)),
+        )
+        checks.append(Guarded(header, stmt))
+    return checks
+
+
 def _marks(
     outputs: tuple[Output, ...], base: str | None, mutates: tuple[str, ...], mutates_if: str | None
 ) -> tuple[Guarded, ...]:
@@ -118,9 +156,10 @@ def _function(
     view: str | None = None,
     mutates: tuple[str, ...] = (),
     mutates_if: str | None = None,
+    aliases: tuple[tuple[str, str], ...] = (),
 ) -> Function:
     meta = set(sig.meta_args)
-    params = [param(a, a.name in meta) for a in sig.args]
+    params = alias_params(sig.args, aliases, [param(a, a.name in meta) for a in sig.args])
     signature = Stmt(
         "def ", signature_params(sig.name, params), f" -> {return_annotation(visible, optional_outputs)}:"
     )
@@ -129,13 +168,14 @@ def _function(
     produced = {o.name for o in backward.outputs} if backward is not None else set()
     diff_inputs = [a for a in tensors if naming.grad_name(a.name) in produced]
     conversions: list[TensorConversion | AttributeCheck | Guarded] = []
+    conversions += _alias_checks(sig.name, sig.args, aliases)
     if convert:
         # A number passed for a tensor takes the dtype of another tensor argument, a
         # differentiable one if there is one (where(cond, x, 0.0): 0.0 follows x, not cond).
         likes = [a for a in diff_inputs if not a.is_tensor_list] + [
             a for a in tensors if a not in diff_inputs and not a.is_tensor_list
         ]
-        conversions = _conversions(
+        conversions += _conversions(
             sig.name,
             sig.args,
             lambda a: next((o.name for o in likes if o is not a), "None"),
@@ -307,6 +347,7 @@ def op_function(op: OpSpec, spec: Spec) -> Function:
         view=op.view,
         mutates=op.mutates,
         mutates_if=op.mutates_if,
+        aliases=op.aliases,
     )
 
 
@@ -316,7 +357,8 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     name = op.inplace_name
     target, out = op.inplace
     backward = spec.backward(op.backward)
-    signature = Stmt("def ", signature_params(name, [param(a) for a in op.args]), " -> Tensor:")
+    params = alias_params(op.args, op.aliases, [param(a) for a in op.args])
+    signature = Stmt("def ", signature_params(name, params), " -> Tensor:")
     doc = doc_lines(f"{op.doc} In place: writes the result into {target} and returns {target}.", 4)
 
     refuse = Guarded(
@@ -324,7 +366,8 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
         Stmt("raise ", call("_not_a_tensor", quoted(name), quoted(target), target)),
     )
     rest = tuple(a for a in op.args if a.name != target)
-    conversions = [refuse, *_conversions(name, rest, lambda a: target)]
+    aliases = _alias_checks(name, op.args, op.aliases)
+    conversions = [refuse, *aliases, *_conversions(name, rest, lambda a: target)]
 
     tensors = list(op.tensor_args)
     produced = {o.name for o in backward.outputs}

@@ -258,6 +258,11 @@ def _default(arg: Arg) -> str | None:
     raise AssertionError(value)  # pragma: no cover
 
 
+def python_default(arg: Arg) -> str | None:
+    """An argument's default as Python source (`()`, `False`, `"mean"`), or None."""
+    return _default(arg)
+
+
 def param(arg: Arg, meta: bool = False) -> str:
     default = _default(arg)
     head = f"{arg.name}: {arg_annotation(arg, meta)}"

@@ -9,6 +9,7 @@ from typing import Any
 
 from opgrad.generated import nodes as _nodes
 from opgrad.runtime.arguments import (
+    alias_arg,
     bool_arg,
     dtype_arg,
     float_arg,
@@ -1652,8 +1653,14 @@ def sum(
     x: Tensor,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Sum over axis."""
+    if dim is not None:
+        axis = alias_arg("sum", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("sum", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sum", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1677,8 +1684,14 @@ def mean(
     x: Tensor,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Arithmetic mean over axis."""
+    if dim is not None:
+        axis = alias_arg("mean", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("mean", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mean", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1702,8 +1715,14 @@ def max(
     x: Tensor,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Maximum over axis (values only; ties share the gradient equally)."""
+    if dim is not None:
+        axis = alias_arg("max", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("max", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1728,8 +1747,14 @@ def min(
     x: Tensor,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Minimum over axis (values only; ties share the gradient equally)."""
+    if dim is not None:
+        axis = alias_arg("min", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("min", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "min", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1754,8 +1779,14 @@ def prod(
     x: Tensor,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Product over axis (the gradient is exact when x has zeros)."""
+    if dim is not None:
+        axis = alias_arg("prod", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("prod", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "prod", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1779,8 +1810,14 @@ def logsumexp(
     x: Tensor,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis."""
+    if dim is not None:
+        axis = alias_arg("logsumexp", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("logsumexp", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logsumexp", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1805,8 +1842,14 @@ def argmax(
     x: Tensor,
     axis: int | None = None,
     keepdim: bool = False,
+    dim: int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """int64 index of the maximum along axis (None means the flattened x); no gradient."""
+    if dim is not None:
+        axis = alias_arg("argmax", "axis", axis, None, "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("argmax", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmax", "x")
     if axis.__class__ is not int and axis is not None:
@@ -1825,8 +1868,14 @@ def argmin(
     x: Tensor,
     axis: int | None = None,
     keepdim: bool = False,
+    dim: int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """int64 index of the minimum along axis (None means the flattened x); no gradient."""
+    if dim is not None:
+        axis = alias_arg("argmin", "axis", axis, None, "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("argmin", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmin", "x")
     if axis.__class__ is not int and axis is not None:
@@ -1846,8 +1895,14 @@ def var(
     axis: Sequence[int] | int = (),
     unbiased: bool = True,
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N."""
+    if dim is not None:
+        axis = alias_arg("var", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("var", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "var", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1875,8 +1930,14 @@ def std(
     axis: Sequence[int] | int = (),
     unbiased: bool = True,
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0."""
+    if dim is not None:
+        axis = alias_arg("std", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("std", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "std", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1905,10 +1966,16 @@ def norm(
     p: float = 2.0,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where
     the norm is 0; for inf, ties share the gradient.
     """
+    if dim is not None:
+        axis = alias_arg("norm", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("norm", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "norm", "x")
     if p.__class__ is not float:
@@ -1935,8 +2002,11 @@ def norm(
 def cumsum(
     x: Tensor,
     axis: int | None = None,
+    dim: int | None = None,
 ) -> Tensor:
     """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
+    if dim is not None:
+        axis = alias_arg("cumsum", "axis", axis, None, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumsum", "x")
     if axis.__class__ is not int and axis is not None:
@@ -1956,10 +2026,13 @@ def cumsum(
 def cumprod(
     x: Tensor,
     dim: int | None = None,
+    axis: int | None = None,
 ) -> Tensor:
     """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is
     exact when x has zeros.
     """
+    if axis is not None:
+        dim = alias_arg("cumprod", "dim", dim, None, "axis", axis, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumprod", "x")
     if dim.__class__ is not int and dim is not None:
@@ -1983,10 +2056,13 @@ def topk(
     axis: int = -1,
     largest: bool = True,
     sorted: bool = True,
+    dim: int | None = None,
 ) -> tuple[Tensor, Tensor]:
     """The k largest (or smallest) values along axis and their int64 indices; results are always sorted
     (ties keep the lower index first); NaN counts as the largest value.
     """
+    if dim is not None:
+        axis = alias_arg("topk", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "topk", "x")
     if k.__class__ is not int:
@@ -2019,10 +2095,13 @@ def sort(
     x: Tensor,
     axis: int = -1,
     descending: bool = False,
+    dim: int | None = None,
 ) -> Tensor:
     """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort
     gives the indices.
     """
+    if dim is not None:
+        axis = alias_arg("sort", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sort", "x")
     if axis.__class__ is not int:
@@ -2048,8 +2127,11 @@ def argsort(
     x: Tensor,
     axis: int = -1,
     descending: bool = False,
+    dim: int | None = None,
 ) -> Tensor:
     """int64 indices that sort x along axis (stable; equal values keep their order); no gradient."""
+    if dim is not None:
+        axis = alias_arg("argsort", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argsort", "x")
     if axis.__class__ is not int:
@@ -2124,9 +2206,12 @@ def reshape(
 
 def transpose(
     x: Tensor,
-    perm: Sequence[int] | int,
+    perm: Sequence[int] | int | None = None,
+    dims: Sequence[int] | int | None = None,
 ) -> Tensor:
     """x with its axes permuted by perm; a view."""
+    if dims is not None or perm is None:
+        perm = alias_arg("transpose", "perm", perm, None, "dims", dims, True)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "transpose", "x")
     if perm.__class__ is not tuple and perm.__class__ is not int:
@@ -2147,8 +2232,11 @@ def transpose(
 def squeeze(
     x: Tensor,
     axis: Sequence[int] | int = (),
+    dim: Sequence[int] | int | None = None,
 ) -> Tensor:
     """x without the size-1 axes listed (empty means all size-1 axes); a view."""
+    if dim is not None:
+        axis = alias_arg("squeeze", "axis", axis, (), "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "squeeze", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -2168,9 +2256,12 @@ def squeeze(
 
 def unsqueeze(
     x: Tensor,
-    axis: Sequence[int] | int,
+    axis: Sequence[int] | int | None = None,
+    dim: Sequence[int] | int | None = None,
 ) -> Tensor:
     """x with size-1 axes inserted at axis (int or list); a view."""
+    if dim is not None or axis is None:
+        axis = alias_arg("unsqueeze", "axis", axis, None, "dim", dim, True)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "unsqueeze", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -2192,8 +2283,14 @@ def flatten(
     x: Tensor,
     start_axis: int = 0,
     stop_axis: int = -1,
+    start_dim: int | None = None,
+    end_dim: int | None = None,
 ) -> Tensor:
     """x with axes start_axis..stop_axis merged into one; a view where possible."""
+    if start_dim is not None:
+        start_axis = alias_arg("flatten", "start_axis", start_axis, 0, "start_dim", start_dim, False)
+    if end_dim is not None:
+        stop_axis = alias_arg("flatten", "stop_axis", stop_axis, -1, "end_dim", end_dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flatten", "x")
     if start_axis.__class__ is not int:
@@ -2239,8 +2336,11 @@ def expand(
 def concat(
     x: list[Tensor],
     axis: int = 0,
+    dim: int | None = None,
 ) -> Tensor:
     """The tensors of x joined along axis."""
+    if dim is not None:
+        axis = alias_arg("concat", "axis", axis, 0, "dim", dim, False)
     x = tensors_of(x, "concat", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "concat", "axis")
@@ -2267,8 +2367,11 @@ def concat(
 def stack(
     x: list[Tensor],
     axis: int = 0,
+    dim: int | None = None,
 ) -> Tensor:
     """The tensors of x (equal shapes) stacked along a new axis."""
+    if dim is not None:
+        axis = alias_arg("stack", "axis", axis, 0, "dim", dim, False)
     x = tensors_of(x, "stack", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "stack", "axis")
@@ -2296,8 +2399,11 @@ def split(
     x: Tensor,
     num_or_sections: Sequence[int] | int,
     axis: int = 0,
+    dim: int | None = None,
 ) -> list[Tensor]:
     """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1)."""
+    if dim is not None:
+        axis = alias_arg("split", "axis", axis, 0, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "split", "x")
     if num_or_sections.__class__ is not tuple and num_or_sections.__class__ is not int:
@@ -2326,10 +2432,13 @@ def gather(
     x: Tensor,
     index: Tensor,
     axis: int = 0,
+    dim: int | None = None,
 ) -> Tensor:
     """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means
     [index].
     """
+    if dim is not None:
+        axis = alias_arg("gather", "axis", axis, 0, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, index, "gather", "x")
     if not isinstance(index, Tensor):
@@ -2358,8 +2467,11 @@ def index_select(
     x: Tensor,
     index: Tensor,
     axis: int = 0,
+    dim: int | None = None,
 ) -> Tensor:
     """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index]."""
+    if dim is not None:
+        axis = alias_arg("index_select", "axis", axis, 0, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, index, "index_select", "x")
     if not isinstance(index, Tensor):
@@ -2408,11 +2520,14 @@ def tile(
 def take_along_axis(
     arr: Tensor,
     indices: Tensor,
-    axis: int,
+    axis: int | None = None,
+    dim: int | None = None,
 ) -> Tensor:
     """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and
     broadcasts against arr on the other axes; negative indices count from the end.
     """
+    if dim is not None or axis is None:
+        axis = alias_arg("take_along_axis", "axis", axis, None, "dim", dim, True)
     if not isinstance(arr, Tensor):
         arr = as_tensor_arg(arr, indices, "take_along_axis", "arr")
     if not isinstance(indices, Tensor):
@@ -2635,10 +2750,13 @@ def roll(
     x: Tensor,
     shifts: Sequence[int] | int,
     axis: Sequence[int] | int | None = None,
+    dims: Sequence[int] | int | None = None,
 ) -> Tensor:
     """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x
     and keeps its shape.
     """
+    if dims is not None:
+        axis = alias_arg("roll", "axis", axis, None, "dims", dims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "roll", "x")
     if shifts.__class__ is not tuple and shifts.__class__ is not int:
@@ -2661,10 +2779,13 @@ def repeat_interleave(
     x: Tensor,
     repeats: int,
     axis: int | None = None,
+    dim: int | None = None,
 ) -> Tensor:
     """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the
     flattened x.
     """
+    if dim is not None:
+        axis = alias_arg("repeat_interleave", "axis", axis, None, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "repeat_interleave", "x")
     if repeats.__class__ is not int:
@@ -2686,9 +2807,12 @@ def repeat_interleave(
 
 def flip(
     x: Tensor,
-    axis: Sequence[int] | int,
+    axis: Sequence[int] | int | None = None,
+    dims: Sequence[int] | int | None = None,
 ) -> Tensor:
     """x reversed along each axis listed."""
+    if dims is not None or axis is None:
+        axis = alias_arg("flip", "axis", axis, None, "dims", dims, True)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flip", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -2707,8 +2831,11 @@ def flip(
 def softmax(
     x: Tensor,
     axis: int = -1,
+    dim: int | None = None,
 ) -> Tensor:
     """exp(x) / sum(exp(x)) along axis, computed stably."""
+    if dim is not None:
+        axis = alias_arg("softmax", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softmax", "x")
     if axis.__class__ is not int:
@@ -2728,8 +2855,11 @@ def softmax(
 def log_softmax(
     x: Tensor,
     axis: int = -1,
+    dim: int | None = None,
 ) -> Tensor:
     """log(softmax(x)) along axis, computed stably."""
+    if dim is not None:
+        axis = alias_arg("log_softmax", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_softmax", "x")
     if axis.__class__ is not int:
@@ -2844,10 +2974,13 @@ def prelu(
 def glu(
     x: Tensor,
     axis: int = -1,
+    dim: int | None = None,
 ) -> Tensor:
     """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be
     even).
     """
+    if dim is not None:
+        axis = alias_arg("glu", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "glu", "x")
     if axis.__class__ is not int:

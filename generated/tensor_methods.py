@@ -278,53 +278,53 @@ class TensorMethods:
     def isfinite(self) -> Tensor:
         return _generated.ops.isfinite(self)
 
-    def sum(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.sum(self, axis, keepdim)
+    def sum(self, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.sum(self, axis, keepdim, dim, keepdims)
 
-    def mean(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.mean(self, axis, keepdim)
+    def mean(self, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.mean(self, axis, keepdim, dim, keepdims)
 
-    def max(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.max(self, axis, keepdim)
+    def max(self, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.max(self, axis, keepdim, dim, keepdims)
 
-    def min(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.min(self, axis, keepdim)
+    def min(self, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.min(self, axis, keepdim, dim, keepdims)
 
-    def prod(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.prod(self, axis, keepdim)
+    def prod(self, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.prod(self, axis, keepdim, dim, keepdims)
 
-    def logsumexp(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.logsumexp(self, axis, keepdim)
+    def logsumexp(self, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.logsumexp(self, axis, keepdim, dim, keepdims)
 
-    def argmax(self, axis: int | None = None, keepdim: bool = False) -> Tensor:
-        return _generated.ops.argmax(self, axis, keepdim)
+    def argmax(self, axis: int | None = None, keepdim: bool = False, dim: int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.argmax(self, axis, keepdim, dim, keepdims)
 
-    def argmin(self, axis: int | None = None, keepdim: bool = False) -> Tensor:
-        return _generated.ops.argmin(self, axis, keepdim)
+    def argmin(self, axis: int | None = None, keepdim: bool = False, dim: int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.argmin(self, axis, keepdim, dim, keepdims)
 
-    def var(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
-        return _generated.ops.var(self, axis, unbiased, keepdim)
+    def var(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.var(self, axis, unbiased, keepdim, dim, keepdims)
 
-    def std(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
-        return _generated.ops.std(self, axis, unbiased, keepdim)
+    def std(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.std(self, axis, unbiased, keepdim, dim, keepdims)
 
-    def norm(self, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.norm(self, p, axis, keepdim)
+    def norm(self, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.norm(self, p, axis, keepdim, dim, keepdims)
 
-    def cumsum(self, axis: int | None = None) -> Tensor:
-        return _generated.ops.cumsum(self, axis)
+    def cumsum(self, axis: int | None = None, dim: int | None = None) -> Tensor:
+        return _generated.ops.cumsum(self, axis, dim)
 
-    def cumprod(self, dim: int | None = None) -> Tensor:
-        return _generated.ops.cumprod(self, dim)
+    def cumprod(self, dim: int | None = None, axis: int | None = None) -> Tensor:
+        return _generated.ops.cumprod(self, dim, axis)
 
-    def topk(self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
-        return _generated.ops.topk(self, k, axis, largest, sorted)
+    def topk(self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True, dim: int | None = None) -> tuple[Tensor, Tensor]:
+        return _generated.ops.topk(self, k, axis, largest, sorted, dim)
 
-    def sort(self, axis: int = -1, descending: bool = False) -> Tensor:
-        return _generated.ops.sort(self, axis, descending)
+    def sort(self, axis: int = -1, descending: bool = False, dim: int | None = None) -> Tensor:
+        return _generated.ops.sort(self, axis, descending, dim)
 
-    def argsort(self, axis: int = -1, descending: bool = False) -> Tensor:
-        return _generated.ops.argsort(self, axis, descending)
+    def argsort(self, axis: int = -1, descending: bool = False, dim: int | None = None) -> Tensor:
+        return _generated.ops.argsort(self, axis, descending, dim)
 
     def matmul(self, y: Tensor, transpose_x: bool = False, transpose_y: bool = False) -> Tensor:
         return _generated.ops.matmul(self, y, transpose_x, transpose_y)
@@ -338,29 +338,29 @@ class TensorMethods:
     def reshape(self, shape: Sequence[int] | int) -> Tensor:
         return _generated.ops.reshape(self, shape)
 
-    def transpose(self, perm: Sequence[int] | int) -> Tensor:
-        return _generated.ops.transpose(self, perm)
+    def transpose(self, perm: Sequence[int] | int | None = None, dims: Sequence[int] | int | None = None) -> Tensor:
+        return _generated.ops.transpose(self, perm, dims)
 
-    def squeeze(self, axis: Sequence[int] | int = ()) -> Tensor:
-        return _generated.ops.squeeze(self, axis)
+    def squeeze(self, axis: Sequence[int] | int = (), dim: Sequence[int] | int | None = None) -> Tensor:
+        return _generated.ops.squeeze(self, axis, dim)
 
-    def unsqueeze(self, axis: Sequence[int] | int) -> Tensor:
-        return _generated.ops.unsqueeze(self, axis)
+    def unsqueeze(self, axis: Sequence[int] | int | None = None, dim: Sequence[int] | int | None = None) -> Tensor:
+        return _generated.ops.unsqueeze(self, axis, dim)
 
-    def flatten(self, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
-        return _generated.ops.flatten(self, start_axis, stop_axis)
+    def flatten(self, start_axis: int = 0, stop_axis: int = -1, start_dim: int | None = None, end_dim: int | None = None) -> Tensor:
+        return _generated.ops.flatten(self, start_axis, stop_axis, start_dim, end_dim)
 
     def expand(self, shape: Sequence[int] | int) -> Tensor:
         return _generated.ops.expand(self, shape)
 
-    def split(self, num_or_sections: Sequence[int] | int, axis: int = 0) -> list[Tensor]:
-        return _generated.ops.split(self, num_or_sections, axis)
+    def split(self, num_or_sections: Sequence[int] | int, axis: int = 0, dim: int | None = None) -> list[Tensor]:
+        return _generated.ops.split(self, num_or_sections, axis, dim)
 
-    def gather(self, index: Tensor, axis: int = 0) -> Tensor:
-        return _generated.ops.gather(self, index, axis)
+    def gather(self, index: Tensor, axis: int = 0, dim: int | None = None) -> Tensor:
+        return _generated.ops.gather(self, index, axis, dim)
 
-    def index_select(self, index: Tensor, axis: int = 0) -> Tensor:
-        return _generated.ops.index_select(self, index, axis)
+    def index_select(self, index: Tensor, axis: int = 0, dim: int | None = None) -> Tensor:
+        return _generated.ops.index_select(self, index, axis, dim)
 
     def tile(self, repeat_times: Sequence[int] | int) -> Tensor:
         return _generated.ops.tile(self, repeat_times)
@@ -380,23 +380,23 @@ class TensorMethods:
     def triu(self, diagonal: int = 0) -> Tensor:
         return _generated.ops.triu(self, diagonal)
 
-    def roll(self, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None) -> Tensor:
-        return _generated.ops.roll(self, shifts, axis)
+    def roll(self, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None, dims: Sequence[int] | int | None = None) -> Tensor:
+        return _generated.ops.roll(self, shifts, axis, dims)
 
-    def repeat_interleave(self, repeats: int, axis: int | None = None) -> Tensor:
-        return _generated.ops.repeat_interleave(self, repeats, axis)
+    def repeat_interleave(self, repeats: int, axis: int | None = None, dim: int | None = None) -> Tensor:
+        return _generated.ops.repeat_interleave(self, repeats, axis, dim)
 
-    def flip(self, axis: Sequence[int] | int) -> Tensor:
-        return _generated.ops.flip(self, axis)
+    def flip(self, axis: Sequence[int] | int | None = None, dims: Sequence[int] | int | None = None) -> Tensor:
+        return _generated.ops.flip(self, axis, dims)
 
-    def softmax(self, axis: int = -1) -> Tensor:
-        return _generated.ops.softmax(self, axis)
+    def softmax(self, axis: int = -1, dim: int | None = None) -> Tensor:
+        return _generated.ops.softmax(self, axis, dim)
 
-    def log_softmax(self, axis: int = -1) -> Tensor:
-        return _generated.ops.log_softmax(self, axis)
+    def log_softmax(self, axis: int = -1, dim: int | None = None) -> Tensor:
+        return _generated.ops.log_softmax(self, axis, dim)
 
-    def glu(self, axis: int = -1) -> Tensor:
-        return _generated.ops.glu(self, axis)
+    def glu(self, axis: int = -1, dim: int | None = None) -> Tensor:
+        return _generated.ops.glu(self, axis, dim)
 
     def fill(self, value: float) -> Tensor:
         return _generated.ops.fill(self, value)
