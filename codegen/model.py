@@ -35,6 +35,10 @@ ops.yaml keys (docs/contracts.md §2):
   caller may use for it (PyTorch's or NumPy's spelling). The generated function and method
   take each alias as an extra trailing parameter (default None); giving both names is a
   TypeError naming the op and both names (`_alias_checks` in plan_forward.py).
+- `promote`: `common(x, y)` or `float(x, y)`: the tensor arguments (plain `Tensor`s, or one
+  `Tensor[]`) that the type-promotion table (runtime/promotion.py, docs/dtypes.md) brings to
+  one dtype before the kernel runs; `float(...)` also turns integer and bool inputs into the
+  default float dtype (exp, tanh, divide). The in-place variant does not promote.
 - `doc`: a one-line docstring.
 
 backward.yaml keys:
@@ -113,6 +117,7 @@ OP_KEYS = (
     "mutates",
     "mutates_if",
     "alias",
+    "promote",
     "doc",
 )
 BACKWARD_KEYS = (
@@ -149,6 +154,7 @@ class OpSpec:
     doc: str
     lines: KeyLines
     aliases: tuple[tuple[str, str], ...] = ()  # (argument, alias): `alias:` in the spec, in args order
+    promote: tuple[str, tuple[str, ...]] | None = None  # ("common" | "float", tensor arguments)
 
     def __post_init__(self) -> None:
         names = [a.name for a in self.args] + [o.name for o in self.outputs]
@@ -232,6 +238,7 @@ class OpSpec:
             _is_name_mapping,
             "a mapping `{argument: alias}` like {axis: dim, keepdim: keepdims}",
         )
+        promote_text = r.pop_str("promote")
         doc = r.pop_doc()
         r.finish(OP_KEYS)
         if name is None or args is None or outputs is None:
@@ -324,6 +331,7 @@ class OpSpec:
                 mutates_if = None
 
         aliases = _check_aliases(r, alias_map or {}, args, outputs)
+        promote = None if promote_text is None else _check_promote(r, promote_text, args)
         return _build(
             OpSpec,
             name=name,
@@ -342,6 +350,7 @@ class OpSpec:
             doc=doc or f"The `{name}` operator.",
             lines=r.lines,
             aliases=aliases,
+            promote=promote,
         )
 
 
@@ -397,6 +406,42 @@ def _check_inplace(
         )
         ok = False
     return (x, out) if ok else None
+
+
+_PROMOTE = re.compile(r"(?P<mode>common|float)\(\s*(?P<names>[^()]*?)\s*\)\Z")
+
+
+def _check_promote(r: Reader, text: str, args: list[Arg]) -> tuple[str, tuple[str, ...]] | None:
+    """`common(x, y)` / `float(x)`: Tensor arguments (the first a plain one; optional ones are
+    skipped when None), or one Tensor[] alone; `common`
+    may also name `Scalar` attributes (a float there makes an integer tensor floating)."""
+    m = _PROMOTE.fullmatch(text.strip())
+    if m is None or not m["names"]:
+        r.error("promote", f"promote {text!r} is not `common(x, y)` or `float(x, ...)` (tensor arguments)")
+        return None
+    names = tuple(n.strip() for n in m["names"].split(","))
+    by_name = {a.name: a for a in args}
+    ok = len(set(names)) == len(names)
+    if not ok:
+        r.error("promote", f"promote {text!r} names an argument twice")
+    for n in names:
+        arg = by_name.get(n)
+        scalar = arg is not None and arg.base_type == "Scalar" and m["mode"] == "common"
+        if arg is None or (arg.type not in ("Tensor", "Tensor[]", "Tensor?") and not scalar):
+            tensors = ", ".join(a.name for a in args if a.type in ("Tensor", "Tensor[]"))
+            r.error(
+                "promote",
+                f"promote {n!r} must name a Tensor or Tensor[] argument (those: {tensors}), "
+                "or in common(...) a Scalar",
+            )
+            ok = False
+        elif arg.is_tensor_list and len(names) > 1:
+            r.error("promote", f"a Tensor[] argument ({n!r}) is promoted alone")
+            ok = False
+    if ok and by_name[names[0]].type not in ("Tensor", "Tensor[]"):
+        r.error("promote", f"promote lists a plain Tensor first, not {by_name[names[0]]}")
+        ok = False
+    return (m["mode"], names) if ok else None
 
 
 def _is_name_mapping(value: Any) -> bool:

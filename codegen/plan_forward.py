@@ -121,6 +121,46 @@ def _alias_checks(name: str, args: tuple[Arg, ...], aliases: tuple[tuple[str, st
     return checks
 
 
+def _promotions(
+    name: str, args: tuple[Arg, ...], promote: tuple[str, tuple[str, ...]] | None
+) -> list[Guarded]:
+    """`promote:` (runtime/promotion.py): `if x._data.dtype is not y._data.dtype: x, y =
+    promote_args("add", False, x, y)`; a float op also tests `x._data.dtype not in FLOAT_DTYPES`
+    (a set look-up: `dtype.kind` costs twice as much). The common call (one
+    dtype, floating) pays the inline test only; a Tensor[] is always passed."""
+    if promote is None:
+        return []
+    mode, all_names = promote
+    by_name = {a.name: a for a in args}
+    names = [n for n in all_names if by_name[n].is_tensor]
+    scalars = [n for n in all_names if not by_name[n].is_tensor]
+    first = names[0]
+    if by_name[first].is_tensor_list:
+        return [Guarded(None, Stmt(f"{first} = ", call("promote_list", quoted(name), first)))]
+    out = []
+    if scalars:  # a float Scalar with an integer tensor: the default float dtype (pow(x, 0.5))
+        floats = " or ".join(f"{s}.__class__ is float" for s in scalars)
+        floats = f"({floats})" if len(scalars) > 1 else floats
+        header = f"if {floats} and {first}._data.dtype not in FLOAT_DTYPES:"
+        out.append(Guarded(header, Stmt(f"{first} = ", call("promote_float", quoted(name), first))))
+    if len(names) == 1 and mode == "common":
+        return out
+    tests = [
+        f"({n} is not None and {first}._data.dtype is not {n}._data.dtype)"
+        if by_name[n].is_optional
+        else f"{first}._data.dtype is not {n}._data.dtype"
+        for n in names[1:]
+    ]
+    if mode == "float":
+        tests.append(f"{first}._data.dtype not in FLOAT_DTYPES")
+    header = f"if {' or '.join(tests)}:"
+    if len(names) == 1:
+        return [*out, Guarded(header, Stmt(f"{first} = ", call("promote_float", quoted(name), first)))]
+    to_float = str(mode == "float")
+    stmt = Stmt(f"{', '.join(names)} = ", call("promote_args", quoted(name), to_float, *names))
+    return [*out, Guarded(header, stmt)]
+
+
 def _marks(
     outputs: tuple[Output, ...], base: str | None, mutates: tuple[str, ...], mutates_if: str | None
 ) -> tuple[Guarded, ...]:
@@ -157,6 +197,7 @@ def _function(
     mutates: tuple[str, ...] = (),
     mutates_if: str | None = None,
     aliases: tuple[tuple[str, str], ...] = (),
+    promote: tuple[str, tuple[str, ...]] | None = None,
 ) -> Function:
     meta = set(sig.meta_args)
     params = alias_params(sig.args, aliases, [param(a, a.name in meta) for a in sig.args])
@@ -181,6 +222,7 @@ def _function(
             lambda a: next((o.name for o in likes if o is not a), "None"),
             mutates,
         )
+        conversions += _promotions(sig.name, sig.args, promote)
 
     tensor_forms = [(a, META if a.name in meta else TENSOR) for a in tensors]
     body: list[Stmt] = [p for a, form in tensor_forms if (p := prelude(a, form)) is not None]
@@ -348,6 +390,7 @@ def op_function(op: OpSpec, spec: Spec) -> Function:
         mutates=op.mutates,
         mutates_if=op.mutates_if,
         aliases=op.aliases,
+        promote=op.promote,
     )
 
 

@@ -294,6 +294,7 @@ __all__ = [
     "ReduceAsGradNode",
     "ReluDoubleGradNode",
     "ReluGradNode",
+    "RemainderGradNode",
     "RepeatInterleaveDoubleGradNode",
     "RepeatInterleaveGradNode",
     "ReshapeDoubleGradNode",
@@ -7416,4 +7417,24 @@ class MatmulJvpGradNode(GradNode):
         self.y = None
         self.a = None
         self.b = None
+        self._released = True
+
+
+class RemainderGradNode(GradNode):
+    """Gradient of remainder."""
+
+    __slots__ = ("x", "y")
+    name = "remainder_grad"
+
+    def apply(self, grads: list[Tensor | None], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        x_grad = _ops.reduce_as(out_grad, x)
+        y_grad = _ops.reduce_as(-_ops.floor_divide(x, y) * out_grad, y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
         self._released = True

@@ -34,6 +34,12 @@ from opgrad.runtime.kernels.registry import (
     kernel_error,
     kernel_table,
 )
+from opgrad.runtime.promotion import (
+    FLOAT_DTYPES,
+    promote_args,
+    promote_float,
+    promote_list,
+)
 from opgrad.runtime.tensor import (
     Tensor,
     as_tensor_arg,
@@ -55,6 +61,10 @@ _k_argsort = kernel_table("argsort")
 _k_avg_pool2d = kernel_table("avg_pool2d")
 _k_batch_norm = kernel_table("batch_norm")
 _k_binary_cross_entropy_with_logits = kernel_table("binary_cross_entropy_with_logits")
+_k_bitwise_and = kernel_table("bitwise_and")
+_k_bitwise_not = kernel_table("bitwise_not")
+_k_bitwise_or = kernel_table("bitwise_or")
+_k_bitwise_xor = kernel_table("bitwise_xor")
 _k_cast = kernel_table("cast")
 _k_celu = kernel_table("celu")
 _k_clip = kernel_table("clip")
@@ -77,6 +87,7 @@ _k_expm1 = kernel_table("expm1")
 _k_fill = kernel_table("fill")
 _k_flatten = kernel_table("flatten")
 _k_flip = kernel_table("flip")
+_k_floor_divide = kernel_table("floor_divide")
 _k_gather = kernel_table("gather")
 _k_gelu = kernel_table("gelu")
 _k_glu = kernel_table("glu")
@@ -132,6 +143,7 @@ _k_prod = kernel_table("prod")
 _k_reciprocal = kernel_table("reciprocal")
 _k_reduce_as = kernel_table("reduce_as")
 _k_relu = kernel_table("relu")
+_k_remainder = kernel_table("remainder")
 _k_repeat_interleave = kernel_table("repeat_interleave")
 _k_reshape = kernel_table("reshape")
 _k_roll = kernel_table("roll")
@@ -182,6 +194,10 @@ __all__ = [
     "avg_pool2d",
     "batch_norm",
     "binary_cross_entropy_with_logits",
+    "bitwise_and",
+    "bitwise_not",
+    "bitwise_or",
+    "bitwise_xor",
     "cast",
     "celu",
     "clip",
@@ -209,6 +225,7 @@ __all__ = [
     "fill_",
     "flatten",
     "flip",
+    "floor_divide",
     "gather",
     "gelu",
     "glu",
@@ -266,6 +283,7 @@ __all__ = [
     "reduce_as",
     "relu",
     "relu_",
+    "remainder",
     "repeat_interleave",
     "reshape",
     "roll",
@@ -366,6 +384,8 @@ def exp(x: Tensor) -> Tensor:
     """Exponential, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "exp", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("exp", x)
     _kernel = _k_exp.get(x._data.__class__) or dispatch("exp", "exp", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -400,6 +420,8 @@ def expm1(x: Tensor) -> Tensor:
     """exp(x) - 1, accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expm1", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("expm1", x)
     _kernel = _k_expm1.get(x._data.__class__) or dispatch("expm1", "expm1", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -415,6 +437,8 @@ def log(x: Tensor) -> Tensor:
     """Natural logarithm, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("log", x)
     _kernel = _k_log.get(x._data.__class__) or dispatch("log", "log", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -430,6 +454,8 @@ def log1p(x: Tensor) -> Tensor:
     """log(1 + x), accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log1p", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("log1p", x)
     _kernel = _k_log1p.get(x._data.__class__) or dispatch("log1p", "log1p", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -445,6 +471,8 @@ def sqrt(x: Tensor) -> Tensor:
     """Square root, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sqrt", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("sqrt", x)
     _kernel = _k_sqrt.get(x._data.__class__) or dispatch("sqrt", "sqrt", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -460,6 +488,8 @@ def rsqrt(x: Tensor) -> Tensor:
     """Reciprocal square root 1 / sqrt(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "rsqrt", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("rsqrt", x)
     _kernel = _k_rsqrt.get(x._data.__class__) or dispatch("rsqrt", "rsqrt", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -490,6 +520,8 @@ def reciprocal(x: Tensor) -> Tensor:
     """1 / x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reciprocal", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("reciprocal", x)
     _kernel = _k_reciprocal.get(x._data.__class__) or dispatch("reciprocal", "reciprocal", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -505,6 +537,8 @@ def sin(x: Tensor) -> Tensor:
     """Sine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sin", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("sin", x)
     _kernel = _k_sin.get(x._data.__class__) or dispatch("sin", "sin", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -520,6 +554,8 @@ def cos(x: Tensor) -> Tensor:
     """Cosine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cos", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("cos", x)
     _kernel = _k_cos.get(x._data.__class__) or dispatch("cos", "cos", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -535,6 +571,8 @@ def tanh(x: Tensor) -> Tensor:
     """Hyperbolic tangent, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanh", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("tanh", x)
     _kernel = _k_tanh.get(x._data.__class__) or dispatch("tanh", "tanh", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -569,6 +607,8 @@ def sigmoid(x: Tensor) -> Tensor:
     """Logistic sigmoid 1 / (1 + exp(-x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sigmoid", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("sigmoid", x)
     _kernel = _k_sigmoid.get(x._data.__class__) or dispatch("sigmoid", "sigmoid", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -644,6 +684,8 @@ def gelu(
         x = as_tensor_arg(x, None, "gelu", "x")
     if approximate.__class__ is not bool:
         approximate = bool_arg(approximate, "gelu", "approximate")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("gelu", x)
     _kernel = _k_gelu.get(x._data.__class__) or dispatch("gelu", "gelu", x._data)
     try:
         out = wrap(_kernel(x._data, approximate))
@@ -660,6 +702,8 @@ def silu(x: Tensor) -> Tensor:
     """SiLU (swish) x * sigmoid(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "silu", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("silu", x)
     _kernel = _k_silu.get(x._data.__class__) or dispatch("silu", "silu", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -683,6 +727,8 @@ def softplus(
         beta = float_arg(beta, "softplus", "beta")
     if threshold.__class__ is not float:
         threshold = float_arg(threshold, "softplus", "threshold")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("softplus", x)
     _kernel = _k_softplus.get(x._data.__class__) or dispatch("softplus", "softplus", x._data)
     try:
         out = wrap(_kernel(x._data, beta, threshold))
@@ -705,6 +751,8 @@ def leaky_relu(
         x = as_tensor_arg(x, None, "leaky_relu", "x")
     if negative_slope.__class__ is not float:
         negative_slope = float_arg(negative_slope, "leaky_relu", "negative_slope")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("leaky_relu", x)
     _kernel = _k_leaky_relu.get(x._data.__class__) or dispatch("leaky_relu", "leaky_relu", x._data)
     try:
         out = wrap(_kernel(x._data, negative_slope))
@@ -726,6 +774,8 @@ def elu(
         x = as_tensor_arg(x, None, "elu", "x")
     if alpha.__class__ is not float:
         alpha = float_arg(alpha, "elu", "alpha")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("elu", x)
     _kernel = _k_elu.get(x._data.__class__) or dispatch("elu", "elu", x._data)
     try:
         out = wrap(_kernel(x._data, alpha))
@@ -742,6 +792,8 @@ def erf(x: Tensor) -> Tensor:
     """Gauss error function, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "erf", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("erf", x)
     _kernel = _k_erf.get(x._data.__class__) or dispatch("erf", "erf", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -814,6 +866,8 @@ def pow(
         x = as_tensor_arg(x, None, "pow", "x")
     if y.__class__ is not float and y.__class__ is not int:
         y = scalar_arg(y, "pow", "y")
+    if y.__class__ is float and x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("pow", x)
     _kernel = _k_pow.get(x._data.__class__) or dispatch("pow", "pow", x._data)
     try:
         out = wrap(_kernel(x._data, y))
@@ -840,6 +894,8 @@ def clip(
         min = scalar_arg(min, "clip", "min")
     if max.__class__ is not float and max.__class__ is not int and max is not None:
         max = scalar_arg(max, "clip", "max")
+    if (min.__class__ is float or max.__class__ is float) and x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("clip", x)
     _kernel = _k_clip.get(x._data.__class__) or dispatch("clip", "clip", x._data)
     try:
         out = wrap(_kernel(x._data, min, max))
@@ -933,6 +989,8 @@ def hardswish(x: Tensor) -> Tensor:
     """x * min(max(x + 3, 0), 6) / 6, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardswish", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("hardswish", x)
     _kernel = _k_hardswish.get(x._data.__class__) or dispatch("hardswish", "hardswish", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -948,6 +1006,8 @@ def hardsigmoid(x: Tensor) -> Tensor:
     """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardsigmoid", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("hardsigmoid", x)
     _kernel = _k_hardsigmoid.get(x._data.__class__) or dispatch("hardsigmoid", "hardsigmoid", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -963,6 +1023,8 @@ def mish(x: Tensor) -> Tensor:
     """x * tanh(softplus(x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mish", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("mish", x)
     _kernel = _k_mish.get(x._data.__class__) or dispatch("mish", "mish", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -978,6 +1040,8 @@ def log_sigmoid(x: Tensor) -> Tensor:
     """log(sigmoid(x)) = -softplus(-x), computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_sigmoid", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("log_sigmoid", x)
     _kernel = _k_log_sigmoid.get(x._data.__class__) or dispatch("log_sigmoid", "log_sigmoid", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -993,6 +1057,8 @@ def swish(x: Tensor) -> Tensor:
     """Swish x * sigmoid(x), the same function as silu."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "swish", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("swish", x)
     _kernel = _k_silu.get(x._data.__class__) or dispatch("swish", "silu", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -1016,6 +1082,8 @@ def selu(
         scale = float_arg(scale, "selu", "scale")
     if alpha.__class__ is not float:
         alpha = float_arg(alpha, "selu", "alpha")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("selu", x)
     _kernel = _k_selu.get(x._data.__class__) or dispatch("selu", "selu", x._data)
     try:
         out = wrap(_kernel(x._data, scale, alpha))
@@ -1038,6 +1106,8 @@ def celu(
         x = as_tensor_arg(x, None, "celu", "x")
     if alpha.__class__ is not float:
         alpha = float_arg(alpha, "celu", "alpha")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("celu", x)
     _kernel = _k_celu.get(x._data.__class__) or dispatch("celu", "celu", x._data)
     try:
         out = wrap(_kernel(x._data, alpha))
@@ -1054,6 +1124,8 @@ def softsign(x: Tensor) -> Tensor:
     """x / (1 + |x|), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softsign", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("softsign", x)
     _kernel = _k_softsign.get(x._data.__class__) or dispatch("softsign", "softsign", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -1069,6 +1141,8 @@ def tanhshrink(x: Tensor) -> Tensor:
     """x - tanh(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanhshrink", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("tanhshrink", x)
     _kernel = _k_tanhshrink.get(x._data.__class__) or dispatch("tanhshrink", "tanhshrink", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -1089,6 +1163,8 @@ def add(
         x = as_tensor_arg(x, y, "add", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "add", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("add", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1145,6 +1221,8 @@ def subtract(
         x = as_tensor_arg(x, y, "subtract", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "subtract", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("subtract", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1201,6 +1279,8 @@ def multiply(
         x = as_tensor_arg(x, y, "multiply", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "multiply", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("multiply", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1257,6 +1337,8 @@ def divide(
         x = as_tensor_arg(x, y, "divide", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "divide", "y")
+    if x._data.dtype is not y._data.dtype or x._data.dtype not in FLOAT_DTYPES:
+        x, y = promote_args("divide", True, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1315,6 +1397,8 @@ def maximum(
         x = as_tensor_arg(x, y, "maximum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "maximum", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("maximum", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1341,6 +1425,8 @@ def minimum(
         x = as_tensor_arg(x, y, "minimum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "minimum", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("minimum", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1367,6 +1453,8 @@ def elementwise_pow(
         x = as_tensor_arg(x, y, "elementwise_pow", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "elementwise_pow", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("elementwise_pow", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1396,6 +1484,8 @@ def where(
         x = as_tensor_arg(x, y, "where", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "where", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("where", False, x, y)
     _kernel = (
         condition._data.__class__
         is x._data.__class__
@@ -1698,6 +1788,8 @@ def mean(
         axis = int_list_arg(axis, "mean", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "mean", "keepdim")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("mean", x)
     _kernel = _k_mean.get(x._data.__class__) or dispatch("mean", "mean", x._data)
     try:
         out = wrap(_kernel(x._data, axis, keepdim))
@@ -1824,6 +1916,8 @@ def logsumexp(
         axis = int_list_arg(axis, "logsumexp", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "logsumexp", "keepdim")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("logsumexp", x)
     _kernel = _k_logsumexp.get(x._data.__class__) or dispatch("logsumexp", "logsumexp", x._data)
     try:
         out = wrap(_kernel(x._data, axis, keepdim))
@@ -1911,6 +2005,8 @@ def var(
         unbiased = bool_arg(unbiased, "var", "unbiased")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "var", "keepdim")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("var", x)
     _kernel = _k_var.get(x._data.__class__) or dispatch("var", "var", x._data)
     try:
         out = wrap(_kernel(x._data, axis, unbiased, keepdim))
@@ -1946,6 +2042,8 @@ def std(
         unbiased = bool_arg(unbiased, "std", "unbiased")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "std", "keepdim")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("std", x)
     _kernel = _k_std.get(x._data.__class__) or dispatch("std", "std", x._data)
     try:
         out = wrap(_kernel(x._data, axis, unbiased, keepdim))
@@ -1984,6 +2082,8 @@ def norm(
         axis = int_list_arg(axis, "norm", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "norm", "keepdim")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("norm", x)
     _kernel = _k_norm.get(x._data.__class__) or dispatch("norm", "norm", x._data)
     try:
         out = wrap(_kernel(x._data, p, axis, keepdim))
@@ -2163,6 +2263,8 @@ def matmul(
         transpose_x = bool_arg(transpose_x, "matmul", "transpose_x")
     if transpose_y.__class__ is not bool:
         transpose_y = bool_arg(transpose_y, "matmul", "transpose_y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("matmul", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -2206,12 +2308,9 @@ def reshape(
 
 def transpose(
     x: Tensor,
-    perm: Sequence[int] | int | None = None,
-    dims: Sequence[int] | int | None = None,
+    perm: Sequence[int] | int,
 ) -> Tensor:
     """x with its axes permuted by perm; a view."""
-    if dims is not None or perm is None:
-        perm = alias_arg("transpose", "perm", perm, None, "dims", dims, True)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "transpose", "x")
     if perm.__class__ is not tuple and perm.__class__ is not int:
@@ -2344,6 +2443,7 @@ def concat(
     x = tensors_of(x, "concat", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "concat", "axis")
+    x = promote_list("concat", x)
     _x_data = [_t._data for _t in x]
     _kernel = dispatch(
         "concat",
@@ -2375,6 +2475,7 @@ def stack(
     x = tensors_of(x, "stack", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "stack", "axis")
+    x = promote_list("stack", x)
     _x_data = [_t._data for _t in x]
     _kernel = dispatch(
         "stack",
@@ -2840,6 +2941,8 @@ def softmax(
         x = as_tensor_arg(x, None, "softmax", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "softmax", "axis")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("softmax", x)
     _kernel = _k_softmax.get(x._data.__class__) or dispatch("softmax", "softmax", x._data)
     try:
         out = wrap(_kernel(x._data, axis))
@@ -2864,6 +2967,8 @@ def log_softmax(
         x = as_tensor_arg(x, None, "log_softmax", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "log_softmax", "axis")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("log_softmax", x)
     _kernel = _k_log_softmax.get(x._data.__class__) or dispatch("log_softmax", "log_softmax", x._data)
     try:
         out = wrap(_kernel(x._data, axis))
@@ -3055,6 +3160,8 @@ def mse_loss(
         label = as_tensor_arg(label, input, "mse_loss", "label")
     if reduction.__class__ is not str:
         reduction = str_arg(reduction, "mse_loss", "reduction")
+    if input._data.dtype is not label._data.dtype:
+        input, label = promote_args("mse_loss", False, input, label)
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -3198,6 +3305,8 @@ def l1_loss(
         label = as_tensor_arg(label, input, "l1_loss", "label")
     if reduction.__class__ is not str:
         reduction = str_arg(reduction, "l1_loss", "reduction")
+    if input._data.dtype is not label._data.dtype:
+        input, label = promote_args("l1_loss", False, input, label)
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -3233,6 +3342,8 @@ def smooth_l1_loss(
         reduction = str_arg(reduction, "smooth_l1_loss", "reduction")
     if delta.__class__ is not float:
         delta = float_arg(delta, "smooth_l1_loss", "delta")
+    if input._data.dtype is not label._data.dtype:
+        input, label = promote_args("smooth_l1_loss", False, input, label)
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -3270,6 +3381,8 @@ def kl_div(
         reduction = str_arg(reduction, "kl_div", "reduction")
     if log_target.__class__ is not bool:
         log_target = bool_arg(log_target, "kl_div", "log_target")
+    if input._data.dtype is not label._data.dtype:
+        input, label = promote_args("kl_div", False, input, label)
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -3315,6 +3428,8 @@ def conv2d(
         dilation = int_list_arg(dilation, "conv2d", "dilation")
     if groups.__class__ is not int:
         groups = int_arg(groups, "conv2d", "groups")
+    if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
+        x, weight, bias = promote_args("conv2d", False, x, weight, bias)
     _bias_data = None if bias is None else bias._data
     _kernel = (
         x._data.__class__
@@ -3646,6 +3761,8 @@ def linear(
         weight = as_tensor_arg(weight, x, "linear", "weight")
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "linear", "bias")
+    if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
+        x, weight, bias = promote_args("linear", False, x, weight, bias)
     _bias_data = None if bias is None else bias._data
     _kernel = (
         x._data.__class__
@@ -3690,6 +3807,8 @@ def einsum(
         y = as_tensor_arg(y, x, "einsum", "y")
     if equation.__class__ is not str:
         equation = str_arg(equation, "einsum", "equation")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("einsum", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -4127,3 +4246,141 @@ def matmul_jvp(
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
     return o
+
+
+def bitwise_and(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
+    """x & y, elementwise with broadcasting (integer or bool tensors; logical and on bool)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "bitwise_and", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "bitwise_and", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("bitwise_and", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_bitwise_and.get(x._data.__class__)
+        or dispatch("bitwise_and", "bitwise_and", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bitwise_and", _e) from None
+    return out
+
+
+def bitwise_or(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
+    """x | y, elementwise with broadcasting (integer or bool tensors; logical or on bool)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "bitwise_or", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "bitwise_or", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("bitwise_or", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_bitwise_or.get(x._data.__class__)
+        or dispatch("bitwise_or", "bitwise_or", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bitwise_or", _e) from None
+    return out
+
+
+def bitwise_xor(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
+    """x ^ y, elementwise with broadcasting (integer or bool tensors; logical xor on bool)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "bitwise_xor", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "bitwise_xor", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("bitwise_xor", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_bitwise_xor.get(x._data.__class__)
+        or dispatch("bitwise_xor", "bitwise_xor", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bitwise_xor", _e) from None
+    return out
+
+
+def bitwise_not(x: Tensor) -> Tensor:
+    """~x, elementwise (integer or bool tensors; logical not on bool)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "bitwise_not", "x")
+    _kernel = _k_bitwise_not.get(x._data.__class__) or dispatch("bitwise_not", "bitwise_not", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bitwise_not", _e) from None
+    return out
+
+
+def floor_divide(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
+    """x // y, elementwise with broadcasting, rounded toward minus infinity; no gradient (zero almost
+    everywhere).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "floor_divide", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "floor_divide", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("floor_divide", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_floor_divide.get(x._data.__class__)
+        or dispatch("floor_divide", "floor_divide", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("floor_divide", _e) from None
+    return out
+
+
+def remainder(
+    x: Tensor,
+    y: Tensor,
+) -> Tensor:
+    """x % y, elementwise with broadcasting; the result takes y's sign (Python's modulo)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "remainder", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "remainder", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("remainder", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_remainder.get(x._data.__class__)
+        or dispatch("remainder", "remainder", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("remainder", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.RemainderGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+    return out

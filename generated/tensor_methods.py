@@ -335,12 +335,6 @@ class TensorMethods:
     def __rmatmul__(self, other: Tensor) -> Tensor:
         return _generated.ops.matmul(other, self)
 
-    def reshape(self, shape: Sequence[int] | int) -> Tensor:
-        return _generated.ops.reshape(self, shape)
-
-    def transpose(self, perm: Sequence[int] | int | None = None, dims: Sequence[int] | int | None = None) -> Tensor:
-        return _generated.ops.transpose(self, perm, dims)
-
     def squeeze(self, axis: Sequence[int] | int = (), dim: Sequence[int] | int | None = None) -> Tensor:
         return _generated.ops.squeeze(self, axis, dim)
 
@@ -349,9 +343,6 @@ class TensorMethods:
 
     def flatten(self, start_axis: int = 0, stop_axis: int = -1, start_dim: int | None = None, end_dim: int | None = None) -> Tensor:
         return _generated.ops.flatten(self, start_axis, stop_axis, start_dim, end_dim)
-
-    def expand(self, shape: Sequence[int] | int) -> Tensor:
-        return _generated.ops.expand(self, shape)
 
     def split(self, num_or_sections: Sequence[int] | int, axis: int = 0, dim: int | None = None) -> list[Tensor]:
         return _generated.ops.split(self, num_or_sections, axis, dim)
@@ -409,3 +400,54 @@ class TensorMethods:
 
     def zero_(self) -> Tensor:
         return _generated.ops.zero_(self)
+
+    def bitwise_and(self, y: Tensor) -> Tensor:
+        return _generated.ops.bitwise_and(self, y)
+
+    def __and__(self, other: Tensor) -> Tensor:
+        return _generated.ops.bitwise_and(self, other)
+
+    def __rand__(self, other: Tensor) -> Tensor:
+        return _generated.ops.bitwise_and(other, self)
+
+    def bitwise_or(self, y: Tensor) -> Tensor:
+        return _generated.ops.bitwise_or(self, y)
+
+    def __or__(self, other: Tensor) -> Tensor:
+        return _generated.ops.bitwise_or(self, other)
+
+    def __ror__(self, other: Tensor) -> Tensor:
+        return _generated.ops.bitwise_or(other, self)
+
+    def bitwise_xor(self, y: Tensor) -> Tensor:
+        return _generated.ops.bitwise_xor(self, y)
+
+    def __xor__(self, other: Tensor) -> Tensor:
+        return _generated.ops.bitwise_xor(self, other)
+
+    def __rxor__(self, other: Tensor) -> Tensor:
+        return _generated.ops.bitwise_xor(other, self)
+
+    def bitwise_not(self) -> Tensor:
+        return _generated.ops.bitwise_not(self)
+
+    def __invert__(self) -> Tensor:
+        return _generated.ops.bitwise_not(self)
+
+    def floor_divide(self, y: Tensor) -> Tensor:
+        return _generated.ops.floor_divide(self, y)
+
+    def __floordiv__(self, other: Tensor) -> Tensor:
+        return _generated.ops.floor_divide(self, other)
+
+    def __rfloordiv__(self, other: Tensor) -> Tensor:
+        return _generated.ops.floor_divide(other, self)
+
+    def remainder(self, y: Tensor) -> Tensor:
+        return _generated.ops.remainder(self, y)
+
+    def __mod__(self, other: Tensor) -> Tensor:
+        return _generated.ops.remainder(self, other)
+
+    def __rmod__(self, other: Tensor) -> Tensor:
+        return _generated.ops.remainder(other, self)
