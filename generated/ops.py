@@ -972,6 +972,8 @@ def hardtanh(
         min = float_arg(min, "hardtanh", "min")
     if max.__class__ is not float:
         max = float_arg(max, "hardtanh", "max")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("hardtanh", x)
     _kernel = _k_hardtanh.get(x._data.__class__) or dispatch("hardtanh", "hardtanh", x._data)
     try:
         out = wrap(_kernel(x._data, min, max))
