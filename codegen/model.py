@@ -31,6 +31,14 @@ ops.yaml keys (docs/contracts.md §2):
 - `view`: `x`: the outputs may share memory with the `Tensor` argument `x` (reshape,
   transpose, split: every element of a Tensor[] output); the generated forward marks them
   as views of `x` (`mark_view`), so they share its version counter.
+- `alias`: a mapping `{axis: dim, keepdim: keepdims}` from an argument to another name the
+  caller may use for it (PyTorch's or NumPy's spelling). The generated function and method
+  take each alias as an extra trailing parameter (default None); giving both names is a
+  TypeError naming the op and both names (`_alias_checks` in plan_forward.py).
+- `promote`: `common(x, y)` or `float(x, y)`: the tensor arguments (plain `Tensor`s, or one
+  `Tensor[]`) that the type-promotion table (runtime/promotion.py, docs/dtypes.md) brings to
+  one dtype before the kernel runs; `float(...)` also turns integer and bool inputs into the
+  default float dtype (exp, tanh, divide). The in-place variant does not promote.
 - `doc`: a one-line docstring.
 
 backward.yaml keys:
@@ -102,6 +110,8 @@ OP_KEYS = (
     "view",
     "mutates",
     "mutates_if",
+    "alias",
+    "promote",
     "doc",
 )
 BACKWARD_KEYS = (
@@ -137,6 +147,8 @@ class OpSpec:
     mutates_if: str | None  # the bool argument that says whether it writes them
     doc: str
     lines: KeyLines
+    aliases: tuple[tuple[str, str], ...] = ()  # (argument, alias): `alias:` in the spec, in args order
+    promote: tuple[str, tuple[str, ...]] | None = None  # ("common" | "float", tensor arguments)
 
     def __post_init__(self) -> None:
         names = [a.name for a in self.args] + [o.name for o in self.outputs]
@@ -154,6 +166,10 @@ class OpSpec:
         assert all(getattr(self.arg(m), "type", None) in ("Tensor", "Tensor?") for m in self.mutates)
         if self.mutates_if is not None:
             assert self.mutates and getattr(self.arg(self.mutates_if), "type", None) == "bool"
+        taken = set(names)
+        for aliased, alias in self.aliases:
+            assert self.arg(aliased) is not None and alias not in taken, (aliased, alias)
+            taken.add(alias)
 
     @property
     def inplace_name(self) -> str | None:
@@ -211,6 +227,12 @@ class OpSpec:
         view = r.pop_name("view", "view argument")
         mutates = r.pop_names("mutates", "mutated argument")
         mutates_if = r.pop_name("mutates_if", "mutates_if argument")
+        alias_map = r.pop(
+            "alias",
+            _is_name_mapping,
+            "a mapping `{argument: alias}` like {axis: dim, keepdim: keepdims}",
+        )
+        promote_text = r.pop_str("promote")
         doc = r.pop_doc()
         r.finish(OP_KEYS)
         if name is None or args is None or outputs is None:
@@ -302,6 +324,8 @@ class OpSpec:
                 )
                 mutates_if = None
 
+        aliases = _check_aliases(r, alias_map or {}, args, outputs)
+        promote = None if promote_text is None else _check_promote(r, promote_text, args)
         return _build(
             OpSpec,
             name=name,
@@ -319,6 +343,8 @@ class OpSpec:
             mutates_if=mutates_if if mutated else None,
             doc=doc or f"The `{name}` operator.",
             lines=r.lines,
+            aliases=aliases,
+            promote=promote,
         )
 
 
@@ -374,6 +400,83 @@ def _check_inplace(
         )
         ok = False
     return (x, out) if ok else None
+
+
+_PROMOTE = re.compile(r"(?P<mode>common|float)\(\s*(?P<names>[^()]*?)\s*\)\Z")
+
+
+def _check_promote(r: Reader, text: str, args: list[Arg]) -> tuple[str, tuple[str, ...]] | None:
+    """`common(x, y)` / `float(x)`: Tensor arguments (the first a plain one; optional ones are
+    skipped when None), or one Tensor[] alone; `common`
+    may also name `Scalar` attributes (a float there makes an integer tensor floating)."""
+    m = _PROMOTE.fullmatch(text.strip())
+    if m is None or not m["names"]:
+        r.error("promote", f"promote {text!r} is not `common(x, y)` or `float(x, ...)` (tensor arguments)")
+        return None
+    names = tuple(n.strip() for n in m["names"].split(","))
+    by_name = {a.name: a for a in args}
+    ok = len(set(names)) == len(names)
+    if not ok:
+        r.error("promote", f"promote {text!r} names an argument twice")
+    for n in names:
+        arg = by_name.get(n)
+        scalar = arg is not None and arg.base_type == "Scalar" and m["mode"] == "common"
+        if arg is None or (arg.type not in ("Tensor", "Tensor[]", "Tensor?") and not scalar):
+            tensors = ", ".join(a.name for a in args if a.type in ("Tensor", "Tensor[]"))
+            r.error(
+                "promote",
+                f"promote {n!r} must name a Tensor or Tensor[] argument (those: {tensors}), "
+                "or in common(...) a Scalar",
+            )
+            ok = False
+        elif arg.is_tensor_list and len(names) > 1:
+            r.error("promote", f"a Tensor[] argument ({n!r}) is promoted alone")
+            ok = False
+    if ok and by_name[names[0]].type not in ("Tensor", "Tensor[]"):
+        r.error("promote", f"promote lists a plain Tensor first, not {by_name[names[0]]}")
+        ok = False
+    return (m["mode"], names) if ok else None
+
+
+def _is_name_mapping(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and isinstance(a, str) for k, a in value.items()
+    )
+
+
+def _check_aliases(
+    r: Reader, alias_map: dict[str, str], args: list[Arg], outputs: list[Output]
+) -> tuple[tuple[str, str], ...]:
+    """`alias: {axis: dim}`: each key an argument, each alias a new identifier (not an
+    argument, an output, another alias or a name the generated code uses); in args order."""
+    names = {a.name for a in args} | {o.name for o in outputs}
+    seen: set[str] = set()
+    good: dict[str, str] = {}
+    attrs = [a.name for a in args if not a.is_tensor]
+    for arg, alias in alias_map.items():
+        if arg not in attrs:
+            listed = ", ".join(attrs) or "none"
+            r.error("alias", f"alias key {arg!r} is not an attribute argument (attributes: {listed})")
+            continue
+        at = next(i for i, a in enumerate(args) if a.name == arg)
+        later = [a.name for a in args[at + 1 :] if a.default is None]
+        if args[at].default is None and later:
+            r.error(
+                "alias",
+                f"{arg!r} is required, so its alias makes it optional; the arguments after it "
+                f"({', '.join(later)}) need defaults too",
+            )
+            continue
+        if not r.check_name("alias", alias, f"alias of {arg!r}", naming.RESERVED_ARG_NAMES):
+            continue
+        if alias in names:
+            r.error("alias", f"alias {alias!r} of {arg!r} is already an argument or output of the op")
+        elif alias in seen:
+            r.error("alias", f"alias {alias!r} is given to two arguments")
+        else:
+            seen.add(alias)
+            good[arg] = alias
+    return tuple((a.name, good[a.name]) for a in args if a.name in good)
 
 
 def _check_operator(r: Reader, op_name: str, args: list[Arg]) -> None:

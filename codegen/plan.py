@@ -20,7 +20,7 @@ from __future__ import annotations
 from opgrad.codegen import naming
 from opgrad.codegen.layout import Stmt, call, list_of, vertical
 from opgrad.codegen.model import OpSpec
-from opgrad.codegen.plan_forward import grad_op_function, inplace_function, op_function
+from opgrad.codegen.plan_forward import alias_params, grad_op_function, inplace_function, op_function
 from opgrad.codegen.plan_nodes import node_class
 from opgrad.codegen.plan_parts import (
     Function,
@@ -71,12 +71,14 @@ def methods(spec: Spec) -> tuple[tuple[Method, ...], bool]:
         target = f"{naming.GENERATED_ALIAS}.{naming.OPS_MODULE}.{op.name}"
         returns = f" -> {return_annotation(op.visible_outputs)}:"
         if op.method:
-            params = [SELF] + [param(a, converted=True) for a in op.args[1:]]
+            rest = op.args[1:]
+            params = [SELF] + alias_params(rest, op.aliases, [param(a, converted=True) for a in rest])
+            names = [a.name for a in rest] + [alias for _, alias in op.aliases]
             out.append(
                 Method(
                     op.method,
                     Stmt("def ", call(op.method, *params), returns),
-                    Stmt("return ", call(target, "self", *[a.name for a in op.args[1:]])),
+                    Stmt("return ", call(target, "self", *names)),
                 )
             )
         for dunder in op.operators:
@@ -108,11 +110,13 @@ def _inplace_methods(op: OpSpec) -> list[Method]:
     target = f"{naming.GENERATED_ALIAS}.{naming.OPS_MODULE}.{op.inplace_name}"
     method, *augmented = bound
     rest = op.args[1:]
+    params = alias_params(rest, op.aliases, [param(a, converted=True) for a in rest])
+    names = [a.name for a in rest] + [alias for _, alias in op.aliases]
     out = [
         Method(
             method,
-            Stmt("def ", call(method, SELF, *[param(a, converted=True) for a in rest]), " -> Tensor:"),
-            Stmt("return ", call(target, "self", *[a.name for a in rest])),
+            Stmt("def ", call(method, SELF, *params), " -> Tensor:"),
+            Stmt("return ", call(target, "self", *names)),
         )
     ]
     for dunder in augmented:

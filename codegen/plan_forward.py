@@ -16,6 +16,7 @@ from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan_parts import (
     META,
     TENSOR,
+    AliasArg,
     AttributeCheck,
     Function,
     GradBlock,
@@ -23,11 +24,13 @@ from opgrad.codegen.plan_parts import (
     InplaceFunction,
     InplaceWrite,
     KernelCall,
+    Promotion,
     Result,
     Saved,
     TensorConversion,
     VersionBump,
     ViewMark,
+    arg_annotation,
     array,
     dispatch_arrays,
     doc_lines,
@@ -37,6 +40,7 @@ from opgrad.codegen.plan_parts import (
     optional_grads,
     param,
     prelude,
+    python_default,
     quoted,
     requires_grad,
     return_annotation,
@@ -86,6 +90,61 @@ def _conversions(
     return conversions
 
 
+def alias_params(args: tuple[Arg, ...], aliases: tuple[tuple[str, str], ...], params: list[str]) -> list[str]:
+    """The parameters with an op's `alias:` names added: each alias trails the arguments
+    (default None: not given), so a call that uses none of them pays one `is` test per
+    alias. A required argument that has an alias gets the default None (the alias may
+    stand in for it); `alias_arg` says which is missing."""
+    aliased = dict(aliases)
+    out = list(params)
+    for i, a in enumerate(args):
+        if a.name in aliased and a.default is None:
+            out[i] = f"{a.name}: {arg_annotation(a)} | None = None"
+    by_name = {a.name: a for a in args}
+    for arg, alias in aliases:
+        annotation = arg_annotation(by_name[arg])
+        out.append(f"{alias}: {annotation if by_name[arg].is_optional else annotation + ' | None'} = None")
+    return out
+
+
+def _alias_checks(name: str, args: tuple[Arg, ...], aliases: tuple[tuple[str, str], ...]) -> list[AliasArg]:
+    """`if dim is not None: axis = alias_arg("sum", "axis", axis, (), "dim", dim, False)`: the
+    alias stands in for the argument, and giving both is a TypeError (opgrad.runtime.arguments).
+    For a required argument the test also catches neither being given."""
+    by_name = {a.name: a for a in args}
+    return [
+        AliasArg(name, arg, python_default(by_name[arg]) or "None", alias, by_name[arg].default is None)
+        for arg, alias in aliases
+    ]
+
+
+def _promotions(
+    name: str, args: tuple[Arg, ...], promote: tuple[str, tuple[str, ...]] | None
+) -> list[Promotion]:
+    """`promote:` (runtime/promotion.py): `if x._data.dtype is not y._data.dtype: x, y =
+    promote_args("add", False, x, y)`; a float op also tests `x._data.dtype not in FLOAT_DTYPES`
+    (a set look-up: `dtype.kind` costs twice as much). The common call (one
+    dtype, floating) pays the inline test only; a Tensor[] is always passed."""
+    if promote is None:
+        return []
+    mode, all_names = promote
+    by_name = {a.name: a for a in args}
+    names = tuple(n for n in all_names if by_name[n].is_tensor)
+    scalars = tuple(n for n in all_names if not by_name[n].is_tensor)
+    first = names[0]
+    if by_name[first].is_tensor_list:
+        return [Promotion(name, (first,), "promote_list")]
+    out = []
+    if scalars:  # a float Scalar with an integer tensor: the default float dtype (pow(x, 0.5))
+        out.append(Promotion(name, (first,), "promote_float", float_scalars=scalars))
+    if len(names) == 1 and mode == "common":
+        return out
+    differs = tuple((n, by_name[n].is_optional) for n in names[1:])
+    if len(names) == 1:
+        return [*out, Promotion(name, names, "promote_float", not_float=mode == "float")]
+    return [*out, Promotion(name, names, "promote_args", mode == "float", differs, mode == "float")]
+
+
 def _marks(
     outputs: tuple[Output, ...], base: str | None, mutates: tuple[str, ...], mutates_if: str | None
 ) -> tuple[ViewMark | VersionBump, ...]:
@@ -115,9 +174,13 @@ def _function(
     view: str | None = None,
     mutates: tuple[str, ...] = (),
     mutates_if: str | None = None,
+    aliases: tuple[tuple[str, str], ...] = (),
+    promote: tuple[str, tuple[str, ...]] | None = None,
 ) -> Function:
     meta = set(sig.meta_args)
-    params = [param(a, a.name in meta, convert and a.name not in mutates) for a in sig.args]
+    params = alias_params(
+        sig.args, aliases, [param(a, a.name in meta, convert and a.name not in mutates) for a in sig.args]
+    )
     signature = Stmt(
         "def ", signature_params(sig.name, params), f" -> {return_annotation(visible, optional_outputs)}:"
     )
@@ -125,19 +188,21 @@ def _function(
 
     produced = {o.name for o in backward.outputs} if backward is not None else set()
     diff_inputs = [a for a in tensors if sig.input_grad(a.name) in produced]
-    conversions: list[TensorConversion | AttributeCheck] = []
+    conversions: list[TensorConversion | AttributeCheck | AliasArg | Promotion] = []
+    conversions += _alias_checks(sig.name, sig.args, aliases)
     if convert:
         # A number passed for a tensor takes the dtype of another tensor argument, a
         # differentiable one if there is one (where(cond, x, 0.0): 0.0 follows x, not cond).
         likes = [a for a in diff_inputs if not a.is_tensor_list] + [
             a for a in tensors if a not in diff_inputs and not a.is_tensor_list
         ]
-        conversions = _conversions(
+        conversions += _conversions(
             sig.name,
             sig.args,
             lambda a: next((o.name for o in likes if o is not a), "None"),
             mutates,
         )
+        conversions += _promotions(sig.name, sig.args, promote)
 
     tensor_forms = [(a, META if a.name in meta else TENSOR) for a in tensors]
     body: list[Stmt | KernelCall] = [p for a, form in tensor_forms if (p := prelude(a, form)) is not None]
@@ -304,6 +369,8 @@ def op_function(op: OpSpec, spec: Spec) -> Function:
         view=op.view,
         mutates=op.mutates,
         mutates_if=op.mutates_if,
+        aliases=op.aliases,
+        promote=op.promote,
     )
 
 
@@ -313,13 +380,14 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     name = op.inplace_name
     target, out = op.inplace
     backward = spec.backward(op.backward)
-    params = [param(a, converted=a.name != target) for a in op.args]
+    params = alias_params(op.args, op.aliases, [param(a, converted=a.name != target) for a in op.args])
     signature = Stmt("def ", signature_params(name, params), " -> Tensor:")
     doc = doc_lines(f"{op.doc} In place: writes the result into {target} and returns {target}.", 4)
 
     refuse = TensorConversion(name, target, "", "written")  # a copy would take the write
     rest = tuple(a for a in op.args if a.name != target)
-    conversions = [refuse, *_conversions(name, rest, lambda a: target)]
+    aliases = _alias_checks(name, op.args, op.aliases)
+    conversions = [refuse, *aliases, *_conversions(name, rest, lambda a: target)]
 
     tensors = list(op.tensor_args)
     produced = {o.name for o in backward.outputs}

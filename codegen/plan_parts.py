@@ -113,6 +113,39 @@ class InplaceWrite:
 
 
 @dataclass(frozen=True)
+class AliasArg:
+    """An `alias:` name standing in for the argument `name` (`dim` for `axis`): when the
+    alias is given (or, for a `required` argument, when neither is),
+    `name = alias_arg(op, name, value, default, alias, alias_value, required)` takes the one
+    given and refuses both (opgrad.runtime.arguments). A call that uses no alias pays one
+    `is` test."""
+
+    op: str
+    name: str
+    default: str
+    alias: str
+    required: bool
+
+
+@dataclass(frozen=True)
+class Promotion:
+    """`promote:` (runtime/promotion.py): the operands `names` are replaced by the result of
+    `function` ("promote_args", "promote_float" or "promote_list"), called only when a dtype
+    must change: when an operand of `differs` (name, optional) has another dtype than
+    `names[0]`, when `not_float` and `names[0]` is not floating, or, with `float_scalars`,
+    when one of those is a Python float and `names[0]` is not floating. A Tensor[] operand
+    ("promote_list") is always passed. `to_float` is promote_args' flag."""
+
+    op: str
+    names: tuple[str, ...]
+    function: str
+    to_float: bool | None = None
+    differs: tuple[tuple[str, bool], ...] = ()
+    not_float: bool = False
+    float_scalars: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GradRead:
     """A node's incoming gradient as a local: `out_grad = grads[0]` (a Tensor[] output,
     always last, takes the rest: `grads[1:]`)."""
@@ -153,7 +186,7 @@ class Function:
     doc: tuple[str, ...]
     signature: Stmt
     refuse: str | None  # grad ops without a backward: refuse to be differentiated
-    conversions: tuple[TensorConversion | AttributeCheck, ...]
+    conversions: tuple[TensorConversion | AttributeCheck | AliasArg | Promotion, ...]
     body: tuple[Stmt | KernelCall, ...]
     marks: tuple[ViewMark | VersionBump, ...]  # after the kernel: `view:` outputs, `mutates:` writes
     grad: GradBlock | None
@@ -173,7 +206,7 @@ class InplaceFunction:
     name: str
     doc: tuple[str, ...]
     signature: Stmt
-    conversions: tuple[TensorConversion | AttributeCheck, ...]
+    conversions: tuple[TensorConversion | AttributeCheck | AliasArg | Promotion, ...]
     record: Stmt  # record = check_inplace(...)
     body: tuple[Stmt | KernelCall, ...]  # the kernel, into `_result`
     make_node: Stmt
@@ -295,6 +328,11 @@ def _default(arg: Arg) -> str | None:
     if isinstance(value, tuple):
         return "(" + ", ".join(map(str, value)) + (",)" if len(value) == 1 else ")")
     raise AssertionError(value)  # pragma: no cover
+
+
+def python_default(arg: Arg) -> str | None:
+    """An argument's default as Python source (`()`, `False`, `"mean"`), or None."""
+    return _default(arg)
 
 
 def param(arg: Arg, meta: bool = False, converted: bool = False) -> str:

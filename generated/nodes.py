@@ -299,6 +299,7 @@ __all__ = [
     "ReduceAsGradNode",
     "ReluDoubleGradNode",
     "ReluGradNode",
+    "RemainderGradNode",
     "RepeatInterleaveDoubleGradNode",
     "RepeatInterleaveGradNode",
     "ReshapeDoubleGradNode",
@@ -8205,4 +8206,26 @@ class MatmulJvpGradNode(GradNode):
         self.y = None
         self.a = None
         self.b = None
+        self._released = True
+
+
+class RemainderGradNode(GradNode):
+    """Gradient of remainder."""
+
+    __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
+    name = "remainder_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        x_grad = _ops.reduce_as(out_grad, x)
+        y_grad = _ops.reduce_as(-_ops.floor_divide(x, y) * out_grad, y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
         self._released = True

@@ -9,6 +9,7 @@ from typing import Any
 
 from opgrad.generated import nodes as _nodes
 from opgrad.runtime.arguments import (
+    alias_arg,
     bool_arg,
     dtype_arg,
     float_arg,
@@ -34,6 +35,12 @@ from opgrad.runtime.kernels.registry import (
     kernel_results_error,
     kernel_table,
 )
+from opgrad.runtime.promotion import (
+    FLOAT_DTYPES,
+    promote_args,
+    promote_float,
+    promote_list,
+)
 from opgrad.runtime.tensor import (
     Tensor,
     as_tensor_arg,
@@ -55,6 +62,10 @@ _k_argsort = kernel_table("argsort")
 _k_avg_pool2d = kernel_table("avg_pool2d")
 _k_batch_norm = kernel_table("batch_norm")
 _k_binary_cross_entropy_with_logits = kernel_table("binary_cross_entropy_with_logits")
+_k_bitwise_and = kernel_table("bitwise_and")
+_k_bitwise_not = kernel_table("bitwise_not")
+_k_bitwise_or = kernel_table("bitwise_or")
+_k_bitwise_xor = kernel_table("bitwise_xor")
 _k_cast = kernel_table("cast")
 _k_celu = kernel_table("celu")
 _k_clip = kernel_table("clip")
@@ -77,6 +88,7 @@ _k_expm1 = kernel_table("expm1")
 _k_fill = kernel_table("fill")
 _k_flatten = kernel_table("flatten")
 _k_flip = kernel_table("flip")
+_k_floor_divide = kernel_table("floor_divide")
 _k_gather = kernel_table("gather")
 _k_gelu = kernel_table("gelu")
 _k_glu = kernel_table("glu")
@@ -132,6 +144,7 @@ _k_prod = kernel_table("prod")
 _k_reciprocal = kernel_table("reciprocal")
 _k_reduce_as = kernel_table("reduce_as")
 _k_relu = kernel_table("relu")
+_k_remainder = kernel_table("remainder")
 _k_repeat_interleave = kernel_table("repeat_interleave")
 _k_reshape = kernel_table("reshape")
 _k_roll = kernel_table("roll")
@@ -182,6 +195,10 @@ __all__ = [
     "avg_pool2d",
     "batch_norm",
     "binary_cross_entropy_with_logits",
+    "bitwise_and",
+    "bitwise_not",
+    "bitwise_or",
+    "bitwise_xor",
     "cast",
     "celu",
     "clip",
@@ -209,6 +226,7 @@ __all__ = [
     "fill_",
     "flatten",
     "flip",
+    "floor_divide",
     "gather",
     "gelu",
     "glu",
@@ -266,6 +284,7 @@ __all__ = [
     "reduce_as",
     "relu",
     "relu_",
+    "remainder",
     "repeat_interleave",
     "reshape",
     "roll",
@@ -366,6 +385,8 @@ def exp(x: Tensor | float | int) -> Tensor:
     """Exponential, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "exp", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("exp", x)
     _kernel = _k_exp.get(x._data.__class__) or dispatch("exp", "exp", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -400,6 +421,8 @@ def expm1(x: Tensor | float | int) -> Tensor:
     """exp(x) - 1, accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expm1", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("expm1", x)
     _kernel = _k_expm1.get(x._data.__class__) or dispatch("expm1", "expm1", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -415,6 +438,8 @@ def log(x: Tensor | float | int) -> Tensor:
     """Natural logarithm, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("log", x)
     _kernel = _k_log.get(x._data.__class__) or dispatch("log", "log", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -430,6 +455,8 @@ def log1p(x: Tensor | float | int) -> Tensor:
     """log(1 + x), accurate for small x."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log1p", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("log1p", x)
     _kernel = _k_log1p.get(x._data.__class__) or dispatch("log1p", "log1p", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -445,6 +472,8 @@ def sqrt(x: Tensor | float | int) -> Tensor:
     """Square root, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sqrt", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("sqrt", x)
     _kernel = _k_sqrt.get(x._data.__class__) or dispatch("sqrt", "sqrt", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -460,6 +489,8 @@ def rsqrt(x: Tensor | float | int) -> Tensor:
     """Reciprocal square root 1 / sqrt(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "rsqrt", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("rsqrt", x)
     _kernel = _k_rsqrt.get(x._data.__class__) or dispatch("rsqrt", "rsqrt", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -490,6 +521,8 @@ def reciprocal(x: Tensor | float | int) -> Tensor:
     """1 / x, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reciprocal", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("reciprocal", x)
     _kernel = _k_reciprocal.get(x._data.__class__) or dispatch("reciprocal", "reciprocal", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -505,6 +538,8 @@ def sin(x: Tensor | float | int) -> Tensor:
     """Sine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sin", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("sin", x)
     _kernel = _k_sin.get(x._data.__class__) or dispatch("sin", "sin", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -520,6 +555,8 @@ def cos(x: Tensor | float | int) -> Tensor:
     """Cosine, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cos", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("cos", x)
     _kernel = _k_cos.get(x._data.__class__) or dispatch("cos", "cos", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -535,6 +572,8 @@ def tanh(x: Tensor | float | int) -> Tensor:
     """Hyperbolic tangent, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanh", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("tanh", x)
     _kernel = _k_tanh.get(x._data.__class__) or dispatch("tanh", "tanh", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -569,6 +608,8 @@ def sigmoid(x: Tensor | float | int) -> Tensor:
     """Logistic sigmoid 1 / (1 + exp(-x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sigmoid", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("sigmoid", x)
     _kernel = _k_sigmoid.get(x._data.__class__) or dispatch("sigmoid", "sigmoid", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -644,6 +685,8 @@ def gelu(
         x = as_tensor_arg(x, None, "gelu", "x")
     if approximate.__class__ is not bool:
         approximate = bool_arg(approximate, "gelu", "approximate")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("gelu", x)
     _kernel = _k_gelu.get(x._data.__class__) or dispatch("gelu", "gelu", x._data)
     try:
         out = wrap(_kernel(x._data, approximate))
@@ -660,6 +703,8 @@ def silu(x: Tensor | float | int) -> Tensor:
     """SiLU (swish) x * sigmoid(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "silu", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("silu", x)
     _kernel = _k_silu.get(x._data.__class__) or dispatch("silu", "silu", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -683,6 +728,8 @@ def softplus(
         beta = float_arg(beta, "softplus", "beta")
     if threshold.__class__ is not float:
         threshold = float_arg(threshold, "softplus", "threshold")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("softplus", x)
     _kernel = _k_softplus.get(x._data.__class__) or dispatch("softplus", "softplus", x._data)
     try:
         out = wrap(_kernel(x._data, beta, threshold))
@@ -705,6 +752,8 @@ def leaky_relu(
         x = as_tensor_arg(x, None, "leaky_relu", "x")
     if negative_slope.__class__ is not float:
         negative_slope = float_arg(negative_slope, "leaky_relu", "negative_slope")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("leaky_relu", x)
     _kernel = _k_leaky_relu.get(x._data.__class__) or dispatch("leaky_relu", "leaky_relu", x._data)
     try:
         out = wrap(_kernel(x._data, negative_slope))
@@ -726,6 +775,8 @@ def elu(
         x = as_tensor_arg(x, None, "elu", "x")
     if alpha.__class__ is not float:
         alpha = float_arg(alpha, "elu", "alpha")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("elu", x)
     _kernel = _k_elu.get(x._data.__class__) or dispatch("elu", "elu", x._data)
     try:
         out = wrap(_kernel(x._data, alpha))
@@ -742,6 +793,8 @@ def erf(x: Tensor | float | int) -> Tensor:
     """Gauss error function, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "erf", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("erf", x)
     _kernel = _k_erf.get(x._data.__class__) or dispatch("erf", "erf", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -814,6 +867,8 @@ def pow(
         x = as_tensor_arg(x, None, "pow", "x")
     if y.__class__ is not float and y.__class__ is not int:
         y = scalar_arg(y, "pow", "y")
+    if y.__class__ is float and x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("pow", x)
     _kernel = _k_pow.get(x._data.__class__) or dispatch("pow", "pow", x._data)
     try:
         out = wrap(_kernel(x._data, y))
@@ -840,6 +895,8 @@ def clip(
         min = scalar_arg(min, "clip", "min")
     if max.__class__ is not float and max.__class__ is not int and max is not None:
         max = scalar_arg(max, "clip", "max")
+    if (min.__class__ is float or max.__class__ is float) and x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("clip", x)
     _kernel = _k_clip.get(x._data.__class__) or dispatch("clip", "clip", x._data)
     try:
         out = wrap(_kernel(x._data, min, max))
@@ -916,6 +973,8 @@ def hardtanh(
         min = float_arg(min, "hardtanh", "min")
     if max.__class__ is not float:
         max = float_arg(max, "hardtanh", "max")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("hardtanh", x)
     _kernel = _k_hardtanh.get(x._data.__class__) or dispatch("hardtanh", "hardtanh", x._data)
     try:
         out = wrap(_kernel(x._data, min, max))
@@ -933,6 +992,8 @@ def hardswish(x: Tensor | float | int) -> Tensor:
     """x * min(max(x + 3, 0), 6) / 6, elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardswish", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("hardswish", x)
     _kernel = _k_hardswish.get(x._data.__class__) or dispatch("hardswish", "hardswish", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -948,6 +1009,8 @@ def hardsigmoid(x: Tensor | float | int) -> Tensor:
     """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset)."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardsigmoid", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("hardsigmoid", x)
     _kernel = _k_hardsigmoid.get(x._data.__class__) or dispatch("hardsigmoid", "hardsigmoid", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -963,6 +1026,8 @@ def mish(x: Tensor | float | int) -> Tensor:
     """x * tanh(softplus(x)), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mish", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("mish", x)
     _kernel = _k_mish.get(x._data.__class__) or dispatch("mish", "mish", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -978,6 +1043,8 @@ def log_sigmoid(x: Tensor | float | int) -> Tensor:
     """log(sigmoid(x)) = -softplus(-x), computed stably."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_sigmoid", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("log_sigmoid", x)
     _kernel = _k_log_sigmoid.get(x._data.__class__) or dispatch("log_sigmoid", "log_sigmoid", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -993,6 +1060,8 @@ def swish(x: Tensor | float | int) -> Tensor:
     """Swish x * sigmoid(x), the same function as silu."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "swish", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("swish", x)
     _kernel = _k_silu.get(x._data.__class__) or dispatch("swish", "silu", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -1016,6 +1085,8 @@ def selu(
         scale = float_arg(scale, "selu", "scale")
     if alpha.__class__ is not float:
         alpha = float_arg(alpha, "selu", "alpha")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("selu", x)
     _kernel = _k_selu.get(x._data.__class__) or dispatch("selu", "selu", x._data)
     try:
         out = wrap(_kernel(x._data, scale, alpha))
@@ -1038,6 +1109,8 @@ def celu(
         x = as_tensor_arg(x, None, "celu", "x")
     if alpha.__class__ is not float:
         alpha = float_arg(alpha, "celu", "alpha")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("celu", x)
     _kernel = _k_celu.get(x._data.__class__) or dispatch("celu", "celu", x._data)
     try:
         out = wrap(_kernel(x._data, alpha))
@@ -1054,6 +1127,8 @@ def softsign(x: Tensor | float | int) -> Tensor:
     """x / (1 + |x|), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softsign", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("softsign", x)
     _kernel = _k_softsign.get(x._data.__class__) or dispatch("softsign", "softsign", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -1069,6 +1144,8 @@ def tanhshrink(x: Tensor | float | int) -> Tensor:
     """x - tanh(x), elementwise."""
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanhshrink", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("tanhshrink", x)
     _kernel = _k_tanhshrink.get(x._data.__class__) or dispatch("tanhshrink", "tanhshrink", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -1089,6 +1166,8 @@ def add(
         x = as_tensor_arg(x, y, "add", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "add", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("add", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1145,6 +1224,8 @@ def subtract(
         x = as_tensor_arg(x, y, "subtract", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "subtract", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("subtract", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1201,6 +1282,8 @@ def multiply(
         x = as_tensor_arg(x, y, "multiply", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "multiply", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("multiply", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1257,6 +1340,8 @@ def divide(
         x = as_tensor_arg(x, y, "divide", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "divide", "y")
+    if x._data.dtype is not y._data.dtype or x._data.dtype not in FLOAT_DTYPES:
+        x, y = promote_args("divide", True, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1315,6 +1400,8 @@ def maximum(
         x = as_tensor_arg(x, y, "maximum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "maximum", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("maximum", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1341,6 +1428,8 @@ def minimum(
         x = as_tensor_arg(x, y, "minimum", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "minimum", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("minimum", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1367,6 +1456,8 @@ def elementwise_pow(
         x = as_tensor_arg(x, y, "elementwise_pow", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "elementwise_pow", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("elementwise_pow", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -1396,6 +1487,8 @@ def where(
         x = as_tensor_arg(x, y, "where", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "where", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("where", False, x, y)
     _kernel = (
         condition._data.__class__
         is x._data.__class__
@@ -1653,8 +1746,14 @@ def sum(
     x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Sum over axis."""
+    if dim is not None:
+        axis = alias_arg("sum", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("sum", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sum", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1678,14 +1777,22 @@ def mean(
     x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Arithmetic mean over axis."""
+    if dim is not None:
+        axis = alias_arg("mean", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("mean", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mean", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
         axis = int_list_arg(axis, "mean", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "mean", "keepdim")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("mean", x)
     _kernel = _k_mean.get(x._data.__class__) or dispatch("mean", "mean", x._data)
     try:
         out = wrap(_kernel(x._data, axis, keepdim))
@@ -1703,8 +1810,14 @@ def max(
     x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Maximum over axis (values only; ties share the gradient equally)."""
+    if dim is not None:
+        axis = alias_arg("max", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("max", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1729,8 +1842,14 @@ def min(
     x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Minimum over axis (values only; ties share the gradient equally)."""
+    if dim is not None:
+        axis = alias_arg("min", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("min", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "min", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1755,8 +1874,14 @@ def prod(
     x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Product over axis (the gradient is exact when x has zeros)."""
+    if dim is not None:
+        axis = alias_arg("prod", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("prod", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "prod", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1780,14 +1905,22 @@ def logsumexp(
     x: Tensor | float | int,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis."""
+    if dim is not None:
+        axis = alias_arg("logsumexp", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("logsumexp", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logsumexp", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
         axis = int_list_arg(axis, "logsumexp", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "logsumexp", "keepdim")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("logsumexp", x)
     _kernel = _k_logsumexp.get(x._data.__class__) or dispatch("logsumexp", "logsumexp", x._data)
     try:
         out = wrap(_kernel(x._data, axis, keepdim))
@@ -1806,8 +1939,14 @@ def argmax(
     x: Tensor | float | int,
     axis: int | None = None,
     keepdim: bool = False,
+    dim: int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """int64 index of the maximum along axis (None means the flattened x); no gradient."""
+    if dim is not None:
+        axis = alias_arg("argmax", "axis", axis, None, "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("argmax", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmax", "x")
     if axis.__class__ is not int and axis is not None:
@@ -1826,8 +1965,14 @@ def argmin(
     x: Tensor | float | int,
     axis: int | None = None,
     keepdim: bool = False,
+    dim: int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """int64 index of the minimum along axis (None means the flattened x); no gradient."""
+    if dim is not None:
+        axis = alias_arg("argmin", "axis", axis, None, "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("argmin", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmin", "x")
     if axis.__class__ is not int and axis is not None:
@@ -1847,8 +1992,14 @@ def var(
     axis: Sequence[int] | int = (),
     unbiased: bool = True,
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N."""
+    if dim is not None:
+        axis = alias_arg("var", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("var", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "var", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1857,6 +2008,8 @@ def var(
         unbiased = bool_arg(unbiased, "var", "unbiased")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "var", "keepdim")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("var", x)
     _kernel = _k_var.get(x._data.__class__) or dispatch("var", "var", x._data)
     try:
         out = wrap(_kernel(x._data, axis, unbiased, keepdim))
@@ -1876,8 +2029,14 @@ def std(
     axis: Sequence[int] | int = (),
     unbiased: bool = True,
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0."""
+    if dim is not None:
+        axis = alias_arg("std", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("std", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "std", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1886,6 +2045,8 @@ def std(
         unbiased = bool_arg(unbiased, "std", "unbiased")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "std", "keepdim")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("std", x)
     _kernel = _k_std.get(x._data.__class__) or dispatch("std", "std", x._data)
     try:
         out = wrap(_kernel(x._data, axis, unbiased, keepdim))
@@ -1906,10 +2067,16 @@ def norm(
     p: float = 2.0,
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
 ) -> Tensor:
     """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where
     the norm is 0; for inf, ties share the gradient.
     """
+    if dim is not None:
+        axis = alias_arg("norm", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("norm", "keepdim", keepdim, False, "keepdims", keepdims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "norm", "x")
     if p.__class__ is not float:
@@ -1918,6 +2085,8 @@ def norm(
         axis = int_list_arg(axis, "norm", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "norm", "keepdim")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("norm", x)
     _kernel = _k_norm.get(x._data.__class__) or dispatch("norm", "norm", x._data)
     try:
         out = wrap(_kernel(x._data, p, axis, keepdim))
@@ -1936,8 +2105,11 @@ def norm(
 def cumsum(
     x: Tensor | float | int,
     axis: int | None = None,
+    dim: int | None = None,
 ) -> Tensor:
     """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
+    if dim is not None:
+        axis = alias_arg("cumsum", "axis", axis, None, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumsum", "x")
     if axis.__class__ is not int and axis is not None:
@@ -1957,10 +2129,13 @@ def cumsum(
 def cumprod(
     x: Tensor | float | int,
     dim: int | None = None,
+    axis: int | None = None,
 ) -> Tensor:
     """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is
     exact when x has zeros.
     """
+    if axis is not None:
+        dim = alias_arg("cumprod", "dim", dim, None, "axis", axis, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumprod", "x")
     if dim.__class__ is not int and dim is not None:
@@ -1984,10 +2159,13 @@ def topk(
     axis: int = -1,
     largest: bool = True,
     sorted: bool = True,
+    dim: int | None = None,
 ) -> tuple[Tensor, Tensor]:
     """The k largest (or smallest) values along axis and their int64 indices; results are always sorted
     (ties keep the lower index first); NaN counts as the largest value.
     """
+    if dim is not None:
+        axis = alias_arg("topk", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "topk", "x")
     if k.__class__ is not int:
@@ -2024,10 +2202,13 @@ def sort(
     x: Tensor | float | int,
     axis: int = -1,
     descending: bool = False,
+    dim: int | None = None,
 ) -> Tensor:
     """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort
     gives the indices.
     """
+    if dim is not None:
+        axis = alias_arg("sort", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sort", "x")
     if axis.__class__ is not int:
@@ -2057,8 +2238,11 @@ def argsort(
     x: Tensor | float | int,
     axis: int = -1,
     descending: bool = False,
+    dim: int | None = None,
 ) -> Tensor:
     """int64 indices that sort x along axis (stable; equal values keep their order); no gradient."""
+    if dim is not None:
+        axis = alias_arg("argsort", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argsort", "x")
     if axis.__class__ is not int:
@@ -2090,6 +2274,8 @@ def matmul(
         transpose_x = bool_arg(transpose_x, "matmul", "transpose_x")
     if transpose_y.__class__ is not bool:
         transpose_y = bool_arg(transpose_y, "matmul", "transpose_y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("matmul", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -2156,8 +2342,11 @@ def transpose(
 def squeeze(
     x: Tensor | float | int,
     axis: Sequence[int] | int = (),
+    dim: Sequence[int] | int | None = None,
 ) -> Tensor:
     """x without the size-1 axes listed (empty means all size-1 axes); a view."""
+    if dim is not None:
+        axis = alias_arg("squeeze", "axis", axis, (), "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "squeeze", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -2177,9 +2366,12 @@ def squeeze(
 
 def unsqueeze(
     x: Tensor | float | int,
-    axis: Sequence[int] | int,
+    axis: Sequence[int] | int | None = None,
+    dim: Sequence[int] | int | None = None,
 ) -> Tensor:
     """x with size-1 axes inserted at axis (int or list); a view."""
+    if dim is not None or axis is None:
+        axis = alias_arg("unsqueeze", "axis", axis, None, "dim", dim, True)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "unsqueeze", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -2201,8 +2393,14 @@ def flatten(
     x: Tensor | float | int,
     start_axis: int = 0,
     stop_axis: int = -1,
+    start_dim: int | None = None,
+    end_dim: int | None = None,
 ) -> Tensor:
     """x with axes start_axis..stop_axis merged into one; a view where possible."""
+    if start_dim is not None:
+        start_axis = alias_arg("flatten", "start_axis", start_axis, 0, "start_dim", start_dim, False)
+    if end_dim is not None:
+        stop_axis = alias_arg("flatten", "stop_axis", stop_axis, -1, "end_dim", end_dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flatten", "x")
     if start_axis.__class__ is not int:
@@ -2248,11 +2446,15 @@ def expand(
 def concat(
     x: Sequence[Tensor | float | int],
     axis: int = 0,
+    dim: int | None = None,
 ) -> Tensor:
     """The tensors of x joined along axis."""
+    if dim is not None:
+        axis = alias_arg("concat", "axis", axis, 0, "dim", dim, False)
     x = tensors_of(x, "concat", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "concat", "axis")
+    x = promote_list("concat", x)
     _x_data = [_t._data for _t in x]
     _kernel = dispatch(
         "concat",
@@ -2276,11 +2478,15 @@ def concat(
 def stack(
     x: Sequence[Tensor | float | int],
     axis: int = 0,
+    dim: int | None = None,
 ) -> Tensor:
     """The tensors of x (equal shapes) stacked along a new axis."""
+    if dim is not None:
+        axis = alias_arg("stack", "axis", axis, 0, "dim", dim, False)
     x = tensors_of(x, "stack", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "stack", "axis")
+    x = promote_list("stack", x)
     _x_data = [_t._data for _t in x]
     _kernel = dispatch(
         "stack",
@@ -2305,8 +2511,11 @@ def split(
     x: Tensor | float | int,
     num_or_sections: Sequence[int] | int,
     axis: int = 0,
+    dim: int | None = None,
 ) -> list[Tensor]:
     """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1)."""
+    if dim is not None:
+        axis = alias_arg("split", "axis", axis, 0, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "split", "x")
     if num_or_sections.__class__ is not tuple and num_or_sections.__class__ is not int:
@@ -2335,10 +2544,13 @@ def gather(
     x: Tensor | float | int,
     index: Tensor | float | int,
     axis: int = 0,
+    dim: int | None = None,
 ) -> Tensor:
     """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means
     [index].
     """
+    if dim is not None:
+        axis = alias_arg("gather", "axis", axis, 0, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, index, "gather", "x")
     if not isinstance(index, Tensor):
@@ -2367,8 +2579,11 @@ def index_select(
     x: Tensor | float | int,
     index: Tensor | float | int,
     axis: int = 0,
+    dim: int | None = None,
 ) -> Tensor:
     """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index]."""
+    if dim is not None:
+        axis = alias_arg("index_select", "axis", axis, 0, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, index, "index_select", "x")
     if not isinstance(index, Tensor):
@@ -2417,11 +2632,14 @@ def tile(
 def take_along_axis(
     arr: Tensor | float | int,
     indices: Tensor | float | int,
-    axis: int,
+    axis: int | None = None,
+    dim: int | None = None,
 ) -> Tensor:
     """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and
     broadcasts against arr on the other axes; negative indices count from the end.
     """
+    if dim is not None or axis is None:
+        axis = alias_arg("take_along_axis", "axis", axis, None, "dim", dim, True)
     if not isinstance(arr, Tensor):
         arr = as_tensor_arg(arr, indices, "take_along_axis", "arr")
     if not isinstance(indices, Tensor):
@@ -2644,10 +2862,13 @@ def roll(
     x: Tensor | float | int,
     shifts: Sequence[int] | int,
     axis: Sequence[int] | int | None = None,
+    dims: Sequence[int] | int | None = None,
 ) -> Tensor:
     """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x
     and keeps its shape.
     """
+    if dims is not None:
+        axis = alias_arg("roll", "axis", axis, None, "dims", dims, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "roll", "x")
     if shifts.__class__ is not tuple and shifts.__class__ is not int:
@@ -2670,10 +2891,13 @@ def repeat_interleave(
     x: Tensor | float | int,
     repeats: int,
     axis: int | None = None,
+    dim: int | None = None,
 ) -> Tensor:
     """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the
     flattened x.
     """
+    if dim is not None:
+        axis = alias_arg("repeat_interleave", "axis", axis, None, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "repeat_interleave", "x")
     if repeats.__class__ is not int:
@@ -2695,9 +2919,12 @@ def repeat_interleave(
 
 def flip(
     x: Tensor | float | int,
-    axis: Sequence[int] | int,
+    axis: Sequence[int] | int | None = None,
+    dims: Sequence[int] | int | None = None,
 ) -> Tensor:
     """x reversed along each axis listed."""
+    if dims is not None or axis is None:
+        axis = alias_arg("flip", "axis", axis, None, "dims", dims, True)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flip", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -2716,12 +2943,17 @@ def flip(
 def softmax(
     x: Tensor | float | int,
     axis: int = -1,
+    dim: int | None = None,
 ) -> Tensor:
     """exp(x) / sum(exp(x)) along axis, computed stably."""
+    if dim is not None:
+        axis = alias_arg("softmax", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softmax", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "softmax", "axis")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("softmax", x)
     _kernel = _k_softmax.get(x._data.__class__) or dispatch("softmax", "softmax", x._data)
     try:
         out = wrap(_kernel(x._data, axis))
@@ -2737,12 +2969,17 @@ def softmax(
 def log_softmax(
     x: Tensor | float | int,
     axis: int = -1,
+    dim: int | None = None,
 ) -> Tensor:
     """log(softmax(x)) along axis, computed stably."""
+    if dim is not None:
+        axis = alias_arg("log_softmax", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_softmax", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "log_softmax", "axis")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("log_softmax", x)
     _kernel = _k_log_softmax.get(x._data.__class__) or dispatch("log_softmax", "log_softmax", x._data)
     try:
         out = wrap(_kernel(x._data, axis))
@@ -2857,10 +3094,13 @@ def prelu(
 def glu(
     x: Tensor | float | int,
     axis: int = -1,
+    dim: int | None = None,
 ) -> Tensor:
     """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be
     even).
     """
+    if dim is not None:
+        axis = alias_arg("glu", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "glu", "x")
     if axis.__class__ is not int:
@@ -2935,6 +3175,8 @@ def mse_loss(
         label = as_tensor_arg(label, input, "mse_loss", "label")
     if reduction.__class__ is not str:
         reduction = str_arg(reduction, "mse_loss", "reduction")
+    if input._data.dtype is not label._data.dtype:
+        input, label = promote_args("mse_loss", False, input, label)
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -3078,6 +3320,8 @@ def l1_loss(
         label = as_tensor_arg(label, input, "l1_loss", "label")
     if reduction.__class__ is not str:
         reduction = str_arg(reduction, "l1_loss", "reduction")
+    if input._data.dtype is not label._data.dtype:
+        input, label = promote_args("l1_loss", False, input, label)
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -3113,6 +3357,8 @@ def smooth_l1_loss(
         reduction = str_arg(reduction, "smooth_l1_loss", "reduction")
     if delta.__class__ is not float:
         delta = float_arg(delta, "smooth_l1_loss", "delta")
+    if input._data.dtype is not label._data.dtype:
+        input, label = promote_args("smooth_l1_loss", False, input, label)
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -3150,6 +3396,8 @@ def kl_div(
         reduction = str_arg(reduction, "kl_div", "reduction")
     if log_target.__class__ is not bool:
         log_target = bool_arg(log_target, "kl_div", "log_target")
+    if input._data.dtype is not label._data.dtype:
+        input, label = promote_args("kl_div", False, input, label)
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -3195,6 +3443,8 @@ def conv2d(
         dilation = int_list_arg(dilation, "conv2d", "dilation")
     if groups.__class__ is not int:
         groups = int_arg(groups, "conv2d", "groups")
+    if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
+        x, weight, bias = promote_args("conv2d", False, x, weight, bias)
     _bias_data = None if bias is None else bias._data
     _kernel = (
         x._data.__class__
@@ -3542,6 +3792,8 @@ def linear(
         weight = as_tensor_arg(weight, x, "linear", "weight")
     if bias is not None and not isinstance(bias, Tensor):
         bias = as_tensor_arg(bias, x, "linear", "bias")
+    if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
+        x, weight, bias = promote_args("linear", False, x, weight, bias)
     _bias_data = None if bias is None else bias._data
     _kernel = (
         x._data.__class__
@@ -3586,6 +3838,8 @@ def einsum(
         y = as_tensor_arg(y, x, "einsum", "y")
     if equation.__class__ is not str:
         equation = str_arg(equation, "einsum", "equation")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("einsum", False, x, y)
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -4027,3 +4281,141 @@ def matmul_jvp(
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
     return o
+
+
+def bitwise_and(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """x & y, elementwise with broadcasting (integer or bool tensors; logical and on bool)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "bitwise_and", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "bitwise_and", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("bitwise_and", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_bitwise_and.get(x._data.__class__)
+        or dispatch("bitwise_and", "bitwise_and", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bitwise_and", _e) from None
+    return out
+
+
+def bitwise_or(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """x | y, elementwise with broadcasting (integer or bool tensors; logical or on bool)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "bitwise_or", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "bitwise_or", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("bitwise_or", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_bitwise_or.get(x._data.__class__)
+        or dispatch("bitwise_or", "bitwise_or", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bitwise_or", _e) from None
+    return out
+
+
+def bitwise_xor(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """x ^ y, elementwise with broadcasting (integer or bool tensors; logical xor on bool)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "bitwise_xor", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "bitwise_xor", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("bitwise_xor", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_bitwise_xor.get(x._data.__class__)
+        or dispatch("bitwise_xor", "bitwise_xor", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bitwise_xor", _e) from None
+    return out
+
+
+def bitwise_not(x: Tensor | float | int) -> Tensor:
+    """~x, elementwise (integer or bool tensors; logical not on bool)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "bitwise_not", "x")
+    _kernel = _k_bitwise_not.get(x._data.__class__) or dispatch("bitwise_not", "bitwise_not", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bitwise_not", _e) from None
+    return out
+
+
+def floor_divide(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """x // y, elementwise with broadcasting, rounded toward minus infinity; no gradient (zero almost
+    everywhere).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "floor_divide", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "floor_divide", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("floor_divide", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_floor_divide.get(x._data.__class__)
+        or dispatch("floor_divide", "floor_divide", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("floor_divide", _e) from None
+    return out
+
+
+def remainder(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """x % y, elementwise with broadcasting; the result takes y's sign (Python's modulo)."""
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "remainder", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "remainder", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("remainder", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_remainder.get(x._data.__class__)
+        or dispatch("remainder", "remainder", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("remainder", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.RemainderGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+    return out

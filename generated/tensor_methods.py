@@ -282,53 +282,53 @@ class TensorMethods:
     def isfinite(self: Tensor) -> Tensor:
         return _generated.ops.isfinite(self)
 
-    def sum(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.sum(self, axis, keepdim)
+    def sum(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.sum(self, axis, keepdim, dim, keepdims)
 
-    def mean(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.mean(self, axis, keepdim)
+    def mean(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.mean(self, axis, keepdim, dim, keepdims)
 
-    def max(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.max(self, axis, keepdim)
+    def max(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.max(self, axis, keepdim, dim, keepdims)
 
-    def min(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.min(self, axis, keepdim)
+    def min(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.min(self, axis, keepdim, dim, keepdims)
 
-    def prod(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.prod(self, axis, keepdim)
+    def prod(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.prod(self, axis, keepdim, dim, keepdims)
 
-    def logsumexp(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.logsumexp(self, axis, keepdim)
+    def logsumexp(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.logsumexp(self, axis, keepdim, dim, keepdims)
 
-    def argmax(self: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
-        return _generated.ops.argmax(self, axis, keepdim)
+    def argmax(self: Tensor, axis: int | None = None, keepdim: bool = False, dim: int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.argmax(self, axis, keepdim, dim, keepdims)
 
-    def argmin(self: Tensor, axis: int | None = None, keepdim: bool = False) -> Tensor:
-        return _generated.ops.argmin(self, axis, keepdim)
+    def argmin(self: Tensor, axis: int | None = None, keepdim: bool = False, dim: int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.argmin(self, axis, keepdim, dim, keepdims)
 
-    def var(self: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
-        return _generated.ops.var(self, axis, unbiased, keepdim)
+    def var(self: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.var(self, axis, unbiased, keepdim, dim, keepdims)
 
-    def std(self: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
-        return _generated.ops.std(self, axis, unbiased, keepdim)
+    def std(self: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.std(self, axis, unbiased, keepdim, dim, keepdims)
 
-    def norm(self: Tensor, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        return _generated.ops.norm(self, p, axis, keepdim)
+    def norm(self: Tensor, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        return _generated.ops.norm(self, p, axis, keepdim, dim, keepdims)
 
-    def cumsum(self: Tensor, axis: int | None = None) -> Tensor:
-        return _generated.ops.cumsum(self, axis)
+    def cumsum(self: Tensor, axis: int | None = None, dim: int | None = None) -> Tensor:
+        return _generated.ops.cumsum(self, axis, dim)
 
-    def cumprod(self: Tensor, dim: int | None = None) -> Tensor:
-        return _generated.ops.cumprod(self, dim)
+    def cumprod(self: Tensor, dim: int | None = None, axis: int | None = None) -> Tensor:
+        return _generated.ops.cumprod(self, dim, axis)
 
-    def topk(self: Tensor, k: int, axis: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
-        return _generated.ops.topk(self, k, axis, largest, sorted)
+    def topk(self: Tensor, k: int, axis: int = -1, largest: bool = True, sorted: bool = True, dim: int | None = None) -> tuple[Tensor, Tensor]:
+        return _generated.ops.topk(self, k, axis, largest, sorted, dim)
 
-    def sort(self: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
-        return _generated.ops.sort(self, axis, descending)
+    def sort(self: Tensor, axis: int = -1, descending: bool = False, dim: int | None = None) -> Tensor:
+        return _generated.ops.sort(self, axis, descending, dim)
 
-    def argsort(self: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
-        return _generated.ops.argsort(self, axis, descending)
+    def argsort(self: Tensor, axis: int = -1, descending: bool = False, dim: int | None = None) -> Tensor:
+        return _generated.ops.argsort(self, axis, descending, dim)
 
     def matmul(self: Tensor, y: Tensor | float | int, transpose_x: bool = False, transpose_y: bool = False) -> Tensor:
         return _generated.ops.matmul(self, y, transpose_x, transpose_y)
@@ -339,32 +339,23 @@ class TensorMethods:
     def __rmatmul__(self: Tensor, other: Tensor | float | int) -> Tensor:
         return _generated.ops.matmul(other, self)
 
-    def reshape(self: Tensor, shape: Sequence[int] | int) -> Tensor:
-        return _generated.ops.reshape(self, shape)
+    def squeeze(self: Tensor, axis: Sequence[int] | int = (), dim: Sequence[int] | int | None = None) -> Tensor:
+        return _generated.ops.squeeze(self, axis, dim)
 
-    def transpose(self: Tensor, perm: Sequence[int] | int) -> Tensor:
-        return _generated.ops.transpose(self, perm)
+    def unsqueeze(self: Tensor, axis: Sequence[int] | int | None = None, dim: Sequence[int] | int | None = None) -> Tensor:
+        return _generated.ops.unsqueeze(self, axis, dim)
 
-    def squeeze(self: Tensor, axis: Sequence[int] | int = ()) -> Tensor:
-        return _generated.ops.squeeze(self, axis)
+    def flatten(self: Tensor, start_axis: int = 0, stop_axis: int = -1, start_dim: int | None = None, end_dim: int | None = None) -> Tensor:
+        return _generated.ops.flatten(self, start_axis, stop_axis, start_dim, end_dim)
 
-    def unsqueeze(self: Tensor, axis: Sequence[int] | int) -> Tensor:
-        return _generated.ops.unsqueeze(self, axis)
+    def split(self: Tensor, num_or_sections: Sequence[int] | int, axis: int = 0, dim: int | None = None) -> list[Tensor]:
+        return _generated.ops.split(self, num_or_sections, axis, dim)
 
-    def flatten(self: Tensor, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
-        return _generated.ops.flatten(self, start_axis, stop_axis)
+    def gather(self: Tensor, index: Tensor | float | int, axis: int = 0, dim: int | None = None) -> Tensor:
+        return _generated.ops.gather(self, index, axis, dim)
 
-    def expand(self: Tensor, shape: Sequence[int] | int) -> Tensor:
-        return _generated.ops.expand(self, shape)
-
-    def split(self: Tensor, num_or_sections: Sequence[int] | int, axis: int = 0) -> list[Tensor]:
-        return _generated.ops.split(self, num_or_sections, axis)
-
-    def gather(self: Tensor, index: Tensor | float | int, axis: int = 0) -> Tensor:
-        return _generated.ops.gather(self, index, axis)
-
-    def index_select(self: Tensor, index: Tensor | float | int, axis: int = 0) -> Tensor:
-        return _generated.ops.index_select(self, index, axis)
+    def index_select(self: Tensor, index: Tensor | float | int, axis: int = 0, dim: int | None = None) -> Tensor:
+        return _generated.ops.index_select(self, index, axis, dim)
 
     def tile(self: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
         return _generated.ops.tile(self, repeat_times)
@@ -384,23 +375,23 @@ class TensorMethods:
     def triu(self: Tensor, diagonal: int = 0) -> Tensor:
         return _generated.ops.triu(self, diagonal)
 
-    def roll(self: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None) -> Tensor:
-        return _generated.ops.roll(self, shifts, axis)
+    def roll(self: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None, dims: Sequence[int] | int | None = None) -> Tensor:
+        return _generated.ops.roll(self, shifts, axis, dims)
 
-    def repeat_interleave(self: Tensor, repeats: int, axis: int | None = None) -> Tensor:
-        return _generated.ops.repeat_interleave(self, repeats, axis)
+    def repeat_interleave(self: Tensor, repeats: int, axis: int | None = None, dim: int | None = None) -> Tensor:
+        return _generated.ops.repeat_interleave(self, repeats, axis, dim)
 
-    def flip(self: Tensor, axis: Sequence[int] | int) -> Tensor:
-        return _generated.ops.flip(self, axis)
+    def flip(self: Tensor, axis: Sequence[int] | int | None = None, dims: Sequence[int] | int | None = None) -> Tensor:
+        return _generated.ops.flip(self, axis, dims)
 
-    def softmax(self: Tensor, axis: int = -1) -> Tensor:
-        return _generated.ops.softmax(self, axis)
+    def softmax(self: Tensor, axis: int = -1, dim: int | None = None) -> Tensor:
+        return _generated.ops.softmax(self, axis, dim)
 
-    def log_softmax(self: Tensor, axis: int = -1) -> Tensor:
-        return _generated.ops.log_softmax(self, axis)
+    def log_softmax(self: Tensor, axis: int = -1, dim: int | None = None) -> Tensor:
+        return _generated.ops.log_softmax(self, axis, dim)
 
-    def glu(self: Tensor, axis: int = -1) -> Tensor:
-        return _generated.ops.glu(self, axis)
+    def glu(self: Tensor, axis: int = -1, dim: int | None = None) -> Tensor:
+        return _generated.ops.glu(self, axis, dim)
 
     def fill(self: Tensor, value: float) -> Tensor:
         return _generated.ops.fill(self, value)
@@ -413,3 +404,54 @@ class TensorMethods:
 
     def zero_(self: Tensor) -> Tensor:
         return _generated.ops.zero_(self)
+
+    def bitwise_and(self: Tensor, y: Tensor | float | int) -> Tensor:
+        return _generated.ops.bitwise_and(self, y)
+
+    def __and__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        return _generated.ops.bitwise_and(self, other)
+
+    def __rand__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        return _generated.ops.bitwise_and(other, self)
+
+    def bitwise_or(self: Tensor, y: Tensor | float | int) -> Tensor:
+        return _generated.ops.bitwise_or(self, y)
+
+    def __or__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        return _generated.ops.bitwise_or(self, other)
+
+    def __ror__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        return _generated.ops.bitwise_or(other, self)
+
+    def bitwise_xor(self: Tensor, y: Tensor | float | int) -> Tensor:
+        return _generated.ops.bitwise_xor(self, y)
+
+    def __xor__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        return _generated.ops.bitwise_xor(self, other)
+
+    def __rxor__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        return _generated.ops.bitwise_xor(other, self)
+
+    def bitwise_not(self: Tensor) -> Tensor:
+        return _generated.ops.bitwise_not(self)
+
+    def __invert__(self: Tensor) -> Tensor:
+        return _generated.ops.bitwise_not(self)
+
+    def floor_divide(self: Tensor, y: Tensor | float | int) -> Tensor:
+        return _generated.ops.floor_divide(self, y)
+
+    def __floordiv__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        return _generated.ops.floor_divide(self, other)
+
+    def __rfloordiv__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        return _generated.ops.floor_divide(other, self)
+
+    def remainder(self: Tensor, y: Tensor | float | int) -> Tensor:
+        return _generated.ops.remainder(self, y)
+
+    def __mod__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        return _generated.ops.remainder(self, other)
+
+    def __rmod__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        return _generated.ops.remainder(other, self)

@@ -29,7 +29,16 @@ import numpy as np
 
 from opgrad.runtime.dtypes import as_dtype
 
-__all__ = ["bool_arg", "dtype_arg", "float_arg", "int_arg", "int_list_arg", "scalar_arg", "str_arg"]
+__all__ = [
+    "alias_arg",
+    "bool_arg",
+    "dtype_arg",
+    "float_arg",
+    "int_arg",
+    "int_list_arg",
+    "scalar_arg",
+    "str_arg",
+]
 
 
 def _got(value: Any) -> str:
@@ -46,6 +55,30 @@ def _is_tensor(value: Any) -> bool:
 def _refuse(value: Any, op: str, arg: str, expected: str) -> TypeError:
     hint = " (use .item() for a one-element tensor)" if _is_tensor(value) else ""
     return TypeError(f"{op}: {arg} must be {expected}, got {_got(value)}{hint}")
+
+
+def alias_arg(
+    op: str, arg: str, value: Any, default: Any, alias: str, alias_value: Any, required: bool
+) -> Any:
+    """The value of `arg` when the caller may also have spelled it `alias` (`axis` / `dim`,
+    from `alias:` in ops.yaml). Generated code calls this only when the alias was given (or,
+    for a required `arg`, when `arg` is missing), so a call without aliases pays one `is`
+    test. Both given is a TypeError naming the op and both names; a value of `arg` equal to
+    its default counts as not given (a default passed explicitly cannot be told apart)."""
+    if required:
+        given = value is not None
+    else:
+        given = not (value is default or (type(value) is type(default) and value == default))
+    if alias_value is None:
+        if required and not given:
+            raise TypeError(f"{op}: missing required argument {arg!r} (or its alias {alias!r})")
+        return value
+    if given:
+        raise TypeError(
+            f"{op}: got both {arg!r} and its alias {alias!r}; pass one of them "
+            f"({arg}={_got(value)}, {alias}={_got(alias_value)})"
+        )
+    return alias_value
 
 
 def float_arg(value: Any, op: str, arg: str) -> float:

@@ -11,6 +11,7 @@ import numpy as np
 from opgrad.runtime import device as _device
 from opgrad.runtime import random as _random
 from opgrad.runtime.dtypes import as_dtype
+from opgrad.runtime.promotion import get_default_dtype
 from opgrad.runtime.tensor import Tensor, wrap
 
 ShapeLike = int | Sequence[int]
@@ -22,7 +23,8 @@ _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 def _python_default_dtype(
     data: Any, op: str = "tensor", what: str = "data", int64_only: bool = True
 ) -> np.dtype | None:
-    """float32 for Python floats, int64 for ints, bool for bools (nested lists included).
+    """The default float dtype (float32 unless `og.set_default_dtype` changed it) for Python
+    floats, int64 for ints, bool for bools (nested lists included).
 
     None when NumPy scalars or arrays are inside (NumPy decides). Raises TypeError for
     a value that is not a number (a str, None, ...) and ValueError for an int outside
@@ -59,12 +61,12 @@ def _python_default_dtype(
     if numpy_inside:
         return None
     if float in kinds:
-        return np.dtype(np.float32)
+        return get_default_dtype()
     if int in kinds:
         return np.dtype(np.int64)
     if bool in kinds:
         return np.dtype(np.bool_)
-    return np.dtype(np.float32)  # an empty list
+    return get_default_dtype()  # an empty list
 
 
 def _short(value: Any) -> str:
@@ -151,6 +153,38 @@ def _is_size(value: Any) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
+def sizes(op: str, args: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
+    """(shape, the positionals after it) of a shape-taking function: PyTorch's varargs sizes
+    (`randn(2, 3)`: the leading ints) or one sequence, then Paddle's positional dtype and the
+    rest (`randn((2, 3), "float64")`, `zeros(2, "float64")`). A number that is not an int
+    where a size may stand (`randn(2, 3.5)`) is refused, never truncated."""
+    if not args:
+        raise TypeError(f"{op}: missing the shape: {op}(2, 3) or {op}((2, 3))")
+    if not _is_size(args[0]):
+        return args[0], args[1:]
+    n = next((i for i, value in enumerate(args) if not _is_size(value)), len(args))
+    if n < len(args) and isinstance(args[n], (float, bool, complex, np.number, np.bool_)):
+        raise TypeError(
+            f"{op}: size {n} must be an int, got {_describe(args[n])}; give the sizes as ints "
+            f"({op}(2, 3)) or as one sequence ({op}((2, 3)))"
+        )
+    return tuple(args[:n]), args[n:]
+
+
+def _positional(op: str, rest: tuple[Any, ...], *keywords: tuple[str, Any]) -> list[Any]:
+    """The values of `keywords` (name, value given by keyword) with `rest`, the positionals
+    after a shape sequence, filling the first ones; one given both ways is a TypeError."""
+    if len(rest) > len(keywords):
+        raise TypeError(f"{op}: takes at most {len(keywords)} arguments after the shape, got {len(rest)}")
+    values = [v for _, v in keywords]
+    for i, value in enumerate(rest):
+        name, given = keywords[i]
+        if given is not None and given is not False:
+            raise TypeError(f"{op}: got {name} both by position and by keyword")
+        values[i] = value
+    return values
+
+
 def _creation_dtype(op: str, dtype: Any, default: Any) -> np.dtype:
     """The dtype argument of a shape-taking creation function; an int there is most likely a
     second size (`og.randn(2, 3)`), so say that sizes go in one tuple."""
@@ -221,7 +255,7 @@ def from_numpy(array: np.ndarray) -> Tensor:
 
 def _filled(op: str, shape: Any, value: Any, dtype: Any, device: Any, requires_grad: bool) -> Tensor:
     dims = _shape(shape, op)
-    dt = _creation_dtype(op, dtype, "float32")
+    dt = _creation_dtype(op, dtype, get_default_dtype())
     xp = np if device is None or _device.normalize_device(device) == "cpu" else _device.require_cupy()
     return _finish(op, _full(op, xp, dims, value, dt), requires_grad, None)
 
@@ -233,12 +267,32 @@ def _full(op: str, xp: Any, dims: tuple[int, ...], value: Any, dt: np.dtype) -> 
         raise ValueError(f"{op}: fill_value {_short(value)} does not fit in dtype {dt}") from None
 
 
-def zeros(shape: ShapeLike, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+def zeros(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+    """Zeros of the given shape: `zeros(2, 3)` or `zeros((2, 3), dtype)` (see `sizes`)."""
+    shape, rest = sizes("zeros", size)
+    dtype, device, requires_grad = _positional(
+        "zeros", rest, ("dtype", dtype), ("device", device), ("requires_grad", requires_grad)
+    )
     return _filled("zeros", shape, 0, dtype, device, requires_grad)
 
 
-def ones(shape: ShapeLike, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+def ones(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+    """Ones of the given shape: `ones(2, 3)` or `ones((2, 3), dtype)` (see `sizes`)."""
+    shape, rest = sizes("ones", size)
+    dtype, device, requires_grad = _positional(
+        "ones", rest, ("dtype", dtype), ("device", device), ("requires_grad", requires_grad)
+    )
     return _filled("ones", shape, 1, dtype, device, requires_grad)
+
+
+def empty(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+    """A tensor of the given shape whose values are not set (here: zeros, so nothing reads
+    uninitialised memory): `empty(2, 3)` or `empty((2, 3), dtype)`."""
+    shape, rest = sizes("empty", size)
+    dtype, device, requires_grad = _positional(
+        "empty", rest, ("dtype", dtype), ("device", device), ("requires_grad", requires_grad)
+    )
+    return _filled("empty", shape, 0, dtype, device, requires_grad)
 
 
 def full(
@@ -288,7 +342,8 @@ def arange(
     if step == 0:
         raise ValueError("arange: step must not be zero")
     if dtype is None:
-        dtype = "int64" if all(isinstance(v, (int, np.integer)) for v in (start, end, step)) else "float32"
+        integral = all(isinstance(v, (int, np.integer)) for v in (start, end, step))
+        dtype = "int64" if integral else get_default_dtype()
     arr = np.arange(start, end, step, dtype=as_dtype(dtype, "arange: dtype"))
     return _finish(
         "arange", _place(arr, device, "arange") if device is not None else arr, requires_grad, None
@@ -297,7 +352,7 @@ def arange(
 
 def _random_tensor(op: str, shape: Any, dtype: Any, device: Any, requires_grad: bool, normal: bool) -> Tensor:
     dims = _shape(shape, op)
-    dt = _creation_dtype(op, dtype, "float32")
+    dt = _creation_dtype(op, dtype, get_default_dtype())
     if dt.kind != "f":
         raise TypeError(f"{op}: dtype must be floating, got {dt}")
     on_gpu = device is not None and _device.normalize_device(device) != "cpu"
@@ -307,11 +362,21 @@ def _random_tensor(op: str, shape: Any, dtype: Any, device: Any, requires_grad: 
     return _finish(op, arr.astype(dt), requires_grad, None)
 
 
-def rand(shape: ShapeLike, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
-    """Uniform samples in [0, 1) from the seeded generator (og.manual_seed)."""
+def rand(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+    """Uniform samples in [0, 1) from the seeded generator (og.manual_seed): `rand(2, 3)` or
+    `rand((2, 3), dtype)`."""
+    shape, rest = sizes("rand", size)
+    dtype, device, requires_grad = _positional(
+        "rand", rest, ("dtype", dtype), ("device", device), ("requires_grad", requires_grad)
+    )
     return _random_tensor("rand", shape, dtype, device, requires_grad, normal=False)
 
 
-def randn(shape: ShapeLike, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
-    """Standard normal samples from the seeded generator (og.manual_seed)."""
+def randn(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+    """Standard normal samples from the seeded generator (og.manual_seed): `randn(2, 3)` or
+    `randn((2, 3), dtype)`."""
+    shape, rest = sizes("randn", size)
+    dtype, device, requires_grad = _positional(
+        "randn", rest, ("dtype", dtype), ("device", device), ("requires_grad", requires_grad)
+    )
     return _random_tensor("randn", shape, dtype, device, requires_grad, normal=True)

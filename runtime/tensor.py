@@ -4,7 +4,9 @@ The hot-path fields are slots set by `wrap`; everything rarely used (hooks, reta
 a name) lives in `_extra`, allocated on first use. A tensor that requires grad is either a
 leaf (`_node is None`; its gradient goes to an `AccumulateGrad` it holds weakly in `_acc`)
 or an op's output (`_node`, `_pos`: which node and which output position made it).
-Ops, methods and Python operators come from the generated `TensorMethods` mixin. The
+Ops, methods and Python operators come from the generated `TensorMethods` mixin, and the
+PyTorch spellings composed of ops (`view`, `permute`, `chunk`, `x.size()`, ...) from
+`TensorConveniences` (runtime/tensor_conveniences.py). The
 modules that import Tensor and that its methods call (the generated ops, the engine,
 indexing, creation, transfer) are reached through `later` (see `runtime/later.py`).
 """
@@ -23,6 +25,8 @@ from opgrad.runtime import device as _device
 from opgrad.runtime.dtypes import as_dtype
 from opgrad.runtime.hooks import HOOK_IDS, NodeHooks, RemovableHandle
 from opgrad.runtime.later import later
+from opgrad.runtime.promotion import get_default_dtype, scalar_dtype
+from opgrad.runtime.tensor_conveniences import TensorConveniences
 from opgrad.runtime.version import VersionCounter, share_version
 
 if TYPE_CHECKING:
@@ -43,7 +47,7 @@ class _TensorExtra:
         self.name: str | None = None
 
 
-class Tensor(TensorMethods):
+class Tensor(TensorMethods, TensorConveniences):
     """An n-dimensional array that can record the operations applied to it."""
 
     __slots__ = ("_data", "_requires_grad", "_node", "_pos", "_grad", "_vc", "_acc", "_extra", "__weakref__")
@@ -79,10 +83,6 @@ class Tensor(TensorMethods):
     @property
     def ndim(self) -> int:
         return self._data.ndim
-
-    @property
-    def size(self) -> int:
-        return int(self._data.size)
 
     def numel(self) -> int:
         return int(self._data.size)
@@ -483,8 +483,9 @@ def wrap(data: Any) -> Tensor:
 def as_tensor_arg(value: Any, like: Any, op: str, arg: str) -> Tensor:
     """Convert a Python number or NumPy array passed where `op` expects a Tensor.
 
-    A Python number takes `like`'s dtype unless that would lose its value (a float with an
-    integer tensor), so a scalar operand never widens a tensor's dtype; `like` may be a
+    A Python number takes `like`'s dtype unless its category is higher (a float with an
+    integer tensor: the default float dtype; `promotion.scalar_dtype`), so a scalar operand
+    never widens a tensor's dtype; `like` may be a
     Tensor or a raw array (an operand not converted yet). An array (NumPy or
     CuPy) is copied, as `og.tensor` does: the op's node may save it for backward, and the
     caller may write into the array afterwards (`og.from_numpy` shares memory on purpose).
@@ -497,16 +498,14 @@ def as_tensor_arg(value: Any, like: Any, op: str, arg: str) -> Tensor:
         like_data = like._data if isinstance(like, Tensor) else like
         numeric = isinstance(like_data, np.ndarray) and like_data.dtype != object
         if like_data is not None and (numeric or _device.module_of_type(type(like_data)) is not None):
-            dtype = np.result_type(like_data.dtype, value) if not isinstance(value, np.generic) else None
-            if dtype is None:
-                dtype = np.result_type(like_data.dtype, np.asarray(value).dtype)
+            dtype = scalar_dtype(like_data.dtype, value)  # the promotion table: runtime/promotion.py
             return wrap(_device.array_module(like_data).asarray(value, dtype=dtype))
         if isinstance(value, (bool, np.bool_)):
             return wrap(np.asarray(value, dtype=np.bool_))
         if isinstance(value, int):
             return wrap(np.asarray(value, dtype=np.int64))
         if isinstance(value, float):
-            return wrap(np.asarray(value, dtype=np.float32))
+            return wrap(np.asarray(value, dtype=get_default_dtype()))
         return wrap(np.asarray(value))
     if isinstance(value, np.ndarray):
         if value.dtype == object:
@@ -515,8 +514,10 @@ def as_tensor_arg(value: Any, like: Any, op: str, arg: str) -> Tensor:
     mod = _device.module_of_type(type(value))
     if mod is not None:
         return wrap(value.copy())
+    if isinstance(value, (list, tuple)):  # `[[1.0, 2.0]] @ t`: numbers as og.tensor reads them
+        return wrap(later.creation.to_array(value, None, None, op))
     raise TypeError(
-        f"{op}: argument {arg!r} must be a Tensor (or a Python number / NumPy array), "
+        f"{op}: argument {arg!r} must be a Tensor (or a Python number / NumPy array / list), "
         f"got {type(value).__name__}"
     )
 

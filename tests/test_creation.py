@@ -115,10 +115,17 @@ def test_numpy_int_sizes_are_accepted(name):
 
 
 @pytest.mark.parametrize("name", sorted(SHAPED))
-def test_a_second_size_in_the_dtype_slot_says_sizes_go_in_one_tuple(name):
-    # Before: og.randn(2, 3) said "unsupported dtype 3".
-    with pytest.raises(TypeError, match=rf"{name}: dtype got the int 3; sizes go in one tuple"):
-        SHAPED[name](2, 3)
+def test_sizes_may_come_as_varargs(name):
+    # Before: og.randn(2, 3) said "unsupported dtype 3"; now it is PyTorch's spelling
+    # (tests/test_pytorch_spellings.py has the rest). full's second positional is the fill
+    # value in both libraries, so its shape is one sequence and an int after it is refused.
+    if name == "full":
+        with pytest.raises(TypeError, match="full: dtype got the int 3; sizes go in one tuple"):
+            SHAPED[name](2, 3)
+        return
+    assert SHAPED[name](2, 3).shape == (2, 3)
+    with pytest.raises(TypeError, match=rf"{name}: size 1 must be an int, got 3.5"):
+        SHAPED[name](2, 3.5)
 
 
 def test_positional_dtype_still_works():

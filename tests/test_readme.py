@@ -10,6 +10,14 @@ import numpy as np
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
+def test_every_readme_python_block_runs():
+    """The PyTorch / Paddle spellings block too (each block runs on its own)."""
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.S)
+    assert len(blocks) >= 2
+    for block in blocks:
+        exec(compile(block, str(README), "exec"), {})  # noqa: S102 - our own README
+
+
 def test_readme_python_example_runs():
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.S)
     assert blocks, "README.md has no python example"

@@ -221,7 +221,8 @@ def test_reflected_power_and_transpose():
 def test_operands_that_are_not_tensors_are_converted_to_the_tensors_dtype_or_their_own():
     like = og.tensor([1.0], dtype="float32")
     assert as_tensor_arg(2, like, "op", "y").dtype == np.float32
-    assert as_tensor_arg(np.float64(2.0), like, "op", "y").dtype == np.float64  # NumPy scalars keep theirs
+    # a NumPy scalar never widens a tensor (docs/dtypes.md), as a Python one does not
+    assert as_tensor_arg(np.float64(2.0), like, "op", "y").dtype == np.float32
     assert as_tensor_arg(og.tensor([1]).__class__(np.array([1])), None, "op", "y").dtype == np.int64
     assert as_tensor_arg(True, None, "op", "y").dtype == np.bool_
     assert as_tensor_arg(np.bool_(True), None, "op", "y").dtype == np.bool_
@@ -236,11 +237,15 @@ def test_operands_that_are_not_tensors_are_converted_to_the_tensors_dtype_or_the
     ):
         as_tensor_arg(np.array([1, "a"], dtype=object), None, "op", "y")
     with pytest.raises(
-        TypeError, match=r"op: argument 'y' must be a Tensor \(or a Python number / NumPy array\), got str"
+        TypeError,
+        match=r"op: argument 'y' must be a Tensor \(or a Python number / NumPy array / list\), got str",
     ):
         as_tensor_arg("1", like, "op", "y")
     with pytest.raises(TypeError, match="add: argument 'y' must be a Tensor"):
-        og.add(like, [1.0])
+        og.add(like, {1.0})
+    assert og.add(like, [1.0]).tolist() == [2.0]  # a (nested) list is read as og.tensor reads it
+    with pytest.raises(TypeError, match="add: data holds a str"):
+        og.add(like, ["a"])
 
 
 def test_tensor_list_arguments_convert_numbers_and_refuse_other_containers():

@@ -64,7 +64,7 @@ def training_step() -> float:
 def rejected(x: og.Tensor) -> None:
     og.sum(x, axis=1.5)  # type: ignore[arg-type]
     og.exp("x")  # type: ignore[arg-type]
-    x.reshape("2, 3")  # type: ignore[arg-type]
+    og.reshape(x, "2, 3")  # type: ignore[arg-type]
     og.mean(x, keepdim="yes")  # type: ignore[arg-type]
     x + "1"  # type: ignore[operator]
     og.topk(x, 2).shape()  # type: ignore[attr-defined]
