@@ -31,7 +31,16 @@ ops.yaml keys (docs/contracts.md §2):
 - `view`: `x`: the outputs may share memory with the `Tensor` argument `x` (reshape,
   transpose, split: every element of a Tensor[] output); the generated forward marks them
   as views of `x` (`mark_view`), so they share its version counter.
-- `doc`: a one-line docstring.
+- `doc`: a one-line docstring, the summary line of the generated docstrings.
+- `arg_docs`: a mapping `<argument or output name>: <one sentence>` describing it (shape,
+  dtype, what a default means); rendered under Args and Returns of the docstrings and in
+  docs/ops.md. Checked in validate.py (`_check_docs`): every key names an argument or an
+  output, every text is a non-empty single line of printable ASCII.
+- `grad_doc`: a note on the gradient where it matters (a subgradient chosen at a kink, an
+  input that gets none); rendered under Gradient. Same text rules.
+- The op's family (docs/ops.md groups by it) is not a key: it is the title of the
+  `# --- Title: remark` section comment the entry sits under (loader.py), so it is said
+  once; ops above the first section comment are "Other operators".
 
 backward.yaml keys:
 
@@ -109,6 +118,8 @@ OP_KEYS = (
     "mutates",
     "mutates_if",
     "doc",
+    "arg_docs",
+    "grad_doc",
 )
 BACKWARD_KEYS = (
     "backward_op",
@@ -143,6 +154,10 @@ class OpSpec:
     mutates_if: str | None  # the bool argument that says whether it writes them
     doc: str
     lines: KeyLines
+    # (name, text, line) of each `arg_docs:` item, as written (validate.py checks them)
+    arg_docs: tuple[tuple[str, str, int], ...] = ()
+    grad_doc: str | None = None
+    section: str = ""  # the `# --- Title: remark` comment the entry sits under ("" before any)
 
     def __post_init__(self) -> None:
         names = [a.name for a in self.args] + [o.name for o in self.outputs]
@@ -160,6 +175,11 @@ class OpSpec:
         assert all(getattr(self.arg(m), "type", None) in ("Tensor", "Tensor?") for m in self.mutates)
         if self.mutates_if is not None:
             assert self.mutates and getattr(self.arg(self.mutates_if), "type", None) == "bool"
+
+    @property
+    def family(self) -> str:
+        """The section's title: its text before the first `:` or `;` ("Reductions")."""
+        return re.split(r"[:;]", self.section, maxsplit=1)[0].strip() or "Other operators"
 
     @property
     def inplace_name(self) -> str | None:
@@ -218,6 +238,14 @@ class OpSpec:
         mutates = r.pop_names("mutates", "mutated argument")
         mutates_if = r.pop_name("mutates_if", "mutates_if argument")
         doc = r.pop_doc()
+        arg_docs_raw = r.pop(
+            "arg_docs",
+            lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v),
+            "a mapping `<argument name>: <text>`",
+        )
+        grad_doc = r.pop("grad_doc", lambda v: isinstance(v, str), "a string")
+        grad_doc = None if grad_doc is None else " ".join(grad_doc.split())
+        arg_docs = _arg_docs(r, arg_docs_raw)
         r.finish(OP_KEYS)
         if name is None or args is None or outputs is None:
             return None
@@ -325,7 +353,32 @@ class OpSpec:
             mutates_if=mutates_if if mutated else None,
             doc=doc or f"The `{name}` operator.",
             lines=r.lines,
+            arg_docs=arg_docs,
+            grad_doc=grad_doc,
+            section=getattr(entry, "section", ""),
         )
+
+
+def _arg_docs(r: Reader, raw: dict[str, Any] | None) -> tuple[tuple[str, str, int], ...]:
+    """`arg_docs:` items as (name, text, line); an empty value is kept as "" (validate.py
+    reports it with the other text rules), a value that is not text is reported here."""
+    if raw is None:
+        return ()
+    line = r.lines("arg_docs").line
+    key_lines = getattr(raw, "key_lines", {})
+    out: list[tuple[str, str, int]] = []
+    for key, value in raw.items():
+        if value is not None and not isinstance(value, str):
+            r.error("arg_docs", f"arg_docs {key!r} must be text, got {_describe_value(value)}")
+            continue
+        out.append((key, " ".join((value or "").split()), key_lines.get(key, line)))
+    for key, again in getattr(raw, "duplicate_keys", ()):
+        r.error("arg_docs", f"arg_docs {key!r} appears twice (again on line {again})")
+    return tuple(out)
+
+
+def _describe_value(value: Any) -> str:
+    return f"a {type(value).__name__} {value!r}"[:80]
 
 
 def _build(cls: type, **fields: Any) -> Any:

@@ -9,8 +9,9 @@ saves in the node what its backward reads.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
-from opgrad.codegen import naming
+from opgrad.codegen import docs, naming
 from opgrad.codegen.layout import Stmt, call, list_of, tuple_of
 from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan_parts import (
@@ -293,7 +294,7 @@ def _dtype_follows_argument(op: OpSpec) -> bool:
 def op_function(op: OpSpec, spec: Spec) -> Function:
     backward = spec.backward(op.backward) if op.backward else None
     intermediate = tuple(o for o in op.outputs if o.name in op.intermediate)
-    return _function(
+    function = _function(
         op_sig(op),
         op.kernel,
         op.doc,
@@ -308,6 +309,7 @@ def op_function(op: OpSpec, spec: Spec) -> Function:
         mutates=op.mutates,
         mutates_if=op.mutates_if,
     )
+    return replace(function, doc=docs.op_docstring(op, spec))
 
 
 def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
@@ -317,7 +319,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     target, out = op.inplace
     backward = spec.backward(op.backward)
     signature = Stmt("def ", signature_params(name, [param(a) for a in op.args]), " -> Tensor:")
-    doc = doc_lines(f"{op.doc} In place: writes the result into {target} and returns {target}.", 4)
+    doc = docs.inplace_docstring(op, spec)
 
     refuse = Guarded(
         f"if not isinstance({target}, Tensor):",

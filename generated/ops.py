@@ -318,7 +318,17 @@ def _not_a_tensor(op: str, arg: str, value: object) -> TypeError:
 
 
 def neg(x: Tensor) -> Tensor:
-    """Negation -x, elementwise."""
+    """Negation -x, elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "neg", "x")
     _kernel = _k_neg.get(x._data.__class__) or dispatch("neg", "neg", x._data)
@@ -332,7 +342,17 @@ def neg(x: Tensor) -> Tensor:
 
 
 def abs(x: Tensor) -> Tensor:
-    """Absolute value, elementwise (gradient sign(x), 0 at 0)."""
+    """Absolute value, elementwise (gradient sign(x), 0 at 0).
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "abs", "x")
     _kernel = _k_abs.get(x._data.__class__) or dispatch("abs", "abs", x._data)
@@ -347,7 +367,17 @@ def abs(x: Tensor) -> Tensor:
 
 
 def sign(x: Tensor) -> Tensor:
-    """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero."""
+    """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sign", "x")
     _kernel = _k_sign.get(x._data.__class__) or dispatch("sign", "sign", x._data)
@@ -362,7 +392,17 @@ def sign(x: Tensor) -> Tensor:
 
 
 def exp(x: Tensor) -> Tensor:
-    """Exponential, elementwise."""
+    """Exponential, elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "exp", "x")
     _kernel = _k_exp.get(x._data.__class__) or dispatch("exp", "exp", x._data)
@@ -377,7 +417,17 @@ def exp(x: Tensor) -> Tensor:
 
 
 def exp_(x: Tensor) -> Tensor:
-    """Exponential, elementwise. In place: writes the result into x and returns x."""
+    """Exponential, elementwise. In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("exp_", "x", x)
     record = check_inplace("exp_", x)
@@ -396,7 +446,17 @@ def exp_(x: Tensor) -> Tensor:
 
 
 def expm1(x: Tensor) -> Tensor:
-    """exp(x) - 1, accurate for small x."""
+    """exp(x) - 1, accurate for small x.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expm1", "x")
     _kernel = _k_expm1.get(x._data.__class__) or dispatch("expm1", "expm1", x._data)
@@ -411,7 +471,17 @@ def expm1(x: Tensor) -> Tensor:
 
 
 def log(x: Tensor) -> Tensor:
-    """Natural logarithm, elementwise."""
+    """Natural logarithm, elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log", "x")
     _kernel = _k_log.get(x._data.__class__) or dispatch("log", "log", x._data)
@@ -426,7 +496,17 @@ def log(x: Tensor) -> Tensor:
 
 
 def log1p(x: Tensor) -> Tensor:
-    """log(1 + x), accurate for small x."""
+    """log(1 + x), accurate for small x.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log1p", "x")
     _kernel = _k_log1p.get(x._data.__class__) or dispatch("log1p", "log1p", x._data)
@@ -441,7 +521,17 @@ def log1p(x: Tensor) -> Tensor:
 
 
 def sqrt(x: Tensor) -> Tensor:
-    """Square root, elementwise."""
+    """Square root, elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sqrt", "x")
     _kernel = _k_sqrt.get(x._data.__class__) or dispatch("sqrt", "sqrt", x._data)
@@ -456,7 +546,17 @@ def sqrt(x: Tensor) -> Tensor:
 
 
 def rsqrt(x: Tensor) -> Tensor:
-    """Reciprocal square root 1 / sqrt(x), elementwise."""
+    """Reciprocal square root 1 / sqrt(x), elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "rsqrt", "x")
     _kernel = _k_rsqrt.get(x._data.__class__) or dispatch("rsqrt", "rsqrt", x._data)
@@ -471,7 +571,17 @@ def rsqrt(x: Tensor) -> Tensor:
 
 
 def square(x: Tensor) -> Tensor:
-    """x * x, elementwise."""
+    """x * x, elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "square", "x")
     _kernel = _k_square.get(x._data.__class__) or dispatch("square", "square", x._data)
@@ -486,7 +596,17 @@ def square(x: Tensor) -> Tensor:
 
 
 def reciprocal(x: Tensor) -> Tensor:
-    """1 / x, elementwise."""
+    """1 / x, elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reciprocal", "x")
     _kernel = _k_reciprocal.get(x._data.__class__) or dispatch("reciprocal", "reciprocal", x._data)
@@ -501,7 +621,17 @@ def reciprocal(x: Tensor) -> Tensor:
 
 
 def sin(x: Tensor) -> Tensor:
-    """Sine, elementwise."""
+    """Sine, elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sin", "x")
     _kernel = _k_sin.get(x._data.__class__) or dispatch("sin", "sin", x._data)
@@ -516,7 +646,17 @@ def sin(x: Tensor) -> Tensor:
 
 
 def cos(x: Tensor) -> Tensor:
-    """Cosine, elementwise."""
+    """Cosine, elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cos", "x")
     _kernel = _k_cos.get(x._data.__class__) or dispatch("cos", "cos", x._data)
@@ -531,7 +671,17 @@ def cos(x: Tensor) -> Tensor:
 
 
 def tanh(x: Tensor) -> Tensor:
-    """Hyperbolic tangent, elementwise."""
+    """Hyperbolic tangent, elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanh", "x")
     _kernel = _k_tanh.get(x._data.__class__) or dispatch("tanh", "tanh", x._data)
@@ -546,7 +696,17 @@ def tanh(x: Tensor) -> Tensor:
 
 
 def tanh_(x: Tensor) -> Tensor:
-    """Hyperbolic tangent, elementwise. In place: writes the result into x and returns x."""
+    """Hyperbolic tangent, elementwise. In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("tanh_", "x", x)
     record = check_inplace("tanh_", x)
@@ -565,7 +725,17 @@ def tanh_(x: Tensor) -> Tensor:
 
 
 def sigmoid(x: Tensor) -> Tensor:
-    """Logistic sigmoid 1 / (1 + exp(-x)), elementwise."""
+    """Logistic sigmoid 1 / (1 + exp(-x)), elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sigmoid", "x")
     _kernel = _k_sigmoid.get(x._data.__class__) or dispatch("sigmoid", "sigmoid", x._data)
@@ -580,7 +750,17 @@ def sigmoid(x: Tensor) -> Tensor:
 
 
 def sigmoid_(x: Tensor) -> Tensor:
-    """Logistic sigmoid 1 / (1 + exp(-x)), elementwise. In place: writes the result into x and returns x."""
+    """Logistic sigmoid 1 / (1 + exp(-x)), elementwise. In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("sigmoid_", "x", x)
     record = check_inplace("sigmoid_", x)
@@ -599,7 +779,17 @@ def sigmoid_(x: Tensor) -> Tensor:
 
 
 def relu(x: Tensor) -> Tensor:
-    """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0)."""
+    """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0).
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "relu", "x")
     _kernel = _k_relu.get(x._data.__class__) or dispatch("relu", "relu", x._data)
@@ -614,8 +804,17 @@ def relu(x: Tensor) -> Tensor:
 
 
 def relu_(x: Tensor) -> Tensor:
-    """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0). In place: writes the result into x
-    and returns x.
+    """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0). In place: writes the result into x and
+    returns x.
+
+    Args:
+        x (Tensor)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("relu_", "x", x)
@@ -638,7 +837,18 @@ def gelu(
     x: Tensor,
     approximate: bool = False,
 ) -> Tensor:
-    """Gaussian error linear unit; approximate=true uses the tanh approximation."""
+    """Gaussian error linear unit; approximate=true uses the tanh approximation.
+
+    Args:
+        x (Tensor | float | int)
+        approximate (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "gelu", "x")
     if approximate.__class__ is not bool:
@@ -656,7 +866,17 @@ def gelu(
 
 
 def silu(x: Tensor) -> Tensor:
-    """SiLU (swish) x * sigmoid(x), elementwise."""
+    """SiLU (swish) x * sigmoid(x), elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "silu", "x")
     _kernel = _k_silu.get(x._data.__class__) or dispatch("silu", "silu", x._data)
@@ -675,7 +895,19 @@ def softplus(
     beta: float = 1.0,
     threshold: float = 20.0,
 ) -> Tensor:
-    """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
+    """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold.
+
+    Args:
+        x (Tensor | float | int)
+        beta (float | int, default 1.0)
+        threshold (float | int, default 20.0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softplus", "x")
     if beta.__class__ is not float:
@@ -699,7 +931,18 @@ def leaky_relu(
     x: Tensor,
     negative_slope: float = 0.01,
 ) -> Tensor:
-    """x where x > 0, else negative_slope * x."""
+    """x where x > 0, else negative_slope * x.
+
+    Args:
+        x (Tensor | float | int)
+        negative_slope (float | int, default 0.01)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "leaky_relu", "x")
     if negative_slope.__class__ is not float:
@@ -720,7 +963,18 @@ def elu(
     x: Tensor,
     alpha: float = 1.0,
 ) -> Tensor:
-    """x where x > 0, else alpha * (exp(x) - 1)."""
+    """x where x > 0, else alpha * (exp(x) - 1).
+
+    Args:
+        x (Tensor | float | int)
+        alpha (float | int, default 1.0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "elu", "x")
     if alpha.__class__ is not float:
@@ -738,7 +992,17 @@ def elu(
 
 
 def erf(x: Tensor) -> Tensor:
-    """Gauss error function, elementwise."""
+    """Gauss error function, elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "erf", "x")
     _kernel = _k_erf.get(x._data.__class__) or dispatch("erf", "erf", x._data)
@@ -757,7 +1021,19 @@ def scale(
     scale: float = 1.0,
     bias: float = 0.0,
 ) -> Tensor:
-    """x * scale + bias (scalars; x's dtype is kept)."""
+    """x * scale + bias (scalars; x's dtype is kept).
+
+    Args:
+        x (Tensor | float | int)
+        scale (float | int, default 1.0)
+        bias (float | int, default 0.0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "scale", "x")
     if scale.__class__ is not float and scale.__class__ is not int:
@@ -781,7 +1057,19 @@ def scale_(
     scale: float = 1.0,
     bias: float = 0.0,
 ) -> Tensor:
-    """x * scale + bias (scalars; x's dtype is kept). In place: writes the result into x and returns x."""
+    """x * scale + bias (scalars; x's dtype is kept). In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor)
+        scale (float | int, default 1.0)
+        bias (float | int, default 0.0)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("scale_", "x", x)
     if scale.__class__ is not float and scale.__class__ is not int:
@@ -808,7 +1096,18 @@ def pow(
     x: Tensor,
     y: float,
 ) -> Tensor:
-    """x raised to the scalar power y, elementwise (x's dtype is kept)."""
+    """x raised to the scalar power y, elementwise (x's dtype is kept).
+
+    Args:
+        x (Tensor | float | int)
+        y (float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pow", "x")
     if y.__class__ is not float and y.__class__ is not int:
@@ -832,6 +1131,17 @@ def clip(
 ) -> Tensor:
     """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
     included).
+
+    Args:
+        x (Tensor | float | int)
+        min (float | int | None, default None)
+        max (float | int | None, default None)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "clip", "x")
@@ -859,6 +1169,17 @@ def clip_(
 ) -> Tensor:
     """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
     included). In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor)
+        min (float | int | None, default None)
+        max (float | int | None, default None)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("clip_", "x", x)
@@ -887,7 +1208,18 @@ def cast(
     x: Tensor,
     dtype: Any,
 ) -> Tensor:
-    """x converted to dtype; the gradient is converted back to x's dtype."""
+    """x converted to dtype; the gradient is converted back to x's dtype.
+
+    Args:
+        x (Tensor | float | int)
+        dtype (str | numpy.dtype)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cast", "x")
     dtype = dtype_arg(dtype, "cast", "dtype")
@@ -908,7 +1240,19 @@ def hardtanh(
     min: float = -1.0,
     max: float = 1.0,
 ) -> Tensor:
-    """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside."""
+    """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside.
+
+    Args:
+        x (Tensor | float | int)
+        min (float | int, default -1.0)
+        max (float | int, default 1.0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardtanh", "x")
     if min.__class__ is not float:
@@ -929,7 +1273,17 @@ def hardtanh(
 
 
 def hardswish(x: Tensor) -> Tensor:
-    """x * min(max(x + 3, 0), 6) / 6, elementwise."""
+    """x * min(max(x + 3, 0), 6) / 6, elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardswish", "x")
     _kernel = _k_hardswish.get(x._data.__class__) or dispatch("hardswish", "hardswish", x._data)
@@ -944,7 +1298,17 @@ def hardswish(x: Tensor) -> Tensor:
 
 
 def hardsigmoid(x: Tensor) -> Tensor:
-    """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset)."""
+    """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset).
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardsigmoid", "x")
     _kernel = _k_hardsigmoid.get(x._data.__class__) or dispatch("hardsigmoid", "hardsigmoid", x._data)
@@ -959,7 +1323,17 @@ def hardsigmoid(x: Tensor) -> Tensor:
 
 
 def mish(x: Tensor) -> Tensor:
-    """x * tanh(softplus(x)), elementwise."""
+    """x * tanh(softplus(x)), elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mish", "x")
     _kernel = _k_mish.get(x._data.__class__) or dispatch("mish", "mish", x._data)
@@ -974,7 +1348,17 @@ def mish(x: Tensor) -> Tensor:
 
 
 def log_sigmoid(x: Tensor) -> Tensor:
-    """log(sigmoid(x)) = -softplus(-x), computed stably."""
+    """log(sigmoid(x)) = -softplus(-x), computed stably.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_sigmoid", "x")
     _kernel = _k_log_sigmoid.get(x._data.__class__) or dispatch("log_sigmoid", "log_sigmoid", x._data)
@@ -989,7 +1373,17 @@ def log_sigmoid(x: Tensor) -> Tensor:
 
 
 def swish(x: Tensor) -> Tensor:
-    """Swish x * sigmoid(x), the same function as silu."""
+    """Swish x * sigmoid(x), the same function as silu.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "swish", "x")
     _kernel = _k_silu.get(x._data.__class__) or dispatch("swish", "silu", x._data)
@@ -1008,7 +1402,19 @@ def selu(
     scale: float = 1.0507009873554805,
     alpha: float = 1.6732632423543772,
 ) -> Tensor:
-    """scale * x where x > 0, else scale * alpha * (exp(x) - 1)."""
+    """scale * x where x > 0, else scale * alpha * (exp(x) - 1).
+
+    Args:
+        x (Tensor | float | int)
+        scale (float | int, default 1.0507009873554805)
+        alpha (float | int, default 1.6732632423543772)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "selu", "x")
     if scale.__class__ is not float:
@@ -1032,7 +1438,18 @@ def celu(
     x: Tensor,
     alpha: float = 1.0,
 ) -> Tensor:
-    """x where x > 0, else alpha * (exp(x / alpha) - 1)."""
+    """x where x > 0, else alpha * (exp(x / alpha) - 1).
+
+    Args:
+        x (Tensor | float | int)
+        alpha (float | int, default 1.0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "celu", "x")
     if alpha.__class__ is not float:
@@ -1050,7 +1467,17 @@ def celu(
 
 
 def softsign(x: Tensor) -> Tensor:
-    """x / (1 + |x|), elementwise."""
+    """x / (1 + |x|), elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softsign", "x")
     _kernel = _k_softsign.get(x._data.__class__) or dispatch("softsign", "softsign", x._data)
@@ -1065,7 +1492,17 @@ def softsign(x: Tensor) -> Tensor:
 
 
 def tanhshrink(x: Tensor) -> Tensor:
-    """x - tanh(x), elementwise."""
+    """x - tanh(x), elementwise.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanhshrink", "x")
     _kernel = _k_tanhshrink.get(x._data.__class__) or dispatch("tanhshrink", "tanhshrink", x._data)
@@ -1083,7 +1520,18 @@ def add(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x + y, elementwise with broadcasting."""
+    """x + y, elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "add", "x")
     if not isinstance(y, Tensor):
@@ -1109,7 +1557,18 @@ def add_(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x + y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    """x + y, elementwise with broadcasting. In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor)
+        y (Tensor | float | int)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("add_", "x", x)
     if not isinstance(y, Tensor):
@@ -1139,7 +1598,18 @@ def subtract(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x - y, elementwise with broadcasting."""
+    """x - y, elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "subtract", "x")
     if not isinstance(y, Tensor):
@@ -1165,7 +1635,18 @@ def subtract_(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x - y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    """x - y, elementwise with broadcasting. In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor)
+        y (Tensor | float | int)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("subtract_", "x", x)
     if not isinstance(y, Tensor):
@@ -1195,7 +1676,18 @@ def multiply(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x * y, elementwise with broadcasting."""
+    """x * y, elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "multiply", "x")
     if not isinstance(y, Tensor):
@@ -1221,7 +1713,18 @@ def multiply_(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x * y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    """x * y, elementwise with broadcasting. In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor)
+        y (Tensor | float | int)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("multiply_", "x", x)
     if not isinstance(y, Tensor):
@@ -1251,7 +1754,18 @@ def divide(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x / y, elementwise with broadcasting."""
+    """x / y, elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "divide", "x")
     if not isinstance(y, Tensor):
@@ -1278,7 +1792,18 @@ def divide_(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x / y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    """x / y, elementwise with broadcasting. In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor)
+        y (Tensor | float | int)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("divide_", "x", x)
     if not isinstance(y, Tensor):
@@ -1309,7 +1834,18 @@ def maximum(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """Elementwise maximum with broadcasting (ties split the gradient equally)."""
+    """Elementwise maximum with broadcasting (ties split the gradient equally).
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "maximum", "x")
     if not isinstance(y, Tensor):
@@ -1335,7 +1871,18 @@ def minimum(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """Elementwise minimum with broadcasting (ties split the gradient equally)."""
+    """Elementwise minimum with broadcasting (ties split the gradient equally).
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "minimum", "x")
     if not isinstance(y, Tensor):
@@ -1361,7 +1908,18 @@ def elementwise_pow(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x ** y, elementwise with broadcasting (both may require grad)."""
+    """x ** y, elementwise with broadcasting (both may require grad).
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "elementwise_pow", "x")
     if not isinstance(y, Tensor):
@@ -1388,7 +1946,19 @@ def where(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x where condition (a bool tensor, no gradient) is true, else y; broadcasting."""
+    """x where condition (a bool tensor, no gradient) is true, else y; broadcasting.
+
+    Args:
+        condition (Tensor | float | int)
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, y. No gradient for: condition.
+    """
     if not isinstance(condition, Tensor):
         condition = as_tensor_arg(condition, x, "where", "condition")
     if not isinstance(x, Tensor):
@@ -1428,7 +1998,18 @@ def equal(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x == y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x == y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "equal", "x")
     if not isinstance(y, Tensor):
@@ -1450,7 +2031,18 @@ def not_equal(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x != y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x != y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "not_equal", "x")
     if not isinstance(y, Tensor):
@@ -1472,7 +2064,18 @@ def less_than(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x < y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x < y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "less_than", "x")
     if not isinstance(y, Tensor):
@@ -1494,7 +2097,18 @@ def less_equal(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x <= y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x <= y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "less_equal", "x")
     if not isinstance(y, Tensor):
@@ -1516,7 +2130,18 @@ def greater_than(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x > y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x > y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "greater_than", "x")
     if not isinstance(y, Tensor):
@@ -1538,7 +2163,18 @@ def greater_equal(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x >= y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x >= y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "greater_equal", "x")
     if not isinstance(y, Tensor):
@@ -1560,7 +2196,18 @@ def logical_and(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
+    """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "logical_and", "x")
     if not isinstance(y, Tensor):
@@ -1582,7 +2229,18 @@ def logical_or(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
+    """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "logical_or", "x")
     if not isinstance(y, Tensor):
@@ -1601,7 +2259,17 @@ def logical_or(
 
 
 def logical_not(x: Tensor) -> Tensor:
-    """not x (nonzero counts as true), elementwise; a bool tensor without gradient."""
+    """not x (nonzero counts as true), elementwise; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logical_not", "x")
     _kernel = _k_logical_not.get(x._data.__class__) or dispatch("logical_not", "logical_not", x._data)
@@ -1613,7 +2281,17 @@ def logical_not(x: Tensor) -> Tensor:
 
 
 def isnan(x: Tensor) -> Tensor:
-    """True where x is NaN; a bool tensor without gradient."""
+    """True where x is NaN; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isnan", "x")
     _kernel = _k_isnan.get(x._data.__class__) or dispatch("isnan", "isnan", x._data)
@@ -1625,7 +2303,17 @@ def isnan(x: Tensor) -> Tensor:
 
 
 def isinf(x: Tensor) -> Tensor:
-    """True where x is +inf or -inf; a bool tensor without gradient."""
+    """True where x is +inf or -inf; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isinf", "x")
     _kernel = _k_isinf.get(x._data.__class__) or dispatch("isinf", "isinf", x._data)
@@ -1637,7 +2325,17 @@ def isinf(x: Tensor) -> Tensor:
 
 
 def isfinite(x: Tensor) -> Tensor:
-    """True where x is neither NaN nor infinite; a bool tensor without gradient."""
+    """True where x is neither NaN nor infinite; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isfinite", "x")
     _kernel = _k_isfinite.get(x._data.__class__) or dispatch("isfinite", "isfinite", x._data)
@@ -1653,7 +2351,19 @@ def sum(
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
-    """Sum over axis."""
+    """Sum over axis.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | Sequence[int], default ())
+        keepdim (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sum", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1678,7 +2388,19 @@ def mean(
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
-    """Arithmetic mean over axis."""
+    """Arithmetic mean over axis.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | Sequence[int], default ())
+        keepdim (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mean", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1703,7 +2425,19 @@ def max(
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
-    """Maximum over axis (values only; ties share the gradient equally)."""
+    """Maximum over axis (values only; ties share the gradient equally).
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | Sequence[int], default ())
+        keepdim (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1729,7 +2463,19 @@ def min(
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
-    """Minimum over axis (values only; ties share the gradient equally)."""
+    """Minimum over axis (values only; ties share the gradient equally).
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | Sequence[int], default ())
+        keepdim (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "min", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1755,7 +2501,19 @@ def prod(
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
-    """Product over axis (the gradient is exact when x has zeros)."""
+    """Product over axis (the gradient is exact when x has zeros).
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | Sequence[int], default ())
+        keepdim (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "prod", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1780,7 +2538,19 @@ def logsumexp(
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
-    """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis."""
+    """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | Sequence[int], default ())
+        keepdim (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logsumexp", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1806,7 +2576,19 @@ def argmax(
     axis: int | None = None,
     keepdim: bool = False,
 ) -> Tensor:
-    """int64 index of the maximum along axis (None means the flattened x); no gradient."""
+    """int64 index of the maximum along axis (None means the flattened x); no gradient.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | None, default None)
+        keepdim (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmax", "x")
     if axis.__class__ is not int and axis is not None:
@@ -1826,7 +2608,19 @@ def argmin(
     axis: int | None = None,
     keepdim: bool = False,
 ) -> Tensor:
-    """int64 index of the minimum along axis (None means the flattened x); no gradient."""
+    """int64 index of the minimum along axis (None means the flattened x); no gradient.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | None, default None)
+        keepdim (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argmin", "x")
     if axis.__class__ is not int and axis is not None:
@@ -1847,7 +2641,20 @@ def var(
     unbiased: bool = True,
     keepdim: bool = False,
 ) -> Tensor:
-    """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N."""
+    """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | Sequence[int], default ())
+        unbiased (bool, default True)
+        keepdim (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "var", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1876,7 +2683,20 @@ def std(
     unbiased: bool = True,
     keepdim: bool = False,
 ) -> Tensor:
-    """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0."""
+    """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | Sequence[int], default ())
+        unbiased (bool, default True)
+        keepdim (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "std", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -1906,8 +2726,20 @@ def norm(
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
-    """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where
-    the norm is 0; for inf, ties share the gradient.
+    """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where the
+    norm is 0; for inf, ties share the gradient.
+
+    Args:
+        x (Tensor | float | int)
+        p (float | int, default 2.0)
+        axis (int | Sequence[int], default ())
+        keepdim (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "norm", "x")
@@ -1936,7 +2768,18 @@ def cumsum(
     x: Tensor,
     axis: int | None = None,
 ) -> Tensor:
-    """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
+    """Cumulative sum along axis; axis None sums the flattened x (a 1-D result).
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | None, default None)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumsum", "x")
     if axis.__class__ is not int and axis is not None:
@@ -1957,8 +2800,18 @@ def cumprod(
     x: Tensor,
     dim: int | None = None,
 ) -> Tensor:
-    """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is
-    exact when x has zeros.
+    """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is exact
+    when x has zeros.
+
+    Args:
+        x (Tensor | float | int)
+        dim (int | None, default None)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cumprod", "x")
@@ -1984,8 +2837,23 @@ def topk(
     largest: bool = True,
     sorted: bool = True,
 ) -> tuple[Tensor, Tensor]:
-    """The k largest (or smallest) values along axis and their int64 indices; results are always sorted
-    (ties keep the lower index first); NaN counts as the largest value.
+    """The k largest (or smallest) values along axis and their int64 indices; results are always sorted (ties
+    keep the lower index first); NaN counts as the largest value.
+
+    Args:
+        x (Tensor | float | int)
+        k (int)
+        axis (int, default -1)
+        largest (bool, default True)
+        sorted (bool, default True)
+
+    Returns:
+        A tuple (out, indices):
+        out (Tensor)
+        indices (Tensor)
+
+    Gradient:
+        Flows to x. Not differentiable: output indices.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "topk", "x")
@@ -2022,6 +2890,17 @@ def sort(
 ) -> Tensor:
     """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort
     gives the indices.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int, default -1)
+        descending (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sort", "x")
@@ -2049,7 +2928,19 @@ def argsort(
     axis: int = -1,
     descending: bool = False,
 ) -> Tensor:
-    """int64 indices that sort x along axis (stable; equal values keep their order); no gradient."""
+    """int64 indices that sort x along axis (stable; equal values keep their order); no gradient.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int, default -1)
+        descending (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argsort", "x")
     if axis.__class__ is not int:
@@ -2072,6 +2963,18 @@ def matmul(
 ) -> Tensor:
     """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap
     the last two axes first.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+        transpose_x (bool, default False)
+        transpose_y (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, y.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "matmul", "x")
@@ -2104,7 +3007,18 @@ def reshape(
     x: Tensor,
     shape: Sequence[int] | int,
 ) -> Tensor:
-    """x with a new shape (one entry may be -1); a view where possible."""
+    """x with a new shape (one entry may be -1); a view where possible.
+
+    Args:
+        x (Tensor | float | int)
+        shape (int | Sequence[int])
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reshape", "x")
     if shape.__class__ is not tuple and shape.__class__ is not int:
@@ -2126,7 +3040,18 @@ def transpose(
     x: Tensor,
     perm: Sequence[int] | int,
 ) -> Tensor:
-    """x with its axes permuted by perm; a view."""
+    """x with its axes permuted by perm; a view.
+
+    Args:
+        x (Tensor | float | int)
+        perm (int | Sequence[int])
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "transpose", "x")
     if perm.__class__ is not tuple and perm.__class__ is not int:
@@ -2148,7 +3073,18 @@ def squeeze(
     x: Tensor,
     axis: Sequence[int] | int = (),
 ) -> Tensor:
-    """x without the size-1 axes listed (empty means all size-1 axes); a view."""
+    """x without the size-1 axes listed (empty means all size-1 axes); a view.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | Sequence[int], default ())
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "squeeze", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -2170,7 +3106,18 @@ def unsqueeze(
     x: Tensor,
     axis: Sequence[int] | int,
 ) -> Tensor:
-    """x with size-1 axes inserted at axis (int or list); a view."""
+    """x with size-1 axes inserted at axis (int or list); a view.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | Sequence[int])
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "unsqueeze", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -2193,7 +3140,19 @@ def flatten(
     start_axis: int = 0,
     stop_axis: int = -1,
 ) -> Tensor:
-    """x with axes start_axis..stop_axis merged into one; a view where possible."""
+    """x with axes start_axis..stop_axis merged into one; a view where possible.
+
+    Args:
+        x (Tensor | float | int)
+        start_axis (int, default 0)
+        stop_axis (int, default -1)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flatten", "x")
     if start_axis.__class__ is not int:
@@ -2218,7 +3177,18 @@ def expand(
     x: Tensor,
     shape: Sequence[int] | int,
 ) -> Tensor:
-    """x broadcast to shape (-1 keeps a dimension); a read-only view."""
+    """x broadcast to shape (-1 keeps a dimension); a read-only view.
+
+    Args:
+        x (Tensor | float | int)
+        shape (int | Sequence[int])
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expand", "x")
     if shape.__class__ is not tuple and shape.__class__ is not int:
@@ -2240,7 +3210,18 @@ def concat(
     x: list[Tensor],
     axis: int = 0,
 ) -> Tensor:
-    """The tensors of x joined along axis."""
+    """The tensors of x joined along axis.
+
+    Args:
+        x (list[Tensor])
+        axis (int, default 0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     x = tensors_of(x, "concat", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "concat", "axis")
@@ -2268,7 +3249,18 @@ def stack(
     x: list[Tensor],
     axis: int = 0,
 ) -> Tensor:
-    """The tensors of x (equal shapes) stacked along a new axis."""
+    """The tensors of x (equal shapes) stacked along a new axis.
+
+    Args:
+        x (list[Tensor])
+        axis (int, default 0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     x = tensors_of(x, "stack", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "stack", "axis")
@@ -2297,7 +3289,19 @@ def split(
     num_or_sections: Sequence[int] | int,
     axis: int = 0,
 ) -> list[Tensor]:
-    """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1)."""
+    """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1).
+
+    Args:
+        x (Tensor | float | int)
+        num_or_sections (int | Sequence[int])
+        axis (int, default 0)
+
+    Returns:
+        out (list[Tensor])
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "split", "x")
     if num_or_sections.__class__ is not tuple and num_or_sections.__class__ is not int:
@@ -2329,6 +3333,17 @@ def gather(
 ) -> Tensor:
     """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means
     [index].
+
+    Args:
+        x (Tensor | float | int)
+        index (Tensor | float | int)
+        axis (int, default 0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x. No gradient for: index.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, index, "gather", "x")
@@ -2359,7 +3374,19 @@ def index_select(
     index: Tensor,
     axis: int = 0,
 ) -> Tensor:
-    """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index]."""
+    """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index].
+
+    Args:
+        x (Tensor | float | int)
+        index (Tensor | float | int)
+        axis (int, default 0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x. No gradient for: index.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, index, "index_select", "x")
     if not isinstance(index, Tensor):
@@ -2388,7 +3415,18 @@ def tile(
     x: Tensor,
     repeat_times: Sequence[int] | int,
 ) -> Tensor:
-    """x repeated repeat_times[i] times along each axis."""
+    """x repeated repeat_times[i] times along each axis.
+
+    Args:
+        x (Tensor | float | int)
+        repeat_times (int | Sequence[int])
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tile", "x")
     if repeat_times.__class__ is not tuple and repeat_times.__class__ is not int:
@@ -2410,8 +3448,19 @@ def take_along_axis(
     indices: Tensor,
     axis: int,
 ) -> Tensor:
-    """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and
-    broadcasts against arr on the other axes; negative indices count from the end.
+    """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and broadcasts
+    against arr on the other axes; negative indices count from the end.
+
+    Args:
+        arr (Tensor | float | int)
+        indices (Tensor | float | int)
+        axis (int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to arr. No gradient for: indices.
     """
     if not isinstance(arr, Tensor):
         arr = as_tensor_arg(arr, indices, "take_along_axis", "arr")
@@ -2443,8 +3492,20 @@ def scatter(
     updates: Tensor,
     overwrite: bool = True,
 ) -> Tensor:
-    """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the
-    last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
+    """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the last
+    update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
+
+    Args:
+        x (Tensor | float | int)
+        index (Tensor | float | int)
+        updates (Tensor | float | int)
+        overwrite (bool, default True)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, updates. No gradient for: index.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, updates, "scatter", "x")
@@ -2491,7 +3552,20 @@ def index_add(
     axis: int,
     value: Tensor,
 ) -> Tensor:
-    """x with value's slices added at the positions index (1-D) along axis; repeated indices add up."""
+    """x with value's slices added at the positions index (1-D) along axis; repeated indices add up.
+
+    Args:
+        x (Tensor | float | int)
+        index (Tensor | float | int)
+        axis (int)
+        value (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, value. No gradient for: index.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, value, "index_add", "x")
     if not isinstance(index, Tensor):
@@ -2536,7 +3610,19 @@ def masked_fill(
     mask: Tensor,
     value: float,
 ) -> Tensor:
-    """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true."""
+    """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true.
+
+    Args:
+        x (Tensor | float | int)
+        mask (Tensor | float | int)
+        value (float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x. No gradient for: mask.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, mask, "masked_fill", "x")
     if not isinstance(mask, Tensor):
@@ -2564,7 +3650,18 @@ def tril(
     x: Tensor,
     diagonal: int = 0,
 ) -> Tensor:
-    """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere."""
+    """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere.
+
+    Args:
+        x (Tensor | float | int)
+        diagonal (int, default 0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tril", "x")
     if diagonal.__class__ is not int:
@@ -2584,7 +3681,18 @@ def triu(
     x: Tensor,
     diagonal: int = 0,
 ) -> Tensor:
-    """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere."""
+    """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere.
+
+    Args:
+        x (Tensor | float | int)
+        diagonal (int, default 0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "triu", "x")
     if diagonal.__class__ is not int:
@@ -2606,8 +3714,20 @@ def pad(
     mode: str = "constant",
     value: float = 0.0,
 ) -> Tensor:
-    """x padded like PyTorch's F.pad; pad holds (before, after) pairs, the first pair for the last axis,
-    the next for the one before; mode is 'constant' (with value), 'reflect', 'replicate' or 'circular'.
+    """x padded like PyTorch's F.pad; pad holds (before, after) pairs, the first pair for the last axis, the
+    next for the one before; mode is 'constant' (with value), 'reflect', 'replicate' or 'circular'.
+
+    Args:
+        x (Tensor | float | int)
+        pad (int | Sequence[int])
+        mode (str, default \"constant\")
+        value (float | int, default 0.0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pad", "x")
@@ -2638,6 +3758,17 @@ def roll(
 ) -> Tensor:
     """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x
     and keeps its shape.
+
+    Args:
+        x (Tensor | float | int)
+        shifts (int | Sequence[int])
+        axis (int | Sequence[int] | None, default None)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "roll", "x")
@@ -2662,8 +3793,19 @@ def repeat_interleave(
     repeats: int,
     axis: int | None = None,
 ) -> Tensor:
-    """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the
-    flattened x.
+    """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the flattened
+    x.
+
+    Args:
+        x (Tensor | float | int)
+        repeats (int)
+        axis (int | None, default None)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "repeat_interleave", "x")
@@ -2688,7 +3830,18 @@ def flip(
     x: Tensor,
     axis: Sequence[int] | int,
 ) -> Tensor:
-    """x reversed along each axis listed."""
+    """x reversed along each axis listed.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int | Sequence[int])
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "flip", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
@@ -2708,7 +3861,18 @@ def softmax(
     x: Tensor,
     axis: int = -1,
 ) -> Tensor:
-    """exp(x) / sum(exp(x)) along axis, computed stably."""
+    """exp(x) / sum(exp(x)) along axis, computed stably.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int, default -1)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softmax", "x")
     if axis.__class__ is not int:
@@ -2729,7 +3893,18 @@ def log_softmax(
     x: Tensor,
     axis: int = -1,
 ) -> Tensor:
-    """log(softmax(x)) along axis, computed stably."""
+    """log(softmax(x)) along axis, computed stably.
+
+    Args:
+        x (Tensor | float | int)
+        axis (int, default -1)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_softmax", "x")
     if axis.__class__ is not int:
@@ -2751,7 +3926,19 @@ def dropout(
     p: float = 0.5,
     training: bool = True,
 ) -> Tensor:
-    """Zero each element with probability p and scale the rest by 1 / (1 - p); identity when not training."""
+    """Zero each element with probability p and scale the rest by 1 / (1 - p); identity when not training.
+
+    Args:
+        x (Tensor | float | int)
+        p (float | int, default 0.5)
+        training (bool, default True)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "dropout", "x")
     if p.__class__ is not float:
@@ -2776,7 +3963,18 @@ def one_hot(
     x: Tensor,
     num_classes: int,
 ) -> Tensor:
-    """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient."""
+    """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient.
+
+    Args:
+        x (Tensor | float | int)
+        num_classes (int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "one_hot", "x")
     if num_classes.__class__ is not int:
@@ -2793,7 +3991,18 @@ def embedding(
     x: Tensor,
     weight: Tensor,
 ) -> Tensor:
-    """Rows of weight (num_embeddings, dim) picked by the integer ids x; gradient for weight only."""
+    """Rows of weight (num_embeddings, dim) picked by the integer ids x; gradient for weight only.
+
+    Args:
+        x (Tensor | float | int)
+        weight (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to weight. No gradient for: x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "embedding", "x")
     if not isinstance(weight, Tensor):
@@ -2819,7 +4028,18 @@ def prelu(
     x: Tensor,
     weight: Tensor,
 ) -> Tensor:
-    """x where x > 0, else weight * x; weight has shape [1] or [C] for the channel axis 1 of x."""
+    """x where x > 0, else weight * x; weight has shape [1] or [C] for the channel axis 1 of x.
+
+    Args:
+        x (Tensor | float | int)
+        weight (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, weight.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "prelu", "x")
     if not isinstance(weight, Tensor):
@@ -2845,8 +4065,17 @@ def glu(
     x: Tensor,
     axis: int = -1,
 ) -> Tensor:
-    """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be
-    even).
+    """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be even).
+
+    Args:
+        x (Tensor | float | int)
+        axis (int, default -1)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "glu", "x")
@@ -2872,10 +4101,23 @@ def cross_entropy(
     ignore_index: int = -100,
     label_smoothing: float = 0.0,
 ) -> Tensor:
-    """Softmax cross entropy of logits input against integer class labels (input's shape without axis, or
-    with size 1 there); reduction is 'mean', 'sum' or 'none'; labels equal to ignore_index count for
-    nothing ('mean' divides by the labels that count); label_smoothing mixes that much of a uniform
-    target in.
+    """Softmax cross entropy of logits input against integer class labels (input's shape without axis, or with
+    size 1 there); reduction is 'mean', 'sum' or 'none'; labels equal to ignore_index count for nothing
+    ('mean' divides by the labels that count); label_smoothing mixes that much of a uniform target in.
+
+    Args:
+        input (Tensor | float | int)
+        label (Tensor | float | int)
+        axis (int, default -1)
+        reduction (str, default \"mean\")
+        ignore_index (int, default -100)
+        label_smoothing (float | int, default 0.0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to input. No gradient for: label.
     """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "cross_entropy", "input")
@@ -2915,7 +4157,19 @@ def mse_loss(
     label: Tensor,
     reduction: str = "mean",
 ) -> Tensor:
-    """Squared error (input - label) ** 2 with broadcasting; reduction is 'mean', 'sum' or 'none'."""
+    """Squared error (input - label) ** 2 with broadcasting; reduction is 'mean', 'sum' or 'none'.
+
+    Args:
+        input (Tensor | float | int)
+        label (Tensor | float | int)
+        reduction (str, default \"mean\")
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to input, label.
+    """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "mse_loss", "input")
     if not isinstance(label, Tensor):
@@ -2947,9 +4201,22 @@ def nll_loss(
     ignore_index: int = -100,
     reduction: str = "mean",
 ) -> Tensor:
-    """Negative log-likelihood of log-probabilities input, (N, C) or (N, C, d1, ...) or (C,), against
-    integer labels; weight (C,) rescales classes; labels equal to ignore_index count for nothing; 'mean'
-    divides by the summed weights of the counted labels.
+    """Negative log-likelihood of log-probabilities input, (N, C) or (N, C, d1, ...) or (C,), against integer
+    labels; weight (C,) rescales classes; labels equal to ignore_index count for nothing; 'mean' divides by
+    the summed weights of the counted labels.
+
+    Args:
+        input (Tensor | float | int)
+        label (Tensor | float | int)
+        weight (Tensor | float | int | None, default None)
+        ignore_index (int, default -100)
+        reduction (str, default \"mean\")
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to input. No gradient for: label, weight.
     """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "nll_loss", "input")
@@ -3003,8 +4270,20 @@ def binary_cross_entropy_with_logits(
     pos_weight: Tensor | None = None,
 ) -> Tensor:
     """Sigmoid binary cross entropy of logits against labels of the same shape, computed stably; weight
-    (broadcast to logit) scales each element, pos_weight (broadcast along the last axis) the positive
-    term.
+    (broadcast to logit) scales each element, pos_weight (broadcast along the last axis) the positive term.
+
+    Args:
+        logit (Tensor | float | int)
+        label (Tensor | float | int)
+        weight (Tensor | float | int | None, default None)
+        reduction (str, default \"mean\")
+        pos_weight (Tensor | float | int | None, default None)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to logit, label. No gradient for: weight, pos_weight.
     """
     if not isinstance(logit, Tensor):
         logit = as_tensor_arg(logit, label, "binary_cross_entropy_with_logits", "logit")
@@ -3058,7 +4337,19 @@ def l1_loss(
     label: Tensor,
     reduction: str = "mean",
 ) -> Tensor:
-    """Absolute error |input - label| with broadcasting; reduction is 'mean', 'sum' or 'none'."""
+    """Absolute error |input - label| with broadcasting; reduction is 'mean', 'sum' or 'none'.
+
+    Args:
+        input (Tensor | float | int)
+        label (Tensor | float | int)
+        reduction (str, default \"mean\")
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to input, label.
+    """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "l1_loss", "input")
     if not isinstance(label, Tensor):
@@ -3089,8 +4380,20 @@ def smooth_l1_loss(
     reduction: str = "mean",
     delta: float = 1.0,
 ) -> Tensor:
-    """Paddle's smooth L1 (Huber) loss of d = input - label; 0.5 * d ** 2 where |d| < delta, else delta *
-    (|d| - 0.5 * delta).
+    """Paddle's smooth L1 (Huber) loss of d = input - label; 0.5 * d ** 2 where |d| < delta, else delta * (|d|
+    - 0.5 * delta).
+
+    Args:
+        input (Tensor | float | int)
+        label (Tensor | float | int)
+        reduction (str, default \"mean\")
+        delta (float | int, default 1.0)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to input, label.
     """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "smooth_l1_loss", "input")
@@ -3125,9 +4428,20 @@ def kl_div(
     reduction: str = "mean",
     log_target: bool = False,
 ) -> Tensor:
-    """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities input (0 where label
-    is 0); log_target takes label as log-probabilities; reduction is 'mean', 'batchmean', 'sum' or
-    'none'.
+    """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities input (0 where label is
+    0); log_target takes label as log-probabilities; reduction is 'mean', 'batchmean', 'sum' or 'none'.
+
+    Args:
+        input (Tensor | float | int)
+        label (Tensor | float | int)
+        reduction (str, default \"mean\")
+        log_target (bool, default False)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to input, label.
     """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "kl_div", "input")
@@ -3167,6 +4481,21 @@ def conv2d(
 ) -> Tensor:
     """2-D convolution (cross-correlation) of x (N, C, H, W) with weight (O, C / groups, kh, kw), plus bias
     (O,); zero padding.
+
+    Args:
+        x (Tensor | float | int)
+        weight (Tensor | float | int)
+        bias (Tensor | float | int | None, default None)
+        stride (int | Sequence[int], default (1, 1))
+        padding (int | Sequence[int], default (0, 0))
+        dilation (int | Sequence[int], default (1, 1))
+        groups (int, default 1)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, weight, bias.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "conv2d", "x")
@@ -3228,6 +4557,18 @@ def max_pool2d(
 ) -> Tensor:
     """Maximum over each window of x (N, C, H, W); stride None means kernel_size, padding is -inf; the
     gradient goes to the first maximum of each window.
+
+    Args:
+        x (Tensor | float | int)
+        kernel_size (int | Sequence[int])
+        stride (int | Sequence[int] | None, default None)
+        padding (int | Sequence[int], default (0, 0))
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max_pool2d", "x")
@@ -3259,8 +4600,20 @@ def avg_pool2d(
     stride: Sequence[int] | int | None = None,
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
-    """Mean over each window of x (N, C, H, W); stride None means kernel_size; zero padding counts in the
-    mean (count_include_pad=True).
+    """Mean over each window of x (N, C, H, W); stride None means kernel_size; zero padding counts in the mean
+    (count_include_pad=True).
+
+    Args:
+        x (Tensor | float | int)
+        kernel_size (int | Sequence[int])
+        stride (int | Sequence[int] | None, default None)
+        padding (int | Sequence[int], default (0, 0))
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "avg_pool2d", "x")
@@ -3290,6 +4643,16 @@ def adaptive_avg_pool2d(
 ) -> Tensor:
     """Mean of x (N, C, H, W) over output_size bins per spatial axis, bin i spanning [floor(i * H / out),
     ceil((i + 1) * H / out)).
+
+    Args:
+        x (Tensor | float | int)
+        output_size (int | Sequence[int])
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "adaptive_avg_pool2d", "x")
@@ -3314,8 +4677,21 @@ def layer_norm(
     bias: Tensor | None = None,
     epsilon: float = 1e-05,
 ) -> Tensor:
-    """x normalised over its last len(normalized_shape) axes (biased variance), then * weight + bias (both
-    of shape normalized_shape).
+    """x normalised over its last len(normalized_shape) axes (biased variance), then * weight + bias (both of
+    shape normalized_shape).
+
+    Args:
+        x (Tensor | float | int)
+        normalized_shape (int | Sequence[int])
+        weight (Tensor | float | int | None, default None)
+        bias (Tensor | float | int | None, default None)
+        epsilon (float | int, default 1e-05)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, weight, bias.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "layer_norm", "x")
@@ -3378,6 +4754,22 @@ def batch_norm(
     """Per-channel (axis 1) normalisation of x (N, C, ...); training uses batch statistics and updates
     running_mean/running_var in place (running = momentum * running + (1 - momentum) * batch, unbiased
     variance), eval uses the running ones.
+
+    Args:
+        x (Tensor | float | int)
+        running_mean (Tensor | float | int)
+        running_var (Tensor | float | int)
+        weight (Tensor | float | int | None, default None)
+        bias (Tensor | float | int | None, default None)
+        training (bool, default False)
+        momentum (float | int, default 0.9)
+        epsilon (float | int, default 1e-05)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, weight, bias. No gradient for: running_mean, running_var.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "batch_norm", "x")
@@ -3450,8 +4842,21 @@ def group_norm(
     bias: Tensor | None = None,
     epsilon: float = 1e-05,
 ) -> Tensor:
-    """x (N, C, ...) normalised over each of num_groups channel groups (biased variance), then * weight +
-    bias per channel (C,).
+    """x (N, C, ...) normalised over each of num_groups channel groups (biased variance), then * weight + bias
+    per channel (C,).
+
+    Args:
+        x (Tensor | float | int)
+        num_groups (int)
+        weight (Tensor | float | int | None, default None)
+        bias (Tensor | float | int | None, default None)
+        epsilon (float | int, default 1e-05)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, weight, bias.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "group_norm", "x")
@@ -3506,7 +4911,19 @@ def linear(
     weight: Tensor,
     bias: Tensor | None = None,
 ) -> Tensor:
-    """x @ weight + bias with Paddle's weight layout (in_features, out_features)."""
+    """x @ weight + bias with Paddle's weight layout (in_features, out_features).
+
+    Args:
+        x (Tensor | float | int)
+        weight (Tensor | float | int)
+        bias (Tensor | float | int | None, default None)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, weight, bias.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "linear", "x")
     if not isinstance(weight, Tensor):
@@ -3550,6 +4967,17 @@ def einsum(
 ) -> Tensor:
     """Two-operand Einstein summation ('bij,bjk->bik'; without '->' the output is NumPy's implicit one); no
     ellipsis, no index repeated within an operand.
+
+    Args:
+        equation (str)
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x, y.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "einsum", "x")
@@ -3584,9 +5012,24 @@ def scaled_dot_product_attention(
     causal: bool = False,
     scale: float | None = None,
 ) -> Tensor:
-    """softmax(query @ key^T * scale + mask) @ value over (..., seq, head_dim) tensors; scale None means 1
-    / sqrt(head_dim); a bool mask keeps True, a float mask is added; causal keeps key j <= query i;
-    dropout_p drops attention weights; fully masked rows give 0.
+    """softmax(query @ key^T * scale + mask) @ value over (..., seq, head_dim) tensors; scale None means 1 /
+    sqrt(head_dim); a bool mask keeps True, a float mask is added; causal keeps key j <= query i; dropout_p
+    drops attention weights; fully masked rows give 0.
+
+    Args:
+        query (Tensor | float | int)
+        key (Tensor | float | int)
+        value (Tensor | float | int)
+        mask (Tensor | float | int | None, default None)
+        dropout_p (float | int, default 0.0)
+        causal (bool, default False)
+        scale (float | int | None, default None)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to query, key, value, mask.
     """
     if not isinstance(query, Tensor):
         query = as_tensor_arg(query, key, "scaled_dot_product_attention", "query")
@@ -3649,7 +5092,18 @@ def fill(
     x: Tensor,
     value: float,
 ) -> Tensor:
-    """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x."""
+    """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
+
+    Args:
+        x (Tensor | float | int)
+        value (float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "fill", "x")
     if value.__class__ is not float and value.__class__ is not int:
@@ -3670,8 +5124,18 @@ def fill_(
     x: Tensor,
     value: float,
 ) -> Tensor:
-    """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
-    In place: writes the result into x and returns x.
+    """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x. In
+    place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor)
+        value (float | int)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("fill_", "x", x)
@@ -3694,7 +5158,17 @@ def fill_(
 
 
 def zero(x: Tensor) -> Tensor:
-    """Zeros shaped like x (and of its dtype); no gradient flows to x."""
+    """Zeros shaped like x (and of its dtype); no gradient flows to x.
+
+    Args:
+        x (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "zero", "x")
     _kernel = _k_zero.get(x._data.__class__) or dispatch("zero", "zero", x._data)
@@ -3709,8 +5183,17 @@ def zero(x: Tensor) -> Tensor:
 
 
 def zero_(x: Tensor) -> Tensor:
-    """Zeros shaped like x (and of its dtype); no gradient flows to x. In place: writes the result into x
-    and returns x.
+    """Zeros shaped like x (and of its dtype); no gradient flows to x. In place: writes the result into x and
+    returns x.
+
+    Args:
+        x (Tensor)
+
+    Returns:
+        x (Tensor): written in place, holding the result
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("zero_", "x", x)
@@ -3733,8 +5216,18 @@ def reduce_as(
     x: Tensor,
     target: Tensor,
 ) -> Tensor:
-    """x summed over its broadcast axes down to the shape of target, in target's dtype (double-grad
-    composites use it).
+    """x summed over its broadcast axes down to the shape of target, in target's dtype (double-grad composites
+    use it).
+
+    Args:
+        x (Tensor | float | int)
+        target (Tensor | float | int)
+
+    Returns:
+        out (Tensor)
+
+    Gradient:
+        Flows to x. No gradient for: target.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, target, "reduce_as", "x")
@@ -3761,7 +5254,19 @@ def softmax_vjp(
     g: Tensor,
     axis: int = -1,
 ) -> Tensor:
-    """p * (g - sum(g * p, axis, keepdim)), softmax's gradient for its output p and output gradient g."""
+    """p * (g - sum(g * p, axis, keepdim)), softmax's gradient for its output p and output gradient g.
+
+    Args:
+        p (Tensor | float | int)
+        g (Tensor | float | int)
+        axis (int, default -1)
+
+    Returns:
+        o (Tensor)
+
+    Gradient:
+        Flows to p, g.
+    """
     if not isinstance(p, Tensor):
         p = as_tensor_arg(p, g, "softmax_vjp", "p")
     if not isinstance(g, Tensor):
@@ -3792,7 +5297,20 @@ def softmax_vjp_dp(
     r: Tensor,
     axis: int = -1,
 ) -> Tensor:
-    """The derivative of sum(softmax_vjp(p, g, axis) * r) with respect to p."""
+    """The derivative of sum(softmax_vjp(p, g, axis) * r) with respect to p.
+
+    Args:
+        p (Tensor | float | int)
+        g (Tensor | float | int)
+        r (Tensor | float | int)
+        axis (int, default -1)
+
+    Returns:
+        o (Tensor)
+
+    Gradient:
+        Flows to p, g, r.
+    """
     if not isinstance(p, Tensor):
         p = as_tensor_arg(p, g, "softmax_vjp_dp", "p")
     if not isinstance(g, Tensor):
@@ -3839,8 +5357,21 @@ def matmul_xg(
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
-    """The gradient for x of matmul(x, y, transpose_x, transpose_y) given the output gradient g; x gives
-    only its shape.
+    """The gradient for x of matmul(x, y, transpose_x, transpose_y) given the output gradient g; x gives only
+    its shape.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+        g (Tensor | float | int)
+        transpose_x (bool, default False)
+        transpose_y (bool, default False)
+
+    Returns:
+        o (Tensor)
+
+    Gradient:
+        Flows to y, g. No gradient for: x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "matmul_xg", "x")
@@ -3891,8 +5422,21 @@ def matmul_yg(
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
-    """The gradient for y of matmul(x, y, transpose_x, transpose_y) given the output gradient g; y gives
-    only its shape.
+    """The gradient for y of matmul(x, y, transpose_x, transpose_y) given the output gradient g; y gives only
+    its shape.
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+        g (Tensor | float | int)
+        transpose_x (bool, default False)
+        transpose_y (bool, default False)
+
+    Returns:
+        o (Tensor)
+
+    Gradient:
+        Flows to x, g. No gradient for: y.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, g, "matmul_yg", "x")
@@ -3944,8 +5488,22 @@ def matmul_jvp(
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
-    """matmul(a, y) + matmul(x, b) (same transposes), the directional derivative of matmul at (x, y) along
-    (a, b).
+    """matmul(a, y) + matmul(x, b) (same transposes), the directional derivative of matmul at (x, y) along (a,
+    b).
+
+    Args:
+        x (Tensor | float | int)
+        y (Tensor | float | int)
+        a (Tensor | float | int)
+        b (Tensor | float | int)
+        transpose_x (bool, default False)
+        transpose_y (bool, default False)
+
+    Returns:
+        o (Tensor)
+
+    Gradient:
+        Flows to x, y, a, b.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "matmul_jvp", "x")

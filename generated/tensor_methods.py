@@ -27,385 +27,1808 @@ class TensorMethods:
     __hash__ = object.__hash__
 
     def neg(self) -> Tensor:
+        """Negation -x, elementwise. Calls `opgrad.neg(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.neg(self)
 
     def __neg__(self) -> Tensor:
+        """Negation -x, elementwise. Calls `opgrad.neg(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.neg(self)
 
     def abs(self) -> Tensor:
+        """Absolute value, elementwise (gradient sign(x), 0 at 0). Calls `opgrad.abs(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.abs(self)
 
     def __abs__(self) -> Tensor:
+        """Absolute value, elementwise (gradient sign(x), 0 at 0). Calls `opgrad.abs(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.abs(self)
 
     def sign(self) -> Tensor:
+        """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero. Calls `opgrad.sign(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.sign(self)
 
     def exp(self) -> Tensor:
+        """Exponential, elementwise. Calls `opgrad.exp(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.exp(self)
 
     def exp_(self) -> Tensor:
+        """Exponential, elementwise. Calls `opgrad.exp_(self)`: self is x. In place: writes the result into
+        self and returns self.
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.exp_(self)
 
     def expm1(self) -> Tensor:
+        """exp(x) - 1, accurate for small x. Calls `opgrad.expm1(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.expm1(self)
 
     def log(self) -> Tensor:
+        """Natural logarithm, elementwise. Calls `opgrad.log(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.log(self)
 
     def log1p(self) -> Tensor:
+        """log(1 + x), accurate for small x. Calls `opgrad.log1p(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.log1p(self)
 
     def sqrt(self) -> Tensor:
+        """Square root, elementwise. Calls `opgrad.sqrt(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.sqrt(self)
 
     def rsqrt(self) -> Tensor:
+        """Reciprocal square root 1 / sqrt(x), elementwise. Calls `opgrad.rsqrt(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.rsqrt(self)
 
     def square(self) -> Tensor:
+        """x * x, elementwise. Calls `opgrad.square(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.square(self)
 
     def reciprocal(self) -> Tensor:
+        """1 / x, elementwise. Calls `opgrad.reciprocal(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.reciprocal(self)
 
     def sin(self) -> Tensor:
+        """Sine, elementwise. Calls `opgrad.sin(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.sin(self)
 
     def cos(self) -> Tensor:
+        """Cosine, elementwise. Calls `opgrad.cos(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.cos(self)
 
     def tanh(self) -> Tensor:
+        """Hyperbolic tangent, elementwise. Calls `opgrad.tanh(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.tanh(self)
 
     def tanh_(self) -> Tensor:
+        """Hyperbolic tangent, elementwise. Calls `opgrad.tanh_(self)`: self is x. In place: writes the result
+        into self and returns self.
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.tanh_(self)
 
     def sigmoid(self) -> Tensor:
+        """Logistic sigmoid 1 / (1 + exp(-x)), elementwise. Calls `opgrad.sigmoid(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.sigmoid(self)
 
     def sigmoid_(self) -> Tensor:
+        """Logistic sigmoid 1 / (1 + exp(-x)), elementwise. Calls `opgrad.sigmoid_(self)`: self is x. In
+        place: writes the result into self and returns self.
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.sigmoid_(self)
 
     def relu(self) -> Tensor:
+        """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0). Calls `opgrad.relu(self)`: self is
+        x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.relu(self)
 
     def relu_(self) -> Tensor:
+        """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0). Calls `opgrad.relu_(self)`: self is
+        x. In place: writes the result into self and returns self.
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.relu_(self)
 
     def gelu(self, approximate: bool = False) -> Tensor:
+        """Gaussian error linear unit; approximate=true uses the tanh approximation. Calls `opgrad.gelu(self,
+        approximate)`: self is x.
+
+        Args:
+            approximate (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.gelu(self, approximate)
 
     def silu(self) -> Tensor:
+        """SiLU (swish) x * sigmoid(x), elementwise. Calls `opgrad.silu(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.silu(self)
 
     def softplus(self, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+        """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold. Calls
+        `opgrad.softplus(self, beta, threshold)`: self is x.
+
+        Args:
+            beta (float | int, default 1.0)
+            threshold (float | int, default 20.0)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.softplus(self, beta, threshold)
 
     def leaky_relu(self, negative_slope: float = 0.01) -> Tensor:
+        """x where x > 0, else negative_slope * x. Calls `opgrad.leaky_relu(self, negative_slope)`: self is x.
+
+        Args:
+            negative_slope (float | int, default 0.01)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.leaky_relu(self, negative_slope)
 
     def elu(self, alpha: float = 1.0) -> Tensor:
+        """x where x > 0, else alpha * (exp(x) - 1). Calls `opgrad.elu(self, alpha)`: self is x.
+
+        Args:
+            alpha (float | int, default 1.0)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.elu(self, alpha)
 
     def erf(self) -> Tensor:
+        """Gauss error function, elementwise. Calls `opgrad.erf(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.erf(self)
 
     def scale(self, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+        """x * scale + bias (scalars; x's dtype is kept). Calls `opgrad.scale(self, scale, bias)`: self is x.
+
+        Args:
+            scale (float | int, default 1.0)
+            bias (float | int, default 0.0)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.scale(self, scale, bias)
 
     def scale_(self, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+        """x * scale + bias (scalars; x's dtype is kept). Calls `opgrad.scale_(self, scale, bias)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Args:
+            scale (float | int, default 1.0)
+            bias (float | int, default 0.0)
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.scale_(self, scale, bias)
 
     def pow(self, y: float) -> Tensor:
+        """x raised to the scalar power y, elementwise (x's dtype is kept). Calls `opgrad.pow(self, y)`: self
+        is x.
+
+        Args:
+            y (float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.pow(self, y)
 
     def clip(self, min: float | None = None, max: float | None = None) -> Tensor:
+        """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
+        included). Calls `opgrad.clip(self, min, max)`: self is x.
+
+        Args:
+            min (float | int | None, default None)
+            max (float | int | None, default None)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.clip(self, min, max)
 
     def clip_(self, min: float | None = None, max: float | None = None) -> Tensor:
+        """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
+        included). Calls `opgrad.clip_(self, min, max)`: self is x. In place: writes the result into self
+        and returns self.
+
+        Args:
+            min (float | int | None, default None)
+            max (float | int | None, default None)
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.clip_(self, min, max)
 
     def cast(self, dtype: Any) -> Tensor:
+        """x converted to dtype; the gradient is converted back to x's dtype. Calls `opgrad.cast(self,
+        dtype)`: self is x.
+
+        Args:
+            dtype (str | numpy.dtype)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.cast(self, dtype)
 
     def hardtanh(self, min: float = -1.0, max: float = 1.0) -> Tensor:
+        """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside. Calls
+        `opgrad.hardtanh(self, min, max)`: self is x.
+
+        Args:
+            min (float | int, default -1.0)
+            max (float | int, default 1.0)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.hardtanh(self, min, max)
 
     def hardswish(self) -> Tensor:
+        """x * min(max(x + 3, 0), 6) / 6, elementwise. Calls `opgrad.hardswish(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.hardswish(self)
 
     def hardsigmoid(self) -> Tensor:
+        """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset). Calls
+        `opgrad.hardsigmoid(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.hardsigmoid(self)
 
     def mish(self) -> Tensor:
+        """x * tanh(softplus(x)), elementwise. Calls `opgrad.mish(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.mish(self)
 
     def log_sigmoid(self) -> Tensor:
+        """log(sigmoid(x)) = -softplus(-x), computed stably. Calls `opgrad.log_sigmoid(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.log_sigmoid(self)
 
     def swish(self) -> Tensor:
+        """Swish x * sigmoid(x), the same function as silu. Calls `opgrad.swish(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.swish(self)
 
     def selu(self, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772) -> Tensor:
+        """scale * x where x > 0, else scale * alpha * (exp(x) - 1). Calls `opgrad.selu(self, scale, alpha)`:
+        self is x.
+
+        Args:
+            scale (float | int, default 1.0507009873554805)
+            alpha (float | int, default 1.6732632423543772)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.selu(self, scale, alpha)
 
     def celu(self, alpha: float = 1.0) -> Tensor:
+        """x where x > 0, else alpha * (exp(x / alpha) - 1). Calls `opgrad.celu(self, alpha)`: self is x.
+
+        Args:
+            alpha (float | int, default 1.0)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.celu(self, alpha)
 
     def softsign(self) -> Tensor:
+        """x / (1 + |x|), elementwise. Calls `opgrad.softsign(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.softsign(self)
 
     def tanhshrink(self) -> Tensor:
+        """x - tanh(x), elementwise. Calls `opgrad.tanhshrink(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.tanhshrink(self)
 
     def add(self, y: Tensor) -> Tensor:
+        """x + y, elementwise with broadcasting. Calls `opgrad.add(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.add(self, y)
 
     def __add__(self, other: Tensor) -> Tensor:
+        """x + y, elementwise with broadcasting. Calls `opgrad.add(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.add(self, other)
 
     def __radd__(self, other: Tensor) -> Tensor:
+        """x + y, elementwise with broadcasting. Calls `opgrad.add(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.add(other, self)
 
     def add_(self, y: Tensor) -> Tensor:
+        """x + y, elementwise with broadcasting. Calls `opgrad.add_(self, y)`: self is x. In place: writes the
+        result into self and returns self.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.add_(self, y)
 
     def __iadd__(self, other: Tensor) -> Tensor:
+        """x + y, elementwise with broadcasting. Calls `opgrad.add_(self, other)`: self is x, other is y. In
+        place: writes the result into self and returns self.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.add_(self, other)
 
     def subtract(self, y: Tensor) -> Tensor:
+        """x - y, elementwise with broadcasting. Calls `opgrad.subtract(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.subtract(self, y)
 
     def __sub__(self, other: Tensor) -> Tensor:
+        """x - y, elementwise with broadcasting. Calls `opgrad.subtract(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.subtract(self, other)
 
     def __rsub__(self, other: Tensor) -> Tensor:
+        """x - y, elementwise with broadcasting. Calls `opgrad.subtract(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.subtract(other, self)
 
     def subtract_(self, y: Tensor) -> Tensor:
+        """x - y, elementwise with broadcasting. Calls `opgrad.subtract_(self, y)`: self is x. In place:
+        writes the result into self and returns self.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.subtract_(self, y)
 
     def __isub__(self, other: Tensor) -> Tensor:
+        """x - y, elementwise with broadcasting. Calls `opgrad.subtract_(self, other)`: self is x, other is y.
+        In place: writes the result into self and returns self.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.subtract_(self, other)
 
     def multiply(self, y: Tensor) -> Tensor:
+        """x * y, elementwise with broadcasting. Calls `opgrad.multiply(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.multiply(self, y)
 
     def __mul__(self, other: Tensor) -> Tensor:
+        """x * y, elementwise with broadcasting. Calls `opgrad.multiply(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.multiply(self, other)
 
     def __rmul__(self, other: Tensor) -> Tensor:
+        """x * y, elementwise with broadcasting. Calls `opgrad.multiply(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.multiply(other, self)
 
     def multiply_(self, y: Tensor) -> Tensor:
+        """x * y, elementwise with broadcasting. Calls `opgrad.multiply_(self, y)`: self is x. In place:
+        writes the result into self and returns self.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.multiply_(self, y)
 
     def __imul__(self, other: Tensor) -> Tensor:
+        """x * y, elementwise with broadcasting. Calls `opgrad.multiply_(self, other)`: self is x, other is y.
+        In place: writes the result into self and returns self.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.multiply_(self, other)
 
     def divide(self, y: Tensor) -> Tensor:
+        """x / y, elementwise with broadcasting. Calls `opgrad.divide(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.divide(self, y)
 
     def __truediv__(self, other: Tensor) -> Tensor:
+        """x / y, elementwise with broadcasting. Calls `opgrad.divide(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.divide(self, other)
 
     def __rtruediv__(self, other: Tensor) -> Tensor:
+        """x / y, elementwise with broadcasting. Calls `opgrad.divide(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.divide(other, self)
 
     def divide_(self, y: Tensor) -> Tensor:
+        """x / y, elementwise with broadcasting. Calls `opgrad.divide_(self, y)`: self is x. In place: writes
+        the result into self and returns self.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.divide_(self, y)
 
     def __itruediv__(self, other: Tensor) -> Tensor:
+        """x / y, elementwise with broadcasting. Calls `opgrad.divide_(self, other)`: self is x, other is y.
+        In place: writes the result into self and returns self.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.divide_(self, other)
 
     def maximum(self, y: Tensor) -> Tensor:
+        """Elementwise maximum with broadcasting (ties split the gradient equally). Calls
+        `opgrad.maximum(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.maximum(self, y)
 
     def minimum(self, y: Tensor) -> Tensor:
+        """Elementwise minimum with broadcasting (ties split the gradient equally). Calls
+        `opgrad.minimum(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.minimum(self, y)
 
     def equal(self, y: Tensor) -> Tensor:
+        """x == y, elementwise with broadcasting; a bool tensor without gradient. Calls `opgrad.equal(self,
+        y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.equal(self, y)
 
     def __eq__(self, other: Tensor) -> Tensor:
+        """x == y, elementwise with broadcasting; a bool tensor without gradient. Calls `opgrad.equal(self,
+        other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.equal(self, other)
 
     def not_equal(self, y: Tensor) -> Tensor:
+        """x != y, elementwise with broadcasting; a bool tensor without gradient. Calls
+        `opgrad.not_equal(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.not_equal(self, y)
 
     def __ne__(self, other: Tensor) -> Tensor:
+        """x != y, elementwise with broadcasting; a bool tensor without gradient. Calls
+        `opgrad.not_equal(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.not_equal(self, other)
 
     def less_than(self, y: Tensor) -> Tensor:
+        """x < y, elementwise with broadcasting; a bool tensor without gradient. Calls `opgrad.less_than(self,
+        y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.less_than(self, y)
 
     def __lt__(self, other: Tensor) -> Tensor:
+        """x < y, elementwise with broadcasting; a bool tensor without gradient. Calls `opgrad.less_than(self,
+        other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.less_than(self, other)
 
     def less_equal(self, y: Tensor) -> Tensor:
+        """x <= y, elementwise with broadcasting; a bool tensor without gradient. Calls
+        `opgrad.less_equal(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.less_equal(self, y)
 
     def __le__(self, other: Tensor) -> Tensor:
+        """x <= y, elementwise with broadcasting; a bool tensor without gradient. Calls
+        `opgrad.less_equal(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.less_equal(self, other)
 
     def greater_than(self, y: Tensor) -> Tensor:
+        """x > y, elementwise with broadcasting; a bool tensor without gradient. Calls
+        `opgrad.greater_than(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.greater_than(self, y)
 
     def __gt__(self, other: Tensor) -> Tensor:
+        """x > y, elementwise with broadcasting; a bool tensor without gradient. Calls
+        `opgrad.greater_than(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.greater_than(self, other)
 
     def greater_equal(self, y: Tensor) -> Tensor:
+        """x >= y, elementwise with broadcasting; a bool tensor without gradient. Calls
+        `opgrad.greater_equal(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.greater_equal(self, y)
 
     def __ge__(self, other: Tensor) -> Tensor:
+        """x >= y, elementwise with broadcasting; a bool tensor without gradient. Calls
+        `opgrad.greater_equal(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.greater_equal(self, other)
 
     def logical_and(self, y: Tensor) -> Tensor:
+        """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+        Calls `opgrad.logical_and(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.logical_and(self, y)
 
     def logical_or(self, y: Tensor) -> Tensor:
+        """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+        Calls `opgrad.logical_or(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.logical_or(self, y)
 
     def logical_not(self) -> Tensor:
+        """not x (nonzero counts as true), elementwise; a bool tensor without gradient. Calls
+        `opgrad.logical_not(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.logical_not(self)
 
     def isnan(self) -> Tensor:
+        """True where x is NaN; a bool tensor without gradient. Calls `opgrad.isnan(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.isnan(self)
 
     def isinf(self) -> Tensor:
+        """True where x is +inf or -inf; a bool tensor without gradient. Calls `opgrad.isinf(self)`: self is
+        x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.isinf(self)
 
     def isfinite(self) -> Tensor:
+        """True where x is neither NaN nor infinite; a bool tensor without gradient. Calls
+        `opgrad.isfinite(self)`: self is x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.isfinite(self)
 
     def sum(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        """Sum over axis. Calls `opgrad.sum(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ())
+            keepdim (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.sum(self, axis, keepdim)
 
     def mean(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        """Arithmetic mean over axis. Calls `opgrad.mean(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ())
+            keepdim (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.mean(self, axis, keepdim)
 
     def max(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        """Maximum over axis (values only; ties share the gradient equally). Calls `opgrad.max(self, axis,
+        keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ())
+            keepdim (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.max(self, axis, keepdim)
 
     def min(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        """Minimum over axis (values only; ties share the gradient equally). Calls `opgrad.min(self, axis,
+        keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ())
+            keepdim (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.min(self, axis, keepdim)
 
     def prod(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        """Product over axis (the gradient is exact when x has zeros). Calls `opgrad.prod(self, axis,
+        keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ())
+            keepdim (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.prod(self, axis, keepdim)
 
     def logsumexp(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis. Calls `opgrad.logsumexp(self,
+        axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ())
+            keepdim (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.logsumexp(self, axis, keepdim)
 
     def argmax(self, axis: int | None = None, keepdim: bool = False) -> Tensor:
+        """int64 index of the maximum along axis (None means the flattened x); no gradient. Calls
+        `opgrad.argmax(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | None, default None)
+            keepdim (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.argmax(self, axis, keepdim)
 
     def argmin(self, axis: int | None = None, keepdim: bool = False) -> Tensor:
+        """int64 index of the minimum along axis (None means the flattened x); no gradient. Calls
+        `opgrad.argmin(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | None, default None)
+            keepdim (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.argmin(self, axis, keepdim)
 
     def var(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+        """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N. Calls `opgrad.var(self,
+        axis, unbiased, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ())
+            unbiased (bool, default True)
+            keepdim (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.var(self, axis, unbiased, keepdim)
 
     def std(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
+        """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0. Calls
+        `opgrad.std(self, axis, unbiased, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ())
+            unbiased (bool, default True)
+            keepdim (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.std(self, axis, unbiased, keepdim)
 
     def norm(self, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
+        """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where
+        the norm is 0; for inf, ties share the gradient. Calls `opgrad.norm(self, p, axis, keepdim)`: self
+        is x.
+
+        Args:
+            p (float | int, default 2.0)
+            axis (int | Sequence[int], default ())
+            keepdim (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.norm(self, p, axis, keepdim)
 
     def cumsum(self, axis: int | None = None) -> Tensor:
+        """Cumulative sum along axis; axis None sums the flattened x (a 1-D result). Calls
+        `opgrad.cumsum(self, axis)`: self is x.
+
+        Args:
+            axis (int | None, default None)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.cumsum(self, axis)
 
     def cumprod(self, dim: int | None = None) -> Tensor:
+        """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is
+        exact when x has zeros. Calls `opgrad.cumprod(self, dim)`: self is x.
+
+        Args:
+            dim (int | None, default None)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.cumprod(self, dim)
 
     def topk(self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
+        """The k largest (or smallest) values along axis and their int64 indices; results are always sorted
+        (ties keep the lower index first); NaN counts as the largest value. Calls `opgrad.topk(self, k,
+        axis, largest, sorted)`: self is x.
+
+        Args:
+            k (int)
+            axis (int, default -1)
+            largest (bool, default True)
+            sorted (bool, default True)
+
+        Returns:
+            A tuple (out, indices):
+            out (Tensor)
+            indices (Tensor)
+
+        Gradient:
+            Flows to x. Not differentiable: output indices.
+        """
         return _generated.ops.topk(self, k, axis, largest, sorted)
 
     def sort(self, axis: int = -1, descending: bool = False) -> Tensor:
+        """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort
+        gives the indices. Calls `opgrad.sort(self, axis, descending)`: self is x.
+
+        Args:
+            axis (int, default -1)
+            descending (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.sort(self, axis, descending)
 
     def argsort(self, axis: int = -1, descending: bool = False) -> Tensor:
+        """int64 indices that sort x along axis (stable; equal values keep their order); no gradient. Calls
+        `opgrad.argsort(self, axis, descending)`: self is x.
+
+        Args:
+            axis (int, default -1)
+            descending (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.argsort(self, axis, descending)
 
     def matmul(self, y: Tensor, transpose_x: bool = False, transpose_y: bool = False) -> Tensor:
+        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y
+        swap the last two axes first. Calls `opgrad.matmul(self, y, transpose_x, transpose_y)`: self is x.
+
+        Args:
+            y (Tensor | float | int)
+            transpose_x (bool, default False)
+            transpose_y (bool, default False)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.matmul(self, y, transpose_x, transpose_y)
 
     def __matmul__(self, other: Tensor) -> Tensor:
+        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y
+        swap the last two axes first. Calls `opgrad.matmul(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.matmul(self, other)
 
     def __rmatmul__(self, other: Tensor) -> Tensor:
+        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y
+        swap the last two axes first. Calls `opgrad.matmul(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.matmul(other, self)
 
     def reshape(self, shape: Sequence[int] | int) -> Tensor:
+        """x with a new shape (one entry may be -1); a view where possible. Calls `opgrad.reshape(self,
+        shape)`: self is x.
+
+        Args:
+            shape (int | Sequence[int])
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.reshape(self, shape)
 
     def transpose(self, perm: Sequence[int] | int) -> Tensor:
+        """x with its axes permuted by perm; a view. Calls `opgrad.transpose(self, perm)`: self is x.
+
+        Args:
+            perm (int | Sequence[int])
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.transpose(self, perm)
 
     def squeeze(self, axis: Sequence[int] | int = ()) -> Tensor:
+        """x without the size-1 axes listed (empty means all size-1 axes); a view. Calls `opgrad.squeeze(self,
+        axis)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ())
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.squeeze(self, axis)
 
     def unsqueeze(self, axis: Sequence[int] | int) -> Tensor:
+        """x with size-1 axes inserted at axis (int or list); a view. Calls `opgrad.unsqueeze(self, axis)`:
+        self is x.
+
+        Args:
+            axis (int | Sequence[int])
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.unsqueeze(self, axis)
 
     def flatten(self, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
+        """x with axes start_axis..stop_axis merged into one; a view where possible. Calls
+        `opgrad.flatten(self, start_axis, stop_axis)`: self is x.
+
+        Args:
+            start_axis (int, default 0)
+            stop_axis (int, default -1)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.flatten(self, start_axis, stop_axis)
 
     def expand(self, shape: Sequence[int] | int) -> Tensor:
+        """x broadcast to shape (-1 keeps a dimension); a read-only view. Calls `opgrad.expand(self, shape)`:
+        self is x.
+
+        Args:
+            shape (int | Sequence[int])
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.expand(self, shape)
 
     def split(self, num_or_sections: Sequence[int] | int, axis: int = 0) -> list[Tensor]:
+        """x split along axis; an int gives that many equal sections, a list the section sizes (one may be
+        -1). Calls `opgrad.split(self, num_or_sections, axis)`: self is x.
+
+        Args:
+            num_or_sections (int | Sequence[int])
+            axis (int, default 0)
+
+        Returns:
+            out (list[Tensor])
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.split(self, num_or_sections, axis)
 
     def gather(self, index: Tensor, axis: int = 0) -> Tensor:
+        """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means
+        [index]. Calls `opgrad.gather(self, index, axis)`: self is x.
+
+        Args:
+            index (Tensor | float | int)
+            axis (int, default 0)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x. No gradient for: index.
+        """
         return _generated.ops.gather(self, index, axis)
 
     def index_select(self, index: Tensor, axis: int = 0) -> Tensor:
+        """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index]. Calls
+        `opgrad.index_select(self, index, axis)`: self is x.
+
+        Args:
+            index (Tensor | float | int)
+            axis (int, default 0)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x. No gradient for: index.
+        """
         return _generated.ops.index_select(self, index, axis)
 
     def tile(self, repeat_times: Sequence[int] | int) -> Tensor:
+        """x repeated repeat_times[i] times along each axis. Calls `opgrad.tile(self, repeat_times)`: self is
+        x.
+
+        Args:
+            repeat_times (int | Sequence[int])
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.tile(self, repeat_times)
 
     def scatter(self, index: Tensor, updates: Tensor, overwrite: bool = True) -> Tensor:
+        """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the
+        last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
+        Calls `opgrad.scatter(self, index, updates, overwrite)`: self is x.
+
+        Args:
+            index (Tensor | float | int)
+            updates (Tensor | float | int)
+            overwrite (bool, default True)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, updates. No gradient for: index.
+        """
         return _generated.ops.scatter(self, index, updates, overwrite)
 
     def index_add(self, index: Tensor, axis: int, value: Tensor) -> Tensor:
+        """x with value's slices added at the positions index (1-D) along axis; repeated indices add up. Calls
+        `opgrad.index_add(self, index, axis, value)`: self is x.
+
+        Args:
+            index (Tensor | float | int)
+            axis (int)
+            value (Tensor | float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x, value. No gradient for: index.
+        """
         return _generated.ops.index_add(self, index, axis, value)
 
     def masked_fill(self, mask: Tensor, value: float) -> Tensor:
+        """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true.
+        Calls `opgrad.masked_fill(self, mask, value)`: self is x.
+
+        Args:
+            mask (Tensor | float | int)
+            value (float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x. No gradient for: mask.
+        """
         return _generated.ops.masked_fill(self, mask, value)
 
     def tril(self, diagonal: int = 0) -> Tensor:
+        """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere. Calls
+        `opgrad.tril(self, diagonal)`: self is x.
+
+        Args:
+            diagonal (int, default 0)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.tril(self, diagonal)
 
     def triu(self, diagonal: int = 0) -> Tensor:
+        """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere. Calls
+        `opgrad.triu(self, diagonal)`: self is x.
+
+        Args:
+            diagonal (int, default 0)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.triu(self, diagonal)
 
     def roll(self, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None) -> Tensor:
+        """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened
+        x and keeps its shape. Calls `opgrad.roll(self, shifts, axis)`: self is x.
+
+        Args:
+            shifts (int | Sequence[int])
+            axis (int | Sequence[int] | None, default None)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.roll(self, shifts, axis)
 
     def repeat_interleave(self, repeats: int, axis: int | None = None) -> Tensor:
+        """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the
+        flattened x. Calls `opgrad.repeat_interleave(self, repeats, axis)`: self is x.
+
+        Args:
+            repeats (int)
+            axis (int | None, default None)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.repeat_interleave(self, repeats, axis)
 
     def flip(self, axis: Sequence[int] | int) -> Tensor:
+        """x reversed along each axis listed. Calls `opgrad.flip(self, axis)`: self is x.
+
+        Args:
+            axis (int | Sequence[int])
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.flip(self, axis)
 
     def softmax(self, axis: int = -1) -> Tensor:
+        """exp(x) / sum(exp(x)) along axis, computed stably. Calls `opgrad.softmax(self, axis)`: self is x.
+
+        Args:
+            axis (int, default -1)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.softmax(self, axis)
 
     def log_softmax(self, axis: int = -1) -> Tensor:
+        """log(softmax(x)) along axis, computed stably. Calls `opgrad.log_softmax(self, axis)`: self is x.
+
+        Args:
+            axis (int, default -1)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.log_softmax(self, axis)
 
     def glu(self, axis: int = -1) -> Tensor:
+        """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be
+        even). Calls `opgrad.glu(self, axis)`: self is x.
+
+        Args:
+            axis (int, default -1)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.glu(self, axis)
 
     def fill(self, value: float) -> Tensor:
+        """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
+        Calls `opgrad.fill(self, value)`: self is x.
+
+        Args:
+            value (float | int)
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.fill(self, value)
 
     def fill_(self, value: float) -> Tensor:
+        """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
+        Calls `opgrad.fill_(self, value)`: self is x. In place: writes the result into self and returns
+        self.
+
+        Args:
+            value (float | int)
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.fill_(self, value)
 
     def zero(self) -> Tensor:
+        """Zeros shaped like x (and of its dtype); no gradient flows to x. Calls `opgrad.zero(self)`: self is
+        x.
+
+        Returns:
+            out (Tensor)
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.zero(self)
 
     def zero_(self) -> Tensor:
+        """Zeros shaped like x (and of its dtype); no gradient flows to x. Calls `opgrad.zero_(self)`: self is
+        x. In place: writes the result into self and returns self.
+
+        Returns:
+            self (Tensor): written in place, holding the result
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.zero_(self)
