@@ -118,7 +118,7 @@ def _run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
-        print(f"{out_dir} is up to date.")
+        print(f"{out_dir}" + (f" and {page_path}" if page_path is not None else "") + " are up to date.")
         return 0
     try:
         if page_path is not None:

@@ -1,8 +1,9 @@
 """The generated docstrings: summary, Args, Returns and Gradient, from ops.yaml's `doc:`,
 `arg_docs:` and `grad_doc:` and backward.yaml's outputs.
 
-One fixed layout for every op, its in-place variant, its method and its operators (no
-choice depends on a line's length; only prose is wrapped, at `DOC_WIDTH`):
+One fixed layout for every op, its in-place variant, its method and its operators. Nothing
+is wrapped: each paragraph and each item is one line, however long, so that no choice
+depends on a line's length (the §2 rule; ruff's E501 is off for generated/):
 
     Summary from `doc:`.
 
@@ -23,11 +24,9 @@ same pieces (`docs_page.py`).
 
 from __future__ import annotations
 
-import textwrap
-
 from opgrad.codegen import naming
 from opgrad.codegen.model import OpSpec
-from opgrad.codegen.plan_parts import DOC_WIDTH, _default
+from opgrad.codegen.plan_parts import _default
 from opgrad.codegen.signature import Arg
 from opgrad.codegen.validate import Spec
 
@@ -112,18 +111,8 @@ def gradient_sentence(op: OpSpec, spec: Spec) -> str:
     return " ".join(parts)
 
 
-def _section(title: str, items: list[str], width: int) -> list[str]:
-    lines = ["", f"{title}:"]
-    for item in items:
-        lines += textwrap.wrap(
-            item,
-            width,
-            initial_indent=INDENT,
-            subsequent_indent=INDENT * 2,
-            break_long_words=False,
-            break_on_hyphens=False,
-        )
-    return lines
+def _section(title: str, items: list[str]) -> list[str]:
+    return ["", f"{title}:", *(INDENT + item for item in items)]
 
 
 def _escape(line: str) -> str:
@@ -133,40 +122,38 @@ def _escape(line: str) -> str:
 def docstring(
     op: OpSpec,
     spec: Spec,
-    lead: str,
+    lead: list[str],
     args: tuple[tuple[Arg, str], ...],
-    indent: int,
     *,
     inplace: str | None = None,
 ) -> tuple[str, ...]:
-    """The docstring's lines (escaped, not yet indented): `lead` is the summary paragraph,
+    """The docstring's lines (escaped, not yet indented): `lead` the summary's lines,
     `args` the parameters listed, each with the name it has in the signature; `inplace` the
     parameter an in-place form writes into and returns."""
-    width = DOC_WIDTH - indent
-    lines = textwrap.wrap(lead, width - 3, break_long_words=False, break_on_hyphens=False)
+    lines = list(lead)
     target = op.inplace[0] if op.inplace is not None else None
     items = [arg_line(op, a, not (inplace and a.name == target == shown), shown) for a, shown in args]
     if items:
-        lines += _section("Args", items, width)
+        lines += _section("Args", items)
     if inplace:
-        lines += _section("Returns", [f"{inplace} (Tensor): written in place, holding the result"], width)
+        lines += _section("Returns", [f"{inplace} (Tensor): Written in place, holding the result."])
     else:
-        lines += _section("Returns", returns_lines(op), width)
-    lines += _section("Gradient", [gradient_sentence(op, spec)], width)
+        lines += _section("Returns", returns_lines(op))
+    lines += _section("Gradient", [gradient_sentence(op, spec)])
     return tuple(_escape(line) for line in lines)
 
 
 def op_docstring(op: OpSpec, spec: Spec) -> tuple[str, ...]:
     """`ops.<op>`."""
-    return docstring(op, spec, op.doc, _named(op), 4)
+    return docstring(op, spec, [op.doc], _named(op))
 
 
 def inplace_docstring(op: OpSpec, spec: Spec) -> tuple[str, ...]:
     """`ops.<op>_`: writes into its first argument."""
     assert op.inplace is not None
     target = op.inplace[0]
-    lead = f"{op.doc} In place: writes the result into {target} and returns {target}."
-    return docstring(op, spec, lead, _named(op), 4, inplace=target)
+    lead = [op.doc, "", f"In place: writes the result into {target} and returns {target}."]
+    return docstring(op, spec, lead, _named(op), inplace=target)
 
 
 def _named(op: OpSpec) -> tuple[tuple[Arg, str], ...]:
@@ -188,8 +175,8 @@ def method_docstring(op: OpSpec, spec: Spec, bound: str) -> tuple[str, ...]:
     else:
         passed = ["self", *(a.name for a in rest)]
         roles, listed = [("self", x)], tuple((a, a.name) for a in rest)
-    lead = f"{op.doc} Calls `opgrad.{function}({', '.join(passed)})`: "
-    lead += ", ".join(f"{role} is {arg.name}" for role, arg in roles) + "."
+    calls = f"Calls `opgrad.{function}({', '.join(passed)})`: "
+    lead = [op.doc, "", calls + ", ".join(f"{role} is {arg.name}" for role, arg in roles) + "."]
     if inplace:
-        lead += " In place: writes the result into self and returns self."
-    return docstring(op, spec, lead, listed, 8, inplace="self" if inplace else None)
+        lead.append("In place: writes the result into self and returns self.")
+    return docstring(op, spec, lead, listed, inplace="self" if inplace else None)

@@ -99,7 +99,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from opgrad.codegen import naming
-from opgrad.codegen.loader import Entry
+from opgrad.codegen.loader import Entry, Location, kind_name
 from opgrad.codegen.reader import KeyLines, Problems, Reader
 from opgrad.codegen.signature import Arg, GrammarError, Output, parse_forward
 
@@ -368,17 +368,16 @@ def _arg_docs(r: Reader, raw: dict[str, Any] | None) -> tuple[tuple[str, str, in
     key_lines = getattr(raw, "key_lines", {})
     out: list[tuple[str, str, int]] = []
     for key, value in raw.items():
+        where = Location(r.lines.file, key_lines.get(key, line))
         if value is not None and not isinstance(value, str):
-            r.error("arg_docs", f"arg_docs {key!r} must be text, got {_describe_value(value)}")
+            r.ok = False
+            r.problems.add(where, r.name, f"arg_docs {key!r} must be text, got a {kind_name(value)}")
             continue
-        out.append((key, " ".join((value or "").split()), key_lines.get(key, line)))
+        out.append((key, " ".join((value or "").split()), where.line))
     for key, again in getattr(raw, "duplicate_keys", ()):
-        r.error("arg_docs", f"arg_docs {key!r} appears twice (again on line {again})")
+        r.ok = False
+        r.problems.add(Location(r.lines.file, again), r.name, f"arg_docs {key!r} appears twice")
     return tuple(out)
-
-
-def _describe_value(value: Any) -> str:
-    return f"a {type(value).__name__} {value!r}"[:80]
 
 
 def _build(cls: type, **fields: Any) -> Any:

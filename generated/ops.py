@@ -321,10 +321,10 @@ def neg(x: Tensor) -> Tensor:
     """Negation -x, elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -345,13 +345,13 @@ def abs(x: Tensor) -> Tensor:
     """Absolute value, elementwise (gradient sign(x), 0 at 0).
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
-        Flows to x.
+        Flows to x. The subgradient at 0 is 0.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "abs", "x")
@@ -370,13 +370,13 @@ def sign(x: Tensor) -> Tensor:
     """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape and dtype holding -1, 0 or 1.
 
     Gradient:
-        Flows to x.
+        Flows to x. Zero everywhere (the step's derivative), so sign passes no gradient to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sign", "x")
@@ -395,10 +395,10 @@ def exp(x: Tensor) -> Tensor:
     """Exponential, elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -417,13 +417,15 @@ def exp(x: Tensor) -> Tensor:
 
 
 def exp_(x: Tensor) -> Tensor:
-    """Exponential, elementwise. In place: writes the result into x and returns x.
+    """Exponential, elementwise.
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
+        x (Tensor): The input tensor, of any shape.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
         Flows to x.
@@ -449,10 +451,10 @@ def expm1(x: Tensor) -> Tensor:
     """exp(x) - 1, accurate for small x.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -474,10 +476,10 @@ def log(x: Tensor) -> Tensor:
     """Natural logarithm, elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape; 0 gives -inf and negatives NaN.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -499,10 +501,10 @@ def log1p(x: Tensor) -> Tensor:
     """log(1 + x), accurate for small x.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape; values below -1 give NaN.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -524,13 +526,13 @@ def sqrt(x: Tensor) -> Tensor:
     """Square root, elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape; negatives give NaN.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
-        Flows to x.
+        Flows to x. Infinite at 0.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sqrt", "x")
@@ -549,10 +551,10 @@ def rsqrt(x: Tensor) -> Tensor:
     """Reciprocal square root 1 / sqrt(x), elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape; 0 gives inf.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -574,10 +576,10 @@ def square(x: Tensor) -> Tensor:
     """x * x, elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -599,10 +601,10 @@ def reciprocal(x: Tensor) -> Tensor:
     """1 / x, elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -624,10 +626,10 @@ def sin(x: Tensor) -> Tensor:
     """Sine, elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor in radians, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -649,10 +651,10 @@ def cos(x: Tensor) -> Tensor:
     """Cosine, elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor in radians, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -674,10 +676,10 @@ def tanh(x: Tensor) -> Tensor:
     """Hyperbolic tangent, elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape, in (-1, 1).
 
     Gradient:
         Flows to x.
@@ -696,13 +698,15 @@ def tanh(x: Tensor) -> Tensor:
 
 
 def tanh_(x: Tensor) -> Tensor:
-    """Hyperbolic tangent, elementwise. In place: writes the result into x and returns x.
+    """Hyperbolic tangent, elementwise.
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
+        x (Tensor): The input tensor, of any shape.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
         Flows to x.
@@ -728,10 +732,10 @@ def sigmoid(x: Tensor) -> Tensor:
     """Logistic sigmoid 1 / (1 + exp(-x)), elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape, in (0, 1).
 
     Gradient:
         Flows to x.
@@ -750,13 +754,15 @@ def sigmoid(x: Tensor) -> Tensor:
 
 
 def sigmoid_(x: Tensor) -> Tensor:
-    """Logistic sigmoid 1 / (1 + exp(-x)), elementwise. In place: writes the result into x and returns x.
+    """Logistic sigmoid 1 / (1 + exp(-x)), elementwise.
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
+        x (Tensor): The input tensor, of any shape.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
         Flows to x.
@@ -782,13 +788,13 @@ def relu(x: Tensor) -> Tensor:
     """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0).
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
-        Flows to x.
+        Flows to x. The subgradient at 0 is 0.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "relu", "x")
@@ -804,17 +810,18 @@ def relu(x: Tensor) -> Tensor:
 
 
 def relu_(x: Tensor) -> Tensor:
-    """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0). In place: writes the result into x and
-    returns x.
+    """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0).
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
+        x (Tensor): The input tensor, of any shape.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
-        Flows to x.
+        Flows to x. The subgradient at 0 is 0.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("relu_", "x", x)
@@ -840,11 +847,11 @@ def gelu(
     """Gaussian error linear unit; approximate=true uses the tanh approximation.
 
     Args:
-        x (Tensor | float | int)
-        approximate (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        approximate (bool, default False): False: the exact form x * Phi(x) with the Gauss error function; True: the tanh approximation.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -869,10 +876,10 @@ def silu(x: Tensor) -> Tensor:
     """SiLU (swish) x * sigmoid(x), elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -898,12 +905,12 @@ def softplus(
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold.
 
     Args:
-        x (Tensor | float | int)
-        beta (float | int, default 1.0)
-        threshold (float | int, default 20.0)
+        x (Tensor | float | int): The input tensor, of any shape.
+        beta (float | int, default 1.0): The sharpness; larger beta is closer to relu.
+        threshold (float | int, default 20.0): Above this value of beta * x the result is x itself (avoids overflow).
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -934,14 +941,14 @@ def leaky_relu(
     """x where x > 0, else negative_slope * x.
 
     Args:
-        x (Tensor | float | int)
-        negative_slope (float | int, default 0.01)
+        x (Tensor | float | int): The input tensor, of any shape.
+        negative_slope (float | int, default 0.01): The slope for x <= 0.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
-        Flows to x.
+        Flows to x. At 0 the gradient is negative_slope.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "leaky_relu", "x")
@@ -966,11 +973,11 @@ def elu(
     """x where x > 0, else alpha * (exp(x) - 1).
 
     Args:
-        x (Tensor | float | int)
-        alpha (float | int, default 1.0)
+        x (Tensor | float | int): The input tensor, of any shape.
+        alpha (float | int, default 1.0): The value approached as x goes to -inf is -alpha.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -995,10 +1002,10 @@ def erf(x: Tensor) -> Tensor:
     """Gauss error function, elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape, in (-1, 1).
 
     Gradient:
         Flows to x.
@@ -1024,12 +1031,12 @@ def scale(
     """x * scale + bias (scalars; x's dtype is kept).
 
     Args:
-        x (Tensor | float | int)
-        scale (float | int, default 1.0)
-        bias (float | int, default 0.0)
+        x (Tensor | float | int): The input tensor, of any shape.
+        scale (float | int, default 1.0): The factor x is multiplied by.
+        bias (float | int, default 0.0): The number added after scaling.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape and dtype.
 
     Gradient:
         Flows to x.
@@ -1057,15 +1064,17 @@ def scale_(
     scale: float = 1.0,
     bias: float = 0.0,
 ) -> Tensor:
-    """x * scale + bias (scalars; x's dtype is kept). In place: writes the result into x and returns x.
+    """x * scale + bias (scalars; x's dtype is kept).
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
-        scale (float | int, default 1.0)
-        bias (float | int, default 0.0)
+        x (Tensor): The input tensor, of any shape.
+        scale (float | int, default 1.0): The factor x is multiplied by.
+        bias (float | int, default 0.0): The number added after scaling.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
         Flows to x.
@@ -1099,14 +1108,14 @@ def pow(
     """x raised to the scalar power y, elementwise (x's dtype is kept).
 
     Args:
-        x (Tensor | float | int)
-        y (float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
+        y (float | int): The exponent, a Python number.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape and dtype.
 
     Gradient:
-        Flows to x.
+        Flows to x. Gradient to x only; y is a number.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pow", "x")
@@ -1129,16 +1138,15 @@ def clip(
     min: float | None = None,
     max: float | None = None,
 ) -> Tensor:
-    """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
-    included).
+    """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds included).
 
     Args:
-        x (Tensor | float | int)
-        min (float | int | None, default None)
-        max (float | int | None, default None)
+        x (Tensor | float | int): The input tensor, of any shape.
+        min (float | int | None, default None): The lower bound, or None for none.
+        max (float | int | None, default None): The upper bound, or None for none.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape and dtype.
 
     Gradient:
         Flows to x.
@@ -1167,16 +1175,17 @@ def clip_(
     min: float | None = None,
     max: float | None = None,
 ) -> Tensor:
-    """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
-    included). In place: writes the result into x and returns x.
+    """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds included).
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
-        min (float | int | None, default None)
-        max (float | int | None, default None)
+        x (Tensor): The input tensor, of any shape.
+        min (float | int | None, default None): The lower bound, or None for none.
+        max (float | int | None, default None): The upper bound, or None for none.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
         Flows to x.
@@ -1211,14 +1220,14 @@ def cast(
     """x converted to dtype; the gradient is converted back to x's dtype.
 
     Args:
-        x (Tensor | float | int)
-        dtype (str | numpy.dtype)
+        x (Tensor | float | int): The input tensor, of any shape.
+        dtype (str | numpy.dtype): The target dtype: a name such as 'float32' or 'int64', or a NumPy dtype.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape in dtype.
 
     Gradient:
-        Flows to x.
+        Flows to x. No gradient flows through a cast to an integer or bool dtype.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cast", "x")
@@ -1243,15 +1252,15 @@ def hardtanh(
     """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside.
 
     Args:
-        x (Tensor | float | int)
-        min (float | int, default -1.0)
-        max (float | int, default 1.0)
+        x (Tensor | float | int): The input tensor, of any shape.
+        min (float | int, default -1.0): The lower bound.
+        max (float | int, default 1.0): The upper bound.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
-        Flows to x.
+        Flows to x. At min and max the subgradient is 0.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardtanh", "x")
@@ -1276,10 +1285,10 @@ def hardswish(x: Tensor) -> Tensor:
     """x * min(max(x + 3, 0), 6) / 6, elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -1301,10 +1310,10 @@ def hardsigmoid(x: Tensor) -> Tensor:
     """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset).
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape, in [0, 1].
 
     Gradient:
         Flows to x.
@@ -1326,10 +1335,10 @@ def mish(x: Tensor) -> Tensor:
     """x * tanh(softplus(x)), elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -1351,10 +1360,10 @@ def log_sigmoid(x: Tensor) -> Tensor:
     """log(sigmoid(x)) = -softplus(-x), computed stably.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape, at most 0.
 
     Gradient:
         Flows to x.
@@ -1376,10 +1385,10 @@ def swish(x: Tensor) -> Tensor:
     """Swish x * sigmoid(x), the same function as silu.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -1405,12 +1414,12 @@ def selu(
     """scale * x where x > 0, else scale * alpha * (exp(x) - 1).
 
     Args:
-        x (Tensor | float | int)
-        scale (float | int, default 1.0507009873554805)
-        alpha (float | int, default 1.6732632423543772)
+        x (Tensor | float | int): The input tensor, of any shape.
+        scale (float | int, default 1.0507009873554805): The overall factor (default: the self-normalising constant).
+        alpha (float | int, default 1.6732632423543772): The negative saturation factor (default: the self-normalising constant).
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -1441,11 +1450,11 @@ def celu(
     """x where x > 0, else alpha * (exp(x / alpha) - 1).
 
     Args:
-        x (Tensor | float | int)
-        alpha (float | int, default 1.0)
+        x (Tensor | float | int): The input tensor, of any shape.
+        alpha (float | int, default 1.0): The negative saturation value and scale; must not be 0.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -1470,10 +1479,10 @@ def softsign(x: Tensor) -> Tensor:
     """x / (1 + |x|), elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape, in (-1, 1).
 
     Gradient:
         Flows to x.
@@ -1495,10 +1504,10 @@ def tanhshrink(x: Tensor) -> Tensor:
     """x - tanh(x), elementwise.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -1523,14 +1532,14 @@ def add(
     """x + y, elementwise with broadcasting.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of the broadcast shape of x and y.
 
     Gradient:
-        Flows to x, y.
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "add", "x")
@@ -1557,17 +1566,19 @@ def add_(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x + y, elementwise with broadcasting. In place: writes the result into x and returns x.
+    """x + y, elementwise with broadcasting.
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
-        y (Tensor | float | int)
+        x (Tensor): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
-        Flows to x, y.
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("add_", "x", x)
@@ -1601,14 +1612,14 @@ def subtract(
     """x - y, elementwise with broadcasting.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of the broadcast shape of x and y.
 
     Gradient:
-        Flows to x, y.
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "subtract", "x")
@@ -1635,17 +1646,19 @@ def subtract_(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x - y, elementwise with broadcasting. In place: writes the result into x and returns x.
+    """x - y, elementwise with broadcasting.
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
-        y (Tensor | float | int)
+        x (Tensor): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
-        Flows to x, y.
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("subtract_", "x", x)
@@ -1679,14 +1692,14 @@ def multiply(
     """x * y, elementwise with broadcasting.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of the broadcast shape of x and y.
 
     Gradient:
-        Flows to x, y.
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "multiply", "x")
@@ -1713,17 +1726,19 @@ def multiply_(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x * y, elementwise with broadcasting. In place: writes the result into x and returns x.
+    """x * y, elementwise with broadcasting.
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
-        y (Tensor | float | int)
+        x (Tensor): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
-        Flows to x, y.
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("multiply_", "x", x)
@@ -1757,11 +1772,11 @@ def divide(
     """x / y, elementwise with broadcasting.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The dividend; broadcasts against y.
+        y (Tensor | float | int): The divisor; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of the broadcast shape of x and y.
 
     Gradient:
         Flows to x, y.
@@ -1792,14 +1807,16 @@ def divide_(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """x / y, elementwise with broadcasting. In place: writes the result into x and returns x.
+    """x / y, elementwise with broadcasting.
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
-        y (Tensor | float | int)
+        x (Tensor): The dividend; broadcasts against y.
+        y (Tensor | float | int): The divisor; broadcasts against x.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
         Flows to x, y.
@@ -1837,14 +1854,14 @@ def maximum(
     """Elementwise maximum with broadcasting (ties split the gradient equally).
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of the broadcast shape of x and y.
 
     Gradient:
-        Flows to x, y.
+        Flows to x, y. Where x == y each input gets half of the gradient.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "maximum", "x")
@@ -1874,14 +1891,14 @@ def minimum(
     """Elementwise minimum with broadcasting (ties split the gradient equally).
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of the broadcast shape of x and y.
 
     Gradient:
-        Flows to x, y.
+        Flows to x, y. Where x == y each input gets half of the gradient.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "minimum", "x")
@@ -1911,14 +1928,14 @@ def elementwise_pow(
     """x ** y, elementwise with broadcasting (both may require grad).
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The base; broadcasts against y.
+        y (Tensor | float | int): The exponent; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of the broadcast shape of x and y.
 
     Gradient:
-        Flows to x, y.
+        Flows to x, y. The gradient to y is log(x) * out, NaN for a negative base.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "elementwise_pow", "x")
@@ -1949,12 +1966,12 @@ def where(
     """x where condition (a bool tensor, no gradient) is true, else y; broadcasting.
 
     Args:
-        condition (Tensor | float | int)
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        condition (Tensor | float | int): A bool tensor choosing x (True) or y (False); broadcasts against x and y.
+        x (Tensor | float | int): The values taken where condition is True.
+        y (Tensor | float | int): The values taken where condition is False.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of the broadcast shape of condition, x and y.
 
     Gradient:
         Flows to x, y. No gradient for: condition.
@@ -2001,11 +2018,11 @@ def equal(
     """x == y, elementwise with broadcasting; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2034,11 +2051,11 @@ def not_equal(
     """x != y, elementwise with broadcasting; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2067,11 +2084,11 @@ def less_than(
     """x < y, elementwise with broadcasting; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2100,11 +2117,11 @@ def less_equal(
     """x <= y, elementwise with broadcasting; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2133,11 +2150,11 @@ def greater_than(
     """x > y, elementwise with broadcasting; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2166,11 +2183,11 @@ def greater_equal(
     """x >= y, elementwise with broadcasting; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2199,11 +2216,11 @@ def logical_and(
     """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2232,11 +2249,11 @@ def logical_or(
     """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2262,10 +2279,10 @@ def logical_not(x: Tensor) -> Tensor:
     """not x (nonzero counts as true), elementwise; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of x's shape.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2284,10 +2301,10 @@ def isnan(x: Tensor) -> Tensor:
     """True where x is NaN; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of x's shape.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2306,10 +2323,10 @@ def isinf(x: Tensor) -> Tensor:
     """True where x is +inf or -inf; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of x's shape.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2328,10 +2345,10 @@ def isfinite(x: Tensor) -> Tensor:
     """True where x is neither NaN nor infinite; a bool tensor without gradient.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A bool tensor of x's shape.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2354,12 +2371,12 @@ def sum(
     """Sum over axis.
 
     Args:
-        x (Tensor | float | int)
-        axis (int | Sequence[int], default ())
-        keepdim (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
     Gradient:
         Flows to x.
@@ -2391,15 +2408,15 @@ def mean(
     """Arithmetic mean over axis.
 
     Args:
-        x (Tensor | float | int)
-        axis (int | Sequence[int], default ())
-        keepdim (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
     Gradient:
-        Flows to x.
+        Flows to x. The gradient is out_grad / N, N the number of elements reduced.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mean", "x")
@@ -2428,12 +2445,12 @@ def max(
     """Maximum over axis (values only; ties share the gradient equally).
 
     Args:
-        x (Tensor | float | int)
-        axis (int | Sequence[int], default ())
-        keepdim (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
     Gradient:
         Flows to x.
@@ -2466,12 +2483,12 @@ def min(
     """Minimum over axis (values only; ties share the gradient equally).
 
     Args:
-        x (Tensor | float | int)
-        axis (int | Sequence[int], default ())
-        keepdim (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
     Gradient:
         Flows to x.
@@ -2504,12 +2521,12 @@ def prod(
     """Product over axis (the gradient is exact when x has zeros).
 
     Args:
-        x (Tensor | float | int)
-        axis (int | Sequence[int], default ())
-        keepdim (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
     Gradient:
         Flows to x.
@@ -2541,12 +2558,12 @@ def logsumexp(
     """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis.
 
     Args:
-        x (Tensor | float | int)
-        axis (int | Sequence[int], default ())
-        keepdim (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
     Gradient:
         Flows to x.
@@ -2579,12 +2596,12 @@ def argmax(
     """int64 index of the maximum along axis (None means the flattened x); no gradient.
 
     Args:
-        x (Tensor | float | int)
-        axis (int | None, default None)
-        keepdim (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | None, default None): The axis to search, or None for the flattened x.
+        keepdim (bool, default False): Keep the searched axis as size 1 (with an axis).
 
     Returns:
-        out (Tensor)
+        out (Tensor): An int64 tensor of indices: x's shape without axis (a 0-d tensor for None).
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2611,12 +2628,12 @@ def argmin(
     """int64 index of the minimum along axis (None means the flattened x); no gradient.
 
     Args:
-        x (Tensor | float | int)
-        axis (int | None, default None)
-        keepdim (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | None, default None): The axis to search, or None for the flattened x.
+        keepdim (bool, default False): Keep the searched axis as size 1 (with an axis).
 
     Returns:
-        out (Tensor)
+        out (Tensor): An int64 tensor of indices: x's shape without axis (a 0-d tensor for None).
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2644,13 +2661,13 @@ def var(
     """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N.
 
     Args:
-        x (Tensor | float | int)
-        axis (int | Sequence[int], default ())
-        unbiased (bool, default True)
-        keepdim (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        unbiased (bool, default True): True divides the squared deviations by N - 1 (Bessel's correction), False by N.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
     Gradient:
         Flows to x.
@@ -2686,13 +2703,13 @@ def std(
     """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0.
 
     Args:
-        x (Tensor | float | int)
-        axis (int | Sequence[int], default ())
-        unbiased (bool, default True)
-        keepdim (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        unbiased (bool, default True): True divides the squared deviations by N - 1 (Bessel's correction), False by N.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
     Gradient:
         Flows to x.
@@ -2726,17 +2743,16 @@ def norm(
     axis: Sequence[int] | int = (),
     keepdim: bool = False,
 ) -> Tensor:
-    """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where the
-    norm is 0; for inf, ties share the gradient.
+    """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where the norm is 0; for inf, ties share the gradient.
 
     Args:
-        x (Tensor | float | int)
-        p (float | int, default 2.0)
-        axis (int | Sequence[int], default ())
-        keepdim (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        p (float | int, default 2.0): The order of the norm, at least 1, or float('inf') for the maximum absolute value.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
     Gradient:
         Flows to x.
@@ -2771,11 +2787,11 @@ def cumsum(
     """Cumulative sum along axis; axis None sums the flattened x (a 1-D result).
 
     Args:
-        x (Tensor | float | int)
-        axis (int | None, default None)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | None, default None): The axis to accumulate along, or None for the flattened x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): x's shape (1-D for axis None).
 
     Gradient:
         Flows to x.
@@ -2800,15 +2816,14 @@ def cumprod(
     x: Tensor,
     dim: int | None = None,
 ) -> Tensor:
-    """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is exact
-    when x has zeros.
+    """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is exact when x has zeros.
 
     Args:
-        x (Tensor | float | int)
-        dim (int | None, default None)
+        x (Tensor | float | int): The input tensor, of any shape.
+        dim (int | None, default None): The axis to accumulate along, or None for the flattened x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): x's shape (1-D for dim None).
 
     Gradient:
         Flows to x.
@@ -2837,23 +2852,22 @@ def topk(
     largest: bool = True,
     sorted: bool = True,
 ) -> tuple[Tensor, Tensor]:
-    """The k largest (or smallest) values along axis and their int64 indices; results are always sorted (ties
-    keep the lower index first); NaN counts as the largest value.
+    """The k largest (or smallest) values along axis and their int64 indices; results are always sorted (ties keep the lower index first); NaN counts as the largest value.
 
     Args:
-        x (Tensor | float | int)
-        k (int)
-        axis (int, default -1)
-        largest (bool, default True)
-        sorted (bool, default True)
+        x (Tensor | float | int): The input tensor, of any shape.
+        k (int): How many values to take; at most the size of axis.
+        axis (int, default -1): The axis to select along.
+        largest (bool, default True): True takes the largest values, False the smallest.
+        sorted (bool, default True): Accepted for compatibility: the results are always sorted.
 
     Returns:
         A tuple (out, indices):
-        out (Tensor)
-        indices (Tensor)
+        out (Tensor): The values: x's shape with axis of size k.
+        indices (Tensor): Their int64 positions along axis, the same shape.
 
     Gradient:
-        Flows to x. Not differentiable: output indices.
+        Flows to x. Not differentiable: output indices. The gradient is scattered back to the positions in indices.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "topk", "x")
@@ -2888,19 +2902,18 @@ def sort(
     axis: int = -1,
     descending: bool = False,
 ) -> Tensor:
-    """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort
-    gives the indices.
+    """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort gives the indices.
 
     Args:
-        x (Tensor | float | int)
-        axis (int, default -1)
-        descending (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default -1): The axis to sort along.
+        descending (bool, default False): Sort from the largest value down.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
-        Flows to x.
+        Flows to x. The gradient is scattered back to where each value came from.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sort", "x")
@@ -2931,12 +2944,12 @@ def argsort(
     """int64 indices that sort x along axis (stable; equal values keep their order); no gradient.
 
     Args:
-        x (Tensor | float | int)
-        axis (int, default -1)
-        descending (bool, default False)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default -1): The axis to sort along.
+        descending (bool, default False): Order from the largest value down (still stable).
 
     Returns:
-        out (Tensor)
+        out (Tensor): An int64 tensor of x's shape.
 
     Gradient:
         None: the outputs are not differentiable.
@@ -2961,17 +2974,16 @@ def matmul(
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
-    """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap
-    the last two axes first.
+    """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap the last two axes first.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
-        transpose_x (bool, default False)
-        transpose_y (bool, default False)
+        x (Tensor | float | int): The left operand, 1-D or more (batch axes first).
+        y (Tensor | float | int): The right operand, 1-D or more (batch axes first).
+        transpose_x (bool, default False): Swap x's last two axes before multiplying.
+        transpose_y (bool, default False): Swap y's last two axes before multiplying.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The product; batch axes broadcast, a 1-D operand's axis is removed.
 
     Gradient:
         Flows to x, y.
@@ -3010,11 +3022,11 @@ def reshape(
     """x with a new shape (one entry may be -1); a view where possible.
 
     Args:
-        x (Tensor | float | int)
-        shape (int | Sequence[int])
+        x (Tensor | float | int): The input tensor, of any shape.
+        shape (int | Sequence[int]): The new shape; its product must equal x's size, one entry may be -1 (inferred).
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of that shape with x's elements in row-major order.
 
     Gradient:
         Flows to x.
@@ -3043,11 +3055,11 @@ def transpose(
     """x with its axes permuted by perm; a view.
 
     Args:
-        x (Tensor | float | int)
-        perm (int | Sequence[int])
+        x (Tensor | float | int): The input tensor, of any shape.
+        perm (int | Sequence[int]): A permutation of range(x.ndim): axis i of the result is axis perm[i] of x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A view of x with permuted axes.
 
     Gradient:
         Flows to x.
@@ -3076,11 +3088,11 @@ def squeeze(
     """x without the size-1 axes listed (empty means all size-1 axes); a view.
 
     Args:
-        x (Tensor | float | int)
-        axis (int | Sequence[int], default ())
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The size-1 axes to remove (an int or a list); empty removes every size-1 axis.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A view of x with fewer axes.
 
     Gradient:
         Flows to x.
@@ -3109,11 +3121,11 @@ def unsqueeze(
     """x with size-1 axes inserted at axis (int or list); a view.
 
     Args:
-        x (Tensor | float | int)
-        axis (int | Sequence[int])
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int]): Where the new axes go, as positions in the result (an int or a list).
 
     Returns:
-        out (Tensor)
+        out (Tensor): A view of x with more axes.
 
     Gradient:
         Flows to x.
@@ -3143,12 +3155,12 @@ def flatten(
     """x with axes start_axis..stop_axis merged into one; a view where possible.
 
     Args:
-        x (Tensor | float | int)
-        start_axis (int, default 0)
-        stop_axis (int, default -1)
+        x (Tensor | float | int): The input tensor, of any shape.
+        start_axis (int, default 0): The first axis merged.
+        stop_axis (int, default -1): The last axis merged (inclusive; -1 is the last axis).
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor with the merged axes as one.
 
     Gradient:
         Flows to x.
@@ -3180,14 +3192,14 @@ def expand(
     """x broadcast to shape (-1 keeps a dimension); a read-only view.
 
     Args:
-        x (Tensor | float | int)
-        shape (int | Sequence[int])
+        x (Tensor | float | int): The input tensor, of any shape.
+        shape (int | Sequence[int]): The target shape; -1 keeps x's size there, new leading axes may be added.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A read-only view of x broadcast to shape.
 
     Gradient:
-        Flows to x.
+        Flows to x. The gradient is summed over the expanded axes.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expand", "x")
@@ -3213,11 +3225,11 @@ def concat(
     """The tensors of x joined along axis.
 
     Args:
-        x (list[Tensor])
-        axis (int, default 0)
+        x (list[Tensor]): The tensors to join (a list); equal shapes except along axis.
+        axis (int, default 0): The axis to join along.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor whose axis is the sum of theirs.
 
     Gradient:
         Flows to x.
@@ -3252,11 +3264,11 @@ def stack(
     """The tensors of x (equal shapes) stacked along a new axis.
 
     Args:
-        x (list[Tensor])
-        axis (int, default 0)
+        x (list[Tensor]): The tensors to stack (a list); all of the same shape.
+        axis (int, default 0): Where the new axis goes in the result.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor with one more axis, of size len(x).
 
     Gradient:
         Flows to x.
@@ -3292,12 +3304,12 @@ def split(
     """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1).
 
     Args:
-        x (Tensor | float | int)
-        num_or_sections (int | Sequence[int])
-        axis (int, default 0)
+        x (Tensor | float | int): The input tensor, of any shape.
+        num_or_sections (int | Sequence[int]): An int: that many equal sections (it must divide the axis); a list: the size of each section, one may be -1.
+        axis (int, default 0): The axis to split along.
 
     Returns:
-        out (list[Tensor])
+        out (list[Tensor]): A list of views of x, one per section.
 
     Gradient:
         Flows to x.
@@ -3331,19 +3343,18 @@ def gather(
     index: Tensor,
     axis: int = 0,
 ) -> Tensor:
-    """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means
-    [index].
+    """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means [index].
 
     Args:
-        x (Tensor | float | int)
-        index (Tensor | float | int)
-        axis (int, default 0)
+        x (Tensor | float | int): The tensor to pick from.
+        index (Tensor | float | int): A 1-D (or 0-d) integer tensor of positions along axis.
+        axis (int, default 0): The axis to pick along.
 
     Returns:
-        out (Tensor)
+        out (Tensor): x's shape with axis of size len(index).
 
     Gradient:
-        Flows to x. No gradient for: index.
+        Flows to x. No gradient for: index. The gradient to x is scattered back and summed at repeated indices; none to index.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, index, "gather", "x")
@@ -3377,15 +3388,15 @@ def index_select(
     """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index].
 
     Args:
-        x (Tensor | float | int)
-        index (Tensor | float | int)
-        axis (int, default 0)
+        x (Tensor | float | int): The tensor to pick from.
+        index (Tensor | float | int): A 1-D (or 0-d) integer tensor of positions along axis.
+        axis (int, default 0): The axis to pick along.
 
     Returns:
-        out (Tensor)
+        out (Tensor): x's shape with axis of size len(index).
 
     Gradient:
-        Flows to x. No gradient for: index.
+        Flows to x. No gradient for: index. The gradient to x is summed at repeated indices; none to index.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, index, "index_select", "x")
@@ -3418,11 +3429,11 @@ def tile(
     """x repeated repeat_times[i] times along each axis.
 
     Args:
-        x (Tensor | float | int)
-        repeat_times (int | Sequence[int])
+        x (Tensor | float | int): The input tensor, of any shape.
+        repeat_times (int | Sequence[int]): How often to repeat x along each axis (an int or a list; a longer list adds leading axes).
 
     Returns:
-        out (Tensor)
+        out (Tensor): The tiled tensor.
 
     Gradient:
         Flows to x.
@@ -3448,16 +3459,15 @@ def take_along_axis(
     indices: Tensor,
     axis: int,
 ) -> Tensor:
-    """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and broadcasts
-    against arr on the other axes; negative indices count from the end.
+    """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and broadcasts against arr on the other axes; negative indices count from the end.
 
     Args:
-        arr (Tensor | float | int)
-        indices (Tensor | float | int)
-        axis (int)
+        arr (Tensor | float | int): The tensor to pick from.
+        indices (Tensor | float | int): An integer tensor with arr's ndim; broadcasts against arr on every axis but axis.
+        axis (int): The axis to pick along.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of the broadcast shape, indices' size along axis.
 
     Gradient:
         Flows to arr. No gradient for: indices.
@@ -3492,17 +3502,16 @@ def scatter(
     updates: Tensor,
     overwrite: bool = True,
 ) -> Tensor:
-    """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the last
-    update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
+    """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
 
     Args:
-        x (Tensor | float | int)
-        index (Tensor | float | int)
-        updates (Tensor | float | int)
-        overwrite (bool, default True)
+        x (Tensor | float | int): The tensor to update (not modified: the result is new).
+        index (Tensor | float | int): A 1-D integer tensor of row positions in x (axis 0).
+        updates (Tensor | float | int): The new rows: shape (len(index), *x.shape[1:]).
+        overwrite (bool, default True): True: a repeated index keeps its last update; False: rows hit get the sum of their updates.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape and dtype.
 
     Gradient:
         Flows to x, updates. No gradient for: index.
@@ -3555,13 +3564,13 @@ def index_add(
     """x with value's slices added at the positions index (1-D) along axis; repeated indices add up.
 
     Args:
-        x (Tensor | float | int)
-        index (Tensor | float | int)
-        axis (int)
-        value (Tensor | float | int)
+        x (Tensor | float | int): The tensor added into (not modified: the result is new).
+        index (Tensor | float | int): A 1-D integer tensor of positions along axis.
+        axis (int): The axis index runs along.
+        value (Tensor | float | int): The slices to add: x's shape with axis of size len(index).
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape and dtype.
 
     Gradient:
         Flows to x, value. No gradient for: index.
@@ -3613,15 +3622,15 @@ def masked_fill(
     """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true.
 
     Args:
-        x (Tensor | float | int)
-        mask (Tensor | float | int)
-        value (float | int)
+        x (Tensor | float | int): The input tensor, of any shape.
+        mask (Tensor | float | int): A bool tensor broadcastable to x's shape; True marks the elements replaced.
+        value (float | int): The number written where mask is True.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape and dtype.
 
     Gradient:
-        Flows to x. No gradient for: mask.
+        Flows to x. No gradient for: mask. The gradient to x is 0 where mask is True.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, mask, "masked_fill", "x")
@@ -3653,11 +3662,11 @@ def tril(
     """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere.
 
     Args:
-        x (Tensor | float | int)
-        diagonal (int, default 0)
+        x (Tensor | float | int): A tensor of at least 2 dimensions (the last two form the matrices).
+        diagonal (int, default 0): Which diagonal bounds the kept part (on and below it): 0 the main one, positive above it, negative below.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape and dtype.
 
     Gradient:
         Flows to x.
@@ -3684,11 +3693,11 @@ def triu(
     """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere.
 
     Args:
-        x (Tensor | float | int)
-        diagonal (int, default 0)
+        x (Tensor | float | int): A tensor of at least 2 dimensions (the last two form the matrices).
+        diagonal (int, default 0): Which diagonal bounds the kept part (on and above it): 0 the main one, positive above it, negative below.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape and dtype.
 
     Gradient:
         Flows to x.
@@ -3714,17 +3723,16 @@ def pad(
     mode: str = "constant",
     value: float = 0.0,
 ) -> Tensor:
-    """x padded like PyTorch's F.pad; pad holds (before, after) pairs, the first pair for the last axis, the
-    next for the one before; mode is 'constant' (with value), 'reflect', 'replicate' or 'circular'.
+    """x padded like PyTorch's F.pad; pad holds (before, after) pairs, the first pair for the last axis, the next for the one before; mode is 'constant' (with value), 'reflect', 'replicate' or 'circular'.
 
     Args:
-        x (Tensor | float | int)
-        pad (int | Sequence[int])
-        mode (str, default \"constant\")
-        value (float | int, default 0.0)
+        x (Tensor | float | int): The input tensor, of any shape.
+        pad (int | Sequence[int]): (before, after) pairs: the first pair for the last axis, the next for the axis before, and so on.
+        mode (str, default \"constant\"): 'constant', 'reflect', 'replicate' or 'circular'.
+        value (float | int, default 0.0): The fill value of mode 'constant'.
 
     Returns:
-        out (Tensor)
+        out (Tensor): x with each padded axis grown by before + after.
 
     Gradient:
         Flows to x.
@@ -3756,16 +3764,15 @@ def roll(
     shifts: Sequence[int] | int,
     axis: Sequence[int] | int | None = None,
 ) -> Tensor:
-    """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x
-    and keeps its shape.
+    """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x and keeps its shape.
 
     Args:
-        x (Tensor | float | int)
-        shifts (int | Sequence[int])
-        axis (int | Sequence[int] | None, default None)
+        x (Tensor | float | int): The input tensor, of any shape.
+        shifts (int | Sequence[int]): How far to shift (an int, or one per axis in axis); positive moves elements to higher indices.
+        axis (int | Sequence[int] | None, default None): The axes to roll along, or None (or empty) for the flattened x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape and dtype.
 
     Gradient:
         Flows to x.
@@ -3793,16 +3800,15 @@ def repeat_interleave(
     repeats: int,
     axis: int | None = None,
 ) -> Tensor:
-    """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the flattened
-    x.
+    """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the flattened x.
 
     Args:
-        x (Tensor | float | int)
-        repeats (int)
-        axis (int | None, default None)
+        x (Tensor | float | int): The input tensor, of any shape.
+        repeats (int): How many times each element (slice) is repeated.
+        axis (int | None, default None): The axis to repeat along, or None for the flattened x.
 
     Returns:
-        out (Tensor)
+        out (Tensor): x with axis repeats times longer (1-D for None).
 
     Gradient:
         Flows to x.
@@ -3833,11 +3839,11 @@ def flip(
     """x reversed along each axis listed.
 
     Args:
-        x (Tensor | float | int)
-        axis (int | Sequence[int])
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int]): The axes to reverse (an int or a list).
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape and dtype.
 
     Gradient:
         Flows to x.
@@ -3864,11 +3870,11 @@ def softmax(
     """exp(x) / sum(exp(x)) along axis, computed stably.
 
     Args:
-        x (Tensor | float | int)
-        axis (int, default -1)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default -1): The axis the probabilities sum to 1 along.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -3896,11 +3902,11 @@ def log_softmax(
     """log(softmax(x)) along axis, computed stably.
 
     Args:
-        x (Tensor | float | int)
-        axis (int, default -1)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default -1): The axis the probabilities sum to 1 along.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x.
@@ -3929,15 +3935,15 @@ def dropout(
     """Zero each element with probability p and scale the rest by 1 / (1 - p); identity when not training.
 
     Args:
-        x (Tensor | float | int)
-        p (float | int, default 0.5)
-        training (bool, default True)
+        x (Tensor | float | int): The input tensor, of any shape.
+        p (float | int, default 0.5): The probability of zeroing an element, in [0, 1].
+        training (bool, default True): False returns x unchanged.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
-        Flows to x.
+        Flows to x. The gradient uses the same mask and scale as the forward.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "dropout", "x")
@@ -3966,11 +3972,11 @@ def one_hot(
     """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient.
 
     Args:
-        x (Tensor | float | int)
-        num_classes (int)
+        x (Tensor | float | int): An integer tensor of class ids in [0, num_classes).
+        num_classes (int): The size of the new last axis.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A float32 tensor of shape (*x.shape, num_classes).
 
     Gradient:
         None: the outputs are not differentiable.
@@ -3994,14 +4000,14 @@ def embedding(
     """Rows of weight (num_embeddings, dim) picked by the integer ids x; gradient for weight only.
 
     Args:
-        x (Tensor | float | int)
-        weight (Tensor | float | int)
+        x (Tensor | float | int): An integer tensor of ids into weight's rows, of any shape.
+        weight (Tensor | float | int): The embedding table, shape (num_embeddings, dim).
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of shape (*x.shape, dim).
 
     Gradient:
-        Flows to weight. No gradient for: x.
+        Flows to weight. No gradient for: x. Rows picked several times accumulate their gradients.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "embedding", "x")
@@ -4031,11 +4037,11 @@ def prelu(
     """x where x > 0, else weight * x; weight has shape [1] or [C] for the channel axis 1 of x.
 
     Args:
-        x (Tensor | float | int)
-        weight (Tensor | float | int)
+        x (Tensor | float | int): The input, channel axis 1 when weight has C entries.
+        weight (Tensor | float | int): The learned negative slope: shape [1] (shared) or [C] (one per channel).
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x, weight.
@@ -4068,11 +4074,11 @@ def glu(
     """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be even).
 
     Args:
-        x (Tensor | float | int)
-        axis (int, default -1)
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default -1): The axis split into halves a (first) and b (second); its size must be even.
 
     Returns:
-        out (Tensor)
+        out (Tensor): x's shape with axis halved.
 
     Gradient:
         Flows to x.
@@ -4101,20 +4107,18 @@ def cross_entropy(
     ignore_index: int = -100,
     label_smoothing: float = 0.0,
 ) -> Tensor:
-    """Softmax cross entropy of logits input against integer class labels (input's shape without axis, or with
-    size 1 there); reduction is 'mean', 'sum' or 'none'; labels equal to ignore_index count for nothing
-    ('mean' divides by the labels that count); label_smoothing mixes that much of a uniform target in.
+    """Softmax cross entropy of logits input against integer class labels (input's shape without axis, or with size 1 there); reduction is 'mean', 'sum' or 'none'; labels equal to ignore_index count for nothing ('mean' divides by the labels that count); label_smoothing mixes that much of a uniform target in.
 
     Args:
-        input (Tensor | float | int)
-        label (Tensor | float | int)
-        axis (int, default -1)
-        reduction (str, default \"mean\")
-        ignore_index (int, default -100)
-        label_smoothing (float | int, default 0.0)
+        input (Tensor | float | int): The logits, the class axis at axis.
+        label (Tensor | float | int): Integer class ids: input's shape without axis (or with size 1 there).
+        axis (int, default -1): The class axis of input.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
+        ignore_index (int, default -100): A label value that contributes no loss and no gradient.
+        label_smoothing (float | int, default 0.0): In [0, 1]: the weight of a uniform target mixed into the one-hot target.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
 
     Gradient:
         Flows to input. No gradient for: label.
@@ -4160,12 +4164,12 @@ def mse_loss(
     """Squared error (input - label) ** 2 with broadcasting; reduction is 'mean', 'sum' or 'none'.
 
     Args:
-        input (Tensor | float | int)
-        label (Tensor | float | int)
-        reduction (str, default \"mean\")
+        input (Tensor | float | int): The prediction.
+        label (Tensor | float | int): The target; broadcasts against input.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
 
     Returns:
-        out (Tensor)
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
 
     Gradient:
         Flows to input, label.
@@ -4201,19 +4205,17 @@ def nll_loss(
     ignore_index: int = -100,
     reduction: str = "mean",
 ) -> Tensor:
-    """Negative log-likelihood of log-probabilities input, (N, C) or (N, C, d1, ...) or (C,), against integer
-    labels; weight (C,) rescales classes; labels equal to ignore_index count for nothing; 'mean' divides by
-    the summed weights of the counted labels.
+    """Negative log-likelihood of log-probabilities input, (N, C) or (N, C, d1, ...) or (C,), against integer labels; weight (C,) rescales classes; labels equal to ignore_index count for nothing; 'mean' divides by the summed weights of the counted labels.
 
     Args:
-        input (Tensor | float | int)
-        label (Tensor | float | int)
-        weight (Tensor | float | int | None, default None)
-        ignore_index (int, default -100)
-        reduction (str, default \"mean\")
+        input (Tensor | float | int): Log-probabilities, (N, C), (N, C, d1, ...) or (C,).
+        label (Tensor | float | int): Integer class ids: input's shape without the class axis.
+        weight (Tensor | float | int | None, default None): Optional per-class weights, shape (C,).
+        ignore_index (int, default -100): A label value that contributes no loss and no gradient.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
 
     Returns:
-        out (Tensor)
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
 
     Gradient:
         Flows to input. No gradient for: label, weight.
@@ -4269,18 +4271,17 @@ def binary_cross_entropy_with_logits(
     reduction: str = "mean",
     pos_weight: Tensor | None = None,
 ) -> Tensor:
-    """Sigmoid binary cross entropy of logits against labels of the same shape, computed stably; weight
-    (broadcast to logit) scales each element, pos_weight (broadcast along the last axis) the positive term.
+    """Sigmoid binary cross entropy of logits against labels of the same shape, computed stably; weight (broadcast to logit) scales each element, pos_weight (broadcast along the last axis) the positive term.
 
     Args:
-        logit (Tensor | float | int)
-        label (Tensor | float | int)
-        weight (Tensor | float | int | None, default None)
-        reduction (str, default \"mean\")
-        pos_weight (Tensor | float | int | None, default None)
+        logit (Tensor | float | int): The logits, of any shape.
+        label (Tensor | float | int): Targets in [0, 1], logit's shape.
+        weight (Tensor | float | int | None, default None): Optional per-element weights, broadcast to logit's shape.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
+        pos_weight (Tensor | float | int | None, default None): Optional weight of the positive term, broadcast along the last axis.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
 
     Gradient:
         Flows to logit, label. No gradient for: weight, pos_weight.
@@ -4340,15 +4341,15 @@ def l1_loss(
     """Absolute error |input - label| with broadcasting; reduction is 'mean', 'sum' or 'none'.
 
     Args:
-        input (Tensor | float | int)
-        label (Tensor | float | int)
-        reduction (str, default \"mean\")
+        input (Tensor | float | int): The prediction.
+        label (Tensor | float | int): The target; broadcasts against input.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
 
     Returns:
-        out (Tensor)
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
 
     Gradient:
-        Flows to input, label.
+        Flows to input, label. The subgradient where input == label is 0.
     """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "l1_loss", "input")
@@ -4380,17 +4381,16 @@ def smooth_l1_loss(
     reduction: str = "mean",
     delta: float = 1.0,
 ) -> Tensor:
-    """Paddle's smooth L1 (Huber) loss of d = input - label; 0.5 * d ** 2 where |d| < delta, else delta * (|d|
-    - 0.5 * delta).
+    """Paddle's smooth L1 (Huber) loss of d = input - label; 0.5 * d ** 2 where |d| < delta, else delta * (|d| - 0.5 * delta).
 
     Args:
-        input (Tensor | float | int)
-        label (Tensor | float | int)
-        reduction (str, default \"mean\")
-        delta (float | int, default 1.0)
+        input (Tensor | float | int): The prediction.
+        label (Tensor | float | int): The target.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
+        delta (float | int, default 1.0): Where the loss turns from quadratic to linear; positive.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
 
     Gradient:
         Flows to input, label.
@@ -4428,17 +4428,16 @@ def kl_div(
     reduction: str = "mean",
     log_target: bool = False,
 ) -> Tensor:
-    """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities input (0 where label is
-    0); log_target takes label as log-probabilities; reduction is 'mean', 'batchmean', 'sum' or 'none'.
+    """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities input (0 where label is 0); log_target takes label as log-probabilities; reduction is 'mean', 'batchmean', 'sum' or 'none'.
 
     Args:
-        input (Tensor | float | int)
-        label (Tensor | float | int)
-        reduction (str, default \"mean\")
-        log_target (bool, default False)
+        input (Tensor | float | int): Log-probabilities.
+        label (Tensor | float | int): Target probabilities (log-probabilities under log_target).
+        reduction (str, default \"mean\"): 'mean', 'batchmean' (sum divided by the batch size), 'sum' or 'none'.
+        log_target (bool, default False): Take label as log-probabilities.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
 
     Gradient:
         Flows to input, label.
@@ -4479,20 +4478,19 @@ def conv2d(
     dilation: Sequence[int] | int = (1, 1),
     groups: int = 1,
 ) -> Tensor:
-    """2-D convolution (cross-correlation) of x (N, C, H, W) with weight (O, C / groups, kh, kw), plus bias
-    (O,); zero padding.
+    """2-D convolution (cross-correlation) of x (N, C, H, W) with weight (O, C / groups, kh, kw), plus bias (O,); zero padding.
 
     Args:
-        x (Tensor | float | int)
-        weight (Tensor | float | int)
-        bias (Tensor | float | int | None, default None)
-        stride (int | Sequence[int], default (1, 1))
-        padding (int | Sequence[int], default (0, 0))
-        dilation (int | Sequence[int], default (1, 1))
-        groups (int, default 1)
+        x (Tensor | float | int): The input batch, shape (N, C, H, W).
+        weight (Tensor | float | int): The filters, shape (O, C / groups, kh, kw).
+        bias (Tensor | float | int | None, default None): Optional per-output-channel bias, shape (O,).
+        stride (int | Sequence[int], default (1, 1)): The step between windows: An int (the same for both spatial axes) or a 2-list (height, width).
+        padding (int | Sequence[int], default (0, 0)): Zeros added on each side: An int (the same for both spatial axes) or a 2-list (height, width).
+        dilation (int | Sequence[int], default (1, 1)): The spacing between kernel elements: An int (the same for both spatial axes) or a 2-list (height, width).
+        groups (int, default 1): Split channels into this many groups; C and O must be multiples of it.
 
     Returns:
-        out (Tensor)
+        out (Tensor): Shape (N, O, H_out, W_out).
 
     Gradient:
         Flows to x, weight, bias.
@@ -4555,20 +4553,19 @@ def max_pool2d(
     stride: Sequence[int] | int | None = None,
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
-    """Maximum over each window of x (N, C, H, W); stride None means kernel_size, padding is -inf; the
-    gradient goes to the first maximum of each window.
+    """Maximum over each window of x (N, C, H, W); stride None means kernel_size, padding is -inf; the gradient goes to the first maximum of each window.
 
     Args:
-        x (Tensor | float | int)
-        kernel_size (int | Sequence[int])
-        stride (int | Sequence[int] | None, default None)
-        padding (int | Sequence[int], default (0, 0))
+        x (Tensor | float | int): The input batch, shape (N, C, H, W).
+        kernel_size (int | Sequence[int]): The window: An int (the same for both spatial axes) or a 2-list (height, width).
+        stride (int | Sequence[int] | None, default None): The step between windows: An int (the same for both spatial axes) or a 2-list (height, width). None means kernel_size.
+        padding (int | Sequence[int], default (0, 0)): -inf added on each side: An int (the same for both spatial axes) or a 2-list (height, width).
 
     Returns:
-        out (Tensor)
+        out (Tensor): Shape (N, C, H_out, W_out).
 
     Gradient:
-        Flows to x.
+        Flows to x. Each window's gradient goes to its first maximum.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max_pool2d", "x")
@@ -4600,17 +4597,16 @@ def avg_pool2d(
     stride: Sequence[int] | int | None = None,
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
-    """Mean over each window of x (N, C, H, W); stride None means kernel_size; zero padding counts in the mean
-    (count_include_pad=True).
+    """Mean over each window of x (N, C, H, W); stride None means kernel_size; zero padding counts in the mean (count_include_pad=True).
 
     Args:
-        x (Tensor | float | int)
-        kernel_size (int | Sequence[int])
-        stride (int | Sequence[int] | None, default None)
-        padding (int | Sequence[int], default (0, 0))
+        x (Tensor | float | int): The input batch, shape (N, C, H, W).
+        kernel_size (int | Sequence[int]): The window: An int (the same for both spatial axes) or a 2-list (height, width).
+        stride (int | Sequence[int] | None, default None): The step between windows: An int (the same for both spatial axes) or a 2-list (height, width). None means kernel_size.
+        padding (int | Sequence[int], default (0, 0)): Zeros added on each side (counted in the mean): An int (the same for both spatial axes) or a 2-list (height, width).
 
     Returns:
-        out (Tensor)
+        out (Tensor): Shape (N, C, H_out, W_out).
 
     Gradient:
         Flows to x.
@@ -4641,15 +4637,14 @@ def adaptive_avg_pool2d(
     x: Tensor,
     output_size: Sequence[int] | int,
 ) -> Tensor:
-    """Mean of x (N, C, H, W) over output_size bins per spatial axis, bin i spanning [floor(i * H / out),
-    ceil((i + 1) * H / out)).
+    """Mean of x (N, C, H, W) over output_size bins per spatial axis, bin i spanning [floor(i * H / out), ceil((i + 1) * H / out)).
 
     Args:
-        x (Tensor | float | int)
-        output_size (int | Sequence[int])
+        x (Tensor | float | int): The input batch, shape (N, C, H, W).
+        output_size (int | Sequence[int]): The output's (H_out, W_out): An int (the same for both spatial axes) or a 2-list (height, width).
 
     Returns:
-        out (Tensor)
+        out (Tensor): Shape (N, C, H_out, W_out).
 
     Gradient:
         Flows to x.
@@ -4677,18 +4672,17 @@ def layer_norm(
     bias: Tensor | None = None,
     epsilon: float = 1e-05,
 ) -> Tensor:
-    """x normalised over its last len(normalized_shape) axes (biased variance), then * weight + bias (both of
-    shape normalized_shape).
+    """x normalised over its last len(normalized_shape) axes (biased variance), then * weight + bias (both of shape normalized_shape).
 
     Args:
-        x (Tensor | float | int)
-        normalized_shape (int | Sequence[int])
-        weight (Tensor | float | int | None, default None)
-        bias (Tensor | float | int | None, default None)
-        epsilon (float | int, default 1e-05)
+        x (Tensor | float | int): The input; its trailing axes match normalized_shape.
+        normalized_shape (int | Sequence[int]): The trailing axes to normalise over (an int or a list).
+        weight (Tensor | float | int | None, default None): Optional scale, shape normalized_shape.
+        bias (Tensor | float | int | None, default None): Optional shift, shape normalized_shape.
+        epsilon (float | int, default 1e-05): Added to the variance before the square root.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x, weight, bias.
@@ -4751,22 +4745,20 @@ def batch_norm(
     momentum: float = 0.9,
     epsilon: float = 1e-05,
 ) -> Tensor:
-    """Per-channel (axis 1) normalisation of x (N, C, ...); training uses batch statistics and updates
-    running_mean/running_var in place (running = momentum * running + (1 - momentum) * batch, unbiased
-    variance), eval uses the running ones.
+    """Per-channel (axis 1) normalisation of x (N, C, ...); training uses batch statistics and updates running_mean/running_var in place (running = momentum * running + (1 - momentum) * batch, unbiased variance), eval uses the running ones.
 
     Args:
-        x (Tensor | float | int)
-        running_mean (Tensor | float | int)
-        running_var (Tensor | float | int)
-        weight (Tensor | float | int | None, default None)
-        bias (Tensor | float | int | None, default None)
-        training (bool, default False)
-        momentum (float | int, default 0.9)
-        epsilon (float | int, default 1e-05)
+        x (Tensor | float | int): The input (N, C, ...), channels on axis 1.
+        running_mean (Tensor | float | int): Per-channel running mean (C,); updated in place when training.
+        running_var (Tensor | float | int): Per-channel running variance (C,); updated in place when training.
+        weight (Tensor | float | int | None, default None): Optional per-channel scale (C,).
+        bias (Tensor | float | int | None, default None): Optional per-channel shift (C,).
+        training (bool, default False): True: normalise with batch statistics and update the running ones; False: use the running ones.
+        momentum (float | int, default 0.9): The weight of the old running value in each update.
+        epsilon (float | int, default 1e-05): Added to the variance before the square root.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x, weight, bias. No gradient for: running_mean, running_var.
@@ -4842,18 +4834,17 @@ def group_norm(
     bias: Tensor | None = None,
     epsilon: float = 1e-05,
 ) -> Tensor:
-    """x (N, C, ...) normalised over each of num_groups channel groups (biased variance), then * weight + bias
-    per channel (C,).
+    """x (N, C, ...) normalised over each of num_groups channel groups (biased variance), then * weight + bias per channel (C,).
 
     Args:
-        x (Tensor | float | int)
-        num_groups (int)
-        weight (Tensor | float | int | None, default None)
-        bias (Tensor | float | int | None, default None)
-        epsilon (float | int, default 1e-05)
+        x (Tensor | float | int): The input (N, C, ...), channels on axis 1.
+        num_groups (int): How many channel groups; it must divide C.
+        weight (Tensor | float | int | None, default None): Optional per-channel scale (C,).
+        bias (Tensor | float | int | None, default None): Optional per-channel shift (C,).
+        epsilon (float | int, default 1e-05): Added to the variance before the square root.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to x, weight, bias.
@@ -4914,12 +4905,12 @@ def linear(
     """x @ weight + bias with Paddle's weight layout (in_features, out_features).
 
     Args:
-        x (Tensor | float | int)
-        weight (Tensor | float | int)
-        bias (Tensor | float | int | None, default None)
+        x (Tensor | float | int): The input, shape (..., in_features).
+        weight (Tensor | float | int): Shape (in_features, out_features).
+        bias (Tensor | float | int | None, default None): Optional, shape (out_features,).
 
     Returns:
-        out (Tensor)
+        out (Tensor): Shape (..., out_features).
 
     Gradient:
         Flows to x, weight, bias.
@@ -4965,16 +4956,15 @@ def einsum(
     x: Tensor,
     y: Tensor,
 ) -> Tensor:
-    """Two-operand Einstein summation ('bij,bjk->bik'; without '->' the output is NumPy's implicit one); no
-    ellipsis, no index repeated within an operand.
+    """Two-operand Einstein summation ('bij,bjk->bik'; without '->' the output is NumPy's implicit one); no ellipsis, no index repeated within an operand.
 
     Args:
-        equation (str)
-        x (Tensor | float | int)
-        y (Tensor | float | int)
+        equation (str): The subscripts, such as 'bij,bjk->bik'.
+        x (Tensor | float | int): The first operand.
+        y (Tensor | float | int): The second operand.
 
     Returns:
-        out (Tensor)
+        out (Tensor): The contraction the equation describes.
 
     Gradient:
         Flows to x, y.
@@ -5012,21 +5002,19 @@ def scaled_dot_product_attention(
     causal: bool = False,
     scale: float | None = None,
 ) -> Tensor:
-    """softmax(query @ key^T * scale + mask) @ value over (..., seq, head_dim) tensors; scale None means 1 /
-    sqrt(head_dim); a bool mask keeps True, a float mask is added; causal keeps key j <= query i; dropout_p
-    drops attention weights; fully masked rows give 0.
+    """softmax(query @ key^T * scale + mask) @ value over (..., seq, head_dim) tensors; scale None means 1 / sqrt(head_dim); a bool mask keeps True, a float mask is added; causal keeps key j <= query i; dropout_p drops attention weights; fully masked rows give 0.
 
     Args:
-        query (Tensor | float | int)
-        key (Tensor | float | int)
-        value (Tensor | float | int)
-        mask (Tensor | float | int | None, default None)
-        dropout_p (float | int, default 0.0)
-        causal (bool, default False)
-        scale (float | int | None, default None)
+        query (Tensor | float | int): Shape (..., L, head_dim).
+        key (Tensor | float | int): Shape (..., S, head_dim).
+        value (Tensor | float | int): Shape (..., S, value_dim).
+        mask (Tensor | float | int | None, default None): Optional, broadcast to (..., L, S): bool keeps True, float is added to the scores.
+        dropout_p (float | int, default 0.0): The probability of dropping an attention weight.
+        causal (bool, default False): Let query i attend only to keys j <= i.
+        scale (float | int | None, default None): The factor of the scores; None means 1 / sqrt(head_dim).
 
     Returns:
-        out (Tensor)
+        out (Tensor): Shape (..., L, value_dim).
 
     Gradient:
         Flows to query, key, value, mask.
@@ -5095,14 +5083,14 @@ def fill(
     """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
 
     Args:
-        x (Tensor | float | int)
-        value (float | int)
+        x (Tensor | float | int): Gives the shape and dtype only.
+        value (float | int): The number every element is set to.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A new tensor of x's shape and dtype.
 
     Gradient:
-        Flows to x.
+        Flows to x. Zero: the result does not depend on x's values.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "fill", "x")
@@ -5124,18 +5112,19 @@ def fill_(
     x: Tensor,
     value: float,
 ) -> Tensor:
-    """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x. In
-    place: writes the result into x and returns x.
+    """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
-        value (float | int)
+        x (Tensor): Gives the shape and dtype only.
+        value (float | int): The number every element is set to.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
-        Flows to x.
+        Flows to x. Zero: the result does not depend on x's values.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("fill_", "x", x)
@@ -5161,13 +5150,13 @@ def zero(x: Tensor) -> Tensor:
     """Zeros shaped like x (and of its dtype); no gradient flows to x.
 
     Args:
-        x (Tensor | float | int)
+        x (Tensor | float | int): Gives the shape and dtype only.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A new tensor of x's shape and dtype.
 
     Gradient:
-        Flows to x.
+        Flows to x. Zero: the result does not depend on x's values.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "zero", "x")
@@ -5183,17 +5172,18 @@ def zero(x: Tensor) -> Tensor:
 
 
 def zero_(x: Tensor) -> Tensor:
-    """Zeros shaped like x (and of its dtype); no gradient flows to x. In place: writes the result into x and
-    returns x.
+    """Zeros shaped like x (and of its dtype); no gradient flows to x.
+
+    In place: writes the result into x and returns x.
 
     Args:
-        x (Tensor)
+        x (Tensor): Gives the shape and dtype only.
 
     Returns:
-        x (Tensor): written in place, holding the result
+        x (Tensor): Written in place, holding the result.
 
     Gradient:
-        Flows to x.
+        Flows to x. Zero: the result does not depend on x's values.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("zero_", "x", x)
@@ -5216,15 +5206,14 @@ def reduce_as(
     x: Tensor,
     target: Tensor,
 ) -> Tensor:
-    """x summed over its broadcast axes down to the shape of target, in target's dtype (double-grad composites
-    use it).
+    """x summed over its broadcast axes down to the shape of target, in target's dtype (double-grad composites use it).
 
     Args:
-        x (Tensor | float | int)
-        target (Tensor | float | int)
+        x (Tensor | float | int): A tensor of the broadcast shape of target and something else.
+        target (Tensor | float | int): Gives the shape and dtype only.
 
     Returns:
-        out (Tensor)
+        out (Tensor): A tensor of target's shape and dtype.
 
     Gradient:
         Flows to x. No gradient for: target.
@@ -5257,12 +5246,12 @@ def softmax_vjp(
     """p * (g - sum(g * p, axis, keepdim)), softmax's gradient for its output p and output gradient g.
 
     Args:
-        p (Tensor | float | int)
-        g (Tensor | float | int)
-        axis (int, default -1)
+        p (Tensor | float | int): The softmax output.
+        g (Tensor | float | int): The gradient of the softmax output.
+        axis (int, default -1): The softmax axis.
 
     Returns:
-        o (Tensor)
+        o (Tensor): The gradient of softmax's input, p's shape.
 
     Gradient:
         Flows to p, g.
@@ -5300,13 +5289,13 @@ def softmax_vjp_dp(
     """The derivative of sum(softmax_vjp(p, g, axis) * r) with respect to p.
 
     Args:
-        p (Tensor | float | int)
-        g (Tensor | float | int)
-        r (Tensor | float | int)
-        axis (int, default -1)
+        p (Tensor | float | int): The softmax output.
+        g (Tensor | float | int): The gradient of the softmax output.
+        r (Tensor | float | int): The direction the derivative is taken against.
+        axis (int, default -1): The softmax axis.
 
     Returns:
-        o (Tensor)
+        o (Tensor): A tensor of p's shape.
 
     Gradient:
         Flows to p, g, r.
@@ -5357,18 +5346,17 @@ def matmul_xg(
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
-    """The gradient for x of matmul(x, y, transpose_x, transpose_y) given the output gradient g; x gives only
-    its shape.
+    """The gradient for x of matmul(x, y, transpose_x, transpose_y) given the output gradient g; x gives only its shape.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
-        g (Tensor | float | int)
-        transpose_x (bool, default False)
-        transpose_y (bool, default False)
+        x (Tensor | float | int): Gives the shape only.
+        y (Tensor | float | int): The right operand of the matmul.
+        g (Tensor | float | int): The gradient of the matmul's output.
+        transpose_x (bool, default False): As given to matmul.
+        transpose_y (bool, default False): As given to matmul.
 
     Returns:
-        o (Tensor)
+        o (Tensor): A tensor of x's shape.
 
     Gradient:
         Flows to y, g. No gradient for: x.
@@ -5422,18 +5410,17 @@ def matmul_yg(
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
-    """The gradient for y of matmul(x, y, transpose_x, transpose_y) given the output gradient g; y gives only
-    its shape.
+    """The gradient for y of matmul(x, y, transpose_x, transpose_y) given the output gradient g; y gives only its shape.
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
-        g (Tensor | float | int)
-        transpose_x (bool, default False)
-        transpose_y (bool, default False)
+        x (Tensor | float | int): The left operand of the matmul.
+        y (Tensor | float | int): Gives the shape only.
+        g (Tensor | float | int): The gradient of the matmul's output.
+        transpose_x (bool, default False): As given to matmul.
+        transpose_y (bool, default False): As given to matmul.
 
     Returns:
-        o (Tensor)
+        o (Tensor): A tensor of y's shape.
 
     Gradient:
         Flows to x, g. No gradient for: y.
@@ -5488,19 +5475,18 @@ def matmul_jvp(
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
-    """matmul(a, y) + matmul(x, b) (same transposes), the directional derivative of matmul at (x, y) along (a,
-    b).
+    """matmul(a, y) + matmul(x, b) (same transposes), the directional derivative of matmul at (x, y) along (a, b).
 
     Args:
-        x (Tensor | float | int)
-        y (Tensor | float | int)
-        a (Tensor | float | int)
-        b (Tensor | float | int)
-        transpose_x (bool, default False)
-        transpose_y (bool, default False)
+        x (Tensor | float | int): The left operand.
+        y (Tensor | float | int): The right operand.
+        a (Tensor | float | int): The direction for x (x's shape).
+        b (Tensor | float | int): The direction for y (y's shape).
+        transpose_x (bool, default False): As given to matmul.
+        transpose_y (bool, default False): As given to matmul.
 
     Returns:
-        o (Tensor)
+        o (Tensor): A tensor of the shape of matmul(x, y).
 
     Gradient:
         Flows to x, y, a, b.

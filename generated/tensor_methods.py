@@ -27,10 +27,12 @@ class TensorMethods:
     __hash__ = object.__hash__
 
     def neg(self) -> Tensor:
-        """Negation -x, elementwise. Calls `opgrad.neg(self)`: self is x.
+        """Negation -x, elementwise.
+
+        Calls `opgrad.neg(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -38,10 +40,12 @@ class TensorMethods:
         return _generated.ops.neg(self)
 
     def __neg__(self) -> Tensor:
-        """Negation -x, elementwise. Calls `opgrad.neg(self)`: self is x.
+        """Negation -x, elementwise.
+
+        Calls `opgrad.neg(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -49,43 +53,51 @@ class TensorMethods:
         return _generated.ops.neg(self)
 
     def abs(self) -> Tensor:
-        """Absolute value, elementwise (gradient sign(x), 0 at 0). Calls `opgrad.abs(self)`: self is x.
+        """Absolute value, elementwise (gradient sign(x), 0 at 0).
+
+        Calls `opgrad.abs(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
-            Flows to x.
+            Flows to x. The subgradient at 0 is 0.
         """
         return _generated.ops.abs(self)
 
     def __abs__(self) -> Tensor:
-        """Absolute value, elementwise (gradient sign(x), 0 at 0). Calls `opgrad.abs(self)`: self is x.
+        """Absolute value, elementwise (gradient sign(x), 0 at 0).
+
+        Calls `opgrad.abs(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
-            Flows to x.
+            Flows to x. The subgradient at 0 is 0.
         """
         return _generated.ops.abs(self)
 
     def sign(self) -> Tensor:
-        """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero. Calls `opgrad.sign(self)`: self is x.
+        """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero.
+
+        Calls `opgrad.sign(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape and dtype holding -1, 0 or 1.
 
         Gradient:
-            Flows to x.
+            Flows to x. Zero everywhere (the step's derivative), so sign passes no gradient to x.
         """
         return _generated.ops.sign(self)
 
     def exp(self) -> Tensor:
-        """Exponential, elementwise. Calls `opgrad.exp(self)`: self is x.
+        """Exponential, elementwise.
+
+        Calls `opgrad.exp(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -93,11 +105,13 @@ class TensorMethods:
         return _generated.ops.exp(self)
 
     def exp_(self) -> Tensor:
-        """Exponential, elementwise. Calls `opgrad.exp_(self)`: self is x. In place: writes the result into
-        self and returns self.
+        """Exponential, elementwise.
+
+        Calls `opgrad.exp_(self)`: self is x.
+        In place: writes the result into self and returns self.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
             Flows to x.
@@ -105,10 +119,12 @@ class TensorMethods:
         return _generated.ops.exp_(self)
 
     def expm1(self) -> Tensor:
-        """exp(x) - 1, accurate for small x. Calls `opgrad.expm1(self)`: self is x.
+        """exp(x) - 1, accurate for small x.
+
+        Calls `opgrad.expm1(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -116,10 +132,12 @@ class TensorMethods:
         return _generated.ops.expm1(self)
 
     def log(self) -> Tensor:
-        """Natural logarithm, elementwise. Calls `opgrad.log(self)`: self is x.
+        """Natural logarithm, elementwise.
+
+        Calls `opgrad.log(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -127,10 +145,12 @@ class TensorMethods:
         return _generated.ops.log(self)
 
     def log1p(self) -> Tensor:
-        """log(1 + x), accurate for small x. Calls `opgrad.log1p(self)`: self is x.
+        """log(1 + x), accurate for small x.
+
+        Calls `opgrad.log1p(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -138,21 +158,25 @@ class TensorMethods:
         return _generated.ops.log1p(self)
 
     def sqrt(self) -> Tensor:
-        """Square root, elementwise. Calls `opgrad.sqrt(self)`: self is x.
+        """Square root, elementwise.
+
+        Calls `opgrad.sqrt(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
-            Flows to x.
+            Flows to x. Infinite at 0.
         """
         return _generated.ops.sqrt(self)
 
     def rsqrt(self) -> Tensor:
-        """Reciprocal square root 1 / sqrt(x), elementwise. Calls `opgrad.rsqrt(self)`: self is x.
+        """Reciprocal square root 1 / sqrt(x), elementwise.
+
+        Calls `opgrad.rsqrt(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -160,10 +184,12 @@ class TensorMethods:
         return _generated.ops.rsqrt(self)
 
     def square(self) -> Tensor:
-        """x * x, elementwise. Calls `opgrad.square(self)`: self is x.
+        """x * x, elementwise.
+
+        Calls `opgrad.square(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -171,10 +197,12 @@ class TensorMethods:
         return _generated.ops.square(self)
 
     def reciprocal(self) -> Tensor:
-        """1 / x, elementwise. Calls `opgrad.reciprocal(self)`: self is x.
+        """1 / x, elementwise.
+
+        Calls `opgrad.reciprocal(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -182,10 +210,12 @@ class TensorMethods:
         return _generated.ops.reciprocal(self)
 
     def sin(self) -> Tensor:
-        """Sine, elementwise. Calls `opgrad.sin(self)`: self is x.
+        """Sine, elementwise.
+
+        Calls `opgrad.sin(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -193,10 +223,12 @@ class TensorMethods:
         return _generated.ops.sin(self)
 
     def cos(self) -> Tensor:
-        """Cosine, elementwise. Calls `opgrad.cos(self)`: self is x.
+        """Cosine, elementwise.
+
+        Calls `opgrad.cos(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -204,10 +236,12 @@ class TensorMethods:
         return _generated.ops.cos(self)
 
     def tanh(self) -> Tensor:
-        """Hyperbolic tangent, elementwise. Calls `opgrad.tanh(self)`: self is x.
+        """Hyperbolic tangent, elementwise.
+
+        Calls `opgrad.tanh(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape, in (-1, 1).
 
         Gradient:
             Flows to x.
@@ -215,11 +249,13 @@ class TensorMethods:
         return _generated.ops.tanh(self)
 
     def tanh_(self) -> Tensor:
-        """Hyperbolic tangent, elementwise. Calls `opgrad.tanh_(self)`: self is x. In place: writes the result
-        into self and returns self.
+        """Hyperbolic tangent, elementwise.
+
+        Calls `opgrad.tanh_(self)`: self is x.
+        In place: writes the result into self and returns self.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
             Flows to x.
@@ -227,10 +263,12 @@ class TensorMethods:
         return _generated.ops.tanh_(self)
 
     def sigmoid(self) -> Tensor:
-        """Logistic sigmoid 1 / (1 + exp(-x)), elementwise. Calls `opgrad.sigmoid(self)`: self is x.
+        """Logistic sigmoid 1 / (1 + exp(-x)), elementwise.
+
+        Calls `opgrad.sigmoid(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape, in (0, 1).
 
         Gradient:
             Flows to x.
@@ -238,11 +276,13 @@ class TensorMethods:
         return _generated.ops.sigmoid(self)
 
     def sigmoid_(self) -> Tensor:
-        """Logistic sigmoid 1 / (1 + exp(-x)), elementwise. Calls `opgrad.sigmoid_(self)`: self is x. In
-        place: writes the result into self and returns self.
+        """Logistic sigmoid 1 / (1 + exp(-x)), elementwise.
+
+        Calls `opgrad.sigmoid_(self)`: self is x.
+        In place: writes the result into self and returns self.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
             Flows to x.
@@ -250,38 +290,42 @@ class TensorMethods:
         return _generated.ops.sigmoid_(self)
 
     def relu(self) -> Tensor:
-        """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0). Calls `opgrad.relu(self)`: self is
-        x.
+        """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0).
+
+        Calls `opgrad.relu(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
-            Flows to x.
+            Flows to x. The subgradient at 0 is 0.
         """
         return _generated.ops.relu(self)
 
     def relu_(self) -> Tensor:
-        """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0). Calls `opgrad.relu_(self)`: self is
-        x. In place: writes the result into self and returns self.
+        """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0).
+
+        Calls `opgrad.relu_(self)`: self is x.
+        In place: writes the result into self and returns self.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
-            Flows to x.
+            Flows to x. The subgradient at 0 is 0.
         """
         return _generated.ops.relu_(self)
 
     def gelu(self, approximate: bool = False) -> Tensor:
-        """Gaussian error linear unit; approximate=true uses the tanh approximation. Calls `opgrad.gelu(self,
-        approximate)`: self is x.
+        """Gaussian error linear unit; approximate=true uses the tanh approximation.
+
+        Calls `opgrad.gelu(self, approximate)`: self is x.
 
         Args:
-            approximate (bool, default False)
+            approximate (bool, default False): False: the exact form x * Phi(x) with the Gauss error function; True: the tanh approximation.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -289,10 +333,12 @@ class TensorMethods:
         return _generated.ops.gelu(self, approximate)
 
     def silu(self) -> Tensor:
-        """SiLU (swish) x * sigmoid(x), elementwise. Calls `opgrad.silu(self)`: self is x.
+        """SiLU (swish) x * sigmoid(x), elementwise.
+
+        Calls `opgrad.silu(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -300,15 +346,16 @@ class TensorMethods:
         return _generated.ops.silu(self)
 
     def softplus(self, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
-        """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold. Calls
-        `opgrad.softplus(self, beta, threshold)`: self is x.
+        """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold.
+
+        Calls `opgrad.softplus(self, beta, threshold)`: self is x.
 
         Args:
-            beta (float | int, default 1.0)
-            threshold (float | int, default 20.0)
+            beta (float | int, default 1.0): The sharpness; larger beta is closer to relu.
+            threshold (float | int, default 20.0): Above this value of beta * x the result is x itself (avoids overflow).
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -316,27 +363,31 @@ class TensorMethods:
         return _generated.ops.softplus(self, beta, threshold)
 
     def leaky_relu(self, negative_slope: float = 0.01) -> Tensor:
-        """x where x > 0, else negative_slope * x. Calls `opgrad.leaky_relu(self, negative_slope)`: self is x.
+        """x where x > 0, else negative_slope * x.
+
+        Calls `opgrad.leaky_relu(self, negative_slope)`: self is x.
 
         Args:
-            negative_slope (float | int, default 0.01)
+            negative_slope (float | int, default 0.01): The slope for x <= 0.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
-            Flows to x.
+            Flows to x. At 0 the gradient is negative_slope.
         """
         return _generated.ops.leaky_relu(self, negative_slope)
 
     def elu(self, alpha: float = 1.0) -> Tensor:
-        """x where x > 0, else alpha * (exp(x) - 1). Calls `opgrad.elu(self, alpha)`: self is x.
+        """x where x > 0, else alpha * (exp(x) - 1).
+
+        Calls `opgrad.elu(self, alpha)`: self is x.
 
         Args:
-            alpha (float | int, default 1.0)
+            alpha (float | int, default 1.0): The value approached as x goes to -inf is -alpha.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -344,10 +395,12 @@ class TensorMethods:
         return _generated.ops.elu(self, alpha)
 
     def erf(self) -> Tensor:
-        """Gauss error function, elementwise. Calls `opgrad.erf(self)`: self is x.
+        """Gauss error function, elementwise.
+
+        Calls `opgrad.erf(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape, in (-1, 1).
 
         Gradient:
             Flows to x.
@@ -355,14 +408,16 @@ class TensorMethods:
         return _generated.ops.erf(self)
 
     def scale(self, scale: float = 1.0, bias: float = 0.0) -> Tensor:
-        """x * scale + bias (scalars; x's dtype is kept). Calls `opgrad.scale(self, scale, bias)`: self is x.
+        """x * scale + bias (scalars; x's dtype is kept).
+
+        Calls `opgrad.scale(self, scale, bias)`: self is x.
 
         Args:
-            scale (float | int, default 1.0)
-            bias (float | int, default 0.0)
+            scale (float | int, default 1.0): The factor x is multiplied by.
+            bias (float | int, default 0.0): The number added after scaling.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape and dtype.
 
         Gradient:
             Flows to x.
@@ -370,15 +425,17 @@ class TensorMethods:
         return _generated.ops.scale(self, scale, bias)
 
     def scale_(self, scale: float = 1.0, bias: float = 0.0) -> Tensor:
-        """x * scale + bias (scalars; x's dtype is kept). Calls `opgrad.scale_(self, scale, bias)`: self is x.
+        """x * scale + bias (scalars; x's dtype is kept).
+
+        Calls `opgrad.scale_(self, scale, bias)`: self is x.
         In place: writes the result into self and returns self.
 
         Args:
-            scale (float | int, default 1.0)
-            bias (float | int, default 0.0)
+            scale (float | int, default 1.0): The factor x is multiplied by.
+            bias (float | int, default 0.0): The number added after scaling.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
             Flows to x.
@@ -386,30 +443,32 @@ class TensorMethods:
         return _generated.ops.scale_(self, scale, bias)
 
     def pow(self, y: float) -> Tensor:
-        """x raised to the scalar power y, elementwise (x's dtype is kept). Calls `opgrad.pow(self, y)`: self
-        is x.
+        """x raised to the scalar power y, elementwise (x's dtype is kept).
+
+        Calls `opgrad.pow(self, y)`: self is x.
 
         Args:
-            y (float | int)
+            y (float | int): The exponent, a Python number.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape and dtype.
 
         Gradient:
-            Flows to x.
+            Flows to x. Gradient to x only; y is a number.
         """
         return _generated.ops.pow(self, y)
 
     def clip(self, min: float | None = None, max: float | None = None) -> Tensor:
-        """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
-        included). Calls `opgrad.clip(self, min, max)`: self is x.
+        """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds included).
+
+        Calls `opgrad.clip(self, min, max)`: self is x.
 
         Args:
-            min (float | int | None, default None)
-            max (float | int | None, default None)
+            min (float | int | None, default None): The lower bound, or None for none.
+            max (float | int | None, default None): The upper bound, or None for none.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape and dtype.
 
         Gradient:
             Flows to x.
@@ -417,16 +476,17 @@ class TensorMethods:
         return _generated.ops.clip(self, min, max)
 
     def clip_(self, min: float | None = None, max: float | None = None) -> Tensor:
-        """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
-        included). Calls `opgrad.clip_(self, min, max)`: self is x. In place: writes the result into self
-        and returns self.
+        """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds included).
+
+        Calls `opgrad.clip_(self, min, max)`: self is x.
+        In place: writes the result into self and returns self.
 
         Args:
-            min (float | int | None, default None)
-            max (float | int | None, default None)
+            min (float | int | None, default None): The lower bound, or None for none.
+            max (float | int | None, default None): The upper bound, or None for none.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
             Flows to x.
@@ -434,41 +494,45 @@ class TensorMethods:
         return _generated.ops.clip_(self, min, max)
 
     def cast(self, dtype: Any) -> Tensor:
-        """x converted to dtype; the gradient is converted back to x's dtype. Calls `opgrad.cast(self,
-        dtype)`: self is x.
+        """x converted to dtype; the gradient is converted back to x's dtype.
+
+        Calls `opgrad.cast(self, dtype)`: self is x.
 
         Args:
-            dtype (str | numpy.dtype)
+            dtype (str | numpy.dtype): The target dtype: a name such as 'float32' or 'int64', or a NumPy dtype.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape in dtype.
 
         Gradient:
-            Flows to x.
+            Flows to x. No gradient flows through a cast to an integer or bool dtype.
         """
         return _generated.ops.cast(self, dtype)
 
     def hardtanh(self, min: float = -1.0, max: float = 1.0) -> Tensor:
-        """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside. Calls
-        `opgrad.hardtanh(self, min, max)`: self is x.
+        """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside.
+
+        Calls `opgrad.hardtanh(self, min, max)`: self is x.
 
         Args:
-            min (float | int, default -1.0)
-            max (float | int, default 1.0)
+            min (float | int, default -1.0): The lower bound.
+            max (float | int, default 1.0): The upper bound.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
-            Flows to x.
+            Flows to x. At min and max the subgradient is 0.
         """
         return _generated.ops.hardtanh(self, min, max)
 
     def hardswish(self) -> Tensor:
-        """x * min(max(x + 3, 0), 6) / 6, elementwise. Calls `opgrad.hardswish(self)`: self is x.
+        """x * min(max(x + 3, 0), 6) / 6, elementwise.
+
+        Calls `opgrad.hardswish(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -476,11 +540,12 @@ class TensorMethods:
         return _generated.ops.hardswish(self)
 
     def hardsigmoid(self) -> Tensor:
-        """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset). Calls
-        `opgrad.hardsigmoid(self)`: self is x.
+        """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset).
+
+        Calls `opgrad.hardsigmoid(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape, in [0, 1].
 
         Gradient:
             Flows to x.
@@ -488,10 +553,12 @@ class TensorMethods:
         return _generated.ops.hardsigmoid(self)
 
     def mish(self) -> Tensor:
-        """x * tanh(softplus(x)), elementwise. Calls `opgrad.mish(self)`: self is x.
+        """x * tanh(softplus(x)), elementwise.
+
+        Calls `opgrad.mish(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -499,10 +566,12 @@ class TensorMethods:
         return _generated.ops.mish(self)
 
     def log_sigmoid(self) -> Tensor:
-        """log(sigmoid(x)) = -softplus(-x), computed stably. Calls `opgrad.log_sigmoid(self)`: self is x.
+        """log(sigmoid(x)) = -softplus(-x), computed stably.
+
+        Calls `opgrad.log_sigmoid(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape, at most 0.
 
         Gradient:
             Flows to x.
@@ -510,10 +579,12 @@ class TensorMethods:
         return _generated.ops.log_sigmoid(self)
 
     def swish(self) -> Tensor:
-        """Swish x * sigmoid(x), the same function as silu. Calls `opgrad.swish(self)`: self is x.
+        """Swish x * sigmoid(x), the same function as silu.
+
+        Calls `opgrad.swish(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -521,15 +592,16 @@ class TensorMethods:
         return _generated.ops.swish(self)
 
     def selu(self, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772) -> Tensor:
-        """scale * x where x > 0, else scale * alpha * (exp(x) - 1). Calls `opgrad.selu(self, scale, alpha)`:
-        self is x.
+        """scale * x where x > 0, else scale * alpha * (exp(x) - 1).
+
+        Calls `opgrad.selu(self, scale, alpha)`: self is x.
 
         Args:
-            scale (float | int, default 1.0507009873554805)
-            alpha (float | int, default 1.6732632423543772)
+            scale (float | int, default 1.0507009873554805): The overall factor (default: the self-normalising constant).
+            alpha (float | int, default 1.6732632423543772): The negative saturation factor (default: the self-normalising constant).
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -537,13 +609,15 @@ class TensorMethods:
         return _generated.ops.selu(self, scale, alpha)
 
     def celu(self, alpha: float = 1.0) -> Tensor:
-        """x where x > 0, else alpha * (exp(x / alpha) - 1). Calls `opgrad.celu(self, alpha)`: self is x.
+        """x where x > 0, else alpha * (exp(x / alpha) - 1).
+
+        Calls `opgrad.celu(self, alpha)`: self is x.
 
         Args:
-            alpha (float | int, default 1.0)
+            alpha (float | int, default 1.0): The negative saturation value and scale; must not be 0.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -551,10 +625,12 @@ class TensorMethods:
         return _generated.ops.celu(self, alpha)
 
     def softsign(self) -> Tensor:
-        """x / (1 + |x|), elementwise. Calls `opgrad.softsign(self)`: self is x.
+        """x / (1 + |x|), elementwise.
+
+        Calls `opgrad.softsign(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape, in (-1, 1).
 
         Gradient:
             Flows to x.
@@ -562,10 +638,12 @@ class TensorMethods:
         return _generated.ops.softsign(self)
 
     def tanhshrink(self) -> Tensor:
-        """x - tanh(x), elementwise. Calls `opgrad.tanhshrink(self)`: self is x.
+        """x - tanh(x), elementwise.
+
+        Calls `opgrad.tanhshrink(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -573,229 +651,261 @@ class TensorMethods:
         return _generated.ops.tanhshrink(self)
 
     def add(self, y: Tensor) -> Tensor:
-        """x + y, elementwise with broadcasting. Calls `opgrad.add(self, y)`: self is x.
+        """x + y, elementwise with broadcasting.
+
+        Calls `opgrad.add(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.add(self, y)
 
     def __add__(self, other: Tensor) -> Tensor:
-        """x + y, elementwise with broadcasting. Calls `opgrad.add(self, other)`: self is x, other is y.
+        """x + y, elementwise with broadcasting.
+
+        Calls `opgrad.add(self, other)`: self is x, other is y.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.add(self, other)
 
     def __radd__(self, other: Tensor) -> Tensor:
-        """x + y, elementwise with broadcasting. Calls `opgrad.add(other, self)`: self is y, other is x.
+        """x + y, elementwise with broadcasting.
+
+        Calls `opgrad.add(other, self)`: self is y, other is x.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The first operand; broadcasts against y.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.add(other, self)
 
     def add_(self, y: Tensor) -> Tensor:
-        """x + y, elementwise with broadcasting. Calls `opgrad.add_(self, y)`: self is x. In place: writes the
-        result into self and returns self.
+        """x + y, elementwise with broadcasting.
+
+        Calls `opgrad.add_(self, y)`: self is x.
+        In place: writes the result into self and returns self.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.add_(self, y)
 
     def __iadd__(self, other: Tensor) -> Tensor:
-        """x + y, elementwise with broadcasting. Calls `opgrad.add_(self, other)`: self is x, other is y. In
-        place: writes the result into self and returns self.
+        """x + y, elementwise with broadcasting.
+
+        Calls `opgrad.add_(self, other)`: self is x, other is y.
+        In place: writes the result into self and returns self.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.add_(self, other)
 
     def subtract(self, y: Tensor) -> Tensor:
-        """x - y, elementwise with broadcasting. Calls `opgrad.subtract(self, y)`: self is x.
+        """x - y, elementwise with broadcasting.
+
+        Calls `opgrad.subtract(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.subtract(self, y)
 
     def __sub__(self, other: Tensor) -> Tensor:
-        """x - y, elementwise with broadcasting. Calls `opgrad.subtract(self, other)`: self is x, other is y.
+        """x - y, elementwise with broadcasting.
+
+        Calls `opgrad.subtract(self, other)`: self is x, other is y.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.subtract(self, other)
 
     def __rsub__(self, other: Tensor) -> Tensor:
-        """x - y, elementwise with broadcasting. Calls `opgrad.subtract(other, self)`: self is y, other is x.
+        """x - y, elementwise with broadcasting.
+
+        Calls `opgrad.subtract(other, self)`: self is y, other is x.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The first operand; broadcasts against y.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.subtract(other, self)
 
     def subtract_(self, y: Tensor) -> Tensor:
-        """x - y, elementwise with broadcasting. Calls `opgrad.subtract_(self, y)`: self is x. In place:
-        writes the result into self and returns self.
+        """x - y, elementwise with broadcasting.
+
+        Calls `opgrad.subtract_(self, y)`: self is x.
+        In place: writes the result into self and returns self.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.subtract_(self, y)
 
     def __isub__(self, other: Tensor) -> Tensor:
-        """x - y, elementwise with broadcasting. Calls `opgrad.subtract_(self, other)`: self is x, other is y.
+        """x - y, elementwise with broadcasting.
+
+        Calls `opgrad.subtract_(self, other)`: self is x, other is y.
         In place: writes the result into self and returns self.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.subtract_(self, other)
 
     def multiply(self, y: Tensor) -> Tensor:
-        """x * y, elementwise with broadcasting. Calls `opgrad.multiply(self, y)`: self is x.
+        """x * y, elementwise with broadcasting.
+
+        Calls `opgrad.multiply(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.multiply(self, y)
 
     def __mul__(self, other: Tensor) -> Tensor:
-        """x * y, elementwise with broadcasting. Calls `opgrad.multiply(self, other)`: self is x, other is y.
+        """x * y, elementwise with broadcasting.
+
+        Calls `opgrad.multiply(self, other)`: self is x, other is y.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.multiply(self, other)
 
     def __rmul__(self, other: Tensor) -> Tensor:
-        """x * y, elementwise with broadcasting. Calls `opgrad.multiply(other, self)`: self is y, other is x.
+        """x * y, elementwise with broadcasting.
+
+        Calls `opgrad.multiply(other, self)`: self is y, other is x.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The first operand; broadcasts against y.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.multiply(other, self)
 
     def multiply_(self, y: Tensor) -> Tensor:
-        """x * y, elementwise with broadcasting. Calls `opgrad.multiply_(self, y)`: self is x. In place:
-        writes the result into self and returns self.
+        """x * y, elementwise with broadcasting.
+
+        Calls `opgrad.multiply_(self, y)`: self is x.
+        In place: writes the result into self and returns self.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.multiply_(self, y)
 
     def __imul__(self, other: Tensor) -> Tensor:
-        """x * y, elementwise with broadcasting. Calls `opgrad.multiply_(self, other)`: self is x, other is y.
+        """x * y, elementwise with broadcasting.
+
+        Calls `opgrad.multiply_(self, other)`: self is x, other is y.
         In place: writes the result into self and returns self.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
         """
         return _generated.ops.multiply_(self, other)
 
     def divide(self, y: Tensor) -> Tensor:
-        """x / y, elementwise with broadcasting. Calls `opgrad.divide(self, y)`: self is x.
+        """x / y, elementwise with broadcasting.
+
+        Calls `opgrad.divide(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The divisor; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
             Flows to x, y.
@@ -803,13 +913,15 @@ class TensorMethods:
         return _generated.ops.divide(self, y)
 
     def __truediv__(self, other: Tensor) -> Tensor:
-        """x / y, elementwise with broadcasting. Calls `opgrad.divide(self, other)`: self is x, other is y.
+        """x / y, elementwise with broadcasting.
+
+        Calls `opgrad.divide(self, other)`: self is x, other is y.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The divisor; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
             Flows to x, y.
@@ -817,13 +929,15 @@ class TensorMethods:
         return _generated.ops.divide(self, other)
 
     def __rtruediv__(self, other: Tensor) -> Tensor:
-        """x / y, elementwise with broadcasting. Calls `opgrad.divide(other, self)`: self is y, other is x.
+        """x / y, elementwise with broadcasting.
+
+        Calls `opgrad.divide(other, self)`: self is y, other is x.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The dividend; broadcasts against y.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
             Flows to x, y.
@@ -831,14 +945,16 @@ class TensorMethods:
         return _generated.ops.divide(other, self)
 
     def divide_(self, y: Tensor) -> Tensor:
-        """x / y, elementwise with broadcasting. Calls `opgrad.divide_(self, y)`: self is x. In place: writes
-        the result into self and returns self.
+        """x / y, elementwise with broadcasting.
+
+        Calls `opgrad.divide_(self, y)`: self is x.
+        In place: writes the result into self and returns self.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The divisor; broadcasts against x.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
             Flows to x, y.
@@ -846,14 +962,16 @@ class TensorMethods:
         return _generated.ops.divide_(self, y)
 
     def __itruediv__(self, other: Tensor) -> Tensor:
-        """x / y, elementwise with broadcasting. Calls `opgrad.divide_(self, other)`: self is x, other is y.
+        """x / y, elementwise with broadcasting.
+
+        Calls `opgrad.divide_(self, other)`: self is x, other is y.
         In place: writes the result into self and returns self.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The divisor; broadcasts against x.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
             Flows to x, y.
@@ -861,44 +979,47 @@ class TensorMethods:
         return _generated.ops.divide_(self, other)
 
     def maximum(self, y: Tensor) -> Tensor:
-        """Elementwise maximum with broadcasting (ties split the gradient equally). Calls
-        `opgrad.maximum(self, y)`: self is x.
+        """Elementwise maximum with broadcasting (ties split the gradient equally).
+
+        Calls `opgrad.maximum(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Where x == y each input gets half of the gradient.
         """
         return _generated.ops.maximum(self, y)
 
     def minimum(self, y: Tensor) -> Tensor:
-        """Elementwise minimum with broadcasting (ties split the gradient equally). Calls
-        `opgrad.minimum(self, y)`: self is x.
+        """Elementwise minimum with broadcasting (ties split the gradient equally).
+
+        Calls `opgrad.minimum(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of the broadcast shape of x and y.
 
         Gradient:
-            Flows to x, y.
+            Flows to x, y. Where x == y each input gets half of the gradient.
         """
         return _generated.ops.minimum(self, y)
 
     def equal(self, y: Tensor) -> Tensor:
-        """x == y, elementwise with broadcasting; a bool tensor without gradient. Calls `opgrad.equal(self,
-        y)`: self is x.
+        """x == y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.equal(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -906,14 +1027,15 @@ class TensorMethods:
         return _generated.ops.equal(self, y)
 
     def __eq__(self, other: Tensor) -> Tensor:
-        """x == y, elementwise with broadcasting; a bool tensor without gradient. Calls `opgrad.equal(self,
-        other)`: self is x, other is y.
+        """x == y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.equal(self, other)`: self is x, other is y.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -921,14 +1043,15 @@ class TensorMethods:
         return _generated.ops.equal(self, other)
 
     def not_equal(self, y: Tensor) -> Tensor:
-        """x != y, elementwise with broadcasting; a bool tensor without gradient. Calls
-        `opgrad.not_equal(self, y)`: self is x.
+        """x != y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.not_equal(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -936,14 +1059,15 @@ class TensorMethods:
         return _generated.ops.not_equal(self, y)
 
     def __ne__(self, other: Tensor) -> Tensor:
-        """x != y, elementwise with broadcasting; a bool tensor without gradient. Calls
-        `opgrad.not_equal(self, other)`: self is x, other is y.
+        """x != y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.not_equal(self, other)`: self is x, other is y.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -951,14 +1075,15 @@ class TensorMethods:
         return _generated.ops.not_equal(self, other)
 
     def less_than(self, y: Tensor) -> Tensor:
-        """x < y, elementwise with broadcasting; a bool tensor without gradient. Calls `opgrad.less_than(self,
-        y)`: self is x.
+        """x < y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.less_than(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -966,14 +1091,15 @@ class TensorMethods:
         return _generated.ops.less_than(self, y)
 
     def __lt__(self, other: Tensor) -> Tensor:
-        """x < y, elementwise with broadcasting; a bool tensor without gradient. Calls `opgrad.less_than(self,
-        other)`: self is x, other is y.
+        """x < y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.less_than(self, other)`: self is x, other is y.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -981,14 +1107,15 @@ class TensorMethods:
         return _generated.ops.less_than(self, other)
 
     def less_equal(self, y: Tensor) -> Tensor:
-        """x <= y, elementwise with broadcasting; a bool tensor without gradient. Calls
-        `opgrad.less_equal(self, y)`: self is x.
+        """x <= y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.less_equal(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -996,14 +1123,15 @@ class TensorMethods:
         return _generated.ops.less_equal(self, y)
 
     def __le__(self, other: Tensor) -> Tensor:
-        """x <= y, elementwise with broadcasting; a bool tensor without gradient. Calls
-        `opgrad.less_equal(self, other)`: self is x, other is y.
+        """x <= y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.less_equal(self, other)`: self is x, other is y.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1011,14 +1139,15 @@ class TensorMethods:
         return _generated.ops.less_equal(self, other)
 
     def greater_than(self, y: Tensor) -> Tensor:
-        """x > y, elementwise with broadcasting; a bool tensor without gradient. Calls
-        `opgrad.greater_than(self, y)`: self is x.
+        """x > y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.greater_than(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1026,14 +1155,15 @@ class TensorMethods:
         return _generated.ops.greater_than(self, y)
 
     def __gt__(self, other: Tensor) -> Tensor:
-        """x > y, elementwise with broadcasting; a bool tensor without gradient. Calls
-        `opgrad.greater_than(self, other)`: self is x, other is y.
+        """x > y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.greater_than(self, other)`: self is x, other is y.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1041,14 +1171,15 @@ class TensorMethods:
         return _generated.ops.greater_than(self, other)
 
     def greater_equal(self, y: Tensor) -> Tensor:
-        """x >= y, elementwise with broadcasting; a bool tensor without gradient. Calls
-        `opgrad.greater_equal(self, y)`: self is x.
+        """x >= y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.greater_equal(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1056,14 +1187,15 @@ class TensorMethods:
         return _generated.ops.greater_equal(self, y)
 
     def __ge__(self, other: Tensor) -> Tensor:
-        """x >= y, elementwise with broadcasting; a bool tensor without gradient. Calls
-        `opgrad.greater_equal(self, other)`: self is x, other is y.
+        """x >= y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.greater_equal(self, other)`: self is x, other is y.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1072,13 +1204,14 @@ class TensorMethods:
 
     def logical_and(self, y: Tensor) -> Tensor:
         """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+
         Calls `opgrad.logical_and(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1087,13 +1220,14 @@ class TensorMethods:
 
     def logical_or(self, y: Tensor) -> Tensor:
         """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+
         Calls `opgrad.logical_or(self, y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
+            y (Tensor | float | int): The second operand; broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1101,11 +1235,12 @@ class TensorMethods:
         return _generated.ops.logical_or(self, y)
 
     def logical_not(self) -> Tensor:
-        """not x (nonzero counts as true), elementwise; a bool tensor without gradient. Calls
-        `opgrad.logical_not(self)`: self is x.
+        """not x (nonzero counts as true), elementwise; a bool tensor without gradient.
+
+        Calls `opgrad.logical_not(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of x's shape.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1113,10 +1248,12 @@ class TensorMethods:
         return _generated.ops.logical_not(self)
 
     def isnan(self) -> Tensor:
-        """True where x is NaN; a bool tensor without gradient. Calls `opgrad.isnan(self)`: self is x.
+        """True where x is NaN; a bool tensor without gradient.
+
+        Calls `opgrad.isnan(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of x's shape.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1124,11 +1261,12 @@ class TensorMethods:
         return _generated.ops.isnan(self)
 
     def isinf(self) -> Tensor:
-        """True where x is +inf or -inf; a bool tensor without gradient. Calls `opgrad.isinf(self)`: self is
-        x.
+        """True where x is +inf or -inf; a bool tensor without gradient.
+
+        Calls `opgrad.isinf(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of x's shape.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1136,11 +1274,12 @@ class TensorMethods:
         return _generated.ops.isinf(self)
 
     def isfinite(self) -> Tensor:
-        """True where x is neither NaN nor infinite; a bool tensor without gradient. Calls
-        `opgrad.isfinite(self)`: self is x.
+        """True where x is neither NaN nor infinite; a bool tensor without gradient.
+
+        Calls `opgrad.isfinite(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A bool tensor of x's shape.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1148,14 +1287,16 @@ class TensorMethods:
         return _generated.ops.isfinite(self)
 
     def sum(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        """Sum over axis. Calls `opgrad.sum(self, axis, keepdim)`: self is x.
+        """Sum over axis.
+
+        Calls `opgrad.sum(self, axis, keepdim)`: self is x.
 
         Args:
-            axis (int | Sequence[int], default ())
-            keepdim (bool, default False)
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
         Gradient:
             Flows to x.
@@ -1163,30 +1304,33 @@ class TensorMethods:
         return _generated.ops.sum(self, axis, keepdim)
 
     def mean(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        """Arithmetic mean over axis. Calls `opgrad.mean(self, axis, keepdim)`: self is x.
+        """Arithmetic mean over axis.
+
+        Calls `opgrad.mean(self, axis, keepdim)`: self is x.
 
         Args:
-            axis (int | Sequence[int], default ())
-            keepdim (bool, default False)
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
         Gradient:
-            Flows to x.
+            Flows to x. The gradient is out_grad / N, N the number of elements reduced.
         """
         return _generated.ops.mean(self, axis, keepdim)
 
     def max(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        """Maximum over axis (values only; ties share the gradient equally). Calls `opgrad.max(self, axis,
-        keepdim)`: self is x.
+        """Maximum over axis (values only; ties share the gradient equally).
+
+        Calls `opgrad.max(self, axis, keepdim)`: self is x.
 
         Args:
-            axis (int | Sequence[int], default ())
-            keepdim (bool, default False)
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
         Gradient:
             Flows to x.
@@ -1194,15 +1338,16 @@ class TensorMethods:
         return _generated.ops.max(self, axis, keepdim)
 
     def min(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        """Minimum over axis (values only; ties share the gradient equally). Calls `opgrad.min(self, axis,
-        keepdim)`: self is x.
+        """Minimum over axis (values only; ties share the gradient equally).
+
+        Calls `opgrad.min(self, axis, keepdim)`: self is x.
 
         Args:
-            axis (int | Sequence[int], default ())
-            keepdim (bool, default False)
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
         Gradient:
             Flows to x.
@@ -1210,15 +1355,16 @@ class TensorMethods:
         return _generated.ops.min(self, axis, keepdim)
 
     def prod(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        """Product over axis (the gradient is exact when x has zeros). Calls `opgrad.prod(self, axis,
-        keepdim)`: self is x.
+        """Product over axis (the gradient is exact when x has zeros).
+
+        Calls `opgrad.prod(self, axis, keepdim)`: self is x.
 
         Args:
-            axis (int | Sequence[int], default ())
-            keepdim (bool, default False)
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
         Gradient:
             Flows to x.
@@ -1226,15 +1372,16 @@ class TensorMethods:
         return _generated.ops.prod(self, axis, keepdim)
 
     def logsumexp(self, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis. Calls `opgrad.logsumexp(self,
-        axis, keepdim)`: self is x.
+        """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis.
+
+        Calls `opgrad.logsumexp(self, axis, keepdim)`: self is x.
 
         Args:
-            axis (int | Sequence[int], default ())
-            keepdim (bool, default False)
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
         Gradient:
             Flows to x.
@@ -1242,15 +1389,16 @@ class TensorMethods:
         return _generated.ops.logsumexp(self, axis, keepdim)
 
     def argmax(self, axis: int | None = None, keepdim: bool = False) -> Tensor:
-        """int64 index of the maximum along axis (None means the flattened x); no gradient. Calls
-        `opgrad.argmax(self, axis, keepdim)`: self is x.
+        """int64 index of the maximum along axis (None means the flattened x); no gradient.
+
+        Calls `opgrad.argmax(self, axis, keepdim)`: self is x.
 
         Args:
-            axis (int | None, default None)
-            keepdim (bool, default False)
+            axis (int | None, default None): The axis to search, or None for the flattened x.
+            keepdim (bool, default False): Keep the searched axis as size 1 (with an axis).
 
         Returns:
-            out (Tensor)
+            out (Tensor): An int64 tensor of indices: x's shape without axis (a 0-d tensor for None).
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1258,15 +1406,16 @@ class TensorMethods:
         return _generated.ops.argmax(self, axis, keepdim)
 
     def argmin(self, axis: int | None = None, keepdim: bool = False) -> Tensor:
-        """int64 index of the minimum along axis (None means the flattened x); no gradient. Calls
-        `opgrad.argmin(self, axis, keepdim)`: self is x.
+        """int64 index of the minimum along axis (None means the flattened x); no gradient.
+
+        Calls `opgrad.argmin(self, axis, keepdim)`: self is x.
 
         Args:
-            axis (int | None, default None)
-            keepdim (bool, default False)
+            axis (int | None, default None): The axis to search, or None for the flattened x.
+            keepdim (bool, default False): Keep the searched axis as size 1 (with an axis).
 
         Returns:
-            out (Tensor)
+            out (Tensor): An int64 tensor of indices: x's shape without axis (a 0-d tensor for None).
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1274,16 +1423,17 @@ class TensorMethods:
         return _generated.ops.argmin(self, axis, keepdim)
 
     def var(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
-        """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N. Calls `opgrad.var(self,
-        axis, unbiased, keepdim)`: self is x.
+        """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N.
+
+        Calls `opgrad.var(self, axis, unbiased, keepdim)`: self is x.
 
         Args:
-            axis (int | Sequence[int], default ())
-            unbiased (bool, default True)
-            keepdim (bool, default False)
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            unbiased (bool, default True): True divides the squared deviations by N - 1 (Bessel's correction), False by N.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
         Gradient:
             Flows to x.
@@ -1291,16 +1441,17 @@ class TensorMethods:
         return _generated.ops.var(self, axis, unbiased, keepdim)
 
     def std(self, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False) -> Tensor:
-        """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0. Calls
-        `opgrad.std(self, axis, unbiased, keepdim)`: self is x.
+        """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0.
+
+        Calls `opgrad.std(self, axis, unbiased, keepdim)`: self is x.
 
         Args:
-            axis (int | Sequence[int], default ())
-            unbiased (bool, default True)
-            keepdim (bool, default False)
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            unbiased (bool, default True): True divides the squared deviations by N - 1 (Bessel's correction), False by N.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
         Gradient:
             Flows to x.
@@ -1308,17 +1459,17 @@ class TensorMethods:
         return _generated.ops.std(self, axis, unbiased, keepdim)
 
     def norm(self, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False) -> Tensor:
-        """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where
-        the norm is 0; for inf, ties share the gradient. Calls `opgrad.norm(self, p, axis, keepdim)`: self
-        is x.
+        """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where the norm is 0; for inf, ties share the gradient.
+
+        Calls `opgrad.norm(self, p, axis, keepdim)`: self is x.
 
         Args:
-            p (float | int, default 2.0)
-            axis (int | Sequence[int], default ())
-            keepdim (bool, default False)
+            p (float | int, default 2.0): The order of the norm, at least 1, or float('inf') for the maximum absolute value.
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
 
         Gradient:
             Flows to x.
@@ -1326,14 +1477,15 @@ class TensorMethods:
         return _generated.ops.norm(self, p, axis, keepdim)
 
     def cumsum(self, axis: int | None = None) -> Tensor:
-        """Cumulative sum along axis; axis None sums the flattened x (a 1-D result). Calls
-        `opgrad.cumsum(self, axis)`: self is x.
+        """Cumulative sum along axis; axis None sums the flattened x (a 1-D result).
+
+        Calls `opgrad.cumsum(self, axis)`: self is x.
 
         Args:
-            axis (int | None, default None)
+            axis (int | None, default None): The axis to accumulate along, or None for the flattened x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): x's shape (1-D for axis None).
 
         Gradient:
             Flows to x.
@@ -1341,14 +1493,15 @@ class TensorMethods:
         return _generated.ops.cumsum(self, axis)
 
     def cumprod(self, dim: int | None = None) -> Tensor:
-        """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is
-        exact when x has zeros. Calls `opgrad.cumprod(self, dim)`: self is x.
+        """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is exact when x has zeros.
+
+        Calls `opgrad.cumprod(self, dim)`: self is x.
 
         Args:
-            dim (int | None, default None)
+            dim (int | None, default None): The axis to accumulate along, or None for the flattened x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): x's shape (1-D for dim None).
 
         Gradient:
             Flows to x.
@@ -1356,52 +1509,54 @@ class TensorMethods:
         return _generated.ops.cumprod(self, dim)
 
     def topk(self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True) -> tuple[Tensor, Tensor]:
-        """The k largest (or smallest) values along axis and their int64 indices; results are always sorted
-        (ties keep the lower index first); NaN counts as the largest value. Calls `opgrad.topk(self, k,
-        axis, largest, sorted)`: self is x.
+        """The k largest (or smallest) values along axis and their int64 indices; results are always sorted (ties keep the lower index first); NaN counts as the largest value.
+
+        Calls `opgrad.topk(self, k, axis, largest, sorted)`: self is x.
 
         Args:
-            k (int)
-            axis (int, default -1)
-            largest (bool, default True)
-            sorted (bool, default True)
+            k (int): How many values to take; at most the size of axis.
+            axis (int, default -1): The axis to select along.
+            largest (bool, default True): True takes the largest values, False the smallest.
+            sorted (bool, default True): Accepted for compatibility: the results are always sorted.
 
         Returns:
             A tuple (out, indices):
-            out (Tensor)
-            indices (Tensor)
+            out (Tensor): The values: x's shape with axis of size k.
+            indices (Tensor): Their int64 positions along axis, the same shape.
 
         Gradient:
-            Flows to x. Not differentiable: output indices.
+            Flows to x. Not differentiable: output indices. The gradient is scattered back to the positions in indices.
         """
         return _generated.ops.topk(self, k, axis, largest, sorted)
 
     def sort(self, axis: int = -1, descending: bool = False) -> Tensor:
-        """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort
-        gives the indices. Calls `opgrad.sort(self, axis, descending)`: self is x.
+        """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort gives the indices.
+
+        Calls `opgrad.sort(self, axis, descending)`: self is x.
 
         Args:
-            axis (int, default -1)
-            descending (bool, default False)
+            axis (int, default -1): The axis to sort along.
+            descending (bool, default False): Sort from the largest value down.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
-            Flows to x.
+            Flows to x. The gradient is scattered back to where each value came from.
         """
         return _generated.ops.sort(self, axis, descending)
 
     def argsort(self, axis: int = -1, descending: bool = False) -> Tensor:
-        """int64 indices that sort x along axis (stable; equal values keep their order); no gradient. Calls
-        `opgrad.argsort(self, axis, descending)`: self is x.
+        """int64 indices that sort x along axis (stable; equal values keep their order); no gradient.
+
+        Calls `opgrad.argsort(self, axis, descending)`: self is x.
 
         Args:
-            axis (int, default -1)
-            descending (bool, default False)
+            axis (int, default -1): The axis to sort along.
+            descending (bool, default False): Order from the largest value down (still stable).
 
         Returns:
-            out (Tensor)
+            out (Tensor): An int64 tensor of x's shape.
 
         Gradient:
             None: the outputs are not differentiable.
@@ -1409,16 +1564,17 @@ class TensorMethods:
         return _generated.ops.argsort(self, axis, descending)
 
     def matmul(self, y: Tensor, transpose_x: bool = False, transpose_y: bool = False) -> Tensor:
-        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y
-        swap the last two axes first. Calls `opgrad.matmul(self, y, transpose_x, transpose_y)`: self is x.
+        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap the last two axes first.
+
+        Calls `opgrad.matmul(self, y, transpose_x, transpose_y)`: self is x.
 
         Args:
-            y (Tensor | float | int)
-            transpose_x (bool, default False)
-            transpose_y (bool, default False)
+            y (Tensor | float | int): The right operand, 1-D or more (batch axes first).
+            transpose_x (bool, default False): Swap x's last two axes before multiplying.
+            transpose_y (bool, default False): Swap y's last two axes before multiplying.
 
         Returns:
-            out (Tensor)
+            out (Tensor): The product; batch axes broadcast, a 1-D operand's axis is removed.
 
         Gradient:
             Flows to x, y.
@@ -1426,14 +1582,15 @@ class TensorMethods:
         return _generated.ops.matmul(self, y, transpose_x, transpose_y)
 
     def __matmul__(self, other: Tensor) -> Tensor:
-        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y
-        swap the last two axes first. Calls `opgrad.matmul(self, other)`: self is x, other is y.
+        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap the last two axes first.
+
+        Calls `opgrad.matmul(self, other)`: self is x, other is y.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The right operand, 1-D or more (batch axes first).
 
         Returns:
-            out (Tensor)
+            out (Tensor): The product; batch axes broadcast, a 1-D operand's axis is removed.
 
         Gradient:
             Flows to x, y.
@@ -1441,14 +1598,15 @@ class TensorMethods:
         return _generated.ops.matmul(self, other)
 
     def __rmatmul__(self, other: Tensor) -> Tensor:
-        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y
-        swap the last two axes first. Calls `opgrad.matmul(other, self)`: self is y, other is x.
+        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap the last two axes first.
+
+        Calls `opgrad.matmul(other, self)`: self is y, other is x.
 
         Args:
-            other (Tensor | float | int)
+            other (Tensor | float | int): The left operand, 1-D or more (batch axes first).
 
         Returns:
-            out (Tensor)
+            out (Tensor): The product; batch axes broadcast, a 1-D operand's axis is removed.
 
         Gradient:
             Flows to x, y.
@@ -1456,14 +1614,15 @@ class TensorMethods:
         return _generated.ops.matmul(other, self)
 
     def reshape(self, shape: Sequence[int] | int) -> Tensor:
-        """x with a new shape (one entry may be -1); a view where possible. Calls `opgrad.reshape(self,
-        shape)`: self is x.
+        """x with a new shape (one entry may be -1); a view where possible.
+
+        Calls `opgrad.reshape(self, shape)`: self is x.
 
         Args:
-            shape (int | Sequence[int])
+            shape (int | Sequence[int]): The new shape; its product must equal x's size, one entry may be -1 (inferred).
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of that shape with x's elements in row-major order.
 
         Gradient:
             Flows to x.
@@ -1471,13 +1630,15 @@ class TensorMethods:
         return _generated.ops.reshape(self, shape)
 
     def transpose(self, perm: Sequence[int] | int) -> Tensor:
-        """x with its axes permuted by perm; a view. Calls `opgrad.transpose(self, perm)`: self is x.
+        """x with its axes permuted by perm; a view.
+
+        Calls `opgrad.transpose(self, perm)`: self is x.
 
         Args:
-            perm (int | Sequence[int])
+            perm (int | Sequence[int]): A permutation of range(x.ndim): axis i of the result is axis perm[i] of x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A view of x with permuted axes.
 
         Gradient:
             Flows to x.
@@ -1485,14 +1646,15 @@ class TensorMethods:
         return _generated.ops.transpose(self, perm)
 
     def squeeze(self, axis: Sequence[int] | int = ()) -> Tensor:
-        """x without the size-1 axes listed (empty means all size-1 axes); a view. Calls `opgrad.squeeze(self,
-        axis)`: self is x.
+        """x without the size-1 axes listed (empty means all size-1 axes); a view.
+
+        Calls `opgrad.squeeze(self, axis)`: self is x.
 
         Args:
-            axis (int | Sequence[int], default ())
+            axis (int | Sequence[int], default ()): The size-1 axes to remove (an int or a list); empty removes every size-1 axis.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A view of x with fewer axes.
 
         Gradient:
             Flows to x.
@@ -1500,14 +1662,15 @@ class TensorMethods:
         return _generated.ops.squeeze(self, axis)
 
     def unsqueeze(self, axis: Sequence[int] | int) -> Tensor:
-        """x with size-1 axes inserted at axis (int or list); a view. Calls `opgrad.unsqueeze(self, axis)`:
-        self is x.
+        """x with size-1 axes inserted at axis (int or list); a view.
+
+        Calls `opgrad.unsqueeze(self, axis)`: self is x.
 
         Args:
-            axis (int | Sequence[int])
+            axis (int | Sequence[int]): Where the new axes go, as positions in the result (an int or a list).
 
         Returns:
-            out (Tensor)
+            out (Tensor): A view of x with more axes.
 
         Gradient:
             Flows to x.
@@ -1515,15 +1678,16 @@ class TensorMethods:
         return _generated.ops.unsqueeze(self, axis)
 
     def flatten(self, start_axis: int = 0, stop_axis: int = -1) -> Tensor:
-        """x with axes start_axis..stop_axis merged into one; a view where possible. Calls
-        `opgrad.flatten(self, start_axis, stop_axis)`: self is x.
+        """x with axes start_axis..stop_axis merged into one; a view where possible.
+
+        Calls `opgrad.flatten(self, start_axis, stop_axis)`: self is x.
 
         Args:
-            start_axis (int, default 0)
-            stop_axis (int, default -1)
+            start_axis (int, default 0): The first axis merged.
+            stop_axis (int, default -1): The last axis merged (inclusive; -1 is the last axis).
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor with the merged axes as one.
 
         Gradient:
             Flows to x.
@@ -1531,30 +1695,32 @@ class TensorMethods:
         return _generated.ops.flatten(self, start_axis, stop_axis)
 
     def expand(self, shape: Sequence[int] | int) -> Tensor:
-        """x broadcast to shape (-1 keeps a dimension); a read-only view. Calls `opgrad.expand(self, shape)`:
-        self is x.
+        """x broadcast to shape (-1 keeps a dimension); a read-only view.
+
+        Calls `opgrad.expand(self, shape)`: self is x.
 
         Args:
-            shape (int | Sequence[int])
+            shape (int | Sequence[int]): The target shape; -1 keeps x's size there, new leading axes may be added.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A read-only view of x broadcast to shape.
 
         Gradient:
-            Flows to x.
+            Flows to x. The gradient is summed over the expanded axes.
         """
         return _generated.ops.expand(self, shape)
 
     def split(self, num_or_sections: Sequence[int] | int, axis: int = 0) -> list[Tensor]:
-        """x split along axis; an int gives that many equal sections, a list the section sizes (one may be
-        -1). Calls `opgrad.split(self, num_or_sections, axis)`: self is x.
+        """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1).
+
+        Calls `opgrad.split(self, num_or_sections, axis)`: self is x.
 
         Args:
-            num_or_sections (int | Sequence[int])
-            axis (int, default 0)
+            num_or_sections (int | Sequence[int]): An int: that many equal sections (it must divide the axis); a list: the size of each section, one may be -1.
+            axis (int, default 0): The axis to split along.
 
         Returns:
-            out (list[Tensor])
+            out (list[Tensor]): A list of views of x, one per section.
 
         Gradient:
             Flows to x.
@@ -1562,46 +1728,49 @@ class TensorMethods:
         return _generated.ops.split(self, num_or_sections, axis)
 
     def gather(self, index: Tensor, axis: int = 0) -> Tensor:
-        """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means
-        [index]. Calls `opgrad.gather(self, index, axis)`: self is x.
+        """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means [index].
+
+        Calls `opgrad.gather(self, index, axis)`: self is x.
 
         Args:
-            index (Tensor | float | int)
-            axis (int, default 0)
+            index (Tensor | float | int): A 1-D (or 0-d) integer tensor of positions along axis.
+            axis (int, default 0): The axis to pick along.
 
         Returns:
-            out (Tensor)
+            out (Tensor): x's shape with axis of size len(index).
 
         Gradient:
-            Flows to x. No gradient for: index.
+            Flows to x. No gradient for: index. The gradient to x is scattered back and summed at repeated indices; none to index.
         """
         return _generated.ops.gather(self, index, axis)
 
     def index_select(self, index: Tensor, axis: int = 0) -> Tensor:
-        """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index]. Calls
-        `opgrad.index_select(self, index, axis)`: self is x.
+        """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index].
+
+        Calls `opgrad.index_select(self, index, axis)`: self is x.
 
         Args:
-            index (Tensor | float | int)
-            axis (int, default 0)
+            index (Tensor | float | int): A 1-D (or 0-d) integer tensor of positions along axis.
+            axis (int, default 0): The axis to pick along.
 
         Returns:
-            out (Tensor)
+            out (Tensor): x's shape with axis of size len(index).
 
         Gradient:
-            Flows to x. No gradient for: index.
+            Flows to x. No gradient for: index. The gradient to x is summed at repeated indices; none to index.
         """
         return _generated.ops.index_select(self, index, axis)
 
     def tile(self, repeat_times: Sequence[int] | int) -> Tensor:
-        """x repeated repeat_times[i] times along each axis. Calls `opgrad.tile(self, repeat_times)`: self is
-        x.
+        """x repeated repeat_times[i] times along each axis.
+
+        Calls `opgrad.tile(self, repeat_times)`: self is x.
 
         Args:
-            repeat_times (int | Sequence[int])
+            repeat_times (int | Sequence[int]): How often to repeat x along each axis (an int or a list; a longer list adds leading axes).
 
         Returns:
-            out (Tensor)
+            out (Tensor): The tiled tensor.
 
         Gradient:
             Flows to x.
@@ -1609,17 +1778,17 @@ class TensorMethods:
         return _generated.ops.tile(self, repeat_times)
 
     def scatter(self, index: Tensor, updates: Tensor, overwrite: bool = True) -> Tensor:
-        """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the
-        last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
+        """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
+
         Calls `opgrad.scatter(self, index, updates, overwrite)`: self is x.
 
         Args:
-            index (Tensor | float | int)
-            updates (Tensor | float | int)
-            overwrite (bool, default True)
+            index (Tensor | float | int): A 1-D integer tensor of row positions in x (axis 0).
+            updates (Tensor | float | int): The new rows: shape (len(index), *x.shape[1:]).
+            overwrite (bool, default True): True: a repeated index keeps its last update; False: rows hit get the sum of their updates.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape and dtype.
 
         Gradient:
             Flows to x, updates. No gradient for: index.
@@ -1627,16 +1796,17 @@ class TensorMethods:
         return _generated.ops.scatter(self, index, updates, overwrite)
 
     def index_add(self, index: Tensor, axis: int, value: Tensor) -> Tensor:
-        """x with value's slices added at the positions index (1-D) along axis; repeated indices add up. Calls
-        `opgrad.index_add(self, index, axis, value)`: self is x.
+        """x with value's slices added at the positions index (1-D) along axis; repeated indices add up.
+
+        Calls `opgrad.index_add(self, index, axis, value)`: self is x.
 
         Args:
-            index (Tensor | float | int)
-            axis (int)
-            value (Tensor | float | int)
+            index (Tensor | float | int): A 1-D integer tensor of positions along axis.
+            axis (int): The axis index runs along.
+            value (Tensor | float | int): The slices to add: x's shape with axis of size len(index).
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape and dtype.
 
         Gradient:
             Flows to x, value. No gradient for: index.
@@ -1645,29 +1815,31 @@ class TensorMethods:
 
     def masked_fill(self, mask: Tensor, value: float) -> Tensor:
         """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true.
+
         Calls `opgrad.masked_fill(self, mask, value)`: self is x.
 
         Args:
-            mask (Tensor | float | int)
-            value (float | int)
+            mask (Tensor | float | int): A bool tensor broadcastable to x's shape; True marks the elements replaced.
+            value (float | int): The number written where mask is True.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape and dtype.
 
         Gradient:
-            Flows to x. No gradient for: mask.
+            Flows to x. No gradient for: mask. The gradient to x is 0 where mask is True.
         """
         return _generated.ops.masked_fill(self, mask, value)
 
     def tril(self, diagonal: int = 0) -> Tensor:
-        """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere. Calls
-        `opgrad.tril(self, diagonal)`: self is x.
+        """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere.
+
+        Calls `opgrad.tril(self, diagonal)`: self is x.
 
         Args:
-            diagonal (int, default 0)
+            diagonal (int, default 0): Which diagonal bounds the kept part (on and below it): 0 the main one, positive above it, negative below.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape and dtype.
 
         Gradient:
             Flows to x.
@@ -1675,14 +1847,15 @@ class TensorMethods:
         return _generated.ops.tril(self, diagonal)
 
     def triu(self, diagonal: int = 0) -> Tensor:
-        """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere. Calls
-        `opgrad.triu(self, diagonal)`: self is x.
+        """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere.
+
+        Calls `opgrad.triu(self, diagonal)`: self is x.
 
         Args:
-            diagonal (int, default 0)
+            diagonal (int, default 0): Which diagonal bounds the kept part (on and above it): 0 the main one, positive above it, negative below.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape and dtype.
 
         Gradient:
             Flows to x.
@@ -1690,15 +1863,16 @@ class TensorMethods:
         return _generated.ops.triu(self, diagonal)
 
     def roll(self, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None) -> Tensor:
-        """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened
-        x and keeps its shape. Calls `opgrad.roll(self, shifts, axis)`: self is x.
+        """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x and keeps its shape.
+
+        Calls `opgrad.roll(self, shifts, axis)`: self is x.
 
         Args:
-            shifts (int | Sequence[int])
-            axis (int | Sequence[int] | None, default None)
+            shifts (int | Sequence[int]): How far to shift (an int, or one per axis in axis); positive moves elements to higher indices.
+            axis (int | Sequence[int] | None, default None): The axes to roll along, or None (or empty) for the flattened x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape and dtype.
 
         Gradient:
             Flows to x.
@@ -1706,15 +1880,16 @@ class TensorMethods:
         return _generated.ops.roll(self, shifts, axis)
 
     def repeat_interleave(self, repeats: int, axis: int | None = None) -> Tensor:
-        """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the
-        flattened x. Calls `opgrad.repeat_interleave(self, repeats, axis)`: self is x.
+        """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the flattened x.
+
+        Calls `opgrad.repeat_interleave(self, repeats, axis)`: self is x.
 
         Args:
-            repeats (int)
-            axis (int | None, default None)
+            repeats (int): How many times each element (slice) is repeated.
+            axis (int | None, default None): The axis to repeat along, or None for the flattened x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): x with axis repeats times longer (1-D for None).
 
         Gradient:
             Flows to x.
@@ -1722,13 +1897,15 @@ class TensorMethods:
         return _generated.ops.repeat_interleave(self, repeats, axis)
 
     def flip(self, axis: Sequence[int] | int) -> Tensor:
-        """x reversed along each axis listed. Calls `opgrad.flip(self, axis)`: self is x.
+        """x reversed along each axis listed.
+
+        Calls `opgrad.flip(self, axis)`: self is x.
 
         Args:
-            axis (int | Sequence[int])
+            axis (int | Sequence[int]): The axes to reverse (an int or a list).
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape and dtype.
 
         Gradient:
             Flows to x.
@@ -1736,13 +1913,15 @@ class TensorMethods:
         return _generated.ops.flip(self, axis)
 
     def softmax(self, axis: int = -1) -> Tensor:
-        """exp(x) / sum(exp(x)) along axis, computed stably. Calls `opgrad.softmax(self, axis)`: self is x.
+        """exp(x) / sum(exp(x)) along axis, computed stably.
+
+        Calls `opgrad.softmax(self, axis)`: self is x.
 
         Args:
-            axis (int, default -1)
+            axis (int, default -1): The axis the probabilities sum to 1 along.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -1750,13 +1929,15 @@ class TensorMethods:
         return _generated.ops.softmax(self, axis)
 
     def log_softmax(self, axis: int = -1) -> Tensor:
-        """log(softmax(x)) along axis, computed stably. Calls `opgrad.log_softmax(self, axis)`: self is x.
+        """log(softmax(x)) along axis, computed stably.
+
+        Calls `opgrad.log_softmax(self, axis)`: self is x.
 
         Args:
-            axis (int, default -1)
+            axis (int, default -1): The axis the probabilities sum to 1 along.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A tensor of x's shape.
 
         Gradient:
             Flows to x.
@@ -1764,14 +1945,15 @@ class TensorMethods:
         return _generated.ops.log_softmax(self, axis)
 
     def glu(self, axis: int = -1) -> Tensor:
-        """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be
-        even). Calls `opgrad.glu(self, axis)`: self is x.
+        """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be even).
+
+        Calls `opgrad.glu(self, axis)`: self is x.
 
         Args:
-            axis (int, default -1)
+            axis (int, default -1): The axis split into halves a (first) and b (second); its size must be even.
 
         Returns:
-            out (Tensor)
+            out (Tensor): x's shape with axis halved.
 
         Gradient:
             Flows to x.
@@ -1780,55 +1962,60 @@ class TensorMethods:
 
     def fill(self, value: float) -> Tensor:
         """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
+
         Calls `opgrad.fill(self, value)`: self is x.
 
         Args:
-            value (float | int)
+            value (float | int): The number every element is set to.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A new tensor of x's shape and dtype.
 
         Gradient:
-            Flows to x.
+            Flows to x. Zero: the result does not depend on x's values.
         """
         return _generated.ops.fill(self, value)
 
     def fill_(self, value: float) -> Tensor:
         """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
-        Calls `opgrad.fill_(self, value)`: self is x. In place: writes the result into self and returns
-        self.
+
+        Calls `opgrad.fill_(self, value)`: self is x.
+        In place: writes the result into self and returns self.
 
         Args:
-            value (float | int)
+            value (float | int): The number every element is set to.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
-            Flows to x.
+            Flows to x. Zero: the result does not depend on x's values.
         """
         return _generated.ops.fill_(self, value)
 
     def zero(self) -> Tensor:
-        """Zeros shaped like x (and of its dtype); no gradient flows to x. Calls `opgrad.zero(self)`: self is
-        x.
+        """Zeros shaped like x (and of its dtype); no gradient flows to x.
+
+        Calls `opgrad.zero(self)`: self is x.
 
         Returns:
-            out (Tensor)
+            out (Tensor): A new tensor of x's shape and dtype.
 
         Gradient:
-            Flows to x.
+            Flows to x. Zero: the result does not depend on x's values.
         """
         return _generated.ops.zero(self)
 
     def zero_(self) -> Tensor:
-        """Zeros shaped like x (and of its dtype); no gradient flows to x. Calls `opgrad.zero_(self)`: self is
-        x. In place: writes the result into self and returns self.
+        """Zeros shaped like x (and of its dtype); no gradient flows to x.
+
+        Calls `opgrad.zero_(self)`: self is x.
+        In place: writes the result into self and returns self.
 
         Returns:
-            self (Tensor): written in place, holding the result
+            self (Tensor): Written in place, holding the result.
 
         Gradient:
-            Flows to x.
+            Flows to x. Zero: the result does not depend on x's values.
         """
         return _generated.ops.zero_(self)
