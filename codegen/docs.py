@@ -63,7 +63,8 @@ def arg_line(op: OpSpec, arg: Arg, numbers: bool = True, shown: str | None = Non
     """`name (type[, default D]): text` for the Args section (`shown`: the parameter's name
     where it differs from the op's argument, `other` for an operator)."""
     default = default_text(arg)
-    kind = arg_type(arg, numbers) + ("" if default is None else f", default {default}")
+    kind = arg_type(arg, numbers and arg.name not in op.mutates)  # written into: a Tensor only
+    kind += "" if default is None else f", default {default}"
     text = _text(op, arg.name)
     return f"{shown or arg.name} ({kind})" + (f": {text}" if text else "")
 

@@ -59,17 +59,19 @@ def forms(op: OpSpec) -> str:
     return ", ".join(items) if items else "function only"
 
 
-def _composite(b: BackwardSpec) -> str:
+def _composite(b: BackwardSpec) -> list[str]:
+    """The composite as a fenced block, indented under its list item: for each output its
+    steps as written, then `<output> = <its expression>`."""
     assert b.composite is not None
-    parts = []
+    code: list[str] = []
     for source in b.composite:
-        steps = "; ".join(f"`{step}`" for step in source.steps)
-        parts.append(f"{source.output} = {steps}")
-    return "; ".join(parts)
+        code += [*source.steps[:-1], f"{source.output} = {source.steps[-1]}"]
+    return ["", "    ```python", *(f"    {line}" for line in code), "    ```"]
 
 
 def gradient_orders(op: OpSpec, spec: Spec) -> list[str]:
-    """One line per order of the gradient: the kernel or the composite computing it."""
+    """One list item per order of the gradient: the kernel or the composite computing it
+    (a composite's code follows its item, indented)."""
     lines: list[str] = []
     name = op.backward
     order = 1
@@ -77,15 +79,14 @@ def gradient_orders(op: OpSpec, spec: Spec) -> list[str]:
         b = spec.backward(name)
         nth = _ORDINAL.get(order, f"{order}th")
         if b.composite is not None and b.kernel is None:
-            lines.append(f"{nth} order (`{b.name}`): composite {_composite(b)}")
-            lines.append("higher orders: through the ops of the composite")
-            return lines
+            lines.append(f"{nth} order (`{b.name}`): composite; higher orders through its ops:")
+            return lines + _composite(b)
         if b.composite is not None:
             lines.append(
-                f"{nth} order (`{b.name}`): kernel `{b.kernel}`; with `create_graph`, the composite "
-                f"{_composite(b)}, which gives every higher order"
+                f"{nth} order (`{b.name}`): kernel `{b.kernel}`; with `create_graph`, this composite, "
+                "whose ops give every higher order:"
             )
-            return lines
+            return lines + _composite(b)
         lines.append(f"{nth} order (`{b.name}`): kernel `{b.kernel}`")
         name = b.backward
         order += 1
@@ -100,11 +101,15 @@ def op_section(op: OpSpec, spec: Spec) -> list[str]:
     for arg in op.args:
         text = docs.arg_line(op, arg)
         lines.append(f"- `{arg.name}` " + text.removeprefix(arg.name).lstrip())
-    for item in docs.returns_lines(op):
-        lines.append(f"- returns {item}")
+    returned = [item for item in docs.returns_lines(op) if not item.startswith("A tuple")]
+    if len(returned) == 1:
+        lines.append(f"- returns {returned[0]}")
+    else:
+        lines += ["- returns a tuple:", *(f"  - {item}" for item in returned)]
     lines.append(f"- forms: {forms(op)}")
     lines.append(f"- gradient: {docs.gradient_sentence(op, spec)}")
-    lines += [f"  - {line}" for line in gradient_orders(op, spec)]
+    for line in gradient_orders(op, spec):  # an item, or the indented code of a composite
+        lines.append(line if line.startswith("    ") or not line else f"  - {line}")
     return [*lines, ""]
 
 

@@ -4749,8 +4749,8 @@ def batch_norm(
 
     Args:
         x (Tensor | float | int): The input (N, C, ...), channels on axis 1.
-        running_mean (Tensor | float | int): Per-channel running mean (C,); updated in place when training.
-        running_var (Tensor | float | int): Per-channel running variance (C,); updated in place when training.
+        running_mean (Tensor): Per-channel running mean (C,); updated in place when training.
+        running_var (Tensor): Per-channel running variance (C,); updated in place when training.
         weight (Tensor | float | int | None, default None): Optional per-channel scale (C,).
         bias (Tensor | float | int | None, default None): Optional per-channel shift (C,).
         training (bool, default False): True: normalise with batch statistics and update the running ones; False: use the running ones.
