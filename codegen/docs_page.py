@@ -60,13 +60,14 @@ def forms(op: OpSpec) -> str:
 
 
 def _composite(b: BackwardSpec) -> list[str]:
-    """The composite as a fenced block, indented under its list item: for each output its
-    steps as written, then `<output> = <its expression>`."""
+    """The composite as a fenced block indented under its list item: for each output its
+    steps as written, then `<output> = <its expression>`. The fence has no `python` tag:
+    `ruff format` reformats tagged blocks in Markdown, and the page is pinned by --check."""
     assert b.composite is not None
     code: list[str] = []
     for source in b.composite:
         code += [*source.steps[:-1], f"{source.output} = {source.steps[-1]}"]
-    return ["", "    ```python", *(f"    {line}" for line in code), "    ```"]
+    return ["", "    ```", *(f"    {line}" for line in code), "    ```"]
 
 
 def gradient_orders(op: OpSpec, spec: Spec) -> list[str]:

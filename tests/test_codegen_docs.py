@@ -134,3 +134,9 @@ def test_the_page_names_each_orders_kernel_or_composite() -> None:
 
 def test_readme_links_the_reference_page() -> None:
     assert "(docs/ops.md)" in (ROOT / "README.md").read_text()
+
+
+def test_the_page_has_no_code_block_ruff_format_would_rewrite() -> None:
+    """`ruff format .` reformats ```python blocks in Markdown; the page must keep its bytes."""
+    page = reference_page(ROOT)
+    assert "```python" not in page and "    ```\n" in page
