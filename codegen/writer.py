@@ -26,17 +26,24 @@ class OutputError(Exception):
     """The output folder cannot be used; the message says why and what to do."""
 
 
-def owned(path: Path) -> bool:
-    """A regular file (not a symlink) that starts with the generator's header."""
+def _first_line(path: Path) -> bytes | None:
+    """The first line of a regular file (not a symlink), None for anything else."""
     if path.is_symlink() or not path.is_file():
-        return False
+        return None
     try:
         with path.open("rb") as f:
-            first = f.readline(400)
+            return f.readline(400)
     except OSError:
-        return False
-    return first.startswith(naming.HEADER_PREFIX.encode()) and first.rstrip().endswith(
-        naming.HEADER_SUFFIX.encode()
+        return None
+
+
+def owned(path: Path) -> bool:
+    """A regular file (not a symlink) that starts with the generator's header."""
+    first = _first_line(path)
+    return (
+        first is not None
+        and first.startswith(naming.HEADER_PREFIX.encode())
+        and first.rstrip().endswith(naming.HEADER_SUFFIX.encode())
     )
 
 
@@ -126,14 +133,8 @@ def check(files: dict[str, str], out_dir: Path) -> str:
 
 def owns_page(path: Path) -> bool:
     """A regular file (not a symlink) whose first line is the page header."""
-    if path.is_symlink() or not path.is_file():
-        return False
-    try:
-        with path.open("rb") as f:
-            first = f.readline(400)
-    except OSError:
-        return False
-    return first.rstrip(b"\r\n") == naming.PAGE_HEADER.encode()
+    first = _first_line(path)
+    return first is not None and first.rstrip(b"\r\n") == naming.PAGE_HEADER.encode()
 
 
 def write_page(text: str, path: Path) -> bool:

@@ -12,6 +12,7 @@ import pytest
 
 import opgrad as og
 from opgrad.codegen import docs, load_spec, naming, reference_page
+from opgrad.codegen.model import OpSpec
 from opgrad.codegen.plan import op_bindings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,7 +45,7 @@ def parameters(function: object, skip_self: bool = False) -> list[str]:
 
 
 @pytest.mark.parametrize("op", SPEC.ops, ids=lambda op: op.name)
-def test_every_op_function_documents_its_signature(op) -> None:  # type: ignore[no-untyped-def]
+def test_every_op_function_documents_its_signature(op: OpSpec) -> None:
     function = getattr(og, op.name)
     found = sections(function.__doc__)
     assert listed_args(function.__doc__) == parameters(function) == [a.name for a in op.args]
@@ -68,7 +69,7 @@ def test_every_op_function_documents_its_signature(op) -> None:  # type: ignore[
 
 
 @pytest.mark.parametrize("op", [op for op in SPEC.ops if op.inplace], ids=lambda op: op.name)
-def test_every_inplace_function_documents_its_signature(op) -> None:  # type: ignore[no-untyped-def]
+def test_every_inplace_function_documents_its_signature(op: OpSpec) -> None:
     function = getattr(og, op.inplace_name)
     assert listed_args(function.__doc__) == parameters(function)
     assert "In place: writes the result into" in " ".join(function.__doc__.split())
@@ -79,7 +80,7 @@ BOUND = [(name, op) for op in SPEC.ops for name in op_bindings(op)]
 
 
 @pytest.mark.parametrize(("name", "op"), BOUND, ids=[name for name, _ in BOUND])
-def test_every_tensor_method_and_operator_is_documented(name: str, op) -> None:  # type: ignore[no-untyped-def]
+def test_every_tensor_method_and_operator_is_documented(name: str, op: OpSpec) -> None:
     method = getattr(og.Tensor, name)
     assert method.__doc__, f"Tensor.{name} has no docstring"
     assert listed_args(method.__doc__) == parameters(method, skip_self=True)
@@ -104,7 +105,7 @@ def test_the_docstrings_of_a_method_an_operator_and_a_reflected_one() -> None:
 
 
 @pytest.mark.parametrize("op", SPEC.ops, ids=lambda op: op.name)
-def test_every_argument_and_output_of_the_spec_is_described(op) -> None:  # type: ignore[no-untyped-def]
+def test_every_argument_and_output_of_the_spec_is_described(op: OpSpec) -> None:
     """ops.yaml describes each op's arguments and results (`arg_docs:`): add the missing ones there."""
     described = {name for name, _, _ in op.arg_docs}
     wanted = [a.name for a in op.args] + [o.name for o in op.visible_outputs]
