@@ -32,15 +32,11 @@ ops.yaml keys (docs/contracts.md §2):
   transpose, split: every element of a Tensor[] output); the generated forward marks them
   as views of `x` (`mark_view`), so they share its version counter.
 - `doc`: a one-line docstring, the summary line of the generated docstrings.
-- `arg_docs`: a mapping `<argument or output name>: <one sentence>` describing it (shape,
-  dtype, what a default means); rendered under Args and Returns of the docstrings and in
-  docs/ops.md. Checked in validate.py (`_check_docs`): every key names an argument or an
-  output, every text is a non-empty single line of printable ASCII.
-- `grad_doc`: a note on the gradient where it matters (a subgradient chosen at a kink, an
-  input that gets none); rendered under Gradient. Same text rules.
-- The op's family (docs/ops.md groups by it) is not a key: it is the title of the
-  `# --- Title: remark` section comment the entry sits under (loader.py), so it is said
-  once; ops above the first section comment are "Other operators".
+- `arg_docs`: `<argument or output name>: <one sentence>` (Args and Returns of the
+  docstrings, docs/ops.md); `grad_doc`: a note on the gradient (a subgradient, an input
+  without one). validate.py checks them (`_check_docs`).
+- The family in docs/ops.md is not a key: it is the `# --- Title: remark` section comment
+  above the entry (loader.py); "Other operators" above the first one.
 
 backward.yaml keys:
 
@@ -99,7 +95,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from opgrad.codegen import naming
-from opgrad.codegen.loader import Entry, Location, kind_name
+from opgrad.codegen.loader import Entry
 from opgrad.codegen.reader import KeyLines, Problems, Reader
 from opgrad.codegen.signature import Arg, GrammarError, Output, parse_forward
 
@@ -238,14 +234,7 @@ class OpSpec:
         mutates = r.pop_names("mutates", "mutated argument")
         mutates_if = r.pop_name("mutates_if", "mutates_if argument")
         doc = r.pop_doc()
-        arg_docs_raw = r.pop(
-            "arg_docs",
-            lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v),
-            "a mapping `<argument name>: <text>`",
-        )
-        grad_doc = r.pop("grad_doc", lambda v: isinstance(v, str), "a string")
-        grad_doc = None if grad_doc is None else " ".join(grad_doc.split())
-        arg_docs = _arg_docs(r, arg_docs_raw)
+        arg_docs, grad_doc = r.pop_arg_docs(), r.pop_doc("grad_doc")
         r.finish(OP_KEYS)
         if name is None or args is None or outputs is None:
             return None
@@ -357,27 +346,6 @@ class OpSpec:
             grad_doc=grad_doc,
             section=getattr(entry, "section", ""),
         )
-
-
-def _arg_docs(r: Reader, raw: dict[str, Any] | None) -> tuple[tuple[str, str, int], ...]:
-    """`arg_docs:` items as (name, text, line); an empty value is kept as "" (validate.py
-    reports it with the other text rules), a value that is not text is reported here."""
-    if raw is None:
-        return ()
-    line = r.lines("arg_docs").line
-    key_lines = getattr(raw, "key_lines", {})
-    out: list[tuple[str, str, int]] = []
-    for key, value in raw.items():
-        where = Location(r.lines.file, key_lines.get(key, line))
-        if value is not None and not isinstance(value, str):
-            r.ok = False
-            r.problems.add(where, r.name, f"arg_docs {key!r} must be text, got a {kind_name(value)}")
-            continue
-        out.append((key, " ".join((value or "").split()), where.line))
-    for key, again in getattr(raw, "duplicate_keys", ()):
-        r.ok = False
-        r.problems.add(Location(r.lines.file, again), r.name, f"arg_docs {key!r} appears twice")
-    return tuple(out)
 
 
 def _build(cls: type, **fields: Any) -> Any:

@@ -861,7 +861,7 @@ def test_arg_docs_and_grad_doc_are_read(tmp_path: Path) -> None:
             "arg_docs 'x' appears twice",
         ),
         ("  grad_doc: Broadcast back to x.", "  grad_doc: Broadcast \u00e0 x.", "grad_doc", "grad_doc holds"),
-        ("  grad_doc: Broadcast back to x.", "  grad_doc: [a]", "grad_doc", "'grad_doc' must be a string"),
+        ("  grad_doc: Broadcast back to x.", "  grad_doc: [a]", "grad_doc", "'grad_doc' must be a non-empty"),
     ],
     ids=[
         "unknown argument",
