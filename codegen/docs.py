@@ -33,7 +33,7 @@ from opgrad.codegen.validate import Spec
 # What each argument type accepts at run time (runtime/arguments.py, `as_tensor_arg`).
 RUNTIME_TYPES = {
     "Tensor": "Tensor | float | int",
-    "Tensor[]": "list[Tensor]",
+    "Tensor[]": "list[Tensor] | tuple[Tensor, ...]",
     "Scalar": "float | int",
     "int": "int",
     "float": "float | int",

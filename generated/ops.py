@@ -3225,7 +3225,7 @@ def concat(
     """The tensors of x joined along axis.
 
     Args:
-        x (list[Tensor]): The tensors to join (a list); equal shapes except along axis.
+        x (list[Tensor] | tuple[Tensor, ...]): The tensors to join; equal shapes except along axis.
         axis (int, default 0): The axis to join along.
 
     Returns:
@@ -3264,7 +3264,7 @@ def stack(
     """The tensors of x (equal shapes) stacked along a new axis.
 
     Args:
-        x (list[Tensor]): The tensors to stack (a list); all of the same shape.
+        x (list[Tensor] | tuple[Tensor, ...]): The tensors to stack, all of the same shape.
         axis (int, default 0): Where the new axis goes in the result.
 
     Returns:
