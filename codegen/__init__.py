@@ -3,7 +3,8 @@
 Parse (`loader.py`, `reader.py`, `model.py`, `signature.py`), validate (`validate.py`,
 `composite.py`), plan (`plan.py` with `plan_parts.py`, `plan_forward.py`, `plan_nodes.py`;
 names from `naming.py`), render (`render.py`, `templates/`, the fixed layout in `layout.py`),
-write (`writer.py`). Every spec error is collected and reported at once as
+write (`writer.py`); the docstrings come from `docs.py`, the reference page docs/ops.md
+from `docs_page.py`. Every spec error is collected and reported at once as
 `file:line: op 'name': what is wrong`. The YAML keys are documented in `model.py`. Run it
 as `python -m opgrad.codegen` (see `__main__.py`).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from opgrad.codegen.docs_page import render_page
 from opgrad.codegen.loader import LoadError, load_entries
 from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan import GENERATED_PACKAGE, build_plan
@@ -19,7 +21,7 @@ from opgrad.codegen.reader import Problems, SpecError
 from opgrad.codegen.render import render
 from opgrad.codegen.validate import Spec, validate
 
-__all__ = ["SpecError", "generate", "load_spec"]
+__all__ = ["SpecError", "generate", "load_spec", "reference_page"]
 
 OPS_FILE = "ops.yaml"
 BACKWARD_FILE = "backward.yaml"
@@ -72,3 +74,8 @@ def generate(spec_dir: Path, package: str = GENERATED_PACKAGE) -> dict[str, str]
     fixture specs into a package of their own).
     """
     return render(build_plan(load_spec(spec_dir), package))
+
+
+def reference_page(spec_dir: Path) -> str:
+    """The text of docs/ops.md, the operator reference, for the spec in `spec_dir`."""
+    return render_page(load_spec(spec_dir))

@@ -43,6 +43,7 @@ class Entry(dict):
     line: int
     key_lines: dict[str, int]
     duplicate_keys: list[tuple[str, int]]
+    section: str  # the title of the `# --- Title` comment above a top-level entry ("" if none)
 
 
 class Items(list):
@@ -84,6 +85,7 @@ class _LineLoader(yaml.SafeLoader):
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Entry:
         entry = Entry(super().construct_mapping(node, deep=True))
+        entry.section = ""
         entry.line = node.start_mark.line + 1
         entry.key_lines = {}
         entry.duplicate_keys = []
@@ -212,4 +214,21 @@ def load_entries(path: Path, display_name: str | None = None) -> tuple[str, list
     ]
     if bad:
         raise LoadError(bad)
+    headings = sections(text)
+    for entry in data:
+        entry.section = next((title for line, title in reversed(headings) if line < entry.line), "")
     return name, data
+
+
+SECTION_PREFIX = "# --- "
+
+
+def sections(text: str) -> list[tuple[int, str]]:
+    """(line, text) of every section comment `# --- Text` at column 0, in file order."""
+    out: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith(SECTION_PREFIX):
+            title = line.removeprefix(SECTION_PREFIX).strip()
+            if title:
+                out.append((number, title))
+    return out

@@ -39,7 +39,12 @@ ops.yaml keys (docs/contracts.md §2):
   `Tensor[]`) that the type-promotion table (runtime/promotion.py, docs/dtypes.md) brings to
   one dtype before the kernel runs; `float(...)` also turns integer and bool inputs into the
   default float dtype (exp, tanh, divide). The in-place variant does not promote.
-- `doc`: a one-line docstring.
+- `doc`: a one-line docstring, the summary line of the generated docstrings.
+- `arg_docs`: `<argument or output name>: <one sentence>` (Args and Returns of the
+  docstrings, docs/ops.md); `grad_doc`: a note on the gradient (a subgradient, an input
+  without one). validate.py checks them (`_check_docs`).
+- The family in docs/ops.md is not a key: it is the `# --- Title: remark` section comment
+  above the entry (loader.py); "Other operators" above the first one.
 
 backward.yaml keys:
 
@@ -113,6 +118,8 @@ OP_KEYS = (
     "alias",
     "promote",
     "doc",
+    "arg_docs",
+    "grad_doc",
 )
 BACKWARD_KEYS = (
     "backward_op",
@@ -149,6 +156,10 @@ class OpSpec:
     lines: KeyLines
     aliases: tuple[tuple[str, str], ...] = ()  # (argument, alias): `alias:` in the spec, in args order
     promote: tuple[str, tuple[str, ...]] | None = None  # ("common" | "float", tensor arguments)
+    # (name, text, line) of each `arg_docs:` item, as written (validate.py checks them)
+    arg_docs: tuple[tuple[str, str, int], ...] = ()
+    grad_doc: str | None = None
+    section: str = ""  # the `# --- Title: remark` comment the entry sits under ("" before any)
 
     def __post_init__(self) -> None:
         names = [a.name for a in self.args] + [o.name for o in self.outputs]
@@ -170,6 +181,11 @@ class OpSpec:
         for aliased, alias in self.aliases:
             assert self.arg(aliased) is not None and alias not in taken, (aliased, alias)
             taken.add(alias)
+
+    @property
+    def family(self) -> str:
+        """The section's title: its text before the first `:` or `;` ("Reductions")."""
+        return re.split(r"[:;]", self.section, maxsplit=1)[0].strip() or "Other operators"
 
     @property
     def inplace_name(self) -> str | None:
@@ -234,6 +250,7 @@ class OpSpec:
         )
         promote_text = r.pop_str("promote")
         doc = r.pop_doc()
+        arg_docs, grad_doc = r.pop_arg_docs(), r.pop_doc("grad_doc")
         r.finish(OP_KEYS)
         if name is None or args is None or outputs is None:
             return None
@@ -345,6 +362,9 @@ class OpSpec:
             lines=r.lines,
             aliases=aliases,
             promote=promote,
+            arg_docs=arg_docs,
+            grad_doc=grad_doc,
+            section=getattr(entry, "section", ""),
         )
 
 

@@ -220,6 +220,12 @@ HEADER_PREFIX = "# @generated "
 HEADER_SUFFIX = f"by `{REGENERATE_COMMAND}`. Do not edit."
 
 
+# The operator reference page (docs_page.py), relative to the spec folder, and its first
+# line: an HTML comment, invisible when rendered, that marks the file as the generator's.
+PAGE = "docs/ops.md"
+PAGE_HEADER = f"<!-- @generated docs from {' and '.join(SPEC_FILES)} {HEADER_SUFFIX} -->"
+
+
 def header(kind: str) -> str:
     """First line of every generated file (no timestamps, versions or paths)."""
     return f"{HEADER_PREFIX}{kind} from {' and '.join(SPEC_FILES)} {HEADER_SUFFIX}"

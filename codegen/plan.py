@@ -17,7 +17,9 @@ and each `__all__`. The dataclasses and the statement builders they share live i
 
 from __future__ import annotations
 
-from opgrad.codegen import naming
+from dataclasses import replace
+
+from opgrad.codegen import docs, naming
 from opgrad.codegen.layout import Stmt, call, list_of, vertical
 from opgrad.codegen.model import OpSpec
 from opgrad.codegen.plan_forward import alias_params, grad_op_function, inplace_function, op_function
@@ -99,7 +101,14 @@ def methods(spec: Spec) -> tuple[tuple[Method, ...], bool]:
                 )
             )
         out += _inplace_methods(op)
+    by_name = {name: op for op in spec.ops for name in op_bindings(op)}
+    out = [replace(m, doc=docs.method_docstring(by_name[m.name], spec, m.name)) for m in out]
     return tuple(out), any(m.name == "__eq__" for m in out)
+
+
+def op_bindings(op: OpSpec) -> tuple[str, ...]:
+    """The Tensor attributes an op binds: its method, operators and in-place forms."""
+    return ((op.method,) if op.method else ()) + op.operators + op.inplace_bindings
 
 
 def _inplace_methods(op: OpSpec) -> list[Method]:

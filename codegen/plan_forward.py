@@ -9,8 +9,9 @@ saves in the node what its backward reads.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
-from opgrad.codegen import naming
+from opgrad.codegen import docs, naming
 from opgrad.codegen.layout import Stmt, call, list_of, tuple_of
 from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan_parts import (
@@ -355,7 +356,7 @@ def _dtype_follows_argument(op: OpSpec) -> bool:
 def op_function(op: OpSpec, spec: Spec) -> Function:
     backward = spec.backward(op.backward) if op.backward else None
     intermediate = tuple(o for o in op.outputs if o.name in op.intermediate)
-    return _function(
+    function = _function(
         op_sig(op),
         op.kernel,
         op.doc,
@@ -372,6 +373,7 @@ def op_function(op: OpSpec, spec: Spec) -> Function:
         aliases=op.aliases,
         promote=op.promote,
     )
+    return replace(function, doc=docs.op_docstring(op, spec))
 
 
 def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
@@ -382,7 +384,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     backward = spec.backward(op.backward)
     params = alias_params(op.args, op.aliases, [param(a, converted=a.name != target) for a in op.args])
     signature = Stmt("def ", signature_params(name, params), " -> Tensor:")
-    doc = doc_lines(f"{op.doc} In place: writes the result into {target} and returns {target}.", 4)
+    doc = docs.inplace_docstring(op, spec)
 
     refuse = TensorConversion(name, target, "", "written")  # a copy would take the write
     rest = tuple(a for a in op.args if a.name != target)

@@ -247,6 +247,7 @@ class Method:
     name: str
     signature: Stmt
     call: Stmt
+    doc: tuple[str, ...] = ()  # docs.method_docstring, filled in by plan.methods
 
 
 @dataclass(frozen=True)

@@ -197,13 +197,39 @@ class Reader:
                 self.error(key, f"Tensor[] output {out.name!r} must be the last output")
         return outputs
 
-    def pop_doc(self) -> str | None:
+    def pop_doc(self, key: str = "doc") -> str | None:
         """The doc on one line (whitespace runs collapsed); quotes and backslashes are kept
         as written and escaped where the docstring is rendered."""
-        doc = self.pop_str("doc")
+        doc = self.pop_str(key)
         if doc is None:
             return None
         return " ".join(doc.split())
+
+    def pop_arg_docs(self) -> tuple[tuple[str, str, int], ...]:
+        """`arg_docs:` items as (name, text on one line, line). An empty value is kept as ""
+        for validate.py to report with the other text rules; a value that is not text, or a
+        name given twice, is reported here at its own line."""
+        raw = self.pop(
+            "arg_docs",
+            lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v),
+            "a mapping `<argument name>: <text>`",
+        )
+        if raw is None:
+            return ()
+        key_lines = getattr(raw, "key_lines", {})
+        out: list[tuple[str, str, int]] = []
+        for key, value in raw.items():
+            where = Location(self.lines.file, key_lines.get(key, self.lines("arg_docs").line))
+            if value is not None and not isinstance(value, str):
+                self.ok = False
+                message = f"arg_docs {key!r} must be text, got a {kind_name(value)}"
+                self.problems.add(where, self.name, message)
+                continue
+            out.append((key, " ".join((value or "").split()), where.line))
+        for key, again in getattr(raw, "duplicate_keys", ()):
+            self.ok = False
+            self.problems.add(Location(self.lines.file, again), self.name, f"arg_docs {key!r} appears twice")
+        return tuple(out)
 
     def finish(self, known: tuple[str, ...]) -> None:
         for key in self.entry:

@@ -89,7 +89,8 @@ def _docstring(lines: tuple[str, ...], indent: int) -> str:
     if len(lines) == 1:
         return f'"""{lines[0]}"""'
     pad = " " * indent
-    return '"""' + lines[0] + "".join(f"\n{pad}{line}" for line in lines[1:]) + f'\n{pad}"""'
+    body = "".join(f"\n{pad}{line}" if line else "\n" for line in lines[1:])  # no blank-line padding
+    return f'"""{lines[0]}{body}\n{pad}"""'
 
 
 def environment() -> jinja2.Environment:

@@ -12,7 +12,9 @@
 - the `forward:` links from an op through its backward entries never loop;
 - composite expressions use only their arguments, the forward's attributes, earlier
   steps, numbers, operators and calls to ops or to backward ops with a grad op function
-  (`composite.py`); step names take no name that is already in use.
+  (`composite.py`); step names take no name that is already in use;
+- `arg_docs:` keys name an argument or an output of their op, and every doc text (these
+  and `grad_doc:`) is non-empty printable ASCII (`_check_docs`).
 """
 
 from __future__ import annotations
@@ -114,6 +116,7 @@ def validate(
             problems.add(b.lines("backward_op"), b.name, f"an op in ops.yaml already has the name {b.name!r}")
     by_name = _with_forwards({b.name: b for b in backwards if b.name not in op_names}, ops, problems)
     _check_bindings(ops, problems)
+    _check_docs(ops, problems)
     _check_node_classes(list(by_name.values()), problems)
 
     # backward: references (from ops and from backward ops) and their reverse links.
@@ -213,6 +216,35 @@ def _with_forwards(
         out[name] = replace(b, forward=forward)
     forward_of = {name: b.forward_sig.name for name, b in out.items() if b.forward is not None}
     return {name: replace(b, doc=b.doc or _default_doc(name, forward_of)) for name, b in out.items()}
+
+
+def _check_docs(ops: list[OpSpec], problems: Problems) -> None:
+    """`arg_docs:` describe real arguments and outputs; doc texts are printable ASCII, so a
+    docstring and docs/ops.md render them as written (`"` and `\\` are escaped there)."""
+    for op in ops:
+        names = [a.name for a in op.args] + [o.name for o in op.outputs]
+        for name, text, line in op.arg_docs:
+            where = Location(op.lines.file, line)
+            if name not in names:
+                problems.add(
+                    where,
+                    op.name,
+                    f"arg_docs {name!r} is not an argument or output of {op.name!r} "
+                    f"(it has: {', '.join(names)})",
+                )
+            _check_doc_text(where, op.name, f"arg_docs {name!r}", text, problems)
+        if op.grad_doc is not None:
+            _check_doc_text(op.lines("grad_doc"), op.name, "grad_doc", op.grad_doc, problems)
+
+
+def _check_doc_text(where: Location, op: str, what: str, text: str, problems: Problems) -> None:
+    if not text:
+        problems.add(where, op, f"{what} has no text: describe it in one sentence, or remove the key")
+        return
+    bad = sorted({ch for ch in text if not (" " <= ch <= "~")})
+    if bad:
+        shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in bad)
+        problems.add(where, op, f"{what} holds {shown}: doc texts are printable ASCII")
 
 
 _ORDINALS = {2: "second", 3: "third", 4: "fourth"}

@@ -8,6 +8,10 @@ bytes differ (so timestamps and editors are left alone) and removes generated fi
 spec no longer produces. `check` compares without touching anything and returns a unified
 diff (stray and missing files included); `strays` names the files `check` finds that the
 spec does not produce.
+
+The reference page (docs/ops.md) follows the same rule with its own header
+(`naming.PAGE_HEADER`): `write_page` replaces only a file that starts with it, and
+`check_page` diffs it.
 """
 
 from __future__ import annotations
@@ -22,17 +26,24 @@ class OutputError(Exception):
     """The output folder cannot be used; the message says why and what to do."""
 
 
-def owned(path: Path) -> bool:
-    """A regular file (not a symlink) that starts with the generator's header."""
+def _first_line(path: Path) -> bytes | None:
+    """The first line of a regular file (not a symlink), None for anything else."""
     if path.is_symlink() or not path.is_file():
-        return False
+        return None
     try:
         with path.open("rb") as f:
-            first = f.readline(400)
+            return f.readline(400)
     except OSError:
-        return False
-    return first.startswith(naming.HEADER_PREFIX.encode()) and first.rstrip().endswith(
-        naming.HEADER_SUFFIX.encode()
+        return None
+
+
+def owned(path: Path) -> bool:
+    """A regular file (not a symlink) that starts with the generator's header."""
+    first = _first_line(path)
+    return (
+        first is not None
+        and first.startswith(naming.HEADER_PREFIX.encode())
+        and first.rstrip().endswith(naming.HEADER_SUFFIX.encode())
     )
 
 
@@ -118,3 +129,55 @@ def check(files: dict[str, str], out_dir: Path) -> str:
         )
         chunks.append("".join(diff))
     return "".join(chunks)
+
+
+def owns_page(path: Path) -> bool:
+    """A regular file (not a symlink) whose first line is the page header."""
+    first = _first_line(path)
+    return first is not None and first.rstrip(b"\r\n") == naming.PAGE_HEADER.encode()
+
+
+def write_page(text: str, path: Path) -> bool:
+    """Write the reference page at `path` (creating its folder); True if it changed.
+
+    Raises `OutputError` (having written nothing) if `path` holds a file the generator did
+    not write, or cannot be created."""
+    check_page_path(path)
+    if path.exists() and path.read_bytes() == text.encode("utf-8"):
+        return False
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text.encode("utf-8"))
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return True
+
+
+def check_page_path(path: Path) -> None:
+    """Raise `OutputError` if writing the page at `path` could replace a file the generator
+    did not write, or could not be done (call it before writing anything)."""
+    if (path.exists() or path.is_symlink()) and not owns_page(path):
+        raise OutputError(
+            f"{path} exists and the generator did not write it (its first line is not "
+            f"{naming.PAGE_HEADER!r}); it never overwrites that. Move it away, or pass --docs another path."
+        )
+    parent = path.parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        raise OutputError(f"cannot create {path.parent}: {parent} is not a folder")
+
+
+def check_page(text: str, path: Path, shown: str) -> str:
+    """A unified diff from the page at `path` to `text` ('' if current); `shown` names it."""
+    old = _read(path) if path.is_file() else None
+    if old == text:
+        return ""
+    return "".join(
+        difflib.unified_diff(
+            (old or "").splitlines(keepends=True),
+            text.splitlines(keepends=True),
+            fromfile=f"a/{shown}" if old is not None else "/dev/null",
+            tofile=f"b/{shown}",
+        )
+    )

@@ -338,7 +338,17 @@ def _not_a_tensor(op: str, arg: str, value: object) -> TypeError:
 
 
 def neg(x: Tensor | float | int) -> Tensor:
-    """Negation -x, elementwise."""
+    """Negation -x, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "neg", "x")
     _kernel = _k_neg.get(x._data.__class__) or dispatch("neg", "neg", x._data)
@@ -352,7 +362,17 @@ def neg(x: Tensor | float | int) -> Tensor:
 
 
 def abs(x: Tensor | float | int) -> Tensor:
-    """Absolute value, elementwise (gradient sign(x), 0 at 0)."""
+    """Absolute value, elementwise (gradient sign(x), 0 at 0).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. The subgradient at 0 is 0.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "abs", "x")
     _kernel = _k_abs.get(x._data.__class__) or dispatch("abs", "abs", x._data)
@@ -367,7 +387,17 @@ def abs(x: Tensor | float | int) -> Tensor:
 
 
 def sign(x: Tensor | float | int) -> Tensor:
-    """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero."""
+    """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype holding -1, 0 or 1.
+
+    Gradient:
+        Flows to x. Zero everywhere (the step's derivative), so sign passes no gradient to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sign", "x")
     _kernel = _k_sign.get(x._data.__class__) or dispatch("sign", "sign", x._data)
@@ -382,7 +412,17 @@ def sign(x: Tensor | float | int) -> Tensor:
 
 
 def exp(x: Tensor | float | int) -> Tensor:
-    """Exponential, elementwise."""
+    """Exponential, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "exp", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -399,7 +439,19 @@ def exp(x: Tensor | float | int) -> Tensor:
 
 
 def exp_(x: Tensor) -> Tensor:
-    """Exponential, elementwise. In place: writes the result into x and returns x."""
+    """Exponential, elementwise.
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): The input tensor, of any shape.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("exp_", "x", x)
     record = check_inplace("exp_", x)
@@ -418,7 +470,17 @@ def exp_(x: Tensor) -> Tensor:
 
 
 def expm1(x: Tensor | float | int) -> Tensor:
-    """exp(x) - 1, accurate for small x."""
+    """exp(x) - 1, accurate for small x.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expm1", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -435,7 +497,17 @@ def expm1(x: Tensor | float | int) -> Tensor:
 
 
 def log(x: Tensor | float | int) -> Tensor:
-    """Natural logarithm, elementwise."""
+    """Natural logarithm, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape; 0 gives -inf and negatives NaN.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -452,7 +524,17 @@ def log(x: Tensor | float | int) -> Tensor:
 
 
 def log1p(x: Tensor | float | int) -> Tensor:
-    """log(1 + x), accurate for small x."""
+    """log(1 + x), accurate for small x.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape; values below -1 give NaN.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log1p", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -469,7 +551,17 @@ def log1p(x: Tensor | float | int) -> Tensor:
 
 
 def sqrt(x: Tensor | float | int) -> Tensor:
-    """Square root, elementwise."""
+    """Square root, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape; negatives give NaN.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. Infinite at 0.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sqrt", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -486,7 +578,17 @@ def sqrt(x: Tensor | float | int) -> Tensor:
 
 
 def rsqrt(x: Tensor | float | int) -> Tensor:
-    """Reciprocal square root 1 / sqrt(x), elementwise."""
+    """Reciprocal square root 1 / sqrt(x), elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape; 0 gives inf.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "rsqrt", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -503,7 +605,17 @@ def rsqrt(x: Tensor | float | int) -> Tensor:
 
 
 def square(x: Tensor | float | int) -> Tensor:
-    """x * x, elementwise."""
+    """x * x, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "square", "x")
     _kernel = _k_square.get(x._data.__class__) or dispatch("square", "square", x._data)
@@ -518,7 +630,17 @@ def square(x: Tensor | float | int) -> Tensor:
 
 
 def reciprocal(x: Tensor | float | int) -> Tensor:
-    """1 / x, elementwise."""
+    """1 / x, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reciprocal", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -535,7 +657,17 @@ def reciprocal(x: Tensor | float | int) -> Tensor:
 
 
 def sin(x: Tensor | float | int) -> Tensor:
-    """Sine, elementwise."""
+    """Sine, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor in radians, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sin", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -552,7 +684,17 @@ def sin(x: Tensor | float | int) -> Tensor:
 
 
 def cos(x: Tensor | float | int) -> Tensor:
-    """Cosine, elementwise."""
+    """Cosine, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor in radians, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cos", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -569,7 +711,17 @@ def cos(x: Tensor | float | int) -> Tensor:
 
 
 def tanh(x: Tensor | float | int) -> Tensor:
-    """Hyperbolic tangent, elementwise."""
+    """Hyperbolic tangent, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape, in (-1, 1).
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanh", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -586,7 +738,19 @@ def tanh(x: Tensor | float | int) -> Tensor:
 
 
 def tanh_(x: Tensor) -> Tensor:
-    """Hyperbolic tangent, elementwise. In place: writes the result into x and returns x."""
+    """Hyperbolic tangent, elementwise.
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): The input tensor, of any shape.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("tanh_", "x", x)
     record = check_inplace("tanh_", x)
@@ -605,7 +769,17 @@ def tanh_(x: Tensor) -> Tensor:
 
 
 def sigmoid(x: Tensor | float | int) -> Tensor:
-    """Logistic sigmoid 1 / (1 + exp(-x)), elementwise."""
+    """Logistic sigmoid 1 / (1 + exp(-x)), elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape, in (0, 1).
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sigmoid", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -622,7 +796,19 @@ def sigmoid(x: Tensor | float | int) -> Tensor:
 
 
 def sigmoid_(x: Tensor) -> Tensor:
-    """Logistic sigmoid 1 / (1 + exp(-x)), elementwise. In place: writes the result into x and returns x."""
+    """Logistic sigmoid 1 / (1 + exp(-x)), elementwise.
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): The input tensor, of any shape.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("sigmoid_", "x", x)
     record = check_inplace("sigmoid_", x)
@@ -641,7 +827,17 @@ def sigmoid_(x: Tensor) -> Tensor:
 
 
 def relu(x: Tensor | float | int) -> Tensor:
-    """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0)."""
+    """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. The subgradient at 0 is 0.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "relu", "x")
     _kernel = _k_relu.get(x._data.__class__) or dispatch("relu", "relu", x._data)
@@ -656,8 +852,18 @@ def relu(x: Tensor | float | int) -> Tensor:
 
 
 def relu_(x: Tensor) -> Tensor:
-    """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0). In place: writes the result into x
-    and returns x.
+    """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0).
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): The input tensor, of any shape.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x. The subgradient at 0 is 0.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("relu_", "x", x)
@@ -680,7 +886,18 @@ def gelu(
     x: Tensor | float | int,
     approximate: bool = False,
 ) -> Tensor:
-    """Gaussian error linear unit; approximate=true uses the tanh approximation."""
+    """Gaussian error linear unit; approximate=true uses the tanh approximation.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        approximate (bool, default False): False: the exact form x * Phi(x) with the Gauss error function; True: the tanh approximation.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "gelu", "x")
     if approximate.__class__ is not bool:
@@ -700,7 +917,17 @@ def gelu(
 
 
 def silu(x: Tensor | float | int) -> Tensor:
-    """SiLU (swish) x * sigmoid(x), elementwise."""
+    """SiLU (swish) x * sigmoid(x), elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "silu", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -721,7 +948,19 @@ def softplus(
     beta: float = 1.0,
     threshold: float = 20.0,
 ) -> Tensor:
-    """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
+    """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        beta (float | int, default 1.0): The sharpness; larger beta is closer to relu.
+        threshold (float | int, default 20.0): Above this value of beta * x the result is x itself (avoids overflow).
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softplus", "x")
     if beta.__class__ is not float:
@@ -747,7 +986,18 @@ def leaky_relu(
     x: Tensor | float | int,
     negative_slope: float = 0.01,
 ) -> Tensor:
-    """x where x > 0, else negative_slope * x."""
+    """x where x > 0, else negative_slope * x.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        negative_slope (float | int, default 0.01): The slope for x <= 0.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. At 0 the gradient is negative_slope.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "leaky_relu", "x")
     if negative_slope.__class__ is not float:
@@ -770,7 +1020,18 @@ def elu(
     x: Tensor | float | int,
     alpha: float = 1.0,
 ) -> Tensor:
-    """x where x > 0, else alpha * (exp(x) - 1)."""
+    """x where x > 0, else alpha * (exp(x) - 1).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        alpha (float | int, default 1.0): The value approached as x goes to -inf is -alpha.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "elu", "x")
     if alpha.__class__ is not float:
@@ -790,7 +1051,17 @@ def elu(
 
 
 def erf(x: Tensor | float | int) -> Tensor:
-    """Gauss error function, elementwise."""
+    """Gauss error function, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape, in (-1, 1).
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "erf", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -811,7 +1082,19 @@ def scale(
     scale: float = 1.0,
     bias: float = 0.0,
 ) -> Tensor:
-    """x * scale + bias (scalars; x's dtype is kept)."""
+    """x * scale + bias (scalars; x's dtype is kept).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        scale (float | int, default 1.0): The factor x is multiplied by.
+        bias (float | int, default 0.0): The number added after scaling.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "scale", "x")
     if scale.__class__ is not float and scale.__class__ is not int:
@@ -835,7 +1118,21 @@ def scale_(
     scale: float = 1.0,
     bias: float = 0.0,
 ) -> Tensor:
-    """x * scale + bias (scalars; x's dtype is kept). In place: writes the result into x and returns x."""
+    """x * scale + bias (scalars; x's dtype is kept).
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): The input tensor, of any shape.
+        scale (float | int, default 1.0): The factor x is multiplied by.
+        bias (float | int, default 0.0): The number added after scaling.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("scale_", "x", x)
     if scale.__class__ is not float and scale.__class__ is not int:
@@ -862,7 +1159,18 @@ def pow(
     x: Tensor | float | int,
     y: float,
 ) -> Tensor:
-    """x raised to the scalar power y, elementwise (x's dtype is kept)."""
+    """x raised to the scalar power y, elementwise (x's dtype is kept).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        y (float | int): The exponent, a Python number.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x. Gradient to x only; y is a number.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pow", "x")
     if y.__class__ is not float and y.__class__ is not int:
@@ -886,8 +1194,18 @@ def clip(
     min: float | None = None,
     max: float | None = None,
 ) -> Tensor:
-    """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
-    included).
+    """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds included).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        min (float | int | None, default None): The lower bound, or None for none.
+        max (float | int | None, default None): The upper bound, or None for none.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "clip", "x")
@@ -915,8 +1233,20 @@ def clip_(
     min: float | None = None,
     max: float | None = None,
 ) -> Tensor:
-    """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds
-    included). In place: writes the result into x and returns x.
+    """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds included).
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): The input tensor, of any shape.
+        min (float | int | None, default None): The lower bound, or None for none.
+        max (float | int | None, default None): The upper bound, or None for none.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("clip_", "x", x)
@@ -945,7 +1275,18 @@ def cast(
     x: Tensor | float | int,
     dtype: Any,
 ) -> Tensor:
-    """x converted to dtype; the gradient is converted back to x's dtype."""
+    """x converted to dtype; the gradient is converted back to x's dtype.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        dtype (str | numpy.dtype): The target dtype: a name such as 'float32' or 'int64', or a NumPy dtype.
+
+    Returns:
+        out (Tensor): A tensor of x's shape in dtype.
+
+    Gradient:
+        Flows to x. No gradient flows through a cast to an integer or bool dtype.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "cast", "x")
     dtype = dtype_arg(dtype, "cast", "dtype")
@@ -966,7 +1307,19 @@ def hardtanh(
     min: float = -1.0,
     max: float = 1.0,
 ) -> Tensor:
-    """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside."""
+    """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        min (float | int, default -1.0): The lower bound.
+        max (float | int, default 1.0): The upper bound.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. At min and max the subgradient is 0.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardtanh", "x")
     if min.__class__ is not float:
@@ -989,7 +1342,17 @@ def hardtanh(
 
 
 def hardswish(x: Tensor | float | int) -> Tensor:
-    """x * min(max(x + 3, 0), 6) / 6, elementwise."""
+    """x * min(max(x + 3, 0), 6) / 6, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardswish", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -1006,7 +1369,17 @@ def hardswish(x: Tensor | float | int) -> Tensor:
 
 
 def hardsigmoid(x: Tensor | float | int) -> Tensor:
-    """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset)."""
+    """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape, in [0, 1].
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "hardsigmoid", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -1023,7 +1396,17 @@ def hardsigmoid(x: Tensor | float | int) -> Tensor:
 
 
 def mish(x: Tensor | float | int) -> Tensor:
-    """x * tanh(softplus(x)), elementwise."""
+    """x * tanh(softplus(x)), elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "mish", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -1040,7 +1423,17 @@ def mish(x: Tensor | float | int) -> Tensor:
 
 
 def log_sigmoid(x: Tensor | float | int) -> Tensor:
-    """log(sigmoid(x)) = -softplus(-x), computed stably."""
+    """log(sigmoid(x)) = -softplus(-x), computed stably.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape, at most 0.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "log_sigmoid", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -1057,7 +1450,17 @@ def log_sigmoid(x: Tensor | float | int) -> Tensor:
 
 
 def swish(x: Tensor | float | int) -> Tensor:
-    """Swish x * sigmoid(x), the same function as silu."""
+    """Swish x * sigmoid(x), the same function as silu.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "swish", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -1078,7 +1481,19 @@ def selu(
     scale: float = 1.0507009873554805,
     alpha: float = 1.6732632423543772,
 ) -> Tensor:
-    """scale * x where x > 0, else scale * alpha * (exp(x) - 1)."""
+    """scale * x where x > 0, else scale * alpha * (exp(x) - 1).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        scale (float | int, default 1.0507009873554805): The overall factor (default: the self-normalising constant).
+        alpha (float | int, default 1.6732632423543772): The negative saturation factor (default: the self-normalising constant).
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "selu", "x")
     if scale.__class__ is not float:
@@ -1104,7 +1519,18 @@ def celu(
     x: Tensor | float | int,
     alpha: float = 1.0,
 ) -> Tensor:
-    """x where x > 0, else alpha * (exp(x / alpha) - 1)."""
+    """x where x > 0, else alpha * (exp(x / alpha) - 1).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        alpha (float | int, default 1.0): The negative saturation value and scale; must not be 0.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "celu", "x")
     if alpha.__class__ is not float:
@@ -1124,7 +1550,17 @@ def celu(
 
 
 def softsign(x: Tensor | float | int) -> Tensor:
-    """x / (1 + |x|), elementwise."""
+    """x / (1 + |x|), elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape, in (-1, 1).
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "softsign", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -1141,7 +1577,17 @@ def softsign(x: Tensor | float | int) -> Tensor:
 
 
 def tanhshrink(x: Tensor | float | int) -> Tensor:
-    """x - tanh(x), elementwise."""
+    """x - tanh(x), elementwise.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tanhshrink", "x")
     if x._data.dtype not in FLOAT_DTYPES:
@@ -1161,7 +1607,18 @@ def add(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x + y, elementwise with broadcasting."""
+    """x + y, elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape of x and y.
+
+    Gradient:
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "add", "x")
     if not isinstance(y, Tensor):
@@ -1189,7 +1646,20 @@ def add_(
     x: Tensor,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x + y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    """x + y, elementwise with broadcasting.
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("add_", "x", x)
     if not isinstance(y, Tensor):
@@ -1219,7 +1689,18 @@ def subtract(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x - y, elementwise with broadcasting."""
+    """x - y, elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape of x and y.
+
+    Gradient:
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "subtract", "x")
     if not isinstance(y, Tensor):
@@ -1247,7 +1728,20 @@ def subtract_(
     x: Tensor,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x - y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    """x - y, elementwise with broadcasting.
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("subtract_", "x", x)
     if not isinstance(y, Tensor):
@@ -1277,7 +1771,18 @@ def multiply(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x * y, elementwise with broadcasting."""
+    """x * y, elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape of x and y.
+
+    Gradient:
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "multiply", "x")
     if not isinstance(y, Tensor):
@@ -1305,7 +1810,20 @@ def multiply_(
     x: Tensor,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x * y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    """x * y, elementwise with broadcasting.
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("multiply_", "x", x)
     if not isinstance(y, Tensor):
@@ -1335,7 +1853,18 @@ def divide(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x / y, elementwise with broadcasting."""
+    """x / y, elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int): The dividend; broadcasts against y.
+        y (Tensor | float | int): The divisor; broadcasts against x.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape of x and y.
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "divide", "x")
     if not isinstance(y, Tensor):
@@ -1364,7 +1893,20 @@ def divide_(
     x: Tensor,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x / y, elementwise with broadcasting. In place: writes the result into x and returns x."""
+    """x / y, elementwise with broadcasting.
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): The dividend; broadcasts against y.
+        y (Tensor | float | int): The divisor; broadcasts against x.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x, y.
+    """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("divide_", "x", x)
     if not isinstance(y, Tensor):
@@ -1395,7 +1937,18 @@ def maximum(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """Elementwise maximum with broadcasting (ties split the gradient equally)."""
+    """Elementwise maximum with broadcasting (ties split the gradient equally).
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape of x and y.
+
+    Gradient:
+        Flows to x, y. Where x == y each input gets half of the gradient.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "maximum", "x")
     if not isinstance(y, Tensor):
@@ -1423,7 +1976,18 @@ def minimum(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """Elementwise minimum with broadcasting (ties split the gradient equally)."""
+    """Elementwise minimum with broadcasting (ties split the gradient equally).
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape of x and y.
+
+    Gradient:
+        Flows to x, y. Where x == y each input gets half of the gradient.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "minimum", "x")
     if not isinstance(y, Tensor):
@@ -1451,7 +2015,18 @@ def elementwise_pow(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x ** y, elementwise with broadcasting (both may require grad)."""
+    """x ** y, elementwise with broadcasting (both may require grad).
+
+    Args:
+        x (Tensor | float | int): The base; broadcasts against y.
+        y (Tensor | float | int): The exponent; broadcasts against x.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape of x and y.
+
+    Gradient:
+        Flows to x, y. The gradient to y is log(x) * out, NaN for a negative base.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "elementwise_pow", "x")
     if not isinstance(y, Tensor):
@@ -1480,7 +2055,19 @@ def where(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x where condition (a bool tensor, no gradient) is true, else y; broadcasting."""
+    """x where condition (a bool tensor, no gradient) is true, else y; broadcasting.
+
+    Args:
+        condition (Tensor | float | int): A bool tensor choosing x (True) or y (False); broadcasts against x and y.
+        x (Tensor | float | int): The values taken where condition is True.
+        y (Tensor | float | int): The values taken where condition is False.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape of condition, x and y.
+
+    Gradient:
+        Flows to x, y. No gradient for: condition.
+    """
     if not isinstance(condition, Tensor):
         condition = as_tensor_arg(condition, x, "where", "condition")
     if not isinstance(x, Tensor):
@@ -1522,7 +2109,18 @@ def equal(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x == y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x == y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "equal", "x")
     if not isinstance(y, Tensor):
@@ -1544,7 +2142,18 @@ def not_equal(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x != y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x != y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "not_equal", "x")
     if not isinstance(y, Tensor):
@@ -1566,7 +2175,18 @@ def less_than(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x < y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x < y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "less_than", "x")
     if not isinstance(y, Tensor):
@@ -1588,7 +2208,18 @@ def less_equal(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x <= y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x <= y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "less_equal", "x")
     if not isinstance(y, Tensor):
@@ -1610,7 +2241,18 @@ def greater_than(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x > y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x > y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "greater_than", "x")
     if not isinstance(y, Tensor):
@@ -1632,7 +2274,18 @@ def greater_equal(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x >= y, elementwise with broadcasting; a bool tensor without gradient."""
+    """x >= y, elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "greater_equal", "x")
     if not isinstance(y, Tensor):
@@ -1654,7 +2307,18 @@ def logical_and(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
+    """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "logical_and", "x")
     if not isinstance(y, Tensor):
@@ -1676,7 +2340,18 @@ def logical_or(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient."""
+    """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "logical_or", "x")
     if not isinstance(y, Tensor):
@@ -1695,7 +2370,17 @@ def logical_or(
 
 
 def logical_not(x: Tensor | float | int) -> Tensor:
-    """not x (nonzero counts as true), elementwise; a bool tensor without gradient."""
+    """not x (nonzero counts as true), elementwise; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A bool tensor of x's shape.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logical_not", "x")
     _kernel = _k_logical_not.get(x._data.__class__) or dispatch("logical_not", "logical_not", x._data)
@@ -1707,7 +2392,17 @@ def logical_not(x: Tensor | float | int) -> Tensor:
 
 
 def isnan(x: Tensor | float | int) -> Tensor:
-    """True where x is NaN; a bool tensor without gradient."""
+    """True where x is NaN; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A bool tensor of x's shape.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isnan", "x")
     _kernel = _k_isnan.get(x._data.__class__) or dispatch("isnan", "isnan", x._data)
@@ -1719,7 +2414,17 @@ def isnan(x: Tensor | float | int) -> Tensor:
 
 
 def isinf(x: Tensor | float | int) -> Tensor:
-    """True where x is +inf or -inf; a bool tensor without gradient."""
+    """True where x is +inf or -inf; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A bool tensor of x's shape.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isinf", "x")
     _kernel = _k_isinf.get(x._data.__class__) or dispatch("isinf", "isinf", x._data)
@@ -1731,7 +2436,17 @@ def isinf(x: Tensor | float | int) -> Tensor:
 
 
 def isfinite(x: Tensor | float | int) -> Tensor:
-    """True where x is neither NaN nor infinite; a bool tensor without gradient."""
+    """True where x is neither NaN nor infinite; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A bool tensor of x's shape.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isfinite", "x")
     _kernel = _k_isfinite.get(x._data.__class__) or dispatch("isfinite", "isfinite", x._data)
@@ -1749,7 +2464,21 @@ def sum(
     dim: Sequence[int] | int | None = None,
     keepdims: bool | None = None,
 ) -> Tensor:
-    """Sum over axis."""
+    """Sum over axis.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("sum", "axis", axis, (), "dim", dim, False)
     if keepdims is not None:
@@ -1780,7 +2509,21 @@ def mean(
     dim: Sequence[int] | int | None = None,
     keepdims: bool | None = None,
 ) -> Tensor:
-    """Arithmetic mean over axis."""
+    """Arithmetic mean over axis.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+    Gradient:
+        Flows to x. The gradient is out_grad / N, N the number of elements reduced.
+    """
     if dim is not None:
         axis = alias_arg("mean", "axis", axis, (), "dim", dim, False)
     if keepdims is not None:
@@ -1813,7 +2556,21 @@ def max(
     dim: Sequence[int] | int | None = None,
     keepdims: bool | None = None,
 ) -> Tensor:
-    """Maximum over axis (values only; ties share the gradient equally)."""
+    """Maximum over axis (values only; ties share the gradient equally).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("max", "axis", axis, (), "dim", dim, False)
     if keepdims is not None:
@@ -1845,7 +2602,21 @@ def min(
     dim: Sequence[int] | int | None = None,
     keepdims: bool | None = None,
 ) -> Tensor:
-    """Minimum over axis (values only; ties share the gradient equally)."""
+    """Minimum over axis (values only; ties share the gradient equally).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("min", "axis", axis, (), "dim", dim, False)
     if keepdims is not None:
@@ -1877,7 +2648,21 @@ def prod(
     dim: Sequence[int] | int | None = None,
     keepdims: bool | None = None,
 ) -> Tensor:
-    """Product over axis (the gradient is exact when x has zeros)."""
+    """Product over axis (the gradient is exact when x has zeros).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("prod", "axis", axis, (), "dim", dim, False)
     if keepdims is not None:
@@ -1908,7 +2693,21 @@ def logsumexp(
     dim: Sequence[int] | int | None = None,
     keepdims: bool | None = None,
 ) -> Tensor:
-    """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis."""
+    """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("logsumexp", "axis", axis, (), "dim", dim, False)
     if keepdims is not None:
@@ -1942,7 +2741,21 @@ def argmax(
     dim: int | None = None,
     keepdims: bool | None = None,
 ) -> Tensor:
-    """int64 index of the maximum along axis (None means the flattened x); no gradient."""
+    """int64 index of the maximum along axis (None means the flattened x); no gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | None, default None): The axis to search, or None for the flattened x.
+        keepdim (bool, default False): Keep the searched axis as size 1 (with an axis).
+        dim (int | None | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): An int64 tensor of indices: x's shape without axis (a 0-d tensor for None).
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if dim is not None:
         axis = alias_arg("argmax", "axis", axis, None, "dim", dim, False)
     if keepdims is not None:
@@ -1968,7 +2781,21 @@ def argmin(
     dim: int | None = None,
     keepdims: bool | None = None,
 ) -> Tensor:
-    """int64 index of the minimum along axis (None means the flattened x); no gradient."""
+    """int64 index of the minimum along axis (None means the flattened x); no gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | None, default None): The axis to search, or None for the flattened x.
+        keepdim (bool, default False): Keep the searched axis as size 1 (with an axis).
+        dim (int | None | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): An int64 tensor of indices: x's shape without axis (a 0-d tensor for None).
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if dim is not None:
         axis = alias_arg("argmin", "axis", axis, None, "dim", dim, False)
     if keepdims is not None:
@@ -1995,7 +2822,22 @@ def var(
     dim: Sequence[int] | int | None = None,
     keepdims: bool | None = None,
 ) -> Tensor:
-    """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N."""
+    """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        unbiased (bool, default True): True divides the squared deviations by N - 1 (Bessel's correction), False by N.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("var", "axis", axis, (), "dim", dim, False)
     if keepdims is not None:
@@ -2032,7 +2874,22 @@ def std(
     dim: Sequence[int] | int | None = None,
     keepdims: bool | None = None,
 ) -> Tensor:
-    """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0."""
+    """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        unbiased (bool, default True): True divides the squared deviations by N - 1 (Bessel's correction), False by N.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("std", "axis", axis, (), "dim", dim, False)
     if keepdims is not None:
@@ -2070,8 +2927,21 @@ def norm(
     dim: Sequence[int] | int | None = None,
     keepdims: bool | None = None,
 ) -> Tensor:
-    """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where
-    the norm is 0; for inf, ties share the gradient.
+    """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where the norm is 0; for inf, ties share the gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        p (float | int, default 2.0): The order of the norm, at least 1, or float('inf') for the maximum absolute value.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+    Gradient:
+        Flows to x.
     """
     if dim is not None:
         axis = alias_arg("norm", "axis", axis, (), "dim", dim, False)
@@ -2107,7 +2977,19 @@ def cumsum(
     axis: int | None = None,
     dim: int | None = None,
 ) -> Tensor:
-    """Cumulative sum along axis; axis None sums the flattened x (a 1-D result)."""
+    """Cumulative sum along axis; axis None sums the flattened x (a 1-D result).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | None, default None): The axis to accumulate along, or None for the flattened x.
+        dim (int | None | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): x's shape (1-D for axis None).
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("cumsum", "axis", axis, None, "dim", dim, False)
     if not isinstance(x, Tensor):
@@ -2131,8 +3013,18 @@ def cumprod(
     dim: int | None = None,
     axis: int | None = None,
 ) -> Tensor:
-    """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is
-    exact when x has zeros.
+    """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is exact when x has zeros.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        dim (int | None, default None): The axis to accumulate along, or None for the flattened x.
+        axis (int | None | None, default None): Alias of dim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): x's shape (1-D for dim None).
+
+    Gradient:
+        Flows to x.
     """
     if axis is not None:
         dim = alias_arg("cumprod", "dim", dim, None, "axis", axis, False)
@@ -2161,8 +3053,23 @@ def topk(
     sorted: bool = True,
     dim: int | None = None,
 ) -> tuple[Tensor, Tensor]:
-    """The k largest (or smallest) values along axis and their int64 indices; results are always sorted
-    (ties keep the lower index first); NaN counts as the largest value.
+    """The k largest (or smallest) values along axis and their int64 indices; results are always sorted (ties keep the lower index first); NaN counts as the largest value.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        k (int): How many values to take; at most the size of axis.
+        axis (int, default -1): The axis to select along.
+        largest (bool, default True): True takes the largest values, False the smallest.
+        sorted (bool, default True): Accepted for compatibility: the results are always sorted.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        A tuple (out, indices):
+        out (Tensor): The values: x's shape with axis of size k.
+        indices (Tensor): Their int64 positions along axis, the same shape.
+
+    Gradient:
+        Flows to x. Not differentiable: output indices. The gradient is scattered back to the positions in indices.
     """
     if dim is not None:
         axis = alias_arg("topk", "axis", axis, -1, "dim", dim, False)
@@ -2204,8 +3111,19 @@ def sort(
     descending: bool = False,
     dim: int | None = None,
 ) -> Tensor:
-    """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort
-    gives the indices.
+    """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort gives the indices.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default -1): The axis to sort along.
+        descending (bool, default False): Sort from the largest value down.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. The gradient is scattered back to where each value came from.
     """
     if dim is not None:
         axis = alias_arg("sort", "axis", axis, -1, "dim", dim, False)
@@ -2240,7 +3158,20 @@ def argsort(
     descending: bool = False,
     dim: int | None = None,
 ) -> Tensor:
-    """int64 indices that sort x along axis (stable; equal values keep their order); no gradient."""
+    """int64 indices that sort x along axis (stable; equal values keep their order); no gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default -1): The axis to sort along.
+        descending (bool, default False): Order from the largest value down (still stable).
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): An int64 tensor of x's shape.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if dim is not None:
         axis = alias_arg("argsort", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
@@ -2263,8 +3194,19 @@ def matmul(
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
-    """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap
-    the last two axes first.
+    """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap the last two axes first.
+
+    Args:
+        x (Tensor | float | int): The left operand, 1-D or more (batch axes first).
+        y (Tensor | float | int): The right operand, 1-D or more (batch axes first).
+        transpose_x (bool, default False): Swap x's last two axes before multiplying.
+        transpose_y (bool, default False): Swap y's last two axes before multiplying.
+
+    Returns:
+        out (Tensor): The product; batch axes broadcast, a 1-D operand's axis is removed.
+
+    Gradient:
+        Flows to x, y.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "matmul", "x")
@@ -2299,7 +3241,18 @@ def reshape(
     x: Tensor | float | int,
     shape: Sequence[int] | int,
 ) -> Tensor:
-    """x with a new shape (one entry may be -1); a view where possible."""
+    """x with a new shape (one entry may be -1); a view where possible.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        shape (int | Sequence[int]): The new shape; its product must equal x's size, one entry may be -1 (inferred).
+
+    Returns:
+        out (Tensor): A tensor of that shape with x's elements in row-major order.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "reshape", "x")
     if shape.__class__ is not tuple and shape.__class__ is not int:
@@ -2321,7 +3274,18 @@ def transpose(
     x: Tensor | float | int,
     perm: Sequence[int] | int,
 ) -> Tensor:
-    """x with its axes permuted by perm; a view."""
+    """x with its axes permuted by perm; a view.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        perm (int | Sequence[int]): A permutation of range(x.ndim): axis i of the result is axis perm[i] of x.
+
+    Returns:
+        out (Tensor): A view of x with permuted axes.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "transpose", "x")
     if perm.__class__ is not tuple and perm.__class__ is not int:
@@ -2344,7 +3308,19 @@ def squeeze(
     axis: Sequence[int] | int = (),
     dim: Sequence[int] | int | None = None,
 ) -> Tensor:
-    """x without the size-1 axes listed (empty means all size-1 axes); a view."""
+    """x without the size-1 axes listed (empty means all size-1 axes); a view.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The size-1 axes to remove (an int or a list); empty removes every size-1 axis.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A view of x with fewer axes.
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("squeeze", "axis", axis, (), "dim", dim, False)
     if not isinstance(x, Tensor):
@@ -2369,7 +3345,19 @@ def unsqueeze(
     axis: Sequence[int] | int | None = None,
     dim: Sequence[int] | int | None = None,
 ) -> Tensor:
-    """x with size-1 axes inserted at axis (int or list); a view."""
+    """x with size-1 axes inserted at axis (int or list); a view.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default None): Where the new axes go, as positions in the result (an int or a list).
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A view of x with more axes.
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None or axis is None:
         axis = alias_arg("unsqueeze", "axis", axis, None, "dim", dim, True)
     if not isinstance(x, Tensor):
@@ -2396,7 +3384,21 @@ def flatten(
     start_dim: int | None = None,
     end_dim: int | None = None,
 ) -> Tensor:
-    """x with axes start_axis..stop_axis merged into one; a view where possible."""
+    """x with axes start_axis..stop_axis merged into one; a view where possible.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        start_axis (int, default 0): The first axis merged.
+        stop_axis (int, default -1): The last axis merged (inclusive; -1 is the last axis).
+        start_dim (int | None, default None): Alias of start_axis (the PyTorch/NumPy spelling); give one or the other.
+        end_dim (int | None, default None): Alias of stop_axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A tensor with the merged axes as one.
+
+    Gradient:
+        Flows to x.
+    """
     if start_dim is not None:
         start_axis = alias_arg("flatten", "start_axis", start_axis, 0, "start_dim", start_dim, False)
     if end_dim is not None:
@@ -2425,7 +3427,18 @@ def expand(
     x: Tensor | float | int,
     shape: Sequence[int] | int,
 ) -> Tensor:
-    """x broadcast to shape (-1 keeps a dimension); a read-only view."""
+    """x broadcast to shape (-1 keeps a dimension); a read-only view.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        shape (int | Sequence[int]): The target shape; -1 keeps x's size there, new leading axes may be added.
+
+    Returns:
+        out (Tensor): A read-only view of x broadcast to shape.
+
+    Gradient:
+        Flows to x. The gradient is summed over the expanded axes.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "expand", "x")
     if shape.__class__ is not tuple and shape.__class__ is not int:
@@ -2448,7 +3461,19 @@ def concat(
     axis: int = 0,
     dim: int | None = None,
 ) -> Tensor:
-    """The tensors of x joined along axis."""
+    """The tensors of x joined along axis.
+
+    Args:
+        x (list[Tensor] | tuple[Tensor, ...]): The tensors to join; equal shapes except along axis.
+        axis (int, default 0): The axis to join along.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A tensor whose axis is the sum of theirs.
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("concat", "axis", axis, 0, "dim", dim, False)
     x = tensors_of(x, "concat", "x")
@@ -2480,7 +3505,19 @@ def stack(
     axis: int = 0,
     dim: int | None = None,
 ) -> Tensor:
-    """The tensors of x (equal shapes) stacked along a new axis."""
+    """The tensors of x (equal shapes) stacked along a new axis.
+
+    Args:
+        x (list[Tensor] | tuple[Tensor, ...]): The tensors to stack, all of the same shape.
+        axis (int, default 0): Where the new axis goes in the result.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A tensor with one more axis, of size len(x).
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("stack", "axis", axis, 0, "dim", dim, False)
     x = tensors_of(x, "stack", "x")
@@ -2513,7 +3550,20 @@ def split(
     axis: int = 0,
     dim: int | None = None,
 ) -> list[Tensor]:
-    """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1)."""
+    """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        num_or_sections (int | Sequence[int]): An int: that many equal sections (it must divide the axis); a list: the size of each section, one may be -1.
+        axis (int, default 0): The axis to split along.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (list[Tensor]): A list of views of x, one per section.
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("split", "axis", axis, 0, "dim", dim, False)
     if not isinstance(x, Tensor):
@@ -2546,8 +3596,19 @@ def gather(
     axis: int = 0,
     dim: int | None = None,
 ) -> Tensor:
-    """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means
-    [index].
+    """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means [index].
+
+    Args:
+        x (Tensor | float | int): The tensor to pick from.
+        index (Tensor | float | int): A 1-D (or 0-d) integer tensor of positions along axis.
+        axis (int, default 0): The axis to pick along.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): x's shape with axis of size len(index).
+
+    Gradient:
+        Flows to x. No gradient for: index. The gradient to x is scattered back and summed at repeated indices; none to index.
     """
     if dim is not None:
         axis = alias_arg("gather", "axis", axis, 0, "dim", dim, False)
@@ -2581,7 +3642,20 @@ def index_select(
     axis: int = 0,
     dim: int | None = None,
 ) -> Tensor:
-    """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index]."""
+    """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index].
+
+    Args:
+        x (Tensor | float | int): The tensor to pick from.
+        index (Tensor | float | int): A 1-D (or 0-d) integer tensor of positions along axis.
+        axis (int, default 0): The axis to pick along.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): x's shape with axis of size len(index).
+
+    Gradient:
+        Flows to x. No gradient for: index. The gradient to x is summed at repeated indices; none to index.
+    """
     if dim is not None:
         axis = alias_arg("index_select", "axis", axis, 0, "dim", dim, False)
     if not isinstance(x, Tensor):
@@ -2612,7 +3686,18 @@ def tile(
     x: Tensor | float | int,
     repeat_times: Sequence[int] | int,
 ) -> Tensor:
-    """x repeated repeat_times[i] times along each axis."""
+    """x repeated repeat_times[i] times along each axis.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        repeat_times (int | Sequence[int]): How often to repeat x along each axis (an int or a list; a longer list adds leading axes).
+
+    Returns:
+        out (Tensor): The tiled tensor.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tile", "x")
     if repeat_times.__class__ is not tuple and repeat_times.__class__ is not int:
@@ -2635,8 +3720,19 @@ def take_along_axis(
     axis: int | None = None,
     dim: int | None = None,
 ) -> Tensor:
-    """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and
-    broadcasts against arr on the other axes; negative indices count from the end.
+    """arr[..., indices[...], ...] along axis (NumPy's take_along_axis); indices has arr's ndim and broadcasts against arr on the other axes; negative indices count from the end.
+
+    Args:
+        arr (Tensor | float | int): The tensor to pick from.
+        indices (Tensor | float | int): An integer tensor with arr's ndim; broadcasts against arr on every axis but axis.
+        axis (int, default None): The axis to pick along.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape, indices' size along axis.
+
+    Gradient:
+        Flows to arr. No gradient for: indices.
     """
     if dim is not None or axis is None:
         axis = alias_arg("take_along_axis", "axis", axis, None, "dim", dim, True)
@@ -2670,8 +3766,19 @@ def scatter(
     updates: Tensor | float | int,
     overwrite: bool = True,
 ) -> Tensor:
-    """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the
-    last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
+    """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
+
+    Args:
+        x (Tensor | float | int): The tensor to update (not modified: the result is new).
+        index (Tensor | float | int): A 1-D integer tensor of row positions in x (axis 0).
+        updates (Tensor | float | int): The new rows: shape (len(index), *x.shape[1:]).
+        overwrite (bool, default True): True: a repeated index keeps its last update; False: rows hit get the sum of their updates.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x, updates. No gradient for: index.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, updates, "scatter", "x")
@@ -2718,7 +3825,20 @@ def index_add(
     axis: int,
     value: Tensor | float | int,
 ) -> Tensor:
-    """x with value's slices added at the positions index (1-D) along axis; repeated indices add up."""
+    """x with value's slices added at the positions index (1-D) along axis; repeated indices add up.
+
+    Args:
+        x (Tensor | float | int): The tensor added into (not modified: the result is new).
+        index (Tensor | float | int): A 1-D integer tensor of positions along axis.
+        axis (int): The axis index runs along.
+        value (Tensor | float | int): The slices to add: x's shape with axis of size len(index).
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x, value. No gradient for: index.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, value, "index_add", "x")
     if not isinstance(index, Tensor):
@@ -2763,7 +3883,19 @@ def masked_fill(
     mask: Tensor | float | int,
     value: float,
 ) -> Tensor:
-    """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true."""
+    """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        mask (Tensor | float | int): A bool tensor broadcastable to x's shape; True marks the elements replaced.
+        value (float | int): The number written where mask is True.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x. No gradient for: mask. The gradient to x is 0 where mask is True.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, mask, "masked_fill", "x")
     if not isinstance(mask, Tensor):
@@ -2791,7 +3923,18 @@ def tril(
     x: Tensor | float | int,
     diagonal: int = 0,
 ) -> Tensor:
-    """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere."""
+    """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere.
+
+    Args:
+        x (Tensor | float | int): A tensor of at least 2 dimensions (the last two form the matrices).
+        diagonal (int, default 0): Which diagonal bounds the kept part (on and below it): 0 the main one, positive above it, negative below.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "tril", "x")
     if diagonal.__class__ is not int:
@@ -2811,7 +3954,18 @@ def triu(
     x: Tensor | float | int,
     diagonal: int = 0,
 ) -> Tensor:
-    """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere."""
+    """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere.
+
+    Args:
+        x (Tensor | float | int): A tensor of at least 2 dimensions (the last two form the matrices).
+        diagonal (int, default 0): Which diagonal bounds the kept part (on and above it): 0 the main one, positive above it, negative below.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "triu", "x")
     if diagonal.__class__ is not int:
@@ -2833,8 +3987,19 @@ def pad(
     mode: str = "constant",
     value: float = 0.0,
 ) -> Tensor:
-    """x padded like PyTorch's F.pad; pad holds (before, after) pairs, the first pair for the last axis,
-    the next for the one before; mode is 'constant' (with value), 'reflect', 'replicate' or 'circular'.
+    """x padded like PyTorch's F.pad; pad holds (before, after) pairs, the first pair for the last axis, the next for the one before; mode is 'constant' (with value), 'reflect', 'replicate' or 'circular'.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        pad (int | Sequence[int]): (before, after) pairs: the first pair for the last axis, the next for the axis before, and so on.
+        mode (str, default \"constant\"): 'constant', 'reflect', 'replicate' or 'circular'.
+        value (float | int, default 0.0): The fill value of mode 'constant'.
+
+    Returns:
+        out (Tensor): x with each padded axis grown by before + after.
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "pad", "x")
@@ -2864,8 +4029,19 @@ def roll(
     axis: Sequence[int] | int | None = None,
     dims: Sequence[int] | int | None = None,
 ) -> Tensor:
-    """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x
-    and keeps its shape.
+    """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x and keeps its shape.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        shifts (int | Sequence[int]): How far to shift (an int, or one per axis in axis); positive moves elements to higher indices.
+        axis (int | Sequence[int] | None, default None): The axes to roll along, or None (or empty) for the flattened x.
+        dims (int | Sequence[int] | None | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x.
     """
     if dims is not None:
         axis = alias_arg("roll", "axis", axis, None, "dims", dims, False)
@@ -2893,8 +4069,19 @@ def repeat_interleave(
     axis: int | None = None,
     dim: int | None = None,
 ) -> Tensor:
-    """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the
-    flattened x.
+    """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the flattened x.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        repeats (int): How many times each element (slice) is repeated.
+        axis (int | None, default None): The axis to repeat along, or None for the flattened x.
+        dim (int | None | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): x with axis repeats times longer (1-D for None).
+
+    Gradient:
+        Flows to x.
     """
     if dim is not None:
         axis = alias_arg("repeat_interleave", "axis", axis, None, "dim", dim, False)
@@ -2922,7 +4109,19 @@ def flip(
     axis: Sequence[int] | int | None = None,
     dims: Sequence[int] | int | None = None,
 ) -> Tensor:
-    """x reversed along each axis listed."""
+    """x reversed along each axis listed.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default None): The axes to reverse (an int or a list).
+        dims (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x.
+    """
     if dims is not None or axis is None:
         axis = alias_arg("flip", "axis", axis, None, "dims", dims, True)
     if not isinstance(x, Tensor):
@@ -2945,7 +4144,19 @@ def softmax(
     axis: int = -1,
     dim: int | None = None,
 ) -> Tensor:
-    """exp(x) / sum(exp(x)) along axis, computed stably."""
+    """exp(x) / sum(exp(x)) along axis, computed stably.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default -1): The axis the probabilities sum to 1 along.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("softmax", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
@@ -2971,7 +4182,19 @@ def log_softmax(
     axis: int = -1,
     dim: int | None = None,
 ) -> Tensor:
-    """log(softmax(x)) along axis, computed stably."""
+    """log(softmax(x)) along axis, computed stably.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default -1): The axis the probabilities sum to 1 along.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
     if dim is not None:
         axis = alias_arg("log_softmax", "axis", axis, -1, "dim", dim, False)
     if not isinstance(x, Tensor):
@@ -2997,7 +4220,19 @@ def dropout(
     p: float = 0.5,
     training: bool = True,
 ) -> Tensor:
-    """Zero each element with probability p and scale the rest by 1 / (1 - p); identity when not training."""
+    """Zero each element with probability p and scale the rest by 1 / (1 - p); identity when not training.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        p (float | int, default 0.5): The probability of zeroing an element, in [0, 1].
+        training (bool, default True): False returns x unchanged.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. The gradient uses the same mask and scale as the forward.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "dropout", "x")
     if p.__class__ is not float:
@@ -3026,7 +4261,18 @@ def one_hot(
     x: Tensor | float | int,
     num_classes: int,
 ) -> Tensor:
-    """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient."""
+    """float32 one-hot encoding of the integer tensor x, with a new last axis of num_classes; no gradient.
+
+    Args:
+        x (Tensor | float | int): An integer tensor of class ids in [0, num_classes).
+        num_classes (int): The size of the new last axis.
+
+    Returns:
+        out (Tensor): A float32 tensor of shape (*x.shape, num_classes).
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "one_hot", "x")
     if num_classes.__class__ is not int:
@@ -3043,7 +4289,18 @@ def embedding(
     x: Tensor | float | int,
     weight: Tensor | float | int,
 ) -> Tensor:
-    """Rows of weight (num_embeddings, dim) picked by the integer ids x; gradient for weight only."""
+    """Rows of weight (num_embeddings, dim) picked by the integer ids x; gradient for weight only.
+
+    Args:
+        x (Tensor | float | int): An integer tensor of ids into weight's rows, of any shape.
+        weight (Tensor | float | int): The embedding table, shape (num_embeddings, dim).
+
+    Returns:
+        out (Tensor): A tensor of shape (*x.shape, dim).
+
+    Gradient:
+        Flows to weight. No gradient for: x. Rows picked several times accumulate their gradients.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "embedding", "x")
     if not isinstance(weight, Tensor):
@@ -3069,7 +4326,18 @@ def prelu(
     x: Tensor | float | int,
     weight: Tensor | float | int,
 ) -> Tensor:
-    """x where x > 0, else weight * x; weight has shape [1] or [C] for the channel axis 1 of x."""
+    """x where x > 0, else weight * x; weight has shape [1] or [C] for the channel axis 1 of x.
+
+    Args:
+        x (Tensor | float | int): The input, channel axis 1 when weight has C entries.
+        weight (Tensor | float | int): The learned negative slope: shape [1] (shared) or [C] (one per channel).
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x, weight.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "prelu", "x")
     if not isinstance(weight, Tensor):
@@ -3096,8 +4364,18 @@ def glu(
     axis: int = -1,
     dim: int | None = None,
 ) -> Tensor:
-    """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be
-    even).
+    """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be even).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default -1): The axis split into halves a (first) and b (second); its size must be even.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): x's shape with axis halved.
+
+    Gradient:
+        Flows to x.
     """
     if dim is not None:
         axis = alias_arg("glu", "axis", axis, -1, "dim", dim, False)
@@ -3125,10 +4403,21 @@ def cross_entropy(
     ignore_index: int = -100,
     label_smoothing: float = 0.0,
 ) -> Tensor:
-    """Softmax cross entropy of logits input against integer class labels (input's shape without axis, or
-    with size 1 there); reduction is 'mean', 'sum' or 'none'; labels equal to ignore_index count for
-    nothing ('mean' divides by the labels that count); label_smoothing mixes that much of a uniform
-    target in.
+    """Softmax cross entropy of logits input against integer class labels (input's shape without axis, or with size 1 there); reduction is 'mean', 'sum' or 'none'; labels equal to ignore_index count for nothing ('mean' divides by the labels that count); label_smoothing mixes that much of a uniform target in.
+
+    Args:
+        input (Tensor | float | int): The logits, the class axis at axis.
+        label (Tensor | float | int): Integer class ids: input's shape without axis (or with size 1 there).
+        axis (int, default -1): The class axis of input.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
+        ignore_index (int, default -100): A label value that contributes no loss and no gradient.
+        label_smoothing (float | int, default 0.0): In [0, 1]: the weight of a uniform target mixed into the one-hot target.
+
+    Returns:
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
+
+    Gradient:
+        Flows to input. No gradient for: label.
     """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "cross_entropy", "input")
@@ -3168,7 +4457,19 @@ def mse_loss(
     label: Tensor | float | int,
     reduction: str = "mean",
 ) -> Tensor:
-    """Squared error (input - label) ** 2 with broadcasting; reduction is 'mean', 'sum' or 'none'."""
+    """Squared error (input - label) ** 2 with broadcasting; reduction is 'mean', 'sum' or 'none'.
+
+    Args:
+        input (Tensor | float | int): The prediction.
+        label (Tensor | float | int): The target; broadcasts against input.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
+
+    Returns:
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
+
+    Gradient:
+        Flows to input, label.
+    """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "mse_loss", "input")
     if not isinstance(label, Tensor):
@@ -3202,9 +4503,20 @@ def nll_loss(
     ignore_index: int = -100,
     reduction: str = "mean",
 ) -> Tensor:
-    """Negative log-likelihood of log-probabilities input, (N, C) or (N, C, d1, ...) or (C,), against
-    integer labels; weight (C,) rescales classes; labels equal to ignore_index count for nothing; 'mean'
-    divides by the summed weights of the counted labels.
+    """Negative log-likelihood of log-probabilities input, (N, C) or (N, C, d1, ...) or (C,), against integer labels; weight (C,) rescales classes; labels equal to ignore_index count for nothing; 'mean' divides by the summed weights of the counted labels.
+
+    Args:
+        input (Tensor | float | int): Log-probabilities, (N, C), (N, C, d1, ...) or (C,).
+        label (Tensor | float | int): Integer class ids: input's shape without the class axis.
+        weight (Tensor | float | int | None, default None): Optional per-class weights, shape (C,).
+        ignore_index (int, default -100): A label value that contributes no loss and no gradient.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
+
+    Returns:
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
+
+    Gradient:
+        Flows to input. No gradient for: label, weight.
     """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "nll_loss", "input")
@@ -3257,9 +4569,20 @@ def binary_cross_entropy_with_logits(
     reduction: str = "mean",
     pos_weight: Tensor | float | int | None = None,
 ) -> Tensor:
-    """Sigmoid binary cross entropy of logits against labels of the same shape, computed stably; weight
-    (broadcast to logit) scales each element, pos_weight (broadcast along the last axis) the positive
-    term.
+    """Sigmoid binary cross entropy of logits against labels of the same shape, computed stably; weight (broadcast to logit) scales each element, pos_weight (broadcast along the last axis) the positive term.
+
+    Args:
+        logit (Tensor | float | int): The logits, of any shape.
+        label (Tensor | float | int): Targets in [0, 1], logit's shape.
+        weight (Tensor | float | int | None, default None): Optional per-element weights, broadcast to logit's shape.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
+        pos_weight (Tensor | float | int | None, default None): Optional weight of the positive term, broadcast along the last axis.
+
+    Returns:
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
+
+    Gradient:
+        Flows to logit, label. No gradient for: weight, pos_weight.
     """
     if not isinstance(logit, Tensor):
         logit = as_tensor_arg(logit, label, "binary_cross_entropy_with_logits", "logit")
@@ -3313,7 +4636,19 @@ def l1_loss(
     label: Tensor | float | int,
     reduction: str = "mean",
 ) -> Tensor:
-    """Absolute error |input - label| with broadcasting; reduction is 'mean', 'sum' or 'none'."""
+    """Absolute error |input - label| with broadcasting; reduction is 'mean', 'sum' or 'none'.
+
+    Args:
+        input (Tensor | float | int): The prediction.
+        label (Tensor | float | int): The target; broadcasts against input.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
+
+    Returns:
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
+
+    Gradient:
+        Flows to input, label. The subgradient where input == label is 0.
+    """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "l1_loss", "input")
     if not isinstance(label, Tensor):
@@ -3346,8 +4681,19 @@ def smooth_l1_loss(
     reduction: str = "mean",
     delta: float = 1.0,
 ) -> Tensor:
-    """Paddle's smooth L1 (Huber) loss of d = input - label; 0.5 * d ** 2 where |d| < delta, else delta *
-    (|d| - 0.5 * delta).
+    """Paddle's smooth L1 (Huber) loss of d = input - label; 0.5 * d ** 2 where |d| < delta, else delta * (|d| - 0.5 * delta).
+
+    Args:
+        input (Tensor | float | int): The prediction.
+        label (Tensor | float | int): The target.
+        reduction (str, default \"mean\"): How to reduce the per-element loss: 'mean', 'sum' or 'none' (keep every element).
+        delta (float | int, default 1.0): Where the loss turns from quadratic to linear; positive.
+
+    Returns:
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
+
+    Gradient:
+        Flows to input, label.
     """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "smooth_l1_loss", "input")
@@ -3384,9 +4730,19 @@ def kl_div(
     reduction: str = "mean",
     log_target: bool = False,
 ) -> Tensor:
-    """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities input (0 where label
-    is 0); log_target takes label as log-probabilities; reduction is 'mean', 'batchmean', 'sum' or
-    'none'.
+    """Kullback-Leibler divergence label * (log(label) - input) of log-probabilities input (0 where label is 0); log_target takes label as log-probabilities; reduction is 'mean', 'batchmean', 'sum' or 'none'.
+
+    Args:
+        input (Tensor | float | int): Log-probabilities.
+        label (Tensor | float | int): Target probabilities (log-probabilities under log_target).
+        reduction (str, default \"mean\"): 'mean', 'batchmean' (sum divided by the batch size), 'sum' or 'none'.
+        log_target (bool, default False): Take label as log-probabilities.
+
+    Returns:
+        out (Tensor): The loss: a 0-d tensor, or the per-element losses under reduction='none'.
+
+    Gradient:
+        Flows to input, label.
     """
     if not isinstance(input, Tensor):
         input = as_tensor_arg(input, label, "kl_div", "input")
@@ -3426,8 +4782,22 @@ def conv2d(
     dilation: Sequence[int] | int = (1, 1),
     groups: int = 1,
 ) -> Tensor:
-    """2-D convolution (cross-correlation) of x (N, C, H, W) with weight (O, C / groups, kh, kw), plus bias
-    (O,); zero padding.
+    """2-D convolution (cross-correlation) of x (N, C, H, W) with weight (O, C / groups, kh, kw), plus bias (O,); zero padding.
+
+    Args:
+        x (Tensor | float | int): The input batch, shape (N, C, H, W).
+        weight (Tensor | float | int): The filters, shape (O, C / groups, kh, kw).
+        bias (Tensor | float | int | None, default None): Optional per-output-channel bias, shape (O,).
+        stride (int | Sequence[int], default (1, 1)): The step between windows: An int (the same for both spatial axes) or a 2-list (height, width).
+        padding (int | Sequence[int], default (0, 0)): Zeros added on each side: An int (the same for both spatial axes) or a 2-list (height, width).
+        dilation (int | Sequence[int], default (1, 1)): The spacing between kernel elements: An int (the same for both spatial axes) or a 2-list (height, width).
+        groups (int, default 1): Split channels into this many groups; C and O must be multiples of it.
+
+    Returns:
+        out (Tensor): Shape (N, O, H_out, W_out).
+
+    Gradient:
+        Flows to x, weight, bias.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "conv2d", "x")
@@ -3489,8 +4859,19 @@ def max_pool2d(
     stride: Sequence[int] | int | None = None,
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
-    """Maximum over each window of x (N, C, H, W); stride None means kernel_size, padding is -inf; the
-    gradient goes to the first maximum of each window.
+    """Maximum over each window of x (N, C, H, W); stride None means kernel_size, padding is -inf; the gradient goes to the first maximum of each window.
+
+    Args:
+        x (Tensor | float | int): The input batch, shape (N, C, H, W).
+        kernel_size (int | Sequence[int]): The window: An int (the same for both spatial axes) or a 2-list (height, width).
+        stride (int | Sequence[int] | None, default None): The step between windows: An int (the same for both spatial axes) or a 2-list (height, width). None means kernel_size.
+        padding (int | Sequence[int], default (0, 0)): -inf added on each side: An int (the same for both spatial axes) or a 2-list (height, width).
+
+    Returns:
+        out (Tensor): Shape (N, C, H_out, W_out).
+
+    Gradient:
+        Flows to x. Each window's gradient goes to its first maximum.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "max_pool2d", "x")
@@ -3526,8 +4907,19 @@ def avg_pool2d(
     stride: Sequence[int] | int | None = None,
     padding: Sequence[int] | int = (0, 0),
 ) -> Tensor:
-    """Mean over each window of x (N, C, H, W); stride None means kernel_size; zero padding counts in the
-    mean (count_include_pad=True).
+    """Mean over each window of x (N, C, H, W); stride None means kernel_size; zero padding counts in the mean (count_include_pad=True).
+
+    Args:
+        x (Tensor | float | int): The input batch, shape (N, C, H, W).
+        kernel_size (int | Sequence[int]): The window: An int (the same for both spatial axes) or a 2-list (height, width).
+        stride (int | Sequence[int] | None, default None): The step between windows: An int (the same for both spatial axes) or a 2-list (height, width). None means kernel_size.
+        padding (int | Sequence[int], default (0, 0)): Zeros added on each side (counted in the mean): An int (the same for both spatial axes) or a 2-list (height, width).
+
+    Returns:
+        out (Tensor): Shape (N, C, H_out, W_out).
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "avg_pool2d", "x")
@@ -3555,8 +4947,17 @@ def adaptive_avg_pool2d(
     x: Tensor | float | int,
     output_size: Sequence[int] | int,
 ) -> Tensor:
-    """Mean of x (N, C, H, W) over output_size bins per spatial axis, bin i spanning [floor(i * H / out),
-    ceil((i + 1) * H / out)).
+    """Mean of x (N, C, H, W) over output_size bins per spatial axis, bin i spanning [floor(i * H / out), ceil((i + 1) * H / out)).
+
+    Args:
+        x (Tensor | float | int): The input batch, shape (N, C, H, W).
+        output_size (int | Sequence[int]): The output's (H_out, W_out): An int (the same for both spatial axes) or a 2-list (height, width).
+
+    Returns:
+        out (Tensor): Shape (N, C, H_out, W_out).
+
+    Gradient:
+        Flows to x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "adaptive_avg_pool2d", "x")
@@ -3581,8 +4982,20 @@ def layer_norm(
     bias: Tensor | float | int | None = None,
     epsilon: float = 1e-05,
 ) -> Tensor:
-    """x normalised over its last len(normalized_shape) axes (biased variance), then * weight + bias (both
-    of shape normalized_shape).
+    """x normalised over its last len(normalized_shape) axes (biased variance), then * weight + bias (both of shape normalized_shape).
+
+    Args:
+        x (Tensor | float | int): The input; its trailing axes match normalized_shape.
+        normalized_shape (int | Sequence[int]): The trailing axes to normalise over (an int or a list).
+        weight (Tensor | float | int | None, default None): Optional scale, shape normalized_shape.
+        bias (Tensor | float | int | None, default None): Optional shift, shape normalized_shape.
+        epsilon (float | int, default 1e-05): Added to the variance before the square root.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x, weight, bias.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "layer_norm", "x")
@@ -3646,9 +5059,23 @@ def batch_norm(
     momentum: float = 0.9,
     epsilon: float = 1e-05,
 ) -> Tensor:
-    """Per-channel (axis 1) normalisation of x (N, C, ...); training uses batch statistics and updates
-    running_mean/running_var in place (running = momentum * running + (1 - momentum) * batch, unbiased
-    variance), eval uses the running ones.
+    """Per-channel (axis 1) normalisation of x (N, C, ...); training uses batch statistics and updates running_mean/running_var in place (running = momentum * running + (1 - momentum) * batch, unbiased variance), eval uses the running ones.
+
+    Args:
+        x (Tensor | float | int): The input (N, C, ...), channels on axis 1.
+        running_mean (Tensor): Per-channel running mean (C,); updated in place when training.
+        running_var (Tensor): Per-channel running variance (C,); updated in place when training.
+        weight (Tensor | float | int | None, default None): Optional per-channel scale (C,).
+        bias (Tensor | float | int | None, default None): Optional per-channel shift (C,).
+        training (bool, default False): True: normalise with batch statistics and update the running ones; False: use the running ones.
+        momentum (float | int, default 0.9): The weight of the old running value in each update.
+        epsilon (float | int, default 1e-05): Added to the variance before the square root.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x, weight, bias. No gradient for: running_mean, running_var.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "batch_norm", "x")
@@ -3725,8 +5152,20 @@ def group_norm(
     bias: Tensor | float | int | None = None,
     epsilon: float = 1e-05,
 ) -> Tensor:
-    """x (N, C, ...) normalised over each of num_groups channel groups (biased variance), then * weight +
-    bias per channel (C,).
+    """x (N, C, ...) normalised over each of num_groups channel groups (biased variance), then * weight + bias per channel (C,).
+
+    Args:
+        x (Tensor | float | int): The input (N, C, ...), channels on axis 1.
+        num_groups (int): How many channel groups; it must divide C.
+        weight (Tensor | float | int | None, default None): Optional per-channel scale (C,).
+        bias (Tensor | float | int | None, default None): Optional per-channel shift (C,).
+        epsilon (float | int, default 1e-05): Added to the variance before the square root.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x, weight, bias.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "group_norm", "x")
@@ -3785,7 +5224,19 @@ def linear(
     weight: Tensor | float | int,
     bias: Tensor | float | int | None = None,
 ) -> Tensor:
-    """x @ weight + bias with Paddle's weight layout (in_features, out_features)."""
+    """x @ weight + bias with Paddle's weight layout (in_features, out_features).
+
+    Args:
+        x (Tensor | float | int): The input, shape (..., in_features).
+        weight (Tensor | float | int): Shape (in_features, out_features).
+        bias (Tensor | float | int | None, default None): Optional, shape (out_features,).
+
+    Returns:
+        out (Tensor): Shape (..., out_features).
+
+    Gradient:
+        Flows to x, weight, bias.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, weight, "linear", "x")
     if not isinstance(weight, Tensor):
@@ -3829,8 +5280,18 @@ def einsum(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """Two-operand Einstein summation ('bij,bjk->bik'; without '->' the output is NumPy's implicit one); no
-    ellipsis, no index repeated within an operand.
+    """Two-operand Einstein summation ('bij,bjk->bik'; without '->' the output is NumPy's implicit one); no ellipsis, no index repeated within an operand.
+
+    Args:
+        equation (str): The subscripts, such as 'bij,bjk->bik'.
+        x (Tensor | float | int): The first operand.
+        y (Tensor | float | int): The second operand.
+
+    Returns:
+        out (Tensor): The contraction the equation describes.
+
+    Gradient:
+        Flows to x, y.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "einsum", "x")
@@ -3867,9 +5328,22 @@ def scaled_dot_product_attention(
     causal: bool = False,
     scale: float | None = None,
 ) -> Tensor:
-    """softmax(query @ key^T * scale + mask) @ value over (..., seq, head_dim) tensors; scale None means 1
-    / sqrt(head_dim); a bool mask keeps True, a float mask is added; causal keeps key j <= query i;
-    dropout_p drops attention weights; fully masked rows give 0.
+    """softmax(query @ key^T * scale + mask) @ value over (..., seq, head_dim) tensors; scale None means 1 / sqrt(head_dim); a bool mask keeps True, a float mask is added; causal keeps key j <= query i; dropout_p drops attention weights; fully masked rows give 0.
+
+    Args:
+        query (Tensor | float | int): Shape (..., L, head_dim).
+        key (Tensor | float | int): Shape (..., S, head_dim).
+        value (Tensor | float | int): Shape (..., S, value_dim).
+        mask (Tensor | float | int | None, default None): Optional, broadcast to (..., L, S): bool keeps True, float is added to the scores.
+        dropout_p (float | int, default 0.0): The probability of dropping an attention weight.
+        causal (bool, default False): Let query i attend only to keys j <= i.
+        scale (float | int | None, default None): The factor of the scores; None means 1 / sqrt(head_dim).
+
+    Returns:
+        out (Tensor): Shape (..., L, value_dim).
+
+    Gradient:
+        Flows to query, key, value, mask.
     """
     if not isinstance(query, Tensor):
         query = as_tensor_arg(query, key, "scaled_dot_product_attention", "query")
@@ -3936,7 +5410,18 @@ def fill(
     x: Tensor | float | int,
     value: float,
 ) -> Tensor:
-    """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x."""
+    """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
+
+    Args:
+        x (Tensor | float | int): Gives the shape and dtype only.
+        value (float | int): The number every element is set to.
+
+    Returns:
+        out (Tensor): A new tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x. Zero: the result does not depend on x's values.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "fill", "x")
     if value.__class__ is not float and value.__class__ is not int:
@@ -3958,7 +5443,18 @@ def fill_(
     value: float,
 ) -> Tensor:
     """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
+
     In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): Gives the shape and dtype only.
+        value (float | int): The number every element is set to.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x. Zero: the result does not depend on x's values.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("fill_", "x", x)
@@ -3981,7 +5477,17 @@ def fill_(
 
 
 def zero(x: Tensor | float | int) -> Tensor:
-    """Zeros shaped like x (and of its dtype); no gradient flows to x."""
+    """Zeros shaped like x (and of its dtype); no gradient flows to x.
+
+    Args:
+        x (Tensor | float | int): Gives the shape and dtype only.
+
+    Returns:
+        out (Tensor): A new tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x. Zero: the result does not depend on x's values.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "zero", "x")
     _kernel = _k_zero.get(x._data.__class__) or dispatch("zero", "zero", x._data)
@@ -3996,8 +5502,18 @@ def zero(x: Tensor | float | int) -> Tensor:
 
 
 def zero_(x: Tensor) -> Tensor:
-    """Zeros shaped like x (and of its dtype); no gradient flows to x. In place: writes the result into x
-    and returns x.
+    """Zeros shaped like x (and of its dtype); no gradient flows to x.
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): Gives the shape and dtype only.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x. Zero: the result does not depend on x's values.
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("zero_", "x", x)
@@ -4020,8 +5536,17 @@ def reduce_as(
     x: Tensor | float | int,
     target: Tensor | float | int,
 ) -> Tensor:
-    """x summed over its broadcast axes down to the shape of target, in target's dtype (double-grad
-    composites use it).
+    """x summed over its broadcast axes down to the shape of target, in target's dtype (double-grad composites use it).
+
+    Args:
+        x (Tensor | float | int): A tensor of the broadcast shape of target and something else.
+        target (Tensor | float | int): Gives the shape and dtype only.
+
+    Returns:
+        out (Tensor): A tensor of target's shape and dtype.
+
+    Gradient:
+        Flows to x. No gradient for: target.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, target, "reduce_as", "x")
@@ -4048,7 +5573,19 @@ def softmax_vjp(
     g: Tensor | float | int,
     axis: int = -1,
 ) -> Tensor:
-    """p * (g - sum(g * p, axis, keepdim)), softmax's gradient for its output p and output gradient g."""
+    """p * (g - sum(g * p, axis, keepdim)), softmax's gradient for its output p and output gradient g.
+
+    Args:
+        p (Tensor | float | int): The softmax output.
+        g (Tensor | float | int): The gradient of the softmax output.
+        axis (int, default -1): The softmax axis.
+
+    Returns:
+        o (Tensor): The gradient of softmax's input, p's shape.
+
+    Gradient:
+        Flows to p, g.
+    """
     if not isinstance(p, Tensor):
         p = as_tensor_arg(p, g, "softmax_vjp", "p")
     if not isinstance(g, Tensor):
@@ -4079,7 +5616,20 @@ def softmax_vjp_dp(
     r: Tensor | float | int,
     axis: int = -1,
 ) -> Tensor:
-    """The derivative of sum(softmax_vjp(p, g, axis) * r) with respect to p."""
+    """The derivative of sum(softmax_vjp(p, g, axis) * r) with respect to p.
+
+    Args:
+        p (Tensor | float | int): The softmax output.
+        g (Tensor | float | int): The gradient of the softmax output.
+        r (Tensor | float | int): The direction the derivative is taken against.
+        axis (int, default -1): The softmax axis.
+
+    Returns:
+        o (Tensor): A tensor of p's shape.
+
+    Gradient:
+        Flows to p, g, r.
+    """
     if not isinstance(p, Tensor):
         p = as_tensor_arg(p, g, "softmax_vjp_dp", "p")
     if not isinstance(g, Tensor):
@@ -4126,8 +5676,20 @@ def matmul_xg(
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
-    """The gradient for x of matmul(x, y, transpose_x, transpose_y) given the output gradient g; x gives
-    only its shape.
+    """The gradient for x of matmul(x, y, transpose_x, transpose_y) given the output gradient g; x gives only its shape.
+
+    Args:
+        x (Tensor | float | int): Gives the shape only.
+        y (Tensor | float | int): The right operand of the matmul.
+        g (Tensor | float | int): The gradient of the matmul's output.
+        transpose_x (bool, default False): As given to matmul.
+        transpose_y (bool, default False): As given to matmul.
+
+    Returns:
+        o (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to y, g. No gradient for: x.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "matmul_xg", "x")
@@ -4178,8 +5740,20 @@ def matmul_yg(
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
-    """The gradient for y of matmul(x, y, transpose_x, transpose_y) given the output gradient g; y gives
-    only its shape.
+    """The gradient for y of matmul(x, y, transpose_x, transpose_y) given the output gradient g; y gives only its shape.
+
+    Args:
+        x (Tensor | float | int): The left operand of the matmul.
+        y (Tensor | float | int): Gives the shape only.
+        g (Tensor | float | int): The gradient of the matmul's output.
+        transpose_x (bool, default False): As given to matmul.
+        transpose_y (bool, default False): As given to matmul.
+
+    Returns:
+        o (Tensor): A tensor of y's shape.
+
+    Gradient:
+        Flows to x, g. No gradient for: y.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, g, "matmul_yg", "x")
@@ -4231,8 +5805,21 @@ def matmul_jvp(
     transpose_x: bool = False,
     transpose_y: bool = False,
 ) -> Tensor:
-    """matmul(a, y) + matmul(x, b) (same transposes), the directional derivative of matmul at (x, y) along
-    (a, b).
+    """matmul(a, y) + matmul(x, b) (same transposes), the directional derivative of matmul at (x, y) along (a, b).
+
+    Args:
+        x (Tensor | float | int): The left operand.
+        y (Tensor | float | int): The right operand.
+        a (Tensor | float | int): The direction for x (x's shape).
+        b (Tensor | float | int): The direction for y (y's shape).
+        transpose_x (bool, default False): As given to matmul.
+        transpose_y (bool, default False): As given to matmul.
+
+    Returns:
+        o (Tensor): A tensor of the shape of matmul(x, y).
+
+    Gradient:
+        Flows to x, y, a, b.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "matmul_jvp", "x")
@@ -4287,7 +5874,18 @@ def bitwise_and(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x & y, elementwise with broadcasting (integer or bool tensors; logical and on bool)."""
+    """x & y, elementwise with broadcasting (integer or bool tensors; logical and on bool).
+
+    Args:
+        x (Tensor | float | int): An integer or bool tensor.
+        y (Tensor | float | int): An integer or bool tensor; broadcasts against x.
+
+    Returns:
+        out (Tensor): The bitwise and of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "bitwise_and", "x")
     if not isinstance(y, Tensor):
@@ -4311,7 +5909,18 @@ def bitwise_or(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x | y, elementwise with broadcasting (integer or bool tensors; logical or on bool)."""
+    """x | y, elementwise with broadcasting (integer or bool tensors; logical or on bool).
+
+    Args:
+        x (Tensor | float | int): An integer or bool tensor.
+        y (Tensor | float | int): An integer or bool tensor; broadcasts against x.
+
+    Returns:
+        out (Tensor): The bitwise or of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "bitwise_or", "x")
     if not isinstance(y, Tensor):
@@ -4335,7 +5944,18 @@ def bitwise_xor(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x ^ y, elementwise with broadcasting (integer or bool tensors; logical xor on bool)."""
+    """x ^ y, elementwise with broadcasting (integer or bool tensors; logical xor on bool).
+
+    Args:
+        x (Tensor | float | int): An integer or bool tensor.
+        y (Tensor | float | int): An integer or bool tensor; broadcasts against x.
+
+    Returns:
+        out (Tensor): The bitwise xor of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "bitwise_xor", "x")
     if not isinstance(y, Tensor):
@@ -4356,7 +5976,17 @@ def bitwise_xor(
 
 
 def bitwise_not(x: Tensor | float | int) -> Tensor:
-    """~x, elementwise (integer or bool tensors; logical not on bool)."""
+    """~x, elementwise (integer or bool tensors; logical not on bool).
+
+    Args:
+        x (Tensor | float | int): An integer or bool tensor.
+
+    Returns:
+        out (Tensor): The bitwise complement of x (logical not on bool), of x's shape and dtype.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "bitwise_not", "x")
     _kernel = _k_bitwise_not.get(x._data.__class__) or dispatch("bitwise_not", "bitwise_not", x._data)
@@ -4371,8 +6001,17 @@ def floor_divide(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x // y, elementwise with broadcasting, rounded toward minus infinity; no gradient (zero almost
-    everywhere).
+    """x // y, elementwise with broadcasting, rounded toward minus infinity; no gradient (zero almost everywhere).
+
+    Args:
+        x (Tensor | float | int): The dividend.
+        y (Tensor | float | int): The divisor; broadcasts against x.
+
+    Returns:
+        out (Tensor): floor(x / y), of the broadcast shape and promoted dtype.
+
+    Gradient:
+        None: the outputs are not differentiable.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "floor_divide", "x")
@@ -4397,7 +6036,18 @@ def remainder(
     x: Tensor | float | int,
     y: Tensor | float | int,
 ) -> Tensor:
-    """x % y, elementwise with broadcasting; the result takes y's sign (Python's modulo)."""
+    """x % y, elementwise with broadcasting; the result takes y's sign (Python's modulo).
+
+    Args:
+        x (Tensor | float | int): The dividend.
+        y (Tensor | float | int): The divisor; broadcasts against x.
+
+    Returns:
+        out (Tensor): x - floor(x / y) * y, which has y's sign, of the broadcast shape and promoted dtype.
+
+    Gradient:
+        Flows to x, y. The gradient is 1 for x and -floor(x / y) for y (the floor's own gradient is zero almost everywhere).
+    """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, y, "remainder", "x")
     if not isinstance(y, Tensor):

@@ -31,427 +31,2253 @@ class TensorMethods:
     __hash__ = object.__hash__
 
     def neg(self: Tensor) -> Tensor:
+        """Negation -x, elementwise.
+
+        Calls `opgrad.neg(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.neg(self)
 
     def __neg__(self: Tensor) -> Tensor:
+        """Negation -x, elementwise.
+
+        Calls `opgrad.neg(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.neg(self)
 
     def abs(self: Tensor) -> Tensor:
+        """Absolute value, elementwise (gradient sign(x), 0 at 0).
+
+        Calls `opgrad.abs(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. The subgradient at 0 is 0.
+        """
         return _generated.ops.abs(self)
 
     def __abs__(self: Tensor) -> Tensor:
+        """Absolute value, elementwise (gradient sign(x), 0 at 0).
+
+        Calls `opgrad.abs(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. The subgradient at 0 is 0.
+        """
         return _generated.ops.abs(self)
 
     def sign(self: Tensor) -> Tensor:
+        """Sign of x (-1, 0 or 1) in x's dtype; its gradient is zero.
+
+        Calls `opgrad.sign(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype holding -1, 0 or 1.
+
+        Gradient:
+            Flows to x. Zero everywhere (the step's derivative), so sign passes no gradient to x.
+        """
         return _generated.ops.sign(self)
 
     def exp(self: Tensor) -> Tensor:
+        """Exponential, elementwise.
+
+        Calls `opgrad.exp(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.exp(self)
 
     def exp_(self: Tensor) -> Tensor:
+        """Exponential, elementwise.
+
+        Calls `opgrad.exp_(self)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.exp_(self)
 
     def expm1(self: Tensor) -> Tensor:
+        """exp(x) - 1, accurate for small x.
+
+        Calls `opgrad.expm1(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.expm1(self)
 
     def log(self: Tensor) -> Tensor:
+        """Natural logarithm, elementwise.
+
+        Calls `opgrad.log(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.log(self)
 
     def log1p(self: Tensor) -> Tensor:
+        """log(1 + x), accurate for small x.
+
+        Calls `opgrad.log1p(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.log1p(self)
 
     def sqrt(self: Tensor) -> Tensor:
+        """Square root, elementwise.
+
+        Calls `opgrad.sqrt(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. Infinite at 0.
+        """
         return _generated.ops.sqrt(self)
 
     def rsqrt(self: Tensor) -> Tensor:
+        """Reciprocal square root 1 / sqrt(x), elementwise.
+
+        Calls `opgrad.rsqrt(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.rsqrt(self)
 
     def square(self: Tensor) -> Tensor:
+        """x * x, elementwise.
+
+        Calls `opgrad.square(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.square(self)
 
     def reciprocal(self: Tensor) -> Tensor:
+        """1 / x, elementwise.
+
+        Calls `opgrad.reciprocal(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.reciprocal(self)
 
     def sin(self: Tensor) -> Tensor:
+        """Sine, elementwise.
+
+        Calls `opgrad.sin(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.sin(self)
 
     def cos(self: Tensor) -> Tensor:
+        """Cosine, elementwise.
+
+        Calls `opgrad.cos(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.cos(self)
 
     def tanh(self: Tensor) -> Tensor:
+        """Hyperbolic tangent, elementwise.
+
+        Calls `opgrad.tanh(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape, in (-1, 1).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.tanh(self)
 
     def tanh_(self: Tensor) -> Tensor:
+        """Hyperbolic tangent, elementwise.
+
+        Calls `opgrad.tanh_(self)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.tanh_(self)
 
     def sigmoid(self: Tensor) -> Tensor:
+        """Logistic sigmoid 1 / (1 + exp(-x)), elementwise.
+
+        Calls `opgrad.sigmoid(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape, in (0, 1).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.sigmoid(self)
 
     def sigmoid_(self: Tensor) -> Tensor:
+        """Logistic sigmoid 1 / (1 + exp(-x)), elementwise.
+
+        Calls `opgrad.sigmoid_(self)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.sigmoid_(self)
 
     def relu(self: Tensor) -> Tensor:
+        """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0).
+
+        Calls `opgrad.relu(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. The subgradient at 0 is 0.
+        """
         return _generated.ops.relu(self)
 
     def relu_(self: Tensor) -> Tensor:
+        """Rectified linear unit max(x, 0), elementwise (gradient 0 at 0).
+
+        Calls `opgrad.relu_(self)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x. The subgradient at 0 is 0.
+        """
         return _generated.ops.relu_(self)
 
     def gelu(self: Tensor, approximate: bool = False) -> Tensor:
+        """Gaussian error linear unit; approximate=true uses the tanh approximation.
+
+        Calls `opgrad.gelu(self, approximate)`: self is x.
+
+        Args:
+            approximate (bool, default False): False: the exact form x * Phi(x) with the Gauss error function; True: the tanh approximation.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.gelu(self, approximate)
 
     def silu(self: Tensor) -> Tensor:
+        """SiLU (swish) x * sigmoid(x), elementwise.
+
+        Calls `opgrad.silu(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.silu(self)
 
     def softplus(self: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+        """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold.
+
+        Calls `opgrad.softplus(self, beta, threshold)`: self is x.
+
+        Args:
+            beta (float | int, default 1.0): The sharpness; larger beta is closer to relu.
+            threshold (float | int, default 20.0): Above this value of beta * x the result is x itself (avoids overflow).
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.softplus(self, beta, threshold)
 
     def leaky_relu(self: Tensor, negative_slope: float = 0.01) -> Tensor:
+        """x where x > 0, else negative_slope * x.
+
+        Calls `opgrad.leaky_relu(self, negative_slope)`: self is x.
+
+        Args:
+            negative_slope (float | int, default 0.01): The slope for x <= 0.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. At 0 the gradient is negative_slope.
+        """
         return _generated.ops.leaky_relu(self, negative_slope)
 
     def elu(self: Tensor, alpha: float = 1.0) -> Tensor:
+        """x where x > 0, else alpha * (exp(x) - 1).
+
+        Calls `opgrad.elu(self, alpha)`: self is x.
+
+        Args:
+            alpha (float | int, default 1.0): The value approached as x goes to -inf is -alpha.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.elu(self, alpha)
 
     def erf(self: Tensor) -> Tensor:
+        """Gauss error function, elementwise.
+
+        Calls `opgrad.erf(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape, in (-1, 1).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.erf(self)
 
     def scale(self: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+        """x * scale + bias (scalars; x's dtype is kept).
+
+        Calls `opgrad.scale(self, scale, bias)`: self is x.
+
+        Args:
+            scale (float | int, default 1.0): The factor x is multiplied by.
+            bias (float | int, default 0.0): The number added after scaling.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.scale(self, scale, bias)
 
     def scale_(self: Tensor, scale: float = 1.0, bias: float = 0.0) -> Tensor:
+        """x * scale + bias (scalars; x's dtype is kept).
+
+        Calls `opgrad.scale_(self, scale, bias)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Args:
+            scale (float | int, default 1.0): The factor x is multiplied by.
+            bias (float | int, default 0.0): The number added after scaling.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.scale_(self, scale, bias)
 
     def pow(self: Tensor, y: float) -> Tensor:
+        """x raised to the scalar power y, elementwise (x's dtype is kept).
+
+        Calls `opgrad.pow(self, y)`: self is x.
+
+        Args:
+            y (float | int): The exponent, a Python number.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x. Gradient to x only; y is a number.
+        """
         return _generated.ops.pow(self, y)
 
     def clip(self: Tensor, min: float | None = None, max: float | None = None) -> Tensor:
+        """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds included).
+
+        Calls `opgrad.clip(self, min, max)`: self is x.
+
+        Args:
+            min (float | int | None, default None): The lower bound, or None for none.
+            max (float | int | None, default None): The upper bound, or None for none.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.clip(self, min, max)
 
     def clip_(self: Tensor, min: float | None = None, max: float | None = None) -> Tensor:
+        """Clamp x to [min, max]; either bound may be None. The gradient passes where min <= x <= max (bounds included).
+
+        Calls `opgrad.clip_(self, min, max)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Args:
+            min (float | int | None, default None): The lower bound, or None for none.
+            max (float | int | None, default None): The upper bound, or None for none.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.clip_(self, min, max)
 
     def cast(self: Tensor, dtype: Any) -> Tensor:
+        """x converted to dtype; the gradient is converted back to x's dtype.
+
+        Calls `opgrad.cast(self, dtype)`: self is x.
+
+        Args:
+            dtype (str | numpy.dtype): The target dtype: a name such as 'float32' or 'int64', or a NumPy dtype.
+
+        Returns:
+            out (Tensor): A tensor of x's shape in dtype.
+
+        Gradient:
+            Flows to x. No gradient flows through a cast to an integer or bool dtype.
+        """
         return _generated.ops.cast(self, dtype)
 
     def hardtanh(self: Tensor, min: float = -1.0, max: float = 1.0) -> Tensor:
+        """x clamped to [min, max]; the gradient is 1 strictly inside and 0 outside.
+
+        Calls `opgrad.hardtanh(self, min, max)`: self is x.
+
+        Args:
+            min (float | int, default -1.0): The lower bound.
+            max (float | int, default 1.0): The upper bound.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. At min and max the subgradient is 0.
+        """
         return _generated.ops.hardtanh(self, min, max)
 
     def hardswish(self: Tensor) -> Tensor:
+        """x * min(max(x + 3, 0), 6) / 6, elementwise.
+
+        Calls `opgrad.hardswish(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.hardswish(self)
 
     def hardsigmoid(self: Tensor) -> Tensor:
+        """min(max(x / 6 + 0.5, 0), 1), elementwise (PyTorch's slope and offset).
+
+        Calls `opgrad.hardsigmoid(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape, in [0, 1].
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.hardsigmoid(self)
 
     def mish(self: Tensor) -> Tensor:
+        """x * tanh(softplus(x)), elementwise.
+
+        Calls `opgrad.mish(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.mish(self)
 
     def log_sigmoid(self: Tensor) -> Tensor:
+        """log(sigmoid(x)) = -softplus(-x), computed stably.
+
+        Calls `opgrad.log_sigmoid(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape, at most 0.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.log_sigmoid(self)
 
     def swish(self: Tensor) -> Tensor:
+        """Swish x * sigmoid(x), the same function as silu.
+
+        Calls `opgrad.swish(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.swish(self)
 
     def selu(self: Tensor, scale: float = 1.0507009873554805, alpha: float = 1.6732632423543772) -> Tensor:
+        """scale * x where x > 0, else scale * alpha * (exp(x) - 1).
+
+        Calls `opgrad.selu(self, scale, alpha)`: self is x.
+
+        Args:
+            scale (float | int, default 1.0507009873554805): The overall factor (default: the self-normalising constant).
+            alpha (float | int, default 1.6732632423543772): The negative saturation factor (default: the self-normalising constant).
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.selu(self, scale, alpha)
 
     def celu(self: Tensor, alpha: float = 1.0) -> Tensor:
+        """x where x > 0, else alpha * (exp(x / alpha) - 1).
+
+        Calls `opgrad.celu(self, alpha)`: self is x.
+
+        Args:
+            alpha (float | int, default 1.0): The negative saturation value and scale; must not be 0.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.celu(self, alpha)
 
     def softsign(self: Tensor) -> Tensor:
+        """x / (1 + |x|), elementwise.
+
+        Calls `opgrad.softsign(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape, in (-1, 1).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.softsign(self)
 
     def tanhshrink(self: Tensor) -> Tensor:
+        """x - tanh(x), elementwise.
+
+        Calls `opgrad.tanhshrink(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.tanhshrink(self)
 
     def add(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x + y, elementwise with broadcasting.
+
+        Calls `opgrad.add(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.add(self, y)
 
     def __add__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x + y, elementwise with broadcasting.
+
+        Calls `opgrad.add(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.add(self, other)
 
     def __radd__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x + y, elementwise with broadcasting.
+
+        Calls `opgrad.add(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int): The first operand; broadcasts against y.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.add(other, self)
 
     def add_(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x + y, elementwise with broadcasting.
+
+        Calls `opgrad.add_(self, y)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.add_(self, y)
 
     def __iadd__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x + y, elementwise with broadcasting.
+
+        Calls `opgrad.add_(self, other)`: self is x, other is y.
+        In place: writes the result into self and returns self.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.add_(self, other)
 
     def subtract(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x - y, elementwise with broadcasting.
+
+        Calls `opgrad.subtract(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.subtract(self, y)
 
     def __sub__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x - y, elementwise with broadcasting.
+
+        Calls `opgrad.subtract(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.subtract(self, other)
 
     def __rsub__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x - y, elementwise with broadcasting.
+
+        Calls `opgrad.subtract(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int): The first operand; broadcasts against y.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.subtract(other, self)
 
     def subtract_(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x - y, elementwise with broadcasting.
+
+        Calls `opgrad.subtract_(self, y)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.subtract_(self, y)
 
     def __isub__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x - y, elementwise with broadcasting.
+
+        Calls `opgrad.subtract_(self, other)`: self is x, other is y.
+        In place: writes the result into self and returns self.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.subtract_(self, other)
 
     def multiply(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x * y, elementwise with broadcasting.
+
+        Calls `opgrad.multiply(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.multiply(self, y)
 
     def __mul__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x * y, elementwise with broadcasting.
+
+        Calls `opgrad.multiply(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.multiply(self, other)
 
     def __rmul__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x * y, elementwise with broadcasting.
+
+        Calls `opgrad.multiply(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int): The first operand; broadcasts against y.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.multiply(other, self)
 
     def multiply_(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x * y, elementwise with broadcasting.
+
+        Calls `opgrad.multiply_(self, y)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.multiply_(self, y)
 
     def __imul__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x * y, elementwise with broadcasting.
+
+        Calls `opgrad.multiply_(self, other)`: self is x, other is y.
+        In place: writes the result into self and returns self.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x, y. Each gradient is summed over the axes its input was broadcast along.
+        """
         return _generated.ops.multiply_(self, other)
 
     def divide(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x / y, elementwise with broadcasting.
+
+        Calls `opgrad.divide(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The divisor; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.divide(self, y)
 
     def __truediv__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x / y, elementwise with broadcasting.
+
+        Calls `opgrad.divide(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The divisor; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.divide(self, other)
 
     def __rtruediv__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x / y, elementwise with broadcasting.
+
+        Calls `opgrad.divide(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int): The dividend; broadcasts against y.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.divide(other, self)
 
     def divide_(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x / y, elementwise with broadcasting.
+
+        Calls `opgrad.divide_(self, y)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Args:
+            y (Tensor | float | int): The divisor; broadcasts against x.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.divide_(self, y)
 
     def __itruediv__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x / y, elementwise with broadcasting.
+
+        Calls `opgrad.divide_(self, other)`: self is x, other is y.
+        In place: writes the result into self and returns self.
+
+        Args:
+            other (Tensor | float | int): The divisor; broadcasts against x.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.divide_(self, other)
 
     def maximum(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """Elementwise maximum with broadcasting (ties split the gradient equally).
+
+        Calls `opgrad.maximum(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y. Where x == y each input gets half of the gradient.
+        """
         return _generated.ops.maximum(self, y)
 
     def minimum(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """Elementwise minimum with broadcasting (ties split the gradient equally).
+
+        Calls `opgrad.minimum(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape of x and y.
+
+        Gradient:
+            Flows to x, y. Where x == y each input gets half of the gradient.
+        """
         return _generated.ops.minimum(self, y)
 
     def equal(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x == y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.equal(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.equal(self, y)
 
     def __eq__(self: Tensor, other: Tensor | float | int) -> Tensor:  # type: ignore[override]
+        """x == y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.equal(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.equal(self, other)
 
     def not_equal(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x != y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.not_equal(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.not_equal(self, y)
 
     def __ne__(self: Tensor, other: Tensor | float | int) -> Tensor:  # type: ignore[override]
+        """x != y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.not_equal(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.not_equal(self, other)
 
     def less_than(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x < y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.less_than(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.less_than(self, y)
 
     def __lt__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x < y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.less_than(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.less_than(self, other)
 
     def less_equal(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x <= y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.less_equal(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.less_equal(self, y)
 
     def __le__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x <= y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.less_equal(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.less_equal(self, other)
 
     def greater_than(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x > y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.greater_than(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.greater_than(self, y)
 
     def __gt__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x > y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.greater_than(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.greater_than(self, other)
 
     def greater_equal(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x >= y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.greater_equal(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.greater_equal(self, y)
 
     def __ge__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x >= y, elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.greater_equal(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.greater_equal(self, other)
 
     def logical_and(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x and y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.logical_and(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.logical_and(self, y)
 
     def logical_or(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x or y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.logical_or(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape of x and y.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.logical_or(self, y)
 
     def logical_not(self: Tensor) -> Tensor:
+        """not x (nonzero counts as true), elementwise; a bool tensor without gradient.
+
+        Calls `opgrad.logical_not(self)`: self is x.
+
+        Returns:
+            out (Tensor): A bool tensor of x's shape.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.logical_not(self)
 
     def isnan(self: Tensor) -> Tensor:
+        """True where x is NaN; a bool tensor without gradient.
+
+        Calls `opgrad.isnan(self)`: self is x.
+
+        Returns:
+            out (Tensor): A bool tensor of x's shape.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.isnan(self)
 
     def isinf(self: Tensor) -> Tensor:
+        """True where x is +inf or -inf; a bool tensor without gradient.
+
+        Calls `opgrad.isinf(self)`: self is x.
+
+        Returns:
+            out (Tensor): A bool tensor of x's shape.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.isinf(self)
 
     def isfinite(self: Tensor) -> Tensor:
+        """True where x is neither NaN nor infinite; a bool tensor without gradient.
+
+        Calls `opgrad.isfinite(self)`: self is x.
+
+        Returns:
+            out (Tensor): A bool tensor of x's shape.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.isfinite(self)
 
     def sum(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        """Sum over axis.
+
+        Calls `opgrad.sum(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.sum(self, axis, keepdim, dim, keepdims)
 
     def mean(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        """Arithmetic mean over axis.
+
+        Calls `opgrad.mean(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+        Gradient:
+            Flows to x. The gradient is out_grad / N, N the number of elements reduced.
+        """
         return _generated.ops.mean(self, axis, keepdim, dim, keepdims)
 
     def max(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        """Maximum over axis (values only; ties share the gradient equally).
+
+        Calls `opgrad.max(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.max(self, axis, keepdim, dim, keepdims)
 
     def min(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        """Minimum over axis (values only; ties share the gradient equally).
+
+        Calls `opgrad.min(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.min(self, axis, keepdim, dim, keepdims)
 
     def prod(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        """Product over axis (the gradient is exact when x has zeros).
+
+        Calls `opgrad.prod(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.prod(self, axis, keepdim, dim, keepdims)
 
     def logsumexp(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        """log(sum(exp(x))) over axis, computed stably; -inf over an empty axis.
+
+        Calls `opgrad.logsumexp(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.logsumexp(self, axis, keepdim, dim, keepdims)
 
     def argmax(self: Tensor, axis: int | None = None, keepdim: bool = False, dim: int | None = None, keepdims: bool | None = None) -> Tensor:
+        """int64 index of the maximum along axis (None means the flattened x); no gradient.
+
+        Calls `opgrad.argmax(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | None, default None): The axis to search, or None for the flattened x.
+            keepdim (bool, default False): Keep the searched axis as size 1 (with an axis).
+            dim (int | None | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): An int64 tensor of indices: x's shape without axis (a 0-d tensor for None).
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.argmax(self, axis, keepdim, dim, keepdims)
 
     def argmin(self: Tensor, axis: int | None = None, keepdim: bool = False, dim: int | None = None, keepdims: bool | None = None) -> Tensor:
+        """int64 index of the minimum along axis (None means the flattened x); no gradient.
+
+        Calls `opgrad.argmin(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | None, default None): The axis to search, or None for the flattened x.
+            keepdim (bool, default False): Keep the searched axis as size 1 (with an axis).
+            dim (int | None | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): An int64 tensor of indices: x's shape without axis (a 0-d tensor for None).
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.argmin(self, axis, keepdim, dim, keepdims)
 
     def var(self: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        """Variance over axis; unbiased divides by N - 1 (NaN when N == 1), else by N.
+
+        Calls `opgrad.var(self, axis, unbiased, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            unbiased (bool, default True): True divides the squared deviations by N - 1 (Bessel's correction), False by N.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.var(self, axis, unbiased, keepdim, dim, keepdims)
 
     def std(self: Tensor, axis: Sequence[int] | int = (), unbiased: bool = True, keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        """Standard deviation over axis (sqrt of var); its gradient is 0 where the result is 0.
+
+        Calls `opgrad.std(self, axis, unbiased, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            unbiased (bool, default True): True divides the squared deviations by N - 1 (Bessel's correction), False by N.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.std(self, axis, unbiased, keepdim, dim, keepdims)
 
     def norm(self: Tensor, p: float = 2.0, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        """Vector p-norm over axis (all of x by default), for p >= 1 or inf; the 2-norm's gradient is 0 where the norm is 0; for inf, ties share the gradient.
+
+        Calls `opgrad.norm(self, p, axis, keepdim)`: self is x.
+
+        Args:
+            p (float | int, default 2.0): The order of the norm, at least 1, or float('inf') for the maximum absolute value.
+            axis (int | Sequence[int], default ()): The axis or axes to reduce (negative counts from the end); empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1, so the result broadcasts against x.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): The reduced tensor: x's shape without the reduced axes (or with size 1 there under keepdim).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.norm(self, p, axis, keepdim, dim, keepdims)
 
     def cumsum(self: Tensor, axis: int | None = None, dim: int | None = None) -> Tensor:
+        """Cumulative sum along axis; axis None sums the flattened x (a 1-D result).
+
+        Calls `opgrad.cumsum(self, axis)`: self is x.
+
+        Args:
+            axis (int | None, default None): The axis to accumulate along, or None for the flattened x.
+            dim (int | None | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): x's shape (1-D for axis None).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.cumsum(self, axis, dim)
 
     def cumprod(self: Tensor, dim: int | None = None, axis: int | None = None) -> Tensor:
+        """Cumulative product along dim; dim None works on the flattened x (a 1-D result). The gradient is exact when x has zeros.
+
+        Calls `opgrad.cumprod(self, dim)`: self is x.
+
+        Args:
+            dim (int | None, default None): The axis to accumulate along, or None for the flattened x.
+            axis (int | None | None, default None): Alias of dim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): x's shape (1-D for dim None).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.cumprod(self, dim, axis)
 
     def topk(self: Tensor, k: int, axis: int = -1, largest: bool = True, sorted: bool = True, dim: int | None = None) -> tuple[Tensor, Tensor]:
+        """The k largest (or smallest) values along axis and their int64 indices; results are always sorted (ties keep the lower index first); NaN counts as the largest value.
+
+        Calls `opgrad.topk(self, k, axis, largest, sorted)`: self is x.
+
+        Args:
+            k (int): How many values to take; at most the size of axis.
+            axis (int, default -1): The axis to select along.
+            largest (bool, default True): True takes the largest values, False the smallest.
+            sorted (bool, default True): Accepted for compatibility: the results are always sorted.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            A tuple (out, indices):
+            out (Tensor): The values: x's shape with axis of size k.
+            indices (Tensor): Their int64 positions along axis, the same shape.
+
+        Gradient:
+            Flows to x. Not differentiable: output indices. The gradient is scattered back to the positions in indices.
+        """
         return _generated.ops.topk(self, k, axis, largest, sorted, dim)
 
     def sort(self: Tensor, axis: int = -1, descending: bool = False, dim: int | None = None) -> Tensor:
+        """x sorted along axis (a stable sort, NaN last ascending and first descending); values only, argsort gives the indices.
+
+        Calls `opgrad.sort(self, axis, descending)`: self is x.
+
+        Args:
+            axis (int, default -1): The axis to sort along.
+            descending (bool, default False): Sort from the largest value down.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. The gradient is scattered back to where each value came from.
+        """
         return _generated.ops.sort(self, axis, descending, dim)
 
     def argsort(self: Tensor, axis: int = -1, descending: bool = False, dim: int | None = None) -> Tensor:
+        """int64 indices that sort x along axis (stable; equal values keep their order); no gradient.
+
+        Calls `opgrad.argsort(self, axis, descending)`: self is x.
+
+        Args:
+            axis (int, default -1): The axis to sort along.
+            descending (bool, default False): Order from the largest value down (still stable).
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): An int64 tensor of x's shape.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.argsort(self, axis, descending, dim)
 
     def matmul(self: Tensor, y: Tensor | float | int, transpose_x: bool = False, transpose_y: bool = False) -> Tensor:
+        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap the last two axes first.
+
+        Calls `opgrad.matmul(self, y, transpose_x, transpose_y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The right operand, 1-D or more (batch axes first).
+            transpose_x (bool, default False): Swap x's last two axes before multiplying.
+            transpose_y (bool, default False): Swap y's last two axes before multiplying.
+
+        Returns:
+            out (Tensor): The product; batch axes broadcast, a 1-D operand's axis is removed.
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.matmul(self, y, transpose_x, transpose_y)
 
     def __matmul__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap the last two axes first.
+
+        Calls `opgrad.matmul(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The right operand, 1-D or more (batch axes first).
+
+        Returns:
+            out (Tensor): The product; batch axes broadcast, a 1-D operand's axis is removed.
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.matmul(self, other)
 
     def __rmatmul__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """Matrix product with NumPy semantics (1-D operands, batch broadcasting); transpose_x/transpose_y swap the last two axes first.
+
+        Calls `opgrad.matmul(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int): The left operand, 1-D or more (batch axes first).
+
+        Returns:
+            out (Tensor): The product; batch axes broadcast, a 1-D operand's axis is removed.
+
+        Gradient:
+            Flows to x, y.
+        """
         return _generated.ops.matmul(other, self)
 
     def squeeze(self: Tensor, axis: Sequence[int] | int = (), dim: Sequence[int] | int | None = None) -> Tensor:
+        """x without the size-1 axes listed (empty means all size-1 axes); a view.
+
+        Calls `opgrad.squeeze(self, axis)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ()): The size-1 axes to remove (an int or a list); empty removes every size-1 axis.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): A view of x with fewer axes.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.squeeze(self, axis, dim)
 
     def unsqueeze(self: Tensor, axis: Sequence[int] | int | None = None, dim: Sequence[int] | int | None = None) -> Tensor:
+        """x with size-1 axes inserted at axis (int or list); a view.
+
+        Calls `opgrad.unsqueeze(self, axis)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default None): Where the new axes go, as positions in the result (an int or a list).
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): A view of x with more axes.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.unsqueeze(self, axis, dim)
 
     def flatten(self: Tensor, start_axis: int = 0, stop_axis: int = -1, start_dim: int | None = None, end_dim: int | None = None) -> Tensor:
+        """x with axes start_axis..stop_axis merged into one; a view where possible.
+
+        Calls `opgrad.flatten(self, start_axis, stop_axis)`: self is x.
+
+        Args:
+            start_axis (int, default 0): The first axis merged.
+            stop_axis (int, default -1): The last axis merged (inclusive; -1 is the last axis).
+            start_dim (int | None, default None): Alias of start_axis (the PyTorch/NumPy spelling); give one or the other.
+            end_dim (int | None, default None): Alias of stop_axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): A tensor with the merged axes as one.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.flatten(self, start_axis, stop_axis, start_dim, end_dim)
 
     def split(self: Tensor, num_or_sections: Sequence[int] | int, axis: int = 0, dim: int | None = None) -> list[Tensor]:
+        """x split along axis; an int gives that many equal sections, a list the section sizes (one may be -1).
+
+        Calls `opgrad.split(self, num_or_sections, axis)`: self is x.
+
+        Args:
+            num_or_sections (int | Sequence[int]): An int: that many equal sections (it must divide the axis); a list: the size of each section, one may be -1.
+            axis (int, default 0): The axis to split along.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (list[Tensor]): A list of views of x, one per section.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.split(self, num_or_sections, axis, dim)
 
     def gather(self: Tensor, index: Tensor | float | int, axis: int = 0, dim: int | None = None) -> Tensor:
+        """The slices of x along axis picked by a 1-D integer index (like index_select); a 0-d index means [index].
+
+        Calls `opgrad.gather(self, index, axis)`: self is x.
+
+        Args:
+            index (Tensor | float | int): A 1-D (or 0-d) integer tensor of positions along axis.
+            axis (int, default 0): The axis to pick along.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): x's shape with axis of size len(index).
+
+        Gradient:
+            Flows to x. No gradient for: index. The gradient to x is scattered back and summed at repeated indices; none to index.
+        """
         return _generated.ops.gather(self, index, axis, dim)
 
     def index_select(self: Tensor, index: Tensor | float | int, axis: int = 0, dim: int | None = None) -> Tensor:
+        """The slices of x along axis picked by a 1-D integer index; a 0-d index means [index].
+
+        Calls `opgrad.index_select(self, index, axis)`: self is x.
+
+        Args:
+            index (Tensor | float | int): A 1-D (or 0-d) integer tensor of positions along axis.
+            axis (int, default 0): The axis to pick along.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): x's shape with axis of size len(index).
+
+        Gradient:
+            Flows to x. No gradient for: index. The gradient to x is summed at repeated indices; none to index.
+        """
         return _generated.ops.index_select(self, index, axis, dim)
 
     def tile(self: Tensor, repeat_times: Sequence[int] | int) -> Tensor:
+        """x repeated repeat_times[i] times along each axis.
+
+        Calls `opgrad.tile(self, repeat_times)`: self is x.
+
+        Args:
+            repeat_times (int | Sequence[int]): How often to repeat x along each axis (an int or a list; a longer list adds leading axes).
+
+        Returns:
+            out (Tensor): The tiled tensor.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.tile(self, repeat_times)
 
     def scatter(self: Tensor, index: Tensor | float | int, updates: Tensor | float | int, overwrite: bool = True) -> Tensor:
+        """x with the rows x[index[i]] (1-D index along axis 0) set to updates[i]; repeated indices keep the last update when overwrite, else the rows hit become the sum of their updates (Paddle's semantics).
+
+        Calls `opgrad.scatter(self, index, updates, overwrite)`: self is x.
+
+        Args:
+            index (Tensor | float | int): A 1-D integer tensor of row positions in x (axis 0).
+            updates (Tensor | float | int): The new rows: shape (len(index), *x.shape[1:]).
+            overwrite (bool, default True): True: a repeated index keeps its last update; False: rows hit get the sum of their updates.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x, updates. No gradient for: index.
+        """
         return _generated.ops.scatter(self, index, updates, overwrite)
 
     def index_add(self: Tensor, index: Tensor | float | int, axis: int, value: Tensor | float | int) -> Tensor:
+        """x with value's slices added at the positions index (1-D) along axis; repeated indices add up.
+
+        Calls `opgrad.index_add(self, index, axis, value)`: self is x.
+
+        Args:
+            index (Tensor | float | int): A 1-D integer tensor of positions along axis.
+            axis (int): The axis index runs along.
+            value (Tensor | float | int): The slices to add: x's shape with axis of size len(index).
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x, value. No gradient for: index.
+        """
         return _generated.ops.index_add(self, index, axis, value)
 
     def masked_fill(self: Tensor, mask: Tensor | float | int, value: float) -> Tensor:
+        """x with value where the bool mask (broadcastable to x's shape; the result keeps x's shape) is true.
+
+        Calls `opgrad.masked_fill(self, mask, value)`: self is x.
+
+        Args:
+            mask (Tensor | float | int): A bool tensor broadcastable to x's shape; True marks the elements replaced.
+            value (float | int): The number written where mask is True.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x. No gradient for: mask. The gradient to x is 0 where mask is True.
+        """
         return _generated.ops.masked_fill(self, mask, value)
 
     def tril(self: Tensor, diagonal: int = 0) -> Tensor:
+        """The lower triangle of the last two axes of x (on and below diagonal), zeros elsewhere.
+
+        Calls `opgrad.tril(self, diagonal)`: self is x.
+
+        Args:
+            diagonal (int, default 0): Which diagonal bounds the kept part (on and below it): 0 the main one, positive above it, negative below.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.tril(self, diagonal)
 
     def triu(self: Tensor, diagonal: int = 0) -> Tensor:
+        """The upper triangle of the last two axes of x (on and above diagonal), zeros elsewhere.
+
+        Calls `opgrad.triu(self, diagonal)`: self is x.
+
+        Args:
+            diagonal (int, default 0): Which diagonal bounds the kept part (on and above it): 0 the main one, positive above it, negative below.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.triu(self, diagonal)
 
     def roll(self: Tensor, shifts: Sequence[int] | int, axis: Sequence[int] | int | None = None, dims: Sequence[int] | int | None = None) -> Tensor:
+        """x with its elements shifted cyclically by shifts along axis; axis None (or []) rolls the flattened x and keeps its shape.
+
+        Calls `opgrad.roll(self, shifts, axis)`: self is x.
+
+        Args:
+            shifts (int | Sequence[int]): How far to shift (an int, or one per axis in axis); positive moves elements to higher indices.
+            axis (int | Sequence[int] | None, default None): The axes to roll along, or None (or empty) for the flattened x.
+            dims (int | Sequence[int] | None | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.roll(self, shifts, axis, dims)
 
     def repeat_interleave(self: Tensor, repeats: int, axis: int | None = None, dim: int | None = None) -> Tensor:
+        """Each element (slice along axis) of x repeated repeats times in place; axis None repeats the flattened x.
+
+        Calls `opgrad.repeat_interleave(self, repeats, axis)`: self is x.
+
+        Args:
+            repeats (int): How many times each element (slice) is repeated.
+            axis (int | None, default None): The axis to repeat along, or None for the flattened x.
+            dim (int | None | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): x with axis repeats times longer (1-D for None).
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.repeat_interleave(self, repeats, axis, dim)
 
     def flip(self: Tensor, axis: Sequence[int] | int | None = None, dims: Sequence[int] | int | None = None) -> Tensor:
+        """x reversed along each axis listed.
+
+        Calls `opgrad.flip(self, axis)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default None): The axes to reverse (an int or a list).
+            dims (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.flip(self, axis, dims)
 
     def softmax(self: Tensor, axis: int = -1, dim: int | None = None) -> Tensor:
+        """exp(x) / sum(exp(x)) along axis, computed stably.
+
+        Calls `opgrad.softmax(self, axis)`: self is x.
+
+        Args:
+            axis (int, default -1): The axis the probabilities sum to 1 along.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.softmax(self, axis, dim)
 
     def log_softmax(self: Tensor, axis: int = -1, dim: int | None = None) -> Tensor:
+        """log(softmax(x)) along axis, computed stably.
+
+        Calls `opgrad.log_softmax(self, axis)`: self is x.
+
+        Args:
+            axis (int, default -1): The axis the probabilities sum to 1 along.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.log_softmax(self, axis, dim)
 
     def glu(self: Tensor, axis: int = -1, dim: int | None = None) -> Tensor:
+        """Gated linear unit a * sigmoid(b), with a and b the two halves of x along axis (its size must be even).
+
+        Calls `opgrad.glu(self, axis)`: self is x.
+
+        Args:
+            axis (int, default -1): The axis split into halves a (first) and b (second); its size must be even.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): x's shape with axis halved.
+
+        Gradient:
+            Flows to x.
+        """
         return _generated.ops.glu(self, axis, dim)
 
     def fill(self: Tensor, value: float) -> Tensor:
+        """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
+
+        Calls `opgrad.fill(self, value)`: self is x.
+
+        Args:
+            value (float | int): The number every element is set to.
+
+        Returns:
+            out (Tensor): A new tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x. Zero: the result does not depend on x's values.
+        """
         return _generated.ops.fill(self, value)
 
     def fill_(self: Tensor, value: float) -> Tensor:
+        """A tensor shaped like x (and of its dtype) with every element set to value; no gradient flows to x.
+
+        Calls `opgrad.fill_(self, value)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Args:
+            value (float | int): The number every element is set to.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x. Zero: the result does not depend on x's values.
+        """
         return _generated.ops.fill_(self, value)
 
     def zero(self: Tensor) -> Tensor:
+        """Zeros shaped like x (and of its dtype); no gradient flows to x.
+
+        Calls `opgrad.zero(self)`: self is x.
+
+        Returns:
+            out (Tensor): A new tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x. Zero: the result does not depend on x's values.
+        """
         return _generated.ops.zero(self)
 
     def zero_(self: Tensor) -> Tensor:
+        """Zeros shaped like x (and of its dtype); no gradient flows to x.
+
+        Calls `opgrad.zero_(self)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x. Zero: the result does not depend on x's values.
+        """
         return _generated.ops.zero_(self)
 
     def bitwise_and(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x & y, elementwise with broadcasting (integer or bool tensors; logical and on bool).
+
+        Calls `opgrad.bitwise_and(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): An integer or bool tensor; broadcasts against x.
+
+        Returns:
+            out (Tensor): The bitwise and of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.bitwise_and(self, y)
 
     def __and__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x & y, elementwise with broadcasting (integer or bool tensors; logical and on bool).
+
+        Calls `opgrad.bitwise_and(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): An integer or bool tensor; broadcasts against x.
+
+        Returns:
+            out (Tensor): The bitwise and of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.bitwise_and(self, other)
 
     def __rand__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x & y, elementwise with broadcasting (integer or bool tensors; logical and on bool).
+
+        Calls `opgrad.bitwise_and(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int): An integer or bool tensor.
+
+        Returns:
+            out (Tensor): The bitwise and of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.bitwise_and(other, self)
 
     def bitwise_or(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x | y, elementwise with broadcasting (integer or bool tensors; logical or on bool).
+
+        Calls `opgrad.bitwise_or(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): An integer or bool tensor; broadcasts against x.
+
+        Returns:
+            out (Tensor): The bitwise or of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.bitwise_or(self, y)
 
     def __or__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x | y, elementwise with broadcasting (integer or bool tensors; logical or on bool).
+
+        Calls `opgrad.bitwise_or(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): An integer or bool tensor; broadcasts against x.
+
+        Returns:
+            out (Tensor): The bitwise or of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.bitwise_or(self, other)
 
     def __ror__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x | y, elementwise with broadcasting (integer or bool tensors; logical or on bool).
+
+        Calls `opgrad.bitwise_or(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int): An integer or bool tensor.
+
+        Returns:
+            out (Tensor): The bitwise or of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.bitwise_or(other, self)
 
     def bitwise_xor(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x ^ y, elementwise with broadcasting (integer or bool tensors; logical xor on bool).
+
+        Calls `opgrad.bitwise_xor(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): An integer or bool tensor; broadcasts against x.
+
+        Returns:
+            out (Tensor): The bitwise xor of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.bitwise_xor(self, y)
 
     def __xor__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x ^ y, elementwise with broadcasting (integer or bool tensors; logical xor on bool).
+
+        Calls `opgrad.bitwise_xor(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): An integer or bool tensor; broadcasts against x.
+
+        Returns:
+            out (Tensor): The bitwise xor of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.bitwise_xor(self, other)
 
     def __rxor__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x ^ y, elementwise with broadcasting (integer or bool tensors; logical xor on bool).
+
+        Calls `opgrad.bitwise_xor(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int): An integer or bool tensor.
+
+        Returns:
+            out (Tensor): The bitwise xor of x and y (logical on bool), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.bitwise_xor(other, self)
 
     def bitwise_not(self: Tensor) -> Tensor:
+        """~x, elementwise (integer or bool tensors; logical not on bool).
+
+        Calls `opgrad.bitwise_not(self)`: self is x.
+
+        Returns:
+            out (Tensor): The bitwise complement of x (logical not on bool), of x's shape and dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.bitwise_not(self)
 
     def __invert__(self: Tensor) -> Tensor:
+        """~x, elementwise (integer or bool tensors; logical not on bool).
+
+        Calls `opgrad.bitwise_not(self)`: self is x.
+
+        Returns:
+            out (Tensor): The bitwise complement of x (logical not on bool), of x's shape and dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.bitwise_not(self)
 
     def floor_divide(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x // y, elementwise with broadcasting, rounded toward minus infinity; no gradient (zero almost everywhere).
+
+        Calls `opgrad.floor_divide(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The divisor; broadcasts against x.
+
+        Returns:
+            out (Tensor): floor(x / y), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.floor_divide(self, y)
 
     def __floordiv__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x // y, elementwise with broadcasting, rounded toward minus infinity; no gradient (zero almost everywhere).
+
+        Calls `opgrad.floor_divide(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The divisor; broadcasts against x.
+
+        Returns:
+            out (Tensor): floor(x / y), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.floor_divide(self, other)
 
     def __rfloordiv__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x // y, elementwise with broadcasting, rounded toward minus infinity; no gradient (zero almost everywhere).
+
+        Calls `opgrad.floor_divide(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int): The dividend.
+
+        Returns:
+            out (Tensor): floor(x / y), of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
         return _generated.ops.floor_divide(other, self)
 
     def remainder(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x % y, elementwise with broadcasting; the result takes y's sign (Python's modulo).
+
+        Calls `opgrad.remainder(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The divisor; broadcasts against x.
+
+        Returns:
+            out (Tensor): x - floor(x / y) * y, which has y's sign, of the broadcast shape and promoted dtype.
+
+        Gradient:
+            Flows to x, y. The gradient is 1 for x and -floor(x / y) for y (the floor's own gradient is zero almost everywhere).
+        """
         return _generated.ops.remainder(self, y)
 
     def __mod__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x % y, elementwise with broadcasting; the result takes y's sign (Python's modulo).
+
+        Calls `opgrad.remainder(self, other)`: self is x, other is y.
+
+        Args:
+            other (Tensor | float | int): The divisor; broadcasts against x.
+
+        Returns:
+            out (Tensor): x - floor(x / y) * y, which has y's sign, of the broadcast shape and promoted dtype.
+
+        Gradient:
+            Flows to x, y. The gradient is 1 for x and -floor(x / y) for y (the floor's own gradient is zero almost everywhere).
+        """
         return _generated.ops.remainder(self, other)
 
     def __rmod__(self: Tensor, other: Tensor | float | int) -> Tensor:
+        """x % y, elementwise with broadcasting; the result takes y's sign (Python's modulo).
+
+        Calls `opgrad.remainder(other, self)`: self is y, other is x.
+
+        Args:
+            other (Tensor | float | int): The dividend.
+
+        Returns:
+            out (Tensor): x - floor(x / y) * y, which has y's sign, of the broadcast shape and promoted dtype.
+
+        Gradient:
+            Flows to x, y. The gradient is 1 for x and -floor(x / y) for y (the floor's own gradient is zero almost everywhere).
+        """
         return _generated.ops.remainder(other, self)

@@ -114,7 +114,8 @@ def test_adding_the_ops_only_adds_blocks(added):
             block = "\n".join(new[j1:j2])
             assert re.search("hypot|softshrink", block, flags=re.I), f"{path.name}: unrelated lines {block!r}"
             inserted += j2 - j1
-    assert 0 < inserted <= 150, f"adding two ops inserted {inserted} lines"
+    # per op: its function with a full docstring, a grad node, the method with its docstring
+    assert 0 < inserted <= 250, f"adding two ops inserted {inserted} lines"
 
 
 @pytest.mark.parametrize("name", NEW_OPS)

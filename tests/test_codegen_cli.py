@@ -189,11 +189,14 @@ def test_an_escaped_control_character_in_a_composite(
 
 def test_a_doc_with_quotes_and_backslashes_is_escaped(tmp_path: Path) -> None:
     doc = 'Mean of x: reduction "mean" gives \\sum_i x_i / n, and a trailing quote "'
-    ops = OPS.replace("doc: Hyperbolic tangent.", f"doc: '{doc}'")
+    arg = 'The input, "any" shape \\ dtype "'
+    ops = OPS.replace("doc: Hyperbolic tangent.", f"doc: '{doc}'\n  arg_docs:\n    x: '{arg}'")
     files = generate(spec_dir(tmp_path, ops))
     tree = ast.parse(files["ops.py"])
     tanh = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "tanh")
-    assert ast.get_docstring(tanh, clean=False) == doc
+    summary, args = ast.get_docstring(tanh, clean=False).split("\n\n")[:2]
+    assert summary == doc
+    assert args.splitlines()[1] == f"        x (Tensor | float | int): {arg}"
 
 
 # --- YAML that would hang or crash the parser -------------------------------------------------
@@ -360,3 +363,73 @@ def test_an_internal_error_is_one_line_and_exit_3(
     err = capsys.readouterr().err
     assert "internal error in opgrad.codegen: KeyError: 'boom'" in err and "Traceback" not in err
     assert not (tmp_path / "out").exists()
+
+
+# --- the reference page (docs/ops.md) --------------------------------------------------------
+
+
+def test_out_never_writes_the_page_anywhere(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--out DIR` redirects the package only: the page is not written, beside DIR or in the spec."""
+    spec = spec_dir(tmp_path)
+    code, err, out = run(tmp_path, capsys)
+    assert code == 0, err
+    assert not (spec / "docs").exists() and not (tmp_path / "docs").exists()
+    assert all(p.suffix == ".py" for p in out.iterdir())
+
+
+def test_the_default_output_writes_the_page_into_the_spec_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = spec_dir(tmp_path)
+    assert main(["--spec-dir", str(spec)]) == 0
+    page = (spec / naming.PAGE).read_text()
+    assert page.splitlines()[0] == naming.PAGE_HEADER
+    assert "### `tanh`" in page and "`opgrad.sum(x, axis=(), keepdim=False) -> Tensor`" in page
+    assert main(["--spec-dir", str(spec), "--check"]) == 0
+    (spec / naming.PAGE).write_text(page.replace("### `tanh`", "### `tan`"))
+    capsys.readouterr()
+    assert main(["--spec-dir", str(spec), "--check"]) == 1
+    captured = capsys.readouterr()
+    assert "-### `tan`\n+### `tanh`" in captured.out and "docs/ops.md is stale" in captured.err
+
+
+def test_docs_puts_the_page_where_it_says(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec_dir(tmp_path)
+    page = tmp_path / "site" / "reference.md"
+    code, err, _ = run(tmp_path, capsys, "--docs", str(page))
+    assert code == 0, err
+    assert page.read_text().startswith(naming.PAGE_HEADER + "\n")
+    code, err, _ = run(tmp_path, capsys, "--docs", str(page), "--check")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize(
+    "content", ["# My notes on ops\n", naming.PAGE_HEADER + "x\n"], ids=["notes", "near-header"]
+)
+def test_a_users_page_is_never_overwritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str
+) -> None:
+    """A docs/ops.md the generator did not write stops the run before anything is written."""
+    spec = spec_dir(tmp_path)
+    (spec / "docs").mkdir()
+    (spec / naming.PAGE).write_text(content)
+    capsys.readouterr()
+    assert main(["--spec-dir", str(spec)]) == 1
+    err = capsys.readouterr().err
+    assert "docs/ops.md exists and the generator did not write it" in err and "nothing was written" in err
+    assert (spec / naming.PAGE).read_text() == content
+    assert not (spec / "generated").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symlinks")
+def test_the_page_is_not_written_through_a_symlink(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = spec_dir(tmp_path)
+    elsewhere = tmp_path / "elsewhere.md"
+    elsewhere.write_text(naming.PAGE_HEADER + "\n")  # even a generated-looking target
+    (spec / "docs").mkdir()
+    (spec / naming.PAGE).symlink_to(elsewhere)
+    capsys.readouterr()
+    assert main(["--spec-dir", str(spec)]) == 1
+    assert elsewhere.read_text() == naming.PAGE_HEADER + "\n"

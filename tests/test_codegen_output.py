@@ -68,6 +68,8 @@ def _copy_project(tmp_path: Path) -> Path:
     for name in ("ops.yaml", "backward.yaml"):
         shutil.copy(ROOT / name, tmp_path / name)
     shutil.copytree(ROOT / "generated", tmp_path / "generated", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "docs").mkdir()
+    shutil.copy(ROOT / naming.PAGE, tmp_path / naming.PAGE)  # the reference page is output too
     return tmp_path
 
 

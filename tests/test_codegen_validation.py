@@ -817,3 +817,91 @@ def test_a_double_grad_with_first_order_names_is_told_the_grad_wrt_names(tmp_pat
         "output 'x_grad' is not the gradient of a forward tensor input, `grad_wrt_<input>` (the forward is a "
         "grad op) (expected one of: grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)",
     )
+
+
+# --- arg_docs and grad_doc ---------------------------------------------------------------------
+
+DOCUMENTED = OPS.replace(
+    "  backward: sum_grad\n",
+    "  backward: sum_grad\n  arg_docs:\n    x: The input.\n    axis: Axes to reduce.\n"
+    "    out: The sum.\n  grad_doc: Broadcast back to x.\n",
+)
+
+
+def test_arg_docs_and_grad_doc_are_read(tmp_path: Path) -> None:
+    op = load_spec(write_spec(tmp_path, DOCUMENTED)).op("sum")
+    assert op is not None and op.grad_doc == "Broadcast back to x."
+    assert [(name, text) for name, text, _ in op.arg_docs] == [
+        ("x", "The input."),
+        ("axis", "Axes to reduce."),
+        ("out", "The sum."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "marker", "fragment"),
+    [
+        (
+            "    axis: Axes",
+            "    dim: Axes",
+            "    dim:",
+            "arg_docs 'dim' is not an argument or output of 'sum' (it has: x, axis",
+        ),
+        ("    axis: Axes to reduce.", "    axis:", "    axis:", "arg_docs 'axis' has no text"),
+        ("    axis: Axes to reduce.", '    axis: ""', "    axis:", "arg_docs 'axis' has no text"),
+        (
+            "Axes to reduce.",
+            "Axes \u2013 all of them.",
+            "    axis:",
+            "'\u2013' (U+2013): doc texts are printable ASCII",
+        ),
+        (
+            "    axis: Axes to reduce.",
+            "    axis: [1, 2]",
+            "    axis:",
+            "arg_docs 'axis' must be text, got a list",
+        ),
+        (
+            "    out: The sum.",
+            "    out: The sum.\n    x: Again.",
+            "    x: Again",
+            "arg_docs 'x' appears twice",
+        ),
+        ("  grad_doc: Broadcast back to x.", "  grad_doc: Broadcast \u00e0 x.", "grad_doc", "grad_doc holds"),
+        ("  grad_doc: Broadcast back to x.", "  grad_doc: [a]", "grad_doc", "'grad_doc' must be a non-empty"),
+    ],
+    ids=[
+        "unknown argument",
+        "empty",
+        "empty string",
+        "not ASCII",
+        "not text",
+        "twice",
+        "grad_doc not ASCII",
+        "grad_doc not text",
+    ],
+)
+def test_bad_arg_docs(tmp_path: Path, old: str, new: str, marker: str, fragment: str) -> None:
+    ops = DOCUMENTED.replace(old, new)
+    assert ops != DOCUMENTED
+    assert_error(errors(tmp_path, ops), "ops.yaml", line_of(ops, marker), "sum", fragment)
+
+
+def test_an_op_without_docs_is_valid_and_gets_a_bare_args_section(tmp_path: Path) -> None:
+    ops_py = generate(write_spec(tmp_path))["ops.py"]
+    assert (
+        "    Args:\n        x (Tensor | float | int)\n        axis (int | Sequence[int], default ())\n"
+        in ops_py
+    )
+
+
+def test_the_family_is_the_section_comment_above_an_op(tmp_path: Path) -> None:
+    ops = "# --- Activations: elementwise\n" + OPS.replace("- op: mul", "# --- Products\n- op: mul")
+    spec = load_spec(write_spec(tmp_path, ops))
+    assert [(op.name, op.family) for op in spec.ops] == [
+        ("tanh", "Activations"),
+        ("sum", "Activations"),
+        ("mul", "Products"),
+        ("argmax", "Products"),
+    ]
+    assert load_spec(write_spec(tmp_path / "plain")).ops[0].family == "Other operators"
