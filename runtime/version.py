@@ -17,10 +17,11 @@ class VersionCounter:
     """Counts in-place writes to a tensor's memory; views share their base's counter.
 
     `shared` is set once a second tensor (a view, a detached alias) uses the counter: the
-    memory then has several tensors, which in-place ops must respect.
+    memory then has several tensors, which in-place ops must respect. `watch` is set only
+    on memory shared with another library (`runtime/dlpack.py`).
     """
 
-    __slots__ = ("value", "shared")
+    __slots__ = ("value", "shared", "watch")
 
     def __init__(self) -> None:
         self.value = 0
