@@ -35,6 +35,7 @@ from opgrad.runtime.dtypes import bool_, float16, float32, float64, int8, int16,
 from opgrad.runtime.engine import backward, grad
 from opgrad.runtime.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from opgrad.runtime.random import manual_seed
+from opgrad.runtime.serialization import load, save
 from opgrad.runtime.tensor import Tensor
 from opgrad.runtime.tensor_wrapper import saved_tensors_hooks
 
