@@ -1,11 +1,14 @@
-"""Containers: Sequential (a chain of modules) and ModuleList (an indexable list of them)."""
+"""Containers: Sequential (a chain of modules), ModuleList and ModuleDict (modules by index or
+key), ParameterList and ParameterDict (parameters by index or key)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, overload
 
 from opgrad.runtime.nn.module import Module
+from opgrad.runtime.nn.parameter import Parameter
+from opgrad.runtime.tensor import Tensor
 
 
 class Sequential(Module):
@@ -86,3 +89,142 @@ class ModuleList(Module):
         mod = list(self._modules.values())[index]
         assert mod is not None
         return mod
+
+
+class ModuleDict(Module):
+    """An ordered dict of modules, registered under their keys (`md["enc"]`, `md.enc`)."""
+
+    def __init__(self, modules: Mapping[str, Module] | Iterable[tuple[str, Module]] | None = None) -> None:
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def __getitem__(self, key: str) -> Module:
+        mod = self._modules[key]
+        assert mod is not None
+        return mod
+
+    def __setitem__(self, key: str, module: Module) -> None:
+        if not isinstance(module, Module):
+            raise TypeError(f"ModuleDict: {key!r} must be a Module, got {type(module).__name__}")
+        self.add_module(key, module)
+
+    def __delitem__(self, key: str) -> None:
+        del self._modules[key]
+        self.__dict__.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._modules
+
+    def keys(self) -> Iterable[str]:
+        return self._modules.keys()
+
+    def values(self) -> Iterable[Module]:
+        return [m for m in self._modules.values() if m is not None]
+
+    def items(self) -> Iterable[tuple[str, Module]]:
+        return [(k, m) for k, m in self._modules.items() if m is not None]
+
+    def pop(self, key: str) -> Module:
+        mod = self[key]
+        del self[key]
+        return mod
+
+    def update(self, modules: Mapping[str, Module] | Iterable[tuple[str, Module]]) -> None:
+        pairs = modules.items() if isinstance(modules, Mapping) else modules
+        for key, mod in pairs:
+            self[key] = mod
+
+
+class ParameterList(Module):
+    """A list of Parameters, registered as "0", "1", ... (a tensor is wrapped in a Parameter,
+    sharing its memory)."""
+
+    def __init__(self, values: Iterable[Any] | None = None) -> None:
+        super().__init__()
+        for v in values or ():
+            self.append(v)
+
+    def append(self, value: Any) -> ParameterList:
+        self.register_parameter(str(len(self._parameters)), _as_parameter(value, "ParameterList"))
+        return self
+
+    def extend(self, values: Iterable[Any]) -> ParameterList:
+        for v in values:
+            self.append(v)
+        return self
+
+    def __len__(self) -> int:
+        return len(self._parameters)
+
+    def __iter__(self) -> Iterator[Parameter]:
+        return iter(p for p in self._parameters.values() if p is not None)
+
+    def __getitem__(self, index: int) -> Parameter:
+        p = list(self._parameters.values())[index]
+        assert p is not None
+        return p
+
+    def __setitem__(self, index: int, value: Any) -> None:
+        key = list(self._parameters)[index]
+        p = _as_parameter(value, "ParameterList")
+        self._parameters[key] = p  # in place: the position (and the name) stays
+        self.__dict__[key] = p
+
+
+class ParameterDict(Module):
+    """An ordered dict of Parameters, registered under their keys."""
+
+    def __init__(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None) -> None:
+        super().__init__()
+        if values is not None:
+            self.update(values)
+
+    def __getitem__(self, key: str) -> Parameter:
+        p = self._parameters[key]
+        assert p is not None
+        return p
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.register_parameter(key, _as_parameter(value, "ParameterDict"))
+
+    def __delitem__(self, key: str) -> None:
+        del self._parameters[key]
+        self.__dict__.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._parameters)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._parameters)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._parameters
+
+    def keys(self) -> Iterable[str]:
+        return self._parameters.keys()
+
+    def values(self) -> Iterable[Parameter]:
+        return [p for p in self._parameters.values() if p is not None]
+
+    def items(self) -> Iterable[tuple[str, Parameter]]:
+        return [(k, p) for k, p in self._parameters.items() if p is not None]
+
+    def update(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> None:
+        pairs = values.items() if isinstance(values, Mapping) else values
+        for key, v in pairs:
+            self[key] = v
+
+
+def _as_parameter(value: Any, owner: str) -> Parameter:
+    if isinstance(value, Parameter):
+        return value
+    if isinstance(value, Tensor):
+        return Parameter(value, requires_grad=value.dtype.kind == "f")
+    raise TypeError(f"{owner}: expected a Parameter or a Tensor, got {type(value).__name__}")

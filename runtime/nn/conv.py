@@ -125,3 +125,157 @@ class AdaptiveAvgPool2d(Module):
 
     def extra_repr(self) -> str:
         return f"output_size={self.output_size}"
+
+
+class Conv1d(Module):
+    """1-D convolution (cross-correlation) of (N, C, L) input; weight (out, in / groups, k).
+
+    Computed as conv2d over (N, C, 1, L) with a (out, in / groups, 1, k) kernel, so it is
+    differentiable to any order as conv2d is. Initialised like Conv2d."""
+
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: int | Sequence[int],
+        stride: int | Sequence[int] = 1,
+        padding: int | Sequence[int] = 0,
+        dilation: int | Sequence[int] = 1,
+        groups: int = 1,
+        bias: bool = True,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        in_channels = checks.integer("Conv1d", "in_channels", in_channels, 1)
+        out_channels = checks.integer("Conv1d", "out_channels", out_channels, 1)
+        groups = checks.integer("Conv1d", "groups", groups, 1)
+        if in_channels % groups or out_channels % groups:
+            raise ValueError(
+                f"Conv1d: in_channels ({in_channels}) and out_channels ({out_channels}) must both be "
+                f"divisible by groups ({groups})"
+            )
+        self.in_channels = in_channels
+        self.out_channels = out_channels
+        self.kernel_size = checks.int_tuple("Conv1d", "kernel_size", kernel_size, 1, 1)
+        self.stride = checks.int_tuple("Conv1d", "stride", stride, 1, 1)
+        self.padding = checks.int_tuple("Conv1d", "padding", padding, 0, 1)
+        self.dilation = checks.int_tuple("Conv1d", "dilation", dilation, 1, 1)
+        self.groups = groups
+        self.weight = empty_parameter((out_channels, in_channels // groups, self.kernel_size[0]), dtype)
+        if bias:
+            self.bias = empty_parameter((out_channels,), dtype)
+        else:
+            self.register_parameter("bias", None)
+        bound = 1.0 / math.sqrt((in_channels // groups) * self.kernel_size[0])
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, x: Tensor) -> Tensor:
+        if x.ndim != 3:
+            raise ValueError(f"Conv1d: expected (N, C, L) input (3 axes), got shape {x.shape}")
+        w = ops.unsqueeze(self.weight, [2])
+        out = ops.conv2d(
+            ops.unsqueeze(x, [2]),
+            w,
+            self.bias,
+            (1, self.stride[0]),
+            (0, self.padding[0]),
+            (1, self.dilation[0]),
+            self.groups,
+        )
+        return ops.squeeze(out, [2])
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
+            f"stride={self.stride}, padding={self.padding}"
+        )
+
+
+class ConvTranspose2d(Module):
+    """Transposed 2-D convolution (the gradient of conv2d with respect to its input) of NCHW
+    input; weight (in, out / groups, kh, kw) as in PyTorch and Paddle. Output size:
+    (H - 1) * stride - 2 * padding + dilation * (kh - 1) + output_padding + 1.
+
+    Built from differentiable ops: zeros inserted between input pixels (stride), padding
+    (or cropping) by dilation * (k - 1) - padding, then conv2d with the flipped kernel."""
+
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: IntOrPair,
+        stride: IntOrPair = 1,
+        padding: IntOrPair = 0,
+        output_padding: IntOrPair = 0,
+        groups: int = 1,
+        bias: bool = True,
+        dilation: IntOrPair = 1,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        name = "ConvTranspose2d"
+        in_channels = checks.integer(name, "in_channels", in_channels, 1)
+        out_channels = checks.integer(name, "out_channels", out_channels, 1)
+        groups = checks.integer(name, "groups", groups, 1)
+        if in_channels % groups or out_channels % groups:
+            raise ValueError(
+                f"{name}: in_channels ({in_channels}) and out_channels ({out_channels}) must both be "
+                f"divisible by groups ({groups})"
+            )
+        self.in_channels = in_channels
+        self.out_channels = out_channels
+        self.kernel_size = checks.int_tuple(name, "kernel_size", kernel_size, 1, 2)
+        self.stride = checks.int_tuple(name, "stride", stride, 1, 2)
+        self.padding = checks.int_tuple(name, "padding", padding, 0, 2)
+        self.output_padding = checks.int_tuple(name, "output_padding", output_padding, 0, 2)
+        self.dilation = checks.int_tuple(name, "dilation", dilation, 1, 2)
+        for i in range(2):
+            if self.output_padding[i] >= max(self.stride[i], self.dilation[i]):
+                raise ValueError(
+                    f"{name}: output_padding {self.output_padding} must be smaller than stride "
+                    f"{self.stride} or dilation {self.dilation}"
+                )
+        self.groups = groups
+        self.weight = empty_parameter((in_channels, out_channels // groups, *self.kernel_size), dtype)
+        if bias:
+            self.bias = empty_parameter((out_channels,), dtype)
+        else:
+            self.register_parameter("bias", None)
+        fan_in = (out_channels // groups) * self.kernel_size[0] * self.kernel_size[1]
+        bound = 1.0 / math.sqrt(fan_in)
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, x: Tensor) -> Tensor:
+        if x.ndim != 4 or x.shape[1] != self.in_channels:
+            raise ValueError(
+                f"ConvTranspose2d: expected (N, {self.in_channels}, H, W) input, got shape {x.shape}"
+            )
+        n, c, h, w = x.shape
+        (sh, sw), (kh, kw), (dh, dw) = self.stride, self.kernel_size, self.dilation
+        if sh > 1 or sw > 1:  # zeros between the pixels
+            x = ops.pad(ops.reshape(x, [n, c, h, 1, w, 1]), [0, sw - 1, 0, 0, 0, sh - 1, 0, 0])
+            x = ops.reshape(x, [n, c, h * sh, w * sw])[:, :, : (h - 1) * sh + 1, : (w - 1) * sw + 1]
+        edges = []
+        for k, d, p, op in zip((kh, kw), (dh, dw), self.padding, self.output_padding, strict=True):
+            edges.append((d * (k - 1) - p, d * (k - 1) - p + op))
+        (top, bottom), (left, right) = edges
+        x = ops.pad(x, [max(left, 0), max(right, 0), max(top, 0), max(bottom, 0)])
+        if min(top, bottom, left, right) < 0:  # padding larger than the kernel reach: crop
+            hh, ww = x.shape[2], x.shape[3]
+            x = x[:, :, max(-top, 0) : hh - max(-bottom, 0), max(-left, 0) : ww - max(-right, 0)]
+        g = self.groups
+        cin, cout = self.in_channels // g, self.out_channels // g
+        wt = ops.reshape(self.weight, [g, cin, cout, kh, kw])
+        wt = ops.reshape(ops.transpose(wt, [0, 2, 1, 3, 4]), [g * cout, cin, kh, kw])
+        wt = ops.flip(wt, [2, 3])
+        return ops.conv2d(x, wt, self.bias, (1, 1), (0, 0), self.dilation, g)
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
+            f"stride={self.stride}, padding={self.padding}, output_padding={self.output_padding}"
+        )

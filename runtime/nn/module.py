@@ -5,10 +5,11 @@ an attribute registers it in the module's ordered tables; registration order is 
 of `parameters()`, `state_dict()` and the repr. The value is also kept in the instance
 `__dict__`, so reading `self.weight` in `forward` is a plain attribute look-up.
 
-`module(x)` calls `forward(x)` and nothing else (no hooks), so a call costs one Python
-frame. `train()`/`eval()` set `training` on the whole tree; `state_dict()` maps dotted names
-to tensors sharing the parameters' memory; `save(path)`/`load(path)` write and read them
-as an `.npz` file.
+`module(x)` calls `forward(x)`; a module with forward hooks (`register_forward_pre_hook`,
+`register_forward_hook`) runs them around it, and one without pays one attribute read.
+`train()`/`eval()` set `training` on the whole tree; `state_dict()` maps dotted names to
+tensors sharing the parameters' memory; `save(path)`/`load(path)` write and read them as an
+`.npz` file.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import numpy as np
 from opgrad.runtime import device as _device
 from opgrad.runtime import serialization
 from opgrad.runtime.dtypes import as_dtype
+from opgrad.runtime.hooks import HOOK_IDS, RemovableHandle
 from opgrad.runtime.nn._update import assign, bump_version
 from opgrad.runtime.nn.parameter import Parameter
 from opgrad.runtime.tensor import Tensor, wrap
@@ -42,6 +44,7 @@ class Module:
     `__init__`, and compute the output in `forward`."""
 
     training: bool
+    _hooks: tuple[dict[int, Callable[..., Any]], dict[int, Callable[..., Any]]] | None = None
     _parameters: dict[str, Parameter | None]
     _buffers: dict[str, Tensor | None]
     _non_persistent: set[str]
@@ -59,7 +62,40 @@ class Module:
         raise NotImplementedError(f"{type(self).__name__} must define forward()")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.forward(*args, **kwargs)
+        hooks = self._hooks
+        if hooks is None:
+            return self.forward(*args, **kwargs)
+        for hook in list(hooks[0].values()):
+            result = hook(self, args)
+            if result is not None:
+                args = result if isinstance(result, tuple) else (result,)
+        out = self.forward(*args, **kwargs)
+        for hook in list(hooks[1].values()):
+            result = hook(self, args, out)
+            if result is not None:
+                out = result
+        return out
+
+    # -- forward hooks -------------------------------------------------------------------
+    def register_forward_pre_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """`hook(module, args)` runs before forward; returning a value (a tuple, or one
+        argument) replaces the positional arguments. Keyword arguments pass unchanged."""
+        return self._add_hook(0, hook, "register_forward_pre_hook")
+
+    def register_forward_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """`hook(module, args, output)` runs after forward; returning a value replaces the
+        output. Hooks run in registration order; `handle.remove()` unregisters."""
+        return self._add_hook(1, hook, "register_forward_hook")
+
+    def _add_hook(self, which: int, hook: Callable[..., Any], what: str) -> RemovableHandle:
+        if not callable(hook):
+            raise TypeError(f"{what}: hook must be callable, got {type(hook).__name__}")
+        if self._hooks is None:
+            self.__dict__["_hooks"] = ({}, {})
+        table = self._hooks[which]  # type: ignore[index]
+        key = next(HOOK_IDS)
+        table[key] = hook
+        return RemovableHandle(table, key)
 
     # -- registration ------------------------------------------------------------------
     def __setattr__(self, name: str, value: Any) -> None:
@@ -335,6 +371,9 @@ class Module:
 
     def float(self: M) -> M:
         return self.to(dtype="float32")
+
+    def half(self: M) -> M:
+        return self.to(dtype="float16")
 
     # -- repr ------------------------------------------------------------------------------
     def extra_repr(self) -> str:
