@@ -152,3 +152,16 @@ def test_random_split_lengths_fractions_and_reproducibility():
 def test_random_sampler_draws_fresh_permutations():
     s = RandomSampler(range(6), generator=np.random.default_rng(0))
     assert sorted(s) == list(range(6)) and len(s) == 6
+
+
+def test_the_readme_training_example_runs(tmp_path, monkeypatch):
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    block = next(b for b in re.findall(r"```python\n(.*?)```", text, flags=re.S) if "DataLoader" in b)
+    monkeypatch.chdir(tmp_path)
+    scope: dict[str, object] = {"og": og}
+    exec(compile(block, "README.md", "exec"), scope)  # noqa: S102 - our own README
+    assert (tmp_path / "checkpoint.og").exists()
+    assert len(scope["opt"].state) == 2  # both parameters have momentum buffers, restored

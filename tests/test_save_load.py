@@ -203,3 +203,17 @@ def test_zero_dim_buffers_keep_their_shape_through_nn_save(tmp_path):
     assert fresh.num_batches_tracked.item() == 1
     og.save(og.tensor(3.0), tmp_path / "scalar")
     assert og.load(tmp_path / "scalar").shape == ()
+
+
+def test_the_docs_nn_example_runs(tmp_path, monkeypatch):
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "nn.md").read_text()
+    block = re.findall(r"```python\n(.*?)```", text, flags=re.S)[0]
+    monkeypatch.chdir(tmp_path)
+    scope: dict[str, object] = {}
+    exec(compile(block, "docs/nn.md", "exec"), scope)  # noqa: S102 - our own docs
+    assert (tmp_path / "ckpt.og").exists()
+    assert scope["opt"].param_groups[0]["weight_decay"] == 0.1
+    assert scope["sched"].last_epoch == 3 * len(scope["loader"])

@@ -57,6 +57,7 @@ class Module:
         d["_buffers"] = {}
         d["_non_persistent"] = set()
         d["_modules"] = {}
+        d["_hooks"] = None  # an instance entry: found before the class default, so faster
 
     def forward(self, *args: Any, **kwargs: Any) -> Any:
         raise NotImplementedError(f"{type(self).__name__} must define forward()")

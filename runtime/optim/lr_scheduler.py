@@ -224,9 +224,9 @@ class OneCycleLR(LRScheduler):
     """The 1cycle policy (Smith & Topin): from max_lr / div_factor up to max_lr over the
     first pct_start of total_steps, then down to max_lr / (div_factor * final_div_factor),
     along a cosine (anneal_strategy="cos") or a line ("linear"). three_phase goes back
-    to the start rate symmetrically before the final descent. Call step() once per batch;
-    stepping past total_steps raises. max_lr may be one rate per parameter group. Unlike
-    PyTorch it does not cycle momentum."""
+    to the start rate symmetrically before the final descent. Call step() once per batch,
+    total_steps times in all (the last call stays at the final rate; one more raises).
+    max_lr may be one rate per parameter group. Unlike PyTorch it does not cycle momentum."""
 
     def __init__(
         self,
@@ -271,8 +271,8 @@ class OneCycleLR(LRScheduler):
 
     def get_lr(self) -> list[float]:
         step = self.last_epoch
-        if step >= self.total_steps:
-            raise ValueError(f"OneCycleLR: stepped {step + 1} times, but total_steps is {self.total_steps}")
+        if step > self.total_steps:  # total_steps calls of step() after the constructor's
+            raise ValueError(f"OneCycleLR: step() called {step} times, but total_steps is {self.total_steps}")
         up = self.pct_start * self.total_steps - 1
         out = []
         for start, peak in zip(self.base_lrs, self.max_lrs, strict=True):
@@ -284,7 +284,7 @@ class OneCycleLR(LRScheduler):
             begin = 0.0
             for end, a, b in phases:
                 if step <= end or end == phases[-1][0]:
-                    pct = (step - begin) / (end - begin) if end > begin else 1.0
+                    pct = min((step - begin) / (end - begin), 1.0) if end > begin else 1.0
                     out.append(self._anneal(a, b, pct))
                     break
                 begin = end
