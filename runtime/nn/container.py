@@ -91,55 +91,70 @@ class ModuleList(Module):
         return mod
 
 
-class ModuleDict(Module):
+class _Keyed(Module):
+    """The dict behaviour of ModuleDict and ParameterDict over one of the module's tables
+    (`_modules` or `_parameters`, named by `_table`); subclasses define __setitem__."""
+
+    _table = ""
+
+    def __init__(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None) -> None:
+        super().__init__()
+        if values is not None:
+            self.update(values)
+
+    def _entries(self) -> dict[str, Any]:
+        return self.__dict__[self._table]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        raise NotImplementedError
+
+    def __getitem__(self, key: str) -> Any:
+        value = self._entries()[key]
+        assert value is not None
+        return value
+
+    def __delitem__(self, key: str) -> None:
+        del self._entries()[key]
+        self.__dict__.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._entries())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries()
+
+    def keys(self) -> Iterable[str]:
+        return self._entries().keys()
+
+    def values(self) -> list[Any]:
+        return [v for v in self._entries().values() if v is not None]
+
+    def items(self) -> list[tuple[str, Any]]:
+        return [(k, v) for k, v in self._entries().items() if v is not None]
+
+    def pop(self, key: str) -> Any:
+        value = self[key]
+        del self[key]
+        return value
+
+    def update(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> None:
+        pairs = values.items() if isinstance(values, Mapping) else values
+        for key, value in pairs:
+            self[key] = value
+
+
+class ModuleDict(_Keyed):
     """An ordered dict of modules, registered under their keys (`md["enc"]`, `md.enc`)."""
 
-    def __init__(self, modules: Mapping[str, Module] | Iterable[tuple[str, Module]] | None = None) -> None:
-        super().__init__()
-        if modules is not None:
-            self.update(modules)
-
-    def __getitem__(self, key: str) -> Module:
-        mod = self._modules[key]
-        assert mod is not None
-        return mod
+    _table = "_modules"
 
     def __setitem__(self, key: str, module: Module) -> None:
         if not isinstance(module, Module):
             raise TypeError(f"ModuleDict: {key!r} must be a Module, got {type(module).__name__}")
         self.add_module(key, module)
-
-    def __delitem__(self, key: str) -> None:
-        del self._modules[key]
-        self.__dict__.pop(key, None)
-
-    def __len__(self) -> int:
-        return len(self._modules)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._modules)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._modules
-
-    def keys(self) -> Iterable[str]:
-        return self._modules.keys()
-
-    def values(self) -> Iterable[Module]:
-        return [m for m in self._modules.values() if m is not None]
-
-    def items(self) -> Iterable[tuple[str, Module]]:
-        return [(k, m) for k, m in self._modules.items() if m is not None]
-
-    def pop(self, key: str) -> Module:
-        mod = self[key]
-        del self[key]
-        return mod
-
-    def update(self, modules: Mapping[str, Module] | Iterable[tuple[str, Module]]) -> None:
-        pairs = modules.items() if isinstance(modules, Mapping) else modules
-        for key, mod in pairs:
-            self[key] = mod
 
 
 class ParameterList(Module):
@@ -178,48 +193,14 @@ class ParameterList(Module):
         self.__dict__[key] = p
 
 
-class ParameterDict(Module):
-    """An ordered dict of Parameters, registered under their keys."""
+class ParameterDict(_Keyed):
+    """An ordered dict of Parameters, registered under their keys (a tensor is wrapped in a
+    Parameter, sharing its memory)."""
 
-    def __init__(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None) -> None:
-        super().__init__()
-        if values is not None:
-            self.update(values)
-
-    def __getitem__(self, key: str) -> Parameter:
-        p = self._parameters[key]
-        assert p is not None
-        return p
+    _table = "_parameters"
 
     def __setitem__(self, key: str, value: Any) -> None:
         self.register_parameter(key, _as_parameter(value, "ParameterDict"))
-
-    def __delitem__(self, key: str) -> None:
-        del self._parameters[key]
-        self.__dict__.pop(key, None)
-
-    def __len__(self) -> int:
-        return len(self._parameters)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._parameters)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._parameters
-
-    def keys(self) -> Iterable[str]:
-        return self._parameters.keys()
-
-    def values(self) -> Iterable[Parameter]:
-        return [p for p in self._parameters.values() if p is not None]
-
-    def items(self) -> Iterable[tuple[str, Parameter]]:
-        return [(k, p) for k, p in self._parameters.items() if p is not None]
-
-    def update(self, values: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> None:
-        pairs = values.items() if isinstance(values, Mapping) else values
-        for key, v in pairs:
-            self[key] = v
 
 
 def _as_parameter(value: Any, owner: str) -> Parameter:
