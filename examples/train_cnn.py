@@ -31,6 +31,7 @@ The last line printed is a summary such as
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import sys
@@ -48,6 +49,7 @@ from _plot import epoch_means, write_loss_plot  # noqa: E402  (examples/_plot.py
 import opgrad as og  # noqa: E402
 import opgrad.distributed as dist  # noqa: E402
 from opgrad import nn, optim  # noqa: E402
+from opgrad.utils.data import DataLoader, TensorDataset  # noqa: E402
 
 try:
     from tqdm import tqdm
@@ -180,19 +182,24 @@ def main(argv: list[str] | None = None) -> int:
     sched = optim.lr_scheduler.StepLR(opt, step_size=args.lr_step, gamma=0.5)
     losses: list[float] = []
     use_bar = tqdm is not None and not args.no_progress
+    # every rank draws the same global batches and shifts (one seeded generator)
+    train = TensorDataset(og.tensor(x_train), og.tensor(y_train))
+    loader = DataLoader(train, batch_size=args.batch_size, shuffle=True, generator=rng)
     for epoch in range(1, epochs + 1):
-        order = rng.permutation(len(x_train))
-        batches = range(steps_per_epoch)
-        bar = tqdm(batches, desc=f"epoch {epoch}/{epochs}", leave=False, ncols=80) if use_bar else batches
+        batches = itertools.islice(loader, steps_per_epoch)
+        bar = (
+            tqdm(batches, total=steps_per_epoch, desc=f"epoch {epoch}/{epochs}", leave=False, ncols=80)
+            if use_bar
+            else batches
+        )
         total_loss = 0.0
-        for step in bar:
-            idx = order[step * args.batch_size : (step + 1) * args.batch_size]
-            shifted = random_shift(x_train[idx], rng, args.shift)  # same draws on every rank
+        for xs, ys in bar:
+            shifted = random_shift(xs.numpy(), rng, args.shift)  # same draws on every rank
             xb = og.tensor(shifted[rank::world])  # this rank's shard of the global batch
-            yb = og.tensor(y_train[idx][rank::world])
+            yb = ys[rank::world]
             opt.zero_grad()
             # the sum scaled by world / global batch: DDP's average is the global batch's mean
-            loss = nn.functional.cross_entropy(net(xb), yb, reduction="sum") * (world / len(idx))
+            loss = nn.functional.cross_entropy(net(xb), yb, reduction="sum") * (world / len(ys))
             loss.backward()
             opt.step()
             value = loss.item()

@@ -29,6 +29,7 @@ The last line printed is a summary such as
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import sys
@@ -40,6 +41,7 @@ from _plot import epoch_means, write_loss_plot  # examples/_plot.py
 import opgrad as og
 import opgrad.distributed as dist
 from opgrad import nn, optim
+from opgrad.utils.data import DataLoader, TensorDataset
 
 try:
     from tqdm import tqdm
@@ -145,17 +147,21 @@ def main(argv: list[str] | None = None) -> int:
     opt = make_optimizer(model, args.lr, args.weight_decay)
     losses: list[float] = []
     use_bar = tqdm is not None and not args.no_progress
+    # every rank draws the same global batches (one seeded generator)
+    train = TensorDataset(og.tensor(x_train), og.tensor(y_train))
+    loader = DataLoader(train, batch_size=args.batch_size, shuffle=True, generator=rng)
     for epoch in range(1, epochs + 1):
-        order = rng.permutation(len(x_train))
-        batches = range(steps_per_epoch)
-        bar = tqdm(batches, desc=f"epoch {epoch}/{epochs}", leave=False, ncols=80) if use_bar else batches
+        batches = itertools.islice(loader, steps_per_epoch)
+        bar = (
+            tqdm(batches, total=steps_per_epoch, desc=f"epoch {epoch}/{epochs}", leave=False, ncols=80)
+            if use_bar
+            else batches
+        )
         total_loss = 0.0
-        for step in bar:
-            idx = order[step * args.batch_size : (step + 1) * args.batch_size]
-            mine = idx[rank::world]  # this rank's shard of the global batch
-            xb, yb = og.tensor(x_train[mine]), og.tensor(y_train[mine])
+        for xs, ys in bar:
+            xb, yb = xs[rank::world], ys[rank::world]  # this rank's shard of the global batch
             opt.zero_grad()
-            loss = nn.functional.cross_entropy(net(xb), yb, reduction="sum") * (world / len(idx))
+            loss = nn.functional.cross_entropy(net(xb), yb, reduction="sum") * (world / len(ys))
             loss.backward()
             opt.step()
             value = loss.item()

@@ -11,6 +11,7 @@ import numpy as np
 from opgrad.runtime import device as _device
 from opgrad.runtime import random as _random
 from opgrad.runtime.dtypes import as_dtype
+from opgrad.runtime.later import later
 from opgrad.runtime.promotion import get_default_dtype
 from opgrad.runtime.tensor import Tensor, wrap
 
@@ -244,13 +245,14 @@ def to_tensor(
 
 
 def from_numpy(array: np.ndarray) -> Tensor:
-    """A tensor sharing memory with a NumPy array."""
+    """A tensor sharing memory with a NumPy array (watched for writes made through the
+    array: see runtime/dlpack.py)."""
     if not isinstance(array, np.ndarray):
         raise TypeError(f"from_numpy: expected a NumPy array, got {type(array).__name__}")
     if array.dtype == object:
         return wrap(to_array(array, None, None, "from_numpy"))
     as_dtype(array.dtype, "from_numpy: dtype")  # a view cannot convert: refuse complex, str, ...
-    return wrap(array)
+    return later.dlpack.watch(wrap(array))
 
 
 def _filled(op: str, shape: Any, value: Any, dtype: Any, device: Any, requires_grad: bool) -> Tensor:

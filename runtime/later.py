@@ -23,6 +23,7 @@ MODULES = {
     "creation": "opgrad.runtime.creation",
     "transfer": "opgrad.runtime.transfer",
     "grad_holder": "opgrad.runtime.grad_holder",
+    "dlpack": "opgrad.runtime.dlpack",
 }
 
 

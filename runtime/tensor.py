@@ -165,6 +165,17 @@ class Tensor(TensorMethods, TensorConveniences):
             return arr.copy()
         return arr
 
+    def __dlpack__(
+        self, *, stream: Any = None, max_version: Any = None, dl_device: Any = None, copy: Any = None
+    ) -> Any:
+        """DLPack export (`np.from_dlpack(t)`, `torch.from_dlpack(t)`): shares memory, which
+        is then watched for writes by the other library (runtime/dlpack.py)."""
+        args = {"stream": stream, "max_version": max_version, "dl_device": dl_device, "copy": copy}
+        return later.dlpack.export(self, args)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return later.dlpack.device(self)
+
     # -- copy and pickle -----------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> Tensor:
         """A leaf's deep copy: new memory, the same requires_grad, a copy of `.grad`. A tensor

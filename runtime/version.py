@@ -7,7 +7,7 @@ the counter with its value at save time (see `tensor_wrapper`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from opgrad.runtime.tensor import Tensor
@@ -17,10 +17,12 @@ class VersionCounter:
     """Counts in-place writes to a tensor's memory; views share their base's counter.
 
     `shared` is set once a second tensor (a view, a detached alias) uses the counter: the
-    memory then has several tensors, which in-place ops must respect.
+    memory then has several tensors, which in-place ops must respect. `watch` is set only
+    on memory shared with another library (`runtime/dlpack.py`).
     """
 
-    __slots__ = ("value", "shared")
+    __slots__ = ("value", "shared", "watch")
+    watch: Any  # (arrays, fingerprint), only on watched counters
 
     def __init__(self) -> None:
         self.value = 0

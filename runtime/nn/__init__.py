@@ -12,8 +12,8 @@ Submodules: `nn.init` (in-place initialisers drawing from og.manual_seed's gener
 
 from opgrad.runtime.nn import functional, init, parallel, utils
 from opgrad.runtime.nn.attention import MultiHeadAttention
-from opgrad.runtime.nn.container import ModuleList, Sequential
-from opgrad.runtime.nn.conv import AdaptiveAvgPool2d, AvgPool2d, Conv2d, MaxPool2d
+from opgrad.runtime.nn.container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
+from opgrad.runtime.nn.conv import AdaptiveAvgPool2d, AvgPool2d, Conv1d, Conv2d, ConvTranspose2d, MaxPool2d
 from opgrad.runtime.nn.layers import (
     GELU,
     Dropout,
@@ -27,37 +27,64 @@ from opgrad.runtime.nn.layers import (
     SiLU,
     Softmax,
     Tanh,
+    Unflatten,
+)
+from opgrad.runtime.nn.loss import (
+    BCEWithLogitsLoss,
+    CrossEntropyLoss,
+    KLDivLoss,
+    L1Loss,
+    MSELoss,
+    NLLLoss,
+    SmoothL1Loss,
 )
 from opgrad.runtime.nn.module import IncompatibleKeys, Module, load, save
-from opgrad.runtime.nn.normalization import BatchNorm2d, GroupNorm, LayerNorm
+from opgrad.runtime.nn.normalization import BatchNorm1d, BatchNorm2d, GroupNorm, LayerNorm
 from opgrad.runtime.nn.parameter import Parameter
+from opgrad.runtime.nn.transformer import TransformerEncoder, TransformerEncoderLayer
 
 __all__ = [
-    "GELU",
     "AdaptiveAvgPool2d",
     "AvgPool2d",
+    "BCEWithLogitsLoss",
+    "BatchNorm1d",
     "BatchNorm2d",
+    "Conv1d",
     "Conv2d",
+    "ConvTranspose2d",
+    "CrossEntropyLoss",
     "Dropout",
     "Embedding",
     "Flatten",
+    "GELU",
     "GroupNorm",
     "Identity",
     "IncompatibleKeys",
+    "KLDivLoss",
+    "L1Loss",
     "LayerNorm",
     "LeakyReLU",
     "Linear",
+    "MSELoss",
     "MaxPool2d",
     "Module",
+    "ModuleDict",
     "ModuleList",
     "MultiHeadAttention",
+    "NLLLoss",
     "Parameter",
+    "ParameterDict",
+    "ParameterList",
     "ReLU",
     "Sequential",
     "SiLU",
     "Sigmoid",
+    "SmoothL1Loss",
     "Softmax",
     "Tanh",
+    "TransformerEncoder",
+    "TransformerEncoderLayer",
+    "Unflatten",
     "functional",
     "init",
     "load",

@@ -1,5 +1,6 @@
-"""Convolution and pooling layers over NCHW images: Conv2d, MaxPool2d, AvgPool2d,
-AdaptiveAvgPool2d. Each forwards to the generated op of the same name."""
+"""Convolution and pooling layers: Conv2d, MaxPool2d, AvgPool2d, AdaptiveAvgPool2d over NCHW
+images (each forwards to the generated op of the same name), and Conv1d and ConvTranspose2d,
+built from conv2d and other differentiable ops."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ class Conv2d(Module):
 
     Initialised like PyTorch: weight and bias from U(-1/sqrt(fan_in), 1/sqrt(fan_in))."""
 
+    _dims = 2  # spatial axes (Conv1d: 1)
+
     def __init__(
         self,
         in_channels: int,
@@ -35,20 +38,14 @@ class Conv2d(Module):
         dtype: Any = None,
     ) -> None:
         super().__init__()
-        in_channels = checks.integer("Conv2d", "in_channels", in_channels, 1)
-        out_channels = checks.integer("Conv2d", "out_channels", out_channels, 1)
-        groups = checks.integer("Conv2d", "groups", groups, 1)
-        if in_channels % groups or out_channels % groups:
-            raise ValueError(
-                f"Conv2d: in_channels ({in_channels}) and out_channels ({out_channels}) must both be "
-                f"divisible by groups ({groups})"
-            )
+        name, n = type(self).__name__, self._dims
+        in_channels, out_channels, groups = channels(name, in_channels, out_channels, groups)
         self.in_channels = in_channels
         self.out_channels = out_channels
-        self.kernel_size = checks.int_tuple("Conv2d", "kernel_size", kernel_size, 1, 2)
-        self.stride = checks.int_tuple("Conv2d", "stride", stride, 1, 2)
-        self.padding = checks.int_tuple("Conv2d", "padding", padding, 0, 2)
-        self.dilation = checks.int_tuple("Conv2d", "dilation", dilation, 1, 2)
+        self.kernel_size = checks.int_tuple(name, "kernel_size", kernel_size, 1, n)
+        self.stride = checks.int_tuple(name, "stride", stride, 1, n)
+        self.padding = checks.int_tuple(name, "padding", padding, 0, n)
+        self.dilation = checks.int_tuple(name, "dilation", dilation, 1, n)
         self.groups = groups
         self.weight = empty_parameter((out_channels, in_channels // groups, *self.kernel_size), dtype)
         if bias:
@@ -58,26 +55,44 @@ class Conv2d(Module):
         self.reset_parameters()
 
     def reset_parameters(self) -> None:
-        fan_in = (self.in_channels // self.groups) * self.kernel_size[0] * self.kernel_size[1]
-        bound = 1.0 / math.sqrt(fan_in) if fan_in else 0.0
-        init.uniform_(self.weight, -bound, bound)
-        if self.bias is not None:
-            init.uniform_(self.bias, -bound, bound)
+        fan_in = (self.in_channels // self.groups) * math.prod(self.kernel_size)
+        uniform_init(self.weight, self.bias, fan_in)
 
     def forward(self, x: Tensor) -> Tensor:
         return ops.conv2d(x, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
 
     def extra_repr(self) -> str:
         s = f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, stride={self.stride}"
-        if self.padding != (0, 0):
+        if any(self.padding):
             s += f", padding={self.padding}"
-        if self.dilation != (1, 1):
+        if any(d != 1 for d in self.dilation):
             s += f", dilation={self.dilation}"
         if self.groups != 1:
             s += f", groups={self.groups}"
         if self.bias is None:
             s += ", bias=False"
         return s
+
+
+def channels(owner: str, in_channels: Any, out_channels: Any, groups: Any) -> tuple[int, int, int]:
+    """Checked channel counts: ints >= 1, both divisible by groups."""
+    in_channels = checks.integer(owner, "in_channels", in_channels, 1)
+    out_channels = checks.integer(owner, "out_channels", out_channels, 1)
+    groups = checks.integer(owner, "groups", groups, 1)
+    if in_channels % groups or out_channels % groups:
+        raise ValueError(
+            f"{owner}: in_channels ({in_channels}) and out_channels ({out_channels}) must both be "
+            f"divisible by groups ({groups})"
+        )
+    return in_channels, out_channels, groups
+
+
+def uniform_init(weight: Tensor, bias: Tensor | None, fan_in: int) -> None:
+    """PyTorch's convolution initialisation: weight and bias from U(-1/sqrt(fan_in), ...)."""
+    bound = 1.0 / math.sqrt(fan_in) if fan_in else 0.0
+    init.uniform_(weight, -bound, bound)
+    if bias is not None:
+        init.uniform_(bias, -bound, bound)
 
 
 class _Pool2d(Module):
@@ -125,3 +140,107 @@ class AdaptiveAvgPool2d(Module):
 
     def extra_repr(self) -> str:
         return f"output_size={self.output_size}"
+
+
+class Conv1d(Conv2d):
+    """1-D convolution (cross-correlation) of (N, C, L) input; weight (out, in / groups, k).
+
+    Computed as conv2d over (N, C, 1, L) with a (out, in / groups, 1, k) kernel, so it is
+    differentiable to any order as conv2d is. Arguments and initialisation as Conv2d's,
+    with one number per size."""
+
+    _dims = 1
+
+    def forward(self, x: Tensor) -> Tensor:
+        if x.ndim != 3:
+            raise ValueError(f"Conv1d: expected (N, C, L) input (3 axes), got shape {x.shape}")
+        w = ops.unsqueeze(self.weight, [2])
+        out = ops.conv2d(
+            ops.unsqueeze(x, [2]),
+            w,
+            self.bias,
+            (1, self.stride[0]),
+            (0, self.padding[0]),
+            (1, self.dilation[0]),
+            self.groups,
+        )
+        return ops.squeeze(out, [2])
+
+
+class ConvTranspose2d(Module):
+    """Transposed 2-D convolution (the gradient of conv2d with respect to its input) of NCHW
+    input; weight (in, out / groups, kh, kw) as in PyTorch and Paddle. Output size:
+    (H - 1) * stride - 2 * padding + dilation * (kh - 1) + output_padding + 1.
+
+    Built from differentiable ops: zeros inserted between input pixels (stride), padding
+    (or cropping) by dilation * (k - 1) - padding, then conv2d with the flipped kernel."""
+
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: IntOrPair,
+        stride: IntOrPair = 1,
+        padding: IntOrPair = 0,
+        output_padding: IntOrPair = 0,
+        groups: int = 1,
+        bias: bool = True,
+        dilation: IntOrPair = 1,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        name = "ConvTranspose2d"
+        in_channels, out_channels, groups = channels(name, in_channels, out_channels, groups)
+        self.in_channels = in_channels
+        self.out_channels = out_channels
+        self.kernel_size = checks.int_tuple(name, "kernel_size", kernel_size, 1, 2)
+        self.stride = checks.int_tuple(name, "stride", stride, 1, 2)
+        self.padding = checks.int_tuple(name, "padding", padding, 0, 2)
+        self.output_padding = checks.int_tuple(name, "output_padding", output_padding, 0, 2)
+        self.dilation = checks.int_tuple(name, "dilation", dilation, 1, 2)
+        for i in range(2):
+            if self.output_padding[i] >= max(self.stride[i], self.dilation[i]):
+                raise ValueError(
+                    f"{name}: output_padding {self.output_padding} must be smaller than stride "
+                    f"{self.stride} or dilation {self.dilation}"
+                )
+        self.groups = groups
+        self.weight = empty_parameter((in_channels, out_channels // groups, *self.kernel_size), dtype)
+        if bias:
+            self.bias = empty_parameter((out_channels,), dtype)
+        else:
+            self.register_parameter("bias", None)
+        uniform_init(
+            self.weight, self.bias, (out_channels // groups) * self.kernel_size[0] * self.kernel_size[1]
+        )
+
+    def forward(self, x: Tensor) -> Tensor:
+        if x.ndim != 4 or x.shape[1] != self.in_channels:
+            raise ValueError(
+                f"ConvTranspose2d: expected (N, {self.in_channels}, H, W) input, got shape {x.shape}"
+            )
+        n, c, h, w = x.shape
+        (sh, sw), (kh, kw), (dh, dw) = self.stride, self.kernel_size, self.dilation
+        if sh > 1 or sw > 1:  # zeros between the pixels
+            x = ops.pad(ops.reshape(x, [n, c, h, 1, w, 1]), [0, sw - 1, 0, 0, 0, sh - 1, 0, 0])
+            x = ops.reshape(x, [n, c, h * sh, w * sw])[:, :, : (h - 1) * sh + 1, : (w - 1) * sw + 1]
+        edges = []
+        for k, d, p, op in zip((kh, kw), (dh, dw), self.padding, self.output_padding, strict=True):
+            edges.append((d * (k - 1) - p, d * (k - 1) - p + op))
+        (top, bottom), (left, right) = edges
+        x = ops.pad(x, [max(left, 0), max(right, 0), max(top, 0), max(bottom, 0)])
+        if min(top, bottom, left, right) < 0:  # padding larger than the kernel reach: crop
+            hh, ww = x.shape[2], x.shape[3]
+            x = x[:, :, max(-top, 0) : hh - max(-bottom, 0), max(-left, 0) : ww - max(-right, 0)]
+        g = self.groups
+        cin, cout = self.in_channels // g, self.out_channels // g
+        wt = ops.reshape(self.weight, [g, cin, cout, kh, kw])
+        wt = ops.reshape(ops.transpose(wt, [0, 2, 1, 3, 4]), [g * cout, cin, kh, kw])
+        wt = ops.flip(wt, [2, 3])
+        return ops.conv2d(x, wt, self.bias, (1, 1), (0, 0), self.dilation, g)
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
+            f"stride={self.stride}, padding={self.padding}, output_padding={self.output_padding}"
+        )

@@ -133,6 +133,35 @@ class Flatten(Module):
         return f"start_axis={self.start_axis}, stop_axis={self.stop_axis}"
 
 
+class Unflatten(Module):
+    """Splits axis `axis` into `sizes` (one entry may be -1): the inverse of Flatten."""
+
+    def __init__(self, axis: int, sizes: Any) -> None:
+        super().__init__()
+        self.axis = checks.integer("Unflatten", "axis", axis)
+        sizes = tuple(sizes) if isinstance(sizes, (list, tuple)) else None
+        if not sizes or not all(checks.is_int(v) and (v >= 0 or v == -1) for v in sizes):
+            raise TypeError("Unflatten: sizes must be a non-empty tuple of ints >= 0 (one may be -1)")
+        if sum(v == -1 for v in sizes) > 1:
+            raise ValueError(f"Unflatten: at most one of sizes may be -1, got {sizes}")
+        self.sizes: tuple[int, ...] = tuple(int(v) for v in sizes)
+
+    def forward(self, x: Tensor) -> Tensor:
+        shape = list(x.shape)
+        if not -len(shape) <= self.axis < len(shape):
+            raise ValueError(f"Unflatten: axis {self.axis} is out of range for input of shape {x.shape}")
+        axis = self.axis % len(shape)
+        known = math.prod(v for v in self.sizes if v != -1)
+        n = shape[axis]
+        sizes = [v if v != -1 else (n // known if known else 0) for v in self.sizes]
+        if math.prod(sizes) != n:
+            raise ValueError(f"Unflatten: cannot split axis {self.axis} of size {n} into {self.sizes}")
+        return ops.reshape(x, shape[:axis] + sizes + shape[axis + 1 :])
+
+    def extra_repr(self) -> str:
+        return f"axis={self.axis}, sizes={self.sizes}"
+
+
 class ReLU(Module):
     def forward(self, x: Tensor) -> Tensor:
         return ops.relu(x)

@@ -5,16 +5,16 @@ an attribute registers it in the module's ordered tables; registration order is 
 of `parameters()`, `state_dict()` and the repr. The value is also kept in the instance
 `__dict__`, so reading `self.weight` in `forward` is a plain attribute look-up.
 
-`module(x)` calls `forward(x)` and nothing else (no hooks), so a call costs one Python
-frame. `train()`/`eval()` set `training` on the whole tree; `state_dict()` maps dotted names
-to tensors sharing the parameters' memory; `save(path)`/`load(path)` write and read them
-as an `.npz` file.
+`module(x)` calls `forward(x)`; a module with forward hooks (`register_forward_pre_hook`,
+`register_forward_hook`) runs them around it, and one without pays one attribute read.
+`train()`/`eval()` set `training` on the whole tree; `state_dict()` maps dotted names to
+tensors sharing the parameters' memory; `save(path)`/`load(path)` write and read them as an
+`.npz` file.
 """
 
 from __future__ import annotations
 
 import os
-import uuid
 import zipfile
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple, TypeVar
@@ -22,7 +22,9 @@ from typing import Any, NamedTuple, TypeVar
 import numpy as np
 
 from opgrad.runtime import device as _device
+from opgrad.runtime import serialization
 from opgrad.runtime.dtypes import as_dtype
+from opgrad.runtime.hooks import HOOK_IDS, RemovableHandle
 from opgrad.runtime.nn._update import assign, bump_version
 from opgrad.runtime.nn.parameter import Parameter
 from opgrad.runtime.tensor import Tensor, wrap
@@ -42,6 +44,7 @@ class Module:
     `__init__`, and compute the output in `forward`."""
 
     training: bool
+    _hooks: tuple[dict[int, Callable[..., Any]], dict[int, Callable[..., Any]]] | None = None
     _parameters: dict[str, Parameter | None]
     _buffers: dict[str, Tensor | None]
     _non_persistent: set[str]
@@ -54,12 +57,46 @@ class Module:
         d["_buffers"] = {}
         d["_non_persistent"] = set()
         d["_modules"] = {}
+        d["_hooks"] = None  # an instance entry: found before the class default, so faster
 
     def forward(self, *args: Any, **kwargs: Any) -> Any:
         raise NotImplementedError(f"{type(self).__name__} must define forward()")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.forward(*args, **kwargs)
+        hooks = self._hooks
+        if hooks is None:
+            return self.forward(*args, **kwargs)
+        for hook in list(hooks[0].values()):
+            result = hook(self, args)
+            if result is not None:
+                args = result if isinstance(result, tuple) else (result,)
+        out = self.forward(*args, **kwargs)
+        for hook in list(hooks[1].values()):
+            result = hook(self, args, out)
+            if result is not None:
+                out = result
+        return out
+
+    # -- forward hooks -------------------------------------------------------------------
+    def register_forward_pre_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """`hook(module, args)` runs before forward; returning a value (a tuple, or one
+        argument) replaces the positional arguments. Keyword arguments pass unchanged."""
+        return self._add_hook(0, hook, "register_forward_pre_hook")
+
+    def register_forward_hook(self, hook: Callable[..., Any]) -> RemovableHandle:
+        """`hook(module, args, output)` runs after forward; returning a value replaces the
+        output. Hooks run in registration order; `handle.remove()` unregisters."""
+        return self._add_hook(1, hook, "register_forward_hook")
+
+    def _add_hook(self, which: int, hook: Callable[..., Any], what: str) -> RemovableHandle:
+        if not callable(hook):
+            raise TypeError(f"{what}: hook must be callable, got {type(hook).__name__}")
+        if self._hooks is None:
+            self.__dict__["_hooks"] = ({}, {})
+        table = self._hooks[which]  # type: ignore[index]
+        key = next(HOOK_IDS)
+        table[key] = hook
+        return RemovableHandle(table, key)
 
     # -- registration ------------------------------------------------------------------
     def __setattr__(self, name: str, value: Any) -> None:
@@ -336,6 +373,9 @@ class Module:
     def float(self: M) -> M:
         return self.to(dtype="float32")
 
+    def half(self: M) -> M:
+        return self.to(dtype="float16")
+
     # -- repr ------------------------------------------------------------------------------
     def extra_repr(self) -> str:
         """The arguments shown inside this module's repr line (override in layers)."""
@@ -373,71 +413,64 @@ def _load_problem(key: str, array: Any, target: Tensor) -> str:
     return ""
 
 
-def save(state_dict: Mapping[str, Any], path: Any) -> None:
+def save(state_dict: Any, path: Any) -> None:
     """Write a state dict (name -> Tensor or array) to `path` as an .npz archive.
 
     The file is written exactly at `path` (no suffix is added); `np.load` reads it. Every
     value is converted before the file is opened, and a path is written through a temporary
     file in the same folder that then replaces it, so a failed save leaves an existing file
-    as it was."""
+    as it was. Anything else (an optimizer's nested state dict, say) is written by
+    `og.save`, which `load` also reads."""
+    if not _flat(state_dict):
+        serialization.save(state_dict, path)
+        return
     arrays = {}
     for key, value in state_dict.items():
         array = value.numpy() if isinstance(value, Tensor) else np.asarray(value)
         if array.dtype.hasobject:
             raise TypeError(f"save: {key!r} holds Python objects (dtype object); expected a numeric array")
-        arrays[key] = np.ascontiguousarray(array)
-    if not isinstance(path, (str, os.PathLike)):
-        _write_npz(arrays, path)  # a file object: the caller owns it
-        return
-    target = os.fspath(path)
-    folder = os.path.dirname(target) or "."
-    if not os.path.isdir(folder):
-        raise FileNotFoundError(f"save: the folder of {target!r} does not exist")
-    if os.path.isdir(target):
-        raise IsADirectoryError(f"save: {target!r} is a folder; give a file path")
-    tmp = f"{target}.{os.getpid()}-{uuid.uuid4().hex[:8]}.tmp"  # same folder: os.replace is atomic
-    try:
-        with open(tmp, "xb") as f:
-            _write_npz(arrays, f)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+        arrays[key] = serialization.contiguous(array)
+
+    def write(file: Any) -> None:
+        with zipfile.ZipFile(file, "w", compression=zipfile.ZIP_STORED, allowZip64=True) as zf:
+            for key, array in arrays.items():
+                with zf.open(f"{key}.npy", "w", force_zip64=True) as f:
+                    np.lib.format.write_array(f, array, allow_pickle=False)
+
+    serialization.write_file(path, write, "save")
 
 
-def _write_npz(arrays: Mapping[str, np.ndarray], file: Any) -> None:
-    with zipfile.ZipFile(file, "w", compression=zipfile.ZIP_STORED, allowZip64=True) as zf:
-        for key, array in arrays.items():
-            with zf.open(f"{key}.npy", "w", force_zip64=True) as f:
-                np.lib.format.write_array(f, array, allow_pickle=False)
+def _flat(obj: Any) -> bool:
+    """A name -> tensor/array mapping (what `Module.state_dict()` gives)."""
+    return isinstance(obj, Mapping) and all(
+        isinstance(k, str) and (isinstance(v, (Tensor, np.ndarray)) or hasattr(v, "__array__"))
+        for k, v in obj.items()
+    )
 
 
-def load(path: Any) -> dict[str, np.ndarray]:
-    """Read an .npz archive written by `save` into name -> NumPy array (no pickles)."""
-    is_path = isinstance(path, (str, os.PathLike))
-    where = repr(os.fspath(path)) if is_path else f"the {type(path).__name__} given"
-    if is_path and not os.path.isfile(path):
-        raise FileNotFoundError(f"load: no file at {where}")
-    if not _is_zip(path):
-        raise ValueError(f"load: {where} is not an .npz archive (a zip file, as written by save)")
-    try:
-        with np.load(path, allow_pickle=False) as archive:
-            out = {key: archive[key] for key in archive.files}
-    except (ValueError, OSError, EOFError, zipfile.BadZipFile) as exc:
-        raise ValueError(f"load: {where} is not a readable .npz archive: {exc}") from None
-    for key, value in out.items():
-        if not isinstance(value, np.ndarray):
-            raise ValueError(f"load: {where} holds {key!r}, which is not a .npy array")
+def load(path: Any) -> Any:
+    """Read an .npz archive written by `save` into name -> NumPy array (no pickles); a file
+    written by `og.save` loads as `og.load` gives it."""
+    where = serialization.describe(path)
+    start = None if isinstance(path, (str, os.PathLike)) else path.tell()
+    with serialization.open_archive(path, "load") as zf:
+        names = zf.namelist()
+        if serialization.STRUCTURE in names:
+            structured = True
+        else:
+            structured = False
+            for name in names:
+                if not name.endswith(".npy"):
+                    raise ValueError(f"load: {where} holds {name!r}, which is not a .npy array")
+            out = {}
+            for name in names:
+                try:
+                    with zf.open(name) as f:
+                        out[name[:-4]] = np.lib.format.read_array(f, allow_pickle=False)
+                except (ValueError, OSError, EOFError, zipfile.BadZipFile) as exc:
+                    raise ValueError(f"load: {where} is not a readable .npz archive: {exc}") from None
+    if structured:
+        if start is not None:
+            path.seek(start)
+        return serialization.load(path)
     return out
-
-
-def _is_zip(file: Any) -> bool:
-    """Whether a path or a seekable file object holds a zip archive (the position is kept)."""
-    if isinstance(file, (str, os.PathLike)):
-        return zipfile.is_zipfile(file)
-    pos = file.tell()
-    try:
-        return zipfile.is_zipfile(file)
-    finally:
-        file.seek(pos)

@@ -1,6 +1,6 @@
-"""Normalization layers: LayerNorm, BatchNorm2d, GroupNorm.
+"""Normalization layers: LayerNorm, BatchNorm1d, BatchNorm2d, GroupNorm.
 
-BatchNorm2d keeps `running_mean`/`running_var` (and `num_batches_tracked`) as buffers: in
+BatchNorm2d (and BatchNorm1d) keeps `running_mean`/`running_var` (and `num_batches_tracked`) as buffers: in
 training mode it normalises with the batch's statistics and `og.batch_norm` folds them into
 the running ones in place (running = (1 - momentum) * running + momentum * batch, the batch
 variance unbiased; `momentum` here is PyTorch's, the op's is Paddle's 1 - momentum); in
@@ -72,6 +72,8 @@ def layer_norm(
 class BatchNorm2d(Module):
     """Batch normalisation of NCHW input over (N, H, W) per channel."""
 
+    _ndims: tuple[int, ...] = (4,)
+    _layout = "NCHW input (4 axes)"
     # Buffers (register_buffer); None without track_running_stats.
     running_mean: Tensor | None
     running_var: Tensor | None
@@ -87,11 +89,12 @@ class BatchNorm2d(Module):
         dtype: Any = None,
     ) -> None:
         super().__init__()
-        self.num_features = checks.integer("BatchNorm2d", "num_features", num_features, 1)
-        self.eps = float(checks.real("BatchNorm2d", "eps", eps, 0.0))
-        self.momentum = float(checks.real("BatchNorm2d", "momentum", momentum, 0.0, 1.0))
-        self.affine = checks.flag("BatchNorm2d", "affine", affine)
-        self.track_running_stats = checks.flag("BatchNorm2d", "track_running_stats", track_running_stats)
+        name = type(self).__name__
+        self.num_features = checks.integer(name, "num_features", num_features, 1)
+        self.eps = float(checks.real(name, "eps", eps, 0.0))
+        self.momentum = float(checks.real(name, "momentum", momentum, 0.0, 1.0))
+        self.affine = checks.flag(name, "affine", affine)
+        self.track_running_stats = checks.flag(name, "track_running_stats", track_running_stats)
         dt = dtype if dtype is not None else "float32"
         if affine:
             self.weight = empty_parameter((num_features,), dt)
@@ -110,8 +113,15 @@ class BatchNorm2d(Module):
             self.register_buffer("num_batches_tracked", None)
 
     def forward(self, x: Tensor) -> Tensor:
-        if x.ndim != 4:
-            raise ValueError(f"BatchNorm2d: expected NCHW input (4 axes), got shape {x.shape}")
+        if x.ndim not in self._ndims:
+            raise ValueError(f"{type(self).__name__}: expected {self._layout}, got shape {x.shape}")
+        if x.ndim != 4:  # (N, C) or (N, C, L): normalised as (N, C, L, 1) images
+            n, c = x.shape[0], x.shape[1]
+            out = self._normalize(ops.reshape(x, [n, c, -1, 1]))
+            return ops.reshape(out, list(x.shape))
+        return self._normalize(x)
+
+    def _normalize(self, x: Tensor) -> Tensor:
         rm, rv = self.running_mean, self.running_var
         if rm is None or rv is None:  # no running statistics: always the batch's, kept nowhere
             rm = zeros((self.num_features,), dtype=x.dtype, device=x.device)
@@ -132,6 +142,14 @@ class BatchNorm2d(Module):
             f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
             f"track_running_stats={self.track_running_stats}"
         )
+
+
+class BatchNorm1d(BatchNorm2d):
+    """Batch normalisation of (N, C) or (N, C, L) input over N (and L) per channel; the same
+    running statistics and momentum as BatchNorm2d."""
+
+    _ndims = (2, 3)
+    _layout = "(N, C) or (N, C, L) input"
 
 
 class GroupNorm(Module):

@@ -13,7 +13,18 @@ sched.step()
 from opgrad.runtime.nn.utils import clip_grad_norm_, clip_grad_value_
 from opgrad.runtime.optim import lr_scheduler
 from opgrad.runtime.optim.adam import Adam, AdamW
+from opgrad.runtime.optim.adaptive import Adagrad, RMSprop
 from opgrad.runtime.optim.optimizer import Optimizer
 from opgrad.runtime.optim.sgd import SGD
 
-__all__ = ["SGD", "Adam", "AdamW", "Optimizer", "clip_grad_norm_", "clip_grad_value_", "lr_scheduler"]
+__all__ = [
+    "SGD",
+    "Adagrad",
+    "Adam",
+    "AdamW",
+    "Optimizer",
+    "RMSprop",
+    "clip_grad_norm_",
+    "clip_grad_value_",
+    "lr_scheduler",
+]

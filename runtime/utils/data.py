@@ -1,17 +1,39 @@
-"""opgrad.utils.data: the minimum data-parallel training needs. A `Dataset` maps an index
-to an example, `TensorDataset` indexes several tensors along their first dimension, and
-`DistributedSampler` gives each rank its own shard of the indices, reshuffled per epoch
-(`set_epoch`) the same way on every rank."""
+"""opgrad.utils.data: datasets, samplers and the DataLoader. A `Dataset` maps an index to
+an example, `TensorDataset` indexes several tensors along their first dimension, `Subset`
+and `random_split` take parts of a dataset, `DataLoader` (runtime/utils/loader.py) batches
+one, and `DistributedSampler` gives each rank its own shard of the indices, reshuffled per
+epoch (`set_epoch`) the same way on every rank."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
 from opgrad.runtime.distributed import group
-from opgrad.runtime.tensor import Tensor
+from opgrad.runtime.tensor import Tensor, wrap
+from opgrad.runtime.utils.loader import (
+    BatchSampler,
+    DataLoader,
+    RandomSampler,
+    SequentialSampler,
+    as_generator,
+    default_collate,
+)
+
+__all__ = [
+    "BatchSampler",
+    "DataLoader",
+    "Dataset",
+    "DistributedSampler",
+    "RandomSampler",
+    "SequentialSampler",
+    "Subset",
+    "TensorDataset",
+    "default_collate",
+    "random_split",
+]
 
 
 class Dataset:
@@ -42,8 +64,68 @@ class TensorDataset(Dataset):
     def __getitem__(self, index: Any) -> tuple[Tensor, ...]:
         return tuple(t[index] for t in self.tensors)
 
+    def __getitems__(self, indices: list[int]) -> tuple[Tensor, ...]:
+        """A whole batch at once (what DataLoader asks for): one indexing per tensor."""
+        idx = np.asarray(indices, dtype=np.int64)
+        return tuple(t[idx] if t._requires_grad else wrap(t._data[idx]) for t in self.tensors)
+
     def __len__(self) -> int:
         return self.tensors[0].shape[0]
+
+
+class Subset(Dataset):
+    """The examples of `dataset` at `indices`, renumbered 0..len(indices)-1."""
+
+    def __init__(self, dataset: Any, indices: Sequence[int]) -> None:
+        self.dataset = dataset
+        self.indices = [int(i) for i in indices]
+
+    def __getitem__(self, index: int) -> Any:
+        return self.dataset[self.indices[index]]
+
+    def __getitems__(self, indices: list[int]) -> Any:
+        inner = [self.indices[i] for i in indices]
+        many = getattr(self.dataset, "__getitems__", None)
+        if many is not None:
+            return many(inner)
+        return default_collate([self.dataset[i] for i in inner])
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+
+def random_split(dataset: Any, lengths: Sequence[int | float], generator: Any = None) -> list[Subset]:
+    """Split `dataset` into non-overlapping Subsets of the given lengths (ints summing to
+    len(dataset), or fractions summing to 1, the remainder handed out one by one from the
+    first part), over a permutation from `generator` (an int seed or a np.random.Generator;
+    None: og.manual_seed's generator)."""
+    n = len(dataset)
+    if not lengths:
+        raise ValueError("random_split: lengths must not be empty")
+    if all(isinstance(x, float) for x in lengths):
+        if any(not 0.0 <= x <= 1.0 for x in lengths) or abs(sum(lengths) - 1.0) > 1e-6:
+            raise ValueError(f"random_split: fractions must be in [0, 1] and sum to 1, got {list(lengths)}")
+        sizes = [int(np.floor(n * x)) for x in lengths]
+        for i in range(n - sum(sizes)):
+            sizes[i % len(sizes)] += 1
+    else:
+        sizes = []
+        for x in lengths:
+            if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < 0:
+                raise ValueError(
+                    f"random_split: lengths must be ints >= 0 (or fractions), got {list(lengths)}"
+                )
+            sizes.append(int(x))
+        if sum(sizes) != n:
+            raise ValueError(
+                f"random_split: the lengths {sizes} sum to {sum(sizes)}, but the dataset has {n}"
+            )
+    order = as_generator(generator, "random_split").permutation(n).tolist()
+    out, start = [], 0
+    for size in sizes:
+        out.append(Subset(dataset, order[start : start + size]))
+        start += size
+    return out
 
 
 class DistributedSampler:
