@@ -108,6 +108,7 @@ OP_KEYS = (
     "view",
     "mutates",
     "mutates_if",
+    "jvp",
     "doc",
 )
 BACKWARD_KEYS = (
@@ -143,6 +144,7 @@ class OpSpec:
     mutates_if: str | None  # the bool argument that says whether it writes them
     doc: str
     lines: KeyLines
+    jvp: tuple[CompositeSource, ...] = ()  # one per differentiable output: its tangent (jvp_check.py)
 
     def __post_init__(self) -> None:
         names = [a.name for a in self.args] + [o.name for o in self.outputs]
@@ -217,6 +219,13 @@ class OpSpec:
         view = r.pop_name("view", "view argument")
         mutates = r.pop_names("mutates", "mutated argument")
         mutates_if = r.pop_name("mutates_if", "mutates_if argument")
+        jvp_raw = r.pop(
+            "jvp",
+            lambda v: (
+                isinstance(v, dict) and all(isinstance(k, str) and _is_expression(e) for k, e in v.items())
+            ),
+            "a mapping from each differentiable output to its tangent's expression (`out: x_t * y`)",
+        )
         doc = r.pop_doc()
         r.finish(OP_KEYS)
         if name is None or args is None or outputs is None:
@@ -325,6 +334,7 @@ class OpSpec:
             mutates_if=mutates_if if mutated else None,
             doc=doc or f"The `{name}` operator.",
             lines=r.lines,
+            jvp=_jvp_sources(r, jvp_raw, [o.name for o in outputs if o.name in differentiable]),
         )
 
 
@@ -567,6 +577,24 @@ class BackwardSpec:
             doc=doc or "",  # validate.py fills in the default (see `doc` above)
             lines=r.lines,
         )
+
+
+def _jvp_sources(
+    r: Reader, raw: dict[str, Any] | None, differentiable: list[str]
+) -> tuple[CompositeSource, ...]:
+    """`jvp:` as written: exactly the differentiable outputs, each an expression or steps."""
+    if raw is None:
+        return ()
+    if sorted(raw) != sorted(differentiable):
+        r.error(
+            "jvp",
+            f"jvp keys ({', '.join(raw)}) must be the differentiable outputs "
+            f"({', '.join(differentiable) or 'none'})",
+        )
+        return ()
+    line = r.lines("jvp").line
+    key_lines = getattr(raw, "key_lines", {})
+    return tuple(_composite_source(o, raw[o], key_lines.get(o, line)) for o in differentiable)
 
 
 def _is_expression(value: Any) -> bool:

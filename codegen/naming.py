@@ -14,6 +14,7 @@ OPS_MODULE = "ops"
 GRAD_OPS_MODULE = "grad_ops"
 NODES_MODULE = "nodes"
 TENSOR_METHODS_MODULE = "tensor_methods"
+JVP_MODULE = "jvp"  # forward-mode rules, one function per op and grad op (plan_jvp.py)
 PACKAGE_INIT = "__init__"
 
 # How generated modules refer to each other and to builtins (`from opgrad.generated import
@@ -21,6 +22,7 @@ PACKAGE_INIT = "__init__"
 OPS_ALIAS = "_ops"
 GRAD_OPS_ALIAS = "_grad_ops"
 NODES_ALIAS = "_nodes"
+JVP_ALIAS = "_jvp"
 BUILTINS_ALIAS = "_builtins"
 # Prefix of the module-level kernel tables (`_k_tanh = kernel_table("tanh")`).
 KERNEL_TABLE_PREFIX = "_k_"
@@ -58,6 +60,13 @@ RUNTIME_NAMES = frozenset(
         "write_inplace",
         "mark_view",
         "bump_versions",
+        # forward mode (runtime/dual.py)
+        "FORWARD",
+        "tangents",
+        "set_tangent",
+        "rule_scope",
+        "derive",
+        "write_tangent",
         "isinstance",
         # the classes attribute checks compare with (`if p.__class__ is not float:`)
         "float",
@@ -95,7 +104,7 @@ NODE_ATTRIBUTES = frozenset(
     }
 )
 RESERVED_ARG_NAMES = RUNTIME_NAMES | GENERATED_LOCALS | NODE_ATTRIBUTES
-RESERVED_OP_NAMES = RUNTIME_NAMES | frozenset({"ops", "grad_ops", "nodes", "tensor_methods"})
+RESERVED_OP_NAMES = RUNTIME_NAMES | frozenset({"ops", "grad_ops", "nodes", "tensor_methods", "jvp"})
 
 # Python operators an op may be bound to, with the number of tensor operands they take.
 UNARY_OPERATORS = frozenset({"__neg__", "__pos__", "__abs__", "__invert__"})

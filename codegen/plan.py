@@ -16,10 +16,13 @@ and each `__all__`. The dataclasses and the statement builders they share live i
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from opgrad.codegen import naming
 from opgrad.codegen.layout import Stmt, call, list_of, vertical
-from opgrad.codegen.model import OpSpec
+from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan_forward import grad_op_function, inplace_function, op_function
+from opgrad.codegen.plan_jvp import call_site, jvp_rules
 from opgrad.codegen.plan_nodes import node_class
 from opgrad.codegen.plan_parts import (
     Function,
@@ -36,7 +39,7 @@ from opgrad.codegen.plan_parts import (
     quoted,
     return_annotation,
 )
-from opgrad.codegen.validate import Spec
+from opgrad.codegen.validate import Spec, grad_op_sig
 
 __all__ = [
     "GENERATED_PACKAGE",
@@ -128,12 +131,21 @@ GENERATED_PACKAGE = "opgrad.generated"
 def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
     ops: list[Function | InplaceFunction] = []
     for op in spec.ops:
-        ops.append(op_function(op, spec))
+        visible = [o.name for o in op.visible_outputs]
+        jvp = call_site(op.name, op.args, visible) if op.backward is not None else None
+        ops.append(replace(op_function(op, spec), jvp=jvp))
         if op.inplace is not None:
-            ops.append(inplace_function(op, spec))
-    grad_ops = tuple(grad_op_function(b, spec) for b in spec.backwards if b.has_grad_op)
+            ops.append(replace(inplace_function(op, spec), jvp=call_site(op.name, op.args, ["_out"])))
+    grad_ops = tuple(
+        replace(
+            grad_op_function(b, spec), jvp=call_site(b.name, grad_op_sig(b, spec).args, _outputs(b, spec))
+        )
+        for b in spec.backwards
+        if b.has_grad_op
+    )
     nodes = tuple(node_class(b, spec) for b in spec.backwards)
     bound, hash_by_identity = methods(spec)
+    rules = jvp_rules(spec)
     modules = [
         Module(
             file=f"{naming.OPS_MODULE}.py",
@@ -178,12 +190,29 @@ def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
             type_only=TYPE_ONLY,
         ),
         Module(
+            file=f"{naming.JVP_MODULE}.py",
+            title=doc_lines(
+                (
+                    "Forward-mode rules: one function per op and differentiable grad op, called by its "
+                    "forward function while a dual level is open (`jvp:` in ops.yaml, else derived from "
+                    "the backward)."
+                ),
+                0,
+            ),
+            all=_all([r.name for r in rules]),
+            rules=rules,
+        ),
+        Module(
             file=f"{naming.PACKAGE_INIT}.py",
             title=doc_lines("Generated code, never edited by hand. Ops are re-exported by `opgrad`.", 0),
             all=None,
         ),
     ]
     return Plan(tuple(modules), package)
+
+
+def _outputs(b: BackwardSpec, spec: Spec) -> list[str]:
+    return [o.name for o in grad_op_sig(b, spec).outputs]
 
 
 def _all(names: list[str]) -> Stmt:

@@ -135,6 +135,7 @@ class Function:
     marks: tuple[Guarded, ...]  # after the kernel: `view:` outputs, `mutates:` writes
     grad: GradBlock | None
     returns: Stmt
+    jvp: Stmt | None = None  # forward mode: `_jvp.tanh(x, out)` while a dual level is open
     inplace = False
 
 
@@ -159,6 +160,7 @@ class InplaceFunction:
     history: Stmt
     saves_after: tuple[Saved, ...]  # the output, which is x now
     returns: Stmt
+    jvp: Stmt | None = None  # forward mode: `_jvp.add(x, y, _out)` on the result before the write
     inplace = True
 
 
@@ -205,10 +207,27 @@ class Module:
     hash_by_identity: bool = False  # __eq__ is bound: keep tensors hashable
     refuses_non_tensors: bool = False  # ops.py: define `_not_a_tensor` (in-place ops, written args)
     type_only: frozenset[str] = frozenset()  # imported under `if TYPE_CHECKING:`
+    rules: tuple[JvpRule, ...] = ()  # jvp.py: forward-mode rules
 
     @property
     def template(self) -> str:
         return self.file.removesuffix(".py") + ".py.jinja2"
+
+
+@dataclass(frozen=True)
+class JvpRule:
+    """One forward-mode rule (jvp.py): called with the op's arguments and visible outputs.
+    `derived`: one `derive(...)` statement (the double-vjp trick); otherwise the tangents are
+    read, `statements` compute each `<output>_t`, `sets` store them."""
+
+    name: str
+    doc: tuple[str, ...]
+    signature: Stmt
+    derived: Stmt | None
+    read: Stmt | None  # `_t = tangents(x, y)`
+    unpack: Stmt | None
+    statements: tuple[Stmt, ...]
+    sets: tuple[Stmt, ...]
 
 
 @dataclass(frozen=True)

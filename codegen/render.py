@@ -56,6 +56,12 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "bump_versions": (3, "opgrad.runtime.tensor_wrapper", "bump_versions"),
     "unpack": (3, "opgrad.runtime.tensor_wrapper", "unpack"),
     "unpack_data": (3, "opgrad.runtime.tensor_wrapper", "unpack_data"),
+    "FORWARD": (3, "opgrad.runtime.dual", "FORWARD"),
+    "derive": (3, "opgrad.runtime.dual", "derive"),
+    "rule_scope": (3, "opgrad.runtime.dual", "rule_scope"),
+    "set_tangent": (3, "opgrad.runtime.dual", "set_tangent"),
+    "tangents": (3, "opgrad.runtime.dual", "tangents"),
+    "write_tangent": (3, "opgrad.runtime.dual", "write_tangent"),
 }
 
 
@@ -70,6 +76,7 @@ def imports_for(package: str) -> dict[str, tuple[int, str, str]]:
     table["_generated"] = (3, parent, f"{leaf} as _generated") if parent else (3, "", f"{leaf} as _generated")
     for alias, module in (
         (naming.GRAD_OPS_ALIAS, naming.GRAD_OPS_MODULE),
+        (naming.JVP_ALIAS, naming.JVP_MODULE),
         (naming.NODES_ALIAS, naming.NODES_MODULE),
         (naming.OPS_ALIAS, naming.OPS_MODULE),
     ):

@@ -9,7 +9,9 @@ import builtins as _builtins
 from collections.abc import Sequence
 from typing import Any
 
+from opgrad.generated import jvp as _jvp
 from opgrad.generated import nodes as _nodes
+from opgrad.runtime.dual import FORWARD
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import (
     TensorMeta,
@@ -268,6 +270,8 @@ def neg_grad(out_grad: Tensor) -> Tensor:
         raise kernel_error("neg_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         new_node(_nodes.NegDoubleGradNode, (out_grad,), x_grad)
+    if FORWARD.active:
+        _jvp.neg_grad(out_grad, x_grad)
     return x_grad
 
 
@@ -289,6 +293,8 @@ def abs_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AbsDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.abs_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -304,6 +310,8 @@ def sign_grad(
         raise kernel_error("sign_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         new_node(_nodes.SignDoubleGradNode, (None, out_grad), x_grad)
+    if FORWARD.active:
+        _jvp.sign_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -326,6 +334,8 @@ def exp_grad(
         node = new_node(_nodes.ExpDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.exp_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -348,6 +358,8 @@ def expm1_grad(
         node = new_node(_nodes.Expm1DoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.expm1_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -370,6 +382,8 @@ def log_grad(
         node = new_node(_nodes.LogDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.log_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -392,6 +406,8 @@ def log1p_grad(
         node = new_node(_nodes.Log1pDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.log1p_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -414,6 +430,8 @@ def sqrt_grad(
         node = new_node(_nodes.SqrtDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.sqrt_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -436,6 +454,8 @@ def rsqrt_grad(
         node = new_node(_nodes.RsqrtDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.rsqrt_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -458,6 +478,8 @@ def square_grad(
         node = new_node(_nodes.SquareDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.square_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -480,6 +502,8 @@ def reciprocal_grad(
         node = new_node(_nodes.ReciprocalDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.reciprocal_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -502,6 +526,8 @@ def sin_grad(
         node = new_node(_nodes.SinDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.sin_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -524,6 +550,8 @@ def cos_grad(
         node = new_node(_nodes.CosDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.cos_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -546,6 +574,8 @@ def tanh_grad(
         node = new_node(_nodes.TanhDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.tanh_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -568,6 +598,8 @@ def sigmoid_grad(
         node = new_node(_nodes.SigmoidDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.sigmoid_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -589,6 +621,8 @@ def relu_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReluDoubleGradNode, (None, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
+    if FORWARD.active:
+        _jvp.relu_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -613,6 +647,8 @@ def gelu_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.approximate = approximate
+    if FORWARD.active:
+        _jvp.gelu_grad(x, out_grad, approximate, x_grad)
     return x_grad
 
 
@@ -635,6 +671,8 @@ def silu_grad(
         node = new_node(_nodes.SiluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.silu_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -661,6 +699,8 @@ def softplus_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.beta = beta
         node.threshold = threshold
+    if FORWARD.active:
+        _jvp.softplus_grad(x, out_grad, beta, threshold, x_grad)
     return x_grad
 
 
@@ -684,6 +724,8 @@ def leaky_relu_grad(
         node = new_node(_nodes.LeakyReluDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.negative_slope = negative_slope
+    if FORWARD.active:
+        _jvp.leaky_relu_grad(x, out_grad, negative_slope, x_grad)
     return x_grad
 
 
@@ -708,6 +750,8 @@ def elu_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.elu_grad(x, out_grad, alpha, x_grad)
     return x_grad
 
 
@@ -730,6 +774,8 @@ def erf_grad(
         node = new_node(_nodes.ErfDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.erf_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -748,6 +794,8 @@ def scale_grad(
         node = new_node(_nodes.ScaleDoubleGradNode, (out_grad,), x_grad)
         node.scale = scale
         node.bias = bias
+    if FORWARD.active:
+        _jvp.scale_grad(out_grad, scale, bias, x_grad)
     return x_grad
 
 
@@ -772,6 +820,8 @@ def pow_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.y = y
+    if FORWARD.active:
+        _jvp.pow_grad(x, out_grad, y, x_grad)
     return x_grad
 
 
@@ -797,6 +847,8 @@ def clip_grad(
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
+    if FORWARD.active:
+        _jvp.clip_grad(x, out_grad, min, max, x_grad)
     return x_grad
 
 
@@ -814,6 +866,8 @@ def cast_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.CastDoubleGradNode, (None, out_grad), x_grad)
         node.dtype = dtype
+    if FORWARD.active:
+        _jvp.cast_grad(x, out_grad, dtype, x_grad)
     return x_grad
 
 
@@ -839,6 +893,8 @@ def hardtanh_grad(
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
+    if FORWARD.active:
+        _jvp.hardtanh_grad(x, out_grad, min, max, x_grad)
     return x_grad
 
 
@@ -861,6 +917,8 @@ def hardswish_grad(
         node = new_node(_nodes.HardswishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.hardswish_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -882,6 +940,8 @@ def hardsigmoid_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.HardsigmoidDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.hardsigmoid_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -904,6 +964,8 @@ def mish_grad(
         node = new_node(_nodes.MishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.mish_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -926,6 +988,8 @@ def log_sigmoid_grad(
         node = new_node(_nodes.LogSigmoidDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.log_sigmoid_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -948,6 +1012,8 @@ def swish_grad(
         node = new_node(_nodes.SwishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.swish_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -974,6 +1040,8 @@ def selu_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.scale = scale
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.selu_grad(x, out_grad, scale, alpha, x_grad)
     return x_grad
 
 
@@ -998,6 +1066,8 @@ def celu_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.celu_grad(x, out_grad, alpha, x_grad)
     return x_grad
 
 
@@ -1020,6 +1090,8 @@ def softsign_grad(
         node = new_node(_nodes.SoftsignDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.softsign_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -1042,6 +1114,8 @@ def tanhshrink_grad(
         node = new_node(_nodes.TanhshrinkDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.tanhshrink_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -1061,6 +1135,8 @@ def add_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AddDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
+    if FORWARD.active:
+        _jvp.add_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1080,6 +1156,8 @@ def subtract_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.SubtractDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
+    if FORWARD.active:
+        _jvp.subtract_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1118,6 +1196,8 @@ def multiply_grad(
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.multiply_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1158,6 +1238,8 @@ def divide_grad(
         node.y = TensorWrapper.of_input(y)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.divide_grad(x, y, out, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1195,6 +1277,8 @@ def maximum_grad(
         set_history(y_grad, node, 1)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.maximum_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1232,6 +1316,8 @@ def minimum_grad(
         set_history(y_grad, node, 1)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.minimum_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1270,6 +1356,8 @@ def elementwise_pow_grad(
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.elementwise_pow_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1296,6 +1384,8 @@ def where_grad(
         node = new_node(_nodes.WhereDoubleGradNode, (None, None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
         node.condition = TensorWrapper.of_input(condition)
+    if FORWARD.active:
+        _jvp.where_grad(condition, x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1315,6 +1405,8 @@ def sum_grad(
         node = new_node(_nodes.SumDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.sum_grad(x, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1334,6 +1426,8 @@ def mean_grad(
         node = new_node(_nodes.MeanDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.mean_grad(x, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1374,6 +1468,8 @@ def max_grad(
         node.out = TensorWrapper.of_input(out)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.max_grad(x, out, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1414,6 +1510,8 @@ def min_grad(
         node.out = TensorWrapper.of_input(out)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.min_grad(x, out, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1440,6 +1538,8 @@ def prod_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.prod_grad(x, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1478,6 +1578,8 @@ def prod_double_grad(
         raise kernel_error("prod_double_grad", _e) from None
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
+    if FORWARD.active:
+        _jvp.prod_double_grad(x, out_grad, x_grad_grad, axis, keepdim, new_x_grad, out_grad_grad)
     return (new_x_grad, out_grad_grad)
 
 
@@ -1519,6 +1621,8 @@ def logsumexp_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.logsumexp_grad(x, out, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1547,6 +1651,8 @@ def var_grad(
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.var_grad(x, out_grad, axis, unbiased, keepdim, x_grad)
     return x_grad
 
 
@@ -1591,6 +1697,8 @@ def std_grad(
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.std_grad(x, out, out_grad, axis, unbiased, keepdim, x_grad)
     return x_grad
 
 
@@ -1635,6 +1743,8 @@ def norm_grad(
         node.p = p
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.norm_grad(x, out, out_grad, p, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1652,6 +1762,8 @@ def cumsum_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.CumsumDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.cumsum_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -1689,6 +1801,8 @@ def cumprod_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.dim = dim
+    if FORWARD.active:
+        _jvp.cumprod_grad(x, out, out_grad, dim, x_grad)
     return x_grad
 
 
@@ -1725,6 +1839,8 @@ def cumprod_double_grad(
         raise kernel_error("cumprod_double_grad", _e) from None
     new_x_grad = wrap(_results[0])
     out_grad_grad = wrap(_results[1])
+    if FORWARD.active:
+        _jvp.cumprod_double_grad(x, out_grad, x_grad_grad, dim, new_x_grad, out_grad_grad)
     return (new_x_grad, out_grad_grad)
 
 
@@ -1755,6 +1871,8 @@ def topk_grad(
         node.axis = axis
         node.largest = largest
         node.sorted = sorted
+    if FORWARD.active:
+        _jvp.topk_grad(x, indices, out_grad, k, axis, largest, sorted, x_grad)
     return x_grad
 
 
@@ -1781,6 +1899,8 @@ def sort_grad(
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
         node.descending = descending
+    if FORWARD.active:
+        _jvp.sort_grad(x, indices, out_grad, axis, descending, x_grad)
     return x_grad
 
 
@@ -1825,6 +1945,8 @@ def matmul_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+    if FORWARD.active:
+        _jvp.matmul_grad(x, y, out_grad, transpose_x, transpose_y, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1842,6 +1964,8 @@ def reshape_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReshapeDoubleGradNode, (None, out_grad), x_grad)
         node.shape = shape
+    if FORWARD.active:
+        _jvp.reshape_grad(x, out_grad, shape, x_grad)
     return x_grad
 
 
@@ -1859,6 +1983,8 @@ def transpose_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TransposeDoubleGradNode, (None, out_grad), x_grad)
         node.perm = perm
+    if FORWARD.active:
+        _jvp.transpose_grad(x, out_grad, perm, x_grad)
     return x_grad
 
 
@@ -1876,6 +2002,8 @@ def squeeze_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.SqueezeDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.squeeze_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -1893,6 +2021,8 @@ def unsqueeze_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.UnsqueezeDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.unsqueeze_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -1912,6 +2042,8 @@ def flatten_grad(
         node = new_node(_nodes.FlattenDoubleGradNode, (None, out_grad), x_grad)
         node.start_axis = start_axis
         node.stop_axis = stop_axis
+    if FORWARD.active:
+        _jvp.flatten_grad(x, out_grad, start_axis, stop_axis, x_grad)
     return x_grad
 
 
@@ -1929,6 +2061,8 @@ def expand_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ExpandDoubleGradNode, (None, out_grad), x_grad)
         node.shape = shape
+    if FORWARD.active:
+        _jvp.expand_grad(x, out_grad, shape, x_grad)
     return x_grad
 
 
@@ -1950,6 +2084,8 @@ def concat_grad(
             set_history(_t, node, _i)
         node._x_count = _builtins.len(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.concat_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -1971,6 +2107,8 @@ def stack_grad(
             set_history(_t, node, _i)
         node._x_count = _builtins.len(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.stack_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2000,6 +2138,8 @@ def split_grad(
         node = new_node(_nodes.SplitDoubleGradNode, (None, *out_grad), x_grad)
         node.num_or_sections = num_or_sections
         node.axis = axis
+    if FORWARD.active:
+        _jvp.split_grad(x, out_grad, num_or_sections, axis, x_grad)
     return x_grad
 
 
@@ -2024,6 +2164,8 @@ def gather_grad(
         node = new_node(_nodes.GatherDoubleGradNode, (None, None, out_grad), x_grad)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.gather_grad(x, index, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2048,6 +2190,8 @@ def index_select_grad(
         node = new_node(_nodes.IndexSelectDoubleGradNode, (None, None, out_grad), x_grad)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.index_select_grad(x, index, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2065,6 +2209,8 @@ def tile_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TileDoubleGradNode, (None, out_grad), x_grad)
         node.repeat_times = repeat_times
+    if FORWARD.active:
+        _jvp.tile_grad(x, out_grad, repeat_times, x_grad)
     return x_grad
 
 
@@ -2089,6 +2235,8 @@ def take_along_axis_grad(
         node = new_node(_nodes.TakeAlongAxisDoubleGradNode, (None, None, out_grad), arr_grad)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.take_along_axis_grad(arr, indices, out_grad, axis, arr_grad)
     return arr_grad
 
 
@@ -2117,6 +2265,8 @@ def scatter_grad(
         set_history(updates_grad, node, 1)
         node.index = TensorWrapper.of_input(index)
         node.overwrite = overwrite
+    if FORWARD.active:
+        _jvp.scatter_grad(x, index, updates, out_grad, overwrite, x_grad, updates_grad)
     return (x_grad, updates_grad)
 
 
@@ -2145,6 +2295,8 @@ def index_add_grad(
         set_history(value_grad, node, 1)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.index_add_grad(x, index, value, out_grad, axis, x_grad, value_grad)
     return (x_grad, value_grad)
 
 
@@ -2168,6 +2320,8 @@ def masked_fill_grad(
         node = new_node(_nodes.MaskedFillDoubleGradNode, (None, out_grad), x_grad)
         node.mask = TensorWrapper.of_input(mask)
         node.value = value
+    if FORWARD.active:
+        _jvp.masked_fill_grad(mask, out_grad, value, x_grad)
     return x_grad
 
 
@@ -2184,6 +2338,8 @@ def tril_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TrilDoubleGradNode, (out_grad,), x_grad)
         node.diagonal = diagonal
+    if FORWARD.active:
+        _jvp.tril_grad(out_grad, diagonal, x_grad)
     return x_grad
 
 
@@ -2200,6 +2356,8 @@ def triu_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TriuDoubleGradNode, (out_grad,), x_grad)
         node.diagonal = diagonal
+    if FORWARD.active:
+        _jvp.triu_grad(out_grad, diagonal, x_grad)
     return x_grad
 
 
@@ -2221,6 +2379,8 @@ def pad_grad(
         node.pad = pad
         node.mode = mode
         node.value = value
+    if FORWARD.active:
+        _jvp.pad_grad(x, out_grad, pad, mode, value, x_grad)
     return x_grad
 
 
@@ -2239,6 +2399,8 @@ def roll_grad(
         node = new_node(_nodes.RollDoubleGradNode, (out_grad,), x_grad)
         node.shifts = shifts
         node.axis = axis
+    if FORWARD.active:
+        _jvp.roll_grad(out_grad, shifts, axis, x_grad)
     return x_grad
 
 
@@ -2258,6 +2420,8 @@ def repeat_interleave_grad(
         node = new_node(_nodes.RepeatInterleaveDoubleGradNode, (None, out_grad), x_grad)
         node.repeats = repeats
         node.axis = axis
+    if FORWARD.active:
+        _jvp.repeat_interleave_grad(x, out_grad, repeats, axis, x_grad)
     return x_grad
 
 
@@ -2274,6 +2438,8 @@ def flip_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.FlipDoubleGradNode, (out_grad,), x_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.flip_grad(out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2298,6 +2464,8 @@ def softmax_grad(
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.softmax_grad(out, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2322,6 +2490,8 @@ def log_softmax_grad(
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.log_softmax_grad(out, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2347,6 +2517,8 @@ def dropout_grad(
         node.mask = TensorWrapper.of_input(mask)
         node.p = p
         node.training = training
+    if FORWARD.active:
+        _jvp.dropout_grad(mask, out_grad, p, training, x_grad)
     return x_grad
 
 
@@ -2369,6 +2541,8 @@ def embedding_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.EmbeddingDoubleGradNode, (None, None, out_grad), weight_grad)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.embedding_grad(x, weight, out_grad, weight_grad)
     return weight_grad
 
 
@@ -2407,6 +2581,8 @@ def prelu_grad(
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.prelu_grad(x, weight, out_grad, x_grad, weight_grad)
     return (x_grad, weight_grad)
 
 
@@ -2431,6 +2607,8 @@ def glu_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.glu_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2478,6 +2656,8 @@ def cross_entropy_grad(
         node.reduction = reduction
         node.ignore_index = ignore_index
         node.label_smoothing = label_smoothing
+    if FORWARD.active:
+        _jvp.cross_entropy_grad(input, label, out_grad, axis, reduction, ignore_index, label_smoothing, input_grad)
     return input_grad
 
 
@@ -2533,6 +2713,8 @@ def cross_entropy_double_grad(
         node.reduction = reduction
         node.ignore_index = ignore_index
         node.label_smoothing = label_smoothing
+    if FORWARD.active:
+        _jvp.cross_entropy_double_grad(input, label, out_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing, new_input_grad, out_grad_grad)
     return (new_input_grad, out_grad_grad)
 
 
@@ -2574,6 +2756,8 @@ def mse_loss_grad(
         node.label = TensorWrapper.of_input(label)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.mse_loss_grad(input, label, out_grad, reduction, input_grad, label_grad)
     return (input_grad, label_grad)
 
 
@@ -2617,6 +2801,8 @@ def nll_loss_grad(
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.ignore_index = ignore_index
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.nll_loss_grad(input, label, weight, out_grad, ignore_index, reduction, input_grad)
     return input_grad
 
 
@@ -2670,6 +2856,8 @@ def binary_cross_entropy_with_logits_grad(
         node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, out_grad, reduction, logit_grad, label_grad)
     return (logit_grad, label_grad)
 
 
@@ -2711,6 +2899,8 @@ def l1_loss_grad(
         node.label = TensorWrapper.of_input(label)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.l1_loss_grad(input, label, out_grad, reduction, input_grad, label_grad)
     return (input_grad, label_grad)
 
 
@@ -2755,6 +2945,8 @@ def smooth_l1_loss_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.reduction = reduction
         node.delta = delta
+    if FORWARD.active:
+        _jvp.smooth_l1_loss_grad(input, label, out_grad, reduction, delta, input_grad, label_grad)
     return (input_grad, label_grad)
 
 
@@ -2799,6 +2991,8 @@ def kl_div_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.reduction = reduction
         node.log_target = log_target
+    if FORWARD.active:
+        _jvp.kl_div_grad(input, label, out_grad, reduction, log_target, input_grad, label_grad)
     return (input_grad, label_grad)
 
 
@@ -2854,6 +3048,8 @@ def conv2d_grad(
         node.padding = padding
         node.dilation = dilation
         node.groups = groups
+    if FORWARD.active:
+        _jvp.conv2d_grad(x, weight, bias, out_grad, stride, padding, dilation, groups, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -2882,6 +3078,8 @@ def max_pool2d_grad(
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
+    if FORWARD.active:
+        _jvp.max_pool2d_grad(x, argmax, out_grad, kernel_size, stride, padding, x_grad)
     return x_grad
 
 
@@ -2905,6 +3103,8 @@ def max_pool2d_double_grad(
         out_grad_grad = wrap(_kernel(argmax._data, x_grad_grad._data, kernel_size, stride, padding))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("max_pool2d_double_grad", _e) from None
+    if FORWARD.active:
+        _jvp.max_pool2d_double_grad(argmax, x_grad_grad, kernel_size, stride, padding, out_grad_grad)
     return out_grad_grad
 
 
@@ -2926,6 +3126,8 @@ def avg_pool2d_grad(
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
+    if FORWARD.active:
+        _jvp.avg_pool2d_grad(x, out_grad, kernel_size, stride, padding, x_grad)
     return x_grad
 
 
@@ -2943,6 +3145,8 @@ def adaptive_avg_pool2d_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AdaptiveAvgPool2dDoubleGradNode, (None, out_grad), x_grad)
         node.output_size = output_size
+    if FORWARD.active:
+        _jvp.adaptive_avg_pool2d_grad(x, out_grad, output_size, x_grad)
     return x_grad
 
 
@@ -3004,6 +3208,8 @@ def layer_norm_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.normalized_shape = normalized_shape
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.layer_norm_grad(x, weight, bias, mean, rstd, out_grad, normalized_shape, epsilon, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -3068,6 +3274,8 @@ def batch_norm_grad(
         node.training = training
         node.momentum = momentum
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.batch_norm_grad(x, weight, bias, saved_mean, saved_rstd, out_grad, training, momentum, epsilon, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -3129,6 +3337,8 @@ def group_norm_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.num_groups = num_groups
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.group_norm_grad(x, weight, bias, mean, rstd, out_grad, num_groups, epsilon, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -3172,6 +3382,8 @@ def linear_grad(
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.linear_grad(x, weight, bias, out_grad, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -3213,6 +3425,8 @@ def einsum_grad(
         node.y = TensorWrapper.of_input(y)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.equation = equation
+    if FORWARD.active:
+        _jvp.einsum_grad(x, y, out_grad, equation, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -3286,6 +3500,8 @@ def scaled_dot_product_attention_grad(
         node.dropout_p = dropout_p
         node.causal = causal
         node.scale = scale
+    if FORWARD.active:
+        _jvp.scaled_dot_product_attention_grad(query, key, value, mask, weights, keep, out_grad, dropout_p, causal, scale, query_grad, key_grad, value_grad, mask_grad)
     return (query_grad, key_grad, value_grad, mask_grad)
 
 
@@ -3303,6 +3519,8 @@ def fill_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.FillDoubleGradNode, (None, out_grad), x_grad)
         node.value = value
+    if FORWARD.active:
+        _jvp.fill_grad(x, out_grad, value, x_grad)
     return x_grad
 
 
@@ -3318,6 +3536,8 @@ def zero_grad(
         raise kernel_error("zero_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         new_node(_nodes.ZeroDoubleGradNode, (None, out_grad), x_grad)
+    if FORWARD.active:
+        _jvp.zero_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -3334,4 +3554,6 @@ def reduce_as_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReduceAsDoubleGradNode, (None, out_grad), x_grad)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.reduce_as_grad(x, out_grad, x_grad)
     return x_grad

@@ -7,6 +7,7 @@ import builtins as _builtins
 from collections.abc import Sequence
 from typing import Any
 
+from opgrad.generated import jvp as _jvp
 from opgrad.generated import nodes as _nodes
 from opgrad.runtime.arguments import (
     bool_arg,
@@ -16,6 +17,10 @@ from opgrad.runtime.arguments import (
     int_list_arg,
     scalar_arg,
     str_arg,
+)
+from opgrad.runtime.dual import (
+    FORWARD,
+    write_tangent,
 )
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import (
@@ -328,6 +333,8 @@ def neg(x: Tensor) -> Tensor:
         raise kernel_error("neg", _e) from None
     if x._requires_grad and grad_enabled():
         new_node(_nodes.NegGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.neg(x, out)
     return out
 
 
@@ -343,6 +350,8 @@ def abs(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.AbsGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.abs(x, out)
     return out
 
 
@@ -358,6 +367,8 @@ def sign(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SignGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
+    if FORWARD.active:
+        _jvp.sign(x, out)
     return out
 
 
@@ -373,6 +384,8 @@ def exp(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ExpGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.exp(x, out)
     return out
 
 
@@ -388,10 +401,15 @@ def exp_(x: Tensor) -> Tensor:
         raise kernel_error("exp_", _e) from None
     if record:
         node = _nodes.ExpGradNode((x,))
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.exp(x, _out)
     write_inplace("exp_", x, _result)
     if record:
         set_history(x, node, 0)
         node.out = TensorWrapper.of_output(x, node)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -407,6 +425,8 @@ def expm1(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.Expm1GradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.expm1(x, out)
     return out
 
 
@@ -422,6 +442,8 @@ def log(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.LogGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.log(x, out)
     return out
 
 
@@ -437,6 +459,8 @@ def log1p(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.Log1pGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.log1p(x, out)
     return out
 
 
@@ -452,6 +476,8 @@ def sqrt(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SqrtGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.sqrt(x, out)
     return out
 
 
@@ -467,6 +493,8 @@ def rsqrt(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.RsqrtGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.rsqrt(x, out)
     return out
 
 
@@ -482,6 +510,8 @@ def square(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SquareGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.square(x, out)
     return out
 
 
@@ -497,6 +527,8 @@ def reciprocal(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ReciprocalGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.reciprocal(x, out)
     return out
 
 
@@ -512,6 +544,8 @@ def sin(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SinGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.sin(x, out)
     return out
 
 
@@ -527,6 +561,8 @@ def cos(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.CosGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.cos(x, out)
     return out
 
 
@@ -542,6 +578,8 @@ def tanh(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TanhGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.tanh(x, out)
     return out
 
 
@@ -557,10 +595,15 @@ def tanh_(x: Tensor) -> Tensor:
         raise kernel_error("tanh_", _e) from None
     if record:
         node = _nodes.TanhGradNode((x,))
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.tanh(x, _out)
     write_inplace("tanh_", x, _result)
     if record:
         set_history(x, node, 0)
         node.out = TensorWrapper.of_output(x, node)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -576,6 +619,8 @@ def sigmoid(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SigmoidGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.sigmoid(x, out)
     return out
 
 
@@ -591,10 +636,15 @@ def sigmoid_(x: Tensor) -> Tensor:
         raise kernel_error("sigmoid_", _e) from None
     if record:
         node = _nodes.SigmoidGradNode((x,))
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.sigmoid(x, _out)
     write_inplace("sigmoid_", x, _result)
     if record:
         set_history(x, node, 0)
         node.out = TensorWrapper.of_output(x, node)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -610,6 +660,8 @@ def relu(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ReluGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.relu(x, out)
     return out
 
 
@@ -627,10 +679,15 @@ def relu_(x: Tensor) -> Tensor:
         raise kernel_error("relu_", _e) from None
     if record:
         node = _nodes.ReluGradNode((x,))
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.relu(x, _out)
     write_inplace("relu_", x, _result)
     if record:
         set_history(x, node, 0)
         node.out = TensorWrapper.of_output(x, node)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -652,6 +709,8 @@ def gelu(
         node = new_node(_nodes.GeluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.approximate = approximate
+    if FORWARD.active:
+        _jvp.gelu(x, approximate, out)
     return out
 
 
@@ -667,6 +726,8 @@ def silu(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SiluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.silu(x, out)
     return out
 
 
@@ -692,6 +753,8 @@ def softplus(
         node.x = TensorWrapper.of_input(x)
         node.beta = beta
         node.threshold = threshold
+    if FORWARD.active:
+        _jvp.softplus(x, beta, threshold, out)
     return out
 
 
@@ -713,6 +776,8 @@ def leaky_relu(
         node = new_node(_nodes.LeakyReluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.negative_slope = negative_slope
+    if FORWARD.active:
+        _jvp.leaky_relu(x, negative_slope, out)
     return out
 
 
@@ -734,6 +799,8 @@ def elu(
         node = new_node(_nodes.EluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.elu(x, alpha, out)
     return out
 
 
@@ -749,6 +816,8 @@ def erf(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ErfGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.erf(x, out)
     return out
 
 
@@ -773,6 +842,8 @@ def scale(
         node = new_node(_nodes.ScaleGradNode, (x,), out)
         node.scale = scale
         node.bias = bias
+    if FORWARD.active:
+        _jvp.scale(x, scale, bias, out)
     return out
 
 
@@ -798,9 +869,14 @@ def scale_(
         node = _nodes.ScaleGradNode((x,))
         node.scale = scale
         node.bias = bias
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.scale(x, scale, bias, _out)
     write_inplace("scale_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -822,6 +898,8 @@ def pow(
         node = new_node(_nodes.PowGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.y = y
+    if FORWARD.active:
+        _jvp.pow(x, y, out)
     return out
 
 
@@ -849,6 +927,8 @@ def clip(
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
+    if FORWARD.active:
+        _jvp.clip(x, min, max, out)
     return out
 
 
@@ -877,9 +957,14 @@ def clip_(
         node.x = TensorWrapper.of_input(saved_before_write(x))
         node.min = min
         node.max = max
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.clip(x, min, max, _out)
     write_inplace("clip_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -900,6 +985,8 @@ def cast(
         node = new_node(_nodes.CastGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.dtype = dtype
+    if FORWARD.active:
+        _jvp.cast(x, dtype, out)
     return out
 
 
@@ -925,6 +1012,8 @@ def hardtanh(
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
+    if FORWARD.active:
+        _jvp.hardtanh(x, min, max, out)
     return out
 
 
@@ -940,6 +1029,8 @@ def hardswish(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.HardswishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.hardswish(x, out)
     return out
 
 
@@ -955,6 +1046,8 @@ def hardsigmoid(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.HardsigmoidGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.hardsigmoid(x, out)
     return out
 
 
@@ -970,6 +1063,8 @@ def mish(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.mish(x, out)
     return out
 
 
@@ -985,6 +1080,8 @@ def log_sigmoid(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.LogSigmoidGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.log_sigmoid(x, out)
     return out
 
 
@@ -1000,6 +1097,8 @@ def swish(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SwishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.swish(x, out)
     return out
 
 
@@ -1025,6 +1124,8 @@ def selu(
         node.x = TensorWrapper.of_input(x)
         node.scale = scale
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.selu(x, scale, alpha, out)
     return out
 
 
@@ -1046,6 +1147,8 @@ def celu(
         node = new_node(_nodes.CeluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.celu(x, alpha, out)
     return out
 
 
@@ -1061,6 +1164,8 @@ def softsign(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SoftsignGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.softsign(x, out)
     return out
 
 
@@ -1076,6 +1181,8 @@ def tanhshrink(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TanhshrinkGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.tanhshrink(x, out)
     return out
 
 
@@ -1102,6 +1209,8 @@ def add(
         node = new_node(_nodes.AddGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    if FORWARD.active:
+        _jvp.add(x, y, out)
     return out
 
 
@@ -1129,9 +1238,14 @@ def add_(
         node = _nodes.AddGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.add(x, y, _out)
     write_inplace("add_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -1158,6 +1272,8 @@ def subtract(
         node = new_node(_nodes.SubtractGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    if FORWARD.active:
+        _jvp.subtract(x, y, out)
     return out
 
 
@@ -1185,9 +1301,14 @@ def subtract_(
         node = _nodes.SubtractGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.subtract(x, y, _out)
     write_inplace("subtract_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -1214,6 +1335,8 @@ def multiply(
         node = new_node(_nodes.MultiplyGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.multiply(x, y, out)
     return out
 
 
@@ -1241,9 +1364,14 @@ def multiply_(
         node = _nodes.MultiplyGradNode((x, y))
         node.x = TensorWrapper.of_input(saved_before_write(x))
         node.y = TensorWrapper.of_input(saved_before_write(x) if y is x else y)
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.multiply(x, y, _out)
     write_inplace("multiply_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -1271,6 +1399,8 @@ def divide(
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.of_input(y)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.divide(x, y, out)
     return out
 
 
@@ -1298,10 +1428,15 @@ def divide_(
         node = _nodes.DivideGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.of_input(saved_before_write(x) if y is x else y)
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.divide(x, y, _out)
     write_inplace("divide_", x, _result)
     if record:
         set_history(x, node, 0)
         node.out = TensorWrapper.of_output(x, node)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -1328,6 +1463,8 @@ def maximum(
         node = new_node(_nodes.MaximumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.maximum(x, y, out)
     return out
 
 
@@ -1354,6 +1491,8 @@ def minimum(
         node = new_node(_nodes.MinimumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.minimum(x, y, out)
     return out
 
 
@@ -1380,6 +1519,8 @@ def elementwise_pow(
         node = new_node(_nodes.ElementwisePowGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.elementwise_pow(x, y, out)
     return out
 
 
@@ -1421,6 +1562,8 @@ def where(
         node.condition = TensorWrapper.of_input(condition)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    if FORWARD.active:
+        _jvp.where(condition, x, y, out)
     return out
 
 
@@ -1670,6 +1813,8 @@ def sum(
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.sum(x, axis, keepdim, out)
     return out
 
 
@@ -1695,6 +1840,8 @@ def mean(
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.mean(x, axis, keepdim, out)
     return out
 
 
@@ -1721,6 +1868,8 @@ def max(
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.max(x, axis, keepdim, out)
     return out
 
 
@@ -1747,6 +1896,8 @@ def min(
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.min(x, axis, keepdim, out)
     return out
 
 
@@ -1772,6 +1923,8 @@ def prod(
         node.x = TensorWrapper.of_input(x)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.prod(x, axis, keepdim, out)
     return out
 
 
@@ -1798,6 +1951,8 @@ def logsumexp(
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.logsumexp(x, axis, keepdim, out)
     return out
 
 
@@ -1867,6 +2022,8 @@ def var(
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.var(x, axis, unbiased, keepdim, out)
     return out
 
 
@@ -1897,6 +2054,8 @@ def std(
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.std(x, axis, unbiased, keepdim, out)
     return out
 
 
@@ -1929,6 +2088,8 @@ def norm(
         node.p = p
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.norm(x, p, axis, keepdim, out)
     return out
 
 
@@ -1950,6 +2111,8 @@ def cumsum(
         node = new_node(_nodes.CumsumGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.cumsum(x, axis, out)
     return out
 
 
@@ -1974,6 +2137,8 @@ def cumprod(
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_output(out, node)
         node.dim = dim
+    if FORWARD.active:
+        _jvp.cumprod(x, dim, out)
     return out
 
 
@@ -2012,6 +2177,8 @@ def topk(
         node.axis = axis
         node.largest = largest
         node.sorted = sorted
+    if FORWARD.active:
+        _jvp.topk(x, k, axis, largest, sorted, out, indices)
     return (out, indices)
 
 
@@ -2041,6 +2208,8 @@ def sort(
         node.indices = TensorWrapper.of_input(wrap(_results[1]))
         node.axis = axis
         node.descending = descending
+    if FORWARD.active:
+        _jvp.sort(x, axis, descending, out)
     return out
 
 
@@ -2097,6 +2266,8 @@ def matmul(
         node.y = TensorWrapper.of_input(y)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+    if FORWARD.active:
+        _jvp.matmul(x, y, transpose_x, transpose_y, out)
     return out
 
 
@@ -2119,6 +2290,8 @@ def reshape(
         node = new_node(_nodes.ReshapeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.shape = shape
+    if FORWARD.active:
+        _jvp.reshape(x, shape, out)
     return out
 
 
@@ -2141,6 +2314,8 @@ def transpose(
         node = new_node(_nodes.TransposeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.perm = perm
+    if FORWARD.active:
+        _jvp.transpose(x, perm, out)
     return out
 
 
@@ -2163,6 +2338,8 @@ def squeeze(
         node = new_node(_nodes.SqueezeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.squeeze(x, axis, out)
     return out
 
 
@@ -2185,6 +2362,8 @@ def unsqueeze(
         node = new_node(_nodes.UnsqueezeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.unsqueeze(x, axis, out)
     return out
 
 
@@ -2211,6 +2390,8 @@ def flatten(
         node.x = TensorWrapper.meta_of(x)
         node.start_axis = start_axis
         node.stop_axis = stop_axis
+    if FORWARD.active:
+        _jvp.flatten(x, start_axis, stop_axis, out)
     return out
 
 
@@ -2233,6 +2414,8 @@ def expand(
         node = new_node(_nodes.ExpandGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.shape = shape
+    if FORWARD.active:
+        _jvp.expand(x, shape, out)
     return out
 
 
@@ -2261,6 +2444,8 @@ def concat(
         node = new_node(_nodes.ConcatGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
         node.axis = axis
+    if FORWARD.active:
+        _jvp.concat(x, axis, out)
     return out
 
 
@@ -2289,6 +2474,8 @@ def stack(
         node = new_node(_nodes.StackGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
         node.axis = axis
+    if FORWARD.active:
+        _jvp.stack(x, axis, out)
     return out
 
 
@@ -2319,6 +2506,8 @@ def split(
         node.x = TensorWrapper.meta_of(x)
         node.num_or_sections = num_or_sections
         node.axis = axis
+    if FORWARD.active:
+        _jvp.split(x, num_or_sections, axis, out)
     return out
 
 
@@ -2351,6 +2540,8 @@ def gather(
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.gather(x, index, axis, out)
     return out
 
 
@@ -2381,6 +2572,8 @@ def index_select(
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.index_select(x, index, axis, out)
     return out
 
 
@@ -2402,6 +2595,8 @@ def tile(
         node = new_node(_nodes.TileGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.repeat_times = repeat_times
+    if FORWARD.active:
+        _jvp.tile(x, repeat_times, out)
     return out
 
 
@@ -2434,6 +2629,8 @@ def take_along_axis(
         node.arr = TensorWrapper.meta_of(arr)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.take_along_axis(arr, indices, axis, out)
     return out
 
 
@@ -2482,6 +2679,8 @@ def scatter(
         node.index = TensorWrapper.of_input(index)
         node.updates = TensorWrapper.meta_of(updates)
         node.overwrite = overwrite
+    if FORWARD.active:
+        _jvp.scatter(x, index, updates, overwrite, out)
     return out
 
 
@@ -2528,6 +2727,8 @@ def index_add(
         node.index = TensorWrapper.of_input(index)
         node.value = TensorWrapper.meta_of(value)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.index_add(x, index, axis, value, out)
     return out
 
 
@@ -2557,6 +2758,8 @@ def masked_fill(
         node = new_node(_nodes.MaskedFillGradNode, (x, None), out)
         node.mask = TensorWrapper.of_input(mask)
         node.value = value
+    if FORWARD.active:
+        _jvp.masked_fill(x, mask, value, out)
     return out
 
 
@@ -2577,6 +2780,8 @@ def tril(
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TrilGradNode, (x,), out)
         node.diagonal = diagonal
+    if FORWARD.active:
+        _jvp.tril(x, diagonal, out)
     return out
 
 
@@ -2597,6 +2802,8 @@ def triu(
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TriuGradNode, (x,), out)
         node.diagonal = diagonal
+    if FORWARD.active:
+        _jvp.triu(x, diagonal, out)
     return out
 
 
@@ -2628,6 +2835,8 @@ def pad(
         node.pad = pad
         node.mode = mode
         node.value = value
+    if FORWARD.active:
+        _jvp.pad(x, pad, mode, value, out)
     return out
 
 
@@ -2654,6 +2863,8 @@ def roll(
         node = new_node(_nodes.RollGradNode, (x,), out)
         node.shifts = shifts
         node.axis = axis
+    if FORWARD.active:
+        _jvp.roll(x, shifts, axis, out)
     return out
 
 
@@ -2681,6 +2892,8 @@ def repeat_interleave(
         node.x = TensorWrapper.meta_of(x)
         node.repeats = repeats
         node.axis = axis
+    if FORWARD.active:
+        _jvp.repeat_interleave(x, repeats, axis, out)
     return out
 
 
@@ -2701,6 +2914,8 @@ def flip(
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.FlipGradNode, (x,), out)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.flip(x, axis, out)
     return out
 
 
@@ -2722,6 +2937,8 @@ def softmax(
         node = new_node(_nodes.SoftmaxGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.softmax(x, axis, out)
     return out
 
 
@@ -2743,6 +2960,8 @@ def log_softmax(
         node = new_node(_nodes.LogSoftmaxGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.log_softmax(x, axis, out)
     return out
 
 
@@ -2769,6 +2988,8 @@ def dropout(
         node.mask = TensorWrapper.of_input(wrap(_results[1]))
         node.p = p
         node.training = training
+    if FORWARD.active:
+        _jvp.dropout(x, p, training, out)
     return out
 
 
@@ -2812,6 +3033,8 @@ def embedding(
         node = new_node(_nodes.EmbeddingGradNode, (None, weight), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.meta_of(weight)
+    if FORWARD.active:
+        _jvp.embedding(x, weight, out)
     return out
 
 
@@ -2838,6 +3061,8 @@ def prelu(
         node = new_node(_nodes.PreluGradNode, (x, weight), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
+    if FORWARD.active:
+        _jvp.prelu(x, weight, out)
     return out
 
 
@@ -2861,6 +3086,8 @@ def glu(
         node = new_node(_nodes.GluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.glu(x, axis, out)
     return out
 
 
@@ -2907,6 +3134,8 @@ def cross_entropy(
         node.reduction = reduction
         node.ignore_index = ignore_index
         node.label_smoothing = label_smoothing
+    if FORWARD.active:
+        _jvp.cross_entropy(input, label, axis, reduction, ignore_index, label_smoothing, out)
     return out
 
 
@@ -2937,6 +3166,8 @@ def mse_loss(
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.mse_loss(input, label, reduction, out)
     return out
 
 
@@ -2992,6 +3223,8 @@ def nll_loss(
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.ignore_index = ignore_index
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.nll_loss(input, label, weight, ignore_index, reduction, out)
     return out
 
 
@@ -3050,6 +3283,8 @@ def binary_cross_entropy_with_logits(
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.binary_cross_entropy_with_logits(logit, label, weight, reduction, pos_weight, out)
     return out
 
 
@@ -3080,6 +3315,8 @@ def l1_loss(
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.l1_loss(input, label, reduction, out)
     return out
 
 
@@ -3116,6 +3353,8 @@ def smooth_l1_loss(
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
         node.delta = delta
+    if FORWARD.active:
+        _jvp.smooth_l1_loss(input, label, reduction, delta, out)
     return out
 
 
@@ -3153,6 +3392,8 @@ def kl_div(
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
         node.log_target = log_target
+    if FORWARD.active:
+        _jvp.kl_div(input, label, reduction, log_target, out)
     return out
 
 
@@ -3217,6 +3458,8 @@ def conv2d(
         node.padding = padding
         node.dilation = dilation
         node.groups = groups
+    if FORWARD.active:
+        _jvp.conv2d(x, weight, bias, stride, padding, dilation, groups, out)
     return out
 
 
@@ -3250,6 +3493,8 @@ def max_pool2d(
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
+    if FORWARD.active:
+        _jvp.max_pool2d(x, kernel_size, stride, padding, out)
     return out
 
 
@@ -3281,6 +3526,8 @@ def avg_pool2d(
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
+    if FORWARD.active:
+        _jvp.avg_pool2d(x, kernel_size, stride, padding, out)
     return out
 
 
@@ -3304,6 +3551,8 @@ def adaptive_avg_pool2d(
         node = new_node(_nodes.AdaptiveAvgPool2dGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.output_size = output_size
+    if FORWARD.active:
+        _jvp.adaptive_avg_pool2d(x, output_size, out)
     return out
 
 
@@ -3362,6 +3611,8 @@ def layer_norm(
         node.rstd = TensorWrapper.of_input(wrap(_results[2]))
         node.normalized_shape = normalized_shape
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.layer_norm(x, normalized_shape, weight, bias, epsilon, out)
     return out
 
 
@@ -3440,6 +3691,8 @@ def batch_norm(
         node.training = training
         node.momentum = momentum
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.batch_norm(x, running_mean, running_var, weight, bias, training, momentum, epsilon, out)
     return out
 
 
@@ -3498,6 +3751,8 @@ def group_norm(
         node.rstd = TensorWrapper.of_input(wrap(_results[2]))
         node.num_groups = num_groups
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.group_norm(x, num_groups, weight, bias, epsilon, out)
     return out
 
 
@@ -3540,6 +3795,8 @@ def linear(
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
+    if FORWARD.active:
+        _jvp.linear(x, weight, bias, out)
     return out
 
 
@@ -3572,6 +3829,8 @@ def einsum(
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
         node.equation = equation
+    if FORWARD.active:
+        _jvp.einsum(equation, x, y, out)
     return out
 
 
@@ -3642,6 +3901,8 @@ def scaled_dot_product_attention(
         node.dropout_p = dropout_p
         node.causal = causal
         node.scale = scale
+    if FORWARD.active:
+        _jvp.scaled_dot_product_attention(query, key, value, mask, dropout_p, causal, scale, out)
     return out
 
 
@@ -3663,6 +3924,8 @@ def fill(
         node = new_node(_nodes.FillGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.value = value
+    if FORWARD.active:
+        _jvp.fill(x, value, out)
     return out
 
 
@@ -3687,9 +3950,14 @@ def fill_(
         node = _nodes.FillGradNode((x,))
         node.x = TensorWrapper.meta_of(x)
         node.value = value
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.fill(x, value, _out)
     write_inplace("fill_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -3705,6 +3973,8 @@ def zero(x: Tensor) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ZeroGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
+    if FORWARD.active:
+        _jvp.zero(x, out)
     return out
 
 
@@ -3723,9 +3993,14 @@ def zero_(x: Tensor) -> Tensor:
     if record:
         node = _nodes.ZeroGradNode((x,))
         node.x = TensorWrapper.meta_of(x)
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.zero(x, _out)
     write_inplace("zero_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -3753,6 +4028,8 @@ def reduce_as(
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ReduceAsGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
+    if FORWARD.active:
+        _jvp.reduce_as(x, target, out)
     return out
 
 
@@ -3783,6 +4060,8 @@ def softmax_vjp(
         node.p = TensorWrapper.of_input(p)
         node.g = TensorWrapper.of_input(g)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.softmax_vjp(p, g, axis, o)
     return o
 
 
@@ -3829,6 +4108,8 @@ def softmax_vjp_dp(
         node.g = TensorWrapper.of_input(g)
         node.r = TensorWrapper.of_input(r)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.softmax_vjp_dp(p, g, r, axis, o)
     return o
 
 
@@ -3881,6 +4162,8 @@ def matmul_xg(
         node.g = TensorWrapper.of_input(g)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+    if FORWARD.active:
+        _jvp.matmul_xg(x, y, g, transpose_x, transpose_y, o)
     return o
 
 
@@ -3933,6 +4216,8 @@ def matmul_yg(
         node.g = TensorWrapper.of_input(g)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+    if FORWARD.active:
+        _jvp.matmul_yg(x, y, g, transpose_x, transpose_y, o)
     return o
 
 
@@ -3993,4 +4278,6 @@ def matmul_jvp(
         node.b = TensorWrapper.of_input(b)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+    if FORWARD.active:
+        _jvp.matmul_jvp(x, y, a, b, transpose_x, transpose_y, o)
     return o

@@ -1,0 +1,2513 @@
+# @generated jvp from ops.yaml and backward.yaml by `python -m opgrad.codegen`. Do not edit.
+"""Forward-mode rules: one function per op and differentiable grad op, called by its forward function while
+a dual level is open (`jvp:` in ops.yaml, else derived from the backward).
+"""
+
+from __future__ import annotations
+
+from opgrad.generated import grad_ops as _grad_ops
+from opgrad.generated import ops as _ops
+from opgrad.runtime.dual import derive
+
+__all__ = [
+    "abs",
+    "abs_grad",
+    "adaptive_avg_pool2d",
+    "adaptive_avg_pool2d_grad",
+    "add",
+    "add_grad",
+    "avg_pool2d",
+    "avg_pool2d_grad",
+    "batch_norm",
+    "batch_norm_grad",
+    "binary_cross_entropy_with_logits",
+    "binary_cross_entropy_with_logits_grad",
+    "cast",
+    "cast_grad",
+    "celu",
+    "celu_grad",
+    "clip",
+    "clip_grad",
+    "concat",
+    "concat_grad",
+    "conv2d",
+    "conv2d_grad",
+    "cos",
+    "cos_grad",
+    "cross_entropy",
+    "cross_entropy_double_grad",
+    "cross_entropy_grad",
+    "cumprod",
+    "cumprod_double_grad",
+    "cumprod_grad",
+    "cumsum",
+    "cumsum_grad",
+    "divide",
+    "divide_grad",
+    "dropout",
+    "dropout_grad",
+    "einsum",
+    "einsum_grad",
+    "elementwise_pow",
+    "elementwise_pow_grad",
+    "elu",
+    "elu_grad",
+    "embedding",
+    "embedding_grad",
+    "erf",
+    "erf_grad",
+    "exp",
+    "exp_grad",
+    "expand",
+    "expand_grad",
+    "expm1",
+    "expm1_grad",
+    "fill",
+    "fill_grad",
+    "flatten",
+    "flatten_grad",
+    "flip",
+    "flip_grad",
+    "gather",
+    "gather_grad",
+    "gelu",
+    "gelu_grad",
+    "glu",
+    "glu_grad",
+    "group_norm",
+    "group_norm_grad",
+    "hardsigmoid",
+    "hardsigmoid_grad",
+    "hardswish",
+    "hardswish_grad",
+    "hardtanh",
+    "hardtanh_grad",
+    "index_add",
+    "index_add_grad",
+    "index_select",
+    "index_select_grad",
+    "kl_div",
+    "kl_div_grad",
+    "l1_loss",
+    "l1_loss_grad",
+    "layer_norm",
+    "layer_norm_grad",
+    "leaky_relu",
+    "leaky_relu_grad",
+    "linear",
+    "linear_grad",
+    "log",
+    "log1p",
+    "log1p_grad",
+    "log_grad",
+    "log_sigmoid",
+    "log_sigmoid_grad",
+    "log_softmax",
+    "log_softmax_grad",
+    "logsumexp",
+    "logsumexp_grad",
+    "masked_fill",
+    "masked_fill_grad",
+    "matmul",
+    "matmul_grad",
+    "matmul_jvp",
+    "matmul_xg",
+    "matmul_yg",
+    "max",
+    "max_grad",
+    "max_pool2d",
+    "max_pool2d_double_grad",
+    "max_pool2d_grad",
+    "maximum",
+    "maximum_grad",
+    "mean",
+    "mean_grad",
+    "min",
+    "min_grad",
+    "minimum",
+    "minimum_grad",
+    "mish",
+    "mish_grad",
+    "mse_loss",
+    "mse_loss_grad",
+    "multiply",
+    "multiply_grad",
+    "neg",
+    "neg_grad",
+    "nll_loss",
+    "nll_loss_grad",
+    "norm",
+    "norm_grad",
+    "pad",
+    "pad_grad",
+    "pow",
+    "pow_grad",
+    "prelu",
+    "prelu_grad",
+    "prod",
+    "prod_double_grad",
+    "prod_grad",
+    "reciprocal",
+    "reciprocal_grad",
+    "reduce_as",
+    "reduce_as_grad",
+    "relu",
+    "relu_grad",
+    "repeat_interleave",
+    "repeat_interleave_grad",
+    "reshape",
+    "reshape_grad",
+    "roll",
+    "roll_grad",
+    "rsqrt",
+    "rsqrt_grad",
+    "scale",
+    "scale_grad",
+    "scaled_dot_product_attention",
+    "scaled_dot_product_attention_grad",
+    "scatter",
+    "scatter_grad",
+    "selu",
+    "selu_grad",
+    "sigmoid",
+    "sigmoid_grad",
+    "sign",
+    "sign_grad",
+    "silu",
+    "silu_grad",
+    "sin",
+    "sin_grad",
+    "smooth_l1_loss",
+    "smooth_l1_loss_grad",
+    "softmax",
+    "softmax_grad",
+    "softmax_vjp",
+    "softmax_vjp_dp",
+    "softplus",
+    "softplus_grad",
+    "softsign",
+    "softsign_grad",
+    "sort",
+    "sort_grad",
+    "split",
+    "split_grad",
+    "sqrt",
+    "sqrt_grad",
+    "square",
+    "square_grad",
+    "squeeze",
+    "squeeze_grad",
+    "stack",
+    "stack_grad",
+    "std",
+    "std_grad",
+    "subtract",
+    "subtract_grad",
+    "sum",
+    "sum_grad",
+    "swish",
+    "swish_grad",
+    "take_along_axis",
+    "take_along_axis_grad",
+    "tanh",
+    "tanh_grad",
+    "tanhshrink",
+    "tanhshrink_grad",
+    "tile",
+    "tile_grad",
+    "topk",
+    "topk_grad",
+    "transpose",
+    "transpose_grad",
+    "tril",
+    "tril_grad",
+    "triu",
+    "triu_grad",
+    "unsqueeze",
+    "unsqueeze_grad",
+    "var",
+    "var_grad",
+    "where",
+    "where_grad",
+    "zero",
+    "zero_grad",
+]
+
+
+def neg(
+    x,
+    out,
+) -> None:
+    """Tangents of neg, derived from its backward (double-vjp)."""
+    derive(_ops.neg, (x,), (out,))
+
+
+def abs(
+    x,
+    out,
+) -> None:
+    """Tangents of abs, derived from its backward (double-vjp)."""
+    derive(_ops.abs, (x,), (out,))
+
+
+def sign(
+    x,
+    out,
+) -> None:
+    """Tangents of sign, derived from its backward (double-vjp)."""
+    derive(_ops.sign, (x,), (out,))
+
+
+def exp(
+    x,
+    out,
+) -> None:
+    """Tangents of exp, derived from its backward (double-vjp)."""
+    derive(_ops.exp, (x,), (out,))
+
+
+def expm1(
+    x,
+    out,
+) -> None:
+    """Tangents of expm1, derived from its backward (double-vjp)."""
+    derive(_ops.expm1, (x,), (out,))
+
+
+def log(
+    x,
+    out,
+) -> None:
+    """Tangents of log, derived from its backward (double-vjp)."""
+    derive(_ops.log, (x,), (out,))
+
+
+def log1p(
+    x,
+    out,
+) -> None:
+    """Tangents of log1p, derived from its backward (double-vjp)."""
+    derive(_ops.log1p, (x,), (out,))
+
+
+def sqrt(
+    x,
+    out,
+) -> None:
+    """Tangents of sqrt, derived from its backward (double-vjp)."""
+    derive(_ops.sqrt, (x,), (out,))
+
+
+def rsqrt(
+    x,
+    out,
+) -> None:
+    """Tangents of rsqrt, derived from its backward (double-vjp)."""
+    derive(_ops.rsqrt, (x,), (out,))
+
+
+def square(
+    x,
+    out,
+) -> None:
+    """Tangents of square, derived from its backward (double-vjp)."""
+    derive(_ops.square, (x,), (out,))
+
+
+def reciprocal(
+    x,
+    out,
+) -> None:
+    """Tangents of reciprocal, derived from its backward (double-vjp)."""
+    derive(_ops.reciprocal, (x,), (out,))
+
+
+def sin(
+    x,
+    out,
+) -> None:
+    """Tangents of sin, derived from its backward (double-vjp)."""
+    derive(_ops.sin, (x,), (out,))
+
+
+def cos(
+    x,
+    out,
+) -> None:
+    """Tangents of cos, derived from its backward (double-vjp)."""
+    derive(_ops.cos, (x,), (out,))
+
+
+def tanh(
+    x,
+    out,
+) -> None:
+    """Tangents of tanh, derived from its backward (double-vjp)."""
+    derive(_ops.tanh, (x,), (out,))
+
+
+def sigmoid(
+    x,
+    out,
+) -> None:
+    """Tangents of sigmoid, derived from its backward (double-vjp)."""
+    derive(_ops.sigmoid, (x,), (out,))
+
+
+def relu(
+    x,
+    out,
+) -> None:
+    """Tangents of relu, derived from its backward (double-vjp)."""
+    derive(_ops.relu, (x,), (out,))
+
+
+def gelu(
+    x,
+    approximate,
+    out,
+) -> None:
+    """Tangents of gelu, derived from its backward (double-vjp)."""
+    derive(_ops.gelu, (x, approximate), (out,))
+
+
+def silu(
+    x,
+    out,
+) -> None:
+    """Tangents of silu, derived from its backward (double-vjp)."""
+    derive(_ops.silu, (x,), (out,))
+
+
+def softplus(
+    x,
+    beta,
+    threshold,
+    out,
+) -> None:
+    """Tangents of softplus, derived from its backward (double-vjp)."""
+    derive(_ops.softplus, (x, beta, threshold), (out,))
+
+
+def leaky_relu(
+    x,
+    negative_slope,
+    out,
+) -> None:
+    """Tangents of leaky_relu, derived from its backward (double-vjp)."""
+    derive(_ops.leaky_relu, (x, negative_slope), (out,))
+
+
+def elu(
+    x,
+    alpha,
+    out,
+) -> None:
+    """Tangents of elu, derived from its backward (double-vjp)."""
+    derive(_ops.elu, (x, alpha), (out,))
+
+
+def erf(
+    x,
+    out,
+) -> None:
+    """Tangents of erf, derived from its backward (double-vjp)."""
+    derive(_ops.erf, (x,), (out,))
+
+
+def scale(
+    x,
+    scale,
+    bias,
+    out,
+) -> None:
+    """Tangents of scale, derived from its backward (double-vjp)."""
+    derive(_ops.scale, (x, scale, bias), (out,))
+
+
+def pow(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of pow, derived from its backward (double-vjp)."""
+    derive(_ops.pow, (x, y), (out,))
+
+
+def clip(
+    x,
+    min,
+    max,
+    out,
+) -> None:
+    """Tangents of clip, derived from its backward (double-vjp)."""
+    derive(_ops.clip, (x, min, max), (out,))
+
+
+def cast(
+    x,
+    dtype,
+    out,
+) -> None:
+    """Tangents of cast, derived from its backward (double-vjp)."""
+    derive(_ops.cast, (x, dtype), (out,))
+
+
+def hardtanh(
+    x,
+    min,
+    max,
+    out,
+) -> None:
+    """Tangents of hardtanh, derived from its backward (double-vjp)."""
+    derive(_ops.hardtanh, (x, min, max), (out,))
+
+
+def hardswish(
+    x,
+    out,
+) -> None:
+    """Tangents of hardswish, derived from its backward (double-vjp)."""
+    derive(_ops.hardswish, (x,), (out,))
+
+
+def hardsigmoid(
+    x,
+    out,
+) -> None:
+    """Tangents of hardsigmoid, derived from its backward (double-vjp)."""
+    derive(_ops.hardsigmoid, (x,), (out,))
+
+
+def mish(
+    x,
+    out,
+) -> None:
+    """Tangents of mish, derived from its backward (double-vjp)."""
+    derive(_ops.mish, (x,), (out,))
+
+
+def log_sigmoid(
+    x,
+    out,
+) -> None:
+    """Tangents of log_sigmoid, derived from its backward (double-vjp)."""
+    derive(_ops.log_sigmoid, (x,), (out,))
+
+
+def swish(
+    x,
+    out,
+) -> None:
+    """Tangents of swish, derived from its backward (double-vjp)."""
+    derive(_ops.swish, (x,), (out,))
+
+
+def selu(
+    x,
+    scale,
+    alpha,
+    out,
+) -> None:
+    """Tangents of selu, derived from its backward (double-vjp)."""
+    derive(_ops.selu, (x, scale, alpha), (out,))
+
+
+def celu(
+    x,
+    alpha,
+    out,
+) -> None:
+    """Tangents of celu, derived from its backward (double-vjp)."""
+    derive(_ops.celu, (x, alpha), (out,))
+
+
+def softsign(
+    x,
+    out,
+) -> None:
+    """Tangents of softsign, derived from its backward (double-vjp)."""
+    derive(_ops.softsign, (x,), (out,))
+
+
+def tanhshrink(
+    x,
+    out,
+) -> None:
+    """Tangents of tanhshrink, derived from its backward (double-vjp)."""
+    derive(_ops.tanhshrink, (x,), (out,))
+
+
+def add(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of add, derived from its backward (double-vjp)."""
+    derive(_ops.add, (x, y), (out,))
+
+
+def subtract(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of subtract, derived from its backward (double-vjp)."""
+    derive(_ops.subtract, (x, y), (out,))
+
+
+def multiply(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of multiply, derived from its backward (double-vjp)."""
+    derive(_ops.multiply, (x, y), (out,))
+
+
+def divide(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of divide, derived from its backward (double-vjp)."""
+    derive(_ops.divide, (x, y), (out,))
+
+
+def maximum(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of maximum, derived from its backward (double-vjp)."""
+    derive(_ops.maximum, (x, y), (out,))
+
+
+def minimum(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of minimum, derived from its backward (double-vjp)."""
+    derive(_ops.minimum, (x, y), (out,))
+
+
+def elementwise_pow(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of elementwise_pow, derived from its backward (double-vjp)."""
+    derive(_ops.elementwise_pow, (x, y), (out,))
+
+
+def where(
+    condition,
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of where, derived from its backward (double-vjp)."""
+    derive(_ops.where, (condition, x, y), (out,))
+
+
+def sum(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of sum, derived from its backward (double-vjp)."""
+    derive(_ops.sum, (x, axis, keepdim), (out,))
+
+
+def mean(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of mean, derived from its backward (double-vjp)."""
+    derive(_ops.mean, (x, axis, keepdim), (out,))
+
+
+def max(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of max, derived from its backward (double-vjp)."""
+    derive(_ops.max, (x, axis, keepdim), (out,))
+
+
+def min(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of min, derived from its backward (double-vjp)."""
+    derive(_ops.min, (x, axis, keepdim), (out,))
+
+
+def prod(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of prod, derived from its backward (double-vjp)."""
+    derive(_ops.prod, (x, axis, keepdim), (out,))
+
+
+def logsumexp(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of logsumexp, derived from its backward (double-vjp)."""
+    derive(_ops.logsumexp, (x, axis, keepdim), (out,))
+
+
+def var(
+    x,
+    axis,
+    unbiased,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of var, derived from its backward (double-vjp)."""
+    derive(_ops.var, (x, axis, unbiased, keepdim), (out,))
+
+
+def std(
+    x,
+    axis,
+    unbiased,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of std, derived from its backward (double-vjp)."""
+    derive(_ops.std, (x, axis, unbiased, keepdim), (out,))
+
+
+def norm(
+    x,
+    p,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of norm, derived from its backward (double-vjp)."""
+    derive(_ops.norm, (x, p, axis, keepdim), (out,))
+
+
+def cumsum(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of cumsum, derived from its backward (double-vjp)."""
+    derive(_ops.cumsum, (x, axis), (out,))
+
+
+def cumprod(
+    x,
+    dim,
+    out,
+) -> None:
+    """Tangents of cumprod, derived from its backward (double-vjp)."""
+    derive(_ops.cumprod, (x, dim), (out,))
+
+
+def topk(
+    x,
+    k,
+    axis,
+    largest,
+    sorted,
+    out,
+    indices,
+) -> None:
+    """Tangents of topk, derived from its backward (double-vjp)."""
+    derive(_ops.topk, (x, k, axis, largest, sorted), (out, indices))
+
+
+def sort(
+    x,
+    axis,
+    descending,
+    out,
+) -> None:
+    """Tangents of sort, derived from its backward (double-vjp)."""
+    derive(_ops.sort, (x, axis, descending), (out,))
+
+
+def matmul(
+    x,
+    y,
+    transpose_x,
+    transpose_y,
+    out,
+) -> None:
+    """Tangents of matmul, derived from its backward (double-vjp)."""
+    derive(_ops.matmul, (x, y, transpose_x, transpose_y), (out,))
+
+
+def reshape(
+    x,
+    shape,
+    out,
+) -> None:
+    """Tangents of reshape, derived from its backward (double-vjp)."""
+    derive(_ops.reshape, (x, shape), (out,))
+
+
+def transpose(
+    x,
+    perm,
+    out,
+) -> None:
+    """Tangents of transpose, derived from its backward (double-vjp)."""
+    derive(_ops.transpose, (x, perm), (out,))
+
+
+def squeeze(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of squeeze, derived from its backward (double-vjp)."""
+    derive(_ops.squeeze, (x, axis), (out,))
+
+
+def unsqueeze(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of unsqueeze, derived from its backward (double-vjp)."""
+    derive(_ops.unsqueeze, (x, axis), (out,))
+
+
+def flatten(
+    x,
+    start_axis,
+    stop_axis,
+    out,
+) -> None:
+    """Tangents of flatten, derived from its backward (double-vjp)."""
+    derive(_ops.flatten, (x, start_axis, stop_axis), (out,))
+
+
+def expand(
+    x,
+    shape,
+    out,
+) -> None:
+    """Tangents of expand, derived from its backward (double-vjp)."""
+    derive(_ops.expand, (x, shape), (out,))
+
+
+def concat(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of concat, derived from its backward (double-vjp)."""
+    derive(_ops.concat, (x, axis), (out,))
+
+
+def stack(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of stack, derived from its backward (double-vjp)."""
+    derive(_ops.stack, (x, axis), (out,))
+
+
+def split(
+    x,
+    num_or_sections,
+    axis,
+    out,
+) -> None:
+    """Tangents of split, derived from its backward (double-vjp)."""
+    derive(_ops.split, (x, num_or_sections, axis), (out,))
+
+
+def gather(
+    x,
+    index,
+    axis,
+    out,
+) -> None:
+    """Tangents of gather, derived from its backward (double-vjp)."""
+    derive(_ops.gather, (x, index, axis), (out,))
+
+
+def index_select(
+    x,
+    index,
+    axis,
+    out,
+) -> None:
+    """Tangents of index_select, derived from its backward (double-vjp)."""
+    derive(_ops.index_select, (x, index, axis), (out,))
+
+
+def tile(
+    x,
+    repeat_times,
+    out,
+) -> None:
+    """Tangents of tile, derived from its backward (double-vjp)."""
+    derive(_ops.tile, (x, repeat_times), (out,))
+
+
+def take_along_axis(
+    arr,
+    indices,
+    axis,
+    out,
+) -> None:
+    """Tangents of take_along_axis, derived from its backward (double-vjp)."""
+    derive(_ops.take_along_axis, (arr, indices, axis), (out,))
+
+
+def scatter(
+    x,
+    index,
+    updates,
+    overwrite,
+    out,
+) -> None:
+    """Tangents of scatter, derived from its backward (double-vjp)."""
+    derive(_ops.scatter, (x, index, updates, overwrite), (out,))
+
+
+def index_add(
+    x,
+    index,
+    axis,
+    value,
+    out,
+) -> None:
+    """Tangents of index_add, derived from its backward (double-vjp)."""
+    derive(_ops.index_add, (x, index, axis, value), (out,))
+
+
+def masked_fill(
+    x,
+    mask,
+    value,
+    out,
+) -> None:
+    """Tangents of masked_fill, derived from its backward (double-vjp)."""
+    derive(_ops.masked_fill, (x, mask, value), (out,))
+
+
+def tril(
+    x,
+    diagonal,
+    out,
+) -> None:
+    """Tangents of tril, derived from its backward (double-vjp)."""
+    derive(_ops.tril, (x, diagonal), (out,))
+
+
+def triu(
+    x,
+    diagonal,
+    out,
+) -> None:
+    """Tangents of triu, derived from its backward (double-vjp)."""
+    derive(_ops.triu, (x, diagonal), (out,))
+
+
+def pad(
+    x,
+    pad,
+    mode,
+    value,
+    out,
+) -> None:
+    """Tangents of pad, derived from its backward (double-vjp)."""
+    derive(_ops.pad, (x, pad, mode, value), (out,))
+
+
+def roll(
+    x,
+    shifts,
+    axis,
+    out,
+) -> None:
+    """Tangents of roll, derived from its backward (double-vjp)."""
+    derive(_ops.roll, (x, shifts, axis), (out,))
+
+
+def repeat_interleave(
+    x,
+    repeats,
+    axis,
+    out,
+) -> None:
+    """Tangents of repeat_interleave, derived from its backward (double-vjp)."""
+    derive(_ops.repeat_interleave, (x, repeats, axis), (out,))
+
+
+def flip(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of flip, derived from its backward (double-vjp)."""
+    derive(_ops.flip, (x, axis), (out,))
+
+
+def softmax(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of softmax, derived from its backward (double-vjp)."""
+    derive(_ops.softmax, (x, axis), (out,))
+
+
+def log_softmax(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of log_softmax, derived from its backward (double-vjp)."""
+    derive(_ops.log_softmax, (x, axis), (out,))
+
+
+def dropout(
+    x,
+    p,
+    training,
+    out,
+) -> None:
+    """Tangents of dropout, derived from its backward (double-vjp)."""
+    derive(_ops.dropout, (x, p, training), (out,))
+
+
+def embedding(
+    x,
+    weight,
+    out,
+) -> None:
+    """Tangents of embedding, derived from its backward (double-vjp)."""
+    derive(_ops.embedding, (x, weight), (out,))
+
+
+def prelu(
+    x,
+    weight,
+    out,
+) -> None:
+    """Tangents of prelu, derived from its backward (double-vjp)."""
+    derive(_ops.prelu, (x, weight), (out,))
+
+
+def glu(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of glu, derived from its backward (double-vjp)."""
+    derive(_ops.glu, (x, axis), (out,))
+
+
+def cross_entropy(
+    input,
+    label,
+    axis,
+    reduction,
+    ignore_index,
+    label_smoothing,
+    out,
+) -> None:
+    """Tangents of cross_entropy, derived from its backward (double-vjp)."""
+    derive(_ops.cross_entropy, (input, label, axis, reduction, ignore_index, label_smoothing), (out,))
+
+
+def mse_loss(
+    input,
+    label,
+    reduction,
+    out,
+) -> None:
+    """Tangents of mse_loss, derived from its backward (double-vjp)."""
+    derive(_ops.mse_loss, (input, label, reduction), (out,))
+
+
+def nll_loss(
+    input,
+    label,
+    weight,
+    ignore_index,
+    reduction,
+    out,
+) -> None:
+    """Tangents of nll_loss, derived from its backward (double-vjp)."""
+    derive(_ops.nll_loss, (input, label, weight, ignore_index, reduction), (out,))
+
+
+def binary_cross_entropy_with_logits(
+    logit,
+    label,
+    weight,
+    reduction,
+    pos_weight,
+    out,
+) -> None:
+    """Tangents of binary_cross_entropy_with_logits, derived from its backward (double-vjp)."""
+    derive(_ops.binary_cross_entropy_with_logits, (logit, label, weight, reduction, pos_weight), (out,))
+
+
+def l1_loss(
+    input,
+    label,
+    reduction,
+    out,
+) -> None:
+    """Tangents of l1_loss, derived from its backward (double-vjp)."""
+    derive(_ops.l1_loss, (input, label, reduction), (out,))
+
+
+def smooth_l1_loss(
+    input,
+    label,
+    reduction,
+    delta,
+    out,
+) -> None:
+    """Tangents of smooth_l1_loss, derived from its backward (double-vjp)."""
+    derive(_ops.smooth_l1_loss, (input, label, reduction, delta), (out,))
+
+
+def kl_div(
+    input,
+    label,
+    reduction,
+    log_target,
+    out,
+) -> None:
+    """Tangents of kl_div, derived from its backward (double-vjp)."""
+    derive(_ops.kl_div, (input, label, reduction, log_target), (out,))
+
+
+def conv2d(
+    x,
+    weight,
+    bias,
+    stride,
+    padding,
+    dilation,
+    groups,
+    out,
+) -> None:
+    """Tangents of conv2d, derived from its backward (double-vjp)."""
+    derive(_ops.conv2d, (x, weight, bias, stride, padding, dilation, groups), (out,))
+
+
+def max_pool2d(
+    x,
+    kernel_size,
+    stride,
+    padding,
+    out,
+) -> None:
+    """Tangents of max_pool2d, derived from its backward (double-vjp)."""
+    derive(_ops.max_pool2d, (x, kernel_size, stride, padding), (out,))
+
+
+def avg_pool2d(
+    x,
+    kernel_size,
+    stride,
+    padding,
+    out,
+) -> None:
+    """Tangents of avg_pool2d, derived from its backward (double-vjp)."""
+    derive(_ops.avg_pool2d, (x, kernel_size, stride, padding), (out,))
+
+
+def adaptive_avg_pool2d(
+    x,
+    output_size,
+    out,
+) -> None:
+    """Tangents of adaptive_avg_pool2d, derived from its backward (double-vjp)."""
+    derive(_ops.adaptive_avg_pool2d, (x, output_size), (out,))
+
+
+def layer_norm(
+    x,
+    normalized_shape,
+    weight,
+    bias,
+    epsilon,
+    out,
+) -> None:
+    """Tangents of layer_norm, derived from its backward (double-vjp)."""
+    derive(_ops.layer_norm, (x, normalized_shape, weight, bias, epsilon), (out,))
+
+
+def batch_norm(
+    x,
+    running_mean,
+    running_var,
+    weight,
+    bias,
+    training,
+    momentum,
+    epsilon,
+    out,
+) -> None:
+    """Tangents of batch_norm, derived from its backward (double-vjp)."""
+    derive(_ops.batch_norm, (x, running_mean, running_var, weight, bias, training, momentum, epsilon), (out,))
+
+
+def group_norm(
+    x,
+    num_groups,
+    weight,
+    bias,
+    epsilon,
+    out,
+) -> None:
+    """Tangents of group_norm, derived from its backward (double-vjp)."""
+    derive(_ops.group_norm, (x, num_groups, weight, bias, epsilon), (out,))
+
+
+def linear(
+    x,
+    weight,
+    bias,
+    out,
+) -> None:
+    """Tangents of linear, derived from its backward (double-vjp)."""
+    derive(_ops.linear, (x, weight, bias), (out,))
+
+
+def einsum(
+    equation,
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of einsum, derived from its backward (double-vjp)."""
+    derive(_ops.einsum, (equation, x, y), (out,))
+
+
+def scaled_dot_product_attention(
+    query,
+    key,
+    value,
+    mask,
+    dropout_p,
+    causal,
+    scale,
+    out,
+) -> None:
+    """Tangents of scaled_dot_product_attention, derived from its backward (double-vjp)."""
+    derive(_ops.scaled_dot_product_attention, (query, key, value, mask, dropout_p, causal, scale), (out,))
+
+
+def fill(
+    x,
+    value,
+    out,
+) -> None:
+    """Tangents of fill, derived from its backward (double-vjp)."""
+    derive(_ops.fill, (x, value), (out,))
+
+
+def zero(
+    x,
+    out,
+) -> None:
+    """Tangents of zero, derived from its backward (double-vjp)."""
+    derive(_ops.zero, (x,), (out,))
+
+
+def reduce_as(
+    x,
+    target,
+    out,
+) -> None:
+    """Tangents of reduce_as, derived from its backward (double-vjp)."""
+    derive(_ops.reduce_as, (x, target), (out,))
+
+
+def softmax_vjp(
+    p,
+    g,
+    axis,
+    o,
+) -> None:
+    """Tangents of softmax_vjp, derived from its backward (double-vjp)."""
+    derive(_ops.softmax_vjp, (p, g, axis), (o,))
+
+
+def softmax_vjp_dp(
+    p,
+    g,
+    r,
+    axis,
+    o,
+) -> None:
+    """Tangents of softmax_vjp_dp, derived from its backward (double-vjp)."""
+    derive(_ops.softmax_vjp_dp, (p, g, r, axis), (o,))
+
+
+def matmul_xg(
+    x,
+    y,
+    g,
+    transpose_x,
+    transpose_y,
+    o,
+) -> None:
+    """Tangents of matmul_xg, derived from its backward (double-vjp)."""
+    derive(_ops.matmul_xg, (x, y, g, transpose_x, transpose_y), (o,))
+
+
+def matmul_yg(
+    x,
+    y,
+    g,
+    transpose_x,
+    transpose_y,
+    o,
+) -> None:
+    """Tangents of matmul_yg, derived from its backward (double-vjp)."""
+    derive(_ops.matmul_yg, (x, y, g, transpose_x, transpose_y), (o,))
+
+
+def matmul_jvp(
+    x,
+    y,
+    a,
+    b,
+    transpose_x,
+    transpose_y,
+    o,
+) -> None:
+    """Tangents of matmul_jvp, derived from its backward (double-vjp)."""
+    derive(_ops.matmul_jvp, (x, y, a, b, transpose_x, transpose_y), (o,))
+
+
+def neg_grad(
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of neg_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.neg_grad, (out_grad,), (x_grad,))
+
+
+def abs_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of abs_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.abs_grad, (x, out_grad), (x_grad,))
+
+
+def sign_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of sign_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sign_grad, (x, out_grad), (x_grad,))
+
+
+def exp_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of exp_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.exp_grad, (out, out_grad), (x_grad,))
+
+
+def expm1_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of expm1_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.expm1_grad, (out, out_grad), (x_grad,))
+
+
+def log_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of log_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.log_grad, (x, out_grad), (x_grad,))
+
+
+def log1p_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of log1p_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.log1p_grad, (x, out_grad), (x_grad,))
+
+
+def sqrt_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of sqrt_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sqrt_grad, (out, out_grad), (x_grad,))
+
+
+def rsqrt_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of rsqrt_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.rsqrt_grad, (out, out_grad), (x_grad,))
+
+
+def square_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of square_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.square_grad, (x, out_grad), (x_grad,))
+
+
+def reciprocal_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of reciprocal_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.reciprocal_grad, (out, out_grad), (x_grad,))
+
+
+def sin_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of sin_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sin_grad, (x, out_grad), (x_grad,))
+
+
+def cos_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of cos_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cos_grad, (x, out_grad), (x_grad,))
+
+
+def tanh_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of tanh_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.tanh_grad, (out, out_grad), (x_grad,))
+
+
+def sigmoid_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of sigmoid_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sigmoid_grad, (out, out_grad), (x_grad,))
+
+
+def relu_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of relu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.relu_grad, (out, out_grad), (x_grad,))
+
+
+def gelu_grad(
+    x,
+    out_grad,
+    approximate,
+    x_grad,
+) -> None:
+    """Tangents of gelu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.gelu_grad, (x, out_grad, approximate), (x_grad,))
+
+
+def silu_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of silu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.silu_grad, (x, out_grad), (x_grad,))
+
+
+def softplus_grad(
+    x,
+    out_grad,
+    beta,
+    threshold,
+    x_grad,
+) -> None:
+    """Tangents of softplus_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.softplus_grad, (x, out_grad, beta, threshold), (x_grad,))
+
+
+def leaky_relu_grad(
+    x,
+    out_grad,
+    negative_slope,
+    x_grad,
+) -> None:
+    """Tangents of leaky_relu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.leaky_relu_grad, (x, out_grad, negative_slope), (x_grad,))
+
+
+def elu_grad(
+    x,
+    out_grad,
+    alpha,
+    x_grad,
+) -> None:
+    """Tangents of elu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.elu_grad, (x, out_grad, alpha), (x_grad,))
+
+
+def erf_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of erf_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.erf_grad, (x, out_grad), (x_grad,))
+
+
+def scale_grad(
+    out_grad,
+    scale,
+    bias,
+    x_grad,
+) -> None:
+    """Tangents of scale_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.scale_grad, (out_grad, scale, bias), (x_grad,))
+
+
+def pow_grad(
+    x,
+    out_grad,
+    y,
+    x_grad,
+) -> None:
+    """Tangents of pow_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.pow_grad, (x, out_grad, y), (x_grad,))
+
+
+def clip_grad(
+    x,
+    out_grad,
+    min,
+    max,
+    x_grad,
+) -> None:
+    """Tangents of clip_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.clip_grad, (x, out_grad, min, max), (x_grad,))
+
+
+def cast_grad(
+    x,
+    out_grad,
+    dtype,
+    x_grad,
+) -> None:
+    """Tangents of cast_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cast_grad, (x, out_grad, dtype), (x_grad,))
+
+
+def hardtanh_grad(
+    x,
+    out_grad,
+    min,
+    max,
+    x_grad,
+) -> None:
+    """Tangents of hardtanh_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.hardtanh_grad, (x, out_grad, min, max), (x_grad,))
+
+
+def hardswish_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of hardswish_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.hardswish_grad, (x, out_grad), (x_grad,))
+
+
+def hardsigmoid_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of hardsigmoid_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.hardsigmoid_grad, (x, out_grad), (x_grad,))
+
+
+def mish_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of mish_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.mish_grad, (x, out_grad), (x_grad,))
+
+
+def log_sigmoid_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of log_sigmoid_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.log_sigmoid_grad, (x, out_grad), (x_grad,))
+
+
+def swish_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of swish_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.swish_grad, (x, out_grad), (x_grad,))
+
+
+def selu_grad(
+    x,
+    out_grad,
+    scale,
+    alpha,
+    x_grad,
+) -> None:
+    """Tangents of selu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.selu_grad, (x, out_grad, scale, alpha), (x_grad,))
+
+
+def celu_grad(
+    x,
+    out_grad,
+    alpha,
+    x_grad,
+) -> None:
+    """Tangents of celu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.celu_grad, (x, out_grad, alpha), (x_grad,))
+
+
+def softsign_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of softsign_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.softsign_grad, (x, out_grad), (x_grad,))
+
+
+def tanhshrink_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of tanhshrink_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.tanhshrink_grad, (x, out_grad), (x_grad,))
+
+
+def add_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of add_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.add_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def subtract_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of subtract_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.subtract_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def multiply_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of multiply_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.multiply_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def divide_grad(
+    x,
+    y,
+    out,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of divide_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.divide_grad, (x, y, out, out_grad), (x_grad, y_grad))
+
+
+def maximum_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of maximum_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.maximum_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def minimum_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of minimum_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.minimum_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def elementwise_pow_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of elementwise_pow_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.elementwise_pow_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def where_grad(
+    condition,
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of where_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.where_grad, (condition, x, y, out_grad), (x_grad, y_grad))
+
+
+def sum_grad(
+    x,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of sum_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sum_grad, (x, out_grad, axis, keepdim), (x_grad,))
+
+
+def mean_grad(
+    x,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of mean_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.mean_grad, (x, out_grad, axis, keepdim), (x_grad,))
+
+
+def max_grad(
+    x,
+    out,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of max_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.max_grad, (x, out, out_grad, axis, keepdim), (x_grad,))
+
+
+def min_grad(
+    x,
+    out,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of min_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.min_grad, (x, out, out_grad, axis, keepdim), (x_grad,))
+
+
+def prod_grad(
+    x,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of prod_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.prod_grad, (x, out_grad, axis, keepdim), (x_grad,))
+
+
+def prod_double_grad(
+    x,
+    out_grad,
+    x_grad_grad,
+    axis,
+    keepdim,
+    new_x_grad,
+    out_grad_grad,
+) -> None:
+    """Tangents of prod_double_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.prod_double_grad, (x, out_grad, x_grad_grad, axis, keepdim), (new_x_grad, out_grad_grad))
+
+
+def logsumexp_grad(
+    x,
+    out,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of logsumexp_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.logsumexp_grad, (x, out, out_grad, axis, keepdim), (x_grad,))
+
+
+def var_grad(
+    x,
+    out_grad,
+    axis,
+    unbiased,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of var_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.var_grad, (x, out_grad, axis, unbiased, keepdim), (x_grad,))
+
+
+def std_grad(
+    x,
+    out,
+    out_grad,
+    axis,
+    unbiased,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of std_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.std_grad, (x, out, out_grad, axis, unbiased, keepdim), (x_grad,))
+
+
+def norm_grad(
+    x,
+    out,
+    out_grad,
+    p,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of norm_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.norm_grad, (x, out, out_grad, p, axis, keepdim), (x_grad,))
+
+
+def cumsum_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of cumsum_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cumsum_grad, (x, out_grad, axis), (x_grad,))
+
+
+def cumprod_grad(
+    x,
+    out,
+    out_grad,
+    dim,
+    x_grad,
+) -> None:
+    """Tangents of cumprod_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cumprod_grad, (x, out, out_grad, dim), (x_grad,))
+
+
+def cumprod_double_grad(
+    x,
+    out_grad,
+    x_grad_grad,
+    dim,
+    new_x_grad,
+    out_grad_grad,
+) -> None:
+    """Tangents of cumprod_double_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cumprod_double_grad, (x, out_grad, x_grad_grad, dim), (new_x_grad, out_grad_grad))
+
+
+def topk_grad(
+    x,
+    indices,
+    out_grad,
+    k,
+    axis,
+    largest,
+    sorted,
+    x_grad,
+) -> None:
+    """Tangents of topk_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.topk_grad, (x, indices, out_grad, k, axis, largest, sorted), (x_grad,))
+
+
+def sort_grad(
+    x,
+    indices,
+    out_grad,
+    axis,
+    descending,
+    x_grad,
+) -> None:
+    """Tangents of sort_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sort_grad, (x, indices, out_grad, axis, descending), (x_grad,))
+
+
+def matmul_grad(
+    x,
+    y,
+    out_grad,
+    transpose_x,
+    transpose_y,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of matmul_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.matmul_grad, (x, y, out_grad, transpose_x, transpose_y), (x_grad, y_grad))
+
+
+def reshape_grad(
+    x,
+    out_grad,
+    shape,
+    x_grad,
+) -> None:
+    """Tangents of reshape_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.reshape_grad, (x, out_grad, shape), (x_grad,))
+
+
+def transpose_grad(
+    x,
+    out_grad,
+    perm,
+    x_grad,
+) -> None:
+    """Tangents of transpose_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.transpose_grad, (x, out_grad, perm), (x_grad,))
+
+
+def squeeze_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of squeeze_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.squeeze_grad, (x, out_grad, axis), (x_grad,))
+
+
+def unsqueeze_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of unsqueeze_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.unsqueeze_grad, (x, out_grad, axis), (x_grad,))
+
+
+def flatten_grad(
+    x,
+    out_grad,
+    start_axis,
+    stop_axis,
+    x_grad,
+) -> None:
+    """Tangents of flatten_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.flatten_grad, (x, out_grad, start_axis, stop_axis), (x_grad,))
+
+
+def expand_grad(
+    x,
+    out_grad,
+    shape,
+    x_grad,
+) -> None:
+    """Tangents of expand_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.expand_grad, (x, out_grad, shape), (x_grad,))
+
+
+def concat_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of concat_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.concat_grad, (x, out_grad, axis), (x_grad,))
+
+
+def stack_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of stack_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.stack_grad, (x, out_grad, axis), (x_grad,))
+
+
+def split_grad(
+    x,
+    out_grad,
+    num_or_sections,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of split_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.split_grad, (x, out_grad, num_or_sections, axis), (x_grad,))
+
+
+def gather_grad(
+    x,
+    index,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of gather_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.gather_grad, (x, index, out_grad, axis), (x_grad,))
+
+
+def index_select_grad(
+    x,
+    index,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of index_select_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.index_select_grad, (x, index, out_grad, axis), (x_grad,))
+
+
+def tile_grad(
+    x,
+    out_grad,
+    repeat_times,
+    x_grad,
+) -> None:
+    """Tangents of tile_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.tile_grad, (x, out_grad, repeat_times), (x_grad,))
+
+
+def take_along_axis_grad(
+    arr,
+    indices,
+    out_grad,
+    axis,
+    arr_grad,
+) -> None:
+    """Tangents of take_along_axis_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.take_along_axis_grad, (arr, indices, out_grad, axis), (arr_grad,))
+
+
+def scatter_grad(
+    x,
+    index,
+    updates,
+    out_grad,
+    overwrite,
+    x_grad,
+    updates_grad,
+) -> None:
+    """Tangents of scatter_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.scatter_grad, (x, index, updates, out_grad, overwrite), (x_grad, updates_grad))
+
+
+def index_add_grad(
+    x,
+    index,
+    value,
+    out_grad,
+    axis,
+    x_grad,
+    value_grad,
+) -> None:
+    """Tangents of index_add_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.index_add_grad, (x, index, value, out_grad, axis), (x_grad, value_grad))
+
+
+def masked_fill_grad(
+    mask,
+    out_grad,
+    value,
+    x_grad,
+) -> None:
+    """Tangents of masked_fill_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.masked_fill_grad, (mask, out_grad, value), (x_grad,))
+
+
+def tril_grad(
+    out_grad,
+    diagonal,
+    x_grad,
+) -> None:
+    """Tangents of tril_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.tril_grad, (out_grad, diagonal), (x_grad,))
+
+
+def triu_grad(
+    out_grad,
+    diagonal,
+    x_grad,
+) -> None:
+    """Tangents of triu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.triu_grad, (out_grad, diagonal), (x_grad,))
+
+
+def pad_grad(
+    x,
+    out_grad,
+    pad,
+    mode,
+    value,
+    x_grad,
+) -> None:
+    """Tangents of pad_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.pad_grad, (x, out_grad, pad, mode, value), (x_grad,))
+
+
+def roll_grad(
+    out_grad,
+    shifts,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of roll_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.roll_grad, (out_grad, shifts, axis), (x_grad,))
+
+
+def repeat_interleave_grad(
+    x,
+    out_grad,
+    repeats,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of repeat_interleave_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.repeat_interleave_grad, (x, out_grad, repeats, axis), (x_grad,))
+
+
+def flip_grad(
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of flip_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.flip_grad, (out_grad, axis), (x_grad,))
+
+
+def softmax_grad(
+    out,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of softmax_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.softmax_grad, (out, out_grad, axis), (x_grad,))
+
+
+def log_softmax_grad(
+    out,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of log_softmax_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.log_softmax_grad, (out, out_grad, axis), (x_grad,))
+
+
+def dropout_grad(
+    mask,
+    out_grad,
+    p,
+    training,
+    x_grad,
+) -> None:
+    """Tangents of dropout_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.dropout_grad, (mask, out_grad, p, training), (x_grad,))
+
+
+def embedding_grad(
+    x,
+    weight,
+    out_grad,
+    weight_grad,
+) -> None:
+    """Tangents of embedding_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.embedding_grad, (x, weight, out_grad), (weight_grad,))
+
+
+def prelu_grad(
+    x,
+    weight,
+    out_grad,
+    x_grad,
+    weight_grad,
+) -> None:
+    """Tangents of prelu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.prelu_grad, (x, weight, out_grad), (x_grad, weight_grad))
+
+
+def glu_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of glu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.glu_grad, (x, out_grad, axis), (x_grad,))
+
+
+def cross_entropy_grad(
+    input,
+    label,
+    out_grad,
+    axis,
+    reduction,
+    ignore_index,
+    label_smoothing,
+    input_grad,
+) -> None:
+    """Tangents of cross_entropy_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cross_entropy_grad, (input, label, out_grad, axis, reduction, ignore_index, label_smoothing), (input_grad,))
+
+
+def cross_entropy_double_grad(
+    input,
+    label,
+    out_grad,
+    input_grad_grad,
+    axis,
+    reduction,
+    ignore_index,
+    label_smoothing,
+    new_input_grad,
+    out_grad_grad,
+) -> None:
+    """Tangents of cross_entropy_double_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cross_entropy_double_grad, (input, label, out_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing), (new_input_grad, out_grad_grad))
+
+
+def mse_loss_grad(
+    input,
+    label,
+    out_grad,
+    reduction,
+    input_grad,
+    label_grad,
+) -> None:
+    """Tangents of mse_loss_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.mse_loss_grad, (input, label, out_grad, reduction), (input_grad, label_grad))
+
+
+def nll_loss_grad(
+    input,
+    label,
+    weight,
+    out_grad,
+    ignore_index,
+    reduction,
+    input_grad,
+) -> None:
+    """Tangents of nll_loss_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.nll_loss_grad, (input, label, weight, out_grad, ignore_index, reduction), (input_grad,))
+
+
+def binary_cross_entropy_with_logits_grad(
+    logit,
+    label,
+    weight,
+    pos_weight,
+    out_grad,
+    reduction,
+    logit_grad,
+    label_grad,
+) -> None:
+    """Tangents of binary_cross_entropy_with_logits_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.binary_cross_entropy_with_logits_grad, (logit, label, weight, pos_weight, out_grad, reduction), (logit_grad, label_grad))
+
+
+def l1_loss_grad(
+    input,
+    label,
+    out_grad,
+    reduction,
+    input_grad,
+    label_grad,
+) -> None:
+    """Tangents of l1_loss_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.l1_loss_grad, (input, label, out_grad, reduction), (input_grad, label_grad))
+
+
+def smooth_l1_loss_grad(
+    input,
+    label,
+    out_grad,
+    reduction,
+    delta,
+    input_grad,
+    label_grad,
+) -> None:
+    """Tangents of smooth_l1_loss_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.smooth_l1_loss_grad, (input, label, out_grad, reduction, delta), (input_grad, label_grad))
+
+
+def kl_div_grad(
+    input,
+    label,
+    out_grad,
+    reduction,
+    log_target,
+    input_grad,
+    label_grad,
+) -> None:
+    """Tangents of kl_div_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.kl_div_grad, (input, label, out_grad, reduction, log_target), (input_grad, label_grad))
+
+
+def conv2d_grad(
+    x,
+    weight,
+    bias,
+    out_grad,
+    stride,
+    padding,
+    dilation,
+    groups,
+    x_grad,
+    weight_grad,
+    bias_grad,
+) -> None:
+    """Tangents of conv2d_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.conv2d_grad, (x, weight, bias, out_grad, stride, padding, dilation, groups), (x_grad, weight_grad, bias_grad))
+
+
+def max_pool2d_grad(
+    x,
+    argmax,
+    out_grad,
+    kernel_size,
+    stride,
+    padding,
+    x_grad,
+) -> None:
+    """Tangents of max_pool2d_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.max_pool2d_grad, (x, argmax, out_grad, kernel_size, stride, padding), (x_grad,))
+
+
+def max_pool2d_double_grad(
+    argmax,
+    x_grad_grad,
+    kernel_size,
+    stride,
+    padding,
+    out_grad_grad,
+) -> None:
+    """Tangents of max_pool2d_double_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.max_pool2d_double_grad, (argmax, x_grad_grad, kernel_size, stride, padding), (out_grad_grad,))
+
+
+def avg_pool2d_grad(
+    x,
+    out_grad,
+    kernel_size,
+    stride,
+    padding,
+    x_grad,
+) -> None:
+    """Tangents of avg_pool2d_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.avg_pool2d_grad, (x, out_grad, kernel_size, stride, padding), (x_grad,))
+
+
+def adaptive_avg_pool2d_grad(
+    x,
+    out_grad,
+    output_size,
+    x_grad,
+) -> None:
+    """Tangents of adaptive_avg_pool2d_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.adaptive_avg_pool2d_grad, (x, out_grad, output_size), (x_grad,))
+
+
+def layer_norm_grad(
+    x,
+    weight,
+    bias,
+    mean,
+    rstd,
+    out_grad,
+    normalized_shape,
+    epsilon,
+    x_grad,
+    weight_grad,
+    bias_grad,
+) -> None:
+    """Tangents of layer_norm_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.layer_norm_grad, (x, weight, bias, mean, rstd, out_grad, normalized_shape, epsilon), (x_grad, weight_grad, bias_grad))
+
+
+def batch_norm_grad(
+    x,
+    weight,
+    bias,
+    saved_mean,
+    saved_rstd,
+    out_grad,
+    training,
+    momentum,
+    epsilon,
+    x_grad,
+    weight_grad,
+    bias_grad,
+) -> None:
+    """Tangents of batch_norm_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.batch_norm_grad, (x, weight, bias, saved_mean, saved_rstd, out_grad, training, momentum, epsilon), (x_grad, weight_grad, bias_grad))
+
+
+def group_norm_grad(
+    x,
+    weight,
+    bias,
+    mean,
+    rstd,
+    out_grad,
+    num_groups,
+    epsilon,
+    x_grad,
+    weight_grad,
+    bias_grad,
+) -> None:
+    """Tangents of group_norm_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.group_norm_grad, (x, weight, bias, mean, rstd, out_grad, num_groups, epsilon), (x_grad, weight_grad, bias_grad))
+
+
+def linear_grad(
+    x,
+    weight,
+    bias,
+    out_grad,
+    x_grad,
+    weight_grad,
+    bias_grad,
+) -> None:
+    """Tangents of linear_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.linear_grad, (x, weight, bias, out_grad), (x_grad, weight_grad, bias_grad))
+
+
+def einsum_grad(
+    x,
+    y,
+    out_grad,
+    equation,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of einsum_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.einsum_grad, (x, y, out_grad, equation), (x_grad, y_grad))
+
+
+def scaled_dot_product_attention_grad(
+    query,
+    key,
+    value,
+    mask,
+    weights,
+    keep,
+    out_grad,
+    dropout_p,
+    causal,
+    scale,
+    query_grad,
+    key_grad,
+    value_grad,
+    mask_grad,
+) -> None:
+    """Tangents of scaled_dot_product_attention_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.scaled_dot_product_attention_grad, (query, key, value, mask, weights, keep, out_grad, dropout_p, causal, scale), (query_grad, key_grad, value_grad, mask_grad))
+
+
+def fill_grad(
+    x,
+    out_grad,
+    value,
+    x_grad,
+) -> None:
+    """Tangents of fill_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.fill_grad, (x, out_grad, value), (x_grad,))
+
+
+def zero_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of zero_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.zero_grad, (x, out_grad), (x_grad,))
+
+
+def reduce_as_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of reduce_as_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.reduce_as_grad, (x, out_grad), (x_grad,))
