@@ -2,8 +2,10 @@
 
 A rule reads the op's arguments and attributes, its visible outputs, and one tangent per
 tensor argument, named `<argument>_t` (`x_t`; a list for a `Tensor[]` argument, None for an
-absent `Tensor?` one). It is checked exactly like a `composite:` gradient (`composite.py`:
-parsed with `ast`, only whitelisted nodes, calls to known ops, never evaluated), and every
+absent `Tensor?` one and for a tensor that is not floating, which a rule may test:
+`s + mask_t if mask_t is not None else s`). It is checked exactly like a `composite:`
+gradient (`composite.py`: parsed with `ast`, only whitelisted nodes, calls to known ops, never
+evaluated), and every
 problem is reported as `file:line: op 'name': ...`. An op without `jvp:` gets its tangent
 from its backward by the double-vjp trick at run time (`runtime/dual.py`).
 """
@@ -30,7 +32,7 @@ def check_jvp_rules(ops: list[OpSpec], callees: dict[str, Callee], problems: Pro
         if not op.jvp:
             continue
         tensors = [a.name for a in op.tensor_args]
-        visible = [o.name for o in op.visible_outputs]
+        visible = [o.name for o in op.outputs]  # intermediates too (dropout's mask)
         names = {a.name for a in op.args} | set(visible) | {tangent_name(t) for t in tensors}
         clashes = sorted({tangent_name(t) for t in tensors} & ({a.name for a in op.args} | set(visible)))
         if clashes:
@@ -41,6 +43,8 @@ def check_jvp_rules(ops: list[OpSpec], callees: dict[str, Callee], problems: Pro
             )
             continue
         flags: dict[str, str] = {a.name: "optional" for a in op.args if a.type == "Tensor?"}
+        # a tangent is None for an absent optional tensor and for a non-floating one (a bool mask)
+        flags |= {tangent_name(t): "optional" for t in tensors}
         for a in op.attrs:
             kind = {"bool": "bool", "str": "str"}.get(a.type, "optional" if a.is_optional else None)
             if kind is not None:

@@ -66,6 +66,7 @@ RUNTIME_NAMES = frozenset(
         "set_tangent",
         "rule_scope",
         "derive",
+        "no_tangent_rule",
         "write_tangent",
         "isinstance",
         # the classes attribute checks compare with (`if p.__class__ is not float:`)

@@ -22,7 +22,7 @@ from opgrad.codegen import naming
 from opgrad.codegen.layout import Stmt, call, list_of, vertical
 from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan_forward import grad_op_function, inplace_function, op_function
-from opgrad.codegen.plan_jvp import call_site, jvp_rules
+from opgrad.codegen.plan_jvp import call_site, jvp_rules, rule_outputs
 from opgrad.codegen.plan_nodes import node_class
 from opgrad.codegen.plan_parts import (
     Function,
@@ -131,8 +131,7 @@ GENERATED_PACKAGE = "opgrad.generated"
 def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
     ops: list[Function | InplaceFunction] = []
     for op in spec.ops:
-        visible = [o.name for o in op.visible_outputs]
-        jvp = call_site(op.name, op.args, visible) if op.backward is not None else None
+        jvp = call_site(op.name, op.args, rule_outputs(op)) if op.backward is not None else None
         ops.append(replace(op_function(op, spec), jvp=jvp))
         if op.inplace is not None:
             ops.append(replace(inplace_function(op, spec), jvp=call_site(op.name, op.args, ["_out"])))

@@ -14,7 +14,8 @@ from opgrad.codegen import naming
 from opgrad.codegen.composite import Composite
 from opgrad.codegen.jvp_check import tangent_name
 from opgrad.codegen.layout import Stmt, call, tuple_of
-from opgrad.codegen.plan_parts import JvpRule, doc_lines, signature_params
+from opgrad.codegen.model import OpSpec
+from opgrad.codegen.plan_parts import JvpRule, doc_lines, quoted, signature_params
 from opgrad.codegen.signature import Arg, Output
 from opgrad.codegen.validate import Spec, grad_op_sig, op_sig
 
@@ -22,6 +23,12 @@ from opgrad.codegen.validate import Spec, grad_op_sig, op_sig
 def call_site(name: str, args: tuple[Arg, ...], outputs: list[str]) -> Stmt:
     """`_jvp.tanh(x, out)`: the rule called by a forward function (outputs as named there)."""
     return Stmt("", call(f"{naming.JVP_ALIAS}.{name}", *[a.name for a in args], *outputs))
+
+
+def rule_outputs(op: OpSpec) -> list[str]:
+    """What an op's forward passes its rule for the outputs, in spec order: each visible
+    output, and each intermediate one (dropout's mask) wrapped from the kernel's results."""
+    return [f"wrap(_results[{i}])" if o.name in op.intermediate else o.name for i, o in enumerate(op.outputs)]
 
 
 def jvp_rules(spec: Spec) -> tuple[JvpRule, ...]:
@@ -33,37 +40,72 @@ def jvp_rules(spec: Spec) -> tuple[JvpRule, ...]:
         sig = op_sig(op)
         rules.append(
             _rule(
-                op.name, sig.args, op.visible_outputs, f"{naming.OPS_ALIAS}.{op.name}", explicit.get(op.name)
+                op.name,
+                sig.args,
+                op.outputs,
+                op.visible_outputs,
+                f"{naming.OPS_ALIAS}.{op.name}",
+                explicit.get(op.name),
+                _derivation(spec, op.backward),
             )
         )
     for b in spec.backwards:
         if b.has_grad_op:
             sig = grad_op_sig(b, spec)
-            rules.append(_rule(b.name, sig.args, sig.outputs, f"{naming.GRAD_OPS_ALIAS}.{b.name}", None))
+            rules.append(
+                _rule(
+                    b.name,
+                    sig.args,
+                    sig.outputs,
+                    sig.outputs,
+                    f"{naming.GRAD_OPS_ALIAS}.{b.name}",
+                    None,
+                    _derivation(spec, b.backward),
+                )
+            )
     return tuple(rules)
 
 
-def has_rule(spec: Spec, name: str) -> bool:
-    """Whether `name` (an op or grad op) has a rule its forward function calls."""
-    op = spec.op(name)
-    return op.backward is not None if op is not None else True
+def _derivation(spec: Spec, backward: str | None) -> str:
+    """How a rule without `jvp:` is derived from the entry's backward: "double-vjp" when the
+    backward can itself be recorded (it is a composite or has a backward), "double-vjp, not
+    recorded" when the backward's backward cannot be (the tangent is then a constant for
+    reverse mode), "row by row" (one first-order vjp per output element) when the backward
+    cannot be recorded, "none" when there is no backward."""
+    if backward is None:
+        return "none"
+    b = spec.backward(backward)
+    if b.composite is None and b.backward is None:
+        return "row by row"
+    b2 = None if b.backward is None else spec.backward(b.backward)
+    if b2 is not None and b2.composite is None and b2.backward is None:
+        return "double-vjp, not recorded"  # the tangent itself cannot be differentiated again
+    return "double-vjp"
 
 
 def _rule(
     name: str,
     args: tuple[Arg, ...],
     outputs: tuple[Output, ...],
+    visible: tuple[Output, ...],
     function: str,
     exprs: tuple[tuple[str, Composite], ...] | None,
+    derivation: str,
 ) -> JvpRule:
     params = [a.name for a in args] + [o.name for o in outputs]
     signature = Stmt("def ", signature_params(name, params), " -> None:")
     if exprs is None:
-        doc = doc_lines(f"Tangents of {name}, derived from its backward (double-vjp).", 4)
-        derived = Stmt(
-            "",
-            call("derive", function, tuple_of(*[a.name for a in args]), tuple_of(*[o.name for o in outputs])),
-        )
+        arg_names = tuple_of(*[a.name for a in args])
+        if derivation == "none":
+            doc = doc_lines(f"{name} has no backward: a tangent reaching it is an error.", 4)
+            derived = Stmt("", call("no_tangent_rule", quoted(name), arg_names))
+        else:
+            doc = doc_lines(f"Tangents of {name}, derived from its backward ({derivation}).", 4)
+            outs = tuple_of(*[o.name for o in visible])
+            flag = {"row by row": ["twice=False"], "double-vjp, not recorded": ["recorded=False"]}.get(
+                derivation, []
+            )
+            derived = Stmt("", call("derive", function, arg_names, outs, *flag))
         return JvpRule(name, doc, signature, derived, None, None, (), ())
     tensors = [a.name for a in args if a.is_tensor]
     names = [tangent_name(t) for t in tensors]

@@ -58,6 +58,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "unpack_data": (3, "opgrad.runtime.tensor_wrapper", "unpack_data"),
     "FORWARD": (3, "opgrad.runtime.dual", "FORWARD"),
     "derive": (3, "opgrad.runtime.dual", "derive"),
+    "no_tangent_rule": (3, "opgrad.runtime.dual", "no_tangent_rule"),
     "rule_scope": (3, "opgrad.runtime.dual", "rule_scope"),
     "set_tangent": (3, "opgrad.runtime.dual", "set_tangent"),
     "tangents": (3, "opgrad.runtime.dual", "tangents"),

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from opgrad.generated import grad_ops as _grad_ops
 from opgrad.generated import ops as _ops
-from opgrad.runtime.dual import derive
+from opgrad.runtime.dual import (
+    derive,
+    no_tangent_rule,
+    rule_scope,
+    set_tangent,
+    tangents,
+)
 
 __all__ = [
     "abs",
@@ -238,8 +244,14 @@ def neg(
     x,
     out,
 ) -> None:
-    """Tangents of neg, derived from its backward (double-vjp)."""
-    derive(_ops.neg, (x,), (out,))
+    """Tangents of neg (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = -x_t
+    set_tangent(out, out_t)
 
 
 def abs(
@@ -262,8 +274,14 @@ def exp(
     x,
     out,
 ) -> None:
-    """Tangents of exp, derived from its backward (double-vjp)."""
-    derive(_ops.exp, (x,), (out,))
+    """Tangents of exp (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = x_t * out
+    set_tangent(out, out_t)
 
 
 def expm1(
@@ -278,8 +296,14 @@ def log(
     x,
     out,
 ) -> None:
-    """Tangents of log, derived from its backward (double-vjp)."""
-    derive(_ops.log, (x,), (out,))
+    """Tangents of log (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _grad_ops.log_grad(x, x_t)
+    set_tangent(out, out_t)
 
 
 def log1p(
@@ -294,8 +318,14 @@ def sqrt(
     x,
     out,
 ) -> None:
-    """Tangents of sqrt, derived from its backward (double-vjp)."""
-    derive(_ops.sqrt, (x,), (out,))
+    """Tangents of sqrt (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _grad_ops.sqrt_grad(out, x_t)
+    set_tangent(out, out_t)
 
 
 def rsqrt(
@@ -310,8 +340,14 @@ def square(
     x,
     out,
 ) -> None:
-    """Tangents of square, derived from its backward (double-vjp)."""
-    derive(_ops.square, (x,), (out,))
+    """Tangents of square (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = 2 * x * x_t
+    set_tangent(out, out_t)
 
 
 def reciprocal(
@@ -326,40 +362,70 @@ def sin(
     x,
     out,
 ) -> None:
-    """Tangents of sin, derived from its backward (double-vjp)."""
-    derive(_ops.sin, (x,), (out,))
+    """Tangents of sin (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = x_t * _ops.cos(x)
+    set_tangent(out, out_t)
 
 
 def cos(
     x,
     out,
 ) -> None:
-    """Tangents of cos, derived from its backward (double-vjp)."""
-    derive(_ops.cos, (x,), (out,))
+    """Tangents of cos (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = -x_t * _ops.sin(x)
+    set_tangent(out, out_t)
 
 
 def tanh(
     x,
     out,
 ) -> None:
-    """Tangents of tanh, derived from its backward (double-vjp)."""
-    derive(_ops.tanh, (x,), (out,))
+    """Tangents of tanh (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = x_t * (1 - out * out)
+    set_tangent(out, out_t)
 
 
 def sigmoid(
     x,
     out,
 ) -> None:
-    """Tangents of sigmoid, derived from its backward (double-vjp)."""
-    derive(_ops.sigmoid, (x,), (out,))
+    """Tangents of sigmoid (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _grad_ops.sigmoid_grad(out, x_t)
+    set_tangent(out, out_t)
 
 
 def relu(
     x,
     out,
 ) -> None:
-    """Tangents of relu, derived from its backward (double-vjp)."""
-    derive(_ops.relu, (x,), (out,))
+    """Tangents of relu (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _grad_ops.relu_grad(out, x_t)
+    set_tangent(out, out_t)
 
 
 def gelu(
@@ -367,16 +433,28 @@ def gelu(
     approximate,
     out,
 ) -> None:
-    """Tangents of gelu, derived from its backward (double-vjp)."""
-    derive(_ops.gelu, (x, approximate), (out,))
+    """Tangents of gelu (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _grad_ops.gelu_grad(x, x_t, approximate)
+    set_tangent(out, out_t)
 
 
 def silu(
     x,
     out,
 ) -> None:
-    """Tangents of silu, derived from its backward (double-vjp)."""
-    derive(_ops.silu, (x,), (out,))
+    """Tangents of silu (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _grad_ops.silu_grad(x, x_t)
+    set_tangent(out, out_t)
 
 
 def softplus(
@@ -421,8 +499,14 @@ def scale(
     bias,
     out,
 ) -> None:
-    """Tangents of scale, derived from its backward (double-vjp)."""
-    derive(_ops.scale, (x, scale, bias), (out,))
+    """Tangents of scale (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.scale(x_t, scale, 0.0)
+    set_tangent(out, out_t)
 
 
 def pow(
@@ -543,8 +627,14 @@ def add(
     y,
     out,
 ) -> None:
-    """Tangents of add, derived from its backward (double-vjp)."""
-    derive(_ops.add, (x, y), (out,))
+    """Tangents of add (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = x_t + y_t
+    set_tangent(out, out_t)
 
 
 def subtract(
@@ -552,8 +642,14 @@ def subtract(
     y,
     out,
 ) -> None:
-    """Tangents of subtract, derived from its backward (double-vjp)."""
-    derive(_ops.subtract, (x, y), (out,))
+    """Tangents of subtract (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = x_t - y_t
+    set_tangent(out, out_t)
 
 
 def multiply(
@@ -561,8 +657,14 @@ def multiply(
     y,
     out,
 ) -> None:
-    """Tangents of multiply, derived from its backward (double-vjp)."""
-    derive(_ops.multiply, (x, y), (out,))
+    """Tangents of multiply (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = x_t * y + x * y_t
+    set_tangent(out, out_t)
 
 
 def divide(
@@ -570,8 +672,14 @@ def divide(
     y,
     out,
 ) -> None:
-    """Tangents of divide, derived from its backward (double-vjp)."""
-    derive(_ops.divide, (x, y), (out,))
+    """Tangents of divide (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = (x_t - out * y_t) / y
+    set_tangent(out, out_t)
 
 
 def maximum(
@@ -617,8 +725,14 @@ def sum(
     keepdim,
     out,
 ) -> None:
-    """Tangents of sum, derived from its backward (double-vjp)."""
-    derive(_ops.sum, (x, axis, keepdim), (out,))
+    """Tangents of sum (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.sum(x_t, axis, keepdim)
+    set_tangent(out, out_t)
 
 
 def mean(
@@ -627,8 +741,14 @@ def mean(
     keepdim,
     out,
 ) -> None:
-    """Tangents of mean, derived from its backward (double-vjp)."""
-    derive(_ops.mean, (x, axis, keepdim), (out,))
+    """Tangents of mean (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.mean(x_t, axis, keepdim)
+    set_tangent(out, out_t)
 
 
 def max(
@@ -657,8 +777,8 @@ def prod(
     keepdim,
     out,
 ) -> None:
-    """Tangents of prod, derived from its backward (double-vjp)."""
-    derive(_ops.prod, (x, axis, keepdim), (out,))
+    """Tangents of prod, derived from its backward (double-vjp, not recorded)."""
+    derive(_ops.prod, (x, axis, keepdim), (out,), recorded=False)
 
 
 def logsumexp(
@@ -718,8 +838,8 @@ def cumprod(
     dim,
     out,
 ) -> None:
-    """Tangents of cumprod, derived from its backward (double-vjp)."""
-    derive(_ops.cumprod, (x, dim), (out,))
+    """Tangents of cumprod, derived from its backward (double-vjp, not recorded)."""
+    derive(_ops.cumprod, (x, dim), (out,), recorded=False)
 
 
 def topk(
@@ -740,6 +860,7 @@ def sort(
     axis,
     descending,
     out,
+    indices,
 ) -> None:
     """Tangents of sort, derived from its backward (double-vjp)."""
     derive(_ops.sort, (x, axis, descending), (out,))
@@ -752,8 +873,14 @@ def matmul(
     transpose_y,
     out,
 ) -> None:
-    """Tangents of matmul, derived from its backward (double-vjp)."""
-    derive(_ops.matmul, (x, y, transpose_x, transpose_y), (out,))
+    """Tangents of matmul (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = _ops.matmul_jvp(x, y, x_t, y_t, transpose_x, transpose_y)
+    set_tangent(out, out_t)
 
 
 def reshape(
@@ -761,8 +888,14 @@ def reshape(
     shape,
     out,
 ) -> None:
-    """Tangents of reshape, derived from its backward (double-vjp)."""
-    derive(_ops.reshape, (x, shape), (out,))
+    """Tangents of reshape (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.reshape(x_t, shape)
+    set_tangent(out, out_t)
 
 
 def transpose(
@@ -770,8 +903,14 @@ def transpose(
     perm,
     out,
 ) -> None:
-    """Tangents of transpose, derived from its backward (double-vjp)."""
-    derive(_ops.transpose, (x, perm), (out,))
+    """Tangents of transpose (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.transpose(x_t, perm)
+    set_tangent(out, out_t)
 
 
 def squeeze(
@@ -779,8 +918,14 @@ def squeeze(
     axis,
     out,
 ) -> None:
-    """Tangents of squeeze, derived from its backward (double-vjp)."""
-    derive(_ops.squeeze, (x, axis), (out,))
+    """Tangents of squeeze (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.squeeze(x_t, axis)
+    set_tangent(out, out_t)
 
 
 def unsqueeze(
@@ -788,8 +933,14 @@ def unsqueeze(
     axis,
     out,
 ) -> None:
-    """Tangents of unsqueeze, derived from its backward (double-vjp)."""
-    derive(_ops.unsqueeze, (x, axis), (out,))
+    """Tangents of unsqueeze (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.unsqueeze(x_t, axis)
+    set_tangent(out, out_t)
 
 
 def flatten(
@@ -798,8 +949,14 @@ def flatten(
     stop_axis,
     out,
 ) -> None:
-    """Tangents of flatten, derived from its backward (double-vjp)."""
-    derive(_ops.flatten, (x, start_axis, stop_axis), (out,))
+    """Tangents of flatten (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.flatten(x_t, start_axis, stop_axis)
+    set_tangent(out, out_t)
 
 
 def expand(
@@ -807,8 +964,14 @@ def expand(
     shape,
     out,
 ) -> None:
-    """Tangents of expand, derived from its backward (double-vjp)."""
-    derive(_ops.expand, (x, shape), (out,))
+    """Tangents of expand (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.expand(x_t, shape)
+    set_tangent(out, out_t)
 
 
 def concat(
@@ -816,8 +979,14 @@ def concat(
     axis,
     out,
 ) -> None:
-    """Tangents of concat, derived from its backward (double-vjp)."""
-    derive(_ops.concat, (x, axis), (out,))
+    """Tangents of concat (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.concat(x_t, axis)
+    set_tangent(out, out_t)
 
 
 def stack(
@@ -825,8 +994,14 @@ def stack(
     axis,
     out,
 ) -> None:
-    """Tangents of stack, derived from its backward (double-vjp)."""
-    derive(_ops.stack, (x, axis), (out,))
+    """Tangents of stack (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.stack(x_t, axis)
+    set_tangent(out, out_t)
 
 
 def split(
@@ -835,8 +1010,14 @@ def split(
     axis,
     out,
 ) -> None:
-    """Tangents of split, derived from its backward (double-vjp)."""
-    derive(_ops.split, (x, num_or_sections, axis), (out,))
+    """Tangents of split (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.split(x_t, num_or_sections, axis)
+    set_tangent(out, out_t)
 
 
 def gather(
@@ -973,8 +1154,14 @@ def softmax(
     axis,
     out,
 ) -> None:
-    """Tangents of softmax, derived from its backward (double-vjp)."""
-    derive(_ops.softmax, (x, axis), (out,))
+    """Tangents of softmax (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.softmax_vjp(out, x_t, axis)
+    set_tangent(out, out_t)
 
 
 def log_softmax(
@@ -982,8 +1169,14 @@ def log_softmax(
     axis,
     out,
 ) -> None:
-    """Tangents of log_softmax, derived from its backward (double-vjp)."""
-    derive(_ops.log_softmax, (x, axis), (out,))
+    """Tangents of log_softmax (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = x_t - _ops.sum(_ops.exp(out) * x_t, axis, True)
+    set_tangent(out, out_t)
 
 
 def dropout(
@@ -991,9 +1184,16 @@ def dropout(
     p,
     training,
     out,
+    mask,
 ) -> None:
-    """Tangents of dropout, derived from its backward (double-vjp)."""
-    derive(_ops.dropout, (x, p, training), (out,))
+    """Tangents of dropout (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _grad_ops.dropout_grad(mask, x_t, p, training)
+    set_tangent(out, out_t)
 
 
 def embedding(
@@ -1032,8 +1232,15 @@ def cross_entropy(
     label_smoothing,
     out,
 ) -> None:
-    """Tangents of cross_entropy, derived from its backward (double-vjp)."""
-    derive(_ops.cross_entropy, (input, label, axis, reduction, ignore_index, label_smoothing), (out,))
+    """Tangents of cross_entropy (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(input, label)
+    if _t is None:
+        return
+    input_t, label_t = _t
+    with rule_scope():
+        g = _grad_ops.cross_entropy_grad(input, label, _ops.fill(out, 1.0), axis, reduction, ignore_index, label_smoothing)
+        out_t = _ops.sum(g * input_t, axis) if reduction == "none" else _ops.sum(g * input_t)
+    set_tangent(out, out_t)
 
 
 def mse_loss(
@@ -1112,8 +1319,15 @@ def conv2d(
     groups,
     out,
 ) -> None:
-    """Tangents of conv2d, derived from its backward (double-vjp)."""
-    derive(_ops.conv2d, (x, weight, bias, stride, padding, dilation, groups), (out,))
+    """Tangents of conv2d (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, weight, bias)
+    if _t is None:
+        return
+    x_t, weight_t, bias_t = _t
+    with rule_scope():
+        a = _ops.conv2d(x_t, weight, None, stride, padding, dilation, groups) + _ops.conv2d(x, weight_t, None, stride, padding, dilation, groups)
+        out_t = a + _ops.reshape(bias_t, [1, -1, 1, 1]) if bias is not None else a
+    set_tangent(out, out_t)
 
 
 def max_pool2d(
@@ -1122,9 +1336,10 @@ def max_pool2d(
     stride,
     padding,
     out,
+    argmax,
 ) -> None:
-    """Tangents of max_pool2d, derived from its backward (double-vjp)."""
-    derive(_ops.max_pool2d, (x, kernel_size, stride, padding), (out,))
+    """Tangents of max_pool2d, derived from its backward (double-vjp, not recorded)."""
+    derive(_ops.max_pool2d, (x, kernel_size, stride, padding), (out,), recorded=False)
 
 
 def avg_pool2d(
@@ -1154,9 +1369,21 @@ def layer_norm(
     bias,
     epsilon,
     out,
+    mean,
+    rstd,
 ) -> None:
-    """Tangents of layer_norm, derived from its backward (double-vjp)."""
-    derive(_ops.layer_norm, (x, normalized_shape, weight, bias, epsilon), (out,))
+    """Tangents of layer_norm (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, weight, bias)
+    if _t is None:
+        return
+    x_t, weight_t, bias_t = _t
+    with rule_scope():
+        n = _ops.reduce_as(_ops.fill(x, 1.0), mean)
+        xhat = (x - mean) * rstd
+        xhat_t = rstd * (x_t - _ops.reduce_as(x_t, mean) / n - xhat * (_ops.reduce_as(x_t * xhat, mean) / n))
+        a = xhat_t * weight + xhat * weight_t if weight is not None else xhat_t
+        out_t = a + bias_t if bias is not None else a
+    set_tangent(out, out_t)
 
 
 def batch_norm(
@@ -1169,6 +1396,8 @@ def batch_norm(
     momentum,
     epsilon,
     out,
+    saved_mean,
+    saved_rstd,
 ) -> None:
     """Tangents of batch_norm, derived from its backward (double-vjp)."""
     derive(_ops.batch_norm, (x, running_mean, running_var, weight, bias, training, momentum, epsilon), (out,))
@@ -1181,6 +1410,8 @@ def group_norm(
     bias,
     epsilon,
     out,
+    mean,
+    rstd,
 ) -> None:
     """Tangents of group_norm, derived from its backward (double-vjp)."""
     derive(_ops.group_norm, (x, num_groups, weight, bias, epsilon), (out,))
@@ -1192,8 +1423,15 @@ def linear(
     bias,
     out,
 ) -> None:
-    """Tangents of linear, derived from its backward (double-vjp)."""
-    derive(_ops.linear, (x, weight, bias), (out,))
+    """Tangents of linear (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, weight, bias)
+    if _t is None:
+        return
+    x_t, weight_t, bias_t = _t
+    with rule_scope():
+        a = _ops.matmul(x_t, weight) + _ops.matmul(x, weight_t)
+        out_t = a + bias_t if bias is not None else a
+    set_tangent(out, out_t)
 
 
 def einsum(
@@ -1215,9 +1453,22 @@ def scaled_dot_product_attention(
     causal,
     scale,
     out,
+    weights,
+    keep,
 ) -> None:
-    """Tangents of scaled_dot_product_attention, derived from its backward (double-vjp)."""
-    derive(_ops.scaled_dot_product_attention, (query, key, value, mask, dropout_p, causal, scale), (out,))
+    """Tangents of scaled_dot_product_attention (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(query, key, value, mask)
+    if _t is None:
+        return
+    query_t, key_t, value_t, mask_t = _t
+    with rule_scope():
+        c = _ops.rsqrt(_ops.sum(_ops.fill(query, 1.0), -1, True)) if scale is None else scale
+        s_t = (_ops.matmul(query_t, key, False, True) + _ops.matmul(query, key_t, False, True)) * c
+        scores_t = s_t + mask_t if mask_t is not None else s_t
+        w_t = _ops.softmax_vjp(weights, scores_t, -1)
+        kept_t = _ops.where(keep, w_t, 0.0) / (1 - dropout_p)
+        out_t = _ops.matmul(kept_t, value) + _ops.matmul(_ops.where(keep, weights, 0.0) / (1 - dropout_p), value_t)
+    set_tangent(out, out_t)
 
 
 def fill(
@@ -1785,8 +2036,8 @@ def prod_grad(
     keepdim,
     x_grad,
 ) -> None:
-    """Tangents of prod_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.prod_grad, (x, out_grad, axis, keepdim), (x_grad,))
+    """Tangents of prod_grad, derived from its backward (row by row)."""
+    derive(_grad_ops.prod_grad, (x, out_grad, axis, keepdim), (x_grad,), twice=False)
 
 
 def prod_double_grad(
@@ -1798,8 +2049,8 @@ def prod_double_grad(
     new_x_grad,
     out_grad_grad,
 ) -> None:
-    """Tangents of prod_double_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.prod_double_grad, (x, out_grad, x_grad_grad, axis, keepdim), (new_x_grad, out_grad_grad))
+    """prod_double_grad has no backward: a tangent reaching it is an error."""
+    no_tangent_rule("prod_double_grad", (x, out_grad, x_grad_grad, axis, keepdim))
 
 
 def logsumexp_grad(
@@ -1869,8 +2120,8 @@ def cumprod_grad(
     dim,
     x_grad,
 ) -> None:
-    """Tangents of cumprod_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.cumprod_grad, (x, out, out_grad, dim), (x_grad,))
+    """Tangents of cumprod_grad, derived from its backward (row by row)."""
+    derive(_grad_ops.cumprod_grad, (x, out, out_grad, dim), (x_grad,), twice=False)
 
 
 def cumprod_double_grad(
@@ -1881,8 +2132,8 @@ def cumprod_double_grad(
     new_x_grad,
     out_grad_grad,
 ) -> None:
-    """Tangents of cumprod_double_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.cumprod_double_grad, (x, out_grad, x_grad_grad, dim), (new_x_grad, out_grad_grad))
+    """cumprod_double_grad has no backward: a tangent reaching it is an error."""
+    no_tangent_rule("cumprod_double_grad", (x, out_grad, x_grad_grad, dim))
 
 
 def topk_grad(
@@ -2350,8 +2601,8 @@ def max_pool2d_grad(
     padding,
     x_grad,
 ) -> None:
-    """Tangents of max_pool2d_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.max_pool2d_grad, (x, argmax, out_grad, kernel_size, stride, padding), (x_grad,))
+    """Tangents of max_pool2d_grad, derived from its backward (row by row)."""
+    derive(_grad_ops.max_pool2d_grad, (x, argmax, out_grad, kernel_size, stride, padding), (x_grad,), twice=False)
 
 
 def max_pool2d_double_grad(
@@ -2362,8 +2613,8 @@ def max_pool2d_double_grad(
     padding,
     out_grad_grad,
 ) -> None:
-    """Tangents of max_pool2d_double_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.max_pool2d_double_grad, (argmax, x_grad_grad, kernel_size, stride, padding), (out_grad_grad,))
+    """max_pool2d_double_grad has no backward: a tangent reaching it is an error."""
+    no_tangent_rule("max_pool2d_double_grad", (argmax, x_grad_grad, kernel_size, stride, padding))
 
 
 def avg_pool2d_grad(

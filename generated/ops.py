@@ -2209,7 +2209,7 @@ def sort(
         node.axis = axis
         node.descending = descending
     if FORWARD.active:
-        _jvp.sort(x, axis, descending, out)
+        _jvp.sort(x, axis, descending, out, wrap(_results[1]))
     return out
 
 
@@ -2989,7 +2989,7 @@ def dropout(
         node.p = p
         node.training = training
     if FORWARD.active:
-        _jvp.dropout(x, p, training, out)
+        _jvp.dropout(x, p, training, out, wrap(_results[1]))
     return out
 
 
@@ -3494,7 +3494,7 @@ def max_pool2d(
         node.stride = stride
         node.padding = padding
     if FORWARD.active:
-        _jvp.max_pool2d(x, kernel_size, stride, padding, out)
+        _jvp.max_pool2d(x, kernel_size, stride, padding, out, wrap(_results[1]))
     return out
 
 
@@ -3612,7 +3612,7 @@ def layer_norm(
         node.normalized_shape = normalized_shape
         node.epsilon = epsilon
     if FORWARD.active:
-        _jvp.layer_norm(x, normalized_shape, weight, bias, epsilon, out)
+        _jvp.layer_norm(x, normalized_shape, weight, bias, epsilon, out, wrap(_results[1]), wrap(_results[2]))
     return out
 
 
@@ -3692,7 +3692,7 @@ def batch_norm(
         node.momentum = momentum
         node.epsilon = epsilon
     if FORWARD.active:
-        _jvp.batch_norm(x, running_mean, running_var, weight, bias, training, momentum, epsilon, out)
+        _jvp.batch_norm(x, running_mean, running_var, weight, bias, training, momentum, epsilon, out, wrap(_results[1]), wrap(_results[2]))
     return out
 
 
@@ -3752,7 +3752,7 @@ def group_norm(
         node.num_groups = num_groups
         node.epsilon = epsilon
     if FORWARD.active:
-        _jvp.group_norm(x, num_groups, weight, bias, epsilon, out)
+        _jvp.group_norm(x, num_groups, weight, bias, epsilon, out, wrap(_results[1]), wrap(_results[2]))
     return out
 
 
@@ -3902,7 +3902,7 @@ def scaled_dot_product_attention(
         node.causal = causal
         node.scale = scale
     if FORWARD.active:
-        _jvp.scaled_dot_product_attention(query, key, value, mask, dropout_p, causal, scale, out)
+        _jvp.scaled_dot_product_attention(query, key, value, mask, dropout_p, causal, scale, out, wrap(_results[1]), wrap(_results[2]))
     return out
 
 

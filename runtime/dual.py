@@ -25,9 +25,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from opgrad.runtime.device import array_module
 from opgrad.runtime.grad_mode import enable_grad, grad_enabled, no_grad
 from opgrad.runtime.later import later
-from opgrad.runtime.tensor import Tensor
+from opgrad.runtime.tensor import Tensor, wrap
 from opgrad.runtime.version import bump_version
 
 
@@ -101,8 +102,8 @@ def restore_tangent(t: Tensor) -> None:
 
 def tangents(*args: Any) -> tuple[Any, ...] | None:
     """The tangents of a rule's tensor arguments, or None when none has one. When some have
-    one, the others get zeros (of their shape and dtype), a Tensor[] argument a list, an
-    absent optional tensor None, so a rule's expression never meets a missing tangent."""
+    one, the other floating ones get zeros (of their shape and dtype), a Tensor[] argument a
+    list; an absent optional tensor and a non-floating one get None."""
     found = [_tangent_or_list(a) for a in args]
     if all(_absent(f) for f in found):
         return None
@@ -124,8 +125,8 @@ def _absent(found: Any) -> bool:
 def _fill(a: Any, found: Any) -> Any:
     if isinstance(a, (list, tuple)):
         return [_fill(x, f) for x, f in zip(a, found, strict=True)]
-    if found is not None or a is None:
-        return found
+    if found is not None or a is None or a._data.dtype.kind not in "fc":
+        return found  # a non-floating tensor (indices, a bool mask) has no tangent: None
     return later.creation.zeros_like(a)
 
 
@@ -155,16 +156,30 @@ def write_tangent(x: Tensor, result: Tensor) -> None:
     bump_version(old)
 
 
-def derive(fn: Callable[..., Any], args: Sequence[Any], outs: Sequence[Any]) -> None:
-    """Tangents of `outs = fn(*args)` from fn's backward by the double-vjp trick."""
+def derive(
+    fn: Callable[..., Any],
+    args: Sequence[Any],
+    outs: Sequence[Any],
+    twice: bool = True,
+    recorded: bool = True,
+) -> None:
+    """Tangents of `outs = fn(*args)` from fn's backward by the double-vjp trick; `twice`
+    False when fn's backward cannot itself be recorded (a grad op whose own gradient has no
+    backward): then row by row, one first-order vjp per output element (not recorded);
+    `recorded` False when the backward's backward cannot be recorded (the tangent is then a
+    constant for reverse mode)."""
     found = [_tangent_or_list(a) for a in args]
     if all(_absent(f) for f in found):
         return
-    record = grad_enabled() and any(
-        x is not None and (x._requires_grad or (t is not None and t._requires_grad))
-        for a, f in zip(args, found, strict=True)
-        for x, t in (zip(a, f, strict=True) if isinstance(a, (list, tuple)) else [(a, f)])
-        if isinstance(x, Tensor)
+    record = (
+        recorded
+        and grad_enabled()
+        and any(
+            x is not None and (x._requires_grad or (t is not None and t._requires_grad))
+            for a, f in zip(args, found, strict=True)
+            for x, t in (zip(a, f, strict=True) if isinstance(a, (list, tuple)) else [(a, f)])
+            if isinstance(x, Tensor)
+        )
     )
     primals: list[Tensor] = []
     ts: list[Tensor] = []
@@ -189,6 +204,11 @@ def derive(fn: Callable[..., Any], args: Sequence[Any], outs: Sequence[Any]) -> 
         ]
         if not pairs:
             return
+        if not twice:
+            jv = [_by_rows(y, primals, ts) for _, y in pairs]
+            for (o, _), t in zip(pairs, jv, strict=True):
+                set_tangent(o, t)
+            return
         us = [later.creation.zeros_like(y).requires_grad_() for _, y in pairs]
         gs = later.engine.grad([y for _, y in pairs], primals, us, create_graph=True, allow_unused=True)
         keep = [(g, t) for g, t in zip(gs, ts, strict=True) if g is not None and g._requires_grad]
@@ -200,6 +220,29 @@ def derive(fn: Callable[..., Any], args: Sequence[Any], outs: Sequence[Any]) -> 
     with no_grad() if not record else enable_grad():
         for (o, y), t in zip(pairs, jv, strict=True):
             set_tangent(o, later.creation.zeros_like(y) if t is None else t)
+
+
+def _by_rows(y: Tensor, primals: list[Tensor], ts: list[Tensor]) -> Tensor:
+    """J t for one output, one vjp per element of y (the Jacobian's rows against t)."""
+    xp = array_module(y._data)
+    flat = xp.zeros(y._data.size, dtype=y._data.dtype)
+    for k in range(y._data.size):
+        seed = xp.zeros(y._data.size, dtype=y._data.dtype)
+        seed[k] = 1
+        gs = later.engine.grad(
+            [y], primals, [wrap(seed.reshape(y._data.shape))], retain_graph=True, allow_unused=True
+        )
+        flat[k] = sum(float((g._data * t._data).sum()) for g, t in zip(gs, ts, strict=True) if g is not None)
+    return wrap(flat.reshape(y._data.shape))
+
+
+def no_tangent_rule(name: str, args: Sequence[Any]) -> None:
+    """The rule of a grad op that has no backward: a tangent reaching it cannot be carried."""
+    if not all(_absent(_tangent_or_list(a)) for a in args):
+        raise RuntimeError(
+            f"forward mode: {name} has no backward, so no tangent can be derived for it; add a backward "
+            f"for {name} in backward.yaml (or compute this derivative in reverse mode)"
+        )
 
 
 def _primal(x: Any, t: Tensor | None, record: bool, primals: list[Tensor], ts: list[Tensor]) -> Any:
