@@ -63,6 +63,7 @@ RUNTIME_NAMES = frozenset(
         # forward mode (runtime/dual.py)
         "FORWARD",
         "tangents",
+        "tangent_of",
         "set_tangent",
         "rule_scope",
         "derive",

@@ -106,15 +106,23 @@ def _rule(
                 derivation, []
             )
             derived = Stmt("", call("derive", function, arg_names, outs, *flag))
-        return JvpRule(name, doc, signature, derived, None, None, (), ())
-    tensors = [a.name for a in args if a.is_tensor]
+        return JvpRule(name, doc, signature, derived, None, "", None, (), ())
+    tensor_args = [a for a in args if a.is_tensor]
+    tensors = [a.name for a in tensor_args]
     names = [tangent_name(t) for t in tensors]
-    unpack = Stmt(f"({names[0]},) = " if len(names) == 1 else f"{', '.join(names)} = ", "_t")
+    if len(tensor_args) == 1 and tensor_args[0].type == "Tensor":  # the common case, read directly
+        read = Stmt(f"{names[0]} = ", call("tangent_of", tensors[0]))
+        checked, unpack = names[0], None
+    else:
+        read = Stmt("_t = ", call("tangents", *tensors))
+        checked, unpack = (
+            "_t",
+            Stmt(f"({names[0]},) = " if len(names) == 1 else f"{', '.join(names)} = ", "_t"),
+        )
     statements: list[Stmt] = []
     sets: list[Stmt] = []
     for output, expr in exprs:
         statements += expr.statements(tangent_name(output))
         sets.append(Stmt("", call("set_tangent", output, tangent_name(output))))
     doc = doc_lines(f"Tangents of {name} (its `jvp:` rule in ops.yaml).", 4)
-    read = Stmt("_t = ", call("tangents", *tensors))
-    return JvpRule(name, doc, signature, None, read, unpack, tuple(statements), tuple(sets))
+    return JvpRule(name, doc, signature, None, read, checked, unpack, tuple(statements), tuple(sets))

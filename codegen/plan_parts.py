@@ -224,7 +224,8 @@ class JvpRule:
     doc: tuple[str, ...]
     signature: Stmt
     derived: Stmt | None
-    read: Stmt | None  # `_t = tangents(x, y)`
+    read: Stmt | None  # `_t = tangents(x, y)`, or `x_t = tangent_of(x)` for one tensor
+    checked: str  # the name that is None when no input has a tangent
     unpack: Stmt | None
     statements: tuple[Stmt, ...]
     sets: tuple[Stmt, ...]

@@ -61,6 +61,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "no_tangent_rule": (3, "opgrad.runtime.dual", "no_tangent_rule"),
     "rule_scope": (3, "opgrad.runtime.dual", "rule_scope"),
     "set_tangent": (3, "opgrad.runtime.dual", "set_tangent"),
+    "tangent_of": (3, "opgrad.runtime.dual", "tangent_of"),
     "tangents": (3, "opgrad.runtime.dual", "tangents"),
     "write_tangent": (3, "opgrad.runtime.dual", "write_tangent"),
 }

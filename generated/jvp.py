@@ -12,6 +12,7 @@ from opgrad.runtime.dual import (
     no_tangent_rule,
     rule_scope,
     set_tangent,
+    tangent_of,
     tangents,
 )
 
@@ -245,10 +246,9 @@ def neg(
     out,
 ) -> None:
     """Tangents of neg (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = -x_t
     set_tangent(out, out_t)
@@ -275,10 +275,9 @@ def exp(
     out,
 ) -> None:
     """Tangents of exp (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = x_t * out
     set_tangent(out, out_t)
@@ -297,10 +296,9 @@ def log(
     out,
 ) -> None:
     """Tangents of log (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _grad_ops.log_grad(x, x_t)
     set_tangent(out, out_t)
@@ -319,10 +317,9 @@ def sqrt(
     out,
 ) -> None:
     """Tangents of sqrt (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _grad_ops.sqrt_grad(out, x_t)
     set_tangent(out, out_t)
@@ -341,10 +338,9 @@ def square(
     out,
 ) -> None:
     """Tangents of square (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = 2 * x * x_t
     set_tangent(out, out_t)
@@ -363,10 +359,9 @@ def sin(
     out,
 ) -> None:
     """Tangents of sin (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = x_t * _ops.cos(x)
     set_tangent(out, out_t)
@@ -377,10 +372,9 @@ def cos(
     out,
 ) -> None:
     """Tangents of cos (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = -x_t * _ops.sin(x)
     set_tangent(out, out_t)
@@ -391,12 +385,11 @@ def tanh(
     out,
 ) -> None:
     """Tangents of tanh (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
-        out_t = x_t * (1 - out * out)
+        out_t = _grad_ops.tanh_grad(out, x_t)
     set_tangent(out, out_t)
 
 
@@ -405,10 +398,9 @@ def sigmoid(
     out,
 ) -> None:
     """Tangents of sigmoid (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _grad_ops.sigmoid_grad(out, x_t)
     set_tangent(out, out_t)
@@ -419,10 +411,9 @@ def relu(
     out,
 ) -> None:
     """Tangents of relu (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _grad_ops.relu_grad(out, x_t)
     set_tangent(out, out_t)
@@ -434,10 +425,9 @@ def gelu(
     out,
 ) -> None:
     """Tangents of gelu (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _grad_ops.gelu_grad(x, x_t, approximate)
     set_tangent(out, out_t)
@@ -448,10 +438,9 @@ def silu(
     out,
 ) -> None:
     """Tangents of silu (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _grad_ops.silu_grad(x, x_t)
     set_tangent(out, out_t)
@@ -500,10 +489,9 @@ def scale(
     out,
 ) -> None:
     """Tangents of scale (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _ops.scale(x_t, scale, 0.0)
     set_tangent(out, out_t)
@@ -726,10 +714,9 @@ def sum(
     out,
 ) -> None:
     """Tangents of sum (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _ops.sum(x_t, axis, keepdim)
     set_tangent(out, out_t)
@@ -742,10 +729,9 @@ def mean(
     out,
 ) -> None:
     """Tangents of mean (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _ops.mean(x_t, axis, keepdim)
     set_tangent(out, out_t)
@@ -889,10 +875,9 @@ def reshape(
     out,
 ) -> None:
     """Tangents of reshape (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _ops.reshape(x_t, shape)
     set_tangent(out, out_t)
@@ -904,10 +889,9 @@ def transpose(
     out,
 ) -> None:
     """Tangents of transpose (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _ops.transpose(x_t, perm)
     set_tangent(out, out_t)
@@ -919,10 +903,9 @@ def squeeze(
     out,
 ) -> None:
     """Tangents of squeeze (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _ops.squeeze(x_t, axis)
     set_tangent(out, out_t)
@@ -934,10 +917,9 @@ def unsqueeze(
     out,
 ) -> None:
     """Tangents of unsqueeze (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _ops.unsqueeze(x_t, axis)
     set_tangent(out, out_t)
@@ -950,10 +932,9 @@ def flatten(
     out,
 ) -> None:
     """Tangents of flatten (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _ops.flatten(x_t, start_axis, stop_axis)
     set_tangent(out, out_t)
@@ -965,10 +946,9 @@ def expand(
     out,
 ) -> None:
     """Tangents of expand (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _ops.expand(x_t, shape)
     set_tangent(out, out_t)
@@ -1011,10 +991,9 @@ def split(
     out,
 ) -> None:
     """Tangents of split (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _ops.split(x_t, num_or_sections, axis)
     set_tangent(out, out_t)
@@ -1155,10 +1134,9 @@ def softmax(
     out,
 ) -> None:
     """Tangents of softmax (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _ops.softmax_vjp(out, x_t, axis)
     set_tangent(out, out_t)
@@ -1170,10 +1148,9 @@ def log_softmax(
     out,
 ) -> None:
     """Tangents of log_softmax (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = x_t - _ops.sum(_ops.exp(out) * x_t, axis, True)
     set_tangent(out, out_t)
@@ -1187,10 +1164,9 @@ def dropout(
     mask,
 ) -> None:
     """Tangents of dropout (its `jvp:` rule in ops.yaml)."""
-    _t = tangents(x)
-    if _t is None:
+    x_t = tangent_of(x)
+    if x_t is None:
         return
-    (x_t,) = _t
     with rule_scope():
         out_t = _grad_ops.dropout_grad(mask, x_t, p, training)
     set_tangent(out, out_t)

@@ -21,8 +21,7 @@ op writes its new tangent into the existing tangent's memory (`write_tangent`).
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from opgrad.runtime.device import array_module
@@ -42,9 +41,10 @@ class _Forward:
         self.active = False
         self.level = 0
         self.set: list[weakref.ref[Tensor]] = []
-        # op outputs' tangents by id of their array: a node keeps a saved output as its array
-        # alone and builds a new Tensor when create_graph unpacks it (restore_tangent)
-        self.outputs: dict[int, tuple[Any, Tensor]] = {}
+        # saved outputs' tangents by id of their array (held weakly): a node keeps a saved
+        # output as its array alone and builds a new Tensor when create_graph unpacks it
+        # (restore_tangent). Kept until the level closes.
+        self.outputs: dict[int, tuple[weakref.ref[Any], Tensor]] = {}
 
 
 FORWARD = _Forward()
@@ -65,19 +65,21 @@ def tangent_of(t: Any) -> Tensor | None:
 
 def set_tangent(t: Any, tangent: Any) -> None:
     """Give t a tangent at the open level (None removes it); lists pair up element-wise."""
-    if isinstance(t, list):
+    if t.__class__ is list:
         for a, b in zip(t, tangent, strict=True):
             set_tangent(a, b)
         return
-    extra = t._extra_state()
+    extra = t._extra
+    if extra is None:
+        extra = t._extra_state()
     if tangent is None:
         extra.dual = None
         return
     if extra.dual is None:
         FORWARD.set.append(weakref.ref(t))
     extra.dual = (FORWARD.level, tangent)
-    if t._node is not None:
-        FORWARD.outputs[id(t._data)] = (t._data, tangent)
+    if t._node is not None and t._vc is not None:  # an output a node may have saved
+        FORWARD.outputs[id(t._data)] = (weakref.ref(t._data), tangent)
 
 
 def sum_tangents(out: Tensor, a: Tensor, b: Tensor | None) -> None:
@@ -95,7 +97,7 @@ def sum_tangents(out: Tensor, a: Tensor, b: Tensor | None) -> None:
 def restore_tangent(t: Tensor) -> None:
     """A saved output rebuilt from its array gets the tangent the output had."""
     found = FORWARD.outputs.get(id(t._data))
-    if found is not None and found[0] is t._data:
+    if found is not None and found[0]() is t._data:
         t._extra_state().dual = (FORWARD.level, found[1])
         FORWARD.set.append(weakref.ref(t))
 
@@ -130,14 +132,24 @@ def _fill(a: Any, found: Any) -> Any:
     return later.creation.zeros_like(a)
 
 
-@contextmanager
-def rule_scope() -> Iterator[None]:
-    """Forward mode paused while a rule computes tangents (its ops propagate nothing)."""
-    FORWARD.active = False
-    try:
-        yield
-    finally:
+class _RuleScope:
+    """`with rule_scope():` forward mode paused while a rule computes tangents (its ops
+    propagate nothing); a class, not a generator, because every rule enters it."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        FORWARD.active = False
+
+    def __exit__(self, *exc: object) -> None:
         FORWARD.active = FORWARD.level != 0
+
+
+_SCOPE = _RuleScope()
+
+
+def rule_scope() -> _RuleScope:
+    return _SCOPE
 
 
 def write_tangent(x: Tensor, result: Tensor) -> None:
