@@ -216,7 +216,7 @@ class Module:
 
 @dataclass(frozen=True)
 class JvpRule:
-    """One forward-mode rule (jvp.py): called with the op's arguments and visible outputs.
+    """One forward-mode rule (jvp.py): called with the op's arguments and all its outputs.
     `derived`: one `derive(...)` statement (the double-vjp trick); otherwise the tangents are
     read, `statements` compute each `<output>_t`, `sets` store them."""
 

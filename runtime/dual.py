@@ -35,11 +35,12 @@ class _Forward:
     """`active`: a dual level is open and rules should run; `level`: the open level's id
     (0: none); `set`: weak references to the tensors given a tangent at this level."""
 
-    __slots__ = ("active", "level", "set", "outputs")
+    __slots__ = ("active", "level", "paused", "set", "outputs")
 
     def __init__(self) -> None:
         self.active = False
         self.level = 0
+        self.paused = 0  # how many rule_scopes are open (they may nest)
         self.set: list[weakref.ref[Tensor]] = []
         # saved outputs' tangents by id of their array (held weakly): a node keeps a saved
         # output as its array alone and builds a new Tensor when create_graph unpacks it
@@ -139,10 +140,12 @@ class _RuleScope:
     __slots__ = ()
 
     def __enter__(self) -> None:
+        FORWARD.paused += 1
         FORWARD.active = False
 
     def __exit__(self, *exc: object) -> None:
-        FORWARD.active = FORWARD.level != 0
+        FORWARD.paused -= 1
+        FORWARD.active = FORWARD.level != 0 and not FORWARD.paused
 
 
 _SCOPE = _RuleScope()

@@ -8,6 +8,7 @@ import pytest
 
 import opgrad as og
 from opgrad.autograd import forward_ad as fw
+from opgrad.runtime.dual import FORWARD, rule_scope
 
 RNG = np.random.default_rng(1)
 
@@ -152,3 +153,13 @@ def test_list_arguments_and_multi_output_ops():
         assert fw.unpack_dual(parts[0]).tangent.numpy().tolist() == [2.0, 2.0, 2.0]
         assert fw.unpack_dual(parts[1]).tangent.numpy().tolist() == [0.0, 0.0, 0.0]
         assert fw.unpack_dual(values).tangent.numpy().tolist() == [1.0, 1.0]
+
+
+def test_rule_scopes_nest():
+    with fw.dual_level():
+        with rule_scope():
+            with rule_scope():
+                assert not FORWARD.active
+            assert not FORWARD.active  # the inner scope's end does not resume forward mode
+        assert FORWARD.active
+    assert not FORWARD.active
