@@ -123,6 +123,7 @@ def test_closure_over_a_tensor_that_requires_grad_keeps_its_gradient():
     np.testing.assert_allclose(w.grad.numpy(), (1 - th**2) - 2 * wv * th * (1 - th**2) * x, atol=1e-12)
 
 
+@pytest.mark.slow  # importing torch.func takes tens of seconds on a loaded machine
 def test_against_torch_func():
     torch = pytest.importorskip("torch")
 
