@@ -258,8 +258,13 @@ def abs(
     x,
     out,
 ) -> None:
-    """Tangents of abs, derived from its backward (double-vjp)."""
-    derive(_ops.abs, (x,), (out,))
+    """Tangents of abs (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.abs_grad(x, x_t)
+    set_tangent(out, out_t)
 
 
 def sign(
@@ -287,8 +292,13 @@ def expm1(
     x,
     out,
 ) -> None:
-    """Tangents of expm1, derived from its backward (double-vjp)."""
-    derive(_ops.expm1, (x,), (out,))
+    """Tangents of expm1 (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.expm1_grad(out, x_t)
+    set_tangent(out, out_t)
 
 
 def log(
@@ -308,8 +318,13 @@ def log1p(
     x,
     out,
 ) -> None:
-    """Tangents of log1p, derived from its backward (double-vjp)."""
-    derive(_ops.log1p, (x,), (out,))
+    """Tangents of log1p (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.log1p_grad(x, x_t)
+    set_tangent(out, out_t)
 
 
 def sqrt(
@@ -329,8 +344,13 @@ def rsqrt(
     x,
     out,
 ) -> None:
-    """Tangents of rsqrt, derived from its backward (double-vjp)."""
-    derive(_ops.rsqrt, (x,), (out,))
+    """Tangents of rsqrt (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.rsqrt_grad(out, x_t)
+    set_tangent(out, out_t)
 
 
 def square(
@@ -350,8 +370,13 @@ def reciprocal(
     x,
     out,
 ) -> None:
-    """Tangents of reciprocal, derived from its backward (double-vjp)."""
-    derive(_ops.reciprocal, (x,), (out,))
+    """Tangents of reciprocal (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.reciprocal_grad(out, x_t)
+    set_tangent(out, out_t)
 
 
 def sin(
@@ -452,8 +477,13 @@ def softplus(
     threshold,
     out,
 ) -> None:
-    """Tangents of softplus, derived from its backward (double-vjp)."""
-    derive(_ops.softplus, (x, beta, threshold), (out,))
+    """Tangents of softplus (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.softplus_grad(x, x_t, beta, threshold)
+    set_tangent(out, out_t)
 
 
 def leaky_relu(
@@ -461,8 +491,13 @@ def leaky_relu(
     negative_slope,
     out,
 ) -> None:
-    """Tangents of leaky_relu, derived from its backward (double-vjp)."""
-    derive(_ops.leaky_relu, (x, negative_slope), (out,))
+    """Tangents of leaky_relu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.leaky_relu_grad(x, x_t, negative_slope)
+    set_tangent(out, out_t)
 
 
 def elu(
@@ -470,16 +505,26 @@ def elu(
     alpha,
     out,
 ) -> None:
-    """Tangents of elu, derived from its backward (double-vjp)."""
-    derive(_ops.elu, (x, alpha), (out,))
+    """Tangents of elu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.elu_grad(x, x_t, alpha)
+    set_tangent(out, out_t)
 
 
 def erf(
     x,
     out,
 ) -> None:
-    """Tangents of erf, derived from its backward (double-vjp)."""
-    derive(_ops.erf, (x,), (out,))
+    """Tangents of erf (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.erf_grad(x, x_t)
+    set_tangent(out, out_t)
 
 
 def scale(
@@ -502,8 +547,13 @@ def pow(
     y,
     out,
 ) -> None:
-    """Tangents of pow, derived from its backward (double-vjp)."""
-    derive(_ops.pow, (x, y), (out,))
+    """Tangents of pow (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.pow_grad(x, x_t, y)
+    set_tangent(out, out_t)
 
 
 def clip(
@@ -512,8 +562,13 @@ def clip(
     max,
     out,
 ) -> None:
-    """Tangents of clip, derived from its backward (double-vjp)."""
-    derive(_ops.clip, (x, min, max), (out,))
+    """Tangents of clip (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.clip_grad(x, x_t, min, max)
+    set_tangent(out, out_t)
 
 
 def cast(
@@ -521,8 +576,13 @@ def cast(
     dtype,
     out,
 ) -> None:
-    """Tangents of cast, derived from its backward (double-vjp)."""
-    derive(_ops.cast, (x, dtype), (out,))
+    """Tangents of cast (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.cast(x_t, dtype)
+    set_tangent(out, out_t)
 
 
 def hardtanh(
@@ -531,40 +591,65 @@ def hardtanh(
     max,
     out,
 ) -> None:
-    """Tangents of hardtanh, derived from its backward (double-vjp)."""
-    derive(_ops.hardtanh, (x, min, max), (out,))
+    """Tangents of hardtanh (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.hardtanh_grad(x, x_t, min, max)
+    set_tangent(out, out_t)
 
 
 def hardswish(
     x,
     out,
 ) -> None:
-    """Tangents of hardswish, derived from its backward (double-vjp)."""
-    derive(_ops.hardswish, (x,), (out,))
+    """Tangents of hardswish (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.hardswish_grad(x, x_t)
+    set_tangent(out, out_t)
 
 
 def hardsigmoid(
     x,
     out,
 ) -> None:
-    """Tangents of hardsigmoid, derived from its backward (double-vjp)."""
-    derive(_ops.hardsigmoid, (x,), (out,))
+    """Tangents of hardsigmoid (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.hardsigmoid_grad(x, x_t)
+    set_tangent(out, out_t)
 
 
 def mish(
     x,
     out,
 ) -> None:
-    """Tangents of mish, derived from its backward (double-vjp)."""
-    derive(_ops.mish, (x,), (out,))
+    """Tangents of mish (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.mish_grad(x, x_t)
+    set_tangent(out, out_t)
 
 
 def log_sigmoid(
     x,
     out,
 ) -> None:
-    """Tangents of log_sigmoid, derived from its backward (double-vjp)."""
-    derive(_ops.log_sigmoid, (x,), (out,))
+    """Tangents of log_sigmoid (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.log_sigmoid_grad(x, x_t)
+    set_tangent(out, out_t)
 
 
 def swish(
@@ -581,8 +666,13 @@ def selu(
     alpha,
     out,
 ) -> None:
-    """Tangents of selu, derived from its backward (double-vjp)."""
-    derive(_ops.selu, (x, scale, alpha), (out,))
+    """Tangents of selu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.selu_grad(x, x_t, scale, alpha)
+    set_tangent(out, out_t)
 
 
 def celu(
@@ -590,24 +680,39 @@ def celu(
     alpha,
     out,
 ) -> None:
-    """Tangents of celu, derived from its backward (double-vjp)."""
-    derive(_ops.celu, (x, alpha), (out,))
+    """Tangents of celu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.celu_grad(x, x_t, alpha)
+    set_tangent(out, out_t)
 
 
 def softsign(
     x,
     out,
 ) -> None:
-    """Tangents of softsign, derived from its backward (double-vjp)."""
-    derive(_ops.softsign, (x,), (out,))
+    """Tangents of softsign (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.softsign_grad(x, x_t)
+    set_tangent(out, out_t)
 
 
 def tanhshrink(
     x,
     out,
 ) -> None:
-    """Tangents of tanhshrink, derived from its backward (double-vjp)."""
-    derive(_ops.tanhshrink, (x,), (out,))
+    """Tangents of tanhshrink (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.tanhshrink_grad(x, x_t)
+    set_tangent(out, out_t)
 
 
 def add(
@@ -703,8 +808,14 @@ def where(
     y,
     out,
 ) -> None:
-    """Tangents of where, derived from its backward (double-vjp)."""
-    derive(_ops.where, (condition, x, y), (out,))
+    """Tangents of where (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(condition, x, y)
+    if _t is None:
+        return
+    condition_t, x_t, y_t = _t
+    with rule_scope():
+        out_t = _ops.where(condition, x_t, y_t)
+    set_tangent(out, out_t)
 
 
 def sum(
@@ -815,8 +926,13 @@ def cumsum(
     axis,
     out,
 ) -> None:
-    """Tangents of cumsum, derived from its backward (double-vjp)."""
-    derive(_ops.cumsum, (x, axis), (out,))
+    """Tangents of cumsum (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.cumsum(x_t, axis)
+    set_tangent(out, out_t)
 
 
 def cumprod(
@@ -1005,8 +1121,14 @@ def gather(
     axis,
     out,
 ) -> None:
-    """Tangents of gather, derived from its backward (double-vjp)."""
-    derive(_ops.gather, (x, index, axis), (out,))
+    """Tangents of gather (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, index)
+    if _t is None:
+        return
+    x_t, index_t = _t
+    with rule_scope():
+        out_t = _ops.gather(x_t, index, axis)
+    set_tangent(out, out_t)
 
 
 def index_select(
@@ -1015,8 +1137,14 @@ def index_select(
     axis,
     out,
 ) -> None:
-    """Tangents of index_select, derived from its backward (double-vjp)."""
-    derive(_ops.index_select, (x, index, axis), (out,))
+    """Tangents of index_select (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, index)
+    if _t is None:
+        return
+    x_t, index_t = _t
+    with rule_scope():
+        out_t = _ops.index_select(x_t, index, axis)
+    set_tangent(out, out_t)
 
 
 def tile(
@@ -1024,8 +1152,13 @@ def tile(
     repeat_times,
     out,
 ) -> None:
-    """Tangents of tile, derived from its backward (double-vjp)."""
-    derive(_ops.tile, (x, repeat_times), (out,))
+    """Tangents of tile (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.tile(x_t, repeat_times)
+    set_tangent(out, out_t)
 
 
 def take_along_axis(
@@ -1034,8 +1167,14 @@ def take_along_axis(
     axis,
     out,
 ) -> None:
-    """Tangents of take_along_axis, derived from its backward (double-vjp)."""
-    derive(_ops.take_along_axis, (arr, indices, axis), (out,))
+    """Tangents of take_along_axis (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(arr, indices)
+    if _t is None:
+        return
+    arr_t, indices_t = _t
+    with rule_scope():
+        out_t = _ops.take_along_axis(arr_t, indices, axis)
+    set_tangent(out, out_t)
 
 
 def scatter(
@@ -1066,8 +1205,14 @@ def masked_fill(
     value,
     out,
 ) -> None:
-    """Tangents of masked_fill, derived from its backward (double-vjp)."""
-    derive(_ops.masked_fill, (x, mask, value), (out,))
+    """Tangents of masked_fill (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, mask)
+    if _t is None:
+        return
+    x_t, mask_t = _t
+    with rule_scope():
+        out_t = _ops.masked_fill(x_t, mask, 0.0)
+    set_tangent(out, out_t)
 
 
 def tril(
@@ -1075,8 +1220,13 @@ def tril(
     diagonal,
     out,
 ) -> None:
-    """Tangents of tril, derived from its backward (double-vjp)."""
-    derive(_ops.tril, (x, diagonal), (out,))
+    """Tangents of tril (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.tril(x_t, diagonal)
+    set_tangent(out, out_t)
 
 
 def triu(
@@ -1084,8 +1234,13 @@ def triu(
     diagonal,
     out,
 ) -> None:
-    """Tangents of triu, derived from its backward (double-vjp)."""
-    derive(_ops.triu, (x, diagonal), (out,))
+    """Tangents of triu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.triu(x_t, diagonal)
+    set_tangent(out, out_t)
 
 
 def pad(
@@ -1095,8 +1250,13 @@ def pad(
     value,
     out,
 ) -> None:
-    """Tangents of pad, derived from its backward (double-vjp)."""
-    derive(_ops.pad, (x, pad, mode, value), (out,))
+    """Tangents of pad (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.pad(x_t, pad, mode, 0.0)
+    set_tangent(out, out_t)
 
 
 def roll(
@@ -1105,8 +1265,13 @@ def roll(
     axis,
     out,
 ) -> None:
-    """Tangents of roll, derived from its backward (double-vjp)."""
-    derive(_ops.roll, (x, shifts, axis), (out,))
+    """Tangents of roll (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.roll(x_t, shifts, axis)
+    set_tangent(out, out_t)
 
 
 def repeat_interleave(
@@ -1124,8 +1289,13 @@ def flip(
     axis,
     out,
 ) -> None:
-    """Tangents of flip, derived from its backward (double-vjp)."""
-    derive(_ops.flip, (x, axis), (out,))
+    """Tangents of flip (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.flip(x_t, axis)
+    set_tangent(out, out_t)
 
 
 def softmax(
@@ -1177,8 +1347,14 @@ def embedding(
     weight,
     out,
 ) -> None:
-    """Tangents of embedding, derived from its backward (double-vjp)."""
-    derive(_ops.embedding, (x, weight), (out,))
+    """Tangents of embedding (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, weight)
+    if _t is None:
+        return
+    x_t, weight_t = _t
+    with rule_scope():
+        out_t = _ops.embedding(x, weight_t)
+    set_tangent(out, out_t)
 
 
 def prelu(
