@@ -87,9 +87,21 @@ def test_nested_checkpoints_and_grad():
     assert calls[0] == 4 + 4 + 2  # forward, outer recompute, inner recompute
     for a, b in zip(expected, grads_of(weights, x), strict=True):
         np.testing.assert_array_equal(a, b)
-    # grad() with respect to the checkpoint's own inputs
-    (gx,) = og.grad([og.sum(checkpoint(outer, x))], [x])
-    np.testing.assert_array_equal(gx.numpy(), expected[-1])
+    # grad() with respect to the inputs and to the parameters fn closes over; .grad untouched
+    got = og.grad([og.sum(checkpoint(outer, x))], [x, *weights])
+    for a, b in zip([*expected[-1:], *expected[:-1]], got, strict=True):
+        np.testing.assert_array_equal(a, b.numpy())
+    assert all(w.grad is None for w in weights)
+
+
+def test_closing_over_a_non_leaf_tensor_falls_back_to_accumulating():
+    w = og.tensor(np.array([0.5, -1.5]), requires_grad=True)
+    scaled = w * 2  # a non-leaf fn closes over
+    x = og.tensor(np.array([0.3, 0.7]), requires_grad=True)
+    og.sum(checkpoint(lambda z: og.tanh(z * scaled), x)).backward()
+    th = np.tanh(x.numpy() * 2 * w.numpy())
+    np.testing.assert_allclose(w.grad.numpy(), (1 - th**2) * x.numpy() * 2, atol=1e-12)
+    np.testing.assert_allclose(x.grad.numpy(), (1 - th**2) * 2 * w.numpy(), atol=1e-12)
 
 
 def test_create_graph_through_a_checkpoint():
