@@ -46,7 +46,7 @@ def jvp_rules(spec: Spec) -> tuple[JvpRule, ...]:
                 op.visible_outputs,
                 f"{naming.OPS_ALIAS}.{op.name}",
                 explicit.get(op.name),
-                _derivation(spec, op.backward),
+                derivation(spec, op.backward),
             )
         )
     for b in spec.backwards:
@@ -60,13 +60,13 @@ def jvp_rules(spec: Spec) -> tuple[JvpRule, ...]:
                     sig.outputs,
                     f"{naming.GRAD_OPS_ALIAS}.{b.name}",
                     None,
-                    _derivation(spec, b.backward),
+                    derivation(spec, b.backward),
                 )
             )
     return tuple(rules)
 
 
-def _derivation(spec: Spec, backward: str | None) -> str:
+def derivation(spec: Spec, backward: str | None) -> str:
     """How a rule without `jvp:` is derived from the entry's backward: "double-vjp" when the
     backward can itself be recorded (it is a composite or has a backward), "double-vjp, not
     recorded" when the backward's backward cannot be (the tangent is then a constant for
