@@ -90,20 +90,20 @@ def _rule(
     visible: tuple[Output, ...],
     function: str,
     exprs: tuple[tuple[str, Composite], ...] | None,
-    derivation: str,
+    how: str,
 ) -> JvpRule:
     params = [a.name for a in args] + [o.name for o in outputs]
     signature = Stmt("def ", signature_params(name, params), " -> None:")
     if exprs is None:
         arg_names = tuple_of(*[a.name for a in args])
-        if derivation == "none":
+        if how == "none":
             doc = doc_lines(f"{name} has no backward: a tangent reaching it is an error.", 4)
             derived = Stmt("", call("no_tangent_rule", quoted(name), arg_names))
         else:
-            doc = doc_lines(f"Tangents of {name}, derived from its backward ({derivation}).", 4)
+            doc = doc_lines(f"Tangents of {name}, derived from its backward ({how}).", 4)
             outs = tuple_of(*[o.name for o in visible])
             flag = {"row by row": ["twice=False"], "double-vjp, not recorded": ["recorded=False"]}.get(
-                derivation, []
+                how, []
             )
             derived = Stmt("", call("derive", function, arg_names, outs, *flag))
         return JvpRule(name, doc, signature, derived, None, "", None, (), ())
