@@ -65,8 +65,7 @@ def jvp_opgrad(n: int) -> float:
 
 
 def jvp_torch(n: int) -> float:
-    import torch.autograd.forward_ad as tfw
-
+    tfw = torch.autograd.forward_ad
     x, v = torch.linspace(-1.0, 1.0, 16, dtype=torch.float64), torch.ones(16, dtype=torch.float64)
     t0 = time.perf_counter()
     with tfw.dual_level():
