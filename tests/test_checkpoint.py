@@ -33,8 +33,9 @@ def grads_of(weights, x):
     return out
 
 
+@pytest.mark.parametrize("use_reentrant", [True, False])
 @pytest.mark.parametrize("x_requires_grad", [True, False])
-def test_checkpoint_sequential_recomputes_and_gives_bitwise_equal_gradients(x_requires_grad):
+def test_checkpoint_sequential_recomputes_and_gives_bitwise_equal_gradients(x_requires_grad, use_reentrant):
     weights, fns, calls = make_layers()
     x = og.tensor(np.random.default_rng(6).standard_normal((4, 8)), requires_grad=x_requires_grad)
     og.manual_seed(11)
@@ -47,7 +48,7 @@ def test_checkpoint_sequential_recomputes_and_gives_bitwise_equal_gradients(x_re
 
     calls[0] = 0
     og.manual_seed(11)
-    out = checkpoint_sequential(fns, 3, x)
+    out = checkpoint_sequential(fns, 3, x, use_reentrant=use_reentrant)
     assert calls[0] == 6
     np.testing.assert_array_equal(out.numpy(), forward_value)  # the same dropout masks
     og.sum(out * out).backward()
@@ -87,8 +88,13 @@ def test_nested_checkpoints_and_grad():
     assert calls[0] == 4 + 4 + 2  # forward, outer recompute, inner recompute
     for a, b in zip(expected, grads_of(weights, x), strict=True):
         np.testing.assert_array_equal(a, b)
-    # grad() with respect to the inputs and to the parameters fn closes over; .grad untouched
-    got = og.grad([og.sum(checkpoint(outer, x))], [x, *weights])
+
+    # grad() with respect to the inputs and to the parameters fn closes over (non-reentrant),
+    # .grad untouched
+    def outer_nr(h):
+        return fns[3](checkpoint(inner, fns[0](h), use_reentrant=False))
+
+    got = og.grad([og.sum(checkpoint(outer_nr, x, use_reentrant=False))], [x, *weights])
     for a, b in zip([*expected[-1:], *expected[:-1]], got, strict=True):
         np.testing.assert_array_equal(a, b.numpy())
     assert all(w.grad is None for w in weights)
@@ -98,7 +104,7 @@ def test_closing_over_a_non_leaf_tensor_falls_back_to_accumulating():
     w = og.tensor(np.array([0.5, -1.5]), requires_grad=True)
     scaled = w * 2  # a non-leaf fn closes over
     x = og.tensor(np.array([0.3, 0.7]), requires_grad=True)
-    og.sum(checkpoint(lambda z: og.tanh(z * scaled), x)).backward()
+    og.sum(checkpoint(lambda z: og.tanh(z * scaled), x, use_reentrant=False)).backward()
     th = np.tanh(x.numpy() * 2 * w.numpy())
     np.testing.assert_allclose(w.grad.numpy(), (1 - th**2) * x.numpy() * 2, atol=1e-12)
     np.testing.assert_allclose(x.grad.numpy(), (1 - th**2) * 2 * w.numpy(), atol=1e-12)
@@ -130,6 +136,8 @@ def test_module_sequence_and_no_grad():
 def test_bad_arguments():
     with pytest.raises(TypeError, match="fn must be callable"):
         checkpoint(3, og.tensor([1.0]))
+    with pytest.raises(TypeError, match="use_reentrant must be a bool"):
+        checkpoint(og.tanh, og.tensor([1.0]), use_reentrant=None)
     with pytest.raises(TypeError, match="preserve_rng_state must be a bool"):
         checkpoint(og.tanh, og.tensor([1.0]), preserve_rng_state=1)
     with pytest.raises(ValueError, match="segments must be an int >= 1"):

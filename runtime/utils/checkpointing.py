@@ -19,7 +19,7 @@ from opgrad.generated import ops
 from opgrad.runtime.engine import grad as _grad
 from opgrad.runtime.function import Function, FunctionCtx
 from opgrad.runtime.grad_holder import AccumulateGrad
-from opgrad.runtime.grad_mode import enable_grad, grad_enabled
+from opgrad.runtime.grad_mode import enable_grad, grad_enabled, no_grad
 from opgrad.runtime.grad_node import GradNode
 from opgrad.runtime.random import get_rng_state, set_rng_state
 from opgrad.runtime.tensor import Tensor
@@ -141,17 +141,35 @@ def _closed_over(outs: Sequence[Any], probes: Sequence[Any], start: int) -> tupl
     return list(leaves.values()), foreign
 
 
-def checkpoint(fn: Callable[..., Any], *args: Any, preserve_rng_state: bool = True) -> Any:
-    """fn(*args), keeping no intermediate activation for backward: they are recomputed."""
+def checkpoint(
+    fn: Callable[..., Any], *args: Any, preserve_rng_state: bool = True, use_reentrant: bool = True
+) -> Any:
+    """fn(*args), keeping no intermediate activation for backward: they are recomputed.
+
+    `use_reentrant=True` (the default, as in PyTorch): fn runs once without recording; in
+    backward, the leaves fn closes over (parameters) accumulate into `.grad` inside the
+    recomputation, one at a time, and `og.grad()` sees only the explicit arguments.
+    `use_reentrant=False`: fn's first run records its graph to find those leaves, which
+    become inputs of the checkpoint's node, so `og.grad()` reaches them and `.grad` is left
+    alone; a segment's parameter gradients then leave the node together (more memory when
+    parameters outweigh activations)."""
     if not callable(fn):
         raise TypeError(f"checkpoint: fn must be callable, got {type(fn).__name__}")
     if not isinstance(preserve_rng_state, bool):
         raise TypeError(
             f"checkpoint: preserve_rng_state must be a bool, got {type(preserve_rng_state).__name__}"
         )
+    if not isinstance(use_reentrant, bool):
+        raise TypeError(f"checkpoint: use_reentrant must be a bool, got {type(use_reentrant).__name__}")
     if not grad_enabled():
         return fn(*args)
     rng = get_rng_state() if preserve_rng_state else None
+    if use_reentrant:
+        with no_grad():
+            result = fn(*args)
+        values = result if isinstance(result, tuple) else (result,)
+        single = not isinstance(result, tuple)
+        return _Checkpoint.apply(fn, rng, values, single, True, 0, _ANCHOR, *args)
     start = GradNode(()).seq  # every node fn records comes after this one
     probes = [
         a.detach().requires_grad_() if isinstance(a, Tensor) and a.dtype.kind in "fc" else a for a in args
@@ -175,9 +193,11 @@ def checkpoint_sequential(
     segments: int,
     input: Any,
     preserve_rng_state: bool = True,
+    use_reentrant: bool = True,
 ) -> Any:
     """Run `functions` (a list, or an `nn.Sequential`) one after another on `input`, in
-    `segments` consecutive groups; every group but the last is checkpointed."""
+    `segments` consecutive groups; every group but the last is checkpointed (`checkpoint`'s
+    `preserve_rng_state` and `use_reentrant` apply to each)."""
     fns = list(functions)
     if isinstance(segments, bool) or not isinstance(segments, int) or segments < 1:
         raise ValueError(f"checkpoint_sequential: segments must be an int >= 1, got {segments!r}")
@@ -199,6 +219,8 @@ def checkpoint_sequential(
 
     x = input
     for start, stop in bounds[:-1]:
-        x = checkpoint(run(start, stop), x, preserve_rng_state=preserve_rng_state)
+        x = checkpoint(
+            run(start, stop), x, preserve_rng_state=preserve_rng_state, use_reentrant=use_reentrant
+        )
     start, stop = bounds[-1]
     return run(start, stop)(x)
