@@ -117,6 +117,7 @@ OP_KEYS = (
     "mutates_if",
     "alias",
     "promote",
+    "jvp",
     "doc",
     "arg_docs",
     "grad_doc",
@@ -160,6 +161,7 @@ class OpSpec:
     arg_docs: tuple[tuple[str, str, int], ...] = ()
     grad_doc: str | None = None
     section: str = ""  # the `# --- Title: remark` comment the entry sits under ("" before any)
+    jvp: tuple[CompositeSource, ...] = ()  # one per differentiable output: its tangent (jvp_check.py)
 
     def __post_init__(self) -> None:
         names = [a.name for a in self.args] + [o.name for o in self.outputs]
@@ -249,6 +251,13 @@ class OpSpec:
             "a mapping `{argument: alias}` like {axis: dim, keepdim: keepdims}",
         )
         promote_text = r.pop_str("promote")
+        jvp_raw = r.pop(
+            "jvp",
+            lambda v: (
+                isinstance(v, dict) and all(isinstance(k, str) and _is_expression(e) for k, e in v.items())
+            ),
+            "a mapping from each differentiable output to its tangent's expression (`out: x_t * y`)",
+        )
         doc = r.pop_doc()
         arg_docs, grad_doc = r.pop_arg_docs(), r.pop_doc("grad_doc")
         r.finish(OP_KEYS)
@@ -365,6 +374,7 @@ class OpSpec:
             arg_docs=arg_docs,
             grad_doc=grad_doc,
             section=getattr(entry, "section", ""),
+            jvp=_jvp_sources(r, jvp_raw, [o.name for o in outputs if o.name in differentiable]),
         )
 
 
@@ -696,6 +706,24 @@ class BackwardSpec:
 def _grads_of(name: str) -> tuple[str, str]:
     """The names the gradient for input `name` may have: of an op's input, of a grad op's."""
     return naming.input_grad(name, False), naming.input_grad(name, True)
+
+
+def _jvp_sources(
+    r: Reader, raw: dict[str, Any] | None, differentiable: list[str]
+) -> tuple[CompositeSource, ...]:
+    """`jvp:` as written: exactly the differentiable outputs, each an expression or steps."""
+    if raw is None:
+        return ()
+    if sorted(raw) != sorted(differentiable):
+        r.error(
+            "jvp",
+            f"jvp keys ({', '.join(raw)}) must be the differentiable outputs "
+            f"({', '.join(differentiable) or 'none'})",
+        )
+        return ()
+    line = r.lines("jvp").line
+    key_lines = getattr(raw, "key_lines", {})
+    return tuple(_composite_source(o, raw[o], key_lines.get(o, line)) for o in differentiable)
 
 
 def _is_expression(value: Any) -> bool:

@@ -12,6 +12,7 @@ OPS_MODULE = "ops"
 GRAD_OPS_MODULE = "grad_ops"
 NODES_MODULE = "nodes"
 TENSOR_METHODS_MODULE = "tensor_methods"
+JVP_MODULE = "jvp"  # forward-mode rules, one function per op and grad op (plan_jvp.py)
 PACKAGE_INIT = "__init__"
 
 # How generated modules refer to each other and to builtins (`from opgrad.generated import
@@ -20,6 +21,7 @@ OPS_ALIAS = "_ops"
 GRAD_OPS_ALIAS = "_grad_ops"
 NODES_ALIAS = "_nodes"
 GENERATED_ALIAS = "_generated"  # the generated package itself (tensor_methods.py)
+JVP_ALIAS = "_jvp"
 BUILTINS_ALIAS = "_builtins"
 # Locals holding a kernel's raw result (one array, or the tuple of several before unpacking).
 KERNEL_RESULT = "_result"
@@ -67,6 +69,15 @@ RUNTIME_NAMES = frozenset(
         "write_inplace",
         "mark_view",
         "bump_versions",
+        # forward mode (runtime/dual.py)
+        "FORWARD",
+        "tangents",
+        "tangent_of",
+        "set_tangent",
+        "rule_scope",
+        "derive",
+        "no_tangent_rule",
+        "write_tangent",
         "isinstance",
         # the classes attribute checks compare with (`if p.__class__ is not float:`)
         "float",
@@ -104,7 +115,7 @@ NODE_ATTRIBUTES = frozenset(
     }
 )
 RESERVED_ARG_NAMES = RUNTIME_NAMES | GENERATED_LOCALS | NODE_ATTRIBUTES
-RESERVED_OP_NAMES = RUNTIME_NAMES | frozenset({"ops", "grad_ops", "nodes", "tensor_methods"})
+RESERVED_OP_NAMES = RUNTIME_NAMES | frozenset({"ops", "grad_ops", "nodes", "tensor_methods", "jvp"})
 
 # Python operators an op may be bound to, with the number of tensor operands they take.
 UNARY_OPERATORS = frozenset({"__neg__", "__pos__", "__abs__", "__invert__"})

@@ -21,8 +21,9 @@ from dataclasses import replace
 
 from opgrad.codegen import docs, naming
 from opgrad.codegen.layout import Stmt, call, list_of, vertical
-from opgrad.codegen.model import OpSpec
+from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan_forward import alias_params, grad_op_function, inplace_function, op_function
+from opgrad.codegen.plan_jvp import call_site, jvp_rules, rule_outputs
 from opgrad.codegen.plan_nodes import node_class
 from opgrad.codegen.plan_parts import (
     Function,
@@ -39,7 +40,7 @@ from opgrad.codegen.plan_parts import (
     return_annotation,
 )
 from opgrad.codegen.signature import Arg
-from opgrad.codegen.validate import Spec
+from opgrad.codegen.validate import Spec, grad_op_sig
 
 __all__ = [
     "GENERATED_PACKAGE",
@@ -157,12 +158,20 @@ GENERATED_PACKAGE = "opgrad.generated"
 def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
     ops: list[Function | InplaceFunction] = []
     for op in spec.ops:
-        ops.append(op_function(op, spec))
+        jvp = call_site(op.name, op.args, rule_outputs(op)) if op.backward is not None else None
+        ops.append(replace(op_function(op, spec), jvp=jvp))
         if op.inplace is not None:
-            ops.append(inplace_function(op, spec))
-    grad_ops = tuple(grad_op_function(b, spec) for b in spec.backwards if b.has_grad_op)
+            ops.append(replace(inplace_function(op, spec), jvp=call_site(op.name, op.args, ["_out"])))
+    grad_ops = tuple(
+        replace(
+            grad_op_function(b, spec), jvp=call_site(b.name, grad_op_sig(b, spec).args, _outputs(b, spec))
+        )
+        for b in spec.backwards
+        if b.has_grad_op
+    )
     nodes = tuple(node_class(b, spec) for b in spec.backwards)
     bound, hash_by_identity = methods(spec)
+    rules = jvp_rules(spec)
     modules = [
         Module(
             file=f"{naming.OPS_MODULE}.py",
@@ -207,12 +216,29 @@ def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
             type_only=TYPE_ONLY,
         ),
         Module(
+            file=f"{naming.JVP_MODULE}.py",
+            title=doc_lines(
+                (
+                    "Forward-mode rules: one function per op and differentiable grad op, called by its "
+                    "forward function while a dual level is open (`jvp:` in ops.yaml, else derived from "
+                    "the backward)."
+                ),
+                0,
+            ),
+            all=_all([r.name for r in rules]),
+            rules=rules,
+        ),
+        Module(
             file=f"{naming.PACKAGE_INIT}.py",
             title=doc_lines("Generated code, never edited by hand. Ops are re-exported by `opgrad`.", 0),
             all=None,
         ),
     ]
     return Plan(tuple(modules), package)
+
+
+def _outputs(b: BackwardSpec, spec: Spec) -> list[str]:
+    return [o.name for o in grad_op_sig(b, spec).outputs]
 
 
 def _all(names: list[str]) -> Stmt:

@@ -191,6 +191,7 @@ class Function:
     marks: tuple[ViewMark | VersionBump, ...]  # after the kernel: `view:` outputs, `mutates:` writes
     grad: GradBlock | None
     returns: Stmt
+    jvp: Stmt | None = None  # forward mode: `_jvp.tanh(x, out)` while a dual level is open
     inplace = False
 
 
@@ -215,6 +216,7 @@ class InplaceFunction:
     history: History  # x becomes the node's output 0
     saves_after: tuple[Saved, ...]  # the output, which is x now
     returns: Stmt
+    jvp: Stmt | None = None  # forward mode: `_jvp.add(x, y, _out)` on the result before the write
     inplace = True
 
 
@@ -263,10 +265,28 @@ class Module:
     hash_by_identity: bool = False  # __eq__ is bound: keep tensors hashable
     refuses_non_tensors: bool = False  # ops.py: define `_not_a_tensor` (in-place ops, written args)
     type_only: frozenset[str] = frozenset()  # imported under `if TYPE_CHECKING:`
+    rules: tuple[JvpRule, ...] = ()  # jvp.py: forward-mode rules
 
     @property
     def template(self) -> str:
         return self.file.removesuffix(".py") + ".py.jinja2"
+
+
+@dataclass(frozen=True)
+class JvpRule:
+    """One forward-mode rule (jvp.py): called with the op's arguments and all its outputs.
+    `derived`: one `derive(...)` statement (the double-vjp trick); otherwise the tangents are
+    read, `statements` compute each `<output>_t`, `sets` store them."""
+
+    name: str
+    doc: tuple[str, ...]
+    signature: Stmt
+    derived: Stmt | None
+    read: Stmt | None  # `_t = tangents(x, y)`, or `x_t = tangent_of(x)` for one tensor
+    checked: str  # the name that is None when no input has a tangent
+    unpack: Stmt | None
+    statements: tuple[Stmt, ...]
+    sets: tuple[Stmt, ...]
 
 
 @dataclass(frozen=True)

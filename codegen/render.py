@@ -63,6 +63,14 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "bump_versions": (3, "opgrad.runtime.tensor_wrapper", "bump_versions"),
     "unpack": (3, "opgrad.runtime.tensor_wrapper", "unpack"),
     "unpack_data": (3, "opgrad.runtime.tensor_wrapper", "unpack_data"),
+    "FORWARD": (3, "opgrad.runtime.dual", "FORWARD"),
+    "derive": (3, "opgrad.runtime.dual", "derive"),
+    "no_tangent_rule": (3, "opgrad.runtime.dual", "no_tangent_rule"),
+    "rule_scope": (3, "opgrad.runtime.dual", "rule_scope"),
+    "set_tangent": (3, "opgrad.runtime.dual", "set_tangent"),
+    "tangent_of": (3, "opgrad.runtime.dual", "tangent_of"),
+    "tangents": (3, "opgrad.runtime.dual", "tangents"),
+    "write_tangent": (3, "opgrad.runtime.dual", "write_tangent"),
 }
 
 
@@ -78,6 +86,7 @@ def imports_for(package: str) -> dict[str, tuple[int, str, str]]:
     table[alias] = (3, parent, f"{leaf} as {alias}") if parent else (3, "", f"{leaf} as {alias}")
     for alias, module in (
         (naming.GRAD_OPS_ALIAS, naming.GRAD_OPS_MODULE),
+        (naming.JVP_ALIAS, naming.JVP_MODULE),
         (naming.NODES_ALIAS, naming.NODES_MODULE),
         (naming.OPS_ALIAS, naming.OPS_MODULE),
     ):

@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from opgrad.codegen import naming
 from opgrad.codegen.composite import Callee, Composite, check_composite, step_targets
+from opgrad.codegen.jvp_check import JvpRules, check_jvp_rules
 from opgrad.codegen.loader import Location
 from opgrad.codegen.model import BackwardSpec, ForwardSig, OpSpec
 from opgrad.codegen.reader import Problems
@@ -69,6 +70,7 @@ class Spec:
     ops: tuple[OpSpec, ...]
     backwards: tuple[BackwardSpec, ...]
     composites: tuple[tuple[str, tuple[tuple[str, Composite], ...]], ...]  # backward op -> (output, expr)
+    jvps: JvpRules = ()  # op -> (output, tangent): the checked `jvp:` rules
 
     def backward(self, name: str) -> BackwardSpec:
         return next(b for b in self.backwards if b.name == name)
@@ -183,7 +185,7 @@ def validate(
                 composites.append((b.name, exprs))
         if len(problems) == before:
             good.append(b)
-    return Spec(tuple(ops), tuple(good), tuple(composites))
+    return Spec(tuple(ops), tuple(good), tuple(composites), check_jvp_rules(ops, callees, problems))
 
 
 def _with_forwards(

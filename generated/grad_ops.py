@@ -9,7 +9,9 @@ import builtins as _builtins
 from collections.abc import Sequence
 from typing import Any
 
+from opgrad.generated import jvp as _jvp
 from opgrad.generated import nodes as _nodes
+from opgrad.runtime.dual import FORWARD
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import (
     TensorMeta,
@@ -269,6 +271,8 @@ def neg_grad(out_grad: Tensor) -> Tensor:
         raise kernel_error("neg_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         new_node(_nodes.NegDoubleGradNode, (out_grad,), x_grad)
+    if FORWARD.active:
+        _jvp.neg_grad(out_grad, x_grad)
     return x_grad
 
 
@@ -290,6 +294,8 @@ def abs_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AbsDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.abs_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -305,6 +311,8 @@ def sign_grad(
         raise kernel_error("sign_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         new_node(_nodes.SignDoubleGradNode, (None, out_grad), x_grad)
+    if FORWARD.active:
+        _jvp.sign_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -327,6 +335,8 @@ def exp_grad(
         node = new_node(_nodes.ExpDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.exp_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -349,6 +359,8 @@ def expm1_grad(
         node = new_node(_nodes.Expm1DoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.expm1_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -371,6 +383,8 @@ def log_grad(
         node = new_node(_nodes.LogDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.log_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -393,6 +407,8 @@ def log1p_grad(
         node = new_node(_nodes.Log1pDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.log1p_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -415,6 +431,8 @@ def sqrt_grad(
         node = new_node(_nodes.SqrtDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.sqrt_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -437,6 +455,8 @@ def rsqrt_grad(
         node = new_node(_nodes.RsqrtDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.rsqrt_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -459,6 +479,8 @@ def square_grad(
         node = new_node(_nodes.SquareDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.square_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -481,6 +503,8 @@ def reciprocal_grad(
         node = new_node(_nodes.ReciprocalDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.reciprocal_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -503,6 +527,8 @@ def sin_grad(
         node = new_node(_nodes.SinDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.sin_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -525,6 +551,8 @@ def cos_grad(
         node = new_node(_nodes.CosDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.cos_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -547,6 +575,8 @@ def tanh_grad(
         node = new_node(_nodes.TanhDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.tanh_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -569,6 +599,8 @@ def sigmoid_grad(
         node = new_node(_nodes.SigmoidDoubleGradNode, (out, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.sigmoid_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -590,6 +622,8 @@ def relu_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReluDoubleGradNode, (None, out_grad), x_grad)
         node.out = TensorWrapper.of_input(out)
+    if FORWARD.active:
+        _jvp.relu_grad(out, out_grad, x_grad)
     return x_grad
 
 
@@ -614,6 +648,8 @@ def gelu_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.approximate = approximate
+    if FORWARD.active:
+        _jvp.gelu_grad(x, out_grad, approximate, x_grad)
     return x_grad
 
 
@@ -636,6 +672,8 @@ def silu_grad(
         node = new_node(_nodes.SiluDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.silu_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -662,6 +700,8 @@ def softplus_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.beta = beta
         node.threshold = threshold
+    if FORWARD.active:
+        _jvp.softplus_grad(x, out_grad, beta, threshold, x_grad)
     return x_grad
 
 
@@ -685,6 +725,8 @@ def leaky_relu_grad(
         node = new_node(_nodes.LeakyReluDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.negative_slope = negative_slope
+    if FORWARD.active:
+        _jvp.leaky_relu_grad(x, out_grad, negative_slope, x_grad)
     return x_grad
 
 
@@ -709,6 +751,8 @@ def elu_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.elu_grad(x, out_grad, alpha, x_grad)
     return x_grad
 
 
@@ -731,6 +775,8 @@ def erf_grad(
         node = new_node(_nodes.ErfDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.erf_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -749,6 +795,8 @@ def scale_grad(
         node = new_node(_nodes.ScaleDoubleGradNode, (out_grad,), x_grad)
         node.scale = scale
         node.bias = bias
+    if FORWARD.active:
+        _jvp.scale_grad(out_grad, scale, bias, x_grad)
     return x_grad
 
 
@@ -773,6 +821,8 @@ def pow_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.y = y
+    if FORWARD.active:
+        _jvp.pow_grad(x, out_grad, y, x_grad)
     return x_grad
 
 
@@ -798,6 +848,8 @@ def clip_grad(
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
+    if FORWARD.active:
+        _jvp.clip_grad(x, out_grad, min, max, x_grad)
     return x_grad
 
 
@@ -815,6 +867,8 @@ def cast_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.CastDoubleGradNode, (None, out_grad), x_grad)
         node.dtype = dtype
+    if FORWARD.active:
+        _jvp.cast_grad(x, out_grad, dtype, x_grad)
     return x_grad
 
 
@@ -840,6 +894,8 @@ def hardtanh_grad(
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
+    if FORWARD.active:
+        _jvp.hardtanh_grad(x, out_grad, min, max, x_grad)
     return x_grad
 
 
@@ -862,6 +918,8 @@ def hardswish_grad(
         node = new_node(_nodes.HardswishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.hardswish_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -883,6 +941,8 @@ def hardsigmoid_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.HardsigmoidDoubleGradNode, (None, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.hardsigmoid_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -905,6 +965,8 @@ def mish_grad(
         node = new_node(_nodes.MishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.mish_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -927,6 +989,8 @@ def log_sigmoid_grad(
         node = new_node(_nodes.LogSigmoidDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.log_sigmoid_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -949,6 +1013,8 @@ def swish_grad(
         node = new_node(_nodes.SwishDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.swish_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -975,6 +1041,8 @@ def selu_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.scale = scale
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.selu_grad(x, out_grad, scale, alpha, x_grad)
     return x_grad
 
 
@@ -999,6 +1067,8 @@ def celu_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.celu_grad(x, out_grad, alpha, x_grad)
     return x_grad
 
 
@@ -1021,6 +1091,8 @@ def softsign_grad(
         node = new_node(_nodes.SoftsignDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.softsign_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -1043,6 +1115,8 @@ def tanhshrink_grad(
         node = new_node(_nodes.TanhshrinkDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.tanhshrink_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -1066,6 +1140,8 @@ def add_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AddDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
+    if FORWARD.active:
+        _jvp.add_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1089,6 +1165,8 @@ def subtract_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.SubtractDoubleGradNode, (None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
+    if FORWARD.active:
+        _jvp.subtract_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1131,6 +1209,8 @@ def multiply_grad(
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.multiply_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1175,6 +1255,8 @@ def divide_grad(
         node.y = TensorWrapper.of_input(y)
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.divide_grad(x, y, out, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1216,6 +1298,8 @@ def maximum_grad(
         set_history(y_grad, node, 1)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.maximum_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1257,6 +1341,8 @@ def minimum_grad(
         set_history(y_grad, node, 1)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.minimum_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1299,6 +1385,8 @@ def elementwise_pow_grad(
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.elementwise_pow_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1329,6 +1417,8 @@ def where_grad(
         node = new_node(_nodes.WhereDoubleGradNode, (None, None, None, out_grad), x_grad)
         set_history(y_grad, node, 1)
         node.condition = TensorWrapper.of_input(condition)
+    if FORWARD.active:
+        _jvp.where_grad(condition, x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1348,6 +1438,8 @@ def sum_grad(
         node = new_node(_nodes.SumDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.sum_grad(x, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1367,6 +1459,8 @@ def mean_grad(
         node = new_node(_nodes.MeanDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.mean_grad(x, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1407,6 +1501,8 @@ def max_grad(
         node.out = TensorWrapper.of_input(out)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.max_grad(x, out, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1447,6 +1543,8 @@ def min_grad(
         node.out = TensorWrapper.of_input(out)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.min_grad(x, out, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1473,6 +1571,8 @@ def prod_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.prod_grad(x, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1515,6 +1615,8 @@ def prod_double_grad(
         raise kernel_results_error("prod_double_grad", 2, _results) from None
     grad_wrt_x = wrap(_r0)
     grad_wrt_out_grad = wrap(_r1)
+    if FORWARD.active:
+        _jvp.prod_double_grad(x, out_grad, x_grad_grad, axis, keepdim, grad_wrt_x, grad_wrt_out_grad)
     return (grad_wrt_x, grad_wrt_out_grad)
 
 
@@ -1556,6 +1658,8 @@ def logsumexp_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.logsumexp_grad(x, out, out_grad, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1584,6 +1688,8 @@ def var_grad(
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.var_grad(x, out_grad, axis, unbiased, keepdim, x_grad)
     return x_grad
 
 
@@ -1628,6 +1734,8 @@ def std_grad(
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.std_grad(x, out, out_grad, axis, unbiased, keepdim, x_grad)
     return x_grad
 
 
@@ -1672,6 +1780,8 @@ def norm_grad(
         node.p = p
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.norm_grad(x, out, out_grad, p, axis, keepdim, x_grad)
     return x_grad
 
 
@@ -1689,6 +1799,8 @@ def cumsum_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.CumsumDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.cumsum_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -1726,6 +1838,8 @@ def cumprod_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.dim = dim
+    if FORWARD.active:
+        _jvp.cumprod_grad(x, out, out_grad, dim, x_grad)
     return x_grad
 
 
@@ -1766,6 +1880,8 @@ def cumprod_double_grad(
         raise kernel_results_error("cumprod_double_grad", 2, _results) from None
     grad_wrt_x = wrap(_r0)
     grad_wrt_out_grad = wrap(_r1)
+    if FORWARD.active:
+        _jvp.cumprod_double_grad(x, out_grad, x_grad_grad, dim, grad_wrt_x, grad_wrt_out_grad)
     return (grad_wrt_x, grad_wrt_out_grad)
 
 
@@ -1796,6 +1912,8 @@ def topk_grad(
         node.axis = axis
         node.largest = largest
         node.sorted = sorted
+    if FORWARD.active:
+        _jvp.topk_grad(x, indices, out_grad, k, axis, largest, sorted, x_grad)
     return x_grad
 
 
@@ -1822,6 +1940,8 @@ def sort_grad(
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
         node.descending = descending
+    if FORWARD.active:
+        _jvp.sort_grad(x, indices, out_grad, axis, descending, x_grad)
     return x_grad
 
 
@@ -1870,6 +1990,8 @@ def matmul_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+    if FORWARD.active:
+        _jvp.matmul_grad(x, y, out_grad, transpose_x, transpose_y, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -1887,6 +2009,8 @@ def reshape_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReshapeDoubleGradNode, (None, out_grad), x_grad)
         node.shape = shape
+    if FORWARD.active:
+        _jvp.reshape_grad(x, out_grad, shape, x_grad)
     return x_grad
 
 
@@ -1904,6 +2028,8 @@ def transpose_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TransposeDoubleGradNode, (None, out_grad), x_grad)
         node.perm = perm
+    if FORWARD.active:
+        _jvp.transpose_grad(x, out_grad, perm, x_grad)
     return x_grad
 
 
@@ -1921,6 +2047,8 @@ def squeeze_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.SqueezeDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.squeeze_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -1938,6 +2066,8 @@ def unsqueeze_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.UnsqueezeDoubleGradNode, (None, out_grad), x_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.unsqueeze_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -1957,6 +2087,8 @@ def flatten_grad(
         node = new_node(_nodes.FlattenDoubleGradNode, (None, out_grad), x_grad)
         node.start_axis = start_axis
         node.stop_axis = stop_axis
+    if FORWARD.active:
+        _jvp.flatten_grad(x, out_grad, start_axis, stop_axis, x_grad)
     return x_grad
 
 
@@ -1974,6 +2106,8 @@ def expand_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ExpandDoubleGradNode, (None, out_grad), x_grad)
         node.shape = shape
+    if FORWARD.active:
+        _jvp.expand_grad(x, out_grad, shape, x_grad)
     return x_grad
 
 
@@ -1995,6 +2129,8 @@ def concat_grad(
             set_history(_t, node, _i)
         node._x_count = _builtins.len(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.concat_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2016,6 +2152,8 @@ def stack_grad(
             set_history(_t, node, _i)
         node._x_count = _builtins.len(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.stack_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2045,6 +2183,8 @@ def split_grad(
         node = new_node(_nodes.SplitDoubleGradNode, (None, *out_grad), x_grad)
         node.num_or_sections = num_or_sections
         node.axis = axis
+    if FORWARD.active:
+        _jvp.split_grad(x, out_grad, num_or_sections, axis, x_grad)
     return x_grad
 
 
@@ -2069,6 +2209,8 @@ def gather_grad(
         node = new_node(_nodes.GatherDoubleGradNode, (None, None, out_grad), x_grad)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.gather_grad(x, index, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2093,6 +2235,8 @@ def index_select_grad(
         node = new_node(_nodes.IndexSelectDoubleGradNode, (None, None, out_grad), x_grad)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.index_select_grad(x, index, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2110,6 +2254,8 @@ def tile_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TileDoubleGradNode, (None, out_grad), x_grad)
         node.repeat_times = repeat_times
+    if FORWARD.active:
+        _jvp.tile_grad(x, out_grad, repeat_times, x_grad)
     return x_grad
 
 
@@ -2134,6 +2280,8 @@ def take_along_axis_grad(
         node = new_node(_nodes.TakeAlongAxisDoubleGradNode, (None, None, out_grad), arr_grad)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.take_along_axis_grad(arr, indices, out_grad, axis, arr_grad)
     return arr_grad
 
 
@@ -2166,6 +2314,8 @@ def scatter_grad(
         set_history(updates_grad, node, 1)
         node.index = TensorWrapper.of_input(index)
         node.overwrite = overwrite
+    if FORWARD.active:
+        _jvp.scatter_grad(x, index, updates, out_grad, overwrite, x_grad, updates_grad)
     return (x_grad, updates_grad)
 
 
@@ -2198,6 +2348,8 @@ def index_add_grad(
         set_history(value_grad, node, 1)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.index_add_grad(x, index, value, out_grad, axis, x_grad, value_grad)
     return (x_grad, value_grad)
 
 
@@ -2221,6 +2373,8 @@ def masked_fill_grad(
         node = new_node(_nodes.MaskedFillDoubleGradNode, (None, out_grad), x_grad)
         node.mask = TensorWrapper.of_input(mask)
         node.value = value
+    if FORWARD.active:
+        _jvp.masked_fill_grad(mask, out_grad, value, x_grad)
     return x_grad
 
 
@@ -2237,6 +2391,8 @@ def tril_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TrilDoubleGradNode, (out_grad,), x_grad)
         node.diagonal = diagonal
+    if FORWARD.active:
+        _jvp.tril_grad(out_grad, diagonal, x_grad)
     return x_grad
 
 
@@ -2253,6 +2409,8 @@ def triu_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.TriuDoubleGradNode, (out_grad,), x_grad)
         node.diagonal = diagonal
+    if FORWARD.active:
+        _jvp.triu_grad(out_grad, diagonal, x_grad)
     return x_grad
 
 
@@ -2274,6 +2432,8 @@ def pad_grad(
         node.pad = pad
         node.mode = mode
         node.value = value
+    if FORWARD.active:
+        _jvp.pad_grad(x, out_grad, pad, mode, value, x_grad)
     return x_grad
 
 
@@ -2292,6 +2452,8 @@ def roll_grad(
         node = new_node(_nodes.RollDoubleGradNode, (out_grad,), x_grad)
         node.shifts = shifts
         node.axis = axis
+    if FORWARD.active:
+        _jvp.roll_grad(out_grad, shifts, axis, x_grad)
     return x_grad
 
 
@@ -2311,6 +2473,8 @@ def repeat_interleave_grad(
         node = new_node(_nodes.RepeatInterleaveDoubleGradNode, (None, out_grad), x_grad)
         node.repeats = repeats
         node.axis = axis
+    if FORWARD.active:
+        _jvp.repeat_interleave_grad(x, out_grad, repeats, axis, x_grad)
     return x_grad
 
 
@@ -2327,6 +2491,8 @@ def flip_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.FlipDoubleGradNode, (out_grad,), x_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.flip_grad(out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2351,6 +2517,8 @@ def softmax_grad(
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.softmax_grad(out, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2375,6 +2543,8 @@ def log_softmax_grad(
         node.out = TensorWrapper.of_input(out)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.log_softmax_grad(out, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2400,6 +2570,8 @@ def dropout_grad(
         node.mask = TensorWrapper.of_input(mask)
         node.p = p
         node.training = training
+    if FORWARD.active:
+        _jvp.dropout_grad(mask, out_grad, p, training, x_grad)
     return x_grad
 
 
@@ -2422,6 +2594,8 @@ def embedding_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.EmbeddingDoubleGradNode, (None, None, out_grad), weight_grad)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.embedding_grad(x, weight, out_grad, weight_grad)
     return weight_grad
 
 
@@ -2464,6 +2638,8 @@ def prelu_grad(
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.prelu_grad(x, weight, out_grad, x_grad, weight_grad)
     return (x_grad, weight_grad)
 
 
@@ -2488,6 +2664,8 @@ def glu_grad(
         node.x = TensorWrapper.of_input(x)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.glu_grad(x, out_grad, axis, x_grad)
     return x_grad
 
 
@@ -2535,6 +2713,8 @@ def cross_entropy_grad(
         node.reduction = reduction
         node.ignore_index = ignore_index
         node.label_smoothing = label_smoothing
+    if FORWARD.active:
+        _jvp.cross_entropy_grad(input, label, out_grad, axis, reduction, ignore_index, label_smoothing, input_grad)
     return input_grad
 
 
@@ -2594,6 +2774,8 @@ def cross_entropy_double_grad(
         node.reduction = reduction
         node.ignore_index = ignore_index
         node.label_smoothing = label_smoothing
+    if FORWARD.active:
+        _jvp.cross_entropy_double_grad(input, label, out_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing, grad_wrt_input, grad_wrt_out_grad)
     return (grad_wrt_input, grad_wrt_out_grad)
 
 
@@ -2639,6 +2821,8 @@ def mse_loss_grad(
         node.label = TensorWrapper.of_input(label)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.mse_loss_grad(input, label, out_grad, reduction, input_grad, label_grad)
     return (input_grad, label_grad)
 
 
@@ -2682,6 +2866,8 @@ def nll_loss_grad(
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.ignore_index = ignore_index
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.nll_loss_grad(input, label, weight, out_grad, ignore_index, reduction, input_grad)
     return input_grad
 
 
@@ -2739,6 +2925,8 @@ def binary_cross_entropy_with_logits_grad(
         node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, out_grad, reduction, logit_grad, label_grad)
     return (logit_grad, label_grad)
 
 
@@ -2784,6 +2972,8 @@ def l1_loss_grad(
         node.label = TensorWrapper.of_input(label)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.l1_loss_grad(input, label, out_grad, reduction, input_grad, label_grad)
     return (input_grad, label_grad)
 
 
@@ -2832,6 +3022,8 @@ def smooth_l1_loss_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.reduction = reduction
         node.delta = delta
+    if FORWARD.active:
+        _jvp.smooth_l1_loss_grad(input, label, out_grad, reduction, delta, input_grad, label_grad)
     return (input_grad, label_grad)
 
 
@@ -2880,6 +3072,8 @@ def kl_div_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.reduction = reduction
         node.log_target = log_target
+    if FORWARD.active:
+        _jvp.kl_div_grad(input, label, out_grad, reduction, log_target, input_grad, label_grad)
     return (input_grad, label_grad)
 
 
@@ -2939,6 +3133,8 @@ def conv2d_grad(
         node.padding = padding
         node.dilation = dilation
         node.groups = groups
+    if FORWARD.active:
+        _jvp.conv2d_grad(x, weight, bias, out_grad, stride, padding, dilation, groups, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -2967,6 +3163,8 @@ def max_pool2d_grad(
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
+    if FORWARD.active:
+        _jvp.max_pool2d_grad(x, argmax, out_grad, kernel_size, stride, padding, x_grad)
     return x_grad
 
 
@@ -2990,6 +3188,8 @@ def max_pool2d_double_grad(
         grad_wrt_out_grad = wrap(_kernel(argmax._data, x_grad_grad._data, kernel_size, stride, padding))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("max_pool2d_double_grad", _e) from None
+    if FORWARD.active:
+        _jvp.max_pool2d_double_grad(argmax, x_grad_grad, kernel_size, stride, padding, grad_wrt_out_grad)
     return grad_wrt_out_grad
 
 
@@ -3011,6 +3211,8 @@ def avg_pool2d_grad(
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
+    if FORWARD.active:
+        _jvp.avg_pool2d_grad(x, out_grad, kernel_size, stride, padding, x_grad)
     return x_grad
 
 
@@ -3028,6 +3230,8 @@ def adaptive_avg_pool2d_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.AdaptiveAvgPool2dDoubleGradNode, (None, out_grad), x_grad)
         node.output_size = output_size
+    if FORWARD.active:
+        _jvp.adaptive_avg_pool2d_grad(x, out_grad, output_size, x_grad)
     return x_grad
 
 
@@ -3093,6 +3297,8 @@ def layer_norm_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.normalized_shape = normalized_shape
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.layer_norm_grad(x, weight, bias, mean, rstd, out_grad, normalized_shape, epsilon, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -3161,6 +3367,8 @@ def batch_norm_grad(
         node.training = training
         node.momentum = momentum
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.batch_norm_grad(x, weight, bias, saved_mean, saved_rstd, out_grad, training, momentum, epsilon, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -3226,6 +3434,8 @@ def group_norm_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.num_groups = num_groups
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.group_norm_grad(x, weight, bias, mean, rstd, out_grad, num_groups, epsilon, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -3273,6 +3483,8 @@ def linear_grad(
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.linear_grad(x, weight, bias, out_grad, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
 
 
@@ -3318,6 +3530,8 @@ def einsum_grad(
         node.y = TensorWrapper.of_input(y)
         node.out_grad = TensorWrapper.of_input(out_grad)
         node.equation = equation
+    if FORWARD.active:
+        _jvp.einsum_grad(x, y, out_grad, equation, x_grad, y_grad)
     return (x_grad, y_grad)
 
 
@@ -3395,6 +3609,8 @@ def scaled_dot_product_attention_grad(
         node.dropout_p = dropout_p
         node.causal = causal
         node.scale = scale
+    if FORWARD.active:
+        _jvp.scaled_dot_product_attention_grad(query, key, value, mask, weights, keep, out_grad, dropout_p, causal, scale, query_grad, key_grad, value_grad, mask_grad)
     return (query_grad, key_grad, value_grad, mask_grad)
 
 
@@ -3412,6 +3628,8 @@ def fill_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.FillDoubleGradNode, (None, out_grad), x_grad)
         node.value = value
+    if FORWARD.active:
+        _jvp.fill_grad(x, out_grad, value, x_grad)
     return x_grad
 
 
@@ -3427,6 +3645,8 @@ def zero_grad(
         raise kernel_error("zero_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
         new_node(_nodes.ZeroDoubleGradNode, (None, out_grad), x_grad)
+    if FORWARD.active:
+        _jvp.zero_grad(x, out_grad, x_grad)
     return x_grad
 
 
@@ -3443,4 +3663,6 @@ def reduce_as_grad(
     if out_grad._requires_grad and grad_enabled():
         node = new_node(_nodes.ReduceAsDoubleGradNode, (None, out_grad), x_grad)
         node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.reduce_as_grad(x, out_grad, x_grad)
     return x_grad

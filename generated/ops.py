@@ -7,6 +7,7 @@ import builtins as _builtins
 from collections.abc import Sequence
 from typing import Any
 
+from opgrad.generated import jvp as _jvp
 from opgrad.generated import nodes as _nodes
 from opgrad.runtime.arguments import (
     alias_arg,
@@ -17,6 +18,10 @@ from opgrad.runtime.arguments import (
     int_list_arg,
     scalar_arg,
     str_arg,
+)
+from opgrad.runtime.dual import (
+    FORWARD,
+    write_tangent,
 )
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import (
@@ -358,6 +363,8 @@ def neg(x: Tensor | float | int) -> Tensor:
         raise kernel_error("neg", _e) from None
     if x._requires_grad and grad_enabled():
         new_node(_nodes.NegGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.neg(x, out)
     return out
 
 
@@ -383,6 +390,8 @@ def abs(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.AbsGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.abs(x, out)
     return out
 
 
@@ -408,6 +417,8 @@ def sign(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SignGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
+    if FORWARD.active:
+        _jvp.sign(x, out)
     return out
 
 
@@ -435,6 +446,8 @@ def exp(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ExpGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.exp(x, out)
     return out
 
 
@@ -462,10 +475,15 @@ def exp_(x: Tensor) -> Tensor:
         raise kernel_error("exp_", _e) from None
     if record:
         node = _nodes.ExpGradNode((x,))
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.exp(x, _out)
     write_inplace("exp_", x, _result)
     if record:
         set_history(x, node, 0)
         node.out = TensorWrapper.of_output(x, node)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -493,6 +511,8 @@ def expm1(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.Expm1GradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.expm1(x, out)
     return out
 
 
@@ -520,6 +540,8 @@ def log(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.LogGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.log(x, out)
     return out
 
 
@@ -547,6 +569,8 @@ def log1p(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.Log1pGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.log1p(x, out)
     return out
 
 
@@ -574,6 +598,8 @@ def sqrt(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SqrtGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.sqrt(x, out)
     return out
 
 
@@ -601,6 +627,8 @@ def rsqrt(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.RsqrtGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.rsqrt(x, out)
     return out
 
 
@@ -626,6 +654,8 @@ def square(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SquareGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.square(x, out)
     return out
 
 
@@ -653,6 +683,8 @@ def reciprocal(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ReciprocalGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.reciprocal(x, out)
     return out
 
 
@@ -680,6 +712,8 @@ def sin(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SinGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.sin(x, out)
     return out
 
 
@@ -707,6 +741,8 @@ def cos(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.CosGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.cos(x, out)
     return out
 
 
@@ -734,6 +770,8 @@ def tanh(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TanhGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.tanh(x, out)
     return out
 
 
@@ -761,10 +799,15 @@ def tanh_(x: Tensor) -> Tensor:
         raise kernel_error("tanh_", _e) from None
     if record:
         node = _nodes.TanhGradNode((x,))
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.tanh(x, _out)
     write_inplace("tanh_", x, _result)
     if record:
         set_history(x, node, 0)
         node.out = TensorWrapper.of_output(x, node)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -792,6 +835,8 @@ def sigmoid(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SigmoidGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.sigmoid(x, out)
     return out
 
 
@@ -819,10 +864,15 @@ def sigmoid_(x: Tensor) -> Tensor:
         raise kernel_error("sigmoid_", _e) from None
     if record:
         node = _nodes.SigmoidGradNode((x,))
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.sigmoid(x, _out)
     write_inplace("sigmoid_", x, _result)
     if record:
         set_history(x, node, 0)
         node.out = TensorWrapper.of_output(x, node)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -848,6 +898,8 @@ def relu(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ReluGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.relu(x, out)
     return out
 
 
@@ -875,10 +927,15 @@ def relu_(x: Tensor) -> Tensor:
         raise kernel_error("relu_", _e) from None
     if record:
         node = _nodes.ReluGradNode((x,))
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.relu(x, _out)
     write_inplace("relu_", x, _result)
     if record:
         set_history(x, node, 0)
         node.out = TensorWrapper.of_output(x, node)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -913,6 +970,8 @@ def gelu(
         node = new_node(_nodes.GeluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.approximate = approximate
+    if FORWARD.active:
+        _jvp.gelu(x, approximate, out)
     return out
 
 
@@ -940,6 +999,8 @@ def silu(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SiluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.silu(x, out)
     return out
 
 
@@ -979,6 +1040,8 @@ def softplus(
         node.x = TensorWrapper.of_input(x)
         node.beta = beta
         node.threshold = threshold
+    if FORWARD.active:
+        _jvp.softplus(x, beta, threshold, out)
     return out
 
 
@@ -1013,6 +1076,8 @@ def leaky_relu(
         node = new_node(_nodes.LeakyReluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.negative_slope = negative_slope
+    if FORWARD.active:
+        _jvp.leaky_relu(x, negative_slope, out)
     return out
 
 
@@ -1047,6 +1112,8 @@ def elu(
         node = new_node(_nodes.EluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.elu(x, alpha, out)
     return out
 
 
@@ -1074,6 +1141,8 @@ def erf(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ErfGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.erf(x, out)
     return out
 
 
@@ -1110,6 +1179,8 @@ def scale(
         node = new_node(_nodes.ScaleGradNode, (x,), out)
         node.scale = scale
         node.bias = bias
+    if FORWARD.active:
+        _jvp.scale(x, scale, bias, out)
     return out
 
 
@@ -1149,9 +1220,14 @@ def scale_(
         node = _nodes.ScaleGradNode((x,))
         node.scale = scale
         node.bias = bias
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.scale(x, scale, bias, _out)
     write_inplace("scale_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -1186,6 +1262,8 @@ def pow(
         node = new_node(_nodes.PowGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.y = y
+    if FORWARD.active:
+        _jvp.pow(x, y, out)
     return out
 
 
@@ -1225,6 +1303,8 @@ def clip(
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
+    if FORWARD.active:
+        _jvp.clip(x, min, max, out)
     return out
 
 
@@ -1265,9 +1345,14 @@ def clip_(
         node.x = TensorWrapper.of_input(saved_before_write(x))
         node.min = min
         node.max = max
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.clip(x, min, max, _out)
     write_inplace("clip_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -1299,6 +1384,8 @@ def cast(
         node = new_node(_nodes.CastGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.dtype = dtype
+    if FORWARD.active:
+        _jvp.cast(x, dtype, out)
     return out
 
 
@@ -1338,6 +1425,8 @@ def hardtanh(
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
+    if FORWARD.active:
+        _jvp.hardtanh(x, min, max, out)
     return out
 
 
@@ -1365,6 +1454,8 @@ def hardswish(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.HardswishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.hardswish(x, out)
     return out
 
 
@@ -1392,6 +1483,8 @@ def hardsigmoid(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.HardsigmoidGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.hardsigmoid(x, out)
     return out
 
 
@@ -1419,6 +1512,8 @@ def mish(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.MishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.mish(x, out)
     return out
 
 
@@ -1446,6 +1541,8 @@ def log_sigmoid(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.LogSigmoidGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.log_sigmoid(x, out)
     return out
 
 
@@ -1473,6 +1570,8 @@ def swish(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SwishGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.swish(x, out)
     return out
 
 
@@ -1512,6 +1611,8 @@ def selu(
         node.x = TensorWrapper.of_input(x)
         node.scale = scale
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.selu(x, scale, alpha, out)
     return out
 
 
@@ -1546,6 +1647,8 @@ def celu(
         node = new_node(_nodes.CeluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.alpha = alpha
+    if FORWARD.active:
+        _jvp.celu(x, alpha, out)
     return out
 
 
@@ -1573,6 +1676,8 @@ def softsign(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.SoftsignGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.softsign(x, out)
     return out
 
 
@@ -1600,6 +1705,8 @@ def tanhshrink(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TanhshrinkGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.tanhshrink(x, out)
     return out
 
 
@@ -1639,6 +1746,8 @@ def add(
         node = new_node(_nodes.AddGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    if FORWARD.active:
+        _jvp.add(x, y, out)
     return out
 
 
@@ -1679,9 +1788,14 @@ def add_(
         node = _nodes.AddGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.add(x, y, _out)
     write_inplace("add_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -1721,6 +1835,8 @@ def subtract(
         node = new_node(_nodes.SubtractGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    if FORWARD.active:
+        _jvp.subtract(x, y, out)
     return out
 
 
@@ -1761,9 +1877,14 @@ def subtract_(
         node = _nodes.SubtractGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.subtract(x, y, _out)
     write_inplace("subtract_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -1803,6 +1924,8 @@ def multiply(
         node = new_node(_nodes.MultiplyGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.multiply(x, y, out)
     return out
 
 
@@ -1843,9 +1966,14 @@ def multiply_(
         node = _nodes.MultiplyGradNode((x, y))
         node.x = TensorWrapper.of_input(saved_before_write(x))
         node.y = TensorWrapper.of_input(saved_before_write(x) if y is x else y)
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.multiply(x, y, _out)
     write_inplace("multiply_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -1886,6 +2014,8 @@ def divide(
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.of_input(y)
         node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.divide(x, y, out)
     return out
 
 
@@ -1926,10 +2056,15 @@ def divide_(
         node = _nodes.DivideGradNode((x, y))
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.of_input(saved_before_write(x) if y is x else y)
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.divide(x, y, _out)
     write_inplace("divide_", x, _result)
     if record:
         set_history(x, node, 0)
         node.out = TensorWrapper.of_output(x, node)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -1969,6 +2104,8 @@ def maximum(
         node = new_node(_nodes.MaximumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.maximum(x, y, out)
     return out
 
 
@@ -2008,6 +2145,8 @@ def minimum(
         node = new_node(_nodes.MinimumGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.minimum(x, y, out)
     return out
 
 
@@ -2047,6 +2186,8 @@ def elementwise_pow(
         node = new_node(_nodes.ElementwisePowGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.elementwise_pow(x, y, out)
     return out
 
 
@@ -2102,6 +2243,8 @@ def where(
         node.condition = TensorWrapper.of_input(condition)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    if FORWARD.active:
+        _jvp.where(condition, x, y, out)
     return out
 
 
@@ -2499,6 +2642,8 @@ def sum(
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.sum(x, axis, keepdim, out)
     return out
 
 
@@ -2546,6 +2691,8 @@ def mean(
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.mean(x, axis, keepdim, out)
     return out
 
 
@@ -2592,6 +2739,8 @@ def max(
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.max(x, axis, keepdim, out)
     return out
 
 
@@ -2638,6 +2787,8 @@ def min(
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.min(x, axis, keepdim, out)
     return out
 
 
@@ -2683,6 +2834,8 @@ def prod(
         node.x = TensorWrapper.of_input(x)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.prod(x, axis, keepdim, out)
     return out
 
 
@@ -2731,6 +2884,8 @@ def logsumexp(
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.logsumexp(x, axis, keepdim, out)
     return out
 
 
@@ -2863,6 +3018,8 @@ def var(
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.var(x, axis, unbiased, keepdim, out)
     return out
 
 
@@ -2916,6 +3073,8 @@ def std(
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.std(x, axis, unbiased, keepdim, out)
     return out
 
 
@@ -2969,6 +3128,8 @@ def norm(
         node.p = p
         node.axis = axis
         node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.norm(x, p, axis, keepdim, out)
     return out
 
 
@@ -3005,6 +3166,8 @@ def cumsum(
         node = new_node(_nodes.CumsumGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.cumsum(x, axis, out)
     return out
 
 
@@ -3042,6 +3205,8 @@ def cumprod(
         node.x = TensorWrapper.of_input(x)
         node.out = TensorWrapper.of_output(out, node)
         node.dim = dim
+    if FORWARD.active:
+        _jvp.cumprod(x, dim, out)
     return out
 
 
@@ -3102,6 +3267,8 @@ def topk(
         node.axis = axis
         node.largest = largest
         node.sorted = sorted
+    if FORWARD.active:
+        _jvp.topk(x, k, axis, largest, sorted, out, indices)
     return (out, indices)
 
 
@@ -3149,6 +3316,8 @@ def sort(
         node.indices = TensorWrapper.of_input(wrap(_r1))
         node.axis = axis
         node.descending = descending
+    if FORWARD.active:
+        _jvp.sort(x, axis, descending, out, wrap(_results[1]))
     return out
 
 
@@ -3234,6 +3403,8 @@ def matmul(
         node.y = TensorWrapper.of_input(y)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+    if FORWARD.active:
+        _jvp.matmul(x, y, transpose_x, transpose_y, out)
     return out
 
 
@@ -3267,6 +3438,8 @@ def reshape(
         node = new_node(_nodes.ReshapeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.shape = shape
+    if FORWARD.active:
+        _jvp.reshape(x, shape, out)
     return out
 
 
@@ -3300,6 +3473,8 @@ def transpose(
         node = new_node(_nodes.TransposeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.perm = perm
+    if FORWARD.active:
+        _jvp.transpose(x, perm, out)
     return out
 
 
@@ -3337,6 +3512,8 @@ def squeeze(
         node = new_node(_nodes.SqueezeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.squeeze(x, axis, out)
     return out
 
 
@@ -3374,6 +3551,8 @@ def unsqueeze(
         node = new_node(_nodes.UnsqueezeGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.unsqueeze(x, axis, out)
     return out
 
 
@@ -3420,6 +3599,8 @@ def flatten(
         node.x = TensorWrapper.meta_of(x)
         node.start_axis = start_axis
         node.stop_axis = stop_axis
+    if FORWARD.active:
+        _jvp.flatten(x, start_axis, stop_axis, out)
     return out
 
 
@@ -3453,6 +3634,8 @@ def expand(
         node = new_node(_nodes.ExpandGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.shape = shape
+    if FORWARD.active:
+        _jvp.expand(x, shape, out)
     return out
 
 
@@ -3497,6 +3680,8 @@ def concat(
         node = new_node(_nodes.ConcatGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
         node.axis = axis
+    if FORWARD.active:
+        _jvp.concat(x, axis, out)
     return out
 
 
@@ -3541,6 +3726,8 @@ def stack(
         node = new_node(_nodes.StackGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
         node.axis = axis
+    if FORWARD.active:
+        _jvp.stack(x, axis, out)
     return out
 
 
@@ -3587,6 +3774,8 @@ def split(
         node.x = TensorWrapper.meta_of(x)
         node.num_or_sections = num_or_sections
         node.axis = axis
+    if FORWARD.active:
+        _jvp.split(x, num_or_sections, axis, out)
     return out
 
 
@@ -3633,6 +3822,8 @@ def gather(
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.gather(x, index, axis, out)
     return out
 
 
@@ -3679,6 +3870,8 @@ def index_select(
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.index_select(x, index, axis, out)
     return out
 
 
@@ -3711,6 +3904,8 @@ def tile(
         node = new_node(_nodes.TileGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.repeat_times = repeat_times
+    if FORWARD.active:
+        _jvp.tile(x, repeat_times, out)
     return out
 
 
@@ -3757,6 +3952,8 @@ def take_along_axis(
         node.arr = TensorWrapper.meta_of(arr)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.take_along_axis(arr, indices, axis, out)
     return out
 
 
@@ -3816,6 +4013,8 @@ def scatter(
         node.index = TensorWrapper.of_input(index)
         node.updates = TensorWrapper.meta_of(updates)
         node.overwrite = overwrite
+    if FORWARD.active:
+        _jvp.scatter(x, index, updates, overwrite, out)
     return out
 
 
@@ -3875,6 +4074,8 @@ def index_add(
         node.index = TensorWrapper.of_input(index)
         node.value = TensorWrapper.meta_of(value)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.index_add(x, index, axis, value, out)
     return out
 
 
@@ -3916,6 +4117,8 @@ def masked_fill(
         node = new_node(_nodes.MaskedFillGradNode, (x, None), out)
         node.mask = TensorWrapper.of_input(mask)
         node.value = value
+    if FORWARD.active:
+        _jvp.masked_fill(x, mask, value, out)
     return out
 
 
@@ -3947,6 +4150,8 @@ def tril(
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TrilGradNode, (x,), out)
         node.diagonal = diagonal
+    if FORWARD.active:
+        _jvp.tril(x, diagonal, out)
     return out
 
 
@@ -3978,6 +4183,8 @@ def triu(
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.TriuGradNode, (x,), out)
         node.diagonal = diagonal
+    if FORWARD.active:
+        _jvp.triu(x, diagonal, out)
     return out
 
 
@@ -4020,6 +4227,8 @@ def pad(
         node.pad = pad
         node.mode = mode
         node.value = value
+    if FORWARD.active:
+        _jvp.pad(x, pad, mode, value, out)
     return out
 
 
@@ -4060,6 +4269,8 @@ def roll(
         node = new_node(_nodes.RollGradNode, (x,), out)
         node.shifts = shifts
         node.axis = axis
+    if FORWARD.active:
+        _jvp.roll(x, shifts, axis, out)
     return out
 
 
@@ -4101,6 +4312,8 @@ def repeat_interleave(
         node.x = TensorWrapper.meta_of(x)
         node.repeats = repeats
         node.axis = axis
+    if FORWARD.active:
+        _jvp.repeat_interleave(x, repeats, axis, out)
     return out
 
 
@@ -4136,6 +4349,8 @@ def flip(
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.FlipGradNode, (x,), out)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.flip(x, axis, out)
     return out
 
 
@@ -4174,6 +4389,8 @@ def softmax(
         node = new_node(_nodes.SoftmaxGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.softmax(x, axis, out)
     return out
 
 
@@ -4212,6 +4429,8 @@ def log_softmax(
         node = new_node(_nodes.LogSoftmaxGradNode, (x,), out)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.log_softmax(x, axis, out)
     return out
 
 
@@ -4254,6 +4473,8 @@ def dropout(
         node.mask = TensorWrapper.of_input(wrap(_r1))
         node.p = p
         node.training = training
+    if FORWARD.active:
+        _jvp.dropout(x, p, training, out, wrap(_results[1]))
     return out
 
 
@@ -4319,6 +4540,8 @@ def embedding(
         node = new_node(_nodes.EmbeddingGradNode, (None, weight), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.meta_of(weight)
+    if FORWARD.active:
+        _jvp.embedding(x, weight, out)
     return out
 
 
@@ -4356,6 +4579,8 @@ def prelu(
         node = new_node(_nodes.PreluGradNode, (x, weight), out)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
+    if FORWARD.active:
+        _jvp.prelu(x, weight, out)
     return out
 
 
@@ -4392,6 +4617,8 @@ def glu(
         node = new_node(_nodes.GluGradNode, (x,), out)
         node.x = TensorWrapper.of_input(x)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.glu(x, axis, out)
     return out
 
 
@@ -4449,6 +4676,8 @@ def cross_entropy(
         node.reduction = reduction
         node.ignore_index = ignore_index
         node.label_smoothing = label_smoothing
+    if FORWARD.active:
+        _jvp.cross_entropy(input, label, axis, reduction, ignore_index, label_smoothing, out)
     return out
 
 
@@ -4493,6 +4722,8 @@ def mse_loss(
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.mse_loss(input, label, reduction, out)
     return out
 
 
@@ -4559,6 +4790,8 @@ def nll_loss(
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.ignore_index = ignore_index
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.nll_loss(input, label, weight, ignore_index, reduction, out)
     return out
 
 
@@ -4628,6 +4861,8 @@ def binary_cross_entropy_with_logits(
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.binary_cross_entropy_with_logits(logit, label, weight, reduction, pos_weight, out)
     return out
 
 
@@ -4672,6 +4907,8 @@ def l1_loss(
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
+    if FORWARD.active:
+        _jvp.l1_loss(input, label, reduction, out)
     return out
 
 
@@ -4721,6 +4958,8 @@ def smooth_l1_loss(
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
         node.delta = delta
+    if FORWARD.active:
+        _jvp.smooth_l1_loss(input, label, reduction, delta, out)
     return out
 
 
@@ -4770,6 +5009,8 @@ def kl_div(
         node.label = TensorWrapper.of_input(label)
         node.reduction = reduction
         node.log_target = log_target
+    if FORWARD.active:
+        _jvp.kl_div(input, label, reduction, log_target, out)
     return out
 
 
@@ -4850,6 +5091,8 @@ def conv2d(
         node.padding = padding
         node.dilation = dilation
         node.groups = groups
+    if FORWARD.active:
+        _jvp.conv2d(x, weight, bias, stride, padding, dilation, groups, out)
     return out
 
 
@@ -4898,6 +5141,8 @@ def max_pool2d(
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
+    if FORWARD.active:
+        _jvp.max_pool2d(x, kernel_size, stride, padding, out, wrap(_results[1]))
     return out
 
 
@@ -4940,6 +5185,8 @@ def avg_pool2d(
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
+    if FORWARD.active:
+        _jvp.avg_pool2d(x, kernel_size, stride, padding, out)
     return out
 
 
@@ -4972,6 +5219,8 @@ def adaptive_avg_pool2d(
         node = new_node(_nodes.AdaptiveAvgPool2dGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.output_size = output_size
+    if FORWARD.active:
+        _jvp.adaptive_avg_pool2d(x, output_size, out)
     return out
 
 
@@ -5046,6 +5295,8 @@ def layer_norm(
         node.rstd = TensorWrapper.of_input(wrap(_r2))
         node.normalized_shape = normalized_shape
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.layer_norm(x, normalized_shape, weight, bias, epsilon, out, wrap(_results[1]), wrap(_results[2]))
     return out
 
 
@@ -5142,6 +5393,8 @@ def batch_norm(
         node.training = training
         node.momentum = momentum
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.batch_norm(x, running_mean, running_var, weight, bias, training, momentum, epsilon, out, wrap(_results[1]), wrap(_results[2]))
     return out
 
 
@@ -5216,6 +5469,8 @@ def group_norm(
         node.rstd = TensorWrapper.of_input(wrap(_r2))
         node.num_groups = num_groups
         node.epsilon = epsilon
+    if FORWARD.active:
+        _jvp.group_norm(x, num_groups, weight, bias, epsilon, out, wrap(_results[1]), wrap(_results[2]))
     return out
 
 
@@ -5272,6 +5527,8 @@ def linear(
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.of_input(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
+    if FORWARD.active:
+        _jvp.linear(x, weight, bias, out)
     return out
 
 
@@ -5316,6 +5573,8 @@ def einsum(
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
         node.equation = equation
+    if FORWARD.active:
+        _jvp.einsum(equation, x, y, out)
     return out
 
 
@@ -5403,6 +5662,8 @@ def scaled_dot_product_attention(
         node.dropout_p = dropout_p
         node.causal = causal
         node.scale = scale
+    if FORWARD.active:
+        _jvp.scaled_dot_product_attention(query, key, value, mask, dropout_p, causal, scale, out, wrap(_results[1]), wrap(_results[2]))
     return out
 
 
@@ -5435,6 +5696,8 @@ def fill(
         node = new_node(_nodes.FillGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.value = value
+    if FORWARD.active:
+        _jvp.fill(x, value, out)
     return out
 
 
@@ -5470,9 +5733,14 @@ def fill_(
         node = _nodes.FillGradNode((x,))
         node.x = TensorWrapper.meta_of(x)
         node.value = value
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.fill(x, value, _out)
     write_inplace("fill_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -5498,6 +5766,8 @@ def zero(x: Tensor | float | int) -> Tensor:
     if x._requires_grad and grad_enabled():
         node = new_node(_nodes.ZeroGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
+    if FORWARD.active:
+        _jvp.zero(x, out)
     return out
 
 
@@ -5526,9 +5796,14 @@ def zero_(x: Tensor) -> Tensor:
     if record:
         node = _nodes.ZeroGradNode((x,))
         node.x = TensorWrapper.meta_of(x)
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.zero(x, _out)
     write_inplace("zero_", x, _result)
     if record:
         set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
     return x
 
 
@@ -5565,6 +5840,8 @@ def reduce_as(
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ReduceAsGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
+    if FORWARD.active:
+        _jvp.reduce_as(x, target, out)
     return out
 
 
@@ -5607,6 +5884,8 @@ def softmax_vjp(
         node.p = TensorWrapper.of_input(p)
         node.g = TensorWrapper.of_input(g)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.softmax_vjp(p, g, axis, o)
     return o
 
 
@@ -5666,6 +5945,8 @@ def softmax_vjp_dp(
         node.g = TensorWrapper.of_input(g)
         node.r = TensorWrapper.of_input(r)
         node.axis = axis
+    if FORWARD.active:
+        _jvp.softmax_vjp_dp(p, g, r, axis, o)
     return o
 
 
@@ -5730,6 +6011,8 @@ def matmul_xg(
         node.g = TensorWrapper.of_input(g)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+    if FORWARD.active:
+        _jvp.matmul_xg(x, y, g, transpose_x, transpose_y, o)
     return o
 
 
@@ -5794,6 +6077,8 @@ def matmul_yg(
         node.g = TensorWrapper.of_input(g)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+    if FORWARD.active:
+        _jvp.matmul_yg(x, y, g, transpose_x, transpose_y, o)
     return o
 
 
@@ -5867,6 +6152,8 @@ def matmul_jvp(
         node.b = TensorWrapper.of_input(b)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+    if FORWARD.active:
+        _jvp.matmul_jvp(x, y, a, b, transpose_x, transpose_y, o)
     return o
 
 
@@ -6068,4 +6355,6 @@ def remainder(
         node = new_node(_nodes.RemainderGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.remainder(x, y, out)
     return out

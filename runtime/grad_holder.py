@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from opgrad.runtime.dual import FORWARD, sum_tangents
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import LEAF_SEQ, GradNode, check_hook_result, set_history
 from opgrad.runtime.hooks import hook_name
@@ -120,6 +121,8 @@ def add_recorded(a: Tensor, b: Tensor) -> Tensor:
     out = wrap(array_sum(a._data, b._data))
     if (a._requires_grad or b._requires_grad) and grad_enabled():
         set_history(out, SumGradNode((a, b)), 0)
+    if FORWARD.active:
+        sum_tangents(out, a, b)
     return out
 
 
@@ -129,6 +132,8 @@ def private_copy(t: Tensor) -> Tensor:
     out = wrap(t._data.copy())
     if t._requires_grad and grad_enabled():
         set_history(out, CopyGradNode((t,)), 0)
+    if FORWARD.active:
+        sum_tangents(out, t, None)
     return out
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from opgrad.generated import ops
 from opgrad.runtime.device import array_module
+from opgrad.runtime.dual import FORWARD, rule_scope, set_tangent, tangent_of, write_tangent
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import GradNode, TensorMeta, set_history
 from opgrad.runtime.inplace import check_inplace, write_inplace
@@ -101,6 +102,11 @@ def _scatter(g: Tensor, meta: TensorMeta, index: tuple[Any, ...], basic: bool) -
         node.index = index
         node.basic = basic
         set_history(out, node, 0)
+    if FORWARD.active:
+        tangent = tangent_of(g)
+        if tangent is not None:
+            with rule_scope():
+                set_tangent(out, _scatter(tangent, meta, index, basic))
     return out
 
 
@@ -119,6 +125,11 @@ def _index(x: Tensor, index: tuple[Any, ...], basic: bool) -> Tensor:
         node.index = index
         node.basic = basic
         set_history(out, node, 0)
+    if FORWARD.active:
+        tangent = tangent_of(x)
+        if tangent is not None:
+            with rule_scope():  # basic indexing: a view of x's tangent, as out is of x
+                set_tangent(out, _index(tangent, index, basic))
     return out
 
 
@@ -174,6 +185,7 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
             f"setitem: cannot assign a value of shape {value.shape} to index {index!r} of a tensor of "
             f"shape {x.shape}: {exc}"
         ) from None
+    tangent = _setitem_tangent(x, norm, value) if FORWARD.active else None
     node = None
     if record:
         node = SetItemGradNode((x, value))
@@ -182,6 +194,21 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
     write_inplace("setitem", x, result)
     if node is not None:
         set_history(x, node, 0)
+    if tangent is not None:
+        write_tangent(x, tangent)
+
+
+def _setitem_tangent(x: Tensor, index: tuple[Any, ...], value: Tensor) -> Tensor | None:
+    """Forward mode: x's tangent after `x[index] = value` (value's tangent at index), held by a
+    stand-in tensor for `write_tangent`; None when neither has a tangent."""
+    tx, tv = tangent_of(x), tangent_of(value)
+    if tx is None and tv is None:
+        return None
+    data = array_module(x._data).zeros(x.shape, dtype=x.dtype) if tx is None else tx._data.copy()
+    data[index] = 0 if tv is None else tv._data
+    holder = wrap(x._data)
+    set_tangent(holder, wrap(data))
+    return holder
 
 
 def getitem(x: Tensor, index: Any) -> Tensor:

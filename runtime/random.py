@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from types import ModuleType
 from typing import Any
 
@@ -30,3 +31,19 @@ def generator_for(xp: ModuleType) -> Any:
     if _cupy_gen is None:
         _cupy_gen = xp.random.default_rng(_seed)
     return _cupy_gen
+
+
+def get_rng_state() -> tuple[Any, Any]:
+    """A snapshot of every backend's generator (for `set_rng_state`: gradient checkpointing
+    replays a forward with the random numbers it drew the first time)."""
+    cupy_state = None if _cupy_gen is None else copy.deepcopy(_cupy_gen)
+    return copy.deepcopy(_numpy_gen.bit_generator.state), cupy_state
+
+
+def set_rng_state(state: tuple[Any, Any]) -> None:
+    """Put the generators back to a snapshot from `get_rng_state`."""
+    global _cupy_gen
+    numpy_state, cupy_gen = state
+    _numpy_gen.bit_generator.state = copy.deepcopy(numpy_state)
+    if cupy_gen is not None:
+        _cupy_gen = copy.deepcopy(cupy_gen)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 class _TensorExtra:
     """Rarely used per-tensor state."""
 
-    __slots__ = ("hooks", "retain", "grad_owned", "name", "post_accumulate")
+    __slots__ = ("hooks", "retain", "grad_owned", "name", "post_accumulate", "dual")
 
     def __init__(self) -> None:
         self.hooks: dict[int, Callable[[Any], Any]] | None = None  # leaf tensor hooks
@@ -45,6 +45,7 @@ class _TensorExtra:
         self.retain = False
         self.grad_owned = False  # .grad is a buffer the engine made and may add into in place
         self.name: str | None = None
+        self.dual: tuple[int, Tensor] | None = None  # (dual level, tangent): runtime/dual.py
 
 
 class Tensor(TensorMethods, TensorConveniences):

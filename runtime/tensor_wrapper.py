@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from opgrad.runtime.device import backend_of_type, device_of
+from opgrad.runtime.dual import FORWARD, restore_tangent
 from opgrad.runtime.grad_node import TensorMeta
 from opgrad.runtime.hooks import hook_name
 from opgrad.runtime.tensor import Tensor, wrap
@@ -239,6 +240,8 @@ def _attached(data: Any, node: GradNode, pos: int, vc: VersionCounter) -> Tensor
     t._node = node
     t._pos = pos
     t._vc = vc
+    if FORWARD.level:  # forward-over-reverse: the output's tangent comes back with it
+        restore_tangent(t)
     return t
 
 

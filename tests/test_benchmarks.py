@@ -56,3 +56,16 @@ def test_distributed_benchmark_runs(tmp_path: Path) -> None:
     rows = json.loads(out.read_text())
     assert [(r["ranks"], r["ddp"]) for r in rows] == [(1, False), (2, True)]
     assert rows[1]["buckets"] > 1 and all(r["step_ms"] > 0 for r in rows)
+
+
+def test_forward_ad_benchmark_runs(tmp_path: Path) -> None:
+    out = tmp_path / "fwd.json"
+    text = _run(
+        "forward_ad.py",
+        *("--chain", "20", "--width", "4", "--mlp-width", "16", "--batch", "4", "--repeat", "3"),
+        *("--no-torch", "--json", str(out)),
+    )
+    assert "1. jvp through 21 ops" in text and "checkpoint / plain" in text
+    payload = json.loads(out.read_text())
+    assert payload["jvp_us_per_op"]["opgrad"] > 0 and payload["jvp_us_per_op"]["torch"] is None
+    assert payload["checkpoint"]["checkpoint"]["peak_mib"] > 0

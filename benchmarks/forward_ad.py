@@ -1,0 +1,252 @@
+"""Forward mode, function transforms and gradient checkpointing, paired with PyTorch.
+
+    python benchmarks/forward_ad.py                    # all three workloads
+    python benchmarks/forward_ad.py --json fwd.json    # also write the numbers
+    python benchmarks/forward_ad.py --chain 400 --width 16 --mlp-width 128 --no-torch   # small
+
+Workloads (medians of --repeat runs after a warm-up, opgrad and PyTorch taking turns):
+1. jvp: a --chain (2,000) tanh chain on a 16-element float64 tensor, then a sum (2,001 ops),
+   under `og.autograd.forward_ad` and `torch.autograd.forward_ad`: µs per op.
+2. hessian: the 64 x 64 Hessian of sum(tanh(tanh(x @ W1) @ W2)) (x of 64 inputs, width
+   --width 64, float64) with `og.func.hessian` (forward-over-reverse, one jvp per column) and
+   `og.autograd.functional.hessian` (reverse-over-reverse, one vjp per row), against
+   `torch.func.hessian`: ms per Hessian.
+3. checkpoint: a 20-layer tanh MLP of width --mlp-width (1,024; batch --batch 256, float32),
+   forward + backward with and without `checkpoint_sequential(4 segments)`: seconds, and the
+   peak memory above the start of the step (tracemalloc sees NumPy's allocations), after a
+   first step has allocated every .grad.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import opgrad as og
+from opgrad.autograd import forward_ad as fw
+
+try:
+    import torch
+except Exception:  # not installed: opgrad alone
+    torch = None
+
+
+def median_turns(workloads: dict[str, Callable[[], float] | None], repeat: int) -> dict[str, float | None]:
+    active = {k: f for k, f in workloads.items() if f is not None}
+    for f in active.values():
+        f()  # warm-up
+    runs: dict[str, list[float]] = {k: [] for k in active}
+    for _ in range(repeat):
+        for k, f in active.items():
+            gc.collect()
+            runs[k].append(f())
+    return {k: statistics.median(runs[k]) if k in runs else None for k in workloads}
+
+
+# -- 1. jvp through a tanh chain ---------------------------------------------------------------
+def jvp_opgrad(n: int) -> float:
+    x, v = og.tensor(np.linspace(-1.0, 1.0, 16)), og.tensor(np.ones(16))
+    t0 = time.perf_counter()
+    with fw.dual_level():
+        h = fw.make_dual(x, v)
+        for _ in range(n):
+            h = og.tanh(h)
+        fw.unpack_dual(og.sum(h))
+    return (time.perf_counter() - t0) / (n + 1) * 1e6
+
+
+def jvp_torch(n: int) -> float:
+    tfw = torch.autograd.forward_ad
+    x, v = torch.linspace(-1.0, 1.0, 16, dtype=torch.float64), torch.ones(16, dtype=torch.float64)
+    t0 = time.perf_counter()
+    with tfw.dual_level():
+        h = tfw.make_dual(x, v)
+        for _ in range(n):
+            h = torch.tanh(h)
+        tfw.unpack_dual(torch.sum(h))
+    return (time.perf_counter() - t0) / (n + 1) * 1e6
+
+
+# -- 2. hessian of a small MLP -------------------------------------------------------------------
+def mlp_weights(width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(0)
+    return (
+        rng.standard_normal(64) * 0.5,
+        rng.standard_normal((64, width)) / 8,
+        rng.standard_normal((width, width)) / np.sqrt(width),
+    )
+
+
+def hessian_opgrad(width: int, how: str) -> Callable[[], float]:
+    x, w1, w2 = (og.tensor(a) for a in mlp_weights(width))
+
+    def f(z: og.Tensor) -> og.Tensor:
+        return og.sum(og.tanh(og.tanh(z @ w1) @ w2))
+
+    def run() -> float:
+        t0 = time.perf_counter()
+        if how == "func":
+            og.func.hessian(f)(x)
+        else:
+            og.autograd.functional.hessian(f, x)
+        return (time.perf_counter() - t0) * 1e3
+
+    return run
+
+
+def hessian_torch(width: int) -> Callable[[], float]:
+    x, w1, w2 = (torch.tensor(a) for a in mlp_weights(width))
+
+    def f(z: Any) -> Any:
+        return torch.sum(torch.tanh(torch.tanh(z @ w1) @ w2))
+
+    def run() -> float:
+        t0 = time.perf_counter()
+        torch.func.hessian(f)(x)
+        return (time.perf_counter() - t0) * 1e3
+
+    return run
+
+
+def check_hessians(width: int) -> None:
+    x, w1, w2 = mlp_weights(width)
+    ours = og.func.hessian(lambda z: og.sum(og.tanh(og.tanh(z @ og.tensor(w1)) @ og.tensor(w2))))(
+        og.tensor(x)
+    )
+    other = og.autograd.functional.hessian(
+        lambda z: og.sum(og.tanh(og.tanh(z @ og.tensor(w1)) @ og.tensor(w2))), og.tensor(x)
+    )
+    if not np.allclose(ours.numpy(), other.numpy(), atol=1e-10):
+        raise SystemExit("hessian: og.func.hessian and og.autograd.functional.hessian disagree")
+    if torch is not None:
+        tx, t1, t2 = (torch.tensor(a) for a in (x, w1, w2))
+        theirs = torch.func.hessian(lambda z: torch.sum(torch.tanh(torch.tanh(z @ t1) @ t2)))(tx)
+        if not np.allclose(ours.numpy(), theirs.numpy(), atol=1e-10):
+            raise SystemExit("hessian: opgrad and PyTorch disagree")
+
+
+# -- 3. checkpointing ---------------------------------------------------------------------------------
+def checkpoint_step(width: int, batch: int, segments: int | None) -> Callable[[], tuple[float, float]]:
+    rng = np.random.default_rng(1)
+    layers = [og.nn.Linear(width, width) for _ in range(20)]
+    for layer in layers:
+        layer.weight.data.numpy()[...] = rng.standard_normal((width, width)) / np.sqrt(width)
+    fns: list[Any] = []
+    for layer in layers:
+        fns += [layer, og.tanh]
+    x = og.tensor(rng.standard_normal((batch, width)).astype(np.float32))
+
+    def step() -> None:
+        if segments is None:
+            h = x
+            for f in fns:
+                h = f(h)
+        else:
+            h = og.utils.checkpoint_sequential(fns, segments, x)
+        og.mean(h * h).backward()
+
+    step()  # allocates every .grad; later steps add into them
+
+    def run() -> tuple[float, float]:
+        gc.collect()
+        tracemalloc.start()
+        t0 = time.perf_counter()
+        step()
+        seconds = time.perf_counter() - t0
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return seconds, peak / 2**20
+
+    return run
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--chain", type=int, default=2000, help="tanh ops in the jvp chain (default 2000)")
+    parser.add_argument(
+        "--width", type=int, default=64, help="hidden width of the Hessian's MLP (default 64)"
+    )
+    parser.add_argument(
+        "--mlp-width", type=int, default=1024, help="width of the checkpointed MLP (default 1024)"
+    )
+    parser.add_argument("--batch", type=int, default=256, help="batch of the checkpointed MLP (default 256)")
+    parser.add_argument("--repeat", type=int, default=7, help="timed runs per workload (median; at least 3)")
+    parser.add_argument("--no-torch", action="store_true", help="skip the PyTorch comparison")
+    parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
+    args = parser.parse_args(argv)
+    repeat = max(3, args.repeat)
+    use_torch = torch is not None and not args.no_torch
+    if use_torch:
+        torch.set_num_threads(1)  # opgrad's NumPy runs the small ops on one thread too
+    result: dict[str, Any] = {"torch": torch.__version__ if use_torch else None}
+
+    jvp = median_turns(
+        {
+            "opgrad": lambda: jvp_opgrad(args.chain),
+            "torch": (lambda: jvp_torch(args.chain)) if use_torch else None,
+        },
+        repeat,
+    )
+    result["jvp_us_per_op"] = jvp
+    print(f"1. jvp through {args.chain + 1} ops (tanh chain + sum), µs per op (median of {repeat})")
+    print(
+        f"   opgrad {jvp['opgrad']:.2f}   torch {_fmt(jvp['torch'])}   "
+        f"ratio {_ratio(jvp['opgrad'], jvp['torch'])}"
+    )
+
+    check_hessians(args.width)
+    hess = median_turns(
+        {
+            "opgrad func.hessian": hessian_opgrad(args.width, "func"),
+            "opgrad functional.hessian": hessian_opgrad(args.width, "functional"),
+            "torch func.hessian": hessian_torch(args.width) if use_torch else None,
+        },
+        repeat,
+    )
+    result["hessian_ms"] = hess
+    print(f"2. 64x64 Hessian through a 2-layer tanh MLP (width {args.width}), ms (median of {repeat})")
+    for k, v in hess.items():
+        print(f"   {k:26s} {_fmt(v)}   vs torch {_ratio(v, hess['torch func.hessian'])}")
+
+    plain = checkpoint_step(args.mlp_width, args.batch, None)
+    ckpt = checkpoint_step(args.mlp_width, args.batch, 4)
+    runs: dict[str, list[tuple[float, float]]] = {"plain": [], "checkpoint": []}
+    for _ in range(max(3, repeat // 2)):
+        runs["plain"].append(plain())
+        runs["checkpoint"].append(ckpt())
+    cp = {
+        k: (statistics.median(r[0] for r in v), statistics.median(r[1] for r in v)) for k, v in runs.items()
+    }
+    result["checkpoint"] = {k: {"seconds": s, "peak_mib": m} for k, (s, m) in cp.items()}
+    print(f"3. 20-layer tanh MLP, width {args.mlp_width}, batch {args.batch}: forward + backward")
+    for k, (s, m) in cp.items():
+        print(f"   {k:11s} {s:8.3f} s   peak {m:8.1f} MiB")
+    print(
+        f"   checkpoint / plain: time {cp['checkpoint'][0] / cp['plain'][0]:.2f}x, "
+        f"peak memory {cp['checkpoint'][1] / cp['plain'][1]:.0%}"
+    )
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(result, fh, indent=2)
+    return 0
+
+
+def _fmt(v: float | None) -> str:
+    return "-" if v is None else f"{v:.2f}"
+
+
+def _ratio(a: float | None, b: float | None) -> str:
+    return "-" if a is None or b is None else f"{a / b:.2f}x"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,2926 @@
+# @generated jvp from ops.yaml and backward.yaml by `python -m opgrad.codegen`. Do not edit.
+"""Forward-mode rules: one function per op and differentiable grad op, called by its forward function while
+a dual level is open (`jvp:` in ops.yaml, else derived from the backward).
+"""
+
+from __future__ import annotations
+
+from opgrad.generated import grad_ops as _grad_ops
+from opgrad.generated import ops as _ops
+from opgrad.runtime.dual import (
+    derive,
+    no_tangent_rule,
+    rule_scope,
+    set_tangent,
+    tangent_of,
+    tangents,
+)
+
+__all__ = [
+    "abs",
+    "abs_grad",
+    "adaptive_avg_pool2d",
+    "adaptive_avg_pool2d_grad",
+    "add",
+    "add_grad",
+    "avg_pool2d",
+    "avg_pool2d_grad",
+    "batch_norm",
+    "batch_norm_grad",
+    "binary_cross_entropy_with_logits",
+    "binary_cross_entropy_with_logits_grad",
+    "cast",
+    "cast_grad",
+    "celu",
+    "celu_grad",
+    "clip",
+    "clip_grad",
+    "concat",
+    "concat_grad",
+    "conv2d",
+    "conv2d_grad",
+    "cos",
+    "cos_grad",
+    "cross_entropy",
+    "cross_entropy_double_grad",
+    "cross_entropy_grad",
+    "cumprod",
+    "cumprod_double_grad",
+    "cumprod_grad",
+    "cumsum",
+    "cumsum_grad",
+    "divide",
+    "divide_grad",
+    "dropout",
+    "dropout_grad",
+    "einsum",
+    "einsum_grad",
+    "elementwise_pow",
+    "elementwise_pow_grad",
+    "elu",
+    "elu_grad",
+    "embedding",
+    "embedding_grad",
+    "erf",
+    "erf_grad",
+    "exp",
+    "exp_grad",
+    "expand",
+    "expand_grad",
+    "expm1",
+    "expm1_grad",
+    "fill",
+    "fill_grad",
+    "flatten",
+    "flatten_grad",
+    "flip",
+    "flip_grad",
+    "gather",
+    "gather_grad",
+    "gelu",
+    "gelu_grad",
+    "glu",
+    "glu_grad",
+    "group_norm",
+    "group_norm_grad",
+    "hardsigmoid",
+    "hardsigmoid_grad",
+    "hardswish",
+    "hardswish_grad",
+    "hardtanh",
+    "hardtanh_grad",
+    "index_add",
+    "index_add_grad",
+    "index_select",
+    "index_select_grad",
+    "kl_div",
+    "kl_div_grad",
+    "l1_loss",
+    "l1_loss_grad",
+    "layer_norm",
+    "layer_norm_grad",
+    "leaky_relu",
+    "leaky_relu_grad",
+    "linear",
+    "linear_grad",
+    "log",
+    "log1p",
+    "log1p_grad",
+    "log_grad",
+    "log_sigmoid",
+    "log_sigmoid_grad",
+    "log_softmax",
+    "log_softmax_grad",
+    "logsumexp",
+    "logsumexp_grad",
+    "masked_fill",
+    "masked_fill_grad",
+    "matmul",
+    "matmul_grad",
+    "matmul_jvp",
+    "matmul_xg",
+    "matmul_yg",
+    "max",
+    "max_grad",
+    "max_pool2d",
+    "max_pool2d_double_grad",
+    "max_pool2d_grad",
+    "maximum",
+    "maximum_grad",
+    "mean",
+    "mean_grad",
+    "min",
+    "min_grad",
+    "minimum",
+    "minimum_grad",
+    "mish",
+    "mish_grad",
+    "mse_loss",
+    "mse_loss_grad",
+    "multiply",
+    "multiply_grad",
+    "neg",
+    "neg_grad",
+    "nll_loss",
+    "nll_loss_grad",
+    "norm",
+    "norm_grad",
+    "pad",
+    "pad_grad",
+    "pow",
+    "pow_grad",
+    "prelu",
+    "prelu_grad",
+    "prod",
+    "prod_double_grad",
+    "prod_grad",
+    "reciprocal",
+    "reciprocal_grad",
+    "reduce_as",
+    "reduce_as_grad",
+    "relu",
+    "relu_grad",
+    "remainder",
+    "repeat_interleave",
+    "repeat_interleave_grad",
+    "reshape",
+    "reshape_grad",
+    "roll",
+    "roll_grad",
+    "rsqrt",
+    "rsqrt_grad",
+    "scale",
+    "scale_grad",
+    "scaled_dot_product_attention",
+    "scaled_dot_product_attention_grad",
+    "scatter",
+    "scatter_grad",
+    "selu",
+    "selu_grad",
+    "sigmoid",
+    "sigmoid_grad",
+    "sign",
+    "sign_grad",
+    "silu",
+    "silu_grad",
+    "sin",
+    "sin_grad",
+    "smooth_l1_loss",
+    "smooth_l1_loss_grad",
+    "softmax",
+    "softmax_grad",
+    "softmax_vjp",
+    "softmax_vjp_dp",
+    "softplus",
+    "softplus_grad",
+    "softsign",
+    "softsign_grad",
+    "sort",
+    "sort_grad",
+    "split",
+    "split_grad",
+    "sqrt",
+    "sqrt_grad",
+    "square",
+    "square_grad",
+    "squeeze",
+    "squeeze_grad",
+    "stack",
+    "stack_grad",
+    "std",
+    "std_grad",
+    "subtract",
+    "subtract_grad",
+    "sum",
+    "sum_grad",
+    "swish",
+    "swish_grad",
+    "take_along_axis",
+    "take_along_axis_grad",
+    "tanh",
+    "tanh_grad",
+    "tanhshrink",
+    "tanhshrink_grad",
+    "tile",
+    "tile_grad",
+    "topk",
+    "topk_grad",
+    "transpose",
+    "transpose_grad",
+    "tril",
+    "tril_grad",
+    "triu",
+    "triu_grad",
+    "unsqueeze",
+    "unsqueeze_grad",
+    "var",
+    "var_grad",
+    "where",
+    "where_grad",
+    "zero",
+    "zero_grad",
+]
+
+
+def neg(
+    x,
+    out,
+) -> None:
+    """Tangents of neg (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = -x_t
+    set_tangent(out, out_t)
+
+
+def abs(
+    x,
+    out,
+) -> None:
+    """Tangents of abs (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.abs_grad(x, x_t)
+    set_tangent(out, out_t)
+
+
+def sign(
+    x,
+    out,
+) -> None:
+    """Tangents of sign, derived from its backward (double-vjp)."""
+    derive(_ops.sign, (x,), (out,))
+
+
+def exp(
+    x,
+    out,
+) -> None:
+    """Tangents of exp (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t * out
+    set_tangent(out, out_t)
+
+
+def expm1(
+    x,
+    out,
+) -> None:
+    """Tangents of expm1 (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.expm1_grad(out, x_t)
+    set_tangent(out, out_t)
+
+
+def log(
+    x,
+    out,
+) -> None:
+    """Tangents of log (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.log_grad(x, x_t)
+    set_tangent(out, out_t)
+
+
+def log1p(
+    x,
+    out,
+) -> None:
+    """Tangents of log1p (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.log1p_grad(x, x_t)
+    set_tangent(out, out_t)
+
+
+def sqrt(
+    x,
+    out,
+) -> None:
+    """Tangents of sqrt (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.sqrt_grad(out, x_t)
+    set_tangent(out, out_t)
+
+
+def rsqrt(
+    x,
+    out,
+) -> None:
+    """Tangents of rsqrt (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.rsqrt_grad(out, x_t)
+    set_tangent(out, out_t)
+
+
+def square(
+    x,
+    out,
+) -> None:
+    """Tangents of square (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = 2 * x * x_t
+    set_tangent(out, out_t)
+
+
+def reciprocal(
+    x,
+    out,
+) -> None:
+    """Tangents of reciprocal (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.reciprocal_grad(out, x_t)
+    set_tangent(out, out_t)
+
+
+def sin(
+    x,
+    out,
+) -> None:
+    """Tangents of sin (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t * _ops.cos(x)
+    set_tangent(out, out_t)
+
+
+def cos(
+    x,
+    out,
+) -> None:
+    """Tangents of cos (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = -x_t * _ops.sin(x)
+    set_tangent(out, out_t)
+
+
+def tanh(
+    x,
+    out,
+) -> None:
+    """Tangents of tanh (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.tanh_grad(out, x_t)
+    set_tangent(out, out_t)
+
+
+def sigmoid(
+    x,
+    out,
+) -> None:
+    """Tangents of sigmoid (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.sigmoid_grad(out, x_t)
+    set_tangent(out, out_t)
+
+
+def relu(
+    x,
+    out,
+) -> None:
+    """Tangents of relu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.relu_grad(out, x_t)
+    set_tangent(out, out_t)
+
+
+def gelu(
+    x,
+    approximate,
+    out,
+) -> None:
+    """Tangents of gelu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.gelu_grad(x, x_t, approximate)
+    set_tangent(out, out_t)
+
+
+def silu(
+    x,
+    out,
+) -> None:
+    """Tangents of silu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.silu_grad(x, x_t)
+    set_tangent(out, out_t)
+
+
+def softplus(
+    x,
+    beta,
+    threshold,
+    out,
+) -> None:
+    """Tangents of softplus (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.softplus_grad(x, x_t, beta, threshold)
+    set_tangent(out, out_t)
+
+
+def leaky_relu(
+    x,
+    negative_slope,
+    out,
+) -> None:
+    """Tangents of leaky_relu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.leaky_relu_grad(x, x_t, negative_slope)
+    set_tangent(out, out_t)
+
+
+def elu(
+    x,
+    alpha,
+    out,
+) -> None:
+    """Tangents of elu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.elu_grad(x, x_t, alpha)
+    set_tangent(out, out_t)
+
+
+def erf(
+    x,
+    out,
+) -> None:
+    """Tangents of erf (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.erf_grad(x, x_t)
+    set_tangent(out, out_t)
+
+
+def scale(
+    x,
+    scale,
+    bias,
+    out,
+) -> None:
+    """Tangents of scale (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.scale(x_t, scale, 0.0)
+    set_tangent(out, out_t)
+
+
+def pow(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of pow (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.pow_grad(x, x_t, y)
+    set_tangent(out, out_t)
+
+
+def clip(
+    x,
+    min,
+    max,
+    out,
+) -> None:
+    """Tangents of clip (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.clip_grad(x, x_t, min, max)
+    set_tangent(out, out_t)
+
+
+def cast(
+    x,
+    dtype,
+    out,
+) -> None:
+    """Tangents of cast (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.cast(x_t, dtype)
+    set_tangent(out, out_t)
+
+
+def hardtanh(
+    x,
+    min,
+    max,
+    out,
+) -> None:
+    """Tangents of hardtanh (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.hardtanh_grad(x, x_t, min, max)
+    set_tangent(out, out_t)
+
+
+def hardswish(
+    x,
+    out,
+) -> None:
+    """Tangents of hardswish (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.hardswish_grad(x, x_t)
+    set_tangent(out, out_t)
+
+
+def hardsigmoid(
+    x,
+    out,
+) -> None:
+    """Tangents of hardsigmoid (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.hardsigmoid_grad(x, x_t)
+    set_tangent(out, out_t)
+
+
+def mish(
+    x,
+    out,
+) -> None:
+    """Tangents of mish (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.mish_grad(x, x_t)
+    set_tangent(out, out_t)
+
+
+def log_sigmoid(
+    x,
+    out,
+) -> None:
+    """Tangents of log_sigmoid (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.log_sigmoid_grad(x, x_t)
+    set_tangent(out, out_t)
+
+
+def swish(
+    x,
+    out,
+) -> None:
+    """Tangents of swish, derived from its backward (double-vjp)."""
+    derive(_ops.swish, (x,), (out,))
+
+
+def selu(
+    x,
+    scale,
+    alpha,
+    out,
+) -> None:
+    """Tangents of selu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.selu_grad(x, x_t, scale, alpha)
+    set_tangent(out, out_t)
+
+
+def celu(
+    x,
+    alpha,
+    out,
+) -> None:
+    """Tangents of celu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.celu_grad(x, x_t, alpha)
+    set_tangent(out, out_t)
+
+
+def softsign(
+    x,
+    out,
+) -> None:
+    """Tangents of softsign (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.softsign_grad(x, x_t)
+    set_tangent(out, out_t)
+
+
+def tanhshrink(
+    x,
+    out,
+) -> None:
+    """Tangents of tanhshrink (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.tanhshrink_grad(x, x_t)
+    set_tangent(out, out_t)
+
+
+def add(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of add (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = x_t + y_t
+    set_tangent(out, out_t)
+
+
+def subtract(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of subtract (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = x_t - y_t
+    set_tangent(out, out_t)
+
+
+def multiply(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of multiply (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = x_t * y + x * y_t
+    set_tangent(out, out_t)
+
+
+def divide(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of divide (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = (x_t - out * y_t) / y
+    set_tangent(out, out_t)
+
+
+def maximum(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of maximum, derived from its backward (double-vjp)."""
+    derive(_ops.maximum, (x, y), (out,))
+
+
+def minimum(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of minimum, derived from its backward (double-vjp)."""
+    derive(_ops.minimum, (x, y), (out,))
+
+
+def elementwise_pow(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of elementwise_pow, derived from its backward (double-vjp)."""
+    derive(_ops.elementwise_pow, (x, y), (out,))
+
+
+def where(
+    condition,
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of where (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(condition, x, y)
+    if _t is None:
+        return
+    condition_t, x_t, y_t = _t
+    with rule_scope():
+        out_t = _ops.where(condition, x_t, y_t)
+    set_tangent(out, out_t)
+
+
+def sum(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of sum (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.sum(x_t, axis, keepdim)
+    set_tangent(out, out_t)
+
+
+def mean(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of mean (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.mean(x_t, axis, keepdim)
+    set_tangent(out, out_t)
+
+
+def max(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of max, derived from its backward (double-vjp)."""
+    derive(_ops.max, (x, axis, keepdim), (out,))
+
+
+def min(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of min, derived from its backward (double-vjp)."""
+    derive(_ops.min, (x, axis, keepdim), (out,))
+
+
+def prod(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of prod, derived from its backward (double-vjp, not recorded)."""
+    derive(_ops.prod, (x, axis, keepdim), (out,), recorded=False)
+
+
+def logsumexp(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of logsumexp, derived from its backward (double-vjp)."""
+    derive(_ops.logsumexp, (x, axis, keepdim), (out,))
+
+
+def var(
+    x,
+    axis,
+    unbiased,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of var, derived from its backward (double-vjp)."""
+    derive(_ops.var, (x, axis, unbiased, keepdim), (out,))
+
+
+def std(
+    x,
+    axis,
+    unbiased,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of std, derived from its backward (double-vjp)."""
+    derive(_ops.std, (x, axis, unbiased, keepdim), (out,))
+
+
+def norm(
+    x,
+    p,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of norm, derived from its backward (double-vjp)."""
+    derive(_ops.norm, (x, p, axis, keepdim), (out,))
+
+
+def cumsum(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of cumsum (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.cumsum(x_t, axis)
+    set_tangent(out, out_t)
+
+
+def cumprod(
+    x,
+    dim,
+    out,
+) -> None:
+    """Tangents of cumprod, derived from its backward (double-vjp, not recorded)."""
+    derive(_ops.cumprod, (x, dim), (out,), recorded=False)
+
+
+def topk(
+    x,
+    k,
+    axis,
+    largest,
+    sorted,
+    out,
+    indices,
+) -> None:
+    """Tangents of topk, derived from its backward (double-vjp)."""
+    derive(_ops.topk, (x, k, axis, largest, sorted), (out, indices))
+
+
+def sort(
+    x,
+    axis,
+    descending,
+    out,
+    indices,
+) -> None:
+    """Tangents of sort, derived from its backward (double-vjp)."""
+    derive(_ops.sort, (x, axis, descending), (out,))
+
+
+def matmul(
+    x,
+    y,
+    transpose_x,
+    transpose_y,
+    out,
+) -> None:
+    """Tangents of matmul (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = _ops.matmul_jvp(x, y, x_t, y_t, transpose_x, transpose_y)
+    set_tangent(out, out_t)
+
+
+def reshape(
+    x,
+    shape,
+    out,
+) -> None:
+    """Tangents of reshape (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.reshape(x_t, shape)
+    set_tangent(out, out_t)
+
+
+def transpose(
+    x,
+    perm,
+    out,
+) -> None:
+    """Tangents of transpose (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.transpose(x_t, perm)
+    set_tangent(out, out_t)
+
+
+def squeeze(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of squeeze (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.squeeze(x_t, axis)
+    set_tangent(out, out_t)
+
+
+def unsqueeze(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of unsqueeze (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.unsqueeze(x_t, axis)
+    set_tangent(out, out_t)
+
+
+def flatten(
+    x,
+    start_axis,
+    stop_axis,
+    out,
+) -> None:
+    """Tangents of flatten (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.flatten(x_t, start_axis, stop_axis)
+    set_tangent(out, out_t)
+
+
+def expand(
+    x,
+    shape,
+    out,
+) -> None:
+    """Tangents of expand (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.expand(x_t, shape)
+    set_tangent(out, out_t)
+
+
+def concat(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of concat (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.concat(x_t, axis)
+    set_tangent(out, out_t)
+
+
+def stack(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of stack (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x)
+    if _t is None:
+        return
+    (x_t,) = _t
+    with rule_scope():
+        out_t = _ops.stack(x_t, axis)
+    set_tangent(out, out_t)
+
+
+def split(
+    x,
+    num_or_sections,
+    axis,
+    out,
+) -> None:
+    """Tangents of split (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.split(x_t, num_or_sections, axis)
+    set_tangent(out, out_t)
+
+
+def gather(
+    x,
+    index,
+    axis,
+    out,
+) -> None:
+    """Tangents of gather (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, index)
+    if _t is None:
+        return
+    x_t, index_t = _t
+    with rule_scope():
+        out_t = _ops.gather(x_t, index, axis)
+    set_tangent(out, out_t)
+
+
+def index_select(
+    x,
+    index,
+    axis,
+    out,
+) -> None:
+    """Tangents of index_select (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, index)
+    if _t is None:
+        return
+    x_t, index_t = _t
+    with rule_scope():
+        out_t = _ops.index_select(x_t, index, axis)
+    set_tangent(out, out_t)
+
+
+def tile(
+    x,
+    repeat_times,
+    out,
+) -> None:
+    """Tangents of tile (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.tile(x_t, repeat_times)
+    set_tangent(out, out_t)
+
+
+def take_along_axis(
+    arr,
+    indices,
+    axis,
+    out,
+) -> None:
+    """Tangents of take_along_axis (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(arr, indices)
+    if _t is None:
+        return
+    arr_t, indices_t = _t
+    with rule_scope():
+        out_t = _ops.take_along_axis(arr_t, indices, axis)
+    set_tangent(out, out_t)
+
+
+def scatter(
+    x,
+    index,
+    updates,
+    overwrite,
+    out,
+) -> None:
+    """Tangents of scatter, derived from its backward (double-vjp)."""
+    derive(_ops.scatter, (x, index, updates, overwrite), (out,))
+
+
+def index_add(
+    x,
+    index,
+    axis,
+    value,
+    out,
+) -> None:
+    """Tangents of index_add, derived from its backward (double-vjp)."""
+    derive(_ops.index_add, (x, index, axis, value), (out,))
+
+
+def masked_fill(
+    x,
+    mask,
+    value,
+    out,
+) -> None:
+    """Tangents of masked_fill (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, mask)
+    if _t is None:
+        return
+    x_t, mask_t = _t
+    with rule_scope():
+        out_t = _ops.masked_fill(x_t, mask, 0.0)
+    set_tangent(out, out_t)
+
+
+def tril(
+    x,
+    diagonal,
+    out,
+) -> None:
+    """Tangents of tril (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.tril(x_t, diagonal)
+    set_tangent(out, out_t)
+
+
+def triu(
+    x,
+    diagonal,
+    out,
+) -> None:
+    """Tangents of triu (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.triu(x_t, diagonal)
+    set_tangent(out, out_t)
+
+
+def pad(
+    x,
+    pad,
+    mode,
+    value,
+    out,
+) -> None:
+    """Tangents of pad (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.pad(x_t, pad, mode, 0.0)
+    set_tangent(out, out_t)
+
+
+def roll(
+    x,
+    shifts,
+    axis,
+    out,
+) -> None:
+    """Tangents of roll (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.roll(x_t, shifts, axis)
+    set_tangent(out, out_t)
+
+
+def repeat_interleave(
+    x,
+    repeats,
+    axis,
+    out,
+) -> None:
+    """Tangents of repeat_interleave, derived from its backward (double-vjp)."""
+    derive(_ops.repeat_interleave, (x, repeats, axis), (out,))
+
+
+def flip(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of flip (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.flip(x_t, axis)
+    set_tangent(out, out_t)
+
+
+def softmax(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of softmax (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.softmax_vjp(out, x_t, axis)
+    set_tangent(out, out_t)
+
+
+def log_softmax(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of log_softmax (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t - _ops.sum(_ops.exp(out) * x_t, axis, True)
+    set_tangent(out, out_t)
+
+
+def dropout(
+    x,
+    p,
+    training,
+    out,
+    mask,
+) -> None:
+    """Tangents of dropout (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _grad_ops.dropout_grad(mask, x_t, p, training)
+    set_tangent(out, out_t)
+
+
+def embedding(
+    x,
+    weight,
+    out,
+) -> None:
+    """Tangents of embedding (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, weight)
+    if _t is None:
+        return
+    x_t, weight_t = _t
+    with rule_scope():
+        out_t = _ops.embedding(x, weight_t)
+    set_tangent(out, out_t)
+
+
+def prelu(
+    x,
+    weight,
+    out,
+) -> None:
+    """Tangents of prelu, derived from its backward (double-vjp)."""
+    derive(_ops.prelu, (x, weight), (out,))
+
+
+def glu(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of glu, derived from its backward (double-vjp)."""
+    derive(_ops.glu, (x, axis), (out,))
+
+
+def cross_entropy(
+    input,
+    label,
+    axis,
+    reduction,
+    ignore_index,
+    label_smoothing,
+    out,
+) -> None:
+    """Tangents of cross_entropy (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(input, label)
+    if _t is None:
+        return
+    input_t, label_t = _t
+    with rule_scope():
+        g = _grad_ops.cross_entropy_grad(input, label, _ops.fill(out, 1.0), axis, reduction, ignore_index, label_smoothing)
+        out_t = _ops.sum(g * input_t, axis) if reduction == "none" else _ops.sum(g * input_t)
+    set_tangent(out, out_t)
+
+
+def mse_loss(
+    input,
+    label,
+    reduction,
+    out,
+) -> None:
+    """Tangents of mse_loss, derived from its backward (double-vjp)."""
+    derive(_ops.mse_loss, (input, label, reduction), (out,))
+
+
+def nll_loss(
+    input,
+    label,
+    weight,
+    ignore_index,
+    reduction,
+    out,
+) -> None:
+    """Tangents of nll_loss, derived from its backward (double-vjp)."""
+    derive(_ops.nll_loss, (input, label, weight, ignore_index, reduction), (out,))
+
+
+def binary_cross_entropy_with_logits(
+    logit,
+    label,
+    weight,
+    reduction,
+    pos_weight,
+    out,
+) -> None:
+    """Tangents of binary_cross_entropy_with_logits, derived from its backward (double-vjp)."""
+    derive(_ops.binary_cross_entropy_with_logits, (logit, label, weight, reduction, pos_weight), (out,))
+
+
+def l1_loss(
+    input,
+    label,
+    reduction,
+    out,
+) -> None:
+    """Tangents of l1_loss, derived from its backward (double-vjp)."""
+    derive(_ops.l1_loss, (input, label, reduction), (out,))
+
+
+def smooth_l1_loss(
+    input,
+    label,
+    reduction,
+    delta,
+    out,
+) -> None:
+    """Tangents of smooth_l1_loss, derived from its backward (double-vjp)."""
+    derive(_ops.smooth_l1_loss, (input, label, reduction, delta), (out,))
+
+
+def kl_div(
+    input,
+    label,
+    reduction,
+    log_target,
+    out,
+) -> None:
+    """Tangents of kl_div, derived from its backward (double-vjp)."""
+    derive(_ops.kl_div, (input, label, reduction, log_target), (out,))
+
+
+def conv2d(
+    x,
+    weight,
+    bias,
+    stride,
+    padding,
+    dilation,
+    groups,
+    out,
+) -> None:
+    """Tangents of conv2d (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, weight, bias)
+    if _t is None:
+        return
+    x_t, weight_t, bias_t = _t
+    with rule_scope():
+        a = _ops.conv2d(x_t, weight, None, stride, padding, dilation, groups) + _ops.conv2d(x, weight_t, None, stride, padding, dilation, groups)
+        out_t = a + _ops.reshape(bias_t, [1, -1, 1, 1]) if bias is not None else a
+    set_tangent(out, out_t)
+
+
+def max_pool2d(
+    x,
+    kernel_size,
+    stride,
+    padding,
+    out,
+    argmax,
+) -> None:
+    """Tangents of max_pool2d, derived from its backward (double-vjp, not recorded)."""
+    derive(_ops.max_pool2d, (x, kernel_size, stride, padding), (out,), recorded=False)
+
+
+def avg_pool2d(
+    x,
+    kernel_size,
+    stride,
+    padding,
+    out,
+) -> None:
+    """Tangents of avg_pool2d, derived from its backward (double-vjp)."""
+    derive(_ops.avg_pool2d, (x, kernel_size, stride, padding), (out,))
+
+
+def adaptive_avg_pool2d(
+    x,
+    output_size,
+    out,
+) -> None:
+    """Tangents of adaptive_avg_pool2d, derived from its backward (double-vjp)."""
+    derive(_ops.adaptive_avg_pool2d, (x, output_size), (out,))
+
+
+def layer_norm(
+    x,
+    normalized_shape,
+    weight,
+    bias,
+    epsilon,
+    out,
+    mean,
+    rstd,
+) -> None:
+    """Tangents of layer_norm (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, weight, bias)
+    if _t is None:
+        return
+    x_t, weight_t, bias_t = _t
+    with rule_scope():
+        n = _ops.reduce_as(_ops.fill(x, 1.0), mean)
+        xhat = (x - mean) * rstd
+        xhat_t = rstd * (x_t - _ops.reduce_as(x_t, mean) / n - xhat * (_ops.reduce_as(x_t * xhat, mean) / n))
+        a = xhat_t * weight + xhat * weight_t if weight is not None else xhat_t
+        out_t = a + bias_t if bias is not None else a
+    set_tangent(out, out_t)
+
+
+def batch_norm(
+    x,
+    running_mean,
+    running_var,
+    weight,
+    bias,
+    training,
+    momentum,
+    epsilon,
+    out,
+    saved_mean,
+    saved_rstd,
+) -> None:
+    """Tangents of batch_norm, derived from its backward (double-vjp)."""
+    derive(_ops.batch_norm, (x, running_mean, running_var, weight, bias, training, momentum, epsilon), (out,))
+
+
+def group_norm(
+    x,
+    num_groups,
+    weight,
+    bias,
+    epsilon,
+    out,
+    mean,
+    rstd,
+) -> None:
+    """Tangents of group_norm, derived from its backward (double-vjp)."""
+    derive(_ops.group_norm, (x, num_groups, weight, bias, epsilon), (out,))
+
+
+def linear(
+    x,
+    weight,
+    bias,
+    out,
+) -> None:
+    """Tangents of linear (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, weight, bias)
+    if _t is None:
+        return
+    x_t, weight_t, bias_t = _t
+    with rule_scope():
+        a = _ops.matmul(x_t, weight) + _ops.matmul(x, weight_t)
+        out_t = a + bias_t if bias is not None else a
+    set_tangent(out, out_t)
+
+
+def einsum(
+    equation,
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of einsum, derived from its backward (double-vjp)."""
+    derive(_ops.einsum, (equation, x, y), (out,))
+
+
+def scaled_dot_product_attention(
+    query,
+    key,
+    value,
+    mask,
+    dropout_p,
+    causal,
+    scale,
+    out,
+    weights,
+    keep,
+) -> None:
+    """Tangents of scaled_dot_product_attention (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(query, key, value, mask)
+    if _t is None:
+        return
+    query_t, key_t, value_t, mask_t = _t
+    with rule_scope():
+        c = _ops.rsqrt(_ops.sum(_ops.fill(query, 1.0), -1, True)) if scale is None else scale
+        s_t = (_ops.matmul(query_t, key, False, True) + _ops.matmul(query, key_t, False, True)) * c
+        scores_t = s_t + mask_t if mask_t is not None else s_t
+        w_t = _ops.softmax_vjp(weights, scores_t, -1)
+        kept_t = _ops.where(keep, w_t, 0.0) / (1 - dropout_p)
+        out_t = _ops.matmul(kept_t, value) + _ops.matmul(_ops.where(keep, weights, 0.0) / (1 - dropout_p), value_t)
+    set_tangent(out, out_t)
+
+
+def fill(
+    x,
+    value,
+    out,
+) -> None:
+    """Tangents of fill, derived from its backward (double-vjp)."""
+    derive(_ops.fill, (x, value), (out,))
+
+
+def zero(
+    x,
+    out,
+) -> None:
+    """Tangents of zero, derived from its backward (double-vjp)."""
+    derive(_ops.zero, (x,), (out,))
+
+
+def reduce_as(
+    x,
+    target,
+    out,
+) -> None:
+    """Tangents of reduce_as, derived from its backward (double-vjp)."""
+    derive(_ops.reduce_as, (x, target), (out,))
+
+
+def softmax_vjp(
+    p,
+    g,
+    axis,
+    o,
+) -> None:
+    """Tangents of softmax_vjp, derived from its backward (double-vjp)."""
+    derive(_ops.softmax_vjp, (p, g, axis), (o,))
+
+
+def softmax_vjp_dp(
+    p,
+    g,
+    r,
+    axis,
+    o,
+) -> None:
+    """Tangents of softmax_vjp_dp, derived from its backward (double-vjp)."""
+    derive(_ops.softmax_vjp_dp, (p, g, r, axis), (o,))
+
+
+def matmul_xg(
+    x,
+    y,
+    g,
+    transpose_x,
+    transpose_y,
+    o,
+) -> None:
+    """Tangents of matmul_xg, derived from its backward (double-vjp)."""
+    derive(_ops.matmul_xg, (x, y, g, transpose_x, transpose_y), (o,))
+
+
+def matmul_yg(
+    x,
+    y,
+    g,
+    transpose_x,
+    transpose_y,
+    o,
+) -> None:
+    """Tangents of matmul_yg, derived from its backward (double-vjp)."""
+    derive(_ops.matmul_yg, (x, y, g, transpose_x, transpose_y), (o,))
+
+
+def matmul_jvp(
+    x,
+    y,
+    a,
+    b,
+    transpose_x,
+    transpose_y,
+    o,
+) -> None:
+    """Tangents of matmul_jvp, derived from its backward (double-vjp)."""
+    derive(_ops.matmul_jvp, (x, y, a, b, transpose_x, transpose_y), (o,))
+
+
+def remainder(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of remainder, derived from its backward (double-vjp)."""
+    derive(_ops.remainder, (x, y), (out,))
+
+
+def neg_grad(
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of neg_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.neg_grad, (out_grad,), (x_grad,))
+
+
+def abs_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of abs_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.abs_grad, (x, out_grad), (x_grad,))
+
+
+def sign_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of sign_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sign_grad, (x, out_grad), (x_grad,))
+
+
+def exp_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of exp_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.exp_grad, (out, out_grad), (x_grad,))
+
+
+def expm1_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of expm1_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.expm1_grad, (out, out_grad), (x_grad,))
+
+
+def log_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of log_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.log_grad, (x, out_grad), (x_grad,))
+
+
+def log1p_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of log1p_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.log1p_grad, (x, out_grad), (x_grad,))
+
+
+def sqrt_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of sqrt_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sqrt_grad, (out, out_grad), (x_grad,))
+
+
+def rsqrt_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of rsqrt_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.rsqrt_grad, (out, out_grad), (x_grad,))
+
+
+def square_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of square_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.square_grad, (x, out_grad), (x_grad,))
+
+
+def reciprocal_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of reciprocal_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.reciprocal_grad, (out, out_grad), (x_grad,))
+
+
+def sin_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of sin_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sin_grad, (x, out_grad), (x_grad,))
+
+
+def cos_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of cos_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cos_grad, (x, out_grad), (x_grad,))
+
+
+def tanh_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of tanh_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.tanh_grad, (out, out_grad), (x_grad,))
+
+
+def sigmoid_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of sigmoid_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sigmoid_grad, (out, out_grad), (x_grad,))
+
+
+def relu_grad(
+    out,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of relu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.relu_grad, (out, out_grad), (x_grad,))
+
+
+def gelu_grad(
+    x,
+    out_grad,
+    approximate,
+    x_grad,
+) -> None:
+    """Tangents of gelu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.gelu_grad, (x, out_grad, approximate), (x_grad,))
+
+
+def silu_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of silu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.silu_grad, (x, out_grad), (x_grad,))
+
+
+def softplus_grad(
+    x,
+    out_grad,
+    beta,
+    threshold,
+    x_grad,
+) -> None:
+    """Tangents of softplus_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.softplus_grad, (x, out_grad, beta, threshold), (x_grad,))
+
+
+def leaky_relu_grad(
+    x,
+    out_grad,
+    negative_slope,
+    x_grad,
+) -> None:
+    """Tangents of leaky_relu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.leaky_relu_grad, (x, out_grad, negative_slope), (x_grad,))
+
+
+def elu_grad(
+    x,
+    out_grad,
+    alpha,
+    x_grad,
+) -> None:
+    """Tangents of elu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.elu_grad, (x, out_grad, alpha), (x_grad,))
+
+
+def erf_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of erf_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.erf_grad, (x, out_grad), (x_grad,))
+
+
+def scale_grad(
+    out_grad,
+    scale,
+    bias,
+    x_grad,
+) -> None:
+    """Tangents of scale_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.scale_grad, (out_grad, scale, bias), (x_grad,))
+
+
+def pow_grad(
+    x,
+    out_grad,
+    y,
+    x_grad,
+) -> None:
+    """Tangents of pow_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.pow_grad, (x, out_grad, y), (x_grad,))
+
+
+def clip_grad(
+    x,
+    out_grad,
+    min,
+    max,
+    x_grad,
+) -> None:
+    """Tangents of clip_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.clip_grad, (x, out_grad, min, max), (x_grad,))
+
+
+def cast_grad(
+    x,
+    out_grad,
+    dtype,
+    x_grad,
+) -> None:
+    """Tangents of cast_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cast_grad, (x, out_grad, dtype), (x_grad,))
+
+
+def hardtanh_grad(
+    x,
+    out_grad,
+    min,
+    max,
+    x_grad,
+) -> None:
+    """Tangents of hardtanh_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.hardtanh_grad, (x, out_grad, min, max), (x_grad,))
+
+
+def hardswish_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of hardswish_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.hardswish_grad, (x, out_grad), (x_grad,))
+
+
+def hardsigmoid_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of hardsigmoid_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.hardsigmoid_grad, (x, out_grad), (x_grad,))
+
+
+def mish_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of mish_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.mish_grad, (x, out_grad), (x_grad,))
+
+
+def log_sigmoid_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of log_sigmoid_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.log_sigmoid_grad, (x, out_grad), (x_grad,))
+
+
+def swish_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of swish_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.swish_grad, (x, out_grad), (x_grad,))
+
+
+def selu_grad(
+    x,
+    out_grad,
+    scale,
+    alpha,
+    x_grad,
+) -> None:
+    """Tangents of selu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.selu_grad, (x, out_grad, scale, alpha), (x_grad,))
+
+
+def celu_grad(
+    x,
+    out_grad,
+    alpha,
+    x_grad,
+) -> None:
+    """Tangents of celu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.celu_grad, (x, out_grad, alpha), (x_grad,))
+
+
+def softsign_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of softsign_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.softsign_grad, (x, out_grad), (x_grad,))
+
+
+def tanhshrink_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of tanhshrink_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.tanhshrink_grad, (x, out_grad), (x_grad,))
+
+
+def add_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of add_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.add_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def subtract_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of subtract_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.subtract_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def multiply_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of multiply_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.multiply_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def divide_grad(
+    x,
+    y,
+    out,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of divide_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.divide_grad, (x, y, out, out_grad), (x_grad, y_grad))
+
+
+def maximum_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of maximum_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.maximum_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def minimum_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of minimum_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.minimum_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def elementwise_pow_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of elementwise_pow_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.elementwise_pow_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def where_grad(
+    condition,
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of where_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.where_grad, (condition, x, y, out_grad), (x_grad, y_grad))
+
+
+def sum_grad(
+    x,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of sum_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sum_grad, (x, out_grad, axis, keepdim), (x_grad,))
+
+
+def mean_grad(
+    x,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of mean_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.mean_grad, (x, out_grad, axis, keepdim), (x_grad,))
+
+
+def max_grad(
+    x,
+    out,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of max_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.max_grad, (x, out, out_grad, axis, keepdim), (x_grad,))
+
+
+def min_grad(
+    x,
+    out,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of min_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.min_grad, (x, out, out_grad, axis, keepdim), (x_grad,))
+
+
+def prod_grad(
+    x,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of prod_grad, derived from its backward (row by row)."""
+    derive(_grad_ops.prod_grad, (x, out_grad, axis, keepdim), (x_grad,), twice=False)
+
+
+def prod_double_grad(
+    x,
+    out_grad,
+    x_grad_grad,
+    axis,
+    keepdim,
+    grad_wrt_x,
+    grad_wrt_out_grad,
+) -> None:
+    """prod_double_grad has no backward: a tangent reaching it is an error."""
+    no_tangent_rule("prod_double_grad", (x, out_grad, x_grad_grad, axis, keepdim))
+
+
+def logsumexp_grad(
+    x,
+    out,
+    out_grad,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of logsumexp_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.logsumexp_grad, (x, out, out_grad, axis, keepdim), (x_grad,))
+
+
+def var_grad(
+    x,
+    out_grad,
+    axis,
+    unbiased,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of var_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.var_grad, (x, out_grad, axis, unbiased, keepdim), (x_grad,))
+
+
+def std_grad(
+    x,
+    out,
+    out_grad,
+    axis,
+    unbiased,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of std_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.std_grad, (x, out, out_grad, axis, unbiased, keepdim), (x_grad,))
+
+
+def norm_grad(
+    x,
+    out,
+    out_grad,
+    p,
+    axis,
+    keepdim,
+    x_grad,
+) -> None:
+    """Tangents of norm_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.norm_grad, (x, out, out_grad, p, axis, keepdim), (x_grad,))
+
+
+def cumsum_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of cumsum_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cumsum_grad, (x, out_grad, axis), (x_grad,))
+
+
+def cumprod_grad(
+    x,
+    out,
+    out_grad,
+    dim,
+    x_grad,
+) -> None:
+    """Tangents of cumprod_grad, derived from its backward (row by row)."""
+    derive(_grad_ops.cumprod_grad, (x, out, out_grad, dim), (x_grad,), twice=False)
+
+
+def cumprod_double_grad(
+    x,
+    out_grad,
+    x_grad_grad,
+    dim,
+    grad_wrt_x,
+    grad_wrt_out_grad,
+) -> None:
+    """cumprod_double_grad has no backward: a tangent reaching it is an error."""
+    no_tangent_rule("cumprod_double_grad", (x, out_grad, x_grad_grad, dim))
+
+
+def topk_grad(
+    x,
+    indices,
+    out_grad,
+    k,
+    axis,
+    largest,
+    sorted,
+    x_grad,
+) -> None:
+    """Tangents of topk_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.topk_grad, (x, indices, out_grad, k, axis, largest, sorted), (x_grad,))
+
+
+def sort_grad(
+    x,
+    indices,
+    out_grad,
+    axis,
+    descending,
+    x_grad,
+) -> None:
+    """Tangents of sort_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.sort_grad, (x, indices, out_grad, axis, descending), (x_grad,))
+
+
+def matmul_grad(
+    x,
+    y,
+    out_grad,
+    transpose_x,
+    transpose_y,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of matmul_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.matmul_grad, (x, y, out_grad, transpose_x, transpose_y), (x_grad, y_grad))
+
+
+def reshape_grad(
+    x,
+    out_grad,
+    shape,
+    x_grad,
+) -> None:
+    """Tangents of reshape_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.reshape_grad, (x, out_grad, shape), (x_grad,))
+
+
+def transpose_grad(
+    x,
+    out_grad,
+    perm,
+    x_grad,
+) -> None:
+    """Tangents of transpose_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.transpose_grad, (x, out_grad, perm), (x_grad,))
+
+
+def squeeze_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of squeeze_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.squeeze_grad, (x, out_grad, axis), (x_grad,))
+
+
+def unsqueeze_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of unsqueeze_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.unsqueeze_grad, (x, out_grad, axis), (x_grad,))
+
+
+def flatten_grad(
+    x,
+    out_grad,
+    start_axis,
+    stop_axis,
+    x_grad,
+) -> None:
+    """Tangents of flatten_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.flatten_grad, (x, out_grad, start_axis, stop_axis), (x_grad,))
+
+
+def expand_grad(
+    x,
+    out_grad,
+    shape,
+    x_grad,
+) -> None:
+    """Tangents of expand_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.expand_grad, (x, out_grad, shape), (x_grad,))
+
+
+def concat_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of concat_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.concat_grad, (x, out_grad, axis), (x_grad,))
+
+
+def stack_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of stack_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.stack_grad, (x, out_grad, axis), (x_grad,))
+
+
+def split_grad(
+    x,
+    out_grad,
+    num_or_sections,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of split_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.split_grad, (x, out_grad, num_or_sections, axis), (x_grad,))
+
+
+def gather_grad(
+    x,
+    index,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of gather_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.gather_grad, (x, index, out_grad, axis), (x_grad,))
+
+
+def index_select_grad(
+    x,
+    index,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of index_select_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.index_select_grad, (x, index, out_grad, axis), (x_grad,))
+
+
+def tile_grad(
+    x,
+    out_grad,
+    repeat_times,
+    x_grad,
+) -> None:
+    """Tangents of tile_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.tile_grad, (x, out_grad, repeat_times), (x_grad,))
+
+
+def take_along_axis_grad(
+    arr,
+    indices,
+    out_grad,
+    axis,
+    arr_grad,
+) -> None:
+    """Tangents of take_along_axis_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.take_along_axis_grad, (arr, indices, out_grad, axis), (arr_grad,))
+
+
+def scatter_grad(
+    x,
+    index,
+    updates,
+    out_grad,
+    overwrite,
+    x_grad,
+    updates_grad,
+) -> None:
+    """Tangents of scatter_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.scatter_grad, (x, index, updates, out_grad, overwrite), (x_grad, updates_grad))
+
+
+def index_add_grad(
+    x,
+    index,
+    value,
+    out_grad,
+    axis,
+    x_grad,
+    value_grad,
+) -> None:
+    """Tangents of index_add_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.index_add_grad, (x, index, value, out_grad, axis), (x_grad, value_grad))
+
+
+def masked_fill_grad(
+    mask,
+    out_grad,
+    value,
+    x_grad,
+) -> None:
+    """Tangents of masked_fill_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.masked_fill_grad, (mask, out_grad, value), (x_grad,))
+
+
+def tril_grad(
+    out_grad,
+    diagonal,
+    x_grad,
+) -> None:
+    """Tangents of tril_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.tril_grad, (out_grad, diagonal), (x_grad,))
+
+
+def triu_grad(
+    out_grad,
+    diagonal,
+    x_grad,
+) -> None:
+    """Tangents of triu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.triu_grad, (out_grad, diagonal), (x_grad,))
+
+
+def pad_grad(
+    x,
+    out_grad,
+    pad,
+    mode,
+    value,
+    x_grad,
+) -> None:
+    """Tangents of pad_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.pad_grad, (x, out_grad, pad, mode, value), (x_grad,))
+
+
+def roll_grad(
+    out_grad,
+    shifts,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of roll_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.roll_grad, (out_grad, shifts, axis), (x_grad,))
+
+
+def repeat_interleave_grad(
+    x,
+    out_grad,
+    repeats,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of repeat_interleave_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.repeat_interleave_grad, (x, out_grad, repeats, axis), (x_grad,))
+
+
+def flip_grad(
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of flip_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.flip_grad, (out_grad, axis), (x_grad,))
+
+
+def softmax_grad(
+    out,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of softmax_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.softmax_grad, (out, out_grad, axis), (x_grad,))
+
+
+def log_softmax_grad(
+    out,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of log_softmax_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.log_softmax_grad, (out, out_grad, axis), (x_grad,))
+
+
+def dropout_grad(
+    mask,
+    out_grad,
+    p,
+    training,
+    x_grad,
+) -> None:
+    """Tangents of dropout_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.dropout_grad, (mask, out_grad, p, training), (x_grad,))
+
+
+def embedding_grad(
+    x,
+    weight,
+    out_grad,
+    weight_grad,
+) -> None:
+    """Tangents of embedding_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.embedding_grad, (x, weight, out_grad), (weight_grad,))
+
+
+def prelu_grad(
+    x,
+    weight,
+    out_grad,
+    x_grad,
+    weight_grad,
+) -> None:
+    """Tangents of prelu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.prelu_grad, (x, weight, out_grad), (x_grad, weight_grad))
+
+
+def glu_grad(
+    x,
+    out_grad,
+    axis,
+    x_grad,
+) -> None:
+    """Tangents of glu_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.glu_grad, (x, out_grad, axis), (x_grad,))
+
+
+def cross_entropy_grad(
+    input,
+    label,
+    out_grad,
+    axis,
+    reduction,
+    ignore_index,
+    label_smoothing,
+    input_grad,
+) -> None:
+    """Tangents of cross_entropy_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cross_entropy_grad, (input, label, out_grad, axis, reduction, ignore_index, label_smoothing), (input_grad,))
+
+
+def cross_entropy_double_grad(
+    input,
+    label,
+    out_grad,
+    input_grad_grad,
+    axis,
+    reduction,
+    ignore_index,
+    label_smoothing,
+    grad_wrt_input,
+    grad_wrt_out_grad,
+) -> None:
+    """Tangents of cross_entropy_double_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.cross_entropy_double_grad, (input, label, out_grad, input_grad_grad, axis, reduction, ignore_index, label_smoothing), (grad_wrt_input, grad_wrt_out_grad))
+
+
+def mse_loss_grad(
+    input,
+    label,
+    out_grad,
+    reduction,
+    input_grad,
+    label_grad,
+) -> None:
+    """Tangents of mse_loss_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.mse_loss_grad, (input, label, out_grad, reduction), (input_grad, label_grad))
+
+
+def nll_loss_grad(
+    input,
+    label,
+    weight,
+    out_grad,
+    ignore_index,
+    reduction,
+    input_grad,
+) -> None:
+    """Tangents of nll_loss_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.nll_loss_grad, (input, label, weight, out_grad, ignore_index, reduction), (input_grad,))
+
+
+def binary_cross_entropy_with_logits_grad(
+    logit,
+    label,
+    weight,
+    pos_weight,
+    out_grad,
+    reduction,
+    logit_grad,
+    label_grad,
+) -> None:
+    """Tangents of binary_cross_entropy_with_logits_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.binary_cross_entropy_with_logits_grad, (logit, label, weight, pos_weight, out_grad, reduction), (logit_grad, label_grad))
+
+
+def l1_loss_grad(
+    input,
+    label,
+    out_grad,
+    reduction,
+    input_grad,
+    label_grad,
+) -> None:
+    """Tangents of l1_loss_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.l1_loss_grad, (input, label, out_grad, reduction), (input_grad, label_grad))
+
+
+def smooth_l1_loss_grad(
+    input,
+    label,
+    out_grad,
+    reduction,
+    delta,
+    input_grad,
+    label_grad,
+) -> None:
+    """Tangents of smooth_l1_loss_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.smooth_l1_loss_grad, (input, label, out_grad, reduction, delta), (input_grad, label_grad))
+
+
+def kl_div_grad(
+    input,
+    label,
+    out_grad,
+    reduction,
+    log_target,
+    input_grad,
+    label_grad,
+) -> None:
+    """Tangents of kl_div_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.kl_div_grad, (input, label, out_grad, reduction, log_target), (input_grad, label_grad))
+
+
+def conv2d_grad(
+    x,
+    weight,
+    bias,
+    out_grad,
+    stride,
+    padding,
+    dilation,
+    groups,
+    x_grad,
+    weight_grad,
+    bias_grad,
+) -> None:
+    """Tangents of conv2d_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.conv2d_grad, (x, weight, bias, out_grad, stride, padding, dilation, groups), (x_grad, weight_grad, bias_grad))
+
+
+def max_pool2d_grad(
+    x,
+    argmax,
+    out_grad,
+    kernel_size,
+    stride,
+    padding,
+    x_grad,
+) -> None:
+    """Tangents of max_pool2d_grad, derived from its backward (row by row)."""
+    derive(_grad_ops.max_pool2d_grad, (x, argmax, out_grad, kernel_size, stride, padding), (x_grad,), twice=False)
+
+
+def max_pool2d_double_grad(
+    argmax,
+    x_grad_grad,
+    kernel_size,
+    stride,
+    padding,
+    grad_wrt_out_grad,
+) -> None:
+    """max_pool2d_double_grad has no backward: a tangent reaching it is an error."""
+    no_tangent_rule("max_pool2d_double_grad", (argmax, x_grad_grad, kernel_size, stride, padding))
+
+
+def avg_pool2d_grad(
+    x,
+    out_grad,
+    kernel_size,
+    stride,
+    padding,
+    x_grad,
+) -> None:
+    """Tangents of avg_pool2d_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.avg_pool2d_grad, (x, out_grad, kernel_size, stride, padding), (x_grad,))
+
+
+def adaptive_avg_pool2d_grad(
+    x,
+    out_grad,
+    output_size,
+    x_grad,
+) -> None:
+    """Tangents of adaptive_avg_pool2d_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.adaptive_avg_pool2d_grad, (x, out_grad, output_size), (x_grad,))
+
+
+def layer_norm_grad(
+    x,
+    weight,
+    bias,
+    mean,
+    rstd,
+    out_grad,
+    normalized_shape,
+    epsilon,
+    x_grad,
+    weight_grad,
+    bias_grad,
+) -> None:
+    """Tangents of layer_norm_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.layer_norm_grad, (x, weight, bias, mean, rstd, out_grad, normalized_shape, epsilon), (x_grad, weight_grad, bias_grad))
+
+
+def batch_norm_grad(
+    x,
+    weight,
+    bias,
+    saved_mean,
+    saved_rstd,
+    out_grad,
+    training,
+    momentum,
+    epsilon,
+    x_grad,
+    weight_grad,
+    bias_grad,
+) -> None:
+    """Tangents of batch_norm_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.batch_norm_grad, (x, weight, bias, saved_mean, saved_rstd, out_grad, training, momentum, epsilon), (x_grad, weight_grad, bias_grad))
+
+
+def group_norm_grad(
+    x,
+    weight,
+    bias,
+    mean,
+    rstd,
+    out_grad,
+    num_groups,
+    epsilon,
+    x_grad,
+    weight_grad,
+    bias_grad,
+) -> None:
+    """Tangents of group_norm_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.group_norm_grad, (x, weight, bias, mean, rstd, out_grad, num_groups, epsilon), (x_grad, weight_grad, bias_grad))
+
+
+def linear_grad(
+    x,
+    weight,
+    bias,
+    out_grad,
+    x_grad,
+    weight_grad,
+    bias_grad,
+) -> None:
+    """Tangents of linear_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.linear_grad, (x, weight, bias, out_grad), (x_grad, weight_grad, bias_grad))
+
+
+def einsum_grad(
+    x,
+    y,
+    out_grad,
+    equation,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of einsum_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.einsum_grad, (x, y, out_grad, equation), (x_grad, y_grad))
+
+
+def scaled_dot_product_attention_grad(
+    query,
+    key,
+    value,
+    mask,
+    weights,
+    keep,
+    out_grad,
+    dropout_p,
+    causal,
+    scale,
+    query_grad,
+    key_grad,
+    value_grad,
+    mask_grad,
+) -> None:
+    """Tangents of scaled_dot_product_attention_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.scaled_dot_product_attention_grad, (query, key, value, mask, weights, keep, out_grad, dropout_p, causal, scale), (query_grad, key_grad, value_grad, mask_grad))
+
+
+def fill_grad(
+    x,
+    out_grad,
+    value,
+    x_grad,
+) -> None:
+    """Tangents of fill_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.fill_grad, (x, out_grad, value), (x_grad,))
+
+
+def zero_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of zero_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.zero_grad, (x, out_grad), (x_grad,))
+
+
+def reduce_as_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of reduce_as_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.reduce_as_grad, (x, out_grad), (x_grad,))
