@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 
 from opgrad.codegen import docs, naming
-from opgrad.codegen.model import BackwardSpec, OpSpec
+from opgrad.codegen.model import BackwardSpec, CompositeSource, OpSpec
+from opgrad.codegen.plan_jvp import derivation
 from opgrad.codegen.signature import Arg
 from opgrad.codegen.validate import Spec
 
@@ -60,13 +61,18 @@ def forms(op: OpSpec) -> str:
 
 
 def _composite(b: BackwardSpec) -> list[str]:
-    """The composite as a fenced block indented under its list item: for each output its
+    """The composite as a fenced block indented under its list item."""
+    assert b.composite is not None
+    return _code(b.composite)
+
+
+def _code(sources: tuple[CompositeSource, ...], suffix: str = "") -> list[str]:
+    """Composite sources as a fenced block indented under a list item: for each output its
     steps as written, then `<output> = <its expression>`. The fence has no `python` tag:
     `ruff format` reformats tagged blocks in Markdown, and the page is pinned by --check."""
-    assert b.composite is not None
     code: list[str] = []
-    for source in b.composite:
-        code += [*source.steps[:-1], f"{source.output} = {source.steps[-1]}"]
+    for source in sources:
+        code += [*source.steps[:-1], f"{source.output}{suffix} = {source.steps[-1]}"]
     return ["", "    ```", *(f"    {line}" for line in code), "    ```"]
 
 
@@ -97,6 +103,17 @@ def gradient_orders(op: OpSpec, spec: Spec) -> list[str]:
     return lines
 
 
+def forward_mode(op: OpSpec, spec: Spec) -> list[str]:
+    """Where the op's forward-mode (jvp) rule comes from: its `jvp:` entry, shown as
+    written, or the backward it is derived from (docs/autograd.md gives the cost)."""
+    if op.jvp:
+        return ["- forward mode: explicit (`jvp:` in ops.yaml):", *_code(op.jvp, "_t")]
+    how = derivation(spec, op.backward)
+    if how == "none":
+        return ["- forward mode: none (the outputs are not differentiable and carry no tangent)"]
+    return [f"- forward mode: derived from the backward ({how})"]
+
+
 def op_section(op: OpSpec, spec: Spec) -> list[str]:
     lines = [f"### `{op.name}`", "", f"`{signature(op)}`", "", op.doc, ""]
     for arg in op.args:
@@ -111,6 +128,7 @@ def op_section(op: OpSpec, spec: Spec) -> list[str]:
     lines.append(f"- gradient: {docs.gradient_sentence(op, spec)}")
     for line in gradient_orders(op, spec):  # an item, or the indented code of a composite
         lines.append(line if line.startswith("    ") or not line else f"  - {line}")
+    lines += forward_mode(op, spec)
     return [*lines, ""]
 
 

@@ -142,3 +142,18 @@ def test_the_page_has_no_code_block_ruff_format_would_rewrite() -> None:
     """`ruff format .` reformats ```python blocks in Markdown; the page must keep its bytes."""
     page = reference_page(ROOT)
     assert "```python" not in page and "    ```\n" in page
+
+
+def test_the_reference_says_where_each_forward_mode_rule_comes_from() -> None:
+    """Each op's entry in docs/ops.md says whether its jvp rule is explicit (and shows it) or
+    derived from its backward (issue: the op reference names the forward rule's origin)."""
+    page = (ROOT / "docs" / "ops.md").read_text()
+    for op in SPEC.ops:
+        entry = page.split(f"### `{op.name}`\n", 1)[1].split("\n### ", 1)[0]
+        if op.jvp:
+            assert "- forward mode: explicit (`jvp:` in ops.yaml):" in entry, op.name
+            assert all(f"{source.output}_t = " in entry for source in op.jvp), op.name
+        elif op.backward is None:
+            assert "- forward mode: none" in entry, op.name
+        else:
+            assert "- forward mode: derived from the backward (" in entry, op.name
