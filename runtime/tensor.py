@@ -502,6 +502,12 @@ def as_tensor_arg(value: Any, like: Any, op: str, arg: str) -> Tensor:
     CuPy) is copied, as `og.tensor` does: the op's node may save it for backward, and the
     caller may write into the array afterwards (`og.from_numpy` shares memory on purpose).
     """
+    if value.__class__ is float and isinstance(like, Tensor):
+        like_data = like._data
+        if like_data.__class__ is np.ndarray and like_data.dtype.kind == "f":
+            # the common case (`p.grad * lr`): a float next to a floating NumPy tensor takes
+            # that tensor's dtype, which is what the general path's result_type gives
+            return wrap(np.asarray(value, dtype=like_data.dtype))
     if isinstance(value, Tensor):
         return value
     if isinstance(value, (bool, int, float, np.number, np.bool_)):

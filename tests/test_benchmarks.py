@@ -44,6 +44,20 @@ def test_engine_benchmark_runs(tmp_path: Path) -> None:
     assert payload["nodes"] == 200 and all(v > 0 for v in payload["median"].values())
 
 
+def test_training_benchmark_runs_every_workload(tmp_path: Path) -> None:
+    out = tmp_path / "training.json"
+    text = _run("training.py", "--quick", "--no-torch", "--json", str(out))
+    assert "no torch" in text and "mlp_sgd:" in text and "gpt:" in text
+    results = json.loads(out.read_text())["results"]
+    names = ["mlp_sgd", "mlp_nn", "chain2001", "chain50001", "double_backward", "matmul", "memory", "adam"]
+    assert list(results) == [*names, "cnn", "gpt"]
+    for name, res in results.items():
+        for row in res["rows"].values():
+            assert row["opgrad"] > 0 and "torch" not in row
+            if name in ("mlp_sgd", "matmul", "memory"):  # the rows with a NumPy-by-hand reference
+                assert row["numpy"] > 0 and row["opgrad/numpy"]["median"] > 0
+
+
 @pytest.mark.skipif(
     importlib.util.find_spec("mpi4py") is None or importlib.util.find_spec("sklearn") is None,
     reason="needs mpi4py and scikit-learn (pip install -e '.[examples,distributed]')",

@@ -102,6 +102,13 @@ def unbroadcast(g: Any, shape: Sequence[int], dtype: Any) -> Any:
     """
     if g.__class__ is np.ndarray and g.shape == shape and g.dtype == dtype:
         return g  # the common case: nothing was broadcast
+    if g.__class__ is np.ndarray and g.ndim >= 2 and g.shape[1:] == shape and g.dtype == dtype:
+        return g.sum(axis=0)  # the next most common: a bias added to each row of a batch
+    return _unbroadcast_general(g, shape, dtype)
+
+
+def _unbroadcast_general(g: Any, shape: Sequence[int], dtype: Any) -> Any:
+    """unbroadcast for every case (the fast paths above give the same arrays)."""
     if isinstance(g, np.generic):
         g = np.asarray(g)
     shape = tuple(shape)

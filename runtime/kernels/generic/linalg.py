@@ -11,6 +11,8 @@ dropped from the result, so 1-D @ 1-D gives a 0-d array. Batch axes broadcast.
 
 from __future__ import annotations
 
+import numpy as np
+
 from opgrad.runtime.kernels.common import array_module, check_float, check_like, nd, unbroadcast
 from opgrad.runtime.kernels.registry import register_kernel
 
@@ -56,6 +58,20 @@ def matmul(x, y, transpose_x=False, transpose_y=False):
 
 @register_kernel("matmul_grad")
 def matmul_grad(x, y, out_grad, transpose_x=False, transpose_y=False):
+    if (
+        x.ndim == 2
+        and y.ndim == 2
+        and not transpose_x
+        and not transpose_y
+        and x.dtype == y.dtype == out_grad.dtype
+        and x.__class__ is y.__class__ is out_grad.__class__ is np.ndarray
+    ):  # the common case: what the general path computes, without its reshapes and sums
+        return out_grad @ y.T, x.T @ out_grad
+    return _matmul_grad_general(x, y, out_grad, transpose_x, transpose_y)
+
+
+def _matmul_grad_general(x, y, out_grad, transpose_x, transpose_y):
+    """matmul_grad for every case: 1-D operands, batch broadcasting, transposes, mixed dtypes."""
     a = _swap(x) if transpose_x else x
     b = _swap(y) if transpose_y else y
     a2 = a[None, :] if a.ndim == 1 else a  # (1, K)

@@ -150,11 +150,44 @@ def _check_smoothing(label_smoothing):
         raise ValueError(f"cross_entropy: label_smoothing must be a number in [0, 1], got {eps!r}")
 
 
+def _plain_labels(input, label, axis, reduction, ignore_index, label_smoothing):  # noqa: A002
+    """The labels when the call is the common one: (N, C) NumPy logits, class axis last,
+    1-D labels all in [0, C), an ignore_index no label can equal (so every label counts),
+    no smoothing, reduction 'mean' or 'sum'. None otherwise, and then the general path
+    (which also raises every error) runs. Both paths give the same bits: the fast one only
+    skips the masks and index arrays that are all-true or all-zero in this case."""
+    if (
+        input.__class__ is not np.ndarray
+        or label.__class__ is not np.ndarray
+        or input.ndim != 2
+        or label.ndim != 1
+        or (axis != -1 and axis != 1)
+        or (reduction != "mean" and reduction != "sum")
+        or label_smoothing != 0.0
+        or ignore_index.__class__ is not int
+        or label.dtype.kind not in "iu"
+        or input.dtype.kind != "f"
+    ):
+        return None
+    n, classes = input.shape
+    if n == 0 or label.shape[0] != n or 0 <= ignore_index < classes:
+        return None
+    if label.min() < 0 or label.max() >= classes:
+        return None
+    return label
+
+
 @register_kernel("cross_entropy")
 @float32_inside
 def cross_entropy(input, label, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0):  # noqa: A002
     # loss = (1 - eps) * -log p[label] + eps * mean over classes of -log p; 0 for ignored labels;
     # 'mean' divides by the number of labels that count (NaN when none does)
+    lab = _plain_labels(input, label, axis, reduction, ignore_index, label_smoothing)
+    if lab is not None:  # the common call: the steps below without masks or index arrays
+        loss = -_log_softmax(np, input, 1)[np.arange(len(lab)), lab]
+        if reduction == "sum":
+            return nd(loss.sum())
+        return nd(np.asarray(loss.sum() / np.int64(len(lab))).astype(input.dtype))
     _check_reduction("cross_entropy", reduction)
     check_float("cross_entropy", "input", input)  # an integer input would give a truncated integer loss
     _check_smoothing(label_smoothing)
@@ -178,6 +211,12 @@ def cross_entropy(input, label, axis=-1, reduction="mean", ignore_index=-100, la
 def cross_entropy_grad(
     input, label, out_grad, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0
 ):  # noqa: A002
+    lab = _plain_labels(input, label, axis, reduction, ignore_index, label_smoothing)
+    if lab is not None:  # the common call: (softmax - one-hot) * g as below, in float64, no masks
+        d = _softmax(np, input, 1).astype(np.float64)
+        d[np.arange(len(lab)), lab] -= 1.0
+        d *= out_grad / np.int64(len(lab)) if reduction == "mean" else out_grad
+        return d.astype(input.dtype, copy=False)
     xp = array_module(input)
     a, lab, valid = _class_labels(input, label, axis, ignore_index)
     classes = xp.arange(input.shape[a]).reshape((-1,) + (1,) * (input.ndim - a - 1))

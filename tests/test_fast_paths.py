@@ -1,0 +1,181 @@
+"""The performance fast paths (issue 11) give exactly what the general paths give: the same
+values bit for bit, the same dtypes, fresh arrays that alias nothing, and correct gradients."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+import opgrad as og
+from opgrad.generated import nodes
+from opgrad.runtime import tensor as tensor_module
+from opgrad.runtime.kernels import common
+from opgrad.runtime.kernels.generic import binary, linalg
+from opgrad.runtime.kernels.generic import nn as nn_kernels
+
+RNG = np.random.default_rng(11)
+
+
+def _same(a, b) -> None:
+    """Same class, shape, dtype and bits (NaN equal to NaN)."""
+    assert a.__class__ is b.__class__ is np.ndarray
+    assert a.shape == b.shape and a.dtype == b.dtype
+    assert np.array_equal(a, b, equal_nan=True)
+
+
+# --- cross_entropy -----------------------------------------------------------------------
+
+
+def _general_only(monkeypatch) -> None:
+    monkeypatch.setattr(nn_kernels, "_plain_labels", lambda *args: None)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("reduction", ["mean", "sum"])
+@pytest.mark.parametrize("axis", [-1, 1])
+def test_cross_entropy_fast_path_matches_general_path(monkeypatch, dtype, reduction, axis) -> None:
+    x = (RNG.standard_normal((7, 5)) * 4).astype(dtype)
+    label = RNG.integers(0, 5, 7)
+    g = np.asarray(RNG.standard_normal(), dtype=dtype)
+    assert nn_kernels._plain_labels(x, label, axis, reduction, -100, 0.0) is label  # the fast path runs
+    fast = nn_kernels.cross_entropy(x, label, axis, reduction)
+    fast_grad = nn_kernels.cross_entropy_grad(x, label, g, axis, reduction)
+    _general_only(monkeypatch)
+    _same(fast, nn_kernels.cross_entropy(x, label, axis, reduction))
+    _same(fast_grad, nn_kernels.cross_entropy_grad(x, label, g, axis, reduction))
+    assert not np.shares_memory(fast_grad, x) and not np.shares_memory(fast_grad, g)
+
+
+@pytest.mark.parametrize(
+    ("shape", "label", "kwargs"),
+    [
+        ((4, 3), [0, 1, 2, 1], {"reduction": "none"}),
+        ((4, 3), [0, 1, 2, 1], {"label_smoothing": 0.1}),
+        ((4, 3), [0, 1, 2, 1], {"ignore_index": 1}),  # an ignore_index a label can equal
+        ((4, 3), [[0], [1], [2], [1]], {}),  # labels with the class axis kept
+        ((4, 3), [0, 1, 3, 1], {}),  # out of range: the general path raises
+        ((4, 3), [0, -1, 2, 1], {}),
+        ((2, 3, 4), [[0, 1, 2, 0], [1, 1, 1, 1]], {"axis": 1}),
+        ((0, 3), [], {}),
+    ],
+)
+def test_cross_entropy_uncommon_calls_take_the_general_path(shape, label, kwargs) -> None:
+    x = RNG.standard_normal(shape)
+    lab = np.asarray(label, dtype=np.int64)
+    axis = kwargs.get("axis", -1)
+    args = (
+        kwargs.get("reduction", "mean"),
+        kwargs.get("ignore_index", -100),
+        kwargs.get("label_smoothing", 0.0),
+    )
+    assert nn_kernels._plain_labels(x, lab, axis, *args) is None
+
+
+def test_cross_entropy_fast_path_still_refuses_out_of_range_labels() -> None:
+    x = og.tensor(RNG.standard_normal((3, 4)))
+    with pytest.raises(ValueError, match="cross_entropy: label contains 4"):
+        og.nn.functional.cross_entropy(x, og.tensor([0, 4, 1]))
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum"])
+def test_cross_entropy_fast_path_gradients(reduction) -> None:
+    label = og.tensor(RNG.integers(0, 6, 5))
+    x = og.tensor(RNG.standard_normal((5, 6)), requires_grad=True)
+    f = lambda z: og.nn.functional.cross_entropy(z, label, reduction=reduction)  # noqa: E731
+    assert og.testing.gradcheck(f, (x,))
+    assert og.testing.gradgradcheck(f, (x,))
+
+
+# --- matmul_grad and unbroadcast ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_matmul_grad_fast_path_matches_general_path(dtype) -> None:
+    x = RNG.standard_normal((5, 3)).astype(dtype)
+    y = RNG.standard_normal((3, 4)).astype(dtype)
+    g = RNG.standard_normal((5, 4)).astype(dtype)
+    fast = linalg.matmul_grad(x, y, g)
+    general = linalg._matmul_grad_general(x, y, g, False, False)
+    for f, r in zip(fast, general, strict=True):
+        _same(f, r)
+    for a, b in itertools.combinations([*fast, x, y, g], 2):
+        assert not np.shares_memory(a, b)
+
+
+def test_matmul_grad_mixed_dtypes_keep_each_operands_dtype() -> None:
+    x = RNG.standard_normal((5, 3)).astype(np.float32)
+    y = RNG.standard_normal((3, 4))
+    xg, yg = linalg.matmul_grad(x, y, RNG.standard_normal((5, 4)))
+    assert xg.dtype == np.float32 and yg.dtype == np.float64
+
+
+def test_matmul_gradients_in_float64() -> None:
+    x = og.tensor(RNG.standard_normal((4, 3)), requires_grad=True)
+    y = og.tensor(RNG.standard_normal((3, 2)), requires_grad=True)
+    assert og.testing.gradcheck(og.matmul, (x, y))
+    assert og.testing.gradgradcheck(og.matmul, (x, y))
+
+
+@pytest.mark.parametrize(
+    ("gshape", "shape"),
+    [((6, 4), (4,)), ((2, 3, 4), (3, 4)), ((6, 4), (6, 4)), ((6, 4), (1, 4)), ((3, 1), (1,)), ((5,), ())],
+)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_unbroadcast_fast_paths_match_general_path(gshape, shape, dtype) -> None:
+    g = RNG.standard_normal(gshape).astype(dtype)
+    _same(common.unbroadcast(g, shape, dtype), common._unbroadcast_general(g, shape, dtype))
+
+
+def test_bias_gradient_is_a_fresh_array() -> None:
+    x = og.tensor(RNG.standard_normal((6, 4)), requires_grad=True)
+    b = og.tensor(RNG.standard_normal(4), requires_grad=True)
+    og.sum(og.tanh(x + b)).backward()
+    assert not np.shares_memory(b.grad.numpy(), x.grad.numpy())
+    np.testing.assert_array_equal(b.grad.numpy(), x.grad.numpy().sum(axis=0))
+
+
+# --- a Python float next to a tensor ----------------------------------------------------
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.filterwarnings("ignore:overflow encountered in cast:RuntimeWarning")  # 1e300, both paths
+@pytest.mark.parametrize("value", [0.05, -0.0, 1e300, float("nan"), float("inf"), 3.0])
+def test_float_scalar_fast_path_matches_general_path(dtype, value) -> None:
+    like = og.tensor(np.ones(3, dtype=dtype))
+    fast = tensor_module.as_tensor_arg(value, like, "multiply", "y")
+    general = tensor_module.as_tensor_arg(value, like._data, "multiply", "y")  # raw array: general path
+    _same(fast._data, general._data)
+    assert not fast._requires_grad and fast._node is None
+
+
+# --- the whole MLP step --------------------------------------------------------------------
+
+
+def test_mlp_step_gradients_equal_the_general_paths_and_alias_nothing(monkeypatch) -> None:
+    """One step of the benchmark's MLP through every fast path above, against the same step
+    with the general paths forced: identical .grad bits, and no .grad shares memory."""
+    sizes = (8, 16, 16, 4)
+    arrays = []
+    for fan_in, fan_out in itertools.pairwise(sizes):
+        arrays += [RNG.standard_normal((fan_in, fan_out)).astype(np.float32), np.zeros(fan_out, np.float32)]
+    x, y = RNG.standard_normal((6, 8)).astype(np.float32), RNG.integers(0, 4, 6)
+
+    def step() -> list[np.ndarray]:
+        params = [og.tensor(a, requires_grad=True) for a in arrays]
+        w1, b1, w2, b2, w3, b3 = params
+        h = og.tanh(og.tensor(x) @ w1 + b1)
+        h = og.tanh(h @ w2 + b2)
+        og.nn.functional.cross_entropy(h @ w3 + b3, og.tensor(y)).backward()
+        return [p.grad.numpy() for p in params]
+
+    fast = step()
+    for a, b in itertools.combinations(fast, 2):
+        assert not np.shares_memory(a, b)
+    _general_only(monkeypatch)
+    monkeypatch.setitem(nodes._k_matmul_grad, np.ndarray, linalg._matmul_grad_general)
+    monkeypatch.setattr(binary, "unbroadcast", common._unbroadcast_general)
+    general = step()
+    for f, r in zip(fast, general, strict=True):
+        _same(f, r)
