@@ -45,6 +45,15 @@ def test_cumprod_double_backward_at_a_zero_matches_the_analytic_value():
     np.testing.assert_allclose(h.numpy(), [0.0, 4.0, 0.0])
 
 
+@pytest.mark.parametrize("axis, keepdim", [(1, False), (0, True), ((0, 2), False)])
+def test_prod_second_derivatives_over_some_axes_at_zeros(axis, keepdim):
+    # the op table's gradgrad sample reduces every axis; these keep some, one slice with a zero
+    xa = np.random.default_rng(1).uniform(0.5, 1.5, (2, 3, 2))
+    xa[1, 2, 0] = 0.0
+    x = og.tensor(xa, requires_grad=True)
+    assert og.testing.gradgradcheck(lambda t: og.prod(t, axis, keepdim), [x])
+
+
 def test_matmul_of_a_0d_tensor_is_refused_with_both_shapes():
     with pytest.raises(ValueError, match=r"matmul: x has shape \(\) and y has shape \(2,\); expected both"):
         og.matmul(og.tensor(1.0), og.ones((2,)))

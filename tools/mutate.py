@@ -104,13 +104,16 @@ TESTS = {
 # Every kernel module: the kernel-level tests first, then the op table's.
 KERNEL_TESTS = (
     "tests/test_kernel_edges.py",
+    "tests/test_op_edge_cases.py",
     "tests/test_kernels.py",
+    "tests/test_indexing.py",
     "tests/test_ops_special_values.py",
     "tests/test_ops_float16.py",
     "tests/test_op_corner_cases.py",
     "tests/test_misc_ops.py",
     "tests/test_cnn_ops.py",
     "tests/test_ops.py",
+    "tests/test_nn.py",
 )
 DEFAULT_MODULES = tuple(m for m in TESTS if m.startswith("runtime/"))
 
