@@ -261,11 +261,17 @@ def run(
         for w in made:
             w.check_imports(sorted({m.module for m in mutants}))
         # Baseline: the mapped tests must pass on the unmutated code, and give the time limit.
+        # Modules mapped to the same tests (every kernel module) share one baseline run.
         limits: dict[str, float] = {}
+        by_tests: dict[tuple[str, ...], float] = {}
         for module in sorted({m.module for m in mutants}):
-            status, seconds = made[0].run_tests(tests_for(module, made[0].src), timeout=600)
-            if status != "survived":
-                sys.exit(f"mutate: the tests for {module} fail without any mutant ({status}); fix them first")
+            tests = tuple(tests_for(module, made[0].src))
+            if tests not in by_tests:
+                status, seconds = made[0].run_tests(list(tests), timeout=600)
+                if status != "survived":
+                    sys.exit(f"mutate: the tests for {module} fail without any mutant ({status}); fix them")
+                by_tests[tests] = seconds
+            seconds = by_tests[tests]
             limits[module] = max(60.0, seconds * timeout_factor)  # shared machines vary a lot
             print(f"# {module}: baseline {seconds:.1f}s, timeout {limits[module]:.0f}s", flush=True)
 
