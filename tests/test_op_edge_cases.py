@@ -118,6 +118,24 @@ def test_bad_inputs_raise_naming_op_and_argument(make, exc, pattern):
         make()
 
 
+LOSSES = {
+    "cross_entropy": lambda r: og.cross_entropy(_t(2, 3), og.tensor([0, 1]), reduction=r),
+    "mse_loss": lambda r: og.mse_loss(_t(3), _t(3), r),
+    "nll_loss": lambda r: og.nll_loss(_t(2, 3), og.tensor([0, 1]), reduction=r),
+    "binary_cross_entropy_with_logits": lambda r: og.binary_cross_entropy_with_logits(_t(3), _t(3), reduction=r),
+    "l1_loss": lambda r: og.l1_loss(_t(3), _t(3), r),
+    "smooth_l1_loss": lambda r: og.smooth_l1_loss(_t(3), _t(3), r),
+    "kl_div": lambda r: og.kl_div(_t(3), _t(3), r),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOSSES))
+def test_every_loss_refuses_an_unknown_reduction(name):
+    # without the check an unknown name would fall through to the mean
+    with pytest.raises(ValueError, match=rf"^{name}: reduction must be .*got 'avg'$"):
+        LOSSES[name]("avg")
+
+
 @pytest.mark.parametrize(
     "index, value_shape",
     [((slice(0, 2),), (2,)), ((slice(0, 2),), (1,)), ((np.array([0, 2]),), (2,)), ((1,), ())],
