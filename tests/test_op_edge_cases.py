@@ -122,7 +122,7 @@ LOSSES = {
     "cross_entropy": lambda r: og.cross_entropy(_t(2, 3), og.tensor([0, 1]), reduction=r),
     "mse_loss": lambda r: og.mse_loss(_t(3), _t(3), r),
     "nll_loss": lambda r: og.nll_loss(_t(2, 3), og.tensor([0, 1]), reduction=r),
-    "binary_cross_entropy_with_logits": lambda r: og.binary_cross_entropy_with_logits(_t(3), _t(3), reduction=r),
+    "binary_cross_entropy_with_logits": lambda r: og.binary_cross_entropy_with_logits(_t(3), _t(3), None, r),
     "l1_loss": lambda r: og.l1_loss(_t(3), _t(3), r),
     "smooth_l1_loss": lambda r: og.smooth_l1_loss(_t(3), _t(3), r),
     "kl_div": lambda r: og.kl_div(_t(3), _t(3), r),
@@ -162,3 +162,14 @@ def test_setitem_create_graph_gradient_keeps_the_value_dtype():
     (g,) = og.grad((y * y).sum(), [v], create_graph=True)
     assert g.dtype == np.float32 and g.requires_grad
     np.testing.assert_allclose(g.numpy(), 4 * np.array([1.0, 8.0]))
+
+
+@pytest.mark.parametrize("log_target", [False, True])
+def test_kl_div_batchmean_of_a_0d_input_divides_by_one(log_target):
+    # a 0-d input has no batch axis: batchmean is the loss itself (as PyTorch), never loss / 0
+    x = og.tensor(-0.7, dtype="float64", requires_grad=True)
+    label = og.tensor(-0.2 if log_target else 0.4, dtype="float64", requires_grad=True)
+    lv = label.numpy()
+    p, logp = (np.exp(lv), lv) if log_target else (lv, np.log(lv))
+    np.testing.assert_allclose(og.kl_div(x, label, "batchmean", log_target).numpy(), p * (logp - -0.7))
+    assert og.testing.gradcheck(lambda a, b: og.kl_div(a, b, "batchmean", log_target), [x, label])
