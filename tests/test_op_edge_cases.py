@@ -3,6 +3,8 @@ topk's gradient through its values, gradients at zeros and ties, and bad-input e
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -59,6 +61,31 @@ def test_matmul_of_a_0d_tensor_is_refused_with_both_shapes():
         og.matmul(og.tensor(1.0), og.ones((2,)))
     with pytest.raises(ValueError, match=r"matmul: x has shape \(3,\) and y has shape \(\)"):
         og.matmul(og.ones((3,)), og.tensor(1.0))
+
+
+@pytest.mark.parametrize(
+    "x, y, kw, message",
+    [
+        (
+            (2, 3),
+            (2, 4),
+            {"transpose_y": True},
+            "x has shape (2, 3) and y has shape (2, 4) (after transpose_y);",
+        ),
+        (
+            (3, 2),
+            (4, 5),
+            {"transpose_x": True},
+            "x has shape (3, 2) (after transpose_x) and y",
+        ),
+        ((2, 3), (4,), {"transpose_y": True}, "x has shape (2, 3) and y has shape (4,); expected"),
+        ((3,), (4, 5), {"transpose_x": True}, "x has shape (3,) and y has shape (4, 5); expected"),
+    ],
+)
+def test_matmul_shape_error_says_which_operand_was_transposed(x, y, kw, message):
+    # a 2-D operand is transposed first (the message says so); a 1-D one ignores the flag
+    with pytest.raises(ValueError, match=re.escape(f"matmul: {message}")):
+        og.matmul(og.ones(x), og.ones(y), **kw)
 
 
 def test_cross_entropy_ignore_index_excluded_from_mean():
