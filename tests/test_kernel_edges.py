@@ -353,3 +353,12 @@ def test_clip_kernel_refuses_a_bound_that_is_not_a_number(arg):
     with pytest.raises(TypeError, match=f"clip: {arg} must be a number or None, got str '3'"):
         k("clip")(x, **{arg: "3"})
     np.testing.assert_array_equal(k("clip")(x, **{arg: 3.0}), [1.0, 3.0] if arg == "max" else [3.0, 5.0])
+
+
+@pytest.mark.parametrize("dtype", ["int64", "uint8", "bool"])
+def test_fill_kernel_takes_an_integral_float_into_an_integer_array_but_not_a_fraction(dtype):
+    x = np.zeros(3, dtype)
+    np.testing.assert_array_equal(k("fill")(x, 1.0), np.ones(3, dtype))
+    with pytest.raises(TypeError, match=rf"fill: value 1.5 is not an integer, but x has dtype {dtype}"):
+        k("fill")(x, 1.5)
+    np.testing.assert_array_equal(k("fill")(np.zeros(2), 1.5), [1.5, 1.5])  # a float array takes it
