@@ -267,14 +267,17 @@ def _function_lines(source: str) -> dict[str, range]:
     return found
 
 
-def impact(worker: Worker, modules: list[str], tests: list[str]) -> dict[str, dict[int, set[str]]]:
+def impact(
+    worker: Worker, modules: list[str], tests: list[str]
+) -> tuple[dict[str, dict[int, set[str]]], float]:
     """Run `tests` once under coverage with one context per test: module -> line -> the ids
-    of the tests that ran it ("" for a line run outside any test, such as at import)."""
+    of the tests that ran it ("" for a line run outside any test, such as at import); and
+    the run's seconds (it is also the baseline: the tests must pass)."""
     data_file = worker.dir / ".coverage-impact"
     folders = sorted({os.path.realpath(worker.src / Path(m).parent) for m in modules})
     extra = (*(f"--cov={f}" for f in folders), "--cov-context=test", "--cov-report=")
     env = {"COVERAGE_FILE": str(data_file)}
-    status, _ = worker.run_tests(tests, timeout=3600, extra=extra, env_extra=env)
+    status, seconds = worker.run_tests(tests, timeout=3600, extra=extra, env_extra=env)
     if status != "survived":
         sys.exit(f"mutate: the tests of {modules} fail under coverage ({status})")
     data = coverage.CoverageData(basename=str(data_file))
@@ -289,14 +292,25 @@ def impact(worker: Worker, modules: list[str], tests: list[str]) -> dict[str, di
                 for line, contexts in data.contexts_by_lineno(measured).items()
             }
     data_file.unlink(missing_ok=True)
-    return found
+    return found, seconds
 
 
 def _cached_impact(
     worker: Worker, modules: list[str], tests: list[str], sources: dict[str, str], cache: Path | None
-) -> dict[str, dict[int, set[str]]]:
+) -> tuple[dict[str, dict[int, set[str]]], float]:
     """impact(), kept in `cache` (JSON) for later runs: an entry is used only while its
     module's source and the test files are byte for byte the same."""
+    # Every module in the same folders with the same mapped tests is measured by the same run.
+    modules = sorted(
+        {
+            str(path.relative_to(worker.src))
+            for m in modules
+            for path in (worker.src / m).parent.glob("*.py")
+            if tests_for(str(path.relative_to(worker.src)), worker.src) == tests
+        }
+        | set(modules)
+    )
+    sources = {m: sources.get(m) or (worker.src / m).read_text() for m in modules}
     stamp = hashlib.sha256()
     for test in sorted(tests):
         stamp.update((worker.src / test).read_bytes())
@@ -306,14 +320,16 @@ def _cached_impact(
     keys = {m: hashlib.sha256(sources[m].encode()).hexdigest() + stamp.hexdigest() for m in modules}
     if all(saved.get(m, {}).get("key") == keys[m] for m in modules):
         print(f"# per-test coverage of {len(modules)} module(s) read from {cache}", flush=True)
-        return {m: {int(n): set(ids) for n, ids in saved[m]["lines"].items()} for m in modules}
-    found = impact(worker, modules, tests)
-    print(f"# per-test coverage of {len(modules)} module(s) recorded", flush=True)
+        found = {m: {int(n): set(ids) for n, ids in saved[m]["lines"].items()} for m in modules}
+        return found, max(saved[m]["seconds"] for m in modules)
+    found, seconds = impact(worker, modules, tests)
+    print(f"# per-test coverage of {len(modules)} module(s) recorded in {seconds:.0f}s", flush=True)
     if cache is not None:
         for m in modules:
-            saved[m] = {"key": keys[m], "lines": {n: sorted(ids) for n, ids in found[m].items()}}
+            lines = {n: sorted(ids) for n, ids in found[m].items()}
+            saved[m] = {"key": keys[m], "seconds": seconds, "lines": lines}
         cache.write_text(json.dumps(saved))
-    return found
+    return found, seconds
 
 
 def selected_tests(m: Mutant, tests: list[str], lines: dict[int, set[str]], body: range | None) -> list[str]:
@@ -351,9 +367,19 @@ def run(
         for w in made:
             w.check_imports(sorted({m.module for m in mutants}))
         # Baseline: the mapped tests must pass on the unmutated code, and give the time limit.
-        # Modules mapped to the same tests (every kernel module) share one baseline run.
+        # Modules mapped to the same tests (every kernel module) share one baseline run; with
+        # --by-coverage the coverage run (or its cached result) is the baseline.
         limits: dict[str, float] = {}
         by_tests: dict[tuple[str, ...], float] = {}
+        lines: dict[str, dict[int, set[str]]] = {}
+        bodies = {module: _function_lines(sources[module]) for module in sources}
+        if by_coverage:  # one coverage run per set of mapped tests
+            groups: dict[tuple[str, ...], list[str]] = {}
+            for module in sorted({m.module for m in mutants}):
+                groups.setdefault(tuple(tests_for(module, made[0].src)), []).append(module)
+            for tests, modules in groups.items():
+                found, by_tests[tests] = _cached_impact(made[0], modules, list(tests), sources, impact_cache)
+                lines.update(found)
         for module in sorted({m.module for m in mutants}):
             tests = tuple(tests_for(module, made[0].src))
             if tests not in by_tests:
@@ -364,14 +390,6 @@ def run(
             seconds = by_tests[tests]
             limits[module] = max(60.0, seconds * timeout_factor)  # shared machines vary a lot
             print(f"# {module}: baseline {seconds:.1f}s, timeout {limits[module]:.0f}s", flush=True)
-        lines: dict[str, dict[int, set[str]]] = {}
-        bodies = {module: _function_lines(sources[module]) for module in sources}
-        if by_coverage:  # one coverage run per set of mapped tests
-            groups: dict[tuple[str, ...], list[str]] = {}
-            for module in sorted({m.module for m in mutants}):
-                groups.setdefault(tuple(tests_for(module, made[0].src)), []).append(module)
-            for tests, modules in groups.items():
-                lines.update(_cached_impact(made[0], modules, list(tests), sources, impact_cache))
 
         def one(m: Mutant) -> Mutant:
             w = workers.get()
