@@ -5,6 +5,8 @@
     python tools/mutate.py --rerun mutate-report.json   # the same mutants; those killed stay killed
     python tools/mutate.py --rev HEAD~3 --sample 25     # score the tests of an older commit
     python tools/mutate.py --list --module runtime/function.py
+    python tools/mutate.py --module runtime/kernels/generic/nn.py --sample 25 --by-coverage \
+        --impact-cache /tmp/impact.json                 # each mutant runs only the tests that reach it
 
 Mutants are made from the module's AST, one change each: comparison swaps (`<` to `<=` and
 `>=`, `==` to `!=`, `is` to `is not`, `in` to `not in`), `and`/`or` swaps, arithmetic swaps
@@ -21,6 +23,14 @@ editable install maps `opgrad.runtime` to `runtime/`, which mutmut 3 does not fo
 puts it first on PYTHONPATH. Per mutant the worker writes the mutated module into its copy,
 removes its cached bytecode, runs the module's mapped tests with `-x` and a timeout, and puts
 the original back (also on Ctrl-C; the scratch folders are removed on exit).
+
+With `--by-coverage` the mapped tests first run once under coverage with one context per
+test (this run is also the baseline); a mutant then runs only the tests that ran a line of
+its function's body (a test that never runs the changed code cannot notice it), or all of
+them for a mutant outside any function or in code that also ran outside a test (at import).
+A mutant whose function no test runs is reported as survived without a run. The kernel
+suite takes ~25 s per mutant without it and a few seconds with it. `--impact-cache` keeps
+the coverage map in a JSON file for later runs while the modules and tests are unchanged.
 
 A mutant is killed when the tests fail, timed out when they exceed the timeout (counted as
 detected), survived when they pass. Mutants judged equivalent (no behaviour can tell them
