@@ -362,3 +362,32 @@ def test_fill_kernel_takes_an_integral_float_into_an_integer_array_but_not_a_fra
     with pytest.raises(TypeError, match=rf"fill: value 1.5 is not an integer, but x has dtype {dtype}"):
         k("fill")(x, 1.5)
     np.testing.assert_array_equal(k("fill")(np.zeros(2), 1.5), [1.5, 1.5])  # a float array takes it
+
+
+def test_index_add_on_a_0d_x_names_the_0d_axis_range():
+    with pytest.raises(
+        ValueError, match=r"index_add: axis 1 is out of range for a 0-d tensor; expected 0, -1"
+    ):
+        k("index_add")(np.array(1.0), np.array([0]), np.array(2.0), 1)
+    assert k("index_add")(np.array(1.0), np.array([0]), np.array(2.0), -1) == 3.0
+
+
+def test_pad_refuses_more_pairs_than_dimensions():
+    # two pairs for a 1-D x: len(pad) // 2 > ndim
+    with pytest.raises(
+        ValueError, match=r"pad: pad \[1, 1, 1, 1\] must hold \(before, after\) pairs for at most the 1"
+    ):
+        k("pad")(randn(3), [1, 1, 1, 1])
+    assert k("pad")(randn(3, 2), [1, 1, 1, 1]).shape == (5, 4)
+
+
+@pytest.mark.parametrize("overwrite", [True, False])
+def test_scatter_with_an_empty_index_passes_the_gradient_through(overwrite):
+    x = og.tensor(randn(3, 2), requires_grad=True)
+    updates = og.tensor(np.zeros((0, 2)), requires_grad=True)
+    out = og.scatter(x, og.tensor(np.zeros(0, np.int64)), updates, overwrite)
+    np.testing.assert_array_equal(out.numpy(), x.numpy())
+    g = randn(3, 2) + 1
+    out.backward(og.tensor(g))
+    np.testing.assert_array_equal(x.grad.numpy(), g)
+    assert updates.grad.shape == (0, 2)
