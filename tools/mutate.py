@@ -298,7 +298,7 @@ def impact(
         module = by_path.get(os.path.realpath(measured))
         if module is not None:
             found[module] = {
-                line: {c.partition("|")[0] for c in contexts}
+                line: {c.rpartition("|")[0] for c in contexts}
                 for line, contexts in data.contexts_by_lineno(measured).items()
             }
     data_file.unlink(missing_ok=True)
