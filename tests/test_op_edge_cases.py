@@ -219,3 +219,21 @@ def test_piecewise_activations_on_every_piece(name):
     np.testing.assert_allclose(fn(x).numpy(), PIECEWISE[name](xa))
     assert og.testing.gradcheck(fn, [x])
     assert og.testing.gradgradcheck(fn, [x])
+
+
+def test_transpose_takes_negative_perm_entries_and_refuses_out_of_range_ones():
+    xa = np.arange(6.0).reshape(2, 3)
+    np.testing.assert_array_equal(og.transpose(og.tensor(xa), [-1, 0]).numpy(), xa.T)
+    np.testing.assert_array_equal(og.transpose(og.tensor(xa), [1, -2]).numpy(), xa.T)  # -ndim itself
+    for perm in ([0, 2], [0, -3], [1, 1]):  # 2 must not wrap to 0 (nor -3 to 1)
+        with pytest.raises(
+            ValueError, match=rf"transpose: perm \[{perm[0]}, {perm[1]}\] is not a permutation"
+        ):
+            og.transpose(og.tensor(xa), perm)
+
+
+def test_unsqueeze_takes_the_lowest_position_of_the_result():
+    x = og.ones((2, 3))
+    assert og.unsqueeze(x, -3).shape == (1, 2, 3)  # -ndim of the 3-d result
+    with pytest.raises(ValueError, match=r"unsqueeze: axis -4 is out of range .* entries in \[-3, 3\)"):
+        og.unsqueeze(x, -4)
