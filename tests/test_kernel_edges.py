@@ -391,3 +391,16 @@ def test_scatter_with_an_empty_index_passes_the_gradient_through(overwrite):
     out.backward(og.tensor(g))
     np.testing.assert_array_equal(x.grad.numpy(), g)
     assert updates.grad.shape == (0, 2)
+
+
+def test_elementwise_pow_derivatives_in_y_where_x_is_zero_or_negative():
+    # x == 0: 0 (the limit); x < 0: NaN; computed without a NumPy warning (log of a masked 0)
+    xa, ya = np.array([0.0, -1.5, 2.0]), np.array([2.0, 3.0, 0.5])
+    x, y = og.tensor(xa, requires_grad=True), og.tensor(ya, requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        gx, gy = og.grad([og.elementwise_pow(x, y).sum()], [x, y], create_graph=True)
+        (hy,) = og.grad([gx.sum()], [y])  # d2/dx dy = x**(y-1) * (1 + y log x)
+    np.testing.assert_allclose(gx.numpy(), ya * xa ** (ya - 1))
+    np.testing.assert_allclose(gy.numpy(), [0.0, np.nan, 2.0**0.5 * np.log(2.0)])
+    np.testing.assert_allclose(hy.numpy(), [0.0, np.nan, 2.0**-0.5 * (1 + 0.5 * np.log(2.0))])
