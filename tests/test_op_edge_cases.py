@@ -237,3 +237,12 @@ def test_unsqueeze_takes_the_lowest_position_of_the_result():
     assert og.unsqueeze(x, -3).shape == (1, 2, 3)  # -ndim of the 3-d result
     with pytest.raises(ValueError, match=r"unsqueeze: axis -4 is out of range .* entries in \[-3, 3\)"):
         og.unsqueeze(x, -4)
+
+
+@pytest.mark.parametrize("op", ["cumsum", "cumprod"])
+def test_scans_of_a_0d_tensor_keep_it_0d_along_dim_0_and_flatten_without_a_dim(op):
+    x = og.tensor(3.0, dtype="float64", requires_grad=True)
+    along = getattr(og, op)(x, 0)
+    assert along.shape == () and along.item() == 3.0
+    assert getattr(og, op)(x).shape == (1,)  # no dim: the flattened input, as NumPy
+    assert og.testing.gradcheck(lambda t: getattr(og, op)(t, 0), [x])
