@@ -246,3 +246,10 @@ def test_scans_of_a_0d_tensor_keep_it_0d_along_dim_0_and_flatten_without_a_dim(o
     assert along.shape == () and along.item() == 3.0
     assert getattr(og, op)(x).shape == (1,)  # no dim: the flattened input, as NumPy
     assert og.testing.gradcheck(lambda t: getattr(og, op)(t, 0), [x])
+
+
+@pytest.mark.parametrize("approximate", [False, True])
+def test_gelu_second_derivatives_both_forms(approximate):
+    # the op table's gradgrad samples are the exact form's only
+    x = og.tensor(np.linspace(-3.1, 2.9, 7), requires_grad=True)
+    assert og.testing.gradgradcheck(lambda t: og.gelu(t, approximate), [x])
