@@ -253,3 +253,17 @@ def test_gelu_second_derivatives_both_forms(approximate):
     # the op table's gradgrad samples are the exact form's only
     x = og.tensor(np.linspace(-3.1, 2.9, 7), requires_grad=True)
     assert og.testing.gradgradcheck(lambda t: og.gelu(t, approximate), [x])
+
+
+@pytest.mark.parametrize("op", ["max", "min"])
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_extremum_second_derivatives_over_one_axis_with_ties(op, axis):
+    # count and sum must line up whichever axis is reduced (finite differences need no ties);
+    # a tie splits the gradient evenly
+    distinct = og.tensor(np.array([[0.3, -1.2, 2.5], [1.7, 1.1, -0.4]]), requires_grad=True)
+    assert og.testing.gradgradcheck(lambda t: getattr(og, op)(t, axis), [distinct])
+    xa = np.array([[0.3, -1.2, 2.5], [1.7, 1.7, -0.4], [-0.4, 0.0, -0.4]])
+    x = og.tensor(xa, requires_grad=True)
+    (g,) = og.grad([getattr(og, op)(x, 1).sum()], [x])
+    hit = xa == getattr(np, op)(xa, axis=1, keepdims=True)
+    np.testing.assert_allclose(g.numpy(), hit / hit.sum(axis=1, keepdims=True))
