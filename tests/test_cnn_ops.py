@@ -223,6 +223,13 @@ def test_layer_norm_and_group_norm_normalise():
         og.group_norm(og.tensor(x), 4)
 
 
+@pytest.mark.parametrize("groups", [0, -2, 4])
+def test_group_norm_refuses_a_group_count_that_does_not_divide_the_channels(groups):
+    # 0 must not reach `C % groups` (ZeroDivisionError), nor -2 pass as a divisor of 6
+    with pytest.raises(ValueError, match=rf"group_norm: num_groups .* channel count 6, got {groups}$"):
+        og.group_norm(og.ones((2, 6, 3)), groups)
+
+
 def test_linear_uses_paddle_weight_layout():
     rng = np.random.default_rng(5)
     x, w, b = rng.standard_normal((2, 3)), rng.standard_normal((3, 4)), rng.standard_normal(4)

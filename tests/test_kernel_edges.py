@@ -353,3 +353,54 @@ def test_clip_kernel_refuses_a_bound_that_is_not_a_number(arg):
     with pytest.raises(TypeError, match=f"clip: {arg} must be a number or None, got str '3'"):
         k("clip")(x, **{arg: "3"})
     np.testing.assert_array_equal(k("clip")(x, **{arg: 3.0}), [1.0, 3.0] if arg == "max" else [3.0, 5.0])
+
+
+@pytest.mark.parametrize("dtype", ["int64", "uint8", "bool"])
+def test_fill_kernel_takes_an_integral_float_into_an_integer_array_but_not_a_fraction(dtype):
+    x = np.zeros(3, dtype)
+    np.testing.assert_array_equal(k("fill")(x, 1.0), np.ones(3, dtype))
+    with pytest.raises(TypeError, match=rf"fill: value 1.5 is not an integer, but x has dtype {dtype}"):
+        k("fill")(x, 1.5)
+    np.testing.assert_array_equal(k("fill")(np.zeros(2), 1.5), [1.5, 1.5])  # a float array takes it
+
+
+def test_index_add_on_a_0d_x_names_the_0d_axis_range():
+    with pytest.raises(
+        ValueError, match=r"index_add: axis 1 is out of range for a 0-d tensor; expected 0, -1"
+    ):
+        k("index_add")(np.array(1.0), np.array([0]), np.array(2.0), 1)
+    assert k("index_add")(np.array(1.0), np.array([0]), np.array(2.0), -1) == 3.0
+
+
+def test_pad_refuses_more_pairs_than_dimensions():
+    # two pairs for a 1-D x: len(pad) // 2 > ndim
+    with pytest.raises(
+        ValueError, match=r"pad: pad \[1, 1, 1, 1\] must hold \(before, after\) pairs for at most the 1"
+    ):
+        k("pad")(randn(3), [1, 1, 1, 1])
+    assert k("pad")(randn(3, 2), [1, 1, 1, 1]).shape == (5, 4)
+
+
+@pytest.mark.parametrize("overwrite", [True, False])
+def test_scatter_with_an_empty_index_passes_the_gradient_through(overwrite):
+    x = og.tensor(randn(3, 2), requires_grad=True)
+    updates = og.tensor(np.zeros((0, 2)), requires_grad=True)
+    out = og.scatter(x, og.tensor(np.zeros(0, np.int64)), updates, overwrite)
+    np.testing.assert_array_equal(out.numpy(), x.numpy())
+    g = randn(3, 2) + 1
+    out.backward(og.tensor(g))
+    np.testing.assert_array_equal(x.grad.numpy(), g)
+    assert updates.grad.shape == (0, 2)
+
+
+def test_elementwise_pow_derivatives_in_y_where_x_is_zero_or_negative():
+    # x == 0: 0 (the limit); x < 0: NaN; computed without a NumPy warning (log of a masked 0)
+    xa, ya = np.array([0.0, -1.5, 2.0]), np.array([2.0, 3.0, 0.5])
+    x, y = og.tensor(xa, requires_grad=True), og.tensor(ya, requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        gx, gy = og.grad([og.elementwise_pow(x, y).sum()], [x, y], create_graph=True)
+        (hy,) = og.grad([gx.sum()], [y])  # d2/dx dy = x**(y-1) * (1 + y log x)
+    np.testing.assert_allclose(gx.numpy(), ya * xa ** (ya - 1))
+    np.testing.assert_allclose(gy.numpy(), [0.0, np.nan, 2.0**0.5 * np.log(2.0)])
+    np.testing.assert_allclose(hy.numpy(), [0.0, np.nan, 2.0**-0.5 * (1 + 0.5 * np.log(2.0))])

@@ -3,6 +3,8 @@ topk's gradient through its values, gradients at zeros and ties, and bad-input e
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -45,11 +47,45 @@ def test_cumprod_double_backward_at_a_zero_matches_the_analytic_value():
     np.testing.assert_allclose(h.numpy(), [0.0, 4.0, 0.0])
 
 
+@pytest.mark.parametrize("axis, keepdim", [(1, False), (0, True), ((0, 2), False)])
+def test_prod_second_derivatives_over_some_axes_at_zeros(axis, keepdim):
+    # the op table's gradgrad sample reduces every axis; these keep some, one slice with a zero
+    xa = np.random.default_rng(1).uniform(0.5, 1.5, (2, 3, 2))
+    xa[1, 2, 0] = 0.0
+    x = og.tensor(xa, requires_grad=True)
+    assert og.testing.gradgradcheck(lambda t: og.prod(t, axis, keepdim), [x])
+
+
 def test_matmul_of_a_0d_tensor_is_refused_with_both_shapes():
     with pytest.raises(ValueError, match=r"matmul: x has shape \(\) and y has shape \(2,\); expected both"):
         og.matmul(og.tensor(1.0), og.ones((2,)))
     with pytest.raises(ValueError, match=r"matmul: x has shape \(3,\) and y has shape \(\)"):
         og.matmul(og.ones((3,)), og.tensor(1.0))
+
+
+@pytest.mark.parametrize(
+    "x, y, kw, message",
+    [
+        (
+            (2, 3),
+            (2, 4),
+            {"transpose_y": True},
+            "x has shape (2, 3) and y has shape (2, 4) (after transpose_y);",
+        ),
+        (
+            (3, 2),
+            (4, 5),
+            {"transpose_x": True},
+            "x has shape (3, 2) (after transpose_x) and y",
+        ),
+        ((2, 3), (4,), {"transpose_y": True}, "x has shape (2, 3) and y has shape (4,); expected"),
+        ((3,), (4, 5), {"transpose_x": True}, "x has shape (3,) and y has shape (4, 5); expected"),
+    ],
+)
+def test_matmul_shape_error_says_which_operand_was_transposed(x, y, kw, message):
+    # a 2-D operand is transposed first (the message says so); a 1-D one ignores the flag
+    with pytest.raises(ValueError, match=re.escape(f"matmul: {message}")):
+        og.matmul(og.ones(x), og.ones(y), **kw)
 
 
 def test_cross_entropy_ignore_index_excluded_from_mean():
@@ -109,6 +145,24 @@ def test_bad_inputs_raise_naming_op_and_argument(make, exc, pattern):
         make()
 
 
+LOSSES = {
+    "cross_entropy": lambda r: og.cross_entropy(_t(2, 3), og.tensor([0, 1]), reduction=r),
+    "mse_loss": lambda r: og.mse_loss(_t(3), _t(3), r),
+    "nll_loss": lambda r: og.nll_loss(_t(2, 3), og.tensor([0, 1]), reduction=r),
+    "binary_cross_entropy_with_logits": lambda r: og.binary_cross_entropy_with_logits(_t(3), _t(3), None, r),
+    "l1_loss": lambda r: og.l1_loss(_t(3), _t(3), r),
+    "smooth_l1_loss": lambda r: og.smooth_l1_loss(_t(3), _t(3), r),
+    "kl_div": lambda r: og.kl_div(_t(3), _t(3), r),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOSSES))
+def test_every_loss_refuses_an_unknown_reduction(name):
+    # without the check an unknown name would fall through to the mean
+    with pytest.raises(ValueError, match=rf"^{name}: reduction must be .*got 'avg'$"):
+        LOSSES[name]("avg")
+
+
 @pytest.mark.parametrize(
     "index, value_shape",
     [((slice(0, 2),), (2,)), ((slice(0, 2),), (1,)), ((np.array([0, 2]),), (2,)), ((1,), ())],
@@ -135,3 +189,81 @@ def test_setitem_create_graph_gradient_keeps_the_value_dtype():
     (g,) = og.grad((y * y).sum(), [v], create_graph=True)
     assert g.dtype == np.float32 and g.requires_grad
     np.testing.assert_allclose(g.numpy(), 4 * np.array([1.0, 8.0]))
+
+
+@pytest.mark.parametrize("log_target", [False, True])
+def test_kl_div_batchmean_of_a_0d_input_divides_by_one(log_target):
+    # a 0-d input has no batch axis: batchmean is the loss itself (as PyTorch), never loss / 0
+    x = og.tensor(-0.7, dtype="float64", requires_grad=True)
+    label = og.tensor(-0.2 if log_target else 0.4, dtype="float64", requires_grad=True)
+    lv = label.numpy()
+    p, logp = (np.exp(lv), lv) if log_target else (lv, np.log(lv))
+    np.testing.assert_allclose(og.kl_div(x, label, "batchmean", log_target).numpy(), p * (logp - -0.7))
+    assert og.testing.gradcheck(lambda a, b: og.kl_div(a, b, "batchmean", log_target), [x, label])
+
+
+PIECEWISE = {
+    "hardswish": lambda x: x * np.clip(x + 3, 0, 6) / 6,
+    "hardsigmoid": lambda x: np.clip(x / 6 + 0.5, 0, 1),
+    "hardtanh": lambda x: np.clip(x, -1.0, 1.0),
+    "relu": lambda x: np.maximum(x, 0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PIECEWISE))
+def test_piecewise_activations_on_every_piece(name):
+    # the op table's random samples can miss a piece (none of hardswish's reached x > 3)
+    xa = np.array([-4.6, -3.4, -2.2, -0.6, 0.3, 1.7, 2.8, 3.3, 4.9])
+    x = og.tensor(xa, requires_grad=True)
+    fn = getattr(og, name)
+    np.testing.assert_allclose(fn(x).numpy(), PIECEWISE[name](xa))
+    assert og.testing.gradcheck(fn, [x])
+    assert og.testing.gradgradcheck(fn, [x])
+
+
+def test_transpose_takes_negative_perm_entries_and_refuses_out_of_range_ones():
+    xa = np.arange(6.0).reshape(2, 3)
+    np.testing.assert_array_equal(og.transpose(og.tensor(xa), [-1, 0]).numpy(), xa.T)
+    np.testing.assert_array_equal(og.transpose(og.tensor(xa), [1, -2]).numpy(), xa.T)  # -ndim itself
+    for perm in ([0, 2], [0, -3], [1, 1]):  # 2 must not wrap to 0 (nor -3 to 1)
+        with pytest.raises(
+            ValueError, match=rf"transpose: perm \[{perm[0]}, {perm[1]}\] is not a permutation"
+        ):
+            og.transpose(og.tensor(xa), perm)
+
+
+def test_unsqueeze_takes_the_lowest_position_of_the_result():
+    x = og.ones((2, 3))
+    assert og.unsqueeze(x, -3).shape == (1, 2, 3)  # -ndim of the 3-d result
+    with pytest.raises(ValueError, match=r"unsqueeze: axis -4 is out of range .* entries in \[-3, 3\)"):
+        og.unsqueeze(x, -4)
+
+
+@pytest.mark.parametrize("op", ["cumsum", "cumprod"])
+def test_scans_of_a_0d_tensor_keep_it_0d_along_dim_0_and_flatten_without_a_dim(op):
+    x = og.tensor(3.0, dtype="float64", requires_grad=True)
+    along = getattr(og, op)(x, 0)
+    assert along.shape == () and along.item() == 3.0
+    assert getattr(og, op)(x).shape == (1,)  # no dim: the flattened input, as NumPy
+    assert og.testing.gradcheck(lambda t: getattr(og, op)(t, 0), [x])
+
+
+@pytest.mark.parametrize("approximate", [False, True])
+def test_gelu_second_derivatives_both_forms(approximate):
+    # the op table's gradgrad samples are the exact form's only
+    x = og.tensor(np.linspace(-3.1, 2.9, 7), requires_grad=True)
+    assert og.testing.gradgradcheck(lambda t: og.gelu(t, approximate), [x])
+
+
+@pytest.mark.parametrize("op", ["max", "min"])
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_extremum_second_derivatives_over_one_axis_with_ties(op, axis):
+    # count and sum must line up whichever axis is reduced (finite differences need no ties);
+    # a tie splits the gradient evenly
+    distinct = og.tensor(np.array([[0.3, -1.2, 2.5], [1.7, 1.1, -0.4]]), requires_grad=True)
+    assert og.testing.gradgradcheck(lambda t: getattr(og, op)(t, axis), [distinct])
+    xa = np.array([[0.3, -1.2, 2.5], [1.7, 1.7, -0.4], [-0.4, 0.0, -0.4]])
+    x = og.tensor(xa, requires_grad=True)
+    (g,) = og.grad([getattr(og, op)(x, 1).sum()], [x])
+    hit = xa == getattr(np, op)(xa, axis=1, keepdims=True)
+    np.testing.assert_allclose(g.numpy(), hit / hit.sum(axis=1, keepdims=True))

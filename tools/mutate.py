@@ -5,6 +5,8 @@
     python tools/mutate.py --rerun mutate-report.json   # the same mutants; those killed stay killed
     python tools/mutate.py --rev HEAD~3 --sample 25     # score the tests of an older commit
     python tools/mutate.py --list --module runtime/function.py
+    python tools/mutate.py --module runtime/kernels/generic/nn.py --sample 25 --by-coverage \
+        --impact-cache /tmp/impact.json                 # each mutant runs only the tests that reach it
 
 Mutants are made from the module's AST, one change each: comparison swaps (`<` to `<=` and
 `>=`, `==` to `!=`, `is` to `is not`, `in` to `not in`), `and`/`or` swaps, arithmetic swaps
@@ -22,6 +24,14 @@ puts it first on PYTHONPATH. Per mutant the worker writes the mutated module int
 removes its cached bytecode, runs the module's mapped tests with `-x` and a timeout, and puts
 the original back (also on Ctrl-C; the scratch folders are removed on exit).
 
+With `--by-coverage` the mapped tests first run once under coverage with one context per
+test (this run is also the baseline); a mutant then runs only the tests that ran a line of
+its function's body (a test that never runs the changed code cannot notice it), or all of
+them for a mutant outside any function or in code that also ran outside a test (at import).
+A mutant whose function no test runs is reported as survived without a run. The kernel
+suite takes ~25 s per mutant without it and a few seconds with it. `--impact-cache` keeps
+the coverage map in a JSON file for later runs while the modules and tests are unchanged.
+
 A mutant is killed when the tests fail, timed out when they exceed the timeout (counted as
 detected), survived when they pass. Mutants judged equivalent (no behaviour can tell them
 apart) are listed with a reason in `tools/mutate_equivalent.txt` and excluded from the score.
@@ -32,7 +42,9 @@ the diff of every survivor.
 from __future__ import annotations
 
 import argparse
+import ast
 import concurrent.futures
+import hashlib
 import json
 import os
 import queue
@@ -47,6 +59,7 @@ import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import coverage
 from mutants import Mutant, diff_of, make_mutants, mutated_source  # tools/ is on sys.path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,13 +117,16 @@ TESTS = {
 # Every kernel module: the kernel-level tests first, then the op table's.
 KERNEL_TESTS = (
     "tests/test_kernel_edges.py",
+    "tests/test_op_edge_cases.py",
     "tests/test_kernels.py",
+    "tests/test_indexing.py",
     "tests/test_ops_special_values.py",
     "tests/test_ops_float16.py",
     "tests/test_op_corner_cases.py",
     "tests/test_misc_ops.py",
     "tests/test_cnn_ops.py",
     "tests/test_ops.py",
+    "tests/test_nn.py",
 )
 DEFAULT_MODULES = tuple(m for m in TESTS if m.startswith("runtime/"))
 
@@ -210,14 +226,16 @@ class Worker:
         if outside:
             sys.exit(f"mutate: these would import from outside the scratch copy: {outside}")
 
-    def run_tests(self, tests: list[str], timeout: float) -> tuple[str, float]:
-        env = dict(os.environ)
+    def run_tests(
+        self, tests: list[str], timeout: float, extra: tuple[str, ...] = (), env_extra: dict | None = None
+    ) -> tuple[str, float]:
+        env = dict(os.environ, **(env_extra or {}))
         env["PYTHONPATH"] = os.pathsep.join([str(self.pythonpath), env.get("PYTHONPATH", "")]).rstrip(
             os.pathsep
         )
         env["PYTHONHASHSEED"] = "0"
         cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-m", "not slow"]
-        cmd += ["--no-header", "-o", "addopts=", *tests]
+        cmd += ["--no-header", "-o", "addopts=", *extra, *tests]
         cmd += [f"--deselect={t}" for t in DESELECTED if t.split("::")[0] in tests]
         started = time.monotonic()
         try:
@@ -241,6 +259,101 @@ class Worker:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+def _function_lines(source: str) -> dict[str, range]:
+    """Dotted function name (as a mutant's `where`) -> the lines of its body."""
+    found: dict[str, range] = {}
+
+    def visit(node: ast.AST, scope: list[str]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                inner = [*scope, child.name]
+                if not isinstance(child, ast.ClassDef):
+                    found[".".join(inner)] = range(child.body[0].lineno, child.end_lineno + 1)
+                visit(child, inner)
+            else:
+                visit(child, scope)
+
+    visit(ast.parse(source), [])
+    return found
+
+
+def impact(
+    worker: Worker, modules: list[str], tests: list[str]
+) -> tuple[dict[str, dict[int, set[str]]], float]:
+    """Run `tests` once under coverage with one context per test: module -> line -> the ids
+    of the tests that ran it ("" for a line run outside any test, such as at import); and
+    the run's seconds (it is also the baseline: the tests must pass)."""
+    data_file = worker.dir / ".coverage-impact"
+    folders = sorted({os.path.realpath(worker.src / Path(m).parent) for m in modules})
+    extra = (*(f"--cov={f}" for f in folders), "--cov-context=test", "--cov-report=")
+    env = {"COVERAGE_FILE": str(data_file)}
+    status, seconds = worker.run_tests(tests, timeout=3600, extra=extra, env_extra=env)
+    if status != "survived":
+        sys.exit(f"mutate: the tests of {modules} fail under coverage ({status})")
+    data = coverage.CoverageData(basename=str(data_file))
+    data.read()
+    by_path = {os.path.realpath(worker.src / m): m for m in modules}
+    found: dict[str, dict[int, set[str]]] = {m: {} for m in modules}
+    for measured in data.measured_files():
+        module = by_path.get(os.path.realpath(measured))
+        if module is not None:
+            found[module] = {
+                line: {c.rpartition("|")[0] for c in contexts}
+                for line, contexts in data.contexts_by_lineno(measured).items()
+            }
+    data_file.unlink(missing_ok=True)
+    return found, seconds
+
+
+def _cached_impact(
+    worker: Worker, modules: list[str], tests: list[str], sources: dict[str, str], cache: Path | None
+) -> tuple[dict[str, dict[int, set[str]]], float]:
+    """impact(), kept in `cache` (JSON) for later runs: an entry is used only while its
+    module's source and the test files are byte for byte the same."""
+    # Every module in the same folders with the same mapped tests is measured by the same run.
+    modules = sorted(
+        {
+            str(path.relative_to(worker.src))
+            for m in modules
+            for path in (worker.src / m).parent.glob("*.py")
+            if tests_for(str(path.relative_to(worker.src)), worker.src) == tests
+        }
+        | set(modules)
+    )
+    sources = {m: sources.get(m) or (worker.src / m).read_text() for m in modules}
+    stamp = hashlib.sha256()
+    for test in sorted(tests):
+        stamp.update((worker.src / test).read_bytes())
+    for helper in sorted((worker.src / "tests").glob("*.py")):  # op tables, conftest
+        stamp.update(helper.read_bytes())
+    saved = json.loads(cache.read_text()) if cache is not None and cache.exists() else {}
+    keys = {m: hashlib.sha256(sources[m].encode()).hexdigest() + stamp.hexdigest() for m in modules}
+    if all(saved.get(m, {}).get("key") == keys[m] for m in modules):
+        print(f"# per-test coverage of {len(modules)} module(s) read from {cache}", flush=True)
+        found = {m: {int(n): set(ids) for n, ids in saved[m]["lines"].items()} for m in modules}
+        return found, max(saved[m]["seconds"] for m in modules)
+    found, seconds = impact(worker, modules, tests)
+    print(f"# per-test coverage of {len(modules)} module(s) recorded in {seconds:.0f}s", flush=True)
+    if cache is not None:
+        for m in modules:
+            lines = {n: sorted(ids) for n, ids in found[m].items()}
+            saved[m] = {"key": keys[m], "seconds": seconds, "lines": lines}
+        cache.write_text(json.dumps(saved))
+    return found, seconds
+
+
+def selected_tests(m: Mutant, tests: list[str], lines: dict[int, set[str]], body: range | None) -> list[str]:
+    """The tests that can see mutant `m`: those that ran a line of its function's body (a test
+    that never runs the mutated code cannot tell it apart), or all of `tests` for a mutant
+    outside any function or in a body also run outside a test. Empty: no test runs it."""
+    if body is None:
+        return tests
+    ids: set[str] = set()
+    for line in body:
+        ids |= lines.get(line, set())
+    return tests if "" in ids else sorted(ids)
+
+
 def tests_for(module: str, tree: Path) -> list[str]:
     """The mapped tests of `module` that exist in `tree` (a worker's copy)."""
     wanted = mapped_tests(module)
@@ -248,7 +361,13 @@ def tests_for(module: str, tree: Path) -> list[str]:
 
 
 def run(
-    mutants: list[Mutant], sources: dict[str, str], jobs: int, timeout_factor: float, rev: str | None
+    mutants: list[Mutant],
+    sources: dict[str, str],
+    jobs: int,
+    timeout_factor: float,
+    rev: str | None,
+    by_coverage: bool = False,
+    impact_cache: Path | None = None,
 ) -> None:
     workers: queue.Queue[Worker] = queue.Queue()
     made = [Worker(i, rev) for i in range(jobs)]
@@ -258,19 +377,41 @@ def run(
         for w in made:
             w.check_imports(sorted({m.module for m in mutants}))
         # Baseline: the mapped tests must pass on the unmutated code, and give the time limit.
+        # Modules mapped to the same tests (every kernel module) share one baseline run; with
+        # --by-coverage the coverage run (or its cached result) is the baseline.
         limits: dict[str, float] = {}
+        by_tests: dict[tuple[str, ...], float] = {}
+        lines: dict[str, dict[int, set[str]]] = {}
+        bodies = {module: _function_lines(sources[module]) for module in sources}
+        if by_coverage:  # one coverage run per set of mapped tests
+            groups: dict[tuple[str, ...], list[str]] = {}
+            for module in sorted({m.module for m in mutants}):
+                groups.setdefault(tuple(tests_for(module, made[0].src)), []).append(module)
+            for tests, modules in groups.items():
+                found, by_tests[tests] = _cached_impact(made[0], modules, list(tests), sources, impact_cache)
+                lines.update(found)
         for module in sorted({m.module for m in mutants}):
-            status, seconds = made[0].run_tests(tests_for(module, made[0].src), timeout=600)
-            if status != "survived":
-                sys.exit(f"mutate: the tests for {module} fail without any mutant ({status}); fix them first")
+            tests = tuple(tests_for(module, made[0].src))
+            if tests not in by_tests:
+                status, seconds = made[0].run_tests(list(tests), timeout=600)
+                if status != "survived":
+                    sys.exit(f"mutate: the tests for {module} fail without any mutant ({status}); fix them")
+                by_tests[tests] = seconds
+            seconds = by_tests[tests]
             limits[module] = max(60.0, seconds * timeout_factor)  # shared machines vary a lot
             print(f"# {module}: baseline {seconds:.1f}s, timeout {limits[module]:.0f}s", flush=True)
 
         def one(m: Mutant) -> Mutant:
             w = workers.get()
             try:
+                tests = tests_for(m.module, w.src)
+                if by_coverage:
+                    tests = selected_tests(m, tests, lines[m.module], bodies[m.module].get(m.where))
+                    if not tests:  # its code never runs under the tests: nothing can notice it
+                        m.status = "survived"
+                        return m
                 w.apply(m.module, mutated_source(sources[m.module], m))
-                m.status, m.seconds = w.run_tests(tests_for(m.module, w.src), limits[m.module])
+                m.status, m.seconds = w.run_tests(tests, limits[m.module])
             finally:
                 w.apply(m.module, sources[m.module])
                 workers.put(w)
@@ -341,6 +482,15 @@ def main(argv: list[str] | None = None) -> int:
         help="a JSON report: run again only its mutants not killed (survived, timed out)",
     )
     parser.add_argument("--report", type=Path, help="write the JSON report here")
+    parser.add_argument(
+        "--by-coverage",
+        action="store_true",
+        help="record which tests run each line once, then give each mutant only the tests that "
+        "run its function (much faster; a mutant no test runs survives without a run)",
+    )
+    parser.add_argument(
+        "--impact-cache", type=Path, help="with --by-coverage: keep the per-test coverage in this JSON file"
+    )
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--rev", help="test a commit's tree (git archive) instead of the working tree")
     args = parser.parse_args(argv)
@@ -391,7 +541,7 @@ def main(argv: list[str] | None = None) -> int:
         f"# {len(chosen)} mutants, {equivalent} listed as equivalent, {len(to_run)} to run, "
         f"{args.jobs} job(s)"
     )
-    run(to_run, sources, args.jobs, args.timeout_factor, args.rev)
+    run(to_run, sources, args.jobs, args.timeout_factor, args.rev, args.by_coverage, args.impact_cache)
     reports = summarise(chosen, sources)
     print_report(reports)
     if args.report is not None:
