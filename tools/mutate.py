@@ -123,7 +123,6 @@ KERNEL_TESTS = (
     "tests/test_ops_special_values.py",
     "tests/test_ops_float16.py",
     "tests/test_op_corner_cases.py",
-    "tests/test_misc_ops.py",
     "tests/test_cnn_ops.py",
     "tests/test_ops.py",
     "tests/test_nn.py",
