@@ -17,10 +17,18 @@ from typing import Any
 
 from opgrad.runtime.device import array_module
 
-_RUNTIME_DIRS = (
-    os.path.dirname(os.path.abspath(__file__)),
-    os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "generated"),
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_PARENT = os.path.dirname(_HERE)  # the source tree's root, or the installed `opgrad` package
+# opgrad's own folders: runtime/, generated/ and the facade opgrad/ (source tree), or the
+# installed package's subfolders; a user's folder that happens to be named opgrad is not one
+_OWN_DIRS = tuple(os.path.join(_PARENT, d) + os.sep for d in ("runtime", "generated", "opgrad")) + (
+    _HERE + os.sep,
 )
+_INSTALLED = os.path.isfile(os.path.join(_PARENT, "__init__.py"))  # opgrad/__init__.py beside runtime/
+
+
+def _own_frame(filename: str) -> bool:
+    return filename.startswith(_OWN_DIRS) or (_INSTALLED and os.path.dirname(filename) == _PARENT)
 
 
 class _State:
@@ -51,11 +59,7 @@ _LOCK = threading.Lock()
 
 def capture_trace() -> str:
     """The current stack without opgrad's own frames, formatted for an error message."""
-    frames = [
-        f
-        for f in traceback.extract_stack()[:-1]
-        if not f.filename.startswith(_RUNTIME_DIRS) and "/opgrad/" not in f.filename
-    ]
+    frames = [f for f in traceback.extract_stack()[:-1] if not _own_frame(f.filename)]
     return "".join(traceback.format_list(frames))
 
 

@@ -206,3 +206,17 @@ def test_render_without_graphviz_says_what_to_install(tmp_path, monkeypatch):
     ):
         og.viz.render(total(x), str(tmp_path / "g.svg"))
     assert not (tmp_path / "g.svg").exists()
+
+
+def test_a_user_folder_named_opgrad_keeps_its_frames(tmp_path):
+    """The forward site of user code in a folder named opgrad (a clone of this repository,
+    say) is shown; only opgrad's own package folders are left out of the trace."""
+    from opgrad.runtime import anomaly
+
+    path = tmp_path / "opgrad" / "train.py"
+    scope = {"capture_trace": anomaly.capture_trace}
+    exec(compile("trace = capture_trace()", str(path), "exec"), scope)  # noqa: S102 - a fixed string
+    assert str(path) in scope["trace"]
+    own = anomaly.__file__
+    exec(compile("trace = capture_trace()", own, "exec"), scope)  # noqa: S102 - a fixed string
+    assert own not in scope["trace"]
