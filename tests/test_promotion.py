@@ -239,3 +239,20 @@ def test_a_float_op_generates_the_inline_test_and_the_runtime_call() -> None:
     assert 'if x._data.dtype not in FLOAT_DTYPES:\n        x = promote_float("tanh", x)' in tanh
     add = text[text.index("def add(") : text.index("\ndef ", text.index("def add("))]
     assert 'if x._data.dtype is not y._data.dtype:\n        x, y = promote_args("add", False, x, y)' in add
+
+
+def test_layers_make_parameters_and_buffers_of_the_default_dtype() -> None:
+    """As torch.nn does: a layer without `dtype=` uses og.get_default_dtype() (not float32)."""
+    from opgrad import nn
+
+    before = og.get_default_dtype()
+    og.set_default_dtype("float64")
+    try:
+        layers = [nn.Linear(2, 3), nn.Conv2d(1, 2, 3), nn.LayerNorm(4), nn.BatchNorm1d(3), nn.Embedding(5, 2)]
+        for layer in layers:
+            for name, t in layer.state_dict().items():
+                if t.dtype.kind == "f":
+                    assert t.dtype == np.float64, (type(layer).__name__, name, t.dtype)
+    finally:
+        og.set_default_dtype(before)
+    assert nn.Linear(2, 3).weight.dtype == np.float32  # float32 is the default again

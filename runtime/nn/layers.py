@@ -18,11 +18,14 @@ from opgrad.runtime.dtypes import as_dtype
 from opgrad.runtime.nn import init
 from opgrad.runtime.nn.module import Module
 from opgrad.runtime.nn.parameter import Parameter
+from opgrad.runtime.promotion import get_default_dtype
 from opgrad.runtime.tensor import Tensor
 
 
 def empty_parameter(shape: tuple[int, ...], dtype: Any) -> Parameter:
-    return Parameter(np.zeros(shape, dtype=as_dtype(dtype if dtype is not None else "float32", "dtype")))
+    """A zero Parameter of `dtype`, by default `og.get_default_dtype()` (as PyTorch's layers)."""
+    dt = as_dtype(dtype, "dtype") if dtype is not None else get_default_dtype()
+    return Parameter(np.zeros(shape, dtype=dt))
 
 
 class Identity(Module):

@@ -19,6 +19,7 @@ from opgrad.runtime.nn import init
 from opgrad.runtime.nn._update import bump_version
 from opgrad.runtime.nn.layers import empty_parameter
 from opgrad.runtime.nn.module import Module
+from opgrad.runtime.promotion import get_default_dtype
 from opgrad.runtime.tensor import Tensor
 
 
@@ -95,7 +96,7 @@ class BatchNorm2d(Module):
         self.momentum = float(checks.real(name, "momentum", momentum, 0.0, 1.0))
         self.affine = checks.flag(name, "affine", affine)
         self.track_running_stats = checks.flag(name, "track_running_stats", track_running_stats)
-        dt = dtype if dtype is not None else "float32"
+        dt = dtype if dtype is not None else get_default_dtype()
         if affine:
             self.weight = empty_parameter((num_features,), dt)
             self.bias = empty_parameter((num_features,), dt)
