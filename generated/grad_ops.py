@@ -48,6 +48,7 @@ _k_cross_entropy_grad = kernel_table("cross_entropy_grad")
 _k_cumprod_double_grad = kernel_table("cumprod_double_grad")
 _k_cumprod_grad = kernel_table("cumprod_grad")
 _k_cumsum_grad = kernel_table("cumsum_grad")
+_k_diagonal_grad = kernel_table("diagonal_grad")
 _k_divide_grad = kernel_table("divide_grad")
 _k_dropout_grad = kernel_table("dropout_grad")
 _k_einsum_grad = kernel_table("einsum_grad")
@@ -158,6 +159,7 @@ __all__ = [
     "cumprod_double_grad",
     "cumprod_grad",
     "cumsum_grad",
+    "diagonal_grad",
     "divide_grad",
     "dropout_grad",
     "einsum_grad",
@@ -3665,4 +3667,27 @@ def reduce_as_grad(
         node.out_grad = TensorWrapper.of_input(out_grad)
     if FORWARD.active:
         _jvp.reduce_as_grad(x, out_grad, x_grad)
+    return x_grad
+
+
+def diagonal_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    offset: int = 0,
+    axis1: int = 0,
+    axis2: int = 1,
+) -> Tensor:
+    """Gradient of diagonal."""
+    _kernel = _k_diagonal_grad.get(out_grad._data.__class__) or dispatch("diagonal_grad", "diagonal_grad", out_grad._data)
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, offset, axis1, axis2))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("diagonal_grad", _e) from None
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.DiagonalDoubleGradNode, (None, out_grad), x_grad)
+        node.offset = offset
+        node.axis1 = axis1
+        node.axis2 = axis2
+    if FORWARD.active:
+        _jvp.diagonal_grad(x, out_grad, offset, axis1, axis2, x_grad)
     return x_grad

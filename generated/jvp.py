@@ -33,6 +33,7 @@ __all__ = [
     "cast_grad",
     "celu",
     "celu_grad",
+    "cholesky",
     "clip",
     "clip_grad",
     "concat",
@@ -41,6 +42,7 @@ __all__ = [
     "conv2d_grad",
     "cos",
     "cos_grad",
+    "cross",
     "cross_entropy",
     "cross_entropy_double_grad",
     "cross_entropy_grad",
@@ -49,6 +51,10 @@ __all__ = [
     "cumprod_grad",
     "cumsum",
     "cumsum_grad",
+    "det",
+    "diag_embed",
+    "diagonal",
+    "diagonal_grad",
     "divide",
     "divide_grad",
     "dropout",
@@ -93,6 +99,7 @@ __all__ = [
     "index_add_grad",
     "index_select",
     "index_select_grad",
+    "inv",
     "kl_div",
     "kl_div_grad",
     "l1_loss",
@@ -120,6 +127,7 @@ __all__ = [
     "matmul_jvp",
     "matmul_xg",
     "matmul_yg",
+    "matrix_transpose",
     "max",
     "max_grad",
     "max_pool2d",
@@ -145,6 +153,7 @@ __all__ = [
     "nll_loss_grad",
     "norm",
     "norm_grad",
+    "outer",
     "pad",
     "pad_grad",
     "pow",
@@ -185,6 +194,7 @@ __all__ = [
     "silu_grad",
     "sin",
     "sin_grad",
+    "slogdet",
     "smooth_l1_loss",
     "smooth_l1_loss_grad",
     "softmax",
@@ -195,6 +205,7 @@ __all__ = [
     "softplus_grad",
     "softsign",
     "softsign_grad",
+    "solve",
     "sort",
     "sort_grad",
     "split",
@@ -225,6 +236,7 @@ __all__ = [
     "tile_grad",
     "topk",
     "topk_grad",
+    "trace",
     "transpose",
     "transpose_grad",
     "tril",
@@ -1717,6 +1729,111 @@ def remainder(
     derive(_ops.remainder, (x, y), (out,))
 
 
+def matrix_transpose(
+    x,
+    out,
+) -> None:
+    """Tangents of matrix_transpose, derived from its backward (double-vjp)."""
+    derive(_ops.matrix_transpose, (x,), (out,))
+
+
+def trace(
+    x,
+    out,
+) -> None:
+    """Tangents of trace, derived from its backward (double-vjp)."""
+    derive(_ops.trace, (x,), (out,))
+
+
+def outer(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of outer, derived from its backward (double-vjp)."""
+    derive(_ops.outer, (x, y), (out,))
+
+
+def diagonal(
+    x,
+    offset,
+    axis1,
+    axis2,
+    out,
+) -> None:
+    """Tangents of diagonal, derived from its backward (double-vjp)."""
+    derive(_ops.diagonal, (x, offset, axis1, axis2), (out,))
+
+
+def diag_embed(
+    x,
+    offset,
+    dim1,
+    dim2,
+    out,
+) -> None:
+    """Tangents of diag_embed, derived from its backward (double-vjp)."""
+    derive(_ops.diag_embed, (x, offset, dim1, dim2), (out,))
+
+
+def cross(
+    x,
+    y,
+    axis,
+    out,
+) -> None:
+    """Tangents of cross, derived from its backward (double-vjp)."""
+    derive(_ops.cross, (x, y, axis), (out,))
+
+
+def inv(
+    x,
+    out,
+) -> None:
+    """Tangents of inv (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = -_ops.matmul(_ops.matmul(out, x_t), out)
+    set_tangent(out, out_t)
+
+
+def det(
+    x,
+    out,
+) -> None:
+    """Tangents of det, derived from its backward (double-vjp)."""
+    derive(_ops.det, (x,), (out,))
+
+
+def slogdet(
+    x,
+    sign,
+    logabsdet,
+) -> None:
+    """Tangents of slogdet, derived from its backward (double-vjp)."""
+    derive(_ops.slogdet, (x,), (sign, logabsdet))
+
+
+def solve(
+    a,
+    b,
+    out,
+) -> None:
+    """Tangents of solve, derived from its backward (double-vjp)."""
+    derive(_ops.solve, (a, b), (out,))
+
+
+def cholesky(
+    x,
+    upper,
+    out,
+) -> None:
+    """Tangents of cholesky, derived from its backward (double-vjp)."""
+    derive(_ops.cholesky, (x, upper), (out,))
+
+
 def neg_grad(
     out_grad,
     x_grad,
@@ -2924,3 +3041,15 @@ def reduce_as_grad(
 ) -> None:
     """Tangents of reduce_as_grad, derived from its backward (double-vjp)."""
     derive(_grad_ops.reduce_as_grad, (x, out_grad), (x_grad,))
+
+
+def diagonal_grad(
+    x,
+    out_grad,
+    offset,
+    axis1,
+    axis2,
+    x_grad,
+) -> None:
+    """Tangents of diagonal_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.diagonal_grad, (x, out_grad, offset, axis1, axis2), (x_grad,))

@@ -45,6 +45,7 @@ _k_cross_entropy_grad = kernel_table("cross_entropy_grad")
 _k_cumprod_double_grad = kernel_table("cumprod_double_grad")
 _k_cumprod_grad = kernel_table("cumprod_grad")
 _k_cumsum_grad = kernel_table("cumsum_grad")
+_k_diagonal_grad = kernel_table("diagonal_grad")
 _k_divide_grad = kernel_table("divide_grad")
 _k_dropout_grad = kernel_table("dropout_grad")
 _k_einsum_double_grad = kernel_table("einsum_double_grad")
@@ -175,6 +176,7 @@ __all__ = [
     "CastGradNode",
     "CeluDoubleGradNode",
     "CeluGradNode",
+    "CholeskyGradNode",
     "ClipDoubleGradNode",
     "ClipGradNode",
     "ConcatDoubleGradNode",
@@ -186,10 +188,15 @@ __all__ = [
     "CrossEntropyDoubleGradNode",
     "CrossEntropyGradNode",
     "CrossEntropyTripleGradNode",
+    "CrossGradNode",
     "CumprodDoubleGradNode",
     "CumprodGradNode",
     "CumsumDoubleGradNode",
     "CumsumGradNode",
+    "DetGradNode",
+    "DiagEmbedGradNode",
+    "DiagonalDoubleGradNode",
+    "DiagonalGradNode",
     "DivideDoubleGradNode",
     "DivideGradNode",
     "DropoutDoubleGradNode",
@@ -234,6 +241,7 @@ __all__ = [
     "IndexAddGradNode",
     "IndexSelectDoubleGradNode",
     "IndexSelectGradNode",
+    "InvGradNode",
     "KlDivDoubleGradNode",
     "KlDivGradNode",
     "L1LossDoubleGradNode",
@@ -261,6 +269,7 @@ __all__ = [
     "MatmulJvpGradNode",
     "MatmulXgGradNode",
     "MatmulYgGradNode",
+    "MatrixTransposeGradNode",
     "MaxDoubleGradNode",
     "MaxGradNode",
     "MaxPool2dDoubleGradNode",
@@ -285,6 +294,7 @@ __all__ = [
     "NllLossGradNode",
     "NormDoubleGradNode",
     "NormGradNode",
+    "OuterGradNode",
     "PadDoubleGradNode",
     "PadGradNode",
     "PowDoubleGradNode",
@@ -324,6 +334,7 @@ __all__ = [
     "SiluGradNode",
     "SinDoubleGradNode",
     "SinGradNode",
+    "SlogdetGradNode",
     "SmoothL1LossDoubleGradNode",
     "SmoothL1LossGradNode",
     "SoftmaxDoubleGradNode",
@@ -334,6 +345,7 @@ __all__ = [
     "SoftplusGradNode",
     "SoftsignDoubleGradNode",
     "SoftsignGradNode",
+    "SolveGradNode",
     "SortDoubleGradNode",
     "SortGradNode",
     "SplitDoubleGradNode",
@@ -364,6 +376,7 @@ __all__ = [
     "TileGradNode",
     "TopkDoubleGradNode",
     "TopkGradNode",
+    "TraceGradNode",
     "TransposeDoubleGradNode",
     "TransposeGradNode",
     "TrilDoubleGradNode",
@@ -3689,9 +3702,9 @@ class StdDoubleGradNode(GradNode):
             keepdim = self.keepdim
             u = _grad_ops.std_grad(x, out, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim)
             s = _ops.sum(x_grad_grad * u, axis, keepdim)
-            inv = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
-            first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * inv, axis, unbiased, keepdim)
-            grad_wrt_x = first - _grad_ops.std_grad(x, out, out_grad * s * inv, axis, unbiased, keepdim)
+            rout = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
+            first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * rout, axis, unbiased, keepdim)
+            grad_wrt_x = first - _grad_ops.std_grad(x, out, out_grad * s * rout, axis, unbiased, keepdim)
             grad_wrt_out_grad = s
             return (grad_wrt_x, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
@@ -8228,4 +8241,257 @@ class RemainderGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.y = None
+        self._released = True
+
+
+class MatrixTransposeGradNode(GradNode):
+    """Gradient of matrix_transpose."""
+
+    __slots__ = ()
+    name = "matrix_transpose_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = _ops.matrix_transpose(out_grad)
+        return (x_grad,)
+
+
+class TraceGradNode(GradNode):
+    """Gradient of trace."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "trace_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = _ops.unsqueeze(out_grad, [-1, -2]) * _ops.tril(_ops.triu(_ops.fill(x, 1.0)))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class OuterGradNode(GradNode):
+    """Gradient of outer."""
+
+    __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
+    name = "outer_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        x_grad = _ops.matmul(out_grad, y)
+        y_grad = _ops.matmul(x, out_grad)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class DiagonalGradNode(GradNode):
+    """Gradient of diagonal."""
+
+    __slots__ = ("x", "offset", "axis1", "axis2")
+    x: Saved
+    offset: int
+    axis1: int
+    axis2: int
+    name = "diagonal_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.diagonal_grad(
+                x,
+                out_grad,
+                self.offset,
+                self.axis1,
+                self.axis2,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_diagonal_grad.get(out_grad._data.__class__) or dispatch("diagonal_grad", "diagonal_grad", out_grad._data)
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.offset, self.axis1, self.axis2))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("diagonal_grad", _e) from None
+        return (x_grad,)
+
+
+class DiagonalDoubleGradNode(GradNode):
+    """Gradient of diagonal_grad (second-order gradient of diagonal)."""
+
+    __slots__ = ("offset", "axis1", "axis2")
+    offset: int
+    axis1: int
+    axis2: int
+    name = "diagonal_double_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        offset = self.offset
+        axis1 = self.axis1
+        axis2 = self.axis2
+        grad_wrt_out_grad = _ops.diagonal(x_grad_grad, offset, axis1, axis2)
+        return (None, grad_wrt_out_grad)
+
+
+class DiagEmbedGradNode(GradNode):
+    """Gradient of diag_embed."""
+
+    __slots__ = ("offset", "dim1", "dim2")
+    offset: int
+    dim1: int
+    dim2: int
+    name = "diag_embed_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        offset = self.offset
+        dim1 = self.dim1
+        dim2 = self.dim2
+        x_grad = _ops.diagonal(out_grad, offset, dim1, dim2)
+        return (x_grad,)
+
+
+class CrossGradNode(GradNode):
+    """Gradient of cross."""
+
+    __slots__ = ("x", "y", "axis")
+    x: Saved
+    y: Saved
+    axis: int
+    name = "cross_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        axis = self.axis
+        x_grad = _ops.reduce_as(_ops.cross(y, out_grad, axis), x)
+        y_grad = _ops.reduce_as(_ops.cross(out_grad, x, axis), y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class InvGradNode(GradNode):
+    """Gradient of inv."""
+
+    __slots__ = ("out",)
+    out: Saved
+    name = "inv_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        out = unpack(self.out, self)
+        x_grad = -_ops.matmul(_ops.matmul(out, out_grad, True, False), out, False, True)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self._released = True
+
+
+class DetGradNode(GradNode):
+    """Gradient of det."""
+
+    __slots__ = ("x", "out")
+    x: Saved
+    out: Saved
+    name = "det_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        out = unpack(self.out, self)
+        x_grad = _ops.unsqueeze(out_grad * out, [-1, -2]) * _ops.matrix_transpose(_ops.inv(x))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class SlogdetGradNode(GradNode):
+    """Gradient of slogdet."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "slogdet_grad"
+    non_differentiable_outputs = (0,)
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        logabsdet_grad = grads[1]
+        x = unpack(self.x, self)
+        x_grad = _ops.unsqueeze(logabsdet_grad, [-1, -2]) * _ops.matrix_transpose(_ops.inv(x))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SolveGradNode(GradNode):
+    """Gradient of solve."""
+
+    __slots__ = ("a", "b", "out")
+    a: Saved
+    b: Saved
+    out: Saved
+    name = "solve_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        a = unpack(self.a, self)
+        b = unpack(self.b, self)
+        out = unpack(self.out, self)
+        bg = _ops.solve(_ops.matrix_transpose(a), out_grad)
+        a_grad = _ops.reduce_as(-_ops.matmul(bg, out, False, True), a)
+        b_grad = _ops.reduce_as(bg, b)
+        return (a_grad, b_grad)
+
+    def release_saved(self) -> None:
+        self.a = None
+        self.b = None
+        self.out = None
+        self._released = True
+
+
+class CholeskyGradNode(GradNode):
+    """Gradient of cholesky."""
+
+    __slots__ = ("out", "upper")
+    out: Saved
+    upper: bool
+    name = "cholesky_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        out = unpack(self.out, self)
+        upper = self.upper
+        low = _ops.matrix_transpose(out) if upper else out
+        gl = _ops.matrix_transpose(out_grad) if upper else out_grad
+        m = _ops.matmul(low, gl, True, False)
+        li = _ops.inv(low)
+        s = _ops.matmul(_ops.matmul(li, 0.5 * (_ops.tril(m) + _ops.tril(m, -1)), True, False), li)
+        x_grad = 0.5 * (s + _ops.matrix_transpose(s))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.out = None
         self._released = True

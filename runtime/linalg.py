@@ -1,0 +1,35 @@
+"""`og.linalg`: the linear-algebra ops of ops.yaml under their Paddle/PyTorch namespace.
+
+Each name is the same function object as `og.<name>` (generated from ops.yaml); this module
+only groups them.
+"""
+
+from opgrad.generated.ops import (
+    cholesky,
+    cross,
+    det,
+    diag_embed,
+    diagonal,
+    inv,
+    matmul,
+    matrix_transpose,
+    outer,
+    slogdet,
+    solve,
+    trace,
+)
+
+__all__ = [
+    "cholesky",
+    "cross",
+    "det",
+    "diag_embed",
+    "diagonal",
+    "inv",
+    "matmul",
+    "matrix_transpose",
+    "outer",
+    "slogdet",
+    "solve",
+    "trace",
+]
