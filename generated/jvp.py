@@ -102,6 +102,8 @@ __all__ = [
     "inv",
     "kl_div",
     "kl_div_grad",
+    "kron",
+    "kron_grad",
     "l1_loss",
     "l1_loss_grad",
     "layer_norm",
@@ -127,6 +129,7 @@ __all__ = [
     "matmul_jvp",
     "matmul_xg",
     "matmul_yg",
+    "matrix_power",
     "matrix_transpose",
     "max",
     "max_grad",
@@ -1834,6 +1837,24 @@ def cholesky(
     derive(_ops.cholesky, (x, upper), (out,))
 
 
+def matrix_power(
+    x,
+    n,
+    out,
+) -> None:
+    """Tangents of matrix_power, derived from its backward (double-vjp)."""
+    derive(_ops.matrix_power, (x, n), (out,))
+
+
+def kron(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of kron, derived from its backward (double-vjp)."""
+    derive(_ops.kron, (x, y), (out,))
+
+
 def neg_grad(
     out_grad,
     x_grad,
@@ -3053,3 +3074,14 @@ def diagonal_grad(
 ) -> None:
     """Tangents of diagonal_grad, derived from its backward (double-vjp)."""
     derive(_grad_ops.diagonal_grad, (x, out_grad, offset, axis1, axis2), (x_grad,))
+
+
+def kron_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of kron_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.kron_grad, (x, y, out_grad), (x_grad, y_grad))

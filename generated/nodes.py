@@ -75,6 +75,7 @@ _k_index_add_grad = kernel_table("index_add_grad")
 _k_index_select_grad = kernel_table("index_select_grad")
 _k_kl_div_double_grad = kernel_table("kl_div_double_grad")
 _k_kl_div_grad = kernel_table("kl_div_grad")
+_k_kron_grad = kernel_table("kron_grad")
 _k_l1_loss_double_grad = kernel_table("l1_loss_double_grad")
 _k_l1_loss_grad = kernel_table("l1_loss_grad")
 _k_layer_norm_double_grad = kernel_table("layer_norm_double_grad")
@@ -244,6 +245,8 @@ __all__ = [
     "InvGradNode",
     "KlDivDoubleGradNode",
     "KlDivGradNode",
+    "KronDoubleGradNode",
+    "KronGradNode",
     "L1LossDoubleGradNode",
     "L1LossGradNode",
     "LayerNormDoubleGradNode",
@@ -269,6 +272,7 @@ __all__ = [
     "MatmulJvpGradNode",
     "MatmulXgGradNode",
     "MatmulYgGradNode",
+    "MatrixPowerGradNode",
     "MatrixTransposeGradNode",
     "MaxDoubleGradNode",
     "MaxGradNode",
@@ -8494,4 +8498,108 @@ class CholeskyGradNode(GradNode):
 
     def release_saved(self) -> None:
         self.out = None
+        self._released = True
+
+
+class MatrixPowerGradNode(GradNode):
+    """Gradient of matrix_power."""
+
+    __slots__ = ("x", "n")
+    x: Saved
+    n: int
+    name = "matrix_power_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        n = self.n
+        xt = _ops.matrix_transpose(x)
+        zt = _ops.zero(xt)
+        eye = _ops.tril(_ops.triu(_ops.fill(xt, 1.0)))
+        m = _ops.concat([_ops.concat([xt, out_grad], -1), _ops.concat([zt, xt], -1)], -2)
+        x_grad = _ops.matmul(_ops.matmul(_ops.concat([eye, zt], -1), _ops.matrix_power(m, n)), _ops.concat([zt, eye], -2))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class KronGradNode(GradNode):
+    """Gradient of kron."""
+
+    __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
+    name = "kron_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
+            x_grad, y_grad = _grad_ops.kron_grad(x, y, out_grad)
+            return (x_grad, y_grad)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_kron_grad.get(x.__class__)
+            or dispatch(
+                "kron_grad",
+                "kron_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        try:
+            _results = _kernel(
+                x,
+                y,
+                out_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("kron_grad", _e) from None
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("kron_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class KronDoubleGradNode(GradNode):
+    """Gradient of kron_grad (second-order gradient of kron)."""
+
+    __slots__ = ("x", "y", "out_grad")
+    x: Saved
+    y: Saved
+    out_grad: Saved
+    name = "kron_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        out_grad = unpack(self.out_grad, self)
+        grad_wrt_x = _grad_ops.kron_grad(x, y_grad_grad, out_grad)[0]
+        grad_wrt_y = _grad_ops.kron_grad(x_grad_grad, y, out_grad)[1]
+        grad_wrt_out_grad = _ops.kron(x_grad_grad, y) + _ops.kron(x, y_grad_grad)
+        return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out_grad = None
         self._released = True

@@ -115,6 +115,7 @@ _k_isfinite = kernel_table("isfinite")
 _k_isinf = kernel_table("isinf")
 _k_isnan = kernel_table("isnan")
 _k_kl_div = kernel_table("kl_div")
+_k_kron = kernel_table("kron")
 _k_l1_loss = kernel_table("l1_loss")
 _k_layer_norm = kernel_table("layer_norm")
 _k_leaky_relu = kernel_table("leaky_relu")
@@ -134,6 +135,7 @@ _k_matmul = kernel_table("matmul")
 _k_matmul_jvp = kernel_table("matmul_jvp")
 _k_matmul_xg = kernel_table("matmul_xg")
 _k_matmul_yg = kernel_table("matmul_yg")
+_k_matrix_power = kernel_table("matrix_power")
 _k_matrix_transpose = kernel_table("matrix_transpose")
 _k_max = kernel_table("max")
 _k_max_pool2d = kernel_table("max_pool2d")
@@ -264,6 +266,7 @@ __all__ = [
     "isinf",
     "isnan",
     "kl_div",
+    "kron",
     "l1_loss",
     "layer_norm",
     "leaky_relu",
@@ -283,6 +286,7 @@ __all__ = [
     "matmul_jvp",
     "matmul_xg",
     "matmul_yg",
+    "matrix_power",
     "matrix_transpose",
     "max",
     "max_pool2d",
@@ -6795,4 +6799,81 @@ def cholesky(
         node.upper = upper
     if FORWARD.active:
         _jvp.cholesky(x, upper, out)
+    return out
+
+
+def matrix_power(
+    x: Tensor | float | int,
+    n: int,
+) -> Tensor:
+    """Each square matrix in the last two axes to the integer power n (n = 0 gives the identity, n < 0 powers of the inverse).
+
+    Args:
+        x (Tensor | float | int): Square matrices (..., m, m); invertible when n < 0.
+        n (int): The power, any integer.
+
+    Returns:
+        out (Tensor): x @ x @ ... (n factors), of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "matrix_power", "x")
+    if n.__class__ is not int:
+        n = int_arg(n, "matrix_power", "n")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("matrix_power", x)
+    _kernel = _k_matrix_power.get(x._data.__class__) or dispatch("matrix_power", "matrix_power", x._data)
+    try:
+        out = wrap(_kernel(x._data, n))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("matrix_power", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.MatrixPowerGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.n = n
+    if FORWARD.active:
+        _jvp.matrix_power(x, n, out)
+    return out
+
+
+def kron(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """The Kronecker product (blocks x[i, j, ...] * y), with the shorter shape padded with leading 1s.
+
+    Args:
+        x (Tensor | float | int): The left operand, of any shape.
+        y (Tensor | float | int): The right operand, of any shape.
+
+    Returns:
+        out (Tensor): A tensor whose shape is the elementwise product of the padded shapes of x and y.
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "kron", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "kron", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("kron", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_kron.get(x._data.__class__)
+        or dispatch("kron", "kron", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("kron", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.KronGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.kron(x, y, out)
     return out

@@ -2436,3 +2436,35 @@ class TensorMethods:
             Flows to x.
         """
         return _generated.ops.cholesky(self, upper)
+
+    def matrix_power(self: Tensor, n: int) -> Tensor:
+        """Each square matrix in the last two axes to the integer power n (n = 0 gives the identity, n < 0 powers of the inverse).
+
+        Calls `opgrad.matrix_power(self, n)`: self is x.
+
+        Args:
+            n (int): The power, any integer.
+
+        Returns:
+            out (Tensor): x @ x @ ... (n factors), of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.matrix_power(self, n)
+
+    def kron(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """The Kronecker product (blocks x[i, j, ...] * y), with the shorter shape padded with leading 1s.
+
+        Calls `opgrad.kron(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The right operand, of any shape.
+
+        Returns:
+            out (Tensor): A tensor whose shape is the elementwise product of the padded shapes of x and y.
+
+        Gradient:
+            Flows to x, y.
+        """
+        return _generated.ops.kron(self, y)

@@ -152,3 +152,24 @@ INFOS = [
     OpInfo("solve", half_ok(solve_ref), solve_samples, (0, 1), atol32=1e-4),
     OpInfo("cholesky", half_ok(cholesky_ref), cholesky_samples, atol32=1e-4),
 ]
+
+
+def matrix_power_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((well(rng, 3, 3) / 3, 3))
+    yield Sample((well(rng, 2, 2, 2) / 2, 2), note="batched")
+    yield Sample((well(rng, 3, 3), -2), note="negative power")
+    yield Sample((well(rng, 2, 2), 0), note="identity")
+    yield Sample((well(rng, 2, 2), 1))
+
+
+def kron_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((randn(rng, 2, 3), randn(rng, 3, 2)))
+    yield Sample((randn(rng, 3), randn(rng, 2)), note="vectors")
+    yield Sample((randn(rng, 2), randn(rng, 2, 3)), note="padded x")
+    yield Sample((randn(rng, 2, 1, 2), randn(rng, 2, 2)), note="3-D with padded y")
+
+
+INFOS += [
+    OpInfo("matrix_power", half_ok(np.linalg.matrix_power), matrix_power_samples, atol32=1e-4),
+    OpInfo("kron", np.kron, kron_samples, (0, 1)),
+]

@@ -63,6 +63,7 @@ def test_inv_and_solve_of_a_singular_matrix_name_the_batch_element():
             r"diag_embed: dim1 and dim2 are the same axis",
         ),
         (lambda: og.trace(_t(np.ones(3))), r"trace: x has shape \(3,\)"),
+        (lambda: og.matrix_power(_t(np.ones((2, 2))), -1), r"matrix_power: x is singular; a negative n"),
     ],
 )
 def test_bad_input_gets_a_clear_error(call, match):
@@ -101,3 +102,5 @@ def test_third_order_gradients_of_the_composites():
     assert third(lambda t: og.inv(t), a)
     assert third(lambda t: og.det(t), a)
     assert third(lambda t: og.cholesky(t), spd)
+    assert third(lambda t: og.matrix_power(t, 3), a / 3)
+    assert third(lambda t: og.solve(t, _t(spd)), a)

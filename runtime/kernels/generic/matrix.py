@@ -194,3 +194,40 @@ def cholesky(x, upper=False):
     except np.linalg.LinAlgError:
         raise _first_bad("cholesky", "x", s, "not positive definite", xp.linalg.cholesky) from None
     return low.swapaxes(-1, -2).copy() if upper else low
+
+
+@register_kernel("matrix_power")
+def matrix_power(x, n):
+    _check_matrix("matrix_power", "x", x)
+    n = as_int(n, "matrix_power", "n")
+    xp = array_module(x)
+    try:
+        return _back(xp.linalg.matrix_power(_wide(x), n), x)
+    except np.linalg.LinAlgError:
+        raise _first_bad(
+            "matrix_power", "x", x, "singular; a negative n needs invertible matrices", xp.linalg.inv
+        ) from None
+
+
+def _kron_shapes(x: Any, y: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """x's and y's shapes padded with leading 1s to the same length (as kron aligns them)."""
+    d = max(x.ndim, y.ndim)
+    return (1,) * (d - x.ndim) + x.shape, (1,) * (d - y.ndim) + y.shape
+
+
+@register_kernel("kron")
+def kron(x, y):
+    return nd(array_module(x, y).kron(x, y))
+
+
+@register_kernel("kron_grad")
+def kron_grad(x, y, out_grad):
+    xs, ys = _kron_shapes(x, y)
+    d = len(xs)
+    # out[(i0, j0), (i1, j1), ...] = x[i0, i1, ...] * y[j0, j1, ...]: interleave the axes
+    g = out_grad.reshape(tuple(v for pair in zip(xs, ys, strict=True) for v in pair))
+    inter_x = tuple(v for s in xs for v in (s, 1))
+    inter_y = tuple(v for s in ys for v in (1, s))
+    x_grad = (g * y.reshape(inter_y)).sum(axis=tuple(range(1, 2 * d, 2))).reshape(x.shape)
+    y_grad = (g * x.reshape(inter_x)).sum(axis=tuple(range(0, 2 * d, 2))).reshape(y.shape)
+    return x_grad.astype(out_grad.dtype, copy=False), y_grad.astype(out_grad.dtype, copy=False)
