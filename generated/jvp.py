@@ -34,6 +34,7 @@ __all__ = [
     "celu",
     "celu_grad",
     "cholesky",
+    "cholesky_solve",
     "clip",
     "clip_grad",
     "concat",
@@ -242,6 +243,7 @@ __all__ = [
     "trace",
     "transpose",
     "transpose_grad",
+    "triangular_solve",
     "tril",
     "tril_grad",
     "triu",
@@ -1853,6 +1855,28 @@ def kron(
 ) -> None:
     """Tangents of kron, derived from its backward (double-vjp)."""
     derive(_ops.kron, (x, y), (out,))
+
+
+def triangular_solve(
+    x,
+    y,
+    upper,
+    transpose,
+    unitriangular,
+    out,
+) -> None:
+    """Tangents of triangular_solve, derived from its backward (double-vjp)."""
+    derive(_ops.triangular_solve, (x, y, upper, transpose, unitriangular), (out,))
+
+
+def cholesky_solve(
+    x,
+    y,
+    upper,
+    out,
+) -> None:
+    """Tangents of cholesky_solve, derived from its backward (double-vjp)."""
+    derive(_ops.cholesky_solve, (x, y, upper), (out,))
 
 
 def neg_grad(

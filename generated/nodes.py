@@ -178,6 +178,7 @@ __all__ = [
     "CeluDoubleGradNode",
     "CeluGradNode",
     "CholeskyGradNode",
+    "CholeskySolveGradNode",
     "ClipDoubleGradNode",
     "ClipGradNode",
     "ConcatDoubleGradNode",
@@ -383,6 +384,7 @@ __all__ = [
     "TraceGradNode",
     "TransposeDoubleGradNode",
     "TransposeGradNode",
+    "TriangularSolveGradNode",
     "TrilDoubleGradNode",
     "TrilGradNode",
     "TriuDoubleGradNode",
@@ -8602,4 +8604,67 @@ class KronDoubleGradNode(GradNode):
         self.x = None
         self.y = None
         self.out_grad = None
+        self._released = True
+
+
+class TriangularSolveGradNode(GradNode):
+    """Gradient of triangular_solve."""
+
+    __slots__ = ("x", "y", "out", "upper", "transpose", "unitriangular")
+    x: Saved
+    y: Saved
+    out: Saved
+    upper: bool
+    transpose: bool
+    unitriangular: bool
+    name = "triangular_solve_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        out = unpack(self.out, self)
+        upper = self.upper
+        transpose = self.transpose
+        unitriangular = self.unitriangular
+        yg = _ops.triangular_solve(x, out_grad, upper, False, unitriangular) if transpose else _ops.triangular_solve(x, out_grad, upper, True, unitriangular)
+        m = -_ops.matmul(out, yg, False, True) if transpose else -_ops.matmul(yg, out, False, True)
+        k = (_ops.triu(m, 1) if unitriangular else _ops.triu(m)) if upper else (_ops.tril(m, -1) if unitriangular else _ops.tril(m))
+        x_grad = _ops.reduce_as(k, x)
+        y_grad = _ops.reduce_as(yg, y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out = None
+        self._released = True
+
+
+class CholeskySolveGradNode(GradNode):
+    """Gradient of cholesky_solve."""
+
+    __slots__ = ("x", "y", "out", "upper")
+    x: Saved
+    y: Saved
+    out: Saved
+    upper: bool
+    name = "cholesky_solve_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        out = unpack(self.out, self)
+        upper = self.upper
+        xg = _ops.cholesky_solve(out_grad, y, upper)
+        x_grad = _ops.reduce_as(xg, x)
+        s = -(_ops.matmul(xg, out, False, True) + _ops.matmul(out, xg, False, True))
+        y_grad = _ops.reduce_as(_ops.triu(_ops.matmul(_ops.triu(y), s)) if upper else _ops.tril(_ops.matmul(s, _ops.tril(y))), y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out = None
         self._released = True

@@ -74,6 +74,7 @@ _k_bitwise_xor = kernel_table("bitwise_xor")
 _k_cast = kernel_table("cast")
 _k_celu = kernel_table("celu")
 _k_cholesky = kernel_table("cholesky")
+_k_cholesky_solve = kernel_table("cholesky_solve")
 _k_clip = kernel_table("clip")
 _k_conv2d = kernel_table("conv2d")
 _k_cos = kernel_table("cos")
@@ -195,6 +196,7 @@ _k_tile = kernel_table("tile")
 _k_topk = kernel_table("topk")
 _k_trace = kernel_table("trace")
 _k_transpose = kernel_table("transpose")
+_k_triangular_solve = kernel_table("triangular_solve")
 _k_tril = kernel_table("tril")
 _k_triu = kernel_table("triu")
 _k_unsqueeze = kernel_table("unsqueeze")
@@ -220,6 +222,7 @@ __all__ = [
     "cast",
     "celu",
     "cholesky",
+    "cholesky_solve",
     "clip",
     "clip_",
     "concat",
@@ -354,6 +357,7 @@ __all__ = [
     "topk",
     "trace",
     "transpose",
+    "triangular_solve",
     "tril",
     "triu",
     "unsqueeze",
@@ -6876,4 +6880,108 @@ def kron(
         node.y = TensorWrapper.of_input(y)
     if FORWARD.active:
         _jvp.kron(x, y, out)
+    return out
+
+
+def triangular_solve(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+    upper: bool = True,
+    transpose: bool = False,
+    unitriangular: bool = False,
+) -> Tensor:
+    """The solution of t @ out = y (t^T @ out = y with transpose) where t is the upper or lower triangle of x, batched with broadcast batch axes; the other triangle is not read.
+
+    Args:
+        x (Tensor | float | int): Square matrices (..., n, n) holding the triangle.
+        y (Tensor | float | int): Right-hand sides (..., n, k); batch axes broadcast against x's.
+        upper (bool, default True): True reads the upper triangle, False the lower.
+        transpose (bool, default False): True solves with the triangle's transpose.
+        unitriangular (bool, default False): True takes the diagonal as ones (and does not read it).
+
+    Returns:
+        out (Tensor): The solutions, of shape (batch..., n, k).
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "triangular_solve", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "triangular_solve", "y")
+    if upper.__class__ is not bool:
+        upper = bool_arg(upper, "triangular_solve", "upper")
+    if transpose.__class__ is not bool:
+        transpose = bool_arg(transpose, "triangular_solve", "transpose")
+    if unitriangular.__class__ is not bool:
+        unitriangular = bool_arg(unitriangular, "triangular_solve", "unitriangular")
+    if x._data.dtype is not y._data.dtype or x._data.dtype not in FLOAT_DTYPES:
+        x, y = promote_args("triangular_solve", True, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_triangular_solve.get(x._data.__class__)
+        or dispatch("triangular_solve", "triangular_solve", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data, upper, transpose, unitriangular))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("triangular_solve", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.TriangularSolveGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out = TensorWrapper.of_output(out, node)
+        node.upper = upper
+        node.transpose = transpose
+        node.unitriangular = unitriangular
+    if FORWARD.active:
+        _jvp.triangular_solve(x, y, upper, transpose, unitriangular, out)
+    return out
+
+
+def cholesky_solve(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+    upper: bool = False,
+) -> Tensor:
+    """The solution of A @ out = x given A's Cholesky factor y (A = y y^T, or y^T y with upper), batched with broadcast batch axes; only y's triangle is read.
+
+    Args:
+        x (Tensor | float | int): Right-hand sides (..., n, k).
+        y (Tensor | float | int): Cholesky factors (..., n, n), lower triangular (upper with upper=True).
+        upper (bool, default False): Whether y is the upper factor.
+
+    Returns:
+        out (Tensor): The solutions, of shape (batch..., n, k).
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "cholesky_solve", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "cholesky_solve", "y")
+    if upper.__class__ is not bool:
+        upper = bool_arg(upper, "cholesky_solve", "upper")
+    if x._data.dtype is not y._data.dtype or x._data.dtype not in FLOAT_DTYPES:
+        x, y = promote_args("cholesky_solve", True, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_cholesky_solve.get(x._data.__class__)
+        or dispatch("cholesky_solve", "cholesky_solve", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data, upper))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cholesky_solve", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.CholeskySolveGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out = TensorWrapper.of_output(out, node)
+        node.upper = upper
+    if FORWARD.active:
+        _jvp.cholesky_solve(x, y, upper, out)
     return out

@@ -6,6 +6,7 @@ only groups them.
 
 from opgrad.generated.ops import (
     cholesky,
+    cholesky_solve,
     cross,
     det,
     diag_embed,
@@ -19,10 +20,12 @@ from opgrad.generated.ops import (
     slogdet,
     solve,
     trace,
+    triangular_solve,
 )
 
 __all__ = [
     "cholesky",
+    "cholesky_solve",
     "cross",
     "det",
     "diag_embed",
@@ -36,4 +39,5 @@ __all__ = [
     "slogdet",
     "solve",
     "trace",
+    "triangular_solve",
 ]

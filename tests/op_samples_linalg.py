@@ -173,3 +173,44 @@ INFOS += [
     OpInfo("matrix_power", half_ok(np.linalg.matrix_power), matrix_power_samples, atol32=1e-4),
     OpInfo("kron", np.kron, kron_samples, (0, 1)),
 ]
+
+
+def triangle_ref(x: np.ndarray, upper: bool, unit: bool) -> np.ndarray:
+    t = np.triu(x, 1 if unit else 0) if upper else np.tril(x, -1 if unit else 0)
+    return t + np.eye(x.shape[-1], dtype=x.dtype) if unit else t
+
+
+def triangular_solve_ref(
+    x: np.ndarray, y: np.ndarray, upper: bool = True, transpose: bool = False, unitriangular: bool = False
+) -> np.ndarray:
+    t = triangle_ref(x, upper, unitriangular)
+    return solve_ref(t.swapaxes(-1, -2) if transpose else t, y)
+
+
+def cholesky_solve_ref(x: np.ndarray, y: np.ndarray, upper: bool = False) -> np.ndarray:
+    t = triangle_ref(y, upper, False)
+    return solve_ref(t.swapaxes(-1, -2) @ t if upper else t @ t.swapaxes(-1, -2), x)
+
+
+def triangular_solve_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    # the unread triangle holds random values: the gradient there must be 0
+    yield Sample((well(rng, 3, 3), randn(rng, 3, 2)))
+    yield Sample((well(rng, 3, 3), randn(rng, 3, 2), False), note="lower")
+    yield Sample((well(rng, 2, 3, 3), randn(rng, 3, 1), True, True), note="batched, transpose")
+    # unit diagonal: small off-diagonal entries keep I + strict triangle well conditioned
+    yield Sample(
+        (0.3 * randn(rng, 3, 3), randn(rng, 2, 3, 2), False, True, True), note="lower, transpose, unit"
+    )
+    yield Sample((0.3 * randn(rng, 3, 3), randn(rng, 3, 2)), {"unitriangular": True}, note="unit")
+
+
+def cholesky_solve_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((randn(rng, 3, 2), well(rng, 3, 3)))
+    yield Sample((randn(rng, 3, 1), well(rng, 2, 3, 3), True), note="batched, upper")
+    yield Sample((randn(rng, 2, 3, 2), well(rng, 3, 3)), note="batched x")
+
+
+INFOS += [
+    OpInfo("triangular_solve", half_ok(triangular_solve_ref), triangular_solve_samples, (0, 1), atol32=1e-4),
+    OpInfo("cholesky_solve", half_ok(cholesky_solve_ref), cholesky_solve_samples, (0, 1), atol32=1e-4),
+]

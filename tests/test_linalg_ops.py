@@ -40,8 +40,10 @@ def test_cholesky_reads_the_symmetric_part():
     np.testing.assert_allclose(up, low.T)
 
 
-def test_inv_and_solve_of_a_singular_matrix_name_the_batch_element():
+def test_inv_and_solves_of_a_singular_matrix_name_the_batch_element():
     x = _t(np.stack([np.eye(2), np.ones((2, 2))]))
+    with pytest.raises(ValueError, match=r"triangular_solve: x\[1\] is singular"):
+        og.triangular_solve(_t(np.stack([np.eye(2), np.triu(np.ones((2, 2)), 1)])), _t(np.ones((2, 1))))
     with pytest.raises(ValueError, match=r"inv: x\[1\] is singular"):
         og.inv(x)
     with pytest.raises(ValueError, match=r"solve: a\[1\] is singular"):
@@ -103,4 +105,6 @@ def test_third_order_gradients_of_the_composites():
     assert third(lambda t: og.det(t), a)
     assert third(lambda t: og.cholesky(t), spd)
     assert third(lambda t: og.matrix_power(t, 3), a / 3)
+    assert third(lambda t: og.triangular_solve(t, _t(spd), False, True), a)
+    assert third(lambda t: og.cholesky_solve(_t(spd), t), a)
     assert third(lambda t: og.solve(t, _t(spd)), a)

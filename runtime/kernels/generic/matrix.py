@@ -158,30 +158,63 @@ def slogdet(x):
     return _back(sign, x), _back(logabsdet, x)
 
 
-@register_kernel("solve")
-def solve(a, b):
-    _check_matrix("solve", "a", a)
-    check_float("solve", "b", b)
+def _system(op: str, a: Any, b: Any, names: tuple[str, str] = ("a", "b")) -> tuple[Any, Any]:
+    """Check square matrices `a` and right-hand sides `b` (..., n, k); both broadcast to the
+    common batch shape."""
+    na, nb = names
+    _check_matrix(op, na, a)
+    check_float(op, nb, b)
     xp = array_module(a, b)
     if b.ndim < 2 or b.shape[-2] != a.shape[-1]:
         raise ValueError(
-            f"solve: a has shape {a.shape} and b has shape {b.shape}; "
-            f"expected b of shape (..., {a.shape[-1]}, k) "
+            f"{op}: {na} has shape {a.shape} and {nb} has shape {b.shape}; "
+            f"expected {nb} of shape (..., {a.shape[-1]}, k) "
             "(unsqueeze a vector right-hand side to (..., n, 1))"
         )
     try:
         batch = xp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     except ValueError:
         raise ValueError(
-            f"solve: a has shape {a.shape} and b has shape {b.shape}; "
+            f"{op}: {na} has shape {a.shape} and {nb} has shape {b.shape}; "
             "expected batch dimensions that broadcast"
         ) from None
-    a = xp.broadcast_to(a, batch + a.shape[-2:])
-    b = xp.broadcast_to(b, batch + b.shape[-2:])
+    return xp.broadcast_to(a, batch + a.shape[-2:]), xp.broadcast_to(b, batch + b.shape[-2:])
+
+
+def _solve(op: str, a: Any, b: Any, arg: str = "a") -> Any:
+    """solve(a, b) on already broadcast operands; a singular a raises naming the element."""
+    xp = array_module(a, b)
     try:
         return _back(xp.linalg.solve(_wide(a), _wide(b)), a)
     except np.linalg.LinAlgError:
-        raise _first_bad("solve", "a", a, "singular; expected invertible matrices", xp.linalg.inv) from None
+        raise _first_bad(op, arg, a, "singular; expected invertible matrices", xp.linalg.inv) from None
+
+
+@register_kernel("solve")
+def solve(a, b):
+    a, b = _system("solve", a, b)
+    return _solve("solve", a, b)
+
+
+def _triangle(xp: Any, a: Any, upper: bool, unit: bool) -> Any:
+    """The triangle of `a` a triangular solve reads (unit diagonal if `unit`)."""
+    t = xp.triu(a, 1 if unit else 0) if upper else xp.tril(a, -1 if unit else 0)
+    return t + xp.eye(a.shape[-1], dtype=a.dtype) if unit else t
+
+
+@register_kernel("triangular_solve")
+def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False):
+    x, y = _system("triangular_solve", x, y, ("x", "y"))
+    t = _triangle(array_module(x, y), x, upper, unitriangular)
+    return _solve("triangular_solve", t.swapaxes(-1, -2) if transpose else t, y, "x")
+
+
+@register_kernel("cholesky_solve")
+def cholesky_solve(x, y, upper=False):
+    y, x = _system("cholesky_solve", y, x, ("y", "x"))
+    t = _triangle(array_module(x, y), y, upper, False)
+    first, second = (t.swapaxes(-1, -2), t) if upper else (t, t.swapaxes(-1, -2))
+    return _solve("cholesky_solve", second, _solve("cholesky_solve", first, x, "y"), "y")
 
 
 @register_kernel("cholesky")
