@@ -1738,16 +1738,26 @@ def matrix_transpose(
     x,
     out,
 ) -> None:
-    """Tangents of matrix_transpose, derived from its backward (double-vjp)."""
-    derive(_ops.matrix_transpose, (x,), (out,))
+    """Tangents of matrix_transpose (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.matrix_transpose(x_t)
+    set_tangent(out, out_t)
 
 
 def trace(
     x,
     out,
 ) -> None:
-    """Tangents of trace, derived from its backward (double-vjp)."""
-    derive(_ops.trace, (x,), (out,))
+    """Tangents of trace (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.trace(x_t)
+    set_tangent(out, out_t)
 
 
 def outer(
@@ -1766,8 +1776,13 @@ def diagonal(
     axis2,
     out,
 ) -> None:
-    """Tangents of diagonal, derived from its backward (double-vjp)."""
-    derive(_ops.diagonal, (x, offset, axis1, axis2), (out,))
+    """Tangents of diagonal (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.diagonal(x_t, offset, axis1, axis2)
+    set_tangent(out, out_t)
 
 
 def diag_embed(
@@ -1777,8 +1792,13 @@ def diag_embed(
     dim2,
     out,
 ) -> None:
-    """Tangents of diag_embed, derived from its backward (double-vjp)."""
-    derive(_ops.diag_embed, (x, offset, dim1, dim2), (out,))
+    """Tangents of diag_embed (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.diag_embed(x_t, offset, dim1, dim2)
+    set_tangent(out, out_t)
 
 
 def cross(
@@ -1808,8 +1828,13 @@ def det(
     x,
     out,
 ) -> None:
-    """Tangents of det, derived from its backward (double-vjp)."""
-    derive(_ops.det, (x,), (out,))
+    """Tangents of det (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = out * _ops.trace(_ops.solve(x, x_t))
+    set_tangent(out, out_t)
 
 
 def slogdet(
@@ -1817,8 +1842,13 @@ def slogdet(
     sign,
     logabsdet,
 ) -> None:
-    """Tangents of slogdet, derived from its backward (double-vjp)."""
-    derive(_ops.slogdet, (x,), (sign, logabsdet))
+    """Tangents of slogdet (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        logabsdet_t = _ops.trace(_ops.solve(x, x_t))
+    set_tangent(logabsdet, logabsdet_t)
 
 
 def solve(
@@ -1826,8 +1856,14 @@ def solve(
     b,
     out,
 ) -> None:
-    """Tangents of solve, derived from its backward (double-vjp)."""
-    derive(_ops.solve, (a, b), (out,))
+    """Tangents of solve (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(a, b)
+    if _t is None:
+        return
+    a_t, b_t = _t
+    with rule_scope():
+        out_t = _ops.solve(a, b_t - _ops.matmul(a_t, out))
+    set_tangent(out, out_t)
 
 
 def cholesky(
