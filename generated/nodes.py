@@ -90,6 +90,7 @@ _k_logsumexp_double_grad = kernel_table("logsumexp_double_grad")
 _k_logsumexp_grad = kernel_table("logsumexp_grad")
 _k_masked_fill_grad = kernel_table("masked_fill_grad")
 _k_matmul_grad = kernel_table("matmul_grad")
+_k_matrix_power_grad = kernel_table("matrix_power_grad")
 _k_max_double_grad = kernel_table("max_double_grad")
 _k_max_grad = kernel_table("max_grad")
 _k_max_pool2d_double_grad = kernel_table("max_pool2d_double_grad")
@@ -8513,13 +8514,26 @@ class MatrixPowerGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = unpack(self.x, self)
-        n = self.n
-        xt = _ops.matrix_transpose(x)
-        zt = _ops.zero(xt)
-        eye = _ops.tril(_ops.triu(_ops.fill(xt, 1.0)))
-        m = _ops.concat([_ops.concat([xt, out_grad], -1), _ops.concat([zt, xt], -1)], -2)
-        x_grad = _ops.matmul(_ops.matmul(_ops.concat([eye, zt], -1), _ops.matrix_power(m, n)), _ops.concat([zt, eye], -2))
+        if create_graph:
+            x = unpack(self.x, self)
+            n = self.n
+            xt = _ops.matrix_transpose(x)
+            zt = _ops.zero(xt)
+            eye = _ops.tril(_ops.triu(_ops.fill(xt, 1.0)))
+            m = _ops.concat([_ops.concat([xt, out_grad], -1), _ops.concat([zt, xt], -1)], -2)
+            x_grad = _ops.matmul(_ops.matmul(_ops.concat([eye, zt], -1), _ops.matrix_power(m, n)), _ops.concat([zt, eye], -2))
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_matrix_power_grad.get(x.__class__)
+            or dispatch("matrix_power_grad", "matrix_power_grad", x, out_grad._data)
+        )
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.n))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("matrix_power_grad", _e) from None
         return (x_grad,)
 
     def release_saved(self) -> None:
