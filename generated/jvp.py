@@ -29,6 +29,7 @@ __all__ = [
     "batch_norm_grad",
     "binary_cross_entropy_with_logits",
     "binary_cross_entropy_with_logits_grad",
+    "bmm",
     "cast",
     "cast_grad",
     "celu",
@@ -1913,6 +1914,21 @@ def cholesky_solve(
 ) -> None:
     """Tangents of cholesky_solve, derived from its backward (double-vjp)."""
     derive(_ops.cholesky_solve, (x, y, upper), (out,))
+
+
+def bmm(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of bmm (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = _ops.matmul(x_t, y) + _ops.matmul(x, y_t)
+    set_tangent(out, out_t)
 
 
 def neg_grad(

@@ -174,6 +174,7 @@ __all__ = [
     "BatchNormGradNode",
     "BinaryCrossEntropyWithLogitsDoubleGradNode",
     "BinaryCrossEntropyWithLogitsGradNode",
+    "BmmGradNode",
     "CastDoubleGradNode",
     "CastGradNode",
     "CeluDoubleGradNode",
@@ -8681,4 +8682,26 @@ class CholeskySolveGradNode(GradNode):
         self.x = None
         self.y = None
         self.out = None
+        self._released = True
+
+
+class BmmGradNode(GradNode):
+    """Gradient of bmm."""
+
+    __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
+    name = "bmm_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        x_grad = _ops.matmul(out_grad, y, False, True)
+        y_grad = _ops.matmul(x, out_grad, True, False)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
         self._released = True

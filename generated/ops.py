@@ -71,6 +71,7 @@ _k_bitwise_and = kernel_table("bitwise_and")
 _k_bitwise_not = kernel_table("bitwise_not")
 _k_bitwise_or = kernel_table("bitwise_or")
 _k_bitwise_xor = kernel_table("bitwise_xor")
+_k_bmm = kernel_table("bmm")
 _k_cast = kernel_table("cast")
 _k_celu = kernel_table("celu")
 _k_cholesky = kernel_table("cholesky")
@@ -219,6 +220,7 @@ __all__ = [
     "bitwise_not",
     "bitwise_or",
     "bitwise_xor",
+    "bmm",
     "cast",
     "celu",
     "cholesky",
@@ -6984,4 +6986,45 @@ def cholesky_solve(
         node.upper = upper
     if FORWARD.active:
         _jvp.cholesky_solve(x, y, upper, out)
+    return out
+
+
+def bmm(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """The batched matrix product of two 3-D tensors with the same batch size (no broadcasting; matmul broadcasts).
+
+    Args:
+        x (Tensor | float | int): A tensor (b, n, m).
+        y (Tensor | float | int): A tensor (b, m, p).
+
+    Returns:
+        out (Tensor): The products, of shape (b, n, p).
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "bmm", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "bmm", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("bmm", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_bmm.get(x._data.__class__)
+        or dispatch("bmm", "bmm", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bmm", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.BmmGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.bmm(x, y, out)
     return out

@@ -2468,3 +2468,19 @@ class TensorMethods:
             Flows to x, y.
         """
         return _generated.ops.kron(self, y)
+
+    def bmm(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """The batched matrix product of two 3-D tensors with the same batch size (no broadcasting; matmul broadcasts).
+
+        Calls `opgrad.bmm(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): A tensor (b, m, p).
+
+        Returns:
+            out (Tensor): The products, of shape (b, n, p).
+
+        Gradient:
+            Flows to x, y.
+        """
+        return _generated.ops.bmm(self, y)

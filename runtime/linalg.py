@@ -5,6 +5,7 @@ only groups them.
 """
 
 from opgrad.generated.ops import (
+    bmm,
     cholesky,
     cholesky_solve,
     cross,
@@ -24,6 +25,7 @@ from opgrad.generated.ops import (
 )
 
 __all__ = [
+    "bmm",
     "cholesky",
     "cholesky_solve",
     "cross",

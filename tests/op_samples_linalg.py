@@ -214,3 +214,11 @@ INFOS += [
     OpInfo("triangular_solve", half_ok(triangular_solve_ref), triangular_solve_samples, (0, 1), atol32=1e-4),
     OpInfo("cholesky_solve", half_ok(cholesky_solve_ref), cholesky_solve_samples, (0, 1), atol32=1e-4),
 ]
+
+
+def bmm_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((randn(rng, 2, 3, 4), randn(rng, 2, 4, 2)))
+    yield Sample((randn(rng, 1, 1, 3), randn(rng, 1, 3, 1)))
+
+
+INFOS += [OpInfo("bmm", np.matmul, bmm_samples, (0, 1))]

@@ -64,6 +64,7 @@ def test_inv_and_solves_of_a_singular_matrix_name_the_batch_element():
             lambda: og.diag_embed(_t(np.ones((2, 2))), 0, 1, -2),
             r"diag_embed: dim1 and dim2 are the same axis",
         ),
+        (lambda: og.bmm(_t(np.ones((2, 2, 3))), _t(np.ones((3, 3, 2)))), r"bmm: .*expected \(b, n, m\)"),
         (lambda: og.trace(_t(np.ones(3))), r"trace: x has shape \(3,\)"),
         (lambda: og.matrix_power(_t(np.ones((2, 2))), -1), r"matrix_power: x is singular; a negative n"),
     ],

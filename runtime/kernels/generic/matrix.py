@@ -288,3 +288,12 @@ def kron_grad(x, y, out_grad):
     x_grad = (g * y.reshape(inter_y)).sum(axis=tuple(range(1, 2 * d, 2))).reshape(x.shape)
     y_grad = (g * x.reshape(inter_x)).sum(axis=tuple(range(0, 2 * d, 2))).reshape(y.shape)
     return x_grad.astype(out_grad.dtype, copy=False), y_grad.astype(out_grad.dtype, copy=False)
+
+
+@register_kernel("bmm")
+def bmm(x, y):
+    if x.ndim != 3 or y.ndim != 3 or x.shape[0] != y.shape[0] or x.shape[2] != y.shape[1]:
+        raise ValueError(
+            f"bmm: x has shape {x.shape} and y has shape {y.shape}; expected (b, n, m) and (b, m, p)"
+        )
+    return nd(x @ y)
