@@ -48,6 +48,7 @@ _k_cross_entropy_grad = kernel_table("cross_entropy_grad")
 _k_cumprod_double_grad = kernel_table("cumprod_double_grad")
 _k_cumprod_grad = kernel_table("cumprod_grad")
 _k_cumsum_grad = kernel_table("cumsum_grad")
+_k_diagonal_grad = kernel_table("diagonal_grad")
 _k_divide_grad = kernel_table("divide_grad")
 _k_dropout_grad = kernel_table("dropout_grad")
 _k_einsum_grad = kernel_table("einsum_grad")
@@ -71,6 +72,7 @@ _k_hardtanh_grad = kernel_table("hardtanh_grad")
 _k_index_add_grad = kernel_table("index_add_grad")
 _k_index_select_grad = kernel_table("index_select_grad")
 _k_kl_div_grad = kernel_table("kl_div_grad")
+_k_kron_grad = kernel_table("kron_grad")
 _k_l1_loss_grad = kernel_table("l1_loss_grad")
 _k_layer_norm_grad = kernel_table("layer_norm_grad")
 _k_leaky_relu_grad = kernel_table("leaky_relu_grad")
@@ -158,6 +160,7 @@ __all__ = [
     "cumprod_double_grad",
     "cumprod_grad",
     "cumsum_grad",
+    "diagonal_grad",
     "divide_grad",
     "dropout_grad",
     "einsum_grad",
@@ -181,6 +184,7 @@ __all__ = [
     "index_add_grad",
     "index_select_grad",
     "kl_div_grad",
+    "kron_grad",
     "l1_loss_grad",
     "layer_norm_grad",
     "leaky_relu_grad",
@@ -3666,3 +3670,70 @@ def reduce_as_grad(
     if FORWARD.active:
         _jvp.reduce_as_grad(x, out_grad, x_grad)
     return x_grad
+
+
+def diagonal_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    offset: int = 0,
+    axis1: int = 0,
+    axis2: int = 1,
+) -> Tensor:
+    """Gradient of diagonal."""
+    _kernel = _k_diagonal_grad.get(out_grad._data.__class__) or dispatch("diagonal_grad", "diagonal_grad", out_grad._data)
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, offset, axis1, axis2))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("diagonal_grad", _e) from None
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.DiagonalDoubleGradNode, (None, out_grad), x_grad)
+        node.offset = offset
+        node.axis1 = axis1
+        node.axis2 = axis2
+    if FORWARD.active:
+        _jvp.diagonal_grad(x, out_grad, offset, axis1, axis2, x_grad)
+    return x_grad
+
+
+def kron_grad(
+    x: Tensor,
+    y: Tensor,
+    out_grad: Tensor,
+) -> tuple[Tensor, Tensor]:
+    """Gradient of kron."""
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        is out_grad._data.__class__
+        and _k_kron_grad.get(x._data.__class__)
+        or dispatch(
+            "kron_grad",
+            "kron_grad",
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    )
+    try:
+        _results = _kernel(
+            x._data,
+            y._data,
+            out_grad._data,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("kron_grad", _e) from None
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("kron_grad", 2, _results) from None
+    x_grad = wrap(_r0)
+    y_grad = wrap(_r1)
+    if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.KronDoubleGradNode, (x, y, out_grad), x_grad)
+        set_history(y_grad, node, 1)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+    if FORWARD.active:
+        _jvp.kron_grad(x, y, out_grad, x_grad, y_grad)
+    return (x_grad, y_grad)

@@ -29,10 +29,13 @@ __all__ = [
     "batch_norm_grad",
     "binary_cross_entropy_with_logits",
     "binary_cross_entropy_with_logits_grad",
+    "bmm",
     "cast",
     "cast_grad",
     "celu",
     "celu_grad",
+    "cholesky",
+    "cholesky_solve",
     "clip",
     "clip_grad",
     "concat",
@@ -41,6 +44,7 @@ __all__ = [
     "conv2d_grad",
     "cos",
     "cos_grad",
+    "cross",
     "cross_entropy",
     "cross_entropy_double_grad",
     "cross_entropy_grad",
@@ -49,6 +53,10 @@ __all__ = [
     "cumprod_grad",
     "cumsum",
     "cumsum_grad",
+    "det",
+    "diag_embed",
+    "diagonal",
+    "diagonal_grad",
     "divide",
     "divide_grad",
     "dropout",
@@ -93,8 +101,11 @@ __all__ = [
     "index_add_grad",
     "index_select",
     "index_select_grad",
+    "inv",
     "kl_div",
     "kl_div_grad",
+    "kron",
+    "kron_grad",
     "l1_loss",
     "l1_loss_grad",
     "layer_norm",
@@ -120,6 +131,8 @@ __all__ = [
     "matmul_jvp",
     "matmul_xg",
     "matmul_yg",
+    "matrix_power",
+    "matrix_transpose",
     "max",
     "max_grad",
     "max_pool2d",
@@ -145,6 +158,7 @@ __all__ = [
     "nll_loss_grad",
     "norm",
     "norm_grad",
+    "outer",
     "pad",
     "pad_grad",
     "pow",
@@ -185,6 +199,7 @@ __all__ = [
     "silu_grad",
     "sin",
     "sin_grad",
+    "slogdet",
     "smooth_l1_loss",
     "smooth_l1_loss_grad",
     "softmax",
@@ -195,6 +210,7 @@ __all__ = [
     "softplus_grad",
     "softsign",
     "softsign_grad",
+    "solve",
     "sort",
     "sort_grad",
     "split",
@@ -225,8 +241,10 @@ __all__ = [
     "tile_grad",
     "topk",
     "topk_grad",
+    "trace",
     "transpose",
     "transpose_grad",
+    "triangular_solve",
     "tril",
     "tril_grad",
     "triu",
@@ -1717,6 +1735,202 @@ def remainder(
     derive(_ops.remainder, (x, y), (out,))
 
 
+def matrix_transpose(
+    x,
+    out,
+) -> None:
+    """Tangents of matrix_transpose (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.matrix_transpose(x_t)
+    set_tangent(out, out_t)
+
+
+def trace(
+    x,
+    out,
+) -> None:
+    """Tangents of trace (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.trace(x_t)
+    set_tangent(out, out_t)
+
+
+def outer(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of outer, derived from its backward (double-vjp)."""
+    derive(_ops.outer, (x, y), (out,))
+
+
+def diagonal(
+    x,
+    offset,
+    axis1,
+    axis2,
+    out,
+) -> None:
+    """Tangents of diagonal (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.diagonal(x_t, offset, axis1, axis2)
+    set_tangent(out, out_t)
+
+
+def diag_embed(
+    x,
+    offset,
+    dim1,
+    dim2,
+    out,
+) -> None:
+    """Tangents of diag_embed (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.diag_embed(x_t, offset, dim1, dim2)
+    set_tangent(out, out_t)
+
+
+def cross(
+    x,
+    y,
+    axis,
+    out,
+) -> None:
+    """Tangents of cross, derived from its backward (double-vjp)."""
+    derive(_ops.cross, (x, y, axis), (out,))
+
+
+def inv(
+    x,
+    out,
+) -> None:
+    """Tangents of inv (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = -_ops.matmul(_ops.matmul(out, x_t), out)
+    set_tangent(out, out_t)
+
+
+def det(
+    x,
+    out,
+) -> None:
+    """Tangents of det (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = out * _ops.trace(_ops.solve(x, x_t))
+    set_tangent(out, out_t)
+
+
+def slogdet(
+    x,
+    sign,
+    logabsdet,
+) -> None:
+    """Tangents of slogdet (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        logabsdet_t = _ops.trace(_ops.solve(x, x_t))
+    set_tangent(logabsdet, logabsdet_t)
+
+
+def solve(
+    a,
+    b,
+    out,
+) -> None:
+    """Tangents of solve (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(a, b)
+    if _t is None:
+        return
+    a_t, b_t = _t
+    with rule_scope():
+        out_t = _ops.solve(a, b_t - _ops.matmul(a_t, out))
+    set_tangent(out, out_t)
+
+
+def cholesky(
+    x,
+    upper,
+    out,
+) -> None:
+    """Tangents of cholesky, derived from its backward (double-vjp)."""
+    derive(_ops.cholesky, (x, upper), (out,))
+
+
+def matrix_power(
+    x,
+    n,
+    out,
+) -> None:
+    """Tangents of matrix_power, derived from its backward (double-vjp)."""
+    derive(_ops.matrix_power, (x, n), (out,))
+
+
+def kron(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of kron, derived from its backward (double-vjp)."""
+    derive(_ops.kron, (x, y), (out,))
+
+
+def triangular_solve(
+    x,
+    y,
+    upper,
+    transpose,
+    unitriangular,
+    out,
+) -> None:
+    """Tangents of triangular_solve, derived from its backward (double-vjp)."""
+    derive(_ops.triangular_solve, (x, y, upper, transpose, unitriangular), (out,))
+
+
+def cholesky_solve(
+    x,
+    y,
+    upper,
+    out,
+) -> None:
+    """Tangents of cholesky_solve, derived from its backward (double-vjp)."""
+    derive(_ops.cholesky_solve, (x, y, upper), (out,))
+
+
+def bmm(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of bmm (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = _ops.matmul(x_t, y) + _ops.matmul(x, y_t)
+    set_tangent(out, out_t)
+
+
 def neg_grad(
     out_grad,
     x_grad,
@@ -2924,3 +3138,26 @@ def reduce_as_grad(
 ) -> None:
     """Tangents of reduce_as_grad, derived from its backward (double-vjp)."""
     derive(_grad_ops.reduce_as_grad, (x, out_grad), (x_grad,))
+
+
+def diagonal_grad(
+    x,
+    out_grad,
+    offset,
+    axis1,
+    axis2,
+    x_grad,
+) -> None:
+    """Tangents of diagonal_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.diagonal_grad, (x, out_grad, offset, axis1, axis2), (x_grad,))
+
+
+def kron_grad(
+    x,
+    y,
+    out_grad,
+    x_grad,
+    y_grad,
+) -> None:
+    """Tangents of kron_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.kron_grad, (x, y, out_grad), (x_grad, y_grad))

@@ -45,6 +45,7 @@ _k_cross_entropy_grad = kernel_table("cross_entropy_grad")
 _k_cumprod_double_grad = kernel_table("cumprod_double_grad")
 _k_cumprod_grad = kernel_table("cumprod_grad")
 _k_cumsum_grad = kernel_table("cumsum_grad")
+_k_diagonal_grad = kernel_table("diagonal_grad")
 _k_divide_grad = kernel_table("divide_grad")
 _k_dropout_grad = kernel_table("dropout_grad")
 _k_einsum_double_grad = kernel_table("einsum_double_grad")
@@ -74,6 +75,7 @@ _k_index_add_grad = kernel_table("index_add_grad")
 _k_index_select_grad = kernel_table("index_select_grad")
 _k_kl_div_double_grad = kernel_table("kl_div_double_grad")
 _k_kl_div_grad = kernel_table("kl_div_grad")
+_k_kron_grad = kernel_table("kron_grad")
 _k_l1_loss_double_grad = kernel_table("l1_loss_double_grad")
 _k_l1_loss_grad = kernel_table("l1_loss_grad")
 _k_layer_norm_double_grad = kernel_table("layer_norm_double_grad")
@@ -88,6 +90,7 @@ _k_logsumexp_double_grad = kernel_table("logsumexp_double_grad")
 _k_logsumexp_grad = kernel_table("logsumexp_grad")
 _k_masked_fill_grad = kernel_table("masked_fill_grad")
 _k_matmul_grad = kernel_table("matmul_grad")
+_k_matrix_power_grad = kernel_table("matrix_power_grad")
 _k_max_double_grad = kernel_table("max_double_grad")
 _k_max_grad = kernel_table("max_grad")
 _k_max_pool2d_double_grad = kernel_table("max_pool2d_double_grad")
@@ -171,10 +174,13 @@ __all__ = [
     "BatchNormGradNode",
     "BinaryCrossEntropyWithLogitsDoubleGradNode",
     "BinaryCrossEntropyWithLogitsGradNode",
+    "BmmGradNode",
     "CastDoubleGradNode",
     "CastGradNode",
     "CeluDoubleGradNode",
     "CeluGradNode",
+    "CholeskyGradNode",
+    "CholeskySolveGradNode",
     "ClipDoubleGradNode",
     "ClipGradNode",
     "ConcatDoubleGradNode",
@@ -186,10 +192,15 @@ __all__ = [
     "CrossEntropyDoubleGradNode",
     "CrossEntropyGradNode",
     "CrossEntropyTripleGradNode",
+    "CrossGradNode",
     "CumprodDoubleGradNode",
     "CumprodGradNode",
     "CumsumDoubleGradNode",
     "CumsumGradNode",
+    "DetGradNode",
+    "DiagEmbedGradNode",
+    "DiagonalDoubleGradNode",
+    "DiagonalGradNode",
     "DivideDoubleGradNode",
     "DivideGradNode",
     "DropoutDoubleGradNode",
@@ -234,8 +245,11 @@ __all__ = [
     "IndexAddGradNode",
     "IndexSelectDoubleGradNode",
     "IndexSelectGradNode",
+    "InvGradNode",
     "KlDivDoubleGradNode",
     "KlDivGradNode",
+    "KronDoubleGradNode",
+    "KronGradNode",
     "L1LossDoubleGradNode",
     "L1LossGradNode",
     "LayerNormDoubleGradNode",
@@ -261,6 +275,8 @@ __all__ = [
     "MatmulJvpGradNode",
     "MatmulXgGradNode",
     "MatmulYgGradNode",
+    "MatrixPowerGradNode",
+    "MatrixTransposeGradNode",
     "MaxDoubleGradNode",
     "MaxGradNode",
     "MaxPool2dDoubleGradNode",
@@ -285,6 +301,7 @@ __all__ = [
     "NllLossGradNode",
     "NormDoubleGradNode",
     "NormGradNode",
+    "OuterGradNode",
     "PadDoubleGradNode",
     "PadGradNode",
     "PowDoubleGradNode",
@@ -324,6 +341,7 @@ __all__ = [
     "SiluGradNode",
     "SinDoubleGradNode",
     "SinGradNode",
+    "SlogdetGradNode",
     "SmoothL1LossDoubleGradNode",
     "SmoothL1LossGradNode",
     "SoftmaxDoubleGradNode",
@@ -334,6 +352,7 @@ __all__ = [
     "SoftplusGradNode",
     "SoftsignDoubleGradNode",
     "SoftsignGradNode",
+    "SolveGradNode",
     "SortDoubleGradNode",
     "SortGradNode",
     "SplitDoubleGradNode",
@@ -364,8 +383,10 @@ __all__ = [
     "TileGradNode",
     "TopkDoubleGradNode",
     "TopkGradNode",
+    "TraceGradNode",
     "TransposeDoubleGradNode",
     "TransposeGradNode",
+    "TriangularSolveGradNode",
     "TrilDoubleGradNode",
     "TrilGradNode",
     "TriuDoubleGradNode",
@@ -3689,9 +3710,9 @@ class StdDoubleGradNode(GradNode):
             keepdim = self.keepdim
             u = _grad_ops.std_grad(x, out, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim)
             s = _ops.sum(x_grad_grad * u, axis, keepdim)
-            inv = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
-            first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * inv, axis, unbiased, keepdim)
-            grad_wrt_x = first - _grad_ops.std_grad(x, out, out_grad * s * inv, axis, unbiased, keepdim)
+            rout = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
+            first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * rout, axis, unbiased, keepdim)
+            grad_wrt_x = first - _grad_ops.std_grad(x, out, out_grad * s * rout, axis, unbiased, keepdim)
             grad_wrt_out_grad = s
             return (grad_wrt_x, None, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
@@ -8223,6 +8244,461 @@ class RemainderGradNode(GradNode):
         y = unpack(self.y, self)
         x_grad = _ops.reduce_as(out_grad, x)
         y_grad = _ops.reduce_as(-_ops.floor_divide(x, y) * out_grad, y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class MatrixTransposeGradNode(GradNode):
+    """Gradient of matrix_transpose."""
+
+    __slots__ = ()
+    name = "matrix_transpose_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = _ops.matrix_transpose(out_grad)
+        return (x_grad,)
+
+
+class TraceGradNode(GradNode):
+    """Gradient of trace."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "trace_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = _ops.unsqueeze(out_grad, [-1, -2]) * _ops.tril(_ops.triu(_ops.fill(x, 1.0)))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class OuterGradNode(GradNode):
+    """Gradient of outer."""
+
+    __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
+    name = "outer_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        x_grad = _ops.matmul(out_grad, y)
+        y_grad = _ops.matmul(x, out_grad)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class DiagonalGradNode(GradNode):
+    """Gradient of diagonal."""
+
+    __slots__ = ("x", "offset", "axis1", "axis2")
+    x: Saved
+    offset: int
+    axis1: int
+    axis2: int
+    name = "diagonal_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.diagonal_grad(
+                x,
+                out_grad,
+                self.offset,
+                self.axis1,
+                self.axis2,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_diagonal_grad.get(out_grad._data.__class__) or dispatch("diagonal_grad", "diagonal_grad", out_grad._data)
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.offset, self.axis1, self.axis2))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("diagonal_grad", _e) from None
+        return (x_grad,)
+
+
+class DiagonalDoubleGradNode(GradNode):
+    """Gradient of diagonal_grad (second-order gradient of diagonal)."""
+
+    __slots__ = ("offset", "axis1", "axis2")
+    offset: int
+    axis1: int
+    axis2: int
+    name = "diagonal_double_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        offset = self.offset
+        axis1 = self.axis1
+        axis2 = self.axis2
+        grad_wrt_out_grad = _ops.diagonal(x_grad_grad, offset, axis1, axis2)
+        return (None, grad_wrt_out_grad)
+
+
+class DiagEmbedGradNode(GradNode):
+    """Gradient of diag_embed."""
+
+    __slots__ = ("offset", "dim1", "dim2")
+    offset: int
+    dim1: int
+    dim2: int
+    name = "diag_embed_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        offset = self.offset
+        dim1 = self.dim1
+        dim2 = self.dim2
+        x_grad = _ops.diagonal(out_grad, offset, dim1, dim2)
+        return (x_grad,)
+
+
+class CrossGradNode(GradNode):
+    """Gradient of cross."""
+
+    __slots__ = ("x", "y", "axis")
+    x: Saved
+    y: Saved
+    axis: int
+    name = "cross_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        axis = self.axis
+        x_grad = _ops.reduce_as(_ops.cross(y, out_grad, axis), x)
+        y_grad = _ops.reduce_as(_ops.cross(out_grad, x, axis), y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class InvGradNode(GradNode):
+    """Gradient of inv."""
+
+    __slots__ = ("out",)
+    out: Saved
+    name = "inv_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        out = unpack(self.out, self)
+        x_grad = -_ops.matmul(_ops.matmul(out, out_grad, True, False), out, False, True)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self._released = True
+
+
+class DetGradNode(GradNode):
+    """Gradient of det."""
+
+    __slots__ = ("x", "out")
+    x: Saved
+    out: Saved
+    name = "det_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        out = unpack(self.out, self)
+        x_grad = _ops.unsqueeze(out_grad * out, [-1, -2]) * _ops.matrix_transpose(_ops.inv(x))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class SlogdetGradNode(GradNode):
+    """Gradient of slogdet."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "slogdet_grad"
+    non_differentiable_outputs = (0,)
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        logabsdet_grad = grads[1]
+        x = unpack(self.x, self)
+        x_grad = _ops.unsqueeze(logabsdet_grad, [-1, -2]) * _ops.matrix_transpose(_ops.inv(x))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SolveGradNode(GradNode):
+    """Gradient of solve."""
+
+    __slots__ = ("a", "b", "out")
+    a: Saved
+    b: Saved
+    out: Saved
+    name = "solve_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        a = unpack(self.a, self)
+        b = unpack(self.b, self)
+        out = unpack(self.out, self)
+        bg = _ops.solve(_ops.matrix_transpose(a), out_grad)
+        a_grad = _ops.reduce_as(-_ops.matmul(bg, out, False, True), a)
+        b_grad = _ops.reduce_as(bg, b)
+        return (a_grad, b_grad)
+
+    def release_saved(self) -> None:
+        self.a = None
+        self.b = None
+        self.out = None
+        self._released = True
+
+
+class CholeskyGradNode(GradNode):
+    """Gradient of cholesky."""
+
+    __slots__ = ("out", "upper")
+    out: Saved
+    upper: bool
+    name = "cholesky_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        out = unpack(self.out, self)
+        upper = self.upper
+        low = _ops.matrix_transpose(out) if upper else out
+        gl = _ops.matrix_transpose(out_grad) if upper else out_grad
+        m = _ops.matmul(low, gl, True, False)
+        li = _ops.inv(low)
+        s = _ops.matmul(_ops.matmul(li, 0.5 * (_ops.tril(m) + _ops.tril(m, -1)), True, False), li)
+        x_grad = 0.5 * (s + _ops.matrix_transpose(s))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self._released = True
+
+
+class MatrixPowerGradNode(GradNode):
+    """Gradient of matrix_power."""
+
+    __slots__ = ("x", "n")
+    x: Saved
+    n: int
+    name = "matrix_power_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            n = self.n
+            xt = _ops.matrix_transpose(x)
+            zt = _ops.zero(xt)
+            eye = _ops.tril(_ops.triu(_ops.fill(xt, 1.0)))
+            m = _ops.concat([_ops.concat([xt, out_grad], -1), _ops.concat([zt, xt], -1)], -2)
+            x_grad = _ops.matmul(_ops.matmul(_ops.concat([eye, zt], -1), _ops.matrix_power(m, n)), _ops.concat([zt, eye], -2))
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = (
+            x.__class__
+            is out_grad._data.__class__
+            and _k_matrix_power_grad.get(x.__class__)
+            or dispatch("matrix_power_grad", "matrix_power_grad", x, out_grad._data)
+        )
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.n))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("matrix_power_grad", _e) from None
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class KronGradNode(GradNode):
+    """Gradient of kron."""
+
+    __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
+    name = "kron_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            y = unpack(self.y, self)
+            x_grad, y_grad = _grad_ops.kron_grad(x, y, out_grad)
+            return (x_grad, y_grad)
+        x = unpack_data(self.x, self)
+        y = unpack_data(self.y, self)
+        _kernel = (
+            x.__class__
+            is y.__class__
+            is out_grad._data.__class__
+            and _k_kron_grad.get(x.__class__)
+            or dispatch(
+                "kron_grad",
+                "kron_grad",
+                x,
+                y,
+                out_grad._data,
+            )
+        )
+        try:
+            _results = _kernel(
+                x,
+                y,
+                out_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("kron_grad", _e) from None
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("kron_grad", 2, _results) from None
+        x_grad = wrap(_r0)
+        y_grad = wrap(_r1)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class KronDoubleGradNode(GradNode):
+    """Gradient of kron_grad (second-order gradient of kron)."""
+
+    __slots__ = ("x", "y", "out_grad")
+    x: Saved
+    y: Saved
+    out_grad: Saved
+    name = "kron_double_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        y_grad_grad = grads[1]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        out_grad = unpack(self.out_grad, self)
+        grad_wrt_x = _grad_ops.kron_grad(x, y_grad_grad, out_grad)[0]
+        grad_wrt_y = _grad_ops.kron_grad(x_grad_grad, y, out_grad)[1]
+        grad_wrt_out_grad = _ops.kron(x_grad_grad, y) + _ops.kron(x, y_grad_grad)
+        return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out_grad = None
+        self._released = True
+
+
+class TriangularSolveGradNode(GradNode):
+    """Gradient of triangular_solve."""
+
+    __slots__ = ("x", "y", "out", "upper", "transpose", "unitriangular")
+    x: Saved
+    y: Saved
+    out: Saved
+    upper: bool
+    transpose: bool
+    unitriangular: bool
+    name = "triangular_solve_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        out = unpack(self.out, self)
+        upper = self.upper
+        transpose = self.transpose
+        unitriangular = self.unitriangular
+        yg = _ops.triangular_solve(x, out_grad, upper, False, unitriangular) if transpose else _ops.triangular_solve(x, out_grad, upper, True, unitriangular)
+        m = -_ops.matmul(out, yg, False, True) if transpose else -_ops.matmul(yg, out, False, True)
+        k = (_ops.triu(m, 1) if unitriangular else _ops.triu(m)) if upper else (_ops.tril(m, -1) if unitriangular else _ops.tril(m))
+        x_grad = _ops.reduce_as(k, x)
+        y_grad = _ops.reduce_as(yg, y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out = None
+        self._released = True
+
+
+class CholeskySolveGradNode(GradNode):
+    """Gradient of cholesky_solve."""
+
+    __slots__ = ("x", "y", "out", "upper")
+    x: Saved
+    y: Saved
+    out: Saved
+    upper: bool
+    name = "cholesky_solve_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        out = unpack(self.out, self)
+        upper = self.upper
+        xg = _ops.cholesky_solve(out_grad, y, upper)
+        x_grad = _ops.reduce_as(xg, x)
+        s = -(_ops.matmul(xg, out, False, True) + _ops.matmul(out, xg, False, True))
+        y_grad = _ops.reduce_as(_ops.triu(_ops.matmul(_ops.triu(y), s)) if upper else _ops.tril(_ops.matmul(s, _ops.tril(y))), y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out = None
+        self._released = True
+
+
+class BmmGradNode(GradNode):
+    """Gradient of bmm."""
+
+    __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
+    name = "bmm_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        x_grad = _ops.matmul(out_grad, y, False, True)
+        y_grad = _ops.matmul(x, out_grad, True, False)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:

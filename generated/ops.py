@@ -71,14 +71,21 @@ _k_bitwise_and = kernel_table("bitwise_and")
 _k_bitwise_not = kernel_table("bitwise_not")
 _k_bitwise_or = kernel_table("bitwise_or")
 _k_bitwise_xor = kernel_table("bitwise_xor")
+_k_bmm = kernel_table("bmm")
 _k_cast = kernel_table("cast")
 _k_celu = kernel_table("celu")
+_k_cholesky = kernel_table("cholesky")
+_k_cholesky_solve = kernel_table("cholesky_solve")
 _k_clip = kernel_table("clip")
 _k_conv2d = kernel_table("conv2d")
 _k_cos = kernel_table("cos")
+_k_cross = kernel_table("cross")
 _k_cross_entropy = kernel_table("cross_entropy")
 _k_cumprod = kernel_table("cumprod")
 _k_cumsum = kernel_table("cumsum")
+_k_det = kernel_table("det")
+_k_diag_embed = kernel_table("diag_embed")
+_k_diagonal = kernel_table("diagonal")
 _k_divide = kernel_table("divide")
 _k_dropout = kernel_table("dropout")
 _k_einsum = kernel_table("einsum")
@@ -105,10 +112,12 @@ _k_hardswish = kernel_table("hardswish")
 _k_hardtanh = kernel_table("hardtanh")
 _k_index_add = kernel_table("index_add")
 _k_index_select = kernel_table("index_select")
+_k_inv = kernel_table("inv")
 _k_isfinite = kernel_table("isfinite")
 _k_isinf = kernel_table("isinf")
 _k_isnan = kernel_table("isnan")
 _k_kl_div = kernel_table("kl_div")
+_k_kron = kernel_table("kron")
 _k_l1_loss = kernel_table("l1_loss")
 _k_layer_norm = kernel_table("layer_norm")
 _k_leaky_relu = kernel_table("leaky_relu")
@@ -128,6 +137,8 @@ _k_matmul = kernel_table("matmul")
 _k_matmul_jvp = kernel_table("matmul_jvp")
 _k_matmul_xg = kernel_table("matmul_xg")
 _k_matmul_yg = kernel_table("matmul_yg")
+_k_matrix_power = kernel_table("matrix_power")
+_k_matrix_transpose = kernel_table("matrix_transpose")
 _k_max = kernel_table("max")
 _k_max_pool2d = kernel_table("max_pool2d")
 _k_maximum = kernel_table("maximum")
@@ -142,6 +153,7 @@ _k_nll_loss = kernel_table("nll_loss")
 _k_norm = kernel_table("norm")
 _k_not_equal = kernel_table("not_equal")
 _k_one_hot = kernel_table("one_hot")
+_k_outer = kernel_table("outer")
 _k_pad = kernel_table("pad")
 _k_pow = kernel_table("pow")
 _k_prelu = kernel_table("prelu")
@@ -162,12 +174,14 @@ _k_sigmoid = kernel_table("sigmoid")
 _k_sign = kernel_table("sign")
 _k_silu = kernel_table("silu")
 _k_sin = kernel_table("sin")
+_k_slogdet = kernel_table("slogdet")
 _k_smooth_l1_loss = kernel_table("smooth_l1_loss")
 _k_softmax = kernel_table("softmax")
 _k_softmax_vjp = kernel_table("softmax_vjp")
 _k_softmax_vjp_dp = kernel_table("softmax_vjp_dp")
 _k_softplus = kernel_table("softplus")
 _k_softsign = kernel_table("softsign")
+_k_solve = kernel_table("solve")
 _k_sort = kernel_table("sort")
 _k_split = kernel_table("split")
 _k_sqrt = kernel_table("sqrt")
@@ -181,7 +195,9 @@ _k_tanh = kernel_table("tanh")
 _k_tanhshrink = kernel_table("tanhshrink")
 _k_tile = kernel_table("tile")
 _k_topk = kernel_table("topk")
+_k_trace = kernel_table("trace")
 _k_transpose = kernel_table("transpose")
+_k_triangular_solve = kernel_table("triangular_solve")
 _k_tril = kernel_table("tril")
 _k_triu = kernel_table("triu")
 _k_unsqueeze = kernel_table("unsqueeze")
@@ -204,16 +220,23 @@ __all__ = [
     "bitwise_not",
     "bitwise_or",
     "bitwise_xor",
+    "bmm",
     "cast",
     "celu",
+    "cholesky",
+    "cholesky_solve",
     "clip",
     "clip_",
     "concat",
     "conv2d",
     "cos",
+    "cross",
     "cross_entropy",
     "cumprod",
     "cumsum",
+    "det",
+    "diag_embed",
+    "diagonal",
     "divide",
     "divide_",
     "dropout",
@@ -243,10 +266,12 @@ __all__ = [
     "hardtanh",
     "index_add",
     "index_select",
+    "inv",
     "isfinite",
     "isinf",
     "isnan",
     "kl_div",
+    "kron",
     "l1_loss",
     "layer_norm",
     "leaky_relu",
@@ -266,6 +291,8 @@ __all__ = [
     "matmul_jvp",
     "matmul_xg",
     "matmul_yg",
+    "matrix_power",
+    "matrix_transpose",
     "max",
     "max_pool2d",
     "maximum",
@@ -281,6 +308,7 @@ __all__ = [
     "norm",
     "not_equal",
     "one_hot",
+    "outer",
     "pad",
     "pow",
     "prelu",
@@ -304,12 +332,14 @@ __all__ = [
     "sign",
     "silu",
     "sin",
+    "slogdet",
     "smooth_l1_loss",
     "softmax",
     "softmax_vjp",
     "softmax_vjp_dp",
     "softplus",
     "softsign",
+    "solve",
     "sort",
     "split",
     "sqrt",
@@ -327,7 +357,9 @@ __all__ = [
     "tanhshrink",
     "tile",
     "topk",
+    "trace",
     "transpose",
+    "triangular_solve",
     "tril",
     "triu",
     "unsqueeze",
@@ -6357,4 +6389,642 @@ def remainder(
         node.y = TensorWrapper.of_input(y)
     if FORWARD.active:
         _jvp.remainder(x, y, out)
+    return out
+
+
+def matrix_transpose(x: Tensor | float | int) -> Tensor:
+    """x with its last two axes swapped (a batch of transposed matrices).
+
+    Args:
+        x (Tensor | float | int): A tensor of at least 2 dimensions (..., m, n).
+
+    Returns:
+        out (Tensor): The transposed matrices, of shape (..., n, m).
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "matrix_transpose", "x")
+    _kernel = _k_matrix_transpose.get(x._data.__class__) or dispatch("matrix_transpose", "matrix_transpose", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("matrix_transpose", _e) from None
+    if x._requires_grad and grad_enabled():
+        new_node(_nodes.MatrixTransposeGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.matrix_transpose(x, out)
+    return out
+
+
+def trace(x: Tensor | float | int) -> Tensor:
+    """The sum of the main diagonal of each matrix in the last two axes (batched; may be rectangular).
+
+    Args:
+        x (Tensor | float | int): A tensor of at least 2 dimensions (..., m, n).
+
+    Returns:
+        out (Tensor): The traces, of shape x.shape[:-2].
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "trace", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("trace", x)
+    _kernel = _k_trace.get(x._data.__class__) or dispatch("trace", "trace", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("trace", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.TraceGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.trace(x, out)
+    return out
+
+
+def outer(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """The outer product x[i] * y[j] of two vectors.
+
+    Args:
+        x (Tensor | float | int): A 1-D tensor of length m.
+        y (Tensor | float | int): A 1-D tensor of length n.
+
+    Returns:
+        out (Tensor): The (m, n) matrix of products.
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "outer", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "outer", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("outer", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_outer.get(x._data.__class__)
+        or dispatch("outer", "outer", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("outer", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.OuterGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.outer(x, y, out)
+    return out
+
+
+def diagonal(
+    x: Tensor | float | int,
+    offset: int = 0,
+    axis1: int = 0,
+    axis2: int = 1,
+    dim1: int | None = None,
+    dim2: int | None = None,
+) -> Tensor:
+    """The diagonal of x in the plane of axis1 and axis2, as a new last axis (a copy); offset > 0 is above the main diagonal, < 0 below.
+
+    Args:
+        x (Tensor | float | int): A tensor of at least 2 dimensions.
+        offset (int, default 0): Which diagonal; 0 is the main one.
+        axis1 (int, default 0): The axis of the rows.
+        axis2 (int, default 1): The axis of the columns; not axis1.
+        dim1 (int | None, default None): Alias of axis1 (the PyTorch/NumPy spelling); give one or the other.
+        dim2 (int | None, default None): Alias of axis2 (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): x without axis1 and axis2, with the diagonal's entries as a new last axis.
+
+    Gradient:
+        Flows to x.
+    """
+    if dim1 is not None:
+        axis1 = alias_arg("diagonal", "axis1", axis1, 0, "dim1", dim1, False)
+    if dim2 is not None:
+        axis2 = alias_arg("diagonal", "axis2", axis2, 1, "dim2", dim2, False)
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "diagonal", "x")
+    if offset.__class__ is not int:
+        offset = int_arg(offset, "diagonal", "offset")
+    if axis1.__class__ is not int:
+        axis1 = int_arg(axis1, "diagonal", "axis1")
+    if axis2.__class__ is not int:
+        axis2 = int_arg(axis2, "diagonal", "axis2")
+    _kernel = _k_diagonal.get(x._data.__class__) or dispatch("diagonal", "diagonal", x._data)
+    try:
+        out = wrap(_kernel(x._data, offset, axis1, axis2))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("diagonal", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.DiagonalGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.offset = offset
+        node.axis1 = axis1
+        node.axis2 = axis2
+    if FORWARD.active:
+        _jvp.diagonal(x, offset, axis1, axis2, out)
+    return out
+
+
+def diag_embed(
+    x: Tensor | float | int,
+    offset: int = 0,
+    dim1: int = -2,
+    dim2: int = -1,
+) -> Tensor:
+    """Matrices with the last axis of x on their offset diagonal and zeros elsewhere, placed at the output axes dim1 (rows) and dim2 (columns).
+
+    Args:
+        x (Tensor | float | int): A tensor of at least 1 dimension; its last axis is the diagonal.
+        offset (int, default 0): Which diagonal to fill; 0 is the main one.
+        dim1 (int, default -2): The output axis of the rows (counted in the output, which has one more axis than x).
+        dim2 (int, default -1): The output axis of the columns; not dim1.
+
+    Returns:
+        out (Tensor): A tensor of x.ndim + 1 axes whose dim1 and dim2 have size x.shape[-1] + abs(offset).
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "diag_embed", "x")
+    if offset.__class__ is not int:
+        offset = int_arg(offset, "diag_embed", "offset")
+    if dim1.__class__ is not int:
+        dim1 = int_arg(dim1, "diag_embed", "dim1")
+    if dim2.__class__ is not int:
+        dim2 = int_arg(dim2, "diag_embed", "dim2")
+    _kernel = _k_diag_embed.get(x._data.__class__) or dispatch("diag_embed", "diag_embed", x._data)
+    try:
+        out = wrap(_kernel(x._data, offset, dim1, dim2))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("diag_embed", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.DiagEmbedGradNode, (x,), out)
+        node.offset = offset
+        node.dim1 = dim1
+        node.dim2 = dim2
+    if FORWARD.active:
+        _jvp.diag_embed(x, offset, dim1, dim2, out)
+    return out
+
+
+def cross(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+    axis: int = -1,
+    dim: int | None = None,
+) -> Tensor:
+    """The cross product of 3-vectors along axis, with broadcasting (axis counts in the broadcast shape).
+
+    Args:
+        x (Tensor | float | int): The left operand; size 3 along axis.
+        y (Tensor | float | int): The right operand; broadcasts against x.
+        axis (int, default -1): The axis of the 3-vectors.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): The cross product x x y, of the broadcast shape.
+
+    Gradient:
+        Flows to x, y.
+    """
+    if dim is not None:
+        axis = alias_arg("cross", "axis", axis, -1, "dim", dim, False)
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "cross", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "cross", "y")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "cross", "axis")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("cross", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_cross.get(x._data.__class__)
+        or dispatch("cross", "cross", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cross", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.CrossGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.axis = axis
+    if FORWARD.active:
+        _jvp.cross(x, y, axis, out)
+    return out
+
+
+def inv(x: Tensor | float | int) -> Tensor:
+    """The inverse of each square matrix in the last two axes; a singular matrix raises a ValueError naming the batch element.
+
+    Args:
+        x (Tensor | float | int): Square matrices (..., n, n).
+
+    Returns:
+        out (Tensor): The inverses, of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "inv", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("inv", x)
+    _kernel = _k_inv.get(x._data.__class__) or dispatch("inv", "inv", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("inv", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.InvGradNode, (x,), out)
+        node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.inv(x, out)
+    return out
+
+
+def det(x: Tensor | float | int) -> Tensor:
+    """The determinant of each square matrix in the last two axes. The gradient det * inv(x)^T needs an invertible x; at a singular x it raises (as inv does).
+
+    Args:
+        x (Tensor | float | int): Square matrices (..., n, n).
+
+    Returns:
+        out (Tensor): The determinants, of shape x.shape[:-2].
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "det", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("det", x)
+    _kernel = _k_det.get(x._data.__class__) or dispatch("det", "det", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("det", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.DetGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.det(x, out)
+    return out
+
+
+def slogdet(x: Tensor | float | int) -> tuple[Tensor, Tensor]:
+    """The sign and log of the absolute value of the determinant of each square matrix in the last two axes; only logabsdet has a gradient (inv(x)^T, which needs an invertible x).
+
+    Args:
+        x (Tensor | float | int): Square matrices (..., n, n).
+
+    Returns:
+        A tuple (sign, logabsdet):
+        sign (Tensor): -1, 0 or 1, of shape x.shape[:-2].
+        logabsdet (Tensor): log|det x| (-inf for a singular matrix), of shape x.shape[:-2].
+
+    Gradient:
+        Flows to x. Not differentiable: output sign.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "slogdet", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("slogdet", x)
+    _kernel = _k_slogdet.get(x._data.__class__) or dispatch("slogdet", "slogdet", x._data)
+    try:
+        _results = _kernel(x._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("slogdet", _e) from None
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("slogdet", 2, _results) from None
+    sign = wrap(_r0)
+    logabsdet = wrap(_r1)
+    if x._requires_grad and grad_enabled():
+        node = _nodes.SlogdetGradNode((x,))
+        set_history(logabsdet, node, 1)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.slogdet(x, sign, logabsdet)
+    return (sign, logabsdet)
+
+
+def solve(
+    a: Tensor | float | int,
+    b: Tensor | float | int,
+) -> Tensor:
+    """The solution X of a @ X = b for each square a in the last two axes, with broadcast batch axes; a singular a raises a ValueError naming the batch element.
+
+    Args:
+        a (Tensor | float | int): Square matrices (..., n, n).
+        b (Tensor | float | int): Right-hand sides (..., n, k); a vector needs unsqueezing to (..., n, 1). Its batch axes broadcast against a's.
+
+    Returns:
+        out (Tensor): X, of shape (batch..., n, k).
+
+    Gradient:
+        Flows to a, b.
+    """
+    if not isinstance(a, Tensor):
+        a = as_tensor_arg(a, b, "solve", "a")
+    if not isinstance(b, Tensor):
+        b = as_tensor_arg(b, a, "solve", "b")
+    if a._data.dtype is not b._data.dtype or a._data.dtype not in FLOAT_DTYPES:
+        a, b = promote_args("solve", True, a, b)
+    _kernel = (
+        a._data.__class__
+        is b._data.__class__
+        and _k_solve.get(a._data.__class__)
+        or dispatch("solve", "solve", a._data, b._data)
+    )
+    try:
+        out = wrap(_kernel(a._data, b._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("solve", _e) from None
+    if (a._requires_grad or b._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.SolveGradNode, (a, b), out)
+        node.a = TensorWrapper.of_input(a)
+        node.b = TensorWrapper.of_input(b)
+        node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.solve(a, b, out)
+    return out
+
+
+def cholesky(
+    x: Tensor | float | int,
+    upper: bool = False,
+) -> Tensor:
+    """The Cholesky factor of each symmetric positive-definite matrix in the last two axes, of (x + x^T) / 2 (so the gradient is symmetric); a matrix that is not positive definite raises a ValueError naming the batch element.
+
+    Args:
+        x (Tensor | float | int): Symmetric positive-definite matrices (..., n, n).
+        upper (bool, default False): False gives the lower factor L (x = L L^T), True the upper factor U = L^T (x = U^T U).
+
+    Returns:
+        out (Tensor): The triangular factors, of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "cholesky", "x")
+    if upper.__class__ is not bool:
+        upper = bool_arg(upper, "cholesky", "upper")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("cholesky", x)
+    _kernel = _k_cholesky.get(x._data.__class__) or dispatch("cholesky", "cholesky", x._data)
+    try:
+        out = wrap(_kernel(x._data, upper))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cholesky", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.CholeskyGradNode, (x,), out)
+        node.out = TensorWrapper.of_output(out, node)
+        node.upper = upper
+    if FORWARD.active:
+        _jvp.cholesky(x, upper, out)
+    return out
+
+
+def matrix_power(
+    x: Tensor | float | int,
+    n: int,
+) -> Tensor:
+    """Each square matrix in the last two axes to the integer power n (n = 0 gives the identity, n < 0 powers of the inverse).
+
+    Args:
+        x (Tensor | float | int): Square matrices (..., m, m); invertible when n < 0.
+        n (int): The power, any integer.
+
+    Returns:
+        out (Tensor): x @ x @ ... (n factors), of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "matrix_power", "x")
+    if n.__class__ is not int:
+        n = int_arg(n, "matrix_power", "n")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("matrix_power", x)
+    _kernel = _k_matrix_power.get(x._data.__class__) or dispatch("matrix_power", "matrix_power", x._data)
+    try:
+        out = wrap(_kernel(x._data, n))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("matrix_power", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.MatrixPowerGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.n = n
+    if FORWARD.active:
+        _jvp.matrix_power(x, n, out)
+    return out
+
+
+def kron(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """The Kronecker product (blocks x[i, j, ...] * y), with the shorter shape padded with leading 1s.
+
+    Args:
+        x (Tensor | float | int): The left operand, of any shape.
+        y (Tensor | float | int): The right operand, of any shape.
+
+    Returns:
+        out (Tensor): A tensor whose shape is the elementwise product of the padded shapes of x and y.
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "kron", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "kron", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("kron", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_kron.get(x._data.__class__)
+        or dispatch("kron", "kron", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("kron", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.KronGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.kron(x, y, out)
+    return out
+
+
+def triangular_solve(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+    upper: bool = True,
+    transpose: bool = False,
+    unitriangular: bool = False,
+) -> Tensor:
+    """The solution of t @ out = y (t^T @ out = y with transpose) where t is the upper or lower triangle of x, batched with broadcast batch axes; the other triangle is not read.
+
+    Args:
+        x (Tensor | float | int): Square matrices (..., n, n) holding the triangle.
+        y (Tensor | float | int): Right-hand sides (..., n, k); batch axes broadcast against x's.
+        upper (bool, default True): True reads the upper triangle, False the lower.
+        transpose (bool, default False): True solves with the triangle's transpose.
+        unitriangular (bool, default False): True takes the diagonal as ones (and does not read it).
+
+    Returns:
+        out (Tensor): The solutions, of shape (batch..., n, k).
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "triangular_solve", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "triangular_solve", "y")
+    if upper.__class__ is not bool:
+        upper = bool_arg(upper, "triangular_solve", "upper")
+    if transpose.__class__ is not bool:
+        transpose = bool_arg(transpose, "triangular_solve", "transpose")
+    if unitriangular.__class__ is not bool:
+        unitriangular = bool_arg(unitriangular, "triangular_solve", "unitriangular")
+    if x._data.dtype is not y._data.dtype or x._data.dtype not in FLOAT_DTYPES:
+        x, y = promote_args("triangular_solve", True, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_triangular_solve.get(x._data.__class__)
+        or dispatch("triangular_solve", "triangular_solve", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data, upper, transpose, unitriangular))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("triangular_solve", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.TriangularSolveGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out = TensorWrapper.of_output(out, node)
+        node.upper = upper
+        node.transpose = transpose
+        node.unitriangular = unitriangular
+    if FORWARD.active:
+        _jvp.triangular_solve(x, y, upper, transpose, unitriangular, out)
+    return out
+
+
+def cholesky_solve(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+    upper: bool = False,
+) -> Tensor:
+    """The solution of A @ out = x given A's Cholesky factor y (A = y y^T, or y^T y with upper), batched with broadcast batch axes; only y's triangle is read.
+
+    Args:
+        x (Tensor | float | int): Right-hand sides (..., n, k).
+        y (Tensor | float | int): Cholesky factors (..., n, n), lower triangular (upper with upper=True).
+        upper (bool, default False): Whether y is the upper factor.
+
+    Returns:
+        out (Tensor): The solutions, of shape (batch..., n, k).
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "cholesky_solve", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "cholesky_solve", "y")
+    if upper.__class__ is not bool:
+        upper = bool_arg(upper, "cholesky_solve", "upper")
+    if x._data.dtype is not y._data.dtype or x._data.dtype not in FLOAT_DTYPES:
+        x, y = promote_args("cholesky_solve", True, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_cholesky_solve.get(x._data.__class__)
+        or dispatch("cholesky_solve", "cholesky_solve", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data, upper))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cholesky_solve", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.CholeskySolveGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out = TensorWrapper.of_output(out, node)
+        node.upper = upper
+    if FORWARD.active:
+        _jvp.cholesky_solve(x, y, upper, out)
+    return out
+
+
+def bmm(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """The batched matrix product of two 3-D tensors with the same batch size (no broadcasting; matmul broadcasts).
+
+    Args:
+        x (Tensor | float | int): A tensor (b, n, m).
+        y (Tensor | float | int): A tensor (b, m, p).
+
+    Returns:
+        out (Tensor): The products, of shape (b, n, p).
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "bmm", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "bmm", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("bmm", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_bmm.get(x._data.__class__)
+        or dispatch("bmm", "bmm", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bmm", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.BmmGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.bmm(x, y, out)
     return out

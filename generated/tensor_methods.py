@@ -2281,3 +2281,206 @@ class TensorMethods:
             Flows to x, y. The gradient is 1 for x and -floor(x / y) for y (the floor's own gradient is zero almost everywhere).
         """
         return _generated.ops.remainder(other, self)
+
+    def matrix_transpose(self: Tensor) -> Tensor:
+        """x with its last two axes swapped (a batch of transposed matrices).
+
+        Calls `opgrad.matrix_transpose(self)`: self is x.
+
+        Returns:
+            out (Tensor): The transposed matrices, of shape (..., n, m).
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.matrix_transpose(self)
+
+    def trace(self: Tensor) -> Tensor:
+        """The sum of the main diagonal of each matrix in the last two axes (batched; may be rectangular).
+
+        Calls `opgrad.trace(self)`: self is x.
+
+        Returns:
+            out (Tensor): The traces, of shape x.shape[:-2].
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.trace(self)
+
+    def outer(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """The outer product x[i] * y[j] of two vectors.
+
+        Calls `opgrad.outer(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): A 1-D tensor of length n.
+
+        Returns:
+            out (Tensor): The (m, n) matrix of products.
+
+        Gradient:
+            Flows to x, y.
+        """
+        return _generated.ops.outer(self, y)
+
+    def diagonal(self: Tensor, offset: int = 0, axis1: int = 0, axis2: int = 1, dim1: int | None = None, dim2: int | None = None) -> Tensor:
+        """The diagonal of x in the plane of axis1 and axis2, as a new last axis (a copy); offset > 0 is above the main diagonal, < 0 below.
+
+        Calls `opgrad.diagonal(self, offset, axis1, axis2)`: self is x.
+
+        Args:
+            offset (int, default 0): Which diagonal; 0 is the main one.
+            axis1 (int, default 0): The axis of the rows.
+            axis2 (int, default 1): The axis of the columns; not axis1.
+            dim1 (int | None, default None): Alias of axis1 (the PyTorch/NumPy spelling); give one or the other.
+            dim2 (int | None, default None): Alias of axis2 (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): x without axis1 and axis2, with the diagonal's entries as a new last axis.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.diagonal(self, offset, axis1, axis2, dim1, dim2)
+
+    def diag_embed(self: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
+        """Matrices with the last axis of x on their offset diagonal and zeros elsewhere, placed at the output axes dim1 (rows) and dim2 (columns).
+
+        Calls `opgrad.diag_embed(self, offset, dim1, dim2)`: self is x.
+
+        Args:
+            offset (int, default 0): Which diagonal to fill; 0 is the main one.
+            dim1 (int, default -2): The output axis of the rows (counted in the output, which has one more axis than x).
+            dim2 (int, default -1): The output axis of the columns; not dim1.
+
+        Returns:
+            out (Tensor): A tensor of x.ndim + 1 axes whose dim1 and dim2 have size x.shape[-1] + abs(offset).
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.diag_embed(self, offset, dim1, dim2)
+
+    def cross(self: Tensor, y: Tensor | float | int, axis: int = -1, dim: int | None = None) -> Tensor:
+        """The cross product of 3-vectors along axis, with broadcasting (axis counts in the broadcast shape).
+
+        Calls `opgrad.cross(self, y, axis)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The right operand; broadcasts against x.
+            axis (int, default -1): The axis of the 3-vectors.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): The cross product x x y, of the broadcast shape.
+
+        Gradient:
+            Flows to x, y.
+        """
+        return _generated.ops.cross(self, y, axis, dim)
+
+    def inv(self: Tensor) -> Tensor:
+        """The inverse of each square matrix in the last two axes; a singular matrix raises a ValueError naming the batch element.
+
+        Calls `opgrad.inv(self)`: self is x.
+
+        Returns:
+            out (Tensor): The inverses, of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.inv(self)
+
+    def det(self: Tensor) -> Tensor:
+        """The determinant of each square matrix in the last two axes. The gradient det * inv(x)^T needs an invertible x; at a singular x it raises (as inv does).
+
+        Calls `opgrad.det(self)`: self is x.
+
+        Returns:
+            out (Tensor): The determinants, of shape x.shape[:-2].
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.det(self)
+
+    def slogdet(self: Tensor) -> tuple[Tensor, Tensor]:
+        """The sign and log of the absolute value of the determinant of each square matrix in the last two axes; only logabsdet has a gradient (inv(x)^T, which needs an invertible x).
+
+        Calls `opgrad.slogdet(self)`: self is x.
+
+        Returns:
+            A tuple (sign, logabsdet):
+            sign (Tensor): -1, 0 or 1, of shape x.shape[:-2].
+            logabsdet (Tensor): log|det x| (-inf for a singular matrix), of shape x.shape[:-2].
+
+        Gradient:
+            Flows to x. Not differentiable: output sign.
+        """
+        return _generated.ops.slogdet(self)
+
+    def cholesky(self: Tensor, upper: bool = False) -> Tensor:
+        """The Cholesky factor of each symmetric positive-definite matrix in the last two axes, of (x + x^T) / 2 (so the gradient is symmetric); a matrix that is not positive definite raises a ValueError naming the batch element.
+
+        Calls `opgrad.cholesky(self, upper)`: self is x.
+
+        Args:
+            upper (bool, default False): False gives the lower factor L (x = L L^T), True the upper factor U = L^T (x = U^T U).
+
+        Returns:
+            out (Tensor): The triangular factors, of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.cholesky(self, upper)
+
+    def matrix_power(self: Tensor, n: int) -> Tensor:
+        """Each square matrix in the last two axes to the integer power n (n = 0 gives the identity, n < 0 powers of the inverse).
+
+        Calls `opgrad.matrix_power(self, n)`: self is x.
+
+        Args:
+            n (int): The power, any integer.
+
+        Returns:
+            out (Tensor): x @ x @ ... (n factors), of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.matrix_power(self, n)
+
+    def kron(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """The Kronecker product (blocks x[i, j, ...] * y), with the shorter shape padded with leading 1s.
+
+        Calls `opgrad.kron(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The right operand, of any shape.
+
+        Returns:
+            out (Tensor): A tensor whose shape is the elementwise product of the padded shapes of x and y.
+
+        Gradient:
+            Flows to x, y.
+        """
+        return _generated.ops.kron(self, y)
+
+    def bmm(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """The batched matrix product of two 3-D tensors with the same batch size (no broadcasting; matmul broadcasts).
+
+        Calls `opgrad.bmm(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): A tensor (b, m, p).
+
+        Returns:
+            out (Tensor): The products, of shape (b, n, p).
+
+        Gradient:
+            Flows to x, y.
+        """
+        return _generated.ops.bmm(self, y)

@@ -251,6 +251,19 @@ def _grad_setup(info: OpInfo, sample: Sample, dtype: Any = None) -> tuple[Any, l
     return fn, leaves
 
 
+def _listed(value: Any) -> list[str]:
+    """A YAML key that holds one name or a list of names, as a list."""
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _visible_outputs(name: str) -> list[str]:
+    """The names of the outputs `og.<name>` returns (ops.yaml's `output` minus `intermediate`)."""
+    hidden = _listed(YAML_OPS[name].get("intermediate"))
+    return [o for o in re.findall(r"Tensor(?:\[\])?\((\w+)\)", YAML_OPS[name]["output"]) if o not in hidden]
+
+
 def _gradcheck_case(info: OpInfo, sample: Sample) -> bool:
     if not (info.differentiable and sample.grad):
         return False
@@ -266,8 +279,12 @@ def test_gradcheck(name, sample):
     info = _require(name, sample)
     fn, leaves = _grad_setup(info, sample)
     assert leaves, "no input requires grad"
-    for o in _as_list(fn(*leaves)):
-        if o.dtype.kind == "f":
+    nondiff = _listed(YAML_OPS[name].get("non_differentiable"))
+    skip = {i for i, o in enumerate(_visible_outputs(name)) if o in nondiff}
+    for i, o in enumerate(_as_list(fn(*leaves))):
+        if i in skip:
+            assert not o.requires_grad, "a non_differentiable output requires grad"
+        elif o.dtype.kind == "f":
             assert o.requires_grad, "a floating output of a differentiable op does not require grad"
         else:
             assert not o.requires_grad, "an integer/bool output (indices, masks) requires grad"
@@ -428,7 +445,7 @@ def _first_grad_sample(name: str) -> list[Any]:
 def test_float32_gradients_keep_dtype_and_shape(name, sample):
     info = _require(name, sample)
     fn, leaves = _grad_setup(info, sample, np.float32)
-    outs = [o for o in _as_list(fn(*leaves)) if o.dtype.kind == "f"]
+    outs = [o for o in _as_list(fn(*leaves)) if o.dtype.kind == "f" and o.requires_grad]
     grads = og.grad(outs, leaves, allow_unused=True)
     assert isinstance(grads, list) and len(grads) == len(leaves)
     for g, x in zip(grads, leaves, strict=True):
