@@ -18,9 +18,11 @@ from opgrad.runtime.anomaly import detect_anomaly
 from opgrad.runtime.creation import (
     arange,
     empty,
+    eye,
     from_numpy,
     full,
     full_like,
+    linspace,
     ones,
     ones_like,
     rand,

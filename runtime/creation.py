@@ -352,6 +352,41 @@ def arange(
     )
 
 
+def _count(op: str, arg: str, value: Any) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise TypeError(f"{op}: {arg} must be an int >= 0, got {_describe(value)}")
+    return int(value)
+
+
+def eye(
+    n: int, m: int | None = None, dtype: Any = None, device: Any = None, requires_grad: bool = False
+) -> Tensor:
+    """The (n, m) identity matrix (m = n by default): ones on the main diagonal, zeros elsewhere.
+    Paddle's spelling `eye(num_rows, num_columns)` is the same call."""
+    rows = _count("eye", "n", n)
+    cols = rows if m is None else _count("eye", "m", m)
+    dt = _creation_dtype("eye", dtype, get_default_dtype())
+    arr = np.eye(rows, cols, dtype=dt)
+    return _finish("eye", _place(arr, device, "eye") if device is not None else arr, requires_grad, None)
+
+
+def linspace(
+    start: Any, end: Any, steps: int, dtype: Any = None, device: Any = None, requires_grad: bool = False
+) -> Tensor:
+    """`steps` evenly spaced values from start to end, both included (PyTorch's and Paddle's
+    linspace; NumPy's with `num=steps`)."""
+    for arg, value in (("start", start), ("end", end)):
+        _check_scalar("linspace", arg, value, allow_bool=False)
+        if not math.isfinite(value):
+            raise ValueError(f"linspace: {arg} must be finite, got {value}")
+    count = _count("linspace", "steps", steps)
+    dt = _creation_dtype("linspace", dtype, get_default_dtype())
+    arr = np.linspace(start, end, count).astype(dt, copy=False)
+    return _finish(
+        "linspace", _place(arr, device, "linspace") if device is not None else arr, requires_grad, None
+    )
+
+
 def _random_tensor(op: str, shape: Any, dtype: Any, device: Any, requires_grad: bool, normal: bool) -> Tensor:
     dims = _shape(shape, op)
     dt = _creation_dtype(op, dtype, get_default_dtype())

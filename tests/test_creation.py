@@ -192,6 +192,32 @@ def test_arange_values_and_dtypes():
     assert og.arange(3, device="cpu", requires_grad=False).numpy().tolist() == [0, 1, 2]
 
 
+# -- eye and linspace -----------------------------------------------------------------------------
+def test_eye_and_linspace_values_and_dtypes():
+    np.testing.assert_array_equal(og.eye(3).numpy(), np.eye(3))
+    assert og.eye(3).dtype == og.get_default_dtype()
+    np.testing.assert_array_equal(og.eye(2, 4, dtype=og.float64).numpy(), np.eye(2, 4))
+    assert og.eye(0).shape == (0, 0)
+    assert og.eye(2, requires_grad=True).requires_grad
+    np.testing.assert_allclose(og.linspace(-1, 1, 5, dtype="float64").numpy(), np.linspace(-1, 1, 5))
+    assert og.linspace(0, 1, 1).numpy().tolist() == [0.0]
+    assert og.linspace(0, 1, 0).shape == (0,)
+
+
+@pytest.mark.parametrize(
+    ("call", "err", "msg"),
+    [(lambda: og.eye(-1), TypeError, r"eye: n must be an int >= 0, got -1 \(int\)"),
+     (lambda: og.eye(2, 2.5), TypeError, r"eye: m must be an int >= 0, got 2.5 \(float\)"),
+     (lambda: og.eye(True), TypeError, "eye: n must be an int >= 0"),
+     (lambda: og.linspace(0, 1, -2), TypeError, "linspace: steps must be an int >= 0"),
+     (lambda: og.linspace(0, float("inf"), 3), ValueError, "linspace: end must be finite"),
+     (lambda: og.linspace("a", 1, 3), TypeError, "linspace: start must be an int or a float")],
+)  # fmt: skip
+def test_eye_and_linspace_refuse_bad_arguments(call, err, msg):
+    with pytest.raises(err, match=msg):
+        call()
+
+
 @pytest.mark.parametrize("array", [np.array([1 + 2j]), np.array(["a"]), np.array([1], dtype=np.uint16)])
 def test_from_numpy_refuses_unsupported_dtypes(array):
     # Before: from_numpy wrapped complex, str and uint16 arrays as tensors no op supports.

@@ -91,6 +91,41 @@ def test_train_gpt_quick_runs_samples_and_prints_summary():
     assert sample[1].startswith("In the"), output
 
 
+GP_SUMMARY = re.compile(
+    r"^test accuracy (?P<acc>\d\.\d{3}) \((?P<n>\d+) test images, NLML (?P<first>-?\d+\.\d{3}) -> "
+    r"(?P<last>-?\d+\.\d{3}) per point, (?P<steps>\d+) steps, (?P<secs>\d+\.\d) s\)$"
+)
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("sklearn") is None,
+    reason="examples/train_gp.py needs scikit-learn for the digits data set (pip install -e '.[examples]')",
+)
+def test_train_gp_quick_lowers_the_marginal_likelihood_and_classifies():
+    proc, output = _run_example("train_gp.py", "--quick")
+    assert proc.returncode == 0, output
+    lines = proc.stdout.strip().splitlines()
+    match = GP_SUMMARY.match(lines[-1]) if lines else None
+    assert match, f"last line is not the summary:\n{output}"
+    assert int(match["steps"]) == 5 and int(match["n"]) == 360
+    # five Adam steps on the kernel's 66 parameters lower the NLML through cholesky and its solve
+    assert float(match["last"]) < float(match["first"]) - 1.0, output
+    assert float(match["acc"]) > 0.9, output  # a GP on 300 digits already classifies well
+
+
+def test_train_char_lstm_quick_runs_samples_and_prints_summary():
+    # The LSTM demo shares train_gpt.py's text, vocabulary and batches (it imports them).
+    proc, output = _run_example("train_char_lstm.py", "--quick", "--no-progress", "--prompt", "And")
+    assert proc.returncode == 0, output
+    lines = proc.stdout.strip().splitlines()
+    match = GPT_SUMMARY.match(lines[-1]) if lines else None
+    assert match, f"last line is not the summary:\n{output}"
+    assert int(match["steps"]) == 10
+    assert 0.0 < float(match["loss"]) < 5.0  # finite, and near or below a uniform guess (ln 60)
+    sample = proc.stdout.split("--- sample", 1)[1].splitlines()
+    assert sample[1].startswith("And"), output
+
+
 @pytest.mark.skipif(
     importlib.util.find_spec("sklearn") is None or importlib.util.find_spec("mpi4py") is None,
     reason="needs scikit-learn and mpi4py (pip install -e '.[examples,distributed]')",

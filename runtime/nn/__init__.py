@@ -41,6 +41,7 @@ from opgrad.runtime.nn.loss import (
 from opgrad.runtime.nn.module import IncompatibleKeys, Module, load, save
 from opgrad.runtime.nn.normalization import BatchNorm1d, BatchNorm2d, GroupNorm, LayerNorm
 from opgrad.runtime.nn.parameter import Parameter
+from opgrad.runtime.nn.recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
 from opgrad.runtime.nn.transformer import TransformerEncoder, TransformerEncoderLayer
 
 __all__ = [
@@ -57,11 +58,15 @@ __all__ = [
     "Embedding",
     "Flatten",
     "GELU",
+    "GRU",
+    "GRUCell",
     "GroupNorm",
     "Identity",
     "IncompatibleKeys",
     "KLDivLoss",
     "L1Loss",
+    "LSTM",
+    "LSTMCell",
     "LayerNorm",
     "LeakyReLU",
     "Linear",
@@ -75,6 +80,9 @@ __all__ = [
     "Parameter",
     "ParameterDict",
     "ParameterList",
+    "RNN",
+    "RNNBase",
+    "RNNCell",
     "ReLU",
     "Sequential",
     "SiLU",
