@@ -31,6 +31,8 @@ Workloads (names for the command line):
 - cnn: the CNN demo's training step (examples/train_cnn.py's model and AdamW), batch 64.
 - gpt: the char-GPT demo's training step (examples/train_gpt.py's TinyGPT, AdamW, gradient
   clipping), batch 32 of 64 characters.
+- lstm: the char-LSTM demo's training step (examples/train_char_lstm.py's CharLSTM: embedding
+  32, nn.LSTM hidden 256; Adam, gradient clipping), batch 32 of 64 characters (issue 15).
 """
 
 from __future__ import annotations
@@ -613,6 +615,63 @@ def gpt_torch(a: argparse.Namespace) -> Runner:
     return lambda: {"step": _timed(max(1, a.steps // 4), step)}
 
 
+LSTM = {"width": 32, "hidden": 256}
+
+
+def lstm_opgrad(a: argparse.Namespace) -> Runner:
+    import train_char_lstm
+
+    og.manual_seed(0)
+    model = train_char_lstm.CharLSTM(65, LSTM["width"], LSTM["hidden"], 1, 0.0)
+    params = list(model.parameters())
+    opt = og.optim.Adam(params, lr=5e-3)
+    data = [(og.tensor(x), og.tensor(y)) for x, y in _gpt_batches(a)]
+
+    def step(i: int) -> None:
+        x, y = data[i % len(data)]
+        opt.zero_grad()
+        loss = train_char_lstm.loss_fn(model, x, y)
+        loss.backward()
+        og.optim.clip_grad_norm_(params, 1.0)
+        opt.step()
+        loss.item()
+
+    return lambda: {"step": _timed(max(1, a.steps // 4), step)}
+
+
+def lstm_torch(a: argparse.Namespace) -> Runner:
+    torch.manual_seed(0)
+    nn = torch.nn
+
+    class CharLSTM(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.embed = nn.Embedding(65, LSTM["width"])
+            self.lstm = nn.LSTM(LSTM["width"], LSTM["hidden"], batch_first=True)
+            self.head = nn.Linear(LSTM["hidden"], 65)
+
+        def forward(self, ids):
+            return self.head(self.lstm(self.embed(ids))[0])
+
+    model = CharLSTM()
+    params = list(model.parameters())
+    opt = torch.optim.Adam(params, lr=5e-3)
+    data = [(torch.from_numpy(x), torch.from_numpy(y)) for x, y in _gpt_batches(a)]
+
+    def step(i: int) -> None:
+        x, y = data[i % len(data)]
+        opt.zero_grad()
+        logits = model(x)
+        b, t, v = logits.shape
+        loss = torch.nn.functional.cross_entropy(logits.reshape(b * t, v), y.reshape(b * t))
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
+        opt.step()
+        loss.item()
+
+    return lambda: {"step": _timed(max(1, a.steps // 4), step)}
+
+
 # ---------------------------------------------------------------------------------------
 
 WORKLOADS = {
@@ -655,6 +714,9 @@ WORKLOADS = {
     "cnn": Workload("CNN demo training step, batch 64", "µs", {"opgrad": cnn_opgrad, "torch": cnn_torch}),
     "gpt": Workload(
         "char-GPT demo training step, batch 32x64", "µs", {"opgrad": gpt_opgrad, "torch": gpt_torch}
+    ),
+    "lstm": Workload(
+        "char-LSTM demo training step, batch 32x64", "µs", {"opgrad": lstm_opgrad, "torch": lstm_torch}
     ),
 }
 SCALE = {"µs": 1e6, "ms": 1e3, "MiB": 1.0 / 2**20}

@@ -47,10 +47,10 @@ def test_engine_benchmark_runs(tmp_path: Path) -> None:
 def test_training_benchmark_runs_every_workload(tmp_path: Path) -> None:
     out = tmp_path / "training.json"
     text = _run("training.py", "--quick", "--no-torch", "--json", str(out))
-    assert "no torch" in text and "mlp_sgd:" in text and "gpt:" in text
+    assert "no torch" in text and "mlp_sgd:" in text and "gpt:" in text and "lstm:" in text
     results = json.loads(out.read_text())["results"]
     names = ["mlp_sgd", "mlp_nn", "chain2001", "chain50001", "double_backward", "matmul", "memory", "adam"]
-    assert list(results) == [*names, "cnn", "gpt"]
+    assert list(results) == [*names, "cnn", "gpt", "lstm"]
     for name, res in results.items():
         for row in res["rows"].values():
             assert row["opgrad"] > 0 and "torch" not in row
