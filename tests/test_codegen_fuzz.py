@@ -36,6 +36,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from test_codegen_cli import children_cpu
 from test_codegen_validation import BACKWARD, OPS
 
 from opgrad.codegen.__main__ import main
@@ -47,7 +48,7 @@ BASES = {
     "fixture": ((FIXTURE / "ops.yaml").read_text(), (FIXTURE / "backward.yaml").read_text()),
 }
 GENERATED = {"__init__.py", "ops.py", "grad_ops.py", "nodes.py", "tensor_methods.py"}
-TIME_LIMIT = 5.0
+TIME_LIMIT = 5.0  # CPU seconds: a bound on the generator's work, not on how loaded the machine is
 MESSAGE = re.compile(
     r"(ops|backward)\.yaml:\d+: |\d+ error\(s\); nothing was written\.$|nothing was written\.$|error: "
 )
@@ -233,7 +234,7 @@ def test_mutated_specs_never_crash_the_generator(case: tuple[str, bytes, bytes],
         spec, out = _prepare(root, ops, backward, user_py)
         before = _snapshot(root)
         err = io.StringIO()
-        start = time.perf_counter()
+        start = time.process_time()
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
             # --check first: out holds no generated file, so never "current"; nothing written
             assert main(["--spec-dir", str(spec), "--out", str(out), "--check"]) == 1
@@ -242,8 +243,8 @@ def test_mutated_specs_never_crash_the_generator(case: tuple[str, bytes, bytes],
             err.truncate(0)
             err.seek(0)
             code = main(["--spec-dir", str(spec), "--out", str(out)])
-        elapsed = time.perf_counter() - start
-        assert elapsed < TIME_LIMIT, f"{what}: {elapsed:.1f} s"
+        elapsed = time.process_time() - start
+        assert elapsed < TIME_LIMIT, f"{what}: {elapsed:.1f} CPU s"
         _check_run(root, out, before, code, err.getvalue(), user_py)
         text = err.getvalue()
         outcome = "generated" if code == 0 else "spec errors" if "error(s)" in text else "folder refused"
@@ -260,12 +261,12 @@ def test_the_command_in_a_subprocess(seed: int) -> None:
         root = Path(tmp)
         spec, out = _prepare(root, bytes(ops), BASES["small"][1].encode(), user_py=seed == 0)
         before = _snapshot(root)
-        start = time.perf_counter()
+        start = children_cpu()
         proc = subprocess.run(
             [sys.executable, "-m", "opgrad.codegen", "--spec-dir", str(spec), "--out", str(out)],
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=120,  # wall clock: only a hang, however loaded the machine
         )
-        assert time.perf_counter() - start < TIME_LIMIT + 5  # the interpreter's start-up included
+        assert children_cpu() - start < TIME_LIMIT + 5  # the interpreter's start-up included
         _check_run(root, out, before, proc.returncode, proc.stderr, user_py=seed == 0)
