@@ -88,6 +88,12 @@ backward.yaml keys:
   the kernel on raw arrays (fast) and only the `create_graph` path evaluates the composite.
 - `doc`: a one-line docstring; default `Gradient of tanh.` (at higher order `Gradient of
   tanh_grad (second-order gradient of tanh).`), filled in by validate.py.
+- `needs_input_grad: true`: the kernel computes only the gradients the graph uses. The
+  first-order path passes it one more argument after the attributes, `needs`, a tuple of
+  bools in output order (True where the forward input has an edge, PyTorch's
+  `needs_input_grad`), and accepts None for an output whose flag is False; the kernel must
+  default `needs=None` (compute everything), which the grad op's own call (the create_graph
+  path) relies on. Needs `kernel:`, and a forward without `Tensor[]` inputs.
 """
 
 from __future__ import annotations
@@ -132,6 +138,7 @@ BACKWARD_KEYS = (
     "kernel",
     "backward",
     "composite",
+    "needs_input_grad",
     "doc",
 )
 
@@ -569,6 +576,7 @@ class BackwardSpec:
     composite: tuple[CompositeSource, ...] | None  # one per output, in output order
     doc: str
     lines: KeyLines
+    needs_input_grad: bool = False  # the kernel takes `needs` and may skip unused gradients
 
     @property
     def forward_sig(self) -> ForwardSig:
@@ -626,10 +634,15 @@ class BackwardSpec:
             ),
             "an expression, a list of steps, or a mapping `<x_grad>: <expression or steps>`",
         )
+        needs_input_grad = r.pop("needs_input_grad", lambda v: isinstance(v, bool), "true or false")
         doc = r.pop_doc()
         r.finish(BACKWARD_KEYS)
         if name is None or args is None or outputs is None:
             return None
+        if needs_input_grad and composite_raw is not None and kernel is None:
+            r.error("needs_input_grad", "needs_input_grad needs a kernel: add `kernel:` or remove it")
+        if needs_input_grad and any(o.is_list for o in outputs):
+            r.error("needs_input_grad", "needs_input_grad is not supported with a Tensor[] gradient output")
 
         for arg in args:
             if not arg.is_tensor:
@@ -700,6 +713,7 @@ class BackwardSpec:
             composite=composite,
             doc=doc or "",  # validate.py fills in the default (see `doc` above)
             lines=r.lines,
+            needs_input_grad=bool(needs_input_grad),
         )
 
 

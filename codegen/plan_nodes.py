@@ -81,11 +81,16 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
         forms = [
             (a, META if a.name in meta else ARRAY if a.name in saved_names else TENSOR) for a in bwd.args
         ]
+        if bwd.needs_input_grad:  # every gradient may be skipped, so each may be None
+            optional = frozenset(o.name for o in bwd.outputs)
         results = [
             Result(o.name, "list" if o.is_list else "optional" if o.name in optional else "tensor")
             for o in bwd.outputs
         ]
-        compute += kernel_call(bwd.name, bwd.kernel, forms, [f"self.{a.name}" for a in attrs], results)
+        kernel_attrs = [f"self.{a.name}" for a in attrs]
+        if bwd.needs_input_grad:
+            kernel_attrs.append(_needs(bwd, fwd))
+        compute += kernel_call(bwd.name, bwd.kernel, forms, kernel_attrs, results)
 
     by_grad = {o.name: o for o in bwd.outputs}
     entries: list[str] = []
@@ -119,6 +124,13 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
         # metadata (no_need_buffer) is not data: a node that saved only that can rerun
         released=tuple(a.name for a in saved if a.name not in meta),
     )
+
+
+def _needs(bwd: BackwardSpec, fwd: GradOpSig) -> str:
+    """The `needs` argument: per gradient output, whether its forward input has an edge."""
+    positions = {fwd.input_grad(a.name): i for i, a in enumerate(a for a in fwd.args if a.is_tensor)}
+    flags = [f"self._next[{positions[o.name]}] is not None" for o in bwd.outputs]
+    return "(" + ", ".join(flags) + ("," if len(flags) == 1 else "") + ")"
 
 
 def _composite_stmts(composite: tuple[tuple[str, Composite], ...], attrs: list[Arg]) -> list[Stmt]:

@@ -485,6 +485,12 @@ def _check_args(b: BackwardSpec, fwd: GradOpSig, problems: Problems) -> None:
         else:
             continue
         problems.add(b.lines("no_gradient"), b.name, f"no_gradient {item!r} {why}")
+    if b.needs_input_grad and any(a.is_tensor_list for a in inputs.values()):
+        problems.add(
+            b.lines("needs_input_grad"),
+            b.name,
+            f"needs_input_grad is not supported for a forward with a Tensor[] input ({fwd.name})",
+        )
     for name in inputs:
         if fwd.input_grad(name) not in produced and name not in fwd.meta_args and name not in b.no_gradient:
             problems.add(

@@ -4217,6 +4217,7 @@ class MatmulGradNode(GradNode):
                 out_grad._data,
                 self.transpose_x,
                 self.transpose_y,
+                (self._next[0] is not None, self._next[1] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("matmul_grad", _e) from None
@@ -4224,8 +4225,8 @@ class MatmulGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("matmul_grad", 2, _results) from None
-        x_grad = wrap(_r0)
-        y_grad = wrap(_r1)
+        x_grad = None if _r0 is None else wrap(_r0)
+        y_grad = None if _r1 is None else wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -6712,6 +6713,7 @@ class Conv2dGradNode(GradNode):
                 self.padding,
                 self.dilation,
                 self.groups,
+                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("conv2d_grad", _e) from None
@@ -6719,8 +6721,8 @@ class Conv2dGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("conv2d_grad", 3, _results) from None
-        x_grad = wrap(_r0)
-        weight_grad = wrap(_r1)
+        x_grad = None if _r0 is None else wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
         bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
@@ -7577,6 +7579,7 @@ class LinearGradNode(GradNode):
                 weight,
                 bias,
                 out_grad._data,
+                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("linear_grad", _e) from None
@@ -7584,8 +7587,8 @@ class LinearGradNode(GradNode):
             _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("linear_grad", 3, _results) from None
-        x_grad = wrap(_r0)
-        weight_grad = wrap(_r1)
+        x_grad = None if _r0 is None else wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
         bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 

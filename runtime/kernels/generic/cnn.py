@@ -150,16 +150,28 @@ def conv2d(x, weight, bias=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1),
 
 
 @register_kernel("conv2d_grad")
-def conv2d_grad(x, weight, bias, out_grad, stride=(1, 1), padding=(0, 0), dilation=(1, 1), groups=1):
+def conv2d_grad(
+    x, weight, bias, out_grad, stride=(1, 1), padding=(0, 0), dilation=(1, 1), groups=1, needs=None
+):
     xp = array_module(x)
+    want_x, want_w, want_b = (True, True, True) if needs is None else needs
     geo = _conv_geometry(x, weight, None, stride, padding, dilation, groups)
     g, kh, kw, sh, sw, ph, pw, dh, dw, ho, wo = geo
     n, c, h, w = x.shape
     o = weight.shape[0]
     gmat = out_grad.reshape(n, g, o // g, ho * wo).transpose(1, 2, 0, 3).reshape(g, o // g, n * ho * wo)
-    cols = _im2col(xp, x, geo)
-    weight_grad = _bmm(xp, gmat, cols.transpose(0, 2, 1)).reshape(weight.shape)
-    del cols
+    bias_grad = None
+    if bias is not None and want_b:
+        bias_grad = out_grad.sum(axis=(0, 2, 3)).astype(bias.dtype, copy=False)
+    weight_grad = None
+    if want_w:
+        cols = _im2col(xp, x, geo)
+        weight_grad = (
+            _bmm(xp, gmat, cols.transpose(0, 2, 1)).reshape(weight.shape).astype(weight.dtype, copy=False)
+        )
+        del cols
+    if not want_x:  # the input's gradient (col2im) is the costly part: skip it when unused
+        return None, weight_grad, bias_grad
     # col2im: the gradient of every receptive field, added back where it was read, laid out
     # (g, C/g, N, H, W) so that each kernel position adds contiguous rows
     k = math.prod(weight.shape[1:])
@@ -170,12 +182,7 @@ def conv2d_grad(x, weight, bias, out_grad, stride=(1, 1), padding=(0, 0), dilati
         for j in range(kw):
             gpad[_window_slice(i, j, sh, sw, dh, dw, ho, wo)] += cols[:, :, i, j]
     x_grad = gpad.reshape(c, n, h + 2 * ph, w + 2 * pw)[:, :, ph : ph + h, pw : pw + w].transpose(1, 0, 2, 3)
-    bias_grad = None if bias is None else out_grad.sum(axis=(0, 2, 3)).astype(bias.dtype, copy=False)
-    return (
-        xp.ascontiguousarray(x_grad).astype(x.dtype, copy=False),
-        weight_grad.astype(weight.dtype, copy=False),
-        bias_grad,
-    )
+    return xp.ascontiguousarray(x_grad).astype(x.dtype, copy=False), weight_grad, bias_grad
 
 
 # --- pooling --------------------------------------------------------------------------------
@@ -362,12 +369,17 @@ def linear(x, weight, bias=None):
 
 
 @register_kernel("linear_grad")
-def linear_grad(x, weight, bias, out_grad):
+def linear_grad(x, weight, bias, out_grad, needs=None):
     xp = array_module(x)
+    want_x, want_w, want_b = (True, True, True) if needs is None else needs
     fan_in, fan_out = weight.shape
     rows = math.prod(x.shape[:-1])  # not -1: reshape cannot infer it when fan_in or fan_out is 0
     g2 = out_grad.reshape(rows, fan_out)
-    x_grad = xp.matmul(out_grad, weight.T).reshape(x.shape).astype(x.dtype, copy=False)
-    weight_grad = xp.matmul(x.reshape(rows, fan_in).T, g2).astype(weight.dtype, copy=False)
-    bias_grad = None if bias is None else unbroadcast(g2.sum(axis=0), bias.shape, bias.dtype)
+    x_grad = weight_grad = bias_grad = None
+    if want_x:
+        x_grad = xp.matmul(out_grad, weight.T).reshape(x.shape).astype(x.dtype, copy=False)
+    if want_w:
+        weight_grad = xp.matmul(x.reshape(rows, fan_in).T, g2).astype(weight.dtype, copy=False)
+    if bias is not None and want_b:
+        bias_grad = unbroadcast(g2.sum(axis=0), bias.shape, bias.dtype)
     return x_grad, weight_grad, bias_grad

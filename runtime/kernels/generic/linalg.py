@@ -57,7 +57,10 @@ def matmul(x, y, transpose_x=False, transpose_y=False):
 
 
 @register_kernel("matmul_grad")
-def matmul_grad(x, y, out_grad, transpose_x=False, transpose_y=False):
+def matmul_grad(x, y, out_grad, transpose_x=False, transpose_y=False, needs=None):
+    if needs is not None and not (needs[0] and needs[1]):  # one product, or none, is wanted
+        x_grad, y_grad = _matmul_grad_one(x, y, out_grad, transpose_x, transpose_y, needs[0], needs[1])
+        return x_grad, y_grad
     if (
         x.ndim == 2
         and y.ndim == 2
@@ -70,7 +73,23 @@ def matmul_grad(x, y, out_grad, transpose_x=False, transpose_y=False):
     return _matmul_grad_general(x, y, out_grad, transpose_x, transpose_y)
 
 
-def _matmul_grad_general(x, y, out_grad, transpose_x, transpose_y):
+def _matmul_grad_one(x, y, out_grad, transpose_x, transpose_y, want_x, want_y):
+    """matmul_grad's wanted gradients only (None for the other): the 2-D case directly, the
+    rest through the general path restricted to one product."""
+    plain = (
+        x.ndim == 2
+        and y.ndim == 2
+        and not transpose_x
+        and not transpose_y
+        and x.dtype == y.dtype == out_grad.dtype
+        and x.__class__ is y.__class__ is out_grad.__class__ is np.ndarray
+    )
+    if plain:
+        return (out_grad @ y.T if want_x else None), (x.T @ out_grad if want_y else None)
+    return _matmul_grad_general(x, y, out_grad, transpose_x, transpose_y, want_x, want_y)
+
+
+def _matmul_grad_general(x, y, out_grad, transpose_x, transpose_y, want_x=True, want_y=True):
     """matmul_grad for every case: 1-D operands, batch broadcasting, transposes, mixed dtypes."""
     a = _swap(x) if transpose_x else x
     b = _swap(y) if transpose_y else y
@@ -83,10 +102,13 @@ def _matmul_grad_general(x, y, out_grad, transpose_x, transpose_y):
         g = g[..., None, :]
     elif b.ndim == 1:
         g = g[..., None]
-    a_grad = unbroadcast(g @ b2.swapaxes(-1, -2), a2.shape, x.dtype).reshape(a.shape)
-    b_grad = unbroadcast(a2.swapaxes(-1, -2) @ g, b2.shape, y.dtype).reshape(b.shape)
-    x_grad = _swap(a_grad) if transpose_x else a_grad
-    y_grad = _swap(b_grad) if transpose_y else b_grad
+    x_grad = y_grad = None
+    if want_x:
+        a_grad = unbroadcast(g @ b2.swapaxes(-1, -2), a2.shape, x.dtype).reshape(a.shape)
+        x_grad = _swap(a_grad) if transpose_x else a_grad
+    if want_y:
+        b_grad = unbroadcast(a2.swapaxes(-1, -2) @ g, b2.shape, y.dtype).reshape(b.shape)
+        y_grad = _swap(b_grad) if transpose_y else b_grad
     return x_grad, y_grad
 
 
