@@ -47,7 +47,7 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     positions: dict[str, tuple[int, bool]] = {}
     for i, o in enumerate(fwd.visible_outputs):
         positions[naming.grad_name(o.name)] = (i, o.is_list)
-    reads: list[GradRead | Unpacked] = []
+    reads: list[GradRead | Unpacked | Stmt] = []
     for a in bwd.args:
         if a.name in positions:
             i, is_list = positions[a.name]
@@ -83,6 +83,8 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
         ]
         if bwd.needs_input_grad:  # every gradient may be skipped, so each may be None
             optional = frozenset(o.name for o in bwd.outputs)
+            # declared once, before the recorded path assigns Tensors to the same names
+            reads += [Stmt(f"{o.name}: Tensor | None", "") for o in bwd.outputs if not o.is_list]
         results = [
             Result(o.name, "list" if o.is_list else "optional" if o.name in optional else "tensor")
             for o in bwd.outputs

@@ -229,7 +229,7 @@ class Node:
     doc: tuple[str, ...]
     slots: Stmt
     slot_types: tuple[str, ...]  # `x: Saved`, `axis: int`: each slot's annotation, for type checkers
-    reads: tuple[GradRead | Unpacked, ...]  # gradients (and a composite's saved tensors)
+    reads: tuple[GradRead | Unpacked | Stmt, ...]  # gradients (and a composite's saved tensors)
     create_graph: tuple[Stmt | Unpacked, ...]  # the recorded path: unpack, grad op or composite
     compute: tuple[
         Stmt | KernelCall | Unpacked, ...

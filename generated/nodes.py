@@ -4184,6 +4184,8 @@ class MatmulGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
+        x_grad: Tensor | None
+        y_grad: Tensor | None
         if create_graph:
             x = unpack(self.x, self)
             y = unpack(self.y, self)
@@ -6672,6 +6674,9 @@ class Conv2dGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
+        x_grad: Tensor | None
+        weight_grad: Tensor | None
+        bias_grad: Tensor | None
         if create_graph:
             x = unpack(self.x, self)
             weight = unpack(self.weight, self)
@@ -7551,6 +7556,9 @@ class LinearGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
+        x_grad: Tensor | None
+        weight_grad: Tensor | None
+        bias_grad: Tensor | None
         if create_graph:
             x = unpack(self.x, self)
             weight = unpack(self.weight, self)
