@@ -70,11 +70,13 @@ _WHAT = {
 @dataclass(frozen=True)
 class Callee:
     """Something a composite may call: its qualified name in generated code, parameters
-    and number of outputs (a call to one with several returns a tuple, to be indexed)."""
+    and number of outputs (a call to one with several returns a tuple, to be indexed; one
+    returning a Tensor[] may be indexed too)."""
 
     qualified: str
     params: tuple[Arg, ...]
     outputs: int = 1
+    is_list: bool = False  # returns a Tensor[] (split): indexed by any constant position
 
 
 @dataclass(frozen=True)
@@ -328,7 +330,10 @@ class _Checker:
         """`f(...)[i]`: output i of a callee that returns several."""
         callee = self.ops.get(call.func.id) if isinstance(call.func, ast.Name) else None
         index = node.slice
-        if callee is not None:
+        if callee is not None and callee.is_list:
+            if not (isinstance(index, ast.Constant) and index.value.__class__ is int and index.value >= 0):
+                self.bad(node, f"the index into {call.func.id}'s list must be a number >= 0")  # type: ignore[attr-defined]
+        elif callee is not None:
             if callee.outputs < 2:
                 self.bad(node, f"{call.func.id} returns one output; drop the `[...]`")  # type: ignore[attr-defined]
             elif not (

@@ -298,7 +298,15 @@ def _cycle(b: BackwardSpec, by_name: dict[str, BackwardSpec]) -> list[str]:
 def _callees(ops: list[OpSpec], spec: Spec) -> dict[str, Callee]:
     """What composites may call: ops (`_ops.f`), and backward ops that have a grad op
     function (a kernel and no composite: `_grad_ops.f`); `spec` holds the rooted ones."""
-    callees = {o.name: Callee(f"{naming.OPS_ALIAS}.{o.name}", o.args, len(o.visible_outputs)) for o in ops}
+    callees = {
+        o.name: Callee(
+            f"{naming.OPS_ALIAS}.{o.name}",
+            o.args,
+            len(o.visible_outputs),
+            is_list=len(o.visible_outputs) == 1 and o.visible_outputs[0].is_list,
+        )
+        for o in ops
+    }
     for b in spec.backwards:
         if b.has_grad_op:
             sig = grad_op_sig(b, spec)

@@ -124,6 +124,7 @@ __all__ = [
     "log_softmax_grad",
     "logsumexp",
     "logsumexp_grad",
+    "lstm_cell",
     "masked_fill",
     "masked_fill_grad",
     "matmul",
@@ -1724,6 +1725,17 @@ def matmul_jvp(
 ) -> None:
     """Tangents of matmul_jvp, derived from its backward (double-vjp)."""
     derive(_ops.matmul_jvp, (x, y, a, b, transpose_x, transpose_y), (o,))
+
+
+def lstm_cell(
+    gates,
+    c,
+    h,
+    c_next,
+    act,
+) -> None:
+    """Tangents of lstm_cell, derived from its backward (double-vjp)."""
+    derive(_ops.lstm_cell, (gates, c), (h, c_next))
 
 
 def remainder(

@@ -88,6 +88,7 @@ _k_log_sigmoid_grad = kernel_table("log_sigmoid_grad")
 _k_log_softmax_grad = kernel_table("log_softmax_grad")
 _k_logsumexp_double_grad = kernel_table("logsumexp_double_grad")
 _k_logsumexp_grad = kernel_table("logsumexp_grad")
+_k_lstm_cell_grad = kernel_table("lstm_cell_grad")
 _k_masked_fill_grad = kernel_table("masked_fill_grad")
 _k_matmul_grad = kernel_table("matmul_grad")
 _k_matrix_power_grad = kernel_table("matrix_power_grad")
@@ -268,6 +269,7 @@ __all__ = [
     "LogSoftmaxGradNode",
     "LogsumexpDoubleGradNode",
     "LogsumexpGradNode",
+    "LstmCellGradNode",
     "MaskedFillDoubleGradNode",
     "MaskedFillGradNode",
     "MatmulDoubleGradNode",
@@ -8260,6 +8262,84 @@ class RemainderGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.y = None
+        self._released = True
+
+
+class LstmCellGradNode(GradNode):
+    """Gradient of lstm_cell."""
+
+    __slots__ = ("gates", "c", "c_next", "act")
+    gates: Saved
+    c: Saved
+    c_next: Saved
+    act: Saved
+    name = "lstm_cell_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        h_grad = grads[0]
+        c_next_grad = grads[1]
+        if create_graph:
+            gates = unpack(self.gates, self)
+            c = unpack(self.c, self)
+            c_next = unpack(self.c_next, self)
+            act = unpack(self.act, self)
+            i = _ops.sigmoid(_ops.split(gates, 4, -1)[0])
+            f = _ops.sigmoid(_ops.split(gates, 4, -1)[1])
+            g = _ops.tanh(_ops.split(gates, 4, -1)[2])
+            o = _ops.sigmoid(_ops.split(gates, 4, -1)[3])
+            tc = _ops.tanh(f * c + i * g)
+            dc = c_next_grad + h_grad * o * (1 - tc * tc)
+            gates_grad = _ops.concat([dc * g * i * (1 - i), dc * c * f * (1 - f), dc * i * (1 - g * g), h_grad * tc * o * (1 - o)], -1)
+            c_grad = dc * f
+            return (gates_grad, c_grad)
+        gates = unpack_data(self.gates, self)
+        c = unpack_data(self.c, self)
+        c_next = unpack_data(self.c_next, self)
+        act = unpack_data(self.act, self)
+        _kernel = (
+            gates.__class__
+            is c.__class__
+            is c_next.__class__
+            is act.__class__
+            is h_grad._data.__class__
+            is c_next_grad._data.__class__
+            and _k_lstm_cell_grad.get(gates.__class__)
+            or dispatch(
+                "lstm_cell_grad",
+                "lstm_cell_grad",
+                gates,
+                c,
+                c_next,
+                act,
+                h_grad._data,
+                c_next_grad._data,
+            )
+        )
+        try:
+            _results = _kernel(
+                gates,
+                c,
+                c_next,
+                act,
+                h_grad._data,
+                c_next_grad._data,
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("lstm_cell_grad", _e) from None
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("lstm_cell_grad", 2, _results) from None
+        gates_grad = wrap(_r0)
+        c_grad = wrap(_r1)
+        return (gates_grad, c_grad)
+
+    def release_saved(self) -> None:
+        self.gates = None
+        self.c = None
+        self.c_next = None
+        self.act = None
         self._released = True
 
 

@@ -132,6 +132,7 @@ _k_logical_and = kernel_table("logical_and")
 _k_logical_not = kernel_table("logical_not")
 _k_logical_or = kernel_table("logical_or")
 _k_logsumexp = kernel_table("logsumexp")
+_k_lstm_cell = kernel_table("lstm_cell")
 _k_masked_fill = kernel_table("masked_fill")
 _k_matmul = kernel_table("matmul")
 _k_matmul_jvp = kernel_table("matmul_jvp")
@@ -286,6 +287,7 @@ __all__ = [
     "logical_not",
     "logical_or",
     "logsumexp",
+    "lstm_cell",
     "masked_fill",
     "matmul",
     "matmul_jvp",
@@ -6187,6 +6189,58 @@ def matmul_jvp(
     if FORWARD.active:
         _jvp.matmul_jvp(x, y, a, b, transpose_x, transpose_y, o)
     return o
+
+
+def lstm_cell(
+    gates: Tensor | float | int,
+    c: Tensor | float | int,
+) -> tuple[Tensor, Tensor]:
+    """One LSTM step after its matmuls: with gates = x W_ih^T + b_ih + h W_hh^T + b_hh split into four blocks i, f, g, o along the last axis (PyTorch's order), c_next = sigmoid(f) * c + sigmoid(i) * tanh(g) and h = sigmoid(o) * tanh(c_next). Fuses the ten elementwise ops of a step into one forward and one backward kernel; nn.LSTM and nn.LSTMCell use it.
+
+    Args:
+        gates (Tensor | float | int): The pre-activation gates, (..., 4 * hidden); the blocks are input, forget, cell and output.
+        c (Tensor | float | int): The cell state, (..., hidden), with the leading axes of gates.
+
+    Returns:
+        A tuple (h, c_next):
+        h (Tensor): The new hidden state, (..., hidden).
+        c_next (Tensor): The new cell state, (..., hidden).
+
+    Gradient:
+        Flows to gates, c.
+    """
+    if not isinstance(gates, Tensor):
+        gates = as_tensor_arg(gates, c, "lstm_cell", "gates")
+    if not isinstance(c, Tensor):
+        c = as_tensor_arg(c, gates, "lstm_cell", "c")
+    if gates._data.dtype is not c._data.dtype:
+        gates, c = promote_args("lstm_cell", False, gates, c)
+    _kernel = (
+        gates._data.__class__
+        is c._data.__class__
+        and _k_lstm_cell.get(gates._data.__class__)
+        or dispatch("lstm_cell", "lstm_cell", gates._data, c._data)
+    )
+    try:
+        _results = _kernel(gates._data, c._data)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("lstm_cell", _e) from None
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("lstm_cell", 3, _results) from None
+    h = wrap(_r0)
+    c_next = wrap(_r1)
+    if (gates._requires_grad or c._requires_grad) and grad_enabled() and h._data.dtype.kind == "f":
+        node = new_node(_nodes.LstmCellGradNode, (gates, c), h)
+        set_history(c_next, node, 1)
+        node.gates = TensorWrapper.of_input(gates)
+        node.c = TensorWrapper.of_input(c)
+        node.c_next = TensorWrapper.of_output(c_next, node)
+        node.act = TensorWrapper.of_input(wrap(_r2))
+    if FORWARD.active:
+        _jvp.lstm_cell(gates, c, h, c_next, wrap(_results[2]))
+    return (h, c_next)
 
 
 def bitwise_and(

@@ -905,3 +905,26 @@ def test_the_family_is_the_section_comment_above_an_op(tmp_path: Path) -> None:
         ("argmax", "Products"),
     ]
     assert load_spec(write_spec(tmp_path / "plain")).ops[0].family == "Other operators"
+
+
+SPLIT_OP = """
+- op: split
+  args: (Tensor x, int[] num_or_sections, int axis = 0)
+  output: Tensor[](out)
+  non_differentiable: out
+"""
+
+
+def test_a_composite_may_pick_one_tensor_of_a_list_output(tmp_path: Path) -> None:
+    """`split(...)[k]`: a Tensor[] result is indexed by a constant position (lstm_cell_grad
+    takes its four gate blocks this way); the count is known only at run time."""
+    backward = steps_spec("t = tanh(split(out, 2, 0)[1])", "mul(out_grad, t)")
+    files = generate(write_spec(tmp_path, OPS + SPLIT_OP, backward))
+    assert "t = _ops.tanh(_ops.split(out, 2, 0)[1])" in files["nodes.py"]
+
+
+@pytest.mark.parametrize("index", ["-1", "k", "1.0", "True"])
+def test_a_list_output_index_must_be_a_constant_position(tmp_path: Path, index: str) -> None:
+    backward = steps_spec(f"t = split(out, 2, 0)[{index}]", "mul(out_grad, t)")
+    errs = errors(tmp_path, OPS + SPLIT_OP, backward)
+    assert any("the index into split's list must be a number >= 0" in e for e in errs), errs

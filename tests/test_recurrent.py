@@ -249,3 +249,35 @@ def test_parameters_follow_pytorch_names_shapes_and_init_bounds():
     bound = 1 / np.sqrt(5)
     assert all(np.abs(p.numpy()).max() <= bound for p in layer.parameters())
     assert "num_layers=2" in repr(layer) and "bidirectional=True" in repr(layer)
+
+
+@pytest.mark.parametrize(
+    ("gates", "c", "match"),
+    [
+        ((3, 7), (3, 2), r"lstm_cell: gates must have shape c.shape\[:-1\] \+ \(4 \* hidden,\) = \(3, 8\)"),
+        ((2, 8), (3, 2), r"= \(3, 8\) for c of shape \(3, 2\), got \(2, 8\)"),
+        ((8,), (), r"lstm_cell: gates must have shape"),
+    ],
+)
+def test_lstm_cell_refuses_mismatched_shapes_naming_the_argument(gates, c, match):
+    g = og.randn(*gates, requires_grad=True)
+    with pytest.raises(ValueError, match=match):
+        og.lstm_cell(g, og.tensor(np.random.randn(*c)))
+    assert g.grad is None
+
+
+def test_lstm_uses_the_fused_cell_and_folds_the_hidden_bias_into_the_input_projection():
+    """One lstm_cell node per step, and no per-step bias: b_hh is added once with b_ih."""
+    lstm = og.nn.LSTM(3, 4)
+    out, _ = lstm(og.randn(5, 2, 3))
+    names = []
+    stack, seen = [out.grad_fn], set()
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        names.append(node.name)
+        stack.extend(n for n, _ in node.next_functions)
+    assert names.count("lstm_cell_grad") == 5
+    assert names.count("linear_grad") == 5 + 1  # one per step, plus the input projection

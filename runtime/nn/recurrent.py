@@ -1,7 +1,8 @@
 """Recurrent layers: RNN, LSTM and GRU (multi-layer, bidirectional, batch_first) and their cells.
 
-Every step is made of generated ops (linear, add, sigmoid, tanh, multiply, split, concat), so
-the layers differentiate to any order like the rest of opgrad. Parameters follow PyTorch's and
+Every step is made of generated ops (linear, add, sigmoid, tanh, multiply, split, concat, and
+lstm_cell, an LSTM step's elementwise part fused into one op), so the layers differentiate to
+any order like the rest of opgrad. Parameters follow PyTorch's and
 Paddle's names and layouts, so weights copy across unchanged: `weight_ih_l{k}` of shape
 (gates * hidden_size, input_size), `weight_hh_l{k}` (gates * hidden_size, hidden_size),
 `bias_ih_l{k}`, `bias_hh_l{k}`, a `_reverse` suffix for the backward direction, and LSTM's
@@ -47,10 +48,7 @@ def _rnn_relu_step(xw: Tensor, state: tuple[Tensor, ...], w: tuple[Any, ...]) ->
 
 def _lstm_step(xw: Tensor, state: tuple[Tensor, ...], w: tuple[Any, ...]) -> tuple[Tensor, ...]:
     h, c = state
-    gates = ops.add(xw, ops.linear(h, w[0], w[1]))
-    i, f, g, o = ops.split(gates, 4, axis=-1)
-    c = ops.add(ops.multiply(ops.sigmoid(f), c), ops.multiply(ops.sigmoid(i), ops.tanh(g)))
-    h = ops.multiply(ops.sigmoid(o), ops.tanh(c))
+    h, c = ops.lstm_cell(ops.add(xw, ops.linear(h, w[0], w[1])), c)
     if w[2] is not None:  # projection: h is (..., proj_size)
         h = ops.matmul(h, w[2])
     return h, c
@@ -209,13 +207,14 @@ class RNNBase(Module):
             )
         states = self._initial_state(hx, x, (x.shape[1],))
         step = _STEPS[self.mode]
+        fold = self.mode != "GRU"  # GRU's b_hn is inside r * (h W_hn + b_hn): it cannot move
         directions = 2 if self.bidirectional else 1
         finals: list[tuple[Tensor, ...]] = []
         for layer in range(self.num_layers):
             outputs = []
             for d, suffix in enumerate(("", "_reverse")[:directions]):
                 seq, last = _run_direction(
-                    step, x, states[layer * directions + d], self._weights(layer, suffix), d
+                    step, x, states[layer * directions + d], self._weights(layer, suffix), d, fold
                 )
                 outputs.append(seq)
                 finals.append(last)
@@ -253,12 +252,19 @@ def _run_direction(
     state: tuple[Tensor, ...],
     weights: Sequence[Parameter | None],
     reverse: int,
+    fold_bias: bool,
 ) -> tuple[Tensor, tuple[Tensor, ...]]:
     """One layer in one direction over x (length, batch, features): (outputs, final state)."""
     w_ih, w_hh, b_ih, b_hh, w_hr = weights
     assert w_ih is not None and w_hh is not None  # registered for every layer and direction
-    xw = ops.linear(x, ops.matrix_transpose(w_ih), b_ih)  # the whole sequence at once
-    w = (ops.matrix_transpose(w_hh), b_hh, None if w_hr is None else ops.matrix_transpose(w_hr))
+    b_in: Tensor | None = b_ih
+    b_step: Tensor | None = b_hh
+    if fold_bias and b_ih is not None and b_hh is not None:
+        # b_hh is added outside the step's nonlinearity: fold it into the input projection once
+        # rather than adding it (and summing its gradient) at every step
+        b_in, b_step = ops.add(b_ih, b_hh), None
+    xw = ops.linear(x, ops.matrix_transpose(w_ih), b_in)  # the whole sequence at once
+    w = (ops.matrix_transpose(w_hh), b_step, None if w_hr is None else ops.matrix_transpose(w_hr))
     length = x.shape[0]
     steps = ops.split(xw, length, axis=0)  # each (1, batch, gates)
     outs: list[Tensor] = [state[0]] * length

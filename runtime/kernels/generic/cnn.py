@@ -364,7 +364,10 @@ def linear(x, weight, bias=None):
     _check_linear(x, weight, bias)
     out = array_module(x).matmul(x, weight)
     if bias is not None:
-        out = out + bias
+        if bias.dtype == out.dtype:  # out is fresh: add in place (no second result buffer)
+            out += bias
+        else:
+            out = out + bias
     return nd(out)
 
 
