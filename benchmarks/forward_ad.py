@@ -151,7 +151,7 @@ def checkpoint_step(width: int, batch: int, segments: int | None) -> Callable[[]
             for f in fns:
                 h = f(h)
         else:
-            h = og.utils.checkpoint_sequential(fns, segments, x)
+            h = og.utils.checkpoint_sequential(fns, segments, x, use_reentrant=True)
         og.mean(h * h).backward()
 
     step()  # allocates every .grad; later steps add into them

@@ -39,13 +39,26 @@ from opgrad.runtime.tensor import Tensor, as_tensor_arg, wrap
 
 
 class _Callbacks(threading.local):
+    """Per thread, for every backward pass running (innermost last): its queued callbacks,
+    and whether it accumulates into leaves' `.grad` (backward()) or returns gradients (grad())."""
+
     stack: list[list[Callable[[], Any]]]
+    accumulating: list[bool]
 
     def __init__(self) -> None:
         self.stack = []
+        self.accumulating = []
 
 
 _CALLBACKS = _Callbacks()
+
+
+def running_accumulates() -> bool | None:
+    """Whether the innermost backward pass running in this thread accumulates into `.grad`
+    (backward(), or grad(only_inputs=False)): True; grad() returning gradients: False; no
+    pass running: None."""
+    acc = _CALLBACKS.accumulating
+    return acc[-1] if acc else None
 
 
 def queue_callback(fn: Callable[[], Any]) -> None:
@@ -249,6 +262,7 @@ def _run(
     captured: dict[int, Tensor] = {}
     callbacks: list[Callable[[], Any]] = []
     _CALLBACKS.stack.append(callbacks)
+    _CALLBACKS.accumulating.append(accumulate)
     prev_mode = _set_enabled(create_graph)
     check = _anomaly.STATE.enabled
     capturing = targets is not None
@@ -300,6 +314,7 @@ def _run(
     finally:
         _set_enabled(prev_mode)
         _CALLBACKS.stack.pop()
+        _CALLBACKS.accumulating.pop()
     for fn in callbacks:
         fn()
     return captured

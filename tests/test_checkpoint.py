@@ -61,12 +61,12 @@ def test_without_preserved_rng_state_the_masks_differ():
     weights, fns, _ = make_layers(n=2, p=0.5)
     x = og.tensor(np.ones((4, 8)))
     og.manual_seed(3)
-    out = checkpoint(lambda h: fns[1](fns[0](h)), x, preserve_rng_state=False)
+    out = checkpoint(lambda h: fns[1](fns[0](h)), x, preserve_rng_state=False, use_reentrant=True)
     og.sum(out).backward()
     kept = weights[0].grad.numpy().copy()
     weights[0].grad = weights[1].grad = None
     og.manual_seed(3)
-    out = checkpoint(lambda h: fns[1](fns[0](h)), x)
+    out = checkpoint(lambda h: fns[1](fns[0](h)), x, use_reentrant=True)
     og.sum(out).backward()
     assert not np.array_equal(kept, weights[0].grad.numpy())
 
@@ -79,12 +79,12 @@ def test_nested_checkpoints_and_grad():
         return fns[2](fns[1](h))
 
     def outer(h):
-        return fns[3](checkpoint(inner, fns[0](h)))
+        return fns[3](checkpoint(inner, fns[0](h), use_reentrant=True))
 
     og.sum(fns[3](fns[2](fns[1](fns[0](x))))).backward()
     expected = grads_of(weights, x)
     calls[0] = 0
-    og.sum(checkpoint(outer, x)).backward()
+    og.sum(checkpoint(outer, x, use_reentrant=True)).backward()
     assert calls[0] == 4 + 4 + 2  # forward, outer recompute, inner recompute
     for a, b in zip(expected, grads_of(weights, x), strict=True):
         np.testing.assert_array_equal(a, b)
@@ -112,7 +112,9 @@ def test_closing_over_a_non_leaf_tensor_falls_back_to_accumulating():
 
 def test_create_graph_through_a_checkpoint():
     x = og.tensor(np.array([0.2, -0.5, 0.9]), requires_grad=True)
-    (g,) = og.grad([og.sum(checkpoint(lambda z: og.tanh(z) ** 3, x))], [x], create_graph=True)
+    (g,) = og.grad(
+        [og.sum(checkpoint(lambda z: og.tanh(z) ** 3, x, use_reentrant=True))], [x], create_graph=True
+    )
     (gg,) = og.grad([og.sum(g)], [x])
     th = np.tanh(x.numpy())
     sech2 = 1 - th**2
@@ -126,21 +128,92 @@ def test_module_sequence_and_no_grad():
     og.sum(model(x)).backward()
     reference = [p.grad.numpy().copy() for p in model.parameters()]
     model.zero_grad()
-    og.sum(checkpoint_sequential(model, 2, x)).backward()
+    og.sum(checkpoint_sequential(model, 2, x, use_reentrant=True)).backward()
     for a, p in zip(reference, model.parameters(), strict=True):
         np.testing.assert_array_equal(a, p.grad.numpy())
     with og.no_grad():
-        assert not checkpoint_sequential(model, 2, x).requires_grad
+        assert not checkpoint_sequential(model, 2, x, use_reentrant=False).requires_grad
 
 
 def test_bad_arguments():
     with pytest.raises(TypeError, match="fn must be callable"):
         checkpoint(3, og.tensor([1.0]))
     with pytest.raises(TypeError, match="use_reentrant must be a bool"):
-        checkpoint(og.tanh, og.tensor([1.0]), use_reentrant=None)
+        checkpoint(og.tanh, og.tensor([1.0]), use_reentrant="yes")
     with pytest.raises(TypeError, match="preserve_rng_state must be a bool"):
-        checkpoint(og.tanh, og.tensor([1.0]), preserve_rng_state=1)
+        checkpoint(og.tanh, og.tensor([1.0]), preserve_rng_state=1, use_reentrant=True)
     with pytest.raises(ValueError, match="segments must be an int >= 1"):
-        checkpoint_sequential([og.tanh], 0, og.tensor([1.0]))
+        checkpoint_sequential([og.tanh], 0, og.tensor([1.0]), use_reentrant=True)
     with pytest.raises(ValueError, match="2 segments for 1 functions"):
-        checkpoint_sequential([og.tanh], 2, og.tensor([1.0]))
+        checkpoint_sequential([og.tanh], 2, og.tensor([1.0]), use_reentrant=True)
+
+
+@pytest.mark.parametrize("call", ["checkpoint", "checkpoint_sequential"])
+def test_use_reentrant_not_given_warns_as_pytorch_does_and_means_true(call):
+    """PyTorch 2.13 warns when use_reentrant is not passed and runs re-entrant: so do we."""
+    w = og.tensor(np.linspace(0.5, 1.5, 3), requires_grad=True)
+    x = og.tensor(np.linspace(-1.0, 1.0, 3), requires_grad=True)
+    with pytest.warns(UserWarning, match=f"{call}: use_reentrant was not given; it defaults to True"):
+        if call == "checkpoint":
+            y = checkpoint(lambda z: og.tanh(z * w), x)
+        else:
+            y = checkpoint_sequential([lambda z: z * w, og.tanh], 2, x)
+    with pytest.raises(RuntimeError, match="pass use_reentrant=False"):  # re-entrant: see below
+        og.grad([og.sum(y)], [x, w])
+
+
+def _closed_over_parameter(use_reentrant):
+    w = og.tensor(np.linspace(0.5, 1.5, 3), requires_grad=True)
+    x = og.tensor(np.linspace(-1.0, 1.0, 3), requires_grad=True)
+    return w, x, checkpoint(lambda z: og.tanh(z * w), x, use_reentrant=use_reentrant)
+
+
+def test_grad_through_a_reentrant_checkpoint_that_uses_a_parameter_raises_before_touching_grad():
+    """The re-entrant recomputation could only accumulate w's gradient into w.grad, a side
+    effect og.grad() must not have (PyTorch raises too): a clear error, and .grad untouched."""
+    w, x, y = _closed_over_parameter(True)
+    with pytest.raises(
+        RuntimeError,
+        match=r"og.grad\(\) cannot differentiate through this checkpoint: its function uses 1 tensor",
+    ):
+        og.grad([og.sum(y)], [x])
+    assert w.grad is None and x.grad is None
+    og.sum(y).backward()  # backward() is what re-entrant checkpointing is for
+    expected = (1 - np.tanh(x.numpy() * w.numpy()) ** 2) * x.numpy()
+    np.testing.assert_allclose(w.grad.numpy(), expected, rtol=1e-12)
+
+
+def test_grad_reaches_the_parameters_of_a_non_reentrant_checkpoint():
+    w, x, y = _closed_over_parameter(False)
+    gx, gw = og.grad([og.sum(y)], [x, w])
+    d = 1 - np.tanh(x.numpy() * w.numpy()) ** 2
+    np.testing.assert_allclose(gw.numpy(), d * x.numpy(), rtol=1e-12)
+    np.testing.assert_allclose(gx.numpy(), d * w.numpy(), rtol=1e-12)
+    assert w.grad is None and x.grad is None
+
+
+def test_grad_through_a_checkpoint_over_a_non_leaf_it_closes_over_raises():
+    w = og.tensor(np.linspace(0.5, 1.5, 3), requires_grad=True)
+    x = og.tensor(np.linspace(-1.0, 1.0, 3), requires_grad=True)
+    scaled = w * 2
+    y = checkpoint(lambda z: og.tanh(z * scaled), x, use_reentrant=False)
+    with pytest.raises(
+        RuntimeError, match="a tensor computed before the checkpoint .* make that tensor an argument"
+    ):
+        og.grad([og.sum(y)], [x])
+    assert w.grad is None
+
+
+def test_running_accumulates_tells_backward_from_grad():
+    from opgrad.runtime.engine import running_accumulates
+
+    seen = []
+    x = og.tensor([1.0, 2.0], requires_grad=True)
+    assert running_accumulates() is None
+    y = og.tanh(x)
+    y.register_hook(lambda g: seen.append(running_accumulates()))
+    og.sum(y).backward(retain_graph=True)
+    og.grad([og.sum(y)], [x], retain_graph=True)
+    og.grad([og.sum(y)], [x], only_inputs=False)
+    assert seen == [True, False, True]
+    assert running_accumulates() is None

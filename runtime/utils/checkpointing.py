@@ -12,11 +12,13 @@ recorded against the original inputs, so higher-order gradients work, and checkp
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from opgrad.generated import ops
 from opgrad.runtime.engine import grad as _grad
+from opgrad.runtime.engine import running_accumulates
 from opgrad.runtime.function import Function
 from opgrad.runtime.grad_holder import AccumulateGrad
 from opgrad.runtime.grad_mode import enable_grad, grad_enabled, no_grad
@@ -53,6 +55,8 @@ class _Checkpoint(Function):
         ctx.rng = rng
         ctx.single = single
         ctx.fallback = fallback
+        ctx.reentrant = n_leaves < 0
+        n_leaves = max(n_leaves, 0)
         ctx.n_leaves = n_leaves
         ctx.args = [None if isinstance(a, Tensor) else a for a in args]
         ctx.save_for_backward(*[a if isinstance(a, Tensor) else None for a in args])
@@ -85,12 +89,15 @@ class _Checkpoint(Function):
             now = get_rng_state() if ctx.rng is not None else None
             if ctx.rng is not None:
                 set_rng_state(ctx.rng)
+            start = GradNode(()).seq  # every node the recomputation records comes after this
             try:
                 result = ctx.fn(*args[:n_call])
             finally:
                 if now is not None:
                     set_rng_state(now)
             outs = (result,) if ctx.single else tuple(result)
+            if ctx.fallback and running_accumulates() is False:
+                _refuse_grad(ctx.reentrant, *_closed_over(outs, args[:n_call], start))
             pairs = [
                 (o, g) for o, g in zip(outs, grads, strict=True) if isinstance(o, Tensor) and o.requires_grad
             ]
@@ -115,10 +122,35 @@ class _Checkpoint(Function):
         return (*[None] * _FIRST, *result_grads)
 
 
+def _refuse_grad(reentrant: bool, leaves: list[Tensor], foreign: bool) -> None:
+    """In a grad() pass (nothing may land in .grad), a re-entrant recomputation that reaches
+    leaves other than fn's arguments can only accumulate their gradients into .grad: refuse,
+    as PyTorch does, before anything is accumulated."""
+    if not (leaves or foreign):
+        return  # fn is a function of its arguments alone: grad() gets every gradient
+    what = (
+        f"{len(leaves)} tensor(s) that require grad (parameters) besides its arguments"
+        if leaves
+        else "a tensor computed before the checkpoint (not a leaf)"
+    )
+    fix = (
+        "pass use_reentrant=False to checkpoint (the parameters then become inputs og.grad() reaches), "
+        "or call .backward()"
+        if reentrant
+        else "make that tensor an argument of fn, or call .backward()"
+    )
+    raise RuntimeError(
+        f"checkpoint: og.grad() cannot differentiate through this checkpoint: its function uses {what}, "
+        f"whose gradients the recomputation could only accumulate into .grad; {fix}"
+    )
+
+
 def _closed_over(outs: Sequence[Any], probes: Sequence[Any], start: int) -> tuple[list[Tensor], bool]:
     """The leaves that require grad which fn's graph reached besides its arguments, and
-    whether it also reached a graph made before it (a closed-over non-leaf tensor)."""
+    whether it also reached a graph made before it (a closed-over non-leaf tensor); an
+    argument's own node (a recorded alias under create_graph) is not such a graph."""
     own = {id(p) for p in probes}
+    own_nodes = {id(p._node) for p in probes if isinstance(p, Tensor) and p._node is not None}
     leaves: dict[int, Tensor] = {}
     foreign = False
     stack = [o._node for o in outs if isinstance(o, Tensor) and o._node is not None]
@@ -134,6 +166,8 @@ def _closed_over(outs: Sequence[Any], probes: Sequence[Any], start: int) -> tupl
             if isinstance(nxt, AccumulateGrad):
                 if id(nxt.variable) not in own:
                     leaves.setdefault(id(nxt.variable), nxt.variable)
+            elif id(nxt) in own_nodes:
+                continue
             elif nxt.seq < start:
                 foreign = True
             else:
@@ -141,14 +175,33 @@ def _closed_over(outs: Sequence[Any], probes: Sequence[Any], start: int) -> tupl
     return list(leaves.values()), foreign
 
 
+_UNSET_WARNING = (
+    "{op}: use_reentrant was not given; it defaults to True (re-entrant, as in PyTorch), where "
+    "og.grad() cannot reach the parameters the checkpointed function uses. Pass use_reentrant=True "
+    "or use_reentrant=False (recommended) explicitly to silence this warning."
+)
+
+
+def _reentrant(op: str, use_reentrant: Any) -> bool:
+    """use_reentrant checked; None (not given) warns, as PyTorch does, and means True."""
+    if use_reentrant is None:
+        warnings.warn(_UNSET_WARNING.format(op=op), UserWarning, stacklevel=3)
+        return True
+    if not isinstance(use_reentrant, bool):
+        raise TypeError(f"{op}: use_reentrant must be a bool, got {type(use_reentrant).__name__}")
+    return use_reentrant
+
+
 def checkpoint(
-    fn: Callable[..., Any], *args: Any, preserve_rng_state: bool = True, use_reentrant: bool = True
+    fn: Callable[..., Any], *args: Any, preserve_rng_state: bool = True, use_reentrant: bool | None = None
 ) -> Any:
     """fn(*args), keeping no intermediate activation for backward: they are recomputed.
 
-    `use_reentrant=True` (the default, as in PyTorch): fn runs once without recording; in
-    backward, the leaves fn closes over (parameters) accumulate into `.grad` inside the
-    recomputation, one at a time, and `og.grad()` sees only the explicit arguments.
+    `use_reentrant=True` (the default, as in PyTorch, which warns when it is not given, as
+    this does): fn runs once without recording; in backward, the leaves fn closes over
+    (parameters) accumulate into `.grad` inside the recomputation, one at a time. `og.grad()`
+    through such a checkpoint works when fn uses only its arguments, and raises a
+    RuntimeError otherwise (before anything is accumulated).
     `use_reentrant=False`: fn's first run records its graph to find those leaves, which
     become inputs of the checkpoint's node, so `og.grad()` reaches them and `.grad` is left
     alone; a segment's parameter gradients then leave the node together (more memory when
@@ -159,8 +212,7 @@ def checkpoint(
         raise TypeError(
             f"checkpoint: preserve_rng_state must be a bool, got {type(preserve_rng_state).__name__}"
         )
-    if not isinstance(use_reentrant, bool):
-        raise TypeError(f"checkpoint: use_reentrant must be a bool, got {type(use_reentrant).__name__}")
+    use_reentrant = _reentrant("checkpoint", use_reentrant)
     if not grad_enabled():
         return fn(*args)
     rng = get_rng_state() if preserve_rng_state else None
@@ -169,7 +221,7 @@ def checkpoint(
             result = fn(*args)
         values = result if isinstance(result, tuple) else (result,)
         single = not isinstance(result, tuple)
-        return _Checkpoint.apply(fn, rng, values, single, True, 0, _ANCHOR, *args)
+        return _Checkpoint.apply(fn, rng, values, single, True, -1, _ANCHOR, *args)  # -1: re-entrant
     start = GradNode(()).seq  # every node fn records comes after this one
     probes = [
         a.detach().requires_grad_() if isinstance(a, Tensor) and a.dtype.kind in "fc" else a for a in args
@@ -193,11 +245,12 @@ def checkpoint_sequential(
     segments: int,
     input: Any,
     preserve_rng_state: bool = True,
-    use_reentrant: bool = True,
+    use_reentrant: bool | None = None,
 ) -> Any:
     """Run `functions` (a list, or an `nn.Sequential`) one after another on `input`, in
     `segments` consecutive groups; every group but the last is checkpointed (`checkpoint`'s
     `preserve_rng_state` and `use_reentrant` apply to each)."""
+    use_reentrant = _reentrant("checkpoint_sequential", use_reentrant)
     fns = list(functions)
     if isinstance(segments, bool) or not isinstance(segments, int) or segments < 1:
         raise ValueError(f"checkpoint_sequential: segments must be an int >= 1, got {segments!r}")
