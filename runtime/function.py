@@ -34,8 +34,10 @@ from typing import Any
 import numpy as np
 
 from opgrad.runtime.device import module_of_type
+from opgrad.runtime.dual import FORWARD, rule_scope, set_tangent, tangent_of
 from opgrad.runtime.grad_mode import grad_enabled, no_grad
 from opgrad.runtime.grad_node import GradNode, set_history
+from opgrad.runtime.later import later
 from opgrad.runtime.tensor import Tensor, wrap
 from opgrad.runtime.tensor_wrapper import Saved, TensorWrapper, unpack
 
@@ -51,6 +53,7 @@ class FunctionCtx:
         self._node: GradNode | None = None
         self._released = False
         self.materialize_grads = True
+        self._for_forward: tuple[Tensor | None, ...] | None = None  # save_for_forward, read in jvp
 
     def set_materialize_grads(self, value: bool) -> None:
         """With False, `backward` gets None (not zeros) for outputs that received no gradient."""
@@ -65,6 +68,16 @@ class FunctionCtx:
                 )
         self._to_save = tensors
 
+    def save_for_forward(self, *tensors: Tensor | None) -> None:
+        """Keep tensors for `jvp` (forward mode), where `ctx.saved_tensors` returns them."""
+        for i, t in enumerate(tensors):
+            if t is not None and not isinstance(t, Tensor):
+                raise TypeError(
+                    f"save_for_forward: argument {i} is a {type(t).__name__}; only Tensors (or None) "
+                    "can be saved — keep other values as attributes of ctx"
+                )
+        self._for_forward = tensors
+
     def mark_non_differentiable(self, *tensors: Tensor) -> None:
         self._non_differentiable.update(id(t) for t in tensors)
 
@@ -75,6 +88,8 @@ class FunctionCtx:
                 "saved_tensors: they were freed after the first backward; pass retain_graph=True "
                 "to the first backward()/grad() call to backward through this function again"
             )
+        if self._for_forward is not None and FORWARD.paused:  # inside jvp
+            return self._for_forward
         node = self._node
         if node is None:
             return tuple(self._to_save)  # inside forward, or no graph was recorded
@@ -191,6 +206,11 @@ class Function(metaclass=_FunctionMeta):
     def backward(ctx: FunctionCtx, *grads: Any) -> Any:
         raise NotImplementedError("a Function subclass must define a static backward(ctx, *grads)")
 
+    @staticmethod
+    def jvp(ctx: FunctionCtx, *tangents: Any) -> Any:
+        """Forward mode: the outputs' tangents from the inputs' (a subclass defines it)."""
+        raise NotImplementedError("a Function subclass defines a static jvp(ctx, *tangents) for forward mode")
+
     @classmethod
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         if "forward" not in cls.__dict__ and cls.forward is Function.forward:
@@ -200,8 +220,19 @@ class Function(metaclass=_FunctionMeta):
         ctx = FunctionCtx()
         positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        dual = FORWARD.active and any(tangent_of(args[i]) is not None for i in positions)
+        if dual and cls.jvp is Function.jvp:
+            raise RuntimeError(
+                f"{cls.__name__}: a tangent (forward-mode AD) reached this custom Function, which has "
+                "no jvp; define a static jvp(ctx, *tangents) returning one tangent per forward output "
+                "(ctx.save_for_forward keeps what it needs), as in PyTorch"
+            )
         with no_grad():
-            result = cls.forward(ctx, *args, **kwargs)
+            if dual:  # forward sees primals: its own ops carry no tangents (jvp gives them)
+                with rule_scope():
+                    result = cls.forward(ctx, *args, **kwargs)
+            else:
+                result = cls.forward(ctx, *args, **kwargs)
         single = not isinstance(result, tuple)
         outputs = (result,) if single else result
         for k, o in enumerate(outputs):
@@ -210,6 +241,8 @@ class Function(metaclass=_FunctionMeta):
                     f"{cls.__name__}.forward must return Tensors; output {k} is a {type(o).__name__}"
                 )
         if not (grad_enabled() and any(ctx.needs_input_grad)):
+            if dual:
+                return _with_tangents(cls, ctx, args, outputs, single)
             return result
         node = FunctionNode([args[i] for i in positions])
         node.ctx = ctx
@@ -244,4 +277,50 @@ class Function(metaclass=_FunctionMeta):
                 saved.append(TensorWrapper.of_input(t))
         ctx._saved = saved
         ctx._to_save = ()
+        if dual:
+            return _with_tangents(cls, ctx, args, tuple(final), single)
         return final[0] if single else tuple(final)
+
+
+def _tangent_or_zeros(a: Any) -> Tensor | None:
+    if not isinstance(a, Tensor) or a._data.dtype.kind not in "fc":
+        return None
+    t = tangent_of(a)
+    return later.creation.zeros_like(a) if t is None else t
+
+
+def _with_tangents(
+    cls: type[Function], ctx: FunctionCtx, args: Sequence[Any], outputs: Sequence[Any], single: bool
+) -> Any:
+    """The outputs with the tangents `cls.jvp` gives them. jvp gets one tangent per forward
+    argument, as PyTorch passes them: the tangent of a tensor that has one, zeros for a
+    floating tensor that has none, None for anything else."""
+    ins = {id(a) for a in args if isinstance(a, Tensor)}
+    outs = []
+    for o in outputs:
+        if o is not None and id(o) in ins:  # an input returned as is: its own tangent stays
+            alias = wrap(o._data)
+            alias._vc = o._vc
+            o = alias
+        outs.append(o)
+    tans = [_tangent_or_zeros(a) for a in args]
+    name = cls.__name__
+    with rule_scope():  # grad mode as the caller has it: tangents may be recorded (forward-over-reverse)
+        got = cls.jvp(ctx, *tans)
+    ctx._for_forward = None
+    got = got if isinstance(got, tuple) else (got,)
+    if len(got) != len(outs):
+        raise RuntimeError(f"{name}.jvp returned {len(got)} tangents but forward has {len(outs)} outputs")
+    marked = ctx._non_differentiable
+    for k, (o, t) in enumerate(zip(outs, got, strict=True)):
+        if t is None or o is None or id(outputs[k]) in marked or o._data.dtype.kind not in "fc":
+            continue
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{name}.jvp: tangent {k} must be a Tensor or None, got {type(t).__name__}")
+        if t.shape != o.shape or t._data.dtype != o._data.dtype:
+            raise RuntimeError(
+                f"{name}.jvp: tangent {k} has shape {tuple(t.shape)} and dtype {t._data.dtype}; output {k} "
+                f"has shape {tuple(o.shape)} and dtype {o._data.dtype}, which its tangent must match"
+            )
+        set_tangent(o, t)
+    return outs[0] if single else tuple(outs)
