@@ -19,10 +19,19 @@ from opgrad.runtime.dual import (
 __all__ = [
     "abs",
     "abs_grad",
+    "acos",
+    "acosh",
     "adaptive_avg_pool2d",
     "adaptive_avg_pool2d_grad",
     "add",
     "add_grad",
+    "addcdiv",
+    "addcmul",
+    "asin",
+    "asinh",
+    "atan",
+    "atan2",
+    "atanh",
     "avg_pool2d",
     "avg_pool2d_grad",
     "batch_norm",
@@ -32,6 +41,7 @@ __all__ = [
     "bmm",
     "cast",
     "cast_grad",
+    "ceil",
     "celu",
     "celu_grad",
     "cholesky",
@@ -42,17 +52,22 @@ __all__ = [
     "concat_grad",
     "conv2d",
     "conv2d_grad",
+    "copysign",
     "cos",
     "cos_grad",
+    "cosh",
     "cross",
     "cross_entropy",
     "cross_entropy_double_grad",
     "cross_entropy_grad",
+    "cummax",
+    "cummin",
     "cumprod",
     "cumprod_double_grad",
     "cumprod_grad",
     "cumsum",
     "cumsum_grad",
+    "deg2rad",
     "det",
     "diag_embed",
     "diagonal",
@@ -72,6 +87,7 @@ __all__ = [
     "erf",
     "erf_grad",
     "exp",
+    "exp2",
     "exp_grad",
     "expand",
     "expand_grad",
@@ -83,6 +99,9 @@ __all__ = [
     "flatten_grad",
     "flip",
     "flip_grad",
+    "floor",
+    "fmod",
+    "frac",
     "gather",
     "gather_grad",
     "gelu",
@@ -112,16 +131,23 @@ __all__ = [
     "layer_norm_grad",
     "leaky_relu",
     "leaky_relu_grad",
+    "lerp",
     "linear",
     "linear_grad",
     "log",
+    "log10",
     "log1p",
     "log1p_grad",
+    "log2",
     "log_grad",
     "log_sigmoid",
     "log_sigmoid_grad",
     "log_softmax",
     "log_softmax_grad",
+    "logaddexp",
+    "logaddexp2",
+    "logcumsumexp",
+    "logit",
     "logsumexp",
     "logsumexp_grad",
     "lstm_cell",
@@ -153,6 +179,8 @@ __all__ = [
     "mse_loss_grad",
     "multiply",
     "multiply_grad",
+    "nan_to_num",
+    "nansum",
     "neg",
     "neg_grad",
     "nll_loss",
@@ -162,6 +190,8 @@ __all__ = [
     "outer",
     "pad",
     "pad_grad",
+    "pixel_shuffle",
+    "pixel_unshuffle",
     "pow",
     "pow_grad",
     "prelu",
@@ -169,6 +199,7 @@ __all__ = [
     "prod",
     "prod_double_grad",
     "prod_grad",
+    "rad2deg",
     "reciprocal",
     "reciprocal_grad",
     "reduce_as",
@@ -182,6 +213,7 @@ __all__ = [
     "reshape_grad",
     "roll",
     "roll_grad",
+    "round",
     "rsqrt",
     "rsqrt_grad",
     "scale",
@@ -200,6 +232,7 @@ __all__ = [
     "silu_grad",
     "sin",
     "sin_grad",
+    "sinh",
     "slogdet",
     "smooth_l1_loss",
     "smooth_l1_loss_grad",
@@ -234,6 +267,7 @@ __all__ = [
     "swish_grad",
     "take_along_axis",
     "take_along_axis_grad",
+    "tan",
     "tanh",
     "tanh_grad",
     "tanhshrink",
@@ -250,12 +284,14 @@ __all__ = [
     "tril_grad",
     "triu",
     "triu_grad",
+    "trunc",
     "unsqueeze",
     "unsqueeze_grad",
     "var",
     "var_grad",
     "where",
     "where_grad",
+    "xlogy",
     "zero",
     "zero_grad",
 ]
@@ -835,6 +871,500 @@ def where(
     condition_t, x_t, y_t = _t
     with rule_scope():
         out_t = _ops.where(condition, x_t, y_t)
+    set_tangent(out, out_t)
+
+
+def tan(
+    x,
+    out,
+) -> None:
+    """Tangents of tan (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t * (1 + out * out)
+    set_tangent(out, out_t)
+
+
+def asin(
+    x,
+    out,
+) -> None:
+    """Tangents of asin (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t * _ops.rsqrt(1 - x * x)
+    set_tangent(out, out_t)
+
+
+def acos(
+    x,
+    out,
+) -> None:
+    """Tangents of acos (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = -x_t * _ops.rsqrt(1 - x * x)
+    set_tangent(out, out_t)
+
+
+def atan(
+    x,
+    out,
+) -> None:
+    """Tangents of atan (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t / (1 + x * x)
+    set_tangent(out, out_t)
+
+
+def sinh(
+    x,
+    out,
+) -> None:
+    """Tangents of sinh (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t * _ops.cosh(x)
+    set_tangent(out, out_t)
+
+
+def cosh(
+    x,
+    out,
+) -> None:
+    """Tangents of cosh (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t * _ops.sinh(x)
+    set_tangent(out, out_t)
+
+
+def asinh(
+    x,
+    out,
+) -> None:
+    """Tangents of asinh (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t * _ops.rsqrt(x * x + 1)
+    set_tangent(out, out_t)
+
+
+def acosh(
+    x,
+    out,
+) -> None:
+    """Tangents of acosh (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t * _ops.rsqrt(x * x - 1)
+    set_tangent(out, out_t)
+
+
+def atanh(
+    x,
+    out,
+) -> None:
+    """Tangents of atanh (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t / (1 - x * x)
+    set_tangent(out, out_t)
+
+
+def log2(
+    x,
+    out,
+) -> None:
+    """Tangents of log2 (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t / (x * 0.6931471805599453)
+    set_tangent(out, out_t)
+
+
+def log10(
+    x,
+    out,
+) -> None:
+    """Tangents of log10 (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t / (x * 2.302585092994046)
+    set_tangent(out, out_t)
+
+
+def exp2(
+    x,
+    out,
+) -> None:
+    """Tangents of exp2 (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t * out * 0.6931471805599453
+    set_tangent(out, out_t)
+
+
+def deg2rad(
+    x,
+    out,
+) -> None:
+    """Tangents of deg2rad (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t * 0.017453292519943295
+    set_tangent(out, out_t)
+
+
+def rad2deg(
+    x,
+    out,
+) -> None:
+    """Tangents of rad2deg (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t * 57.29577951308232
+    set_tangent(out, out_t)
+
+
+def logit(
+    x,
+    out,
+) -> None:
+    """Tangents of logit (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t / (x * (1 - x))
+    set_tangent(out, out_t)
+
+
+def frac(
+    x,
+    out,
+) -> None:
+    """Tangents of frac (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = x_t
+    set_tangent(out, out_t)
+
+
+def floor(
+    x,
+    out,
+) -> None:
+    """Tangents of floor (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.zero(x_t)
+    set_tangent(out, out_t)
+
+
+def ceil(
+    x,
+    out,
+) -> None:
+    """Tangents of ceil (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.zero(x_t)
+    set_tangent(out, out_t)
+
+
+def trunc(
+    x,
+    out,
+) -> None:
+    """Tangents of trunc (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.zero(x_t)
+    set_tangent(out, out_t)
+
+
+def round(
+    x,
+    decimals,
+    out,
+) -> None:
+    """Tangents of round (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.zero(x_t)
+    set_tangent(out, out_t)
+
+
+def atan2(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of atan2 (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = (x_t * y - y_t * x) / (x * x + y * y)
+    set_tangent(out, out_t)
+
+
+def logaddexp(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of logaddexp (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = x_t * _ops.exp(x - out) + y_t * _ops.exp(y - out)
+    set_tangent(out, out_t)
+
+
+def logaddexp2(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of logaddexp2 (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = x_t * _ops.exp2(x - out) + y_t * _ops.exp2(y - out)
+    set_tangent(out, out_t)
+
+
+def lerp(
+    x,
+    end,
+    weight,
+    out,
+) -> None:
+    """Tangents of lerp (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, end, weight)
+    if _t is None:
+        return
+    x_t, end_t, weight_t = _t
+    with rule_scope():
+        out_t = x_t + weight_t * (end - x) + weight * (end_t - x_t)
+    set_tangent(out, out_t)
+
+
+def addcmul(
+    x,
+    tensor1,
+    tensor2,
+    value,
+    out,
+) -> None:
+    """Tangents of addcmul (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, tensor1, tensor2)
+    if _t is None:
+        return
+    x_t, tensor1_t, tensor2_t = _t
+    with rule_scope():
+        out_t = x_t + value * (tensor1_t * tensor2 + tensor1 * tensor2_t)
+    set_tangent(out, out_t)
+
+
+def addcdiv(
+    x,
+    tensor1,
+    tensor2,
+    value,
+    out,
+) -> None:
+    """Tangents of addcdiv (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, tensor1, tensor2)
+    if _t is None:
+        return
+    x_t, tensor1_t, tensor2_t = _t
+    with rule_scope():
+        out_t = x_t + value * (tensor1_t / tensor2 - tensor1 * tensor2_t / (tensor2 * tensor2))
+    set_tangent(out, out_t)
+
+
+def nansum(
+    x,
+    axis,
+    keepdim,
+    out,
+) -> None:
+    """Tangents of nansum, derived from its backward (double-vjp)."""
+    derive(_ops.nansum, (x, axis, keepdim), (out,))
+
+
+def logcumsumexp(
+    x,
+    axis,
+    out,
+) -> None:
+    """Tangents of logcumsumexp, derived from its backward (double-vjp)."""
+    derive(_ops.logcumsumexp, (x, axis), (out,))
+
+
+def cummax(
+    x,
+    axis,
+    values,
+    indices,
+) -> None:
+    """Tangents of cummax (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        values_t = _ops.take_along_axis(x_t, indices, axis)
+    set_tangent(values, values_t)
+
+
+def cummin(
+    x,
+    axis,
+    values,
+    indices,
+) -> None:
+    """Tangents of cummin (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        values_t = _ops.take_along_axis(x_t, indices, axis)
+    set_tangent(values, values_t)
+
+
+def pixel_shuffle(
+    x,
+    upscale_factor,
+    out,
+) -> None:
+    """Tangents of pixel_shuffle (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.pixel_shuffle(x_t, upscale_factor)
+    set_tangent(out, out_t)
+
+
+def pixel_unshuffle(
+    x,
+    downscale_factor,
+    out,
+) -> None:
+    """Tangents of pixel_unshuffle (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.pixel_unshuffle(x_t, downscale_factor)
+    set_tangent(out, out_t)
+
+
+def xlogy(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of xlogy (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = x_t * _ops.xlogy(_ops.where(_ops.equal(x, 0.0), 0.0, 1.0), y) + x * y_t / y
+    set_tangent(out, out_t)
+
+
+def fmod(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of fmod (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = x_t - _ops.trunc(x / y) * y_t
+    set_tangent(out, out_t)
+
+
+def copysign(
+    x,
+    y,
+    out,
+) -> None:
+    """Tangents of copysign (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, y)
+    if _t is None:
+        return
+    x_t, y_t = _t
+    with rule_scope():
+        out_t = x_t * _ops.sign(x) * _ops.sign(out)
+    set_tangent(out, out_t)
+
+
+def nan_to_num(
+    x,
+    nan,
+    posinf,
+    neginf,
+    out,
+) -> None:
+    """Tangents of nan_to_num (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.where(_ops.isfinite(x), x_t, 0.0)
     set_tangent(out, out_t)
 
 

@@ -86,6 +86,7 @@ _k_log1p_grad = kernel_table("log1p_grad")
 _k_log_grad = kernel_table("log_grad")
 _k_log_sigmoid_grad = kernel_table("log_sigmoid_grad")
 _k_log_softmax_grad = kernel_table("log_softmax_grad")
+_k_logcumsumexp_grad = kernel_table("logcumsumexp_grad")
 _k_logsumexp_double_grad = kernel_table("logsumexp_double_grad")
 _k_logsumexp_grad = kernel_table("logsumexp_grad")
 _k_lstm_cell_grad = kernel_table("lstm_cell_grad")
@@ -165,10 +166,19 @@ _k_zero_grad = kernel_table("zero_grad")
 __all__ = [
     "AbsDoubleGradNode",
     "AbsGradNode",
+    "AcosGradNode",
+    "AcoshGradNode",
     "AdaptiveAvgPool2dDoubleGradNode",
     "AdaptiveAvgPool2dGradNode",
     "AddDoubleGradNode",
     "AddGradNode",
+    "AddcdivGradNode",
+    "AddcmulGradNode",
+    "AsinGradNode",
+    "AsinhGradNode",
+    "Atan2GradNode",
+    "AtanGradNode",
+    "AtanhGradNode",
     "AvgPool2dDoubleGradNode",
     "AvgPool2dGradNode",
     "BatchNormDoubleGradNode",
@@ -178,6 +188,7 @@ __all__ = [
     "BmmGradNode",
     "CastDoubleGradNode",
     "CastGradNode",
+    "CeilGradNode",
     "CeluDoubleGradNode",
     "CeluGradNode",
     "CholeskyGradNode",
@@ -188,16 +199,21 @@ __all__ = [
     "ConcatGradNode",
     "Conv2dDoubleGradNode",
     "Conv2dGradNode",
+    "CopysignGradNode",
     "CosDoubleGradNode",
     "CosGradNode",
+    "CoshGradNode",
     "CrossEntropyDoubleGradNode",
     "CrossEntropyGradNode",
     "CrossEntropyTripleGradNode",
     "CrossGradNode",
+    "CummaxGradNode",
+    "CumminGradNode",
     "CumprodDoubleGradNode",
     "CumprodGradNode",
     "CumsumDoubleGradNode",
     "CumsumGradNode",
+    "Deg2radGradNode",
     "DetGradNode",
     "DiagEmbedGradNode",
     "DiagonalDoubleGradNode",
@@ -216,6 +232,7 @@ __all__ = [
     "EmbeddingGradNode",
     "ErfDoubleGradNode",
     "ErfGradNode",
+    "Exp2GradNode",
     "ExpDoubleGradNode",
     "ExpGradNode",
     "ExpandDoubleGradNode",
@@ -228,6 +245,9 @@ __all__ = [
     "FlattenGradNode",
     "FlipDoubleGradNode",
     "FlipGradNode",
+    "FloorGradNode",
+    "FmodGradNode",
+    "FracGradNode",
     "GatherDoubleGradNode",
     "GatherGradNode",
     "GeluDoubleGradNode",
@@ -257,16 +277,23 @@ __all__ = [
     "LayerNormGradNode",
     "LeakyReluDoubleGradNode",
     "LeakyReluGradNode",
+    "LerpGradNode",
     "LinearDoubleGradNode",
     "LinearGradNode",
+    "Log10GradNode",
     "Log1pDoubleGradNode",
     "Log1pGradNode",
+    "Log2GradNode",
     "LogDoubleGradNode",
     "LogGradNode",
     "LogSigmoidDoubleGradNode",
     "LogSigmoidGradNode",
     "LogSoftmaxDoubleGradNode",
     "LogSoftmaxGradNode",
+    "Logaddexp2GradNode",
+    "LogaddexpGradNode",
+    "LogcumsumexpGradNode",
+    "LogitGradNode",
     "LogsumexpDoubleGradNode",
     "LogsumexpGradNode",
     "LstmCellGradNode",
@@ -297,6 +324,8 @@ __all__ = [
     "MseLossGradNode",
     "MultiplyDoubleGradNode",
     "MultiplyGradNode",
+    "NanToNumGradNode",
+    "NansumGradNode",
     "NegDoubleGradNode",
     "NegGradNode",
     "NllLossDoubleGradNode",
@@ -306,12 +335,15 @@ __all__ = [
     "OuterGradNode",
     "PadDoubleGradNode",
     "PadGradNode",
+    "PixelShuffleGradNode",
+    "PixelUnshuffleGradNode",
     "PowDoubleGradNode",
     "PowGradNode",
     "PreluDoubleGradNode",
     "PreluGradNode",
     "ProdDoubleGradNode",
     "ProdGradNode",
+    "Rad2degGradNode",
     "ReciprocalDoubleGradNode",
     "ReciprocalGradNode",
     "ReduceAsDoubleGradNode",
@@ -325,6 +357,7 @@ __all__ = [
     "ReshapeGradNode",
     "RollDoubleGradNode",
     "RollGradNode",
+    "RoundGradNode",
     "RsqrtDoubleGradNode",
     "RsqrtGradNode",
     "ScaleDoubleGradNode",
@@ -343,6 +376,7 @@ __all__ = [
     "SiluGradNode",
     "SinDoubleGradNode",
     "SinGradNode",
+    "SinhGradNode",
     "SlogdetGradNode",
     "SmoothL1LossDoubleGradNode",
     "SmoothL1LossGradNode",
@@ -377,6 +411,7 @@ __all__ = [
     "SwishGradNode",
     "TakeAlongAxisDoubleGradNode",
     "TakeAlongAxisGradNode",
+    "TanGradNode",
     "TanhDoubleGradNode",
     "TanhGradNode",
     "TanhshrinkDoubleGradNode",
@@ -393,12 +428,14 @@ __all__ = [
     "TrilGradNode",
     "TriuDoubleGradNode",
     "TriuGradNode",
+    "TruncGradNode",
     "UnsqueezeDoubleGradNode",
     "UnsqueezeGradNode",
     "VarDoubleGradNode",
     "VarGradNode",
     "WhereDoubleGradNode",
     "WhereGradNode",
+    "XlogyGradNode",
     "ZeroDoubleGradNode",
     "ZeroGradNode",
 ]
@@ -3008,6 +3045,719 @@ class WhereDoubleGradNode(GradNode):
 
     def release_saved(self) -> None:
         self.condition = None
+        self._released = True
+
+
+class TanGradNode(GradNode):
+    """Gradient of tan."""
+
+    __slots__ = ("out",)
+    out: Saved
+    name = "tan_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        out = unpack(self.out, self)
+        x_grad = out_grad * (1 + out * out)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self._released = True
+
+
+class AsinGradNode(GradNode):
+    """Gradient of asin."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "asin_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = out_grad * _ops.rsqrt(1 - x * x)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class AcosGradNode(GradNode):
+    """Gradient of acos."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "acos_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = -out_grad * _ops.rsqrt(1 - x * x)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class AtanGradNode(GradNode):
+    """Gradient of atan."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "atan_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = out_grad / (1 + x * x)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SinhGradNode(GradNode):
+    """Gradient of sinh."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "sinh_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = out_grad * _ops.cosh(x)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class CoshGradNode(GradNode):
+    """Gradient of cosh."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "cosh_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = out_grad * _ops.sinh(x)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class AsinhGradNode(GradNode):
+    """Gradient of asinh."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "asinh_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = out_grad * _ops.rsqrt(x * x + 1)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class AcoshGradNode(GradNode):
+    """Gradient of acosh."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "acosh_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = out_grad * _ops.rsqrt(x * x - 1)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class AtanhGradNode(GradNode):
+    """Gradient of atanh."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "atanh_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = out_grad / (1 - x * x)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class Log2GradNode(GradNode):
+    """Gradient of log2."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "log2_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = out_grad / (x * 0.6931471805599453)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class Log10GradNode(GradNode):
+    """Gradient of log10."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "log10_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = out_grad / (x * 2.302585092994046)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class Exp2GradNode(GradNode):
+    """Gradient of exp2."""
+
+    __slots__ = ("out",)
+    out: Saved
+    name = "exp2_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        out = unpack(self.out, self)
+        x_grad = out_grad * out * 0.6931471805599453
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.out = None
+        self._released = True
+
+
+class Deg2radGradNode(GradNode):
+    """Gradient of deg2rad."""
+
+    __slots__ = ()
+    name = "deg2rad_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = out_grad * 0.017453292519943295
+        return (x_grad,)
+
+
+class Rad2degGradNode(GradNode):
+    """Gradient of rad2deg."""
+
+    __slots__ = ()
+    name = "rad2deg_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = out_grad * 57.29577951308232
+        return (x_grad,)
+
+
+class LogitGradNode(GradNode):
+    """Gradient of logit."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "logit_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = out_grad / (x * (1 - x))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class FracGradNode(GradNode):
+    """Gradient of frac."""
+
+    __slots__ = ()
+    name = "frac_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = out_grad
+        return (x_grad,)
+
+
+class FloorGradNode(GradNode):
+    """Gradient of floor."""
+
+    __slots__ = ()
+    name = "floor_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = _ops.zero(out_grad)
+        return (x_grad,)
+
+
+class CeilGradNode(GradNode):
+    """Gradient of ceil."""
+
+    __slots__ = ()
+    name = "ceil_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = _ops.zero(out_grad)
+        return (x_grad,)
+
+
+class TruncGradNode(GradNode):
+    """Gradient of trunc."""
+
+    __slots__ = ()
+    name = "trunc_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = _ops.zero(out_grad)
+        return (x_grad,)
+
+
+class RoundGradNode(GradNode):
+    """Gradient of round."""
+
+    __slots__ = ("decimals",)
+    decimals: int
+    name = "round_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = _ops.zero(out_grad)
+        return (x_grad,)
+
+
+class Atan2GradNode(GradNode):
+    """Gradient of atan2."""
+
+    __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
+    name = "atan2_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        x_grad = _ops.reduce_as(out_grad * y / (x * x + y * y), x)
+        y_grad = _ops.reduce_as(-out_grad * x / (x * x + y * y), y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class LogaddexpGradNode(GradNode):
+    """Gradient of logaddexp."""
+
+    __slots__ = ("x", "y", "out")
+    x: Saved
+    y: Saved
+    out: Saved
+    name = "logaddexp_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        out = unpack(self.out, self)
+        x_grad = _ops.reduce_as(out_grad * _ops.exp(x - out), x)
+        y_grad = _ops.reduce_as(out_grad * _ops.exp(y - out), y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out = None
+        self._released = True
+
+
+class Logaddexp2GradNode(GradNode):
+    """Gradient of logaddexp2."""
+
+    __slots__ = ("x", "y", "out")
+    x: Saved
+    y: Saved
+    out: Saved
+    name = "logaddexp2_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        out = unpack(self.out, self)
+        x_grad = _ops.reduce_as(out_grad * _ops.exp2(x - out), x)
+        y_grad = _ops.reduce_as(out_grad * _ops.exp2(y - out), y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out = None
+        self._released = True
+
+
+class LerpGradNode(GradNode):
+    """Gradient of lerp."""
+
+    __slots__ = ("x", "end", "weight")
+    x: Saved
+    end: Saved
+    weight: Saved
+    name = "lerp_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        end = unpack(self.end, self)
+        weight = unpack(self.weight, self)
+        x_grad = _ops.reduce_as(out_grad * (1 - weight), x)
+        end_grad = _ops.reduce_as(out_grad * weight, end)
+        weight_grad = _ops.reduce_as(out_grad * (end - x), weight)
+        return (x_grad, end_grad, weight_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.end = None
+        self.weight = None
+        self._released = True
+
+
+class AddcmulGradNode(GradNode):
+    """Gradient of addcmul."""
+
+    __slots__ = ("x", "tensor1", "tensor2", "value")
+    x: Saved
+    tensor1: Saved
+    tensor2: Saved
+    value: float
+    name = "addcmul_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        tensor1 = unpack(self.tensor1, self)
+        tensor2 = unpack(self.tensor2, self)
+        value = self.value
+        x_grad = _ops.reduce_as(out_grad, x)
+        tensor1_grad = _ops.reduce_as(out_grad * value * tensor2, tensor1)
+        tensor2_grad = _ops.reduce_as(out_grad * value * tensor1, tensor2)
+        return (x_grad, tensor1_grad, tensor2_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.tensor1 = None
+        self.tensor2 = None
+        self._released = True
+
+
+class AddcdivGradNode(GradNode):
+    """Gradient of addcdiv."""
+
+    __slots__ = ("x", "tensor1", "tensor2", "value")
+    x: Saved
+    tensor1: Saved
+    tensor2: Saved
+    value: float
+    name = "addcdiv_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        tensor1 = unpack(self.tensor1, self)
+        tensor2 = unpack(self.tensor2, self)
+        value = self.value
+        x_grad = _ops.reduce_as(out_grad, x)
+        tensor1_grad = _ops.reduce_as(out_grad * value / tensor2, tensor1)
+        tensor2_grad = _ops.reduce_as(-out_grad * value * tensor1 / (tensor2 * tensor2), tensor2)
+        return (x_grad, tensor1_grad, tensor2_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.tensor1 = None
+        self.tensor2 = None
+        self._released = True
+
+
+class NansumGradNode(GradNode):
+    """Gradient of nansum."""
+
+    __slots__ = ("x", "axis", "keepdim")
+    x: Saved
+    axis: Sequence[int] | int
+    keepdim: bool
+    name = "nansum_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        axis = self.axis
+        keepdim = self.keepdim
+        x_grad = _ops.where(_ops.isnan(x), 0.0, _grad_ops.sum_grad(x, out_grad, axis, keepdim))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class LogcumsumexpGradNode(GradNode):
+    """Gradient of logcumsumexp."""
+
+    __slots__ = ("x", "out", "axis")
+    x: Saved
+    out: Saved
+    axis: int
+    name = "logcumsumexp_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            out = unpack(self.out, self)
+            axis = self.axis
+            c = _ops.max(out, [axis], True)
+            x_grad = _ops.exp(x - c) * _ops.flip(_ops.cumsum(_ops.flip(out_grad * _ops.exp(c - out), [axis]), axis), [axis])
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        out = unpack_data(self.out, self)
+        _kernel = (
+            x.__class__
+            is out.__class__
+            is out_grad._data.__class__
+            and _k_logcumsumexp_grad.get(x.__class__)
+            or dispatch(
+                "logcumsumexp_grad",
+                "logcumsumexp_grad",
+                x,
+                out,
+                out_grad._data,
+            )
+        )
+        try:
+            x_grad = wrap(_kernel(
+                x,
+                out,
+                out_grad._data,
+                self.axis,
+            ))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("logcumsumexp_grad", _e) from None
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.out = None
+        self._released = True
+
+
+class CummaxGradNode(GradNode):
+    """Gradient of cummax."""
+
+    __slots__ = ("x", "indices", "axis")
+    x: Saved
+    indices: Saved
+    axis: int
+    name = "cummax_grad"
+    non_differentiable_outputs = (1,)
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        values_grad = grads[0]
+        x = unpack(self.x, self)
+        indices = unpack(self.indices, self)
+        axis = self.axis
+        x_grad = _grad_ops.take_along_axis_grad(x, indices, values_grad, axis)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.indices = None
+        self._released = True
+
+
+class CumminGradNode(GradNode):
+    """Gradient of cummin."""
+
+    __slots__ = ("x", "indices", "axis")
+    x: Saved
+    indices: Saved
+    axis: int
+    name = "cummin_grad"
+    non_differentiable_outputs = (1,)
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        values_grad = grads[0]
+        x = unpack(self.x, self)
+        indices = unpack(self.indices, self)
+        axis = self.axis
+        x_grad = _grad_ops.take_along_axis_grad(x, indices, values_grad, axis)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.indices = None
+        self._released = True
+
+
+class PixelShuffleGradNode(GradNode):
+    """Gradient of pixel_shuffle."""
+
+    __slots__ = ("upscale_factor",)
+    upscale_factor: int
+    name = "pixel_shuffle_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        upscale_factor = self.upscale_factor
+        x_grad = _ops.pixel_unshuffle(out_grad, upscale_factor)
+        return (x_grad,)
+
+
+class PixelUnshuffleGradNode(GradNode):
+    """Gradient of pixel_unshuffle."""
+
+    __slots__ = ("downscale_factor",)
+    downscale_factor: int
+    name = "pixel_unshuffle_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        downscale_factor = self.downscale_factor
+        x_grad = _ops.pixel_shuffle(out_grad, downscale_factor)
+        return (x_grad,)
+
+
+class XlogyGradNode(GradNode):
+    """Gradient of xlogy."""
+
+    __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
+    name = "xlogy_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        x_grad = _ops.reduce_as(out_grad * _ops.xlogy(_ops.where(_ops.equal(x, 0.0), 0.0, 1.0), y), x)
+        y_grad = _ops.reduce_as(out_grad * x / y, y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class FmodGradNode(GradNode):
+    """Gradient of fmod."""
+
+    __slots__ = ("x", "y")
+    x: Saved
+    y: Saved
+    name = "fmod_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        x_grad = _ops.reduce_as(out_grad, x)
+        y_grad = _ops.reduce_as(-out_grad * _ops.trunc(x / y), y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self._released = True
+
+
+class CopysignGradNode(GradNode):
+    """Gradient of copysign."""
+
+    __slots__ = ("x", "y", "out")
+    x: Saved
+    y: Saved
+    out: Saved
+    name = "copysign_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        y = unpack(self.y, self)
+        out = unpack(self.out, self)
+        x_grad = _ops.reduce_as(out_grad * _ops.sign(x) * _ops.sign(out), x)
+        y_grad = _ops.zero(y)
+        return (x_grad, y_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.y = None
+        self.out = None
+        self._released = True
+
+
+class NanToNumGradNode(GradNode):
+    """Gradient of nan_to_num."""
+
+    __slots__ = ("x", "nan", "posinf", "neginf")
+    x: Saved
+    nan: float
+    posinf: float | None
+    neginf: float | None
+    name = "nan_to_num_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = _ops.where(_ops.isfinite(x), out_grad, 0.0)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
         self._released = True
 
 

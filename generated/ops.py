@@ -59,30 +59,51 @@ from opgrad.runtime.tensor_wrapper import (
 
 # Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
 _k_abs = kernel_table("abs")
+_k_acos = kernel_table("acos")
+_k_acosh = kernel_table("acosh")
 _k_adaptive_avg_pool2d = kernel_table("adaptive_avg_pool2d")
 _k_add = kernel_table("add")
+_k_addcdiv = kernel_table("addcdiv")
+_k_addcmul = kernel_table("addcmul")
 _k_argmax = kernel_table("argmax")
 _k_argmin = kernel_table("argmin")
 _k_argsort = kernel_table("argsort")
+_k_argwhere = kernel_table("argwhere")
+_k_asin = kernel_table("asin")
+_k_asinh = kernel_table("asinh")
+_k_atan = kernel_table("atan")
+_k_atan2 = kernel_table("atan2")
+_k_atanh = kernel_table("atanh")
 _k_avg_pool2d = kernel_table("avg_pool2d")
 _k_batch_norm = kernel_table("batch_norm")
 _k_binary_cross_entropy_with_logits = kernel_table("binary_cross_entropy_with_logits")
+_k_bincount = kernel_table("bincount")
 _k_bitwise_and = kernel_table("bitwise_and")
+_k_bitwise_left_shift = kernel_table("bitwise_left_shift")
 _k_bitwise_not = kernel_table("bitwise_not")
 _k_bitwise_or = kernel_table("bitwise_or")
+_k_bitwise_right_shift = kernel_table("bitwise_right_shift")
 _k_bitwise_xor = kernel_table("bitwise_xor")
 _k_bmm = kernel_table("bmm")
+_k_bucketize = kernel_table("bucketize")
 _k_cast = kernel_table("cast")
+_k_ceil = kernel_table("ceil")
 _k_celu = kernel_table("celu")
 _k_cholesky = kernel_table("cholesky")
 _k_cholesky_solve = kernel_table("cholesky_solve")
 _k_clip = kernel_table("clip")
 _k_conv2d = kernel_table("conv2d")
+_k_copysign = kernel_table("copysign")
 _k_cos = kernel_table("cos")
+_k_cosh = kernel_table("cosh")
+_k_count_nonzero = kernel_table("count_nonzero")
 _k_cross = kernel_table("cross")
 _k_cross_entropy = kernel_table("cross_entropy")
+_k_cummax = kernel_table("cummax")
+_k_cummin = kernel_table("cummin")
 _k_cumprod = kernel_table("cumprod")
 _k_cumsum = kernel_table("cumsum")
+_k_deg2rad = kernel_table("deg2rad")
 _k_det = kernel_table("det")
 _k_diag_embed = kernel_table("diag_embed")
 _k_diagonal = kernel_table("diagonal")
@@ -95,12 +116,16 @@ _k_embedding = kernel_table("embedding")
 _k_equal = kernel_table("equal")
 _k_erf = kernel_table("erf")
 _k_exp = kernel_table("exp")
+_k_exp2 = kernel_table("exp2")
 _k_expand = kernel_table("expand")
 _k_expm1 = kernel_table("expm1")
 _k_fill = kernel_table("fill")
 _k_flatten = kernel_table("flatten")
 _k_flip = kernel_table("flip")
+_k_floor = kernel_table("floor")
 _k_floor_divide = kernel_table("floor_divide")
+_k_fmod = kernel_table("fmod")
+_k_frac = kernel_table("frac")
 _k_gather = kernel_table("gather")
 _k_gelu = kernel_table("gelu")
 _k_glu = kernel_table("glu")
@@ -110,27 +135,39 @@ _k_group_norm = kernel_table("group_norm")
 _k_hardsigmoid = kernel_table("hardsigmoid")
 _k_hardswish = kernel_table("hardswish")
 _k_hardtanh = kernel_table("hardtanh")
+_k_heaviside = kernel_table("heaviside")
+_k_histc = kernel_table("histc")
 _k_index_add = kernel_table("index_add")
 _k_index_select = kernel_table("index_select")
 _k_inv = kernel_table("inv")
 _k_isfinite = kernel_table("isfinite")
 _k_isinf = kernel_table("isinf")
 _k_isnan = kernel_table("isnan")
+_k_isneginf = kernel_table("isneginf")
+_k_isposinf = kernel_table("isposinf")
 _k_kl_div = kernel_table("kl_div")
 _k_kron = kernel_table("kron")
 _k_l1_loss = kernel_table("l1_loss")
 _k_layer_norm = kernel_table("layer_norm")
 _k_leaky_relu = kernel_table("leaky_relu")
+_k_lerp = kernel_table("lerp")
 _k_less_equal = kernel_table("less_equal")
 _k_less_than = kernel_table("less_than")
 _k_linear = kernel_table("linear")
 _k_log = kernel_table("log")
+_k_log10 = kernel_table("log10")
 _k_log1p = kernel_table("log1p")
+_k_log2 = kernel_table("log2")
 _k_log_sigmoid = kernel_table("log_sigmoid")
 _k_log_softmax = kernel_table("log_softmax")
+_k_logaddexp = kernel_table("logaddexp")
+_k_logaddexp2 = kernel_table("logaddexp2")
+_k_logcumsumexp = kernel_table("logcumsumexp")
 _k_logical_and = kernel_table("logical_and")
 _k_logical_not = kernel_table("logical_not")
 _k_logical_or = kernel_table("logical_or")
+_k_logical_xor = kernel_table("logical_xor")
+_k_logit = kernel_table("logit")
 _k_logsumexp = kernel_table("logsumexp")
 _k_lstm_cell = kernel_table("lstm_cell")
 _k_masked_fill = kernel_table("masked_fill")
@@ -149,16 +186,22 @@ _k_minimum = kernel_table("minimum")
 _k_mish = kernel_table("mish")
 _k_mse_loss = kernel_table("mse_loss")
 _k_multiply = kernel_table("multiply")
+_k_nan_to_num = kernel_table("nan_to_num")
+_k_nansum = kernel_table("nansum")
 _k_neg = kernel_table("neg")
 _k_nll_loss = kernel_table("nll_loss")
+_k_nonzero = kernel_table("nonzero")
 _k_norm = kernel_table("norm")
 _k_not_equal = kernel_table("not_equal")
 _k_one_hot = kernel_table("one_hot")
 _k_outer = kernel_table("outer")
 _k_pad = kernel_table("pad")
+_k_pixel_shuffle = kernel_table("pixel_shuffle")
+_k_pixel_unshuffle = kernel_table("pixel_unshuffle")
 _k_pow = kernel_table("pow")
 _k_prelu = kernel_table("prelu")
 _k_prod = kernel_table("prod")
+_k_rad2deg = kernel_table("rad2deg")
 _k_reciprocal = kernel_table("reciprocal")
 _k_reduce_as = kernel_table("reduce_as")
 _k_relu = kernel_table("relu")
@@ -166,15 +209,19 @@ _k_remainder = kernel_table("remainder")
 _k_repeat_interleave = kernel_table("repeat_interleave")
 _k_reshape = kernel_table("reshape")
 _k_roll = kernel_table("roll")
+_k_round = kernel_table("round")
 _k_rsqrt = kernel_table("rsqrt")
 _k_scale = kernel_table("scale")
 _k_scaled_dot_product_attention = kernel_table("scaled_dot_product_attention")
 _k_scatter = kernel_table("scatter")
+_k_searchsorted = kernel_table("searchsorted")
 _k_selu = kernel_table("selu")
 _k_sigmoid = kernel_table("sigmoid")
 _k_sign = kernel_table("sign")
+_k_signbit = kernel_table("signbit")
 _k_silu = kernel_table("silu")
 _k_sin = kernel_table("sin")
+_k_sinh = kernel_table("sinh")
 _k_slogdet = kernel_table("slogdet")
 _k_smooth_l1_loss = kernel_table("smooth_l1_loss")
 _k_softmax = kernel_table("softmax")
@@ -192,6 +239,7 @@ _k_std = kernel_table("std")
 _k_subtract = kernel_table("subtract")
 _k_sum = kernel_table("sum")
 _k_take_along_axis = kernel_table("take_along_axis")
+_k_tan = kernel_table("tan")
 _k_tanh = kernel_table("tanh")
 _k_tanhshrink = kernel_table("tanhshrink")
 _k_tile = kernel_table("tile")
@@ -201,28 +249,45 @@ _k_transpose = kernel_table("transpose")
 _k_triangular_solve = kernel_table("triangular_solve")
 _k_tril = kernel_table("tril")
 _k_triu = kernel_table("triu")
+_k_trunc = kernel_table("trunc")
 _k_unsqueeze = kernel_table("unsqueeze")
 _k_var = kernel_table("var")
 _k_where = kernel_table("where")
+_k_xlogy = kernel_table("xlogy")
 _k_zero = kernel_table("zero")
 
 __all__ = [
     "abs",
+    "acos",
+    "acosh",
     "adaptive_avg_pool2d",
     "add",
     "add_",
+    "addcdiv",
+    "addcmul",
     "argmax",
     "argmin",
     "argsort",
+    "argwhere",
+    "asin",
+    "asinh",
+    "atan",
+    "atan2",
+    "atanh",
     "avg_pool2d",
     "batch_norm",
     "binary_cross_entropy_with_logits",
+    "bincount",
     "bitwise_and",
+    "bitwise_left_shift",
     "bitwise_not",
     "bitwise_or",
+    "bitwise_right_shift",
     "bitwise_xor",
     "bmm",
+    "bucketize",
     "cast",
+    "ceil",
     "celu",
     "cholesky",
     "cholesky_solve",
@@ -230,11 +295,17 @@ __all__ = [
     "clip_",
     "concat",
     "conv2d",
+    "copysign",
     "cos",
+    "cosh",
+    "count_nonzero",
     "cross",
     "cross_entropy",
+    "cummax",
+    "cummin",
     "cumprod",
     "cumsum",
+    "deg2rad",
     "det",
     "diag_embed",
     "diagonal",
@@ -248,6 +319,7 @@ __all__ = [
     "equal",
     "erf",
     "exp",
+    "exp2",
     "exp_",
     "expand",
     "expm1",
@@ -255,7 +327,10 @@ __all__ = [
     "fill_",
     "flatten",
     "flip",
+    "floor",
     "floor_divide",
+    "fmod",
+    "frac",
     "gather",
     "gelu",
     "glu",
@@ -265,27 +340,39 @@ __all__ = [
     "hardsigmoid",
     "hardswish",
     "hardtanh",
+    "heaviside",
+    "histc",
     "index_add",
     "index_select",
     "inv",
     "isfinite",
     "isinf",
     "isnan",
+    "isneginf",
+    "isposinf",
     "kl_div",
     "kron",
     "l1_loss",
     "layer_norm",
     "leaky_relu",
+    "lerp",
     "less_equal",
     "less_than",
     "linear",
     "log",
+    "log10",
     "log1p",
+    "log2",
     "log_sigmoid",
     "log_softmax",
+    "logaddexp",
+    "logaddexp2",
+    "logcumsumexp",
     "logical_and",
     "logical_not",
     "logical_or",
+    "logical_xor",
+    "logit",
     "logsumexp",
     "lstm_cell",
     "masked_fill",
@@ -305,16 +392,22 @@ __all__ = [
     "mse_loss",
     "multiply",
     "multiply_",
+    "nan_to_num",
+    "nansum",
     "neg",
     "nll_loss",
+    "nonzero",
     "norm",
     "not_equal",
     "one_hot",
     "outer",
     "pad",
+    "pixel_shuffle",
+    "pixel_unshuffle",
     "pow",
     "prelu",
     "prod",
+    "rad2deg",
     "reciprocal",
     "reduce_as",
     "relu",
@@ -323,17 +416,21 @@ __all__ = [
     "repeat_interleave",
     "reshape",
     "roll",
+    "round",
     "rsqrt",
     "scale",
     "scale_",
     "scaled_dot_product_attention",
     "scatter",
+    "searchsorted",
     "selu",
     "sigmoid",
     "sigmoid_",
     "sign",
+    "signbit",
     "silu",
     "sin",
+    "sinh",
     "slogdet",
     "smooth_l1_loss",
     "softmax",
@@ -354,6 +451,7 @@ __all__ = [
     "sum",
     "swish",
     "take_along_axis",
+    "tan",
     "tanh",
     "tanh_",
     "tanhshrink",
@@ -364,9 +462,11 @@ __all__ = [
     "triangular_solve",
     "tril",
     "triu",
+    "trunc",
     "unsqueeze",
     "var",
     "where",
+    "xlogy",
     "zero",
     "zero_",
 ]
@@ -2279,6 +2379,1750 @@ def where(
         node.y = TensorWrapper.meta_of(y)
     if FORWARD.active:
         _jvp.where(condition, x, y, out)
+    return out
+
+
+def tan(x: Tensor | float | int) -> Tensor:
+    """Tangent, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input in radians, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "tan", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("tan", x)
+    _kernel = _k_tan.get(x._data.__class__) or dispatch("tan", "tan", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("tan", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.TanGradNode, (x,), out)
+        node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.tan(x, out)
+    return out
+
+
+def asin(x: Tensor | float | int) -> Tensor:
+    """Inverse sine (arcsine), elementwise; NaN outside [-1, 1].
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. 1 / sqrt(1 - x^2): infinite at x = +-1.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "asin", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("asin", x)
+    _kernel = _k_asin.get(x._data.__class__) or dispatch("asin", "asin", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("asin", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.AsinGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.asin(x, out)
+    return out
+
+
+def acos(x: Tensor | float | int) -> Tensor:
+    """Inverse cosine (arccosine), elementwise; NaN outside [-1, 1].
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. -1 / sqrt(1 - x^2): infinite at x = +-1.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "acos", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("acos", x)
+    _kernel = _k_acos.get(x._data.__class__) or dispatch("acos", "acos", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("acos", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.AcosGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.acos(x, out)
+    return out
+
+
+def atan(x: Tensor | float | int) -> Tensor:
+    """Inverse tangent (arctangent), elementwise.
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "atan", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("atan", x)
+    _kernel = _k_atan.get(x._data.__class__) or dispatch("atan", "atan", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("atan", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.AtanGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.atan(x, out)
+    return out
+
+
+def sinh(x: Tensor | float | int) -> Tensor:
+    """Hyperbolic sine, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "sinh", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("sinh", x)
+    _kernel = _k_sinh.get(x._data.__class__) or dispatch("sinh", "sinh", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("sinh", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.SinhGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.sinh(x, out)
+    return out
+
+
+def cosh(x: Tensor | float | int) -> Tensor:
+    """Hyperbolic cosine, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "cosh", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("cosh", x)
+    _kernel = _k_cosh.get(x._data.__class__) or dispatch("cosh", "cosh", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cosh", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.CoshGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.cosh(x, out)
+    return out
+
+
+def asinh(x: Tensor | float | int) -> Tensor:
+    """Inverse hyperbolic sine, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "asinh", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("asinh", x)
+    _kernel = _k_asinh.get(x._data.__class__) or dispatch("asinh", "asinh", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("asinh", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.AsinhGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.asinh(x, out)
+    return out
+
+
+def acosh(x: Tensor | float | int) -> Tensor:
+    """Inverse hyperbolic cosine, elementwise; NaN below 1.
+
+    Args:
+        x (Tensor | float | int): The input (>= 1), of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. 1 / sqrt(x^2 - 1): infinite at x = 1.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "acosh", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("acosh", x)
+    _kernel = _k_acosh.get(x._data.__class__) or dispatch("acosh", "acosh", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("acosh", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.AcoshGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.acosh(x, out)
+    return out
+
+
+def atanh(x: Tensor | float | int) -> Tensor:
+    """Inverse hyperbolic tangent, elementwise; NaN outside [-1, 1].
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. 1 / (1 - x^2): infinite at x = +-1.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "atanh", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("atanh", x)
+    _kernel = _k_atanh.get(x._data.__class__) or dispatch("atanh", "atanh", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("atanh", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.AtanhGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.atanh(x, out)
+    return out
+
+
+def log2(x: Tensor | float | int) -> Tensor:
+    """Base-2 logarithm, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input (> 0), of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "log2", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("log2", x)
+    _kernel = _k_log2.get(x._data.__class__) or dispatch("log2", "log2", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("log2", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.Log2GradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.log2(x, out)
+    return out
+
+
+def log10(x: Tensor | float | int) -> Tensor:
+    """Base-10 logarithm, elementwise.
+
+    Args:
+        x (Tensor | float | int): The input (> 0), of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "log10", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("log10", x)
+    _kernel = _k_log10.get(x._data.__class__) or dispatch("log10", "log10", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("log10", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.Log10GradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.log10(x, out)
+    return out
+
+
+def exp2(x: Tensor | float | int) -> Tensor:
+    """2 ** x, elementwise.
+
+    Args:
+        x (Tensor | float | int): The exponent, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "exp2", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("exp2", x)
+    _kernel = _k_exp2.get(x._data.__class__) or dispatch("exp2", "exp2", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("exp2", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.Exp2GradNode, (x,), out)
+        node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.exp2(x, out)
+    return out
+
+
+def deg2rad(x: Tensor | float | int) -> Tensor:
+    """Degrees to radians (x * pi / 180), elementwise.
+
+    Args:
+        x (Tensor | float | int): Angles in degrees, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "deg2rad", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("deg2rad", x)
+    _kernel = _k_deg2rad.get(x._data.__class__) or dispatch("deg2rad", "deg2rad", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("deg2rad", _e) from None
+    if x._requires_grad and grad_enabled():
+        new_node(_nodes.Deg2radGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.deg2rad(x, out)
+    return out
+
+
+def rad2deg(x: Tensor | float | int) -> Tensor:
+    """Radians to degrees (x * 180 / pi), elementwise.
+
+    Args:
+        x (Tensor | float | int): Angles in radians, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "rad2deg", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("rad2deg", x)
+    _kernel = _k_rad2deg.get(x._data.__class__) or dispatch("rad2deg", "rad2deg", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("rad2deg", _e) from None
+    if x._requires_grad and grad_enabled():
+        new_node(_nodes.Rad2degGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.rad2deg(x, out)
+    return out
+
+
+def logit(x: Tensor | float | int) -> Tensor:
+    """log(x / (1 - x)), the inverse of sigmoid, elementwise; NaN outside [0, 1].
+
+    Args:
+        x (Tensor | float | int): Probabilities in (0, 1), of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. 1 / (x (1 - x)): infinite at 0 and 1.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "logit", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("logit", x)
+    _kernel = _k_logit.get(x._data.__class__) or dispatch("logit", "logit", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("logit", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.LogitGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.logit(x, out)
+    return out
+
+
+def frac(x: Tensor | float | int) -> Tensor:
+    """The fractional part x - trunc(x), elementwise (it keeps x's sign).
+
+    Args:
+        x (Tensor | float | int): A floating input, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x. 1 (the jumps at integers are ignored, as in PyTorch).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "frac", "x")
+    _kernel = _k_frac.get(x._data.__class__) or dispatch("frac", "frac", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("frac", _e) from None
+    if x._requires_grad and grad_enabled():
+        new_node(_nodes.FracGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.frac(x, out)
+    return out
+
+
+def floor(x: Tensor | float | int) -> Tensor:
+    """The largest integer <= x, elementwise (integer tensors come back unchanged).
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x. Zero everywhere (a step function), as in PyTorch.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "floor", "x")
+    _kernel = _k_floor.get(x._data.__class__) or dispatch("floor", "floor", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("floor", _e) from None
+    if x._requires_grad and grad_enabled():
+        new_node(_nodes.FloorGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.floor(x, out)
+    return out
+
+
+def ceil(x: Tensor | float | int) -> Tensor:
+    """The smallest integer >= x, elementwise (integer tensors come back unchanged).
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x. Zero everywhere (a step function), as in PyTorch.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "ceil", "x")
+    _kernel = _k_ceil.get(x._data.__class__) or dispatch("ceil", "ceil", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("ceil", _e) from None
+    if x._requires_grad and grad_enabled():
+        new_node(_nodes.CeilGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.ceil(x, out)
+    return out
+
+
+def trunc(x: Tensor | float | int) -> Tensor:
+    """x rounded toward zero, elementwise (integer tensors come back unchanged).
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x. Zero everywhere (a step function), as in PyTorch.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "trunc", "x")
+    _kernel = _k_trunc.get(x._data.__class__) or dispatch("trunc", "trunc", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("trunc", _e) from None
+    if x._requires_grad and grad_enabled():
+        new_node(_nodes.TruncGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.trunc(x, out)
+    return out
+
+
+def round(
+    x: Tensor | float | int,
+    decimals: int = 0,
+) -> Tensor:
+    """x rounded to the given number of decimals, halves to even (as PyTorch and NumPy), elementwise.
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+        decimals (int, default 0): Decimal places to keep (negative rounds to tens, hundreds, ...).
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x. Zero everywhere (a step function), as in PyTorch.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "round", "x")
+    if decimals.__class__ is not int:
+        decimals = int_arg(decimals, "round", "decimals")
+    _kernel = _k_round.get(x._data.__class__) or dispatch("round", "round", x._data)
+    try:
+        out = wrap(_kernel(x._data, decimals))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("round", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.RoundGradNode, (x,), out)
+        node.decimals = decimals
+    if FORWARD.active:
+        _jvp.round(x, decimals, out)
+    return out
+
+
+def atan2(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """atan2(x, y): the angle of the point (y, x) in (-pi, pi], elementwise with broadcasting (PyTorch's atan2(input, other)).
+
+    Args:
+        x (Tensor | float | int): The sine side (numerator); broadcasts against y.
+        y (Tensor | float | int): The cosine side (denominator); broadcasts against x.
+
+    Returns:
+        out (Tensor): Angles in radians, of the broadcast shape.
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "atan2", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "atan2", "y")
+    if x._data.dtype is not y._data.dtype or x._data.dtype not in FLOAT_DTYPES:
+        x, y = promote_args("atan2", True, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_atan2.get(x._data.__class__)
+        or dispatch("atan2", "atan2", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("atan2", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.Atan2GradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.atan2(x, y, out)
+    return out
+
+
+def logaddexp(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """log(exp(x) + exp(y)), elementwise with broadcasting, without overflow.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape.
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "logaddexp", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "logaddexp", "y")
+    if x._data.dtype is not y._data.dtype or x._data.dtype not in FLOAT_DTYPES:
+        x, y = promote_args("logaddexp", True, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_logaddexp.get(x._data.__class__)
+        or dispatch("logaddexp", "logaddexp", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("logaddexp", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.LogaddexpGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.logaddexp(x, y, out)
+    return out
+
+
+def logaddexp2(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """log2(2 ** x + 2 ** y), elementwise with broadcasting, without overflow.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape.
+
+    Gradient:
+        Flows to x, y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "logaddexp2", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "logaddexp2", "y")
+    if x._data.dtype is not y._data.dtype or x._data.dtype not in FLOAT_DTYPES:
+        x, y = promote_args("logaddexp2", True, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_logaddexp2.get(x._data.__class__)
+        or dispatch("logaddexp2", "logaddexp2", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("logaddexp2", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.Logaddexp2GradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.logaddexp2(x, y, out)
+    return out
+
+
+def lerp(
+    x: Tensor | float | int,
+    end: Tensor | float | int,
+    weight: Tensor | float | int,
+) -> Tensor:
+    """Linear interpolation x + weight * (end - x), elementwise with broadcasting (PyTorch's lerp(input, end, weight)).
+
+    Args:
+        x (Tensor | float | int): The start; broadcasts against end and weight.
+        end (Tensor | float | int): The end.
+        weight (Tensor | float | int): The interpolation weight (a tensor or a number).
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape.
+
+    Gradient:
+        Flows to x, end, weight.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, end, "lerp", "x")
+    if not isinstance(end, Tensor):
+        end = as_tensor_arg(end, x, "lerp", "end")
+    if not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "lerp", "weight")
+    if x._data.dtype is not end._data.dtype or x._data.dtype is not weight._data.dtype:
+        x, end, weight = promote_args("lerp", False, x, end, weight)
+    _kernel = (
+        x._data.__class__
+        is end._data.__class__
+        is weight._data.__class__
+        and _k_lerp.get(x._data.__class__)
+        or dispatch(
+            "lerp",
+            "lerp",
+            x._data,
+            end._data,
+            weight._data,
+        )
+    )
+    try:
+        out = wrap(_kernel(
+            x._data,
+            end._data,
+            weight._data,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("lerp", _e) from None
+    if (x._requires_grad or end._requires_grad or weight._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.LerpGradNode, (x, end, weight), out)
+        node.x = TensorWrapper.of_input(x)
+        node.end = TensorWrapper.of_input(end)
+        node.weight = TensorWrapper.of_input(weight)
+    if FORWARD.active:
+        _jvp.lerp(x, end, weight, out)
+    return out
+
+
+def addcmul(
+    x: Tensor | float | int,
+    tensor1: Tensor | float | int,
+    tensor2: Tensor | float | int,
+    value: float = 1,
+) -> Tensor:
+    """x + value * (tensor1 * tensor2), elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int): The tensor added to; broadcasts against tensor1 and tensor2.
+        tensor1 (Tensor | float | int): The first factor.
+        tensor2 (Tensor | float | int): The second factor.
+        value (float | int, default 1): The scale of the product.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape.
+
+    Gradient:
+        Flows to x, tensor1, tensor2.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, tensor1, "addcmul", "x")
+    if not isinstance(tensor1, Tensor):
+        tensor1 = as_tensor_arg(tensor1, x, "addcmul", "tensor1")
+    if not isinstance(tensor2, Tensor):
+        tensor2 = as_tensor_arg(tensor2, x, "addcmul", "tensor2")
+    if value.__class__ is not float and value.__class__ is not int:
+        value = scalar_arg(value, "addcmul", "value")
+    if x._data.dtype is not tensor1._data.dtype or x._data.dtype is not tensor2._data.dtype:
+        x, tensor1, tensor2 = promote_args("addcmul", False, x, tensor1, tensor2)
+    _kernel = (
+        x._data.__class__
+        is tensor1._data.__class__
+        is tensor2._data.__class__
+        and _k_addcmul.get(x._data.__class__)
+        or dispatch(
+            "addcmul",
+            "addcmul",
+            x._data,
+            tensor1._data,
+            tensor2._data,
+        )
+    )
+    try:
+        out = wrap(_kernel(
+            x._data,
+            tensor1._data,
+            tensor2._data,
+            value,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("addcmul", _e) from None
+    if (x._requires_grad or tensor1._requires_grad or tensor2._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.AddcmulGradNode, (x, tensor1, tensor2), out)
+        node.x = TensorWrapper.of_input(x)
+        node.tensor1 = TensorWrapper.of_input(tensor1)
+        node.tensor2 = TensorWrapper.of_input(tensor2)
+        node.value = value
+    if FORWARD.active:
+        _jvp.addcmul(x, tensor1, tensor2, value, out)
+    return out
+
+
+def addcdiv(
+    x: Tensor | float | int,
+    tensor1: Tensor | float | int,
+    tensor2: Tensor | float | int,
+    value: float = 1,
+) -> Tensor:
+    """x + value * (tensor1 / tensor2), elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int): The tensor added to; broadcasts against tensor1 and tensor2.
+        tensor1 (Tensor | float | int): The first factor.
+        tensor2 (Tensor | float | int): The second operand (the divisor).
+        value (float | int, default 1): The scale of the product.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape.
+
+    Gradient:
+        Flows to x, tensor1, tensor2.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, tensor1, "addcdiv", "x")
+    if not isinstance(tensor1, Tensor):
+        tensor1 = as_tensor_arg(tensor1, x, "addcdiv", "tensor1")
+    if not isinstance(tensor2, Tensor):
+        tensor2 = as_tensor_arg(tensor2, x, "addcdiv", "tensor2")
+    if value.__class__ is not float and value.__class__ is not int:
+        value = scalar_arg(value, "addcdiv", "value")
+    if x._data.dtype is not tensor1._data.dtype or x._data.dtype is not tensor2._data.dtype:
+        x, tensor1, tensor2 = promote_args("addcdiv", False, x, tensor1, tensor2)
+    _kernel = (
+        x._data.__class__
+        is tensor1._data.__class__
+        is tensor2._data.__class__
+        and _k_addcdiv.get(x._data.__class__)
+        or dispatch(
+            "addcdiv",
+            "addcdiv",
+            x._data,
+            tensor1._data,
+            tensor2._data,
+        )
+    )
+    try:
+        out = wrap(_kernel(
+            x._data,
+            tensor1._data,
+            tensor2._data,
+            value,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("addcdiv", _e) from None
+    if (x._requires_grad or tensor1._requires_grad or tensor2._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.AddcdivGradNode, (x, tensor1, tensor2), out)
+        node.x = TensorWrapper.of_input(x)
+        node.tensor1 = TensorWrapper.of_input(tensor1)
+        node.tensor2 = TensorWrapper.of_input(tensor2)
+        node.value = value
+    if FORWARD.active:
+        _jvp.addcdiv(x, tensor1, tensor2, value, out)
+    return out
+
+
+def nansum(
+    x: Tensor | float | int,
+    axis: Sequence[int] | int = (),
+    keepdim: bool = False,
+    dim: Sequence[int] | int | None = None,
+    keepdims: bool | None = None,
+) -> Tensor:
+    """Sum over axis treating NaN as zero.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to reduce; empty or None reduces every axis.
+        keepdim (bool, default False): Keep each reduced axis as size 1.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+        keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): The reduced tensor.
+
+    Gradient:
+        Flows to x. The sum's gradient where x is a number, zero where x is NaN.
+    """
+    if dim is not None:
+        axis = alias_arg("nansum", "axis", axis, (), "dim", dim, False)
+    if keepdims is not None:
+        keepdim = alias_arg("nansum", "keepdim", keepdim, False, "keepdims", keepdims, False)
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "nansum", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "nansum", "axis")
+    if keepdim.__class__ is not bool:
+        keepdim = bool_arg(keepdim, "nansum", "keepdim")
+    _kernel = _k_nansum.get(x._data.__class__) or dispatch("nansum", "nansum", x._data)
+    try:
+        out = wrap(_kernel(x._data, axis, keepdim))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("nansum", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.NansumGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.axis = axis
+        node.keepdim = keepdim
+    if FORWARD.active:
+        _jvp.nansum(x, axis, keepdim, out)
+    return out
+
+
+def count_nonzero(
+    x: Tensor | float | int,
+    axis: Sequence[int] | int = (),
+    dim: Sequence[int] | int | None = None,
+) -> Tensor:
+    """The int64 count of non-zero elements over axis; no gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int | Sequence[int], default ()): The axis or axes to count over; empty or None counts every element.
+        dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): An int64 tensor, x's shape without the counted axes.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if dim is not None:
+        axis = alias_arg("count_nonzero", "axis", axis, (), "dim", dim, False)
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "count_nonzero", "x")
+    if axis.__class__ is not tuple and axis.__class__ is not int:
+        axis = int_list_arg(axis, "count_nonzero", "axis")
+    _kernel = _k_count_nonzero.get(x._data.__class__) or dispatch("count_nonzero", "count_nonzero", x._data)
+    try:
+        out = wrap(_kernel(x._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("count_nonzero", _e) from None
+    return out
+
+
+def logcumsumexp(
+    x: Tensor | float | int,
+    axis: int | None = None,
+    dim: int | None = None,
+) -> Tensor:
+    """log(cumsum(exp(x))) along axis, computed without overflow.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default None): The axis to accumulate along.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x.
+    """
+    if dim is not None or axis is None:
+        axis = alias_arg("logcumsumexp", "axis", axis, None, "dim", dim, True)
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "logcumsumexp", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "logcumsumexp", "axis")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("logcumsumexp", x)
+    _kernel = _k_logcumsumexp.get(x._data.__class__) or dispatch("logcumsumexp", "logcumsumexp", x._data)
+    try:
+        out = wrap(_kernel(x._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("logcumsumexp", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.LogcumsumexpGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.out = TensorWrapper.of_output(out, node)
+        node.axis = axis
+    if FORWARD.active:
+        _jvp.logcumsumexp(x, axis, out)
+    return out
+
+
+def cummax(
+    x: Tensor | float | int,
+    axis: int | None = None,
+    dim: int | None = None,
+) -> tuple[Tensor, Tensor]:
+    """The running maximum along axis and the int64 index where each was attained (the latest on ties, as PyTorch).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default None): The axis to scan.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        A tuple (values, indices):
+        values (Tensor): The running maximum, of x's shape.
+        indices (Tensor): int64 positions along axis, of x's shape.
+
+    Gradient:
+        Flows to x. Not differentiable: output indices. Each gradient goes to the position its maximum came from.
+    """
+    if dim is not None or axis is None:
+        axis = alias_arg("cummax", "axis", axis, None, "dim", dim, True)
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "cummax", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "cummax", "axis")
+    _kernel = _k_cummax.get(x._data.__class__) or dispatch("cummax", "cummax", x._data)
+    try:
+        _results = _kernel(x._data, axis)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cummax", _e) from None
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("cummax", 2, _results) from None
+    values = wrap(_r0)
+    indices = wrap(_r1)
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.CummaxGradNode, (x,), values)
+        node.x = TensorWrapper.of_input(x)
+        node.indices = TensorWrapper.of_input(indices)
+        node.axis = axis
+    if FORWARD.active:
+        _jvp.cummax(x, axis, values, indices)
+    return (values, indices)
+
+
+def cummin(
+    x: Tensor | float | int,
+    axis: int | None = None,
+    dim: int | None = None,
+) -> tuple[Tensor, Tensor]:
+    """The running minimum along axis and the int64 index where each was attained (the latest on ties, as PyTorch).
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+        axis (int, default None): The axis to scan.
+        dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+    Returns:
+        A tuple (values, indices):
+        values (Tensor): The running minimum, of x's shape.
+        indices (Tensor): int64 positions along axis, of x's shape.
+
+    Gradient:
+        Flows to x. Not differentiable: output indices. Each gradient goes to the position its minimum came from.
+    """
+    if dim is not None or axis is None:
+        axis = alias_arg("cummin", "axis", axis, None, "dim", dim, True)
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "cummin", "x")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "cummin", "axis")
+    _kernel = _k_cummin.get(x._data.__class__) or dispatch("cummin", "cummin", x._data)
+    try:
+        _results = _kernel(x._data, axis)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("cummin", _e) from None
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("cummin", 2, _results) from None
+    values = wrap(_r0)
+    indices = wrap(_r1)
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.CumminGradNode, (x,), values)
+        node.x = TensorWrapper.of_input(x)
+        node.indices = TensorWrapper.of_input(indices)
+        node.axis = axis
+    if FORWARD.active:
+        _jvp.cummin(x, axis, values, indices)
+    return (values, indices)
+
+
+def pixel_shuffle(
+    x: Tensor | float | int,
+    upscale_factor: int,
+) -> Tensor:
+    """Rearranges (..., C * r^2, H, W) into (..., C, H * r, W * r), r = upscale_factor (sub-pixel convolution's upsampling).
+
+    Args:
+        x (Tensor | float | int): Input of shape (..., C * r^2, H, W).
+        upscale_factor (int): The factor r.
+
+    Returns:
+        out (Tensor): A tensor of shape (..., C, H * r, W * r).
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "pixel_shuffle", "x")
+    if upscale_factor.__class__ is not int:
+        upscale_factor = int_arg(upscale_factor, "pixel_shuffle", "upscale_factor")
+    _kernel = _k_pixel_shuffle.get(x._data.__class__) or dispatch("pixel_shuffle", "pixel_shuffle", x._data)
+    try:
+        out = wrap(_kernel(x._data, upscale_factor))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("pixel_shuffle", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.PixelShuffleGradNode, (x,), out)
+        node.upscale_factor = upscale_factor
+    if FORWARD.active:
+        _jvp.pixel_shuffle(x, upscale_factor, out)
+    return out
+
+
+def pixel_unshuffle(
+    x: Tensor | float | int,
+    downscale_factor: int,
+) -> Tensor:
+    """Rearranges (..., C, H * r, W * r) into (..., C * r^2, H, W), r = downscale_factor; the inverse of pixel_shuffle.
+
+    Args:
+        x (Tensor | float | int): Input of shape (..., C, H, W) with H and W divisible by r.
+        downscale_factor (int): The factor r.
+
+    Returns:
+        out (Tensor): A tensor of shape (..., C * r^2, H / r, W / r).
+
+    Gradient:
+        Flows to x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "pixel_unshuffle", "x")
+    if downscale_factor.__class__ is not int:
+        downscale_factor = int_arg(downscale_factor, "pixel_unshuffle", "downscale_factor")
+    _kernel = _k_pixel_unshuffle.get(x._data.__class__) or dispatch("pixel_unshuffle", "pixel_unshuffle", x._data)
+    try:
+        out = wrap(_kernel(x._data, downscale_factor))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("pixel_unshuffle", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.PixelUnshuffleGradNode, (x,), out)
+        node.downscale_factor = downscale_factor
+    if FORWARD.active:
+        _jvp.pixel_unshuffle(x, downscale_factor, out)
+    return out
+
+
+def searchsorted(
+    sorted_sequence: Tensor | float | int,
+    values: Tensor | float | int,
+    right: bool = False,
+    side: str | None = None,
+    sorter: Tensor | float | int | None = None,
+) -> Tensor:
+    """int64 indices where values would be inserted into sorted_sequence (its last axis) to keep it sorted; no gradient.
+
+    Args:
+        sorted_sequence (Tensor | float | int): Sorted along its last axis: 1-D, or with the leading axes of values.
+        values (Tensor | float | int): The values to place.
+        right (bool, default False): Return the last suitable position instead of the first (as side='right').
+        side (str | None, default None): 'left' or 'right'; overrides right (they must agree).
+        sorter (Tensor | float | int | None, default None): Optional int64 indices that sort sorted_sequence along its last axis.
+
+    Returns:
+        out (Tensor): int64 indices of values' shape.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(sorted_sequence, Tensor):
+        sorted_sequence = as_tensor_arg(sorted_sequence, values, "searchsorted", "sorted_sequence")
+    if not isinstance(values, Tensor):
+        values = as_tensor_arg(values, sorted_sequence, "searchsorted", "values")
+    if sorter is not None and not isinstance(sorter, Tensor):
+        sorter = as_tensor_arg(sorter, sorted_sequence, "searchsorted", "sorter")
+    if right.__class__ is not bool:
+        right = bool_arg(right, "searchsorted", "right")
+    if side.__class__ is not str and side is not None:
+        side = str_arg(side, "searchsorted", "side")
+    _sorter_data = None if sorter is None else sorter._data
+    _kernel = (
+        sorted_sequence._data.__class__
+        is values._data.__class__
+        is _sorter_data.__class__
+        and _k_searchsorted.get(sorted_sequence._data.__class__)
+        or dispatch(
+            "searchsorted",
+            "searchsorted",
+            sorted_sequence._data,
+            values._data,
+            _sorter_data,
+        )
+    )
+    try:
+        out = wrap(_kernel(
+            sorted_sequence._data,
+            values._data,
+            _sorter_data,
+            right,
+            side,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("searchsorted", _e) from None
+    return out
+
+
+def bucketize(
+    x: Tensor | float | int,
+    boundaries: Tensor | float | int,
+    right: bool = False,
+) -> Tensor:
+    """int64 index of the bucket of each element of x among the sorted 1-D boundaries; no gradient.
+
+    Args:
+        x (Tensor | float | int): The values to bucket, of any shape.
+        boundaries (Tensor | float | int): Sorted 1-D bucket boundaries.
+        right (bool, default False): False: boundaries[i-1] < x <= boundaries[i]; True: boundaries[i-1] <= x < boundaries[i].
+
+    Returns:
+        out (Tensor): int64 indices of x's shape.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, boundaries, "bucketize", "x")
+    if not isinstance(boundaries, Tensor):
+        boundaries = as_tensor_arg(boundaries, x, "bucketize", "boundaries")
+    if right.__class__ is not bool:
+        right = bool_arg(right, "bucketize", "right")
+    _kernel = (
+        x._data.__class__
+        is boundaries._data.__class__
+        and _k_bucketize.get(x._data.__class__)
+        or dispatch("bucketize", "bucketize", x._data, boundaries._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, boundaries._data, right))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bucketize", _e) from None
+    return out
+
+
+def histc(
+    x: Tensor | float | int,
+    bins: int = 100,
+    min: float = 0.0,
+    max: float = 0.0,
+) -> Tensor:
+    """A histogram of x with bins equal bins over [min, max] (the data's range when min == max), elements outside ignored; no gradient.
+
+    Args:
+        x (Tensor | float | int): A floating tensor, of any shape.
+        bins (int, default 100): The number of bins.
+        min (float | int, default 0.0): The lower end of the range.
+        max (float | int, default 0.0): The upper end of the range.
+
+    Returns:
+        out (Tensor): The counts, 1-D of length bins, in x's dtype.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "histc", "x")
+    if bins.__class__ is not int:
+        bins = int_arg(bins, "histc", "bins")
+    if min.__class__ is not float:
+        min = float_arg(min, "histc", "min")
+    if max.__class__ is not float:
+        max = float_arg(max, "histc", "max")
+    _kernel = _k_histc.get(x._data.__class__) or dispatch("histc", "histc", x._data)
+    try:
+        out = wrap(_kernel(x._data, bins, min, max))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("histc", _e) from None
+    return out
+
+
+def bincount(
+    x: Tensor | float | int,
+    weights: Tensor | float | int | None = None,
+    minlength: int = 0,
+) -> Tensor:
+    """The number of occurrences (or the summed weights) of each value 0..max(x) of a 1-D non-negative integer tensor; no gradient.
+
+    Args:
+        x (Tensor | float | int): A 1-D tensor of non-negative integers.
+        weights (Tensor | float | int | None, default None): Optional weights of x's shape.
+        minlength (int, default 0): The least length of the result.
+
+    Returns:
+        out (Tensor): int64 counts, or the weights' floating dtype, of length max(max(x) + 1, minlength).
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weights, "bincount", "x")
+    if weights is not None and not isinstance(weights, Tensor):
+        weights = as_tensor_arg(weights, x, "bincount", "weights")
+    if minlength.__class__ is not int:
+        minlength = int_arg(minlength, "bincount", "minlength")
+    _weights_data = None if weights is None else weights._data
+    _kernel = (
+        x._data.__class__
+        is _weights_data.__class__
+        and _k_bincount.get(x._data.__class__)
+        or dispatch("bincount", "bincount", x._data, _weights_data)
+    )
+    try:
+        out = wrap(_kernel(x._data, _weights_data, minlength))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bincount", _e) from None
+    return out
+
+
+def nonzero(x: Tensor | float | int) -> Tensor:
+    """The int64 indices of the non-zero elements, one row per element in row-major order; no gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): An int64 tensor (number of non-zero elements, x.ndim).
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "nonzero", "x")
+    _kernel = _k_nonzero.get(x._data.__class__) or dispatch("nonzero", "nonzero", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("nonzero", _e) from None
+    return out
+
+
+def argwhere(x: Tensor | float | int) -> Tensor:
+    """The int64 indices of the non-zero elements (as nonzero), one row each; no gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): An int64 tensor (number of non-zero elements, x.ndim).
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "argwhere", "x")
+    _kernel = _k_argwhere.get(x._data.__class__) or dispatch("argwhere", "argwhere", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("argwhere", _e) from None
+    return out
+
+
+def xlogy(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """x * log(y), elementwise with broadcasting, and 0 where x is 0 (unless y is NaN), as PyTorch.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape.
+
+    Gradient:
+        Flows to x, y. log(y) for x (0 where x is 0, as PyTorch) and x / y for y.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "xlogy", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "xlogy", "y")
+    if x._data.dtype is not y._data.dtype or x._data.dtype not in FLOAT_DTYPES:
+        x, y = promote_args("xlogy", True, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_xlogy.get(x._data.__class__)
+        or dispatch("xlogy", "xlogy", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("xlogy", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.XlogyGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.xlogy(x, y, out)
+    return out
+
+
+def fmod(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """The C-style remainder x - trunc(x / y) * y (it takes x's sign), elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int): The dividend; broadcasts against y.
+        y (Tensor | float | int): The divisor; broadcasts against x.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape.
+
+    Gradient:
+        Flows to x, y. 1 for x and -trunc(x / y) for y (the jumps are ignored, as in PyTorch).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "fmod", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "fmod", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("fmod", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_fmod.get(x._data.__class__)
+        or dispatch("fmod", "fmod", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("fmod", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.FmodGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+    if FORWARD.active:
+        _jvp.fmod(x, y, out)
+    return out
+
+
+def copysign(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """|x| with the sign of y, elementwise with broadcasting.
+
+    Args:
+        x (Tensor | float | int): Gives the magnitude; broadcasts against y.
+        y (Tensor | float | int): Gives the sign (of -0.0 too); broadcasts against x.
+
+    Returns:
+        out (Tensor): A floating tensor of the broadcast shape.
+
+    Gradient:
+        Flows to x, y. sign(x) * sign(out) for x (0 at x = 0), none for y (a step).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "copysign", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "copysign", "y")
+    if x._data.dtype is not y._data.dtype or x._data.dtype not in FLOAT_DTYPES:
+        x, y = promote_args("copysign", True, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_copysign.get(x._data.__class__)
+        or dispatch("copysign", "copysign", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("copysign", _e) from None
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.CopysignGradNode, (x, y), out)
+        node.x = TensorWrapper.of_input(x)
+        node.y = TensorWrapper.of_input(y)
+        node.out = TensorWrapper.of_output(out, node)
+    if FORWARD.active:
+        _jvp.copysign(x, y, out)
+    return out
+
+
+def nan_to_num(
+    x: Tensor | float | int,
+    nan: float = 0.0,
+    posinf: float | None = None,
+    neginf: float | None = None,
+) -> Tensor:
+    """x with NaN replaced by nan, +inf by posinf and -inf by neginf (the dtype's largest and lowest finite values when None).
+
+    Args:
+        x (Tensor | float | int): The input, of any shape.
+        nan (float | int, default 0.0): The value for NaN.
+        posinf (float | int | None, default None): The value for +inf (None: the dtype's largest finite).
+        neginf (float | int | None, default None): The value for -inf (None: the dtype's lowest finite).
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x. Passes the gradient where x is finite, zero where it was replaced.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "nan_to_num", "x")
+    if nan.__class__ is not float:
+        nan = float_arg(nan, "nan_to_num", "nan")
+    if posinf.__class__ is not float and posinf is not None:
+        posinf = float_arg(posinf, "nan_to_num", "posinf")
+    if neginf.__class__ is not float and neginf is not None:
+        neginf = float_arg(neginf, "nan_to_num", "neginf")
+    _kernel = _k_nan_to_num.get(x._data.__class__) or dispatch("nan_to_num", "nan_to_num", x._data)
+    try:
+        out = wrap(_kernel(x._data, nan, posinf, neginf))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("nan_to_num", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.NanToNumGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.nan = nan
+        node.posinf = posinf
+        node.neginf = neginf
+    if FORWARD.active:
+        _jvp.nan_to_num(x, nan, posinf, neginf, out)
+    return out
+
+
+def heaviside(
+    x: Tensor | float | int,
+    values: Tensor | float | int,
+) -> Tensor:
+    """The step function: 0 where x < 0, 1 where x > 0, values where x == 0, elementwise with broadcasting; no gradient (as PyTorch).
+
+    Args:
+        x (Tensor | float | int): The input; broadcasts against values.
+        values (Tensor | float | int): The result where x is 0.
+
+    Returns:
+        out (Tensor): A tensor of the broadcast shape and promoted dtype.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, values, "heaviside", "x")
+    if not isinstance(values, Tensor):
+        values = as_tensor_arg(values, x, "heaviside", "values")
+    if x._data.dtype is not values._data.dtype:
+        x, values = promote_args("heaviside", False, x, values)
+    _kernel = (
+        x._data.__class__
+        is values._data.__class__
+        and _k_heaviside.get(x._data.__class__)
+        or dispatch("heaviside", "heaviside", x._data, values._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, values._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("heaviside", _e) from None
+    return out
+
+
+def logical_xor(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """x xor y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The first operand; broadcasts against y.
+        y (Tensor | float | int): The second operand; broadcasts against x.
+
+    Returns:
+        out (Tensor): A bool tensor of the broadcast shape.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "logical_xor", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "logical_xor", "y")
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_logical_xor.get(x._data.__class__)
+        or dispatch("logical_xor", "logical_xor", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("logical_xor", _e) from None
+    return out
+
+
+def isposinf(x: Tensor | float | int) -> Tensor:
+    """True where x is +inf; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A bool tensor of x's shape.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "isposinf", "x")
+    _kernel = _k_isposinf.get(x._data.__class__) or dispatch("isposinf", "isposinf", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("isposinf", _e) from None
+    return out
+
+
+def isneginf(x: Tensor | float | int) -> Tensor:
+    """True where x is -inf; a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A bool tensor of x's shape.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "isneginf", "x")
+    _kernel = _k_isneginf.get(x._data.__class__) or dispatch("isneginf", "isneginf", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("isneginf", _e) from None
+    return out
+
+
+def signbit(x: Tensor | float | int) -> Tensor:
+    """True where x's sign bit is set (negative numbers and -0.0); a bool tensor without gradient.
+
+    Args:
+        x (Tensor | float | int): The input tensor, of any shape.
+
+    Returns:
+        out (Tensor): A bool tensor of x's shape.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "signbit", "x")
+    _kernel = _k_signbit.get(x._data.__class__) or dispatch("signbit", "signbit", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("signbit", _e) from None
+    return out
+
+
+def bitwise_left_shift(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """x << y, the bits of x shifted left by y, elementwise with broadcasting (integer tensors).
+
+    Args:
+        x (Tensor | float | int): An integer tensor.
+        y (Tensor | float | int): Non-negative shift counts; broadcasts against x.
+
+    Returns:
+        out (Tensor): An integer tensor of the broadcast shape and promoted dtype.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "bitwise_left_shift", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "bitwise_left_shift", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("bitwise_left_shift", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_bitwise_left_shift.get(x._data.__class__)
+        or dispatch("bitwise_left_shift", "bitwise_left_shift", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bitwise_left_shift", _e) from None
+    return out
+
+
+def bitwise_right_shift(
+    x: Tensor | float | int,
+    y: Tensor | float | int,
+) -> Tensor:
+    """x >> y, the bits of x shifted right (arithmetic) by y, elementwise with broadcasting (integer tensors).
+
+    Args:
+        x (Tensor | float | int): An integer tensor.
+        y (Tensor | float | int): Non-negative shift counts; broadcasts against x.
+
+    Returns:
+        out (Tensor): An integer tensor of the broadcast shape and promoted dtype.
+
+    Gradient:
+        None: the outputs are not differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, y, "bitwise_right_shift", "x")
+    if not isinstance(y, Tensor):
+        y = as_tensor_arg(y, x, "bitwise_right_shift", "y")
+    if x._data.dtype is not y._data.dtype:
+        x, y = promote_args("bitwise_right_shift", False, x, y)
+    _kernel = (
+        x._data.__class__
+        is y._data.__class__
+        and _k_bitwise_right_shift.get(x._data.__class__)
+        or dispatch("bitwise_right_shift", "bitwise_right_shift", x._data, y._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, y._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("bitwise_right_shift", _e) from None
     return out
 
 

@@ -1014,6 +1014,691 @@ class TensorMethods:
         """
         return _generated.ops.minimum(self, y)
 
+    def tan(self: Tensor) -> Tensor:
+        """Tangent, elementwise.
+
+        Calls `opgrad.tan(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.tan(self)
+
+    def asin(self: Tensor) -> Tensor:
+        """Inverse sine (arcsine), elementwise; NaN outside [-1, 1].
+
+        Calls `opgrad.asin(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. 1 / sqrt(1 - x^2): infinite at x = +-1.
+        """
+        return _generated.ops.asin(self)
+
+    def acos(self: Tensor) -> Tensor:
+        """Inverse cosine (arccosine), elementwise; NaN outside [-1, 1].
+
+        Calls `opgrad.acos(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. -1 / sqrt(1 - x^2): infinite at x = +-1.
+        """
+        return _generated.ops.acos(self)
+
+    def atan(self: Tensor) -> Tensor:
+        """Inverse tangent (arctangent), elementwise.
+
+        Calls `opgrad.atan(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.atan(self)
+
+    def sinh(self: Tensor) -> Tensor:
+        """Hyperbolic sine, elementwise.
+
+        Calls `opgrad.sinh(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.sinh(self)
+
+    def cosh(self: Tensor) -> Tensor:
+        """Hyperbolic cosine, elementwise.
+
+        Calls `opgrad.cosh(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.cosh(self)
+
+    def asinh(self: Tensor) -> Tensor:
+        """Inverse hyperbolic sine, elementwise.
+
+        Calls `opgrad.asinh(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.asinh(self)
+
+    def acosh(self: Tensor) -> Tensor:
+        """Inverse hyperbolic cosine, elementwise; NaN below 1.
+
+        Calls `opgrad.acosh(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. 1 / sqrt(x^2 - 1): infinite at x = 1.
+        """
+        return _generated.ops.acosh(self)
+
+    def atanh(self: Tensor) -> Tensor:
+        """Inverse hyperbolic tangent, elementwise; NaN outside [-1, 1].
+
+        Calls `opgrad.atanh(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. 1 / (1 - x^2): infinite at x = +-1.
+        """
+        return _generated.ops.atanh(self)
+
+    def log2(self: Tensor) -> Tensor:
+        """Base-2 logarithm, elementwise.
+
+        Calls `opgrad.log2(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.log2(self)
+
+    def log10(self: Tensor) -> Tensor:
+        """Base-10 logarithm, elementwise.
+
+        Calls `opgrad.log10(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.log10(self)
+
+    def exp2(self: Tensor) -> Tensor:
+        """2 ** x, elementwise.
+
+        Calls `opgrad.exp2(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.exp2(self)
+
+    def deg2rad(self: Tensor) -> Tensor:
+        """Degrees to radians (x * pi / 180), elementwise.
+
+        Calls `opgrad.deg2rad(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.deg2rad(self)
+
+    def rad2deg(self: Tensor) -> Tensor:
+        """Radians to degrees (x * 180 / pi), elementwise.
+
+        Calls `opgrad.rad2deg(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.rad2deg(self)
+
+    def logit(self: Tensor) -> Tensor:
+        """log(x / (1 - x)), the inverse of sigmoid, elementwise; NaN outside [0, 1].
+
+        Calls `opgrad.logit(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. 1 / (x (1 - x)): infinite at 0 and 1.
+        """
+        return _generated.ops.logit(self)
+
+    def frac(self: Tensor) -> Tensor:
+        """The fractional part x - trunc(x), elementwise (it keeps x's sign).
+
+        Calls `opgrad.frac(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x. 1 (the jumps at integers are ignored, as in PyTorch).
+        """
+        return _generated.ops.frac(self)
+
+    def floor(self: Tensor) -> Tensor:
+        """The largest integer <= x, elementwise (integer tensors come back unchanged).
+
+        Calls `opgrad.floor(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x. Zero everywhere (a step function), as in PyTorch.
+        """
+        return _generated.ops.floor(self)
+
+    def ceil(self: Tensor) -> Tensor:
+        """The smallest integer >= x, elementwise (integer tensors come back unchanged).
+
+        Calls `opgrad.ceil(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x. Zero everywhere (a step function), as in PyTorch.
+        """
+        return _generated.ops.ceil(self)
+
+    def trunc(self: Tensor) -> Tensor:
+        """x rounded toward zero, elementwise (integer tensors come back unchanged).
+
+        Calls `opgrad.trunc(self)`: self is x.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x. Zero everywhere (a step function), as in PyTorch.
+        """
+        return _generated.ops.trunc(self)
+
+    def round(self: Tensor, decimals: int = 0) -> Tensor:
+        """x rounded to the given number of decimals, halves to even (as PyTorch and NumPy), elementwise.
+
+        Calls `opgrad.round(self, decimals)`: self is x.
+
+        Args:
+            decimals (int, default 0): Decimal places to keep (negative rounds to tens, hundreds, ...).
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x. Zero everywhere (a step function), as in PyTorch.
+        """
+        return _generated.ops.round(self, decimals)
+
+    def atan2(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """atan2(x, y): the angle of the point (y, x) in (-pi, pi], elementwise with broadcasting (PyTorch's atan2(input, other)).
+
+        Calls `opgrad.atan2(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The cosine side (denominator); broadcasts against x.
+
+        Returns:
+            out (Tensor): Angles in radians, of the broadcast shape.
+
+        Gradient:
+            Flows to x, y.
+        """
+        return _generated.ops.atan2(self, y)
+
+    def logaddexp(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """log(exp(x) + exp(y)), elementwise with broadcasting, without overflow.
+
+        Calls `opgrad.logaddexp(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape.
+
+        Gradient:
+            Flows to x, y.
+        """
+        return _generated.ops.logaddexp(self, y)
+
+    def logaddexp2(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """log2(2 ** x + 2 ** y), elementwise with broadcasting, without overflow.
+
+        Calls `opgrad.logaddexp2(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape.
+
+        Gradient:
+            Flows to x, y.
+        """
+        return _generated.ops.logaddexp2(self, y)
+
+    def lerp(self: Tensor, end: Tensor | float | int, weight: Tensor | float | int) -> Tensor:
+        """Linear interpolation x + weight * (end - x), elementwise with broadcasting (PyTorch's lerp(input, end, weight)).
+
+        Calls `opgrad.lerp(self, end, weight)`: self is x.
+
+        Args:
+            end (Tensor | float | int): The end.
+            weight (Tensor | float | int): The interpolation weight (a tensor or a number).
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape.
+
+        Gradient:
+            Flows to x, end, weight.
+        """
+        return _generated.ops.lerp(self, end, weight)
+
+    def addcmul(self: Tensor, tensor1: Tensor | float | int, tensor2: Tensor | float | int, value: float = 1) -> Tensor:
+        """x + value * (tensor1 * tensor2), elementwise with broadcasting.
+
+        Calls `opgrad.addcmul(self, tensor1, tensor2, value)`: self is x.
+
+        Args:
+            tensor1 (Tensor | float | int): The first factor.
+            tensor2 (Tensor | float | int): The second factor.
+            value (float | int, default 1): The scale of the product.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape.
+
+        Gradient:
+            Flows to x, tensor1, tensor2.
+        """
+        return _generated.ops.addcmul(self, tensor1, tensor2, value)
+
+    def addcdiv(self: Tensor, tensor1: Tensor | float | int, tensor2: Tensor | float | int, value: float = 1) -> Tensor:
+        """x + value * (tensor1 / tensor2), elementwise with broadcasting.
+
+        Calls `opgrad.addcdiv(self, tensor1, tensor2, value)`: self is x.
+
+        Args:
+            tensor1 (Tensor | float | int): The first factor.
+            tensor2 (Tensor | float | int): The second operand (the divisor).
+            value (float | int, default 1): The scale of the product.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape.
+
+        Gradient:
+            Flows to x, tensor1, tensor2.
+        """
+        return _generated.ops.addcdiv(self, tensor1, tensor2, value)
+
+    def nansum(self: Tensor, axis: Sequence[int] | int = (), keepdim: bool = False, dim: Sequence[int] | int | None = None, keepdims: bool | None = None) -> Tensor:
+        """Sum over axis treating NaN as zero.
+
+        Calls `opgrad.nansum(self, axis, keepdim)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ()): The axis or axes to reduce; empty or None reduces every axis.
+            keepdim (bool, default False): Keep each reduced axis as size 1.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+            keepdims (bool | None, default None): Alias of keepdim (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): The reduced tensor.
+
+        Gradient:
+            Flows to x. The sum's gradient where x is a number, zero where x is NaN.
+        """
+        return _generated.ops.nansum(self, axis, keepdim, dim, keepdims)
+
+    def count_nonzero(self: Tensor, axis: Sequence[int] | int = (), dim: Sequence[int] | int | None = None) -> Tensor:
+        """The int64 count of non-zero elements over axis; no gradient.
+
+        Calls `opgrad.count_nonzero(self, axis)`: self is x.
+
+        Args:
+            axis (int | Sequence[int], default ()): The axis or axes to count over; empty or None counts every element.
+            dim (int | Sequence[int] | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): An int64 tensor, x's shape without the counted axes.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.count_nonzero(self, axis, dim)
+
+    def logcumsumexp(self: Tensor, axis: int | None = None, dim: int | None = None) -> Tensor:
+        """log(cumsum(exp(x))) along axis, computed without overflow.
+
+        Calls `opgrad.logcumsumexp(self, axis)`: self is x.
+
+        Args:
+            axis (int, default None): The axis to accumulate along.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x.
+        """
+        return _generated.ops.logcumsumexp(self, axis, dim)
+
+    def cummax(self: Tensor, axis: int | None = None, dim: int | None = None) -> tuple[Tensor, Tensor]:
+        """The running maximum along axis and the int64 index where each was attained (the latest on ties, as PyTorch).
+
+        Calls `opgrad.cummax(self, axis)`: self is x.
+
+        Args:
+            axis (int, default None): The axis to scan.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            A tuple (values, indices):
+            values (Tensor): The running maximum, of x's shape.
+            indices (Tensor): int64 positions along axis, of x's shape.
+
+        Gradient:
+            Flows to x. Not differentiable: output indices. Each gradient goes to the position its maximum came from.
+        """
+        return _generated.ops.cummax(self, axis, dim)
+
+    def cummin(self: Tensor, axis: int | None = None, dim: int | None = None) -> tuple[Tensor, Tensor]:
+        """The running minimum along axis and the int64 index where each was attained (the latest on ties, as PyTorch).
+
+        Calls `opgrad.cummin(self, axis)`: self is x.
+
+        Args:
+            axis (int, default None): The axis to scan.
+            dim (int | None, default None): Alias of axis (the PyTorch/NumPy spelling); give one or the other.
+
+        Returns:
+            A tuple (values, indices):
+            values (Tensor): The running minimum, of x's shape.
+            indices (Tensor): int64 positions along axis, of x's shape.
+
+        Gradient:
+            Flows to x. Not differentiable: output indices. Each gradient goes to the position its minimum came from.
+        """
+        return _generated.ops.cummin(self, axis, dim)
+
+    def histc(self: Tensor, bins: int = 100, min: float = 0.0, max: float = 0.0) -> Tensor:
+        """A histogram of x with bins equal bins over [min, max] (the data's range when min == max), elements outside ignored; no gradient.
+
+        Calls `opgrad.histc(self, bins, min, max)`: self is x.
+
+        Args:
+            bins (int, default 100): The number of bins.
+            min (float | int, default 0.0): The lower end of the range.
+            max (float | int, default 0.0): The upper end of the range.
+
+        Returns:
+            out (Tensor): The counts, 1-D of length bins, in x's dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.histc(self, bins, min, max)
+
+    def bincount(self: Tensor, weights: Tensor | float | int | None = None, minlength: int = 0) -> Tensor:
+        """The number of occurrences (or the summed weights) of each value 0..max(x) of a 1-D non-negative integer tensor; no gradient.
+
+        Calls `opgrad.bincount(self, weights, minlength)`: self is x.
+
+        Args:
+            weights (Tensor | float | int | None, default None): Optional weights of x's shape.
+            minlength (int, default 0): The least length of the result.
+
+        Returns:
+            out (Tensor): int64 counts, or the weights' floating dtype, of length max(max(x) + 1, minlength).
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.bincount(self, weights, minlength)
+
+    def nonzero(self: Tensor) -> Tensor:
+        """The int64 indices of the non-zero elements, one row per element in row-major order; no gradient.
+
+        Calls `opgrad.nonzero(self)`: self is x.
+
+        Returns:
+            out (Tensor): An int64 tensor (number of non-zero elements, x.ndim).
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.nonzero(self)
+
+    def argwhere(self: Tensor) -> Tensor:
+        """The int64 indices of the non-zero elements (as nonzero), one row each; no gradient.
+
+        Calls `opgrad.argwhere(self)`: self is x.
+
+        Returns:
+            out (Tensor): An int64 tensor (number of non-zero elements, x.ndim).
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.argwhere(self)
+
+    def xlogy(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x * log(y), elementwise with broadcasting, and 0 where x is 0 (unless y is NaN), as PyTorch.
+
+        Calls `opgrad.xlogy(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape.
+
+        Gradient:
+            Flows to x, y. log(y) for x (0 where x is 0, as PyTorch) and x / y for y.
+        """
+        return _generated.ops.xlogy(self, y)
+
+    def fmod(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """The C-style remainder x - trunc(x / y) * y (it takes x's sign), elementwise with broadcasting.
+
+        Calls `opgrad.fmod(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The divisor; broadcasts against x.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape.
+
+        Gradient:
+            Flows to x, y. 1 for x and -trunc(x / y) for y (the jumps are ignored, as in PyTorch).
+        """
+        return _generated.ops.fmod(self, y)
+
+    def copysign(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """|x| with the sign of y, elementwise with broadcasting.
+
+        Calls `opgrad.copysign(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): Gives the sign (of -0.0 too); broadcasts against x.
+
+        Returns:
+            out (Tensor): A floating tensor of the broadcast shape.
+
+        Gradient:
+            Flows to x, y. sign(x) * sign(out) for x (0 at x = 0), none for y (a step).
+        """
+        return _generated.ops.copysign(self, y)
+
+    def nan_to_num(self: Tensor, nan: float = 0.0, posinf: float | None = None, neginf: float | None = None) -> Tensor:
+        """x with NaN replaced by nan, +inf by posinf and -inf by neginf (the dtype's largest and lowest finite values when None).
+
+        Calls `opgrad.nan_to_num(self, nan, posinf, neginf)`: self is x.
+
+        Args:
+            nan (float | int, default 0.0): The value for NaN.
+            posinf (float | int | None, default None): The value for +inf (None: the dtype's largest finite).
+            neginf (float | int | None, default None): The value for -inf (None: the dtype's lowest finite).
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x. Passes the gradient where x is finite, zero where it was replaced.
+        """
+        return _generated.ops.nan_to_num(self, nan, posinf, neginf)
+
+    def heaviside(self: Tensor, values: Tensor | float | int) -> Tensor:
+        """The step function: 0 where x < 0, 1 where x > 0, values where x == 0, elementwise with broadcasting; no gradient (as PyTorch).
+
+        Calls `opgrad.heaviside(self, values)`: self is x.
+
+        Args:
+            values (Tensor | float | int): The result where x is 0.
+
+        Returns:
+            out (Tensor): A tensor of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.heaviside(self, values)
+
+    def logical_xor(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x xor y (nonzero counts as true), elementwise with broadcasting; a bool tensor without gradient.
+
+        Calls `opgrad.logical_xor(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): The second operand; broadcasts against x.
+
+        Returns:
+            out (Tensor): A bool tensor of the broadcast shape.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.logical_xor(self, y)
+
+    def isposinf(self: Tensor) -> Tensor:
+        """True where x is +inf; a bool tensor without gradient.
+
+        Calls `opgrad.isposinf(self)`: self is x.
+
+        Returns:
+            out (Tensor): A bool tensor of x's shape.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.isposinf(self)
+
+    def isneginf(self: Tensor) -> Tensor:
+        """True where x is -inf; a bool tensor without gradient.
+
+        Calls `opgrad.isneginf(self)`: self is x.
+
+        Returns:
+            out (Tensor): A bool tensor of x's shape.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.isneginf(self)
+
+    def signbit(self: Tensor) -> Tensor:
+        """True where x's sign bit is set (negative numbers and -0.0); a bool tensor without gradient.
+
+        Calls `opgrad.signbit(self)`: self is x.
+
+        Returns:
+            out (Tensor): A bool tensor of x's shape.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.signbit(self)
+
+    def bitwise_left_shift(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x << y, the bits of x shifted left by y, elementwise with broadcasting (integer tensors).
+
+        Calls `opgrad.bitwise_left_shift(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): Non-negative shift counts; broadcasts against x.
+
+        Returns:
+            out (Tensor): An integer tensor of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.bitwise_left_shift(self, y)
+
+    def bitwise_right_shift(self: Tensor, y: Tensor | float | int) -> Tensor:
+        """x >> y, the bits of x shifted right (arithmetic) by y, elementwise with broadcasting (integer tensors).
+
+        Calls `opgrad.bitwise_right_shift(self, y)`: self is x.
+
+        Args:
+            y (Tensor | float | int): Non-negative shift counts; broadcasts against x.
+
+        Returns:
+            out (Tensor): An integer tensor of the broadcast shape and promoted dtype.
+
+        Gradient:
+            None: the outputs are not differentiable.
+        """
+        return _generated.ops.bitwise_right_shift(self, y)
+
     def equal(self: Tensor, y: Tensor | float | int) -> Tensor:
         """x == y, elementwise with broadcasting; a bool tensor without gradient.
 

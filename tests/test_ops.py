@@ -651,9 +651,16 @@ def test_non_differentiable_outputs_never_require_grad(name):
         out = _call(info, sample, args)
         for o in _as_list(out):
             assert not o.requires_grad and o.grad_fn is None
-            # float results without a gradient: one_hot's, and floor_divide's (a step function:
-            # zero gradient almost everywhere; PyTorch's backward refuses it)
-            assert o.dtype.kind in "biu" or name in ("one_hot", "floor_divide")
+            # float results without a gradient: one_hot's, floor_divide's (a step function:
+            # zero gradient almost everywhere; PyTorch's backward refuses it), histc's counts
+            # bincount's summed weights and heaviside's steps (not differentiable in PyTorch either)
+            assert o.dtype.kind in "biu" or name in (
+                "one_hot",
+                "floor_divide",
+                "histc",
+                "bincount",
+                "heaviside",
+            )
 
 
 def test_non_differentiable_output_inside_a_graph():
