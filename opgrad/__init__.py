@@ -37,6 +37,7 @@ from opgrad.runtime.dlpack import from_dlpack
 from opgrad.runtime.dtypes import bool_, float16, float32, float64, int8, int16, int32, int64, uint8
 from opgrad.runtime.engine import backward, grad
 from opgrad.runtime.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from opgrad.runtime.linalg_compose import tensordot
 from opgrad.runtime.promotion import get_default_dtype, set_default_dtype
 from opgrad.runtime.random import manual_seed
 from opgrad.runtime.serialization import load, save

@@ -1,7 +1,7 @@
 """`og.linalg`: the linear-algebra ops of ops.yaml under their Paddle/PyTorch namespace.
 
-Each name is the same function object as `og.<name>` (generated from ops.yaml); this module
-only groups them.
+Each op is the same function object as `og.<name>` (generated from ops.yaml); tensordot and
+the norms are compositions of ops (runtime/linalg_compose.py).
 """
 
 from opgrad.generated.ops import (
@@ -23,6 +23,7 @@ from opgrad.generated.ops import (
     trace,
     triangular_solve,
 )
+from opgrad.runtime.linalg_compose import matrix_norm, norm, tensordot, vector_norm
 
 __all__ = [
     "bmm",
@@ -35,11 +36,15 @@ __all__ = [
     "inv",
     "kron",
     "matmul",
+    "matrix_norm",
     "matrix_power",
     "matrix_transpose",
+    "norm",
     "outer",
     "slogdet",
     "solve",
+    "tensordot",
     "trace",
     "triangular_solve",
+    "vector_norm",
 ]
