@@ -76,6 +76,8 @@ __all__ = [
     "divide_grad",
     "dropout",
     "dropout_grad",
+    "eigh",
+    "eigvalsh",
     "einsum",
     "einsum_grad",
     "elementwise_pow",
@@ -263,6 +265,8 @@ __all__ = [
     "subtract_grad",
     "sum",
     "sum_grad",
+    "svd",
+    "svdvals",
     "swish",
     "swish_grad",
     "take_along_axis",
@@ -2471,6 +2475,44 @@ def bmm(
     with rule_scope():
         out_t = _ops.matmul(x_t, y) + _ops.matmul(x, y_t)
     set_tangent(out, out_t)
+
+
+def eigh(
+    x,
+    UPLO,
+    eigenvalues,
+    eigenvectors,
+) -> None:
+    """Tangents of eigh, derived from its backward (double-vjp)."""
+    derive(_ops.eigh, (x, UPLO), (eigenvalues, eigenvectors))
+
+
+def eigvalsh(
+    x,
+    UPLO,
+    out,
+) -> None:
+    """Tangents of eigvalsh, derived from its backward (double-vjp)."""
+    derive(_ops.eigvalsh, (x, UPLO), (out,))
+
+
+def svd(
+    x,
+    full_matrices,
+    u,
+    s,
+    vh,
+) -> None:
+    """Tangents of svd, derived from its backward (double-vjp)."""
+    derive(_ops.svd, (x, full_matrices), (u, s, vh))
+
+
+def svdvals(
+    x,
+    out,
+) -> None:
+    """Tangents of svdvals, derived from its backward (double-vjp)."""
+    derive(_ops.svdvals, (x,), (out,))
 
 
 def neg_grad(

@@ -222,6 +222,8 @@ __all__ = [
     "DivideGradNode",
     "DropoutDoubleGradNode",
     "DropoutGradNode",
+    "EighGradNode",
+    "EigvalshGradNode",
     "EinsumDoubleGradNode",
     "EinsumGradNode",
     "ElementwisePowDoubleGradNode",
@@ -407,6 +409,8 @@ __all__ = [
     "SubtractGradNode",
     "SumDoubleGradNode",
     "SumGradNode",
+    "SvdGradNode",
+    "SvdvalsGradNode",
     "SwishDoubleGradNode",
     "SwishGradNode",
     "TakeAlongAxisDoubleGradNode",
@@ -9545,4 +9549,113 @@ class BmmGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.y = None
+        self._released = True
+
+
+class EighGradNode(GradNode):
+    """Gradient of eigh."""
+
+    __slots__ = ("eigenvalues", "eigenvectors", "UPLO")
+    eigenvalues: Saved
+    eigenvectors: Saved
+    UPLO: str
+    name = "eigh_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        eigenvalues_grad = grads[0]
+        eigenvectors_grad = grads[1]
+        eigenvalues = unpack(self.eigenvalues, self)
+        eigenvectors = unpack(self.eigenvectors, self)
+        UPLO = self.UPLO
+        vt = _ops.matrix_transpose(eigenvectors)
+        ident = _ops.diag_embed(_ops.fill(eigenvalues, 1.0))
+        f = (1 - ident) / (_ops.unsqueeze(eigenvalues, [-2]) - _ops.unsqueeze(eigenvalues, [-1]) + ident)
+        g = _ops.matmul(_ops.matmul(eigenvectors, _ops.diag_embed(eigenvalues_grad) + f * _ops.matmul(vt, eigenvectors_grad)), vt)
+        d = _ops.diag_embed(_ops.diagonal(g, 0, -2, -1))
+        x_grad = _ops.tril(g + _ops.matrix_transpose(g)) - d if UPLO == "L" else _ops.triu(g + _ops.matrix_transpose(g)) - d
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.eigenvalues = None
+        self.eigenvectors = None
+        self._released = True
+
+
+class EigvalshGradNode(GradNode):
+    """Gradient of eigvalsh."""
+
+    __slots__ = ("x", "UPLO")
+    x: Saved
+    UPLO: str
+    name = "eigvalsh_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        UPLO = self.UPLO
+        v = _ops.eigh(x, UPLO)[1]
+        g = _ops.matmul(_ops.matmul(v, _ops.diag_embed(out_grad)), _ops.matrix_transpose(v))
+        d = _ops.diag_embed(_ops.diagonal(g, 0, -2, -1))
+        x_grad = _ops.tril(g + _ops.matrix_transpose(g)) - d if UPLO == "L" else _ops.triu(g + _ops.matrix_transpose(g)) - d
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class SvdGradNode(GradNode):
+    """Gradient of svd."""
+
+    __slots__ = ("u", "s", "vh", "full_matrices")
+    u: Saved
+    s: Saved
+    vh: Saved
+    full_matrices: bool
+    name = "svd_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        u_grad = grads[0]
+        s_grad = grads[1]
+        vh_grad = grads[2]
+        u = unpack(self.u, self)
+        s = unpack(self.s, self)
+        vh = unpack(self.vh, self)
+        v = _ops.matrix_transpose(vh)
+        gv = _ops.matrix_transpose(vh_grad)
+        ident = _ops.diag_embed(_ops.fill(s, 1.0))
+        f = (1 - ident) / (_ops.unsqueeze(s, [-2]) - _ops.unsqueeze(s, [-1]) + ident) / (_ops.unsqueeze(s, [-2]) + _ops.unsqueeze(s, [-1]) + ident)
+        ut_gu = _ops.matmul(_ops.matrix_transpose(u), u_grad)
+        vt_gv = _ops.matmul(vh, gv)
+        sd = _ops.diag_embed(s)
+        inner = _ops.matmul(f * (ut_gu - _ops.matrix_transpose(ut_gu)), sd) + _ops.diag_embed(s_grad) + _ops.matmul(sd, f * (vt_gv - _ops.matrix_transpose(vt_gv)))
+        sinv = _ops.diag_embed(1 / s)
+        core = _ops.matmul(_ops.matmul(u, inner), vh)
+        x_grad = core + _ops.matmul(_ops.matmul(u_grad - _ops.matmul(u, ut_gu), sinv), vh) + _ops.matmul(_ops.matmul(u, sinv), _ops.matrix_transpose(gv - _ops.matmul(v, vt_gv)))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.u = None
+        self.s = None
+        self.vh = None
+        self._released = True
+
+
+class SvdvalsGradNode(GradNode):
+    """Gradient of svdvals."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "svdvals_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = _ops.matmul(_ops.svd(x)[0] * _ops.unsqueeze(out_grad, [-2]), _ops.svd(x)[2])
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
         self._released = True

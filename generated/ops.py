@@ -109,6 +109,8 @@ _k_diag_embed = kernel_table("diag_embed")
 _k_diagonal = kernel_table("diagonal")
 _k_divide = kernel_table("divide")
 _k_dropout = kernel_table("dropout")
+_k_eigh = kernel_table("eigh")
+_k_eigvalsh = kernel_table("eigvalsh")
 _k_einsum = kernel_table("einsum")
 _k_elementwise_pow = kernel_table("elementwise_pow")
 _k_elu = kernel_table("elu")
@@ -238,6 +240,8 @@ _k_squeeze = kernel_table("squeeze")
 _k_std = kernel_table("std")
 _k_subtract = kernel_table("subtract")
 _k_sum = kernel_table("sum")
+_k_svd = kernel_table("svd")
+_k_svdvals = kernel_table("svdvals")
 _k_take_along_axis = kernel_table("take_along_axis")
 _k_tan = kernel_table("tan")
 _k_tanh = kernel_table("tanh")
@@ -312,6 +316,8 @@ __all__ = [
     "divide",
     "divide_",
     "dropout",
+    "eigh",
+    "eigvalsh",
     "einsum",
     "elementwise_pow",
     "elu",
@@ -449,6 +455,8 @@ __all__ = [
     "subtract",
     "subtract_",
     "sum",
+    "svd",
+    "svdvals",
     "swish",
     "take_along_axis",
     "tan",
@@ -8925,4 +8933,165 @@ def bmm(
         node.y = TensorWrapper.of_input(y)
     if FORWARD.active:
         _jvp.bmm(x, y, out)
+    return out
+
+
+def eigh(
+    x: Tensor | float | int,
+    UPLO: str = "L",
+) -> tuple[Tensor, Tensor]:
+    """The eigenvalues (ascending) and orthonormal eigenvectors (columns) of symmetric matrices, read from one triangle (torch.linalg.eigh, paddle.linalg.eigh).
+
+    Args:
+        x (Tensor | float | int): Matrices (..., n, n); only the triangle UPLO names is read (the other is taken as its mirror).
+        UPLO (str, default \"L\"): 'L' (the lower triangle) or 'U' (the upper).
+
+    Returns:
+        A tuple (eigenvalues, eigenvectors):
+        eigenvalues (Tensor): The eigenvalues, (..., n), ascending.
+        eigenvectors (Tensor): The eigenvectors as columns, (..., n, n); each is determined up to its sign.
+
+    Gradient:
+        Flows to x. V (diag(gL) + F * (V^T gV)) V^T with F[i, j] = 1 / (L[j] - L[i]) off the diagonal, folded onto the triangle read (the entries of the other have no effect, so their gradient is 0). Infinite where eigenvalues repeat: the eigenvectors are not unique there; a loss of the eigenvalues alone stays finite.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "eigh", "x")
+    if UPLO.__class__ is not str:
+        UPLO = str_arg(UPLO, "eigh", "UPLO")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("eigh", x)
+    _kernel = _k_eigh.get(x._data.__class__) or dispatch("eigh", "eigh", x._data)
+    try:
+        _results = _kernel(x._data, UPLO)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("eigh", _e) from None
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("eigh", 2, _results) from None
+    eigenvalues = wrap(_r0)
+    eigenvectors = wrap(_r1)
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.EighGradNode, (x,), eigenvalues)
+        set_history(eigenvectors, node, 1)
+        node.eigenvalues = TensorWrapper.of_output(eigenvalues, node)
+        node.eigenvectors = TensorWrapper.of_output(eigenvectors, node)
+        node.UPLO = UPLO
+    if FORWARD.active:
+        _jvp.eigh(x, UPLO, eigenvalues, eigenvectors)
+    return (eigenvalues, eigenvectors)
+
+
+def eigvalsh(
+    x: Tensor | float | int,
+    UPLO: str = "L",
+) -> Tensor:
+    """The eigenvalues (ascending) of symmetric matrices, read from one triangle.
+
+    Args:
+        x (Tensor | float | int): Matrices (..., n, n); only the triangle UPLO names is read.
+        UPLO (str, default \"L\"): 'L' (the lower triangle) or 'U' (the upper).
+
+    Returns:
+        out (Tensor): The eigenvalues, (..., n), ascending.
+
+    Gradient:
+        Flows to x. V diag(g) V^T folded onto the triangle read; finite also where eigenvalues repeat.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "eigvalsh", "x")
+    if UPLO.__class__ is not str:
+        UPLO = str_arg(UPLO, "eigvalsh", "UPLO")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("eigvalsh", x)
+    _kernel = _k_eigvalsh.get(x._data.__class__) or dispatch("eigvalsh", "eigvalsh", x._data)
+    try:
+        out = wrap(_kernel(x._data, UPLO))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("eigvalsh", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.EigvalshGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+        node.UPLO = UPLO
+    if FORWARD.active:
+        _jvp.eigvalsh(x, UPLO, out)
+    return out
+
+
+def svd(
+    x: Tensor | float | int,
+    full_matrices: bool = False,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """The reduced singular value decomposition x = u diag(s) vh of each matrix in the last two axes (paddle.linalg.svd's default; torch.linalg.svd with full_matrices=False).
+
+    Args:
+        x (Tensor | float | int): Matrices (..., m, n).
+        full_matrices (bool, default False): Must be False (the reduced decomposition, k = min(m, n)); True is refused.
+
+    Returns:
+        A tuple (u, s, vh):
+        u (Tensor): Left singular vectors as columns, (..., m, k); each pair of singular vectors is determined up to a common sign.
+        s (Tensor): The singular values, (..., k), descending.
+        vh (Tensor): Right singular vectors as rows, (..., k, n).
+
+    Gradient:
+        Flows to x. Townsend's formula for the reduced SVD, rectangular terms included: u (F * (u^T gu - gu^T u) s + diag(gs) + s F * (v^T gv - gv^T v)) vh + (I - u u^T) gu s^-1 vh + u s^-1 gv^T (I - v v^T), F[i, j] = 1 / (s[j]^2 - s[i]^2). Infinite where singular values repeat or are 0 (the vectors are not unique); a loss of s alone stays finite.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "svd", "x")
+    if full_matrices.__class__ is not bool:
+        full_matrices = bool_arg(full_matrices, "svd", "full_matrices")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("svd", x)
+    _kernel = _k_svd.get(x._data.__class__) or dispatch("svd", "svd", x._data)
+    try:
+        _results = _kernel(x._data, full_matrices)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("svd", _e) from None
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("svd", 3, _results) from None
+    u = wrap(_r0)
+    s = wrap(_r1)
+    vh = wrap(_r2)
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.SvdGradNode, (x,), u)
+        set_history(s, node, 1)
+        set_history(vh, node, 2)
+        node.u = TensorWrapper.of_output(u, node)
+        node.s = TensorWrapper.of_output(s, node)
+        node.vh = TensorWrapper.of_output(vh, node)
+        node.full_matrices = full_matrices
+    if FORWARD.active:
+        _jvp.svd(x, full_matrices, u, s, vh)
+    return (u, s, vh)
+
+
+def svdvals(x: Tensor | float | int) -> Tensor:
+    """The singular values (descending) of each matrix in the last two axes.
+
+    Args:
+        x (Tensor | float | int): Matrices (..., m, n).
+
+    Returns:
+        out (Tensor): The singular values, (..., min(m, n)), descending.
+
+    Gradient:
+        Flows to x. u diag(g) vh; finite also where singular values repeat.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "svdvals", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("svdvals", x)
+    _kernel = _k_svdvals.get(x._data.__class__) or dispatch("svdvals", "svdvals", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("svdvals", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.SvdvalsGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.svdvals(x, out)
     return out

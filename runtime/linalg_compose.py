@@ -94,25 +94,24 @@ def vector_norm(x: Tensor, ord: float = 2, dim: Any = None, keepdim: bool = Fals
     return ops.pow(ops.sum(ops.pow(ops.abs(x), float(ord)), axes, keepdim), 1.0 / ord)
 
 
-_MATRIX_ORDS = ("fro", 1, -1, math.inf, -math.inf)
+_MATRIX_ORDS = ("fro", "nuc", 2, -2, 1, -1, math.inf, -math.inf)
 
 
 def matrix_norm(x: Tensor, ord: Any = "fro", dim: Sequence[int] = (-2, -1), keepdim: bool = False) -> Tensor:  # noqa: A002
     """The matrix norm over the two axes dim, as torch.linalg.matrix_norm: "fro" (Frobenius),
-    1 / -1 (max / min column sum of |x|), inf / -inf (max / min row sum). The spectral and
-    nuclear norms (2, -2, "nuc") need singular values, which opgrad does not have yet: asking
-    for them is a ValueError that says so."""
+    "nuc" (the sum of the singular values), 2 / -2 (the largest / smallest singular value),
+    1 / -1 (max / min column sum of |x|), inf / -inf (max / min row sum)."""
     x = _tensor("matrix_norm", "x", x)
     if x.ndim < 2:
         raise ValueError(f"matrix_norm: x must have at least 2 dimensions, got shape {tuple(x.shape)}")
     if not isinstance(dim, (list, tuple)) or len(dim) != 2:
         raise ValueError(f"matrix_norm: dim must be a pair of axes, got {dim!r}")
     r, c = _axes("matrix_norm", "dim", list(dim), x.ndim)
-    if ord in (2, -2, "nuc"):
-        raise ValueError(
-            f"matrix_norm: ord={ord!r} needs singular values (svd), which opgrad does not have yet; "
-            f"use one of {_MATRIX_ORDS}"
-        )
+    if ord in (2, -2, "nuc"):  # from the singular values of the matrices moved to the end
+        rest = [i for i in range(x.ndim) if i not in (r, c)]
+        s = ops.svdvals(ops.transpose(x, rest + [r, c]))
+        out = ops.sum(s, [-1]) if ord == "nuc" else (ops.max if ord == 2 else ops.min)(s, [-1])
+        return ops.unsqueeze(out, sorted([r, c])) if keepdim else out
     if ord == "fro":
         return ops.norm(x, 2.0, [r, c], keepdim)
     if ord not in _MATRIX_ORDS or isinstance(ord, bool):
