@@ -160,6 +160,7 @@ __all__ = [
     "matmul_jvp",
     "matmul_xg",
     "matmul_yg",
+    "matrix_exp",
     "matrix_power",
     "matrix_transpose",
     "max",
@@ -201,6 +202,7 @@ __all__ = [
     "prod",
     "prod_double_grad",
     "prod_grad",
+    "qr",
     "rad2deg",
     "reciprocal",
     "reciprocal_grad",
@@ -2513,6 +2515,24 @@ def svdvals(
 ) -> None:
     """Tangents of svdvals, derived from its backward (double-vjp)."""
     derive(_ops.svdvals, (x,), (out,))
+
+
+def qr(
+    x,
+    mode,
+    q,
+    r,
+) -> None:
+    """Tangents of qr, derived from its backward (double-vjp)."""
+    derive(_ops.qr, (x, mode), (q, r))
+
+
+def matrix_exp(
+    x,
+    out,
+) -> None:
+    """Tangents of matrix_exp, derived from its backward (double-vjp)."""
+    derive(_ops.matrix_exp, (x,), (out,))
 
 
 def neg_grad(

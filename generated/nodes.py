@@ -306,6 +306,7 @@ __all__ = [
     "MatmulJvpGradNode",
     "MatmulXgGradNode",
     "MatmulYgGradNode",
+    "MatrixExpGradNode",
     "MatrixPowerGradNode",
     "MatrixTransposeGradNode",
     "MaxDoubleGradNode",
@@ -345,6 +346,7 @@ __all__ = [
     "PreluGradNode",
     "ProdDoubleGradNode",
     "ProdGradNode",
+    "QrGradNode",
     "Rad2degGradNode",
     "ReciprocalDoubleGradNode",
     "ReciprocalGradNode",
@@ -9654,6 +9656,53 @@ class SvdvalsGradNode(GradNode):
         out_grad = grads[0]
         x = unpack(self.x, self)
         x_grad = _ops.matmul(_ops.svd(x)[0] * _ops.unsqueeze(out_grad, [-2]), _ops.svd(x)[2])
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class QrGradNode(GradNode):
+    """Gradient of qr."""
+
+    __slots__ = ("q", "r", "mode")
+    q: Saved
+    r: Saved
+    mode: str
+    name = "qr_grad"
+    n_outputs = 2
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        q_grad = grads[0]
+        r_grad = grads[1]
+        q = unpack(self.q, self)
+        r = unpack(self.r, self)
+        m = _ops.matmul(r, _ops.matrix_transpose(r_grad)) - _ops.matmul(_ops.matrix_transpose(q_grad), q)
+        low = _ops.tril(m, -1)
+        b = q_grad + _ops.matmul(q, low + _ops.matrix_transpose(low) + _ops.diag_embed(_ops.diagonal(m, 0, -2, -1)))
+        x_grad = _ops.matrix_transpose(_ops.triangular_solve(r, _ops.matrix_transpose(b), True))
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.q = None
+        self.r = None
+        self._released = True
+
+
+class MatrixExpGradNode(GradNode):
+    """Gradient of matrix_exp."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "matrix_exp_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        at = _ops.matrix_transpose(x)
+        big = _ops.concat([_ops.concat([at, out_grad], -1), _ops.concat([_ops.zero(at), at], -1)], -2)
+        x_grad = _ops.split(_ops.split(_ops.matrix_exp(big), 2, -2)[0], 2, -1)[1]
         return (x_grad,)
 
     def release_saved(self) -> None:

@@ -177,6 +177,7 @@ _k_matmul = kernel_table("matmul")
 _k_matmul_jvp = kernel_table("matmul_jvp")
 _k_matmul_xg = kernel_table("matmul_xg")
 _k_matmul_yg = kernel_table("matmul_yg")
+_k_matrix_exp = kernel_table("matrix_exp")
 _k_matrix_power = kernel_table("matrix_power")
 _k_matrix_transpose = kernel_table("matrix_transpose")
 _k_max = kernel_table("max")
@@ -203,6 +204,7 @@ _k_pixel_unshuffle = kernel_table("pixel_unshuffle")
 _k_pow = kernel_table("pow")
 _k_prelu = kernel_table("prelu")
 _k_prod = kernel_table("prod")
+_k_qr = kernel_table("qr")
 _k_rad2deg = kernel_table("rad2deg")
 _k_reciprocal = kernel_table("reciprocal")
 _k_reduce_as = kernel_table("reduce_as")
@@ -386,6 +388,7 @@ __all__ = [
     "matmul_jvp",
     "matmul_xg",
     "matmul_yg",
+    "matrix_exp",
     "matrix_power",
     "matrix_transpose",
     "max",
@@ -413,6 +416,7 @@ __all__ = [
     "pow",
     "prelu",
     "prod",
+    "qr",
     "rad2deg",
     "reciprocal",
     "reduce_as",
@@ -9094,4 +9098,79 @@ def svdvals(x: Tensor | float | int) -> Tensor:
         node.x = TensorWrapper.of_input(x)
     if FORWARD.active:
         _jvp.svdvals(x, out)
+    return out
+
+
+def qr(
+    x: Tensor | float | int,
+    mode: str = "reduced",
+) -> tuple[Tensor, Tensor]:
+    """The reduced QR decomposition x = q r of each matrix in the last two axes with at least as many rows as columns (q with orthonormal columns, r upper triangular).
+
+    Args:
+        x (Tensor | float | int): Matrices (..., m, n) with m >= n (wide matrices are refused, with a clear error).
+        mode (str, default \"reduced\"): 'reduced' (the only mode here).
+
+    Returns:
+        A tuple (q, r):
+        q (Tensor): (..., m, n), orthonormal columns.
+        r (Tensor): (..., n, n), upper triangular (LAPACK's signs).
+
+    Gradient:
+        Flows to x. (gq + q copyltu(M)) r^-T with M = r gr^T - gq^T q and copyltu(M) the symmetric matrix with M's lower triangle (Liao et al., 2019); needs an invertible r (x of full column rank).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "qr", "x")
+    if mode.__class__ is not str:
+        mode = str_arg(mode, "qr", "mode")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("qr", x)
+    _kernel = _k_qr.get(x._data.__class__) or dispatch("qr", "qr", x._data)
+    try:
+        _results = _kernel(x._data, mode)
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("qr", _e) from None
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("qr", 2, _results) from None
+    q = wrap(_r0)
+    r = wrap(_r1)
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.QrGradNode, (x,), q)
+        set_history(r, node, 1)
+        node.q = TensorWrapper.of_output(q, node)
+        node.r = TensorWrapper.of_output(r, node)
+        node.mode = mode
+    if FORWARD.active:
+        _jvp.qr(x, mode, q, r)
+    return (q, r)
+
+
+def matrix_exp(x: Tensor | float | int) -> Tensor:
+    """The matrix exponential of each square matrix in the last two axes (scaling and squaring with a degree-13 Pade approximant).
+
+    Args:
+        x (Tensor | float | int): Square matrices (..., n, n).
+
+    Returns:
+        out (Tensor): exp(x), of x's shape.
+
+    Gradient:
+        Flows to x. The upper-right block of matrix_exp([[x^T, g], [0, x^T]]) (the block-triangular identity), itself differentiable.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "matrix_exp", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("matrix_exp", x)
+    _kernel = _k_matrix_exp.get(x._data.__class__) or dispatch("matrix_exp", "matrix_exp", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("matrix_exp", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.MatrixExpGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.matrix_exp(x, out)
     return out

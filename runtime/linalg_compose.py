@@ -1,18 +1,21 @@
 """Linear-algebra functions composed of generated ops, so every order of derivative comes
-from the ops': tensordot, vector_norm, matrix_norm and linalg.norm (PyTorch's and Paddle's
-argument conventions). Exposed as `og.tensordot` and in `og.linalg`.
+from the ops': tensordot, vector_norm, matrix_norm, linalg.norm, pinv, lstsq and linalg.solve
+(a vector right-hand side, left=False), with PyTorch's argument conventions. Exposed as
+`og.tensordot` and in `og.linalg`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
+
+import numpy as np
 
 from opgrad.generated import ops
-from opgrad.runtime.tensor import Tensor
+from opgrad.runtime.tensor import Tensor, wrap
 
-__all__ = ["matrix_norm", "norm", "tensordot", "vector_norm"]
+__all__ = ["LstsqResult", "lstsq", "matrix_norm", "norm", "pinv", "solve", "tensordot", "vector_norm"]
 
 
 def _tensor(op: str, arg: str, x: Any) -> Tensor:
@@ -141,3 +144,81 @@ def norm(x: Tensor, ord: Any = None, dim: Any = None, keepdim: bool = False) -> 
     if len(dim) == 1:
         return vector_norm(x, 2 if ord is None else ord, dim, keepdim)
     return matrix_norm(x, "fro" if ord is None else ord, dim, keepdim)
+
+
+def _vector_rhs(a: Tensor, b: Tensor) -> bool:
+    """PyTorch's rule: b is a batch of vectors when it is 1-D, or has one axis fewer than a
+    with a's leading shape."""
+    return b.ndim == 1 or (b.ndim == a.ndim - 1 and tuple(b.shape) == tuple(a.shape[:-1]))
+
+
+def solve(a: Tensor, b: Tensor, *, left: bool = True) -> Tensor:
+    """torch.linalg.solve: X with a @ X = b (left) or X @ a = b (left=False). b may be a
+    vector (or a batch of vectors: one axis fewer than a), as PyTorch allows; og.solve itself
+    takes matrices (..., n, k) only."""
+    a, b = _tensor("solve", "a", a), _tensor("solve", "b", b)
+    if not left:  # X a = b  <=>  a^T X^T = b^T
+        if b.ndim < 2:
+            raise ValueError(f"solve: left=False needs b of shape (..., k, n), got {tuple(b.shape)}")
+        return ops.matrix_transpose(ops.solve(ops.matrix_transpose(a), ops.matrix_transpose(b)))
+    if _vector_rhs(a, b):
+        return ops.squeeze(ops.solve(a, ops.unsqueeze(b, [-1])), [-1])
+    return ops.solve(a, b)
+
+
+def pinv(x: Tensor, atol: float | None = None, rtol: float | None = None, hermitian: bool = False) -> Tensor:
+    """The Moore-Penrose pseudo-inverse of each matrix (torch.linalg.pinv), from the reduced
+    SVD: singular values at or below max(atol, rtol * largest) count as 0 (rtol defaults to
+    eps * max(m, n) when atol is not given, as PyTorch). hermitian=True uses eigh instead.
+    The gradient is that of the composition (exact away from the threshold)."""
+    x = _tensor("pinv", "x", x)
+    if x.ndim < 2:
+        raise ValueError(f"pinv: x must have at least 2 dimensions, got shape {tuple(x.shape)}")
+    m, n = x.shape[-2:]
+    if rtol is None:
+        rtol = 0.0 if atol is not None and atol > 0 else float(np.finfo(x.dtype).eps) * max(m, n)
+    atol = 0.0 if atol is None else float(atol)
+    if hermitian:
+        w, v = ops.eigh(x)
+        mag = ops.abs(w)
+        keep = ops.greater_than(mag, ops.maximum(ops.scale(ops.max(mag, [-1], True), rtol), atol))
+        inv_w = ops.where(keep, ops.reciprocal(ops.where(keep, w, 1.0)), 0.0)
+        return ops.matmul(v * ops.unsqueeze(inv_w, [-2]), ops.matrix_transpose(v))
+    u, s, vh = ops.svd(x)
+    keep = ops.greater_than(s, ops.maximum(ops.scale(ops.max(s, [-1], True), rtol), atol))
+    inv_s = ops.where(keep, ops.reciprocal(ops.where(keep, s, 1.0)), 0.0)
+    return ops.matmul(ops.matrix_transpose(vh) * ops.unsqueeze(inv_s, [-2]), ops.matrix_transpose(u))
+
+
+class LstsqResult(NamedTuple):
+    """torch.linalg.lstsq's fields."""
+
+    solution: Tensor
+    residuals: Tensor
+    rank: Tensor
+    singular_values: Tensor
+
+
+def lstsq(a: Tensor, b: Tensor, rcond: float | None = None) -> LstsqResult:
+    """The least-squares solution of a @ X = b for each matrix (torch.linalg.lstsq's gelsd
+    driver): X = pinv(a, rtol=rcond) @ b, so it differentiates in a and b; residuals (the
+    squared residual norms, for tall full-rank a; empty otherwise), rank and singular values
+    as PyTorch returns them. A vector b is allowed as in solve."""
+    a, b = _tensor("lstsq", "a", a), _tensor("lstsq", "b", b)
+    if a.ndim < 2:
+        raise ValueError(f"lstsq: a must have at least 2 dimensions, got shape {tuple(a.shape)}")
+    vector = b.ndim == a.ndim - 1
+    bm = ops.unsqueeze(b, [-1]) if vector else b
+    if bm.shape[-2] != a.shape[-2]:
+        raise ValueError(f"lstsq: a has {a.shape[-2]} rows but b has {bm.shape[-2]}; they must match")
+    m, n = a.shape[-2:]
+    s = ops.svdvals(a)
+    tol = (float(np.finfo(a.dtype).eps) * max(m, n)) if rcond is None else float(rcond)
+    rank = ops.sum(ops.cast(ops.greater_than(s, ops.scale(ops.max(s, [-1], True), tol)), np.int64), [-1])
+    x = ops.matmul(pinv(a, rtol=tol), bm)
+    if m > n and bool(np.all(rank.numpy() == n)):
+        residuals = ops.sum(ops.square(ops.matmul(a, x) - bm), [-2])
+        residuals = ops.squeeze(residuals, [-1]) if vector else residuals
+    else:
+        residuals = wrap(np.zeros((*tuple(s.shape[:-1]), 0), dtype=s.dtype))  # as PyTorch: empty
+    return LstsqResult(ops.squeeze(x, [-1]) if vector else x, residuals, rank, s)

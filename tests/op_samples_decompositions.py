@@ -105,3 +105,36 @@ INFOS = [
     ),
     OpInfo("svdvals", nan_safe(lambda x: np.linalg.svd(x, compute_uv=False)), svdvals_samples, atol32=1e-4),
 ]
+
+
+def qr_ref(x: np.ndarray, mode: str = "reduced") -> tuple[np.ndarray, np.ndarray]:
+    return tuple(np.linalg.qr(x, mode="reduced"))
+
+
+def qr_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((spaced(rng, m=3, n=3),))
+    yield Sample((spaced(rng, m=4, n=2),), note="tall")
+    yield Sample((spaced(rng, 2, m=3, n=2),), note="batched")
+
+
+def expm_ref(x: np.ndarray) -> np.ndarray:
+    import scipy.linalg
+
+    if x.dtype == np.float16:
+        return expm_ref(x.astype(np.float32)).astype(np.float16)
+    out = np.empty_like(x)
+    for idx in np.ndindex(*x.shape[:-2]):
+        out[idx] = scipy.linalg.expm(x[idx]) if np.isfinite(x[idx]).all() else np.nan
+    return out
+
+
+def expm_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((randn(rng, 3, 3),))
+    yield Sample((randn(rng, 2, 2, 2) * 3,), note="batched, scaled and squared")
+    yield Sample((randn(rng, 1, 1),), note="1 x 1: exp")
+
+
+INFOS += [
+    OpInfo("qr", nan_safe(qr_ref), qr_samples, atol32=1e-4, rtol32=1e-3),
+    OpInfo("matrix_exp", expm_ref, expm_samples, atol32=1e-4, rtol32=1e-4),
+]

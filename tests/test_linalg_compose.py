@@ -117,3 +117,64 @@ def test_spectral_and_nuclear_norms_come_from_the_singular_values(ord):
         [np.linalg.norm(x.numpy()[:, k], ord) for k in range(3)],
     )
     assert gradcheck(lambda z: og.linalg.matrix_norm(z, ord), (x,))
+
+
+def well(*shape):
+    return RNG.standard_normal(shape) + shape[-1] * np.eye(shape[-1])
+
+
+@pytest.mark.parametrize(
+    ("sa", "sb"), [((3, 3), (3,)), ((2, 3, 3), (2, 3)), ((3, 3), (3, 2)), ((2, 3, 3), (3, 1))]
+)
+def test_linalg_solve_takes_vectors_as_pytorch_and_differentiates(sa, sb):
+    a, b = og.tensor(well(*sa), requires_grad=True), og.tensor(RNG.standard_normal(sb), requires_grad=True)
+    got = og.linalg.solve(a, b)
+    if len(sb) == 1 or sb == sa[:-1]:  # vectors, by PyTorch's rule
+        want = np.linalg.solve(a.numpy(), b.numpy()[..., None])[..., 0]
+    else:
+        want = np.linalg.solve(a.numpy(), b.numpy())
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-10)
+    assert gradcheck(og.linalg.solve, (a, b)) and gradgradcheck(og.linalg.solve, (a, b))
+
+
+def test_linalg_solve_left_false_solves_x_a_equals_b():
+    a, b = og.tensor(well(3, 3)), og.tensor(RNG.standard_normal((2, 3)))
+    x = og.linalg.solve(a, b, left=False)
+    np.testing.assert_allclose(x.numpy() @ a.numpy(), b.numpy(), atol=1e-12)
+
+
+@pytest.mark.parametrize("shape", [(4, 3), (3, 5), (2, 3, 3)])
+def test_pinv_matches_numpy_and_differentiates(shape):
+    x = og.tensor(RNG.standard_normal(shape), requires_grad=True)
+    np.testing.assert_allclose(og.linalg.pinv(x).numpy(), np.linalg.pinv(x.numpy()), atol=1e-12)
+    assert gradcheck(og.linalg.pinv, (x,)) and gradgradcheck(og.linalg.pinv, (x,))
+
+
+def test_pinv_of_a_rank_deficient_and_of_a_hermitian_matrix():
+    u = RNG.standard_normal((4, 2))
+    low = u @ u.T  # rank 2, symmetric
+    np.testing.assert_allclose(og.linalg.pinv(og.tensor(low)).numpy(), np.linalg.pinv(low), atol=1e-10)
+    np.testing.assert_allclose(
+        og.linalg.pinv(og.tensor(low), hermitian=True).numpy(),
+        np.linalg.pinv(low, hermitian=True),
+        atol=1e-10,
+    )
+
+
+def test_lstsq_matches_numpy_and_differentiates():
+    a, b = (
+        og.tensor(RNG.standard_normal((5, 3)), requires_grad=True),
+        og.tensor(RNG.standard_normal((5, 2)), requires_grad=True),
+    )
+    got = og.linalg.lstsq(a, b)
+    sol, res, rank, sv = np.linalg.lstsq(a.numpy(), b.numpy(), rcond=None)
+    np.testing.assert_allclose(got.solution.numpy(), sol, atol=1e-12)
+    np.testing.assert_allclose(got.residuals.numpy(), res, rtol=1e-10)
+    assert got.rank.item() == rank
+    np.testing.assert_allclose(got.singular_values.numpy(), sv, rtol=1e-12)
+    assert gradcheck(lambda x, y: og.linalg.lstsq(x, y).solution, (a, b))
+    vec = og.linalg.lstsq(a, og.tensor(b.numpy()[:, 0]))
+    np.testing.assert_allclose(vec.solution.numpy(), sol[:, 0], atol=1e-12)
+    assert og.linalg.lstsq(
+        og.tensor(RNG.standard_normal((2, 3))), og.tensor(RNG.standard_normal((2, 1)))
+    ).residuals.shape == (0,)

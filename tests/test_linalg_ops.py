@@ -16,11 +16,12 @@ def _t(a, requires_grad=False):
 
 def test_linalg_namespace_holds_the_same_functions():
     # as in torch.linalg: its norms are its own (og.norm is the vector p-norm op)
-    own = {"vector_norm", "matrix_norm", "norm"}
+    own = {"vector_norm", "matrix_norm", "norm", "solve", "pinv", "lstsq", "LstsqResult"}
     for name in og.linalg.__all__:
         if name not in own:
             assert getattr(og.linalg, name) is getattr(og, name)
     assert og.linalg.norm is not og.norm and not hasattr(og, "vector_norm")
+    assert og.linalg.solve is not og.solve  # torch.linalg.solve's vector rule and left=
     import opgrad.linalg
 
     assert opgrad.linalg is og.linalg

@@ -8,6 +8,8 @@ is computed in float32 (LAPACK has no half precision).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from opgrad.runtime.kernels.common import array_module, check_float, nd
@@ -71,3 +73,68 @@ def svdvals(x):
     _check("svdvals", x, False)
     _finite("svdvals", x)
     return nd(array_module(x).linalg.svd(x, compute_uv=False))
+
+
+@register_kernel("qr")
+@float32_inside
+def qr(x, mode="reduced"):
+    _check("qr", x, False)
+    if mode != "reduced":
+        raise ValueError(f"qr: mode must be 'reduced' (the only mode with a gradient here), got {mode!r}")
+    if x.shape[-2] < x.shape[-1]:
+        raise ValueError(
+            f"qr: x has shape {x.shape}; wide matrices (rows < columns) are not supported yet, as their "
+            "gradient differs: decompose the transpose, or the leading square block"
+        )
+    _finite("qr", x)
+    q, r = array_module(x).linalg.qr(x, mode="reduced")
+    return nd(q), nd(r)
+
+
+# Higham (2005), "The scaling and squaring method for the matrix exponential revisited": the
+# degree-13 Pade approximant's coefficients and the 1-norm up to which it is accurate to
+# double precision without scaling.
+_PADE13 = (
+    64764752532480000.0,
+    32382376266240000.0,
+    7771770303897600.0,
+    1187353796428800.0,
+    129060195264000.0,
+    10559470521600.0,
+    670442572800.0,
+    33522128640.0,
+    1323241920.0,
+    40840800.0,
+    960960.0,
+    16380.0,
+    182.0,
+    1.0,
+)
+_THETA13 = 5.371920351148152
+
+
+@register_kernel("matrix_exp")
+@float32_inside
+def matrix_exp(x):
+    """exp(x) of each square matrix by scaling and squaring with the [13/13] Pade approximant;
+    one squaring count for the whole batch (the largest any matrix needs)."""
+    _check("matrix_exp", x, True)
+    _finite("matrix_exp", x)
+    xp = array_module(x)
+    n = x.shape[-1]
+    if n == 0:
+        return x.copy()
+    norm = float(xp.abs(x).sum(axis=-2).max()) if x.size else 0.0
+    s = max(0, math.ceil(math.log2(norm / _THETA13))) if norm > _THETA13 else 0
+    a = x / (2.0**s) if s else x
+    b = _PADE13
+    ident = xp.broadcast_to(xp.eye(n, dtype=x.dtype), x.shape)
+    a2 = a @ a
+    a4 = a2 @ a2
+    a6 = a4 @ a2
+    u = a @ (a6 @ (b[13] * a6 + b[11] * a4 + b[9] * a2) + b[7] * a6 + b[5] * a4 + b[3] * a2 + b[1] * ident)
+    v = a6 @ (b[12] * a6 + b[10] * a4 + b[8] * a2) + b[6] * a6 + b[4] * a4 + b[2] * a2 + b[0] * ident
+    r = xp.linalg.solve(v - u, v + u)
+    for _ in range(s):
+        r = r @ r
+    return nd(r.astype(x.dtype, copy=False))
