@@ -106,6 +106,7 @@ __all__ = [
     "frac",
     "gather",
     "gather_grad",
+    "gather_nd",
     "gelu",
     "gelu_grad",
     "glu",
@@ -226,6 +227,8 @@ __all__ = [
     "scaled_dot_product_attention_grad",
     "scatter",
     "scatter_grad",
+    "scatter_nd",
+    "scatter_nd_add",
     "selu",
     "selu_grad",
     "sigmoid",
@@ -1851,6 +1854,53 @@ def flip(
         return
     with rule_scope():
         out_t = _ops.flip(x_t, axis)
+    set_tangent(out, out_t)
+
+
+def gather_nd(
+    x,
+    index,
+    out,
+) -> None:
+    """Tangents of gather_nd (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, index)
+    if _t is None:
+        return
+    x_t, index_t = _t
+    with rule_scope():
+        out_t = _ops.gather_nd(x_t, index)
+    set_tangent(out, out_t)
+
+
+def scatter_nd_add(
+    x,
+    index,
+    updates,
+    out,
+) -> None:
+    """Tangents of scatter_nd_add (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, index, updates)
+    if _t is None:
+        return
+    x_t, index_t, updates_t = _t
+    with rule_scope():
+        out_t = _ops.scatter_nd_add(x_t, index, updates_t)
+    set_tangent(out, out_t)
+
+
+def scatter_nd(
+    index,
+    updates,
+    shape,
+    out,
+) -> None:
+    """Tangents of scatter_nd (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(index, updates)
+    if _t is None:
+        return
+    index_t, updates_t = _t
+    with rule_scope():
+        out_t = _ops.scatter_nd(index, updates_t, shape)
     set_tangent(out, out_t)
 
 

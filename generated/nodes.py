@@ -252,6 +252,7 @@ __all__ = [
     "FracGradNode",
     "GatherDoubleGradNode",
     "GatherGradNode",
+    "GatherNdGradNode",
     "GeluDoubleGradNode",
     "GeluGradNode",
     "GluDoubleGradNode",
@@ -370,6 +371,8 @@ __all__ = [
     "ScaledDotProductAttentionGradNode",
     "ScatterDoubleGradNode",
     "ScatterGradNode",
+    "ScatterNdAddGradNode",
+    "ScatterNdGradNode",
     "SeluDoubleGradNode",
     "SeluGradNode",
     "SigmoidDoubleGradNode",
@@ -6002,6 +6005,65 @@ class FlipDoubleGradNode(GradNode):
         axis = self.axis
         grad_wrt_out_grad = _ops.flip(x_grad_grad, axis)
         return (grad_wrt_out_grad,)
+
+
+class GatherNdGradNode(GradNode):
+    """Gradient of gather_nd."""
+
+    __slots__ = ("x", "index")
+    x: Saved
+    index: Saved
+    name = "gather_nd_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        index = unpack(self.index, self)
+        x_grad = _ops.scatter_nd_add(_ops.zero(x), index, out_grad)
+        return (x_grad, None)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.index = None
+        self._released = True
+
+
+class ScatterNdAddGradNode(GradNode):
+    """Gradient of scatter_nd_add."""
+
+    __slots__ = ("index",)
+    index: Saved
+    name = "scatter_nd_add_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        index = unpack(self.index, self)
+        x_grad = out_grad
+        updates_grad = _ops.gather_nd(out_grad, index)
+        return (x_grad, None, updates_grad)
+
+    def release_saved(self) -> None:
+        self.index = None
+        self._released = True
+
+
+class ScatterNdGradNode(GradNode):
+    """Gradient of scatter_nd."""
+
+    __slots__ = ("index", "shape")
+    index: Saved
+    shape: Sequence[int] | int
+    name = "scatter_nd_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        index = unpack(self.index, self)
+        updates_grad = _ops.gather_nd(out_grad, index)
+        return (None, updates_grad)
+
+    def release_saved(self) -> None:
+        self.index = None
+        self._released = True
 
 
 class SoftmaxGradNode(GradNode):

@@ -129,6 +129,7 @@ _k_floor_divide = kernel_table("floor_divide")
 _k_fmod = kernel_table("fmod")
 _k_frac = kernel_table("frac")
 _k_gather = kernel_table("gather")
+_k_gather_nd = kernel_table("gather_nd")
 _k_gelu = kernel_table("gelu")
 _k_glu = kernel_table("glu")
 _k_greater_equal = kernel_table("greater_equal")
@@ -218,6 +219,8 @@ _k_rsqrt = kernel_table("rsqrt")
 _k_scale = kernel_table("scale")
 _k_scaled_dot_product_attention = kernel_table("scaled_dot_product_attention")
 _k_scatter = kernel_table("scatter")
+_k_scatter_nd = kernel_table("scatter_nd")
+_k_scatter_nd_add = kernel_table("scatter_nd_add")
 _k_searchsorted = kernel_table("searchsorted")
 _k_selu = kernel_table("selu")
 _k_sigmoid = kernel_table("sigmoid")
@@ -340,6 +343,7 @@ __all__ = [
     "fmod",
     "frac",
     "gather",
+    "gather_nd",
     "gelu",
     "glu",
     "greater_equal",
@@ -432,6 +436,8 @@ __all__ = [
     "scale_",
     "scaled_dot_product_attention",
     "scatter",
+    "scatter_nd",
+    "scatter_nd_add",
     "searchsorted",
     "selu",
     "sigmoid",
@@ -6241,6 +6247,143 @@ def flip(
         node.axis = axis
     if FORWARD.active:
         _jvp.flip(x, axis, out)
+    return out
+
+
+def gather_nd(
+    x: Tensor | float | int,
+    index: Tensor | float | int,
+) -> Tensor:
+    """The slices of x at the positions in index (paddle.gather_nd): index (..., k) addresses x's first k axes; out[i...] = x[index[i..., 0], ..., index[i..., k - 1]].
+
+    Args:
+        x (Tensor | float | int): The tensor gathered from.
+        index (Tensor | float | int): An integer tensor (..., k), k <= x.ndim; negative entries count from the end; an entry out of range is an IndexError naming it.
+
+    Returns:
+        out (Tensor): A tensor of shape index.shape[:-1] + x.shape[k:].
+
+    Gradient:
+        Flows to x. No gradient for: index. scatter_nd_add of the gradient into zeros (repeated positions add up).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, index, "gather_nd", "x")
+    if not isinstance(index, Tensor):
+        index = as_tensor_arg(index, x, "gather_nd", "index")
+    _kernel = (
+        x._data.__class__
+        is index._data.__class__
+        and _k_gather_nd.get(x._data.__class__)
+        or dispatch("gather_nd", "gather_nd", x._data, index._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, index._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("gather_nd", _e) from None
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.GatherNdGradNode, (x, None), out)
+        node.x = TensorWrapper.of_input(x)
+        node.index = TensorWrapper.of_input(index)
+    if FORWARD.active:
+        _jvp.gather_nd(x, index, out)
+    return out
+
+
+def scatter_nd_add(
+    x: Tensor | float | int,
+    index: Tensor | float | int,
+    updates: Tensor | float | int,
+) -> Tensor:
+    """x with updates added at the positions in index (paddle.scatter_nd_add); repeated positions add up.
+
+    Args:
+        x (Tensor | float | int): The tensor added into (not modified; the result is new).
+        index (Tensor | float | int): An integer tensor (..., k) of positions in x's first k axes.
+        updates (Tensor | float | int): The values to add, of shape index.shape[:-1] + x.shape[k:].
+
+    Returns:
+        out (Tensor): A tensor of x's shape.
+
+    Gradient:
+        Flows to x, updates. No gradient for: index.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, updates, "scatter_nd_add", "x")
+    if not isinstance(index, Tensor):
+        index = as_tensor_arg(index, x, "scatter_nd_add", "index")
+    if not isinstance(updates, Tensor):
+        updates = as_tensor_arg(updates, x, "scatter_nd_add", "updates")
+    if x._data.dtype is not updates._data.dtype:
+        x, updates = promote_args("scatter_nd_add", False, x, updates)
+    _kernel = (
+        x._data.__class__
+        is index._data.__class__
+        is updates._data.__class__
+        and _k_scatter_nd_add.get(x._data.__class__)
+        or dispatch(
+            "scatter_nd_add",
+            "scatter_nd_add",
+            x._data,
+            index._data,
+            updates._data,
+        )
+    )
+    try:
+        out = wrap(_kernel(
+            x._data,
+            index._data,
+            updates._data,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("scatter_nd_add", _e) from None
+    if (x._requires_grad or updates._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.ScatterNdAddGradNode, (x, None, updates), out)
+        node.index = TensorWrapper.of_input(index)
+    if FORWARD.active:
+        _jvp.scatter_nd_add(x, index, updates, out)
+    return out
+
+
+def scatter_nd(
+    index: Tensor | float | int,
+    updates: Tensor | float | int,
+    shape: Sequence[int] | int,
+) -> Tensor:
+    """Zeros of the given shape with updates added at the positions in index (paddle.scatter_nd); repeated positions add up.
+
+    Args:
+        index (Tensor | float | int): An integer tensor (..., k) of positions in the result's first k axes.
+        updates (Tensor | float | int): The values, of shape index.shape[:-1] + shape[k:].
+        shape (int | Sequence[int]): The result's shape.
+
+    Returns:
+        out (Tensor): A tensor of the given shape, in updates' dtype.
+
+    Gradient:
+        Flows to updates. No gradient for: index.
+    """
+    if not isinstance(index, Tensor):
+        index = as_tensor_arg(index, updates, "scatter_nd", "index")
+    if not isinstance(updates, Tensor):
+        updates = as_tensor_arg(updates, index, "scatter_nd", "updates")
+    if shape.__class__ is not tuple and shape.__class__ is not int:
+        shape = int_list_arg(shape, "scatter_nd", "shape")
+    _kernel = (
+        index._data.__class__
+        is updates._data.__class__
+        and _k_scatter_nd.get(index._data.__class__)
+        or dispatch("scatter_nd", "scatter_nd", index._data, updates._data)
+    )
+    try:
+        out = wrap(_kernel(index._data, updates._data, shape))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("scatter_nd", _e) from None
+    if updates._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.ScatterNdGradNode, (None, updates), out)
+        node.index = TensorWrapper.of_input(index)
+        node.shape = shape
+    if FORWARD.active:
+        _jvp.scatter_nd(index, updates, shape, out)
     return out
 
 

@@ -2590,6 +2590,39 @@ class TensorMethods:
         """
         return _generated.ops.flip(self, axis, dims)
 
+    def gather_nd(self: Tensor, index: Tensor | float | int) -> Tensor:
+        """The slices of x at the positions in index (paddle.gather_nd): index (..., k) addresses x's first k axes; out[i...] = x[index[i..., 0], ..., index[i..., k - 1]].
+
+        Calls `opgrad.gather_nd(self, index)`: self is x.
+
+        Args:
+            index (Tensor | float | int): An integer tensor (..., k), k <= x.ndim; negative entries count from the end; an entry out of range is an IndexError naming it.
+
+        Returns:
+            out (Tensor): A tensor of shape index.shape[:-1] + x.shape[k:].
+
+        Gradient:
+            Flows to x. No gradient for: index. scatter_nd_add of the gradient into zeros (repeated positions add up).
+        """
+        return _generated.ops.gather_nd(self, index)
+
+    def scatter_nd_add(self: Tensor, index: Tensor | float | int, updates: Tensor | float | int) -> Tensor:
+        """x with updates added at the positions in index (paddle.scatter_nd_add); repeated positions add up.
+
+        Calls `opgrad.scatter_nd_add(self, index, updates)`: self is x.
+
+        Args:
+            index (Tensor | float | int): An integer tensor (..., k) of positions in x's first k axes.
+            updates (Tensor | float | int): The values to add, of shape index.shape[:-1] + x.shape[k:].
+
+        Returns:
+            out (Tensor): A tensor of x's shape.
+
+        Gradient:
+            Flows to x, updates. No gradient for: index.
+        """
+        return _generated.ops.scatter_nd_add(self, index, updates)
+
     def softmax(self: Tensor, axis: int = -1, dim: int | None = None) -> Tensor:
         """exp(x) / sum(exp(x)) along axis, computed stably.
 
