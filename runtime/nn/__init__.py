@@ -42,6 +42,13 @@ from opgrad.runtime.nn.module import IncompatibleKeys, Module, load, save
 from opgrad.runtime.nn.normalization import BatchNorm1d, BatchNorm2d, GroupNorm, LayerNorm
 from opgrad.runtime.nn.parameter import Parameter
 from opgrad.runtime.nn.recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
+from opgrad.runtime.nn.resampling import (
+    PixelShuffle,
+    PixelUnshuffle,
+    Upsample,
+    UpsamplingBilinear2d,
+    UpsamplingNearest2d,
+)
 from opgrad.runtime.nn.transformer import TransformerEncoder, TransformerEncoderLayer
 
 __all__ = [
@@ -80,6 +87,8 @@ __all__ = [
     "Parameter",
     "ParameterDict",
     "ParameterList",
+    "PixelShuffle",
+    "PixelUnshuffle",
     "RNN",
     "RNNBase",
     "RNNCell",
@@ -93,6 +102,9 @@ __all__ = [
     "TransformerEncoder",
     "TransformerEncoderLayer",
     "Unflatten",
+    "Upsample",
+    "UpsamplingBilinear2d",
+    "UpsamplingNearest2d",
     "functional",
     "init",
     "load",

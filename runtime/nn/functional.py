@@ -31,6 +31,7 @@ from opgrad.generated.ops import (
 )
 from opgrad.runtime.nn.attention import scaled_dot_product_attention
 from opgrad.runtime.nn.normalization import layer_norm
+from opgrad.runtime.nn.resampling import interpolate
 
 __all__ = [
     "cross_entropy",
@@ -38,6 +39,7 @@ __all__ = [
     "elu",
     "embedding",
     "gelu",
+    "interpolate",
     "layer_norm",
     "leaky_relu",
     "linear",
