@@ -137,6 +137,7 @@ _k_topk_grad = kernel_table("topk_grad")
 _k_transpose_grad = kernel_table("transpose_grad")
 _k_tril_grad = kernel_table("tril_grad")
 _k_triu_grad = kernel_table("triu_grad")
+_k_unfold_grad = kernel_table("unfold_grad")
 _k_unsqueeze_grad = kernel_table("unsqueeze_grad")
 _k_var_grad = kernel_table("var_grad")
 _k_where_grad = kernel_table("where_grad")
@@ -251,6 +252,7 @@ __all__ = [
     "transpose_grad",
     "tril_grad",
     "triu_grad",
+    "unfold_grad",
     "unsqueeze_grad",
     "var_grad",
     "where_grad",
@@ -3616,6 +3618,31 @@ def scaled_dot_product_attention_grad(
     if FORWARD.active:
         _jvp.scaled_dot_product_attention_grad(query, key, value, mask, weights, keep, out_grad, dropout_p, causal, scale, query_grad, key_grad, value_grad, mask_grad)
     return (query_grad, key_grad, value_grad, mask_grad)
+
+
+def unfold_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    kernel_size: Sequence[int] | int,
+    dilation: Sequence[int] | int = (1,),
+    padding: Sequence[int] | int = (0,),
+    stride: Sequence[int] | int = (1,),
+) -> Tensor:
+    """Gradient of unfold."""
+    _kernel = _k_unfold_grad.get(out_grad._data.__class__) or dispatch("unfold_grad", "unfold_grad", out_grad._data)
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, kernel_size, dilation, padding, stride))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("unfold_grad", _e) from None
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.UnfoldDoubleGradNode, (None, out_grad), x_grad)
+        node.kernel_size = kernel_size
+        node.dilation = dilation
+        node.padding = padding
+        node.stride = stride
+    if FORWARD.active:
+        _jvp.unfold_grad(x, out_grad, kernel_size, dilation, padding, stride, x_grad)
+    return x_grad
 
 
 def fill_grad(

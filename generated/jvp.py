@@ -103,6 +103,7 @@ __all__ = [
     "flip_grad",
     "floor",
     "fmod",
+    "fold",
     "frac",
     "gather",
     "gather_grad",
@@ -294,6 +295,8 @@ __all__ = [
     "triu",
     "triu_grad",
     "trunc",
+    "unfold",
+    "unfold_grad",
     "unsqueeze",
     "unsqueeze_grad",
     "var",
@@ -2229,6 +2232,41 @@ def scaled_dot_product_attention(
     set_tangent(out, out_t)
 
 
+def unfold(
+    x,
+    kernel_size,
+    dilation,
+    padding,
+    stride,
+    out,
+) -> None:
+    """Tangents of unfold (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.unfold(x_t, kernel_size, dilation, padding, stride)
+    set_tangent(out, out_t)
+
+
+def fold(
+    x,
+    output_size,
+    kernel_size,
+    dilation,
+    padding,
+    stride,
+    out,
+) -> None:
+    """Tangents of fold (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.fold(x_t, output_size, kernel_size, dilation, padding, stride)
+    set_tangent(out, out_t)
+
+
 def fill(
     x,
     value,
@@ -3764,6 +3802,19 @@ def scaled_dot_product_attention_grad(
 ) -> None:
     """Tangents of scaled_dot_product_attention_grad, derived from its backward (double-vjp)."""
     derive(_grad_ops.scaled_dot_product_attention_grad, (query, key, value, mask, weights, keep, out_grad, dropout_p, causal, scale), (query_grad, key_grad, value_grad, mask_grad))
+
+
+def unfold_grad(
+    x,
+    out_grad,
+    kernel_size,
+    dilation,
+    padding,
+    stride,
+    x_grad,
+) -> None:
+    """Tangents of unfold_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.unfold_grad, (x, out_grad, kernel_size, dilation, padding, stride), (x_grad,))
 
 
 def fill_grad(

@@ -157,6 +157,7 @@ _k_topk_grad = kernel_table("topk_grad")
 _k_transpose_grad = kernel_table("transpose_grad")
 _k_tril_grad = kernel_table("tril_grad")
 _k_triu_grad = kernel_table("triu_grad")
+_k_unfold_grad = kernel_table("unfold_grad")
 _k_unsqueeze_grad = kernel_table("unsqueeze_grad")
 _k_var_double_grad = kernel_table("var_double_grad")
 _k_var_grad = kernel_table("var_grad")
@@ -249,6 +250,7 @@ __all__ = [
     "FlipGradNode",
     "FloorGradNode",
     "FmodGradNode",
+    "FoldGradNode",
     "FracGradNode",
     "GatherDoubleGradNode",
     "GatherGradNode",
@@ -438,6 +440,8 @@ __all__ = [
     "TriuDoubleGradNode",
     "TriuGradNode",
     "TruncGradNode",
+    "UnfoldDoubleGradNode",
+    "UnfoldGradNode",
     "UnsqueezeDoubleGradNode",
     "UnsqueezeGradNode",
     "VarDoubleGradNode",
@@ -8811,6 +8815,80 @@ class ScaledDotProductAttentionDoubleGradNode(GradNode):
         self.keep = None
         self.out_grad = None
         self._released = True
+
+
+class UnfoldGradNode(GradNode):
+    """Gradient of unfold."""
+
+    __slots__ = ("x", "kernel_size", "dilation", "padding", "stride")
+    x: Saved
+    kernel_size: Sequence[int] | int
+    dilation: Sequence[int] | int
+    padding: Sequence[int] | int
+    stride: Sequence[int] | int
+    name = "unfold_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.unfold_grad(
+                x,
+                out_grad,
+                self.kernel_size,
+                self.dilation,
+                self.padding,
+                self.stride,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_unfold_grad.get(out_grad._data.__class__) or dispatch("unfold_grad", "unfold_grad", out_grad._data)
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.dilation, self.padding, self.stride))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("unfold_grad", _e) from None
+        return (x_grad,)
+
+
+class UnfoldDoubleGradNode(GradNode):
+    """Gradient of unfold_grad (second-order gradient of unfold)."""
+
+    __slots__ = ("kernel_size", "dilation", "padding", "stride")
+    kernel_size: Sequence[int] | int
+    dilation: Sequence[int] | int
+    padding: Sequence[int] | int
+    stride: Sequence[int] | int
+    name = "unfold_double_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        kernel_size = self.kernel_size
+        dilation = self.dilation
+        padding = self.padding
+        stride = self.stride
+        grad_wrt_out_grad = _ops.unfold(x_grad_grad, kernel_size, dilation, padding, stride)
+        return (None, grad_wrt_out_grad)
+
+
+class FoldGradNode(GradNode):
+    """Gradient of fold."""
+
+    __slots__ = ("output_size", "kernel_size", "dilation", "padding", "stride")
+    output_size: Sequence[int] | int
+    kernel_size: Sequence[int] | int
+    dilation: Sequence[int] | int
+    padding: Sequence[int] | int
+    stride: Sequence[int] | int
+    name = "fold_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        kernel_size = self.kernel_size
+        dilation = self.dilation
+        padding = self.padding
+        stride = self.stride
+        x_grad = _ops.unfold(out_grad, kernel_size, dilation, padding, stride)
+        return (x_grad,)
 
 
 class FillGradNode(GradNode):

@@ -127,6 +127,7 @@ _k_flip = kernel_table("flip")
 _k_floor = kernel_table("floor")
 _k_floor_divide = kernel_table("floor_divide")
 _k_fmod = kernel_table("fmod")
+_k_fold = kernel_table("fold")
 _k_frac = kernel_table("frac")
 _k_gather = kernel_table("gather")
 _k_gather_nd = kernel_table("gather_nd")
@@ -259,6 +260,7 @@ _k_triangular_solve = kernel_table("triangular_solve")
 _k_tril = kernel_table("tril")
 _k_triu = kernel_table("triu")
 _k_trunc = kernel_table("trunc")
+_k_unfold = kernel_table("unfold")
 _k_unsqueeze = kernel_table("unsqueeze")
 _k_var = kernel_table("var")
 _k_where = kernel_table("where")
@@ -341,6 +343,7 @@ __all__ = [
     "floor",
     "floor_divide",
     "fmod",
+    "fold",
     "frac",
     "gather",
     "gather_nd",
@@ -481,6 +484,7 @@ __all__ = [
     "tril",
     "triu",
     "trunc",
+    "unfold",
     "unsqueeze",
     "var",
     "where",
@@ -7697,6 +7701,108 @@ def scaled_dot_product_attention(
         node.scale = scale
     if FORWARD.active:
         _jvp.scaled_dot_product_attention(query, key, value, mask, dropout_p, causal, scale, out, wrap(_results[1]), wrap(_results[2]))
+    return out
+
+
+def unfold(
+    x: Tensor | float | int,
+    kernel_size: Sequence[int] | int,
+    dilation: Sequence[int] | int = (1,),
+    padding: Sequence[int] | int = (0,),
+    stride: Sequence[int] | int = (1,),
+) -> Tensor:
+    """im2col (torch.nn.functional.unfold): every sliding kernel_size block of x (N, C, H, W) as a column of (N, C * kh * kw, L), channel-major, L the block positions row by row.
+
+    Args:
+        x (Tensor | float | int): Input (N, C, H, W) or unbatched (C, H, W).
+        kernel_size (int | Sequence[int]): The block's (kh, kw), an int or a pair.
+        dilation (int | Sequence[int], default (1,)): Spacing of the block's elements, an int or a pair.
+        padding (int | Sequence[int], default (0,)): Zeros added on both sides of each spatial axis, an int or a pair.
+        stride (int | Sequence[int], default (1,)): Step between blocks, an int or a pair.
+
+    Returns:
+        out (Tensor): Shape (N, C * kh * kw, L).
+
+    Gradient:
+        Flows to x. fold of the gradient (the adjoint), so every order works.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "unfold", "x")
+    if kernel_size.__class__ is not tuple and kernel_size.__class__ is not int:
+        kernel_size = int_list_arg(kernel_size, "unfold", "kernel_size")
+    if dilation.__class__ is not tuple and dilation.__class__ is not int:
+        dilation = int_list_arg(dilation, "unfold", "dilation")
+    if padding.__class__ is not tuple and padding.__class__ is not int:
+        padding = int_list_arg(padding, "unfold", "padding")
+    if stride.__class__ is not tuple and stride.__class__ is not int:
+        stride = int_list_arg(stride, "unfold", "stride")
+    _kernel = _k_unfold.get(x._data.__class__) or dispatch("unfold", "unfold", x._data)
+    try:
+        out = wrap(_kernel(x._data, kernel_size, dilation, padding, stride))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("unfold", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.UnfoldGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.kernel_size = kernel_size
+        node.dilation = dilation
+        node.padding = padding
+        node.stride = stride
+    if FORWARD.active:
+        _jvp.unfold(x, kernel_size, dilation, padding, stride, out)
+    return out
+
+
+def fold(
+    x: Tensor | float | int,
+    output_size: Sequence[int] | int,
+    kernel_size: Sequence[int] | int,
+    dilation: Sequence[int] | int = (1,),
+    padding: Sequence[int] | int = (0,),
+    stride: Sequence[int] | int = (1,),
+) -> Tensor:
+    """col2im (torch.nn.functional.fold): sums the columns of x (N, C * kh * kw, L) into (N, C, *output_size), overlapping blocks adding up; the adjoint of unfold.
+
+    Args:
+        x (Tensor | float | int): Columns (N, C * kh * kw, L) or unbatched (C * kh * kw, L).
+        output_size (int | Sequence[int]): The spatial (H, W) of the result, an int or a pair.
+        kernel_size (int | Sequence[int]): The block's (kh, kw), an int or a pair.
+        dilation (int | Sequence[int], default (1,)): Spacing of the block's elements, an int or a pair.
+        padding (int | Sequence[int], default (0,)): Zeros added on both sides of each spatial axis (cropped from the result), an int or a pair.
+        stride (int | Sequence[int], default (1,)): Step between blocks, an int or a pair.
+
+    Returns:
+        out (Tensor): Shape (N, C, H, W).
+
+    Gradient:
+        Flows to x. unfold of the gradient (the adjoint), so every order works.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "fold", "x")
+    if output_size.__class__ is not tuple and output_size.__class__ is not int:
+        output_size = int_list_arg(output_size, "fold", "output_size")
+    if kernel_size.__class__ is not tuple and kernel_size.__class__ is not int:
+        kernel_size = int_list_arg(kernel_size, "fold", "kernel_size")
+    if dilation.__class__ is not tuple and dilation.__class__ is not int:
+        dilation = int_list_arg(dilation, "fold", "dilation")
+    if padding.__class__ is not tuple and padding.__class__ is not int:
+        padding = int_list_arg(padding, "fold", "padding")
+    if stride.__class__ is not tuple and stride.__class__ is not int:
+        stride = int_list_arg(stride, "fold", "stride")
+    _kernel = _k_fold.get(x._data.__class__) or dispatch("fold", "fold", x._data)
+    try:
+        out = wrap(_kernel(x._data, output_size, kernel_size, dilation, padding, stride))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("fold", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.FoldGradNode, (x,), out)
+        node.output_size = output_size
+        node.kernel_size = kernel_size
+        node.dilation = dilation
+        node.padding = padding
+        node.stride = stride
+    if FORWARD.active:
+        _jvp.fold(x, output_size, kernel_size, dilation, padding, stride, out)
     return out
 
 

@@ -81,3 +81,26 @@ def test_interpolate_keeps_float32_and_upsample_modules_work():
 def test_bad_arguments_name_what_is_wrong(kwargs, match):
     with pytest.raises(ValueError, match=f"interpolate: {match}"):
         F.interpolate(og.zeros((1, 1, 3)), **kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{"kernel_size": 2}, {"kernel_size": (2, 3), "dilation": 2, "padding": 1, "stride": (2, 1)}]
+)
+def test_unfold_and_fold_match_pytorch_and_their_modules(kwargs):
+    torch = pytest.importorskip("torch")
+    x = RNG.standard_normal((2, 3, 6, 7))
+    cols = og.nn.Unfold(**kwargs)(og.tensor(x))
+    want = torch.nn.functional.unfold(torch.tensor(x), **kwargs)
+    np.testing.assert_allclose(cols.numpy(), want.numpy(), rtol=1e-12)
+    back = og.nn.Fold((6, 7), **kwargs)(cols)
+    np.testing.assert_allclose(
+        back.numpy(), torch.nn.functional.fold(want, (6, 7), **kwargs).numpy(), rtol=1e-12
+    )
+
+
+def test_fold_refuses_columns_of_the_wrong_shape():
+    with pytest.raises(
+        ValueError,
+        match=r"fold: x has shape \(1, 8, 5\); for output_size \(4, 4\) .* \(N, C \* 4, 9\)",
+    ):
+        og.fold(og.zeros((1, 8, 5)), [4, 4], [2, 2])

@@ -43,8 +43,10 @@ from opgrad.runtime.nn.normalization import BatchNorm1d, BatchNorm2d, GroupNorm,
 from opgrad.runtime.nn.parameter import Parameter
 from opgrad.runtime.nn.recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
 from opgrad.runtime.nn.resampling import (
+    Fold,
     PixelShuffle,
     PixelUnshuffle,
+    Unfold,
     Upsample,
     UpsamplingBilinear2d,
     UpsamplingNearest2d,
@@ -64,6 +66,7 @@ __all__ = [
     "Dropout",
     "Embedding",
     "Flatten",
+    "Fold",
     "GELU",
     "GRU",
     "GRUCell",
@@ -102,6 +105,7 @@ __all__ = [
     "TransformerEncoder",
     "TransformerEncoderLayer",
     "Unflatten",
+    "Unfold",
     "Upsample",
     "UpsamplingBilinear2d",
     "UpsamplingNearest2d",

@@ -232,3 +232,28 @@ class PixelUnshuffle(Module):
 
     def extra_repr(self) -> str:
         return f"downscale_factor={self.downscale_factor}"
+
+
+class Unfold(Module):
+    """og.unfold (im2col) as a module, torch.nn.Unfold's arguments."""
+
+    def __init__(self, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1) -> None:
+        super().__init__()
+        self.kernel_size, self.dilation, self.padding, self.stride = kernel_size, dilation, padding, stride
+
+    def forward(self, input: Tensor) -> Tensor:  # noqa: A002
+        return ops.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
+
+
+class Fold(Module):
+    """og.fold (col2im) as a module, torch.nn.Fold's arguments."""
+
+    def __init__(
+        self, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1
+    ) -> None:
+        super().__init__()
+        self.output_size, self.kernel_size = output_size, kernel_size
+        self.dilation, self.padding, self.stride = dilation, padding, stride
+
+    def forward(self, input: Tensor) -> Tensor:  # noqa: A002
+        return ops.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding, self.stride)

@@ -26,6 +26,7 @@ from opgrad.runtime.kernels.generic import (
     reduction,
     scan,
     shape,
+    unfold,
 )
 
 __all__ = [
@@ -49,4 +50,5 @@ __all__ = [
     "reduction",
     "scan",
     "shape",
+    "unfold",
 ]
