@@ -402,11 +402,21 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     kernel_args = [array(a, form) for a, form in forms] + attrs
     body += kernel_stmts(name, op.kernel, dispatch_arrays(forms), kernel_args, naming.KERNEL_RESULT, "raw")
 
-    inputs = [(f"*{a.name}" if a.is_tensor_list else a.name) if a in diff_inputs else "None" for a in tensors]
+    inputs: list[str] = []
+    counts: list[Saved] = []
+    for a in tensors:
+        if a in diff_inputs:
+            inputs.append(f"*{a.name}" if a.is_tensor_list else a.name)
+        elif a.is_tensor_list:  # no gradient for its positions: one None each, counted (as out of place)
+            count = f"{naming.BUILTINS_ALIAS}.len({a.name})"
+            inputs.append(f"*[None] * {count}")
+            counts.append(Saved(naming.count_slot(a.name), a.name, "value", source=count))
+        else:
+            inputs.append("None")
     make_node = Stmt(
         "node = ", call(f"{naming.NODES_ALIAS}.{naming.node_class(backward.name)}", tuple_of(*inputs))
     )
-    saves_before: list[Saved] = []
+    saves_before: list[Saved] = list(counts)
     saves_after: list[Saved] = []
     old = f"saved_before_write({target})"
     for a in backward.args:

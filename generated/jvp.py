@@ -120,8 +120,10 @@ __all__ = [
     "hardswish_grad",
     "hardtanh",
     "hardtanh_grad",
+    "index",
     "index_add",
     "index_add_grad",
+    "index_put",
     "index_select",
     "index_select_grad",
     "inv",
@@ -1904,6 +1906,38 @@ def scatter_nd(
     index_t, updates_t = _t
     with rule_scope():
         out_t = _ops.scatter_nd(index, updates_t, shape)
+    set_tangent(out, out_t)
+
+
+def index(
+    x,
+    indices,
+    out,
+) -> None:
+    """Tangents of index (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, indices)
+    if _t is None:
+        return
+    x_t, indices_t = _t
+    with rule_scope():
+        out_t = _ops.index(x_t, indices)
+    set_tangent(out, out_t)
+
+
+def index_put(
+    x,
+    indices,
+    values,
+    accumulate,
+    out,
+) -> None:
+    """Tangents of index_put (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, indices, values)
+    if _t is None:
+        return
+    x_t, indices_t, values_t = _t
+    with rule_scope():
+        out_t = _ops.index_put(x_t, indices, values_t, accumulate)
     set_tangent(out, out_t)
 
 

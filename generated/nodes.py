@@ -269,6 +269,8 @@ __all__ = [
     "HardtanhGradNode",
     "IndexAddDoubleGradNode",
     "IndexAddGradNode",
+    "IndexGradNode",
+    "IndexPutGradNode",
     "IndexSelectDoubleGradNode",
     "IndexSelectGradNode",
     "InvGradNode",
@@ -6067,6 +6069,53 @@ class ScatterNdGradNode(GradNode):
 
     def release_saved(self) -> None:
         self.index = None
+        self._released = True
+
+
+class IndexGradNode(GradNode):
+    """Gradient of index."""
+
+    __slots__ = ("x", "indices", "_indices_count")
+    x: Saved
+    indices: Saved
+    _indices_count: int
+    name = "index_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        indices = [unpack(_w, self) for _w in self.indices]
+        x_grad = _ops.index_put(_ops.zero(x), indices, out_grad, True)
+        return (x_grad, *[None] * self._indices_count)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.indices = None
+        self._released = True
+
+
+class IndexPutGradNode(GradNode):
+    """Gradient of index_put."""
+
+    __slots__ = ("indices", "values", "accumulate", "_indices_count")
+    indices: Saved
+    values: Saved
+    accumulate: bool
+    _indices_count: int
+    name = "index_put_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        indices = [unpack(_w, self) for _w in self.indices]
+        values = unpack(self.values, self)
+        accumulate = self.accumulate
+        x_grad = out_grad if accumulate else _ops.index_put(out_grad, indices, _ops.zero(values), False)
+        values_grad = _ops.reduce_as(_ops.index(out_grad, indices), values)
+        return (x_grad, *[None] * self._indices_count, values_grad)
+
+    def release_saved(self) -> None:
+        self.indices = None
+        self.values = None
         self._released = True
 
 

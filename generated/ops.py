@@ -357,7 +357,10 @@ __all__ = [
     "hardtanh",
     "heaviside",
     "histc",
+    "index",
     "index_add",
+    "index_put",
+    "index_put_",
     "index_select",
     "inv",
     "isfinite",
@@ -6389,6 +6392,168 @@ def scatter_nd(
     if FORWARD.active:
         _jvp.scatter_nd(index, updates, shape, out)
     return out
+
+
+def index(
+    x: Tensor | float | int,
+    indices: Sequence[Tensor | float | int],
+) -> Tensor:
+    """x[indices[0], indices[1], ...]: NumPy/PyTorch advanced indexing of x's first len(indices) axes by integer (or bool mask) tensors, which broadcast together.
+
+    Args:
+        x (Tensor | float | int): The tensor indexed.
+        indices (list[Tensor] | tuple[Tensor, ...]): Integer tensors (negative entries count from the end) or bool masks, one per leading axis of x.
+
+    Returns:
+        out (Tensor): The broadcast shape of the indices followed by x's remaining axes.
+
+    Gradient:
+        Flows to x. No gradient for: indices. The gradient added back at the indexed positions (repeated positions add up).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "index", "x")
+    indices = tensors_of(indices, "index", "indices")
+    _indices_data = [_t._data for _t in indices]
+    _kernel = dispatch(
+        "index",
+        "index",
+        x._data,
+        *_indices_data,
+    )
+    try:
+        out = wrap(_kernel(
+            x._data,
+            _indices_data,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("index", _e) from None
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.IndexGradNode, (x, *[None] * _builtins.len(indices)), out)
+        node._indices_count = _builtins.len(indices)
+        node.x = TensorWrapper.of_input(x)
+        node.indices = [TensorWrapper.of_input(_t) for _t in indices]
+    if FORWARD.active:
+        _jvp.index(x, indices, out)
+    return out
+
+
+def index_put(
+    x: Tensor | float | int,
+    indices: Sequence[Tensor | float | int],
+    values: Tensor | float | int,
+    accumulate: bool = False,
+) -> Tensor:
+    """x with values written at x[indices] (torch.index_put): with accumulate, added, repeated positions adding up; without, a repeated position keeps the last value written (NumPy's order, PyTorch leaves it undefined).
+
+    Args:
+        x (Tensor | float | int): The tensor written into (the result is new; index_put_ writes into x).
+        indices (list[Tensor] | tuple[Tensor, ...]): Integer tensors or bool masks, one per leading axis of x, as in index.
+        values (Tensor | float | int): The values, broadcastable to the indexed shape; cast to x's dtype.
+        accumulate (bool, default False): Add instead of writing.
+
+    Returns:
+        out (Tensor): A tensor of x's shape and dtype.
+
+    Gradient:
+        Flows to x, values. No gradient for: indices. x: the gradient, zero at the written positions unless accumulate; values: the gradient at the indexed positions, summed to values' shape (every repeated position passes its gradient, as PyTorch).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, values, "index_put", "x")
+    indices = tensors_of(indices, "index_put", "indices")
+    if not isinstance(values, Tensor):
+        values = as_tensor_arg(values, x, "index_put", "values")
+    if accumulate.__class__ is not bool:
+        accumulate = bool_arg(accumulate, "index_put", "accumulate")
+    _indices_data = [_t._data for _t in indices]
+    _kernel = dispatch(
+        "index_put",
+        "index_put",
+        x._data,
+        values._data,
+        *_indices_data,
+    )
+    try:
+        out = wrap(_kernel(
+            x._data,
+            _indices_data,
+            values._data,
+            accumulate,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("index_put", _e) from None
+    if (x._requires_grad or values._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.IndexPutGradNode, (x, *[None] * _builtins.len(indices), values), out)
+        node._indices_count = _builtins.len(indices)
+        node.indices = [TensorWrapper.of_input(_t) for _t in indices]
+        node.values = TensorWrapper.of_input(values)
+        node.accumulate = accumulate
+    if FORWARD.active:
+        _jvp.index_put(x, indices, values, accumulate, out)
+    return out
+
+
+def index_put_(
+    x: Tensor,
+    indices: Sequence[Tensor | float | int],
+    values: Tensor | float | int,
+    accumulate: bool = False,
+) -> Tensor:
+    """x with values written at x[indices] (torch.index_put): with accumulate, added, repeated positions adding up; without, a repeated position keeps the last value written (NumPy's order, PyTorch leaves it undefined).
+
+    In place: writes the result into x and returns x.
+
+    Args:
+        x (Tensor): The tensor written into (the result is new; index_put_ writes into x).
+        indices (list[Tensor] | tuple[Tensor, ...]): Integer tensors or bool masks, one per leading axis of x, as in index.
+        values (Tensor | float | int): The values, broadcastable to the indexed shape; cast to x's dtype.
+        accumulate (bool, default False): Add instead of writing.
+
+    Returns:
+        x (Tensor): Written in place, holding the result.
+
+    Gradient:
+        Flows to x, values. No gradient for: indices. x: the gradient, zero at the written positions unless accumulate; values: the gradient at the indexed positions, summed to values' shape (every repeated position passes its gradient, as PyTorch).
+    """
+    if not isinstance(x, Tensor):
+        raise _not_a_tensor("index_put_", "x", x)
+    indices = tensors_of(indices, "index_put_", "indices")
+    if not isinstance(values, Tensor):
+        values = as_tensor_arg(values, x, "index_put_", "values")
+    if accumulate.__class__ is not bool:
+        accumulate = bool_arg(accumulate, "index_put_", "accumulate")
+    record = check_inplace("index_put_", x, values)
+    _indices_data = [_t._data for _t in indices]
+    _kernel = dispatch(
+        "index_put_",
+        "index_put",
+        x._data,
+        values._data,
+        *_indices_data,
+    )
+    try:
+        _result = _kernel(
+            x._data,
+            _indices_data,
+            values._data,
+            accumulate,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("index_put_", _e) from None
+    if record:
+        node = _nodes.IndexPutGradNode((x, *[None] * _builtins.len(indices), values))
+        node._indices_count = _builtins.len(indices)
+        node.indices = [TensorWrapper.of_input(saved_before_write(x) if _t is x else _t) for _t in indices]
+        node.values = TensorWrapper.of_input(saved_before_write(x) if values is x else values)
+        node.accumulate = accumulate
+    _out = wrap(_result) if FORWARD.active else None
+    if _out is not None:
+        _jvp.index_put(x, indices, values, accumulate, _out)
+    write_inplace("index_put_", x, _result)
+    if record:
+        set_history(x, node, 0)
+    if _out is not None:
+        write_tangent(x, _out)
+    return x
 
 
 def softmax(

@@ -2623,6 +2623,43 @@ class TensorMethods:
         """
         return _generated.ops.scatter_nd_add(self, index, updates)
 
+    def index_put(self: Tensor, indices: Sequence[Tensor | float | int], values: Tensor | float | int, accumulate: bool = False) -> Tensor:
+        """x with values written at x[indices] (torch.index_put): with accumulate, added, repeated positions adding up; without, a repeated position keeps the last value written (NumPy's order, PyTorch leaves it undefined).
+
+        Calls `opgrad.index_put(self, indices, values, accumulate)`: self is x.
+
+        Args:
+            indices (list[Tensor] | tuple[Tensor, ...]): Integer tensors or bool masks, one per leading axis of x, as in index.
+            values (Tensor | float | int): The values, broadcastable to the indexed shape; cast to x's dtype.
+            accumulate (bool, default False): Add instead of writing.
+
+        Returns:
+            out (Tensor): A tensor of x's shape and dtype.
+
+        Gradient:
+            Flows to x, values. No gradient for: indices. x: the gradient, zero at the written positions unless accumulate; values: the gradient at the indexed positions, summed to values' shape (every repeated position passes its gradient, as PyTorch).
+        """
+        return _generated.ops.index_put(self, indices, values, accumulate)
+
+    def index_put_(self: Tensor, indices: Sequence[Tensor | float | int], values: Tensor | float | int, accumulate: bool = False) -> Tensor:
+        """x with values written at x[indices] (torch.index_put): with accumulate, added, repeated positions adding up; without, a repeated position keeps the last value written (NumPy's order, PyTorch leaves it undefined).
+
+        Calls `opgrad.index_put_(self, indices, values, accumulate)`: self is x.
+        In place: writes the result into self and returns self.
+
+        Args:
+            indices (list[Tensor] | tuple[Tensor, ...]): Integer tensors or bool masks, one per leading axis of x, as in index.
+            values (Tensor | float | int): The values, broadcastable to the indexed shape; cast to x's dtype.
+            accumulate (bool, default False): Add instead of writing.
+
+        Returns:
+            self (Tensor): Written in place, holding the result.
+
+        Gradient:
+            Flows to x, values. No gradient for: indices. x: the gradient, zero at the written positions unless accumulate; values: the gradient at the indexed positions, summed to values' shape (every repeated position passes its gradient, as PyTorch).
+        """
+        return _generated.ops.index_put_(self, indices, values, accumulate)
+
     def softmax(self: Tensor, axis: int = -1, dim: int | None = None) -> Tensor:
         """exp(x) / sum(exp(x)) along axis, computed stably.
 

@@ -54,3 +54,42 @@ INFOS = [
     OpInfo("scatter_nd_add", scatter_nd_add_ref, scatter_nd_add_samples, (0, 2)),
     OpInfo("scatter_nd", scatter_nd_ref, scatter_nd_samples, (1,)),
 ]
+
+
+def index_ref(x: np.ndarray, indices: list[np.ndarray]) -> np.ndarray:
+    return x[tuple(indices)]
+
+
+def index_put_ref(
+    x: np.ndarray, indices: list[np.ndarray], values: np.ndarray, accumulate: bool = False
+) -> np.ndarray:
+    out = x.copy()
+    where = tuple(indices)
+    if accumulate:
+        np.add.at(out, where, np.broadcast_to(values, out[where].shape))
+    else:
+        out[where] = values
+    return out
+
+
+def index_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    x = randn(rng, 4, 3, 2)
+    yield Sample((x, [np.array([0, 3, -1, 0])]), note="one axis, repeated")
+    yield Sample((x, [np.array([[0], [2]]), np.array([1, 2])]), note="two axes, broadcast")
+    yield Sample((x, [np.array([True, False, True, True])]), note="bool mask")
+
+
+def index_put_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    x = randn(rng, 4, 3)
+    yield Sample((x, [np.array([0, 2]), np.array([1, -1])], randn(rng, 2)))
+    yield Sample((x, [np.array([1, 3])], randn(rng, 3)), note="rows, values broadcast")
+    yield Sample(
+        (x, [np.array([0, 2, 0]), np.array([1, 1, 1])], randn(rng, 3), True), note="accumulate, repeated"
+    )
+    yield Sample((x, [np.array([True, False, True, False])], randn(rng, 1, 3)), note="mask")
+
+
+INFOS += [
+    OpInfo("index", index_ref, index_samples, (0,)),
+    OpInfo("index_put", index_put_ref, index_put_samples, (0, 2)),
+]

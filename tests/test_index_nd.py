@@ -68,3 +68,32 @@ def test_gather_nd_gradient_adds_up_at_repeated_positions():
     x = og.tensor(np.arange(6.0).reshape(2, 3), requires_grad=True)
     og.sum(og.gather_nd(x, idx([0, 1], [0, 1], [1, 2]))).backward()
     assert x.grad.tolist() == [[0.0, 2.0, 0.0], [0.0, 0.0, 1.0]]
+
+
+def test_index_put_in_place_and_torch_spelling():
+    x = og.tensor(np.zeros((3, 2)), requires_grad=True)
+    y = x * 1.0
+    y.index_put_([idx(0, 2)], og.tensor([[1.0, 2.0]]))
+    assert y.tolist() == [[1.0, 2.0], [0.0, 0.0], [1.0, 2.0]]
+    og.sum(y * og.tensor(np.arange(6.0).reshape(3, 2))).backward()
+    assert x.grad.tolist() == [[0.0, 0.0], [2.0, 3.0], [0.0, 0.0]]  # overwritten rows pass nothing
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: og.index(og.zeros((3, 2)), [idx(3)]), "index: indices\\[0\\] has 3 for axis 0 of size 3"),
+        (
+            lambda: og.index(og.zeros((3, 2)), [idx(0), idx(0), idx(0)]),
+            "index: 3 index tensors for a 2-D tensor",
+        ),
+        (lambda: og.index(og.zeros((3, 2)), [idx(0, 1), idx(0, 1, 0)]), "index: indices: shape mismatch"),
+        (
+            lambda: og.index_put(og.zeros((3, 2)), [idx(0)], og.zeros((3,))),
+            "index_put: values of shape \\(3,\\) do not broadcast",
+        ),
+    ],
+)
+def test_index_errors_name_the_op(call, match):
+    with pytest.raises((IndexError, ValueError), match=match):
+        call()

@@ -49,6 +49,10 @@ SAMPLES: dict[str, list[tuple[np.ndarray, tuple[Any, ...]]]] = {
     "exp": [(randn(3, 4), ())],
     "fill": [(randn(3, 4), (1.5,)), (randn(2), (-3,))],
     "zero": [(randn(3, 4), ())],
+    "index_put": [
+        (randn(4, 3), ([og.tensor(np.array([0, 2])), og.tensor(np.array([1, -1]))], randn(2))),
+        (randn(4, 3), ([og.tensor(np.array([1, 1]))], randn(3), True)),
+    ],
 }
 CASES = [
     pytest.param(name, i, id=f"{name}-{i}")

@@ -73,3 +73,61 @@ def scatter_nd(index, updates, shape):
         raise ValueError(f"scatter_nd: shape must be a list of non-negative ints, got {list(shape)}")
     out = array_module(updates).zeros(tuple(int(s) for s in shape), dtype=updates.dtype)
     return nd(_scatter("scatter_nd", out, index, updates))
+
+
+def _index_tuple(op, shape, indices):
+    """indices as a tuple for NumPy indexing, checked: integer or bool tensors, at most one per
+    axis, integer entries in range (negative from the end)."""
+    if len(indices) > len(shape):
+        raise IndexError(f"{op}: {len(indices)} index tensors for a {len(shape)}-D tensor")
+    axis = 0
+    for k, ind in enumerate(indices):
+        if ind.dtype.kind == "b":
+            if ind.shape != tuple(shape[axis : axis + ind.ndim]):
+                raise IndexError(
+                    f"{op}: indices[{k}] is a bool mask of shape {ind.shape}; expected the shape of the "
+                    f"axes it covers, {tuple(shape[axis : axis + ind.ndim])}"
+                )
+            axis += ind.ndim
+            continue
+        if ind.dtype.kind not in "iu":
+            raise IndexError(f"{op}: indices[{k}] must be an integer or bool tensor, got dtype {ind.dtype}")
+        size = shape[axis]
+        if ind.size and (int(ind.min()) < -size or int(ind.max()) >= size):
+            bad = int(ind.min()) if int(ind.min()) < -size else int(ind.max())
+            raise IndexError(f"{op}: indices[{k}] has {bad} for axis {axis} of size {size}")
+        axis += 1
+    return tuple(indices)
+
+
+def _take(op, x, where):
+    try:
+        return x[where]
+    except IndexError as e:  # the index tensors do not broadcast together
+        raise IndexError(f"{op}: indices: {e}") from None
+
+
+@register_kernel("index")
+def index(x, indices):
+    return nd(_take("index", x, _index_tuple("index", x.shape, indices)).copy())
+
+
+@register_kernel("index_put")
+def index_put(x, indices, values, accumulate=False):
+    where = _index_tuple("index_put", x.shape, indices)
+    target_shape = _take("index_put", x, where).shape
+    out = x.copy()
+    try:
+        vals = array_module(x).broadcast_to(values.astype(x.dtype, copy=False), target_shape)
+    except ValueError:
+        raise ValueError(
+            f"index_put: values of shape {values.shape} do not broadcast to the indexed shape {target_shape}"
+        ) from None
+    if accumulate:
+        if any(i.dtype.kind == "b" for i in indices):
+            out[where] += vals  # a mask selects each position once
+        else:
+            add_at(out, where, vals)
+    else:
+        out[where] = vals
+    return nd(out)
