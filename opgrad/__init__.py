@@ -15,6 +15,7 @@ from opgrad.generated import ops
 from opgrad.generated.ops import *  # noqa: F403  (every op as og.<name>)
 from opgrad.runtime import autograd, distributed, func, linalg, nn, optim, testing, utils, viz
 from opgrad.runtime.anomaly import detect_anomaly
+from opgrad.runtime.counting import unique, unique_consecutive
 from opgrad.runtime.creation import (
     arange,
     empty,
