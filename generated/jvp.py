@@ -50,8 +50,10 @@ __all__ = [
     "clip_grad",
     "concat",
     "concat_grad",
+    "conv1d",
     "conv2d",
     "conv2d_grad",
+    "conv_transpose2d",
     "copysign",
     "cos",
     "cos_grad",
@@ -2123,6 +2125,35 @@ def conv2d(
         a = _ops.conv2d(x_t, weight, None, stride, padding, dilation, groups) + _ops.conv2d(x, weight_t, None, stride, padding, dilation, groups)
         out_t = a + _ops.reshape(bias_t, [1, -1, 1, 1]) if bias is not None else a
     set_tangent(out, out_t)
+
+
+def conv_transpose2d(
+    x,
+    weight,
+    bias,
+    stride,
+    padding,
+    output_padding,
+    groups,
+    dilation,
+    out,
+) -> None:
+    """Tangents of conv_transpose2d, derived from its backward (double-vjp)."""
+    derive(_ops.conv_transpose2d, (x, weight, bias, stride, padding, output_padding, groups, dilation), (out,))
+
+
+def conv1d(
+    x,
+    weight,
+    bias,
+    stride,
+    padding,
+    dilation,
+    groups,
+    out,
+) -> None:
+    """Tangents of conv1d, derived from its backward (double-vjp)."""
+    derive(_ops.conv1d, (x, weight, bias, stride, padding, dilation, groups), (out,))
 
 
 def max_pool2d(

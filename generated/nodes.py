@@ -198,8 +198,10 @@ __all__ = [
     "ClipGradNode",
     "ConcatDoubleGradNode",
     "ConcatGradNode",
+    "Conv1dGradNode",
     "Conv2dDoubleGradNode",
     "Conv2dGradNode",
+    "ConvTranspose2dGradNode",
     "CopysignGradNode",
     "CosDoubleGradNode",
     "CosGradNode",
@@ -7644,6 +7646,69 @@ class Conv2dDoubleGradNode(GradNode):
         self.x = None
         self.weight = None
         self.out_grad = None
+        self._released = True
+
+
+class ConvTranspose2dGradNode(GradNode):
+    """Gradient of conv_transpose2d."""
+
+    __slots__ = ("x", "weight", "stride", "padding", "output_padding", "groups", "dilation")
+    x: Saved
+    weight: Saved
+    stride: Sequence[int] | int
+    padding: Sequence[int] | int
+    output_padding: Sequence[int] | int
+    groups: int
+    dilation: Sequence[int] | int
+    name = "conv_transpose2d_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        weight = unpack(self.weight, self)
+        stride = self.stride
+        padding = self.padding
+        groups = self.groups
+        dilation = self.dilation
+        x_grad = _ops.conv2d(out_grad, weight, None, stride, padding, dilation, groups)
+        weight_grad = _grad_ops.conv2d_grad(out_grad, weight, None, x, stride, padding, dilation, groups)[1]
+        bias_grad = _ops.sum(out_grad, [0, 2, 3])
+        return (x_grad, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self._released = True
+
+
+class Conv1dGradNode(GradNode):
+    """Gradient of conv1d."""
+
+    __slots__ = ("x", "weight", "stride", "padding", "dilation", "groups")
+    x: Saved
+    weight: Saved
+    stride: int
+    padding: int
+    dilation: int
+    groups: int
+    name = "conv1d_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        weight = unpack(self.weight, self)
+        stride = self.stride
+        padding = self.padding
+        dilation = self.dilation
+        groups = self.groups
+        x_grad = _ops.squeeze(_grad_ops.conv2d_grad(_ops.unsqueeze(x, [2]), _ops.unsqueeze(weight, [2]), None, _ops.unsqueeze(out_grad, [2]), [1, stride], [0, padding], [1, dilation], groups)[0], [2])
+        weight_grad = _ops.squeeze(_grad_ops.conv2d_grad(_ops.unsqueeze(x, [2]), _ops.unsqueeze(weight, [2]), None, _ops.unsqueeze(out_grad, [2]), [1, stride], [0, padding], [1, dilation], groups)[1], [2])
+        bias_grad = _ops.sum(out_grad, [0, 2])
+        return (x_grad, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
         self._released = True
 
 

@@ -92,7 +92,9 @@ _k_celu = kernel_table("celu")
 _k_cholesky = kernel_table("cholesky")
 _k_cholesky_solve = kernel_table("cholesky_solve")
 _k_clip = kernel_table("clip")
+_k_conv1d = kernel_table("conv1d")
 _k_conv2d = kernel_table("conv2d")
+_k_conv_transpose2d = kernel_table("conv_transpose2d")
 _k_copysign = kernel_table("copysign")
 _k_cos = kernel_table("cos")
 _k_cosh = kernel_table("cosh")
@@ -305,7 +307,9 @@ __all__ = [
     "clip",
     "clip_",
     "concat",
+    "conv1d",
     "conv2d",
+    "conv_transpose2d",
     "copysign",
     "cos",
     "cosh",
@@ -7295,6 +7299,174 @@ def conv2d(
         node.groups = groups
     if FORWARD.active:
         _jvp.conv2d(x, weight, bias, stride, padding, dilation, groups, out)
+    return out
+
+
+def conv_transpose2d(
+    x: Tensor | float | int,
+    weight: Tensor | float | int,
+    bias: Tensor | float | int | None = None,
+    stride: Sequence[int] | int = (1, 1),
+    padding: Sequence[int] | int = (0, 0),
+    output_padding: Sequence[int] | int = (0, 0),
+    groups: int = 1,
+    dilation: Sequence[int] | int = (1, 1),
+) -> Tensor:
+    """Transposed 2-D convolution (the adjoint of conv2d in its input) of x (N, C_in, H, W) with weight (C_in, C_out / groups, kh, kw), plus bias; output (N, C_out, (H - 1) * stride - 2 * padding + dilation * (kh - 1) + output_padding + 1, ...), as torch.nn.functional.conv_transpose2d.
+
+    Args:
+        x (Tensor | float | int): The input batch, shape (N, C_in, H, W).
+        weight (Tensor | float | int): The filters, shape (C_in, C_out / groups, kh, kw).
+        bias (Tensor | float | int | None, default None): Optional per-output-channel bias, shape (C_out,).
+        stride (int | Sequence[int], default (1, 1)): The stride of the convolution this is the adjoint of, an int or a pair.
+        padding (int | Sequence[int], default (0, 0)): That convolution's padding, an int or a pair (cropped from the output).
+        output_padding (int | Sequence[int], default (0, 0)): Extra rows and columns added to one side of the output, smaller than stride or dilation.
+        groups (int, default 1): Split channels into this many groups.
+        dilation (int | Sequence[int], default (1, 1)): That convolution's dilation, an int or a pair.
+
+    Returns:
+        out (Tensor): Shape (N, C_out, H_out, W_out).
+
+    Gradient:
+        Flows to x, weight, bias. conv2d of the gradient for x, conv2d_grad's weight gradient (with x and the gradient in swapped roles) for weight, so every order works.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "conv_transpose2d", "x")
+    if not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "conv_transpose2d", "weight")
+    if bias is not None and not isinstance(bias, Tensor):
+        bias = as_tensor_arg(bias, x, "conv_transpose2d", "bias")
+    if stride.__class__ is not tuple and stride.__class__ is not int:
+        stride = int_list_arg(stride, "conv_transpose2d", "stride")
+    if padding.__class__ is not tuple and padding.__class__ is not int:
+        padding = int_list_arg(padding, "conv_transpose2d", "padding")
+    if output_padding.__class__ is not tuple and output_padding.__class__ is not int:
+        output_padding = int_list_arg(output_padding, "conv_transpose2d", "output_padding")
+    if groups.__class__ is not int:
+        groups = int_arg(groups, "conv_transpose2d", "groups")
+    if dilation.__class__ is not tuple and dilation.__class__ is not int:
+        dilation = int_list_arg(dilation, "conv_transpose2d", "dilation")
+    if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
+        x, weight, bias = promote_args("conv_transpose2d", False, x, weight, bias)
+    _bias_data = None if bias is None else bias._data
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        is _bias_data.__class__
+        and _k_conv_transpose2d.get(x._data.__class__)
+        or dispatch(
+            "conv_transpose2d",
+            "conv_transpose2d",
+            x._data,
+            weight._data,
+            _bias_data,
+        )
+    )
+    try:
+        out = wrap(_kernel(
+            x._data,
+            weight._data,
+            _bias_data,
+            stride,
+            padding,
+            output_padding,
+            groups,
+            dilation,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("conv_transpose2d", _e) from None
+    if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.ConvTranspose2dGradNode, (x, weight, bias), out)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.stride = stride
+        node.padding = padding
+        node.output_padding = output_padding
+        node.groups = groups
+        node.dilation = dilation
+    if FORWARD.active:
+        _jvp.conv_transpose2d(x, weight, bias, stride, padding, output_padding, groups, dilation, out)
+    return out
+
+
+def conv1d(
+    x: Tensor | float | int,
+    weight: Tensor | float | int,
+    bias: Tensor | float | int | None = None,
+    stride: int = 1,
+    padding: int = 0,
+    dilation: int = 1,
+    groups: int = 1,
+) -> Tensor:
+    """1-D convolution (cross-correlation) of x (N, C, L) with weight (O, C / groups, k), plus bias (O,), as torch.nn.functional.conv1d; conv2d over a height of 1.
+
+    Args:
+        x (Tensor | float | int): The input batch, shape (N, C, L).
+        weight (Tensor | float | int): The filters, shape (O, C / groups, k).
+        bias (Tensor | float | int | None, default None): Optional per-output-channel bias, shape (O,).
+        stride (int, default 1): The step between windows, an int.
+        padding (int, default 0): Zeros added on each side, an int.
+        dilation (int, default 1): The spacing between kernel elements, an int.
+        groups (int, default 1): Split channels into this many groups.
+
+    Returns:
+        out (Tensor): Shape (N, O, L_out).
+
+    Gradient:
+        Flows to x, weight, bias. Through conv2d_grad on the unsqueezed tensors, so every order works.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "conv1d", "x")
+    if not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "conv1d", "weight")
+    if bias is not None and not isinstance(bias, Tensor):
+        bias = as_tensor_arg(bias, x, "conv1d", "bias")
+    if stride.__class__ is not int:
+        stride = int_arg(stride, "conv1d", "stride")
+    if padding.__class__ is not int:
+        padding = int_arg(padding, "conv1d", "padding")
+    if dilation.__class__ is not int:
+        dilation = int_arg(dilation, "conv1d", "dilation")
+    if groups.__class__ is not int:
+        groups = int_arg(groups, "conv1d", "groups")
+    if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
+        x, weight, bias = promote_args("conv1d", False, x, weight, bias)
+    _bias_data = None if bias is None else bias._data
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        is _bias_data.__class__
+        and _k_conv1d.get(x._data.__class__)
+        or dispatch(
+            "conv1d",
+            "conv1d",
+            x._data,
+            weight._data,
+            _bias_data,
+        )
+    )
+    try:
+        out = wrap(_kernel(
+            x._data,
+            weight._data,
+            _bias_data,
+            stride,
+            padding,
+            dilation,
+            groups,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("conv1d", _e) from None
+    if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.Conv1dGradNode, (x, weight, bias), out)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.stride = stride
+        node.padding = padding
+        node.dilation = dilation
+        node.groups = groups
+    if FORWARD.active:
+        _jvp.conv1d(x, weight, bias, stride, padding, dilation, groups, out)
     return out
 
 

@@ -145,8 +145,8 @@ class AdaptiveAvgPool2d(Module):
 class Conv1d(Conv2d):
     """1-D convolution (cross-correlation) of (N, C, L) input; weight (out, in / groups, k).
 
-    Computed as conv2d over (N, C, 1, L) with a (out, in / groups, 1, k) kernel, so it is
-    differentiable to any order as conv2d is. Arguments and initialisation as Conv2d's,
+    The op og.conv1d (conv2d over (N, C, 1, L) with a (out, in / groups, 1, k) kernel), so it
+    is differentiable to any order as conv2d is. Arguments and initialisation as Conv2d's,
     with one number per size."""
 
     _dims = 1
@@ -154,17 +154,9 @@ class Conv1d(Conv2d):
     def forward(self, x: Tensor) -> Tensor:
         if x.ndim != 3:
             raise ValueError(f"Conv1d: expected (N, C, L) input (3 axes), got shape {x.shape}")
-        w = ops.unsqueeze(self.weight, [2])
-        out = ops.conv2d(
-            ops.unsqueeze(x, [2]),
-            w,
-            self.bias,
-            (1, self.stride[0]),
-            (0, self.padding[0]),
-            (1, self.dilation[0]),
-            self.groups,
+        return ops.conv1d(
+            x, self.weight, self.bias, self.stride[0], self.padding[0], self.dilation[0], self.groups
         )
-        return ops.squeeze(out, [2])
 
 
 class ConvTranspose2d(Module):
@@ -172,8 +164,8 @@ class ConvTranspose2d(Module):
     input; weight (in, out / groups, kh, kw) as in PyTorch and Paddle. Output size:
     (H - 1) * stride - 2 * padding + dilation * (kh - 1) + output_padding + 1.
 
-    Built from differentiable ops: zeros inserted between input pixels (stride), padding
-    (or cropping) by dilation * (k - 1) - padding, then conv2d with the flipped kernel."""
+    The op og.conv_transpose2d (ops.yaml), whose gradients are conv2d and conv2d_grad, so it
+    differentiates to any order."""
 
     def __init__(
         self,
@@ -219,25 +211,16 @@ class ConvTranspose2d(Module):
             raise ValueError(
                 f"ConvTranspose2d: expected (N, {self.in_channels}, H, W) input, got shape {x.shape}"
             )
-        n, c, h, w = x.shape
-        (sh, sw), (kh, kw), (dh, dw) = self.stride, self.kernel_size, self.dilation
-        if sh > 1 or sw > 1:  # zeros between the pixels
-            x = ops.pad(ops.reshape(x, [n, c, h, 1, w, 1]), [0, sw - 1, 0, 0, 0, sh - 1, 0, 0])
-            x = ops.reshape(x, [n, c, h * sh, w * sw])[:, :, : (h - 1) * sh + 1, : (w - 1) * sw + 1]
-        edges = []
-        for k, d, p, op in zip((kh, kw), (dh, dw), self.padding, self.output_padding, strict=True):
-            edges.append((d * (k - 1) - p, d * (k - 1) - p + op))
-        (top, bottom), (left, right) = edges
-        x = ops.pad(x, [max(left, 0), max(right, 0), max(top, 0), max(bottom, 0)])
-        if min(top, bottom, left, right) < 0:  # padding larger than the kernel reach: crop
-            hh, ww = x.shape[2], x.shape[3]
-            x = x[:, :, max(-top, 0) : hh - max(-bottom, 0), max(-left, 0) : ww - max(-right, 0)]
-        g = self.groups
-        cin, cout = self.in_channels // g, self.out_channels // g
-        wt = ops.reshape(self.weight, [g, cin, cout, kh, kw])
-        wt = ops.reshape(ops.transpose(wt, [0, 2, 1, 3, 4]), [g * cout, cin, kh, kw])
-        wt = ops.flip(wt, [2, 3])
-        return ops.conv2d(x, wt, self.bias, (1, 1), (0, 0), self.dilation, g)
+        return ops.conv_transpose2d(
+            x,
+            self.weight,
+            self.bias,
+            self.stride,
+            self.padding,
+            self.output_padding,
+            self.groups,
+            self.dilation,
+        )
 
     def extra_repr(self) -> str:
         return (

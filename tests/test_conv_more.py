@@ -1,0 +1,64 @@
+"""og.conv_transpose2d and og.conv1d against PyTorch's functional forms, and their errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import opgrad as og
+
+RNG = np.random.default_rng(5)
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [{}, {"stride": 2, "padding": 1, "output_padding": 1}, {"groups": 2, "dilation": 2, "stride": (2, 1)}],
+)
+def test_conv_transpose2d_matches_torch_with_gradients(kw):
+    torch = pytest.importorskip("torch")
+    x, w, b = (
+        RNG.standard_normal((2, 4, 3, 5)),
+        RNG.standard_normal((4, 3, 3, 2)),
+        RNG.standard_normal(6 if kw.get("groups") else 3),
+    )
+    if not kw.get("groups"):
+        b = b[:3]
+    tx, tw, tb = (torch.tensor(a, requires_grad=True) for a in (x, w, b))
+    want = torch.nn.functional.conv_transpose2d(tx, tw, tb, **kw)
+    ox, ow, ob = (og.tensor(a, requires_grad=True) for a in (x, w, b))
+    got = og.nn.functional.conv_transpose2d(ox, ow, ob, **kw)
+    np.testing.assert_allclose(got.numpy(), want.detach().numpy(), atol=1e-12)
+    g = RNG.standard_normal(tuple(want.shape))
+    want.backward(torch.tensor(g))
+    og.sum(got * og.tensor(g)).backward()
+    for o, t in ((ox, tx), (ow, tw), (ob, tb)):
+        np.testing.assert_allclose(o.grad.numpy(), t.grad.numpy(), atol=1e-10)
+
+
+def test_conv1d_matches_torch():
+    torch = pytest.importorskip("torch")
+    x, w, b = RNG.standard_normal((2, 4, 9)), RNG.standard_normal((6, 2, 3)), RNG.standard_normal(6)
+    kw = {"stride": 2, "padding": 1, "dilation": 2, "groups": 2}
+    want = torch.nn.functional.conv1d(*(torch.tensor(a) for a in (x, w, b)), **kw)
+    np.testing.assert_allclose(
+        og.conv1d(*(og.tensor(a) for a in (x, w, b)), **kw).numpy(), want.numpy(), atol=1e-12
+    )
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (
+            lambda: og.conv_transpose2d(og.zeros((1, 2, 3, 3)), og.zeros((3, 1, 2, 2))),
+            "weight has 3 input channels",
+        ),
+        (
+            lambda: og.conv_transpose2d(og.zeros((1, 2, 3, 3)), og.zeros((2, 1, 2, 2)), output_padding=1),
+            "output_padding",
+        ),
+        (lambda: og.conv1d(og.zeros((1, 2, 3, 3)), og.zeros((2, 2, 2))), "conv1d: x must be \\(N, C, L\\)"),
+    ],
+)
+def test_bad_arguments_are_clear_errors(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
