@@ -53,6 +53,7 @@ __all__ = [
     "conv1d",
     "conv2d",
     "conv2d_grad",
+    "conv_transpose1d",
     "conv_transpose2d",
     "copysign",
     "cos",
@@ -2140,6 +2141,21 @@ def conv_transpose2d(
 ) -> None:
     """Tangents of conv_transpose2d, derived from its backward (double-vjp)."""
     derive(_ops.conv_transpose2d, (x, weight, bias, stride, padding, output_padding, groups, dilation), (out,))
+
+
+def conv_transpose1d(
+    x,
+    weight,
+    bias,
+    stride,
+    padding,
+    output_padding,
+    groups,
+    dilation,
+    out,
+) -> None:
+    """Tangents of conv_transpose1d, derived from its backward (double-vjp)."""
+    derive(_ops.conv_transpose1d, (x, weight, bias, stride, padding, output_padding, groups, dilation), (out,))
 
 
 def conv1d(

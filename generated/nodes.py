@@ -201,6 +201,7 @@ __all__ = [
     "Conv1dGradNode",
     "Conv2dDoubleGradNode",
     "Conv2dGradNode",
+    "ConvTranspose1dGradNode",
     "ConvTranspose2dGradNode",
     "CopysignGradNode",
     "CosDoubleGradNode",
@@ -7673,6 +7674,38 @@ class ConvTranspose2dGradNode(GradNode):
         x_grad = _ops.conv2d(out_grad, weight, None, stride, padding, dilation, groups)
         weight_grad = _grad_ops.conv2d_grad(out_grad, weight, None, x, stride, padding, dilation, groups)[1]
         bias_grad = _ops.sum(out_grad, [0, 2, 3])
+        return (x_grad, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self._released = True
+
+
+class ConvTranspose1dGradNode(GradNode):
+    """Gradient of conv_transpose1d."""
+
+    __slots__ = ("x", "weight", "stride", "padding", "output_padding", "groups", "dilation")
+    x: Saved
+    weight: Saved
+    stride: int
+    padding: int
+    output_padding: int
+    groups: int
+    dilation: int
+    name = "conv_transpose1d_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        weight = unpack(self.weight, self)
+        stride = self.stride
+        padding = self.padding
+        groups = self.groups
+        dilation = self.dilation
+        x_grad = _ops.squeeze(_ops.conv2d(_ops.unsqueeze(out_grad, [2]), _ops.unsqueeze(weight, [2]), None, [1, stride], [0, padding], [1, dilation], groups), [2])
+        weight_grad = _ops.squeeze(_grad_ops.conv2d_grad(_ops.unsqueeze(out_grad, [2]), _ops.unsqueeze(weight, [2]), None, _ops.unsqueeze(x, [2]), [1, stride], [0, padding], [1, dilation], groups)[1], [2])
+        bias_grad = _ops.sum(out_grad, [0, 2])
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:

@@ -94,6 +94,7 @@ _k_cholesky_solve = kernel_table("cholesky_solve")
 _k_clip = kernel_table("clip")
 _k_conv1d = kernel_table("conv1d")
 _k_conv2d = kernel_table("conv2d")
+_k_conv_transpose1d = kernel_table("conv_transpose1d")
 _k_conv_transpose2d = kernel_table("conv_transpose2d")
 _k_copysign = kernel_table("copysign")
 _k_cos = kernel_table("cos")
@@ -309,6 +310,7 @@ __all__ = [
     "concat",
     "conv1d",
     "conv2d",
+    "conv_transpose1d",
     "conv_transpose2d",
     "copysign",
     "cos",
@@ -7386,6 +7388,93 @@ def conv_transpose2d(
         node.dilation = dilation
     if FORWARD.active:
         _jvp.conv_transpose2d(x, weight, bias, stride, padding, output_padding, groups, dilation, out)
+    return out
+
+
+def conv_transpose1d(
+    x: Tensor | float | int,
+    weight: Tensor | float | int,
+    bias: Tensor | float | int | None = None,
+    stride: int = 1,
+    padding: int = 0,
+    output_padding: int = 0,
+    groups: int = 1,
+    dilation: int = 1,
+) -> Tensor:
+    """Transposed 1-D convolution of x (N, C_in, L) with weight (C_in, C_out / groups, k), plus bias, as torch.nn.functional.conv_transpose1d; conv_transpose2d over a height of 1.
+
+    Args:
+        x (Tensor | float | int): The input batch, shape (N, C_in, L).
+        weight (Tensor | float | int): The filters, shape (C_in, C_out / groups, k).
+        bias (Tensor | float | int | None, default None): Optional per-output-channel bias, shape (C_out,).
+        stride (int, default 1): The stride of the convolution this is the adjoint of.
+        padding (int, default 0): That convolution's padding (cropped from the output).
+        output_padding (int, default 0): Extra positions added to one end of the output, smaller than stride or dilation.
+        groups (int, default 1): Split channels into this many groups.
+        dilation (int, default 1): That convolution's dilation.
+
+    Returns:
+        out (Tensor): Shape (N, C_out, (L - 1) * stride - 2 * padding + dilation * (k - 1) + output_padding + 1).
+
+    Gradient:
+        Flows to x, weight, bias. Through conv2d and conv2d_grad on the unsqueezed tensors, so every order works.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "conv_transpose1d", "x")
+    if not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "conv_transpose1d", "weight")
+    if bias is not None and not isinstance(bias, Tensor):
+        bias = as_tensor_arg(bias, x, "conv_transpose1d", "bias")
+    if stride.__class__ is not int:
+        stride = int_arg(stride, "conv_transpose1d", "stride")
+    if padding.__class__ is not int:
+        padding = int_arg(padding, "conv_transpose1d", "padding")
+    if output_padding.__class__ is not int:
+        output_padding = int_arg(output_padding, "conv_transpose1d", "output_padding")
+    if groups.__class__ is not int:
+        groups = int_arg(groups, "conv_transpose1d", "groups")
+    if dilation.__class__ is not int:
+        dilation = int_arg(dilation, "conv_transpose1d", "dilation")
+    if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
+        x, weight, bias = promote_args("conv_transpose1d", False, x, weight, bias)
+    _bias_data = None if bias is None else bias._data
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        is _bias_data.__class__
+        and _k_conv_transpose1d.get(x._data.__class__)
+        or dispatch(
+            "conv_transpose1d",
+            "conv_transpose1d",
+            x._data,
+            weight._data,
+            _bias_data,
+        )
+    )
+    try:
+        out = wrap(_kernel(
+            x._data,
+            weight._data,
+            _bias_data,
+            stride,
+            padding,
+            output_padding,
+            groups,
+            dilation,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("conv_transpose1d", _e) from None
+    if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.ConvTranspose1dGradNode, (x, weight, bias), out)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.stride = stride
+        node.padding = padding
+        node.output_padding = output_padding
+        node.groups = groups
+        node.dilation = dilation
+    if FORWARD.active:
+        _jvp.conv_transpose1d(x, weight, bias, stride, padding, output_padding, groups, dilation, out)
     return out
 
 

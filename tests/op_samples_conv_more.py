@@ -94,3 +94,37 @@ INFOS = [
     OpInfo("conv_transpose2d", conv_transpose2d_ref, conv_transpose2d_samples, (0, 1, 2), atol32=1e-4),
     OpInfo("conv1d", conv1d_ref, conv1d_samples, (0, 1, 2), atol32=1e-4),
 ]
+
+
+def conv_transpose1d_ref(
+    x: np.ndarray,
+    w: np.ndarray,
+    b: Any = None,
+    stride: int = 1,
+    padding: int = 0,
+    output_padding: int = 0,
+    groups: int = 1,
+    dilation: int = 1,
+) -> np.ndarray:
+    out = conv_transpose2d_ref(
+        x[:, :, None, :],
+        w[:, :, None, :],
+        b,
+        (1, stride),
+        (0, padding),
+        (0, output_padding),
+        groups,
+        (1, dilation),
+    )
+    return out[:, :, 0, :]
+
+
+def conv_transpose1d_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((randn(rng, 2, 3, 5), randn(rng, 3, 2, 3), randn(rng, 2)))
+    yield Sample(
+        (randn(rng, 1, 4, 4), randn(rng, 4, 1, 2)),
+        {"stride": 2, "padding": 1, "output_padding": 1, "groups": 2, "dilation": 2},
+    )
+
+
+INFOS += [OpInfo("conv_transpose1d", conv_transpose1d_ref, conv_transpose1d_samples, (0, 1, 2), atol32=1e-4)]

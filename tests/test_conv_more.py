@@ -62,3 +62,19 @@ def test_conv1d_matches_torch():
 def test_bad_arguments_are_clear_errors(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_conv_transpose1d_module_matches_torch():
+    torch = pytest.importorskip("torch")
+    ours = og.nn.ConvTranspose1d(4, 6, 3, stride=2, padding=1, output_padding=1, groups=2, dilation=1)
+    theirs = torch.nn.ConvTranspose1d(
+        4, 6, 3, stride=2, padding=1, output_padding=1, groups=2, dilation=1
+    ).double()
+    assert tuple(ours.weight.shape) == tuple(theirs.weight.shape)
+    with torch.no_grad():
+        theirs.weight.copy_(torch.tensor(ours.weight.numpy()))
+        theirs.bias.copy_(torch.tensor(ours.bias.numpy()))
+    x = RNG.standard_normal((2, 4, 5))
+    np.testing.assert_allclose(
+        ours(og.tensor(x.astype(np.float32))).numpy(), theirs(torch.tensor(x)).detach().numpy(), atol=1e-5
+    )

@@ -13,7 +13,15 @@ Submodules: `nn.init` (in-place initialisers drawing from og.manual_seed's gener
 from opgrad.runtime.nn import functional, init, parallel, utils
 from opgrad.runtime.nn.attention import MultiHeadAttention
 from opgrad.runtime.nn.container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential
-from opgrad.runtime.nn.conv import AdaptiveAvgPool2d, AvgPool2d, Conv1d, Conv2d, ConvTranspose2d, MaxPool2d
+from opgrad.runtime.nn.conv import (
+    AdaptiveAvgPool2d,
+    AvgPool2d,
+    Conv1d,
+    Conv2d,
+    ConvTranspose1d,
+    ConvTranspose2d,
+    MaxPool2d,
+)
 from opgrad.runtime.nn.layers import (
     GELU,
     Dropout,
@@ -61,6 +69,7 @@ __all__ = [
     "BatchNorm2d",
     "Conv1d",
     "Conv2d",
+    "ConvTranspose1d",
     "ConvTranspose2d",
     "CrossEntropyLoss",
     "Dropout",

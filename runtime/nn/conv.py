@@ -167,6 +167,8 @@ class ConvTranspose2d(Module):
     The op og.conv_transpose2d (ops.yaml), whose gradients are conv2d and conv2d_grad, so it
     differentiates to any order."""
 
+    _dims = 2
+
     def __init__(
         self,
         in_channels: int,
@@ -181,16 +183,16 @@ class ConvTranspose2d(Module):
         dtype: Any = None,
     ) -> None:
         super().__init__()
-        name = "ConvTranspose2d"
+        name, n = type(self).__name__, self._dims
         in_channels, out_channels, groups = channels(name, in_channels, out_channels, groups)
         self.in_channels = in_channels
         self.out_channels = out_channels
-        self.kernel_size = checks.int_tuple(name, "kernel_size", kernel_size, 1, 2)
-        self.stride = checks.int_tuple(name, "stride", stride, 1, 2)
-        self.padding = checks.int_tuple(name, "padding", padding, 0, 2)
-        self.output_padding = checks.int_tuple(name, "output_padding", output_padding, 0, 2)
-        self.dilation = checks.int_tuple(name, "dilation", dilation, 1, 2)
-        for i in range(2):
+        self.kernel_size = checks.int_tuple(name, "kernel_size", kernel_size, 1, n)
+        self.stride = checks.int_tuple(name, "stride", stride, 1, n)
+        self.padding = checks.int_tuple(name, "padding", padding, 0, n)
+        self.output_padding = checks.int_tuple(name, "output_padding", output_padding, 0, n)
+        self.dilation = checks.int_tuple(name, "dilation", dilation, 1, n)
+        for i in range(n):
             if self.output_padding[i] >= max(self.stride[i], self.dilation[i]):
                 raise ValueError(
                     f"{name}: output_padding {self.output_padding} must be smaller than stride "
@@ -202,9 +204,7 @@ class ConvTranspose2d(Module):
             self.bias = empty_parameter((out_channels,), dtype)
         else:
             self.register_parameter("bias", None)
-        uniform_init(
-            self.weight, self.bias, (out_channels // groups) * self.kernel_size[0] * self.kernel_size[1]
-        )
+        uniform_init(self.weight, self.bias, (out_channels // groups) * math.prod(self.kernel_size))
 
     def forward(self, x: Tensor) -> Tensor:
         if x.ndim != 4 or x.shape[1] != self.in_channels:
@@ -226,4 +226,27 @@ class ConvTranspose2d(Module):
         return (
             f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
             f"stride={self.stride}, padding={self.padding}, output_padding={self.output_padding}"
+        )
+
+
+class ConvTranspose1d(ConvTranspose2d):
+    """Transposed 1-D convolution of (N, C, L) input; weight (in, out / groups, k): the op
+    og.conv_transpose1d. Arguments and initialisation as ConvTranspose2d's, one number per size."""
+
+    _dims = 1
+
+    def forward(self, x: Tensor) -> Tensor:
+        if x.ndim != 3 or x.shape[1] != self.in_channels:
+            raise ValueError(
+                f"ConvTranspose1d: expected (N, {self.in_channels}, L) input, got shape {x.shape}"
+            )
+        return ops.conv_transpose1d(
+            x,
+            self.weight,
+            self.bias,
+            self.stride[0],
+            self.padding[0],
+            self.output_padding[0],
+            self.groups,
+            self.dilation[0],
         )

@@ -67,3 +67,23 @@ def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     )
     out = conv2d(x[:, :, None, :], weight[:, :, None, :], bias, (1, s), (0, p), (1, d), groups)
     return out[:, :, 0, :]
+
+
+@register_kernel("conv_transpose1d")
+def conv_transpose1d(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    if x.ndim != 3 or weight.ndim != 3:
+        raise ValueError(
+            f"conv_transpose1d: x must be (N, C_in, L) and weight (C_in, C_out / groups, k), "
+            f"got {x.shape} and {weight.shape}"
+        )
+    out = conv_transpose2d(
+        x[:, :, None, :],
+        weight[:, :, None, :],
+        bias,
+        (1, stride),
+        (0, padding),
+        (0, output_padding),
+        groups,
+        (1, dilation),
+    )
+    return out[:, :, 0, :]
