@@ -42,6 +42,7 @@ _k_celu_grad = kernel_table("celu_grad")
 _k_clip_grad = kernel_table("clip_grad")
 _k_concat_grad = kernel_table("concat_grad")
 _k_conv2d_grad = kernel_table("conv2d_grad")
+_k_conv3d_grad = kernel_table("conv3d_grad")
 _k_cos_grad = kernel_table("cos_grad")
 _k_cross_entropy_double_grad = kernel_table("cross_entropy_double_grad")
 _k_cross_entropy_grad = kernel_table("cross_entropy_grad")
@@ -155,6 +156,7 @@ __all__ = [
     "clip_grad",
     "concat_grad",
     "conv2d_grad",
+    "conv3d_grad",
     "cos_grad",
     "cross_entropy_double_grad",
     "cross_entropy_grad",
@@ -3141,6 +3143,67 @@ def conv2d_grad(
         node.groups = groups
     if FORWARD.active:
         _jvp.conv2d_grad(x, weight, bias, out_grad, stride, padding, dilation, groups, x_grad, weight_grad, bias_grad)
+    return (x_grad, weight_grad, bias_grad)
+
+
+def conv3d_grad(
+    x: Tensor,
+    weight: Tensor,
+    bias: TensorMeta | None,
+    out_grad: Tensor,
+    stride: Sequence[int] | int = (1, 1, 1),
+    padding: Sequence[int] | int = (0, 0, 0),
+    dilation: Sequence[int] | int = (1, 1, 1),
+    groups: int = 1,
+) -> tuple[Tensor, Tensor, Tensor | None]:
+    """Gradient of conv3d."""
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        is out_grad._data.__class__
+        and _k_conv3d_grad.get(x._data.__class__)
+        or dispatch(
+            "conv3d_grad",
+            "conv3d_grad",
+            x._data,
+            weight._data,
+            out_grad._data,
+        )
+    )
+    try:
+        _results = _kernel(
+            x._data,
+            weight._data,
+            bias,
+            out_grad._data,
+            stride,
+            padding,
+            dilation,
+            groups,
+        )
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("conv3d_grad", _e) from None
+    try:
+        _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("conv3d_grad", 3, _results) from None
+    x_grad = wrap(_r0)
+    weight_grad = wrap(_r1)
+    bias_grad = None if _r2 is None else wrap(_r2)
+    if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.Conv3dDoubleGradNode, (x, weight, None, out_grad), x_grad)
+        set_history(weight_grad, node, 1)
+        if bias_grad is not None:
+            set_history(bias_grad, node, 2)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.stride = stride
+        node.padding = padding
+        node.dilation = dilation
+        node.groups = groups
+    if FORWARD.active:
+        _jvp.conv3d_grad(x, weight, bias, out_grad, stride, padding, dilation, groups, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
 
 

@@ -53,6 +53,8 @@ __all__ = [
     "conv1d",
     "conv2d",
     "conv2d_grad",
+    "conv3d",
+    "conv3d_grad",
     "conv_transpose1d",
     "conv_transpose2d",
     "copysign",
@@ -2172,6 +2174,27 @@ def conv1d(
     derive(_ops.conv1d, (x, weight, bias, stride, padding, dilation, groups), (out,))
 
 
+def conv3d(
+    x,
+    weight,
+    bias,
+    stride,
+    padding,
+    dilation,
+    groups,
+    out,
+) -> None:
+    """Tangents of conv3d (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, weight, bias)
+    if _t is None:
+        return
+    x_t, weight_t, bias_t = _t
+    with rule_scope():
+        a = _ops.conv3d(x_t, weight, None, stride, padding, dilation, groups) + _ops.conv3d(x, weight_t, None, stride, padding, dilation, groups)
+        out_t = a + _ops.reshape(bias_t, [1, -1, 1, 1, 1]) if bias is not None else a
+    set_tangent(out, out_t)
+
+
 def max_pool2d(
     x,
     kernel_size,
@@ -3739,6 +3762,23 @@ def conv2d_grad(
 ) -> None:
     """Tangents of conv2d_grad, derived from its backward (double-vjp)."""
     derive(_grad_ops.conv2d_grad, (x, weight, bias, out_grad, stride, padding, dilation, groups), (x_grad, weight_grad, bias_grad))
+
+
+def conv3d_grad(
+    x,
+    weight,
+    bias,
+    out_grad,
+    stride,
+    padding,
+    dilation,
+    groups,
+    x_grad,
+    weight_grad,
+    bias_grad,
+) -> None:
+    """Tangents of conv3d_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.conv3d_grad, (x, weight, bias, out_grad, stride, padding, dilation, groups), (x_grad, weight_grad, bias_grad))
 
 
 def max_pool2d_grad(

@@ -39,6 +39,7 @@ _k_celu_grad = kernel_table("celu_grad")
 _k_clip_grad = kernel_table("clip_grad")
 _k_concat_grad = kernel_table("concat_grad")
 _k_conv2d_grad = kernel_table("conv2d_grad")
+_k_conv3d_grad = kernel_table("conv3d_grad")
 _k_cos_grad = kernel_table("cos_grad")
 _k_cross_entropy_double_grad = kernel_table("cross_entropy_double_grad")
 _k_cross_entropy_grad = kernel_table("cross_entropy_grad")
@@ -201,6 +202,8 @@ __all__ = [
     "Conv1dGradNode",
     "Conv2dDoubleGradNode",
     "Conv2dGradNode",
+    "Conv3dDoubleGradNode",
+    "Conv3dGradNode",
     "ConvTranspose1dGradNode",
     "ConvTranspose2dGradNode",
     "CopysignGradNode",
@@ -7742,6 +7745,121 @@ class Conv1dGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self.weight = None
+        self._released = True
+
+
+class Conv3dGradNode(GradNode):
+    """Gradient of conv3d."""
+
+    __slots__ = ("x", "weight", "bias", "stride", "padding", "dilation", "groups")
+    x: Saved
+    weight: Saved
+    bias: Saved
+    stride: Sequence[int] | int
+    padding: Sequence[int] | int
+    dilation: Sequence[int] | int
+    groups: int
+    name = "conv3d_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad: Tensor | None
+        weight_grad: Tensor | None
+        bias_grad: Tensor | None
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            bias = None if self.bias is None else unpack(self.bias, self)
+            x_grad, weight_grad, bias_grad = _grad_ops.conv3d_grad(
+                x,
+                weight,
+                bias,
+                out_grad,
+                self.stride,
+                self.padding,
+                self.dilation,
+                self.groups,
+            )
+            return (x_grad, weight_grad, bias_grad)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        bias = None if self.bias is None else unpack_data(self.bias, self)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_conv3d_grad.get(x.__class__)
+            or dispatch(
+                "conv3d_grad",
+                "conv3d_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                bias,
+                out_grad._data,
+                self.stride,
+                self.padding,
+                self.dilation,
+                self.groups,
+                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("conv3d_grad", _e) from None
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("conv3d_grad", 3, _results) from None
+        x_grad = None if _r0 is None else wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
+        return (x_grad, weight_grad, bias_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self._released = True
+
+
+class Conv3dDoubleGradNode(GradNode):
+    """Gradient of conv3d_grad (second-order gradient of conv3d)."""
+
+    __slots__ = ("x", "weight", "out_grad", "stride", "padding", "dilation", "groups")
+    x: Saved
+    weight: Saved
+    out_grad: Saved
+    stride: Sequence[int] | int
+    padding: Sequence[int] | int
+    dilation: Sequence[int] | int
+    groups: int
+    name = "conv3d_double_grad"
+    n_outputs = 3
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        weight_grad_grad = grads[1]
+        bias_grad_grad = grads[2]
+        x = unpack(self.x, self)
+        weight = unpack(self.weight, self)
+        out_grad = unpack(self.out_grad, self)
+        stride = self.stride
+        padding = self.padding
+        dilation = self.dilation
+        groups = self.groups
+        grad_wrt_x = _grad_ops.conv3d_grad(x, weight_grad_grad, None, out_grad, stride, padding, dilation, groups)[0]
+        grad_wrt_weight = _grad_ops.conv3d_grad(x_grad_grad, weight, None, out_grad, stride, padding, dilation, groups)[1]
+        grad_wrt_out_grad = _ops.conv3d(x_grad_grad, weight, bias_grad_grad, stride, padding, dilation, groups) + _ops.conv3d(x, weight_grad_grad, None, stride, padding, dilation, groups)
+        return (grad_wrt_x, grad_wrt_weight, None, grad_wrt_out_grad)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self.weight = None
+        self.out_grad = None
         self._released = True
 
 

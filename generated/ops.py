@@ -94,6 +94,7 @@ _k_cholesky_solve = kernel_table("cholesky_solve")
 _k_clip = kernel_table("clip")
 _k_conv1d = kernel_table("conv1d")
 _k_conv2d = kernel_table("conv2d")
+_k_conv3d = kernel_table("conv3d")
 _k_conv_transpose1d = kernel_table("conv_transpose1d")
 _k_conv_transpose2d = kernel_table("conv_transpose2d")
 _k_copysign = kernel_table("copysign")
@@ -310,6 +311,7 @@ __all__ = [
     "concat",
     "conv1d",
     "conv2d",
+    "conv3d",
     "conv_transpose1d",
     "conv_transpose2d",
     "copysign",
@@ -7556,6 +7558,88 @@ def conv1d(
         node.groups = groups
     if FORWARD.active:
         _jvp.conv1d(x, weight, bias, stride, padding, dilation, groups, out)
+    return out
+
+
+def conv3d(
+    x: Tensor | float | int,
+    weight: Tensor | float | int,
+    bias: Tensor | float | int | None = None,
+    stride: Sequence[int] | int = (1, 1, 1),
+    padding: Sequence[int] | int = (0, 0, 0),
+    dilation: Sequence[int] | int = (1, 1, 1),
+    groups: int = 1,
+) -> Tensor:
+    """3-D convolution (cross-correlation) of x (N, C, D, H, W) with weight (O, C / groups, kd, kh, kw), plus bias (O,), as torch.nn.functional.conv3d.
+
+    Args:
+        x (Tensor | float | int): The input batch, shape (N, C, D, H, W).
+        weight (Tensor | float | int): The filters, shape (O, C / groups, kd, kh, kw).
+        bias (Tensor | float | int | None, default None): Optional per-output-channel bias, shape (O,).
+        stride (int | Sequence[int], default (1, 1, 1)): The step between windows, an int or a list of 3.
+        padding (int | Sequence[int], default (0, 0, 0)): Zeros added on each side, an int or a list of 3.
+        dilation (int | Sequence[int], default (1, 1, 1)): The spacing between kernel elements, an int or a list of 3.
+        groups (int, default 1): Split channels into this many groups.
+
+    Returns:
+        out (Tensor): Shape (N, O, D_out, H_out, W_out).
+
+    Gradient:
+        Flows to x, weight, bias.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, weight, "conv3d", "x")
+    if not isinstance(weight, Tensor):
+        weight = as_tensor_arg(weight, x, "conv3d", "weight")
+    if bias is not None and not isinstance(bias, Tensor):
+        bias = as_tensor_arg(bias, x, "conv3d", "bias")
+    if stride.__class__ is not tuple and stride.__class__ is not int:
+        stride = int_list_arg(stride, "conv3d", "stride")
+    if padding.__class__ is not tuple and padding.__class__ is not int:
+        padding = int_list_arg(padding, "conv3d", "padding")
+    if dilation.__class__ is not tuple and dilation.__class__ is not int:
+        dilation = int_list_arg(dilation, "conv3d", "dilation")
+    if groups.__class__ is not int:
+        groups = int_arg(groups, "conv3d", "groups")
+    if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
+        x, weight, bias = promote_args("conv3d", False, x, weight, bias)
+    _bias_data = None if bias is None else bias._data
+    _kernel = (
+        x._data.__class__
+        is weight._data.__class__
+        is _bias_data.__class__
+        and _k_conv3d.get(x._data.__class__)
+        or dispatch(
+            "conv3d",
+            "conv3d",
+            x._data,
+            weight._data,
+            _bias_data,
+        )
+    )
+    try:
+        out = wrap(_kernel(
+            x._data,
+            weight._data,
+            _bias_data,
+            stride,
+            padding,
+            dilation,
+            groups,
+        ))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("conv3d", _e) from None
+    if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.Conv3dGradNode, (x, weight, bias), out)
+        node.x = TensorWrapper.of_input(x)
+        node.weight = TensorWrapper.of_input(weight)
+        node.bias = None if bias is None else TensorWrapper.meta_of(bias)
+        node.stride = stride
+        node.padding = padding
+        node.dilation = dilation
+        node.groups = groups
+    if FORWARD.active:
+        _jvp.conv3d(x, weight, bias, stride, padding, dilation, groups, out)
     return out
 
 

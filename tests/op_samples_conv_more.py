@@ -128,3 +128,51 @@ def conv_transpose1d_samples(rng: np.random.Generator) -> Iterator[Sample]:
 
 
 INFOS += [OpInfo("conv_transpose1d", conv_transpose1d_ref, conv_transpose1d_samples, (0, 1, 2), atol32=1e-4)]
+
+
+def conv3d_ref(
+    x: np.ndarray,
+    w: np.ndarray,
+    b: Any = None,
+    stride: Any = 1,
+    padding: Any = 0,
+    dilation: Any = 1,
+    groups: int = 1,
+) -> np.ndarray:
+    def three(v: Any) -> tuple[int, int, int]:
+        return (v, v, v) if isinstance(v, int) else tuple(v)
+
+    (sd, sh, sw), (pd, ph, pw), (dd, dh, dw) = three(stride), three(padding), three(dilation)
+    xp = np.pad(x, ((0, 0), (0, 0), (pd, pd), (ph, ph), (pw, pw)))
+    n, c, depth, h, wd = xp.shape
+    o, cg, kd, kh, kw = w.shape
+    do = (depth - dd * (kd - 1) - 1) // sd + 1
+    ho = (h - dh * (kh - 1) - 1) // sh + 1
+    wo = (wd - dw * (kw - 1) - 1) // sw + 1
+    out = np.zeros((n, o, do, ho, wo), dtype=x.dtype)
+    og_ = o // groups
+    for oc in range(o):
+        g = oc // og_
+        for a in range(do):
+            for i in range(ho):
+                for j in range(wo):
+                    win = xp[
+                        :,
+                        g * cg : (g + 1) * cg,
+                        a * sd : a * sd + dd * (kd - 1) + 1 : dd,
+                        i * sh : i * sh + dh * (kh - 1) + 1 : dh,
+                        j * sw : j * sw + dw * (kw - 1) + 1 : dw,
+                    ]
+                    out[:, oc, a, i, j] = (win * w[oc][None]).sum(axis=(1, 2, 3, 4))
+    return out if b is None else out + b.reshape(1, -1, 1, 1, 1)
+
+
+def conv3d_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((randn(rng, 2, 2, 3, 3, 4), randn(rng, 3, 2, 2, 2, 2), randn(rng, 3)))
+    yield Sample(
+        (randn(rng, 1, 4, 5, 4, 4), randn(rng, 2, 2, 2, 2, 2)),
+        {"stride": [2, 1, 2], "padding": 1, "dilation": [2, 1, 1], "groups": 2},
+    )
+
+
+INFOS += [OpInfo("conv3d", conv3d_ref, conv3d_samples, (0, 1, 2), atol32=1e-4)]

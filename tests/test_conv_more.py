@@ -78,3 +78,25 @@ def test_conv_transpose1d_module_matches_torch():
     np.testing.assert_allclose(
         ours(og.tensor(x.astype(np.float32))).numpy(), theirs(torch.tensor(x)).detach().numpy(), atol=1e-5
     )
+
+
+def test_conv3d_matches_torch_with_gradients():
+    torch = pytest.importorskip("torch")
+    x, w, b = (
+        RNG.standard_normal((2, 4, 5, 4, 6)),
+        RNG.standard_normal((6, 2, 2, 3, 2)),
+        RNG.standard_normal(6),
+    )
+    kw = {"stride": (2, 1, 2), "padding": (1, 0, 1), "dilation": (1, 1, 2), "groups": 2}
+    tx, tw, tb = (torch.tensor(a, requires_grad=True) for a in (x, w, b))
+    want = torch.nn.functional.conv3d(tx, tw, tb, **kw)
+    ox, ow, ob = (og.tensor(a, requires_grad=True) for a in (x, w, b))
+    got = og.conv3d(ox, ow, ob, **kw)
+    np.testing.assert_allclose(got.numpy(), want.detach().numpy(), atol=1e-12)
+    g = RNG.standard_normal(tuple(want.shape))
+    want.backward(torch.tensor(g))
+    og.sum(got * og.tensor(g)).backward()
+    for o, t in ((ox, tx), (ow, tw), (ob, tb)):
+        np.testing.assert_allclose(o.grad.numpy(), t.grad.numpy(), atol=1e-10)
+    layer = og.nn.Conv3d(4, 6, (2, 3, 2), stride=(2, 1, 2), padding=(1, 0, 1), dilation=(1, 1, 2), groups=2)
+    assert layer(og.tensor(x.astype(np.float32))).shape == tuple(want.shape)

@@ -159,6 +159,19 @@ class Conv1d(Conv2d):
         )
 
 
+class Conv3d(Conv2d):
+    """3-D convolution (cross-correlation) of (N, C, D, H, W) input; weight (out, in / groups,
+    kd, kh, kw): the op og.conv3d. Arguments and initialisation as Conv2d's, three numbers
+    per size."""
+
+    _dims = 3
+
+    def forward(self, x: Tensor) -> Tensor:
+        if x.ndim != 5:
+            raise ValueError(f"Conv3d: expected (N, C, D, H, W) input (5 axes), got shape {x.shape}")
+        return ops.conv3d(x, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+
 class ConvTranspose2d(Module):
     """Transposed 2-D convolution (the gradient of conv2d with respect to its input) of NCHW
     input; weight (in, out / groups, kh, kw) as in PyTorch and Paddle. Output size:

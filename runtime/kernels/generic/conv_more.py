@@ -87,3 +87,83 @@ def conv_transpose1d(x, weight, bias=None, stride=1, padding=0, output_padding=0
         (1, dilation),
     )
     return out[:, :, 0, :]
+
+
+def _triple(value, op, arg, minimum):
+    v = [value] * 3 if isinstance(value, int) and not isinstance(value, bool) else list(value)
+    if len(v) == 1:
+        v = v * 3
+    if len(v) != 3 or any(isinstance(a, bool) or not isinstance(a, int) or a < minimum for a in v):
+        raise ValueError(f"{op}: {arg} must be an int >= {minimum} or a list of 3 such ints, got {value!r}")
+    return tuple(v)
+
+
+def _conv3d_geometry(x, weight, bias, stride, padding, dilation, groups):
+    op = "conv3d"
+    if x.ndim != 5 or weight.ndim != 5:
+        raise ValueError(
+            f"{op}: x must be (N, C, D, H, W) and weight (O, C / groups, kd, kh, kw), "
+            f"got {x.shape} and {weight.shape}"
+        )
+    if bias is not None and bias.shape != (weight.shape[0],):
+        raise ValueError(
+            f"{op}: bias must have shape ({weight.shape[0]},) (output channels), got {bias.shape}"
+        )
+    s = _triple(stride, op, "stride", 1)
+    p = _triple(padding, op, "padding", 0)
+    d = _triple(dilation, op, "dilation", 1)
+    kd = weight.shape[2]
+    depth = (x.shape[2] + 2 * p[0] - d[0] * (kd - 1) - 1) // s[0] + 1
+    if depth <= 0:
+        raise ValueError(
+            f"{op}: the depth axis ({x.shape[2]}, padding {p[0]}) is smaller than the kernel ({kd})"
+        )
+    return s, p, d, kd, depth
+
+
+def _depth_slices(xp, x, s, p, d, kd, depth):
+    """For each kernel depth i: the input depths it meets, as a (N * D_out, C, H, W) batch."""
+    xpad = xp.pad(x, ((0, 0), (0, 0), (p[0], p[0]), (0, 0), (0, 0))) if p[0] else x
+    n, c, _, h, w = x.shape
+    for i in range(kd):
+        xs = xpad[:, :, i * d[0] : i * d[0] + s[0] * (depth - 1) + 1 : s[0]]
+        yield i, xs.transpose(0, 2, 1, 3, 4).reshape(n * depth, c, h, w)
+
+
+@register_kernel("conv3d")
+def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """conv2d over the (N * D_out) depth slices, once per kernel depth, summed."""
+    xp = array_module(x)
+    s, p, d, kd, depth = _conv3d_geometry(x, weight, bias, stride, padding, dilation, groups)
+    out = None
+    for i, xs in _depth_slices(xp, x, s, p, d, kd, depth):
+        r = conv2d(xs, weight[:, :, i], None, s[1:], p[1:], d[1:], groups)
+        out = r if out is None else out + r
+    n = x.shape[0]
+    out = out.reshape(n, depth, *out.shape[1:]).transpose(0, 2, 1, 3, 4)
+    if bias is not None:
+        out = out + bias.reshape(1, -1, 1, 1, 1)
+    return xp.ascontiguousarray(out)
+
+
+@register_kernel("conv3d_grad")
+def conv3d_grad(x, weight, bias, out_grad, stride=1, padding=0, dilation=1, groups=1, needs=None):
+    xp = array_module(x)
+    want_x, want_w, want_b = (True, True, True) if needs is None else needs
+    s, p, d, kd, depth = _conv3d_geometry(x, weight, bias, stride, padding, dilation, groups)
+    n, c, d_in, h, w = x.shape
+    g2 = out_grad.transpose(0, 2, 1, 3, 4).reshape(n * depth, out_grad.shape[1], *out_grad.shape[3:])
+    x_grad_pad = xp.zeros((n, c, d_in + 2 * p[0], h, w), dtype=x.dtype) if want_x else None
+    weight_grad = xp.empty(weight.shape, dtype=weight.dtype) if want_w else None
+    for i, xs in _depth_slices(xp, x, s, p, d, kd, depth):
+        xg, wg, _ = conv2d_grad(
+            xs, weight[:, :, i], None, g2, s[1:], p[1:], d[1:], groups, (want_x, want_w, False)
+        )
+        if want_w:
+            weight_grad[:, :, i] = wg
+        if want_x:
+            xg = xg.reshape(n, depth, c, h, w).transpose(0, 2, 1, 3, 4)
+            x_grad_pad[:, :, i * d[0] : i * d[0] + s[0] * (depth - 1) + 1 : s[0]] += xg
+    x_grad = xp.ascontiguousarray(x_grad_pad[:, :, p[0] : p[0] + d_in]) if want_x else None
+    bias_grad = out_grad.sum(axis=(0, 2, 3, 4)).astype(bias.dtype) if bias is not None and want_b else None
+    return x_grad, weight_grad, bias_grad
