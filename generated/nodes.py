@@ -38,8 +38,11 @@ _k_cast_grad = kernel_table("cast_grad")
 _k_celu_grad = kernel_table("celu_grad")
 _k_clip_grad = kernel_table("clip_grad")
 _k_concat_grad = kernel_table("concat_grad")
+_k_conv1d_grad = kernel_table("conv1d_grad")
 _k_conv2d_grad = kernel_table("conv2d_grad")
 _k_conv3d_grad = kernel_table("conv3d_grad")
+_k_conv_transpose1d_grad = kernel_table("conv_transpose1d_grad")
+_k_conv_transpose2d_grad = kernel_table("conv_transpose2d_grad")
 _k_cos_grad = kernel_table("cos_grad")
 _k_cross_entropy_double_grad = kernel_table("cross_entropy_double_grad")
 _k_cross_entropy_grad = kernel_table("cross_entropy_grad")
@@ -7668,15 +7671,56 @@ class ConvTranspose2dGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = unpack(self.x, self)
-        weight = unpack(self.weight, self)
-        stride = self.stride
-        padding = self.padding
-        groups = self.groups
-        dilation = self.dilation
-        x_grad = _ops.conv2d(out_grad, weight, None, stride, padding, dilation, groups)
-        weight_grad = _grad_ops.conv2d_grad(out_grad, weight, None, x, stride, padding, dilation, groups)[1]
-        bias_grad = _ops.sum(out_grad, [0, 2, 3])
+        x_grad: Tensor | None
+        weight_grad: Tensor | None
+        bias_grad: Tensor | None
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            stride = self.stride
+            padding = self.padding
+            groups = self.groups
+            dilation = self.dilation
+            x_grad = _ops.conv2d(out_grad, weight, None, stride, padding, dilation, groups)
+            weight_grad = _grad_ops.conv2d_grad(out_grad, weight, None, x, stride, padding, dilation, groups)[1]
+            bias_grad = _ops.sum(out_grad, [0, 2, 3])
+            return (x_grad, weight_grad, bias_grad)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_conv_transpose2d_grad.get(x.__class__)
+            or dispatch(
+                "conv_transpose2d_grad",
+                "conv_transpose2d_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                out_grad._data,
+                self.stride,
+                self.padding,
+                self.output_padding,
+                self.groups,
+                self.dilation,
+                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("conv_transpose2d_grad", _e) from None
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("conv_transpose2d_grad", 3, _results) from None
+        x_grad = None if _r0 is None else wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -7700,15 +7744,56 @@ class ConvTranspose1dGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = unpack(self.x, self)
-        weight = unpack(self.weight, self)
-        stride = self.stride
-        padding = self.padding
-        groups = self.groups
-        dilation = self.dilation
-        x_grad = _ops.squeeze(_ops.conv2d(_ops.unsqueeze(out_grad, [2]), _ops.unsqueeze(weight, [2]), None, [1, stride], [0, padding], [1, dilation], groups), [2])
-        weight_grad = _ops.squeeze(_grad_ops.conv2d_grad(_ops.unsqueeze(out_grad, [2]), _ops.unsqueeze(weight, [2]), None, _ops.unsqueeze(x, [2]), [1, stride], [0, padding], [1, dilation], groups)[1], [2])
-        bias_grad = _ops.sum(out_grad, [0, 2])
+        x_grad: Tensor | None
+        weight_grad: Tensor | None
+        bias_grad: Tensor | None
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            stride = self.stride
+            padding = self.padding
+            groups = self.groups
+            dilation = self.dilation
+            x_grad = _ops.squeeze(_ops.conv2d(_ops.unsqueeze(out_grad, [2]), _ops.unsqueeze(weight, [2]), None, [1, stride], [0, padding], [1, dilation], groups), [2])
+            weight_grad = _ops.squeeze(_grad_ops.conv2d_grad(_ops.unsqueeze(out_grad, [2]), _ops.unsqueeze(weight, [2]), None, _ops.unsqueeze(x, [2]), [1, stride], [0, padding], [1, dilation], groups)[1], [2])
+            bias_grad = _ops.sum(out_grad, [0, 2])
+            return (x_grad, weight_grad, bias_grad)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_conv_transpose1d_grad.get(x.__class__)
+            or dispatch(
+                "conv_transpose1d_grad",
+                "conv_transpose1d_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                out_grad._data,
+                self.stride,
+                self.padding,
+                self.output_padding,
+                self.groups,
+                self.dilation,
+                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("conv_transpose1d_grad", _e) from None
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("conv_transpose1d_grad", 3, _results) from None
+        x_grad = None if _r0 is None else wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:
@@ -7731,15 +7816,55 @@ class Conv1dGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
-        x = unpack(self.x, self)
-        weight = unpack(self.weight, self)
-        stride = self.stride
-        padding = self.padding
-        dilation = self.dilation
-        groups = self.groups
-        x_grad = _ops.squeeze(_grad_ops.conv2d_grad(_ops.unsqueeze(x, [2]), _ops.unsqueeze(weight, [2]), None, _ops.unsqueeze(out_grad, [2]), [1, stride], [0, padding], [1, dilation], groups)[0], [2])
-        weight_grad = _ops.squeeze(_grad_ops.conv2d_grad(_ops.unsqueeze(x, [2]), _ops.unsqueeze(weight, [2]), None, _ops.unsqueeze(out_grad, [2]), [1, stride], [0, padding], [1, dilation], groups)[1], [2])
-        bias_grad = _ops.sum(out_grad, [0, 2])
+        x_grad: Tensor | None
+        weight_grad: Tensor | None
+        bias_grad: Tensor | None
+        if create_graph:
+            x = unpack(self.x, self)
+            weight = unpack(self.weight, self)
+            stride = self.stride
+            padding = self.padding
+            dilation = self.dilation
+            groups = self.groups
+            x_grad = _ops.squeeze(_grad_ops.conv2d_grad(_ops.unsqueeze(x, [2]), _ops.unsqueeze(weight, [2]), None, _ops.unsqueeze(out_grad, [2]), [1, stride], [0, padding], [1, dilation], groups)[0], [2])
+            weight_grad = _ops.squeeze(_grad_ops.conv2d_grad(_ops.unsqueeze(x, [2]), _ops.unsqueeze(weight, [2]), None, _ops.unsqueeze(out_grad, [2]), [1, stride], [0, padding], [1, dilation], groups)[1], [2])
+            bias_grad = _ops.sum(out_grad, [0, 2])
+            return (x_grad, weight_grad, bias_grad)
+        x = unpack_data(self.x, self)
+        weight = unpack_data(self.weight, self)
+        _kernel = (
+            x.__class__
+            is weight.__class__
+            is out_grad._data.__class__
+            and _k_conv1d_grad.get(x.__class__)
+            or dispatch(
+                "conv1d_grad",
+                "conv1d_grad",
+                x,
+                weight,
+                out_grad._data,
+            )
+        )
+        try:
+            _results = _kernel(
+                x,
+                weight,
+                out_grad._data,
+                self.stride,
+                self.padding,
+                self.dilation,
+                self.groups,
+                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("conv1d_grad", _e) from None
+        try:
+            _r0, _r1, _r2 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("conv1d_grad", 3, _results) from None
+        x_grad = None if _r0 is None else wrap(_r0)
+        weight_grad = None if _r1 is None else wrap(_r1)
+        bias_grad = None if _r2 is None else wrap(_r2)
         return (x_grad, weight_grad, bias_grad)
 
     def release_saved(self) -> None:

@@ -75,7 +75,15 @@ def test_the_generated_node_passes_the_edges_as_needs(tmp_path: Path) -> None:
 
 
 def test_every_user_is_a_kernel_that_defaults_to_computing_everything() -> None:
-    assert USERS == ["conv2d_grad", "conv3d_grad", "linear_grad", "matmul_grad"]
+    assert USERS == [
+        "conv1d_grad",
+        "conv2d_grad",
+        "conv3d_grad",
+        "conv_transpose1d_grad",
+        "conv_transpose2d_grad",
+        "linear_grad",
+        "matmul_grad",
+    ]
     for name in USERS:
         assert lookup(name, "cpu").__defaults__[-1] is None, name  # needs=None
 
@@ -89,6 +97,14 @@ def _cases():
     yield "matmul transposed", og.matmul, [r((4, 3)), r((5, 4))], {"transpose_x": True, "transpose_y": True}
     yield "linear 3-D", og.linear, [r((2, 3, 4)), r((4, 5)), r(5)], {}
     yield "conv2d", og.conv2d, [r((2, 3, 6, 6)), r((4, 3, 3, 3)), r(4)], {"stride": 2, "padding": 1}
+    yield "conv1d", og.conv1d, [r((2, 3, 7)), r((4, 3, 3)), r(4)], {"stride": 2, "padding": 1}
+    yield "conv_transpose1d", og.conv_transpose1d, [r((2, 3, 5)), r((3, 2, 3)), r(2)], {"stride": 2}
+    yield (
+        "conv_transpose2d",
+        og.conv_transpose2d,
+        [r((2, 3, 4, 5)), r((3, 2, 3, 2)), r(2)],
+        {"stride": 2, "padding": 1},
+    )
     yield "conv3d", og.conv3d, [r((2, 2, 4, 5, 5)), r((3, 2, 2, 3, 2)), r(3)], {"stride": 2, "padding": 1}
 
 

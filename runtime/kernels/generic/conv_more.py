@@ -167,3 +167,63 @@ def conv3d_grad(x, weight, bias, out_grad, stride=1, padding=0, dilation=1, grou
     x_grad = xp.ascontiguousarray(x_grad_pad[:, :, p[0] : p[0] + d_in]) if want_x else None
     bias_grad = out_grad.sum(axis=(0, 2, 3, 4)).astype(bias.dtype) if bias is not None and want_b else None
     return x_grad, weight_grad, bias_grad
+
+
+# --- first-order gradients (the composites in backward.yaml serve the recorded path) ---------
+
+
+@register_kernel("conv_transpose2d_grad")
+def conv_transpose2d_grad(
+    x, weight, out_grad, stride=1, padding=0, output_padding=0, groups=1, dilation=1, needs=None
+):
+    want_x, want_w, want_b = (True, True, True) if needs is None else needs
+    s, p, d = (
+        pair(stride, "conv_transpose2d", "stride", 1),
+        pair(padding, "conv_transpose2d", "padding", 0),
+        pair(dilation, "conv_transpose2d", "dilation", 1),
+    )
+    x_grad = conv2d(out_grad, weight, None, s, p, d, groups) if want_x else None
+    weight_grad = None
+    if want_w:
+        _, weight_grad, _ = conv2d_grad(out_grad, weight, None, x, s, p, d, groups, (False, True, False))
+    bias_grad = out_grad.sum(axis=(0, 2, 3)) if want_b else None
+    return x_grad, weight_grad, bias_grad
+
+
+@register_kernel("conv_transpose1d_grad")
+def conv_transpose1d_grad(
+    x, weight, out_grad, stride=1, padding=0, output_padding=0, groups=1, dilation=1, needs=None
+):
+    r = conv_transpose2d_grad(
+        x[:, :, None, :],
+        weight[:, :, None, :],
+        out_grad[:, :, None, :],
+        (1, stride),
+        (0, padding),
+        (0, output_padding),
+        groups,
+        (1, dilation),
+        needs,
+    )
+    return tuple(None if a is None else (a[:, :, 0, :] if a.ndim == 4 else a) for a in r)
+
+
+@register_kernel("conv1d_grad")
+def conv1d_grad(x, weight, out_grad, stride=1, padding=0, dilation=1, groups=1, needs=None):
+    want_x, want_w, want_b = (True, True, True) if needs is None else needs
+    xg, wg, _ = conv2d_grad(
+        x[:, :, None, :],
+        weight[:, :, None, :],
+        None,
+        out_grad[:, :, None, :],
+        (1, stride),
+        (0, padding),
+        (1, dilation),
+        groups,
+        (want_x, want_w, False),
+    )
+    return (
+        None if xg is None else xg[:, :, 0, :],
+        None if wg is None else wg[:, :, 0, :],
+        out_grad.sum(axis=(0, 2)) if want_b else None,
+    )

@@ -137,13 +137,13 @@ def _check_helper(op, x, y, g, transpose_x, transpose_y):
 @register_kernel("matmul_xg")
 def matmul_xg(x, y, g, transpose_x=False, transpose_y=False):
     _check_helper("matmul_xg", x, y, g, transpose_x, transpose_y)
-    return matmul_grad(x, y, g, transpose_x, transpose_y)[0]
+    return matmul_grad(x, y, g, transpose_x, transpose_y, (True, False))[0]  # x's product only
 
 
 @register_kernel("matmul_yg")
 def matmul_yg(x, y, g, transpose_x=False, transpose_y=False):
     _check_helper("matmul_yg", x, y, g, transpose_x, transpose_y)
-    return matmul_grad(x, y, g, transpose_x, transpose_y)[1]
+    return matmul_grad(x, y, g, transpose_x, transpose_y, (False, True))[1]  # y's product only
 
 
 @register_kernel("matmul_jvp")
