@@ -170,6 +170,19 @@ def ufunc(name: str) -> Callable[[Any], Any]:
     return kernel
 
 
+def pair(value: Any, op: str, arg: str, minimum: int) -> tuple[int, int]:
+    """An int or a 2-list as (h, w), each at least `minimum` (the 2-D convolution, pooling and
+    unfold kernels' size arguments)."""
+    v = as_int_list(value, op, arg)
+    if len(v) == 1:
+        v = v * 2
+    if len(v) != 2:
+        raise ValueError(f"{op}: {arg} must be an int or a list of 2 ints, got {value!r}")
+    if min(v) < minimum:
+        raise ValueError(f"{op}: {arg} must be >= {minimum}, got {value!r}")
+    return v[0], v[1]
+
+
 def stable_sigmoid(xp: Any, x: Any) -> Any:
     """1 / (1 + exp(-x)), accurate to a few ulps over the whole range: exp(-x) keeps full
     relative precision, and where it overflows to inf (very negative x) the result is 0, the

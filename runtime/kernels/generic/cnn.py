@@ -22,26 +22,14 @@ from opgrad.runtime.kernels.common import (
     allocation_error,
     array_module,
     as_int,
-    as_int_list,
     check_float,
     nd,
+    pair,
     unbroadcast,
 )
 from opgrad.runtime.kernels.registry import register_kernel
 
 # --- argument checks ------------------------------------------------------------------------
-
-
-def pair(value: Any, op: str, arg: str, minimum: int) -> tuple[int, int]:
-    """An int or a 2-list as (h, w), each at least `minimum`."""
-    v = as_int_list(value, op, arg)
-    if len(v) == 1:
-        v = v * 2
-    if len(v) != 2:
-        raise ValueError(f"{op}: {arg} must be an int or a list of 2 ints, got {value!r}")
-    if min(v) < minimum:
-        raise ValueError(f"{op}: {arg} must be >= {minimum}, got {value!r}")
-    return v[0], v[1]
 
 
 def _check_4d(x: Any, op: str, arg: str = "x") -> None:

@@ -9,8 +9,8 @@ conv2d and conv2d_grad in backward.yaml, so every order works.
 
 from __future__ import annotations
 
-from opgrad.runtime.kernels.common import array_module
-from opgrad.runtime.kernels.generic.cnn import conv2d, conv2d_grad, pair
+from opgrad.runtime.kernels.common import array_module, pair
+from opgrad.runtime.kernels.generic.cnn import conv2d, conv2d_grad
 from opgrad.runtime.kernels.registry import register_kernel
 
 

@@ -6,8 +6,7 @@ back into (N, C, H, W), overlapping positions adding up. Each one's gradient is 
 
 from __future__ import annotations
 
-from opgrad.runtime.kernels.common import array_module
-from opgrad.runtime.kernels.generic.cnn import pair
+from opgrad.runtime.kernels.common import array_module, pair
 from opgrad.runtime.kernels.registry import register_kernel
 
 
