@@ -1,5 +1,5 @@
 """`og.func`: composable function transforms (grad, grad_and_value, vjp, jvp, jacrev, jacfwd,
-hessian), in the spelling of `torch.func` and JAX, and `functional_call` (a module as a
+hessian, vmap), in the spelling of `torch.func` and JAX, and `functional_call` (a module as a
 function of its parameters, runtime/nn/stateless.py).
 
 opgrad records an eager tape, so the transforms compose by recording every derivative
@@ -31,10 +31,11 @@ from opgrad.runtime.functional import (
 from opgrad.runtime.grad_mode import enable_grad
 from opgrad.runtime.nn.stateless import functional_call
 from opgrad.runtime.tensor import Tensor
+from opgrad.runtime.vmap import vmap
 
 Argnums = int | tuple[int, ...]
 
-__all__ = ["functional_call", "grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "vjp"]
+__all__ = ["functional_call", "grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "vjp", "vmap"]
 
 
 def _argnums(argnums: int | tuple[int, ...], n: int, fn: str) -> tuple[bool, tuple[int, ...]]:
