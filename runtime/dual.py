@@ -24,6 +24,8 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from opgrad.runtime.device import array_module
 from opgrad.runtime.grad_mode import enable_grad, grad_enabled, no_grad
 from opgrad.runtime.later import later
@@ -155,15 +157,58 @@ def rule_scope() -> _RuleScope:
     return _SCOPE
 
 
+def note_view(view: Tensor, base: Tensor) -> None:
+    """While a dual level is open: remember which tensor's memory `view` shares (its root, the
+    base of its base), so that an in-place write of a tangent into the view can give that
+    tensor a tangent too (`write_tangent`)."""
+    extra = base._extra
+    root = extra.view_base if extra is not None and extra.view_base is not None else base
+    view._extra_state().view_base = root
+
+
+def _view_tangent(x: Tensor) -> Tensor | None:
+    """For a view x without a tangent: the same view of its root's tangent, the root given a
+    zero tangent first if it has none (PyTorch's rule), so a write into x's tangent is seen by
+    the root and its other views. None when x is not a noted view."""
+    extra = x._extra
+    root = None if extra is None else extra.view_base
+    if root is None or root is x:
+        return None
+    data, rdata = x._data, root._data
+    xp = array_module(data)
+    if xp is not np or not np.may_share_memory(data, rdata):
+        return None
+    tangent = tangent_of(root)
+    if tangent is None:
+        tangent = wrap(np.zeros_like(rdata))  # same layout as the root's data
+        set_tangent(root, tangent)
+    t = tangent._data
+    contiguous = rdata.flags.c_contiguous and t.flags.c_contiguous
+    contiguous = contiguous or (rdata.flags.f_contiguous and t.flags.f_contiguous)
+    if not contiguous or t.shape != rdata.shape or t.dtype != rdata.dtype:
+        raise RuntimeError(
+            "forward mode: an in-place write gives a view a tangent, but the tensor it views keeps its "
+            "tangent in a different memory layout; make the view after make_dual, or write into a copy"
+        )
+    offset = data.__array_interface__["data"][0] - rdata.__array_interface__["data"][0]
+    view = np.ndarray(data.shape, data.dtype, buffer=t, offset=offset, strides=data.strides)
+    result = wrap(view)
+    set_tangent(x, result)
+    return result
+
+
 def write_tangent(x: Tensor, result: Tensor) -> None:
     """After an in-place op wrote `result` into x: x's tangent becomes result's. An existing
     tangent is overwritten in its own memory, so the tangents of views of x (and of x's base,
-    when x is a view) see the write; a tangent that is recorded for reverse mode is replaced
-    instead (a raw write would cut its history)."""
+    when x is a view) see the write; a view without a tangent first gets the matching view of
+    its base's tangent (a zero tangent for a base without one), as in PyTorch. A tangent that
+    is recorded for reverse mode is replaced instead (a raw write would cut its history)."""
     new = tangent_of(result)
     if new is None:
         return
     old = tangent_of(x)
+    if old is None and not new._requires_grad:
+        old = _view_tangent(x)
     if old is None or old._requires_grad or new._requires_grad or not old._data.flags.writeable:
         set_tangent(x, new)
         return

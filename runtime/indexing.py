@@ -15,7 +15,7 @@ import numpy as np
 
 from opgrad.generated import ops
 from opgrad.runtime.device import array_module
-from opgrad.runtime.dual import FORWARD, rule_scope, set_tangent, tangent_of, write_tangent
+from opgrad.runtime.dual import FORWARD, note_view, rule_scope, set_tangent, tangent_of, write_tangent
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import GradNode, TensorMeta, set_history
 from opgrad.runtime.inplace import check_inplace, write_inplace
@@ -120,6 +120,8 @@ def _index(x: Tensor, index: tuple[Any, ...], basic: bool) -> Tensor:
     out = wrap(_take(x._data, index))
     if basic:
         share_version(out, x)  # a view: in-place writes through either side are seen by both
+        if FORWARD.level:
+            note_view(out, x)
     if x._requires_grad and grad_enabled():
         node = GetItemGradNode((x,))
         node.index = index

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from opgrad.runtime.device import array_module
+from opgrad.runtime.dual import FORWARD, note_view
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.tensor import Tensor, wrap
 from opgrad.runtime.version import bump_version, share_version
@@ -89,3 +90,5 @@ def mark_view(out: Tensor, base: Tensor) -> None:
     a, b = out._data, base._data
     if a is b or array_module(a).may_share_memory(a, b):
         share_version(out, base)
+        if FORWARD.level:
+            note_view(out, base)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 class _TensorExtra:
     """Rarely used per-tensor state."""
 
-    __slots__ = ("hooks", "retain", "grad_owned", "name", "post_accumulate", "dual")
+    __slots__ = ("hooks", "retain", "grad_owned", "name", "post_accumulate", "dual", "view_base")
 
     def __init__(self) -> None:
         self.hooks: dict[int, Callable[[Any], Any]] | None = None  # leaf tensor hooks
@@ -46,6 +46,8 @@ class _TensorExtra:
         self.grad_owned = False  # .grad is a buffer the engine made and may add into in place
         self.name: str | None = None
         self.dual: tuple[int, Tensor] | None = None  # (dual level, tangent): runtime/dual.py
+        # the tensor whose memory this view shares, noted while a dual level is open (dual.py)
+        self.view_base: Tensor | None = None
 
 
 class Tensor(TensorMethods, TensorConveniences):

@@ -163,3 +163,34 @@ def test_rule_scopes_nest():
             assert not FORWARD.active  # the inner scope's end does not resume forward mode
         assert FORWARD.active
     assert not FORWARD.active
+
+
+def test_an_in_place_write_into_a_view_gives_its_base_a_tangent_as_pytorch():
+    """The base had no tangent: it gets zeros, and the view's tangent is written into the
+    matching part of it (a base without a tangent used to keep none: a silent zero)."""
+    with fw.dual_level():
+        x = og.zeros(4, dtype=og.float64)
+        x[1:3].add_(fw.make_dual(og.tensor(np.array([1.0, 2.0])), og.tensor(np.array([10.0, 20.0]))))
+        primal, tangent = fw.unpack_dual(x)
+        assert primal.tolist() == [0.0, 1.0, 2.0, 0.0] and tangent.tolist() == [0.0, 10.0, 20.0, 0.0]
+        assert fw.unpack_dual(og.sum(x * x))[1].item() == 2 * (1 * 10 + 2 * 20)
+        m = og.zeros((4, 4), dtype=og.float64)
+        inner = og.transpose(m[1:3], [1, 0])[2:]  # a view of a view of m: shape (2, 2)
+        inner.add_(
+            fw.make_dual(og.ones((2, 2), dtype=og.float64), og.tensor(np.array([[1.0, 2.0], [3.0, 4.0]])))
+        )
+        want = np.zeros((4, 4))
+        want[1:3, 2:] = np.array([[1.0, 2.0], [3.0, 4.0]]).T
+        np.testing.assert_array_equal(fw.unpack_dual(m)[1].numpy(), want)
+    assert fw.unpack_dual(x)[1] is None  # the level closed
+
+
+def test_a_view_made_before_its_base_got_a_tangent_writes_into_that_tangent():
+    with fw.dual_level():
+        base = og.zeros(3, dtype=og.float64)
+        view = base[:2]
+        dual = fw.make_dual(base, og.tensor(np.array([1.0, 1.0, 1.0])))  # a new tensor holding base's data
+        assert fw.unpack_dual(view)[1] is None
+        view.add_(fw.make_dual(og.tensor(np.array([1.0, 1.0])), og.tensor(np.array([5.0, 6.0]))))
+        assert fw.unpack_dual(base)[1].tolist() == [5.0, 6.0, 0.0]
+        assert fw.unpack_dual(dual)[1].tolist() == [1.0, 1.0, 1.0]
