@@ -139,6 +139,7 @@ BACKWARD_KEYS = (
     "backward",
     "composite",
     "needs_input_grad",
+    "jvp",
     "doc",
 )
 
@@ -577,6 +578,8 @@ class BackwardSpec:
     doc: str
     lines: KeyLines
     needs_input_grad: bool = False  # the kernel takes `needs` and may skip unused gradients
+    # forward mode for a kernel entry's grad op (forward-over-reverse): one tangent per output
+    jvp: tuple[CompositeSource, ...] = ()
 
     @property
     def forward_sig(self) -> ForwardSig:
@@ -635,6 +638,13 @@ class BackwardSpec:
             "an expression, a list of steps, or a mapping `<x_grad>: <expression or steps>`",
         )
         needs_input_grad = r.pop("needs_input_grad", lambda v: isinstance(v, bool), "true or false")
+        jvp_raw = r.pop(
+            "jvp",
+            lambda v: (
+                isinstance(v, dict) and all(isinstance(k, str) and _is_expression(e) for k, e in v.items())
+            ),
+            "a mapping from each output to its tangent's expression (`x_grad: out_grad_t * y`)",
+        )
         doc = r.pop_doc()
         r.finish(BACKWARD_KEYS)
         if name is None or args is None or outputs is None:
@@ -700,6 +710,13 @@ class BackwardSpec:
 
         if composite_raw is not None and composite is None:
             return None
+        if jvp_raw is not None and composite is not None:
+            r.error(
+                "jvp",
+                "a composite backward's tangents come from its ops; only a kernel entry (one with a grad "
+                "op function) takes `jvp:`",
+            )
+        jvp = _jvp_sources(r, jvp_raw, out_names) if composite is None else ()
         return _build(
             BackwardSpec,
             name=name,
@@ -714,6 +731,7 @@ class BackwardSpec:
             doc=doc or "",  # validate.py fills in the default (see `doc` above)
             lines=r.lines,
             needs_input_grad=bool(needs_input_grad),
+            jvp=jvp,
         )
 
 
@@ -725,7 +743,8 @@ def _grads_of(name: str) -> tuple[str, str]:
 def _jvp_sources(
     r: Reader, raw: dict[str, Any] | None, differentiable: list[str]
 ) -> tuple[CompositeSource, ...]:
-    """`jvp:` as written: exactly the differentiable outputs, each an expression or steps."""
+    """`jvp:` as written: exactly the differentiable outputs (a backward entry's: all its
+    outputs), each an expression or steps."""
     if raw is None:
         return ()
     if sorted(raw) != sorted(differentiable):

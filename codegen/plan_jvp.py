@@ -33,6 +33,7 @@ def rule_outputs(op: OpSpec) -> list[str]:
 
 def jvp_rules(spec: Spec) -> tuple[JvpRule, ...]:
     explicit = dict(spec.jvps)
+    explicit_grad = dict(spec.grad_jvps)
     rules = []
     for op in spec.ops:
         if op.backward is None:
@@ -59,8 +60,9 @@ def jvp_rules(spec: Spec) -> tuple[JvpRule, ...]:
                     sig.outputs,
                     sig.outputs,
                     f"{naming.GRAD_OPS_ALIAS}.{b.name}",
-                    None,
+                    explicit_grad.get(b.name),
                     derivation(spec, b.backward),
+                    "backward.yaml",
                 )
             )
     return tuple(rules)
@@ -91,6 +93,7 @@ def _rule(
     function: str,
     exprs: tuple[tuple[str, Composite], ...] | None,
     how: str,
+    spec_file: str = "ops.yaml",
 ) -> JvpRule:
     params = [a.name for a in args] + [o.name for o in outputs]
     signature = Stmt("def ", signature_params(name, params), " -> None:")
@@ -124,5 +127,5 @@ def _rule(
     for output, expr in exprs:
         statements += expr.statements(tangent_name(output))
         sets.append(Stmt("", call("set_tangent", output, tangent_name(output))))
-    doc = doc_lines(f"Tangents of {name} (its `jvp:` rule in ops.yaml).", 4)
+    doc = doc_lines(f"Tangents of {name} (its `jvp:` rule in {spec_file}).", 4)
     return JvpRule(name, doc, signature, None, read, checked, unpack, tuple(statements), tuple(sets))

@@ -19,12 +19,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from opgrad.codegen import naming
 from opgrad.codegen.composite import Callee, Composite, check_composite, step_targets
-from opgrad.codegen.jvp_check import JvpRules, check_jvp_rules
+from opgrad.codegen.jvp_check import JvpRules, check_grad_jvp_rules, check_jvp_rules
 from opgrad.codegen.loader import Location
 from opgrad.codegen.model import BackwardSpec, ForwardSig, OpSpec
 from opgrad.codegen.reader import Problems
@@ -71,6 +72,7 @@ class Spec:
     backwards: tuple[BackwardSpec, ...]
     composites: tuple[tuple[str, tuple[tuple[str, Composite], ...]], ...]  # backward op -> (output, expr)
     jvps: JvpRules = ()  # op -> (output, tangent): the checked `jvp:` rules
+    grad_jvps: JvpRules = ()  # backward entry -> (output, tangent): its grad op's `jvp:` rule
 
     def backward(self, name: str) -> BackwardSpec:
         return next(b for b in self.backwards if b.name == name)
@@ -185,7 +187,13 @@ def validate(
                 composites.append((b.name, exprs))
         if len(problems) == before:
             good.append(b)
-    return Spec(tuple(ops), tuple(good), tuple(composites), check_jvp_rules(ops, callees, problems))
+    spec = Spec(tuple(ops), tuple(good), tuple(composites), check_jvp_rules(ops, callees, problems))
+    grad_entries = []
+    for b in good:
+        if b.jvp:
+            sig = grad_op_sig(b, spec)
+            grad_entries.append((b, sig.args, [o.name for o in sig.outputs]))
+    return dataclasses.replace(spec, grad_jvps=check_grad_jvp_rules(grad_entries, callees, problems))
 
 
 def _with_forwards(

@@ -2758,8 +2758,14 @@ def exp_grad(
     out_grad,
     x_grad,
 ) -> None:
-    """Tangents of exp_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.exp_grad, (out, out_grad), (x_grad,))
+    """Tangents of exp_grad (its `jvp:` rule in backward.yaml)."""
+    _t = tangents(out, out_grad)
+    if _t is None:
+        return
+    out_t, out_grad_t = _t
+    with rule_scope():
+        x_grad_t = out_grad_t * out + out_grad * out_t
+    set_tangent(x_grad, x_grad_t)
 
 
 def expm1_grad(
@@ -2776,8 +2782,14 @@ def log_grad(
     out_grad,
     x_grad,
 ) -> None:
-    """Tangents of log_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.log_grad, (x, out_grad), (x_grad,))
+    """Tangents of log_grad (its `jvp:` rule in backward.yaml)."""
+    _t = tangents(x, out_grad)
+    if _t is None:
+        return
+    x_t, out_grad_t = _t
+    with rule_scope():
+        x_grad_t = out_grad_t / x - out_grad * x_t / (x * x)
+    set_tangent(x_grad, x_grad_t)
 
 
 def log1p_grad(
@@ -2830,8 +2842,14 @@ def sin_grad(
     out_grad,
     x_grad,
 ) -> None:
-    """Tangents of sin_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.sin_grad, (x, out_grad), (x_grad,))
+    """Tangents of sin_grad (its `jvp:` rule in backward.yaml)."""
+    _t = tangents(x, out_grad)
+    if _t is None:
+        return
+    x_t, out_grad_t = _t
+    with rule_scope():
+        x_grad_t = out_grad_t * _ops.cos(x) - out_grad * _ops.sin(x) * x_t
+    set_tangent(x_grad, x_grad_t)
 
 
 def cos_grad(
@@ -2839,8 +2857,14 @@ def cos_grad(
     out_grad,
     x_grad,
 ) -> None:
-    """Tangents of cos_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.cos_grad, (x, out_grad), (x_grad,))
+    """Tangents of cos_grad (its `jvp:` rule in backward.yaml)."""
+    _t = tangents(x, out_grad)
+    if _t is None:
+        return
+    x_t, out_grad_t = _t
+    with rule_scope():
+        x_grad_t = -out_grad_t * _ops.sin(x) - out_grad * _ops.cos(x) * x_t
+    set_tangent(x_grad, x_grad_t)
 
 
 def tanh_grad(
@@ -2848,8 +2872,14 @@ def tanh_grad(
     out_grad,
     x_grad,
 ) -> None:
-    """Tangents of tanh_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.tanh_grad, (out, out_grad), (x_grad,))
+    """Tangents of tanh_grad (its `jvp:` rule in backward.yaml)."""
+    _t = tangents(out, out_grad)
+    if _t is None:
+        return
+    out_t, out_grad_t = _t
+    with rule_scope():
+        x_grad_t = out_grad_t * (1 - out * out) - 2 * out_grad * out * out_t
+    set_tangent(x_grad, x_grad_t)
 
 
 def sigmoid_grad(
@@ -2857,8 +2887,14 @@ def sigmoid_grad(
     out_grad,
     x_grad,
 ) -> None:
-    """Tangents of sigmoid_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.sigmoid_grad, (out, out_grad), (x_grad,))
+    """Tangents of sigmoid_grad (its `jvp:` rule in backward.yaml)."""
+    _t = tangents(out, out_grad)
+    if _t is None:
+        return
+    out_t, out_grad_t = _t
+    with rule_scope():
+        x_grad_t = out_grad_t * out * (1 - out) + out_grad * out_t * (1 - 2 * out)
+    set_tangent(x_grad, x_grad_t)
 
 
 def relu_grad(
@@ -3343,8 +3379,16 @@ def matmul_grad(
     x_grad,
     y_grad,
 ) -> None:
-    """Tangents of matmul_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.matmul_grad, (x, y, out_grad, transpose_x, transpose_y), (x_grad, y_grad))
+    """Tangents of matmul_grad (its `jvp:` rule in backward.yaml)."""
+    _t = tangents(x, y, out_grad)
+    if _t is None:
+        return
+    x_t, y_t, out_grad_t = _t
+    with rule_scope():
+        x_grad_t = _ops.matmul_xg(x, y_t, out_grad, transpose_x, transpose_y) + _ops.matmul_xg(x, y, out_grad_t, transpose_x, transpose_y)
+        y_grad_t = _ops.matmul_yg(x_t, y, out_grad, transpose_x, transpose_y) + _ops.matmul_yg(x, y, out_grad_t, transpose_x, transpose_y)
+    set_tangent(x_grad, x_grad_t)
+    set_tangent(y_grad, y_grad_t)
 
 
 def reshape_grad(

@@ -928,3 +928,42 @@ def test_a_list_output_index_must_be_a_constant_position(tmp_path: Path, index: 
     backward = steps_spec(f"t = split(out, 2, 0)[{index}]", "mul(out_grad, t)")
     errs = errors(tmp_path, OPS + SPLIT_OP, backward)
     assert any("the index into split's list must be a number >= 0" in e for e in errs), errs
+
+
+TANH_GRAD = """\
+- backward_op: tanh_grad
+  forward: tanh (Tensor x) -> Tensor(out)
+  args: (Tensor out, Tensor out_grad)
+  output: Tensor(x_grad)
+"""
+
+
+def test_a_kernel_backward_entry_takes_a_jvp_rule_for_its_grad_op(tmp_path: Path) -> None:
+    """Forward-over-reverse through tanh_grad uses the written tangent, not the derivation."""
+    backward = BACKWARD.replace(
+        TANH_GRAD,
+        TANH_GRAD + "  jvp:\n    x_grad: mul(out_grad_t, 1 - out * out) - 2 * out_grad * out * out_t\n",
+    )
+    files = generate(write_spec(tmp_path, OPS, backward))
+    assert "x_grad_t = _ops.mul(out_grad_t, 1 - out * out) - 2 * out_grad * out * out_t" in files["jvp.py"]
+    assert "(its `jvp:` rule in backward.yaml)" in files["jvp.py"]
+
+
+@pytest.mark.parametrize(
+    ("jvp", "fragment"),
+    [
+        ("  jvp:\n    y_grad: out_grad_t\n", "jvp keys (y_grad) must be the differentiable outputs (x_grad)"),
+        ("  jvp:\n    x_grad: mul(out_grad_t, nothing)\n", "jvp: "),
+    ],
+)
+def test_bad_grad_op_jvp_rules_are_reported(tmp_path: Path, jvp: str, fragment: str) -> None:
+    errs = errors(tmp_path, OPS, BACKWARD.replace(TANH_GRAD, TANH_GRAD + jvp))
+    assert any("tanh_grad" in e and fragment in e for e in errs), errs
+
+
+def test_a_composite_backward_refuses_a_jvp_rule(tmp_path: Path) -> None:
+    backward = BACKWARD.replace(
+        TANH_GRAD, TANH_GRAD + "  composite: mul(out_grad, 1 - out * out)\n  jvp:\n    x_grad: out_grad_t\n"
+    )
+    errs = errors(tmp_path, OPS, backward)
+    assert any("a composite backward's tangents come from its ops" in e for e in errs), errs

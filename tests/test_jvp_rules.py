@@ -116,7 +116,8 @@ SMALL = [(n, s) for n in YAML_OPS if n in OPS for s in [_first_small_sample(n)] 
 def test_jacfwd_equals_jacrev_and_hvp_modes_agree(name, sample):
     """Per op: the Jacobian column by column (forward mode) equals it row by row (reverse
     mode), and for the scalar <w, op(x)> the forward-over-reverse Hessian-vector product
-    equals the reverse-over-reverse one (grad ops' own tangents: derived rules)."""
+    equals the reverse-over-reverse one (grad ops' own tangents: their backward.yaml `jvp:`
+    rules where written, derived rules otherwise)."""
     info = OPS[name]
     fn, leaves = _grad_setup(info, sample)
     xs = tuple(_t(x.numpy()) for x in leaves)
