@@ -8,14 +8,14 @@ backpropagation through time (every window starts from a zero state), `optim.Ada
 cosine-decayed learning rate and `optim.clip_grad_norm_`. Sampling carries the LSTM state
 (h, c) from one character to the next, one step at a time.
 
-    python examples/train_char_lstm.py                 # 600 steps, ~100 s, ~1.29 nats/char
+    python examples/train_char_lstm.py                 # 600 steps, ~65 s, ~1.29 nats/char
     python examples/train_char_lstm.py --steps 400 --seed 1
     python examples/train_char_lstm.py --prompt "And Jacob said" --temperature 0.6
     python examples/train_char_lstm.py --quick         # a few steps (used by the tests)
 
 The reported loss is the mean cross-entropy, in nats per character, on held-out text (the last
 10% of the book, never trained on). The last line printed is a summary such as
-`final loss 1.29 nats/char after 600 steps (96.1 s)`.
+`final loss 1.29 nats/char after 600 steps (63.6 s)`.
 """
 
 from __future__ import annotations
