@@ -10,6 +10,22 @@ import opgrad as og
 RNG = np.random.default_rng(5)
 
 
+def _matches_torch(torch_fn, og_fn, arrays, kw):
+    """Values and all three gradients (for a random output gradient) equal torch's."""
+    torch = pytest.importorskip("torch")
+    ts = [torch.tensor(a, requires_grad=True) for a in arrays]
+    want = torch_fn(*ts, **kw)
+    os_ = [og.tensor(a, requires_grad=True) for a in arrays]
+    got = og_fn(*os_, **kw)
+    np.testing.assert_allclose(got.numpy(), want.detach().numpy(), atol=1e-12)
+    g = RNG.standard_normal(tuple(want.shape))
+    want.backward(torch.tensor(g))
+    og.sum(got * og.tensor(g)).backward()
+    for o, t in zip(os_, ts, strict=True):
+        np.testing.assert_allclose(o.grad.numpy(), t.grad.numpy(), atol=1e-10)
+    return tuple(want.shape)
+
+
 @pytest.mark.parametrize(
     "kw",
     [{}, {"stride": 2, "padding": 1, "output_padding": 1}, {"groups": 2, "dilation": 2, "stride": (2, 1)}],
@@ -23,16 +39,7 @@ def test_conv_transpose2d_matches_torch_with_gradients(kw):
     )
     if not kw.get("groups"):
         b = b[:3]
-    tx, tw, tb = (torch.tensor(a, requires_grad=True) for a in (x, w, b))
-    want = torch.nn.functional.conv_transpose2d(tx, tw, tb, **kw)
-    ox, ow, ob = (og.tensor(a, requires_grad=True) for a in (x, w, b))
-    got = og.nn.functional.conv_transpose2d(ox, ow, ob, **kw)
-    np.testing.assert_allclose(got.numpy(), want.detach().numpy(), atol=1e-12)
-    g = RNG.standard_normal(tuple(want.shape))
-    want.backward(torch.tensor(g))
-    og.sum(got * og.tensor(g)).backward()
-    for o, t in ((ox, tx), (ow, tw), (ob, tb)):
-        np.testing.assert_allclose(o.grad.numpy(), t.grad.numpy(), atol=1e-10)
+    _matches_torch(torch.nn.functional.conv_transpose2d, og.nn.functional.conv_transpose2d, (x, w, b), kw)
 
 
 def test_conv1d_matches_torch():
@@ -88,15 +95,6 @@ def test_conv3d_matches_torch_with_gradients():
         RNG.standard_normal(6),
     )
     kw = {"stride": (2, 1, 2), "padding": (1, 0, 1), "dilation": (1, 1, 2), "groups": 2}
-    tx, tw, tb = (torch.tensor(a, requires_grad=True) for a in (x, w, b))
-    want = torch.nn.functional.conv3d(tx, tw, tb, **kw)
-    ox, ow, ob = (og.tensor(a, requires_grad=True) for a in (x, w, b))
-    got = og.conv3d(ox, ow, ob, **kw)
-    np.testing.assert_allclose(got.numpy(), want.detach().numpy(), atol=1e-12)
-    g = RNG.standard_normal(tuple(want.shape))
-    want.backward(torch.tensor(g))
-    og.sum(got * og.tensor(g)).backward()
-    for o, t in ((ox, tx), (ow, tw), (ob, tb)):
-        np.testing.assert_allclose(o.grad.numpy(), t.grad.numpy(), atol=1e-10)
+    shape = _matches_torch(torch.nn.functional.conv3d, og.conv3d, (x, w, b), kw)
     layer = og.nn.Conv3d(4, 6, (2, 3, 2), stride=(2, 1, 2), padding=(1, 0, 1), dilation=(1, 1, 2), groups=2)
-    assert layer(og.tensor(x.astype(np.float32))).shape == tuple(want.shape)
+    assert layer(og.tensor(x.astype(np.float32))).shape == shape
