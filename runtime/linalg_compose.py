@@ -1,6 +1,7 @@
 """Linear-algebra functions composed of generated ops, so every order of derivative comes
-from the ops': tensordot, vector_norm, matrix_norm, linalg.norm, pinv, lstsq and linalg.solve
-(a vector right-hand side, left=False), with PyTorch's argument conventions. Exposed as
+from the ops': tensordot, vector_norm, matrix_norm, linalg.norm, pinv, lstsq, matrix_rank,
+cond, multi_dot and linalg.solve (a vector right-hand side, left=False), with PyTorch's
+argument conventions. Exposed as
 `og.tensordot` and in `og.linalg`.
 """
 
@@ -15,7 +16,19 @@ import numpy as np
 from opgrad.generated import ops
 from opgrad.runtime.tensor import Tensor, wrap
 
-__all__ = ["LstsqResult", "lstsq", "matrix_norm", "norm", "pinv", "solve", "tensordot", "vector_norm"]
+__all__ = [
+    "LstsqResult",
+    "cond",
+    "lstsq",
+    "matrix_norm",
+    "matrix_rank",
+    "multi_dot",
+    "norm",
+    "pinv",
+    "solve",
+    "tensordot",
+    "vector_norm",
+]
 
 
 def _tensor(op: str, arg: str, x: Any) -> Tensor:
@@ -222,3 +235,79 @@ def lstsq(a: Tensor, b: Tensor, rcond: float | None = None) -> LstsqResult:
     else:
         residuals = wrap(np.zeros((*tuple(s.shape[:-1]), 0), dtype=s.dtype))  # as PyTorch: empty
     return LstsqResult(ops.squeeze(x, [-1]) if vector else x, residuals, rank, s)
+
+
+def matrix_rank(
+    x: Tensor, atol: float | None = None, rtol: float | None = None, hermitian: bool = False
+) -> Tensor:
+    """The number of singular values above max(atol, rtol * largest) per matrix, as
+    torch.linalg.matrix_rank (rtol defaults to eps * max(m, n) when atol is not given); int64,
+    no gradient."""
+    x = _tensor("matrix_rank", "x", x)
+    if x.ndim < 2:
+        raise ValueError(f"matrix_rank: x must have at least 2 dimensions, got shape {tuple(x.shape)}")
+    m, n = x.shape[-2:]
+    if rtol is None:
+        rtol = 0.0 if atol is not None and atol > 0 else float(np.finfo(x.dtype).eps) * max(m, n)
+    s = ops.abs(ops.eigvalsh(x)) if hermitian else ops.svdvals(x)
+    tol = ops.maximum(ops.scale(ops.max(s, [-1], True), float(rtol)), 0.0 if atol is None else float(atol))
+    return ops.sum(ops.cast(ops.greater_than(s, tol), np.int64), [-1])
+
+
+def cond(x: Tensor, p: Any = None) -> Tensor:
+    """The condition number of each matrix in the norm p (torch.linalg.cond): None or 2 (the
+    ratio of the largest to the smallest singular value), -2 (its inverse), and for square
+    matrices "fro", "nuc", 1, -1, inf, -inf (norm(x) * norm(inv(x)))."""
+    x = _tensor("cond", "x", x)
+    if x.ndim < 2:
+        raise ValueError(f"cond: x must have at least 2 dimensions, got shape {tuple(x.shape)}")
+    if p is None or p in (2, -2):
+        s = ops.svdvals(x)
+        big, small = ops.max(s, [-1]), ops.min(s, [-1])
+        return ops.divide(small, big) if p == -2 else ops.divide(big, small)
+    if x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"cond: p={p!r} needs square matrices, got shape {tuple(x.shape)}")
+    return ops.multiply(matrix_norm(x, p), matrix_norm(ops.inv(x), p))
+
+
+def multi_dot(tensors: Sequence[Tensor]) -> Tensor:
+    """The product of two or more matrices (torch.linalg.multi_dot): the first may be a 1-D
+    row vector and the last a 1-D column vector; multiplied in the order that needs the fewest
+    scalar multiplications (dynamic programming over the chain, as NumPy's multi_dot)."""
+    ts = [_tensor("multi_dot", f"tensors[{i}]", t) for i, t in enumerate(tensors)]
+    if len(ts) < 2:
+        raise ValueError(f"multi_dot: needs at least 2 tensors, got {len(ts)}")
+    first_vec, last_vec = ts[0].ndim == 1, ts[-1].ndim == 1
+    mats = [ops.unsqueeze(ts[0], [0]) if first_vec else ts[0], *ts[1:-1]]
+    mats.append(ops.unsqueeze(ts[-1], [1]) if last_vec else ts[-1])
+    for i, t in enumerate(mats):
+        if t.ndim != 2:
+            raise ValueError(
+                f"multi_dot: tensors[{i}] must be 2-D (the first and last may be 1-D), got {tuple(t.shape)}"
+            )
+    for i in range(len(mats) - 1):
+        if mats[i].shape[1] != mats[i + 1].shape[0]:
+            raise ValueError(
+                f"multi_dot: tensors[{i}] has {mats[i].shape[1]} columns but tensors[{i + 1}] has "
+                f"{mats[i + 1].shape[0]} rows"
+            )
+    dims = [mats[0].shape[0]] + [t.shape[1] for t in mats]
+    k = len(mats)
+    cost = [[0] * k for _ in range(k)]
+    split = [[0] * k for _ in range(k)]
+    for length in range(1, k):
+        for i in range(k - length):
+            j = i + length
+            cost[i][j], split[i][j] = min(
+                (cost[i][s] + cost[s + 1][j] + dims[i] * dims[s + 1] * dims[j + 1], s) for s in range(i, j)
+            )
+
+    def product(i: int, j: int) -> Tensor:
+        return mats[i] if i == j else ops.matmul(product(i, split[i][j]), product(split[i][j] + 1, j))
+
+    out = product(0, k - 1)
+    if first_vec:
+        out = ops.squeeze(out, [0])
+    if last_vec:
+        out = ops.squeeze(out, [-1])
+    return out

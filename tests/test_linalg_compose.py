@@ -178,3 +178,40 @@ def test_lstsq_matches_numpy_and_differentiates():
     assert og.linalg.lstsq(
         og.tensor(RNG.standard_normal((2, 3))), og.tensor(RNG.standard_normal((2, 1)))
     ).residuals.shape == (0,)
+
+
+def test_matrix_rank_matches_numpy_including_rank_deficient_and_batched():
+    u = RNG.standard_normal((2, 5, 2))
+    low = u @ RNG.standard_normal((2, 2, 4))  # rank 2
+    x = og.tensor(np.concatenate([low, RNG.standard_normal((1, 5, 4))]))
+    assert (
+        og.linalg.matrix_rank(x).tolist() == [int(np.linalg.matrix_rank(m)) for m in x.numpy()] == [2, 2, 4]
+    )
+    sym = og.tensor(low[0] @ low[0].T)
+    assert og.linalg.matrix_rank(sym, hermitian=True).item() == 2
+    assert og.linalg.matrix_rank(og.tensor(np.diag([1.0, 1e-3, 0.0])), atol=1e-2).item() == 1
+
+
+@pytest.mark.parametrize("p", [None, 2, -2, "fro", "nuc", 1, -1, math.inf, -math.inf])
+def test_cond_matches_numpy_and_differentiates(p):
+    x = og.tensor(RNG.standard_normal((2, 3, 3)) + 2 * np.eye(3), requires_grad=True)
+    np.testing.assert_allclose(og.linalg.cond(x, p).numpy(), np.linalg.cond(x.numpy(), p), rtol=1e-10)
+    assert gradcheck(lambda z: og.linalg.cond(z, p), (x,))
+
+
+@pytest.mark.parametrize("shapes", [[(3, 4), (4, 5), (5, 2)], [(4,), (4, 6), (6, 3), (3,)], [(2, 9), (9, 1)]])
+def test_multi_dot_matches_numpy_and_differentiates(shapes):
+    ts = [og.tensor(RNG.standard_normal(s), requires_grad=True) for s in shapes]
+    np.testing.assert_allclose(
+        og.linalg.multi_dot(ts).numpy(), np.linalg.multi_dot([t.numpy() for t in ts]), rtol=1e-12
+    )
+    assert gradcheck(lambda *a: og.linalg.multi_dot(a), ts)
+
+
+def test_multi_dot_errors_name_the_tensor():
+    with pytest.raises(
+        ValueError, match="multi_dot: tensors\\[0\\] has 4 columns but tensors\\[1\\] has 3 rows"
+    ):
+        og.linalg.multi_dot([t(3, 4), t(3, 2)])
+    with pytest.raises(ValueError, match="multi_dot: needs at least 2 tensors"):
+        og.linalg.multi_dot([t(3, 4)])

@@ -16,7 +16,18 @@ def _t(a, requires_grad=False):
 
 def test_linalg_namespace_holds_the_same_functions():
     # as in torch.linalg: its norms are its own (og.norm is the vector p-norm op)
-    own = {"vector_norm", "matrix_norm", "norm", "solve", "pinv", "lstsq", "LstsqResult"}
+    own = {
+        "vector_norm",
+        "matrix_norm",
+        "norm",
+        "solve",
+        "pinv",
+        "lstsq",
+        "LstsqResult",
+        "cond",
+        "matrix_rank",
+        "multi_dot",
+    }
     for name in og.linalg.__all__:
         if name not in own:
             assert getattr(og.linalg, name) is getattr(og, name)
