@@ -50,6 +50,7 @@ from opgrad.runtime.nn.loss import (
 from opgrad.runtime.nn.module import IncompatibleKeys, Module, load, save
 from opgrad.runtime.nn.normalization import BatchNorm1d, BatchNorm2d, GroupNorm, LayerNorm
 from opgrad.runtime.nn.parameter import Parameter
+from opgrad.runtime.nn.pooling1d import AdaptiveAvgPool1d, AvgPool1d, MaxPool1d
 from opgrad.runtime.nn.recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell
 from opgrad.runtime.nn.resampling import (
     Fold,
@@ -63,7 +64,9 @@ from opgrad.runtime.nn.resampling import (
 from opgrad.runtime.nn.transformer import TransformerEncoder, TransformerEncoderLayer
 
 __all__ = [
+    "AdaptiveAvgPool1d",
     "AdaptiveAvgPool2d",
+    "AvgPool1d",
     "AvgPool2d",
     "BCEWithLogitsLoss",
     "BatchNorm1d",
@@ -92,6 +95,7 @@ __all__ = [
     "LeakyReLU",
     "Linear",
     "MSELoss",
+    "MaxPool1d",
     "MaxPool2d",
     "Module",
     "ModuleDict",

@@ -31,9 +31,12 @@ from opgrad.generated.ops import (
 )
 from opgrad.runtime.nn.attention import scaled_dot_product_attention
 from opgrad.runtime.nn.normalization import layer_norm
+from opgrad.runtime.nn.pooling1d import adaptive_avg_pool1d, avg_pool1d, max_pool1d
 from opgrad.runtime.nn.resampling import interpolate
 
 __all__ = [
+    "adaptive_avg_pool1d",
+    "avg_pool1d",
     "cross_entropy",
     "dropout",
     "elu",
@@ -44,6 +47,7 @@ __all__ = [
     "leaky_relu",
     "linear",
     "log_softmax",
+    "max_pool1d",
     "mse_loss",
     "one_hot",
     "relu",
