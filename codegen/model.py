@@ -39,6 +39,10 @@ ops.yaml keys (docs/contracts.md §2):
   `Tensor[]`) that the type-promotion table (runtime/promotion.py, docs/dtypes.md) brings to
   one dtype before the kernel runs; `float(...)` also turns integer and bool inputs into the
   default float dtype (exp, tanh, divide). The in-place variant does not promote.
+- `complex`: `true` when the op computes on complex tensors too (docs/dtypes.md), with
+  gradients in the conjugate convention (the backward kernels and composites conjugate
+  where a holomorphic derivative appears). Every other op refuses a complex tensor with a
+  TypeError naming the op and the argument, before its kernel runs.
 - `doc`: a one-line docstring, the summary line of the generated docstrings.
 - `arg_docs`: `<argument or output name>: <one sentence>` (Args and Returns of the
   docstrings, docs/ops.md); `grad_doc`: a note on the gradient (a subgradient, an input
@@ -123,6 +127,7 @@ OP_KEYS = (
     "mutates_if",
     "alias",
     "promote",
+    "complex",
     "jvp",
     "doc",
     "arg_docs",
@@ -170,6 +175,7 @@ class OpSpec:
     grad_doc: str | None = None
     section: str = ""  # the `# --- Title: remark` comment the entry sits under ("" before any)
     jvp: tuple[CompositeSource, ...] = ()  # one per differentiable output: its tangent (jvp_check.py)
+    complex: bool = False  # `complex: true`: accepts complex tensors
 
     def __post_init__(self) -> None:
         names = [a.name for a in self.args] + [o.name for o in self.outputs]
@@ -259,6 +265,7 @@ class OpSpec:
             "a mapping `{argument: alias}` like {axis: dim, keepdim: keepdims}",
         )
         promote_text = r.pop_str("promote")
+        accepts_complex = r.pop("complex", lambda v: isinstance(v, bool), "true or false")
         jvp_raw = r.pop(
             "jvp",
             lambda v: (
@@ -383,6 +390,7 @@ class OpSpec:
             grad_doc=grad_doc,
             section=getattr(entry, "section", ""),
             jvp=_jvp_sources(r, jvp_raw, [o.name for o in outputs if o.name in differentiable]),
+            complex=bool(accepts_complex),
         )
 
 

@@ -182,6 +182,7 @@ def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
                 f.inplace or any(getattr(c, "form", "").startswith("written") for c in f.conversions)
                 for f in ops
             ),
+            complex_ops=tuple(sorted(op.name for op in spec.ops if op.complex)),
         ),
         Module(
             file=f"{naming.GRAD_OPS_MODULE}.py",

@@ -19,6 +19,7 @@ from opgrad.codegen.plan_parts import (
     TENSOR,
     AliasArg,
     AttributeCheck,
+    ComplexGuard,
     Function,
     GradBlock,
     History,
@@ -177,6 +178,8 @@ def _function(
     mutates_if: str | None = None,
     aliases: tuple[tuple[str, str], ...] = (),
     promote: tuple[str, tuple[str, ...]] | None = None,
+    guard: ComplexGuard | None = None,
+    complex_results: bool = False,
 ) -> Function:
     meta = set(sig.meta_args)
     params = alias_params(
@@ -189,7 +192,7 @@ def _function(
 
     produced = {o.name for o in backward.outputs} if backward is not None else set()
     diff_inputs = [a for a in tensors if sig.input_grad(a.name) in produced]
-    conversions: list[TensorConversion | AttributeCheck | AliasArg | Promotion] = []
+    conversions: list[TensorConversion | AttributeCheck | AliasArg | Promotion | ComplexGuard] = []
     conversions += _alias_checks(sig.name, sig.args, aliases)
     if convert:
         # A number passed for a tensor takes the dtype of another tensor argument, a
@@ -204,6 +207,8 @@ def _function(
             mutates,
         )
         conversions += _promotions(sig.name, sig.args, promote)
+    if guard is not None:
+        conversions.append(guard)
 
     tensor_forms = [(a, META if a.name in meta else TENSOR) for a in tensors]
     body: list[Stmt | KernelCall] = [p for a, form in tensor_forms if (p := prelude(a, form)) is not None]
@@ -236,7 +241,9 @@ def _function(
 
     grad = None
     if backward is not None:
-        grad = _grad_block(sig, backward, visible, intermediate, optional_outputs, diff_inputs, check_dtype)
+        grad = _grad_block(
+            sig, backward, visible, intermediate, optional_outputs, diff_inputs, check_dtype, complex_results
+        )
 
     returns = Stmt("return ", tuple_or_single([o.name for o in visible]))
     return Function(
@@ -260,6 +267,7 @@ def _grad_block(
     optional_outputs: frozenset[str],
     diff_inputs: list[Arg],
     check_dtype: bool,
+    complex_results: bool = False,
 ) -> GradBlock:
     """When an input requires grad: the node, its outputs' histories, what it saves."""
     tensors = [a for a in sig.args if a.is_tensor]
@@ -304,7 +312,8 @@ def _grad_block(
     checked = None
     if check_dtype:
         checked = next((o.name for o in visible if o.name not in nondiff and not o.is_list), None)
-    tail = " and grad_enabled()" + (f' and {checked}._data.dtype.kind == "f"' if checked else "") + ":"
+    test = 'in "fc"' if complex_results else '== "f"'
+    tail = " and grad_enabled()" + (f" and {checked}._data.dtype.kind {test}" if checked else "") + ":"
     condition = grad_condition([requires_grad(a) for a in diff_inputs], tail)
     return GradBlock(condition, make_node, tuple(histories), tuple(saves), checked)
 
@@ -353,6 +362,33 @@ def _dtype_follows_argument(op: OpSpec) -> bool:
     return len(tensors) > 1 or any(a.is_tensor_list for a in tensors)
 
 
+def complex_guard(op: OpSpec, spec: Spec, name: str, skip: str | None = None) -> ComplexGuard | None:
+    """The tensor arguments an op without `complex: true` tests for a complex dtype: those
+    that promotion does not already test. `promote: float(...)` converts non-floating
+    operands through promote_float/promote_args, which refuse complex ones; after
+    `promote: common(x, y)` the operands share x's dtype, so x alone is tested. Arguments
+    outside `promote:` are tested when the op differentiates them or has no backward
+    (comparisons, sort: a complex input would be ordered as NumPy orders it)."""
+    if op.complex:
+        return None
+    mode, promoted = op.promote if op.promote is not None else ("", ())
+    differentiated: set[str] = set()
+    if op.backward is not None:
+        produced = {o.name for o in spec.backward(op.backward).outputs}
+        differentiated = {a.name for a in op.tensor_args if naming.grad_name(a.name) in produced}
+    names: list[tuple[str, bool]] = []
+    if mode == "common":
+        first = next((a for a in op.tensor_args if a.name in promoted and not a.is_tensor_list), None)
+        if first is not None and first.name != skip:
+            names.append((first.name, first.is_optional))
+    for a in op.tensor_args:
+        if a.is_tensor_list or a.name in promoted or a.name == skip:
+            continue
+        if op.backward is None or a.name in differentiated:
+            names.append((a.name, a.is_optional))
+    return ComplexGuard(name, tuple(names)) if names else None
+
+
 def op_function(op: OpSpec, spec: Spec) -> Function:
     backward = spec.backward(op.backward) if op.backward else None
     intermediate = tuple(o for o in op.outputs if o.name in op.intermediate)
@@ -372,6 +408,8 @@ def op_function(op: OpSpec, spec: Spec) -> Function:
         mutates_if=op.mutates_if,
         aliases=op.aliases,
         promote=op.promote,
+        guard=complex_guard(op, spec, op.name),
+        complex_results=op.complex,
     )
     return replace(function, doc=docs.op_docstring(op, spec))
 
@@ -389,7 +427,14 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     refuse = TensorConversion(name, target, "", "written")  # a copy would take the write
     rest = tuple(a for a in op.args if a.name != target)
     aliases = _alias_checks(name, op.args, op.aliases)
-    conversions = [refuse, *aliases, *_conversions(name, rest, lambda a: target)]
+    conversions: list[TensorConversion | AttributeCheck | AliasArg | ComplexGuard] = [
+        refuse,
+        *aliases,
+        *_conversions(name, rest, lambda a: target),
+    ]
+    if not op.complex:  # no promotion here: every tensor argument is tested
+        tested = tuple((a.name, a.is_optional) for a in op.tensor_args if not a.is_tensor_list)
+        conversions.append(ComplexGuard(name, tested))
 
     tensors = list(op.tensor_args)
     produced = {o.name for o in backward.outputs}

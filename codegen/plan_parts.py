@@ -146,6 +146,16 @@ class Promotion:
 
 
 @dataclass(frozen=True)
+class ComplexGuard:
+    """An op without `complex: true` refuses complex tensors before its kernel runs:
+    `if x._data.dtype in COMPLEX_DTYPES: refuse_complex("relu", x, arg="x")`, for each
+    (name, optional) tensor argument that promotion has not already tested."""
+
+    op: str
+    names: tuple[tuple[str, bool], ...]
+
+
+@dataclass(frozen=True)
 class GradRead:
     """A node's incoming gradient as a local: `out_grad = grads[0]` (a Tensor[] output,
     always last, takes the rest: `grads[1:]`)."""
@@ -186,7 +196,7 @@ class Function:
     doc: tuple[str, ...]
     signature: Stmt
     refuse: str | None  # grad ops without a backward: refuse to be differentiated
-    conversions: tuple[TensorConversion | AttributeCheck | AliasArg | Promotion, ...]
+    conversions: tuple[TensorConversion | AttributeCheck | AliasArg | Promotion | ComplexGuard, ...]
     body: tuple[Stmt | KernelCall, ...]
     marks: tuple[ViewMark | VersionBump, ...]  # after the kernel: `view:` outputs, `mutates:` writes
     grad: GradBlock | None
@@ -207,7 +217,7 @@ class InplaceFunction:
     name: str
     doc: tuple[str, ...]
     signature: Stmt
-    conversions: tuple[TensorConversion | AttributeCheck | AliasArg | Promotion, ...]
+    conversions: tuple[TensorConversion | AttributeCheck | AliasArg | Promotion | ComplexGuard, ...]
     record: Stmt  # record = check_inplace(...)
     body: tuple[Stmt | KernelCall, ...]  # the kernel, into `_result`
     make_node: Stmt
@@ -264,6 +274,7 @@ class Module:
     methods: tuple[Method, ...] = ()
     hash_by_identity: bool = False  # __eq__ is bound: keep tensors hashable
     refuses_non_tensors: bool = False  # ops.py: define `_not_a_tensor` (in-place ops, written args)
+    complex_ops: tuple[str, ...] = ()  # ops.py: the ops with `complex: true`, for COMPLEX_OPS
     type_only: frozenset[str] = frozenset()  # imported under `if TYPE_CHECKING:`
     rules: tuple[JvpRule, ...] = ()  # jvp.py: forward-mode rules
 

@@ -315,6 +315,8 @@ def _callees(ops: list[OpSpec], spec: Spec) -> dict[str, Callee]:
         )
         for o in ops
     }
+    if "conj" in callees:  # a real tensor is its own conjugate: no call, no node (composites conj often)
+        callees["conj"] = replace(callees["conj"], qualified="conj_if_complex")
     for b in spec.backwards:
         if b.has_grad_op:
             sig = grad_op_sig(b, spec)

@@ -60,6 +60,7 @@ _k_erf_grad = kernel_table("erf_grad")
 _k_exp_grad = kernel_table("exp_grad")
 _k_expand_grad = kernel_table("expand_grad")
 _k_expm1_grad = kernel_table("expm1_grad")
+_k_fftn_grad = kernel_table("fftn_grad")
 _k_fill_grad = kernel_table("fill_grad")
 _k_flatten_grad = kernel_table("flatten_grad")
 _k_flip_grad = kernel_table("flip_grad")
@@ -70,8 +71,11 @@ _k_group_norm_grad = kernel_table("group_norm_grad")
 _k_hardsigmoid_grad = kernel_table("hardsigmoid_grad")
 _k_hardswish_grad = kernel_table("hardswish_grad")
 _k_hardtanh_grad = kernel_table("hardtanh_grad")
+_k_ifftn_grad = kernel_table("ifftn_grad")
+_k_imag_grad = kernel_table("imag_grad")
 _k_index_add_grad = kernel_table("index_add_grad")
 _k_index_select_grad = kernel_table("index_select_grad")
+_k_irfftn_grad = kernel_table("irfftn_grad")
 _k_kl_div_grad = kernel_table("kl_div_grad")
 _k_kron_grad = kernel_table("kron_grad")
 _k_l1_loss_grad = kernel_table("l1_loss_grad")
@@ -103,11 +107,13 @@ _k_pow_grad = kernel_table("pow_grad")
 _k_prelu_grad = kernel_table("prelu_grad")
 _k_prod_double_grad = kernel_table("prod_double_grad")
 _k_prod_grad = kernel_table("prod_grad")
+_k_real_grad = kernel_table("real_grad")
 _k_reciprocal_grad = kernel_table("reciprocal_grad")
 _k_reduce_as_grad = kernel_table("reduce_as_grad")
 _k_relu_grad = kernel_table("relu_grad")
 _k_repeat_interleave_grad = kernel_table("repeat_interleave_grad")
 _k_reshape_grad = kernel_table("reshape_grad")
+_k_rfftn_grad = kernel_table("rfftn_grad")
 _k_roll_grad = kernel_table("roll_grad")
 _k_rsqrt_grad = kernel_table("rsqrt_grad")
 _k_scale_grad = kernel_table("scale_grad")
@@ -174,6 +180,7 @@ __all__ = [
     "exp_grad",
     "expand_grad",
     "expm1_grad",
+    "fftn_grad",
     "fill_grad",
     "flatten_grad",
     "flip_grad",
@@ -184,8 +191,11 @@ __all__ = [
     "hardsigmoid_grad",
     "hardswish_grad",
     "hardtanh_grad",
+    "ifftn_grad",
+    "imag_grad",
     "index_add_grad",
     "index_select_grad",
+    "irfftn_grad",
     "kl_div_grad",
     "kron_grad",
     "l1_loss_grad",
@@ -217,11 +227,13 @@ __all__ = [
     "prelu_grad",
     "prod_double_grad",
     "prod_grad",
+    "real_grad",
     "reciprocal_grad",
     "reduce_as_grad",
     "relu_grad",
     "repeat_interleave_grad",
     "reshape_grad",
+    "rfftn_grad",
     "roll_grad",
     "rsqrt_grad",
     "scale_grad",
@@ -3827,3 +3839,129 @@ def kron_grad(
     if FORWARD.active:
         _jvp.kron_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
+
+
+def real_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of real."""
+    _kernel = _k_real_grad.get(out_grad._data.__class__) or dispatch("real_grad", "real_grad", out_grad._data)
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("real_grad", _e) from None
+    if out_grad._requires_grad and grad_enabled():
+        new_node(_nodes.RealDoubleGradNode, (None, out_grad), x_grad)
+    if FORWARD.active:
+        _jvp.real_grad(x, out_grad, x_grad)
+    return x_grad
+
+
+def imag_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+) -> Tensor:
+    """Gradient of imag."""
+    _kernel = _k_imag_grad.get(out_grad._data.__class__) or dispatch("imag_grad", "imag_grad", out_grad._data)
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("imag_grad", _e) from None
+    if out_grad._requires_grad and grad_enabled():
+        new_node(_nodes.ImagDoubleGradNode, (None, out_grad), x_grad)
+    if FORWARD.active:
+        _jvp.imag_grad(x, out_grad, x_grad)
+    return x_grad
+
+
+def fftn_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    s: Sequence[int] | int | None = None,
+    axes: Sequence[int] | int | None = None,
+    norm: str = "backward",
+) -> Tensor:
+    """Gradient of fftn."""
+    _kernel = _k_fftn_grad.get(out_grad._data.__class__) or dispatch("fftn_grad", "fftn_grad", out_grad._data)
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, s, axes, norm))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("fftn_grad", _e) from None
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.FftnDoubleGradNode, (None, out_grad), x_grad)
+        node.s = s
+        node.axes = axes
+        node.norm = norm
+    if FORWARD.active:
+        _jvp.fftn_grad(x, out_grad, s, axes, norm, x_grad)
+    return x_grad
+
+
+def ifftn_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    s: Sequence[int] | int | None = None,
+    axes: Sequence[int] | int | None = None,
+    norm: str = "backward",
+) -> Tensor:
+    """Gradient of ifftn."""
+    _kernel = _k_ifftn_grad.get(out_grad._data.__class__) or dispatch("ifftn_grad", "ifftn_grad", out_grad._data)
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, s, axes, norm))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("ifftn_grad", _e) from None
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.IfftnDoubleGradNode, (None, out_grad), x_grad)
+        node.s = s
+        node.axes = axes
+        node.norm = norm
+    if FORWARD.active:
+        _jvp.ifftn_grad(x, out_grad, s, axes, norm, x_grad)
+    return x_grad
+
+
+def rfftn_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    s: Sequence[int] | int | None = None,
+    axes: Sequence[int] | int | None = None,
+    norm: str = "backward",
+) -> Tensor:
+    """Gradient of rfftn."""
+    _kernel = _k_rfftn_grad.get(out_grad._data.__class__) or dispatch("rfftn_grad", "rfftn_grad", out_grad._data)
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, s, axes, norm))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("rfftn_grad", _e) from None
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.RfftnDoubleGradNode, (None, out_grad), x_grad)
+        node.s = s
+        node.axes = axes
+        node.norm = norm
+    if FORWARD.active:
+        _jvp.rfftn_grad(x, out_grad, s, axes, norm, x_grad)
+    return x_grad
+
+
+def irfftn_grad(
+    x: TensorMeta,
+    out_grad: Tensor,
+    s: Sequence[int] | int | None = None,
+    axes: Sequence[int] | int | None = None,
+    norm: str = "backward",
+) -> Tensor:
+    """Gradient of irfftn."""
+    _kernel = _k_irfftn_grad.get(out_grad._data.__class__) or dispatch("irfftn_grad", "irfftn_grad", out_grad._data)
+    try:
+        x_grad = wrap(_kernel(x, out_grad._data, s, axes, norm))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("irfftn_grad", _e) from None
+    if out_grad._requires_grad and grad_enabled():
+        node = new_node(_nodes.IrfftnDoubleGradNode, (None, out_grad), x_grad)
+        node.s = s
+        node.axes = axes
+        node.norm = norm
+    if FORWARD.active:
+        _jvp.irfftn_grad(x, out_grad, s, axes, norm, x_grad)
+    return x_grad

@@ -15,6 +15,7 @@ from opgrad.runtime.dual import (
     tangent_of,
     tangents,
 )
+from opgrad.runtime.promotion import conj_if_complex
 
 __all__ = [
     "abs",
@@ -48,8 +49,10 @@ __all__ = [
     "cholesky_solve",
     "clip",
     "clip_grad",
+    "complex",
     "concat",
     "concat_grad",
+    "conj",
     "conv1d",
     "conv2d",
     "conv2d_grad",
@@ -100,6 +103,8 @@ __all__ = [
     "expand_grad",
     "expm1",
     "expm1_grad",
+    "fftn",
+    "fftn_grad",
     "fill",
     "fill_grad",
     "flatten",
@@ -125,6 +130,10 @@ __all__ = [
     "hardswish_grad",
     "hardtanh",
     "hardtanh_grad",
+    "ifftn",
+    "ifftn_grad",
+    "imag",
+    "imag_grad",
     "index",
     "index_add",
     "index_add_grad",
@@ -132,6 +141,8 @@ __all__ = [
     "index_select",
     "index_select_grad",
     "inv",
+    "irfftn",
+    "irfftn_grad",
     "kl_div",
     "kl_div_grad",
     "kron",
@@ -204,6 +215,7 @@ __all__ = [
     "pad_grad",
     "pixel_shuffle",
     "pixel_unshuffle",
+    "polar",
     "pow",
     "pow_grad",
     "prelu",
@@ -213,6 +225,8 @@ __all__ = [
     "prod_grad",
     "qr",
     "rad2deg",
+    "real",
+    "real_grad",
     "reciprocal",
     "reciprocal_grad",
     "reduce_as",
@@ -224,6 +238,8 @@ __all__ = [
     "repeat_interleave_grad",
     "reshape",
     "reshape_grad",
+    "rfftn",
+    "rfftn_grad",
     "roll",
     "roll_grad",
     "round",
@@ -308,6 +324,8 @@ __all__ = [
     "unsqueeze_grad",
     "var",
     "var_grad",
+    "view_as_complex",
+    "view_as_real",
     "where",
     "where_grad",
     "xlogy",
@@ -2727,6 +2745,159 @@ def matrix_exp(
     derive(_ops.matrix_exp, (x,), (out,))
 
 
+def conj(
+    x,
+    out,
+) -> None:
+    """Tangents of conj (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = conj_if_complex(x_t)
+    set_tangent(out, out_t)
+
+
+def real(
+    x,
+    out,
+) -> None:
+    """Tangents of real (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.real(x_t)
+    set_tangent(out, out_t)
+
+
+def imag(
+    x,
+    out,
+) -> None:
+    """Tangents of imag (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.imag(x_t)
+    set_tangent(out, out_t)
+
+
+def complex(
+    real,
+    imag,
+    out,
+) -> None:
+    """Tangents of complex (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(real, imag)
+    if _t is None:
+        return
+    real_t, imag_t = _t
+    with rule_scope():
+        out_t = _ops.complex(real_t, imag_t)
+    set_tangent(out, out_t)
+
+
+def polar(
+    abs,
+    angle,
+    out,
+) -> None:
+    """Tangents of polar, derived from its backward (double-vjp)."""
+    derive(_ops.polar, (abs, angle), (out,))
+
+
+def view_as_real(
+    x,
+    out,
+) -> None:
+    """Tangents of view_as_real (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.view_as_real(x_t)
+    set_tangent(out, out_t)
+
+
+def view_as_complex(
+    x,
+    out,
+) -> None:
+    """Tangents of view_as_complex (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.view_as_complex(x_t)
+    set_tangent(out, out_t)
+
+
+def fftn(
+    x,
+    s,
+    axes,
+    norm,
+    out,
+) -> None:
+    """Tangents of fftn (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.fftn(x_t, s, axes, norm)
+    set_tangent(out, out_t)
+
+
+def ifftn(
+    x,
+    s,
+    axes,
+    norm,
+    out,
+) -> None:
+    """Tangents of ifftn (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.ifftn(x_t, s, axes, norm)
+    set_tangent(out, out_t)
+
+
+def rfftn(
+    x,
+    s,
+    axes,
+    norm,
+    out,
+) -> None:
+    """Tangents of rfftn (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.rfftn(x_t, s, axes, norm)
+    set_tangent(out, out_t)
+
+
+def irfftn(
+    x,
+    s,
+    axes,
+    norm,
+    out,
+) -> None:
+    """Tangents of irfftn (its `jvp:` rule in ops.yaml)."""
+    x_t = tangent_of(x)
+    if x_t is None:
+        return
+    with rule_scope():
+        out_t = _ops.irfftn(x_t, s, axes, norm)
+    set_tangent(out, out_t)
+
+
 def neg_grad(
     out_grad,
     x_grad,
@@ -4031,3 +4202,69 @@ def kron_grad(
 ) -> None:
     """Tangents of kron_grad, derived from its backward (double-vjp)."""
     derive(_grad_ops.kron_grad, (x, y, out_grad), (x_grad, y_grad))
+
+
+def real_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of real_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.real_grad, (x, out_grad), (x_grad,))
+
+
+def imag_grad(
+    x,
+    out_grad,
+    x_grad,
+) -> None:
+    """Tangents of imag_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.imag_grad, (x, out_grad), (x_grad,))
+
+
+def fftn_grad(
+    x,
+    out_grad,
+    s,
+    axes,
+    norm,
+    x_grad,
+) -> None:
+    """Tangents of fftn_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.fftn_grad, (x, out_grad, s, axes, norm), (x_grad,))
+
+
+def ifftn_grad(
+    x,
+    out_grad,
+    s,
+    axes,
+    norm,
+    x_grad,
+) -> None:
+    """Tangents of ifftn_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.ifftn_grad, (x, out_grad, s, axes, norm), (x_grad,))
+
+
+def rfftn_grad(
+    x,
+    out_grad,
+    s,
+    axes,
+    norm,
+    x_grad,
+) -> None:
+    """Tangents of rfftn_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.rfftn_grad, (x, out_grad, s, axes, norm), (x_grad,))
+
+
+def irfftn_grad(
+    x,
+    out_grad,
+    s,
+    axes,
+    norm,
+    x_grad,
+) -> None:
+    """Tangents of irfftn_grad, derived from its backward (double-vjp)."""
+    derive(_grad_ops.irfftn_grad, (x, out_grad, s, axes, norm), (x_grad,))

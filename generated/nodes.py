@@ -15,6 +15,7 @@ from opgrad.runtime.kernels.registry import (
     kernel_results_error,
     kernel_table,
 )
+from opgrad.runtime.promotion import conj_if_complex
 from opgrad.runtime.tensor import (
     Tensor,
     wrap,
@@ -62,6 +63,7 @@ _k_erf_grad = kernel_table("erf_grad")
 _k_exp_grad = kernel_table("exp_grad")
 _k_expand_grad = kernel_table("expand_grad")
 _k_expm1_grad = kernel_table("expm1_grad")
+_k_fftn_grad = kernel_table("fftn_grad")
 _k_fill_grad = kernel_table("fill_grad")
 _k_flatten_grad = kernel_table("flatten_grad")
 _k_flip_grad = kernel_table("flip_grad")
@@ -75,8 +77,11 @@ _k_group_norm_grad = kernel_table("group_norm_grad")
 _k_hardsigmoid_grad = kernel_table("hardsigmoid_grad")
 _k_hardswish_grad = kernel_table("hardswish_grad")
 _k_hardtanh_grad = kernel_table("hardtanh_grad")
+_k_ifftn_grad = kernel_table("ifftn_grad")
+_k_imag_grad = kernel_table("imag_grad")
 _k_index_add_grad = kernel_table("index_add_grad")
 _k_index_select_grad = kernel_table("index_select_grad")
+_k_irfftn_grad = kernel_table("irfftn_grad")
 _k_kl_div_double_grad = kernel_table("kl_div_double_grad")
 _k_kl_div_grad = kernel_table("kl_div_grad")
 _k_kron_grad = kernel_table("kron_grad")
@@ -121,11 +126,13 @@ _k_prelu_double_grad = kernel_table("prelu_double_grad")
 _k_prelu_grad = kernel_table("prelu_grad")
 _k_prod_double_grad = kernel_table("prod_double_grad")
 _k_prod_grad = kernel_table("prod_grad")
+_k_real_grad = kernel_table("real_grad")
 _k_reciprocal_grad = kernel_table("reciprocal_grad")
 _k_reduce_as_grad = kernel_table("reduce_as_grad")
 _k_relu_grad = kernel_table("relu_grad")
 _k_repeat_interleave_grad = kernel_table("repeat_interleave_grad")
 _k_reshape_grad = kernel_table("reshape_grad")
+_k_rfftn_grad = kernel_table("rfftn_grad")
 _k_roll_grad = kernel_table("roll_grad")
 _k_rsqrt_grad = kernel_table("rsqrt_grad")
 _k_scale_grad = kernel_table("scale_grad")
@@ -200,8 +207,10 @@ __all__ = [
     "CholeskySolveGradNode",
     "ClipDoubleGradNode",
     "ClipGradNode",
+    "ComplexGradNode",
     "ConcatDoubleGradNode",
     "ConcatGradNode",
+    "ConjGradNode",
     "Conv1dGradNode",
     "Conv2dDoubleGradNode",
     "Conv2dGradNode",
@@ -251,6 +260,8 @@ __all__ = [
     "ExpandGradNode",
     "Expm1DoubleGradNode",
     "Expm1GradNode",
+    "FftnDoubleGradNode",
+    "FftnGradNode",
     "FillDoubleGradNode",
     "FillGradNode",
     "FlattenDoubleGradNode",
@@ -276,6 +287,10 @@ __all__ = [
     "HardswishGradNode",
     "HardtanhDoubleGradNode",
     "HardtanhGradNode",
+    "IfftnDoubleGradNode",
+    "IfftnGradNode",
+    "ImagDoubleGradNode",
+    "ImagGradNode",
     "IndexAddDoubleGradNode",
     "IndexAddGradNode",
     "IndexGradNode",
@@ -283,6 +298,8 @@ __all__ = [
     "IndexSelectDoubleGradNode",
     "IndexSelectGradNode",
     "InvGradNode",
+    "IrfftnDoubleGradNode",
+    "IrfftnGradNode",
     "KlDivDoubleGradNode",
     "KlDivGradNode",
     "KronDoubleGradNode",
@@ -354,6 +371,7 @@ __all__ = [
     "PadGradNode",
     "PixelShuffleGradNode",
     "PixelUnshuffleGradNode",
+    "PolarGradNode",
     "PowDoubleGradNode",
     "PowGradNode",
     "PreluDoubleGradNode",
@@ -362,6 +380,8 @@ __all__ = [
     "ProdGradNode",
     "QrGradNode",
     "Rad2degGradNode",
+    "RealDoubleGradNode",
+    "RealGradNode",
     "ReciprocalDoubleGradNode",
     "ReciprocalGradNode",
     "ReduceAsDoubleGradNode",
@@ -373,6 +393,8 @@ __all__ = [
     "RepeatInterleaveGradNode",
     "ReshapeDoubleGradNode",
     "ReshapeGradNode",
+    "RfftnDoubleGradNode",
+    "RfftnGradNode",
     "RollDoubleGradNode",
     "RollGradNode",
     "RoundGradNode",
@@ -457,6 +479,8 @@ __all__ = [
     "UnsqueezeGradNode",
     "VarDoubleGradNode",
     "VarGradNode",
+    "ViewAsComplexGradNode",
+    "ViewAsRealGradNode",
     "WhereDoubleGradNode",
     "WhereGradNode",
     "XlogyGradNode",
@@ -622,7 +646,7 @@ class ExpDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        grad_wrt_out = x_grad_grad * out_grad
+        grad_wrt_out = conj_if_complex(x_grad_grad) * out_grad
         grad_wrt_out_grad = x_grad_grad * out
         return (grad_wrt_out, grad_wrt_out_grad)
 
@@ -728,7 +752,7 @@ class LogDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        grad_wrt_x = -x_grad_grad * out_grad / (x * x)
+        grad_wrt_x = conj_if_complex(-x_grad_grad * conj_if_complex(out_grad) / (x * x))
         grad_wrt_out_grad = x_grad_grad / x
         return (grad_wrt_x, grad_wrt_out_grad)
 
@@ -834,7 +858,7 @@ class SqrtDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        grad_wrt_out = -0.5 * x_grad_grad * out_grad / (out * out)
+        grad_wrt_out = conj_if_complex(-0.5 * x_grad_grad * conj_if_complex(out_grad) / (out * out))
         grad_wrt_out_grad = 0.5 * x_grad_grad / out
         return (grad_wrt_out, grad_wrt_out_grad)
 
@@ -940,7 +964,7 @@ class SquareDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        grad_wrt_x = 2 * x_grad_grad * out_grad
+        grad_wrt_x = 2 * conj_if_complex(x_grad_grad) * out_grad
         grad_wrt_out_grad = 2 * x_grad_grad * x
         return (grad_wrt_x, grad_wrt_out_grad)
 
@@ -993,7 +1017,7 @@ class ReciprocalDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        grad_wrt_out = -2 * x_grad_grad * out_grad * out
+        grad_wrt_out = conj_if_complex(-2 * x_grad_grad * conj_if_complex(out_grad) * out)
         grad_wrt_out_grad = -x_grad_grad * out * out
         return (grad_wrt_out, grad_wrt_out_grad)
 
@@ -1777,7 +1801,7 @@ class PowDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
         y = self.y
-        grad_wrt_x = x_grad_grad * out_grad * (y * (y - 1)) * _ops.pow(x, y - 2)
+        grad_wrt_x = conj_if_complex(x_grad_grad * conj_if_complex(out_grad) * (y * (y - 1)) * _ops.pow(x, y - 2))
         grad_wrt_out_grad = x_grad_grad * y * _ops.pow(x, y - 1)
         return (grad_wrt_x, grad_wrt_out_grad)
 
@@ -2639,8 +2663,8 @@ class MultiplyDoubleGradNode(GradNode):
         x = unpack(self.x, self)
         y = unpack(self.y, self)
         out_grad = unpack(self.out_grad, self)
-        grad_wrt_x = _ops.reduce_as(y_grad_grad * out_grad, x)
-        grad_wrt_y = _ops.reduce_as(x_grad_grad * out_grad, y)
+        grad_wrt_x = _ops.reduce_as(conj_if_complex(y_grad_grad) * out_grad, x)
+        grad_wrt_y = _ops.reduce_as(conj_if_complex(x_grad_grad) * out_grad, y)
         grad_wrt_out_grad = x_grad_grad * y + x * y_grad_grad
         return (grad_wrt_x, grad_wrt_y, grad_wrt_out_grad)
 
@@ -2723,8 +2747,8 @@ class DivideDoubleGradNode(GradNode):
         y = unpack(self.y, self)
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        grad_wrt_y = _ops.reduce_as(-out_grad * (x_grad_grad - out * y_grad_grad) / (y * y), y)
-        grad_wrt_out = -out_grad * y_grad_grad / y
+        grad_wrt_y = conj_if_complex(_ops.reduce_as(-conj_if_complex(out_grad) * (x_grad_grad - out * y_grad_grad) / (y * y), y))
+        grad_wrt_out = conj_if_complex(-conj_if_complex(out_grad) * y_grad_grad / y)
         grad_wrt_out_grad = (x_grad_grad - out * y_grad_grad) / y
         return (None, grad_wrt_y, grad_wrt_out, grad_wrt_out_grad)
 
@@ -10238,3 +10262,347 @@ class MatrixExpGradNode(GradNode):
     def release_saved(self) -> None:
         self.x = None
         self._released = True
+
+
+class ConjGradNode(GradNode):
+    """Gradient of conj."""
+
+    __slots__ = ()
+    name = "conj_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = conj_if_complex(out_grad)
+        return (x_grad,)
+
+
+class RealGradNode(GradNode):
+    """Gradient of real."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "real_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.real_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_real_grad.get(out_grad._data.__class__) or dispatch("real_grad", "real_grad", out_grad._data)
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("real_grad", _e) from None
+        return (x_grad,)
+
+
+class RealDoubleGradNode(GradNode):
+    """Gradient of real_grad (second-order gradient of real)."""
+
+    __slots__ = ()
+    name = "real_double_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        grad_wrt_out_grad = _ops.real(x_grad_grad)
+        return (None, grad_wrt_out_grad)
+
+
+class ImagGradNode(GradNode):
+    """Gradient of imag."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "imag_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.imag_grad(x, out_grad)
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_imag_grad.get(out_grad._data.__class__) or dispatch("imag_grad", "imag_grad", out_grad._data)
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("imag_grad", _e) from None
+        return (x_grad,)
+
+
+class ImagDoubleGradNode(GradNode):
+    """Gradient of imag_grad (second-order gradient of imag)."""
+
+    __slots__ = ()
+    name = "imag_double_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        grad_wrt_out_grad = _ops.imag(x_grad_grad)
+        return (None, grad_wrt_out_grad)
+
+
+class ComplexGradNode(GradNode):
+    """Gradient of complex."""
+
+    __slots__ = ("real", "imag")
+    real: Saved
+    imag: Saved
+    name = "complex_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        real = unpack(self.real, self)
+        imag = unpack(self.imag, self)
+        real_grad = _ops.reduce_as(_ops.real(out_grad), real)
+        imag_grad = _ops.reduce_as(_ops.imag(out_grad), imag)
+        return (real_grad, imag_grad)
+
+    def release_saved(self) -> None:
+        self.real = None
+        self.imag = None
+        self._released = True
+
+
+class PolarGradNode(GradNode):
+    """Gradient of polar."""
+
+    __slots__ = ("abs", "angle")
+    abs: Saved
+    angle: Saved
+    name = "polar_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        abs = unpack(self.abs, self)
+        angle = unpack(self.angle, self)
+        abs_grad = _ops.reduce_as(_ops.real(out_grad) * _ops.cos(angle) + _ops.imag(out_grad) * _ops.sin(angle), abs)
+        angle_grad = _ops.reduce_as(abs * (_ops.imag(out_grad) * _ops.cos(angle) - _ops.real(out_grad) * _ops.sin(angle)), angle)
+        return (abs_grad, angle_grad)
+
+    def release_saved(self) -> None:
+        self.abs = None
+        self.angle = None
+        self._released = True
+
+
+class ViewAsRealGradNode(GradNode):
+    """Gradient of view_as_real."""
+
+    __slots__ = ()
+    name = "view_as_real_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = _ops.view_as_complex(out_grad)
+        return (x_grad,)
+
+
+class ViewAsComplexGradNode(GradNode):
+    """Gradient of view_as_complex."""
+
+    __slots__ = ()
+    name = "view_as_complex_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x_grad = _ops.view_as_real(out_grad)
+        return (x_grad,)
+
+
+class FftnGradNode(GradNode):
+    """Gradient of fftn."""
+
+    __slots__ = ("x", "s", "axes", "norm")
+    x: Saved
+    s: Sequence[int] | int | None
+    axes: Sequence[int] | int | None
+    norm: str
+    name = "fftn_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.fftn_grad(
+                x,
+                out_grad,
+                self.s,
+                self.axes,
+                self.norm,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_fftn_grad.get(out_grad._data.__class__) or dispatch("fftn_grad", "fftn_grad", out_grad._data)
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.s, self.axes, self.norm))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("fftn_grad", _e) from None
+        return (x_grad,)
+
+
+class FftnDoubleGradNode(GradNode):
+    """Gradient of fftn_grad (second-order gradient of fftn)."""
+
+    __slots__ = ("s", "axes", "norm")
+    s: Sequence[int] | int | None
+    axes: Sequence[int] | int | None
+    norm: str
+    name = "fftn_double_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        s = self.s
+        axes = self.axes
+        norm = self.norm
+        grad_wrt_out_grad = _ops.fftn(x_grad_grad, s, axes, norm)
+        return (None, grad_wrt_out_grad)
+
+
+class IfftnGradNode(GradNode):
+    """Gradient of ifftn."""
+
+    __slots__ = ("x", "s", "axes", "norm")
+    x: Saved
+    s: Sequence[int] | int | None
+    axes: Sequence[int] | int | None
+    norm: str
+    name = "ifftn_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.ifftn_grad(
+                x,
+                out_grad,
+                self.s,
+                self.axes,
+                self.norm,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_ifftn_grad.get(out_grad._data.__class__) or dispatch("ifftn_grad", "ifftn_grad", out_grad._data)
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.s, self.axes, self.norm))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("ifftn_grad", _e) from None
+        return (x_grad,)
+
+
+class IfftnDoubleGradNode(GradNode):
+    """Gradient of ifftn_grad (second-order gradient of ifftn)."""
+
+    __slots__ = ("s", "axes", "norm")
+    s: Sequence[int] | int | None
+    axes: Sequence[int] | int | None
+    norm: str
+    name = "ifftn_double_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        s = self.s
+        axes = self.axes
+        norm = self.norm
+        grad_wrt_out_grad = _ops.ifftn(x_grad_grad, s, axes, norm)
+        return (None, grad_wrt_out_grad)
+
+
+class RfftnGradNode(GradNode):
+    """Gradient of rfftn."""
+
+    __slots__ = ("x", "s", "axes", "norm")
+    x: Saved
+    s: Sequence[int] | int | None
+    axes: Sequence[int] | int | None
+    norm: str
+    name = "rfftn_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.rfftn_grad(
+                x,
+                out_grad,
+                self.s,
+                self.axes,
+                self.norm,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_rfftn_grad.get(out_grad._data.__class__) or dispatch("rfftn_grad", "rfftn_grad", out_grad._data)
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.s, self.axes, self.norm))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("rfftn_grad", _e) from None
+        return (x_grad,)
+
+
+class RfftnDoubleGradNode(GradNode):
+    """Gradient of rfftn_grad (second-order gradient of rfftn)."""
+
+    __slots__ = ("s", "axes", "norm")
+    s: Sequence[int] | int | None
+    axes: Sequence[int] | int | None
+    norm: str
+    name = "rfftn_double_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        s = self.s
+        axes = self.axes
+        norm = self.norm
+        grad_wrt_out_grad = _ops.rfftn(x_grad_grad, s, axes, norm)
+        return (None, grad_wrt_out_grad)
+
+
+class IrfftnGradNode(GradNode):
+    """Gradient of irfftn."""
+
+    __slots__ = ("x", "s", "axes", "norm")
+    x: Saved
+    s: Sequence[int] | int | None
+    axes: Sequence[int] | int | None
+    norm: str
+    name = "irfftn_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        if create_graph:
+            x = unpack(self.x, self)
+            x_grad = _grad_ops.irfftn_grad(
+                x,
+                out_grad,
+                self.s,
+                self.axes,
+                self.norm,
+            )
+            return (x_grad,)
+        x = unpack_data(self.x, self)
+        _kernel = _k_irfftn_grad.get(out_grad._data.__class__) or dispatch("irfftn_grad", "irfftn_grad", out_grad._data)
+        try:
+            x_grad = wrap(_kernel(x, out_grad._data, self.s, self.axes, self.norm))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("irfftn_grad", _e) from None
+        return (x_grad,)
+
+
+class IrfftnDoubleGradNode(GradNode):
+    """Gradient of irfftn_grad (second-order gradient of irfftn)."""
+
+    __slots__ = ("s", "axes", "norm")
+    s: Sequence[int] | int | None
+    axes: Sequence[int] | int | None
+    norm: str
+    name = "irfftn_double_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        x_grad_grad = grads[0]
+        s = self.s
+        axes = self.axes
+        norm = self.norm
+        grad_wrt_out_grad = _ops.irfftn(x_grad_grad, s, axes, norm)
+        return (None, grad_wrt_out_grad)

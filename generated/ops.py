@@ -41,10 +41,13 @@ from opgrad.runtime.kernels.registry import (
     kernel_table,
 )
 from opgrad.runtime.promotion import (
+    COMPLEX_DTYPES,
+    COMPLEX_OPS,
     FLOAT_DTYPES,
     promote_args,
     promote_float,
     promote_list,
+    refuse_complex,
 )
 from opgrad.runtime.tensor import (
     Tensor,
@@ -92,6 +95,8 @@ _k_celu = kernel_table("celu")
 _k_cholesky = kernel_table("cholesky")
 _k_cholesky_solve = kernel_table("cholesky_solve")
 _k_clip = kernel_table("clip")
+_k_complex = kernel_table("complex")
+_k_conj = kernel_table("conj")
 _k_conv1d = kernel_table("conv1d")
 _k_conv2d = kernel_table("conv2d")
 _k_conv3d = kernel_table("conv3d")
@@ -125,6 +130,7 @@ _k_exp = kernel_table("exp")
 _k_exp2 = kernel_table("exp2")
 _k_expand = kernel_table("expand")
 _k_expm1 = kernel_table("expm1")
+_k_fftn = kernel_table("fftn")
 _k_fill = kernel_table("fill")
 _k_flatten = kernel_table("flatten")
 _k_flip = kernel_table("flip")
@@ -145,9 +151,12 @@ _k_hardswish = kernel_table("hardswish")
 _k_hardtanh = kernel_table("hardtanh")
 _k_heaviside = kernel_table("heaviside")
 _k_histc = kernel_table("histc")
+_k_ifftn = kernel_table("ifftn")
+_k_imag = kernel_table("imag")
 _k_index_add = kernel_table("index_add")
 _k_index_select = kernel_table("index_select")
 _k_inv = kernel_table("inv")
+_k_irfftn = kernel_table("irfftn")
 _k_isfinite = kernel_table("isfinite")
 _k_isinf = kernel_table("isinf")
 _k_isnan = kernel_table("isnan")
@@ -207,17 +216,20 @@ _k_outer = kernel_table("outer")
 _k_pad = kernel_table("pad")
 _k_pixel_shuffle = kernel_table("pixel_shuffle")
 _k_pixel_unshuffle = kernel_table("pixel_unshuffle")
+_k_polar = kernel_table("polar")
 _k_pow = kernel_table("pow")
 _k_prelu = kernel_table("prelu")
 _k_prod = kernel_table("prod")
 _k_qr = kernel_table("qr")
 _k_rad2deg = kernel_table("rad2deg")
+_k_real = kernel_table("real")
 _k_reciprocal = kernel_table("reciprocal")
 _k_reduce_as = kernel_table("reduce_as")
 _k_relu = kernel_table("relu")
 _k_remainder = kernel_table("remainder")
 _k_repeat_interleave = kernel_table("repeat_interleave")
 _k_reshape = kernel_table("reshape")
+_k_rfftn = kernel_table("rfftn")
 _k_roll = kernel_table("roll")
 _k_round = kernel_table("round")
 _k_rsqrt = kernel_table("rsqrt")
@@ -267,6 +279,8 @@ _k_trunc = kernel_table("trunc")
 _k_unfold = kernel_table("unfold")
 _k_unsqueeze = kernel_table("unsqueeze")
 _k_var = kernel_table("var")
+_k_view_as_complex = kernel_table("view_as_complex")
+_k_view_as_real = kernel_table("view_as_real")
 _k_where = kernel_table("where")
 _k_xlogy = kernel_table("xlogy")
 _k_zero = kernel_table("zero")
@@ -308,7 +322,9 @@ __all__ = [
     "cholesky_solve",
     "clip",
     "clip_",
+    "complex",
     "concat",
+    "conj",
     "conv1d",
     "conv2d",
     "conv3d",
@@ -344,6 +360,7 @@ __all__ = [
     "exp_",
     "expand",
     "expm1",
+    "fftn",
     "fill",
     "fill_",
     "flatten",
@@ -365,12 +382,15 @@ __all__ = [
     "hardtanh",
     "heaviside",
     "histc",
+    "ifftn",
+    "imag",
     "index",
     "index_add",
     "index_put",
     "index_put_",
     "index_select",
     "inv",
+    "irfftn",
     "isfinite",
     "isinf",
     "isnan",
@@ -431,11 +451,13 @@ __all__ = [
     "pad",
     "pixel_shuffle",
     "pixel_unshuffle",
+    "polar",
     "pow",
     "prelu",
     "prod",
     "qr",
     "rad2deg",
+    "real",
     "reciprocal",
     "reduce_as",
     "relu",
@@ -443,6 +465,7 @@ __all__ = [
     "remainder",
     "repeat_interleave",
     "reshape",
+    "rfftn",
     "roll",
     "round",
     "rsqrt",
@@ -498,6 +521,8 @@ __all__ = [
     "unfold",
     "unsqueeze",
     "var",
+    "view_as_complex",
+    "view_as_real",
     "where",
     "xlogy",
     "zero",
@@ -507,6 +532,76 @@ __all__ = [
 
 def _not_a_tensor(op: str, arg: str, value: object) -> TypeError:
     return TypeError(f"{op}: {arg} is written in place, so it must be a Tensor, got {type(value).__name__}")
+
+# The ops with `complex: true` in ops.yaml: promotion keeps their complex operands complex.
+COMPLEX_OPS.update(
+    (
+        "add",
+        "cast",
+        "complex",
+        "concat",
+        "conj",
+        "cumsum",
+        "diag_embed",
+        "diagonal",
+        "divide",
+        "equal",
+        "exp",
+        "expand",
+        "fftn",
+        "fill",
+        "flatten",
+        "flip",
+        "gather",
+        "ifftn",
+        "imag",
+        "index",
+        "index_put",
+        "index_select",
+        "irfftn",
+        "isfinite",
+        "isinf",
+        "isnan",
+        "log",
+        "matmul",
+        "matmul_jvp",
+        "matmul_xg",
+        "matmul_yg",
+        "matrix_transpose",
+        "mean",
+        "multiply",
+        "neg",
+        "not_equal",
+        "pad",
+        "polar",
+        "pow",
+        "real",
+        "reciprocal",
+        "reduce_as",
+        "repeat_interleave",
+        "reshape",
+        "rfftn",
+        "roll",
+        "split",
+        "sqrt",
+        "square",
+        "squeeze",
+        "stack",
+        "subtract",
+        "sum",
+        "take_along_axis",
+        "tile",
+        "trace",
+        "transpose",
+        "tril",
+        "triu",
+        "unsqueeze",
+        "view_as_complex",
+        "view_as_real",
+        "where",
+        "zero",
+    )
+)
 
 
 def neg(x: Tensor | float | int) -> Tensor:
@@ -549,6 +644,8 @@ def abs(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "abs", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("abs", x, arg="x")
     _kernel = _k_abs.get(x._data.__class__) or dispatch("abs", "abs", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -576,6 +673,8 @@ def sign(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "sign", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("sign", x, arg="x")
     _kernel = _k_sign.get(x._data.__class__) or dispatch("sign", "sign", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -958,6 +1057,8 @@ def tanh_(x: Tensor) -> Tensor:
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("tanh_", "x", x)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("tanh_", x, arg="x")
     record = check_inplace("tanh_", x)
     _kernel = _k_tanh.get(x._data.__class__) or dispatch("tanh_", "tanh", x._data)
     try:
@@ -1023,6 +1124,8 @@ def sigmoid_(x: Tensor) -> Tensor:
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("sigmoid_", "x", x)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("sigmoid_", x, arg="x")
     record = check_inplace("sigmoid_", x)
     _kernel = _k_sigmoid.get(x._data.__class__) or dispatch("sigmoid_", "sigmoid", x._data)
     try:
@@ -1057,6 +1160,8 @@ def relu(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "relu", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("relu", x, arg="x")
     _kernel = _k_relu.get(x._data.__class__) or dispatch("relu", "relu", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -1086,6 +1191,8 @@ def relu_(x: Tensor) -> Tensor:
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("relu_", "x", x)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("relu_", x, arg="x")
     record = check_inplace("relu_", x)
     _kernel = _k_relu.get(x._data.__class__) or dispatch("relu_", "relu", x._data)
     try:
@@ -1337,6 +1444,8 @@ def scale(
         scale = scalar_arg(scale, "scale", "scale")
     if bias.__class__ is not float and bias.__class__ is not int:
         bias = scalar_arg(bias, "scale", "bias")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("scale", x, arg="x")
     _kernel = _k_scale.get(x._data.__class__) or dispatch("scale", "scale", x._data)
     try:
         out = wrap(_kernel(x._data, scale, bias))
@@ -1377,6 +1486,8 @@ def scale_(
         scale = scalar_arg(scale, "scale_", "scale")
     if bias.__class__ is not float and bias.__class__ is not int:
         bias = scalar_arg(bias, "scale_", "bias")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("scale_", x, arg="x")
     record = check_inplace("scale_", x)
     _kernel = _k_scale.get(x._data.__class__) or dispatch("scale_", "scale", x._data)
     try:
@@ -1460,6 +1571,8 @@ def clip(
         max = scalar_arg(max, "clip", "max")
     if (min.__class__ is float or max.__class__ is float) and x._data.dtype not in FLOAT_DTYPES:
         x = promote_float("clip", x)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("clip", x, arg="x")
     _kernel = _k_clip.get(x._data.__class__) or dispatch("clip", "clip", x._data)
     try:
         out = wrap(_kernel(x._data, min, max))
@@ -1501,6 +1614,8 @@ def clip_(
         min = scalar_arg(min, "clip_", "min")
     if max.__class__ is not float and max.__class__ is not int and max is not None:
         max = scalar_arg(max, "clip_", "max")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("clip_", x, arg="x")
     record = check_inplace("clip_", x)
     _kernel = _k_clip.get(x._data.__class__) or dispatch("clip_", "clip", x._data)
     try:
@@ -1547,7 +1662,7 @@ def cast(
         out = wrap(_kernel(x._data, dtype))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cast", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.CastGradNode, (x,), out)
         node.x = TensorWrapper.meta_of(x)
         node.dtype = dtype
@@ -1909,7 +2024,7 @@ def add(
         out = wrap(_kernel(x._data, y._data))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("add", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.AddGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
@@ -1998,7 +2113,7 @@ def subtract(
         out = wrap(_kernel(x._data, y._data))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("subtract", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.SubtractGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
@@ -2087,7 +2202,7 @@ def multiply(
         out = wrap(_kernel(x._data, y._data))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("multiply", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.MultiplyGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -2176,7 +2291,7 @@ def divide(
         out = wrap(_kernel(x._data, y._data))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("divide", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.DivideGradNode, (x, y), out)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.of_input(y)
@@ -2257,6 +2372,8 @@ def maximum(
         y = as_tensor_arg(y, x, "maximum", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("maximum", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("maximum", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -2298,6 +2415,8 @@ def minimum(
         y = as_tensor_arg(y, x, "minimum", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("minimum", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("minimum", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -2339,6 +2458,8 @@ def elementwise_pow(
         y = as_tensor_arg(y, x, "elementwise_pow", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("elementwise_pow", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("elementwise_pow", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -2405,7 +2526,7 @@ def where(
         ))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("where", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.WhereGradNode, (None, x, y), out)
         node.condition = TensorWrapper.of_input(condition)
         node.x = TensorWrapper.meta_of(x)
@@ -2862,6 +2983,8 @@ def frac(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "frac", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("frac", x, arg="x")
     _kernel = _k_frac.get(x._data.__class__) or dispatch("frac", "frac", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -2888,6 +3011,8 @@ def floor(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "floor", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("floor", x, arg="x")
     _kernel = _k_floor.get(x._data.__class__) or dispatch("floor", "floor", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -2914,6 +3039,8 @@ def ceil(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "ceil", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("ceil", x, arg="x")
     _kernel = _k_ceil.get(x._data.__class__) or dispatch("ceil", "ceil", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -2940,6 +3067,8 @@ def trunc(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "trunc", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("trunc", x, arg="x")
     _kernel = _k_trunc.get(x._data.__class__) or dispatch("trunc", "trunc", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -2972,6 +3101,8 @@ def round(
         x = as_tensor_arg(x, None, "round", "x")
     if decimals.__class__ is not int:
         decimals = int_arg(decimals, "round", "decimals")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("round", x, arg="x")
     _kernel = _k_round.get(x._data.__class__) or dispatch("round", "round", x._data)
     try:
         out = wrap(_kernel(x._data, decimals))
@@ -3136,6 +3267,8 @@ def lerp(
         weight = as_tensor_arg(weight, x, "lerp", "weight")
     if x._data.dtype is not end._data.dtype or x._data.dtype is not weight._data.dtype:
         x, end, weight = promote_args("lerp", False, x, end, weight)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("lerp", x, arg="x")
     _kernel = (
         x._data.__class__
         is end._data.__class__
@@ -3197,6 +3330,8 @@ def addcmul(
         value = scalar_arg(value, "addcmul", "value")
     if x._data.dtype is not tensor1._data.dtype or x._data.dtype is not tensor2._data.dtype:
         x, tensor1, tensor2 = promote_args("addcmul", False, x, tensor1, tensor2)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("addcmul", x, arg="x")
     _kernel = (
         x._data.__class__
         is tensor1._data.__class__
@@ -3260,6 +3395,8 @@ def addcdiv(
         value = scalar_arg(value, "addcdiv", "value")
     if x._data.dtype is not tensor1._data.dtype or x._data.dtype is not tensor2._data.dtype:
         x, tensor1, tensor2 = promote_args("addcdiv", False, x, tensor1, tensor2)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("addcdiv", x, arg="x")
     _kernel = (
         x._data.__class__
         is tensor1._data.__class__
@@ -3325,6 +3462,8 @@ def nansum(
         axis = int_list_arg(axis, "nansum", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "nansum", "keepdim")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("nansum", x, arg="x")
     _kernel = _k_nansum.get(x._data.__class__) or dispatch("nansum", "nansum", x._data)
     try:
         out = wrap(_kernel(x._data, axis, keepdim))
@@ -3364,6 +3503,8 @@ def count_nonzero(
         x = as_tensor_arg(x, None, "count_nonzero", "x")
     if axis.__class__ is not tuple and axis.__class__ is not int:
         axis = int_list_arg(axis, "count_nonzero", "axis")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("count_nonzero", x, arg="x")
     _kernel = _k_count_nonzero.get(x._data.__class__) or dispatch("count_nonzero", "count_nonzero", x._data)
     try:
         out = wrap(_kernel(x._data, axis))
@@ -3439,6 +3580,8 @@ def cummax(
         x = as_tensor_arg(x, None, "cummax", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "cummax", "axis")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("cummax", x, arg="x")
     _kernel = _k_cummax.get(x._data.__class__) or dispatch("cummax", "cummax", x._data)
     try:
         _results = _kernel(x._data, axis)
@@ -3486,6 +3629,8 @@ def cummin(
         x = as_tensor_arg(x, None, "cummin", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "cummin", "axis")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("cummin", x, arg="x")
     _kernel = _k_cummin.get(x._data.__class__) or dispatch("cummin", "cummin", x._data)
     try:
         _results = _kernel(x._data, axis)
@@ -3527,6 +3672,8 @@ def pixel_shuffle(
         x = as_tensor_arg(x, None, "pixel_shuffle", "x")
     if upscale_factor.__class__ is not int:
         upscale_factor = int_arg(upscale_factor, "pixel_shuffle", "upscale_factor")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("pixel_shuffle", x, arg="x")
     _kernel = _k_pixel_shuffle.get(x._data.__class__) or dispatch("pixel_shuffle", "pixel_shuffle", x._data)
     try:
         out = wrap(_kernel(x._data, upscale_factor))
@@ -3560,6 +3707,8 @@ def pixel_unshuffle(
         x = as_tensor_arg(x, None, "pixel_unshuffle", "x")
     if downscale_factor.__class__ is not int:
         downscale_factor = int_arg(downscale_factor, "pixel_unshuffle", "downscale_factor")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("pixel_unshuffle", x, arg="x")
     _kernel = _k_pixel_unshuffle.get(x._data.__class__) or dispatch("pixel_unshuffle", "pixel_unshuffle", x._data)
     try:
         out = wrap(_kernel(x._data, downscale_factor))
@@ -3605,6 +3754,12 @@ def searchsorted(
         right = bool_arg(right, "searchsorted", "right")
     if side.__class__ is not str and side is not None:
         side = str_arg(side, "searchsorted", "side")
+    if sorted_sequence._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("searchsorted", sorted_sequence, arg="sorted_sequence")
+    if values._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("searchsorted", values, arg="values")
+    if sorter is not None and sorter._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("searchsorted", sorter, arg="sorter")
     _sorter_data = None if sorter is None else sorter._data
     _kernel = (
         sorted_sequence._data.__class__
@@ -3656,6 +3811,10 @@ def bucketize(
         boundaries = as_tensor_arg(boundaries, x, "bucketize", "boundaries")
     if right.__class__ is not bool:
         right = bool_arg(right, "bucketize", "right")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("bucketize", x, arg="x")
+    if boundaries._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("bucketize", boundaries, arg="boundaries")
     _kernel = (
         x._data.__class__
         is boundaries._data.__class__
@@ -3697,6 +3856,8 @@ def histc(
         min = float_arg(min, "histc", "min")
     if max.__class__ is not float:
         max = float_arg(max, "histc", "max")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("histc", x, arg="x")
     _kernel = _k_histc.get(x._data.__class__) or dispatch("histc", "histc", x._data)
     try:
         out = wrap(_kernel(x._data, bins, min, max))
@@ -3729,6 +3890,10 @@ def bincount(
         weights = as_tensor_arg(weights, x, "bincount", "weights")
     if minlength.__class__ is not int:
         minlength = int_arg(minlength, "bincount", "minlength")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("bincount", x, arg="x")
+    if weights is not None and weights._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("bincount", weights, arg="weights")
     _weights_data = None if weights is None else weights._data
     _kernel = (
         x._data.__class__
@@ -3757,6 +3922,8 @@ def nonzero(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "nonzero", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("nonzero", x, arg="x")
     _kernel = _k_nonzero.get(x._data.__class__) or dispatch("nonzero", "nonzero", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -3779,6 +3946,8 @@ def argwhere(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "argwhere", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("argwhere", x, arg="x")
     _kernel = _k_argwhere.get(x._data.__class__) or dispatch("argwhere", "argwhere", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -3850,6 +4019,8 @@ def fmod(
         y = as_tensor_arg(y, x, "fmod", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("fmod", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("fmod", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -3939,6 +4110,8 @@ def nan_to_num(
         posinf = float_arg(posinf, "nan_to_num", "posinf")
     if neginf.__class__ is not float and neginf is not None:
         neginf = float_arg(neginf, "nan_to_num", "neginf")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("nan_to_num", x, arg="x")
     _kernel = _k_nan_to_num.get(x._data.__class__) or dispatch("nan_to_num", "nan_to_num", x._data)
     try:
         out = wrap(_kernel(x._data, nan, posinf, neginf))
@@ -3977,6 +4150,8 @@ def heaviside(
         values = as_tensor_arg(values, x, "heaviside", "values")
     if x._data.dtype is not values._data.dtype:
         x, values = promote_args("heaviside", False, x, values)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("heaviside", x, arg="x")
     _kernel = (
         x._data.__class__
         is values._data.__class__
@@ -4010,6 +4185,10 @@ def logical_xor(
         x = as_tensor_arg(x, y, "logical_xor", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "logical_xor", "y")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("logical_xor", x, arg="x")
+    if y._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("logical_xor", y, arg="y")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -4037,6 +4216,8 @@ def isposinf(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isposinf", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("isposinf", x, arg="x")
     _kernel = _k_isposinf.get(x._data.__class__) or dispatch("isposinf", "isposinf", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -4059,6 +4240,8 @@ def isneginf(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "isneginf", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("isneginf", x, arg="x")
     _kernel = _k_isneginf.get(x._data.__class__) or dispatch("isneginf", "isneginf", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -4081,6 +4264,8 @@ def signbit(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "signbit", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("signbit", x, arg="x")
     _kernel = _k_signbit.get(x._data.__class__) or dispatch("signbit", "signbit", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -4111,6 +4296,8 @@ def bitwise_left_shift(
         y = as_tensor_arg(y, x, "bitwise_left_shift", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("bitwise_left_shift", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("bitwise_left_shift", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -4146,6 +4333,8 @@ def bitwise_right_shift(
         y = as_tensor_arg(y, x, "bitwise_right_shift", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("bitwise_right_shift", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("bitwise_right_shift", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -4245,6 +4434,10 @@ def less_than(
         x = as_tensor_arg(x, y, "less_than", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "less_than", "y")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("less_than", x, arg="x")
+    if y._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("less_than", y, arg="y")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -4278,6 +4471,10 @@ def less_equal(
         x = as_tensor_arg(x, y, "less_equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "less_equal", "y")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("less_equal", x, arg="x")
+    if y._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("less_equal", y, arg="y")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -4311,6 +4508,10 @@ def greater_than(
         x = as_tensor_arg(x, y, "greater_than", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "greater_than", "y")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("greater_than", x, arg="x")
+    if y._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("greater_than", y, arg="y")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -4344,6 +4545,10 @@ def greater_equal(
         x = as_tensor_arg(x, y, "greater_equal", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "greater_equal", "y")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("greater_equal", x, arg="x")
+    if y._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("greater_equal", y, arg="y")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -4377,6 +4582,10 @@ def logical_and(
         x = as_tensor_arg(x, y, "logical_and", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "logical_and", "y")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("logical_and", x, arg="x")
+    if y._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("logical_and", y, arg="y")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -4410,6 +4619,10 @@ def logical_or(
         x = as_tensor_arg(x, y, "logical_or", "x")
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "logical_or", "y")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("logical_or", x, arg="x")
+    if y._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("logical_or", y, arg="y")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -4437,6 +4650,8 @@ def logical_not(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "logical_not", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("logical_not", x, arg="x")
     _kernel = _k_logical_not.get(x._data.__class__) or dispatch("logical_not", "logical_not", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -4639,6 +4854,8 @@ def max(
         axis = int_list_arg(axis, "max", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "max", "keepdim")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("max", x, arg="x")
     _kernel = _k_max.get(x._data.__class__) or dispatch("max", "max", x._data)
     try:
         out = wrap(_kernel(x._data, axis, keepdim))
@@ -4687,6 +4904,8 @@ def min(
         axis = int_list_arg(axis, "min", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "min", "keepdim")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("min", x, arg="x")
     _kernel = _k_min.get(x._data.__class__) or dispatch("min", "min", x._data)
     try:
         out = wrap(_kernel(x._data, axis, keepdim))
@@ -4735,6 +4954,8 @@ def prod(
         axis = int_list_arg(axis, "prod", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "prod", "keepdim")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("prod", x, arg="x")
     _kernel = _k_prod.get(x._data.__class__) or dispatch("prod", "prod", x._data)
     try:
         out = wrap(_kernel(x._data, axis, keepdim))
@@ -4832,6 +5053,8 @@ def argmax(
         axis = int_arg(axis, "argmax", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "argmax", "keepdim")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("argmax", x, arg="x")
     _kernel = _k_argmax.get(x._data.__class__) or dispatch("argmax", "argmax", x._data)
     try:
         out = wrap(_kernel(x._data, axis, keepdim))
@@ -4872,6 +5095,8 @@ def argmin(
         axis = int_arg(axis, "argmin", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "argmin", "keepdim")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("argmin", x, arg="x")
     _kernel = _k_argmin.get(x._data.__class__) or dispatch("argmin", "argmin", x._data)
     try:
         out = wrap(_kernel(x._data, axis, keepdim))
@@ -5106,6 +5331,8 @@ def cumprod(
         x = as_tensor_arg(x, None, "cumprod", "x")
     if dim.__class__ is not int and dim is not None:
         dim = int_arg(dim, "cumprod", "dim")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("cumprod", x, arg="x")
     _kernel = _k_cumprod.get(x._data.__class__) or dispatch("cumprod", "cumprod", x._data)
     try:
         out = wrap(_kernel(x._data, dim))
@@ -5159,6 +5386,8 @@ def topk(
         largest = bool_arg(largest, "topk", "largest")
     if sorted.__class__ is not bool:
         sorted = bool_arg(sorted, "topk", "sorted")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("topk", x, arg="x")
     _kernel = _k_topk.get(x._data.__class__) or dispatch("topk", "topk", x._data)
     try:
         _results = _kernel(x._data, k, axis, largest, sorted)
@@ -5211,6 +5440,8 @@ def sort(
         axis = int_arg(axis, "sort", "axis")
     if descending.__class__ is not bool:
         descending = bool_arg(descending, "sort", "descending")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("sort", x, arg="x")
     _kernel = _k_sort.get(x._data.__class__) or dispatch("sort", "sort", x._data)
     try:
         _results = _kernel(x._data, axis, descending)
@@ -5260,6 +5491,8 @@ def argsort(
         axis = int_arg(axis, "argsort", "axis")
     if descending.__class__ is not bool:
         descending = bool_arg(descending, "argsort", "descending")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("argsort", x, arg="x")
     _kernel = _k_argsort.get(x._data.__class__) or dispatch("argsort", "argsort", x._data)
     try:
         out = wrap(_kernel(x._data, axis, descending))
@@ -5308,7 +5541,7 @@ def matmul(
         out = wrap(_kernel(x._data, y._data, transpose_x, transpose_y))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matmul", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.MatmulGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -5587,7 +5820,7 @@ def concat(
         ))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("concat", _e) from None
-    if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind == "f":
+    if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.ConcatGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
         node.axis = axis
@@ -5633,7 +5866,7 @@ def stack(
         ))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("stack", _e) from None
-    if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind == "f":
+    if _builtins.any(_t._requires_grad for _t in x) and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.StackGradNode, (*x,), out)
         node.x = [TensorWrapper.meta_of(_t) for _t in x]
         node.axis = axis
@@ -5728,7 +5961,7 @@ def gather(
         out = wrap(_kernel(x._data, index._data, axis))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("gather", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.GatherGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
@@ -5776,7 +6009,7 @@ def index_select(
         out = wrap(_kernel(x._data, index._data, axis))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("index_select", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.IndexSelectGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
@@ -5858,7 +6091,7 @@ def take_along_axis(
         out = wrap(_kernel(arr._data, indices._data, axis))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("take_along_axis", _e) from None
-    if arr._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if arr._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.TakeAlongAxisGradNode, (arr, None), out)
         node.arr = TensorWrapper.meta_of(arr)
         node.indices = TensorWrapper.of_input(indices)
@@ -5896,6 +6129,10 @@ def scatter(
         updates = as_tensor_arg(updates, x, "scatter", "updates")
     if overwrite.__class__ is not bool:
         overwrite = bool_arg(overwrite, "scatter", "overwrite")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("scatter", x, arg="x")
+    if updates._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("scatter", updates, arg="updates")
     _kernel = (
         x._data.__class__
         is index._data.__class__
@@ -5957,6 +6194,10 @@ def index_add(
         value = as_tensor_arg(value, x, "index_add", "value")
     if axis.__class__ is not int:
         axis = int_arg(axis, "index_add", "axis")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("index_add", x, arg="x")
+    if value._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("index_add", value, arg="value")
     _kernel = (
         x._data.__class__
         is index._data.__class__
@@ -6014,6 +6255,8 @@ def masked_fill(
         mask = as_tensor_arg(mask, x, "masked_fill", "mask")
     if value.__class__ is not float and value.__class__ is not int:
         value = scalar_arg(value, "masked_fill", "value")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("masked_fill", x, arg="x")
     _kernel = (
         x._data.__class__
         is mask._data.__class__
@@ -6285,6 +6528,8 @@ def gather_nd(
         x = as_tensor_arg(x, index, "gather_nd", "x")
     if not isinstance(index, Tensor):
         index = as_tensor_arg(index, x, "gather_nd", "index")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("gather_nd", x, arg="x")
     _kernel = (
         x._data.__class__
         is index._data.__class__
@@ -6330,6 +6575,8 @@ def scatter_nd_add(
         updates = as_tensor_arg(updates, x, "scatter_nd_add", "updates")
     if x._data.dtype is not updates._data.dtype:
         x, updates = promote_args("scatter_nd_add", False, x, updates)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("scatter_nd_add", x, arg="x")
     _kernel = (
         x._data.__class__
         is index._data.__class__
@@ -6383,6 +6630,8 @@ def scatter_nd(
         updates = as_tensor_arg(updates, index, "scatter_nd", "updates")
     if shape.__class__ is not tuple and shape.__class__ is not int:
         shape = int_list_arg(shape, "scatter_nd", "shape")
+    if updates._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("scatter_nd", updates, arg="updates")
     _kernel = (
         index._data.__class__
         is updates._data.__class__
@@ -6435,7 +6684,7 @@ def index(
         ))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("index", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.IndexGradNode, (x, *[None] * _builtins.len(indices)), out)
         node._indices_count = _builtins.len(indices)
         node.x = TensorWrapper.of_input(x)
@@ -6489,7 +6738,7 @@ def index_put(
         ))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("index_put", _e) from None
-    if (x._requires_grad or values._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or values._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.IndexPutGradNode, (x, *[None] * _builtins.len(indices), values), out)
         node._indices_count = _builtins.len(indices)
         node.indices = [TensorWrapper.of_input(_t) for _t in indices]
@@ -6668,6 +6917,8 @@ def dropout(
         p = float_arg(p, "dropout", "p")
     if training.__class__ is not bool:
         training = bool_arg(training, "dropout", "training")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("dropout", x, arg="x")
     _kernel = _k_dropout.get(x._data.__class__) or dispatch("dropout", "dropout", x._data)
     try:
         _results = _kernel(x._data, p, training)
@@ -6708,6 +6959,8 @@ def one_hot(
         x = as_tensor_arg(x, None, "one_hot", "x")
     if num_classes.__class__ is not int:
         num_classes = int_arg(num_classes, "one_hot", "num_classes")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("one_hot", x, arg="x")
     _kernel = _k_one_hot.get(x._data.__class__) or dispatch("one_hot", "one_hot", x._data)
     try:
         out = wrap(_kernel(x._data, num_classes))
@@ -6736,6 +6989,8 @@ def embedding(
         x = as_tensor_arg(x, weight, "embedding", "x")
     if not isinstance(weight, Tensor):
         weight = as_tensor_arg(weight, x, "embedding", "weight")
+    if weight._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("embedding", weight, arg="weight")
     _kernel = (
         x._data.__class__
         is weight._data.__class__
@@ -6775,6 +7030,10 @@ def prelu(
         x = as_tensor_arg(x, weight, "prelu", "x")
     if not isinstance(weight, Tensor):
         weight = as_tensor_arg(weight, x, "prelu", "weight")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("prelu", x, arg="x")
+    if weight._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("prelu", weight, arg="weight")
     _kernel = (
         x._data.__class__
         is weight._data.__class__
@@ -6818,6 +7077,8 @@ def glu(
         x = as_tensor_arg(x, None, "glu", "x")
     if axis.__class__ is not int:
         axis = int_arg(axis, "glu", "axis")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("glu", x, arg="x")
     _kernel = _k_glu.get(x._data.__class__) or dispatch("glu", "glu", x._data)
     try:
         out = wrap(_kernel(x._data, axis))
@@ -6868,6 +7129,8 @@ def cross_entropy(
         ignore_index = int_arg(ignore_index, "cross_entropy", "ignore_index")
     if label_smoothing.__class__ is not float:
         label_smoothing = float_arg(label_smoothing, "cross_entropy", "label_smoothing")
+    if input._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("cross_entropy", input, arg="input")
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -6917,6 +7180,8 @@ def mse_loss(
         reduction = str_arg(reduction, "mse_loss", "reduction")
     if input._data.dtype is not label._data.dtype:
         input, label = promote_args("mse_loss", False, input, label)
+    if input._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("mse_loss", input, arg="input")
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -6969,6 +7234,8 @@ def nll_loss(
         ignore_index = int_arg(ignore_index, "nll_loss", "ignore_index")
     if reduction.__class__ is not str:
         reduction = str_arg(reduction, "nll_loss", "reduction")
+    if input._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("nll_loss", input, arg="input")
     _weight_data = None if weight is None else weight._data
     _kernel = (
         input._data.__class__
@@ -7037,6 +7304,10 @@ def binary_cross_entropy_with_logits(
         pos_weight = as_tensor_arg(pos_weight, logit, "binary_cross_entropy_with_logits", "pos_weight")
     if reduction.__class__ is not str:
         reduction = str_arg(reduction, "binary_cross_entropy_with_logits", "reduction")
+    if logit._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("binary_cross_entropy_with_logits", logit, arg="logit")
+    if label._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("binary_cross_entropy_with_logits", label, arg="label")
     _weight_data = None if weight is None else weight._data
     _pos_weight_data = None if pos_weight is None else pos_weight._data
     _kernel = (
@@ -7102,6 +7373,8 @@ def l1_loss(
         reduction = str_arg(reduction, "l1_loss", "reduction")
     if input._data.dtype is not label._data.dtype:
         input, label = promote_args("l1_loss", False, input, label)
+    if input._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("l1_loss", input, arg="input")
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -7152,6 +7425,8 @@ def smooth_l1_loss(
         delta = float_arg(delta, "smooth_l1_loss", "delta")
     if input._data.dtype is not label._data.dtype:
         input, label = promote_args("smooth_l1_loss", False, input, label)
+    if input._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("smooth_l1_loss", input, arg="input")
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -7203,6 +7478,8 @@ def kl_div(
         log_target = bool_arg(log_target, "kl_div", "log_target")
     if input._data.dtype is not label._data.dtype:
         input, label = promote_args("kl_div", False, input, label)
+    if input._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("kl_div", input, arg="input")
     _kernel = (
         input._data.__class__
         is label._data.__class__
@@ -7266,6 +7543,8 @@ def conv2d(
         groups = int_arg(groups, "conv2d", "groups")
     if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
         x, weight, bias = promote_args("conv2d", False, x, weight, bias)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("conv2d", x, arg="x")
     _bias_data = None if bias is None else bias._data
     _kernel = (
         x._data.__class__
@@ -7352,6 +7631,8 @@ def conv_transpose2d(
         dilation = int_list_arg(dilation, "conv_transpose2d", "dilation")
     if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
         x, weight, bias = promote_args("conv_transpose2d", False, x, weight, bias)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("conv_transpose2d", x, arg="x")
     _bias_data = None if bias is None else bias._data
     _kernel = (
         x._data.__class__
@@ -7439,6 +7720,8 @@ def conv_transpose1d(
         dilation = int_arg(dilation, "conv_transpose1d", "dilation")
     if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
         x, weight, bias = promote_args("conv_transpose1d", False, x, weight, bias)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("conv_transpose1d", x, arg="x")
     _bias_data = None if bias is None else bias._data
     _kernel = (
         x._data.__class__
@@ -7522,6 +7805,8 @@ def conv1d(
         groups = int_arg(groups, "conv1d", "groups")
     if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
         x, weight, bias = promote_args("conv1d", False, x, weight, bias)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("conv1d", x, arg="x")
     _bias_data = None if bias is None else bias._data
     _kernel = (
         x._data.__class__
@@ -7603,6 +7888,8 @@ def conv3d(
         groups = int_arg(groups, "conv3d", "groups")
     if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
         x, weight, bias = promote_args("conv3d", False, x, weight, bias)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("conv3d", x, arg="x")
     _bias_data = None if bias is None else bias._data
     _kernel = (
         x._data.__class__
@@ -7671,6 +7958,8 @@ def max_pool2d(
         stride = int_list_arg(stride, "max_pool2d", "stride")
     if padding.__class__ is not tuple and padding.__class__ is not int:
         padding = int_list_arg(padding, "max_pool2d", "padding")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("max_pool2d", x, arg="x")
     _kernel = _k_max_pool2d.get(x._data.__class__) or dispatch("max_pool2d", "max_pool2d", x._data)
     try:
         _results = _kernel(x._data, kernel_size, stride, padding)
@@ -7721,6 +8010,8 @@ def avg_pool2d(
         stride = int_list_arg(stride, "avg_pool2d", "stride")
     if padding.__class__ is not tuple and padding.__class__ is not int:
         padding = int_list_arg(padding, "avg_pool2d", "padding")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("avg_pool2d", x, arg="x")
     _kernel = _k_avg_pool2d.get(x._data.__class__) or dispatch("avg_pool2d", "avg_pool2d", x._data)
     try:
         out = wrap(_kernel(x._data, kernel_size, stride, padding))
@@ -7757,6 +8048,8 @@ def adaptive_avg_pool2d(
         x = as_tensor_arg(x, None, "adaptive_avg_pool2d", "x")
     if output_size.__class__ is not tuple and output_size.__class__ is not int:
         output_size = int_list_arg(output_size, "adaptive_avg_pool2d", "output_size")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("adaptive_avg_pool2d", x, arg="x")
     _kernel = _k_adaptive_avg_pool2d.get(x._data.__class__) or dispatch("adaptive_avg_pool2d", "adaptive_avg_pool2d", x._data)
     try:
         out = wrap(_kernel(x._data, output_size))
@@ -7803,6 +8096,12 @@ def layer_norm(
         normalized_shape = int_list_arg(normalized_shape, "layer_norm", "normalized_shape")
     if epsilon.__class__ is not float:
         epsilon = float_arg(epsilon, "layer_norm", "epsilon")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("layer_norm", x, arg="x")
+    if weight is not None and weight._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("layer_norm", weight, arg="weight")
+    if bias is not None and bias._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("layer_norm", bias, arg="bias")
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
     _kernel = (
@@ -7891,6 +8190,12 @@ def batch_norm(
         momentum = float_arg(momentum, "batch_norm", "momentum")
     if epsilon.__class__ is not float:
         epsilon = float_arg(epsilon, "batch_norm", "epsilon")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("batch_norm", x, arg="x")
+    if weight is not None and weight._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("batch_norm", weight, arg="weight")
+    if bias is not None and bias._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("batch_norm", bias, arg="bias")
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
     _kernel = (
@@ -7977,6 +8282,12 @@ def group_norm(
         num_groups = int_arg(num_groups, "group_norm", "num_groups")
     if epsilon.__class__ is not float:
         epsilon = float_arg(epsilon, "group_norm", "epsilon")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("group_norm", x, arg="x")
+    if weight is not None and weight._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("group_norm", weight, arg="weight")
+    if bias is not None and bias._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("group_norm", bias, arg="bias")
     _weight_data = None if weight is None else weight._data
     _bias_data = None if bias is None else bias._data
     _kernel = (
@@ -8047,6 +8358,8 @@ def linear(
         bias = as_tensor_arg(bias, x, "linear", "bias")
     if x._data.dtype is not weight._data.dtype or (bias is not None and x._data.dtype is not bias._data.dtype):
         x, weight, bias = promote_args("linear", False, x, weight, bias)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("linear", x, arg="x")
     _bias_data = None if bias is None else bias._data
     _kernel = (
         x._data.__class__
@@ -8105,6 +8418,8 @@ def einsum(
         equation = str_arg(equation, "einsum", "equation")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("einsum", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("einsum", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -8165,6 +8480,14 @@ def scaled_dot_product_attention(
         causal = bool_arg(causal, "scaled_dot_product_attention", "causal")
     if scale.__class__ is not float and scale is not None:
         scale = float_arg(scale, "scaled_dot_product_attention", "scale")
+    if query._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("scaled_dot_product_attention", query, arg="query")
+    if key._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("scaled_dot_product_attention", key, arg="key")
+    if value._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("scaled_dot_product_attention", value, arg="value")
+    if mask is not None and mask._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("scaled_dot_product_attention", mask, arg="mask")
     _mask_data = None if mask is None else mask._data
     _kernel = (
         query._data.__class__
@@ -8246,6 +8569,8 @@ def unfold(
         padding = int_list_arg(padding, "unfold", "padding")
     if stride.__class__ is not tuple and stride.__class__ is not int:
         stride = int_list_arg(stride, "unfold", "stride")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("unfold", x, arg="x")
     _kernel = _k_unfold.get(x._data.__class__) or dispatch("unfold", "unfold", x._data)
     try:
         out = wrap(_kernel(x._data, kernel_size, dilation, padding, stride))
@@ -8299,6 +8624,8 @@ def fold(
         padding = int_list_arg(padding, "fold", "padding")
     if stride.__class__ is not tuple and stride.__class__ is not int:
         stride = int_list_arg(stride, "fold", "stride")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("fold", x, arg="x")
     _kernel = _k_fold.get(x._data.__class__) or dispatch("fold", "fold", x._data)
     try:
         out = wrap(_kernel(x._data, output_size, kernel_size, dilation, padding, stride))
@@ -8486,7 +8813,7 @@ def reduce_as(
         out = wrap(_kernel(x._data, target._data))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("reduce_as", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.ReduceAsGradNode, (x, None), out)
         node.x = TensorWrapper.meta_of(x)
     if FORWARD.active:
@@ -8518,6 +8845,10 @@ def softmax_vjp(
         g = as_tensor_arg(g, p, "softmax_vjp", "g")
     if axis.__class__ is not int:
         axis = int_arg(axis, "softmax_vjp", "axis")
+    if p._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("softmax_vjp", p, arg="p")
+    if g._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("softmax_vjp", g, arg="g")
     _kernel = (
         p._data.__class__
         is g._data.__class__
@@ -8566,6 +8897,12 @@ def softmax_vjp_dp(
         r = as_tensor_arg(r, p, "softmax_vjp_dp", "r")
     if axis.__class__ is not int:
         axis = int_arg(axis, "softmax_vjp_dp", "axis")
+    if p._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("softmax_vjp_dp", p, arg="p")
+    if g._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("softmax_vjp_dp", g, arg="g")
+    if r._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("softmax_vjp_dp", r, arg="r")
     _kernel = (
         p._data.__class__
         is g._data.__class__
@@ -8654,7 +8991,7 @@ def matmul_xg(
         ))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matmul_xg", _e) from None
-    if (y._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
+    if (y._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind in "fc":
         node = new_node(_nodes.MatmulXgGradNode, (None, y, g), o)
         node.y = TensorWrapper.of_input(y)
         node.g = TensorWrapper.of_input(g)
@@ -8720,7 +9057,7 @@ def matmul_yg(
         ))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matmul_yg", _e) from None
-    if (x._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
+    if (x._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind in "fc":
         node = new_node(_nodes.MatmulYgGradNode, (x, None, g), o)
         node.x = TensorWrapper.of_input(x)
         node.g = TensorWrapper.of_input(g)
@@ -8793,7 +9130,7 @@ def matmul_jvp(
         ))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matmul_jvp", _e) from None
-    if (x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
+    if (x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad) and grad_enabled() and o._data.dtype.kind in "fc":
         node = new_node(_nodes.MatmulJvpGradNode, (x, y, a, b), o)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)
@@ -8830,6 +9167,8 @@ def lstm_cell(
         c = as_tensor_arg(c, gates, "lstm_cell", "c")
     if gates._data.dtype is not c._data.dtype:
         gates, c = promote_args("lstm_cell", False, gates, c)
+    if gates._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("lstm_cell", gates, arg="gates")
     _kernel = (
         gates._data.__class__
         is c._data.__class__
@@ -8880,6 +9219,8 @@ def bitwise_and(
         y = as_tensor_arg(y, x, "bitwise_and", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("bitwise_and", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("bitwise_and", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -8915,6 +9256,8 @@ def bitwise_or(
         y = as_tensor_arg(y, x, "bitwise_or", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("bitwise_or", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("bitwise_or", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -8950,6 +9293,8 @@ def bitwise_xor(
         y = as_tensor_arg(y, x, "bitwise_xor", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("bitwise_xor", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("bitwise_xor", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -8977,6 +9322,8 @@ def bitwise_not(x: Tensor | float | int) -> Tensor:
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "bitwise_not", "x")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("bitwise_not", x, arg="x")
     _kernel = _k_bitwise_not.get(x._data.__class__) or dispatch("bitwise_not", "bitwise_not", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -9007,6 +9354,8 @@ def floor_divide(
         y = as_tensor_arg(y, x, "floor_divide", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("floor_divide", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("floor_divide", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -9042,6 +9391,8 @@ def remainder(
         y = as_tensor_arg(y, x, "remainder", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("remainder", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("remainder", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -9138,6 +9489,8 @@ def outer(
         y = as_tensor_arg(y, x, "outer", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("outer", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("outer", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -9282,6 +9635,8 @@ def cross(
         axis = int_arg(axis, "cross", "axis")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("cross", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("cross", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -9535,6 +9890,8 @@ def kron(
         y = as_tensor_arg(y, x, "kron", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("kron", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("kron", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -9680,6 +10037,8 @@ def bmm(
         y = as_tensor_arg(y, x, "bmm", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("bmm", False, x, y)
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("bmm", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -9932,4 +10291,399 @@ def matrix_exp(x: Tensor | float | int) -> Tensor:
         node.x = TensorWrapper.of_input(x)
     if FORWARD.active:
         _jvp.matrix_exp(x, out)
+    return out
+
+
+def conj(x: Tensor | float | int) -> Tensor:
+    """The complex conjugate, elementwise (a copy for a complex tensor; a real tensor is returned as it is, as a view).
+
+    Args:
+        x (Tensor | float | int): The input tensor, real or complex.
+
+    Returns:
+        out (Tensor): x with its imaginary part negated, of x's shape and dtype.
+
+    Gradient:
+        Flows to x. conj(g).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "conj", "x")
+    _kernel = _k_conj.get(x._data.__class__) or dispatch("conj", "conj", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("conj", _e) from None
+    mark_view(out, x)
+    if x._requires_grad and grad_enabled():
+        new_node(_nodes.ConjGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.conj(x, out)
+    return out
+
+
+def real(x: Tensor | float | int) -> Tensor:
+    """The real part of a complex tensor, a view of it (a real tensor is returned as it is, as a view).
+
+    Args:
+        x (Tensor | float | int): The input tensor, real or complex.
+
+    Returns:
+        out (Tensor): A real tensor of x's shape (float32 for complex64, float64 for complex128).
+
+    Gradient:
+        Flows to x. g as a complex tensor with imaginary part 0.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "real", "x")
+    _kernel = _k_real.get(x._data.__class__) or dispatch("real", "real", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("real", _e) from None
+    mark_view(out, x)
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.RealGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+    if FORWARD.active:
+        _jvp.real(x, out)
+    return out
+
+
+def imag(x: Tensor | float | int) -> Tensor:
+    """The imaginary part of a complex tensor, a view of it (a real tensor is refused, as in PyTorch).
+
+    Args:
+        x (Tensor | float | int): A complex tensor.
+
+    Returns:
+        out (Tensor): A real tensor of x's shape (float32 for complex64, float64 for complex128).
+
+    Gradient:
+        Flows to x. 1j * g.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "imag", "x")
+    _kernel = _k_imag.get(x._data.__class__) or dispatch("imag", "imag", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("imag", _e) from None
+    mark_view(out, x)
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.ImagGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+    if FORWARD.active:
+        _jvp.imag(x, out)
+    return out
+
+
+def complex(
+    real: Tensor | float | int,
+    imag: Tensor | float | int,
+) -> Tensor:
+    """The complex tensor real + 1j * imag (torch.complex): broadcast, floating inputs of one dtype.
+
+    Args:
+        real (Tensor | float | int): The real parts, a float32 or float64 tensor.
+        imag (Tensor | float | int): The imaginary parts, of real's dtype; broadcasts against real.
+
+    Returns:
+        out (Tensor): complex64 for float32 parts, complex128 for float64.
+
+    Gradient:
+        Flows to real, imag. The real part of g to real and its imaginary part to imag (summed over broadcast axes).
+    """
+    if not isinstance(real, Tensor):
+        real = as_tensor_arg(real, imag, "complex", "real")
+    if not isinstance(imag, Tensor):
+        imag = as_tensor_arg(imag, real, "complex", "imag")
+    if real._data.dtype is not imag._data.dtype:
+        real, imag = promote_args("complex", False, real, imag)
+    _kernel = (
+        real._data.__class__
+        is imag._data.__class__
+        and _k_complex.get(real._data.__class__)
+        or dispatch("complex", "complex", real._data, imag._data)
+    )
+    try:
+        out = wrap(_kernel(real._data, imag._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("complex", _e) from None
+    if (real._requires_grad or imag._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
+        node = new_node(_nodes.ComplexGradNode, (real, imag), out)
+        node.real = TensorWrapper.of_input(real)
+        node.imag = TensorWrapper.of_input(imag)
+    if FORWARD.active:
+        _jvp.complex(real, imag, out)
+    return out
+
+
+def polar(
+    abs: Tensor | float | int,
+    angle: Tensor | float | int,
+) -> Tensor:
+    """The complex tensor abs * (cos(angle) + 1j * sin(angle)) (torch.polar): broadcast, floating inputs of one dtype.
+
+    Args:
+        abs (Tensor | float | int): The magnitudes, a float32 or float64 tensor.
+        angle (Tensor | float | int): The angles in radians, of abs's dtype; broadcasts against abs.
+
+    Returns:
+        out (Tensor): complex64 for float32 inputs, complex128 for float64.
+
+    Gradient:
+        Flows to abs, angle. Re(g e^(-i angle)) to abs and abs Im(g e^(-i angle)) to angle.
+    """
+    if not isinstance(abs, Tensor):
+        abs = as_tensor_arg(abs, angle, "polar", "abs")
+    if not isinstance(angle, Tensor):
+        angle = as_tensor_arg(angle, abs, "polar", "angle")
+    if abs._data.dtype is not angle._data.dtype:
+        abs, angle = promote_args("polar", False, abs, angle)
+    _kernel = (
+        abs._data.__class__
+        is angle._data.__class__
+        and _k_polar.get(abs._data.__class__)
+        or dispatch("polar", "polar", abs._data, angle._data)
+    )
+    try:
+        out = wrap(_kernel(abs._data, angle._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("polar", _e) from None
+    if (abs._requires_grad or angle._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
+        node = new_node(_nodes.PolarGradNode, (abs, angle), out)
+        node.abs = TensorWrapper.of_input(abs)
+        node.angle = TensorWrapper.of_input(angle)
+    if FORWARD.active:
+        _jvp.polar(abs, angle, out)
+    return out
+
+
+def view_as_real(x: Tensor | float | int) -> Tensor:
+    """A complex tensor's memory seen as a real tensor with a last axis of 2 (real, imaginary).
+
+    Args:
+        x (Tensor | float | int): A complex tensor.
+
+    Returns:
+        out (Tensor): A view of x, of shape x.shape + (2,), float32 for complex64 and float64 for complex128.
+
+    Gradient:
+        Flows to x. view_as_complex(g).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "view_as_real", "x")
+    _kernel = _k_view_as_real.get(x._data.__class__) or dispatch("view_as_real", "view_as_real", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("view_as_real", _e) from None
+    mark_view(out, x)
+    if x._requires_grad and grad_enabled():
+        new_node(_nodes.ViewAsRealGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.view_as_real(x, out)
+    return out
+
+
+def view_as_complex(x: Tensor | float | int) -> Tensor:
+    """A real tensor with a last axis of 2 seen as a complex tensor (a view; the last axis must be contiguous).
+
+    Args:
+        x (Tensor | float | int): A float32 or float64 tensor of shape (..., 2) whose last axis is contiguous.
+
+    Returns:
+        out (Tensor): A view of x of shape x.shape[:-1], complex64 for float32 and complex128 for float64.
+
+    Gradient:
+        Flows to x. view_as_real(g).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "view_as_complex", "x")
+    _kernel = _k_view_as_complex.get(x._data.__class__) or dispatch("view_as_complex", "view_as_complex", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("view_as_complex", _e) from None
+    mark_view(out, x)
+    if x._requires_grad and grad_enabled():
+        new_node(_nodes.ViewAsComplexGradNode, (x,), out)
+    if FORWARD.active:
+        _jvp.view_as_complex(x, out)
+    return out
+
+
+def fftn(
+    x: Tensor | float | int,
+    s: Sequence[int] | int | None = None,
+    axes: Sequence[int] | int | None = None,
+    norm: str = "backward",
+) -> Tensor:
+    """The n-dimensional discrete Fourier transform over axes (numpy.fft.fftn); real input is transformed as complex.
+
+    Args:
+        x (Tensor | float | int): A real or complex tensor (float16 is refused).
+        s (int | Sequence[int] | None, default None): The transform's length along each axis (x is cropped or zero-padded first), or None for x's lengths.
+        axes (int | Sequence[int] | None, default None): The axes to transform; None means every axis (or the last len(s) axes when s is given).
+        norm (str, default \"backward\"): 'backward' (no scaling; the default), 'ortho' (1/sqrt(n)) or 'forward' (1/n).
+
+    Returns:
+        out (Tensor): A complex tensor (complex64 for float32 or complex64 input, else complex128).
+
+    Gradient:
+        Flows to x. The adjoint transform, ifftn with the dual norm, cropped or padded back to x's shape (the real part for real x).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "fftn", "x")
+    if s.__class__ is not tuple and s.__class__ is not int and s is not None:
+        s = int_list_arg(s, "fftn", "s")
+    if axes.__class__ is not tuple and axes.__class__ is not int and axes is not None:
+        axes = int_list_arg(axes, "fftn", "axes")
+    if norm.__class__ is not str:
+        norm = str_arg(norm, "fftn", "norm")
+    _kernel = _k_fftn.get(x._data.__class__) or dispatch("fftn", "fftn", x._data)
+    try:
+        out = wrap(_kernel(x._data, s, axes, norm))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("fftn", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.FftnGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.s = s
+        node.axes = axes
+        node.norm = norm
+    if FORWARD.active:
+        _jvp.fftn(x, s, axes, norm, out)
+    return out
+
+
+def ifftn(
+    x: Tensor | float | int,
+    s: Sequence[int] | int | None = None,
+    axes: Sequence[int] | int | None = None,
+    norm: str = "backward",
+) -> Tensor:
+    """The n-dimensional inverse discrete Fourier transform over axes (numpy.fft.ifftn).
+
+    Args:
+        x (Tensor | float | int): A real or complex tensor (float16 is refused).
+        s (int | Sequence[int] | None, default None): The transform's length along each axis (x is cropped or zero-padded first), or None for x's lengths.
+        axes (int | Sequence[int] | None, default None): The axes to transform; None means every axis (or the last len(s) axes when s is given).
+        norm (str, default \"backward\"): 'backward' (1/n; the default), 'ortho' (1/sqrt(n)) or 'forward' (no scaling).
+
+    Returns:
+        out (Tensor): A complex tensor (complex64 for float32 or complex64 input, else complex128).
+
+    Gradient:
+        Flows to x. The adjoint transform, fftn with the dual norm, cropped or padded back to x's shape (the real part for real x).
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "ifftn", "x")
+    if s.__class__ is not tuple and s.__class__ is not int and s is not None:
+        s = int_list_arg(s, "ifftn", "s")
+    if axes.__class__ is not tuple and axes.__class__ is not int and axes is not None:
+        axes = int_list_arg(axes, "ifftn", "axes")
+    if norm.__class__ is not str:
+        norm = str_arg(norm, "ifftn", "norm")
+    _kernel = _k_ifftn.get(x._data.__class__) or dispatch("ifftn", "ifftn", x._data)
+    try:
+        out = wrap(_kernel(x._data, s, axes, norm))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("ifftn", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.IfftnGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.s = s
+        node.axes = axes
+        node.norm = norm
+    if FORWARD.active:
+        _jvp.ifftn(x, s, axes, norm, out)
+    return out
+
+
+def rfftn(
+    x: Tensor | float | int,
+    s: Sequence[int] | int | None = None,
+    axes: Sequence[int] | int | None = None,
+    norm: str = "backward",
+) -> Tensor:
+    """The n-dimensional discrete Fourier transform of a real tensor, keeping the n // 2 + 1 non-negative frequencies of the last axis (numpy.fft.rfftn).
+
+    Args:
+        x (Tensor | float | int): A real tensor (float32 or float64).
+        s (int | Sequence[int] | None, default None): The transform's length along each axis (x is cropped or zero-padded first), or None for x's lengths.
+        axes (int | Sequence[int] | None, default None): The axes to transform, the half-spectrum one last; None means every axis (or the last len(s)).
+        norm (str, default \"backward\"): 'backward' (no scaling; the default), 'ortho' (1/sqrt(n)) or 'forward' (1/n).
+
+    Returns:
+        out (Tensor): A complex tensor whose last transformed axis has n // 2 + 1 entries.
+
+    Gradient:
+        Flows to x. The real part of the adjoint full transform of g zero-filled to the full spectrum, cropped or padded back to x's shape.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "rfftn", "x")
+    if s.__class__ is not tuple and s.__class__ is not int and s is not None:
+        s = int_list_arg(s, "rfftn", "s")
+    if axes.__class__ is not tuple and axes.__class__ is not int and axes is not None:
+        axes = int_list_arg(axes, "rfftn", "axes")
+    if norm.__class__ is not str:
+        norm = str_arg(norm, "rfftn", "norm")
+    _kernel = _k_rfftn.get(x._data.__class__) or dispatch("rfftn", "rfftn", x._data)
+    try:
+        out = wrap(_kernel(x._data, s, axes, norm))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("rfftn", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.RfftnGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.s = s
+        node.axes = axes
+        node.norm = norm
+    if FORWARD.active:
+        _jvp.rfftn(x, s, axes, norm, out)
+    return out
+
+
+def irfftn(
+    x: Tensor | float | int,
+    s: Sequence[int] | int | None = None,
+    axes: Sequence[int] | int | None = None,
+    norm: str = "backward",
+) -> Tensor:
+    """The inverse of rfftn, a real tensor from the half spectrum of its last axis (numpy.fft.irfftn; imaginary parts that a real signal cannot have are ignored).
+
+    Args:
+        x (Tensor | float | int): A complex (or real) half spectrum.
+        s (int | Sequence[int] | None, default None): The output's length along each axis (default 2 * (m - 1) for the last axis of m entries), or None.
+        axes (int | Sequence[int] | None, default None): The axes to transform, the half-spectrum one last; None means every axis (or the last len(s)).
+        norm (str, default \"backward\"): 'backward' (1/n; the default), 'ortho' (1/sqrt(n)) or 'forward' (no scaling).
+
+    Returns:
+        out (Tensor): A real tensor (float32 for complex64 input, else float64).
+
+    Gradient:
+        Flows to x. rfftn of g with the dual norm, the bins that stand for two frequencies (all but 0 and n/2) doubled; the known special case of irfft's gradient.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "irfftn", "x")
+    if s.__class__ is not tuple and s.__class__ is not int and s is not None:
+        s = int_list_arg(s, "irfftn", "s")
+    if axes.__class__ is not tuple and axes.__class__ is not int and axes is not None:
+        axes = int_list_arg(axes, "irfftn", "axes")
+    if norm.__class__ is not str:
+        norm = str_arg(norm, "irfftn", "norm")
+    _kernel = _k_irfftn.get(x._data.__class__) or dispatch("irfftn", "irfftn", x._data)
+    try:
+        out = wrap(_kernel(x._data, s, axes, norm))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("irfftn", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.IrfftnGradNode, (x,), out)
+        node.x = TensorWrapper.meta_of(x)
+        node.s = s
+        node.axes = axes
+        node.norm = norm
+    if FORWARD.active:
+        _jvp.irfftn(x, s, axes, norm, out)
     return out

@@ -3239,3 +3239,16 @@ class TensorMethods:
             Flows to x, y.
         """
         return _generated.ops.bmm(self, y)
+
+    def conj(self: Tensor) -> Tensor:
+        """The complex conjugate, elementwise (a copy for a complex tensor; a real tensor is returned as it is, as a view).
+
+        Calls `opgrad.conj(self)`: self is x.
+
+        Returns:
+            out (Tensor): x with its imaginary part negated, of x's shape and dtype.
+
+        Gradient:
+            Flows to x. conj(g).
+        """
+        return _generated.ops.conj(self)

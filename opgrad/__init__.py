@@ -35,7 +35,19 @@ from opgrad.runtime.creation import (
 )
 from opgrad.runtime.device import cuda_available
 from opgrad.runtime.dlpack import from_dlpack
-from opgrad.runtime.dtypes import bool_, float16, float32, float64, int8, int16, int32, int64, uint8
+from opgrad.runtime.dtypes import (
+    bool_,
+    complex64,
+    complex128,
+    float16,
+    float32,
+    float64,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+)
 from opgrad.runtime.engine import backward, grad
 from opgrad.runtime.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from opgrad.runtime.linalg_compose import tensordot

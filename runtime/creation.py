@@ -10,7 +10,7 @@ import numpy as np
 
 from opgrad.runtime import device as _device
 from opgrad.runtime import random as _random
-from opgrad.runtime.dtypes import as_dtype
+from opgrad.runtime.dtypes import as_dtype, complex_of
 from opgrad.runtime.later import later
 from opgrad.runtime.promotion import get_default_dtype
 from opgrad.runtime.tensor import Tensor, wrap
@@ -47,12 +47,14 @@ def _python_default_dtype(
                 huge = item
         elif isinstance(item, float):
             kinds.add(float)
+        elif isinstance(item, complex):
+            kinds.add(complex)
         elif isinstance(item, (np.generic, np.ndarray)):
             numpy_inside = True
         else:
             raise TypeError(
                 f"{op}: {what} holds a {cls.__name__} ({_short(item)}); expected numbers "
-                "(bool, int, float), nested lists of them, NumPy arrays or Tensors"
+                "(bool, int, float, complex), nested lists of them, NumPy arrays or Tensors"
             )
     if huge is not None and int64_only and float not in kinds:
         raise ValueError(
@@ -61,6 +63,8 @@ def _python_default_dtype(
         )
     if numpy_inside:
         return None
+    if complex in kinds:
+        return complex_of(get_default_dtype())
     if float in kinds:
         return get_default_dtype()
     if int in kinds:
@@ -86,7 +90,7 @@ def to_array(data: Any, dtype: Any, device: Any, op: str) -> Any:
         arr = data._data
     elif isinstance(data, (list, tuple)) and any(isinstance(v, Tensor) for v in data):
         arr = np.asarray([v.numpy() if isinstance(v, Tensor) else v for v in data])
-    elif isinstance(data, (list, tuple, int, float, bool)):
+    elif isinstance(data, (list, tuple, int, float, bool, complex)):
         default = _python_default_dtype(data, op, int64_only=dtype is None)
         target = default if dtype is None else as_dtype(dtype, f"{op}: dtype")
         try:
@@ -117,7 +121,7 @@ def to_array(data: Any, dtype: Any, device: Any, op: str) -> Any:
     if dtype is not None:
         arr = arr.astype(as_dtype(dtype, f"{op}: dtype"))
     else:
-        as_dtype(arr.dtype, f"{op}: dtype")  # rejects strings, complex, ...
+        as_dtype(arr.dtype, f"{op}: dtype")  # rejects strings, objects, ...
     return _place(arr, device, op)
 
 
@@ -213,9 +217,9 @@ def _finish(op: str, arr: Any, requires_grad: Any, stop_gradient: Any) -> Tensor
         requires_grad = not stop_gradient
     if not isinstance(requires_grad, (bool, np.bool_)):
         raise TypeError(f"{op}: requires_grad must be a bool, got {_describe(requires_grad)}")
-    if requires_grad and arr.dtype.kind != "f":
+    if requires_grad and arr.dtype.kind not in "fc":
         raise TypeError(
-            f"{op}: only floating-point tensors can require grad; requires_grad=True was given "
+            f"{op}: only floating-point and complex tensors can require grad; requires_grad=True was given "
             f"with dtype {arr.dtype}"
         )
     t = wrap(arr)

@@ -15,6 +15,8 @@ bool_ = np.dtype("bool")
 uint8 = np.dtype("uint8")
 int8 = np.dtype("int8")
 int16 = np.dtype("int16")
+complex64 = np.dtype("complex64")
+complex128 = np.dtype("complex128")
 
 _ALIASES: dict[str, np.dtype] = {
     "float": float32,
@@ -23,8 +25,22 @@ _ALIASES: dict[str, np.dtype] = {
     "int": int64,
     "long": int64,
     "bool": bool_,
+    "cfloat": complex64,
+    "cdouble": complex128,
 }
-_SUPPORTED: set[np.dtype] = {float16, float32, float64, int8, int16, int32, int64, uint8, bool_}
+_SUPPORTED: set[np.dtype] = {
+    float16,
+    float32,
+    float64,
+    complex64,
+    complex128,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    bool_,
+}
 
 
 def as_dtype(dtype: Any, what: str = "dtype") -> np.dtype:
@@ -57,3 +73,26 @@ def as_dtype(dtype: Any, what: str = "dtype") -> np.dtype:
 
 def is_floating(dtype: np.dtype) -> bool:
     return dtype.kind == "f"
+
+
+def is_complex(dtype: np.dtype) -> bool:
+    return dtype.kind == "c"
+
+
+def is_differentiable(dtype: np.dtype) -> bool:
+    """Floating and complex tensors can require grad; integer and bool ones cannot."""
+    return dtype.kind in "fc"
+
+
+def complex_of(dtype: np.dtype) -> np.dtype:
+    """The complex dtype that holds a float dtype's values (float16 and float32: complex64)."""
+    if dtype.kind == "c":
+        return dtype
+    return complex128 if dtype == float64 else complex64
+
+
+def real_of(dtype: np.dtype) -> np.dtype:
+    """The float dtype of a complex dtype's parts (complex64: float32); a real dtype as it is."""
+    if dtype.kind != "c":
+        return dtype
+    return float64 if dtype == complex128 else float32

@@ -22,7 +22,7 @@ import numpy as np
 
 from opgrad.generated.tensor_methods import TensorMethods
 from opgrad.runtime import device as _device
-from opgrad.runtime.dtypes import as_dtype
+from opgrad.runtime.dtypes import as_dtype, complex_of
 from opgrad.runtime.hooks import HOOK_IDS, NodeHooks, RemovableHandle
 from opgrad.runtime.later import later
 from opgrad.runtime.promotion import get_default_dtype, scalar_dtype
@@ -297,7 +297,7 @@ class Tensor(TensorMethods, TensorConveniences):
             return
         if value and self._data.dtype.kind not in "fc":
             raise TypeError(
-                f"only floating-point tensors can require grad, this one is {self.dtype}; "
+                f"only floating-point and complex tensors can require grad, this one is {self.dtype}; "
                 "convert it first, e.g. t.astype('float32')"
             )
         self._requires_grad = value
@@ -512,7 +512,7 @@ def as_tensor_arg(value: Any, like: Any, op: str, arg: str) -> Tensor:
             return wrap(np.asarray(value, dtype=like_data.dtype))
     if isinstance(value, Tensor):
         return value
-    if isinstance(value, (bool, int, float, np.number, np.bool_)):
+    if isinstance(value, (bool, int, float, complex, np.number, np.bool_)):
         # `like` may still be a raw array (an operand after this one, not converted yet):
         # the scalar is weak next to it too
         like_data = like._data if isinstance(like, Tensor) else like
@@ -526,6 +526,8 @@ def as_tensor_arg(value: Any, like: Any, op: str, arg: str) -> Tensor:
             return wrap(np.asarray(value, dtype=np.int64))
         if isinstance(value, float):
             return wrap(np.asarray(value, dtype=get_default_dtype()))
+        if isinstance(value, complex):
+            return wrap(np.asarray(value, dtype=complex_of(get_default_dtype())))
         return wrap(np.asarray(value))
     if isinstance(value, np.ndarray):
         if value.dtype == object:

@@ -348,7 +348,7 @@ def build(case: Case, og: Any, plain: bool = False) -> Built:
     for slot in array_slots(case.args):
         a = get_slot(case.args, slot)
         layout = "plain" if plain else case.layouts.get(slot, "plain")
-        rg = slot[0] in diff and a.dtype.kind == "f"
+        rg = slot[0] in diff and a.dtype.kind in "fc"
 
         def make(v: np.ndarray, rg: bool = rg) -> Any:
             t = og.tensor(v, requires_grad=rg)

@@ -34,7 +34,7 @@ SPEC = load_spec(ROOT)
 
 def _tensorize(value: Any, requires_grad: bool = True) -> Any:
     if isinstance(value, np.ndarray):
-        return og.tensor(value, requires_grad=requires_grad and value.dtype.kind == "f")
+        return og.tensor(value, requires_grad=requires_grad and value.dtype.kind in "fc")
     if isinstance(value, list) and value and all(isinstance(v, np.ndarray) for v in value):
         return [_tensorize(v, requires_grad) for v in value]
     return value
@@ -220,7 +220,7 @@ def test_an_integer_or_bool_result_never_requires_grad(op: str) -> None:
                 except Exception:  # noqa: BLE001 - an op may refuse integers; that is not this test
                     continue
                 for t in out if isinstance(out, tuple | list) else (out,):
-                    if isinstance(t, og.Tensor) and t.dtype.kind != "f":
+                    if isinstance(t, og.Tensor) and t.dtype.kind not in "fc":
                         assert not t.requires_grad and t.grad_fn is None, (op, position, dtype, t.dtype)
 
 

@@ -15,18 +15,20 @@ from opgrad.runtime.dtypes import as_dtype, is_floating
      ("torch.int64", og.int64), ("float", og.float32), ("double", og.float64), ("half", og.float16),
      ("int", og.int64), ("long", og.int64), ("bool", og.bool_), (np.uint8, og.uint8),
      (np.dtype("int16"), og.int16), (og.int8, og.int8),
-     (float, og.float64), (bool, og.bool_)],
+     (float, og.float64), (bool, og.bool_), ("cfloat", og.complex64), ("torch.complex128", og.complex128),
+     ("cdouble", og.complex128), (np.complex64, og.complex64), (complex, og.complex128)],
 )  # fmt: skip
 def test_accepted_spellings(given, want):
     assert as_dtype(given) == want
 
 
 @pytest.mark.parametrize(
-    "bad", ["foo", "complex64", "U3", "torch.cfloat", np.complex128, object(), 3, [1], "uint16"]
+    "bad", ["foo", "complex256", "U3", "torch.cdouble2", np.clongdouble, object(), 3, [1], "uint16"]
 )
 def test_unsupported_dtypes_list_what_is_supported(bad):
     with pytest.raises(
-        TypeError, match=r"cast: dtype: unsupported dtype .*; expected one of bool, float16, float32"
+        TypeError,
+        match=r"cast: dtype: unsupported dtype .*; expected one of bool, complex128, complex64, float16",
     ):
         as_dtype(bad, "cast: dtype")
 

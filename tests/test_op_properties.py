@@ -177,7 +177,7 @@ def _changed(built: Built, before: list[Any], allowed: set[str]) -> str | None:
         if name in allowed:
             continue
         now = _array(x)
-        if now.shape != data.shape or not np.array_equal(now, data, equal_nan=now.dtype.kind == "f"):
+        if now.shape != data.shape or not np.array_equal(now, data, equal_nan=now.dtype.kind in "fc"):
             return f"the data of argument {name!r} changed"
         if isinstance(x, og.Tensor):
             if x._version != version:
@@ -193,7 +193,7 @@ def _tolerances(case: Case, dtype: np.dtype) -> tuple[float, float]:
     info = OPS[case.name]
     if dtype == np.float16 or any(t == "dtype:float16" for t in case.tags):
         return 2e-2, 5e-2
-    if dtype == np.float32 or "dtype:float32" in case.tags:
+    if dtype in (np.float32, np.complex64) or "dtype:float32" in case.tags:
         return max(info.rtol32, 1e-5), max(info.atol32, 1e-5)
     return max(info.rtol, 1e-9), max(info.atol, 1e-11)
 
@@ -235,7 +235,7 @@ def _check_outputs(case: Case, built: Built, outs: list[Any]) -> None:
         if not isinstance(o, og.Tensor):
             raise Violation("mismatch", f"output {k} is a {type(o).__name__}")
         out_name = returned[min(k, len(returned) - 1)] if returned else "?"
-        if o.requires_grad and (o.dtype.kind != "f" or out_name in spec.non_differentiable):
+        if o.requires_grad and (o.dtype.kind not in "fc" or out_name in spec.non_differentiable):
             raise Violation("int-requires-grad", f"output {k} ({o.dtype}, {out_name}) requires grad")
         for x, arg in zip(built.inputs, built.arg_of_input, strict=True):
             if arg != spec.view and np.shares_memory(o._data, _array(x)):
@@ -297,7 +297,7 @@ def _leaf_grads(built: Built) -> list[Any]:
 def _same(a: np.ndarray, b: np.ndarray, case: Case) -> bool:
     if a.shape != b.shape or a.dtype != b.dtype:
         return False
-    if a.dtype.kind != "f":
+    if a.dtype.kind not in "fc":
         return bool(np.array_equal(a, b))
     rtol, atol = _tolerances(case, a.dtype)
     return bool(np.allclose(a, b, rtol * 1e-3 if a.dtype == np.float64 else rtol, atol, equal_nan=True))

@@ -40,7 +40,11 @@ def _map_arrays(args: tuple[Any, ...], fn: Any) -> list[Any]:
 
 
 def _cast(a: np.ndarray, dtype: Any) -> np.ndarray:
-    return a.astype(dtype) if dtype is not None and a.dtype == np.float64 else a
+    if dtype is None:
+        return a
+    if a.dtype == np.complex128:  # a complex sample: the complex dtype of dtype's precision
+        return a.astype(np.complex128 if np.dtype(dtype) == np.float64 else np.complex64)
+    return a.astype(dtype) if a.dtype == np.float64 else a
 
 
 def _tensors(args: tuple[Any, ...], dtype: Any = None, grad_positions: tuple[int, ...] = ()) -> list[Any]:
@@ -48,7 +52,7 @@ def _tensors(args: tuple[Any, ...], dtype: Any = None, grad_positions: tuple[int
 
     def make(i: int, a: np.ndarray) -> og.Tensor:
         a = _cast(a, dtype)
-        return og.tensor(a, requires_grad=i in grad_positions and a.dtype.kind == "f")
+        return og.tensor(a, requires_grad=i in grad_positions and a.dtype.kind in "fc")
 
     return _map_arrays(args, make)
 
@@ -80,7 +84,11 @@ def _check_outputs(
             np.testing.assert_array_equal(o.numpy(), e, err_msg=f"output {k}")
         else:
             np.testing.assert_allclose(
-                o.numpy().astype(np.float64), e, rtol=rtol, atol=atol, err_msg=f"output {k}"
+                o.numpy().astype(np.complex128 if e.dtype.kind == "c" else np.float64),
+                e,
+                rtol=rtol,
+                atol=atol,
+                err_msg=f"output {k}",
             )
 
 
@@ -96,9 +104,16 @@ def _flat_tensors(args: list[Any]) -> list[og.Tensor]:
     return out
 
 
+def _random_like(rng: np.random.Generator, t: og.Tensor) -> np.ndarray:
+    """Random float64 values of t's shape (complex128 for a complex t): a gradient seed."""
+    if t.dtype.kind == "c":
+        return np.asarray(rng.standard_normal(t.shape) + 1j * rng.standard_normal(t.shape))
+    return np.asarray(rng.standard_normal(t.shape))
+
+
 def _has_float(sample: Sample) -> bool:
     found: list[bool] = []
-    _map_arrays(sample.args, lambda i, a: found.append(a.dtype == np.float64))
+    _map_arrays(sample.args, lambda i, a: found.append(a.dtype in (np.float64, np.complex128)))
     return any(found)
 
 
@@ -284,7 +299,7 @@ def test_gradcheck(name, sample):
     for i, o in enumerate(_as_list(fn(*leaves))):
         if i in skip:
             assert not o.requires_grad, "a non_differentiable output requires grad"
-        elif o.dtype.kind == "f":
+        elif o.dtype.kind in "fc":
             assert o.requires_grad, "a floating output of a differentiable op does not require grad"
         else:
             assert not o.requires_grad, "an integer/bool output (indices, masks) requires grad"
@@ -381,7 +396,7 @@ def test_third_order_gradients(name, sample):
     fn, leaves = _grad_setup(info, sample)
     outs = [o for o in _as_list(fn(*leaves)) if o.requires_grad]
     rng = np.random.default_rng(7)
-    gos = [og.tensor(rng.standard_normal(o.shape), requires_grad=True) for o in outs]
+    gos = [og.tensor(_random_like(rng, o), requires_grad=True) for o in outs]
     n = len(leaves)
 
     def first_order(*args: og.Tensor) -> list[og.Tensor]:
@@ -420,7 +435,7 @@ def test_recorded_path_agrees_with_the_kernel_path(name, sample):
     fn, leaves = _grad_setup(info, sample)
     outs = [o for o in _as_list(fn(*leaves)) if o.requires_grad]
     rng = np.random.default_rng(3)
-    gos = [og.tensor(rng.standard_normal(o.shape)) for o in outs]
+    gos = [og.tensor(_random_like(rng, o)) for o in outs]
     plain = og.grad(outs, leaves, gos, retain_graph=True, allow_unused=True)
     recorded = og.grad(outs, leaves, gos, create_graph=True, allow_unused=True)
     _assert_same_grads(plain, recorded)
@@ -429,7 +444,7 @@ def test_recorded_path_agrees_with_the_kernel_path(name, sample):
     firsts = [g for g in recorded if g is not None and g.requires_grad]
     if not firsts:
         return
-    vs = [og.tensor(rng.standard_normal(g.shape)) for g in firsts]
+    vs = [og.tensor(_random_like(rng, g)) for g in firsts]
     plain2 = og.grad(firsts, leaves, vs, retain_graph=True, allow_unused=True)
     recorded2 = og.grad(firsts, leaves, vs, create_graph=True, allow_unused=True)
     _assert_same_grads(plain2, recorded2)
@@ -445,8 +460,9 @@ def _first_grad_sample(name: str) -> list[Any]:
 def test_float32_gradients_keep_dtype_and_shape(name, sample):
     info = _require(name, sample)
     fn, leaves = _grad_setup(info, sample, np.float32)
-    outs = [o for o in _as_list(fn(*leaves)) if o.dtype.kind == "f" and o.requires_grad]
-    grads = og.grad(outs, leaves, allow_unused=True)
+    outs = [o for o in _as_list(fn(*leaves)) if o.dtype.kind in "fc" and o.requires_grad]
+    seeds = [og.ones_like(o) for o in outs]  # a complex output needs its seed given
+    grads = og.grad(outs, leaves, seeds, allow_unused=True)
     assert isinstance(grads, list) and len(grads) == len(leaves)
     for g, x in zip(grads, leaves, strict=True):
         assert g is not None

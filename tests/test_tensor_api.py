@@ -132,7 +132,9 @@ def test_requires_grad_on_a_non_leaf_can_be_confirmed_but_not_cleared():
     z = og.tensor([1.0])
     assert z.requires_grad_() is z and z.requires_grad
     assert z.requires_grad_(False) is z and not z.requires_grad
-    with pytest.raises(TypeError, match="only floating-point tensors can require grad, this one is int64"):
+    with pytest.raises(
+        TypeError, match="only floating-point and complex tensors can require grad, this one is int64"
+    ):
         og.tensor([1]).requires_grad_()
 
 
@@ -271,7 +273,9 @@ def test_the_constructor_takes_requires_grad_and_checks_the_dtype():
     assert x.requires_grad and x.is_leaf and x.dtype == np.float64
     (x * x).sum().backward()
     np.testing.assert_array_equal(x.grad.numpy(), [2.0, 4.0])
-    with pytest.raises(TypeError, match="only floating-point tensors can require grad, this one is int64"):
+    with pytest.raises(
+        TypeError, match="only floating-point and complex tensors can require grad, this one is int64"
+    ):
         og.Tensor([1, 2], requires_grad=True)
 
 

@@ -203,11 +203,12 @@ def check_float(op: str, arg: str, a: Any) -> None:
         raise TypeError(f"{op}: {arg} must be a floating tensor, got dtype {a.dtype}")
 
 
-def check_like(op: str, ref_arg: str, ref: Any, **others: Any) -> None:
-    """Raise naming op and the argument unless `ref` is floating and every array in
-    `others` has its shape and dtype (what a gradient helper op must be given: a gradient
-    of another shape or dtype must never come out of it)."""
-    check_float(op, ref_arg, ref)
+def check_like(op: str, ref_arg: str, ref: Any, complex_ok: bool = False, **others: Any) -> None:
+    """Raise naming op and the argument unless `ref` is floating (or, with `complex_ok`,
+    complex) and every array in `others` has its shape and dtype (what a gradient helper op
+    must be given: a gradient of another shape or dtype must never come out of it)."""
+    if not (complex_ok and ref.dtype.kind == "c"):
+        check_float(op, ref_arg, ref)
     for arg, a in others.items():
         if a.shape != ref.shape:
             raise ValueError(f"{op}: {arg} has shape {a.shape}; expected {ref_arg}'s shape {ref.shape}")

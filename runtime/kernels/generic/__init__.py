@@ -27,6 +27,7 @@ from opgrad.runtime.kernels.generic import (
     reduction,
     scan,
     shape,
+    spectral,
     unfold,
 )
 
@@ -52,5 +53,6 @@ __all__ = [
     "reduction",
     "scan",
     "shape",
+    "spectral",
     "unfold",
 ]

@@ -62,6 +62,8 @@ def multiply(x, y):
 
 @register_kernel("multiply_grad")
 def multiply_grad(x, y, out_grad):
+    if out_grad.dtype.kind == "c":  # the conjugate convention: g * conj(dout/dx)
+        return _pair(out_grad * y.conj(), out_grad * x.conj(), x, y)
     return _pair(out_grad * y, out_grad * x, x, y)
 
 
@@ -75,6 +77,8 @@ def divide(x, y):
 
 @register_kernel("divide_grad")
 def divide_grad(x, y, out, out_grad):
+    if out_grad.dtype.kind == "c":  # the conjugate convention: g * conj(dout/dx)
+        y, out = y.conj(), out.conj()
     x_grad = out_grad / y
     return _pair(x_grad, -x_grad * out, x, y)
 

@@ -24,6 +24,11 @@ _GELU_K = math.sqrt(2.0 / math.pi)
 _GELU_C = 0.044715
 
 
+def _conj(a):
+    """conj(a) for a complex array (a holomorphic op's gradient is g * conj(f'(x))), a as it is otherwise."""
+    return a.conj() if a.dtype.kind == "c" else a
+
+
 @register_kernel("neg")
 def neg(x):
     return nd(-x)
@@ -55,7 +60,7 @@ exp = register_kernel("exp")(ufunc("exp"))
 
 @register_kernel("exp_grad")
 def exp_grad(out, out_grad):
-    return nd(out_grad * out)
+    return nd(out_grad * _conj(out))
 
 
 expm1 = register_kernel("expm1")(ufunc("expm1"))
@@ -71,7 +76,7 @@ log = register_kernel("log")(ufunc("log"))
 
 @register_kernel("log_grad")
 def log_grad(x, out_grad):
-    return nd(out_grad / x)
+    return nd(out_grad / _conj(x))
 
 
 log1p = register_kernel("log1p")(ufunc("log1p"))
@@ -87,7 +92,7 @@ sqrt = register_kernel("sqrt")(ufunc("sqrt"))
 
 @register_kernel("sqrt_grad")
 def sqrt_grad(out, out_grad):
-    return nd(out_grad * 0.5 / out)
+    return nd(out_grad * 0.5 / _conj(out))
 
 
 @register_kernel("rsqrt")
@@ -108,7 +113,7 @@ def square(x):
 
 @register_kernel("square_grad")
 def square_grad(x, out_grad):
-    return nd(out_grad * 2 * x)
+    return nd(out_grad * 2 * _conj(x))
 
 
 @register_kernel("reciprocal")
@@ -118,7 +123,7 @@ def reciprocal(x):
 
 @register_kernel("reciprocal_grad")
 def reciprocal_grad(out, out_grad):
-    return nd(-out_grad * out * out)
+    return nd(-out_grad * _conj(out * out))
 
 
 sin = register_kernel("sin")(ufunc("sin"))
@@ -308,7 +313,7 @@ def pow_(x, y):
 def pow_grad(x, out_grad, y):
     if y == 0:
         return array_module(x).zeros_like(x)
-    return nd((out_grad * (y * x ** (y - 1))).astype(out_grad.dtype, copy=False))
+    return nd((out_grad * _conj(y * x ** (y - 1))).astype(out_grad.dtype, copy=False))
 
 
 @register_kernel("clip")
@@ -338,9 +343,14 @@ def clip_grad(x, out_grad, min=None, max=None):  # noqa: A002
 @register_kernel("cast")
 def cast(x, dtype):
     # always a copy: cast is not a view op, so its output must not share x's memory
-    return nd(x.astype(np.dtype(dtype)))
+    dtype = np.dtype(dtype)
+    if x.dtype.kind == "c" and dtype.kind != "c":  # complex to real keeps the real part
+        return nd(x.real.astype(dtype))
+    return nd(x.astype(dtype))
 
 
 @register_kernel("cast_grad")
 def cast_grad(x, out_grad, dtype):
+    if out_grad.dtype.kind == "c" and x.dtype.kind != "c":  # real to complex: the real part
+        return nd(out_grad.real.astype(x.dtype))
     return nd(out_grad.astype(x.dtype, copy=False))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from opgrad.runtime.kernels.common import array_module, check_float, check_like, nd, unbroadcast
+from opgrad.runtime.kernels.common import array_module, check_like, nd, unbroadcast
 from opgrad.runtime.kernels.registry import register_kernel
 
 
@@ -58,6 +58,13 @@ def matmul(x, y, transpose_x=False, transpose_y=False):
 
 @register_kernel("matmul_grad")
 def matmul_grad(x, y, out_grad, transpose_x=False, transpose_y=False, needs=None):
+    if out_grad.dtype.kind == "c":  # the conjugate convention: conj of the real formula at conj(g)
+        x_grad, y_grad = _matmul_grad(x, y, out_grad.conj(), transpose_x, transpose_y, needs)
+        return (None if x_grad is None else x_grad.conj()), (None if y_grad is None else y_grad.conj())
+    return _matmul_grad(x, y, out_grad, transpose_x, transpose_y, needs)
+
+
+def _matmul_grad(x, y, out_grad, transpose_x, transpose_y, needs):
     if needs is not None and not (needs[0] and needs[1]):  # one product, or none, is wanted
         x_grad, y_grad = _matmul_grad_one(x, y, out_grad, transpose_x, transpose_y, needs[0], needs[1])
         return x_grad, y_grad
@@ -124,7 +131,8 @@ def _out_shape(x, y, transpose_x, transpose_y, op):
 def _check_helper(op, x, y, g, transpose_x, transpose_y):
     """The helper ops get what matmul's gradient is built from: floating x and y of one
     dtype that multiply, and a g of matmul(x, y)'s shape and that dtype."""
-    check_float(op, "x", x)
+    if x.dtype.kind not in "fc":
+        raise TypeError(f"{op}: x must be a floating or complex tensor, got dtype {x.dtype}")
     if y.dtype != x.dtype:
         raise TypeError(f"{op}: y has dtype {y.dtype}; expected x's dtype {x.dtype}")
     out = _out_shape(x, y, transpose_x, transpose_y, op)
@@ -148,8 +156,8 @@ def matmul_yg(x, y, g, transpose_x=False, transpose_y=False):
 
 @register_kernel("matmul_jvp")
 def matmul_jvp(x, y, a, b, transpose_x=False, transpose_y=False):
-    check_like("matmul_jvp", "x", x, a=a)
-    check_like("matmul_jvp", "y", y, b=b)
+    check_like("matmul_jvp", "x", x, complex_ok=True, a=a)
+    check_like("matmul_jvp", "y", y, complex_ok=True, b=b)
     if y.dtype != x.dtype:
         raise TypeError(f"matmul_jvp: y has dtype {y.dtype}; expected x's dtype {x.dtype}")
     _check(x, y, transpose_x, transpose_y, "matmul_jvp")
