@@ -193,6 +193,7 @@ __all__ = [
     "multiply_grad",
     "nan_to_num",
     "nansum",
+    "narrow_as",
     "neg",
     "neg_grad",
     "nll_loss",
@@ -201,6 +202,7 @@ __all__ = [
     "norm_grad",
     "outer",
     "pad",
+    "pad_as",
     "pad_grad",
     "pixel_shuffle",
     "pixel_unshuffle",
@@ -2395,6 +2397,38 @@ def reduce_as(
 ) -> None:
     """Tangents of reduce_as, derived from its backward (double-vjp)."""
     derive(_ops.reduce_as, (x, target), (out,))
+
+
+def narrow_as(
+    x,
+    like,
+    axis,
+    out,
+) -> None:
+    """Tangents of narrow_as (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, like)
+    if _t is None:
+        return
+    x_t, like_t = _t
+    with rule_scope():
+        out_t = _ops.narrow_as(x_t, like, axis)
+    set_tangent(out, out_t)
+
+
+def pad_as(
+    x,
+    like,
+    axis,
+    out,
+) -> None:
+    """Tangents of pad_as (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, like)
+    if _t is None:
+        return
+    x_t, like_t = _t
+    with rule_scope():
+        out_t = _ops.pad_as(x_t, like, axis)
+    set_tangent(out, out_t)
 
 
 def softmax_vjp(

@@ -197,6 +197,7 @@ _k_mse_loss = kernel_table("mse_loss")
 _k_multiply = kernel_table("multiply")
 _k_nan_to_num = kernel_table("nan_to_num")
 _k_nansum = kernel_table("nansum")
+_k_narrow_as = kernel_table("narrow_as")
 _k_neg = kernel_table("neg")
 _k_nll_loss = kernel_table("nll_loss")
 _k_nonzero = kernel_table("nonzero")
@@ -205,6 +206,7 @@ _k_not_equal = kernel_table("not_equal")
 _k_one_hot = kernel_table("one_hot")
 _k_outer = kernel_table("outer")
 _k_pad = kernel_table("pad")
+_k_pad_as = kernel_table("pad_as")
 _k_pixel_shuffle = kernel_table("pixel_shuffle")
 _k_pixel_unshuffle = kernel_table("pixel_unshuffle")
 _k_pow = kernel_table("pow")
@@ -421,6 +423,7 @@ __all__ = [
     "multiply_",
     "nan_to_num",
     "nansum",
+    "narrow_as",
     "neg",
     "nll_loss",
     "nonzero",
@@ -429,6 +432,7 @@ __all__ = [
     "one_hot",
     "outer",
     "pad",
+    "pad_as",
     "pixel_shuffle",
     "pixel_unshuffle",
     "pow",
@@ -8494,6 +8498,92 @@ def reduce_as(
     return out
 
 
+def narrow_as(
+    x: Tensor | float | int,
+    like: Tensor | float | int,
+    axis: int = -1,
+) -> Tensor:
+    """The leading like.shape[axis] entries of x along axis, x[..., :k] for the last axis (svd's gradient reads the leading singular vectors of full_matrices=True with it).
+
+    Args:
+        x (Tensor | float | int): The tensor narrowed.
+        like (Tensor | float | int): Gives the length along axis only (at most x's); no gradient flows to it.
+        axis (int, default -1): The axis narrowed, counted in x and in like alike (negative counts from the end).
+
+    Returns:
+        out (Tensor): x with axis cut to like's length.
+
+    Gradient:
+        Flows to x. No gradient for: like. pad_as of the gradient (zeros after the kept entries), so every order works.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, like, "narrow_as", "x")
+    if not isinstance(like, Tensor):
+        like = as_tensor_arg(like, x, "narrow_as", "like")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "narrow_as", "axis")
+    _kernel = (
+        x._data.__class__
+        is like._data.__class__
+        and _k_narrow_as.get(x._data.__class__)
+        or dispatch("narrow_as", "narrow_as", x._data, like._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, like._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("narrow_as", _e) from None
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.NarrowAsGradNode, (x, None), out)
+        node.x = TensorWrapper.of_input(x)
+        node.axis = axis
+    if FORWARD.active:
+        _jvp.narrow_as(x, like, axis, out)
+    return out
+
+
+def pad_as(
+    x: Tensor | float | int,
+    like: Tensor | float | int,
+    axis: int = -1,
+) -> Tensor:
+    """x followed by zeros along axis up to like.shape[axis] entries; the adjoint of narrow_as.
+
+    Args:
+        x (Tensor | float | int): The tensor padded.
+        like (Tensor | float | int): Gives the length along axis only (at least x's); no gradient flows to it.
+        axis (int, default -1): The axis padded, counted in x and in like alike (negative counts from the end).
+
+    Returns:
+        out (Tensor): x with axis grown to like's length, the new entries 0.
+
+    Gradient:
+        Flows to x. No gradient for: like. narrow_as of the gradient, so every order works.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, like, "pad_as", "x")
+    if not isinstance(like, Tensor):
+        like = as_tensor_arg(like, x, "pad_as", "like")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "pad_as", "axis")
+    _kernel = (
+        x._data.__class__
+        is like._data.__class__
+        and _k_pad_as.get(x._data.__class__)
+        or dispatch("pad_as", "pad_as", x._data, like._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, like._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("pad_as", _e) from None
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.PadAsGradNode, (x, None), out)
+        node.x = TensorWrapper.of_input(x)
+        node.axis = axis
+    if FORWARD.active:
+        _jvp.pad_as(x, like, axis, out)
+    return out
+
+
 def softmax_vjp(
     p: Tensor | float | int,
     g: Tensor | float | int,
@@ -9785,20 +9875,20 @@ def svd(
     x: Tensor | float | int,
     full_matrices: bool = False,
 ) -> tuple[Tensor, Tensor, Tensor]:
-    """The reduced singular value decomposition x = u diag(s) vh of each matrix in the last two axes (paddle.linalg.svd's default; torch.linalg.svd with full_matrices=False).
+    """The singular value decomposition x = u diag(s) vh of each matrix in the last two axes, reduced by default (paddle.linalg.svd's default; torch.linalg.svd with full_matrices=False), or full.
 
     Args:
         x (Tensor | float | int): Matrices (..., m, n).
-        full_matrices (bool, default False): Must be False (the reduced decomposition, k = min(m, n)); True is refused.
+        full_matrices (bool, default False): False: the reduced decomposition, k = min(m, n) singular vectors on each side; True: u (..., m, m) and vh (..., n, n), completed to orthonormal bases (by LAPACK, as numpy.linalg.svd and torch.linalg.svd do).
 
     Returns:
         A tuple (u, s, vh):
-        u (Tensor): Left singular vectors as columns, (..., m, k); each pair of singular vectors is determined up to a common sign.
+        u (Tensor): Left singular vectors as columns, (..., m, k), or (..., m, m) with full_matrices; each pair of singular vectors is determined up to a common sign.
         s (Tensor): The singular values, (..., k), descending.
-        vh (Tensor): Right singular vectors as rows, (..., k, n).
+        vh (Tensor): Right singular vectors as rows, (..., k, n), or (..., n, n) with full_matrices.
 
     Gradient:
-        Flows to x. Townsend's formula for the reduced SVD, rectangular terms included: u (F * (u^T gu - gu^T u) s + diag(gs) + s F * (v^T gv - gv^T v)) vh + (I - u u^T) gu s^-1 vh + u s^-1 gv^T (I - v v^T), F[i, j] = 1 / (s[j]^2 - s[i]^2). Infinite where singular values repeat or are 0 (the vectors are not unique); a loss of s alone stays finite.
+        Flows to x. Townsend's formula for the reduced SVD, rectangular terms included: u (F * (u^T gu - gu^T u) s + diag(gs) + s F * (v^T gv - gv^T v)) vh + (I - u u^T) gu s^-1 vh + u s^-1 gv^T (I - v v^T), F[i, j] = 1 / (s[j]^2 - s[i]^2). With full_matrices it reads only the leading k columns of u and rows of vh and their gradients: the gradients of u[..., :, k:] and vh[..., k:, :] are ignored, as torch.linalg.svd documents (those vectors are not unique). Infinite where singular values repeat or are 0 (the vectors are not unique); a loss of s alone stays finite.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "svd", "x")

@@ -52,14 +52,19 @@ def eigh_samples(rng: np.random.Generator) -> Iterator[Sample]:
 
 
 def svd_samples(rng: np.random.Generator) -> Iterator[Sample]:
-    yield Sample((spaced(rng, m=3, n=3),))
-    yield Sample((spaced(rng, m=4, n=2),), note="tall")
-    yield Sample((spaced(rng, 2, m=2, n=3),), note="wide, batched")
+    yield from svdvals_samples(rng)
+    yield Sample((spaced(rng, 2, m=3, n=3), True), note="full_matrices, square: every vector is unique")
+    # the completing vectors of a non-square full_matrices svd are not unique and get no
+    # gradient, so the table checks their values only; test_decompositions.py checks the
+    # gradients of a loss of the leading vectors at every order
+    yield Sample((spaced(rng, m=4, n=2), True), grad=False, note="full_matrices, tall")
+    yield Sample((spaced(rng, 2, m=2, n=3), True), grad=False, note="full_matrices, wide, batched")
 
 
 def svdvals_samples(rng: np.random.Generator) -> Iterator[Sample]:
-    for s in svd_samples(rng):
-        yield Sample(s.args, note=s.note)
+    yield Sample((spaced(rng, m=3, n=3),))
+    yield Sample((spaced(rng, m=4, n=2),), note="tall")
+    yield Sample((spaced(rng, 2, m=2, n=3),), note="wide, batched")
 
 
 def nan_safe(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -98,7 +103,7 @@ INFOS = [
     ),
     OpInfo(
         "svd",
-        nan_safe(lambda x: tuple(np.linalg.svd(x, full_matrices=False))),
+        nan_safe(lambda x, full_matrices=False: tuple(np.linalg.svd(x, full_matrices=full_matrices))),
         svd_samples,
         atol32=1e-4,
         rtol32=1e-3,

@@ -1,5 +1,6 @@
 """Matrix decomposition kernels (issue 15): eigh / eigvalsh (symmetric eigendecomposition,
-reading one triangle) and svd / svdvals (the reduced singular value decomposition).
+reading one triangle), svd / svdvals (the singular value decomposition, reduced or full), qr
+and matrix_exp.
 
 Only the forwards are kernels: the gradients are composites in backward.yaml over ops
 (matmul, diag_embed, ...), so every order differentiates. Batched over leading axes; float16
@@ -57,13 +58,8 @@ def eigvalsh(x, UPLO="L"):  # noqa: N803
 @float32_inside
 def svd(x, full_matrices=False):
     _check("svd", x, False)
-    if full_matrices:
-        raise ValueError(
-            "svd: full_matrices=True is not supported (the extra singular vectors of a non-square "
-            "matrix have no gradient); use full_matrices=False, the reduced decomposition"
-        )
     _finite("svd", x)
-    u, s, vh = array_module(x).linalg.svd(x, full_matrices=False)
+    u, s, vh = array_module(x).linalg.svd(x, full_matrices=bool(full_matrices))
     return nd(u), nd(s), nd(vh)
 
 
