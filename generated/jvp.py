@@ -214,6 +214,7 @@ __all__ = [
     "prod_double_grad",
     "prod_grad",
     "qr",
+    "qr_square_block",
     "rad2deg",
     "reciprocal",
     "reciprocal_grad",
@@ -2428,6 +2429,22 @@ def pad_as(
     x_t, like_t = _t
     with rule_scope():
         out_t = _ops.pad_as(x_t, like, axis)
+    set_tangent(out, out_t)
+
+
+def qr_square_block(
+    x,
+    q,
+    mode,
+    out,
+) -> None:
+    """Tangents of qr_square_block (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, q)
+    if _t is None:
+        return
+    x_t, q_t = _t
+    with rule_scope():
+        out_t = _ops.qr_square_block(x_t, q, mode)
     set_tangent(out, out_t)
 
 

@@ -363,6 +363,7 @@ __all__ = [
     "ProdDoubleGradNode",
     "ProdGradNode",
     "QrGradNode",
+    "QrSquareBlockGradNode",
     "Rad2degGradNode",
     "ReciprocalDoubleGradNode",
     "ReciprocalGradNode",
@@ -9433,6 +9434,25 @@ class PadAsGradNode(GradNode):
         self._released = True
 
 
+class QrSquareBlockGradNode(GradNode):
+    """Gradient of qr_square_block, out_grad followed by zero columns up to the shape of x."""
+
+    __slots__ = ("x", "mode")
+    x: Saved
+    mode: str
+    name = "qr_square_block_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = _ops.pad_as(out_grad, x, -1)
+        return (x_grad, None)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
 class SoftmaxVjpGradNode(GradNode):
     """Gradient of softmax_vjp."""
 
@@ -10255,10 +10275,15 @@ class QrGradNode(GradNode):
         r_grad = grads[1]
         q = unpack(self.q, self)
         r = unpack(self.r, self)
-        m = _ops.matmul(r, _ops.matrix_transpose(r_grad)) - _ops.matmul(_ops.matrix_transpose(q_grad), q)
+        mode = self.mode
+        u = _ops.qr_square_block(r, q, mode)
+        gu = _ops.qr_square_block(r_grad, q, mode)
+        gq = q_grad + _ops.matmul(q, _ops.matmul(r, _ops.matrix_transpose(r_grad)) - _ops.matmul(u, _ops.matrix_transpose(gu)))
+        m = _ops.matmul(u, _ops.matrix_transpose(gu)) - _ops.matmul(_ops.matrix_transpose(gq), q)
         low = _ops.tril(m, -1)
-        b = q_grad + _ops.matmul(q, low + _ops.matrix_transpose(low) + _ops.diag_embed(_ops.diagonal(m, 0, -2, -1)))
-        x_grad = _ops.matrix_transpose(_ops.triangular_solve(r, _ops.matrix_transpose(b), True))
+        b = gq + _ops.matmul(q, low + _ops.matrix_transpose(low) + _ops.diag_embed(_ops.diagonal(m, 0, -2, -1)))
+        gx = _ops.matrix_transpose(_ops.triangular_solve(u, _ops.matrix_transpose(b), True))
+        x_grad = _ops.pad_as(gx, r, -1) + _ops.matmul(q, r_grad - _ops.pad_as(gu, r, -1))
         return (x_grad,)
 
     def release_saved(self) -> None:

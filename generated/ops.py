@@ -213,6 +213,7 @@ _k_pow = kernel_table("pow")
 _k_prelu = kernel_table("prelu")
 _k_prod = kernel_table("prod")
 _k_qr = kernel_table("qr")
+_k_qr_square_block = kernel_table("qr_square_block")
 _k_rad2deg = kernel_table("rad2deg")
 _k_reciprocal = kernel_table("reciprocal")
 _k_reduce_as = kernel_table("reduce_as")
@@ -439,6 +440,7 @@ __all__ = [
     "prelu",
     "prod",
     "qr",
+    "qr_square_block",
     "rad2deg",
     "reciprocal",
     "reduce_as",
@@ -8584,6 +8586,49 @@ def pad_as(
     return out
 
 
+def qr_square_block(
+    x: Tensor | float | int,
+    q: Tensor | float | int,
+    mode: str = "reduced",
+) -> Tensor:
+    """The leading k columns x[..., :, :k], k = q.shape[-1], of qr's r (or its gradient): the square block U of r = [U | V] that qr's gradient inverts; refuses the modes without a gradient.
+
+    Args:
+        x (Tensor | float | int): qr's r or its gradient, (..., k, n) with n >= k.
+        q (Tensor | float | int): qr's q, (..., m, k); gives k only, and gets no gradient.
+        mode (str, default \"reduced\"): qr's mode; 'r' and a tall 'complete' (k > n) raise, as their qr has no gradient.
+
+    Returns:
+        out (Tensor): The leading square block, (..., k, k).
+
+    Gradient:
+        Flows to x. No gradient for: q. pad_as of the gradient (zero columns after the block), so every order works.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, q, "qr_square_block", "x")
+    if not isinstance(q, Tensor):
+        q = as_tensor_arg(q, x, "qr_square_block", "q")
+    if mode.__class__ is not str:
+        mode = str_arg(mode, "qr_square_block", "mode")
+    _kernel = (
+        x._data.__class__
+        is q._data.__class__
+        and _k_qr_square_block.get(x._data.__class__)
+        or dispatch("qr_square_block", "qr_square_block", x._data, q._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, q._data, mode))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("qr_square_block", _e) from None
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.QrSquareBlockGradNode, (x, None), out)
+        node.x = TensorWrapper.of_input(x)
+        node.mode = mode
+    if FORWARD.active:
+        _jvp.qr_square_block(x, q, mode, out)
+    return out
+
+
 def softmax_vjp(
     p: Tensor | float | int,
     g: Tensor | float | int,
@@ -9954,19 +9999,19 @@ def qr(
     x: Tensor | float | int,
     mode: str = "reduced",
 ) -> tuple[Tensor, Tensor]:
-    """The reduced QR decomposition x = q r of each matrix in the last two axes with at least as many rows as columns (q with orthonormal columns, r upper triangular).
+    """The QR decomposition x = q r of each matrix in the last two axes (q with orthonormal columns, r upper triangular), of any shape, in torch.linalg.qr's three modes.
 
     Args:
-        x (Tensor | float | int): Matrices (..., m, n) with m >= n (wide matrices are refused, with a clear error).
-        mode (str, default \"reduced\"): 'reduced' (the only mode here).
+        x (Tensor | float | int): Matrices (..., m, n), tall, square or wide.
+        mode (str, default \"reduced\"): 'reduced' (k = min(m, n): q (..., m, k), r (..., k, n)), 'complete' (q (..., m, m), r (..., m, n)) or 'r' (r alone, (..., k, n); q is an empty tensor of shape (0,), as in torch.linalg.qr).
 
     Returns:
         A tuple (q, r):
-        q (Tensor): (..., m, n), orthonormal columns.
-        r (Tensor): (..., n, n), upper triangular (LAPACK's signs).
+        q (Tensor): Orthonormal columns, (..., m, k), or (..., m, m) in mode 'complete'; empty in mode 'r'.
+        r (Tensor): Upper triangular (LAPACK's signs), (..., k, n), or (..., m, n) in mode 'complete'.
 
     Gradient:
-        Flows to x. (gq + q copyltu(M)) r^-T with M = r gr^T - gq^T q and copyltu(M) the symmetric matrix with M's lower triangle (Liao et al., 2019); needs an invertible r (x of full column rank).
+        Flows to x. For square and tall x, (gq + q copyltu(M)) r^-T with M = r gr^T - gq^T q and copyltu(M) the symmetric matrix with M's lower triangle (Liao et al., 2019). For wide x = [X | Y] (X the leading m x m block, r = [U | V]): that formula for X = q U with gq + Y gV^T in place of gq, and q gV for Y. Needs an invertible leading block (x[..., :, :k] of full rank). Refused in backward, as torch.linalg.qr does, for mode 'r' (q is not computed) and for mode 'complete' with m > n (the completing columns of q are not unique).
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "qr", "x")

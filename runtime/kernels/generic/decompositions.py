@@ -71,20 +71,47 @@ def svdvals(x):
     return nd(array_module(x).linalg.svd(x, compute_uv=False))
 
 
+_QR_MODES = ("reduced", "complete", "r")
+
+
 @register_kernel("qr")
 @float32_inside
 def qr(x, mode="reduced"):
     _check("qr", x, False)
-    if mode != "reduced":
-        raise ValueError(f"qr: mode must be 'reduced' (the only mode with a gradient here), got {mode!r}")
-    if x.shape[-2] < x.shape[-1]:
-        raise ValueError(
-            f"qr: x has shape {x.shape}; wide matrices (rows < columns) are not supported yet, as their "
-            "gradient differs: decompose the transpose, or the leading square block"
-        )
+    if mode not in _QR_MODES:
+        raise ValueError(f"qr: mode must be 'reduced', 'complete' or 'r', got {mode!r}")
     _finite("qr", x)
-    q, r = array_module(x).linalg.qr(x, mode="reduced")
+    xp = array_module(x)
+    if mode == "r":  # as torch.linalg.qr: q is an empty tensor
+        return xp.empty((0,), dtype=x.dtype), nd(xp.linalg.qr(x, mode="r"))
+    q, r = xp.linalg.qr(x, mode=mode)
     return nd(q), nd(r)
+
+
+@register_kernel("qr_square_block")
+def qr_square_block(x, q, mode="reduced"):
+    """x[..., :, :k], k = q's columns: the block of r that qr's gradient inverts. The checks
+    here are qr's gradient refusing the cases torch.linalg.qr refuses, with its reasons."""
+    if mode not in _QR_MODES:
+        raise ValueError(f"qr_square_block: mode must be 'reduced', 'complete' or 'r', got {mode!r}")
+    if mode == "r":
+        raise ValueError(
+            "qr_square_block: qr's gradient depends on q, which mode='r' does not compute; "
+            "use mode='reduced' to differentiate qr"
+        )
+    for name, a in (("x", x), ("q", q)):
+        if a.ndim < 2:
+            raise ValueError(
+                f"qr_square_block: {name} has shape {a.shape}; expected at least 2 dimensions (..., m, n)"
+            )
+    k = q.shape[-1]
+    if k > x.shape[-1]:
+        raise ValueError(
+            f"qr_square_block: qr with mode='complete' has no gradient when x has more rows than "
+            f"columns (q has {k} columns, r {x.shape[-1]}): the last columns of q are not unique; "
+            "use mode='reduced'"
+        )
+    return x[..., :k].copy()
 
 
 # Higham (2005), "The scaling and squaring method for the matrix exponential revisited": the
