@@ -204,6 +204,7 @@ __all__ = [
     "multiply_grad",
     "nan_to_num",
     "nansum",
+    "narrow_as",
     "neg",
     "neg_grad",
     "nll_loss",
@@ -212,6 +213,7 @@ __all__ = [
     "norm_grad",
     "outer",
     "pad",
+    "pad_as",
     "pad_grad",
     "pixel_shuffle",
     "pixel_unshuffle",
@@ -224,6 +226,7 @@ __all__ = [
     "prod_double_grad",
     "prod_grad",
     "qr",
+    "qr_square_block",
     "rad2deg",
     "real",
     "real_grad",
@@ -2413,6 +2416,54 @@ def reduce_as(
 ) -> None:
     """Tangents of reduce_as, derived from its backward (double-vjp)."""
     derive(_ops.reduce_as, (x, target), (out,))
+
+
+def narrow_as(
+    x,
+    like,
+    axis,
+    out,
+) -> None:
+    """Tangents of narrow_as (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, like)
+    if _t is None:
+        return
+    x_t, like_t = _t
+    with rule_scope():
+        out_t = _ops.narrow_as(x_t, like, axis)
+    set_tangent(out, out_t)
+
+
+def pad_as(
+    x,
+    like,
+    axis,
+    out,
+) -> None:
+    """Tangents of pad_as (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, like)
+    if _t is None:
+        return
+    x_t, like_t = _t
+    with rule_scope():
+        out_t = _ops.pad_as(x_t, like, axis)
+    set_tangent(out, out_t)
+
+
+def qr_square_block(
+    x,
+    q,
+    mode,
+    out,
+) -> None:
+    """Tangents of qr_square_block (its `jvp:` rule in ops.yaml)."""
+    _t = tangents(x, q)
+    if _t is None:
+        return
+    x_t, q_t = _t
+    with rule_scope():
+        out_t = _ops.qr_square_block(x_t, q, mode)
+    set_tangent(out, out_t)
 
 
 def softmax_vjp(

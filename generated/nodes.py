@@ -360,6 +360,7 @@ __all__ = [
     "MultiplyGradNode",
     "NanToNumGradNode",
     "NansumGradNode",
+    "NarrowAsGradNode",
     "NegDoubleGradNode",
     "NegGradNode",
     "NllLossDoubleGradNode",
@@ -367,6 +368,7 @@ __all__ = [
     "NormDoubleGradNode",
     "NormGradNode",
     "OuterGradNode",
+    "PadAsGradNode",
     "PadDoubleGradNode",
     "PadGradNode",
     "PixelShuffleGradNode",
@@ -379,6 +381,7 @@ __all__ = [
     "ProdDoubleGradNode",
     "ProdGradNode",
     "QrGradNode",
+    "QrSquareBlockGradNode",
     "Rad2degGradNode",
     "RealDoubleGradNode",
     "RealGradNode",
@@ -9415,6 +9418,65 @@ class ReduceAsDoubleGradNode(GradNode):
         self._released = True
 
 
+class NarrowAsGradNode(GradNode):
+    """Gradient of narrow_as, out_grad followed by zeros up to the shape of x."""
+
+    __slots__ = ("x", "axis")
+    x: Saved
+    axis: int
+    name = "narrow_as_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        axis = self.axis
+        x_grad = _ops.pad_as(out_grad, x, axis)
+        return (x_grad, None)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class PadAsGradNode(GradNode):
+    """Gradient of pad_as, the leading entries of out_grad (x's length along axis)."""
+
+    __slots__ = ("x", "axis")
+    x: Saved
+    axis: int
+    name = "pad_as_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        axis = self.axis
+        x_grad = _ops.narrow_as(out_grad, x, axis)
+        return (x_grad, None)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
+class QrSquareBlockGradNode(GradNode):
+    """Gradient of qr_square_block, out_grad followed by zero columns up to the shape of x."""
+
+    __slots__ = ("x", "mode")
+    x: Saved
+    mode: str
+    name = "qr_square_block_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = _ops.pad_as(out_grad, x, -1)
+        return (x_grad, None)
+
+    def release_saved(self) -> None:
+        self.x = None
+        self._released = True
+
+
 class SoftmaxVjpGradNode(GradNode):
     """Gradient of softmax_vjp."""
 
@@ -10179,17 +10241,22 @@ class SvdGradNode(GradNode):
         u = unpack(self.u, self)
         s = unpack(self.s, self)
         vh = unpack(self.vh, self)
-        v = _ops.matrix_transpose(vh)
-        gv = _ops.matrix_transpose(vh_grad)
+        full_matrices = self.full_matrices
+        uk = _ops.narrow_as(u, _ops.unsqueeze(s, [-2]), -1) if full_matrices else u
+        gu = _ops.narrow_as(u_grad, _ops.unsqueeze(s, [-2]), -1) if full_matrices else u_grad
+        vhk = _ops.narrow_as(vh, _ops.unsqueeze(s, [-1]), -2) if full_matrices else vh
+        gvh = _ops.narrow_as(vh_grad, _ops.unsqueeze(s, [-1]), -2) if full_matrices else vh_grad
+        v = _ops.matrix_transpose(vhk)
+        gv = _ops.matrix_transpose(gvh)
         ident = _ops.diag_embed(_ops.fill(s, 1.0))
         f = (1 - ident) / (_ops.unsqueeze(s, [-2]) - _ops.unsqueeze(s, [-1]) + ident) / (_ops.unsqueeze(s, [-2]) + _ops.unsqueeze(s, [-1]) + ident)
-        ut_gu = _ops.matmul(_ops.matrix_transpose(u), u_grad)
-        vt_gv = _ops.matmul(vh, gv)
+        ut_gu = _ops.matmul(_ops.matrix_transpose(uk), gu)
+        vt_gv = _ops.matmul(vhk, gv)
         sd = _ops.diag_embed(s)
         inner = _ops.matmul(f * (ut_gu - _ops.matrix_transpose(ut_gu)), sd) + _ops.diag_embed(s_grad) + _ops.matmul(sd, f * (vt_gv - _ops.matrix_transpose(vt_gv)))
         sinv = _ops.diag_embed(1 / s)
-        core = _ops.matmul(_ops.matmul(u, inner), vh)
-        x_grad = core + _ops.matmul(_ops.matmul(u_grad - _ops.matmul(u, ut_gu), sinv), vh) + _ops.matmul(_ops.matmul(u, sinv), _ops.matrix_transpose(gv - _ops.matmul(v, vt_gv)))
+        core = _ops.matmul(_ops.matmul(uk, inner), vhk)
+        x_grad = core + _ops.matmul(_ops.matmul(gu - _ops.matmul(uk, ut_gu), sinv), vhk) + _ops.matmul(_ops.matmul(uk, sinv), _ops.matrix_transpose(gv - _ops.matmul(v, vt_gv)))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -10232,10 +10299,15 @@ class QrGradNode(GradNode):
         r_grad = grads[1]
         q = unpack(self.q, self)
         r = unpack(self.r, self)
-        m = _ops.matmul(r, _ops.matrix_transpose(r_grad)) - _ops.matmul(_ops.matrix_transpose(q_grad), q)
+        mode = self.mode
+        u = _ops.qr_square_block(r, q, mode)
+        gu = _ops.qr_square_block(r_grad, q, mode)
+        gq = q_grad + _ops.matmul(q, _ops.matmul(r, _ops.matrix_transpose(r_grad)) - _ops.matmul(u, _ops.matrix_transpose(gu)))
+        m = _ops.matmul(u, _ops.matrix_transpose(gu)) - _ops.matmul(_ops.matrix_transpose(gq), q)
         low = _ops.tril(m, -1)
-        b = q_grad + _ops.matmul(q, low + _ops.matrix_transpose(low) + _ops.diag_embed(_ops.diagonal(m, 0, -2, -1)))
-        x_grad = _ops.matrix_transpose(_ops.triangular_solve(r, _ops.matrix_transpose(b), True))
+        b = gq + _ops.matmul(q, low + _ops.matrix_transpose(low) + _ops.diag_embed(_ops.diagonal(m, 0, -2, -1)))
+        gx = _ops.matrix_transpose(_ops.triangular_solve(u, _ops.matrix_transpose(b), True))
+        x_grad = _ops.pad_as(gx, r, -1) + _ops.matmul(q, r_grad - _ops.pad_as(gu, r, -1))
         return (x_grad,)
 
     def release_saved(self) -> None:

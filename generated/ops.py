@@ -206,6 +206,7 @@ _k_mse_loss = kernel_table("mse_loss")
 _k_multiply = kernel_table("multiply")
 _k_nan_to_num = kernel_table("nan_to_num")
 _k_nansum = kernel_table("nansum")
+_k_narrow_as = kernel_table("narrow_as")
 _k_neg = kernel_table("neg")
 _k_nll_loss = kernel_table("nll_loss")
 _k_nonzero = kernel_table("nonzero")
@@ -214,6 +215,7 @@ _k_not_equal = kernel_table("not_equal")
 _k_one_hot = kernel_table("one_hot")
 _k_outer = kernel_table("outer")
 _k_pad = kernel_table("pad")
+_k_pad_as = kernel_table("pad_as")
 _k_pixel_shuffle = kernel_table("pixel_shuffle")
 _k_pixel_unshuffle = kernel_table("pixel_unshuffle")
 _k_polar = kernel_table("polar")
@@ -221,6 +223,7 @@ _k_pow = kernel_table("pow")
 _k_prelu = kernel_table("prelu")
 _k_prod = kernel_table("prod")
 _k_qr = kernel_table("qr")
+_k_qr_square_block = kernel_table("qr_square_block")
 _k_rad2deg = kernel_table("rad2deg")
 _k_real = kernel_table("real")
 _k_reciprocal = kernel_table("reciprocal")
@@ -441,6 +444,7 @@ __all__ = [
     "multiply_",
     "nan_to_num",
     "nansum",
+    "narrow_as",
     "neg",
     "nll_loss",
     "nonzero",
@@ -449,6 +453,7 @@ __all__ = [
     "one_hot",
     "outer",
     "pad",
+    "pad_as",
     "pixel_shuffle",
     "pixel_unshuffle",
     "polar",
@@ -456,6 +461,7 @@ __all__ = [
     "prelu",
     "prod",
     "qr",
+    "qr_square_block",
     "rad2deg",
     "real",
     "reciprocal",
@@ -8821,6 +8827,141 @@ def reduce_as(
     return out
 
 
+def narrow_as(
+    x: Tensor | float | int,
+    like: Tensor | float | int,
+    axis: int = -1,
+) -> Tensor:
+    """The leading like.shape[axis] entries of x along axis, x[..., :k] for the last axis (svd's gradient reads the leading singular vectors of full_matrices=True with it).
+
+    Args:
+        x (Tensor | float | int): The tensor narrowed.
+        like (Tensor | float | int): Gives the length along axis only (at most x's); no gradient flows to it.
+        axis (int, default -1): The axis narrowed, counted in x and in like alike (negative counts from the end).
+
+    Returns:
+        out (Tensor): x with axis cut to like's length.
+
+    Gradient:
+        Flows to x. No gradient for: like. pad_as of the gradient (zeros after the kept entries), so every order works.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, like, "narrow_as", "x")
+    if not isinstance(like, Tensor):
+        like = as_tensor_arg(like, x, "narrow_as", "like")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "narrow_as", "axis")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("narrow_as", x, arg="x")
+    _kernel = (
+        x._data.__class__
+        is like._data.__class__
+        and _k_narrow_as.get(x._data.__class__)
+        or dispatch("narrow_as", "narrow_as", x._data, like._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, like._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("narrow_as", _e) from None
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.NarrowAsGradNode, (x, None), out)
+        node.x = TensorWrapper.of_input(x)
+        node.axis = axis
+    if FORWARD.active:
+        _jvp.narrow_as(x, like, axis, out)
+    return out
+
+
+def pad_as(
+    x: Tensor | float | int,
+    like: Tensor | float | int,
+    axis: int = -1,
+) -> Tensor:
+    """x followed by zeros along axis up to like.shape[axis] entries; the adjoint of narrow_as.
+
+    Args:
+        x (Tensor | float | int): The tensor padded.
+        like (Tensor | float | int): Gives the length along axis only (at least x's); no gradient flows to it.
+        axis (int, default -1): The axis padded, counted in x and in like alike (negative counts from the end).
+
+    Returns:
+        out (Tensor): x with axis grown to like's length, the new entries 0.
+
+    Gradient:
+        Flows to x. No gradient for: like. narrow_as of the gradient, so every order works.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, like, "pad_as", "x")
+    if not isinstance(like, Tensor):
+        like = as_tensor_arg(like, x, "pad_as", "like")
+    if axis.__class__ is not int:
+        axis = int_arg(axis, "pad_as", "axis")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("pad_as", x, arg="x")
+    _kernel = (
+        x._data.__class__
+        is like._data.__class__
+        and _k_pad_as.get(x._data.__class__)
+        or dispatch("pad_as", "pad_as", x._data, like._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, like._data, axis))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("pad_as", _e) from None
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.PadAsGradNode, (x, None), out)
+        node.x = TensorWrapper.of_input(x)
+        node.axis = axis
+    if FORWARD.active:
+        _jvp.pad_as(x, like, axis, out)
+    return out
+
+
+def qr_square_block(
+    x: Tensor | float | int,
+    q: Tensor | float | int,
+    mode: str = "reduced",
+) -> Tensor:
+    """The leading k columns x[..., :, :k], k = q.shape[-1], of qr's r (or its gradient): the square block U of r = [U | V] that qr's gradient inverts; refuses the modes without a gradient.
+
+    Args:
+        x (Tensor | float | int): qr's r or its gradient, (..., k, n) with n >= k.
+        q (Tensor | float | int): qr's q, (..., m, k); gives k only, and gets no gradient.
+        mode (str, default \"reduced\"): qr's mode; 'r' and a tall 'complete' (k > n) raise, as their qr has no gradient.
+
+    Returns:
+        out (Tensor): The leading square block, (..., k, k).
+
+    Gradient:
+        Flows to x. No gradient for: q. pad_as of the gradient (zero columns after the block), so every order works.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, q, "qr_square_block", "x")
+    if not isinstance(q, Tensor):
+        q = as_tensor_arg(q, x, "qr_square_block", "q")
+    if mode.__class__ is not str:
+        mode = str_arg(mode, "qr_square_block", "mode")
+    if x._data.dtype in COMPLEX_DTYPES:
+        refuse_complex("qr_square_block", x, arg="x")
+    _kernel = (
+        x._data.__class__
+        is q._data.__class__
+        and _k_qr_square_block.get(x._data.__class__)
+        or dispatch("qr_square_block", "qr_square_block", x._data, q._data)
+    )
+    try:
+        out = wrap(_kernel(x._data, q._data, mode))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("qr_square_block", _e) from None
+    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node(_nodes.QrSquareBlockGradNode, (x, None), out)
+        node.x = TensorWrapper.of_input(x)
+        node.mode = mode
+    if FORWARD.active:
+        _jvp.qr_square_block(x, q, mode, out)
+    return out
+
+
 def softmax_vjp(
     p: Tensor | float | int,
     g: Tensor | float | int,
@@ -10144,20 +10285,20 @@ def svd(
     x: Tensor | float | int,
     full_matrices: bool = False,
 ) -> tuple[Tensor, Tensor, Tensor]:
-    """The reduced singular value decomposition x = u diag(s) vh of each matrix in the last two axes (paddle.linalg.svd's default; torch.linalg.svd with full_matrices=False).
+    """The singular value decomposition x = u diag(s) vh of each matrix in the last two axes, reduced by default (paddle.linalg.svd's default; torch.linalg.svd with full_matrices=False), or full.
 
     Args:
         x (Tensor | float | int): Matrices (..., m, n).
-        full_matrices (bool, default False): Must be False (the reduced decomposition, k = min(m, n)); True is refused.
+        full_matrices (bool, default False): False: the reduced decomposition, k = min(m, n) singular vectors on each side; True: u (..., m, m) and vh (..., n, n), completed to orthonormal bases (by LAPACK, as numpy.linalg.svd and torch.linalg.svd do).
 
     Returns:
         A tuple (u, s, vh):
-        u (Tensor): Left singular vectors as columns, (..., m, k); each pair of singular vectors is determined up to a common sign.
+        u (Tensor): Left singular vectors as columns, (..., m, k), or (..., m, m) with full_matrices; each pair of singular vectors is determined up to a common sign.
         s (Tensor): The singular values, (..., k), descending.
-        vh (Tensor): Right singular vectors as rows, (..., k, n).
+        vh (Tensor): Right singular vectors as rows, (..., k, n), or (..., n, n) with full_matrices.
 
     Gradient:
-        Flows to x. Townsend's formula for the reduced SVD, rectangular terms included: u (F * (u^T gu - gu^T u) s + diag(gs) + s F * (v^T gv - gv^T v)) vh + (I - u u^T) gu s^-1 vh + u s^-1 gv^T (I - v v^T), F[i, j] = 1 / (s[j]^2 - s[i]^2). Infinite where singular values repeat or are 0 (the vectors are not unique); a loss of s alone stays finite.
+        Flows to x. Townsend's formula for the reduced SVD, rectangular terms included: u (F * (u^T gu - gu^T u) s + diag(gs) + s F * (v^T gv - gv^T v)) vh + (I - u u^T) gu s^-1 vh + u s^-1 gv^T (I - v v^T), F[i, j] = 1 / (s[j]^2 - s[i]^2). With full_matrices it reads only the leading k columns of u and rows of vh and their gradients: the gradients of u[..., :, k:] and vh[..., k:, :] are ignored, as torch.linalg.svd documents (those vectors are not unique). Infinite where singular values repeat or are 0 (the vectors are not unique); a loss of s alone stays finite.
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "svd", "x")
@@ -10223,19 +10364,19 @@ def qr(
     x: Tensor | float | int,
     mode: str = "reduced",
 ) -> tuple[Tensor, Tensor]:
-    """The reduced QR decomposition x = q r of each matrix in the last two axes with at least as many rows as columns (q with orthonormal columns, r upper triangular).
+    """The QR decomposition x = q r of each matrix in the last two axes (q with orthonormal columns, r upper triangular), of any shape, in torch.linalg.qr's three modes.
 
     Args:
-        x (Tensor | float | int): Matrices (..., m, n) with m >= n (wide matrices are refused, with a clear error).
-        mode (str, default \"reduced\"): 'reduced' (the only mode here).
+        x (Tensor | float | int): Matrices (..., m, n), tall, square or wide.
+        mode (str, default \"reduced\"): 'reduced' (k = min(m, n): q (..., m, k), r (..., k, n)), 'complete' (q (..., m, m), r (..., m, n)) or 'r' (r alone, (..., k, n); q is an empty tensor of shape (0,), as in torch.linalg.qr).
 
     Returns:
         A tuple (q, r):
-        q (Tensor): (..., m, n), orthonormal columns.
-        r (Tensor): (..., n, n), upper triangular (LAPACK's signs).
+        q (Tensor): Orthonormal columns, (..., m, k), or (..., m, m) in mode 'complete'; empty in mode 'r'.
+        r (Tensor): Upper triangular (LAPACK's signs), (..., k, n), or (..., m, n) in mode 'complete'.
 
     Gradient:
-        Flows to x. (gq + q copyltu(M)) r^-T with M = r gr^T - gq^T q and copyltu(M) the symmetric matrix with M's lower triangle (Liao et al., 2019); needs an invertible r (x of full column rank).
+        Flows to x. For square and tall x, (gq + q copyltu(M)) r^-T with M = r gr^T - gq^T q and copyltu(M) the symmetric matrix with M's lower triangle (Liao et al., 2019). For wide x = [X | Y] (X the leading m x m block, r = [U | V]): that formula for X = q U with gq + Y gV^T in place of gq, and q gV for Y. Needs an invertible leading block (x[..., :, :k] of full rank). Refused in backward, as torch.linalg.qr does, for mode 'r' (q is not computed) and for mode 'complete' with m > n (the completing columns of q are not unique).
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "qr", "x")

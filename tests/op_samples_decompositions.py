@@ -1,4 +1,5 @@
-"""OpInfos of the matrix decompositions (issue 15): eigh, eigvalsh, svd, svdvals.
+"""OpInfos of the matrix decompositions (issue 15): eigh, eigvalsh, svd, svdvals, qr (and
+qr_square_block, the block of r its gradient inverts), matrix_exp.
 
 References are numpy.linalg. Samples have well-separated eigenvalues / singular values
 (built as Q diag(d) Q^T or U diag(s) V^T with spaced d, s), where the decompositions are
@@ -52,14 +53,19 @@ def eigh_samples(rng: np.random.Generator) -> Iterator[Sample]:
 
 
 def svd_samples(rng: np.random.Generator) -> Iterator[Sample]:
-    yield Sample((spaced(rng, m=3, n=3),))
-    yield Sample((spaced(rng, m=4, n=2),), note="tall")
-    yield Sample((spaced(rng, 2, m=2, n=3),), note="wide, batched")
+    yield from svdvals_samples(rng)
+    yield Sample((spaced(rng, 2, m=3, n=3), True), note="full_matrices, square: every vector is unique")
+    # the completing vectors of a non-square full_matrices svd are not unique and get no
+    # gradient, so the table checks their values only; test_decompositions.py checks the
+    # gradients of a loss of the leading vectors at every order
+    yield Sample((spaced(rng, m=4, n=2), True), grad=False, note="full_matrices, tall")
+    yield Sample((spaced(rng, 2, m=2, n=3), True), grad=False, note="full_matrices, wide, batched")
 
 
 def svdvals_samples(rng: np.random.Generator) -> Iterator[Sample]:
-    for s in svd_samples(rng):
-        yield Sample(s.args, note=s.note)
+    yield Sample((spaced(rng, m=3, n=3),))
+    yield Sample((spaced(rng, m=4, n=2),), note="tall")
+    yield Sample((spaced(rng, 2, m=2, n=3),), note="wide, batched")
 
 
 def nan_safe(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -98,7 +104,7 @@ INFOS = [
     ),
     OpInfo(
         "svd",
-        nan_safe(lambda x: tuple(np.linalg.svd(x, full_matrices=False))),
+        nan_safe(lambda x, full_matrices=False: tuple(np.linalg.svd(x, full_matrices=full_matrices))),
         svd_samples,
         atol32=1e-4,
         rtol32=1e-3,
@@ -108,13 +114,32 @@ INFOS = [
 
 
 def qr_ref(x: np.ndarray, mode: str = "reduced") -> tuple[np.ndarray, np.ndarray]:
-    return tuple(np.linalg.qr(x, mode="reduced"))
+    if mode == "r":  # torch.linalg.qr's convention: q is empty
+        return np.empty((0,), dtype=x.dtype), np.linalg.qr(x, mode="r")
+    return tuple(np.linalg.qr(x, mode=mode))
 
 
 def qr_samples(rng: np.random.Generator) -> Iterator[Sample]:
     yield Sample((spaced(rng, m=3, n=3),))
     yield Sample((spaced(rng, m=4, n=2),), note="tall")
     yield Sample((spaced(rng, 2, m=3, n=2),), note="batched")
+    yield Sample((spaced(rng, m=2, n=4),), note="wide")
+    yield Sample((spaced(rng, 2, m=2, n=3), "complete"), note="complete, wide, batched")
+    yield Sample((spaced(rng, m=3, n=3), "complete"), note="complete, square")
+    # no gradient (torch.linalg.qr refuses these too; test_decompositions.py checks the errors):
+    # the completing columns of a tall complete q are not unique, and mode 'r' computes no q
+    yield Sample((spaced(rng, m=4, n=2), "complete"), grad=False, note="complete, tall")
+    yield Sample((spaced(rng, 2, m=4, n=2), "r"), grad=False, note="r, tall, batched")
+    yield Sample((spaced(rng, m=2, n=3), "r"), grad=False, note="r, wide")
+
+
+def qr_square_block_ref(x: np.ndarray, q: np.ndarray, mode: str = "reduced") -> np.ndarray:
+    return x[..., : q.shape[-1]]
+
+
+def qr_square_block_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((randn(rng, 2, 4), randn(rng, 2, 2)), note="wide r")
+    yield Sample((randn(rng, 2, 3, 3), randn(rng, 2, 4, 3), "complete"), note="square r, batched")
 
 
 def expm_ref(x: np.ndarray) -> np.ndarray:
@@ -136,5 +161,6 @@ def expm_samples(rng: np.random.Generator) -> Iterator[Sample]:
 
 INFOS += [
     OpInfo("qr", nan_safe(qr_ref), qr_samples, atol32=1e-4, rtol32=1e-3),
+    OpInfo("qr_square_block", qr_square_block_ref, qr_square_block_samples),
     OpInfo("matrix_exp", expm_ref, expm_samples, atol32=1e-4, rtol32=1e-4),
 ]

@@ -4,7 +4,8 @@ These ops exist so that double-grad `composite:` expressions can be written over
 differentiable ops: `reduce_as` sums a broadcast gradient back to a shape, `softmax_vjp` /
 `softmax_vjp_dp` are softmax's gradient and its derivative in the probabilities, and
 `matmul_xg` / `matmul_yg` / `matmul_jvp` are matmul's two gradients and its directional
-derivative. The references are plain NumPy.
+derivative; `narrow_as` / `pad_as` cut a block to another tensor's length along an axis
+and grow it back with zeros (svd's and qr's gradients). The references are plain NumPy.
 """
 
 from __future__ import annotations
@@ -77,6 +78,30 @@ def reduce_as_samples(rng: np.random.Generator) -> Iterator[Sample]:
     yield Sample((randn(rng, 2, 3), np.asarray(rng.standard_normal(()))), note="to 0-d")
 
 
+def _narrow_as(x: np.ndarray, like: np.ndarray, axis: int = -1) -> np.ndarray:
+    return np.take(x, np.arange(like.shape[axis]), axis=axis)
+
+
+def _pad_as(x: np.ndarray, like: np.ndarray, axis: int = -1) -> np.ndarray:
+    pad = [(0, 0)] * x.ndim
+    pad[axis] = (0, like.shape[axis] - x.shape[axis])
+    return np.pad(x, pad)
+
+
+def narrow_as_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((randn(rng, 3, 4), randn(rng, 1, 2)))
+    yield Sample((randn(rng, 2, 4, 3), randn(rng, 2, 2, 1), -2), note="rows, batched")
+    yield Sample((randn(rng, 3, 2), randn(rng, 3, 2), 0), note="the whole axis")
+    yield Sample((randn(rng, 3, 2), randn(rng, 3, 0)), note="to nothing")
+
+
+def pad_as_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((randn(rng, 3, 2), randn(rng, 1, 4)))
+    yield Sample((randn(rng, 2, 2, 3), randn(rng, 2, 4, 1), -2), note="rows, batched")
+    yield Sample((randn(rng, 3, 2), randn(rng, 3, 2), 0), note="the same length")
+    yield Sample((randn(rng, 3, 0), randn(rng, 3, 2)), grad=False, note="from nothing")
+
+
 def softmax_vjp_samples(rng: np.random.Generator) -> Iterator[Sample]:
     p = np.exp(randn(rng, 3, 4))
     yield Sample((p / p.sum(-1, keepdims=True), randn(rng, 3, 4)))
@@ -113,6 +138,8 @@ def matmul_jvp_samples(rng: np.random.Generator) -> Iterator[Sample]:
 
 INFOS: list[OpInfo] = [
     OpInfo("reduce_as", _reduce_as, reduce_as_samples, (0,)),
+    OpInfo("narrow_as", _narrow_as, narrow_as_samples, (0,)),
+    OpInfo("pad_as", _pad_as, pad_as_samples, (0,)),
     OpInfo("softmax_vjp", _softmax_vjp, softmax_vjp_samples, (0, 1)),
     OpInfo("softmax_vjp_dp", _softmax_vjp_dp, softmax_vjp_dp_samples, (0, 1, 2)),
     OpInfo("matmul_xg", _matmul_xg, matmul_grad_samples, (1, 2)),

@@ -25,6 +25,8 @@ NO_DIM = {
     "cross_entropy": "PyTorch's cross_entropy has no dim argument (the class axis is 1)",
     "softmax_vjp": "internal double-grad helper",
     "softmax_vjp_dp": "internal double-grad helper",
+    "narrow_as": "internal helper of svd's gradient (and of pad_as's)",
+    "pad_as": "internal helper of qr's gradient (and of narrow_as's)",
 }
 
 

@@ -1,5 +1,6 @@
 """Matrix decomposition kernels (issue 15): eigh / eigvalsh (symmetric eigendecomposition,
-reading one triangle) and svd / svdvals (the reduced singular value decomposition).
+reading one triangle), svd / svdvals (the singular value decomposition, reduced or full), qr
+and matrix_exp.
 
 Only the forwards are kernels: the gradients are composites in backward.yaml over ops
 (matmul, diag_embed, ...), so every order differentiates. Batched over leading axes; float16
@@ -57,13 +58,8 @@ def eigvalsh(x, UPLO="L"):  # noqa: N803
 @float32_inside
 def svd(x, full_matrices=False):
     _check("svd", x, False)
-    if full_matrices:
-        raise ValueError(
-            "svd: full_matrices=True is not supported (the extra singular vectors of a non-square "
-            "matrix have no gradient); use full_matrices=False, the reduced decomposition"
-        )
     _finite("svd", x)
-    u, s, vh = array_module(x).linalg.svd(x, full_matrices=False)
+    u, s, vh = array_module(x).linalg.svd(x, full_matrices=bool(full_matrices))
     return nd(u), nd(s), nd(vh)
 
 
@@ -75,20 +71,47 @@ def svdvals(x):
     return nd(array_module(x).linalg.svd(x, compute_uv=False))
 
 
+_QR_MODES = ("reduced", "complete", "r")
+
+
 @register_kernel("qr")
 @float32_inside
 def qr(x, mode="reduced"):
     _check("qr", x, False)
-    if mode != "reduced":
-        raise ValueError(f"qr: mode must be 'reduced' (the only mode with a gradient here), got {mode!r}")
-    if x.shape[-2] < x.shape[-1]:
-        raise ValueError(
-            f"qr: x has shape {x.shape}; wide matrices (rows < columns) are not supported yet, as their "
-            "gradient differs: decompose the transpose, or the leading square block"
-        )
+    if mode not in _QR_MODES:
+        raise ValueError(f"qr: mode must be 'reduced', 'complete' or 'r', got {mode!r}")
     _finite("qr", x)
-    q, r = array_module(x).linalg.qr(x, mode="reduced")
+    xp = array_module(x)
+    if mode == "r":  # as torch.linalg.qr: q is an empty tensor
+        return xp.empty((0,), dtype=x.dtype), nd(xp.linalg.qr(x, mode="r"))
+    q, r = xp.linalg.qr(x, mode=mode)
     return nd(q), nd(r)
+
+
+@register_kernel("qr_square_block")
+def qr_square_block(x, q, mode="reduced"):
+    """x[..., :, :k], k = q's columns: the block of r that qr's gradient inverts. The checks
+    here are qr's gradient refusing the cases torch.linalg.qr refuses, with its reasons."""
+    if mode not in _QR_MODES:
+        raise ValueError(f"qr_square_block: mode must be 'reduced', 'complete' or 'r', got {mode!r}")
+    if mode == "r":
+        raise ValueError(
+            "qr_square_block: qr's gradient depends on q, which mode='r' does not compute; "
+            "use mode='reduced' to differentiate qr"
+        )
+    for name, a in (("x", x), ("q", q)):
+        if a.ndim < 2:
+            raise ValueError(
+                f"qr_square_block: {name} has shape {a.shape}; expected at least 2 dimensions (..., m, n)"
+            )
+    k = q.shape[-1]
+    if k > x.shape[-1]:
+        raise ValueError(
+            f"qr_square_block: qr with mode='complete' has no gradient when x has more rows than "
+            f"columns (q has {k} columns, r {x.shape[-1]}): the last columns of q are not unique; "
+            "use mode='reduced'"
+        )
+    return x[..., :k].copy()
 
 
 # Higham (2005), "The scaling and squaring method for the matrix exponential revisited": the

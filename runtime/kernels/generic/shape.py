@@ -1,5 +1,7 @@
 """Shape and indexing kernels: reshape, transpose, squeeze, unsqueeze, flatten, expand,
-concat, stack, split, gather, index_select, tile, and their grads.
+concat, stack, split, gather, index_select, tile, and their grads; narrow_as / pad_as (the
+leading entries of x along an axis, and x followed by zeros; each other's adjoint, so
+composite gradients of any order can cut and grow a block to another tensor's length).
 
 Forward kernels return views where NumPy does (reshape, transpose, squeeze, unsqueeze,
 flatten, split; expand is a read-only broadcast view). Their grad kernels mostly need
@@ -318,3 +320,41 @@ def tile_grad(x, out_grad, repeat_times):
     interleaved = [v for pair in zip(reps, sizes, strict=True) for v in pair]
     summed = out_grad.reshape(interleaved).sum(axis=tuple(range(0, 2 * n, 2)))
     return nd(summed).reshape(x.shape).astype(x.dtype, copy=False)
+
+
+def _lengths(op, x, like, axis):
+    """The axis (of x) and its length in like, which must have as many dimensions as x."""
+    if len(like.shape) != len(x.shape):
+        raise ValueError(
+            f"{op}: like has shape {tuple(like.shape)} and x has shape {tuple(x.shape)}; "
+            "expected as many dimensions"
+        )
+    a = normalize_one_axis(axis, len(x.shape), op)
+    return a, like.shape[a]
+
+
+@register_kernel("narrow_as")
+def narrow_as(x, like, axis=-1):
+    a, length = _lengths("narrow_as", x, like, axis)
+    if length > x.shape[a]:
+        raise ValueError(
+            f"narrow_as: like has {length} entries along axis {axis}, x only {x.shape[a]}; "
+            "expected like's length to be at most x's"
+        )
+    cut = (slice(None),) * a + (slice(0, length),)
+    return x[cut].copy()  # not a view op: the result owns its data
+
+
+@register_kernel("pad_as")
+def pad_as(x, like, axis=-1):
+    a, length = _lengths("pad_as", x, like, axis)
+    if length < x.shape[a]:
+        raise ValueError(
+            f"pad_as: like has {length} entries along axis {axis}, x already {x.shape[a]}; "
+            "expected like's length to be at least x's"
+        )
+    shape = list(x.shape)
+    shape[a] = length
+    out = array_module(x).zeros(shape, dtype=x.dtype)
+    out[(slice(None),) * a + (slice(0, x.shape[a]),)] = x
+    return out
