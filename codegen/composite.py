@@ -300,6 +300,18 @@ class _Checker:
     def visit_test(self, test: ast.expr) -> None:
         """The test of `a if test else b`: see `Flags`."""
         name, kind = None, None
+        if (
+            isinstance(test, ast.Call)
+            and isinstance(test.func, ast.Name)
+            and test.func.id == "is_complex"
+            and len(test.args) == 1
+            and not test.keywords
+            and isinstance(test.args[0], ast.Name)
+            and test.args[0].id in self.names
+            and test.args[0].id not in self.flags
+        ):
+            self.used.append(test.args[0].id)  # a tensor: `x._data.dtype.kind == "c"` reads it
+            return
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             name, kind = test.operand, "bool"
         elif isinstance(test, ast.Compare) and len(test.ops) == 1:
@@ -321,9 +333,9 @@ class _Checker:
         self.bad(
             test,
             "the test of a conditional expression must be a bool attribute (`flag`, `not flag`), "
-            "an optional argument against None (`w is None`, `w is not None`) or a str attribute "
-            'against a word (`reduction == "mean"`); testable here: '
-            + (", ".join(f"{n} ({k})" for n, k in sorted(self.flags.items())) or "none"),
+            "an optional argument against None (`w is None`, `w is not None`), a str attribute "
+            'against a word (`reduction == "mean"`) or whether a tensor is complex (`is_complex(x)`); '
+            "testable here: " + (", ".join(f"{n} ({k})" for n, k in sorted(self.flags.items())) or "none"),
         )
 
     def visit_indexed_call(self, node: ast.Subscript, call: ast.Call) -> None:
@@ -452,6 +464,8 @@ class _Printer:
     @staticmethod
     def _test(test: ast.expr) -> str:
         """A checked conditional test (see `Flags`); strings in double quotes, as ruff has them."""
+        if isinstance(test, ast.Call):  # is_complex(x)
+            return f'{test.args[0].id}._data.dtype.kind == "c"'  # type: ignore[attr-defined]
         if isinstance(test, ast.UnaryOp):
             return f"not {test.operand.id}"  # type: ignore[attr-defined]
         if isinstance(test, ast.Compare):

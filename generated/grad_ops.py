@@ -311,9 +311,10 @@ def abs_grad(
         x_grad = wrap(_kernel(x._data, out_grad._data))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("abs_grad", _e) from None
-    if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.AbsDoubleGradNode, (None, out_grad), x_grad)
+    if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
+        node = new_node(_nodes.AbsDoubleGradNode, (x, out_grad), x_grad)
         node.x = TensorWrapper.of_input(x)
+        node.out_grad = TensorWrapper.of_input(out_grad)
     if FORWARD.active:
         _jvp.abs_grad(x, out_grad, x_grad)
     return x_grad

@@ -28,6 +28,7 @@ __all__ = [
     "add_grad",
     "addcdiv",
     "addcmul",
+    "angle",
     "asin",
     "asinh",
     "atan",
@@ -2857,6 +2858,14 @@ def polar(
 ) -> None:
     """Tangents of polar, derived from its backward (double-vjp)."""
     derive(_ops.polar, (abs, angle), (out,))
+
+
+def angle(
+    x,
+    out,
+) -> None:
+    """Tangents of angle, derived from its backward (double-vjp)."""
+    derive(_ops.angle, (x,), (out,))
 
 
 def view_as_real(

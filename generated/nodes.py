@@ -186,6 +186,7 @@ __all__ = [
     "AddGradNode",
     "AddcdivGradNode",
     "AddcmulGradNode",
+    "AngleGradNode",
     "AsinGradNode",
     "AsinhGradNode",
     "Atan2GradNode",
@@ -557,18 +558,22 @@ class AbsGradNode(GradNode):
 class AbsDoubleGradNode(GradNode):
     """Gradient of abs_grad (second-order gradient of abs)."""
 
-    __slots__ = ("x",)
+    __slots__ = ("x", "out_grad")
     x: Saved
+    out_grad: Saved
     name = "abs_double_grad"
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
-        grad_wrt_out_grad = x_grad_grad * _ops.sign(x)
-        return (None, grad_wrt_out_grad)
+        out_grad = unpack(self.out_grad, self)
+        grad_wrt_x = out_grad * (x_grad_grad - _ops.real(conj_if_complex(x_grad_grad) * x) * x / (_ops.abs(x) * _ops.abs(x))) / _ops.abs(x) if x._data.dtype.kind == "c" else _ops.zero(x)
+        grad_wrt_out_grad = _ops.real(x_grad_grad * conj_if_complex(x)) / _ops.abs(x) if x._data.dtype.kind == "c" else x_grad_grad * _ops.sign(x)
+        return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.x = None
+        self.out_grad = None
         self._released = True
 
 
@@ -10457,6 +10462,24 @@ class PolarGradNode(GradNode):
     def release_saved(self) -> None:
         self.abs = None
         self.angle = None
+        self._released = True
+
+
+class AngleGradNode(GradNode):
+    """Gradient of angle."""
+
+    __slots__ = ("x",)
+    x: Saved
+    name = "angle_grad"
+
+    def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
+        out_grad = grads[0]
+        x = unpack(self.x, self)
+        x_grad = _ops.complex(_ops.zero(out_grad), out_grad) / conj_if_complex(x) if x._data.dtype.kind == "c" else _ops.zero(x)
+        return (x_grad,)
+
+    def release_saved(self) -> None:
+        self.x = None
         self._released = True
 
 

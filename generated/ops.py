@@ -68,6 +68,7 @@ _k_adaptive_avg_pool2d = kernel_table("adaptive_avg_pool2d")
 _k_add = kernel_table("add")
 _k_addcdiv = kernel_table("addcdiv")
 _k_addcmul = kernel_table("addcmul")
+_k_angle = kernel_table("angle")
 _k_argmax = kernel_table("argmax")
 _k_argmin = kernel_table("argmin")
 _k_argsort = kernel_table("argsort")
@@ -297,6 +298,7 @@ __all__ = [
     "add_",
     "addcdiv",
     "addcmul",
+    "angle",
     "argmax",
     "argmin",
     "argsort",
@@ -542,7 +544,9 @@ def _not_a_tensor(op: str, arg: str, value: object) -> TypeError:
 # The ops with `complex: true` in ops.yaml: promotion keeps their complex operands complex.
 COMPLEX_OPS.update(
     (
+        "abs",
         "add",
+        "angle",
         "cast",
         "complex",
         "concat",
@@ -637,21 +641,19 @@ def neg(x: Tensor | float | int) -> Tensor:
 
 
 def abs(x: Tensor | float | int) -> Tensor:
-    """Absolute value, elementwise (gradient sign(x), 0 at 0).
+    """Absolute value, elementwise (gradient sign(x), 0 at 0); the magnitude of a complex tensor, as a real tensor.
 
     Args:
-        x (Tensor | float | int): The input tensor, of any shape.
+        x (Tensor | float | int): The input tensor, of any shape, real or complex.
 
     Returns:
-        out (Tensor): A tensor of x's shape.
+        out (Tensor): A tensor of x's shape (a complex x gives its real dtype, float32 for complex64).
 
     Gradient:
-        Flows to x. The subgradient at 0 is 0.
+        Flows to x. The subgradient at 0 is 0; for complex x, g x / |x| (0 at 0).
     """
     if not isinstance(x, Tensor):
         x = as_tensor_arg(x, None, "abs", "x")
-    if x._data.dtype in COMPLEX_DTYPES:
-        refuse_complex("abs", x, arg="x")
     _kernel = _k_abs.get(x._data.__class__) or dispatch("abs", "abs", x._data)
     try:
         out = wrap(_kernel(x._data))
@@ -10597,6 +10599,35 @@ def polar(
         node.angle = TensorWrapper.of_input(angle)
     if FORWARD.active:
         _jvp.polar(abs, angle, out)
+    return out
+
+
+def angle(x: Tensor | float | int) -> Tensor:
+    """The argument (phase) of each element in (-pi, pi], as a real tensor; a real x gives 0 or pi.
+
+    Args:
+        x (Tensor | float | int): The input tensor, real or complex.
+
+    Returns:
+        out (Tensor): A real tensor of x's shape (float32 for complex64, float64 for complex128).
+
+    Gradient:
+        Flows to x. For complex x, 1j g / conj(x) (infinite at 0, where the angle is not defined); 0 for real x.
+    """
+    if not isinstance(x, Tensor):
+        x = as_tensor_arg(x, None, "angle", "x")
+    if x._data.dtype not in FLOAT_DTYPES:
+        x = promote_float("angle", x)
+    _kernel = _k_angle.get(x._data.__class__) or dispatch("angle", "angle", x._data)
+    try:
+        out = wrap(_kernel(x._data))
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+        raise kernel_error("angle", _e) from None
+    if x._requires_grad and grad_enabled():
+        node = new_node(_nodes.AngleGradNode, (x,), out)
+        node.x = TensorWrapper.of_input(x)
+    if FORWARD.active:
+        _jvp.angle(x, out)
     return out
 
 

@@ -57,28 +57,28 @@ class TensorMethods:
         return _generated.ops.neg(self)
 
     def abs(self: Tensor) -> Tensor:
-        """Absolute value, elementwise (gradient sign(x), 0 at 0).
+        """Absolute value, elementwise (gradient sign(x), 0 at 0); the magnitude of a complex tensor, as a real tensor.
 
         Calls `opgrad.abs(self)`: self is x.
 
         Returns:
-            out (Tensor): A tensor of x's shape.
+            out (Tensor): A tensor of x's shape (a complex x gives its real dtype, float32 for complex64).
 
         Gradient:
-            Flows to x. The subgradient at 0 is 0.
+            Flows to x. The subgradient at 0 is 0; for complex x, g x / |x| (0 at 0).
         """
         return _generated.ops.abs(self)
 
     def __abs__(self: Tensor) -> Tensor:
-        """Absolute value, elementwise (gradient sign(x), 0 at 0).
+        """Absolute value, elementwise (gradient sign(x), 0 at 0); the magnitude of a complex tensor, as a real tensor.
 
         Calls `opgrad.abs(self)`: self is x.
 
         Returns:
-            out (Tensor): A tensor of x's shape.
+            out (Tensor): A tensor of x's shape (a complex x gives its real dtype, float32 for complex64).
 
         Gradient:
-            Flows to x. The subgradient at 0 is 0.
+            Flows to x. The subgradient at 0 is 0; for complex x, g x / |x| (0 at 0).
         """
         return _generated.ops.abs(self)
 
@@ -3252,3 +3252,16 @@ class TensorMethods:
             Flows to x. conj(g).
         """
         return _generated.ops.conj(self)
+
+    def angle(self: Tensor) -> Tensor:
+        """The argument (phase) of each element in (-pi, pi], as a real tensor; a real x gives 0 or pi.
+
+        Calls `opgrad.angle(self)`: self is x.
+
+        Returns:
+            out (Tensor): A real tensor of x's shape (float32 for complex64, float64 for complex128).
+
+        Gradient:
+            Flows to x. For complex x, 1j g / conj(x) (infinite at 0, where the angle is not defined); 0 for real x.
+        """
+        return _generated.ops.angle(self)

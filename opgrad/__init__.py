@@ -13,7 +13,7 @@ from opgrad import _source_tree  # noqa: F401
 # which refers to the ops module, so this order lets both finish initialising.
 from opgrad.generated import ops
 from opgrad.generated.ops import *  # noqa: F403  (every op as og.<name>)
-from opgrad.runtime import autograd, distributed, func, linalg, nn, optim, testing, utils, viz
+from opgrad.runtime import autograd, distributed, fft, func, linalg, nn, optim, testing, utils, viz
 from opgrad.runtime.anomaly import detect_anomaly
 from opgrad.runtime.counting import unique, unique_consecutive
 from opgrad.runtime.creation import (
@@ -75,6 +75,7 @@ for _name, _module in {
     "autograd.forward_ad": autograd.forward_ad,
     "func": func,
     "linalg": linalg,
+    "fft": fft,
 }.items():
     _sys.modules[f"opgrad.{_name}"] = _module
 del _name, _module

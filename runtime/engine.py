@@ -106,6 +106,11 @@ def _seeds(
             )
         if g is None:
             data = out._data
+            if data.dtype.kind == "c":
+                raise RuntimeError(
+                    f"output {i} is complex ({data.dtype}): a gradient seed of ones is defined only for real "
+                    f"outputs; reduce it to a real loss first (og.real, og.abs) or pass {what}"
+                )
             seeds.append(wrap(_ones_like(data)))
             continue
         if not isinstance(g, Tensor):
@@ -113,6 +118,11 @@ def _seeds(
         if g.shape != out.shape:
             raise ValueError(f"{what}[{i}] has shape {g.shape} but output {i} has shape {out.shape}")
         if g._data.dtype != out._data.dtype:
+            if g._data.dtype.kind == "c" and out._data.dtype.kind != "c":
+                raise TypeError(
+                    f"{what}[{i}] is complex ({g._data.dtype}) but output {i} is real ({out._data.dtype}); "
+                    "a real output's gradient is real"
+                )
             g = wrap(g._data.astype(out._data.dtype))
         hold(held, g)
         seeds.append(g if create_graph else (g.detach() if g._node is not None else g))

@@ -116,6 +116,23 @@ class TensorConveniences:
             return later.ops.transpose(self, perm)
         return later.ops.transpose(self, *args, **kwargs)
 
+    # -- complex numbers --------------------------------------------------------------------
+    @property
+    def real(self: Any) -> Tensor:
+        """The real part (og.real): a view of a complex tensor; a real tensor as a view of itself."""
+        return later.ops.real(self)
+
+    @property
+    def imag(self: Any) -> Tensor:
+        """The imaginary part (og.imag): a view of a complex tensor; refused for a real one."""
+        return later.ops.imag(self)
+
+    def is_complex(self: Any) -> bool:
+        return bool(self._data.dtype.kind == "c")
+
+    def is_floating_point(self: Any) -> bool:
+        return bool(self._data.dtype.kind == "f")
+
     @property
     def mT(self: Any) -> Tensor:  # noqa: N802 - PyTorch's name
         """The last two axes swapped (a batch of matrices transposed)."""

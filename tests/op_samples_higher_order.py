@@ -47,25 +47,27 @@ def _mm(a: np.ndarray, b: np.ndarray, tx: bool, ty: bool) -> np.ndarray:
 
 def _matmul_grads(x, y, g, tx=False, ty=False):
     """Both gradients of <matmul(x, y), g>, one unit direction at a time (small shapes only)."""
-    gx = np.zeros(x.shape)
+    dtype = np.result_type(x, y, g)
+    gx = np.zeros(x.shape, dtype)
     for i in np.ndindex(*x.shape):
         e = np.zeros(x.shape)
         e[i] = 1
         gx[i] = np.sum(_mm(e, y, tx, ty) * g)
-    gy = np.zeros(y.shape)
+    gy = np.zeros(y.shape, dtype)
     for i in np.ndindex(*y.shape):
         e = np.zeros(y.shape)
         e[i] = 1
         gy[i] = np.sum(_mm(x, e, tx, ty) * g)
-    return gx.astype(np.result_type(x, y, g)), gy.astype(np.result_type(x, y, g))
+    return gx, gy
 
 
 def _matmul_xg(x, y, g, transpose_x=False, transpose_y=False):
-    return _matmul_grads(x, y, g, transpose_x, transpose_y)[0]
+    # complex: conj of the real formula at conj(g) (the conjugate convention); real: as it is
+    return np.conj(_matmul_grads(x, y, np.conj(g), transpose_x, transpose_y)[0])
 
 
 def _matmul_yg(x, y, g, transpose_x=False, transpose_y=False):
-    return _matmul_grads(x, y, g, transpose_x, transpose_y)[1]
+    return np.conj(_matmul_grads(x, y, np.conj(g), transpose_x, transpose_y)[1])
 
 
 def _matmul_jvp(x, y, a, b, transpose_x=False, transpose_y=False):

@@ -77,9 +77,9 @@ class Optimizer:
                 raise TypeError(f"{name}: params[{i}] is a {type(p).__name__}, not a Tensor")
             if not p.is_leaf:
                 raise ValueError(f"{name}: params[{i}] is not a leaf tensor; optimizers update leaves")
-            if p.dtype.kind != "f":
+            if p.dtype.kind not in "fc":
                 raise TypeError(
-                    f"{name}: params[{i}] has dtype {p.dtype}; optimizers update floating tensors"
+                    f"{name}: params[{i}] has dtype {p.dtype}; optimizers update floating or complex tensors"
                 )
             if id(p) in seen:
                 raise ValueError(f"{name}: params[{i}] appears in more than one place (or group)")
@@ -130,7 +130,10 @@ class Optimizer:
                     state = self.state.get(p)
                     if state is None:
                         state = self.state[p] = {}
-                    self._update(p._data, g._data, state, group)
+                    if p._data.dtype.kind == "c":  # as PyTorch: the real and imaginary parts as reals
+                        self._update(_as_real(p._data), _as_real(g._data), state, group)
+                    else:
+                        self._update(p._data, g._data, state, group)
                     bump_version(p)
         return loss
 
@@ -216,6 +219,7 @@ class Optimizer:
                 "for these settings"
             )
         xp = array_module(p._data)
+        data = _as_real(p._data) if p._data.dtype.kind == "c" else p._data  # what `_update` sees
         out: dict[str, Any] = {}
         for k, v in saved.items():
             kind = None if spec is None else spec[k]
@@ -225,15 +229,16 @@ class Optimizer:
             is_array = isinstance(v, np.ndarray) or (hasattr(v, "shape") and hasattr(v, "dtype"))
             if kind == "moment" and not is_array:
                 raise TypeError(f"{where}[{k!r}] must be an array of shape {p.shape}, got {type(v).__name__}")
-            if kind == "moment" and tuple(v.shape) != tuple(p.shape):
+            if kind == "moment" and tuple(v.shape) != tuple(data.shape):
+                shape = tuple(data.shape)  # a complex parameter's: its real view's, (..., 2)
                 raise ValueError(
-                    f"{where}[{k!r}] has shape {tuple(v.shape)}, but the parameter has shape {tuple(p.shape)}"
+                    f"{where}[{k!r}] has shape {tuple(v.shape)}, but the parameter has shape {shape}"
                 )
             if kind == "moment" and v.dtype.kind != "f":
                 raise TypeError(f"{where}[{k!r}] has dtype {v.dtype}; expected a floating array")
-            if is_array and tuple(v.shape) == tuple(p.shape):
+            if is_array and tuple(v.shape) == tuple(data.shape):
                 v = xp.array(
-                    v.get() if hasattr(v, "get") and not isinstance(v, np.ndarray) else v, dtype=p.dtype
+                    v.get() if hasattr(v, "get") and not isinstance(v, np.ndarray) else v, dtype=data.dtype
                 )
             out[k] = v
         return out
@@ -265,3 +270,10 @@ def _to_cpu(value: Any) -> Any:
     if hasattr(value, "get") and hasattr(value, "shape"):
         return value.get()
     return value
+
+
+def _as_real(a: Any) -> Any:
+    """A complex array's memory as a real array with a last axis of 2 (real, imaginary): a
+    view, so an update written into it is written into the complex parameter."""
+    real = np.dtype(np.float64) if a.dtype == np.complex128 else np.dtype(np.float32)
+    return a[..., None].view(real)

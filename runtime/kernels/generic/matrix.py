@@ -19,9 +19,11 @@ from opgrad.runtime.kernels.common import array_module, as_int, check_float, nd,
 from opgrad.runtime.kernels.registry import register_kernel
 
 
-def _check_matrix(op: str, arg: str, a: Any, square: bool = True) -> None:
-    """`a` must be floating with at least 2 axes (square in the last two if `square`)."""
-    check_float(op, arg, a)
+def _check_matrix(op: str, arg: str, a: Any, square: bool = True, complex_ok: bool = False) -> None:
+    """`a` must be floating (or complex, if `complex_ok`) with at least 2 axes (square in the
+    last two if `square`)."""
+    if not (complex_ok and a.dtype.kind == "c"):
+        check_float(op, arg, a)
     if a.ndim < 2:
         raise ValueError(f"{op}: {arg} has shape {a.shape}; expected at least 2 dimensions (..., n, n)")
     if square and a.shape[-1] != a.shape[-2]:
@@ -58,7 +60,7 @@ def matrix_transpose(x):
 
 @register_kernel("trace")
 def trace(x):
-    _check_matrix("trace", "x", x, square=False)
+    _check_matrix("trace", "x", x, square=False, complex_ok=True)
     return nd(array_module(x).trace(x, axis1=-2, axis2=-1))
 
 

@@ -52,6 +52,14 @@ def real_grad(x, out_grad):
     return nd(out_grad.astype(x.dtype))  # the imaginary part of a complex input gets 0
 
 
+@register_kernel("angle")
+def angle(x):
+    if x.dtype.kind not in "fc":
+        raise TypeError(f"angle: x must be a floating or complex tensor, got {x.dtype}")
+    out = array_module(x).angle(x)  # a real x: pi where it is negative, else 0 (NaN stays NaN)
+    return nd(out if x.dtype.kind == "c" else out.astype(x.dtype, copy=False))
+
+
 @register_kernel("imag")
 def imag(x):
     _need_complex("imag", x)

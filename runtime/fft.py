@@ -1,0 +1,281 @@
+"""`og.fft`: discrete Fourier transforms with PyTorch's and NumPy's names and arguments.
+
+The four n-dimensional transforms are ops of ops.yaml (fftn, ifftn, rfftn, irfftn: kernels
+in runtime/kernels/generic/spectral.py, gradients the adjoint transforms, so every order
+works); the one- and two-dimensional names call them over the axes they name. `n`/`s` crop
+or zero-pad the input before the transform, `dim`/`axis` pick the axes (PyTorch's and
+NumPy's spelling; give one), and `norm` is "backward" (the default: no scaling forward, 1/n
+inverse), "ortho" (1/sqrt(n) both ways) or "forward" (1/n forward, none inverse).
+fftshift/ifftshift are `og.roll` by half of each axis, fftfreq/rfftfreq the sample
+frequencies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from opgrad.generated.ops import fftn as _fftn
+from opgrad.generated.ops import ifftn as _ifftn
+from opgrad.generated.ops import irfftn as _irfftn
+from opgrad.generated.ops import rfftn as _rfftn
+from opgrad.generated.ops import roll
+from opgrad.runtime.arguments import int_arg, int_list_arg
+from opgrad.runtime.creation import tensor
+from opgrad.runtime.promotion import get_default_dtype
+from opgrad.runtime.tensor import Tensor
+
+__all__ = [
+    "fft",
+    "fft2",
+    "fftfreq",
+    "fftn",
+    "fftshift",
+    "ifft",
+    "ifft2",
+    "ifftn",
+    "ifftshift",
+    "irfft",
+    "irfft2",
+    "irfftn",
+    "rfft",
+    "rfft2",
+    "rfftfreq",
+    "rfftn",
+]
+
+
+def _one_axis(op: str, dim: Any, axis: Any) -> int:
+    if dim is not None and axis is not None:
+        raise TypeError(f"{op}: give dim or axis, not both")
+    chosen = axis if dim is None else dim
+    return -1 if chosen is None else int_arg(chosen, op, "dim")
+
+
+def _many_axes(op: str, dim: Any, axes: Any, default: Any) -> Any:
+    if dim is not None and axes is not None:
+        raise TypeError(f"{op}: give dim or axes, not both")
+    chosen = axes if dim is None else dim
+    if chosen is None:
+        return default
+    found = int_list_arg(chosen, op, "dim")
+    return [found] if isinstance(found, int) else list(found)
+
+
+def _length(op: str, n: Any) -> list[int] | None:
+    return None if n is None else [int_arg(n, op, "n")]
+
+
+def _lengths(op: str, s: Any) -> list[int] | None:
+    if s is None:
+        return None
+    found = int_list_arg(s, op, "s")
+    return [found] if isinstance(found, int) else list(found)
+
+
+def fft(
+    x: Tensor,
+    n: int | None = None,
+    dim: int | None = None,
+    norm: str | None = None,
+    *,
+    axis: int | None = None,
+) -> Tensor:
+    """The one-dimensional discrete Fourier transform along dim (default the last axis)."""
+    return _fftn(x, _length("fft", n), [_one_axis("fft", dim, axis)], norm or "backward")
+
+
+def ifft(
+    x: Tensor,
+    n: int | None = None,
+    dim: int | None = None,
+    norm: str | None = None,
+    *,
+    axis: int | None = None,
+) -> Tensor:
+    """The one-dimensional inverse discrete Fourier transform along dim (default the last axis)."""
+    return _ifftn(x, _length("ifft", n), [_one_axis("ifft", dim, axis)], norm or "backward")
+
+
+def rfft(
+    x: Tensor,
+    n: int | None = None,
+    dim: int | None = None,
+    norm: str | None = None,
+    *,
+    axis: int | None = None,
+) -> Tensor:
+    """The transform of a real signal along dim: its n // 2 + 1 non-negative frequencies."""
+    return _rfftn(x, _length("rfft", n), [_one_axis("rfft", dim, axis)], norm or "backward")
+
+
+def irfft(
+    x: Tensor,
+    n: int | None = None,
+    dim: int | None = None,
+    norm: str | None = None,
+    *,
+    axis: int | None = None,
+) -> Tensor:
+    """The real signal of length n (default 2 * (m - 1)) whose rfft along dim is x."""
+    return _irfftn(x, _length("irfft", n), [_one_axis("irfft", dim, axis)], norm or "backward")
+
+
+def fft2(
+    x: Tensor,
+    s: Sequence[int] | None = None,
+    dim: Sequence[int] = (-2, -1),
+    norm: str | None = None,
+    *,
+    axes: Sequence[int] | None = None,
+) -> Tensor:
+    """The two-dimensional discrete Fourier transform over dim (default the last two axes)."""
+    return _fftn(
+        x,
+        _lengths("fft2", s),
+        _many_axes("fft2", None if axes is not None else dim, axes, None),
+        norm or "backward",
+    )
+
+
+def ifft2(
+    x: Tensor,
+    s: Sequence[int] | None = None,
+    dim: Sequence[int] = (-2, -1),
+    norm: str | None = None,
+    *,
+    axes: Sequence[int] | None = None,
+) -> Tensor:
+    """The two-dimensional inverse discrete Fourier transform over dim (default the last two axes)."""
+    return _ifftn(
+        x,
+        _lengths("ifft2", s),
+        _many_axes("ifft2", None if axes is not None else dim, axes, None),
+        norm or "backward",
+    )
+
+
+def rfft2(
+    x: Tensor,
+    s: Sequence[int] | None = None,
+    dim: Sequence[int] = (-2, -1),
+    norm: str | None = None,
+    *,
+    axes: Sequence[int] | None = None,
+) -> Tensor:
+    """rfftn over dim (default the last two axes): the half spectrum along the last of them."""
+    return _rfftn(
+        x,
+        _lengths("rfft2", s),
+        _many_axes("rfft2", None if axes is not None else dim, axes, None),
+        norm or "backward",
+    )
+
+
+def irfft2(
+    x: Tensor,
+    s: Sequence[int] | None = None,
+    dim: Sequence[int] = (-2, -1),
+    norm: str | None = None,
+    *,
+    axes: Sequence[int] | None = None,
+) -> Tensor:
+    """irfftn over dim (default the last two axes)."""
+    return _irfftn(
+        x,
+        _lengths("irfft2", s),
+        _many_axes("irfft2", None if axes is not None else dim, axes, None),
+        norm or "backward",
+    )
+
+
+def fftn(
+    x: Tensor,
+    s: Sequence[int] | None = None,
+    dim: Sequence[int] | None = None,
+    norm: str | None = None,
+    *,
+    axes: Sequence[int] | None = None,
+) -> Tensor:
+    """The n-dimensional discrete Fourier transform over dim (default every axis, or the last len(s))."""
+    return _fftn(x, _lengths("fftn", s), _many_axes("fftn", dim, axes, None), norm or "backward")
+
+
+def ifftn(
+    x: Tensor,
+    s: Sequence[int] | None = None,
+    dim: Sequence[int] | None = None,
+    norm: str | None = None,
+    *,
+    axes: Sequence[int] | None = None,
+) -> Tensor:
+    """The n-dimensional inverse discrete Fourier transform over dim."""
+    return _ifftn(x, _lengths("ifftn", s), _many_axes("ifftn", dim, axes, None), norm or "backward")
+
+
+def rfftn(
+    x: Tensor,
+    s: Sequence[int] | None = None,
+    dim: Sequence[int] | None = None,
+    norm: str | None = None,
+    *,
+    axes: Sequence[int] | None = None,
+) -> Tensor:
+    """The n-dimensional transform of a real tensor, the half spectrum along the last axis of dim."""
+    return _rfftn(x, _lengths("rfftn", s), _many_axes("rfftn", dim, axes, None), norm or "backward")
+
+
+def irfftn(
+    x: Tensor,
+    s: Sequence[int] | None = None,
+    dim: Sequence[int] | None = None,
+    norm: str | None = None,
+    *,
+    axes: Sequence[int] | None = None,
+) -> Tensor:
+    """The inverse of rfftn: a real tensor from the half spectrum along the last axis of dim."""
+    return _irfftn(x, _lengths("irfftn", s), _many_axes("irfftn", dim, axes, None), norm or "backward")
+
+
+def _shift_axes(op: str, x: Tensor, dim: Any, axes: Any) -> list[int]:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{op}: x must be a Tensor, got {type(x).__name__}")
+    chosen = _many_axes(op, dim, axes, list(range(x.ndim)))
+    for a in chosen:
+        if not -x.ndim <= a < max(x.ndim, 1):
+            raise ValueError(f"{op}: axis {a} is out of range for x with {x.ndim} dimensions")
+    return [a % x.ndim for a in chosen] if x.ndim else []
+
+
+def fftshift(x: Tensor, dim: Any = None, *, axes: Any = None) -> Tensor:
+    """x rolled by half of each axis in dim (default every axis): the zero frequency in the middle."""
+    chosen = _shift_axes("fftshift", x, dim, axes)
+    if not chosen:
+        return roll(x, 0)  # a 0-d x (or no axes): a copy
+    return roll(x, [x.shape[a] // 2 for a in chosen], chosen)
+
+
+def ifftshift(x: Tensor, dim: Any = None, *, axes: Any = None) -> Tensor:
+    """The inverse of fftshift: x rolled back by half of each axis in dim (default every axis)."""
+    chosen = _shift_axes("ifftshift", x, dim, axes)
+    if not chosen:
+        return roll(x, 0)  # a 0-d x (or no axes): a copy
+    return roll(x, [-(x.shape[a] // 2) for a in chosen], chosen)
+
+
+def fftfreq(n: int, d: float = 1.0, *, dtype: Any = None) -> Tensor:
+    """The sample frequencies of an n-point transform with sample spacing d (numpy.fft.fftfreq)."""
+    n = int_arg(n, "fftfreq", "n")
+    if n < 1:
+        raise ValueError(f"fftfreq: n must be positive, got {n}")
+    return tensor(np.fft.fftfreq(n, float(d)), dtype=get_default_dtype() if dtype is None else dtype)
+
+
+def rfftfreq(n: int, d: float = 1.0, *, dtype: Any = None) -> Tensor:
+    """The non-negative sample frequencies of an n-point rfft (numpy.fft.rfftfreq)."""
+    n = int_arg(n, "rfftfreq", "n")
+    if n < 1:
+        raise ValueError(f"rfftfreq: n must be positive, got {n}")
+    return tensor(np.fft.rfftfreq(n, float(d)), dtype=get_default_dtype() if dtype is None else dtype)
