@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from op_samples import OpInfo, Sample, pos, randn
+from op_samples import OpInfo, Sample, away, pos, randn
 
 
 def crandn(rng: np.random.Generator, *shape: int) -> np.ndarray:
@@ -53,6 +53,11 @@ def parts_samples(rng: np.random.Generator) -> Iterator[Sample]:
 def imag_samples(rng: np.random.Generator) -> Iterator[Sample]:
     yield Sample((crandn(rng, 3, 4),))
     yield Sample((crandn(rng),), note="0-d")
+
+
+def angle_samples(rng: np.random.Generator) -> Iterator[Sample]:
+    yield Sample((crandn(rng, 3, 4),))
+    yield Sample((away(rng, 5),), note="real input: 0 or pi")
 
 
 def pair_samples(rng: np.random.Generator) -> Iterator[Sample]:
@@ -100,6 +105,7 @@ INFOS = [
     OpInfo("conj", np.conj, parts_samples, complex_io=True),
     OpInfo("real", np.real, parts_samples, complex_io=True),
     OpInfo("imag", np.imag, imag_samples, complex_io=True),
+    OpInfo("angle", np.angle, angle_samples, complex_io=True),
     OpInfo("complex", _complex, pair_samples, diff_args=(0, 1), complex_io=True),
     OpInfo("polar", _polar, polar_samples, diff_args=(0, 1), complex_io=True),
     OpInfo("view_as_real", _view_as_real, view_as_real_samples, complex_io=True),

@@ -113,6 +113,28 @@ def test_train_gp_quick_lowers_the_marginal_likelihood_and_classifies():
     assert float(match["acc"]) > 0.9, output  # a GP on 300 digits already classifies well
 
 
+DEBLUR_SUMMARY = re.compile(
+    r"^kernel error (?P<err>\d\.\d{4}) \(hidden 3x3 blur, (?P<n>\d+) images, loss (?P<first>\S+) -> (?P<last>\S+), "
+    r"(?P<steps>\d+) steps, \d+\.\d s\)$"
+)
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("sklearn") is None,
+    reason="examples/train_deblur.py needs scikit-learn for the digits data set (pip install -e '.[examples]')",
+)
+def test_train_deblur_recovers_the_hidden_blur_to_its_target():
+    # the whole demo (about a second): complex parameters, rfft2/irfft2, Adam, to the stated 2%
+    proc, output = _run_example("train_deblur.py")
+    assert proc.returncode == 0, output
+    lines = proc.stdout.strip().splitlines()
+    match = DEBLUR_SUMMARY.match(lines[-1]) if lines else None
+    assert match, f"last line is not the summary:\n{output}"
+    assert int(match["n"]) == 1797 and int(match["steps"]) == 300
+    assert float(match["err"]) < 0.02, output
+    assert float(match["last"]) < float(match["first"]) / 10, output
+
+
 def test_train_char_lstm_quick_runs_samples_and_prints_summary():
     # The LSTM demo shares train_gpt.py's text, vocabulary and batches (it imports them).
     proc, output = _run_example("train_char_lstm.py", "--quick", "--no-progress", "--prompt", "And")
