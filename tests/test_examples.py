@@ -114,14 +114,14 @@ def test_train_gp_quick_lowers_the_marginal_likelihood_and_classifies():
 
 
 DEBLUR_SUMMARY = re.compile(
-    r"^kernel error (?P<err>\d\.\d{4}) \(hidden 3x3 blur, (?P<n>\d+) images, loss (?P<first>\S+) -> (?P<last>\S+), "
-    r"(?P<steps>\d+) steps, \d+\.\d s\)$"
+    r"^kernel error (?P<err>\d\.\d{4}) \(hidden 3x3 blur, (?P<n>\d+) images, "
+    r"loss (?P<first>\S+) -> (?P<last>\S+), (?P<steps>\d+) steps, \d+\.\d s\)$"
 )
 
 
 @pytest.mark.skipif(
     importlib.util.find_spec("sklearn") is None,
-    reason="examples/train_deblur.py needs scikit-learn for the digits data set (pip install -e '.[examples]')",
+    reason="examples/train_deblur.py needs scikit-learn for the digits (pip install -e '.[examples]')",
 )
 def test_train_deblur_recovers_the_hidden_blur_to_its_target():
     # the whole demo (about a second): complex parameters, rfft2/irfft2, Adam, to the stated 2%
