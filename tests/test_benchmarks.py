@@ -36,6 +36,12 @@ def test_ops_benchmark_runs_and_writes_its_table(tmp_path: Path) -> None:
         assert row["torch"] is None and row["opgrad/torch"] is None
 
 
+def test_spectral_benchmark_runs_and_checks_its_gradients() -> None:
+    text = _run("spectral.py", "--size", "16", "--repeat", "3", "--no-torch")
+    for op in ("fft2", "ifft2", "rfft2", "irfft2", "view_as_real", "abs", "multiply"):
+        assert f"\n{op} " in text
+
+
 def test_engine_benchmark_runs(tmp_path: Path) -> None:
     out = tmp_path / "engine.json"
     text = _run("engine.py", "--nodes", "200", "--repeat", "5", "--json", str(out))
