@@ -48,8 +48,20 @@ def cases(n: int) -> dict[str, Any]:
     """name -> (opgrad fn, numpy forward, numpy forward + gradient, torch fn, complex input?)."""
     fft = np.fft
     return {
-        "fft2": (og.fft.fft2, fft.fft2, lambda x, w: (fft.fft2(x), fft.ifft2(w, norm="forward")), "fft2", True),
-        "ifft2": (og.fft.ifft2, fft.ifft2, lambda x, w: (fft.ifft2(x), fft.fft2(w, norm="forward")), "ifft2", True),
+        "fft2": (
+            og.fft.fft2,
+            fft.fft2,
+            lambda x, w: (fft.fft2(x), fft.ifft2(w, norm="forward")),
+            "fft2",
+            True,
+        ),
+        "ifft2": (
+            og.fft.ifft2,
+            fft.ifft2,
+            lambda x, w: (fft.ifft2(x), fft.fft2(w, norm="forward")),
+            "ifft2",
+            True,
+        ),
         "rfft2": (
             og.fft.rfft2,
             fft.rfft2,
@@ -96,7 +108,9 @@ def main() -> None:
     n = args.size
     rng = np.random.default_rng(0)
     print(f"{n} x {n}, medians of {args.repeat}; opgrad / NumPy and opgrad / PyTorch (lower is better)")
-    print(f"{'op':14} {'fwd ms':>8} {'/NumPy':>7} {'/torch':>7} {'fwd+bwd ms':>11} {'/NumPy':>7} {'/torch':>7}")
+    print(
+        f"{'op':14} {'fwd ms':>8} {'/NumPy':>7} {'/torch':>7} {'fwd+bwd ms':>11} {'/NumPy':>7} {'/torch':>7}"
+    )
     for name, (op, np_fwd, np_both, torch_name, cplx) in cases(n).items():
         shape = (n, n // 2 + 1) if name == "irfft2" else (n, n)
         data = rng.standard_normal(shape) + (1j * rng.standard_normal(shape) if cplx else 0)

@@ -585,6 +585,7 @@ COMPLEX_OPS.update(
         "pad",
         "polar",
         "pow",
+        "prod",
         "real",
         "reciprocal",
         "reduce_as",
@@ -4962,8 +4963,6 @@ def prod(
         axis = int_list_arg(axis, "prod", "axis")
     if keepdim.__class__ is not bool:
         keepdim = bool_arg(keepdim, "prod", "keepdim")
-    if x._data.dtype in COMPLEX_DTYPES:
-        refuse_complex("prod", x, arg="x")
     _kernel = _k_prod.get(x._data.__class__) or dispatch("prod", "prod", x._data)
     try:
         out = wrap(_kernel(x._data, axis, keepdim))

@@ -137,6 +137,12 @@ def _reduced_rows(x, axis):
 def prod_grad(x, out_grad, axis=(), keepdim=False):
     # d prod / d x_i = product of the other entries of its slice: exclusive prefix times
     # exclusive suffix products, exact when the slice holds zeros (no division by x).
+    if out_grad.dtype.kind == "c":  # the conjugate convention: conj of the formula at conj(g)
+        return _prod_grad(x, out_grad.conj(), axis).conj()
+    return _prod_grad(x, out_grad, axis)
+
+
+def _prod_grad(x, out_grad, axis):
     xp = array_module(x)
     perm, kept_shape, n = _reduced_rows(x, axis)
     if n == 0 or x.size == 0:
@@ -157,6 +163,13 @@ def prod_double_grad(x, out_grad, x_grad_grad, axis=(), keepdim=False):
     # sum_i a_i P_i; in x_k it is g * sum_{i != k} a_i M_ik, M_ik = prod_{j != i, k} x_j,
     # computed exactly (zeros allowed) from exclusive prefix/suffix products of rows of x
     # with one entry replaced by 1: O(n^2) per reduced slice.
+    if out_grad.dtype.kind == "c":  # the conjugate convention: x's term is conj(formula at conj(g))
+        grad_wrt_x, grad_wrt_out_grad = _prod_double_grad(x, out_grad.conj(), x_grad_grad, axis)
+        return grad_wrt_x.conj(), grad_wrt_out_grad
+    return _prod_double_grad(x, out_grad, x_grad_grad, axis)
+
+
+def _prod_double_grad(x, out_grad, x_grad_grad, axis):
     xp = array_module(x)
     perm, kept_shape, n = _reduced_rows(x, axis)
     if n == 0 or x.size == 0:
