@@ -83,7 +83,7 @@ def cases(n: int) -> dict[str, Any]:
 
 
 def _rfft2_adjoint(w: np.ndarray, n: int) -> np.ndarray:
-    """rfft2's gradient: the half spectrum zero-filled to the full one, the adjoint transform, its real part."""
+    """rfft2's gradient: the half spectrum zero-filled, the adjoint transform, its real part."""
     full = np.zeros((n, n), dtype=np.complex128)
     full[:, : n // 2 + 1] = w
     return np.fft.ifft2(full, norm="forward").real
@@ -119,7 +119,7 @@ def main() -> None:
         weight = rng.standard_normal(out_shape)
         w = og.tensor(weight)
 
-        def og_both(x: Any = x, w: Any = w) -> None:
+        def og_both(x: Any = x, w: Any = w, op: Any = op) -> None:
             x.grad = None
             y = op(x)
             (og.real(y) * w).sum().backward()
@@ -127,10 +127,12 @@ def main() -> None:
         og_both()
         if np_both is not None:  # the by-hand gradient is the same gradient
             np.testing.assert_allclose(x.grad.numpy(), np_both(data, weight)[1], rtol=1e-9, atol=1e-9)
-        fwd = _median(lambda x=x: op(x), args.repeat)
+        fwd = _median(lambda x=x, op=op: op(x), args.repeat)
         both = _median(og_both, args.repeat)
-        np_f = _median(lambda d=data: np_fwd(d), args.repeat)
-        np_b = _median(lambda d=data, wt=weight: np_both(d, wt), args.repeat) if np_both else float("nan")
+        np_f = _median(lambda d=data, f=np_fwd: f(d), args.repeat)
+        np_b = (
+            _median(lambda d=data, wt=weight, f=np_both: f(d, wt), args.repeat) if np_both else float("nan")
+        )
         t_f = t_b = float("nan")
         if use_torch:
             tfn = {
