@@ -12,7 +12,7 @@ frequencies.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -75,168 +75,89 @@ def _lengths(op: str, s: Any) -> list[int] | None:
     return [found] if isinstance(found, int) else list(found)
 
 
-def fft(
-    x: Tensor,
-    n: int | None = None,
-    dim: int | None = None,
-    norm: str | None = None,
-    *,
-    axis: int | None = None,
-) -> Tensor:
-    """The one-dimensional discrete Fourier transform along dim (default the last axis)."""
-    return _fftn(x, _length("fft", n), [_one_axis("fft", dim, axis)], norm or "backward")
+def _one_dimensional(kernel: Callable[..., Tensor], name: str, doc: str) -> Callable[..., Tensor]:
+    """`name(x, n=None, dim=None, norm=None, *, axis=None)`: kernel over one axis (the last by default)."""
+
+    def transform(
+        x: Tensor,
+        n: int | None = None,
+        dim: int | None = None,
+        norm: str | None = None,
+        *,
+        axis: int | None = None,
+    ) -> Tensor:
+        return kernel(x, _length(name, n), [_one_axis(name, dim, axis)], norm or "backward")
+
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = doc
+    return transform
 
 
-def ifft(
-    x: Tensor,
-    n: int | None = None,
-    dim: int | None = None,
-    norm: str | None = None,
-    *,
-    axis: int | None = None,
-) -> Tensor:
-    """The one-dimensional inverse discrete Fourier transform along dim (default the last axis)."""
-    return _ifftn(x, _length("ifft", n), [_one_axis("ifft", dim, axis)], norm or "backward")
+def _n_dimensional(
+    kernel: Callable[..., Tensor], name: str, doc: str, dims: tuple[int, ...] | None
+) -> Callable[..., Tensor]:
+    """`name(x, s=None, dim=dims, norm=None, *, axes=None)`: kernel over the axes dim (or axes)."""
+
+    def transform(
+        x: Tensor,
+        s: Sequence[int] | None = None,
+        dim: Sequence[int] | None = dims,
+        norm: str | None = None,
+        *,
+        axes: Sequence[int] | None = None,
+    ) -> Tensor:
+        chosen = _many_axes(name, None if axes is not None else dim, axes, None)
+        return kernel(x, _lengths(name, s), chosen, norm or "backward")
+
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = doc
+    return transform
 
 
-def rfft(
-    x: Tensor,
-    n: int | None = None,
-    dim: int | None = None,
-    norm: str | None = None,
-    *,
-    axis: int | None = None,
-) -> Tensor:
-    """The transform of a real signal along dim: its n // 2 + 1 non-negative frequencies."""
-    return _rfftn(x, _length("rfft", n), [_one_axis("rfft", dim, axis)], norm or "backward")
-
-
-def irfft(
-    x: Tensor,
-    n: int | None = None,
-    dim: int | None = None,
-    norm: str | None = None,
-    *,
-    axis: int | None = None,
-) -> Tensor:
-    """The real signal of length n (default 2 * (m - 1)) whose rfft along dim is x."""
-    return _irfftn(x, _length("irfft", n), [_one_axis("irfft", dim, axis)], norm or "backward")
-
-
-def fft2(
-    x: Tensor,
-    s: Sequence[int] | None = None,
-    dim: Sequence[int] = (-2, -1),
-    norm: str | None = None,
-    *,
-    axes: Sequence[int] | None = None,
-) -> Tensor:
-    """The two-dimensional discrete Fourier transform over dim (default the last two axes)."""
-    return _fftn(
-        x,
-        _lengths("fft2", s),
-        _many_axes("fft2", None if axes is not None else dim, axes, None),
-        norm or "backward",
-    )
-
-
-def ifft2(
-    x: Tensor,
-    s: Sequence[int] | None = None,
-    dim: Sequence[int] = (-2, -1),
-    norm: str | None = None,
-    *,
-    axes: Sequence[int] | None = None,
-) -> Tensor:
-    """The two-dimensional inverse discrete Fourier transform over dim (default the last two axes)."""
-    return _ifftn(
-        x,
-        _lengths("ifft2", s),
-        _many_axes("ifft2", None if axes is not None else dim, axes, None),
-        norm or "backward",
-    )
-
-
-def rfft2(
-    x: Tensor,
-    s: Sequence[int] | None = None,
-    dim: Sequence[int] = (-2, -1),
-    norm: str | None = None,
-    *,
-    axes: Sequence[int] | None = None,
-) -> Tensor:
-    """rfftn over dim (default the last two axes): the half spectrum along the last of them."""
-    return _rfftn(
-        x,
-        _lengths("rfft2", s),
-        _many_axes("rfft2", None if axes is not None else dim, axes, None),
-        norm or "backward",
-    )
-
-
-def irfft2(
-    x: Tensor,
-    s: Sequence[int] | None = None,
-    dim: Sequence[int] = (-2, -1),
-    norm: str | None = None,
-    *,
-    axes: Sequence[int] | None = None,
-) -> Tensor:
-    """irfftn over dim (default the last two axes)."""
-    return _irfftn(
-        x,
-        _lengths("irfft2", s),
-        _many_axes("irfft2", None if axes is not None else dim, axes, None),
-        norm or "backward",
-    )
-
-
-def fftn(
-    x: Tensor,
-    s: Sequence[int] | None = None,
-    dim: Sequence[int] | None = None,
-    norm: str | None = None,
-    *,
-    axes: Sequence[int] | None = None,
-) -> Tensor:
-    """The n-dimensional discrete Fourier transform over dim (default every axis, or the last len(s))."""
-    return _fftn(x, _lengths("fftn", s), _many_axes("fftn", dim, axes, None), norm or "backward")
-
-
-def ifftn(
-    x: Tensor,
-    s: Sequence[int] | None = None,
-    dim: Sequence[int] | None = None,
-    norm: str | None = None,
-    *,
-    axes: Sequence[int] | None = None,
-) -> Tensor:
-    """The n-dimensional inverse discrete Fourier transform over dim."""
-    return _ifftn(x, _lengths("ifftn", s), _many_axes("ifftn", dim, axes, None), norm or "backward")
-
-
-def rfftn(
-    x: Tensor,
-    s: Sequence[int] | None = None,
-    dim: Sequence[int] | None = None,
-    norm: str | None = None,
-    *,
-    axes: Sequence[int] | None = None,
-) -> Tensor:
-    """The n-dimensional transform of a real tensor, the half spectrum along the last axis of dim."""
-    return _rfftn(x, _lengths("rfftn", s), _many_axes("rfftn", dim, axes, None), norm or "backward")
-
-
-def irfftn(
-    x: Tensor,
-    s: Sequence[int] | None = None,
-    dim: Sequence[int] | None = None,
-    norm: str | None = None,
-    *,
-    axes: Sequence[int] | None = None,
-) -> Tensor:
-    """The inverse of rfftn: a real tensor from the half spectrum along the last axis of dim."""
-    return _irfftn(x, _lengths("irfftn", s), _many_axes("irfftn", dim, axes, None), norm or "backward")
+fft = _one_dimensional(
+    _fftn, "fft", "The one-dimensional discrete Fourier transform along dim (default the last axis)."
+)
+ifft = _one_dimensional(_ifftn, "ifft", "The one-dimensional inverse discrete Fourier transform along dim.")
+rfft = _one_dimensional(
+    _rfftn, "rfft", "The transform of a real signal along dim: its n // 2 + 1 non-negative frequencies."
+)
+irfft = _one_dimensional(
+    _irfftn, "irfft", "The real signal of length n (default 2 * (m - 1)) whose rfft along dim is x."
+)
+fft2 = _n_dimensional(
+    _fftn,
+    "fft2",
+    "The two-dimensional discrete Fourier transform over dim (default the last two axes).",
+    (-2, -1),
+)
+ifft2 = _n_dimensional(
+    _ifftn, "ifft2", "The two-dimensional inverse transform over dim (default the last two axes).", (-2, -1)
+)
+rfft2 = _n_dimensional(
+    _rfftn, "rfft2", "rfftn over dim (default the last two axes): the half spectrum along the last.", (-2, -1)
+)
+irfft2 = _n_dimensional(_irfftn, "irfft2", "irfftn over dim (default the last two axes).", (-2, -1))
+fftn = _n_dimensional(
+    _fftn,
+    "fftn",
+    "The n-dimensional discrete Fourier transform over dim (default every axis, or the last len(s)).",
+    None,
+)
+ifftn = _n_dimensional(
+    _ifftn, "ifftn", "The n-dimensional inverse discrete Fourier transform over dim.", None
+)
+rfftn = _n_dimensional(
+    _rfftn,
+    "rfftn",
+    "The n-dimensional transform of a real tensor, the half spectrum along the last axis of dim.",
+    None,
+)
+irfftn = _n_dimensional(
+    _irfftn,
+    "irfftn",
+    "The inverse of rfftn: a real tensor from the half spectrum along the last axis of dim.",
+    None,
+)
 
 
 def _shift_axes(op: str, x: Tensor, dim: Any, axes: Any) -> list[int]:
