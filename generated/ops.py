@@ -555,6 +555,7 @@ COMPLEX_OPS.update(
         "diag_embed",
         "diagonal",
         "divide",
+        "elementwise_pow",
         "equal",
         "exp",
         "expand",
@@ -2467,8 +2468,6 @@ def elementwise_pow(
         y = as_tensor_arg(y, x, "elementwise_pow", "y")
     if x._data.dtype is not y._data.dtype:
         x, y = promote_args("elementwise_pow", False, x, y)
-    if x._data.dtype in COMPLEX_DTYPES:
-        refuse_complex("elementwise_pow", x, arg="x")
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -2479,7 +2478,7 @@ def elementwise_pow(
         out = wrap(_kernel(x._data, y._data))
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("elementwise_pow", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.ElementwisePowGradNode, (x, y), out)
         node.x = TensorWrapper.of_input(x)
         node.y = TensorWrapper.of_input(y)

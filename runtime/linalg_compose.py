@@ -96,6 +96,8 @@ def vector_norm(x: Tensor, ord: float = 2, dim: Any = None, keepdim: bool = Fals
     axes = _dims("vector_norm", dim, x.ndim)
     if isinstance(ord, bool) or not isinstance(ord, (int, float)) or math.isnan(ord):
         raise TypeError(f"vector_norm: ord must be a real number, got {ord!r}")
+    if x.dtype.kind == "c":  # the norm of the magnitudes, as torch.linalg.vector_norm
+        x = ops.abs(x)
     if x.dtype.kind != "f":
         raise TypeError(f"vector_norm: x must be a floating tensor, got dtype {x.dtype}")
     if ord == math.inf:
@@ -123,6 +125,10 @@ def matrix_norm(x: Tensor, ord: Any = "fro", dim: Sequence[int] = (-2, -1), keep
     if not isinstance(dim, (list, tuple)) or len(dim) != 2:
         raise ValueError(f"matrix_norm: dim must be a pair of axes, got {dim!r}")
     r, c = _axes("matrix_norm", "dim", list(dim), x.ndim)
+    if x.dtype.kind == "c":  # the entries' magnitudes give fro, 1 and inf (svdvals takes real input)
+        if ord in (2, -2, "nuc"):
+            raise TypeError(f"matrix_norm: ord={ord!r} needs singular values, not supported for complex x")
+        x = ops.abs(x)
     if ord in (2, -2, "nuc"):  # from the singular values of the matrices moved to the end
         rest = [i for i in range(x.ndim) if i not in (r, c)]
         s = ops.svdvals(ops.transpose(x, rest + [r, c]))

@@ -444,3 +444,28 @@ def test_yaml_complex_ops_are_listed_in_the_docs():
     start = text.index("Ops that accept complex tensors: ") + len("Ops that accept complex tensors: ")
     listed = " ".join(text[start : text.index(" (the list is checked", start)].split()).split(", ")
     assert listed == [n for n in YAML_OPS if n in COMPLEX_OPS]
+
+
+def test_vector_and_matrix_norms_of_complex_tensors_match_pytorch():
+    rng = np.random.default_rng(8)
+    z = crandn(rng, 3, 4)
+    cases = [
+        (lambda m, a: m.linalg.vector_norm(a), {}),
+        (lambda m, a: m.linalg.vector_norm(a, ord=3, dim=1), {}),
+        (lambda m, a: m.linalg.vector_norm(a, ord=float("inf")), {}),
+        (lambda m, a: m.linalg.matrix_norm(a, ord="fro"), {}),
+        (lambda m, a: m.linalg.matrix_norm(a, ord=1), {}),
+    ]
+    for fn, _ in cases:
+        x = og.tensor(z, requires_grad=True)
+        assert gradcheck(lambda a, fn=fn: fn(og, a), [x])
+        torch = pytest.importorskip("torch")
+        xt = torch.tensor(z, requires_grad=True)
+        fn(torch, xt).sum().backward()
+        fn(og, x).sum().backward()
+        np.testing.assert_allclose(
+            fn(og, og.tensor(z)).numpy(), fn(torch, torch.tensor(z)).numpy(), rtol=1e-12
+        )
+        np.testing.assert_allclose(x.grad.numpy(), xt.grad.numpy(), rtol=1e-10, atol=1e-12)
+    with pytest.raises(TypeError, match="matrix_norm: ord='nuc' needs singular values"):
+        og.linalg.matrix_norm(og.tensor(z), ord="nuc")

@@ -131,6 +131,11 @@ def elementwise_pow(x, y):
 @register_kernel("elementwise_pow_grad")
 def elementwise_pow_grad(x, y, out_grad):
     xp = array_module(x, y)
+    if out_grad.dtype.kind == "c":  # principal branch; the conjugate convention: g * conj(dout/dx)
+        log_x = xp.log(xp.where(x == 0, 1, x))
+        x_grad = out_grad * xp.conj(xp.where(y == 0, 0, y * x ** (y - 1)))
+        y_grad = out_grad * xp.conj(xp.where(x == 0, 0, x**y * log_x))
+        return _pair(x_grad, y_grad, x, y)
     # d/dx x**y = y * x**(y - 1), and 0 where y == 0 (x**0 is 1 everywhere: 0 * inf at x == 0)
     x_grad = out_grad * xp.where(y == 0, 0, y * x ** (y - 1))
     # d/dy x**y = x**y * log(x): NaN where x < 0; where x == 0, 0 for y >= 0 (the limit) and
@@ -145,6 +150,16 @@ def elementwise_pow_grad(x, y, out_grad):
 @register_kernel("elementwise_pow_double_grad")
 def elementwise_pow_double_grad(x, y, out_grad, x_grad_grad, y_grad_grad):
     xp = array_module(x, y)
+    if out_grad.dtype.kind == "c":  # the principal branch: every derivative from log(x)
+        log_x = xp.log(xp.where(x == 0, 1, x))
+        d_x, d_y = y * x ** (y - 1), x**y * log_x
+        d_xx, d_xy, d_yy = y * (y - 1) * x ** (y - 2), x ** (y - 1) * (1 + y * log_x), d_y * log_x
+        a, b = x_grad_grad, y_grad_grad
+        return (
+            unbroadcast(out_grad * xp.conj(a * d_xx + b * d_xy), x.shape, x.dtype),
+            unbroadcast(out_grad * xp.conj(a * d_xy + b * d_yy), y.shape, y.dtype),
+            unbroadcast(a * d_x + b * d_y, out_grad.shape, out_grad.dtype),
+        )
     positive = x > 0
     log_x = xp.log(xp.where(positive, x, 1))
     # where x <= 0 the y-derivatives are 0 (x == 0) or NaN (x < 0), as in elementwise_pow_grad
