@@ -179,3 +179,57 @@ def test_mlp_step_gradients_equal_the_general_paths_and_alias_nothing(monkeypatc
     general = step()
     for f, r in zip(fast, general, strict=True):
         _same(f, r)
+
+
+# --- gelu in place ---------------------------------------------------------------------------
+
+
+def _gelu_reference(x, g, approximate):
+    """gelu and gelu_grad by the general expressions in float64 (the kernels' other branch)."""
+    x64, g64 = x.astype(np.float64)[None], g.astype(np.float64)[None]  # n-d: the in-place branch
+    if approximate:
+        t = np.tanh(np.sqrt(2 / np.pi) * (x64 + 0.044715 * x64**3))
+        out = 0.5 * x64 * (1 + t)
+        dt = (1 - t * t) * np.sqrt(2 / np.pi) * (1 + 3 * 0.044715 * x64**2)
+        grad = g64 * (0.5 * (1 + t) + 0.5 * x64 * dt)
+    else:
+        cdf = 0.5 * (1 + common.erf(x64 / np.sqrt(2)))
+        out = x64 * cdf
+        grad = g64 * (cdf + x64 * np.exp(-0.5 * x64 * x64) / np.sqrt(2 * np.pi))
+    return out[0], grad[0]
+
+
+@pytest.mark.parametrize("approximate", [False, True])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_gelu_in_place_path_matches_the_float64_reference(approximate, dtype) -> None:
+    from opgrad.runtime.kernels.generic import elementwise
+
+    x = np.concatenate([RNG.standard_normal(3000) * 3, np.linspace(-12, 12, 2001), [0.0, 1e-30, -1e-30]])
+    x = x.astype(dtype)
+    g = RNG.standard_normal(x.shape).astype(dtype)
+    ref_out, ref_grad = _gelu_reference(x, g, approximate)
+    out = elementwise.gelu(x, approximate)
+    grad = elementwise.gelu_grad(x, g, approximate)
+    assert out.dtype == grad.dtype == dtype and out.shape == grad.shape == x.shape
+    tol = 1e-6 if dtype == np.float32 else 1e-14
+    np.testing.assert_allclose(out, ref_out, rtol=tol, atol=tol)
+    np.testing.assert_allclose(grad, ref_grad, rtol=tol, atol=tol * np.abs(g).max())
+    # the general branch (0-d input) gives the same numbers
+    general = [
+        float(elementwise.gelu_grad(np.asarray(v), np.asarray(w), approximate))
+        for v, w in zip(x[:50], g[:50], strict=True)
+    ]
+    np.testing.assert_allclose(grad[:50], general, rtol=tol, atol=tol)
+    for a in (out, grad):
+        assert not np.shares_memory(a, x) and not np.shares_memory(a, g)
+
+
+def test_gelu_keeps_nan_and_infinities() -> None:
+    from opgrad.runtime.kernels.generic import elementwise
+
+    x = np.array([np.nan, np.inf, -np.inf, 1e30, -1e30], dtype=np.float32)
+    for approximate in (False, True):
+        with np.errstate(over="ignore", invalid="ignore"):
+            out = elementwise.gelu(x, approximate)
+            general = elementwise.gelu(x.astype(np.float64), approximate)
+        np.testing.assert_array_equal(out, general.astype(np.float32))
