@@ -181,7 +181,7 @@ def test_mlp_step_gradients_equal_the_general_paths_and_alias_nothing(monkeypatc
         _same(f, r)
 
 
-# --- gelu in place ---------------------------------------------------------------------------
+# --- gelu in place, attention, linear on n-d input -------------------------------------------
 
 
 def _gelu_reference(x, g, approximate):
@@ -233,3 +233,52 @@ def test_gelu_keeps_nan_and_infinities() -> None:
             out = elementwise.gelu(x, approximate)
             general = elementwise.gelu(x.astype(np.float64), approximate)
         np.testing.assert_array_equal(out, general.astype(np.float32))
+
+
+def _attention_general(q, k, v, causal):
+    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    if causal:
+        s = np.where(np.tri(s.shape[-2], s.shape[-1], dtype=bool), s, -np.inf)
+    w = np.exp(s - s.max(axis=-1, keepdims=True))
+    w /= w.sum(axis=-1, keepdims=True)
+    return w @ v, w
+
+
+@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_attention_in_place_paths_match_the_float64_reference(causal, dtype) -> None:
+    from opgrad.runtime.kernels.generic import attention
+
+    q, k, v = (RNG.standard_normal((2, 3, 5, 4)).astype(dtype) for _ in range(3))
+    g = RNG.standard_normal((2, 3, 5, 4)).astype(dtype)
+    out, weights, keep = attention.scaled_dot_product_attention(q, k, v, None, 0.0, causal)
+    ref_out, ref_w = _attention_general(*(a.astype(np.float64) for a in (q, k, v)), causal)
+    tol = 2e-6 if dtype == np.float32 else 1e-13
+    np.testing.assert_allclose(out, ref_out, rtol=tol, atol=tol)
+    np.testing.assert_allclose(weights, ref_w, rtol=tol, atol=tol)
+    grads = attention.scaled_dot_product_attention_grad(q, k, v, None, weights, keep, g, 0.0, causal)
+    ref = attention.scaled_dot_product_attention_grad(
+        *(a.astype(np.float64) for a in (q, k, v)), None, ref_w, keep, g.astype(np.float64), 0.0, causal
+    )
+    for got, want in zip(grads[:3], ref[:3], strict=True):
+        assert got.dtype == dtype
+        np.testing.assert_allclose(got, want, rtol=10 * tol, atol=10 * tol)
+    # a batch that broadcasts (key and value shared by the heads) takes the general branch
+    k1, v1 = k[:, :1], v[:, :1]
+    _, w1, keep1 = attention.scaled_dot_product_attention(q, k1, v1, None, 0.0, causal)
+    g1 = attention.scaled_dot_product_attention_grad(q, k1, v1, None, w1, keep1, g, 0.0, causal)
+    assert [a.shape for a in g1[:3]] == [q.shape, k1.shape, v1.shape]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_linear_on_nd_input_matches_the_batched_product(dtype) -> None:
+    from opgrad.runtime.kernels.generic import cnn
+
+    x = RNG.standard_normal((3, 4, 5)).astype(dtype)
+    w = RNG.standard_normal((5, 6)).astype(dtype)
+    b = RNG.standard_normal(6).astype(dtype)
+    out = cnn.linear(x, w, b)
+    np.testing.assert_allclose(out, np.matmul(x, w) + b, rtol=1e-5 if dtype == np.float32 else 1e-13)
+    np.testing.assert_allclose(cnn.linear(np.swapaxes(x, 0, 1), w, b), np.swapaxes(out, 0, 1), rtol=1e-5)
+    assert cnn.linear(np.zeros((2, 0, 5), dtype), w, b).shape == (2, 0, 6)
+    assert cnn.linear(np.zeros((2, 3, 0), dtype), np.zeros((0, 6), dtype)).shape == (2, 3, 6)

@@ -350,7 +350,12 @@ def _check_linear(x: Any, weight: Any, bias: Any) -> None:
 @register_kernel("linear")
 def linear(x, weight, bias=None):
     _check_linear(x, weight, bias)
-    out = array_module(x).matmul(x, weight)
+    xp = array_module(x)
+    if x.ndim > 2 and x.flags.c_contiguous:  # one (rows, in) @ (in, out) product, not a batch
+        rows = math.prod(x.shape[:-1])
+        out = xp.matmul(x.reshape(rows, x.shape[-1]), weight).reshape(*x.shape[:-1], weight.shape[1])
+    else:
+        out = xp.matmul(x, weight)
     if bias is not None:
         if bias.dtype == out.dtype:  # out is fresh: add in place (no second result buffer)
             out += bias
@@ -368,7 +373,7 @@ def linear_grad(x, weight, bias, out_grad, needs=None):
     g2 = out_grad.reshape(rows, fan_out)
     x_grad = weight_grad = bias_grad = None
     if want_x:
-        x_grad = xp.matmul(out_grad, weight.T).reshape(x.shape).astype(x.dtype, copy=False)
+        x_grad = xp.matmul(g2, weight.T).reshape(x.shape).astype(x.dtype, copy=False)
     if want_w:
         weight_grad = xp.matmul(x.reshape(rows, fan_in).T, g2).astype(weight.dtype, copy=False)
     if bias is not None and want_b:
