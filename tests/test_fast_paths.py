@@ -282,3 +282,47 @@ def test_linear_on_nd_input_matches_the_batched_product(dtype) -> None:
     np.testing.assert_allclose(cnn.linear(np.swapaxes(x, 0, 1), w, b), np.swapaxes(out, 0, 1), rtol=1e-5)
     assert cnn.linear(np.zeros((2, 0, 5), dtype), w, b).shape == (2, 0, 6)
     assert cnn.linear(np.zeros((2, 3, 0), dtype), np.zeros((0, 6), dtype)).shape == (2, 3, 6)
+
+
+# --- layer_norm and batch_norm in their own buffers -----------------------------------------
+
+
+def _norm_cases(norm, dtype, affine):
+    from opgrad.runtime.kernels.generic import normalization as nk
+
+    if norm == "layer":
+        x = (RNG.standard_normal((3, 4, 6)) * 3 + 1).astype(dtype)
+        w, b = (RNG.standard_normal(6).astype(dtype) for _ in range(2))
+        w, b = (w, b) if affine else (None, None)
+        out = nk.layer_norm(x, w, b, [6])
+        g = RNG.standard_normal(x.shape).astype(dtype)
+        return [out, nk.layer_norm_grad(x, w, b, out[1], out[2], g, [6])]
+    x = (RNG.standard_normal((5, 3, 2, 2)) * 3 + 1).astype(dtype)
+    w, b = (RNG.standard_normal(3).astype(dtype) for _ in range(2))
+    w, b = (w, b) if affine else (None, None)
+    results = []
+    for training in (True, False):
+        rm, rv = np.zeros(3, dtype), np.ones(3, dtype)
+        out = nk.batch_norm(x, rm, rv, w, b, training)
+        g = RNG.standard_normal(x.shape).astype(dtype)
+        results += [out, nk.batch_norm_grad(x, w, b, out[1], out[2], g, training), (rm, rv)]
+    return results
+
+
+@pytest.mark.parametrize("norm", ["layer", "batch"])
+@pytest.mark.parametrize("affine", [True, False])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_norms_in_their_own_buffers_match_the_general_path(monkeypatch, norm, affine, dtype) -> None:
+    from opgrad.runtime.kernels.generic import normalization as nk
+
+    state = RNG.bit_generator.state
+    fast = _norm_cases(norm, dtype, affine)
+    RNG.bit_generator.state = state
+    monkeypatch.setattr(nk, "_owns_result", lambda *arrays: False)
+    general = _norm_cases(norm, dtype, affine)
+    for f_group, g_group in zip(fast, general, strict=True):
+        for f, g in zip(f_group, g_group, strict=True):
+            if g is None:
+                assert f is None
+            else:
+                _same(f, g)

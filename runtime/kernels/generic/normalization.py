@@ -28,11 +28,26 @@ def _check_affine(op: str, arg: str, t: Any, shape: tuple[int, ...]) -> None:
         raise ValueError(f"{op}: {arg} must have shape {tuple(shape)}, got {tuple(t.shape)}")
 
 
-def _norm_backward(xhat: Any, rstd: Any, gxhat: Any, axes: tuple[int, ...]) -> Any:
-    """d/dx of (x - mean(x)) * rstd over `axes`, given the gradient of xhat."""
+def _norm_backward(xhat: Any, rstd: Any, gxhat: Any, axes: tuple[int, ...], scratch: bool = False) -> Any:
+    """d/dx of (x - mean(x)) * rstd over `axes`, given the gradient of xhat. With `scratch`
+    (xhat and gxhat are fresh arrays of the result's shape and dtype, not needed after) the
+    result is computed in their buffers, with the same roundings in the same order."""
     m1 = gxhat.mean(axis=axes, keepdims=True)
     m2 = (gxhat * xhat).mean(axis=axes, keepdims=True)
-    return rstd * (gxhat - m1 - xhat * m2)
+    if not scratch:
+        return rstd * (gxhat - m1 - xhat * m2)
+    gxhat -= m1
+    xhat *= m2
+    gxhat -= xhat
+    gxhat *= rstd
+    return gxhat
+
+
+def _owns_result(x: Any, *others: Any) -> bool:
+    """True when in-place arithmetic on fresh arrays shaped like x gives the general path's
+    values: x is float32 or float64 and every other array (or None) has its dtype."""
+    dt = x.dtype
+    return dt.kind == "f" and dt.itemsize >= 4 and all(a is None or a.dtype == dt for a in others)
 
 
 def _affine_grads(
@@ -74,6 +89,13 @@ def layer_norm(x, weight, bias, normalized_shape, epsilon=1e-5):
     mean = x.mean(axis=axes, keepdims=True)
     centered = x - mean
     rstd = 1.0 / xp.sqrt((centered * centered).mean(axis=axes, keepdims=True) + epsilon)
+    if _owns_result(x, mean, rstd, weight, bias):  # the same steps in centered's buffer
+        centered *= rstd
+        if weight is not None:
+            centered *= weight
+        if bias is not None:
+            centered += bias
+        return centered, mean, rstd
     out = centered * rstd
     if weight is not None:
         out = out * weight
@@ -86,11 +108,18 @@ def layer_norm(x, weight, bias, normalized_shape, epsilon=1e-5):
 @float32_inside
 def layer_norm_grad(x, weight, bias, mean, rstd, out_grad, normalized_shape, epsilon=1e-5):
     shape, axes = _layer_axes(x, normalized_shape)
-    xhat = (x - mean) * rstd
+    own = _owns_result(x, mean, rstd, weight, out_grad)
+    xhat = x - mean
+    if own:
+        xhat *= rstd
+    else:
+        xhat = xhat * rstd
     gxhat = out_grad if weight is None else out_grad * weight
-    x_grad = _norm_backward(xhat, rstd, gxhat, axes).astype(x.dtype, copy=False)
     lead = tuple(range(x.ndim - len(shape)))
-    return (x_grad, *_affine_grads(weight, bias, xhat, out_grad, lead, shape))
+    affine = _affine_grads(weight, bias, xhat, out_grad, lead, shape)  # before xhat is reused
+    scratch = own and weight is not None  # gxhat is then a fresh array too
+    x_grad = _norm_backward(xhat, rstd, gxhat, axes, scratch).astype(x.dtype, copy=False)
+    return (x_grad, *affine)
 
 
 def _channel_shape(x: Any) -> tuple[int, ...]:
@@ -150,6 +179,14 @@ def batch_norm(
         centered = x - mean
         var = running_var.reshape(cshape).astype(x.dtype, copy=False)
     rstd = (1.0 / xp.sqrt(var + epsilon)).astype(x.dtype, copy=False)
+    if _owns_result(x, centered, rstd, weight, bias):  # the same steps in centered's buffer
+        out = centered
+        out *= rstd
+        if weight is not None:
+            out *= weight.reshape(cshape)
+        if bias is not None:
+            out += bias.reshape(cshape)
+        return out, mean, rstd
     out = centered * rstd
     if weight is not None:
         out = out * weight.reshape(cshape)
@@ -165,16 +202,19 @@ def batch_norm_grad(
 ):
     axes = (0,) + tuple(range(2, x.ndim))
     cshape = _channel_shape(x)
-    xhat = (x - saved_mean) * saved_rstd
+    own = _owns_result(x, saved_mean, saved_rstd, weight, out_grad)
+    xhat = x - saved_mean
+    if own:
+        xhat *= saved_rstd
+    else:
+        xhat = xhat * saved_rstd
     gxhat = out_grad if weight is None else out_grad * weight.reshape(cshape)
+    affine = _affine_grads(weight, bias, xhat, out_grad, axes, (x.shape[1],))  # before xhat is reused
     if training:
-        x_grad = _norm_backward(xhat, saved_rstd, gxhat, axes)
+        x_grad = _norm_backward(xhat, saved_rstd, gxhat, axes, own and weight is not None)
     else:  # the statistics are constants
         x_grad = gxhat * saved_rstd
-    return (
-        x_grad.astype(x.dtype, copy=False),
-        *_affine_grads(weight, bias, xhat, out_grad, axes, (x.shape[1],)),
-    )
+    return (x_grad.astype(x.dtype, copy=False), *affine)
 
 
 def _groups(x: Any, num_groups: Any) -> int:
