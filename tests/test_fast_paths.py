@@ -326,3 +326,56 @@ def test_norms_in_their_own_buffers_match_the_general_path(monkeypatch, norm, af
                 assert f is None
             else:
                 _same(f, g)
+
+
+# --- conv2d's channels-last rows -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("xshape", "wshape", "stride", "padding", "dilation"),
+    [
+        ((2, 16, 4, 4), (8, 16, 3, 3), 1, 1, 1),  # the CNN demo's second layer: rows by choice
+        ((3, 5, 7, 6), (4, 5, 3, 2), (1, 2), (2, 1), (1, 2)),
+        ((2, 3, 9, 8), (2, 3, 2, 3), 2, 0, (2, 1)),
+        ((1, 4, 5, 5), (3, 4, 1, 1), 1, 0, 1),
+        ((0, 4, 5, 5), (3, 4, 3, 3), 1, 1, 1),  # an empty batch
+    ],
+)
+@pytest.mark.parametrize("bias", [True, False])
+def test_conv2d_rows_layout_matches_the_columns_layout(
+    monkeypatch, xshape, wshape, stride, padding, dilation, bias
+):
+    from opgrad.runtime.kernels.generic import cnn
+
+    x = RNG.standard_normal(xshape)
+    w = RNG.standard_normal(wshape)
+    b = RNG.standard_normal(wshape[0]) if bias else None
+    args = (stride, padding, dilation, 1)
+    results = {}
+    for rows in (True, False):
+        monkeypatch.setattr(cnn, "_rows_layout", lambda *a, rows=rows: rows)
+        out = cnn.conv2d(x, w, b, *args)
+        g = np.cos(np.arange(out.size)).reshape(out.shape)
+        results[rows] = (
+            out,
+            *cnn.conv2d_grad(x, w, b, g, *args),
+            *cnn.conv2d_grad(x, w, b, g, *args, (True, False, False)),
+        )
+    for fast, general in zip(results[True], results[False], strict=True):
+        if general is None:
+            assert fast is None
+            continue
+        assert fast.shape == general.shape and fast.dtype == general.dtype and fast.flags.c_contiguous
+        np.testing.assert_allclose(fast, general, rtol=1e-12, atol=1e-12)
+
+
+def test_conv2d_chooses_rows_for_many_channels_and_columns_for_few() -> None:
+    from opgrad.runtime.kernels.generic import cnn
+
+    def rows(xshape, wshape, groups=1):
+        x, w = np.zeros(xshape, np.float32), np.zeros(wshape, np.float32)
+        return cnn._rows_layout(x, w, cnn._conv_geometry(x, w, None, 1, 1, 1, groups))
+
+    assert rows((64, 16, 4, 4), (32, 16, 3, 3))  # runs of 48 channel values against 4
+    assert not rows((64, 1, 8, 8), (16, 1, 3, 3))  # runs of 3 against 8
+    assert not rows((2, 16, 4, 4), (32, 8, 3, 3), groups=2)  # one group only

@@ -119,12 +119,90 @@ def _im2col(xp: Any, x: Any, geo: tuple) -> Any:
     return win.reshape(g, (c // g) * kh * kw, n * ho * wo)
 
 
+# Channels-last columns. The copy that builds the (K, N*Ho*Wo) columns above moves
+# contiguous runs of Wo values (one output row); with many channels and small images (the
+# CNN demo's second layer: 16 channels, 4x4) those runs are a few values long and the copy
+# dominates. For one group, the columns can instead be rows (N*Ho*Wo, kh*kw*C) gathered from
+# a channels-last copy of the padded input, where one kernel row of one window is kw*C
+# contiguous values. `_rows_layout` picks whichever layout copies the longer runs; both give
+# the same products in another order (tests/test_fast_paths.py compares them).
+
+
+def _rows_layout(x: Any, weight: Any, geo: tuple) -> bool:
+    g, sw, dw, wo = geo[0], geo[4], geo[8], geo[10]
+    run_rows = weight.shape[1] * (weight.shape[3] if dw == 1 else 1)
+    run_cols = wo if sw == 1 else 1
+    return g == 1 and run_rows > run_cols
+
+
+def _pad_channels_last(xp: Any, x: Any, ph: int, pw: int) -> Any:
+    """x (N, C, H, W) as a zero-padded (N, H + 2ph, W + 2pw, C) array."""
+    n, c, h, w = x.shape
+    xpad = xp.zeros((n, h + 2 * ph, w + 2 * pw, c), dtype=x.dtype)
+    xpad[:, ph : ph + h, pw : pw + w, :] = x.transpose(0, 2, 3, 1)
+    return xpad
+
+
+def _im2row(xp: Any, x: Any, geo: tuple) -> Any:
+    """(N*Ho*Wo, kh*kw*C): each row one receptive field, (kernel row, kernel column, channel)."""
+    _, kh, kw, sh, sw, ph, pw, dh, dw, ho, wo = geo
+    n, c = x.shape[:2]
+    eh, ew = dh * (kh - 1) + 1, dw * (kw - 1) + 1
+    v = xp.lib.stride_tricks.sliding_window_view(_pad_channels_last(xp, x, ph, pw), (eh, ew), axis=(1, 2))
+    v = v[:, : sh * (ho - 1) + 1 : sh, : sw * (wo - 1) + 1 : sw, :, ::dh, ::dw]  # (N, Ho, Wo, C, kh, kw)
+    return v.transpose(0, 1, 2, 4, 5, 3).reshape(n * ho * wo, kh * kw * c)
+
+
+def _weight_rows(weight: Any) -> Any:
+    """weight (O, C, kh, kw) as the (kh*kw*C, O) matrix that multiplies `_im2row`'s rows."""
+    o, c, kh, kw = weight.shape
+    return weight.transpose(2, 3, 1, 0).reshape(kh * kw * c, o)
+
+
+def _conv2d_rows(xp: Any, x: Any, weight: Any, bias: Any, geo: tuple) -> Any:
+    n, o, ho, wo = x.shape[0], weight.shape[0], geo[-2], geo[-1]
+    out = xp.matmul(_im2row(xp, x, geo), _weight_rows(weight))  # (N*Ho*Wo, O)
+    if bias is not None and bias.dtype == out.dtype:
+        out += bias
+    elif bias is not None:
+        out = out + bias
+    return xp.ascontiguousarray(out.reshape(n, ho, wo, o).transpose(0, 3, 1, 2))
+
+
+def _conv2d_grad_rows(
+    xp: Any, x: Any, weight: Any, out_grad: Any, geo: tuple, want_x: bool, want_w: bool
+) -> tuple[Any, Any]:
+    _, kh, kw, sh, sw, ph, pw, dh, dw, ho, wo = geo
+    n, c, h, w = x.shape
+    o = weight.shape[0]
+    g2 = out_grad.transpose(0, 2, 3, 1).reshape(n * ho * wo, o)
+    weight_grad = x_grad = None
+    if want_w:
+        wg = xp.matmul(_im2row(xp, x, geo).T, g2).reshape(kh, kw, c, o).transpose(3, 2, 0, 1)
+        weight_grad = xp.ascontiguousarray(wg).astype(weight.dtype, copy=False)
+    if want_x:  # row2im: each kernel position's gradient added where it was read
+        rows = xp.matmul(g2, _weight_rows(weight).T).reshape(n, ho, wo, kh, kw, c)
+        gpad = xp.zeros((n, h + 2 * ph, w + 2 * pw, c), dtype=rows.dtype)
+        for i in range(kh):
+            for j in range(kw):
+                r, q = i * dh, j * dw
+                gpad[:, r : r + sh * (ho - 1) + 1 : sh, q : q + sw * (wo - 1) + 1 : sw] += rows[:, :, :, i, j]
+        x_grad = xp.ascontiguousarray(gpad[:, ph : ph + h, pw : pw + w].transpose(0, 3, 1, 2))
+        x_grad = x_grad.astype(x.dtype, copy=False)
+    return x_grad, weight_grad
+
+
 @register_kernel("conv2d")
 def conv2d(x, weight, bias=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1), groups=1):
     xp = array_module(x)
     geo = _conv_geometry(x, weight, bias, stride, padding, dilation, groups)
     g, ho, wo = geo[0], geo[-2], geo[-1]
     n, o = x.shape[0], weight.shape[0]
+    if _rows_layout(x, weight, geo):
+        try:
+            return _conv2d_rows(xp, x, weight, bias, geo)
+        except (MemoryError, ValueError) as e:  # the padding sets the size of the rows
+            raise allocation_error("conv2d", "padding", padding, e) from None
     k = math.prod(weight.shape[1:])  # not -1: reshape cannot infer it when O is 0
     try:
         cols = _im2col(xp, x, geo)
@@ -147,10 +225,13 @@ def conv2d_grad(
     g, kh, kw, sh, sw, ph, pw, dh, dw, ho, wo = geo
     n, c, h, w = x.shape
     o = weight.shape[0]
-    gmat = out_grad.reshape(n, g, o // g, ho * wo).transpose(1, 2, 0, 3).reshape(g, o // g, n * ho * wo)
     bias_grad = None
     if bias is not None and want_b:
         bias_grad = out_grad.sum(axis=(0, 2, 3)).astype(bias.dtype, copy=False)
+    if _rows_layout(x, weight, geo):
+        x_grad, weight_grad = _conv2d_grad_rows(xp, x, weight, out_grad, geo, want_x, want_w)
+        return x_grad, weight_grad, bias_grad
+    gmat = out_grad.reshape(n, g, o // g, ho * wo).transpose(1, 2, 0, 3).reshape(g, o // g, n * ho * wo)
     weight_grad = None
     if want_w:
         cols = _im2col(xp, x, geo)
