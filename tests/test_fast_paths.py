@@ -379,3 +379,26 @@ def test_conv2d_chooses_rows_for_many_channels_and_columns_for_few() -> None:
     assert rows((64, 16, 4, 4), (32, 16, 3, 3))  # runs of 48 channel values against 4
     assert not rows((64, 1, 8, 8), (16, 1, 3, 3))  # runs of 3 against 8
     assert not rows((2, 16, 4, 4), (32, 8, 3, 3), groups=2)  # one group only
+
+
+# --- max_pool2d without NaN --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kernel", "stride", "padding"), [(2, None, 0), (3, 1, 1), ((2, 3), (1, 2), (1, 1)), (1, 1, 0)]
+)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_max_pool2d_without_nan_matches_the_running_maximum(kernel, stride, padding, dtype) -> None:
+    from opgrad.runtime.kernels.generic import cnn
+
+    x = RNG.integers(1, 4, (2, 3, 7, 6)).astype(dtype)  # many ties: the first position must win
+    x[0, 0, 0, :3] = -np.inf
+    x[1, 2] = -np.inf  # whole windows of -inf (and of -inf padding)
+    out, argmax = cnn.max_pool2d(x, kernel, stride, padding)
+    kh, kw, sh, sw, ph, pw, ho, wo = cnn._pool_geometry("max_pool2d", x, kernel, stride, padding)
+    xpad = cnn._pad(np, x, ph, pw, -np.inf)
+    cands = [xpad[cnn._window_slice(k // kw, k % kw, sh, sw, 1, 1, ho, wo)] for k in range(kh * kw)]
+    ref_out, ref_argmax = cnn._max_pool_running(np, cands, np.uint8)
+    _same(out, ref_out)
+    _same(argmax, ref_argmax)
+    assert not np.shares_memory(out, x)

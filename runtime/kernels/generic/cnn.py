@@ -271,22 +271,41 @@ def _pool_geometry(op: str, x: Any, kernel_size: Any, stride: Any, padding: Any)
     return kh, kw, sh, sw, ph, pw, ho, wo
 
 
+def _max_pool_running(xp: Any, cands: list[Any], index_dtype: Any) -> tuple[Any, Any]:
+    """Max and first argmax over the kernel positions' views `cands`, NaN included: a running
+    maximum where strictly greater wins, so ties keep the first position (row-major in the
+    window), and a NaN wins once and then stays."""
+    out = cands[0].copy()
+    argmax = xp.zeros(out.shape, dtype=index_dtype)
+    for k in range(1, len(cands)):
+        cand = cands[k]
+        better = (cand > out) | (xp.isnan(cand) & ~xp.isnan(out))
+        out = xp.where(better, cand, out)
+        argmax = xp.where(better, k, argmax).astype(index_dtype, copy=False)
+    return out, argmax
+
+
 @register_kernel("max_pool2d")
 def max_pool2d(x, kernel_size, stride=None, padding=(0, 0)):
     check_float("max_pool2d", "x", x)
     xp = array_module(x)
     kh, kw, sh, sw, ph, pw, ho, wo = _pool_geometry("max_pool2d", x, kernel_size, stride, padding)
     xpad = _pad(xp, x, ph, pw, -math.inf)
-    # a running maximum over the kernel positions; strictly greater wins, so ties keep the
-    # first position (row-major in the window), and a NaN wins once and then stays
-    out = xpad[_window_slice(0, 0, sh, sw, 1, 1, ho, wo)].copy()
-    argmax = xp.zeros(out.shape, dtype=np.uint8 if kh * kw <= 256 else np.int64)
-    for k in range(1, kh * kw):
-        cand = xpad[_window_slice(k // kw, k % kw, sh, sw, 1, 1, ho, wo)]
-        better = (cand > out) | (xp.isnan(cand) & ~xp.isnan(out))
-        out = xp.where(better, cand, out)
-        argmax = xp.where(better, k, argmax).astype(argmax.dtype, copy=False)
-    return out, argmax
+    index_dtype = np.uint8 if kh * kw <= 256 else np.int64
+    cands = [xpad[_window_slice(k // kw, k % kw, sh, sw, 1, 1, ho, wo)] for k in range(kh * kw)]
+    if len(cands) == 1:
+        return cands[0].copy(), xp.zeros(cands[0].shape, dtype=index_dtype)
+    # without NaN, the same result in fewer passes: the maximum, then the first position
+    # that holds it (a signed zero may come out as the other zero)
+    out = xp.maximum(cands[0], cands[1])
+    for cand in cands[2:]:
+        xp.maximum(out, cand, out=out)
+    if xp.isnan(out).any():
+        return _max_pool_running(xp, cands, index_dtype)
+    argmax = xp.zeros(out.shape, dtype=index_dtype)
+    for k in range(len(cands) - 1, -1, -1):  # the last written, the smallest k, wins
+        argmax = xp.where(cands[k] == out, k, argmax)
+    return out, argmax.astype(index_dtype, copy=False)
 
 
 @register_kernel("max_pool2d_grad")
