@@ -402,3 +402,30 @@ def test_max_pool2d_without_nan_matches_the_running_maximum(kernel, stride, padd
     _same(out, ref_out)
     _same(argmax, ref_argmax)
     assert not np.shares_memory(out, x)
+
+
+@pytest.mark.parametrize(
+    ("shape", "axes"),
+    [
+        ((64, 16, 8, 8), (0, 2, 3)),
+        ((32, 64, 64), (2,)),
+        ((4, 6, 5), (0, 1)),
+        ((3, 0, 4), (0, 2)),
+        ((2, 9000), (1,)),
+    ],
+)
+def test_norm_sums_match_numpy_in_float64(shape, axes) -> None:
+    from opgrad.runtime.kernels.generic import normalization as nk
+
+    a = RNG.standard_normal(shape) + 3
+    b = RNG.standard_normal(shape)
+    want = a.sum(axis=axes, keepdims=True)
+    np.testing.assert_allclose(nk._sum_over(np, axes, a), want, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(
+        nk._sum_over(np, axes, a, b), (a * b).sum(axis=axes, keepdims=True), atol=1e-10
+    )
+    np.testing.assert_allclose(nk._mean_over(np, axes, a), a.mean(axis=axes, keepdims=True), rtol=1e-12)
+    a32 = a.astype(np.float32)
+    got = nk._mean_over(np, axes, a32)
+    assert got.dtype == np.float32 and got.shape == want.shape
+    np.testing.assert_allclose(got, a.mean(axis=axes, keepdims=True), rtol=1e-6)
