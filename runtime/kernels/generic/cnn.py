@@ -48,9 +48,13 @@ def _out_size(op: str, size: int, k: int, s: int, p: int, d: int, axis: str) -> 
 
 
 def _pad(xp: Any, x: Any, ph: int, pw: int, value: float = 0.0) -> Any:
+    """x (N, C, H, W) padded with `value` (a fill and one copy: `pad` costs ~20 us more)."""
     if ph == 0 and pw == 0:
         return x
-    return xp.pad(x, ((0, 0), (0, 0), (ph, ph), (pw, pw)), constant_values=value)
+    n, c, h, w = x.shape
+    out = xp.full((n, c, h + 2 * ph, w + 2 * pw), value, dtype=x.dtype)
+    out[:, :, ph : ph + h, pw : pw + w] = x
+    return out
 
 
 def _windows(
