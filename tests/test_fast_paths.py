@@ -339,6 +339,8 @@ def test_norms_in_their_own_buffers_match_the_general_path(monkeypatch, norm, af
         ((2, 3, 9, 8), (2, 3, 2, 3), 2, 0, (2, 1)),
         ((1, 4, 5, 5), (3, 4, 1, 1), 1, 0, 1),
         ((0, 4, 5, 5), (3, 4, 3, 3), 1, 1, 1),  # an empty batch
+        ((2, 5, 7, 7), (3, 5, 3, 3), 1, (1, 2), 2),  # stride 1, dilated: the flipped-kernel gradient
+        ((2, 6, 5, 5), (3, 6, 1, 1), 1, 1, 1),  # padding wider than the kernel: strided additions
     ],
 )
 @pytest.mark.parametrize("bias", [True, False])
