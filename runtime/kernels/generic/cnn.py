@@ -184,15 +184,7 @@ def _conv2d_grad_rows(
     if want_w:
         wg = xp.matmul(_im2row(xp, x, geo).T, g2).reshape(kh, kw, c, o).transpose(3, 2, 0, 1)
         weight_grad = xp.ascontiguousarray(wg).astype(weight.dtype, copy=False)
-    full_h, full_w = dh * (kh - 1) - ph, dw * (kw - 1) - pw
-    if want_x and sh == sw == 1 and full_h >= 0 and full_w >= 0:
-        # stride 1: the input gradient is the convolution of out_grad, padded to its "full"
-        # size, with the kernel flipped and its channel axes swapped (one more product
-        # instead of kh*kw strided additions)
-        flipped = weight[:, :, ::-1, ::-1].transpose(1, 0, 2, 3)
-        geo_x = (1, kh, kw, 1, 1, full_h, full_w, dh, dw, h, w)
-        x_grad = _conv2d_rows(xp, out_grad, flipped, None, geo_x).astype(x.dtype, copy=False)
-    elif want_x:  # row2im: each kernel position's gradient added where it was read
+    if want_x:  # row2im: each kernel position's gradient added where it was read
         rows = xp.matmul(g2, _weight_rows(weight).T).reshape(n, ho, wo, kh, kw, c)
         gpad = xp.zeros((n, h + 2 * ph, w + 2 * pw, c), dtype=rows.dtype)
         for i in range(kh):
