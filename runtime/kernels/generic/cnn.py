@@ -300,16 +300,18 @@ def max_pool2d(x, kernel_size, stride=None, padding=(0, 0)):
     if len(cands) == 1:
         return cands[0].copy(), xp.zeros(cands[0].shape, dtype=index_dtype)
     # without NaN, the same result in fewer passes: the maximum, then the first position
-    # that holds it (a signed zero may come out as the other zero)
+    # that holds it (a signed zero may come out as the other zero), as the Horner form
+    # ne0 * (1 + ne1 * (1 + ... ne[K-2])) of ne_k = (position k is not the maximum)
     out = xp.maximum(cands[0], cands[1])
     for cand in cands[2:]:
         xp.maximum(out, cand, out=out)
     if xp.isnan(out).any():
         return _max_pool_running(xp, cands, index_dtype)
-    argmax = xp.zeros(out.shape, dtype=index_dtype)
-    for k in range(len(cands) - 1, -1, -1):  # the last written, the smallest k, wins
-        argmax = xp.where(cands[k] == out, k, argmax)
-    return out, argmax.astype(index_dtype, copy=False)
+    argmax = (cands[-2] != out).astype(index_dtype)
+    for cand in reversed(cands[:-2]):
+        argmax += 1
+        argmax *= cand != out
+    return out, argmax
 
 
 @register_kernel("max_pool2d_grad")
