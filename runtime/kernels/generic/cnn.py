@@ -4,7 +4,9 @@ grad. The norms are in `normalization.py`.
 conv2d is im2col: `sliding_window_view` of the zero-padded input, strided and dilated by
 slicing, copied once into a (groups, C/groups*kh*kw, N*Ho*Wo) matrix and multiplied by the
 weight as one batched matmul; its input gradient is col2im, a loop over the kh*kw kernel
-positions that adds strided slices. Pooling loops over kernel positions the same way, in
+positions that adds strided slices. With one group and more channels than output columns,
+the same is done on channels-last rows (N*Ho*Wo, kh*kw*C), whose copy moves longer runs
+(`_rows_layout`). Pooling loops over kernel positions the same way, in
 both directions (no window copies, no scatter). max_pool2d saves, as an intermediate, the
 index (uint8) of each window's first maximum, row-major in the window. adaptive_avg_pool2d
 multiplies by two bin-averaging matrices (one per spatial axis), so the general case
