@@ -179,3 +179,255 @@ def test_mlp_step_gradients_equal_the_general_paths_and_alias_nothing(monkeypatc
     general = step()
     for f, r in zip(fast, general, strict=True):
         _same(f, r)
+
+
+# --- gelu in place, attention, linear on n-d input -------------------------------------------
+
+
+def _gelu_reference(x, g, approximate):
+    """gelu and gelu_grad by the general expressions in float64 (the kernels' other branch)."""
+    x64, g64 = x.astype(np.float64)[None], g.astype(np.float64)[None]  # n-d: the in-place branch
+    if approximate:
+        t = np.tanh(np.sqrt(2 / np.pi) * (x64 + 0.044715 * x64**3))
+        out = 0.5 * x64 * (1 + t)
+        dt = (1 - t * t) * np.sqrt(2 / np.pi) * (1 + 3 * 0.044715 * x64**2)
+        grad = g64 * (0.5 * (1 + t) + 0.5 * x64 * dt)
+    else:
+        cdf = 0.5 * (1 + common.erf(x64 / np.sqrt(2)))
+        out = x64 * cdf
+        grad = g64 * (cdf + x64 * np.exp(-0.5 * x64 * x64) / np.sqrt(2 * np.pi))
+    return out[0], grad[0]
+
+
+@pytest.mark.parametrize("approximate", [False, True])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_gelu_in_place_path_matches_the_float64_reference(approximate, dtype) -> None:
+    from opgrad.runtime.kernels.generic import elementwise
+
+    x = np.concatenate([RNG.standard_normal(3000) * 3, np.linspace(-12, 12, 2001), [0.0, 1e-30, -1e-30]])
+    x = x.astype(dtype)
+    g = RNG.standard_normal(x.shape).astype(dtype)
+    ref_out, ref_grad = _gelu_reference(x, g, approximate)
+    out = elementwise.gelu(x, approximate)
+    grad = elementwise.gelu_grad(x, g, approximate)
+    assert out.dtype == grad.dtype == dtype and out.shape == grad.shape == x.shape
+    tol = 1e-6 if dtype == np.float32 else 1e-14
+    np.testing.assert_allclose(out, ref_out, rtol=tol, atol=tol)
+    np.testing.assert_allclose(grad, ref_grad, rtol=tol, atol=tol * np.abs(g).max())
+    # the general branch (0-d input) gives the same numbers
+    general = [
+        float(elementwise.gelu_grad(np.asarray(v), np.asarray(w), approximate))
+        for v, w in zip(x[:50], g[:50], strict=True)
+    ]
+    np.testing.assert_allclose(grad[:50], general, rtol=tol, atol=tol)
+    for a in (out, grad):
+        assert not np.shares_memory(a, x) and not np.shares_memory(a, g)
+
+
+def test_gelu_keeps_nan_and_infinities() -> None:
+    from opgrad.runtime.kernels.generic import elementwise
+
+    x = np.array([np.nan, np.inf, -np.inf, 1e30, -1e30], dtype=np.float32)
+    for approximate in (False, True):
+        with np.errstate(over="ignore", invalid="ignore"):
+            out = elementwise.gelu(x, approximate)
+            general = elementwise.gelu(x.astype(np.float64), approximate)
+        np.testing.assert_array_equal(out, general.astype(np.float32))
+
+
+def _attention_general(q, k, v, causal):
+    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    if causal:
+        s = np.where(np.tri(s.shape[-2], s.shape[-1], dtype=bool), s, -np.inf)
+    w = np.exp(s - s.max(axis=-1, keepdims=True))
+    w /= w.sum(axis=-1, keepdims=True)
+    return w @ v, w
+
+
+@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_attention_in_place_paths_match_the_float64_reference(causal, dtype) -> None:
+    from opgrad.runtime.kernels.generic import attention
+
+    q, k, v = (RNG.standard_normal((2, 3, 5, 4)).astype(dtype) for _ in range(3))
+    g = RNG.standard_normal((2, 3, 5, 4)).astype(dtype)
+    out, weights, keep = attention.scaled_dot_product_attention(q, k, v, None, 0.0, causal)
+    ref_out, ref_w = _attention_general(*(a.astype(np.float64) for a in (q, k, v)), causal)
+    tol = 2e-6 if dtype == np.float32 else 1e-13
+    np.testing.assert_allclose(out, ref_out, rtol=tol, atol=tol)
+    np.testing.assert_allclose(weights, ref_w, rtol=tol, atol=tol)
+    grads = attention.scaled_dot_product_attention_grad(q, k, v, None, weights, keep, g, 0.0, causal)
+    ref = attention.scaled_dot_product_attention_grad(
+        *(a.astype(np.float64) for a in (q, k, v)), None, ref_w, keep, g.astype(np.float64), 0.0, causal
+    )
+    for got, want in zip(grads[:3], ref[:3], strict=True):
+        assert got.dtype == dtype
+        np.testing.assert_allclose(got, want, rtol=10 * tol, atol=10 * tol)
+    # a batch that broadcasts (key and value shared by the heads) takes the general branch
+    k1, v1 = k[:, :1], v[:, :1]
+    _, w1, keep1 = attention.scaled_dot_product_attention(q, k1, v1, None, 0.0, causal)
+    g1 = attention.scaled_dot_product_attention_grad(q, k1, v1, None, w1, keep1, g, 0.0, causal)
+    assert [a.shape for a in g1[:3]] == [q.shape, k1.shape, v1.shape]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_linear_on_nd_input_matches_the_batched_product(dtype) -> None:
+    from opgrad.runtime.kernels.generic import cnn
+
+    x = RNG.standard_normal((3, 4, 5)).astype(dtype)
+    w = RNG.standard_normal((5, 6)).astype(dtype)
+    b = RNG.standard_normal(6).astype(dtype)
+    out = cnn.linear(x, w, b)
+    np.testing.assert_allclose(out, np.matmul(x, w) + b, rtol=1e-5 if dtype == np.float32 else 1e-13)
+    np.testing.assert_allclose(cnn.linear(np.swapaxes(x, 0, 1), w, b), np.swapaxes(out, 0, 1), rtol=1e-5)
+    assert cnn.linear(np.zeros((2, 0, 5), dtype), w, b).shape == (2, 0, 6)
+    assert cnn.linear(np.zeros((2, 3, 0), dtype), np.zeros((0, 6), dtype)).shape == (2, 3, 6)
+
+
+# --- layer_norm and batch_norm in their own buffers -----------------------------------------
+
+
+def _norm_cases(norm, dtype, affine):
+    from opgrad.runtime.kernels.generic import normalization as nk
+
+    if norm == "layer":
+        x = (RNG.standard_normal((3, 4, 6)) * 3 + 1).astype(dtype)
+        w, b = (RNG.standard_normal(6).astype(dtype) for _ in range(2))
+        w, b = (w, b) if affine else (None, None)
+        out = nk.layer_norm(x, w, b, [6])
+        g = RNG.standard_normal(x.shape).astype(dtype)
+        return [out, nk.layer_norm_grad(x, w, b, out[1], out[2], g, [6])]
+    x = (RNG.standard_normal((5, 3, 2, 2)) * 3 + 1).astype(dtype)
+    w, b = (RNG.standard_normal(3).astype(dtype) for _ in range(2))
+    w, b = (w, b) if affine else (None, None)
+    results = []
+    for training in (True, False):
+        rm, rv = np.zeros(3, dtype), np.ones(3, dtype)
+        out = nk.batch_norm(x, rm, rv, w, b, training)
+        g = RNG.standard_normal(x.shape).astype(dtype)
+        results += [out, nk.batch_norm_grad(x, w, b, out[1], out[2], g, training), (rm, rv)]
+    return results
+
+
+@pytest.mark.parametrize("norm", ["layer", "batch"])
+@pytest.mark.parametrize("affine", [True, False])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_norms_in_their_own_buffers_match_the_general_path(monkeypatch, norm, affine, dtype) -> None:
+    from opgrad.runtime.kernels.generic import normalization as nk
+
+    state = RNG.bit_generator.state
+    fast = _norm_cases(norm, dtype, affine)
+    RNG.bit_generator.state = state
+    monkeypatch.setattr(nk, "_owns_result", lambda *arrays: False)
+    general = _norm_cases(norm, dtype, affine)
+    for f_group, g_group in zip(fast, general, strict=True):
+        for f, g in zip(f_group, g_group, strict=True):
+            if g is None:
+                assert f is None
+            else:
+                _same(f, g)
+
+
+# --- conv2d's channels-last rows -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("xshape", "wshape", "stride", "padding", "dilation"),
+    [
+        ((2, 16, 4, 4), (8, 16, 3, 3), 1, 1, 1),  # the CNN demo's second layer: rows by choice
+        ((3, 5, 7, 6), (4, 5, 3, 2), (1, 2), (2, 1), (1, 2)),
+        ((2, 3, 9, 8), (2, 3, 2, 3), 2, 0, (2, 1)),
+        ((1, 4, 5, 5), (3, 4, 1, 1), 1, 0, 1),
+        ((0, 4, 5, 5), (3, 4, 3, 3), 1, 1, 1),  # an empty batch
+        ((2, 5, 7, 7), (3, 5, 3, 3), 1, (1, 2), 2),  # stride 1, dilated: the flipped-kernel gradient
+        ((2, 6, 5, 5), (3, 6, 1, 1), 1, 1, 1),  # padding wider than the kernel: strided additions
+    ],
+)
+@pytest.mark.parametrize("bias", [True, False])
+def test_conv2d_rows_layout_matches_the_columns_layout(
+    monkeypatch, xshape, wshape, stride, padding, dilation, bias
+):
+    from opgrad.runtime.kernels.generic import cnn
+
+    x = RNG.standard_normal(xshape)
+    w = RNG.standard_normal(wshape)
+    b = RNG.standard_normal(wshape[0]) if bias else None
+    args = (stride, padding, dilation, 1)
+    results = {}
+    for rows in (True, False):
+        monkeypatch.setattr(cnn, "_rows_layout", lambda *a, rows=rows: rows)
+        out = cnn.conv2d(x, w, b, *args)
+        g = np.cos(np.arange(out.size)).reshape(out.shape)
+        results[rows] = (
+            out,
+            *cnn.conv2d_grad(x, w, b, g, *args),
+            *cnn.conv2d_grad(x, w, b, g, *args, (True, False, False)),
+        )
+    for fast, general in zip(results[True], results[False], strict=True):
+        if general is None:
+            assert fast is None
+            continue
+        assert fast.shape == general.shape and fast.dtype == general.dtype and fast.flags.c_contiguous
+        np.testing.assert_allclose(fast, general, rtol=1e-12, atol=1e-12)
+
+
+def test_conv2d_chooses_rows_for_many_channels_and_columns_for_few() -> None:
+    from opgrad.runtime.kernels.generic import cnn
+
+    def rows(xshape, wshape, groups=1):
+        x, w = np.zeros(xshape, np.float32), np.zeros(wshape, np.float32)
+        return cnn._rows_layout(x, w, cnn._conv_geometry(x, w, None, 1, 1, 1, groups))
+
+    assert rows((64, 16, 4, 4), (32, 16, 3, 3))  # runs of 48 channel values against 4
+    assert not rows((64, 1, 8, 8), (16, 1, 3, 3))  # runs of 3 against 8
+    assert not rows((2, 16, 4, 4), (32, 8, 3, 3), groups=2)  # one group only
+
+
+# --- max_pool2d without NaN --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kernel", "stride", "padding"), [(2, None, 0), (3, 1, 1), ((2, 3), (1, 2), (1, 1)), (1, 1, 0)]
+)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_max_pool2d_without_nan_matches_the_running_maximum(kernel, stride, padding, dtype) -> None:
+    from opgrad.runtime.kernels.generic import cnn
+
+    x = RNG.integers(1, 4, (2, 3, 7, 6)).astype(dtype)  # many ties: the first position must win
+    x[0, 0, 0, :3] = -np.inf
+    x[1, 2] = -np.inf  # whole windows of -inf (and of -inf padding)
+    out, argmax = cnn.max_pool2d(x, kernel, stride, padding)
+    kh, kw, sh, sw, ph, pw, ho, wo = cnn._pool_geometry("max_pool2d", x, kernel, stride, padding)
+    xpad = cnn._pad(np, x, ph, pw, -np.inf)
+    cands = [xpad[cnn._window_slice(k // kw, k % kw, sh, sw, 1, 1, ho, wo)] for k in range(kh * kw)]
+    ref_out, ref_argmax = cnn._max_pool_running(np, cands, np.uint8)
+    _same(out, ref_out)
+    _same(argmax, ref_argmax)
+    assert not np.shares_memory(out, x)
+
+
+@pytest.mark.parametrize(
+    ("shape", "axes"),
+    [
+        ((64, 16, 8, 8), (0, 2, 3)),
+        ((32, 64, 64), (2,)),
+        ((4, 6, 5), (0, 1)),
+        ((3, 0, 4), (0, 2)),
+        ((2, 9000), (1,)),
+    ],
+)
+def test_norm_sums_match_numpy_in_float64(shape, axes) -> None:
+    from opgrad.runtime.kernels.generic import normalization as nk
+
+    a = RNG.standard_normal(shape) + 3
+    b = RNG.standard_normal(shape)
+    want = a.sum(axis=axes, keepdims=True)
+    np.testing.assert_allclose(nk._sum_over(np, axes, a), want, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(
+        nk._sum_over(np, axes, a, b), (a * b).sum(axis=axes, keepdims=True), atol=1e-10
+    )
+    np.testing.assert_allclose(nk._mean_over(np, axes, a), a.mean(axis=axes, keepdims=True), rtol=1e-12)
+    a32 = a.astype(np.float32)
+    got = nk._mean_over(np, axes, a32)
+    assert got.dtype == np.float32 and got.shape == want.shape
+    np.testing.assert_allclose(got, a.mean(axis=axes, keepdims=True), rtol=1e-6)

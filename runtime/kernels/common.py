@@ -316,9 +316,55 @@ except ImportError:  # pragma: no cover - depends on the environment
     _scipy_erf = None
 
 
-def erf(x: Any) -> Any:
-    """The Gauss error function, elementwise, in x's (floating) dtype."""
+# --- float32 erf ------------------------------------------------------------------------
+# erf(x) = tanh(x * R(x*x)), x clipped to [-4, 4] (beyond 3.92 erf rounds to ±1 in float32),
+# R a degree-10 polynomial fitted to atanh(erf(x)) / x by tools/fit_erf_float32.py (which
+# explains the weighting and prints these numbers). tanh damps R's error where erf nears ±1,
+# so evaluated in float32 the result is within 3.5 ulp of erf (2.4e-7 relative, the largest
+# near |x| = 0.06 from tanh's own rounding); tests/test_kernels_erf.py checks it against
+# SciPy's in float64. About 7x faster than SciPy's float32 erf (which computes in float64).
+
+_ERF32_LIMIT = 4.0
+_ERF32_COEFFICIENTS = (
+    1.1283791693888856,
+    0.10277251886019831,
+    -0.00020874074706479076,
+    -0.0005909125480920416,
+    6.49655163609152e-05,
+    3.6360164834805863e-06,
+    -1.986759927152229e-06,
+    2.78786505183504e-07,
+    -2.0752846560147253e-08,
+    8.234209321333896e-10,
+    -1.3648610019956209e-11,
+)
+_ERF32_F32 = tuple(np.float32(a) for a in _ERF32_COEFFICIENTS)
+
+
+def erf_float32(x: Any, out: Any = None) -> Any:
+    """erf of a float32 array (NumPy or CuPy), computed in float32 into `out` (a float32
+    array of x's shape, not x itself) or a new array; within 3.5 ulp, see above."""
     xp = array_module(x)
+    t = xp.clip(x, -_ERF32_LIMIT, _ERF32_LIMIT)  # NaN stays NaN
+    with np.errstate(under="ignore"):  # tiny x: powers of t flush to 0, as they should
+        t *= t
+        p = xp.multiply(t, _ERF32_F32[-1], out=out)
+        for a in _ERF32_F32[-2:0:-1]:  # Horner in t
+            p += a
+            p *= t
+        p += _ERF32_F32[0]
+        # beyond the limit R stays R(16) ~ 2.3 and x keeps growing to 2 * limit, so that
+        # tanh, whose float32 result reaches 1 only from 10 on, gives erf(±inf) = ±1
+        p *= xp.clip(x, -2 * _ERF32_LIMIT, 2 * _ERF32_LIMIT, out=t)
+    return xp.tanh(p, out=p)
+
+
+def erf(x: Any) -> Any:
+    """The Gauss error function, elementwise, in x's (floating) dtype. float32 arrays take
+    `erf_float32`; other dtypes SciPy's erf (or the Chebyshev fit without SciPy)."""
+    xp = array_module(x)
+    if x.dtype == np.float32 and x.ndim:
+        return erf_float32(x)
     if xp is not np:
         return _device.cupyx_module().scipy.special.erf(x)
     if _scipy_erf is not None:  # SciPy's is ~5x faster; both are accurate to ~1e-15
@@ -353,6 +399,7 @@ __all__ = [
     "check_index",
     "check_loss_shapes",
     "erf",
+    "erf_float32",
     "keepdim_shape",
     "nan_where",
     "nd",

@@ -4,7 +4,9 @@ grad. The norms are in `normalization.py`.
 conv2d is im2col: `sliding_window_view` of the zero-padded input, strided and dilated by
 slicing, copied once into a (groups, C/groups*kh*kw, N*Ho*Wo) matrix and multiplied by the
 weight as one batched matmul; its input gradient is col2im, a loop over the kh*kw kernel
-positions that adds strided slices. Pooling loops over kernel positions the same way, in
+positions that adds strided slices. With one group and more channels than output columns,
+the same is done on channels-last rows (N*Ho*Wo, kh*kw*C), whose copy moves longer runs
+(`_rows_layout`). Pooling loops over kernel positions the same way, in
 both directions (no window copies, no scatter). max_pool2d saves, as an intermediate, the
 index (uint8) of each window's first maximum, row-major in the window. adaptive_avg_pool2d
 multiplies by two bin-averaging matrices (one per spatial axis), so the general case
@@ -48,9 +50,13 @@ def _out_size(op: str, size: int, k: int, s: int, p: int, d: int, axis: str) -> 
 
 
 def _pad(xp: Any, x: Any, ph: int, pw: int, value: float = 0.0) -> Any:
+    """x (N, C, H, W) padded with `value` (a fill and one copy: `pad` costs ~20 us more)."""
     if ph == 0 and pw == 0:
         return x
-    return xp.pad(x, ((0, 0), (0, 0), (ph, ph), (pw, pw)), constant_values=value)
+    n, c, h, w = x.shape
+    out = xp.full((n, c, h + 2 * ph, w + 2 * pw), value, dtype=x.dtype)
+    out[:, :, ph : ph + h, pw : pw + w] = x
+    return out
 
 
 def _windows(
@@ -119,12 +125,90 @@ def _im2col(xp: Any, x: Any, geo: tuple) -> Any:
     return win.reshape(g, (c // g) * kh * kw, n * ho * wo)
 
 
+# Channels-last columns. The copy that builds the (K, N*Ho*Wo) columns above moves
+# contiguous runs of Wo values (one output row); with many channels and small images (the
+# CNN demo's second layer: 16 channels, 4x4) those runs are a few values long and the copy
+# dominates. For one group, the columns can instead be rows (N*Ho*Wo, kh*kw*C) gathered from
+# a channels-last copy of the padded input, where one kernel row of one window is kw*C
+# contiguous values. `_rows_layout` picks whichever layout copies the longer runs; both give
+# the same products in another order (tests/test_fast_paths.py compares them).
+
+
+def _rows_layout(x: Any, weight: Any, geo: tuple) -> bool:
+    g, sw, dw, wo = geo[0], geo[4], geo[8], geo[10]
+    run_rows = weight.shape[1] * (weight.shape[3] if dw == 1 else 1)
+    run_cols = wo if sw == 1 else 1
+    return g == 1 and run_rows > run_cols
+
+
+def _pad_channels_last(xp: Any, x: Any, ph: int, pw: int) -> Any:
+    """x (N, C, H, W) as a zero-padded (N, H + 2ph, W + 2pw, C) array."""
+    n, c, h, w = x.shape
+    xpad = xp.zeros((n, h + 2 * ph, w + 2 * pw, c), dtype=x.dtype)
+    xpad[:, ph : ph + h, pw : pw + w, :] = x.transpose(0, 2, 3, 1)
+    return xpad
+
+
+def _im2row(xp: Any, x: Any, geo: tuple) -> Any:
+    """(N*Ho*Wo, kh*kw*C): each row one receptive field, (kernel row, kernel column, channel)."""
+    _, kh, kw, sh, sw, ph, pw, dh, dw, ho, wo = geo
+    n, c = x.shape[:2]
+    eh, ew = dh * (kh - 1) + 1, dw * (kw - 1) + 1
+    v = xp.lib.stride_tricks.sliding_window_view(_pad_channels_last(xp, x, ph, pw), (eh, ew), axis=(1, 2))
+    v = v[:, : sh * (ho - 1) + 1 : sh, : sw * (wo - 1) + 1 : sw, :, ::dh, ::dw]  # (N, Ho, Wo, C, kh, kw)
+    return v.transpose(0, 1, 2, 4, 5, 3).reshape(n * ho * wo, kh * kw * c)
+
+
+def _weight_rows(weight: Any) -> Any:
+    """weight (O, C, kh, kw) as the (kh*kw*C, O) matrix that multiplies `_im2row`'s rows."""
+    o, c, kh, kw = weight.shape
+    return weight.transpose(2, 3, 1, 0).reshape(kh * kw * c, o)
+
+
+def _conv2d_rows(xp: Any, x: Any, weight: Any, bias: Any, geo: tuple) -> Any:
+    n, o, ho, wo = x.shape[0], weight.shape[0], geo[-2], geo[-1]
+    out = xp.matmul(_im2row(xp, x, geo), _weight_rows(weight))  # (N*Ho*Wo, O)
+    if bias is not None and bias.dtype == out.dtype:
+        out += bias
+    elif bias is not None:
+        out = out + bias
+    return xp.ascontiguousarray(out.reshape(n, ho, wo, o).transpose(0, 3, 1, 2))
+
+
+def _conv2d_grad_rows(
+    xp: Any, x: Any, weight: Any, out_grad: Any, geo: tuple, want_x: bool, want_w: bool
+) -> tuple[Any, Any]:
+    _, kh, kw, sh, sw, ph, pw, dh, dw, ho, wo = geo
+    n, c, h, w = x.shape
+    o = weight.shape[0]
+    g2 = out_grad.transpose(0, 2, 3, 1).reshape(n * ho * wo, o)
+    weight_grad = x_grad = None
+    if want_w:
+        wg = xp.matmul(_im2row(xp, x, geo).T, g2).reshape(kh, kw, c, o).transpose(3, 2, 0, 1)
+        weight_grad = xp.ascontiguousarray(wg).astype(weight.dtype, copy=False)
+    if want_x:  # row2im: each kernel position's gradient added where it was read
+        rows = xp.matmul(g2, _weight_rows(weight).T).reshape(n, ho, wo, kh, kw, c)
+        gpad = xp.zeros((n, h + 2 * ph, w + 2 * pw, c), dtype=rows.dtype)
+        for i in range(kh):
+            for j in range(kw):
+                r, q = i * dh, j * dw
+                gpad[:, r : r + sh * (ho - 1) + 1 : sh, q : q + sw * (wo - 1) + 1 : sw] += rows[:, :, :, i, j]
+        x_grad = xp.ascontiguousarray(gpad[:, ph : ph + h, pw : pw + w].transpose(0, 3, 1, 2))
+        x_grad = x_grad.astype(x.dtype, copy=False)
+    return x_grad, weight_grad
+
+
 @register_kernel("conv2d")
 def conv2d(x, weight, bias=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1), groups=1):
     xp = array_module(x)
     geo = _conv_geometry(x, weight, bias, stride, padding, dilation, groups)
     g, ho, wo = geo[0], geo[-2], geo[-1]
     n, o = x.shape[0], weight.shape[0]
+    if _rows_layout(x, weight, geo):
+        try:
+            return _conv2d_rows(xp, x, weight, bias, geo)
+        except (MemoryError, ValueError) as e:  # the padding sets the size of the rows
+            raise allocation_error("conv2d", "padding", padding, e) from None
     k = math.prod(weight.shape[1:])  # not -1: reshape cannot infer it when O is 0
     try:
         cols = _im2col(xp, x, geo)
@@ -147,10 +231,13 @@ def conv2d_grad(
     g, kh, kw, sh, sw, ph, pw, dh, dw, ho, wo = geo
     n, c, h, w = x.shape
     o = weight.shape[0]
-    gmat = out_grad.reshape(n, g, o // g, ho * wo).transpose(1, 2, 0, 3).reshape(g, o // g, n * ho * wo)
     bias_grad = None
     if bias is not None and want_b:
         bias_grad = out_grad.sum(axis=(0, 2, 3)).astype(bias.dtype, copy=False)
+    if _rows_layout(x, weight, geo):
+        x_grad, weight_grad = _conv2d_grad_rows(xp, x, weight, out_grad, geo, want_x, want_w)
+        return x_grad, weight_grad, bias_grad
+    gmat = out_grad.reshape(n, g, o // g, ho * wo).transpose(1, 2, 0, 3).reshape(g, o // g, n * ho * wo)
     weight_grad = None
     if want_w:
         cols = _im2col(xp, x, geo)
@@ -190,21 +277,42 @@ def _pool_geometry(op: str, x: Any, kernel_size: Any, stride: Any, padding: Any)
     return kh, kw, sh, sw, ph, pw, ho, wo
 
 
+def _max_pool_running(xp: Any, cands: list[Any], index_dtype: Any) -> tuple[Any, Any]:
+    """Max and first argmax over the kernel positions' views `cands`, NaN included: a running
+    maximum where strictly greater wins, so ties keep the first position (row-major in the
+    window), and a NaN wins once and then stays."""
+    out = cands[0].copy()
+    argmax = xp.zeros(out.shape, dtype=index_dtype)
+    for k in range(1, len(cands)):
+        cand = cands[k]
+        better = (cand > out) | (xp.isnan(cand) & ~xp.isnan(out))
+        out = xp.where(better, cand, out)
+        argmax = xp.where(better, k, argmax).astype(index_dtype, copy=False)
+    return out, argmax
+
+
 @register_kernel("max_pool2d")
 def max_pool2d(x, kernel_size, stride=None, padding=(0, 0)):
     check_float("max_pool2d", "x", x)
     xp = array_module(x)
     kh, kw, sh, sw, ph, pw, ho, wo = _pool_geometry("max_pool2d", x, kernel_size, stride, padding)
     xpad = _pad(xp, x, ph, pw, -math.inf)
-    # a running maximum over the kernel positions; strictly greater wins, so ties keep the
-    # first position (row-major in the window), and a NaN wins once and then stays
-    out = xpad[_window_slice(0, 0, sh, sw, 1, 1, ho, wo)].copy()
-    argmax = xp.zeros(out.shape, dtype=np.uint8 if kh * kw <= 256 else np.int64)
-    for k in range(1, kh * kw):
-        cand = xpad[_window_slice(k // kw, k % kw, sh, sw, 1, 1, ho, wo)]
-        better = (cand > out) | (xp.isnan(cand) & ~xp.isnan(out))
-        out = xp.where(better, cand, out)
-        argmax = xp.where(better, k, argmax).astype(argmax.dtype, copy=False)
+    index_dtype = np.uint8 if kh * kw <= 256 else np.int64
+    cands = [xpad[_window_slice(k // kw, k % kw, sh, sw, 1, 1, ho, wo)] for k in range(kh * kw)]
+    if len(cands) == 1:
+        return cands[0].copy(), xp.zeros(cands[0].shape, dtype=index_dtype)
+    # without NaN, the same result in fewer passes: the maximum, then the first position
+    # that holds it (a signed zero may come out as the other zero), as the Horner form
+    # ne0 * (1 + ne1 * (1 + ... ne[K-2])) of ne_k = (position k is not the maximum)
+    out = xp.maximum(cands[0], cands[1])
+    for cand in cands[2:]:
+        xp.maximum(out, cand, out=out)
+    if xp.isnan(out).any():
+        return _max_pool_running(xp, cands, index_dtype)
+    argmax = (cands[-2] != out).astype(index_dtype)
+    for cand in reversed(cands[:-2]):
+        argmax += 1
+        argmax *= cand != out
     return out, argmax
 
 
@@ -350,7 +458,12 @@ def _check_linear(x: Any, weight: Any, bias: Any) -> None:
 @register_kernel("linear")
 def linear(x, weight, bias=None):
     _check_linear(x, weight, bias)
-    out = array_module(x).matmul(x, weight)
+    xp = array_module(x)
+    if x.ndim > 2 and x.flags.c_contiguous:  # one (rows, in) @ (in, out) product, not a batch
+        rows = math.prod(x.shape[:-1])
+        out = xp.matmul(x.reshape(rows, x.shape[-1]), weight).reshape(*x.shape[:-1], weight.shape[1])
+    else:
+        out = xp.matmul(x, weight)
     if bias is not None:
         if bias.dtype == out.dtype:  # out is fresh: add in place (no second result buffer)
             out += bias
@@ -368,7 +481,7 @@ def linear_grad(x, weight, bias, out_grad, needs=None):
     g2 = out_grad.reshape(rows, fan_out)
     x_grad = weight_grad = bias_grad = None
     if want_x:
-        x_grad = xp.matmul(out_grad, weight.T).reshape(x.shape).astype(x.dtype, copy=False)
+        x_grad = xp.matmul(g2, weight.T).reshape(x.shape).astype(x.dtype, copy=False)
     if want_w:
         weight_grad = xp.matmul(x.reshape(rows, fan_in).T, g2).astype(weight.dtype, copy=False)
     if bias is not None and want_b:

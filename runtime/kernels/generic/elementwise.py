@@ -171,9 +171,41 @@ def relu_grad(out, out_grad):
     return nd(out_grad * ~(out <= 0))
 
 
+# gelu and gelu_grad on floating arrays of one dtype work in place in one or two buffers
+# (`_one_float_dtype`): on large arrays each fresh temporary costs more than the arithmetic.
+# The expressions in the other branch are the reference they are tested against
+# (tests/test_fast_paths.py); float32's exact form takes `erf_float32` through `erf`.
+
+
+def _one_float_dtype(*arrays: Any) -> bool:
+    """True when the arrays are n-d (not 0-d) float32 or float64 arrays of one dtype
+    (float16 keeps the general expressions, whose intermediate roundings are fewer)."""
+    dt = arrays[0].dtype
+    return dt.kind == "f" and dt.itemsize >= 4 and all(a.dtype == dt and a.ndim for a in arrays)
+
+
+def _gelu_tanh_arg(xp: Any, x: Any) -> Any:
+    """K * (x + C * x**3), the argument of tanh in the approximate gelu, in a new array."""
+    u = xp.multiply(x, x)
+    u *= _GELU_K * _GELU_C
+    u += _GELU_K
+    u *= x
+    return u
+
+
 @register_kernel("gelu")
 def gelu(x, approximate=False):
     xp = array_module(x)
+    if _one_float_dtype(x):
+        if approximate:
+            y = _gelu_tanh_arg(xp, x)
+            xp.tanh(y, out=y)
+        else:
+            y = erf(xp.multiply(x, _SQRT_HALF))
+        y += 1
+        y *= x
+        y *= 0.5
+        return y
     if approximate:
         return nd(0.5 * x * (1 + xp.tanh(_GELU_K * (x + _GELU_C * x * x * x))))
     return nd(0.5 * x * (1 + erf(x * _SQRT_HALF)))
@@ -182,6 +214,31 @@ def gelu(x, approximate=False):
 @register_kernel("gelu_grad")
 def gelu_grad(x, out_grad, approximate=False):
     xp = array_module(x)
+    if _one_float_dtype(x, out_grad):
+        if approximate:  # 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * K * (1 + 3 * C * x * x)
+            t = _gelu_tanh_arg(xp, x)
+            xp.tanh(t, out=t)
+            a = xp.multiply(x, x)
+            a *= 3 * _GELU_K * _GELU_C
+            a += _GELU_K
+            a *= x
+            s = xp.multiply(t, t)
+            a *= xp.subtract(1, s, out=s)
+            a += t
+            a += 1
+            a *= 0.5
+        else:  # cdf + x * pdf
+            a = xp.multiply(x, x)
+            a *= -0.5
+            xp.exp(a, out=a)
+            a *= _INV_SQRT_2PI
+            a *= x
+            cdf = erf(xp.multiply(x, _SQRT_HALF))
+            cdf += 1
+            cdf *= 0.5
+            a += cdf
+        a *= out_grad
+        return a
     if approximate:
         t = xp.tanh(_GELU_K * (x + _GELU_C * x * x * x))
         dt = (1 - t * t) * (_GELU_K * (1 + 3 * _GELU_C * x * x))
