@@ -4394,7 +4394,7 @@ class VarDoubleGradNode(GradNode):
             unbiased = self.unbiased
             keepdim = self.keepdim
             grad_wrt_x = _grad_ops.var_grad(x_grad_grad, out_grad, axis, unbiased, keepdim)
-            grad_wrt_out_grad = _ops.sum(x_grad_grad * _grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim), axis, keepdim)
+            grad_wrt_out_grad = _ops.sum(_ops.real(x_grad_grad * conj_if_complex(_grad_ops.var_grad(x, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim))), axis, keepdim)
             return (grad_wrt_x, grad_wrt_out_grad)
         x = unpack_data(self.x, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -4517,7 +4517,7 @@ class StdDoubleGradNode(GradNode):
             unbiased = self.unbiased
             keepdim = self.keepdim
             u = _grad_ops.std_grad(x, out, _ops.fill(out_grad, 1.0), axis, unbiased, keepdim)
-            s = _ops.sum(x_grad_grad * u, axis, keepdim)
+            s = _ops.sum(_ops.real(x_grad_grad * conj_if_complex(u)), axis, keepdim)
             rout = _ops.where(out == 0, 0.0, 1 / _ops.where(out == 0, 1.0, out))
             first = _grad_ops.var_grad(x_grad_grad, 0.5 * out_grad * rout, axis, unbiased, keepdim)
             grad_wrt_x = first - _grad_ops.std_grad(x, out, out_grad * s * rout, axis, unbiased, keepdim)

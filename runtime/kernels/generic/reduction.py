@@ -240,7 +240,8 @@ def logsumexp_double_grad(x, out, out_grad, x_grad_grad, axis=(), keepdim=False)
 
 def _centered(op, x, axis, unbiased):
     """(axes, x - mean over axes, N - ddof)."""
-    check_float(op, "x", x)
+    if x.dtype.kind != "c":
+        check_float(op, "x", x)
     axes = normalize_axis(axis, x.ndim, op)
     if x.size == 0 and any(x.shape[a] == 0 for a in axes):
         raise ValueError(f"{op}: cannot reduce an empty dimension (x has shape {x.shape}, axis {list(axes)})")
@@ -249,12 +250,18 @@ def _centered(op, x, axis, unbiased):
     return axes, d, n - (1 if unbiased else 0)
 
 
+def _real_dot(d, v):
+    """d * v elementwise; for complex tensors Re(conj(d) v), the real inner product's terms
+    (the gradient of a real output, var or std, with respect to its real out_grad)."""
+    return d * v if d.dtype.kind != "c" else (d.conj() * v).real
+
+
 def _var(op, x, axis, unbiased, keepdim):
     xp = array_module(x)
     axes, d, denom = _centered(op, x, axis, unbiased)
-    s = (d * d).sum(axis=axes, keepdims=keepdim)
+    s = (d * d if d.dtype.kind != "c" else (d * d.conj()).real).sum(axis=axes, keepdims=keepdim)
     if denom <= 0:
-        return xp.full(s.shape, np.nan, dtype=x.dtype)
+        return xp.full(s.shape, np.nan, dtype=s.dtype)
     return nd(s / denom)
 
 
@@ -286,7 +293,7 @@ def var_double_grad(x, out_grad, x_grad_grad, axis=(), unbiased=True, keepdim=Fa
         return xp.full(x.shape, xp.nan, dtype=x.dtype), xp.full(out_grad.shape, xp.nan, dtype=out_grad.dtype)
     a = x_grad_grad - x_grad_grad.mean(axis=axes, keepdims=True)
     grad_wrt_x = a * out_grad.reshape(shape) * (2.0 / denom)
-    grad_wrt_out_grad = (d * x_grad_grad).sum(axis=axes, keepdims=True) * (2.0 / denom)
+    grad_wrt_out_grad = _real_dot(d, x_grad_grad).sum(axis=axes, keepdims=True) * (2.0 / denom)
     return (
         grad_wrt_x.astype(x.dtype, copy=False),
         nd(grad_wrt_out_grad.reshape(out_grad.shape).astype(out_grad.dtype, copy=False)),
@@ -326,7 +333,7 @@ def std_double_grad(x, out, out_grad, x_grad_grad, axis=(), unbiased=True, keepd
     inv = xp.where(zero, 0, 1 / (denom * xp.where(zero, 1, o)))  # 1 / (denom o), 0 where o == 0
     g = out_grad.reshape(shape)
     a = x_grad_grad - x_grad_grad.mean(axis=axes, keepdims=True)
-    s = (d * x_grad_grad).sum(axis=axes, keepdims=True)  # sum of d * a
+    s = _real_dot(d, x_grad_grad).sum(axis=axes, keepdims=True)  # sum of d * a
     grad_wrt_x = g * inv * (a - d * s * inv * xp.where(zero, 0, 1 / xp.where(zero, 1, o)))
     grad_wrt_out_grad = s * inv
     return (
