@@ -1078,7 +1078,7 @@ class SinDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        grad_wrt_x = -x_grad_grad * out_grad * _ops.sin(x)
+        grad_wrt_x = conj_if_complex(-x_grad_grad * conj_if_complex(out_grad) * _ops.sin(x))
         grad_wrt_out_grad = x_grad_grad * _ops.cos(x)
         return (grad_wrt_x, grad_wrt_out_grad)
 
@@ -1131,7 +1131,7 @@ class CosDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         x = unpack(self.x, self)
         out_grad = unpack(self.out_grad, self)
-        grad_wrt_x = -x_grad_grad * out_grad * _ops.cos(x)
+        grad_wrt_x = conj_if_complex(-x_grad_grad * conj_if_complex(out_grad) * _ops.cos(x))
         grad_wrt_out_grad = -x_grad_grad * _ops.sin(x)
         return (grad_wrt_x, grad_wrt_out_grad)
 
@@ -1184,7 +1184,7 @@ class TanhDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        grad_wrt_out = -2 * x_grad_grad * out_grad * out
+        grad_wrt_out = conj_if_complex(-2 * x_grad_grad * conj_if_complex(out_grad) * out)
         grad_wrt_out_grad = x_grad_grad * (1 - out * out)
         return (grad_wrt_out, grad_wrt_out_grad)
 
@@ -1237,7 +1237,7 @@ class SigmoidDoubleGradNode(GradNode):
         x_grad_grad = grads[0]
         out = unpack(self.out, self)
         out_grad = unpack(self.out_grad, self)
-        grad_wrt_out = x_grad_grad * out_grad * (1 - 2 * out)
+        grad_wrt_out = conj_if_complex(x_grad_grad * conj_if_complex(out_grad) * (1 - 2 * out))
         grad_wrt_out_grad = x_grad_grad * out * (1 - out)
         return (grad_wrt_out, grad_wrt_out_grad)
 
@@ -3186,7 +3186,7 @@ class SinhGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         x = unpack(self.x, self)
-        x_grad = out_grad * _ops.cosh(x)
+        x_grad = out_grad * conj_if_complex(_ops.cosh(x))
         return (x_grad,)
 
     def release_saved(self) -> None:
@@ -3204,7 +3204,7 @@ class CoshGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         x = unpack(self.x, self)
-        x_grad = out_grad * _ops.sinh(x)
+        x_grad = out_grad * conj_if_complex(_ops.sinh(x))
         return (x_grad,)
 
     def release_saved(self) -> None:

@@ -551,6 +551,8 @@ COMPLEX_OPS.update(
         "complex",
         "concat",
         "conj",
+        "cos",
+        "cosh",
         "cumsum",
         "diag_embed",
         "diagonal",
@@ -594,6 +596,9 @@ COMPLEX_OPS.update(
         "reshape",
         "rfftn",
         "roll",
+        "sigmoid",
+        "sin",
+        "sinh",
         "split",
         "sqrt",
         "square",
@@ -603,6 +608,7 @@ COMPLEX_OPS.update(
         "subtract",
         "sum",
         "take_along_axis",
+        "tanh",
         "tile",
         "trace",
         "transpose",
@@ -1069,8 +1075,6 @@ def tanh_(x: Tensor) -> Tensor:
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("tanh_", "x", x)
-    if x._data.dtype in COMPLEX_DTYPES:
-        refuse_complex("tanh_", x, arg="x")
     record = check_inplace("tanh_", x)
     _kernel = _k_tanh.get(x._data.__class__) or dispatch("tanh_", "tanh", x._data)
     try:
@@ -1136,8 +1140,6 @@ def sigmoid_(x: Tensor) -> Tensor:
     """
     if not isinstance(x, Tensor):
         raise _not_a_tensor("sigmoid_", "x", x)
-    if x._data.dtype in COMPLEX_DTYPES:
-        refuse_complex("sigmoid_", x, arg="x")
     record = check_inplace("sigmoid_", x)
     _kernel = _k_sigmoid.get(x._data.__class__) or dispatch("sigmoid_", "sigmoid", x._data)
     try:

@@ -131,7 +131,7 @@ sin = register_kernel("sin")(ufunc("sin"))
 
 @register_kernel("sin_grad")
 def sin_grad(x, out_grad):
-    return nd(out_grad * array_module(x).cos(x))
+    return nd(out_grad * _conj(array_module(x).cos(x)))
 
 
 cos = register_kernel("cos")(ufunc("cos"))
@@ -139,7 +139,7 @@ cos = register_kernel("cos")(ufunc("cos"))
 
 @register_kernel("cos_grad")
 def cos_grad(x, out_grad):
-    return nd(-out_grad * array_module(x).sin(x))
+    return nd(-out_grad * _conj(array_module(x).sin(x)))
 
 
 tanh = register_kernel("tanh")(ufunc("tanh"))
@@ -147,7 +147,7 @@ tanh = register_kernel("tanh")(ufunc("tanh"))
 
 @register_kernel("tanh_grad")
 def tanh_grad(out, out_grad):
-    return nd(out_grad * (1 - out * out))
+    return nd(out_grad * _conj(1 - out * out))
 
 
 @register_kernel("sigmoid")
@@ -157,7 +157,7 @@ def sigmoid(x):
 
 @register_kernel("sigmoid_grad")
 def sigmoid_grad(out, out_grad):
-    return nd(out_grad * out * (1 - out))
+    return nd(out_grad * _conj(out * (1 - out)))
 
 
 @register_kernel("relu")
