@@ -72,7 +72,7 @@ def _encode(obj: Any, where: str, arrays: list[np.ndarray], seen: dict[int, int]
             array = _host(obj)
             if array.dtype.hasobject:
                 raise TypeError(f"save: {where} holds Python objects (dtype object); expected numbers")
-            if array.dtype.kind not in "biuf":
+            if array.dtype.kind not in "biufc":
                 raise TypeError(f"save: {where} has dtype {array.dtype}, which opgrad cannot store")
             seen[id(obj)] = len(arrays)
             arrays.append(contiguous(array))

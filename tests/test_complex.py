@@ -473,3 +473,17 @@ def test_vector_and_matrix_norms_of_complex_tensors_match_pytorch():
         np.testing.assert_allclose(x.grad.numpy(), xt.grad.numpy(), rtol=1e-10, atol=1e-12)
     with pytest.raises(TypeError, match="matrix_norm: ord='nuc' needs singular values"):
         og.linalg.matrix_norm(og.tensor(z), ord="nuc")
+
+
+def test_complex_tensors_save_load_pickle_and_become_parameters(tmp_path):
+    import pickle
+
+    z = og.tensor(np.array([1 + 2j, 3 - 1j]), requires_grad=True)
+    og.save({"z": z, "p": og.nn.Parameter(og.tensor([1j]))}, tmp_path / "c.og")
+    back = og.load(tmp_path / "c.og")
+    np.testing.assert_array_equal(back["z"].numpy(), z.numpy())
+    assert back["z"].dtype == og.complex128 and back["z"].requires_grad
+    assert back["p"].requires_grad and back["p"].dtype == og.complex64
+    np.testing.assert_array_equal(pickle.loads(pickle.dumps(z)).numpy(), z.numpy())
+    params = og.nn.ParameterList([og.tensor([1j])])
+    assert params[0].requires_grad

@@ -207,5 +207,5 @@ def _as_parameter(value: Any, owner: str) -> Parameter:
     if isinstance(value, Parameter):
         return value
     if isinstance(value, Tensor):
-        return Parameter(value, requires_grad=value.dtype.kind == "f")
+        return Parameter(value, requires_grad=value.dtype.kind in "fc")
     raise TypeError(f"{owner}: expected a Parameter or a Tensor, got {type(value).__name__}")
