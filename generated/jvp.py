@@ -360,7 +360,7 @@ def abs(
     if x_t is None:
         return
     with rule_scope():
-        out_t = _grad_ops.abs_grad(x, x_t)
+        out_t = _ops.real(conj_if_complex(x_t) * x) / _ops.abs(x) if x._data.dtype.kind == "c" else _grad_ops.abs_grad(x, x_t)
     set_tangent(out, out_t)
 
 
@@ -407,7 +407,7 @@ def log(
     if x_t is None:
         return
     with rule_scope():
-        out_t = _grad_ops.log_grad(x, x_t)
+        out_t = x_t / x if x._data.dtype.kind == "c" else _grad_ops.log_grad(x, x_t)
     set_tangent(out, out_t)
 
 
@@ -433,7 +433,7 @@ def sqrt(
     if x_t is None:
         return
     with rule_scope():
-        out_t = _grad_ops.sqrt_grad(out, x_t)
+        out_t = 0.5 * x_t / out if out._data.dtype.kind == "c" else _grad_ops.sqrt_grad(out, x_t)
     set_tangent(out, out_t)
 
 
@@ -472,7 +472,7 @@ def reciprocal(
     if x_t is None:
         return
     with rule_scope():
-        out_t = _grad_ops.reciprocal_grad(out, x_t)
+        out_t = -x_t * out * out if out._data.dtype.kind == "c" else _grad_ops.reciprocal_grad(out, x_t)
     set_tangent(out, out_t)
 
 
@@ -511,7 +511,7 @@ def tanh(
     if x_t is None:
         return
     with rule_scope():
-        out_t = _grad_ops.tanh_grad(out, x_t)
+        out_t = x_t * (1 - out * out) if out._data.dtype.kind == "c" else _grad_ops.tanh_grad(out, x_t)
     set_tangent(out, out_t)
 
 
@@ -524,7 +524,7 @@ def sigmoid(
     if x_t is None:
         return
     with rule_scope():
-        out_t = _grad_ops.sigmoid_grad(out, x_t)
+        out_t = x_t * out * (1 - out) if out._data.dtype.kind == "c" else _grad_ops.sigmoid_grad(out, x_t)
     set_tangent(out, out_t)
 
 
@@ -649,7 +649,7 @@ def pow(
     if x_t is None:
         return
     with rule_scope():
-        out_t = _grad_ops.pow_grad(x, x_t, y)
+        out_t = x_t * (y * _ops.pow(x, y - 1)) if x._data.dtype.kind == "c" else _grad_ops.pow_grad(x, x_t, y)
     set_tangent(out, out_t)
 
 
@@ -2995,7 +2995,7 @@ def exp_grad(
         return
     out_t, out_grad_t = _t
     with rule_scope():
-        x_grad_t = out_grad_t * out + out_grad * out_t
+        x_grad_t = out_grad_t * conj_if_complex(out) + out_grad * conj_if_complex(out_t)
     set_tangent(x_grad, x_grad_t)
 
 
@@ -3019,7 +3019,7 @@ def log_grad(
         return
     x_t, out_grad_t = _t
     with rule_scope():
-        x_grad_t = out_grad_t / x - out_grad * x_t / (x * x)
+        x_grad_t = out_grad_t / conj_if_complex(x) - out_grad * conj_if_complex(x_t / (x * x))
     set_tangent(x_grad, x_grad_t)
 
 
@@ -3079,7 +3079,7 @@ def sin_grad(
         return
     x_t, out_grad_t = _t
     with rule_scope():
-        x_grad_t = out_grad_t * _ops.cos(x) - out_grad * _ops.sin(x) * x_t
+        x_grad_t = out_grad_t * conj_if_complex(_ops.cos(x)) - out_grad * conj_if_complex(_ops.sin(x) * x_t)
     set_tangent(x_grad, x_grad_t)
 
 
@@ -3094,7 +3094,7 @@ def cos_grad(
         return
     x_t, out_grad_t = _t
     with rule_scope():
-        x_grad_t = -out_grad_t * _ops.sin(x) - out_grad * _ops.cos(x) * x_t
+        x_grad_t = -out_grad_t * conj_if_complex(_ops.sin(x)) - out_grad * conj_if_complex(_ops.cos(x) * x_t)
     set_tangent(x_grad, x_grad_t)
 
 
@@ -3109,7 +3109,7 @@ def tanh_grad(
         return
     out_t, out_grad_t = _t
     with rule_scope():
-        x_grad_t = out_grad_t * (1 - out * out) - 2 * out_grad * out * out_t
+        x_grad_t = out_grad_t * conj_if_complex(1 - out * out) - 2 * out_grad * conj_if_complex(out * out_t)
     set_tangent(x_grad, x_grad_t)
 
 
@@ -3124,7 +3124,7 @@ def sigmoid_grad(
         return
     out_t, out_grad_t = _t
     with rule_scope():
-        x_grad_t = out_grad_t * out * (1 - out) + out_grad * out_t * (1 - 2 * out)
+        x_grad_t = out_grad_t * conj_if_complex(out * (1 - out)) + out_grad * conj_if_complex(out_t * (1 - 2 * out))
     set_tangent(x_grad, x_grad_t)
 
 

@@ -78,11 +78,6 @@ def set_tangent(t: Any, tangent: Any) -> None:
     if tangent is None:
         extra.dual = None
         return
-    if t._data.dtype.kind == "c" or tangent._data.dtype.kind == "c":
-        raise TypeError(
-            "forward-mode AD does not support complex tensors yet: an op on a dual tensor gave a "
-            f"complex {t._data.dtype} result; differentiate complex code in reverse mode (backward, og.grad)"
-        )
     if extra.dual is None:
         FORWARD.set.append(weakref.ref(t))
     extra.dual = (FORWARD.level, tangent)

@@ -86,13 +86,10 @@ def make_dual(tensor: Tensor, tangent: Tensor) -> Tensor:
         raise TypeError(f"make_dual: tensor must be a Tensor, got {type(tensor).__name__}")
     if not isinstance(tangent, Tensor):
         raise TypeError(f"make_dual: tangent must be a Tensor, got {type(tangent).__name__}")
-    if tensor.dtype.kind == "c" or tangent.dtype.kind == "c":
+    if tensor.dtype.kind not in "fc":
         raise TypeError(
-            "make_dual: forward-mode AD does not support complex tensors yet (got "
-            f"{tensor.dtype if tensor.dtype.kind == 'c' else tangent.dtype}); use reverse mode"
+            f"make_dual: tensor must be floating or complex to carry a tangent, got {tensor.dtype}"
         )
-    if tensor.dtype.kind != "f":
-        raise TypeError(f"make_dual: tensor must be floating to carry a tangent, got {tensor.dtype}")
     if tangent.shape != tensor.shape:
         raise ValueError(
             f"make_dual: tangent has shape {tangent.shape} but tensor has shape {tensor.shape}; "

@@ -97,7 +97,8 @@ class OpInfo:
     tol16: float = 2e-2
     grad_tol16: float = 2e-2
     # takes or returns complex tensors: the float16 run (there is no complex float16) and the
-    # forward-mode checks (forward mode refuses complex tensors) leave it out
+    # op table's forward-mode checks (written with real inner products) leave it out;
+    # tests/test_complex.py checks its tangents against central differences
     complex_io: bool = False
 
     @property
