@@ -104,7 +104,7 @@ class Composite:
 # the name it reads: a bool attribute (`approximate`, `not approximate`), an optional
 # argument or attribute against None (`weight is None`, `weight is not None`), or a str
 # attribute against a string (`reduction == "mean"`, `!=`). Only the chosen branch runs.
-Flags = Mapping[str, str]  # name -> "bool" | "optional" | "str"
+Flags = Mapping[str, str]  # name -> "bool" | "optional" | "str" | "tensor" (is_complex(x))
 
 
 def check_composite(
@@ -307,8 +307,7 @@ class _Checker:
             and len(test.args) == 1
             and not test.keywords
             and isinstance(test.args[0], ast.Name)
-            and test.args[0].id in self.names
-            and test.args[0].id not in self.flags
+            and self.flags.get(test.args[0].id) == "tensor"
         ):
             self.used.append(test.args[0].id)  # a tensor: `x._data.dtype.kind == "c"` reads it
             return
@@ -335,7 +334,10 @@ class _Checker:
             "the test of a conditional expression must be a bool attribute (`flag`, `not flag`), "
             "an optional argument against None (`w is None`, `w is not None`), a str attribute "
             'against a word (`reduction == "mean"`) or whether a tensor is complex (`is_complex(x)`); '
-            "testable here: " + (", ".join(f"{n} ({k})" for n, k in sorted(self.flags.items())) or "none"),
+            "testable here: "
+            + (", ".join(f"{n} ({k})" for n, k in sorted(self.flags.items()) if k != "tensor") or "none")
+            + "; is_complex of "
+            + (", ".join(n for n, k in sorted(self.flags.items()) if k == "tensor") or "no tensor"),
         )
 
     def visit_indexed_call(self, node: ast.Subscript, call: ast.Call) -> None:

@@ -73,6 +73,7 @@ def _check_rule(
         )
         return None
     flags: dict[str, str] = {a.name: "optional" for a in args if a.type == "Tensor?"}
+    flags |= {a.name: "tensor" for a in args if a.type == "Tensor"} | {o: "tensor" for o in visible}
     # a tangent is None for an absent optional tensor and for a non-floating one (a bool mask)
     flags |= {tangent_name(t): "optional" for t in tensors}
     for a in args:

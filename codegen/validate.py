@@ -330,7 +330,11 @@ def _check_composites(
     """Each output's steps; a step name of one output may be used by the later ones."""
     assert b.composite is not None
     names = {a.name for a in b.args} | {a.name for a in fwd.args if not a.is_tensor}
-    flags = {a.name: "optional" for a in b.args if a.type == "Tensor?"}
+    flags = {
+        a.name: "optional" if a.type == "Tensor?" else "tensor"
+        for a in b.args
+        if a.type in ("Tensor", "Tensor?")
+    }
     for a in fwd.args:
         if not a.is_tensor:
             kind = {"bool": "bool", "str": "str"}.get(a.type, "optional" if a.is_optional else None)

@@ -713,6 +713,15 @@ CASES = [
         "unknown key 3",
     ),
     (
+        "complex must be a bool",
+        tanh("  complex: yes please\n"),
+        BACKWARD,
+        "ops.yaml",
+        "complex: yes",
+        "tanh",
+        "'complex' must be true or false, got str 'yes please'",
+    ),
+    (
         "a huge value is shortened",
         tanh("  method: [" + ", ".join(["aaaa"] * 500) + "]\n"),
         BACKWARD,

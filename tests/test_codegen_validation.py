@@ -627,9 +627,20 @@ def test_a_conditional_on_a_bool_attribute_is_accepted(tmp_path: Path) -> None:
     assert composite.python == "out_grad if training else -out_grad" and composite.tested == ("training",)
 
 
+def test_a_conditional_on_a_tensor_being_complex_is_accepted_and_emitted(tmp_path: Path) -> None:
+    ops, backward = _conditional("-out_grad if is_complex(x) else out_grad")
+    spec = load_spec(write_spec(tmp_path, ops, backward))
+    ((_, composite),) = spec.composite("norm_step_grad")
+    assert composite.python == '-out_grad if x._data.dtype.kind == "c" else out_grad'
+    assert "x" in composite.names
+
+
 @pytest.mark.parametrize(
     ("expr", "fragment"),
     [
+        ("out_grad if is_complex(steps) else x", "is_complex of out_grad, x"),  # an int attribute
+        ("out_grad if is_complex(training) else x", "is_complex of out_grad, x"),  # a bool attribute
+        ("out_grad if is_complex(x, x) else x", "whether a tensor is complex"),
         ("out_grad if steps else x", "must be a bool attribute"),  # an int attribute
         ("out_grad if training == 'yes' else x", "testable here: training (bool)"),  # not a str
         ("out_grad if x is None else x", "an optional argument against None"),  # x is never None
