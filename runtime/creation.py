@@ -267,6 +267,11 @@ def _filled(op: str, shape: Any, value: Any, dtype: Any, device: Any, requires_g
 
 
 def _full(op: str, xp: Any, dims: tuple[int, ...], value: Any, dt: np.dtype) -> Any:
+    if dt.kind != "c" and isinstance(value, (complex, np.complexfloating)) and not isinstance(value, float):
+        raise TypeError(
+            f"{op}: fill_value {_short(value)} is complex but dtype is {dt}; give a complex dtype "
+            "(complex64, complex128) or a real fill_value"
+        )
     try:
         return xp.full(dims, value, dtype=dt)
     except OverflowError:
@@ -304,7 +309,8 @@ def empty(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool
 def full(
     shape: ShapeLike, fill_value: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False
 ) -> Tensor:
-    _check_scalar("full", "fill_value", fill_value)
+    if not isinstance(fill_value, (complex, np.complexfloating)) or isinstance(fill_value, float):
+        _check_scalar("full", "fill_value", fill_value)
     if dtype is None:
         dtype = _python_default_dtype(fill_value, "full", "fill_value") or np.asarray(fill_value).dtype
     return _filled("full", shape, fill_value, dtype, device, requires_grad)
@@ -319,7 +325,8 @@ def ones_like(x: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tens
 
 
 def full_like(x: Tensor, fill_value: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
-    _check_scalar("full_like", "fill_value", fill_value)
+    if not isinstance(fill_value, (complex, np.complexfloating)) or isinstance(fill_value, float):
+        _check_scalar("full_like", "fill_value", fill_value)
     return _like("full_like", x, fill_value, dtype, requires_grad)
 
 
@@ -394,12 +401,17 @@ def linspace(
 def _random_tensor(op: str, shape: Any, dtype: Any, device: Any, requires_grad: bool, normal: bool) -> Tensor:
     dims = _shape(shape, op)
     dt = _creation_dtype(op, dtype, get_default_dtype())
-    if dt.kind != "f":
-        raise TypeError(f"{op}: dtype must be floating, got {dt}")
+    if dt.kind not in "fc":
+        raise TypeError(f"{op}: dtype must be floating or complex, got {dt}")
     on_gpu = device is not None and _device.normalize_device(device) != "cpu"
     xp = _device.require_cupy() if on_gpu else np
     gen = _random.generator_for(xp)
-    arr = gen.standard_normal(dims) if normal else gen.random(dims)
+    if dt.kind == "c":  # as PyTorch: independent parts, each of variance 1/2 (randn) or uniform in [0, 1)
+        draw = gen.standard_normal if normal else gen.random
+        scale = np.sqrt(0.5) if normal else 1.0
+        arr = (draw(dims) * scale) + 1j * (draw(dims) * scale)
+    else:
+        arr = gen.standard_normal(dims) if normal else gen.random(dims)
     return _finish(op, arr.astype(dt), requires_grad, None)
 
 

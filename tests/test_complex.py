@@ -562,3 +562,17 @@ def test_complex_tensors_save_load_pickle_and_become_parameters(tmp_path):
     np.testing.assert_array_equal(pickle.loads(pickle.dumps(z)).numpy(), z.numpy())
     params = og.nn.ParameterList([og.tensor([1j])])
     assert params[0].requires_grad
+
+
+def test_full_and_random_creation_of_complex_tensors():
+    assert og.full((2,), 1j).dtype == og.complex64  # the default float dtype's complex
+    assert og.full((2,), 1 + 1j, dtype="complex128").numpy().tolist() == [1 + 1j, 1 + 1j]
+    assert og.full_like(og.zeros((1,), dtype="complex64"), 2j).numpy().tolist() == [2j]
+    og.manual_seed(0)
+    z = og.randn(20000, dtype=og.complex128).numpy()
+    # as torch.randn: real and imaginary parts independent, each of variance 1/2
+    assert abs(np.var(z) - 1.0) < 0.05 and abs(np.var(z.real) - 0.5) < 0.03
+    u = og.rand(1000, dtype=og.complex64).numpy()
+    assert u.dtype == np.complex64 and 0 <= u.real.min() and u.imag.max() < 1
+    with pytest.raises(TypeError, match="randn: dtype must be floating or complex, got int64"):
+        og.randn(2, dtype="int64")

@@ -136,7 +136,14 @@ def test_positional_dtype_still_works():
 
 
 # -- fill values -------------------------------------------------------------------------------
-@pytest.mark.parametrize("value", ["a", None, [1.0], og.tensor(1.0), 1j])
+def test_a_complex_fill_value_needs_a_complex_dtype():
+    with pytest.raises(TypeError, match="full: fill_value 1j is complex but dtype is float32"):
+        og.full((2,), 1j, dtype="float32")
+    with pytest.raises(TypeError, match="full_like: fill_value 1j is complex but dtype is float32"):
+        og.full_like(og.zeros((2,)), 1j)
+
+
+@pytest.mark.parametrize("value", ["a", None, [1.0], og.tensor(1.0)])
 def test_full_refuses_a_non_number_fill_value(value):
     with pytest.raises(TypeError, match="full: fill_value must be a real number, got"):
         og.full((2,), value)
