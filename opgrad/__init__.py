@@ -46,6 +46,7 @@ from opgrad.runtime.dtypes import (
     int16,
     int32,
     int64,
+    is_complex,
     uint8,
 )
 from opgrad.runtime.engine import backward, grad
@@ -81,4 +82,6 @@ for _name, _module in {
 del _name, _module
 
 bool = bool_  # noqa: A001  (og.bool, as in PyTorch/Paddle)
+as_complex = view_as_complex  # noqa: F405  (Paddle's names for the views)
+as_real = view_as_real  # noqa: F405
 __version__ = "0.1.0"

@@ -75,8 +75,15 @@ def is_floating(dtype: np.dtype) -> bool:
     return dtype.kind == "f"
 
 
-def is_complex(dtype: np.dtype) -> bool:
-    return dtype.kind == "c"
+def is_complex(x: Any) -> bool:
+    """Whether a tensor (torch.is_complex, paddle.is_complex) or a dtype is complex."""
+    data = getattr(x, "_data", None)
+    if data is not None:
+        return bool(data.dtype.kind == "c")
+    try:
+        return as_dtype(x, "is_complex").kind == "c"
+    except TypeError:
+        raise TypeError(f"is_complex: expected a Tensor or a dtype, got {type(x).__name__}") from None
 
 
 def is_differentiable(dtype: np.dtype) -> bool:

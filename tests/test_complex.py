@@ -576,3 +576,11 @@ def test_full_and_random_creation_of_complex_tensors():
     assert u.dtype == np.complex64 and 0 <= u.real.min() and u.imag.max() < 1
     with pytest.raises(TypeError, match="randn: dtype must be floating or complex, got int64"):
         og.randn(2, dtype="int64")
+
+
+def test_paddle_and_torch_helper_names():
+    z = og.tensor([1j, 2.0])
+    assert og.is_complex(z) and not og.is_complex(og.tensor([1.0])) and og.is_complex("complex128")
+    assert og.as_real is og.view_as_real and og.as_complex is og.view_as_complex  # Paddle's names
+    with pytest.raises(TypeError, match="is_complex: expected a Tensor or a dtype, got list"):
+        og.is_complex([1])
