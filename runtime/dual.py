@@ -3,9 +3,10 @@
 A generated op checks `FORWARD.active` once after its kernel (one attribute read: the whole
 cost of forward mode on the common path) and, when a level is open, calls its rule in
 `generated/jvp.py`. A rule reads its inputs' tangents (`tangents`), computes the outputs'
-tangents with ordinary ops inside `rule_scope()` (forward mode paused, so a rule's own ops
-propagate nothing; grad mode as the caller had it, so tangents are recorded for reverse mode
-and forward-over-reverse works) and stores them with `set_tangent`.
+tangents with ordinary ops between `pause_rules()` and `resume_rules()` (`with rule_scope():`
+in hand-written code; forward mode paused, so a rule's own ops propagate nothing; grad mode
+as the caller had it, so tangents are recorded for reverse mode and forward-over-reverse
+works) and stores them with `set_tangent`.
 
 Ops without a `jvp:` rule in ops.yaml use `derive`: the transpose ("double-vjp") trick. With
 `u` a zero cotangent that requires grad, `g(u) = Jᵀu` is linear in u, so the gradient of
@@ -29,7 +30,7 @@ import numpy as np
 from opgrad.runtime.device import array_module
 from opgrad.runtime.grad_mode import enable_grad, grad_enabled, no_grad
 from opgrad.runtime.later import later
-from opgrad.runtime.tensor import Tensor, wrap
+from opgrad.runtime.tensor import Tensor, _TensorExtra, wrap
 from opgrad.runtime.version import bump_version
 
 
@@ -74,7 +75,7 @@ def set_tangent(t: Any, tangent: Any) -> None:
         return
     extra = t._extra
     if extra is None:
-        extra = t._extra_state()
+        extra = t._extra = _TensorExtra()  # t._extra_state() without the call
     if tangent is None:
         extra.dual = None
         return
@@ -140,19 +141,31 @@ def _fill(a: Any, found: Any) -> Any:
     return later.creation.zeros_like(a)
 
 
+def pause_rules() -> None:
+    """Forward mode paused: a rule's own ops propagate nothing until `resume_rules()`.
+    Generated rules call the two in `try`/`finally`; two plain calls cost ~110 ns less than
+    `with rule_scope():` (~5% of a jvp op through tanh). Pauses nest."""
+    FORWARD.paused += 1
+    FORWARD.active = False
+
+
+def resume_rules() -> None:
+    """Undo one `pause_rules()`: rules run again once no pause is left and a level is open."""
+    FORWARD.paused -= 1
+    FORWARD.active = FORWARD.level != 0 and not FORWARD.paused
+
+
 class _RuleScope:
-    """`with rule_scope():` forward mode paused while a rule computes tangents (its ops
-    propagate nothing); a class, not a generator, because every rule enters it."""
+    """`with rule_scope():` pause_rules() on entry, resume_rules() on exit (hand-written
+    rules); a class, not a generator, so entering it is cheap."""
 
     __slots__ = ()
 
     def __enter__(self) -> None:
-        FORWARD.paused += 1
-        FORWARD.active = False
+        pause_rules()
 
     def __exit__(self, *exc: object) -> None:
-        FORWARD.paused -= 1
-        FORWARD.active = FORWARD.level != 0 and not FORWARD.paused
+        resume_rules()
 
 
 _SCOPE = _RuleScope()
