@@ -2523,6 +2523,8 @@ class AddGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
+        x_grad: Tensor | None
+        y_grad: Tensor | None
         if create_graph:
             x = unpack(self.x, self)
             y = unpack(self.y, self)
@@ -2532,15 +2534,15 @@ class AddGradNode(GradNode):
         y = unpack_data(self.y, self)
         _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch("add_grad", "add_grad", out_grad._data)
         try:
-            _results = _kernel(x, y, out_grad._data)
+            _results = _kernel(x, y, out_grad._data, (self._next[0] is not None, self._next[1] is not None))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("add_grad", _e) from None
         try:
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("add_grad", 2, _results) from None
-        x_grad = wrap(_r0)
-        y_grad = wrap(_r1)
+        x_grad = None if _r0 is None else wrap(_r0)
+        y_grad = None if _r1 is None else wrap(_r1)
         return (x_grad, y_grad)
 
 
@@ -2568,6 +2570,8 @@ class SubtractGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
+        x_grad: Tensor | None
+        y_grad: Tensor | None
         if create_graph:
             x = unpack(self.x, self)
             y = unpack(self.y, self)
@@ -2577,15 +2581,15 @@ class SubtractGradNode(GradNode):
         y = unpack_data(self.y, self)
         _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch("subtract_grad", "subtract_grad", out_grad._data)
         try:
-            _results = _kernel(x, y, out_grad._data)
+            _results = _kernel(x, y, out_grad._data, (self._next[0] is not None, self._next[1] is not None))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("subtract_grad", _e) from None
         try:
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("subtract_grad", 2, _results) from None
-        x_grad = wrap(_r0)
-        y_grad = wrap(_r1)
+        x_grad = None if _r0 is None else wrap(_r0)
+        y_grad = None if _r1 is None else wrap(_r1)
         return (x_grad, y_grad)
 
 
@@ -2613,6 +2617,8 @@ class MultiplyGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
+        x_grad: Tensor | None
+        y_grad: Tensor | None
         if create_graph:
             x = unpack(self.x, self)
             y = unpack(self.y, self)
@@ -2638,6 +2644,7 @@ class MultiplyGradNode(GradNode):
                 x,
                 y,
                 out_grad._data,
+                (self._next[0] is not None, self._next[1] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("multiply_grad", _e) from None
@@ -2645,8 +2652,8 @@ class MultiplyGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("multiply_grad", 2, _results) from None
-        x_grad = wrap(_r0)
-        y_grad = wrap(_r1)
+        x_grad = None if _r0 is None else wrap(_r0)
+        y_grad = None if _r1 is None else wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2694,6 +2701,8 @@ class DivideGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
+        x_grad: Tensor | None
+        y_grad: Tensor | None
         if create_graph:
             x = unpack(self.x, self)
             y = unpack(self.y, self)
@@ -2722,6 +2731,7 @@ class DivideGradNode(GradNode):
                 y,
                 out,
                 out_grad._data,
+                (self._next[0] is not None, self._next[1] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("divide_grad", _e) from None
@@ -2729,8 +2739,8 @@ class DivideGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("divide_grad", 2, _results) from None
-        x_grad = wrap(_r0)
-        y_grad = wrap(_r1)
+        x_grad = None if _r0 is None else wrap(_r0)
+        y_grad = None if _r1 is None else wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:

@@ -22,6 +22,12 @@ def _shape_error(op, x, y, exc):
     raise exc
 
 
+# The grad kernels of add, subtract, multiply and divide take backward.yaml's `needs` (which
+# gradients the graph uses; None: both) and skip the others: in `y * c + b` with constant
+# c and b, half the backward's arrays were made only to be dropped.
+_BOTH = (True, True)
+
+
 def _pair(x_grad, y_grad, x, y):
     return unbroadcast(x_grad, x.shape, x.dtype), unbroadcast(y_grad, y.shape, y.dtype)
 
@@ -35,8 +41,12 @@ def add(x, y):
 
 
 @register_kernel("add_grad")
-def add_grad(x, y, out_grad):
-    return _pair(out_grad, out_grad, x, y)
+def add_grad(x, y, out_grad, needs=None):
+    want_x, want_y = needs or _BOTH
+    return (
+        unbroadcast(out_grad, x.shape, x.dtype) if want_x else None,
+        unbroadcast(out_grad, y.shape, y.dtype) if want_y else None,
+    )
 
 
 @register_kernel("subtract")
@@ -48,8 +58,12 @@ def subtract(x, y):
 
 
 @register_kernel("subtract_grad")
-def subtract_grad(x, y, out_grad):
-    return _pair(out_grad, -out_grad, x, y)
+def subtract_grad(x, y, out_grad, needs=None):
+    want_x, want_y = needs or _BOTH
+    return (
+        unbroadcast(out_grad, x.shape, x.dtype) if want_x else None,
+        unbroadcast(-out_grad, y.shape, y.dtype) if want_y else None,
+    )
 
 
 @register_kernel("multiply")
@@ -61,10 +75,14 @@ def multiply(x, y):
 
 
 @register_kernel("multiply_grad")
-def multiply_grad(x, y, out_grad):
+def multiply_grad(x, y, out_grad, needs=None):
+    want_x, want_y = needs or _BOTH
     if out_grad.dtype.kind == "c":  # the conjugate convention: g * conj(dout/dx)
-        return _pair(out_grad * y.conj(), out_grad * x.conj(), x, y)
-    return _pair(out_grad * y, out_grad * x, x, y)
+        x, y = x.conj(), y.conj()
+    return (
+        unbroadcast(out_grad * y, x.shape, x.dtype) if want_x else None,
+        unbroadcast(out_grad * x, y.shape, y.dtype) if want_y else None,
+    )
 
 
 @register_kernel("divide")
@@ -76,11 +94,15 @@ def divide(x, y):
 
 
 @register_kernel("divide_grad")
-def divide_grad(x, y, out, out_grad):
+def divide_grad(x, y, out, out_grad, needs=None):
+    want_x, want_y = needs or _BOTH
     if out_grad.dtype.kind == "c":  # the conjugate convention: g * conj(dout/dx)
         y, out = y.conj(), out.conj()
     x_grad = out_grad / y
-    return _pair(x_grad, -x_grad * out, x, y)
+    return (
+        unbroadcast(x_grad, x.shape, x.dtype) if want_x else None,
+        unbroadcast(-x_grad * out, y.shape, y.dtype) if want_y else None,
+    )
 
 
 @register_kernel("maximum")
