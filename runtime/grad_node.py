@@ -343,6 +343,11 @@ def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
         node._at = (pa, pb) if pa or pb else _ZEROS[2]
     else:
         _link(node, inputs)
+    # An elementwise chain's outputs all have one shape: share the first input's node's
+    # tuple, so the fresh one dies at once (one object less for each GC pass to walk).
+    prev = node._next[0] if n else None
+    if prev is not None and prev._shape == shape:
+        shape = prev._shape
     if n <= 2:
         node._more = None
         node.seq = next(_SEQ)

@@ -47,6 +47,7 @@ class _HookStack(threading.local):
 
 
 _HOOKS = _HookStack()
+_new = object.__new__  # the wrappers below set every slot themselves
 # How many saved_tensors_hooks contexts are open in all threads: while none is, saving a
 # tensor skips the (slower) thread-local look-up. Changed under the lock, so it is exact.
 _ACTIVE_HOOKS = 0
@@ -123,7 +124,7 @@ class TensorWrapper:
             seen = 0
         else:
             seen = vc.value
-        w = _Input.__new__(_Input)
+        w = _new(_Input)
         w.tensor = t
         w._seen = seen
         return w
@@ -153,14 +154,14 @@ class TensorWrapper:
         if _ACTIVE_HOOKS and _HOOKS.stack:
             return _Hooked(t, node, t._pos)
         if t._vc is None:  # a fresh output: the wrapper becomes its version counter
-            o = _Output.__new__(_Output)
+            o = _new(_Output)
             o.value = 0
             o.shared = False
             o.data = t._data
             o.pos = t._pos
             t._vc = o
             return o
-        w = _OutputSeen.__new__(_OutputSeen)
+        w = _new(_OutputSeen)
         w.data = t._data
         w.pos = t._pos
         vc = w._counter = t._vc  # the wrapper does not hold `t`: it holds the counter

@@ -173,3 +173,15 @@ def test_new_node_links_like_the_general_path_for_every_arity():
             assert fast.seq + 1 == general.seq
     with og.detect_anomaly():
         assert new_node(GradNode, [x], wrap(np.zeros((2,)))).trace is not None
+
+
+def test_a_node_shares_its_first_inputs_shape_tuple_only_when_equal():
+    x = leaf([1.0, 2.0, 3.0])
+    y = og.tanh(og.multiply(x, x))
+    z = og.sum(y)  # another shape: its own tuple
+    assert y.grad_fn._shape is y.grad_fn.next_edges[0][0]._shape == (3,)
+    assert z.grad_fn._shape == () and y.grad_fn.output_meta_at(0) == ((3,), np.dtype("float64"), np.ndarray)
+    c = og.add(og.tensor(np.ones(3)), y)  # a constant first input: nothing to share
+    assert c.grad_fn._shape == (3,)
+    z.backward()
+    np.testing.assert_allclose(x.grad.numpy(), 2 * x.numpy() * (1 - np.tanh(x.numpy() ** 2) ** 2))
