@@ -13,7 +13,7 @@ Ops without a `jvp:` rule in ops.yaml use `derive`: the transpose ("double-vjp")
 `<g(u), t>` with respect to u is `J t`. It costs the op's forward again, one backward with
 create_graph and one backward of that backward: about 3 to 5 times the op alone.
 
-A tangent is stored on the tensor as `(level, tangent)` in `_extra.dual`; it is visible only
+A tangent is stored on the tensor as `(level, tangent)` in its `_dual` slot; it is visible only
 while that level is open, and the level clears what it set when it closes. Views get their
 tangents from view rules (so a view's tangent is a view of its base's tangent), and an in-place
 op writes its new tangent into the existing tangent's memory (`write_tangent`).
@@ -30,7 +30,7 @@ import numpy as np
 from opgrad.runtime.device import array_module
 from opgrad.runtime.grad_mode import enable_grad, grad_enabled, no_grad
 from opgrad.runtime.later import later
-from opgrad.runtime.tensor import Tensor, _TensorExtra, wrap
+from opgrad.runtime.tensor import Tensor, wrap
 from opgrad.runtime.version import bump_version
 
 
@@ -58,10 +58,7 @@ def tangent_of(t: Any) -> Tensor | None:
     """t's tangent at the open level, or None."""
     if not isinstance(t, Tensor):
         return None
-    extra = t._extra
-    if extra is None:
-        return None
-    dual = extra.dual
+    dual = t._dual
     if dual is None or dual[0] != FORWARD.level:
         return None
     return dual[1]
@@ -73,20 +70,17 @@ def set_tangent(t: Any, tangent: Any) -> None:
         for a, b in zip(t, tangent, strict=True):
             set_tangent(a, b)
         return
-    extra = t._extra
-    if extra is None:
-        extra = t._extra = _TensorExtra()  # t._extra_state() without the call
     if tangent is None:
-        extra.dual = None
+        t._dual = None
         return
     if t._data.dtype.kind == "c" or tangent._data.dtype.kind == "c":
         raise TypeError(
             "forward-mode AD does not support complex tensors yet: an op on a dual tensor gave a "
             f"complex {t._data.dtype} result; differentiate complex code in reverse mode (backward, og.grad)"
         )
-    if extra.dual is None:
+    if t._dual is None:
         FORWARD.set.append(weakref.ref(t))
-    extra.dual = (FORWARD.level, tangent)
+    t._dual = (FORWARD.level, tangent)
     if t._node is not None and t._vc is not None:  # an output a node may have saved
         FORWARD.outputs[id(t._data)] = (weakref.ref(t._data), tangent)
 
@@ -107,7 +101,7 @@ def restore_tangent(t: Tensor) -> None:
     """A saved output rebuilt from its array gets the tangent the output had."""
     found = FORWARD.outputs.get(id(t._data))
     if found is not None and found[0]() is t._data:
-        t._extra_state().dual = (FORWARD.level, found[1])
+        t._dual = (FORWARD.level, found[1])
         FORWARD.set.append(weakref.ref(t))
 
 
