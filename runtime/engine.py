@@ -228,23 +228,22 @@ def _run(
     blocked: set[tuple[int, int]] | None,
     accumulate: bool,
 ) -> dict[int, Tensor]:
-    # 1. Count, for every reachable node, the edges into it (iteratively).
+    # 1. Count, for every reachable node, the edges into it (iteratively). A node is walked
+    # when its first edge is counted (it enters `deps`), a root at the start: no `seen` set.
     deps: dict[GradNode, int] = {}
-    stack: list[GradNode] = []
-    seen: set[GradNode] = set()
-    for node, _pos in roots:
-        if node not in seen:
-            seen.add(node)
-            stack.append(node)
+    root_nodes = {node: None for node, _pos in roots}  # in order, each once
+    stack: list[GradNode] = list(root_nodes)
     while stack:
         node = stack.pop()
         for child in node._next if blocked is None else _unblocked(node, blocked):
-            if child is None:
-                continue
-            deps[child] = deps.get(child, 0) + 1
-            if child not in seen:
-                seen.add(child)
-                stack.append(child)
+            if child is not None:
+                n = deps.get(child)
+                if n is None:
+                    deps[child] = 1
+                    if child not in root_nodes:
+                        stack.append(child)
+                else:
+                    deps[child] = n + 1
 
     # 2. For grad(): which nodes lie on a path to an input (the others are skipped).
     needed: set[GradNode] | None = None
