@@ -348,7 +348,7 @@ def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
     prev = node._next[0] if n else None
     if prev is not None and prev._shape == shape:
         shape = prev._shape
-    if n <= 2:
+    if n == 1 or n == 2:  # _link filled the rest for the others
         node._more = None
         node.seq = next(_SEQ)
         node._released = False
