@@ -79,6 +79,8 @@ RUNTIME_NAMES = frozenset(
         "tangent_of",
         "set_tangent",
         "rule_scope",
+        "pause_rules",
+        "resume_rules",
         "derive",
         "no_tangent_rule",
         "write_tangent",

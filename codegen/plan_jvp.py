@@ -2,10 +2,10 @@
 
 An op with a `jvp:` entry gets its tangents from the checked expressions (`jvp_check.py`):
 the tangents of its tensor arguments are read (zeros for those without one, once any has
-one), each output's tangent is computed inside `rule_scope()` (forward mode paused, grad mode
-as the caller had it) and stored. Every other op, and every grad op (forward-over-reverse
-differentiates the backward pass), calls `derive` (the double-vjp trick, runtime/dual.py).
-Each forward function calls its rule while a dual level is open (`call_site`).
+one), each output's tangent is computed between `pause_rules()` and `resume_rules()` (forward
+mode paused, grad mode as the caller had it) and stored. Every other op, and every grad op
+(forward-over-reverse differentiates the backward pass), calls `derive` (the double-vjp
+trick, runtime/dual.py). Each forward function calls its rule while a dual level is open (`call_site`).
 """
 
 from __future__ import annotations

@@ -58,16 +58,16 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     composite = spec.composite(bwd.name)
     if composite is not None and bwd.kernel is None:
         # One path: the composite runs ops on Tensors, recorded or not by grad mode.
-        reads += [_unpack(a, "unpack") for a in saved]
+        reads += [_unpack(a, "unpack", meta) for a in saved]
         compute += _composite_stmts(composite, attrs)
     elif composite is not None:
         # `kernel:` and `composite:`: the recorded path evaluates the composite with ops (any
         # order); the first-order path runs the kernel on arrays.
-        create_graph += [_unpack(a, "unpack") for a in saved]
+        create_graph += [_unpack(a, "unpack", meta) for a in saved]
         create_graph += _composite_stmts(composite, attrs)
     else:
         # create_graph: saved tensors as Tensors for the recorded grad op.
-        create_graph += [_unpack(a, "unpack") for a in saved]
+        create_graph += [_unpack(a, "unpack", meta) for a in saved]
         call_args = [a.name for a in bwd.args] + [f"self.{a.name}" for a in attrs]
         targets = ", ".join(o.name for o in bwd.outputs)
         create_graph.append(
@@ -76,7 +76,7 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
     if bwd.kernel is not None:
         # The first-order path: only the saved tensors' version-checked arrays
         # (`unpack_data`), which is all the kernel takes.
-        compute += [_unpack(a, "unpack_data") for a in saved]
+        compute += [_unpack(a, "unpack_data", meta) for a in saved]
         saved_names = {a.name for a in saved}
         forms = [
             (a, META if a.name in meta else ARRAY if a.name in saved_names else TENSOR) for a in bwd.args
@@ -144,8 +144,12 @@ def _composite_stmts(composite: tuple[tuple[str, Composite], ...], attrs: list[A
     return stmts
 
 
-def _unpack(a: Arg, how: str) -> Unpacked:
-    """A saved tensor (list, optional tensor) as a local, through `<how>(saved, self)`."""
+def _unpack(a: Arg, how: str, meta: set[str]) -> Unpacked:
+    """A saved tensor (list, optional tensor) as a local, through `<how>(saved, self)`; a
+    `no_need_buffer` tensor's metadata is read as it is (it has no version to check, and
+    `unpack`/`unpack_data` would return the same object)."""
+    if a.name in meta and not a.is_tensor_list:
+        return Unpacked(a.name, how, "meta")
     form = "list" if a.is_tensor_list else "optional" if a.type == "Tensor?" else "tensor"
     return Unpacked(a.name, how, form)
 

@@ -79,7 +79,7 @@ class History:
 
     name: str
     position: int
-    form: str  # "tensor" | "list" | "optional"
+    form: str  # "tensor" | "list" | "optional" | "meta" (a no_need_buffer input: read as is)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from opgrad.generated import ops as _ops
 from opgrad.runtime.dual import (
     derive,
     no_tangent_rule,
-    rule_scope,
+    pause_rules,
+    resume_rules,
     set_tangent,
     tangent_of,
     tangents,
@@ -346,8 +347,11 @@ def neg(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = -x_t
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -359,8 +363,11 @@ def abs(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.real(conj_if_complex(x_t) * x) / _ops.abs(x) if x._data.dtype.kind == "c" else _grad_ops.abs_grad(x, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -380,8 +387,11 @@ def exp(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * out
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -393,8 +403,11 @@ def expm1(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.expm1_grad(out, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -406,8 +419,11 @@ def log(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t / x if x._data.dtype.kind == "c" else _grad_ops.log_grad(x, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -419,8 +435,11 @@ def log1p(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.log1p_grad(x, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -432,8 +451,11 @@ def sqrt(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = 0.5 * x_t / out if out._data.dtype.kind == "c" else _grad_ops.sqrt_grad(out, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -445,8 +467,11 @@ def rsqrt(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.rsqrt_grad(out, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -458,8 +483,11 @@ def square(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = 2 * x * x_t
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -471,8 +499,11 @@ def reciprocal(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = -x_t * out * out if out._data.dtype.kind == "c" else _grad_ops.reciprocal_grad(out, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -484,8 +515,11 @@ def sin(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * _ops.cos(x)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -497,8 +531,11 @@ def cos(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = -x_t * _ops.sin(x)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -510,8 +547,11 @@ def tanh(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * (1 - out * out) if out._data.dtype.kind == "c" else _grad_ops.tanh_grad(out, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -523,8 +563,11 @@ def sigmoid(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * out * (1 - out) if out._data.dtype.kind == "c" else _grad_ops.sigmoid_grad(out, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -536,8 +579,11 @@ def relu(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.relu_grad(out, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -550,8 +596,11 @@ def gelu(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.gelu_grad(x, x_t, approximate)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -563,8 +612,11 @@ def silu(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.silu_grad(x, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -578,8 +630,11 @@ def softplus(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.softplus_grad(x, x_t, beta, threshold)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -592,8 +647,11 @@ def leaky_relu(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.leaky_relu_grad(x, x_t, negative_slope)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -606,8 +664,11 @@ def elu(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.elu_grad(x, x_t, alpha)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -619,8 +680,11 @@ def erf(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.erf_grad(x, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -634,8 +698,11 @@ def scale(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.scale(x_t, scale, 0.0)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -648,8 +715,11 @@ def pow(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * (y * _ops.pow(x, y - 1)) if x._data.dtype.kind == "c" else _grad_ops.pow_grad(x, x_t, y)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -663,8 +733,11 @@ def clip(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.clip_grad(x, x_t, min, max)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -677,8 +750,11 @@ def cast(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.cast(x_t, dtype)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -692,8 +768,11 @@ def hardtanh(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.hardtanh_grad(x, x_t, min, max)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -705,8 +784,11 @@ def hardswish(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.hardswish_grad(x, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -718,8 +800,11 @@ def hardsigmoid(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.hardsigmoid_grad(x, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -731,8 +816,11 @@ def mish(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.mish_grad(x, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -744,8 +832,11 @@ def log_sigmoid(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.log_sigmoid_grad(x, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -767,8 +858,11 @@ def selu(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.selu_grad(x, x_t, scale, alpha)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -781,8 +875,11 @@ def celu(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.celu_grad(x, x_t, alpha)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -794,8 +891,11 @@ def softsign(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.softsign_grad(x, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -807,8 +907,11 @@ def tanhshrink(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.tanhshrink_grad(x, x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -822,8 +925,11 @@ def add(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t + y_t
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -837,8 +943,11 @@ def subtract(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t - y_t
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -852,8 +961,11 @@ def multiply(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * y + x * y_t
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -867,8 +979,11 @@ def divide(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = (x_t - out * y_t) / y
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -910,8 +1025,11 @@ def where(
     if _t is None:
         return
     condition_t, x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.where(condition, x_t, y_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -923,8 +1041,11 @@ def tan(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * (1 + out * out)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -936,8 +1057,11 @@ def asin(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * _ops.rsqrt(1 - x * x)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -949,8 +1073,11 @@ def acos(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = -x_t * _ops.rsqrt(1 - x * x)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -962,8 +1089,11 @@ def atan(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t / (1 + x * x)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -975,8 +1105,11 @@ def sinh(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * _ops.cosh(x)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -988,8 +1121,11 @@ def cosh(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * _ops.sinh(x)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1001,8 +1137,11 @@ def asinh(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * _ops.rsqrt(x * x + 1)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1014,8 +1153,11 @@ def acosh(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * _ops.rsqrt(x * x - 1)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1027,8 +1169,11 @@ def atanh(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t / (1 - x * x)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1040,8 +1185,11 @@ def log2(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t / (x * 0.6931471805599453)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1053,8 +1201,11 @@ def log10(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t / (x * 2.302585092994046)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1066,8 +1217,11 @@ def exp2(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * out * 0.6931471805599453
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1079,8 +1233,11 @@ def deg2rad(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * 0.017453292519943295
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1092,8 +1249,11 @@ def rad2deg(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * 57.29577951308232
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1105,8 +1265,11 @@ def logit(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t / (x * (1 - x))
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1118,8 +1281,11 @@ def frac(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1131,8 +1297,11 @@ def floor(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.zero(x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1144,8 +1313,11 @@ def ceil(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.zero(x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1157,8 +1329,11 @@ def trunc(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.zero(x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1171,8 +1346,11 @@ def round(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.zero(x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1186,8 +1364,11 @@ def atan2(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = (x_t * y - y_t * x) / (x * x + y * y)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1201,8 +1382,11 @@ def logaddexp(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * _ops.exp(x - out) + y_t * _ops.exp(y - out)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1216,8 +1400,11 @@ def logaddexp2(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * _ops.exp2(x - out) + y_t * _ops.exp2(y - out)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1232,8 +1419,11 @@ def lerp(
     if _t is None:
         return
     x_t, end_t, weight_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t + weight_t * (end - x) + weight * (end_t - x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1249,8 +1439,11 @@ def addcmul(
     if _t is None:
         return
     x_t, tensor1_t, tensor2_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t + value * (tensor1_t * tensor2 + tensor1 * tensor2_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1266,8 +1459,11 @@ def addcdiv(
     if _t is None:
         return
     x_t, tensor1_t, tensor2_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t + value * (tensor1_t / tensor2 - tensor1 * tensor2_t / (tensor2 * tensor2))
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1300,8 +1496,11 @@ def cummax(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         values_t = _ops.take_along_axis(x_t, indices, axis)
+    finally:
+        resume_rules()
     set_tangent(values, values_t)
 
 
@@ -1315,8 +1514,11 @@ def cummin(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         values_t = _ops.take_along_axis(x_t, indices, axis)
+    finally:
+        resume_rules()
     set_tangent(values, values_t)
 
 
@@ -1329,8 +1531,11 @@ def pixel_shuffle(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.pixel_shuffle(x_t, upscale_factor)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1343,8 +1548,11 @@ def pixel_unshuffle(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.pixel_unshuffle(x_t, downscale_factor)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1358,8 +1566,11 @@ def xlogy(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * _ops.xlogy(_ops.where(_ops.equal(x, 0.0), 0.0, 1.0), y) + x * y_t / y
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1373,8 +1584,11 @@ def fmod(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t - _ops.trunc(x / y) * y_t
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1388,8 +1602,11 @@ def copysign(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t * _ops.sign(x) * _ops.sign(out)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1404,8 +1621,11 @@ def nan_to_num(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.where(_ops.isfinite(x), x_t, 0.0)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1419,8 +1639,11 @@ def sum(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.sum(x_t, axis, keepdim)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1434,8 +1657,11 @@ def mean(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.mean(x_t, axis, keepdim)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1521,8 +1747,11 @@ def cumsum(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.cumsum(x_t, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1571,8 +1800,11 @@ def matmul(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.matmul_jvp(x, y, x_t, y_t, transpose_x, transpose_y)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1585,8 +1817,11 @@ def reshape(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.reshape(x_t, shape)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1599,8 +1834,11 @@ def transpose(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.transpose(x_t, perm)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1613,8 +1851,11 @@ def squeeze(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.squeeze(x_t, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1627,8 +1868,11 @@ def unsqueeze(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.unsqueeze(x_t, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1642,8 +1886,11 @@ def flatten(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.flatten(x_t, start_axis, stop_axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1656,8 +1903,11 @@ def expand(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.expand(x_t, shape)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1671,8 +1921,11 @@ def concat(
     if _t is None:
         return
     (x_t,) = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.concat(x_t, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1686,8 +1939,11 @@ def stack(
     if _t is None:
         return
     (x_t,) = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.stack(x_t, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1701,8 +1957,11 @@ def split(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.split(x_t, num_or_sections, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1717,8 +1976,11 @@ def gather(
     if _t is None:
         return
     x_t, index_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.gather(x_t, index, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1733,8 +1995,11 @@ def index_select(
     if _t is None:
         return
     x_t, index_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.index_select(x_t, index, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1747,8 +2012,11 @@ def tile(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.tile(x_t, repeat_times)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1763,8 +2031,11 @@ def take_along_axis(
     if _t is None:
         return
     arr_t, indices_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.take_along_axis(arr_t, indices, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1801,8 +2072,11 @@ def masked_fill(
     if _t is None:
         return
     x_t, mask_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.masked_fill(x_t, mask, 0.0)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1815,8 +2089,11 @@ def tril(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.tril(x_t, diagonal)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1829,8 +2106,11 @@ def triu(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.triu(x_t, diagonal)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1845,8 +2125,11 @@ def pad(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.pad(x_t, pad, mode, 0.0)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1860,8 +2143,11 @@ def roll(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.roll(x_t, shifts, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1884,8 +2170,11 @@ def flip(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.flip(x_t, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1899,8 +2188,11 @@ def gather_nd(
     if _t is None:
         return
     x_t, index_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.gather_nd(x_t, index)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1915,8 +2207,11 @@ def scatter_nd_add(
     if _t is None:
         return
     x_t, index_t, updates_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.scatter_nd_add(x_t, index, updates_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1931,8 +2226,11 @@ def scatter_nd(
     if _t is None:
         return
     index_t, updates_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.scatter_nd(index, updates_t, shape)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1946,8 +2244,11 @@ def index(
     if _t is None:
         return
     x_t, indices_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.index(x_t, indices)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1963,8 +2264,11 @@ def index_put(
     if _t is None:
         return
     x_t, indices_t, values_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.index_put(x_t, indices, values_t, accumulate)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1977,8 +2281,11 @@ def softmax(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.softmax_vjp(out, x_t, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -1991,8 +2298,11 @@ def log_softmax(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = x_t - _ops.sum(_ops.exp(out) * x_t, axis, True)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2007,8 +2317,11 @@ def dropout(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _grad_ops.dropout_grad(mask, x_t, p, training)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2022,8 +2335,11 @@ def embedding(
     if _t is None:
         return
     x_t, weight_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.embedding(x, weight_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2059,9 +2375,12 @@ def cross_entropy(
     if _t is None:
         return
     input_t, label_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         g = _grad_ops.cross_entropy_grad(input, label, _ops.fill(out, 1.0), axis, reduction, ignore_index, label_smoothing)
         out_t = _ops.sum(g * input_t, axis) if reduction == "none" else _ops.sum(g * input_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2146,9 +2465,12 @@ def conv2d(
     if _t is None:
         return
     x_t, weight_t, bias_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         a = _ops.conv2d(x_t, weight, None, stride, padding, dilation, groups) + _ops.conv2d(x, weight_t, None, stride, padding, dilation, groups)
         out_t = a + _ops.reshape(bias_t, [1, -1, 1, 1]) if bias is not None else a
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2211,9 +2533,12 @@ def conv3d(
     if _t is None:
         return
     x_t, weight_t, bias_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         a = _ops.conv3d(x_t, weight, None, stride, padding, dilation, groups) + _ops.conv3d(x, weight_t, None, stride, padding, dilation, groups)
         out_t = a + _ops.reshape(bias_t, [1, -1, 1, 1, 1]) if bias is not None else a
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2264,12 +2589,15 @@ def layer_norm(
     if _t is None:
         return
     x_t, weight_t, bias_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         n = _ops.reduce_as(_ops.fill(x, 1.0), mean)
         xhat = (x - mean) * rstd
         xhat_t = rstd * (x_t - _ops.reduce_as(x_t, mean) / n - xhat * (_ops.reduce_as(x_t * xhat, mean) / n))
         a = xhat_t * weight + xhat * weight_t if weight is not None else xhat_t
         out_t = a + bias_t if bias is not None else a
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2315,9 +2643,12 @@ def linear(
     if _t is None:
         return
     x_t, weight_t, bias_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         a = _ops.matmul(x_t, weight) + _ops.matmul(x, weight_t)
         out_t = a + bias_t if bias is not None else a
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2348,13 +2679,16 @@ def scaled_dot_product_attention(
     if _t is None:
         return
     query_t, key_t, value_t, mask_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         c = _ops.rsqrt(_ops.sum(_ops.fill(query, 1.0), -1, True)) if scale is None else scale
         s_t = (_ops.matmul(query_t, key, False, True) + _ops.matmul(query, key_t, False, True)) * c
         scores_t = s_t + mask_t if mask_t is not None else s_t
         w_t = _ops.softmax_vjp(weights, scores_t, -1)
         kept_t = _ops.where(keep, w_t, 0.0) / (1 - dropout_p)
         out_t = _ops.matmul(kept_t, value) + _ops.matmul(_ops.where(keep, weights, 0.0) / (1 - dropout_p), value_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2370,8 +2704,11 @@ def unfold(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.unfold(x_t, kernel_size, dilation, padding, stride)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2388,8 +2725,11 @@ def fold(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.fold(x_t, output_size, kernel_size, dilation, padding, stride)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2430,8 +2770,11 @@ def narrow_as(
     if _t is None:
         return
     x_t, like_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.narrow_as(x_t, like, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2446,8 +2789,11 @@ def pad_as(
     if _t is None:
         return
     x_t, like_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.pad_as(x_t, like, axis)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2462,8 +2808,11 @@ def qr_square_block(
     if _t is None:
         return
     x_t, q_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.qr_square_block(x_t, q, mode)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2553,8 +2902,11 @@ def matrix_transpose(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.matrix_transpose(x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2566,8 +2918,11 @@ def trace(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.trace(x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2591,8 +2946,11 @@ def diagonal(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.diagonal(x_t, offset, axis1, axis2)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2607,8 +2965,11 @@ def diag_embed(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.diag_embed(x_t, offset, dim1, dim2)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2630,8 +2991,11 @@ def inv(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = -_ops.matmul(_ops.matmul(out, x_t), out)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2643,8 +3007,11 @@ def det(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = out * _ops.trace(_ops.solve(x, x_t))
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2657,8 +3024,11 @@ def slogdet(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         logabsdet_t = _ops.trace(_ops.solve(x, x_t))
+    finally:
+        resume_rules()
     set_tangent(logabsdet, logabsdet_t)
 
 
@@ -2672,8 +3042,11 @@ def solve(
     if _t is None:
         return
     a_t, b_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.solve(a, b_t - _ops.matmul(a_t, out))
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2736,8 +3109,11 @@ def bmm(
     if _t is None:
         return
     x_t, y_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.matmul(x_t, y) + _ops.matmul(x, y_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2805,8 +3181,11 @@ def conj(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = conj_if_complex(x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2818,8 +3197,11 @@ def real(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.real(x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2831,8 +3213,11 @@ def imag(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.imag(x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2846,8 +3231,11 @@ def complex(
     if _t is None:
         return
     real_t, imag_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.complex(real_t, imag_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2876,8 +3264,11 @@ def view_as_real(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.view_as_real(x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2889,8 +3280,11 @@ def view_as_complex(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.view_as_complex(x_t)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2905,8 +3299,11 @@ def fftn(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.fftn(x_t, s, axes, norm)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2921,8 +3318,11 @@ def ifftn(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.ifftn(x_t, s, axes, norm)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2937,8 +3337,11 @@ def rfftn(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.rfftn(x_t, s, axes, norm)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2953,8 +3356,11 @@ def irfftn(
     x_t = tangent_of(x)
     if x_t is None:
         return
-    with rule_scope():
+    pause_rules()
+    try:
         out_t = _ops.irfftn(x_t, s, axes, norm)
+    finally:
+        resume_rules()
     set_tangent(out, out_t)
 
 
@@ -2994,8 +3400,11 @@ def exp_grad(
     if _t is None:
         return
     out_t, out_grad_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         x_grad_t = out_grad_t * conj_if_complex(out) + out_grad * conj_if_complex(out_t)
+    finally:
+        resume_rules()
     set_tangent(x_grad, x_grad_t)
 
 
@@ -3018,8 +3427,11 @@ def log_grad(
     if _t is None:
         return
     x_t, out_grad_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         x_grad_t = out_grad_t / conj_if_complex(x) - out_grad * conj_if_complex(x_t / (x * x))
+    finally:
+        resume_rules()
     set_tangent(x_grad, x_grad_t)
 
 
@@ -3078,8 +3490,11 @@ def sin_grad(
     if _t is None:
         return
     x_t, out_grad_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         x_grad_t = out_grad_t * conj_if_complex(_ops.cos(x)) - out_grad * conj_if_complex(_ops.sin(x) * x_t)
+    finally:
+        resume_rules()
     set_tangent(x_grad, x_grad_t)
 
 
@@ -3093,8 +3508,11 @@ def cos_grad(
     if _t is None:
         return
     x_t, out_grad_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         x_grad_t = -out_grad_t * conj_if_complex(_ops.sin(x)) - out_grad * conj_if_complex(_ops.cos(x) * x_t)
+    finally:
+        resume_rules()
     set_tangent(x_grad, x_grad_t)
 
 
@@ -3108,8 +3526,11 @@ def tanh_grad(
     if _t is None:
         return
     out_t, out_grad_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         x_grad_t = out_grad_t * conj_if_complex(1 - out * out) - 2 * out_grad * conj_if_complex(out * out_t)
+    finally:
+        resume_rules()
     set_tangent(x_grad, x_grad_t)
 
 
@@ -3123,8 +3544,11 @@ def sigmoid_grad(
     if _t is None:
         return
     out_t, out_grad_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         x_grad_t = out_grad_t * conj_if_complex(out * (1 - out)) + out_grad * conj_if_complex(out_t * (1 - 2 * out))
+    finally:
+        resume_rules()
     set_tangent(x_grad, x_grad_t)
 
 
@@ -3615,9 +4039,12 @@ def matmul_grad(
     if _t is None:
         return
     x_t, y_t, out_grad_t = _t
-    with rule_scope():
+    pause_rules()
+    try:
         x_grad_t = _ops.matmul_xg(x, y_t, out_grad, transpose_x, transpose_y) + _ops.matmul_xg(x, y, out_grad_t, transpose_x, transpose_y)
         y_grad_t = _ops.matmul_yg(x_t, y, out_grad, transpose_x, transpose_y) + _ops.matmul_yg(x, y, out_grad_t, transpose_x, transpose_y)
+    finally:
+        resume_rules()
     set_tangent(x_grad, x_grad_t)
     set_tangent(y_grad, y_grad_t)
 

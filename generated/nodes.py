@@ -587,10 +587,10 @@ class SignGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.sign_grad(x, out_grad)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch("sign_grad", "sign_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data))
@@ -1885,10 +1885,10 @@ class CastGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.cast_grad(x, out_grad, self.dtype)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch("cast_grad", "cast_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.dtype))
@@ -2523,24 +2523,26 @@ class AddGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
+        x_grad: Tensor | None
+        y_grad: Tensor | None
         if create_graph:
-            x = unpack(self.x, self)
-            y = unpack(self.y, self)
+            x = self.x
+            y = self.y
             x_grad, y_grad = _grad_ops.add_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        x = unpack_data(self.x, self)
-        y = unpack_data(self.y, self)
+        x = self.x
+        y = self.y
         _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch("add_grad", "add_grad", out_grad._data)
         try:
-            _results = _kernel(x, y, out_grad._data)
+            _results = _kernel(x, y, out_grad._data, (self._next[0] is not None, self._next[1] is not None))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("add_grad", _e) from None
         try:
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("add_grad", 2, _results) from None
-        x_grad = wrap(_r0)
-        y_grad = wrap(_r1)
+        x_grad = None if _r0 is None else wrap(_r0)
+        y_grad = None if _r1 is None else wrap(_r1)
         return (x_grad, y_grad)
 
 
@@ -2568,24 +2570,26 @@ class SubtractGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
+        x_grad: Tensor | None
+        y_grad: Tensor | None
         if create_graph:
-            x = unpack(self.x, self)
-            y = unpack(self.y, self)
+            x = self.x
+            y = self.y
             x_grad, y_grad = _grad_ops.subtract_grad(x, y, out_grad)
             return (x_grad, y_grad)
-        x = unpack_data(self.x, self)
-        y = unpack_data(self.y, self)
+        x = self.x
+        y = self.y
         _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch("subtract_grad", "subtract_grad", out_grad._data)
         try:
-            _results = _kernel(x, y, out_grad._data)
+            _results = _kernel(x, y, out_grad._data, (self._next[0] is not None, self._next[1] is not None))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("subtract_grad", _e) from None
         try:
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("subtract_grad", 2, _results) from None
-        x_grad = wrap(_r0)
-        y_grad = wrap(_r1)
+        x_grad = None if _r0 is None else wrap(_r0)
+        y_grad = None if _r1 is None else wrap(_r1)
         return (x_grad, y_grad)
 
 
@@ -2613,6 +2617,8 @@ class MultiplyGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
+        x_grad: Tensor | None
+        y_grad: Tensor | None
         if create_graph:
             x = unpack(self.x, self)
             y = unpack(self.y, self)
@@ -2638,6 +2644,7 @@ class MultiplyGradNode(GradNode):
                 x,
                 y,
                 out_grad._data,
+                (self._next[0] is not None, self._next[1] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("multiply_grad", _e) from None
@@ -2645,8 +2652,8 @@ class MultiplyGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("multiply_grad", 2, _results) from None
-        x_grad = wrap(_r0)
-        y_grad = wrap(_r1)
+        x_grad = None if _r0 is None else wrap(_r0)
+        y_grad = None if _r1 is None else wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -2694,13 +2701,15 @@ class DivideGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
+        x_grad: Tensor | None
+        y_grad: Tensor | None
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             y = unpack(self.y, self)
             out = unpack(self.out, self)
             x_grad, y_grad = _grad_ops.divide_grad(x, y, out, out_grad)
             return (x_grad, y_grad)
-        x = unpack_data(self.x, self)
+        x = self.x
         y = unpack_data(self.y, self)
         out = unpack_data(self.out, self)
         _kernel = (
@@ -2722,6 +2731,7 @@ class DivideGradNode(GradNode):
                 y,
                 out,
                 out_grad._data,
+                (self._next[0] is not None, self._next[1] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("divide_grad", _e) from None
@@ -2729,8 +2739,8 @@ class DivideGradNode(GradNode):
             _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
         except ValueError:
             raise kernel_results_error("divide_grad", 2, _results) from None
-        x_grad = wrap(_r0)
-        y_grad = wrap(_r1)
+        x_grad = None if _r0 is None else wrap(_r0)
+        y_grad = None if _r1 is None else wrap(_r1)
         return (x_grad, y_grad)
 
     def release_saved(self) -> None:
@@ -3054,13 +3064,13 @@ class WhereGradNode(GradNode):
         out_grad = grads[0]
         if create_graph:
             condition = unpack(self.condition, self)
-            x = unpack(self.x, self)
-            y = unpack(self.y, self)
+            x = self.x
+            y = self.y
             x_grad, y_grad = _grad_ops.where_grad(condition, x, y, out_grad)
             return (None, x_grad, y_grad)
         condition = unpack_data(self.condition, self)
-        x = unpack_data(self.x, self)
-        y = unpack_data(self.y, self)
+        x = self.x
+        y = self.y
         _kernel = (
             condition.__class__
             is out_grad._data.__class__
@@ -3829,10 +3839,10 @@ class SumGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.sum_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch("sum_grad", "sum_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
@@ -3869,10 +3879,10 @@ class MeanGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.mean_grad(x, out_grad, self.axis, self.keepdim)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch("mean_grad", "mean_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.axis, self.keepdim))
@@ -4718,10 +4728,10 @@ class CumsumGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.cumsum_grad(x, out_grad, self.axis)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch("cumsum_grad", "cumsum_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.axis))
@@ -4863,7 +4873,7 @@ class TopkGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             indices = unpack(self.indices, self)
             x_grad = _grad_ops.topk_grad(
                 x,
@@ -4875,7 +4885,7 @@ class TopkGradNode(GradNode):
                 self.sorted,
             )
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         indices = unpack_data(self.indices, self)
         _kernel = (
             indices.__class__
@@ -4930,7 +4940,7 @@ class SortGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             indices = unpack(self.indices, self)
             x_grad = _grad_ops.sort_grad(
                 x,
@@ -4940,7 +4950,7 @@ class SortGradNode(GradNode):
                 self.descending,
             )
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         indices = unpack_data(self.indices, self)
         _kernel = (
             indices.__class__
@@ -5088,10 +5098,10 @@ class ReshapeGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.reshape_grad(x, out_grad, self.shape)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch("reshape_grad", "reshape_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.shape))
@@ -5125,10 +5135,10 @@ class TransposeGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.transpose_grad(x, out_grad, self.perm)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch("transpose_grad", "transpose_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.perm))
@@ -5162,10 +5172,10 @@ class SqueezeGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.squeeze_grad(x, out_grad, self.axis)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch("squeeze_grad", "squeeze_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.axis))
@@ -5199,10 +5209,10 @@ class UnsqueezeGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.unsqueeze_grad(x, out_grad, self.axis)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.axis))
@@ -5237,10 +5247,10 @@ class FlattenGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.flatten_grad(x, out_grad, self.start_axis, self.stop_axis)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch("flatten_grad", "flatten_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.start_axis, self.stop_axis))
@@ -5276,10 +5286,10 @@ class ExpandGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.expand_grad(x, out_grad, self.shape)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch("expand_grad", "expand_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.shape))
@@ -5392,10 +5402,10 @@ class SplitGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0:]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.split_grad(x, out_grad, self.num_or_sections, self.axis)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _out_grad_data = [_t._data for _t in out_grad]
         _kernel = dispatch(
             "split_grad",
@@ -5442,11 +5452,11 @@ class GatherGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             index = unpack(self.index, self)
             x_grad = _grad_ops.gather_grad(x, index, out_grad, self.axis)
             return (x_grad, None)
-        x = unpack_data(self.x, self)
+        x = self.x
         index = unpack_data(self.index, self)
         _kernel = (
             index.__class__
@@ -5497,11 +5507,11 @@ class IndexSelectGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             index = unpack(self.index, self)
             x_grad = _grad_ops.index_select_grad(x, index, out_grad, self.axis)
             return (x_grad, None)
-        x = unpack_data(self.x, self)
+        x = self.x
         index = unpack_data(self.index, self)
         _kernel = (
             index.__class__
@@ -5551,10 +5561,10 @@ class TileGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.tile_grad(x, out_grad, self.repeat_times)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch("tile_grad", "tile_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.repeat_times))
@@ -5589,11 +5599,11 @@ class TakeAlongAxisGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            arr = unpack(self.arr, self)
+            arr = self.arr
             indices = unpack(self.indices, self)
             arr_grad = _grad_ops.take_along_axis_grad(arr, indices, out_grad, self.axis)
             return (arr_grad, None)
-        arr = unpack_data(self.arr, self)
+        arr = self.arr
         indices = unpack_data(self.indices, self)
         _kernel = (
             indices.__class__
@@ -5645,9 +5655,9 @@ class ScatterGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             index = unpack(self.index, self)
-            updates = unpack(self.updates, self)
+            updates = self.updates
             x_grad, updates_grad = _grad_ops.scatter_grad(
                 x,
                 index,
@@ -5656,9 +5666,9 @@ class ScatterGradNode(GradNode):
                 self.overwrite,
             )
             return (x_grad, None, updates_grad)
-        x = unpack_data(self.x, self)
+        x = self.x
         index = unpack_data(self.index, self)
-        updates = unpack_data(self.updates, self)
+        updates = self.updates
         _kernel = (
             index.__class__
             is out_grad._data.__class__
@@ -5717,9 +5727,9 @@ class IndexAddGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             index = unpack(self.index, self)
-            value = unpack(self.value, self)
+            value = self.value
             x_grad, value_grad = _grad_ops.index_add_grad(
                 x,
                 index,
@@ -5728,9 +5738,9 @@ class IndexAddGradNode(GradNode):
                 self.axis,
             )
             return (x_grad, None, value_grad)
-        x = unpack_data(self.x, self)
+        x = self.x
         index = unpack_data(self.index, self)
-        value = unpack_data(self.value, self)
+        value = self.value
         _kernel = (
             index.__class__
             is out_grad._data.__class__
@@ -5908,7 +5918,7 @@ class PadGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.pad_grad(
                 x,
                 out_grad,
@@ -5917,7 +5927,7 @@ class PadGradNode(GradNode):
                 self.value,
             )
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.pad, self.mode, self.value))
@@ -5992,10 +6002,10 @@ class RepeatInterleaveGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.repeat_interleave_grad(x, out_grad, self.repeats, self.axis)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.repeats, self.axis))
@@ -6352,11 +6362,11 @@ class EmbeddingGradNode(GradNode):
         out_grad = grads[0]
         if create_graph:
             x = unpack(self.x, self)
-            weight = unpack(self.weight, self)
+            weight = self.weight
             weight_grad = _grad_ops.embedding_grad(x, weight, out_grad)
             return (None, weight_grad)
         x = unpack_data(self.x, self)
-        weight = unpack_data(self.weight, self)
+        weight = self.weight
         _kernel = (
             x.__class__
             is out_grad._data.__class__
@@ -6929,7 +6939,7 @@ class NllLossGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            input = unpack(self.input, self)
+            input = self.input
             label = unpack(self.label, self)
             weight = None if self.weight is None else unpack(self.weight, self)
             input_grad = _grad_ops.nll_loss_grad(
@@ -6941,7 +6951,7 @@ class NllLossGradNode(GradNode):
                 self.reduction,
             )
             return (input_grad, None, None)
-        input = unpack_data(self.input, self)
+        input = self.input
         label = unpack_data(self.label, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
         _kernel = (
@@ -7594,7 +7604,7 @@ class Conv2dGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             weight = unpack(self.weight, self)
-            bias = None if self.bias is None else unpack(self.bias, self)
+            bias = self.bias
             x_grad, weight_grad, bias_grad = _grad_ops.conv2d_grad(
                 x,
                 weight,
@@ -7608,7 +7618,7 @@ class Conv2dGradNode(GradNode):
             return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
-        bias = None if self.bias is None else unpack_data(self.bias, self)
+        bias = self.bias
         _kernel = (
             x.__class__
             is weight.__class__
@@ -7926,7 +7936,7 @@ class Conv3dGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             weight = unpack(self.weight, self)
-            bias = None if self.bias is None else unpack(self.bias, self)
+            bias = self.bias
             x_grad, weight_grad, bias_grad = _grad_ops.conv3d_grad(
                 x,
                 weight,
@@ -7940,7 +7950,7 @@ class Conv3dGradNode(GradNode):
             return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
-        bias = None if self.bias is None else unpack_data(self.bias, self)
+        bias = self.bias
         _kernel = (
             x.__class__
             is weight.__class__
@@ -8034,7 +8044,7 @@ class MaxPool2dGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             argmax = unpack(self.argmax, self)
             x_grad = _grad_ops.max_pool2d_grad(
                 x,
@@ -8045,7 +8055,7 @@ class MaxPool2dGradNode(GradNode):
                 self.padding,
             )
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         argmax = unpack_data(self.argmax, self)
         _kernel = (
             argmax.__class__
@@ -8117,7 +8127,7 @@ class AvgPool2dGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.avg_pool2d_grad(
                 x,
                 out_grad,
@@ -8126,7 +8136,7 @@ class AvgPool2dGradNode(GradNode):
                 self.padding,
             )
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.stride, self.padding))
@@ -8164,10 +8174,10 @@ class AdaptiveAvgPool2dGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.adaptive_avg_pool2d_grad(x, out_grad, self.output_size)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.output_size))
@@ -8208,7 +8218,7 @@ class LayerNormGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             weight = None if self.weight is None else unpack(self.weight, self)
-            bias = None if self.bias is None else unpack(self.bias, self)
+            bias = self.bias
             mean = unpack(self.mean, self)
             rstd = unpack(self.rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.layer_norm_grad(
@@ -8224,7 +8234,7 @@ class LayerNormGradNode(GradNode):
             return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
-        bias = None if self.bias is None else unpack_data(self.bias, self)
+        bias = self.bias
         mean = unpack_data(self.mean, self)
         rstd = unpack_data(self.rstd, self)
         _kernel = (
@@ -8400,7 +8410,7 @@ class BatchNormGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             weight = None if self.weight is None else unpack(self.weight, self)
-            bias = None if self.bias is None else unpack(self.bias, self)
+            bias = self.bias
             saved_mean = unpack(self.saved_mean, self)
             saved_rstd = unpack(self.saved_rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.batch_norm_grad(
@@ -8417,7 +8427,7 @@ class BatchNormGradNode(GradNode):
             return (x_grad, None, None, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
-        bias = None if self.bias is None else unpack_data(self.bias, self)
+        bias = self.bias
         saved_mean = unpack_data(self.saved_mean, self)
         saved_rstd = unpack_data(self.saved_rstd, self)
         _kernel = (
@@ -8607,7 +8617,7 @@ class GroupNormGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             weight = None if self.weight is None else unpack(self.weight, self)
-            bias = None if self.bias is None else unpack(self.bias, self)
+            bias = self.bias
             mean = unpack(self.mean, self)
             rstd = unpack(self.rstd, self)
             x_grad, weight_grad, bias_grad = _grad_ops.group_norm_grad(
@@ -8623,7 +8633,7 @@ class GroupNormGradNode(GradNode):
             return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
         weight = None if self.weight is None else unpack_data(self.weight, self)
-        bias = None if self.bias is None else unpack_data(self.bias, self)
+        bias = self.bias
         mean = unpack_data(self.mean, self)
         rstd = unpack_data(self.rstd, self)
         _kernel = (
@@ -8808,12 +8818,12 @@ class LinearGradNode(GradNode):
         if create_graph:
             x = unpack(self.x, self)
             weight = unpack(self.weight, self)
-            bias = None if self.bias is None else unpack(self.bias, self)
+            bias = self.bias
             x_grad, weight_grad, bias_grad = _grad_ops.linear_grad(x, weight, bias, out_grad)
             return (x_grad, weight_grad, bias_grad)
         x = unpack_data(self.x, self)
         weight = unpack_data(self.weight, self)
-        bias = None if self.bias is None else unpack_data(self.bias, self)
+        bias = self.bias
         _kernel = (
             x.__class__
             is weight.__class__
@@ -9253,7 +9263,7 @@ class UnfoldGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.unfold_grad(
                 x,
                 out_grad,
@@ -9263,7 +9273,7 @@ class UnfoldGradNode(GradNode):
                 self.stride,
             )
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_unfold_grad.get(out_grad._data.__class__) or dispatch("unfold_grad", "unfold_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.kernel_size, self.dilation, self.padding, self.stride))
@@ -9324,10 +9334,10 @@ class FillGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.fill_grad(x, out_grad, self.value)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch("fill_grad", "fill_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.value))
@@ -9359,10 +9369,10 @@ class ZeroGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.zero_grad(x, out_grad)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch("zero_grad", "zero_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data))
@@ -9393,10 +9403,10 @@ class ReduceAsGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.reduce_as_grad(x, out_grad)
             return (x_grad, None)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data))
@@ -9785,7 +9795,7 @@ class DiagonalGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.diagonal_grad(
                 x,
                 out_grad,
@@ -9794,7 +9804,7 @@ class DiagonalGradNode(GradNode):
                 self.axis2,
             )
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_diagonal_grad.get(out_grad._data.__class__) or dispatch("diagonal_grad", "diagonal_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.offset, self.axis1, self.axis2))
@@ -10363,10 +10373,10 @@ class RealGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.real_grad(x, out_grad)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_real_grad.get(out_grad._data.__class__) or dispatch("real_grad", "real_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data))
@@ -10397,10 +10407,10 @@ class ImagGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.imag_grad(x, out_grad)
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_imag_grad.get(out_grad._data.__class__) or dispatch("imag_grad", "imag_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data))
@@ -10520,7 +10530,7 @@ class FftnGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.fftn_grad(
                 x,
                 out_grad,
@@ -10529,7 +10539,7 @@ class FftnGradNode(GradNode):
                 self.norm,
             )
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_fftn_grad.get(out_grad._data.__class__) or dispatch("fftn_grad", "fftn_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.s, self.axes, self.norm))
@@ -10569,7 +10579,7 @@ class IfftnGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.ifftn_grad(
                 x,
                 out_grad,
@@ -10578,7 +10588,7 @@ class IfftnGradNode(GradNode):
                 self.norm,
             )
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_ifftn_grad.get(out_grad._data.__class__) or dispatch("ifftn_grad", "ifftn_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.s, self.axes, self.norm))
@@ -10618,7 +10628,7 @@ class RfftnGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.rfftn_grad(
                 x,
                 out_grad,
@@ -10627,7 +10637,7 @@ class RfftnGradNode(GradNode):
                 self.norm,
             )
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_rfftn_grad.get(out_grad._data.__class__) or dispatch("rfftn_grad", "rfftn_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.s, self.axes, self.norm))
@@ -10667,7 +10677,7 @@ class IrfftnGradNode(GradNode):
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
         if create_graph:
-            x = unpack(self.x, self)
+            x = self.x
             x_grad = _grad_ops.irfftn_grad(
                 x,
                 out_grad,
@@ -10676,7 +10686,7 @@ class IrfftnGradNode(GradNode):
                 self.norm,
             )
             return (x_grad,)
-        x = unpack_data(self.x, self)
+        x = self.x
         _kernel = _k_irfftn_grad.get(out_grad._data.__class__) or dispatch("irfftn_grad", "irfftn_grad", out_grad._data)
         try:
             x_grad = wrap(_kernel(x, out_grad._data, self.s, self.axes, self.norm))

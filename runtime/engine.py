@@ -228,23 +228,22 @@ def _run(
     blocked: set[tuple[int, int]] | None,
     accumulate: bool,
 ) -> dict[int, Tensor]:
-    # 1. Count, for every reachable node, the edges into it (iteratively).
+    # 1. Count, for every reachable node, the edges into it (iteratively). A node is walked
+    # when its first edge is counted (it enters `deps`), a root at the start: no `seen` set.
     deps: dict[GradNode, int] = {}
-    stack: list[GradNode] = []
-    seen: set[GradNode] = set()
-    for node, _pos in roots:
-        if node not in seen:
-            seen.add(node)
-            stack.append(node)
+    root_nodes = {node: None for node, _pos in roots}  # in order, each once
+    stack: list[GradNode] = list(root_nodes)
     while stack:
         node = stack.pop()
         for child in node._next if blocked is None else _unblocked(node, blocked):
-            if child is None:
-                continue
-            deps[child] = deps.get(child, 0) + 1
-            if child not in seen:
-                seen.add(child)
-                stack.append(child)
+            if child is not None:
+                n = deps.get(child)
+                if n is None:
+                    deps[child] = 1
+                    if child not in root_nodes:
+                        stack.append(child)
+                else:
+                    deps[child] = n + 1
 
     # 2. For grad(): which nodes lie on a path to an input (the others are skipped).
     needed: set[GradNode] | None = None
@@ -292,12 +291,28 @@ def _run(
                     if accumulate and not is_target:
                         _accumulate(node, grads, create_graph, held)
                 elif runners is None or node in runners:
-                    outs = _apply(node, grads, create_graph, retain_graph, check, held)
+                    # What a node's turn costs is this loop's cost per op, so the common case
+                    # (one output, no hooks, a generated node) runs inline; the rest is in
+                    # `_prepare` and `_after_apply`, and each gradient is checked below as it
+                    # is delivered (a bad one aborts the pass before any leaf's `.grad` sees
+                    # anything: leaves accumulate only when their own turn comes).
+                    if node._released:
+                        raise _freed_error(node)
+                    if node.n_outputs or node._more is not None or node.foreign_grads:
+                        grads = _prepare(node, grads, held)
+                    outs = node.apply(grads, create_graph)
+                    if len(outs) != len(node._next):  # before the saved tensors go
+                        raise _count_error(node, outs)
+                    if not retain_graph:
+                        node.release_saved()
+                    if node.foreign_grads or (node._hooks is not None and node._hooks.post):
+                        outs = _after_apply(node, outs, grads, held)
             # Deliver gradient i along edge i (or, for a node that produced nothing, just
-            # count down its edges); a child whose dependencies are all met becomes ready.
-            # This loop, the dependency count above and `_apply`'s gradient check read the
-            # node's slots directly (`_next`, `_at`, `_more`, output 0's `_shape`/`_dtype`/
-            # `_atype`, see GradNode) rather than through accessor methods (`edges()`, an
+            # count down its edges), checking it against the metadata of the output it goes
+            # to; a child whose dependencies are all met becomes ready.
+            # This loop and the dependency count above read the node's slots directly
+            # (`_next`, `_at`, `_more`, output 0's `_shape`/`_dtype`/`_atype`, see
+            # GradNode) rather than through accessor methods (`edges()`, an
             # output-metadata check, a one-output test): those calls measured 0.5-0.8 us
             # more per node in backward (~10%). Everything else uses `edges()` and
             # `output_meta_at()`.
@@ -307,8 +322,25 @@ def _run(
             for child in node._next:
                 if child is not None:
                     pos = at[i]
+                    g = outs[i] if i < n_outs else None
+                    if g is not None:
+                        data = g._data
+                        if pos == 0:
+                            if (
+                                data.__class__ is not child._atype
+                                or data.shape != child._shape
+                                or (data.dtype is not child._dtype and data.dtype != child._dtype)
+                            ):
+                                _bad_gradient(node, i, g, child.output_meta_at(0))
+                        else:
+                            # not None: edges lead to recorded outputs
+                            meta: Any = child.output_meta_at(pos)
+                            shape, dtype, cls = meta
+                            if data.__class__ is not cls or data.shape != shape or data.dtype != dtype:
+                                _bad_gradient(node, i, g, meta)
+                        if check:
+                            _anomaly.check_gradient(node, i, data)
                     if blocked is None or (id(child), pos) not in blocked:
-                        g = outs[i] if i < n_outs else None
                         if g is not None and (needed is None or child in needed):
                             buf = buffers.get(child)
                             if buf is None and pos == 0 and child._more is None:
@@ -353,15 +385,26 @@ def _accumulate(node: AccumulateGrad, grads: list[Any], create_graph: bool, held
                 )
 
 
-def _apply(
-    node: GradNode, grads: list[Any], create_graph: bool, retain_graph: bool, check: bool, held: Held
-) -> Sequence[Any]:
-    if node._released:
-        raise RuntimeError(
-            f"trying to backward through {type(node).__name__} ({node.name}) a second time, but its saved "
-            "tensors were already freed by the first backward. Pass retain_graph=True to the first "
-            "backward()/grad() call if you need to backward through the graph again."
-        )
+def _freed_error(node: GradNode) -> RuntimeError:
+    return RuntimeError(
+        f"trying to backward through {type(node).__name__} ({node.name}) a second time, but its saved "
+        "tensors were already freed by the first backward. Pass retain_graph=True to the first "
+        "backward()/grad() call if you need to backward through the graph again."
+    )
+
+
+def _count_error(node: GradNode, outs: Sequence[Any]) -> RuntimeError:
+    edges = node._next
+    return RuntimeError(
+        f"{node.name}: the node has {len(edges)} inputs (one gradient each), its apply returned "
+        f"{len(outs)} gradients ({type(node).__name__})"
+    )
+
+
+def _prepare(node: GradNode, grads: list[Any], held: Held) -> list[Any]:
+    """The gradients a node with several outputs or a custom Function's node is applied to:
+    None for trailing outputs that got no history, zeros for outputs nothing reached, and
+    (a custom Function: user code sees them) entered in `held`."""
     if len(grads) < node.n_outputs:  # trailing outputs that got no history (optional, None)
         grads.extend([None] * (node.n_outputs - len(grads)))
     if node._more is not None:  # several outputs: the ones nothing reached get zeros
@@ -371,46 +414,21 @@ def _apply(
         for i, meta in enumerate(metas):
             if grads[i] is None and meta is not None and i not in node.non_differentiable_outputs:
                 grads[i] = wrap(_zeros(meta))
-    foreign = node.foreign_grads  # a custom Function: user code sees and returns gradients
-    if foreign:
+    if node.foreign_grads:  # a custom Function: user code sees and returns gradients
         grads = [None if g is None else hand_out(held, g) for g in grads]
-    outs = node.apply(grads, create_graph)
-    edges = node._next
-    if len(outs) != len(edges):  # before the saved tensors go: the graph stays usable
-        raise RuntimeError(
-            f"{node.name}: the node has {len(edges)} inputs (one gradient each), its apply returned "
-            f"{len(outs)} gradients ({type(node).__name__})"
-        )
-    if not retain_graph:
-        node.release_saved()
-    if foreign:
+    return grads
+
+
+def _after_apply(node: GradNode, outs: Sequence[Any], grads: list[Any], held: Held) -> Sequence[Any]:
+    """What a node returned, once a custom Function's results are entered in `held` (user
+    code may keep them) and the node's post-hooks have run."""
+    if node.foreign_grads:
         for g in outs:
             if g is not None:
                 hold(held, g)
     hooks = node._hooks
     if hooks is not None and hooks.post:
         outs = _post_hooks(node, outs, grads, held)
-    i = 0
-    for g in outs:
-        if g is not None:
-            child = edges[i]
-            if child is not None:
-                pos = node._at[i]
-                data = g._data
-                if pos == 0:
-                    if (
-                        data.__class__ is not child._atype
-                        or data.shape != child._shape
-                        or (data.dtype is not child._dtype and data.dtype != child._dtype)
-                    ):
-                        _bad_gradient(node, i, g, child.output_meta_at(0))
-                else:
-                    meta = child.output_meta_at(pos)  # not None: edges lead to recorded outputs
-                    if data.__class__ is not meta[2] or data.shape != meta[0] or data.dtype != meta[1]:  # type: ignore[index]
-                        _bad_gradient(node, i, g, meta)
-                if check:
-                    _anomaly.check_gradient(node, i, data)
-        i += 1
     return outs
 
 

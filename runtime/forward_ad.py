@@ -59,8 +59,8 @@ def exit_dual_level() -> None:
         raise RuntimeError("exit_dual_level: no dual level is open")
     for ref in FORWARD.set:
         t = ref()
-        if t is not None and t._extra is not None:
-            t._extra.dual = None
+        if t is not None:
+            t._dual = None
     FORWARD.set = []
     FORWARD.outputs = {}
     FORWARD.level = 0

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 _SEQ = itertools.count()
 _new = object.__new__
+_ANOMALY = _anomaly.STATE  # one object for the life of the process
 LEAF_SEQ = 1 << 62  # accumulators run as soon as they are ready
 N = TypeVar("N", bound="GradNode")
 
@@ -283,11 +284,36 @@ def _move_retain(tensor: Tensor, node: GradNode, pos: int) -> None:
 
 def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
     """Fill a new node's edges (one per input) and the rest of its state but output 0's
-    metadata, which the caller sets (`GradNode.__init__` to None, `new_node` from `out`)."""
-    # One and two inputs (nearly every op) are spelled out because it pays: timing
-    # new_node by arity, the unrolled branches took 600-700 ns where the loop below took
-    # 840-880 ns (~25% of creating a node).
-    if len(inputs) == 1:  # the common arities without a loop; non-leaf inputs inline
+    metadata, which the caller sets (`GradNode.__init__` to None). `new_node`, the generated
+    ops' path, does the same with its one- and two-input cases spelled out."""
+    edges = [(None, 0) if t is None or not t._requires_grad else edge_to(t) for t in inputs]
+    node._next = tuple([e[0] for e in edges])
+    at = tuple([e[1] for e in edges])
+    node._at = _ZEROS[len(at)] if len(at) < len(_ZEROS) and not any(at) else at
+    node._more = None
+    node.seq = next(_SEQ)
+    node._released = False
+    node._hooks = None
+    node.trace = _anomaly.capture_trace() if _anomaly.STATE.enabled else None
+
+
+def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
+    """A `cls` node recording `inputs`, with `out` as its output 0: `cls(inputs)` followed
+    by `set_history(out, node, 0)`, in one call. This is the generated ops' hot path, where
+    a Python `__init__` reached through `type.__call__` would cost more than the rest.
+
+    One and two inputs (nearly every op) are spelled out here rather than calling `_link`:
+    timing new_node by arity, the unrolled branches took 600-700 ns where `_link`'s loop
+    took 840-880 ns (~25% of creating a node), and not calling `_link` at all saves a frame
+    more (~80 ns). `tests/test_grad_node.py` checks both give the same node."""
+    data = out._data
+    try:
+        shape = data.shape
+    except AttributeError:  # checked before anything is linked: try costs nothing in 3.11
+        raise _not_an_array(cls.name, data) from None
+    node = _new(cls)
+    n = len(inputs)
+    if n == 1:
         t = inputs[0]
         if t is None or not t._requires_grad:
             node._next = _NONE1
@@ -298,7 +324,7 @@ def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
         else:
             node._next = (accumulator_of(t),)
             node._at = _ZEROS[1]
-    elif len(inputs) == 2:  # a and b are spelled out twice on purpose: no call per input
+    elif n == 2:  # a and b are spelled out twice on purpose: no call per input
         a, b = inputs
         pa = pb = 0
         if a is None or not a._requires_grad:
@@ -316,28 +342,18 @@ def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
         node._next = (na, nb)
         node._at = (pa, pb) if pa or pb else _ZEROS[2]
     else:
-        edges = [(None, 0) if t is None or not t._requires_grad else edge_to(t) for t in inputs]
-        node._next = tuple([e[0] for e in edges])
-        at = tuple([e[1] for e in edges])
-        node._at = _ZEROS[len(at)] if len(at) < len(_ZEROS) and not any(at) else at
-    node._more = None
-    node.seq = next(_SEQ)
-    node._released = False
-    node._hooks = None
-    node.trace = _anomaly.capture_trace() if _anomaly.STATE.enabled else None
-
-
-def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
-    """A `cls` node recording `inputs`, with `out` as its output 0: `cls(inputs)` followed
-    by `set_history(out, node, 0)`, in one call. This is the generated ops' hot path, where
-    a Python `__init__` reached through `type.__call__` would cost more than the rest."""
-    data = out._data
-    try:
-        shape = data.shape
-    except AttributeError:  # checked before anything is linked: try costs nothing in 3.11
-        raise _not_an_array(cls.name, data) from None
-    node = _new(cls)
-    _link(node, inputs)
+        _link(node, inputs)
+    # An elementwise chain's outputs all have one shape: share the first input's node's
+    # tuple, so the fresh one dies at once (one object less for each GC pass to walk).
+    prev = node._next[0] if n else None
+    if prev is not None and prev._shape == shape:
+        shape = prev._shape
+    if n == 1 or n == 2:  # _link filled the rest for the others
+        node._more = None
+        node.seq = next(_SEQ)
+        node._released = False
+        node._hooks = None
+        node.trace = _anomaly.capture_trace() if _ANOMALY.enabled else None
     node._shape = shape
     node._dtype = data.dtype
     node._atype = data.__class__

@@ -47,6 +47,7 @@ class _HookStack(threading.local):
 
 
 _HOOKS = _HookStack()
+_new = object.__new__  # the wrappers below set every slot themselves
 # How many saved_tensors_hooks contexts are open in all threads: while none is, saving a
 # tensor skips the (slower) thread-local look-up. Changed under the lock, so it is exact.
 _ACTIVE_HOOKS = 0
@@ -123,7 +124,7 @@ class TensorWrapper:
             seen = 0
         else:
             seen = vc.value
-        w = _Input.__new__(_Input)
+        w = _new(_Input)
         w.tensor = t
         w._seen = seen
         return w
@@ -131,13 +132,21 @@ class TensorWrapper:
     @staticmethod
     def meta_of(t: Tensor) -> TensorMeta:
         # Metadata never changes, so nodes share one object per (shape, dtype, array type).
+        # `_LAST` answers first, by shape alone, with identity checks (hashing a dtype costs
+        # ~40 ns, and add and subtract call this twice per op).
         data = t._data
-        key = (data.shape, data.dtype, data.__class__)
+        shape = data.shape
+        meta = _LAST.get(shape)
+        if meta is not None and meta.dtype is data.dtype and meta._where is data.__class__:
+            return meta
+        key = (shape, data.dtype, data.__class__)
         meta = _METAS.get(key)
         if meta is None:
             if len(_METAS) >= _METAS_MAX:  # many distinct shapes: start over
                 _METAS.clear()
+                _LAST.clear()
             meta = _METAS[key] = _Meta.of(data)
+        _LAST[shape] = meta
         return meta
 
     @staticmethod
@@ -145,14 +154,14 @@ class TensorWrapper:
         if _ACTIVE_HOOKS and _HOOKS.stack:
             return _Hooked(t, node, t._pos)
         if t._vc is None:  # a fresh output: the wrapper becomes its version counter
-            o = _Output.__new__(_Output)
+            o = _new(_Output)
             o.value = 0
             o.shared = False
             o.data = t._data
             o.pos = t._pos
             t._vc = o
             return o
-        w = _OutputSeen.__new__(_OutputSeen)
+        w = _new(_OutputSeen)
         w.data = t._data
         w.pos = t._pos
         vc = w._counter = t._vc  # the wrapper does not hold `t`: it holds the counter
@@ -199,6 +208,7 @@ class _Input(TensorWrapper):
 
 # The shared no_need_buffer metadata, by (shape, dtype, array type); see `meta_of`.
 _METAS: dict[tuple[Any, ...], _Meta] = {}
+_LAST: dict[tuple[int, ...], _Meta] = {}  # by shape: the entry of _METAS used last
 _METAS_MAX = 4096
 
 

@@ -12,7 +12,7 @@ import opgrad as og
 from opgrad.generated import nodes
 from opgrad.runtime import tensor as tensor_module
 from opgrad.runtime.kernels import common
-from opgrad.runtime.kernels.generic import binary, linalg
+from opgrad.runtime.kernels.generic import binary, elementwise, linalg
 from opgrad.runtime.kernels.generic import nn as nn_kernels
 
 RNG = np.random.default_rng(11)
@@ -431,3 +431,99 @@ def test_norm_sums_match_numpy_in_float64(shape, axes) -> None:
     got = nk._mean_over(np, axes, a32)
     assert got.dtype == np.float32 and got.shape == want.shape
     np.testing.assert_allclose(got, a.mean(axis=axes, keepdims=True), rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_cube_as_products_is_within_one_ulp_of_pow(dtype) -> None:
+    rng = np.random.default_rng(3)
+    x = np.concatenate(
+        [
+            rng.standard_normal(4096) * 10.0 ** rng.integers(-30, 30, 4096),
+            [0.0, -0.0, np.inf, -np.inf, np.nan, 1e200, -1e200, 1e-200, 2.0, -3.0],
+        ]
+    ).astype(dtype)
+    with np.errstate(all="ignore"):
+        general = x**3
+        fast = elementwise.pow_(x, 3)
+        fast_float = elementwise.pow_(x, 3.0)
+    assert fast.dtype == general.dtype == np.dtype(dtype)
+    np.testing.assert_array_max_ulp(fast, general, maxulp=1)
+    np.testing.assert_array_equal(fast, fast_float)
+    assert np.array_equal(np.signbit(fast), np.signbit(general))  # -0.0 stays -0.0
+    exact = np.arange(-50, 50, dtype=dtype)  # small integers cube exactly either way
+    _same(elementwise.pow_(exact, 3), exact**3)
+
+
+def test_cube_fast_path_leaves_other_exponents_and_dtypes_to_pow() -> None:
+    x = np.linspace(-2.0, 2.0, 10)  # no zero: -3 would divide by it
+    with np.errstate(invalid="ignore"):  # negative x to a fractional power: NaN
+        for y in (2, 2.5, 4, -3, 3.5):
+            _same(elementwise.pow_(x, y), (x**y).astype(x.dtype))
+    h = x.astype("float16")
+    _same(elementwise.pow_(h, 3), h**3)  # float16: pow, which rounds once
+    c = (x + 1j * x[::-1]).astype("complex128")
+    _same(elementwise.pow_(c, 3), c**3)
+
+
+def test_cube_gradients_through_pow_grad() -> None:
+    x = og.tensor(np.linspace(-1.5, 1.5, 7), requires_grad=True)
+    (g,) = og.grad(og.sum(x**4), x, create_graph=True)  # pow_grad computes x ** 3
+    np.testing.assert_allclose(g.numpy(), 4 * x.numpy() ** 3, rtol=1e-15)
+    og.sum(g).backward()
+    np.testing.assert_allclose(x.grad.numpy(), 12 * x.numpy() ** 2, rtol=1e-15)
+
+
+@pytest.mark.parametrize("name", ["add_grad", "subtract_grad", "multiply_grad", "divide_grad"])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex128"])
+@pytest.mark.parametrize(("xshape", "yshape"), [((3, 4), (3, 4)), ((3, 4), (4,)), ((1, 4), (3, 1))])
+def test_binary_grad_kernels_skip_unneeded_gradients_only(name, dtype, xshape, yshape) -> None:
+    """With `needs`, each wanted gradient is the array the general call (needs=None) gives,
+    bit for bit; the others are None."""
+    rng = np.random.default_rng(5)
+    x = (rng.standard_normal(xshape) + 2).astype(dtype)
+    y = (rng.standard_normal(yshape) + 2).astype(dtype)
+    out_grad = rng.standard_normal(np.broadcast_shapes(xshape, yshape)).astype(dtype)
+    if dtype.startswith("complex"):
+        x, y, out_grad = x + 1j, y - 0.5j, out_grad + 0.25j
+    kernel = getattr(binary, name)
+    args = (x, y, x / y, out_grad) if name == "divide_grad" else (x, y, out_grad)
+    general = kernel(*args)
+    for needs in itertools.product((True, False), repeat=2):
+        got = kernel(*args, needs)
+        for want, g, ref in zip(needs, got, general, strict=True):
+            if want:
+                _same(g, ref)
+            else:
+                assert g is None
+
+
+def test_a_constant_operand_gets_no_gradient_and_the_rest_is_unchanged() -> None:
+    """y = tanh(x * c + b) with constant c and b: x's gradient is what the kernels give
+    when every gradient is computed, and no gradient shares memory with another."""
+    x = og.tensor(np.linspace(-1.0, 1.0, 6), requires_grad=True)
+    c, b = og.tensor(np.full(6, 0.9)), og.tensor(np.full(6, 0.1))
+    w = og.tensor(np.full(6, 0.5), requires_grad=True)
+    y = x
+    for _ in range(4):
+        y = og.tanh(og.subtract(og.divide(og.add(og.multiply(y, c), b), w), b))
+    og.sum(y).backward()
+    expected_x, expected_w = _chain_grads_by_hand(x.numpy(), c.numpy(), b.numpy(), w.numpy(), 4)
+    np.testing.assert_allclose(x.grad.numpy(), expected_x, rtol=1e-14)
+    np.testing.assert_allclose(w.grad.numpy(), expected_w, rtol=1e-14)
+    assert not np.shares_memory(x.grad.numpy(), w.grad.numpy())
+    node = y.grad_fn.next_edges[0][0]  # subtract: its constant b gets None
+    assert node.name == "subtract_grad" and node.next_edges[1] is None
+
+
+def _chain_grads_by_hand(x, c, b, w, n):
+    ys = [x]
+    for _ in range(n):
+        ys.append(np.tanh((ys[-1] * c + b) / w - b))
+    g = np.ones_like(x)
+    gw = np.zeros_like(x)
+    for i in range(n, 0, -1):
+        g = g * (1 - ys[i] ** 2)  # through tanh, then subtract (b: nothing)
+        pre = ys[i - 1] * c + b
+        gw += -g * pre / (w * w)
+        g = g / w * c  # through divide, add, multiply
+    return g, gw

@@ -8,7 +8,8 @@ import pytest
 
 import opgrad as og
 from opgrad.autograd import forward_ad as fw
-from opgrad.runtime.dual import FORWARD, rule_scope
+from opgrad.generated import grad_ops
+from opgrad.runtime.dual import FORWARD, pause_rules, resume_rules, rule_scope
 
 RNG = np.random.default_rng(1)
 
@@ -163,6 +164,31 @@ def test_rule_scopes_nest():
             assert not FORWARD.active  # the inner scope's end does not resume forward mode
         assert FORWARD.active
     assert not FORWARD.active
+
+
+def test_generated_rules_pause_like_rule_scope_and_resume_after_an_error(monkeypatch):
+    """Generated rules pause with pause_rules()/resume_rules() in try/finally: they nest
+    with rule_scope and leave forward mode on when the rule's own op raises."""
+    with fw.dual_level():
+        with rule_scope():
+            pause_rules()
+            resume_rules()
+            assert not FORWARD.active and FORWARD.paused == 1
+        assert FORWARD.active and FORWARD.paused == 0
+        x = fw.make_dual(og.tensor(np.array([0.5, 1.0])), og.tensor(np.array([1.0, 2.0])))
+
+        def broken(*args):
+            assert not FORWARD.active  # called inside the rule, forward mode paused
+            raise ValueError("broken tanh_grad")
+
+        monkeypatch.setattr(grad_ops, "tanh_grad", broken)
+        with pytest.raises(ValueError, match="broken tanh_grad"):
+            og.tanh(x)
+        assert FORWARD.active and FORWARD.paused == 0
+        monkeypatch.undo()
+        y = og.tanh(x)
+        expected = np.array([1.0, 2.0]) * (1 - np.tanh([0.5, 1.0]) ** 2)
+        np.testing.assert_allclose(fw.unpack_dual(y).tangent.numpy(), expected, rtol=1e-15)
 
 
 def test_an_in_place_write_into_a_view_gives_its_base_a_tangent_as_pytorch():

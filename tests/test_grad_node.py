@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -150,3 +152,36 @@ def test_new_node_makes_out_its_output_0():
     assert y1.grad_fn is node and y1._pos == 0 and y1.requires_grad
     assert node.output_meta == (((2,), np.dtype("float64"), np.ndarray),)
     assert node.next_edges[0][0].variable is x
+
+
+def test_new_node_links_like_the_general_path_for_every_arity():
+    """new_node spells out one and two inputs; GradNode(...) takes _link's general loop.
+    Both must give the same edges, positions and state for every kind of input."""
+    x = leaf([1.0, 2.0])
+    y0, y1 = TwoOutputs.apply(x)  # y1 sits at output position 1 of its node
+    const = og.tensor(np.array([3.0, 4.0]))
+    kinds = [x, y0, y1, const, None]
+    out = wrap(np.zeros((2,)))
+    for n in (0, 1, 2, 3):
+        for inputs in itertools.product(kinds, repeat=n):
+            fast = new_node(GradNode, list(inputs), wrap(np.zeros((2,))))
+            general = GradNode(list(inputs))
+            set_history(out, general, 0)
+            assert fast.edges() == general.edges()
+            assert fast.output_meta == general.output_meta
+            assert (fast._more, fast._released, fast._hooks, fast.trace) == (None, False, None, None)
+            assert fast.seq + 1 == general.seq
+    with og.detect_anomaly():
+        assert new_node(GradNode, [x], wrap(np.zeros((2,)))).trace is not None
+
+
+def test_a_node_shares_its_first_inputs_shape_tuple_only_when_equal():
+    x = leaf([1.0, 2.0, 3.0])
+    y = og.tanh(og.multiply(x, x))
+    z = og.sum(y)  # another shape: its own tuple
+    assert y.grad_fn._shape is y.grad_fn.next_edges[0][0]._shape == (3,)
+    assert z.grad_fn._shape == () and y.grad_fn.output_meta_at(0) == ((3,), np.dtype("float64"), np.ndarray)
+    c = og.add(og.tensor(np.ones(3)), y)  # a constant first input: nothing to share
+    assert c.grad_fn._shape == (3,)
+    z.backward()
+    np.testing.assert_allclose(x.grad.numpy(), 2 * x.numpy() * (1 - np.tanh(x.numpy() ** 2) ** 2))

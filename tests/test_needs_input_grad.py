@@ -1,7 +1,8 @@
 """`needs_input_grad: true` (backward.yaml): a grad kernel computes only the gradients the graph
-uses. The spec checks, the generated call, and for every op that uses it (matmul, linear,
-conv2d) the skipped path against the full one: the same values for what is computed, None
-for what is not, and the same gradients through create_graph."""
+uses. The spec checks, the generated call, and for every op that uses it (add, subtract,
+multiply, divide, matmul, linear, the convolutions) the skipped path against the full one:
+the same values for what is computed, None for what is not, and the same gradients through
+create_graph."""
 
 from __future__ import annotations
 
@@ -76,13 +77,17 @@ def test_the_generated_node_passes_the_edges_as_needs(tmp_path: Path) -> None:
 
 def test_every_user_is_a_kernel_that_defaults_to_computing_everything() -> None:
     assert USERS == [
+        "add_grad",
         "conv1d_grad",
         "conv2d_grad",
         "conv3d_grad",
         "conv_transpose1d_grad",
         "conv_transpose2d_grad",
+        "divide_grad",
         "linear_grad",
         "matmul_grad",
+        "multiply_grad",
+        "subtract_grad",
     ]
     for name in USERS:
         assert lookup(name, "cpu").__defaults__[-1] is None, name  # needs=None
@@ -91,6 +96,8 @@ def test_every_user_is_a_kernel_that_defaults_to_computing_everything() -> None:
 def _cases():
     rng = np.random.default_rng(0)
     r = rng.standard_normal
+    for binary in (og.add, og.subtract, og.multiply, og.divide):
+        yield f"{binary.__name__}, broadcast", binary, [r((3, 4)), r(4) + 3], {}
     yield "matmul 2-D", og.matmul, [r((3, 4)), r((4, 5))], {}
     yield "matmul batched, broadcast", og.matmul, [r((2, 3, 4)), r((4, 5))], {}
     yield "matmul 1-D @ 2-D", og.matmul, [r(4), r((4, 5))], {}

@@ -11,7 +11,8 @@ import pytest
 import opgrad as og
 from handmade_ops import mul, tanh, total
 from opgrad.runtime.inplace import write_inplace
-from opgrad.runtime.tensor_wrapper import unpack
+from opgrad.runtime.tensor import wrap
+from opgrad.runtime.tensor_wrapper import TensorWrapper, unpack
 
 
 def leaf(values):
@@ -228,3 +229,21 @@ def test_a_recorded_op_keeps_few_objects_for_the_cyclic_gc(op, most):
     finally:
         gc.enable()
     assert per_op <= most + 0.1, f"{per_op} GC-tracked objects per op (at most {most} expected)"
+
+
+def test_no_need_buffer_metadata_by_shape_checks_dtype_and_array_type():
+    """meta_of answers from the metadata last used for a shape only when its dtype and array
+    type are the very same; otherwise from the full (shape, dtype, array type) key."""
+    shape = (3, 7)
+    arrays = [
+        np.zeros(shape),
+        np.zeros(shape, dtype="float32"),
+        np.zeros(shape, dtype=">f8"),  # equal kind and size, another byte order
+        np.zeros(shape),
+        np.zeros(shape, dtype="float32"),
+    ]
+    metas = [TensorWrapper.meta_of(og.tensor(a) if a.dtype.isnative else wrap(a)) for a in arrays]
+    for a, m in zip(arrays, metas, strict=True):
+        assert m.shape == shape and m.dtype == a.dtype and m.dtype.byteorder == a.dtype.byteorder
+        assert m.matches(a) and m is TensorWrapper.meta_of(wrap(a))
+    assert metas[0] is metas[3] and metas[1] is metas[4] and metas[0] is not metas[2]

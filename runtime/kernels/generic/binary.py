@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import operator
 
+import numpy as np
+
 from opgrad.runtime.kernels.common import array_module, broadcast_shapes, nd, unbroadcast
 from opgrad.runtime.kernels.registry import register_kernel
 
@@ -22,6 +24,13 @@ def _shape_error(op, x, y, exc):
     raise exc
 
 
+# The grad kernels of add, subtract, multiply and divide take backward.yaml's `needs` (which
+# gradients the graph uses; None: both) and skip the others: in `y * c + b` with constant
+# c and b, half the backward's arrays were made only to be dropped.
+_BOTH = (True, True)
+_NDARRAY = np.ndarray
+
+
 def _pair(x_grad, y_grad, x, y):
     return unbroadcast(x_grad, x.shape, x.dtype), unbroadcast(y_grad, y.shape, y.dtype)
 
@@ -29,58 +38,78 @@ def _pair(x_grad, y_grad, x, y):
 @register_kernel("add")
 def add(x, y):
     try:
-        return nd(x + y)
+        r = x + y
     except ValueError as exc:
         _shape_error("add", x, y, exc)
+    return r if r.__class__ is _NDARRAY else nd(r)  # nd's check, without the call
 
 
 @register_kernel("add_grad")
-def add_grad(x, y, out_grad):
-    return _pair(out_grad, out_grad, x, y)
+def add_grad(x, y, out_grad, needs=None):
+    want_x, want_y = needs or _BOTH
+    return (
+        unbroadcast(out_grad, x.shape, x.dtype) if want_x else None,
+        unbroadcast(out_grad, y.shape, y.dtype) if want_y else None,
+    )
 
 
 @register_kernel("subtract")
 def subtract(x, y):
     try:
-        return nd(x - y)
+        r = x - y
     except ValueError as exc:
         _shape_error("subtract", x, y, exc)
+    return r if r.__class__ is _NDARRAY else nd(r)  # nd's check, without the call
 
 
 @register_kernel("subtract_grad")
-def subtract_grad(x, y, out_grad):
-    return _pair(out_grad, -out_grad, x, y)
+def subtract_grad(x, y, out_grad, needs=None):
+    want_x, want_y = needs or _BOTH
+    return (
+        unbroadcast(out_grad, x.shape, x.dtype) if want_x else None,
+        unbroadcast(-out_grad, y.shape, y.dtype) if want_y else None,
+    )
 
 
 @register_kernel("multiply")
 def multiply(x, y):
     try:
-        return nd(x * y)
+        r = x * y
     except ValueError as exc:
         _shape_error("multiply", x, y, exc)
+    return r if r.__class__ is _NDARRAY else nd(r)  # nd's check, without the call
 
 
 @register_kernel("multiply_grad")
-def multiply_grad(x, y, out_grad):
+def multiply_grad(x, y, out_grad, needs=None):
+    want_x, want_y = needs or _BOTH
     if out_grad.dtype.kind == "c":  # the conjugate convention: g * conj(dout/dx)
-        return _pair(out_grad * y.conj(), out_grad * x.conj(), x, y)
-    return _pair(out_grad * y, out_grad * x, x, y)
+        x, y = x.conj(), y.conj()
+    return (
+        unbroadcast(out_grad * y, x.shape, x.dtype) if want_x else None,
+        unbroadcast(out_grad * x, y.shape, y.dtype) if want_y else None,
+    )
 
 
 @register_kernel("divide")
 def divide(x, y):
     try:
-        return nd(x / y)
+        r = x / y
     except ValueError as exc:
         _shape_error("divide", x, y, exc)
+    return r if r.__class__ is _NDARRAY else nd(r)  # nd's check, without the call
 
 
 @register_kernel("divide_grad")
-def divide_grad(x, y, out, out_grad):
+def divide_grad(x, y, out, out_grad, needs=None):
+    want_x, want_y = needs or _BOTH
     if out_grad.dtype.kind == "c":  # the conjugate convention: g * conj(dout/dx)
         y, out = y.conj(), out.conj()
     x_grad = out_grad / y
-    return _pair(x_grad, -x_grad * out, x, y)
+    return (
+        unbroadcast(x_grad, x.shape, x.dtype) if want_x else None,
+        unbroadcast(-x_grad * out, y.shape, y.dtype) if want_y else None,
+    )
 
 
 @register_kernel("maximum")

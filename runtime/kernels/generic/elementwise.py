@@ -147,7 +147,8 @@ tanh = register_kernel("tanh")(ufunc("tanh"))
 
 @register_kernel("tanh_grad")
 def tanh_grad(out, out_grad):
-    return nd(out_grad * _conj(1 - out * out))
+    r = out_grad * _conj(1 - out * out)
+    return r if r.__class__ is np.ndarray else nd(r)  # nd's check without the call: every tanh
 
 
 @register_kernel("sigmoid")
@@ -359,10 +360,22 @@ def _check_scalar(value: Any, op: str, arg: str, allow_none: bool = False) -> No
         raise TypeError(f"{op}: {arg} must be {expected}, got {type(value).__name__} {value!r}")
 
 
+def _power(x, y):
+    """x ** y. For y == 3 on float32/float64 arrays it is x * x * x, as PyTorch computes it:
+    NumPy's ** has fast paths for 2, 1, 0.5, 0 and -1 only, and its general pow costs ~45 ns
+    an element here against ~1 ns for the two products (d/dx sum(tanh(x) ** 3) on 1,024
+    values spent a third of its time in it). The products round twice, so the result is
+    within 1 ulp of pow's (`tests/test_fast_paths.py` checks it); infinities, NaN, signed
+    zeros and overflow come out as pow gives them."""
+    if y == 3 and x.dtype.kind == "f" and x.dtype.itemsize >= 4:
+        return x * x * x
+    return x**y
+
+
 @register_kernel("pow")
 def pow_(x, y):
     _check_scalar(y, "pow", "y")
-    out = x**y
+    out = _power(x, y)
     return nd(out.astype(x.dtype, copy=False) if x.dtype.kind == "f" else out)
 
 
@@ -370,7 +383,7 @@ def pow_(x, y):
 def pow_grad(x, out_grad, y):
     if y == 0:
         return array_module(x).zeros_like(x)
-    return nd((out_grad * _conj(y * x ** (y - 1))).astype(out_grad.dtype, copy=False))
+    return nd((out_grad * _conj(y * _power(x, y - 1))).astype(out_grad.dtype, copy=False))
 
 
 @register_kernel("clip")
