@@ -174,8 +174,9 @@ def _tangents(
 
 
 def jacrev(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False) -> Callable[..., Any]:
-    """A function returning the Jacobian of `func` with respect to `argnums`, row by row
-    (one vjp per output element): shape `out.shape + in.shape`; tuples for tuples."""
+    """A function returning the Jacobian of `func` with respect to `argnums`: shape
+    `out.shape + in.shape`, tuples for tuples. All rows of an output come from one batched
+    vjp (`og.grad(..., is_grads_batched=True)`), as torch.func.jacrev vectorises them."""
 
     def wrapper(*args: Any) -> Any:
         many, nums = _argnums(argnums, len(args), "jacrev")
@@ -183,7 +184,7 @@ def jacrev(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False
         with enable_grad():
             out, aux = _split_aux(func(*new), has_aux, "jacrev")
         out_tuple, ys = as_tuple(out, "jacrev", "the value returned by func")
-        table = jacobian_reverse(ys, xs, True, False)
+        table = jacobian_reverse(ys, xs, True, False, vectorize=True)
         rows = [tuple(row) if many else row[0] for row in table]
         jac = unpack(out_tuple, rows)
         return (jac, aux) if has_aux else jac
@@ -238,8 +239,8 @@ def jacfwd(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False
 
 def hessian(func: Callable[..., Any], argnums: Argnums = 0) -> Callable[..., Any]:
     """The Hessian of `func` (a one-element result) with respect to `argnums`:
-    `jacrev(jacrev(func))`, one recorded vjp per row. `jacfwd(jacrev(func))` gives the same
-    matrix (forward-over-reverse, as torch.func.hessian); without a batching transform each
-    of its columns replays the backward with tangents, whose grad ops mostly derive their
-    rules (double-vjp), so reverse-over-reverse is the faster of the two here."""
+    `jacrev(jacrev(func))`: the gradient, then all its rows in one batched backward pass
+    through the gradient's recorded graph. `jacfwd(jacrev(func))` gives the same matrix
+    (forward-over-reverse, as torch.func.hessian) one column at a time, so it is slower
+    here."""
     return jacrev(jacrev(func, argnums), argnums)

@@ -18,6 +18,7 @@ from typing import Any, cast
 from opgrad.generated import ops
 from opgrad.runtime import forward_ad
 from opgrad.runtime.creation import zeros, zeros_like
+from opgrad.runtime.device import array_module
 from opgrad.runtime.engine import grad as _grad
 from opgrad.runtime.grad_mode import enable_grad
 from opgrad.runtime.tensor import Tensor
@@ -85,9 +86,11 @@ def grads_or_zeros(
     strict: bool,
     fn: str,
     independence: str = "output",
+    batch: int = 0,
 ) -> list[Tensor]:
     """sum_j grad_outputs[j]^T d outputs[j] / d inputs, zeros where an input is unused
-    (`strict`: a RuntimeError instead)."""
+    (`strict`: a RuntimeError instead). `batch`: the grad_outputs carry a leading batch
+    dimension of that size, and so do the results (one batched backward pass)."""
     pairs = [(o, g) for o, g in zip(outputs, grad_outputs, strict=True) if o.requires_grad]
     found: list[Tensor | None] = [None] * len(inputs)
     if pairs:
@@ -99,6 +102,7 @@ def grads_or_zeros(
                 retain_graph=True,
                 create_graph=create_graph,
                 allow_unused=True,
+                is_grads_batched=batch > 0,
             )
     result = []
     for i, (g, x) in enumerate(zip(found, inputs, strict=True)):
@@ -108,7 +112,7 @@ def grads_or_zeros(
                     f"{fn}: the {independence} of the user-provided function is independent of input {i}; "
                     "this is not allowed in strict mode"
                 )
-            g = zeros_like(x)
+            g = zeros((batch, *x.shape), dtype=x.dtype) if batch else zeros_like(x)
         result.append(g)
     return result
 
@@ -205,9 +209,10 @@ def jacobian(
 ) -> Any:
     """d func(*inputs) / d inputs: for one input and one output a tensor of shape
     `out.shape + in.shape`; otherwise a tuple (per output) of tuples (per input).
-    `strategy="reverse-mode"` builds one row per output element (a vjp each),
-    `"forward-mode"` one column per input element (a jvp each). `vectorize` is accepted
-    for PyTorch compatibility and changes nothing."""
+    `strategy="reverse-mode"` builds one row per output element (a vjp each), or with
+    `vectorize=True` all rows of an output in one batched backward pass (`og.grad(...,
+    is_grads_batched=True)`); `"forward-mode"` one column per input element (a jvp each;
+    `vectorize` changes nothing there)."""
     if strategy not in ("reverse-mode", "forward-mode"):
         raise ValueError(f'jacobian: strategy must be "reverse-mode" or "forward-mode", got {strategy!r}')
     if not isinstance(vectorize, bool):
@@ -222,15 +227,18 @@ def jacobian(
         out_tuple, ys, table = jacobian_forward(func, xs, strict)
     else:
         out_tuple, ys = call(func, xs, "jacobian")
-        table = jacobian_reverse(ys, xs, create_graph, strict)
+        table = jacobian_reverse(ys, xs, create_graph, strict, vectorize)
     table = [[j if create_graph else j.detach() for j in row] for row in table]
     rows = [unpack(in_tuple, row) for row in table]
     return unpack(out_tuple, rows)
 
 
 def jacobian_reverse(
-    ys: tuple[Tensor, ...], xs: tuple[Tensor, ...], create_graph: bool, strict: bool
+    ys: tuple[Tensor, ...], xs: tuple[Tensor, ...], create_graph: bool, strict: bool, vectorize: bool = False
 ) -> list[list[Tensor]]:
+    """[output][input] Jacobian blocks by reverse mode: one vjp per output element, or with
+    `vectorize` one batched vjp per output (its identity as the batch of seeds). An output
+    of one element takes the ordinary pass either way."""
     table = []
     for i, y in enumerate(ys):
         if strict and not y.requires_grad:
@@ -238,6 +246,14 @@ def jacobian_reverse(
                 f"jacobian: output {i} of the user-provided function is independent of every input; "
                 "this is not allowed in strict mode"
             )
+        if vectorize and y.size > 1:
+            n = y.size
+            seeds = zeros((n, n), dtype=y.dtype)
+            seeds._data[...] = array_module(seeds._data).eye(n, dtype=y.dtype)
+            seeds = ops.reshape(seeds, [n, *y.shape])
+            gs = grads_or_zeros([y], xs, [seeds], create_graph, strict, "jacobian", f"output {i}", batch=n)
+            table.append([ops.reshape(g, list(y.shape) + list(x.shape)) for g, x in zip(gs, xs, strict=True)])
+            continue
         rows: list[list[Tensor]] = [[] for _ in xs]
         for k in range(y.size):
             seed = basis(y, k)
