@@ -75,7 +75,7 @@ def _row_by_row(node: GradNode, grads: Grads, create_graph: bool, batch: int) ->
         if create_graph:
             row = [None if g is None else g[b] for g in grads]
         else:
-            row = [None if g is None else wrap(g._data[b]) for g in grads]
+            row = [None if g is None else wrap(g._data[b, ...]) for g in grads]  # a 0-d row stays an array
         rows.append(node.apply(row, create_graph))
     children = node._next
     outs: list[Tensor | None] = []
@@ -169,6 +169,18 @@ def _reshape_like_double(node: GradNode, grads: Grads, batch: int, create_graph:
     if shape is None:
         return (None, None)
     return (None, later.ops.reshape(g, [batch, *shape]))
+
+
+@batching_rule("stack_grad")
+def _stack(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
+    """stack along `axis`: input i's gradient is position i of the incoming one along that
+    axis, one further right for the batch."""
+    g = grads[0]
+    if g is None:
+        return None
+    axis = node.axis % (g.ndim - 1)  # type: ignore[attr-defined]  # the stacked output's axis
+    lead = (slice(None),) * (axis + 1)
+    return tuple(None if child is None else g[(*lead, i)] for i, child in enumerate(node._next))
 
 
 # -- reductions ---------------------------------------------------------------------------------

@@ -1,0 +1,187 @@
+"""The batched backward (`og.grad(..., is_grads_batched=True)`, runtime/batching.py) in
+float64: every batching rule and the per-row fallback against one ordinary grad() per row,
+with and without create_graph; the Jacobians and Hessians built on it against the row-by-row
+path, central differences and torch.func when installed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import opgrad as og
+from opgrad import func
+from opgrad.generated import nodes
+from opgrad.runtime import batching
+
+RNG = np.random.default_rng(7)
+
+
+def t(a, requires_grad=False):
+    return og.tensor(np.asarray(a, dtype=np.float64), requires_grad=requires_grad)
+
+
+W1 = RNG.standard_normal((6, 5)) / 2
+W2 = RNG.standard_normal((5, 4)) / 2
+
+# name -> (input shape, function); each covers one rule (or the fallback) at least once
+CASES = {
+    "tanh_matmul_1d": ((6,), lambda x: og.tanh(x @ t(W1))),
+    "tanh_matmul_2d": ((3, 6), lambda x: og.tanh(og.tanh(x @ t(W1)) @ t(W2))),
+    "pointwise": ((2, 3), lambda x: og.sin(x) * og.cos(x) + og.exp(x) + og.log(og.sigmoid(x))),
+    "reshape_flatten_squeeze": (
+        (2, 3),
+        lambda x: og.flatten(og.unsqueeze(og.reshape(og.tanh(x), [3, 2]), 0)),
+    ),
+    "sum_mean_axes": ((2, 3, 2), lambda x: og.sum(og.tanh(x), [0, 2]) + og.mean(x * x, 1, True)[0, :, 0]),
+    "fallback_ops": ((2, 3), lambda x: og.softmax(x, -1) * og.concat([x[:, :1], x[:, 1:] * 2], 1)),
+    "stack": ((2, 3), lambda x: og.stack([og.tanh(x), x * 2, x[:, ::-1]], -1)),
+    "broadcast": ((3,), lambda x: og.tanh(x) * t(RNG.standard_normal((2, 3))) + x[None, :] / 3),
+}
+
+
+def _rows(y, x, seeds, create_graph):
+    return np.stack(
+        [og.grad([y], [x], [s], retain_graph=True, create_graph=create_graph)[0].numpy() for s in seeds]
+    )
+
+
+@pytest.mark.parametrize("create_graph", [False, True])
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_batched_grad_equals_one_grad_per_row(name, create_graph):
+    shape, fn = CASES[name]
+    x = t(RNG.standard_normal(shape), requires_grad=True)
+    y = fn(x)
+    seeds = t(RNG.standard_normal((4, *y.shape)))
+    (batched,) = og.grad(
+        [y], [x], [seeds], retain_graph=True, create_graph=create_graph, is_grads_batched=True
+    )
+    assert batched.shape == (4, *shape)
+    assert batched.requires_grad == create_graph
+    np.testing.assert_allclose(batched.numpy(), _rows(y, x, seeds, False), rtol=1e-12, atol=1e-14)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_second_order_batched_grad_and_the_fallback_agree(name, monkeypatch):
+    """Through a create_graph gradient (the grad ops and double-grad nodes), with the rules
+    and with every node on the per-row fallback."""
+    shape, fn = CASES[name]
+    x = t(RNG.standard_normal(shape), requires_grad=True)
+    (g,) = og.grad([og.sum(fn(x) ** 2)], [x], create_graph=True)
+    seeds = t(RNG.standard_normal((3, *g.shape)))
+    (with_rules,) = og.grad([g], [x], [seeds], retain_graph=True, is_grads_batched=True)
+    monkeypatch.setattr(batching, "RULES", {})
+    (fallback,) = og.grad([g], [x], [seeds], retain_graph=True, is_grads_batched=True)
+    expected = _rows(g, x, seeds, False)
+    np.testing.assert_allclose(with_rules.numpy(), expected, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(fallback.numpy(), expected, rtol=1e-12, atol=1e-14)
+
+
+def test_rules_name_generated_nodes():
+    names = {
+        getattr(nodes, c).name
+        for c in dir(nodes)
+        if c.endswith("Node") and hasattr(getattr(nodes, c), "name")
+    }
+    unknown = sorted(set(batching.RULES) - names)
+    assert not unknown, f"runtime/batching.py registers rules for nodes that do not exist: {unknown}"
+
+
+def test_a_graph_with_hooks_runs_one_pass_per_row():
+    x = t(RNG.standard_normal(3), requires_grad=True)
+    seen = []
+    h = og.tanh(x)
+    h.register_hook(lambda g: seen.append(g.shape) or g * 2)
+    z = h * 3
+    (batched,) = og.grad([z], [x], [t(np.eye(3))], is_grads_batched=True)
+    assert seen == [(3,)] * 3  # the hook saw one row at a time
+    np.testing.assert_allclose(batched.numpy(), np.diag(6 * (1 - np.tanh(x.numpy()) ** 2)), atol=1e-14)
+
+
+def test_bad_batched_arguments():
+    x = t([1.0, 2.0], requires_grad=True)
+    y = og.tanh(x)
+    with pytest.raises(ValueError, match="leading batch dimension"):
+        og.grad([y], [x], [t([1.0, 2.0])[0]], is_grads_batched=True)
+    with pytest.raises(ValueError, match=r"must be \(batch, \*\(2,\)\)"):
+        og.grad([y], [x], [t(np.ones((2, 3)))], is_grads_batched=True)
+    with pytest.raises(ValueError, match="size 0"):
+        og.grad([y], [x], [t(np.ones((0, 2)))], is_grads_batched=True)
+    with pytest.raises(ValueError, match="needs grad_outputs"):
+        og.grad([y], [x], is_grads_batched=True)
+    with pytest.raises(ValueError, match="only_inputs"):
+        og.grad([y], [x], [t(np.ones((1, 2)))], only_inputs=False, is_grads_batched=True)
+
+
+def mlp_np(x):
+    return float(np.sum(np.tanh(np.tanh(x @ W1) @ W2)))
+
+
+def mlp_og(x):
+    return og.sum(og.tanh(og.tanh(x @ t(W1)) @ t(W2)))
+
+
+def test_hessians_vectorised_and_row_by_row_agree_with_finite_differences():
+    x0 = RNG.standard_normal(6)
+    h_func = func.hessian(mlp_og)(t(x0)).numpy()
+    h_rows = og.autograd.functional.hessian(mlp_og, t(x0)).numpy()
+    h_vec = og.autograd.functional.hessian(mlp_og, t(x0), vectorize=True).numpy()
+    eps = 1e-4
+    fd = np.zeros((6, 6))
+    for i in range(6):
+        for j in range(6):
+            e_i, e_j = np.eye(6)[i] * eps, np.eye(6)[j] * eps
+            fd[i, j] = (
+                mlp_np(x0 + e_i + e_j)
+                - mlp_np(x0 + e_i - e_j)
+                - mlp_np(x0 - e_i + e_j)
+                + mlp_np(x0 - e_i - e_j)
+            ) / (4 * eps * eps)
+    np.testing.assert_allclose(h_vec, h_rows, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(h_func, h_rows, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(h_func, fd, atol=1e-6)
+
+
+def test_jacobians_vectorised_equal_row_by_row():
+    x0 = RNG.standard_normal((2, 6))
+    jac_rows = og.autograd.functional.jacobian(lambda x: og.tanh(x @ t(W1)), t(x0))
+    jac_vec = og.autograd.functional.jacobian(lambda x: og.tanh(x @ t(W1)), t(x0), vectorize=True)
+    jac_rev = func.jacrev(lambda x: og.tanh(x @ t(W1)))(t(x0))
+    assert jac_vec.shape == (2, 5, 2, 6) and not jac_vec.requires_grad
+    np.testing.assert_allclose(jac_vec.numpy(), jac_rows.numpy(), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(jac_rev.numpy(), jac_rows.numpy(), rtol=1e-12, atol=1e-14)
+    # several inputs and outputs, an unused input, create_graph
+    a, b = t(RNG.standard_normal(3)), t(RNG.standard_normal(3))
+    fn = lambda p, q: (og.tanh(p) * 2, og.sum(p * p))  # noqa: E731
+    rows = og.autograd.functional.jacobian(fn, (a, b), create_graph=True)
+    vec = og.autograd.functional.jacobian(fn, (a, b), create_graph=True, vectorize=True)
+    for r_row, v_row in zip(rows, vec, strict=True):
+        for r, v in zip(r_row, v_row, strict=True):
+            np.testing.assert_allclose(v.numpy(), r.numpy(), rtol=1e-12, atol=1e-14)
+    with pytest.raises(RuntimeError, match="independent of input 1"):
+        og.autograd.functional.jacobian(fn, (a, b), strict=True, vectorize=True)
+
+
+def test_third_order_through_a_vectorised_hessian():
+    """The Hessian's graph (batched rules under create_graph) differentiates again."""
+    x0 = RNG.standard_normal(3)
+
+    def cubic(x):
+        return og.sum(og.tanh(x) * og.sin(x)) + og.sum(x @ t(W1[:3]))
+
+    third = func.jacrev(func.hessian(cubic))(t(x0)).numpy()
+    per_row = og.autograd.functional.jacobian(
+        lambda x: og.autograd.functional.hessian(cubic, x, create_graph=True), t(x0)
+    ).numpy()
+    np.testing.assert_allclose(third, per_row, rtol=1e-10, atol=1e-12)
+
+
+def test_against_torch_func_hessian():
+    torch = pytest.importorskip("torch")
+    x0 = RNG.standard_normal(6)
+    t1, t2 = torch.tensor(W1), torch.tensor(W2)
+    theirs = torch.func.hessian(lambda z: torch.sum(torch.tanh(torch.tanh(z @ t1) @ t2)))(torch.tensor(x0))
+    np.testing.assert_allclose(func.hessian(mlp_og)(t(x0)).numpy(), theirs.numpy(), rtol=1e-12, atol=1e-14)
+    tx = torch.tensor(RNG.standard_normal((2, 6)))
+    theirs = torch.func.jacrev(lambda z: torch.tanh(z @ t1))(tx)
+    ours = func.jacrev(lambda z: og.tanh(z @ t(W1)))(t(tx.numpy()))
+    np.testing.assert_allclose(ours.numpy(), theirs.numpy(), rtol=1e-12, atol=1e-14)
