@@ -26,6 +26,7 @@ from opgrad.runtime.functional import (
     grads_or_zeros,
     jacobian_reverse,
     prepare_inputs,
+    recording_needed,
     unpack,
 )
 from opgrad.runtime.grad_mode import enable_grad
@@ -184,7 +185,7 @@ def jacrev(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False
         with enable_grad():
             out, aux = _split_aux(func(*new), has_aux, "jacrev")
         out_tuple, ys = as_tuple(out, "jacrev", "the value returned by func")
-        table = jacobian_reverse(ys, xs, True, False, vectorize=True)
+        table = jacobian_reverse(ys, xs, recording_needed(ys, xs), False, vectorize=True)
         rows = [tuple(row) if many else row[0] for row in table]
         jac = unpack(out_tuple, rows)
         return (jac, aux) if has_aux else jac

@@ -19,7 +19,9 @@ from opgrad.generated import ops
 from opgrad.runtime import forward_ad
 from opgrad.runtime.creation import zeros, zeros_like
 from opgrad.runtime.device import array_module
+from opgrad.runtime.dual import FORWARD
 from opgrad.runtime.engine import grad as _grad
+from opgrad.runtime.grad_holder import AccumulateGrad
 from opgrad.runtime.grad_mode import enable_grad
 from opgrad.runtime.tensor import Tensor
 
@@ -57,6 +59,30 @@ def prepare_inputs(inputs: tuple[Tensor, ...], create_graph: bool, fn: str) -> t
         else:
             out.append(t.detach().requires_grad_())
     return tuple(out)
+
+
+def recording_needed(ys: Sequence[Tensor], xs: Sequence[Tensor]) -> bool:
+    """Whether derivatives of ys with respect to xs (leaves or aliases `prepare_inputs` made)
+    must be recorded for something outside to differentiate them again: a dual level is open
+    (tangents travel through the backward, forward-over-reverse), or the graph of ys reaches
+    a leaf that requires grad other than xs (the caller's tensors, through an alias or a
+    closure). Otherwise the result would be a function of xs alone, which nobody outside
+    can reach, so the backward may run unrecorded."""
+    if FORWARD.level:
+        return True
+    ours = {x._acc() for x in xs if x._node is None and x._acc is not None}
+    stack = [y._node for y in ys if y._node is not None]
+    seen = set(stack)
+    while stack:
+        node = stack.pop()
+        for child in node._next:
+            if child is None or child in seen:
+                continue
+            if child.__class__ is AccumulateGrad and child not in ours:
+                return True
+            seen.add(child)
+            stack.append(child)
+    return False
 
 
 def check_vector(v: Any, like: tuple[Tensor, ...], fn: str, arg: str, against: str) -> tuple[Tensor, ...]:

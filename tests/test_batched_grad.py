@@ -185,3 +185,26 @@ def test_against_torch_func_hessian():
     theirs = torch.func.jacrev(lambda z: torch.tanh(z @ t1))(tx)
     ours = func.jacrev(lambda z: og.tanh(z @ t(W1)))(t(tx.numpy()))
     np.testing.assert_allclose(ours.numpy(), theirs.numpy(), rtol=1e-12, atol=1e-14)
+
+
+def test_jacrev_records_only_what_something_outside_can_differentiate():
+    x0, c0 = RNG.standard_normal(3), RNG.standard_normal(3)
+    # nothing outside: the Jacobian is a plain tensor
+    assert not func.jacrev(lambda x: og.tanh(x) * 2)(t(x0)).requires_grad
+    # the caller's tensor requires grad: the Jacobian is a function of it
+    x = t(x0, requires_grad=True)
+    jac = func.jacrev(lambda z: og.tanh(z) * 2)(x)
+    (g,) = og.grad([og.sum(jac)], [x])
+    np.testing.assert_allclose(g.numpy(), -4 * np.tanh(x0) * (1 - np.tanh(x0) ** 2), atol=1e-14)
+
+    # a closure over an outer transform's input: recorded, so the outer gradient sees it
+    def outer(a):
+        inner = func.jacrev(lambda y: og.tanh(a * y))(t(c0))  # diag((1 - tanh(a c)^2) a)
+        return og.sum(inner)
+
+    def outer_np(a):
+        return float(np.sum((1 - np.tanh(a * c0) ** 2) * a))
+
+    eps = 1e-6
+    fd = np.array([(outer_np(x0 + e) - outer_np(x0 - e)) / (2 * eps) for e in np.eye(3) * eps])
+    np.testing.assert_allclose(func.grad(outer)(t(x0)).numpy(), fd, atol=1e-8)
