@@ -105,11 +105,12 @@ def _input_shape(node: GradNode, i: int) -> tuple[int, ...] | None:
 
 
 def _real(*tensors: Any) -> bool:
-    return all(t is None or t._data.dtype.kind == "f" for t in tensors)
+    """Every one None or a real floating Tensor (not metadata saved in its place)."""
+    return all(t is None or (isinstance(t, Tensor) and t._data.dtype.kind == "f") for t in tensors)
 
 
 # -- pointwise ops --------------------------------------------------------------------------
-@batching_rule("tanh_grad", "sigmoid_grad", "exp_grad", "log_grad", "sin_grad", "cos_grad")
+@batching_rule("tanh_grad", "sigmoid_grad", "exp_grad", "log_grad", "sin_grad", "cos_grad", "relu_grad")
 def _unary_pointwise(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
     """A unary op whose gradient is `out_grad` times a pointwise function of one saved
     tensor of the same shape: broadcasting the saved tensor over the batch is the batched
@@ -131,10 +132,11 @@ def _unary_pointwise(node: GradNode, grads: Grads, batch: int, create_graph: boo
     return (getattr(later.grad_ops, node.name)(ops.expand(saved, [batch, *shape]), g),)
 
 
-@batching_rule("tanh_double_grad")
-def _pointwise_composite(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
-    """A composite gradient made of broadcasting ops (every input and output of one shape):
-    its apply computes the batched gradients as they are."""
+@batching_rule("tanh_double_grad", "neg_grad", "scale_grad")
+def _pointwise_apply(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
+    """A gradient that is pointwise in the incoming gradients and saves no tensor of another
+    shape (a composite of broadcasting ops, or a kernel of out_grad alone), every input of one
+    shape: its apply computes the batched gradients as they are."""
     shape = None
     for i in range(len(node._next)):
         s = _input_shape(node, i)
@@ -146,6 +148,45 @@ def _pointwise_composite(node: GradNode, grads: Grads, batch: int, create_graph:
         if g is not None and (shape is None or tuple(g.shape) != (batch, *shape)):
             return None
     return node.apply(grads, create_graph)
+
+
+def _reduce_to(g: Tensor, shape: tuple[int, ...], batch: int) -> Tensor:
+    """`unbroadcast` behind the batch axis: g (batch, *broadcast shape) summed to (batch, *shape)."""
+    ops = later.ops
+    lead = g.ndim - 1 - len(shape)
+    axes = list(range(1, lead + 1))
+    axes += [lead + 1 + i for i, n in enumerate(shape) if n == 1 and g.shape[lead + 1 + i] != 1]
+    if axes:
+        g = ops.sum(g, axes, True)
+    return g if tuple(g.shape) == (batch, *shape) else ops.reshape(g, [batch, *shape])
+
+
+@batching_rule("add_grad", "subtract_grad", "multiply_grad", "divide_grad")
+def _binary(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
+    """x (op) y with NumPy broadcasting: the pointwise gradients, each summed back to its
+    input's shape behind the batch axis."""
+    g = grads[0]
+    if g is None or not _real(g):
+        return None
+    ops, name = later.ops, node.name
+    if name == "multiply_grad":
+        x, y = unpack(node.x, node), unpack(node.y, node)  # type: ignore[attr-defined]
+        if not _real(x, y):
+            return None
+        to_x, to_y = ops.multiply(g, y), ops.multiply(g, x)
+    elif name == "divide_grad":  # x_grad = g / y, y_grad = -x_grad * out (x itself is not needed)
+        y, out = unpack(node.y, node), unpack(node.out, node)  # type: ignore[attr-defined]
+        if not _real(y, out):
+            return None
+        to_x = ops.divide(g, y)
+        to_y = ops.neg(ops.multiply(to_x, out))
+    else:
+        to_x, to_y = g, (g if name == "add_grad" else ops.neg(g))
+    shapes = (_input_shape(node, 0), _input_shape(node, 1))
+    return tuple(
+        None if shape is None else _reduce_to(full, shape, batch)
+        for full, shape in zip((to_x, to_y), shapes, strict=True)
+    )
 
 
 # -- shape ops --------------------------------------------------------------------------------
@@ -169,6 +210,17 @@ def _reshape_like_double(node: GradNode, grads: Grads, batch: int, create_graph:
     if shape is None:
         return (None, None)
     return (None, later.ops.reshape(g, [batch, *shape]))
+
+
+@batching_rule("transpose_grad")
+def _transpose(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
+    """transpose by `perm`: the gradient transposed back, the batch axis kept first."""
+    g = grads[0]
+    if g is None or g.ndim == 1:
+        return None
+    perm = [p % (g.ndim - 1) for p in node.perm]  # type: ignore[attr-defined]
+    inverse = np.argsort(perm).tolist()
+    return (later.ops.transpose(g, [0, *[i + 1 for i in inverse]]),)
 
 
 @batching_rule("stack_grad")
