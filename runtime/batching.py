@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from opgrad.generated import grad_ops, ops
 from opgrad.runtime.device import module_of_type
 from opgrad.runtime.grad_mode import set_grad_enabled
 from opgrad.runtime.grad_node import GradNode
@@ -54,8 +55,9 @@ def apply_batched(node: GradNode, grads: Grads, create_graph: bool, batch: int) 
     """The node's gradients for its inputs, each with the leading batch dimension, given
     its outputs' batched gradients (None where nothing arrived)."""
     metas = node.output_meta
-    if len(grads) < len(metas):
-        grads = grads + [None] * (len(metas) - len(grads))
+    n = max(node.n_outputs, len(metas))  # trailing outputs that got no history: None, as in _apply
+    if len(grads) < n:
+        grads = grads + [None] * (n - len(grads))
     if node._more is not None:  # several outputs: as the engine does, zeros where none arrived
         for i, meta in enumerate(metas):
             if grads[i] is None and meta is not None and i not in node.non_differentiable_outputs:
@@ -88,9 +90,9 @@ def _row_by_row(node: GradNode, grads: Grads, create_graph: bool, batch: int) ->
         xp = module_of_type(cls) or np
         filled = [c if c is not None else wrap(xp.zeros(shape, dtype)) for c in column]
         if create_graph:
-            outs.append(later.ops.stack(filled, 0))
+            outs.append(ops.stack(filled, 0))
         else:
-            outs.append(wrap((module_of_type(cls) or np).stack([c._data for c in filled])))
+            outs.append(wrap(xp.stack([c._data for c in filled])))
     return outs
 
 
@@ -128,8 +130,7 @@ def _unary_pointwise(node: GradNode, grads: Grads, batch: int, create_graph: boo
         return None
     if not create_graph:
         return node.apply(grads, False)
-    ops = later.ops
-    return (getattr(later.grad_ops, node.name)(ops.expand(saved, [batch, *shape]), g),)
+    return (getattr(grad_ops, node.name)(ops.expand(saved, [batch, *shape]), g),)
 
 
 @batching_rule("tanh_double_grad", "neg_grad", "scale_grad")
@@ -152,7 +153,6 @@ def _pointwise_apply(node: GradNode, grads: Grads, batch: int, create_graph: boo
 
 def _reduce_to(g: Tensor, shape: tuple[int, ...], batch: int) -> Tensor:
     """`unbroadcast` behind the batch axis: g (batch, *broadcast shape) summed to (batch, *shape)."""
-    ops = later.ops
     lead = g.ndim - 1 - len(shape)
     axes = list(range(1, lead + 1))
     axes += [lead + 1 + i for i, n in enumerate(shape) if n == 1 and g.shape[lead + 1 + i] != 1]
@@ -168,7 +168,7 @@ def _binary(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any
     g = grads[0]
     if g is None or not _real(g):
         return None
-    ops, name = later.ops, node.name
+    name = node.name
     if name == "multiply_grad":
         x, y = unpack(node.x, node), unpack(node.y, node)  # type: ignore[attr-defined]
         if not _real(x, y):
@@ -196,7 +196,7 @@ def _reshape_like(node: GradNode, grads: Grads, batch: int, create_graph: bool) 
     g, shape = grads[0], _input_shape(node, 0)
     if g is None or shape is None:
         return None
-    return (later.ops.reshape(g, [batch, *shape]), *([None] * (len(node._next) - 1)))
+    return (ops.reshape(g, [batch, *shape]), *([None] * (len(node._next) - 1)))
 
 
 @batching_rule("reshape_double_grad", "flatten_double_grad", "squeeze_double_grad", "unsqueeze_double_grad")
@@ -209,7 +209,7 @@ def _reshape_like_double(node: GradNode, grads: Grads, batch: int, create_graph:
     shape = _input_shape(node, 1)
     if shape is None:
         return (None, None)
-    return (None, later.ops.reshape(g, [batch, *shape]))
+    return (None, ops.reshape(g, [batch, *shape]))
 
 
 @batching_rule("transpose_grad")
@@ -220,7 +220,7 @@ def _transpose(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> 
         return None
     perm = [p % (g.ndim - 1) for p in node.perm]  # type: ignore[attr-defined]
     inverse = np.argsort(perm).tolist()
-    return (later.ops.transpose(g, [0, *[i + 1 for i in inverse]]),)
+    return (ops.transpose(g, [0, *[i + 1 for i in inverse]]),)
 
 
 @batching_rule("stack_grad")
@@ -249,7 +249,6 @@ def _sum_like(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> A
     if g is None or shape is None or not _real(g):
         return None
     axes, kept = _kept_shape(node, shape)
-    ops = later.ops
     x_grad = ops.expand(ops.reshape(g, [batch, *kept]), [batch, *shape])
     if node.name == "mean_grad":
         count = int(np.prod([shape[a] for a in axes])) if axes else 1
@@ -267,9 +266,9 @@ def _sum_like_double(node: GradNode, grads: Grads, batch: int, create_graph: boo
         return None
     x_shape = tuple(g.shape[1:])
     axes = normalize_axis(getattr(node, "axis", ()), len(x_shape), node.name)
-    reduce = later.ops.sum if node.name == "sum_double_grad" else later.ops.mean
+    reduce = ops.sum if node.name == "sum_double_grad" else ops.mean
     out = reduce(g, [a + 1 for a in axes], True) if axes else g
-    return (None, later.ops.reshape(out, [batch, *shape]))
+    return (None, ops.reshape(out, [batch, *shape]))
 
 
 # -- matmul -------------------------------------------------------------------------------------
@@ -294,7 +293,6 @@ def _matmul(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any
     if g is None or operands is None or not _real(g):
         return None
     x, y = operands
-    ops = later.ops
     k, n = y.shape
     rows = x.size // k
     x_grad = ops.matmul(g, y, False, True) if node._next[0] is not None else None
@@ -317,7 +315,6 @@ def _matmul_double(node: GradNode, grads: Grads, batch: int, create_graph: bool)
     x_gg, y_gg = grads[0], grads[1]
     if not isinstance(out_grad, Tensor) or not _real(out_grad, x_gg, y_gg):
         return None
-    ops = later.ops
     k, n = y.shape
     rows = x.size // k
     to_x = to_y = to_out = None
@@ -408,6 +405,6 @@ def grad_row_by_row(
                 )
             )
         return [
-            None if any(row[i] is None for row in rows) else later.ops.stack([row[i] for row in rows], 0)
+            None if any(row[i] is None for row in rows) else ops.stack([row[i] for row in rows], 0)
             for i in range(len(inputs))
         ]

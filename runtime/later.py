@@ -18,7 +18,6 @@ from types import ModuleType
 # attribute of `later` -> the module it stands for
 MODULES = {
     "ops": "opgrad.generated.ops",
-    "grad_ops": "opgrad.generated.grad_ops",
     "engine": "opgrad.runtime.engine",
     "indexing": "opgrad.runtime.indexing",
     "creation": "opgrad.runtime.creation",
