@@ -174,10 +174,17 @@ def _tangents(
     return out_tuple, ys, list(ts)
 
 
-def jacrev(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False) -> Callable[..., Any]:
+def jacrev(
+    func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False, *, chunk_size: int | None = None
+) -> Callable[..., Any]:
     """A function returning the Jacobian of `func` with respect to `argnums`: shape
     `out.shape + in.shape`, tuples for tuples. All rows of an output come from one batched
-    vjp (`og.grad(..., is_grads_batched=True)`), as torch.func.jacrev vectorises them."""
+    vjp (`og.grad(..., is_grads_batched=True)`), as torch.func.jacrev vectorises them;
+    `chunk_size` rows at a time when given (less memory for large Jacobians)."""
+    if chunk_size is not None and (
+        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
+    ):
+        raise ValueError(f"jacrev: chunk_size must be a positive int or None, got {chunk_size!r}")
 
     def wrapper(*args: Any) -> Any:
         many, nums = _argnums(argnums, len(args), "jacrev")
@@ -185,7 +192,9 @@ def jacrev(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False
         with enable_grad():
             out, aux = _split_aux(func(*new), has_aux, "jacrev")
         out_tuple, ys = as_tuple(out, "jacrev", "the value returned by func")
-        table = jacobian_reverse(ys, xs, recording_needed(ys, xs), False, vectorize=True)
+        table = jacobian_reverse(
+            ys, xs, recording_needed(ys, xs), False, vectorize=True, chunk_size=chunk_size
+        )
         rows = [tuple(row) if many else row[0] for row in table]
         jac = unpack(out_tuple, rows)
         return (jac, aux) if has_aux else jac

@@ -260,11 +260,16 @@ def jacobian(
 
 
 def jacobian_reverse(
-    ys: tuple[Tensor, ...], xs: tuple[Tensor, ...], create_graph: bool, strict: bool, vectorize: bool = False
+    ys: tuple[Tensor, ...],
+    xs: tuple[Tensor, ...],
+    create_graph: bool,
+    strict: bool,
+    vectorize: bool = False,
+    chunk_size: int | None = None,
 ) -> list[list[Tensor]]:
     """[output][input] Jacobian blocks by reverse mode: one vjp per output element, or with
-    `vectorize` one batched vjp per output (its identity as the batch of seeds). An output
-    of one element takes the ordinary pass either way."""
+    `vectorize` one batched vjp per output (its identity as the batch of seeds; `chunk_size`
+    rows per pass when given). An output of one element takes the ordinary pass either way."""
     table = []
     for i, y in enumerate(ys):
         if strict and not y.requires_grad:
@@ -273,12 +278,7 @@ def jacobian_reverse(
                 "this is not allowed in strict mode"
             )
         if vectorize and y.size > 1:
-            n = y.size
-            seeds = zeros((n, n), dtype=y.dtype)
-            seeds._data[...] = array_module(seeds._data).eye(n, dtype=y.dtype)
-            seeds = ops.reshape(seeds, [n, *y.shape])
-            gs = grads_or_zeros([y], xs, [seeds], create_graph, strict, "jacobian", f"output {i}", batch=n)
-            table.append([ops.reshape(g, list(y.shape) + list(x.shape)) for g, x in zip(gs, xs, strict=True)])
+            table.append(_batched_rows(y, xs, create_graph, strict, f"output {i}", chunk_size or y.size))
             continue
         rows: list[list[Tensor]] = [[] for _ in xs]
         for k in range(y.size):
@@ -288,6 +288,28 @@ def jacobian_reverse(
                 rows[j].append(g)
         table.append([stack_rows(rows[j], y.shape, x.shape, x) for j, x in enumerate(xs)])
     return table
+
+
+def _batched_rows(
+    y: Tensor, xs: tuple[Tensor, ...], create_graph: bool, strict: bool, what: str, chunk: int
+) -> list[Tensor]:
+    """The Jacobian blocks of y, `chunk` rows per batched backward pass."""
+    n = y.size
+    parts: list[list[Tensor]] = []
+    for start in range(0, n, chunk):
+        stop = min(start + chunk, n)
+        seeds = zeros((stop - start, n), dtype=y.dtype)
+        xp = array_module(seeds._data)
+        seeds._data[...] = xp.eye(stop - start, n, start, dtype=y.dtype)
+        seeds = ops.reshape(seeds, [stop - start, *y.shape])
+        parts.append(
+            grads_or_zeros([y], xs, [seeds], create_graph, strict, "jacobian", what, batch=stop - start)
+        )
+    blocks = []
+    for j, x in enumerate(xs):
+        rows = parts[0][j] if len(parts) == 1 else ops.concat([p[j] for p in parts], 0)
+        blocks.append(ops.reshape(rows, list(y.shape) + list(x.shape)))
+    return blocks
 
 
 def jacobian_forward(

@@ -215,3 +215,22 @@ def test_jacrev_records_only_what_something_outside_can_differentiate():
     eps = 1e-6
     fd = np.array([(outer_np(x0 + e) - outer_np(x0 - e)) / (2 * eps) for e in np.eye(3) * eps])
     np.testing.assert_allclose(func.grad(outer)(t(x0)).numpy(), fd, atol=1e-8)
+
+
+@pytest.mark.parametrize("chunk_size", [1, 2, 5, 64])
+def test_jacrev_chunks_give_the_same_jacobian(chunk_size):
+    x0 = RNG.standard_normal((2, 6))
+    fn = lambda x: og.tanh(x @ t(W1))  # noqa: E731
+    whole = func.jacrev(fn)(t(x0)).numpy()
+    np.testing.assert_allclose(func.jacrev(fn, chunk_size=chunk_size)(t(x0)).numpy(), whole, rtol=1e-13)
+    with pytest.raises(ValueError, match="chunk_size"):
+        func.jacrev(fn, chunk_size=0)
+
+
+def test_a_leaf_hook_makes_the_batched_grad_run_per_row():
+    x = t(RNG.standard_normal(3), requires_grad=True)
+    seen = []
+    x.register_hook(lambda g: seen.append(g.shape))
+    (batched,) = og.grad([og.tanh(x)], [x], [t(np.eye(3))], is_grads_batched=True)
+    assert seen == [(3,)] * 3
+    np.testing.assert_allclose(batched.numpy(), np.diag(1 - np.tanh(x.numpy()) ** 2), atol=1e-14)
