@@ -1,14 +1,17 @@
 """The batched backward (`og.grad(..., is_grads_batched=True)`, runtime/batching.py) in
 float64: every batching rule and the per-row fallback against one ordinary grad() per row,
-with and without create_graph; the Jacobians and Hessians built on it against the row-by-row
-path, central differences and torch.func when installed."""
+with and without create_graph, and every op of the op table (first and second order); the
+Jacobians and Hessians built on it against the row-by-row path, central differences and
+torch.func when installed."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_ops import _as_list, _grad_setup, _gradcheck_case
 
 import opgrad as og
+from op_samples import OPS, YAML_OPS
 from opgrad import func
 from opgrad.generated import nodes
 from opgrad.runtime import batching
@@ -234,3 +237,58 @@ def test_a_leaf_hook_makes_the_batched_grad_run_per_row():
     (batched,) = og.grad([og.tanh(x)], [x], [t(np.eye(3))], is_grads_batched=True)
     assert seen == [(3,)] * 3
     np.testing.assert_allclose(batched.numpy(), np.diag(1 - np.tanh(x.numpy()) ** 2), atol=1e-14)
+
+
+# -- every op of the op table: the batched pass against one pass per row --------------------
+def _op_cases() -> list:
+    params = []
+    for name in YAML_OPS:
+        info = OPS.get(name)
+        if info is None:
+            continue  # test_ops.py reports the missing OpInfo
+        kept = [s for s in info.sample_list() if _gradcheck_case(info, s) and "grad" not in s.xfail]
+        params += [pytest.param(name, s, id=f"{name}-{i}") for i, s in enumerate(kept[:2])]
+    return params
+
+
+@pytest.mark.parametrize("name, sample", _op_cases())
+def test_every_op_batched_equals_rows(name, sample):
+    """First order, and (where the op's backward is differentiable) second order through a
+    create_graph gradient: one batched pass equals one ordinary pass per row."""
+    fn, leaves = _grad_setup(OPS[name], sample)
+    outs = [o for o in _as_list(fn(*leaves)) if isinstance(o, og.Tensor) and o.requires_grad]
+    if not outs:
+        return
+    rng = np.random.default_rng(3)
+    batch = 3
+    seeds = [og.tensor(rng.standard_normal((batch, *o.shape)).astype(o.dtype)) for o in outs]
+    if any(o.dtype.kind == "c" for o in outs):
+        seeds = [og.tensor((rng.standard_normal((batch, *o.shape)) + 1j).astype(o.dtype)) for o in outs]
+    _compare(outs, leaves, seeds, batch, name)
+    try:
+        firsts = og.grad(outs, leaves, [s[0] for s in seeds], create_graph=True, allow_unused=True)
+    except RuntimeError:
+        return  # no double backward
+    gs = [g for g in firsts if g is not None and g.requires_grad]
+    if gs:
+        seeds2 = [og.tensor(rng.standard_normal((batch, *g.shape)).astype(g.dtype)) for g in gs]
+        try:
+            og.grad(gs, leaves, [s[0] for s in seeds2], retain_graph=True, allow_unused=True)
+        except RuntimeError:
+            return  # a grad op without a backward
+        _compare(gs, leaves, seeds2, batch, name)
+
+
+def _compare(outs, leaves, seeds, batch, name):
+    rows = [
+        og.grad(outs, leaves, [s[b] for s in seeds], retain_graph=True, allow_unused=True)
+        for b in range(batch)
+    ]
+    batched = og.grad(outs, leaves, seeds, retain_graph=True, allow_unused=True, is_grads_batched=True)
+    for i, g in enumerate(batched):
+        if g is None:
+            assert all(r[i] is None for r in rows), f"{name}: input {i} got no batched gradient"
+            continue
+        expected = np.stack([r[i].numpy() for r in rows])
+        tol = 1e-12 if g.dtype in (np.float64, np.complex128) else 1e-5
+        np.testing.assert_allclose(g.numpy(), expected, rtol=tol, atol=tol, err_msg=f"{name}: input {i}")
