@@ -23,6 +23,7 @@ from opgrad.runtime.dual import FORWARD
 from opgrad.runtime.engine import grad as _grad
 from opgrad.runtime.grad_holder import AccumulateGrad
 from opgrad.runtime.grad_mode import enable_grad
+from opgrad.runtime.grad_node import edge_to
 from opgrad.runtime.tensor import Tensor
 
 __all__ = ["hessian", "hvp", "jacobian", "jvp", "vhp", "vjp"]
@@ -70,12 +71,12 @@ def recording_needed(ys: Sequence[Tensor], xs: Sequence[Tensor]) -> bool:
     can reach, so the backward may run unrecorded."""
     if FORWARD.level:
         return True
-    ours = {x._acc() for x in xs if x._node is None and x._acc is not None}
-    stack = [y._node for y in ys if y._node is not None]
+    ours = {edge_to(x)[0] for x in xs}  # a leaf's AccumulateGrad (an alias's node is walked past)
+    stack = [edge_to(y)[0] for y in ys if y.requires_grad]
     seen = set(stack)
     while stack:
         node = stack.pop()
-        for child in node._next:
+        for child in node.edges()[0]:
             if child is None or child in seen:
                 continue
             if child.__class__ is AccumulateGrad and child not in ours:
