@@ -273,14 +273,14 @@ def _sum_like_double(node: GradNode, grads: Grads, batch: int, create_graph: boo
 
 # -- matmul -------------------------------------------------------------------------------------
 def _matmul_operands(node: GradNode) -> tuple[Tensor, Tensor] | None:
-    """x and y of a plain matmul (no transposes) with y a matrix and x of at most 2 dims,
-    both real: the layouts the rules below are written for."""
+    """x and y of a plain matmul (no transposes) with y a matrix and x of any dims, both
+    real: the layouts the rules below are written for (x as rows of k, M = x.size // k)."""
     if node.transpose_x or node.transpose_y:  # type: ignore[attr-defined]
         return None
     x, y = unpack(node.x, node), unpack(node.y, node)  # type: ignore[attr-defined]
     if not isinstance(x, Tensor) or not isinstance(y, Tensor) or not _real(x, y):
         return None
-    if y.ndim != 2 or x.ndim not in (1, 2) or x._data.dtype != y._data.dtype:
+    if y.ndim != 2 or x.ndim < 1 or x._data.dtype != y._data.dtype:
         return None
     return x, y
 
@@ -302,36 +302,70 @@ def _matmul(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any
     return (x_grad, y_grad)
 
 
-@batching_rule("matmul_double_grad")
-def _matmul_double(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
-    """matmul_grad (inputs x, y, out_grad; outputs x_grad, y_grad), batched over the
-    gradients x_gg, y_gg of its outputs: grad_wrt_x = out_grad @ y_ggᵀ, grad_wrt_y =
-    x_ggᵀ @ out_grad, grad_wrt_out_grad = x_gg @ y + x @ y_gg."""
-    operands = _matmul_operands(node)
-    if operands is None:
+@batching_rule("linear_grad")
+def _linear(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
+    """out = x @ weight + bias (weight (in, out), Paddle's layout): x_grad[b] = g[b] @ weightᵀ,
+    weight_grad[b] = xᵀ @ g[b] and bias_grad[b] = g[b] summed over x's rows."""
+    g = grads[0]
+    x, weight = unpack(node.x, node), unpack(node.weight, node)  # type: ignore[attr-defined]
+    if g is None or not _real(g, x, weight) or weight.ndim != 2 or x.ndim < 1:
         return None
-    x, y = operands
+    k, n = weight.shape
+    rows = x.size // k
+    bias_shape = _input_shape(node, 2)
+    if bias_shape is not None and bias_shape != (n,):
+        return None
+    x_grad = ops.matmul(g, weight, False, True) if node._next[0] is not None else None
+    flat_g = ops.reshape(g, [batch, rows, n])
+    w_grad = None
+    if node._next[1] is not None:
+        w_grad = ops.matmul(ops.reshape(x, [rows, k]), flat_g, True, False)
+    b_grad = ops.sum(flat_g, [1]) if bias_shape is not None else None
+    return (x_grad, w_grad, b_grad)
+
+
+@batching_rule("matmul_double_grad", "linear_double_grad")
+def _matmul_double(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
+    """matmul_grad (inputs x, y, out_grad) or linear_grad (x, weight, bias, out_grad), batched
+    over the gradients of its outputs x_gg, y_gg (and bias_gg): grad_wrt_x = out_grad @
+    y_ggᵀ, grad_wrt_y = x_ggᵀ @ out_grad, grad_wrt_out_grad = x_gg @ y + x @ y_gg (+ bias_gg)."""
+    linear = node.name == "linear_double_grad"
+    if linear:
+        x, y = unpack(node.x, node), unpack(node.weight, node)  # type: ignore[attr-defined]
+        if not _real(x, y) or y.ndim != 2 or x.ndim < 1:
+            return None
+    else:
+        operands = _matmul_operands(node)
+        if operands is None:
+            return None
+        x, y = operands
     out_grad = unpack(node.out_grad, node)  # type: ignore[attr-defined]
     x_gg, y_gg = grads[0], grads[1]
-    if not isinstance(out_grad, Tensor) or not _real(out_grad, x_gg, y_gg):
+    b_gg = grads[2] if linear else None
+    if not _real(out_grad, x_gg, y_gg, b_gg):
         return None
     k, n = y.shape
     rows = x.size // k
+    at_out = 3 if linear else 2
     to_x = to_y = to_out = None
+    out_shape = [batch, *out_grad.shape]
+    flat_out_grad = ops.reshape(out_grad, [rows, n])
     if node._next[0] is not None and y_gg is not None:
-        to_x = ops.matmul(out_grad, y_gg, False, True)
+        to_x = ops.reshape(ops.matmul(flat_out_grad, y_gg, False, True), [batch, *x.shape])
     if node._next[1] is not None and x_gg is not None:
-        lhs = ops.reshape(x_gg, [batch, rows, k])
-        to_y = ops.matmul(lhs, ops.reshape(out_grad, [rows, n]), True, False)
-    if node._next[2] is not None:
+        to_y = ops.matmul(ops.reshape(x_gg, [batch, rows, k]), flat_out_grad, True, False)
+    if node._next[at_out] is not None:
         terms = []
         if x_gg is not None:
-            terms.append(ops.matmul(x_gg, y))
+            terms.append(ops.reshape(ops.matmul(ops.reshape(x_gg, [batch, rows, k]), y), out_shape))
         if y_gg is not None:
-            terms.append(ops.matmul(x, y_gg))
-        if terms:
-            to_out = terms[0] if len(terms) == 1 else ops.add(terms[0], terms[1])
-    return (to_x, to_y, to_out)
+            terms.append(ops.reshape(ops.matmul(ops.reshape(x, [rows, k]), y_gg), out_shape))
+        if b_gg is not None:
+            bias = ops.reshape(b_gg, [batch] + [1] * (out_grad.ndim - 1) + [n])
+            terms.append(ops.expand(bias, out_shape) if not terms else bias)
+        for term in terms:
+            to_out = term if to_out is None else ops.add(to_out, term)
+    return (to_x, to_y, None, to_out) if linear else (to_x, to_y, to_out)
 
 
 # -- the engine's entry points --------------------------------------------------------------

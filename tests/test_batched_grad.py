@@ -29,6 +29,7 @@ W2 = RNG.standard_normal((5, 4)) / 2
 # name -> (input shape, function); each covers one rule (or the fallback) at least once
 CASES = {
     "tanh_matmul_1d": ((6,), lambda x: og.tanh(x @ t(W1))),
+    "tanh_matmul_3d": ((2, 2, 6), lambda x: og.tanh(og.tanh(x @ t(W1)) @ t(W2))),
     "tanh_matmul_2d": ((3, 6), lambda x: og.tanh(og.tanh(x @ t(W1)) @ t(W2))),
     "pointwise": ((2, 3), lambda x: og.sin(x) * og.cos(x) + og.exp(x) + og.log(og.sigmoid(x))),
     "reshape_flatten_squeeze": (
@@ -40,6 +41,8 @@ CASES = {
     "stack": ((2, 3), lambda x: og.stack([og.tanh(x), x * 2, x[:, ::-1]], -1)),
     "binary": ((2, 3), lambda x: (x + t([1.0, 2.0, 3.0])) * og.sum(x, 0) / (x[:1] * x[:1] + 1.0) - x[:, :1]),
     "scale_neg_relu_transpose": ((2, 3), lambda x: og.transpose(og.relu(-x * 3.0 + 0.5), [1, 0]) @ t(W1[:2])),
+    "linear": ((2, 3, 6), lambda x: og.tanh(og.linear(x, t(W1), t(W1[0])))),
+    "linear_1d_no_bias": ((6,), lambda x: og.linear(og.tanh(x), t(W1))),
     "broadcast": ((3,), lambda x: og.tanh(x) * t(RNG.standard_normal((2, 3))) + x[None, :] / 3),
 }
 
