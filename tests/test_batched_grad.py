@@ -295,3 +295,27 @@ def _compare(outs, leaves, seeds, batch, name):
         expected = np.stack([r[i].numpy() for r in rows])
         tol = 1e-12 if g.dtype in (np.float64, np.complex128) else 1e-5
         np.testing.assert_allclose(g.numpy(), expected, rtol=tol, atol=tol, err_msg=f"{name}: input {i}")
+
+
+def test_a_custom_function_makes_the_batched_grad_run_per_row():
+    shapes = []
+
+    class Cube(og.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return og.tensor(x.numpy() ** 3)
+
+        @staticmethod
+        def backward(ctx, grad):
+            (x,) = ctx.saved_tensors
+            shapes.append(grad.shape)  # user code sees one row's gradient
+            return grad * 3 * x * x
+
+    x = t(RNG.standard_normal(3), requires_grad=True)
+    (batched,) = og.grad([og.tanh(Cube.apply(x))], [x], [t(np.eye(3))], is_grads_batched=True)
+    assert shapes == [(3,)] * 3
+    c = x.numpy() ** 3
+    np.testing.assert_allclose(
+        batched.numpy(), np.diag((1 - np.tanh(c) ** 2) * 3 * x.numpy() ** 2), atol=1e-14
+    )
