@@ -58,12 +58,7 @@ def apply_batched(node: GradNode, grads: Grads, create_graph: bool, batch: int) 
     n = max(node.n_outputs, len(metas))  # trailing outputs that got no history: None, as in _apply
     if len(grads) < n:
         grads = grads + [None] * (n - len(grads))
-    if node._more is not None:  # several outputs: as the engine does, zeros where none arrived
-        for i, meta in enumerate(metas):
-            if grads[i] is None and meta is not None and i not in node.non_differentiable_outputs:
-                shape, dtype, cls = meta
-                grads[i] = wrap((module_of_type(cls) or np).zeros((batch, *shape), dtype=dtype))
-    rule = RULES.get(node.name)
+    rule = RULES.get(node.name)  # a rule reads a None gradient as zeros
     outs = None if rule is None else rule(node, grads, batch, create_graph)
     if outs is None:
         outs = _row_by_row(node, grads, create_graph, batch)
@@ -72,6 +67,12 @@ def apply_batched(node: GradNode, grads: Grads, create_graph: bool, batch: int) 
 
 def _row_by_row(node: GradNode, grads: Grads, create_graph: bool, batch: int) -> Sequence[Tensor | None]:
     """The fallback: the node's own apply once per row, the results stacked along axis 0."""
+    if node._more is not None:  # several outputs: as the engine does, zeros where none arrived
+        grads = list(grads)
+        for i, meta in enumerate(node.output_meta):
+            if grads[i] is None and meta is not None and i not in node.non_differentiable_outputs:
+                shape, dtype, cls = meta
+                grads[i] = wrap((module_of_type(cls) or np).zeros((batch, *shape), dtype=dtype))
     rows: list[Sequence[Tensor | None]] = []
     for b in range(batch):
         if create_graph:
