@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import statistics
 import sys
 import time
@@ -30,10 +31,15 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
+# One BLAS thread, as torch below (training.py does the same): on a shared machine two
+# OpenBLAS threads made the Hessian's 64 x 256 products 5-10x slower now and then.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
-import opgrad as og
-from opgrad.autograd import forward_ad as fw
+import numpy as np  # noqa: E402
+
+import opgrad as og  # noqa: E402
+from opgrad.autograd import forward_ad as fw  # noqa: E402
 
 try:
     import torch
@@ -209,7 +215,12 @@ def main(argv: list[str] | None = None) -> int:
     use_torch = torch is not None and not args.no_torch
     if use_torch:
         torch.set_num_threads(1)  # opgrad's NumPy runs the small ops on one thread too
-    result: dict[str, Any] = {"torch": torch.__version__ if use_torch else None}
+    result: dict[str, Any] = {
+        "torch": torch.__version__ if use_torch else None,
+        "openblas_threads": os.environ.get("OPENBLAS_NUM_THREADS"),
+    }
+    threads = f"torch {torch.__version__}, {torch.get_num_threads()} thread" if use_torch else "no torch"
+    print(f"OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS')}, {threads}")
 
     jvp = median_turns(
         {
