@@ -184,6 +184,10 @@ def _binary(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any
     else:
         to_x, to_y = g, (g if name == "add_grad" else ops.neg(g))
     shapes = (_input_shape(node, 0), _input_shape(node, 1))
+    for i, shape in enumerate(shapes):
+        meta = None if shape is None else node._next[i].output_meta_at(node._at[i])  # type: ignore[union-attr]
+        if meta is not None and meta[1] != g._data.dtype:  # a mixed-dtype op: the row loop casts
+            return None
     return tuple(
         None if shape is None else _reduce_to(full, shape, batch)
         for full, shape in zip((to_x, to_y), shapes, strict=True)

@@ -43,6 +43,10 @@ CASES = {
     "scale_neg_relu_transpose": ((2, 3), lambda x: og.transpose(og.relu(-x * 3.0 + 0.5), [1, 0]) @ t(W1[:2])),
     "linear": ((2, 3, 6), lambda x: og.tanh(og.linear(x, t(W1), t(W1[0])))),
     "linear_1d_no_bias": ((6,), lambda x: og.linear(og.tanh(x), t(W1))),
+    "mixed_dtypes": (
+        (2, 3),
+        lambda x: x * og.tensor(np.float32([1.5, 2.0, -1.0])) + og.cast(og.tanh(x), "float32"),
+    ),
     "broadcast": ((3,), lambda x: og.tanh(x) * t(RNG.standard_normal((2, 3))) + x[None, :] / 3),
 }
 
