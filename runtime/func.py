@@ -9,7 +9,7 @@ to fresh aliases of its own arguments, so nested levels never confuse one anothe
 perturbations: `grad(lambda x: x * grad(lambda y: x + y)(c))(a)` is 1. `jacfwd` and `jvp` use
 forward mode (`og.autograd.forward_ad`); opgrad has one dual level at a time, so inside an
 open level they fall back to the double-vjp trick in reverse mode. `jacfwd` uses that trick
-batched over all columns whenever it can (`_columns_batched`), forward mode otherwise.
+batched over all columns whenever it can (`functional.jacobian_columns`), forward mode otherwise.
 """
 
 from __future__ import annotations
@@ -18,22 +18,20 @@ from collections.abc import Callable
 from typing import Any
 
 from opgrad.generated import ops
-from opgrad.runtime.batching import needs_row_loop
-from opgrad.runtime.creation import zeros, zeros_like
-from opgrad.runtime.device import array_module
+from opgrad.runtime.creation import zeros_like
 from opgrad.runtime.dual import FORWARD
 from opgrad.runtime.functional import (
     as_tuple,
     basis,
     forward_tangents,
     grads_or_zeros,
+    jacobian_columns,
     jacobian_reverse,
     prepare_inputs,
     recording_needed,
     unpack,
 )
 from opgrad.runtime.grad_mode import enable_grad
-from opgrad.runtime.grad_node import edge_to
 from opgrad.runtime.nn.stateless import functional_call
 from opgrad.runtime.tensor import Tensor
 from opgrad.runtime.vmap import vmap
@@ -209,7 +207,7 @@ def jacrev(
 def jacfwd(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False) -> Callable[..., Any]:
     """A function returning the Jacobian of `func` with respect to `argnums`: the same layout
     as `jacrev`, built column by column. For real tensors all columns of an input come from
-    one batched pass (`_columns_batched`); otherwise, or when some op's backward cannot be
+    one batched pass (`functional.jacobian_columns`); otherwise, or when some op's backward cannot be
     differentiated, one forward-mode jvp per input element."""
 
     def wrapper(*args: Any) -> Any:
@@ -228,7 +226,7 @@ def jacfwd(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False
         if all(x.dtype.kind == "f" for x in xs):
             with enable_grad():
                 returned_tuple, returned = as_tuple(body(*xs), "jacfwd", "the value returned by func")
-            blocks = _columns_batched(returned, xs)
+            blocks = jacobian_columns(returned, xs, recording_needed(returned, xs))
             if blocks is not None:
                 jac = unpack(returned_tuple, [tuple(row) if many else row[0] for row in blocks])
                 return (jac, aux_box[-1]) if has_aux else jac
@@ -259,41 +257,6 @@ def jacfwd(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False
         return (jac, aux_box[-1]) if has_aux else jac
 
     return wrapper
-
-
-def _columns_batched(ys: tuple[Tensor, ...], xs: tuple[Tensor, ...]) -> list[list[Tensor]] | None:
-    """[output][input] Jacobian blocks by the transpose trick, batched: with u a zero
-    cotangent that requires grad, g(u) = Jᵀu is linear in u, so the gradient of g with respect
-    to u seeded with e_k is column k of J; one batched pass gives all columns of an input.
-    None when an output is not real or some op's backward has no backward of its own (the
-    caller then runs forward mode column by column)."""
-    if any(y.dtype.kind not in "fiub" for y in ys):
-        return None
-    if needs_row_loop([edge_to(y) for y in ys if y.requires_grad], list(xs)):
-        return None  # hooks or custom Functions on the way: keep them out of a forward-mode call
-    record = recording_needed(ys, xs)
-    try:
-        with enable_grad():
-            us = [zeros_like(y).requires_grad_() for y in ys]
-            gs = grads_or_zeros(ys, xs, us, True, False, "jacfwd")
-            table: list[list[Tensor]] = [[] for _ in ys]
-            for x, g in zip(xs, gs, strict=True):
-                n = x.size
-                seeds = zeros((n, n), dtype=x.dtype)
-                seeds._data[...] = array_module(seeds._data).eye(n, dtype=x.dtype)
-                seeds = ops.reshape(seeds, [n, *x.shape])
-                if n:
-                    cols = grads_or_zeros([g], us, [seeds], record, False, "jacfwd", batch=n)
-                else:
-                    cols = [zeros((0, *y.shape), dtype=y.dtype) for y in ys]
-                for i, (y, c) in enumerate(zip(ys, cols, strict=True)):
-                    flat = ops.transpose(ops.reshape(c, [n, y.size]), [1, 0])
-                    table[i].append(ops.reshape(flat, list(y.shape) + list(x.shape)))
-    except RuntimeError:
-        return None  # a backward that cannot be differentiated (no double backward)
-    if not record:
-        table = [[b.detach() for b in row] for row in table]
-    return table
 
 
 def hessian(func: Callable[..., Any], argnums: Argnums = 0) -> Callable[..., Any]:

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from opgrad.generated import ops
 from opgrad.runtime import forward_ad
+from opgrad.runtime.batching import needs_row_loop
 from opgrad.runtime.creation import zeros, zeros_like
 from opgrad.runtime.device import array_module
 from opgrad.runtime.dual import FORWARD
@@ -238,8 +239,9 @@ def jacobian(
     `out.shape + in.shape`; otherwise a tuple (per output) of tuples (per input).
     `strategy="reverse-mode"` builds one row per output element (a vjp each), or with
     `vectorize=True` all rows of an output in one batched backward pass (`og.grad(...,
-    is_grads_batched=True)`); `"forward-mode"` one column per input element (a jvp each;
-    `vectorize` changes nothing there)."""
+    is_grads_batched=True)`); `"forward-mode"` one column per input element (a jvp each), or
+    with `vectorize=True` (and not `strict`) all columns of an input in one batched pass
+    (`jacobian_columns`) where it can."""
     if strategy not in ("reverse-mode", "forward-mode"):
         raise ValueError(f'jacobian: strategy must be "reverse-mode" or "forward-mode", got {strategy!r}')
     if not isinstance(vectorize, bool):
@@ -251,7 +253,14 @@ def jacobian(
             raise ValueError(
                 'jacobian: strategy="forward-mode" does not support create_graph=True, as in PyTorch'
             )
-        out_tuple, ys, table = jacobian_forward(func, xs, strict)
+        columns = None
+        if vectorize and not strict and all(x.dtype.kind == "f" for x in xs):
+            out_tuple, ys = call(func, xs, "jacobian")
+            columns = jacobian_columns(ys, xs, False)
+        if columns is None:
+            out_tuple, ys, table = jacobian_forward(func, xs, strict)
+        else:
+            table = columns
     else:
         out_tuple, ys = call(func, xs, "jacobian")
         table = jacobian_reverse(ys, xs, create_graph, strict, vectorize)
@@ -311,6 +320,43 @@ def _batched_rows(
         rows = parts[0][j] if len(parts) == 1 else ops.concat([p[j] for p in parts], 0)
         blocks.append(ops.reshape(rows, list(y.shape) + list(x.shape)))
     return blocks
+
+
+def jacobian_columns(
+    ys: tuple[Tensor, ...], xs: tuple[Tensor, ...], record: bool
+) -> list[list[Tensor]] | None:
+    """[output][input] Jacobian blocks by the transpose trick, batched: with u a zero
+    cotangent that requires grad, g(u) = Jᵀu is linear in u, so the gradient of g with respect
+    to u seeded with e_k is column k of J; one batched pass gives all columns of an input,
+    recorded when `record`. None when an output is not real, hooks or custom Functions are
+    on the way, or some op's backward has no backward of its own: the caller then runs
+    forward mode column by column."""
+    if any(y.dtype.kind not in "fiub" for y in ys):
+        return None
+    if needs_row_loop([edge_to(y) for y in ys if y.requires_grad], list(xs)):
+        return None  # hooks or custom Functions on the way: keep them out of a forward-mode call
+    try:
+        with enable_grad():
+            us = [zeros_like(y).requires_grad_() for y in ys]
+            gs = grads_or_zeros(ys, xs, us, True, False, "jacfwd")
+            table: list[list[Tensor]] = [[] for _ in ys]
+            for x, g in zip(xs, gs, strict=True):
+                n = x.size
+                seeds = zeros((n, n), dtype=x.dtype)
+                seeds._data[...] = array_module(seeds._data).eye(n, dtype=x.dtype)
+                seeds = ops.reshape(seeds, [n, *x.shape])
+                if n:
+                    cols = grads_or_zeros([g], us, [seeds], record, False, "jacfwd", batch=n)
+                else:
+                    cols = [zeros((0, *y.shape), dtype=y.dtype) for y in ys]
+                for i, (y, c) in enumerate(zip(ys, cols, strict=True)):
+                    flat = ops.transpose(ops.reshape(c, [n, y.size]), [1, 0])
+                    table[i].append(ops.reshape(flat, list(y.shape) + list(x.shape)))
+    except RuntimeError:
+        return None  # a backward that cannot be differentiated (no double backward)
+    if not record:
+        table = [[b.detach() for b in row] for row in table]
+    return table
 
 
 def jacobian_forward(

@@ -176,6 +176,13 @@ def test_jacobians_vectorised_equal_row_by_row():
             np.testing.assert_allclose(v.numpy(), r.numpy(), rtol=1e-12, atol=1e-14)
     with pytest.raises(RuntimeError, match="independent of input 1"):
         og.autograd.functional.jacobian(fn, (a, b), strict=True, vectorize=True)
+    # forward mode: the batched columns equal one jvp per column
+    cols = og.autograd.functional.jacobian(fn, (a, b), strategy="forward-mode")
+    vec = og.autograd.functional.jacobian(fn, (a, b), strategy="forward-mode", vectorize=True)
+    for c_row, v_row in zip(cols, vec, strict=True):
+        for c, v in zip(c_row, v_row, strict=True):
+            assert not v.requires_grad
+            np.testing.assert_allclose(v.numpy(), c.numpy(), rtol=1e-12, atol=1e-14)
 
 
 def test_third_order_through_a_vectorised_hessian():
