@@ -9,7 +9,8 @@ Workloads (medians of --repeat runs after a warm-up, opgrad and PyTorch taking t
    under `og.autograd.forward_ad` and `torch.autograd.forward_ad`: µs per op.
 2. hessian: the 64 x 64 Hessian of sum(tanh(tanh(x @ W1) @ W2)) (x of 64 inputs, width
    --width 64, float64) with `og.func.hessian` (reverse-over-reverse, all rows in one batched
-   backward pass) and `og.autograd.functional.hessian` (one vjp per row; with
+   backward pass), `og.func.jacfwd(og.func.jacrev)` (torch.func.hessian's composition) and
+   `og.autograd.functional.hessian` (one vjp per row; with
    vectorize=True batched like og.func), against `torch.func.hessian`: ms per Hessian, and
    the median (range) of the per-round ratios to torch.
 3. checkpoint: a 20-layer tanh MLP of width --mlp-width (1,024; batch --batch 256, float32),
@@ -121,6 +122,8 @@ def hessian_opgrad(width: int, how: str) -> Callable[[], float]:
         t0 = time.perf_counter()
         if how == "func":
             og.func.hessian(f)(x)
+        elif how == "jacfwd":
+            og.func.jacfwd(og.func.jacrev(f))(x)
         else:
             og.autograd.functional.hessian(f, x, vectorize=how == "functional-vectorize")
         return (time.perf_counter() - t0) * 1e3
@@ -155,6 +158,10 @@ def check_hessians(width: int) -> None:
         )
         if not np.allclose(ours.numpy(), other.numpy(), atol=1e-10):
             raise SystemExit("hessian: og.func.hessian and og.autograd.functional.hessian disagree")
+    scalar = lambda z: og.sum(og.tanh(og.tanh(z @ og.tensor(w1)) @ og.tensor(w2)))  # noqa: E731
+    composed = og.func.jacfwd(og.func.jacrev(scalar))(og.tensor(x))
+    if not np.allclose(ours.numpy(), composed.numpy(), atol=1e-10):
+        raise SystemExit("hessian: og.func.hessian and og.func.jacfwd(og.func.jacrev) disagree")
     if torch is not None:
         tx, t1, t2 = (torch.tensor(a) for a in (x, w1, w2))
         theirs = torch.func.hessian(lambda z: torch.sum(torch.tanh(torch.tanh(z @ t1) @ t2)))(tx)
@@ -240,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     hess_runs = turns(
         {
             "opgrad func.hessian": hessian_opgrad(args.width, "func"),
+            "opgrad func.jacfwd(func.jacrev)": hessian_opgrad(args.width, "jacfwd"),
             "opgrad functional.hessian": hessian_opgrad(args.width, "functional"),
             "opgrad functional.hessian(vectorize=True)": hessian_opgrad(args.width, "functional-vectorize"),
             "torch func.hessian": hessian_torch(args.width) if use_torch else None,
