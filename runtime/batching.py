@@ -307,6 +307,66 @@ def _matmul(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any
     return (x_grad, y_grad)
 
 
+def _xg(g: Tensor, w: Tensor) -> Tensor:
+    """Rows of g (batch, ..., n) times wᵀ (w a k x n matrix): x's gradient in x @ w."""
+    return ops.matmul(g, w, False, True)
+
+
+def _yg(x: Tensor, g: Tensor, batch: int, n: int) -> Tensor:
+    """xᵀ g per row (x as M rows of k): the matrix's gradient in x @ w, (batch, k, n)."""
+    k = x.shape[-1]
+    rows = x.size // k
+    return ops.matmul(ops.reshape(x, [rows, k]), ops.reshape(g, [batch, rows, n]), True, False)
+
+
+@batching_rule("matmul_jvp_grad")
+def _matmul_jvp(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
+    """matmul_jvp(x, y, a, b) = a @ y + x @ b (no transposes, y and b matrices): each input's
+    gradient is one of the two matmul gradients of the term it is in."""
+    o_grad = grads[0]
+    if o_grad is None or node.transpose_x or node.transpose_y:  # type: ignore[attr-defined]
+        return None
+    x, y, a, b = (unpack(getattr(node, k), node) for k in ("x", "y", "a", "b"))
+    if not _real(o_grad, x, y, a, b) or y.ndim != 2 or b.ndim != 2 or x.ndim < 1 or a.shape != x.shape:
+        return None
+    n = y.shape[1]
+    edges = node._next
+    return (
+        _xg(o_grad, b) if edges[0] is not None else None,
+        _yg(a, o_grad, batch, n) if edges[1] is not None else None,
+        _xg(o_grad, y) if edges[2] is not None else None,
+        _yg(x, o_grad, batch, n) if edges[3] is not None else None,
+    )
+
+
+@batching_rule("sum_grads")
+def _sum_of_gradients(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
+    """The engine's recorded sum of two gradients of one shape: both get the incoming one."""
+    g = grads[0]
+    if g is None:
+        return None
+    for i in range(len(node._next)):
+        shape = _input_shape(node, i)
+        if shape is not None and (batch, *shape) != tuple(g.shape):
+            return None
+    return (g, g)
+
+
+@batching_rule("stack_double_grad")
+def _stack_double(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
+    """stack_grad's gradient for out_grad: the incoming gradients stacked along `axis`, one
+    further right for the batch (zeros for a piece that got none)."""
+    metas = node.output_meta
+    if not metas or any(m is None for m in metas) or len(grads) < len(metas):
+        return None
+    pieces = []
+    for g, meta in zip(grads, metas, strict=False):
+        shape, dtype, cls = meta  # type: ignore[misc]  # checked not None above
+        pieces.append(g if g is not None else wrap((module_of_type(cls) or np).zeros((batch, *shape), dtype)))
+    axis = node.axis % (len(metas[0][0]) + 1)  # type: ignore[attr-defined,index]
+    return (*[None] * node._x_count, ops.stack(pieces, axis + 1))  # type: ignore[attr-defined]
+
+
 @batching_rule("linear_grad")
 def _linear(node: GradNode, grads: Grads, batch: int, create_graph: bool) -> Any:
     """out = x @ weight + bias (weight (in, out), Paddle's layout): x_grad[b] = g[b] @ weightᵀ,
