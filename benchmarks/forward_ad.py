@@ -8,9 +8,11 @@ Workloads (medians of --repeat runs after a warm-up, opgrad and PyTorch taking t
 1. jvp: a --chain (2,000) tanh chain on a 16-element float64 tensor, then a sum (2,001 ops),
    under `og.autograd.forward_ad` and `torch.autograd.forward_ad`: µs per op.
 2. hessian: the 64 x 64 Hessian of sum(tanh(tanh(x @ W1) @ W2)) (x of 64 inputs, width
-   --width 64, float64) with `og.func.hessian` (forward-over-reverse, one jvp per column) and
-   `og.autograd.functional.hessian` (reverse-over-reverse, one vjp per row), against
-   `torch.func.hessian`: ms per Hessian.
+   --width 64, float64) with `og.func.hessian` (reverse-over-reverse, all rows in one batched
+   backward pass), `og.func.jacfwd(og.func.jacrev)` (torch.func.hessian's composition) and
+   `og.autograd.functional.hessian` (one vjp per row; with
+   vectorize=True batched like og.func), against `torch.func.hessian`: ms per Hessian, and
+   the median (range) of the per-round ratios to torch.
 3. checkpoint: a 20-layer tanh MLP of width --mlp-width (1,024; batch --batch 256, float32),
    forward + backward with and without `checkpoint_sequential(4 segments)`: seconds, and the
    peak memory above the start of the step (tracemalloc sees NumPy's allocations), after a
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import statistics
 import sys
 import time
@@ -29,10 +32,15 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
+# One BLAS thread, as torch below (training.py does the same): on a shared machine two
+# OpenBLAS threads made the Hessian's 64 x 256 products 5-10x slower now and then.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
-import opgrad as og
-from opgrad.autograd import forward_ad as fw
+import numpy as np  # noqa: E402
+
+import opgrad as og  # noqa: E402
+from opgrad.autograd import forward_ad as fw  # noqa: E402
 
 try:
     import torch
@@ -40,7 +48,8 @@ except Exception:  # not installed: opgrad alone
     torch = None
 
 
-def median_turns(workloads: dict[str, Callable[[], float] | None], repeat: int) -> dict[str, float | None]:
+def turns(workloads: dict[str, Callable[[], float] | None], repeat: int) -> dict[str, list[float]]:
+    """Each workload's timings, the workloads taking turns round by round (after a warm-up)."""
     active = {k: f for k, f in workloads.items() if f is not None}
     for f in active.values():
         f()  # warm-up
@@ -49,7 +58,24 @@ def median_turns(workloads: dict[str, Callable[[], float] | None], repeat: int) 
         for k, f in active.items():
             gc.collect()
             runs[k].append(f())
+    return runs
+
+
+def median_turns(workloads: dict[str, Callable[[], float] | None], repeat: int) -> dict[str, float | None]:
+    runs = turns(workloads, repeat)
     return {k: statistics.median(runs[k]) if k in runs else None for k in workloads}
+
+
+def paired_ratios(runs: dict[str, list[float]], reference: str) -> dict[str, tuple[float, float, float]]:
+    """Per workload: (median, min, max) of its time over the reference's in the same round."""
+    if reference not in runs:
+        return {}
+    ref = runs[reference]
+    out = {}
+    for k, v in runs.items():
+        ratios = [a / b for a, b in zip(v, ref, strict=True)]
+        out[k] = (statistics.median(ratios), min(ratios), max(ratios))
+    return out
 
 
 # -- 1. jvp through a tanh chain ---------------------------------------------------------------
@@ -96,8 +122,10 @@ def hessian_opgrad(width: int, how: str) -> Callable[[], float]:
         t0 = time.perf_counter()
         if how == "func":
             og.func.hessian(f)(x)
+        elif how == "jacfwd":
+            og.func.jacfwd(og.func.jacrev(f))(x)
         else:
-            og.autograd.functional.hessian(f, x)
+            og.autograd.functional.hessian(f, x, vectorize=how == "functional-vectorize")
         return (time.perf_counter() - t0) * 1e3
 
     return run
@@ -122,11 +150,18 @@ def check_hessians(width: int) -> None:
     ours = og.func.hessian(lambda z: og.sum(og.tanh(og.tanh(z @ og.tensor(w1)) @ og.tensor(w2))))(
         og.tensor(x)
     )
-    other = og.autograd.functional.hessian(
-        lambda z: og.sum(og.tanh(og.tanh(z @ og.tensor(w1)) @ og.tensor(w2))), og.tensor(x)
-    )
-    if not np.allclose(ours.numpy(), other.numpy(), atol=1e-10):
-        raise SystemExit("hessian: og.func.hessian and og.autograd.functional.hessian disagree")
+    for vectorize in (False, True):
+        other = og.autograd.functional.hessian(
+            lambda z: og.sum(og.tanh(og.tanh(z @ og.tensor(w1)) @ og.tensor(w2))),
+            og.tensor(x),
+            vectorize=vectorize,
+        )
+        if not np.allclose(ours.numpy(), other.numpy(), atol=1e-10):
+            raise SystemExit("hessian: og.func.hessian and og.autograd.functional.hessian disagree")
+    scalar = lambda z: og.sum(og.tanh(og.tanh(z @ og.tensor(w1)) @ og.tensor(w2)))  # noqa: E731
+    composed = og.func.jacfwd(og.func.jacrev(scalar))(og.tensor(x))
+    if not np.allclose(ours.numpy(), composed.numpy(), atol=1e-10):
+        raise SystemExit("hessian: og.func.hessian and og.func.jacfwd(og.func.jacrev) disagree")
     if torch is not None:
         tx, t1, t2 = (torch.tensor(a) for a in (x, w1, w2))
         theirs = torch.func.hessian(lambda z: torch.sum(torch.tanh(torch.tanh(z @ t1) @ t2)))(tx)
@@ -187,7 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     use_torch = torch is not None and not args.no_torch
     if use_torch:
         torch.set_num_threads(1)  # opgrad's NumPy runs the small ops on one thread too
-    result: dict[str, Any] = {"torch": torch.__version__ if use_torch else None}
+    result: dict[str, Any] = {
+        "torch": torch.__version__ if use_torch else None,
+        "openblas_threads": os.environ.get("OPENBLAS_NUM_THREADS"),
+    }
+    threads = f"torch {torch.__version__}, {torch.get_num_threads()} thread" if use_torch else "no torch"
+    print(f"OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS')}, {threads}")
 
     jvp = median_turns(
         {
@@ -204,18 +244,27 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     check_hessians(args.width)
-    hess = median_turns(
+    hess_runs = turns(
         {
             "opgrad func.hessian": hessian_opgrad(args.width, "func"),
+            "opgrad func.jacfwd(func.jacrev)": hessian_opgrad(args.width, "jacfwd"),
             "opgrad functional.hessian": hessian_opgrad(args.width, "functional"),
+            "opgrad functional.hessian(vectorize=True)": hessian_opgrad(args.width, "functional-vectorize"),
             "torch func.hessian": hessian_torch(args.width) if use_torch else None,
         },
         repeat,
     )
+    hess = {k: statistics.median(v) for k, v in hess_runs.items()}
+    paired = paired_ratios(hess_runs, "torch func.hessian")
     result["hessian_ms"] = hess
-    print(f"2. 64x64 Hessian through a 2-layer tanh MLP (width {args.width}), ms (median of {repeat})")
+    result["hessian_vs_torch"] = {k: {"median": m, "min": lo, "max": hi} for k, (m, lo, hi) in paired.items()}
+    print(
+        f"2. 64x64 Hessian through a 2-layer tanh MLP (width {args.width}), ms (median of {repeat}); "
+        "vs torch: median of the paired ratios (range)"
+    )
     for k, v in hess.items():
-        print(f"   {k:26s} {_fmt(v)}   vs torch {_ratio(v, hess['torch func.hessian'])}")
+        ratio = f"{paired[k][0]:.2f}x ({paired[k][1]:.2f}-{paired[k][2]:.2f})" if k in paired else "-"
+        print(f"   {k:42s} {_fmt(v):>8s}   vs torch {ratio}")
 
     plain = checkpoint_step(args.mlp_width, args.batch, None)
     ckpt = checkpoint_step(args.mlp_width, args.batch, 4)

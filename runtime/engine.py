@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from opgrad.runtime import anomaly as _anomaly
+from opgrad.runtime.batching import apply_batched, batch_size, grad_row_by_row, needs_row_loop
 from opgrad.runtime.device import array_module, device_of, module_of_type
 from opgrad.runtime.grad_holder import (
     ACCUMULATE_LOCK,
@@ -87,10 +88,16 @@ def _check_distinct(tensors: list[Any], what: str) -> None:
 
 
 def _seeds(
-    outputs: list[Tensor], grads: list[Any] | None, what: str, create_graph: bool, held: Held
+    outputs: list[Tensor],
+    grads: list[Any] | None,
+    what: str,
+    create_graph: bool,
+    held: Held,
+    batched: bool = False,
 ) -> list[Tensor]:
     """One seed per output (ones where none is given); the memory of every seed the user
-    gave is entered in `held`, so no leaf's `.grad` will share it."""
+    gave is entered in `held`, so no leaf's `.grad` will share it. `batched`: each seed has
+    one more leading dimension than its output (grad's `is_grads_batched`)."""
     if grads is None:
         grads = [None] * len(outputs)
     if len(grads) != len(outputs):
@@ -104,6 +111,11 @@ def _seeds(
                 f"output {i} does not require grad and has no grad_fn: nothing to differentiate. "
                 "Make sure some input has requires_grad=True and grad mode is on (not inside no_grad())"
             )
+        if g is None and batched:
+            raise ValueError(
+                f"grad: with is_grads_batched=True every grad_outputs entry must be a Tensor with a leading "
+                f"batch dimension; {what}[{i}] is None"
+            )
         if g is None:
             data = out._data
             if data.dtype.kind == "c":
@@ -115,7 +127,13 @@ def _seeds(
             continue
         if not isinstance(g, Tensor):
             g = as_tensor_arg(g, out, "backward", f"{what}[{i}]")
-        if g.shape != out.shape:
+        if batched:
+            if g.ndim != out.ndim + 1 or g.shape[1:] != out.shape:
+                raise ValueError(
+                    f"{what}[{i}] has shape {g.shape} but output {i} has shape {out.shape}; with "
+                    f"is_grads_batched=True it must be (batch, *{out.shape})"
+                )
+        elif g.shape != out.shape:
             raise ValueError(f"{what}[{i}] has shape {g.shape} but output {i} has shape {out.shape}")
         if g._data.dtype != out._data.dtype:
             if g._data.dtype.kind == "c" and out._data.dtype.kind != "c":
@@ -160,12 +178,16 @@ def grad(
     only_inputs: bool = True,
     allow_unused: bool = False,
     no_grad_vars: Tensor | Sequence[Tensor] | None = None,
+    is_grads_batched: bool = False,
 ) -> list[Tensor | None]:
     """d(outputs)/d(inputs), one entry per input; `.grad` is left untouched.
 
     `grad_outputs` entries of None mean ones. Inputs the outputs do not depend on give
     None under `allow_unused`, an error otherwise. `no_grad_vars` are treated as constants.
     With `only_inputs=False` the other leaves also accumulate into their `.grad`.
+    `is_grads_batched`: every grad_outputs entry has a leading batch dimension B and each
+    result has one too; row b is what grad_outputs[...][b] would give, computed in one pass
+    (nodes without a batching rule, runtime/batching.py, run once per row).
     """
     outs = _as_list(outputs, "grad: outputs")
     ins = _as_list(inputs, "grad: inputs")
@@ -178,8 +200,11 @@ def grad(
                 "set requires_grad=True on it (or remove it from inputs)"
             )
     gos = None if grad_outputs is None else _as_list(grad_outputs, "grad: grad_outputs")
+    batch = 0
+    if is_grads_batched:
+        batch = batch_size(gos, only_inputs)
     held: Held = {}
-    seeds = _seeds(outs, gos, "grad_outputs", create_graph, held)
+    seeds = _seeds(outs, gos, "grad_outputs", create_graph, held, batched=is_grads_batched)
     if retain_graph is None:
         retain_graph = create_graph
     blocked: set[tuple[int, int]] | None = None
@@ -196,6 +221,8 @@ def grad(
         targets.setdefault((id(node), pos), []).append(i)
         target_nodes[id(node)] = node
     roots = [edge_to(t) for t in outs]
+    if batch and needs_row_loop(roots, ins):
+        return grad_row_by_row(outs, ins, seeds, retain_graph, create_graph, allow_unused, no_grad_vars)
     captured = _run(
         roots,
         seeds,
@@ -205,6 +232,7 @@ def grad(
         targets=(targets, target_nodes),
         blocked=blocked,
         accumulate=not only_inputs,
+        batch=batch,
     )
     result: list[Tensor | None] = []
     for i, t in enumerate(ins):
@@ -227,6 +255,7 @@ def _run(
     targets: tuple[dict[tuple[int, int], list[int]], dict[int, GradNode]] | None,
     blocked: set[tuple[int, int]] | None,
     accumulate: bool,
+    batch: int = 0,
 ) -> dict[int, Tensor]:
     # 1. Count, for every reachable node, the edges into it (iteratively). A node is walked
     # when its first edge is counted (it enters `deps`), a root at the start: no `seen` set.
@@ -290,6 +319,9 @@ def _run(
                 if node.__class__ is AccumulateGrad:
                     if accumulate and not is_target:
                         _accumulate(node, grads, create_graph, held)
+                elif batch:
+                    if runners is None or node in runners:
+                        outs = _apply_batched(node, grads, create_graph, retain_graph, check, batch)
                 elif runners is None or node in runners:
                     # What a node's turn costs is this loop's cost per op, so the common case
                     # (one output, no hooks, a generated node) runs inline; the rest is in
@@ -323,7 +355,7 @@ def _run(
                 if child is not None:
                     pos = at[i]
                     g = outs[i] if i < n_outs else None
-                    if g is not None:
+                    if g is not None and not batch:  # a batched pass checked them in _apply_batched
                         data = g._data
                         if pos == 0:
                             if (
@@ -430,6 +462,40 @@ def _after_apply(node: GradNode, outs: Sequence[Any], grads: list[Any], held: He
     if hooks is not None and hooks.post:
         outs = _post_hooks(node, outs, grads, held)
     return outs
+
+
+def _apply_batched(
+    node: GradNode, grads: list[Any], create_graph: bool, retain_graph: bool, check: bool, batch: int
+) -> Sequence[Any]:
+    """`_apply` for a batched pass: the node's batching rule or its row loop
+    (runtime/batching.py); each gradient has the batch dimension in front of its input's shape."""
+    _check_not_released(node)
+    outs = apply_batched(node, grads, create_graph, batch)
+    edges = node._next
+    if len(outs) != len(edges):
+        raise RuntimeError(
+            f"{node.name}: the node has {len(edges)} inputs (one gradient each), its batched apply returned "
+            f"{len(outs)} gradients ({type(node).__name__})"
+        )
+    if not retain_graph:
+        node.release_saved()
+    for i, g in enumerate(outs):
+        child = edges[i]
+        if g is not None and child is not None:
+            meta = child.output_meta_at(node._at[i])
+            assert meta is not None  # edges lead to recorded outputs
+            want = ((batch, *meta[0]), meta[1], meta[2])
+            data = g._data
+            if data.__class__ is not want[2] or data.shape != want[0] or data.dtype != want[1]:
+                _bad_gradient(node, i, g, want)
+            if check:
+                _anomaly.check_gradient(node, i, data)
+    return outs
+
+
+def _check_not_released(node: GradNode) -> None:
+    if node._released:
+        raise _freed_error(node)
 
 
 def _bad_gradient(node: GradNode, i: int, g: Any, meta: Any) -> None:

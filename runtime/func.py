@@ -8,7 +8,8 @@ inputs, which an outer transform differentiates again. Each call differentiates 
 to fresh aliases of its own arguments, so nested levels never confuse one another's
 perturbations: `grad(lambda x: x * grad(lambda y: x + y)(c))(a)` is 1. `jacfwd` and `jvp` use
 forward mode (`og.autograd.forward_ad`); opgrad has one dual level at a time, so inside an
-open level (a jacfwd of a jacfwd) they fall back to the double-vjp trick in reverse mode.
+open level they fall back to the double-vjp trick in reverse mode. `jacfwd` uses that trick
+batched over all columns whenever it can (`functional.jacobian_columns`), forward mode otherwise.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from opgrad.runtime.functional import (
     basis,
     forward_tangents,
     grads_or_zeros,
+    jacobian_columns,
     jacobian_reverse,
     prepare_inputs,
+    recording_needed,
     unpack,
 )
 from opgrad.runtime.grad_mode import enable_grad
@@ -173,9 +176,17 @@ def _tangents(
     return out_tuple, ys, list(ts)
 
 
-def jacrev(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False) -> Callable[..., Any]:
-    """A function returning the Jacobian of `func` with respect to `argnums`, row by row
-    (one vjp per output element): shape `out.shape + in.shape`; tuples for tuples."""
+def jacrev(
+    func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False, *, chunk_size: int | None = None
+) -> Callable[..., Any]:
+    """A function returning the Jacobian of `func` with respect to `argnums`: shape
+    `out.shape + in.shape`, tuples for tuples. All rows of an output come from one batched
+    vjp (`og.grad(..., is_grads_batched=True)`), as torch.func.jacrev vectorises them;
+    `chunk_size` rows at a time when given (less memory for large Jacobians)."""
+    if chunk_size is not None and (
+        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
+    ):
+        raise ValueError(f"jacrev: chunk_size must be a positive int or None, got {chunk_size!r}")
 
     def wrapper(*args: Any) -> Any:
         many, nums = _argnums(argnums, len(args), "jacrev")
@@ -183,7 +194,9 @@ def jacrev(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False
         with enable_grad():
             out, aux = _split_aux(func(*new), has_aux, "jacrev")
         out_tuple, ys = as_tuple(out, "jacrev", "the value returned by func")
-        table = jacobian_reverse(ys, xs, True, False)
+        table = jacobian_reverse(
+            ys, xs, recording_needed(ys, xs), False, vectorize=True, chunk_size=chunk_size
+        )
         rows = [tuple(row) if many else row[0] for row in table]
         jac = unpack(out_tuple, rows)
         return (jac, aux) if has_aux else jac
@@ -192,8 +205,10 @@ def jacrev(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False
 
 
 def jacfwd(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False) -> Callable[..., Any]:
-    """A function returning the Jacobian of `func` with respect to `argnums`, column by
-    column (one jvp per input element): the same layout as `jacrev`."""
+    """A function returning the Jacobian of `func` with respect to `argnums`: the same layout
+    as `jacrev`, built column by column. For real tensors all columns of an input come from
+    one batched pass (`functional.jacobian_columns`); otherwise, or when some op's backward cannot be
+    differentiated, one forward-mode jvp per input element."""
 
     def wrapper(*args: Any) -> Any:
         many, nums = _argnums(argnums, len(args), "jacfwd")
@@ -207,6 +222,14 @@ def jacfwd(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False
             out, aux = _split_aux(func(*call), has_aux, "jacfwd")
             aux_box.append(aux)
             return out
+
+        if all(x.dtype.kind == "f" for x in xs):
+            with enable_grad():
+                returned_tuple, returned = as_tuple(body(*xs), "jacfwd", "the value returned by func")
+            blocks = jacobian_columns(returned, xs, recording_needed(returned, xs))
+            if blocks is not None:
+                jac = unpack(returned_tuple, [tuple(row) if many else row[0] for row in blocks])
+                return (jac, aux_box[-1]) if has_aux else jac
 
         columns: list[list[list[Tensor | None]]] = []
         ys: tuple[Tensor, ...] = ()
@@ -238,8 +261,7 @@ def jacfwd(func: Callable[..., Any], argnums: Argnums = 0, has_aux: bool = False
 
 def hessian(func: Callable[..., Any], argnums: Argnums = 0) -> Callable[..., Any]:
     """The Hessian of `func` (a one-element result) with respect to `argnums`:
-    `jacrev(jacrev(func))`, one recorded vjp per row. `jacfwd(jacrev(func))` gives the same
-    matrix (forward-over-reverse, as torch.func.hessian); without a batching transform each
-    of its columns replays the backward with tangents, whose grad ops mostly derive their
-    rules (double-vjp), so reverse-over-reverse is the faster of the two here."""
+    `jacrev(jacrev(func))`: the gradient, then all its rows in one batched backward pass
+    through the gradient's recorded graph. `jacfwd(jacrev(func))` (torch.func.hessian's
+    composition) gives the same matrix through a third-order graph, so it is slower here."""
     return jacrev(jacrev(func, argnums), argnums)

@@ -17,9 +17,14 @@ from typing import Any, cast
 
 from opgrad.generated import ops
 from opgrad.runtime import forward_ad
+from opgrad.runtime.batching import needs_row_loop
 from opgrad.runtime.creation import zeros, zeros_like
+from opgrad.runtime.device import array_module
+from opgrad.runtime.dual import FORWARD
 from opgrad.runtime.engine import grad as _grad
+from opgrad.runtime.grad_holder import AccumulateGrad
 from opgrad.runtime.grad_mode import enable_grad
+from opgrad.runtime.grad_node import edge_to
 from opgrad.runtime.tensor import Tensor
 
 __all__ = ["hessian", "hvp", "jacobian", "jvp", "vhp", "vjp"]
@@ -58,6 +63,30 @@ def prepare_inputs(inputs: tuple[Tensor, ...], create_graph: bool, fn: str) -> t
     return tuple(out)
 
 
+def recording_needed(ys: Sequence[Tensor], xs: Sequence[Tensor]) -> bool:
+    """Whether derivatives of ys with respect to xs (leaves or aliases `prepare_inputs` made)
+    must be recorded for something outside to differentiate them again: a dual level is open
+    (tangents travel through the backward, forward-over-reverse), or the graph of ys reaches
+    a leaf that requires grad other than xs (the caller's tensors, through an alias or a
+    closure). Otherwise the result would be a function of xs alone, which nobody outside
+    can reach, so the backward may run unrecorded."""
+    if FORWARD.level:
+        return True
+    ours = {edge_to(x)[0] for x in xs}  # a leaf's AccumulateGrad (an alias's node is walked past)
+    stack = [edge_to(y)[0] for y in ys if y.requires_grad]
+    seen = set(stack)
+    while stack:
+        node = stack.pop()
+        for child in node.edges()[0]:
+            if child is None or child in seen:
+                continue
+            if child.__class__ is AccumulateGrad and child not in ours:
+                return True
+            seen.add(child)
+            stack.append(child)
+    return False
+
+
 def check_vector(v: Any, like: tuple[Tensor, ...], fn: str, arg: str, against: str) -> tuple[Tensor, ...]:
     """`v` given with the structure of `like` (shapes checked)."""
     _, vs = as_tuple(v, fn, arg)
@@ -85,9 +114,11 @@ def grads_or_zeros(
     strict: bool,
     fn: str,
     independence: str = "output",
+    batch: int = 0,
 ) -> list[Tensor]:
     """sum_j grad_outputs[j]^T d outputs[j] / d inputs, zeros where an input is unused
-    (`strict`: a RuntimeError instead)."""
+    (`strict`: a RuntimeError instead). `batch`: the grad_outputs carry a leading batch
+    dimension of that size, and so do the results (one batched backward pass)."""
     pairs = [(o, g) for o, g in zip(outputs, grad_outputs, strict=True) if o.requires_grad]
     found: list[Tensor | None] = [None] * len(inputs)
     if pairs:
@@ -99,6 +130,7 @@ def grads_or_zeros(
                 retain_graph=True,
                 create_graph=create_graph,
                 allow_unused=True,
+                is_grads_batched=batch > 0,
             )
     result = []
     for i, (g, x) in enumerate(zip(found, inputs, strict=True)):
@@ -108,7 +140,7 @@ def grads_or_zeros(
                     f"{fn}: the {independence} of the user-provided function is independent of input {i}; "
                     "this is not allowed in strict mode"
                 )
-            g = zeros_like(x)
+            g = zeros((batch, *x.shape), dtype=x.dtype) if batch else zeros_like(x)
         result.append(g)
     return result
 
@@ -205,9 +237,11 @@ def jacobian(
 ) -> Any:
     """d func(*inputs) / d inputs: for one input and one output a tensor of shape
     `out.shape + in.shape`; otherwise a tuple (per output) of tuples (per input).
-    `strategy="reverse-mode"` builds one row per output element (a vjp each),
-    `"forward-mode"` one column per input element (a jvp each). `vectorize` is accepted
-    for PyTorch compatibility and changes nothing."""
+    `strategy="reverse-mode"` builds one row per output element (a vjp each), or with
+    `vectorize=True` all rows of an output in one batched backward pass (`og.grad(...,
+    is_grads_batched=True)`); `"forward-mode"` one column per input element (a jvp each), or
+    with `vectorize=True` (and not `strict`) all columns of an input in one batched pass
+    (`jacobian_columns`) where it can."""
     if strategy not in ("reverse-mode", "forward-mode"):
         raise ValueError(f'jacobian: strategy must be "reverse-mode" or "forward-mode", got {strategy!r}')
     if not isinstance(vectorize, bool):
@@ -219,18 +253,33 @@ def jacobian(
             raise ValueError(
                 'jacobian: strategy="forward-mode" does not support create_graph=True, as in PyTorch'
             )
-        out_tuple, ys, table = jacobian_forward(func, xs, strict)
+        columns = None
+        if vectorize and not strict and all(x.dtype.kind == "f" for x in xs):
+            out_tuple, ys = call(func, xs, "jacobian")
+            columns = jacobian_columns(ys, xs, False)
+        if columns is None:
+            out_tuple, ys, table = jacobian_forward(func, xs, strict)
+        else:
+            table = columns
     else:
         out_tuple, ys = call(func, xs, "jacobian")
-        table = jacobian_reverse(ys, xs, create_graph, strict)
+        table = jacobian_reverse(ys, xs, create_graph, strict, vectorize)
     table = [[j if create_graph else j.detach() for j in row] for row in table]
     rows = [unpack(in_tuple, row) for row in table]
     return unpack(out_tuple, rows)
 
 
 def jacobian_reverse(
-    ys: tuple[Tensor, ...], xs: tuple[Tensor, ...], create_graph: bool, strict: bool
+    ys: tuple[Tensor, ...],
+    xs: tuple[Tensor, ...],
+    create_graph: bool,
+    strict: bool,
+    vectorize: bool = False,
+    chunk_size: int | None = None,
 ) -> list[list[Tensor]]:
+    """[output][input] Jacobian blocks by reverse mode: one vjp per output element, or with
+    `vectorize` one batched vjp per output (its identity as the batch of seeds; `chunk_size`
+    rows per pass when given). An output of one element takes the ordinary pass either way."""
     table = []
     for i, y in enumerate(ys):
         if strict and not y.requires_grad:
@@ -238,6 +287,9 @@ def jacobian_reverse(
                 f"jacobian: output {i} of the user-provided function is independent of every input; "
                 "this is not allowed in strict mode"
             )
+        if vectorize and y.size > 1:
+            table.append(_batched_rows(y, xs, create_graph, strict, f"output {i}", chunk_size or y.size))
+            continue
         rows: list[list[Tensor]] = [[] for _ in xs]
         for k in range(y.size):
             seed = basis(y, k)
@@ -245,6 +297,65 @@ def jacobian_reverse(
             for j, g in enumerate(gs):
                 rows[j].append(g)
         table.append([stack_rows(rows[j], y.shape, x.shape, x) for j, x in enumerate(xs)])
+    return table
+
+
+def _batched_rows(
+    y: Tensor, xs: tuple[Tensor, ...], create_graph: bool, strict: bool, what: str, chunk: int
+) -> list[Tensor]:
+    """The Jacobian blocks of y, `chunk` rows per batched backward pass."""
+    n = y.size
+    parts: list[list[Tensor]] = []
+    for start in range(0, n, chunk):
+        stop = min(start + chunk, n)
+        seeds = zeros((stop - start, n), dtype=y.dtype)
+        xp = array_module(seeds._data)
+        seeds._data[...] = xp.eye(stop - start, n, start, dtype=y.dtype)
+        seeds = ops.reshape(seeds, [stop - start, *y.shape])
+        parts.append(
+            grads_or_zeros([y], xs, [seeds], create_graph, strict, "jacobian", what, batch=stop - start)
+        )
+    blocks = []
+    for j, x in enumerate(xs):
+        rows = parts[0][j] if len(parts) == 1 else ops.concat([p[j] for p in parts], 0)
+        blocks.append(ops.reshape(rows, list(y.shape) + list(x.shape)))
+    return blocks
+
+
+def jacobian_columns(
+    ys: tuple[Tensor, ...], xs: tuple[Tensor, ...], record: bool
+) -> list[list[Tensor]] | None:
+    """[output][input] Jacobian blocks by the transpose trick, batched: with u a zero
+    cotangent that requires grad, g(u) = Jᵀu is linear in u, so the gradient of g with respect
+    to u seeded with e_k is column k of J; one batched pass gives all columns of an input,
+    recorded when `record`. None when an output is not real, hooks or custom Functions are
+    on the way, or some op's backward has no backward of its own: the caller then runs
+    forward mode column by column."""
+    if any(y.dtype.kind not in "fiub" for y in ys):
+        return None
+    if needs_row_loop([edge_to(y) for y in ys if y.requires_grad], list(xs)):
+        return None  # hooks or custom Functions on the way: keep them out of a forward-mode call
+    try:
+        with enable_grad():
+            us = [zeros_like(y).requires_grad_() for y in ys]
+            gs = grads_or_zeros(ys, xs, us, True, False, "jacfwd")
+            table: list[list[Tensor]] = [[] for _ in ys]
+            for x, g in zip(xs, gs, strict=True):
+                n = x.size
+                seeds = zeros((n, n), dtype=x.dtype)
+                seeds._data[...] = array_module(seeds._data).eye(n, dtype=x.dtype)
+                seeds = ops.reshape(seeds, [n, *x.shape])
+                if n:
+                    cols = grads_or_zeros([g], us, [seeds], record, False, "jacfwd", batch=n)
+                else:
+                    cols = [zeros((0, *y.shape), dtype=y.dtype) for y in ys]
+                for i, (y, c) in enumerate(zip(ys, cols, strict=True)):
+                    flat = ops.transpose(ops.reshape(c, [n, y.size]), [1, 0])
+                    table[i].append(ops.reshape(flat, list(y.shape) + list(x.shape)))
+    except RuntimeError:
+        return None  # a backward that cannot be differentiated (no double backward)
+    if not record:
+        table = [[b.detach() for b in row] for row in table]
     return table
 
 

@@ -4,8 +4,8 @@ This is the batching transform's fallback, for every op: the function runs once 
 element on slices of the mapped inputs (basic indexing, a view) and the results are stacked
 along `out_dims`. Slicing and stacking are ops, so vmap differentiates and nests like any
 composition (`vmap(grad(f))` gives per-sample gradients, `vmap(vmap(f))` maps two axes). It is
-exactly as fast as that Python loop: no op has a batching rule yet, so vmap brings no speed-up
-(og.func.jacrev/jacfwd/hessian loop over basis vectors the same way).
+exactly as fast as that Python loop: vmap has no batching rules yet, so it brings no speed-up
+(og.func.jacrev and hessian are fast through the batched backward, runtime/batching.py).
 """
 
 from __future__ import annotations
