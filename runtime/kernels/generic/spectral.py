@@ -173,6 +173,13 @@ def _fit(a: Any, shape: tuple[int, ...], axes: Any) -> Any:
     return out
 
 
+def _to_input(x: Any, g: Any, axes: Any) -> Any:
+    """An adjoint transform's result as x's gradient: cropped or padded to x's shape along
+    axes, and its real part when x is real (a real input's gradient is real)."""
+    g = _fit(g, x.shape, axes)
+    return nd(g.real.astype(x.dtype) if x.dtype.kind != "c" else g.astype(x.dtype, copy=False))
+
+
 def _fft_module(x: Any) -> Any:
     return array_module(x).fft
 
@@ -190,9 +197,7 @@ def fftn(x, s=None, axes=None, norm="backward"):
 @register_kernel("fftn_grad")
 def fftn_grad(x, out_grad, s=None, axes=None, norm="backward"):
     s, axes = _fft_args("fftn", x, s, axes, norm)
-    g = _fft_module(out_grad).ifftn(out_grad, s, axes, _DUAL[norm])
-    g = _fit(g, x.shape, axes)
-    return nd(g.real.astype(x.dtype) if x.dtype.kind != "c" else g.astype(x.dtype, copy=False))
+    return _to_input(x, _fft_module(out_grad).ifftn(out_grad, s, axes, _DUAL[norm]), axes)
 
 
 @register_kernel("ifftn")
@@ -204,9 +209,7 @@ def ifftn(x, s=None, axes=None, norm="backward"):
 @register_kernel("ifftn_grad")
 def ifftn_grad(x, out_grad, s=None, axes=None, norm="backward"):
     s, axes = _fft_args("ifftn", x, s, axes, norm)
-    g = _fft_module(out_grad).fftn(out_grad, s, axes, _DUAL[norm])
-    g = _fit(g, x.shape, axes)
-    return nd(g.real.astype(x.dtype) if x.dtype.kind != "c" else g.astype(x.dtype, copy=False))
+    return _to_input(x, _fft_module(out_grad).fftn(out_grad, s, axes, _DUAL[norm]), axes)
 
 
 @register_kernel("rfftn")
@@ -264,6 +267,4 @@ def irfftn_grad(x, out_grad, s=None, axes=None, norm="backward"):
     weight[0] = 1.0
     if n % 2 == 0:
         weight[-1] = 1.0
-    g = g * weight.reshape(weight_shape)
-    g = _fit(g, x.shape, axes)
-    return nd(g.real.astype(x.dtype) if x.dtype.kind != "c" else g.astype(x.dtype, copy=False))
+    return _to_input(x, g * weight.reshape(weight_shape), axes)
