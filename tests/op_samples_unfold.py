@@ -30,7 +30,7 @@ def unfold_ref(
             block = xp[
                 :, :, r * sh : r * sh + dh * (kh - 1) + 1 : dh, q * sw : q * sw + dw * (kw - 1) + 1 : dw
             ]
-            out[:, :, r * wo + q] = block.reshape(n, -1)
+            out[:, :, r * wo + q] = block.reshape(n, c * kh * kw)
     return out if batched else out[0]
 
 

@@ -267,3 +267,35 @@ def test_extremum_second_derivatives_over_one_axis_with_ties(op, axis):
     (g,) = og.grad([getattr(og, op)(x, 1).sum()], [x])
     hit = xa == getattr(np, op)(xa, axis=1, keepdims=True)
     np.testing.assert_allclose(g.numpy(), hit / hit.sum(axis=1, keepdims=True))
+
+
+# --- found by the long fuzzing profile (nox -s fuzz), 2026-11-27 -----------------------------------
+
+
+def test_zero_d_results_of_signbit_and_searchsorted_are_arrays():
+    # a NumPy scalar inside a Tensor broke .numpy() copies, pickling and device moves
+    out = og.signbit(og.tensor(np.array(-2)))
+    assert type(out._data) is np.ndarray and out.shape == () and bool(out.item())
+    found = og.searchsorted(og.tensor([1.0, 2.0, 3.0]), og.tensor(2.5))
+    assert type(found._data) is np.ndarray and found.shape == () and found.item() == 2
+
+
+@pytest.mark.parametrize("name", ["cummax", "cummin", "logcumsumexp"])
+def test_a_scan_of_a_zero_d_tensor_refuses_an_axis_it_does_not_have(name):
+    # before: the forward accepted axis -2 and the backward failed in take_along_axis
+    x = og.tensor(0.5, dtype="float64", requires_grad=True)
+    with pytest.raises(
+        ValueError, match=rf"{name}: axis -2 is out of range for a 0-d tensor; expected 0 or -1"
+    ):
+        getattr(og, name)(x, -2)
+    assert getattr(og, name)(x, -1) is not None
+
+
+def test_conv3d_refuses_a_zero_size_kernel_cleanly():
+    with pytest.raises(ValueError, match=r"conv3d: weight has shape \(2, 2, 0, 2, 2\); expected a kernel"):
+        og.conv3d(og.zeros((1, 4, 5, 4, 4)), og.zeros((2, 2, 0, 2, 2)), groups=2)
+
+
+def test_unfold_of_an_empty_batch_is_empty():
+    out = og.unfold(og.zeros((0, 3, 4, 5)), [2, 3])
+    assert out.shape == (0, 3 * 2 * 3, 3 * 3)

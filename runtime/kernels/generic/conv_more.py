@@ -113,6 +113,8 @@ def _conv3d_geometry(x, weight, bias, stride, padding, dilation, groups):
     p = _triple(padding, op, "padding", 0)
     d = _triple(dilation, op, "dilation", 1)
     kd = weight.shape[2]
+    if min(weight.shape[2:]) < 1:
+        raise ValueError(f"{op}: weight has shape {weight.shape}; expected a kernel of at least 1 x 1 x 1")
     depth = (x.shape[2] + 2 * p[0] - d[0] * (kd - 1) - 1) // s[0] + 1
     if depth <= 0:
         raise ValueError(

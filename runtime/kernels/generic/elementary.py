@@ -122,7 +122,9 @@ def count_nonzero(x, axis=()):
 
 
 def _scan_axis(op, x, axis):
-    if x.ndim == 0:
+    if x.ndim == 0:  # one entry along axis 0 (or -1), as PyTorch; any other axis is refused
+        if axis is not None and axis not in (0, -1):
+            raise ValueError(f"{op}: axis {axis} is out of range for a 0-d tensor; expected 0 or -1")
         return x.reshape(1), 0
     return x, normalize_one_axis(axis, x.ndim, op)
 
@@ -253,8 +255,8 @@ def searchsorted(sorted_sequence, values, sorter=None, right=False, side=None):
         seq = xp.take_along_axis(seq, sorter, axis=-1)
     if seq.ndim == 0:
         raise ValueError("searchsorted: sorted_sequence must have at least one dimension")
-    if seq.ndim == 1:
-        return xp.searchsorted(seq, values, side=s).astype(np.int64)
+    if seq.ndim == 1:  # nd: 0-d values give a 0-d array, not a NumPy scalar
+        return nd(xp.asarray(xp.searchsorted(seq, values, side=s), dtype=np.int64))
     if values.ndim != seq.ndim or values.shape[:-1] != seq.shape[:-1]:
         raise ValueError(
             f"searchsorted: an N-D sorted_sequence {seq.shape} needs values with the same leading "
@@ -369,7 +371,7 @@ def logical_xor(x, y):
 def _float_or_false(op, fn, x):
     xp = array_module(x)
     if x.dtype.kind != "f":  # integers and bools are never infinite; their sign bit is their sign
-        return xp.less(x, 0) if op == "signbit" else xp.zeros(x.shape, dtype=np.bool_)
+        return nd(xp.less(x, 0)) if op == "signbit" else xp.zeros(x.shape, dtype=np.bool_)
     return nd(getattr(xp, fn)(x))
 
 
