@@ -22,8 +22,16 @@ def _view_as_real(x: np.ndarray) -> np.ndarray:
     return np.stack([x.real, x.imag], axis=-1)
 
 
+def _parts(real: np.ndarray, imag: np.ndarray) -> np.ndarray:
+    """real + 1j * imag without arithmetic (1j * nan would make the real part NaN too)."""
+    real, imag = np.broadcast_arrays(real, imag)
+    out = np.empty(real.shape, np.complex128 if real.dtype == np.float64 else np.complex64)
+    out.real, out.imag = real, imag
+    return out
+
+
 def _view_as_complex(x: np.ndarray) -> np.ndarray:
-    return x[..., 0] + 1j * x[..., 1]
+    return _parts(x[..., 0], x[..., 1])
 
 
 def _polar(abs: np.ndarray, angle: np.ndarray) -> np.ndarray:  # noqa: A002 - torch.polar's names
@@ -31,7 +39,7 @@ def _polar(abs: np.ndarray, angle: np.ndarray) -> np.ndarray:  # noqa: A002 - to
 
 
 def _complex(real: np.ndarray, imag: np.ndarray) -> np.ndarray:
-    return real + 1j * imag
+    return _parts(real, imag)
 
 
 def _fft(name: str) -> Any:

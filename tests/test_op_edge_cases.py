@@ -299,3 +299,13 @@ def test_conv3d_refuses_a_zero_size_kernel_cleanly():
 def test_unfold_of_an_empty_batch_is_empty():
     out = og.unfold(og.zeros((0, 3, 4, 5)), [2, 3])
     assert out.shape == (0, 3 * 2 * 3, 3 * 3)
+
+
+def test_matrix_power_of_one_does_not_share_memory_with_its_input():
+    # NumPy returns x itself for n == 1: the output then aliased the input (an in-place write
+    # into the result changed x, with no view relation recorded)
+    x = og.tensor(np.eye(2))
+    y = og.matrix_power(x, 1)
+    assert not np.shares_memory(x.numpy(), y.numpy())
+    y.add_(1.0)
+    np.testing.assert_array_equal(x.numpy(), np.eye(2))

@@ -102,6 +102,12 @@ REFERENCE_LIMITS: list[tuple[str, Callable[[Case], bool], str]] = [
         "np.roll with axis=() rolls nothing; opgrad, like PyTorch, rolls the flattened tensor",
     ),
     (
+        "cholesky_solve",
+        _tag("inf"),
+        "two triangular substitutions give 0 or inf from an infinite entry (IEEE, as PyTorch's "
+        "triangular solves); the reference's general solve gives nan",
+    ),
+    (
         "binary_cross_entropy_with_logits",
         _tag("inf"),
         "its stable form gives nan for an infinite label or logit where the loss is +-inf "

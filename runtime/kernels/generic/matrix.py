@@ -237,11 +237,12 @@ def matrix_power(x, n):
     n = as_int(n, "matrix_power", "n")
     xp = array_module(x)
     try:
-        return _back(xp.linalg.matrix_power(_wide(x), n), x)
+        r = _back(xp.linalg.matrix_power(_wide(x), n), x)
     except np.linalg.LinAlgError:
         raise _first_bad(
             "matrix_power", "x", x, "singular; a negative n needs invertible matrices", xp.linalg.inv
         ) from None
+    return r.copy() if r is x else r  # n == 1: NumPy returns x itself, which the output must not share
 
 
 def _power_grad(xp: Any, a: Any, g: Any, n: int) -> Any:
