@@ -309,3 +309,16 @@ def test_matrix_power_of_one_does_not_share_memory_with_its_input():
     assert not np.shares_memory(x.numpy(), y.numpy())
     y.add_(1.0)
     np.testing.assert_array_equal(x.numpy(), np.eye(2))
+
+
+def test_a_triangular_solve_with_an_infinite_entry_gives_nan_both_ways():
+    # before: the forward gave numbers and the backward raised "x is singular" (its transposed
+    # triangle made LAPACK's pivoting fail); a non-finite matrix is not singular: NaN, as PyTorch
+    x = np.triu(np.eye(3) * 2 + 0.1)
+    x[0, 1] = np.inf
+    xt = og.tensor(x, requires_grad=True)
+    y = og.tensor(np.ones((3, 2)), requires_grad=True)
+    og.triangular_solve(xt, y).sum().backward()
+    assert np.isnan(y.grad.numpy()).any() and xt.grad.shape == (3, 3)
+    with pytest.raises(ValueError, match="solve: a is singular"):
+        og.solve(og.tensor(np.zeros((2, 2))), og.tensor(np.ones((2, 1))))

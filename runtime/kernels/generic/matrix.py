@@ -189,6 +189,11 @@ def _solve(op: str, a: Any, b: Any, arg: str = "a") -> Any:
     try:
         return _back(xp.linalg.solve(_wide(a), _wide(b)), a)
     except np.linalg.LinAlgError:
+        if not bool(xp.isfinite(a).all()):  # an inf or NaN entry, not a singular matrix: NaN out
+            eye = xp.broadcast_to(xp.eye(a.shape[-1], dtype=_wide(a).dtype), a.shape)
+            out = xp.linalg.solve(eye, _wide(b))  # the result's shape and dtype
+            out[...] = xp.nan
+            return _back(out, a)
         raise _first_bad(op, arg, a, "singular; expected invertible matrices", xp.linalg.inv) from None
 
 
