@@ -362,7 +362,7 @@ def _dtype_follows_argument(op: OpSpec) -> bool:
     return len(tensors) > 1 or any(a.is_tensor_list for a in tensors)
 
 
-def complex_guard(op: OpSpec, spec: Spec, name: str, skip: str | None = None) -> ComplexGuard | None:
+def complex_guard(op: OpSpec, spec: Spec) -> ComplexGuard | None:
     """The tensor arguments an op without `complex: true` tests for a complex dtype: those
     that promotion does not already test. `promote: float(...)` converts non-floating
     operands through promote_float/promote_args, which refuse complex ones; after
@@ -379,14 +379,14 @@ def complex_guard(op: OpSpec, spec: Spec, name: str, skip: str | None = None) ->
     names: list[tuple[str, bool]] = []
     if mode == "common":
         first = next((a for a in op.tensor_args if a.name in promoted and not a.is_tensor_list), None)
-        if first is not None and first.name != skip:
+        if first is not None:
             names.append((first.name, first.is_optional))
     for a in op.tensor_args:
-        if a.is_tensor_list or a.name in promoted or a.name == skip:
+        if a.is_tensor_list or a.name in promoted:
             continue
         if op.backward is None or a.name in differentiated:
             names.append((a.name, a.is_optional))
-    return ComplexGuard(name, tuple(names)) if names else None
+    return ComplexGuard(op.name, tuple(names)) if names else None
 
 
 def op_function(op: OpSpec, spec: Spec) -> Function:
@@ -408,7 +408,7 @@ def op_function(op: OpSpec, spec: Spec) -> Function:
         mutates_if=op.mutates_if,
         aliases=op.aliases,
         promote=op.promote,
-        guard=complex_guard(op, spec, op.name),
+        guard=complex_guard(op, spec),
         complex_results=op.complex,
     )
     return replace(function, doc=docs.op_docstring(op, spec))

@@ -210,6 +210,12 @@ def _check_scalar(op: str, arg: str, value: Any, allow_bool: bool = True) -> Non
     raise TypeError(f"{op}: {arg} must be {kinds}, got {_describe(value)}")
 
 
+def _check_fill(op: str, value: Any) -> None:
+    """A fill value is a real number or a complex one (`_full` checks it fits the dtype)."""
+    if not isinstance(value, (complex, np.complexfloating)):
+        _check_scalar(op, "fill_value", value)
+
+
 def _finish(op: str, arr: Any, requires_grad: Any, stop_gradient: Any) -> Tensor:
     if stop_gradient is not None:
         if not isinstance(stop_gradient, (bool, np.bool_)):
@@ -267,7 +273,7 @@ def _filled(op: str, shape: Any, value: Any, dtype: Any, device: Any, requires_g
 
 
 def _full(op: str, xp: Any, dims: tuple[int, ...], value: Any, dt: np.dtype) -> Any:
-    if dt.kind != "c" and isinstance(value, (complex, np.complexfloating)) and not isinstance(value, float):
+    if dt.kind != "c" and isinstance(value, (complex, np.complexfloating)):
         raise TypeError(
             f"{op}: fill_value {_short(value)} is complex but dtype is {dt}; give a complex dtype "
             "(complex64, complex128) or a real fill_value"
@@ -309,8 +315,7 @@ def empty(*size: Any, dtype: Any = None, device: Any = None, requires_grad: bool
 def full(
     shape: ShapeLike, fill_value: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False
 ) -> Tensor:
-    if not isinstance(fill_value, (complex, np.complexfloating)) or isinstance(fill_value, float):
-        _check_scalar("full", "fill_value", fill_value)
+    _check_fill("full", fill_value)
     if dtype is None:
         dtype = _python_default_dtype(fill_value, "full", "fill_value") or np.asarray(fill_value).dtype
     return _filled("full", shape, fill_value, dtype, device, requires_grad)
@@ -325,8 +330,7 @@ def ones_like(x: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tens
 
 
 def full_like(x: Tensor, fill_value: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
-    if not isinstance(fill_value, (complex, np.complexfloating)) or isinstance(fill_value, float):
-        _check_scalar("full_like", "fill_value", fill_value)
+    _check_fill("full_like", fill_value)
     return _like("full_like", x, fill_value, dtype, requires_grad)
 
 

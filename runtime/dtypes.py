@@ -86,11 +86,6 @@ def is_complex(x: Any) -> bool:
         raise TypeError(f"is_complex: expected a Tensor or a dtype, got {type(x).__name__}") from None
 
 
-def is_differentiable(dtype: np.dtype) -> bool:
-    """Floating and complex tensors can require grad; integer and bool ones cannot."""
-    return dtype.kind in "fc"
-
-
 def complex_of(dtype: np.dtype) -> np.dtype:
     """The complex dtype that holds a float dtype's values (float16 and float32: complex64)."""
     if dtype.kind == "c":

@@ -22,7 +22,7 @@ from opgrad.generated.ops import ifftn as _ifftn
 from opgrad.generated.ops import irfftn as _irfftn
 from opgrad.generated.ops import rfftn as _rfftn
 from opgrad.generated.ops import roll
-from opgrad.runtime.arguments import int_arg, int_list_arg
+from opgrad.runtime.arguments import alias_arg, int_arg, int_list_arg
 from opgrad.runtime.creation import tensor
 from opgrad.runtime.promotion import get_default_dtype
 from opgrad.runtime.tensor import Tensor
@@ -48,18 +48,15 @@ __all__ = [
 
 
 def _one_axis(op: str, dim: Any, axis: Any) -> int:
-    if dim is not None and axis is not None:
-        raise TypeError(f"{op}: give dim or axis, not both")
-    chosen = axis if dim is None else dim
+    chosen = alias_arg(op, "dim", dim, None, "axis", axis, False)  # both given: a TypeError
     return -1 if chosen is None else int_arg(chosen, op, "dim")
 
 
-def _many_axes(op: str, dim: Any, axes: Any, default: Any) -> Any:
-    if dim is not None and axes is not None:
-        raise TypeError(f"{op}: give dim or axes, not both")
-    chosen = axes if dim is None else dim
+def _many_axes(op: str, dim: Any, default_dim: Any, axes: Any, fallback: Any) -> Any:
+    """dim (PyTorch) or axes (NumPy), as a list; `fallback` when neither names any."""
+    chosen = alias_arg(op, "dim", dim, default_dim, "axes", axes, False)
     if chosen is None:
-        return default
+        return fallback
     found = int_list_arg(chosen, op, "dim")
     return [found] if isinstance(found, int) else list(found)
 
@@ -106,7 +103,7 @@ def _n_dimensional(
         *,
         axes: Sequence[int] | None = None,
     ) -> Tensor:
-        chosen = _many_axes(name, None if axes is not None else dim, axes, None)
+        chosen = _many_axes(name, dim, dims, axes, None)
         return kernel(x, _lengths(name, s), chosen, norm or "backward")
 
     transform.__name__ = transform.__qualname__ = name
@@ -163,7 +160,7 @@ irfftn = _n_dimensional(
 def _shift_axes(op: str, x: Tensor, dim: Any, axes: Any) -> list[int]:
     if not isinstance(x, Tensor):
         raise TypeError(f"{op}: x must be a Tensor, got {type(x).__name__}")
-    chosen = _many_axes(op, dim, axes, list(range(x.ndim)))
+    chosen = _many_axes(op, dim, None, axes, list(range(x.ndim)))
     for a in chosen:
         if not -x.ndim <= a < max(x.ndim, 1):
             raise ValueError(f"{op}: axis {a} is out of range for x with {x.ndim} dimensions")

@@ -502,8 +502,11 @@ def test_fft_of_float32_is_complex64_and_float16_is_refused():
         og.fft.rfft(og.tensor([1j]))
     with pytest.raises(ValueError, match="fftn: axis 3 is out of range"):
         og.fft.fft(og.ones(4), dim=3)
-    with pytest.raises(TypeError, match="fft: give dim or axis, not both"):
+    with pytest.raises(TypeError, match="fft: got both 'dim' and its alias 'axis'"):
         og.fft.fft(og.ones(4), dim=0, axis=0)
+    with pytest.raises(TypeError, match="fft2: got both 'dim' and its alias 'axes'"):
+        og.fft.fft2(og.ones((2, 2)), dim=(0, 1), axes=(0, 1))  # before: dim was silently ignored
+    assert og.fft.fft2(og.ones((2, 3, 4)), axes=(0, 1)).shape == (2, 3, 4)
 
 
 def test_fftshift_and_fftfreq_match_numpy():

@@ -19,6 +19,7 @@ import numpy as np
 
 from opgrad.runtime import argcheck as checks
 from opgrad.runtime.device import array_module
+from opgrad.runtime.dtypes import real_of
 from opgrad.runtime.grad_mode import enable_grad, no_grad
 from opgrad.runtime.nn._update import bump_version
 from opgrad.runtime.tensor import Tensor
@@ -275,5 +276,4 @@ def _to_cpu(value: Any) -> Any:
 def _as_real(a: Any) -> Any:
     """A complex array's memory as a real array with a last axis of 2 (real, imaginary): a
     view, so an update written into it is written into the complex parameter."""
-    real = np.dtype(np.float64) if a.dtype == np.complex128 else np.dtype(np.float32)
-    return a[..., None].view(real)
+    return a[..., None].view(real_of(a.dtype))

@@ -15,16 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from opgrad.runtime.dtypes import complex_of, real_of
 from opgrad.runtime.kernels.common import array_module, nd
 from opgrad.runtime.kernels.registry import register_kernel
-
-
-def _complex_dtype(x: Any) -> Any:
-    return np.dtype(np.complex128) if x.dtype in (np.float64, np.complex128) else np.dtype(np.complex64)
-
-
-def _real_dtype(x: Any) -> Any:
-    return np.dtype(np.float64) if x.dtype in (np.float64, np.complex128) else np.dtype(np.float32)
 
 
 def _need_complex(op: str, x: Any) -> None:
@@ -83,7 +76,7 @@ def complex_(real, imag):  # noqa: A002 - torch.complex's argument names
     except ValueError:
         shapes = f"real of shape {tuple(real.shape)} and imag of shape {tuple(imag.shape)}"
         raise ValueError(f"complex: {shapes} do not broadcast") from None
-    out = xp.empty(shape, _complex_dtype(real))
+    out = xp.empty(shape, complex_of(real.dtype))
     out.real = real
     out.imag = imag
     return out
@@ -95,7 +88,7 @@ def polar(abs, angle):  # noqa: A002 - torch.polar's argument names
     _need_float("polar", "angle", angle)
     xp = array_module(abs, angle)
     try:
-        return nd((abs * xp.exp(1j * angle)).astype(_complex_dtype(abs), copy=False))
+        return nd((abs * xp.exp(1j * angle)).astype(complex_of(abs.dtype), copy=False))
     except ValueError:
         shapes = f"abs of shape {tuple(abs.shape)} and angle of shape {tuple(angle.shape)}"
         raise ValueError(f"polar: {shapes} do not broadcast") from None
@@ -106,7 +99,7 @@ def view_as_real(x):
     _need_complex("view_as_real", x)
     if x.ndim and x.strides[-1] % x.itemsize:  # pragma: no cover - NumPy keeps complex items aligned
         raise ValueError("view_as_real: x's items are not aligned; pass a contiguous copy")
-    return x[..., None].view(_real_dtype(x))  # (..., 1) complex seen as (..., 2) real: a view
+    return x[..., None].view(real_of(x.dtype))  # (..., 1) complex seen as (..., 2) real: a view
 
 
 @register_kernel("view_as_complex")
@@ -116,7 +109,7 @@ def view_as_complex(x):
         raise ValueError(f"view_as_complex: x's last axis must have length 2, got shape {tuple(x.shape)}")
     if x.strides[-1] != x.itemsize or any(s % (2 * x.itemsize) for s in x.strides[:-1]):
         x = array_module(x).ascontiguousarray(x)  # a gradient may come in strided; copy it
-    return x.view(_complex_dtype(x))[..., 0]
+    return x.view(complex_of(x.dtype))[..., 0]
 
 
 # --- FFT ----------------------------------------------------------------------------------
@@ -185,7 +178,7 @@ def _fft_module(x: Any) -> Any:
 
 
 def _as_complex(x: Any) -> Any:
-    return x if x.dtype.kind == "c" else x.astype(_complex_dtype(x))
+    return x if x.dtype.kind == "c" else x.astype(complex_of(x.dtype))
 
 
 @register_kernel("fftn")
@@ -228,23 +221,20 @@ def rfftn_grad(x, out_grad, s=None, axes=None, norm="backward"):
     # its adjoint fills them with zeros and applies the full adjoint; x is real, so the real part
     full_shape = list(out_grad.shape)
     full_shape[axes[-1]] = s[-1]
-    full = xp.zeros(full_shape, out_grad.dtype)
-    keep = tuple(slice(0, out_grad.shape[ax]) if ax == axes[-1] else slice(None) for ax in range(full.ndim))
-    full[keep] = out_grad
-    g = xp.fft.ifftn(full, s, axes, _DUAL[norm]).real
-    return nd(_fit(g, x.shape, axes).astype(x.dtype, copy=False))
+    full = _fit(out_grad, tuple(full_shape), [axes[-1]])  # zero-filled to the full spectrum
+    return _to_input(x, xp.fft.ifftn(full, s, axes, _DUAL[norm]), axes)
 
 
 @register_kernel("irfftn")
 def irfftn(x, s=None, axes=None, norm="backward"):
-    _fft_args("irfftn", x, None, axes, norm)
-    s, axes = _irfftn_lengths(x, s, axes)
+    s, axes = _irfftn_lengths(x, s, axes, norm)
     return nd(_fft_module(x).irfftn(_as_complex(x), s, axes, norm))
 
 
-def _irfftn_lengths(x: Any, s: Any, axes: Any) -> tuple[list[int], list[int]]:
+def _irfftn_lengths(x: Any, s: Any, axes: Any, norm: str) -> tuple[list[int], list[int]]:
+    """(s, axes) of irfftn: s as given, or x's lengths with 2 * (m - 1) for the last axis."""
     given = s is not None
-    s, axes = _fft_args("irfftn", x, s, axes, "backward")
+    s, axes = _fft_args("irfftn", x, s, axes, norm)
     if not given:
         s = [*s[:-1], 2 * (x.shape[axes[-1]] - 1)]
     if s[-1] < 1:
@@ -254,7 +244,7 @@ def _irfftn_lengths(x: Any, s: Any, axes: Any) -> tuple[list[int], list[int]]:
 
 @register_kernel("irfftn_grad")
 def irfftn_grad(x, out_grad, s=None, axes=None, norm="backward"):
-    s, axes = _irfftn_lengths(x, s, axes)
+    s, axes = _irfftn_lengths(x, s, axes, norm)
     xp = array_module(out_grad)
     # irfft reads bins 0..n//2 of its input; every bin but 0 and (for even n) n/2 stands
     # for a frequency and its mirror image, so its gradient is twice the adjoint's
