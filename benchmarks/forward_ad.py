@@ -16,7 +16,8 @@ Workloads (medians of --repeat runs after a warm-up, opgrad and PyTorch taking t
 3. checkpoint: a 20-layer tanh MLP of width --mlp-width (1,024; batch --batch 256, float32),
    forward + backward with and without `checkpoint_sequential(4 segments)`: seconds, and the
    peak memory above the start of the step (tracemalloc sees NumPy's allocations), after a
-   first step has allocated every .grad.
+   first step has allocated every .grad; then, on Linux, the peak resident memory of the same
+   step in fresh processes for opgrad and for torch (`use_reentrant=False`), `--no-rss` to skip.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import numpy as np  # noqa: E402
+from _rss import AVAILABLE, child_peak_mib, report_step_peak  # noqa: E402
 
 import opgrad as og  # noqa: E402
 from opgrad.autograd import forward_ad as fw  # noqa: E402
@@ -170,15 +172,38 @@ def check_hessians(width: int) -> None:
 
 
 # -- 3. checkpointing ---------------------------------------------------------------------------------
-def checkpoint_step(width: int, batch: int, segments: int | None) -> Callable[[], tuple[float, float]]:
+def checkpoint_model(framework: str, width: int, batch: int, segments: int | None) -> Callable[[], None]:
+    """One training step (forward + backward) of 20 x (Linear(width) + tanh) on a float32 batch,
+    plain or through `checkpoint_sequential(segments)`, in opgrad or torch (the same weights).
+    The step has run once, so every .grad exists and later steps add into it."""
     rng = np.random.default_rng(1)
+    weights = [(rng.standard_normal((width, width)) / np.sqrt(width)).astype(np.float32) for _ in range(20)]
+    xa = rng.standard_normal((batch, width)).astype(np.float32)
+    if framework == "torch":
+        from torch.utils.checkpoint import checkpoint_sequential
+
+        tlayers = [torch.nn.Linear(width, width) for _ in range(20)]
+        with torch.no_grad():
+            for layer, w in zip(tlayers, weights, strict=True):
+                layer.weight.copy_(torch.from_numpy(w))
+        seq = torch.nn.Sequential(*[m for layer in tlayers for m in (layer, torch.nn.Tanh())])
+        tx = torch.from_numpy(xa)
+
+        def torch_step() -> None:
+            # use_reentrant=False: the reentrant variant computes no parameter gradients of a
+            # checkpointed segment whose input does not require grad (torch warns about it)
+            h = seq(tx) if segments is None else checkpoint_sequential(seq, segments, tx, use_reentrant=False)
+            torch.mean(h * h).backward()
+
+        torch_step()
+        return torch_step
     layers = [og.nn.Linear(width, width) for _ in range(20)]
-    for layer in layers:
-        layer.weight.data.numpy()[...] = rng.standard_normal((width, width)) / np.sqrt(width)
+    for layer, w in zip(layers, weights, strict=True):
+        layer.weight.data.numpy()[...] = w
     fns: list[Any] = []
     for layer in layers:
         fns += [layer, og.tanh]
-    x = og.tensor(rng.standard_normal((batch, width)).astype(np.float32))
+    x = og.tensor(xa)
 
     def step() -> None:
         if segments is None:
@@ -189,7 +214,13 @@ def checkpoint_step(width: int, batch: int, segments: int | None) -> Callable[[]
             h = og.utils.checkpoint_sequential(fns, segments, x, use_reentrant=True)
         og.mean(h * h).backward()
 
-    step()  # allocates every .grad; later steps add into them
+    step()
+    return step
+
+
+def checkpoint_step(width: int, batch: int, segments: int | None) -> Callable[[], tuple[float, float]]:
+    """opgrad's step: (seconds, peak MiB that tracemalloc saw above the start of the step)."""
+    step = checkpoint_model("opgrad", width, batch, segments)
 
     def run() -> tuple[float, float]:
         gc.collect()
@@ -202,6 +233,25 @@ def checkpoint_step(width: int, batch: int, segments: int | None) -> Callable[[]
         return seconds, peak / 2**20
 
     return run
+
+
+def rss_child(spec: str, width: int, batch: int) -> None:
+    """In a fresh process: one step's peak resident memory (see benchmarks/_rss.py)."""
+    framework, segments = spec.split(":")
+    report_step_peak(checkpoint_model(framework, width, batch, int(segments) or None))
+
+
+def checkpoint_rss(framework: str, width: int, batch: int, segments: int) -> float:
+    args = [
+        __file__,
+        "--rss-child",
+        f"{framework}:{segments}",
+        "--mlp-width",
+        str(width),
+        "--batch",
+        str(batch),
+    ]
+    return child_peak_mib(args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -217,7 +267,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=7, help="timed runs per workload (median; at least 3)")
     parser.add_argument("--no-torch", action="store_true", help="skip the PyTorch comparison")
     parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
+    parser.add_argument("--no-rss", action="store_true", help="skip the resident-memory runs of workload 3")
+    parser.add_argument("--rss-child", metavar="FRAMEWORK:SEGMENTS", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.rss_child:
+        rss_child(args.rss_child, args.mlp_width, args.batch)
+        return 0
     repeat = max(3, args.repeat)
     use_torch = torch is not None and not args.no_torch
     if use_torch:
@@ -283,6 +338,20 @@ def main(argv: list[str] | None = None) -> int:
         f"   checkpoint / plain: time {cp['checkpoint'][0] / cp['plain'][0]:.2f}x, "
         f"peak memory {cp['checkpoint'][1] / cp['plain'][1]:.0%}"
     )
+    if not args.no_rss and AVAILABLE:
+        frameworks = ["opgrad", "torch"] if use_torch else ["opgrad"]
+        rss = {
+            f: {
+                k: checkpoint_rss(f, args.mlp_width, args.batch, s)
+                for k, s in (("plain", 0), ("checkpoint", 4))
+            }
+            for f in frameworks
+        }
+        result["checkpoint_rss_mib"] = rss
+        print("   peak resident memory above the step's start (fresh processes, median of 3):")
+        for f, r in rss.items():
+            share = f"{r['checkpoint'] / r['plain']:.0%}" if r["plain"] else "-"
+            print(f"   {f:8s} plain {r['plain']:6.1f} MiB, checkpoint {r['checkpoint']:6.1f} MiB: {share}")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(result, fh, indent=2)

@@ -26,6 +26,9 @@ Workloads (names for the command line):
   backward through 20 tanh layers of 1024x1024 float32, batch 256, against NumPy by hand
   (which keeps each layer's output for backward and every weight gradient, as opgrad does).
   Deterministic, so measured in one round.
+- memory_rss: the same step's peak resident memory in fresh processes, for opgrad, NumPy by hand
+  and PyTorch (tracemalloc does not see torch's allocations; benchmarks/_rss.py says how).
+  Linux only.
 - adam: one Adam step over 100 float32 tensors of 10,000 elements (grads already there), against
   ``torch.optim.Adam(foreach=False)``.
 - cnn: the CNN demo's training step (examples/train_cnn.py's model and AdamW), batch 64.
@@ -54,6 +57,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import numpy as np  # noqa: E402
+from _rss import AVAILABLE, child_peak_mib, report_step_peak  # noqa: E402
 
 import opgrad as og  # noqa: E402
 
@@ -362,7 +366,7 @@ def _peak(run: Callable[[], None]) -> dict[str, float]:
         tracemalloc.stop()
 
 
-def memory_opgrad(a: argparse.Namespace) -> Runner:
+def deep_opgrad(a: argparse.Namespace) -> Callable[[], None]:
     xa, ws = _deep_inputs(a)
     x = og.tensor(xa)
     params = [og.tensor(w, requires_grad=True) for w in ws]
@@ -375,10 +379,10 @@ def memory_opgrad(a: argparse.Namespace) -> Runner:
         for p in params:
             p.grad = None
 
-    return lambda: _peak(run)
+    return run
 
 
-def memory_numpy(a: argparse.Namespace) -> Runner:
+def deep_numpy(a: argparse.Namespace) -> Callable[[], None]:
     x, ws = _deep_inputs(a)
 
     def run() -> None:
@@ -394,7 +398,41 @@ def memory_numpy(a: argparse.Namespace) -> Runner:
             g = g @ ws[i].T
         del grads
 
-    return lambda: _peak(run)
+    return run
+
+
+def deep_torch(a: argparse.Namespace) -> Callable[[], None]:
+    xa, ws = _deep_inputs(a)
+    x = torch.from_numpy(xa)
+    params = [torch.tensor(w, requires_grad=True) for w in ws]
+
+    def run() -> None:
+        h = x
+        for w in params:
+            h = torch.tanh(h @ w)
+        torch.sum(h).backward()
+        for p in params:
+            p.grad = None
+
+    return run
+
+
+DEEP = {"opgrad": deep_opgrad, "numpy": deep_numpy, "torch": deep_torch}
+
+
+def memory_setup(lib: str) -> Callable[[argparse.Namespace], Runner]:
+    """tracemalloc's peak: sees NumPy's allocations (so opgrad's and NumPy's), not torch's."""
+    return lambda a: (lambda run: lambda: _peak(run))(DEEP[lib](a))
+
+
+def rss_setup(lib: str) -> Callable[[argparse.Namespace], Runner]:
+    """The same step's peak resident memory, in fresh processes (benchmarks/_rss.py)."""
+
+    def setup(a: argparse.Namespace) -> Runner:
+        args = [__file__, "--rss-child", lib, *(["--quick"] if a.quick else [])]
+        return lambda: {"peak bytes": child_peak_mib(args) * 2**20}
+
+    return setup
 
 
 # ---------------------------------------------------------------------------------------
@@ -708,7 +746,18 @@ WORKLOADS = {
     "memory": Workload(
         "peak memory, 20 tanh layers 1024x1024 float32, batch 256, fwd+bwd",
         "MiB",
-        {"opgrad": memory_opgrad, "numpy": memory_numpy},
+        {"opgrad": memory_setup("opgrad"), "numpy": memory_setup("numpy")},
+    ),
+    **(
+        {
+            "memory_rss": Workload(
+                "peak resident memory of the same step, fresh processes",
+                "MiB",
+                {lib: rss_setup(lib) for lib in DEEP},
+            )
+        }
+        if AVAILABLE
+        else {}
     ),
     "adam": Workload("Adam step, 100 x 10,000 float32", "µs", {"opgrad": adam_opgrad, "torch": adam_torch}),
     "cnn": Workload("CNN demo training step, batch 64", "µs", {"opgrad": cnn_opgrad, "torch": cnn_torch}),
@@ -742,7 +791,8 @@ def measure(name: str, a: argparse.Namespace) -> dict:
         for lib in libs:
             entry[lib] = statistics.median(s[row] for s in samples[lib]) * SCALE[w.unit]
         for ref in libs[1:]:
-            ratios = [o[row] / s[row] for o, s in zip(samples["opgrad"], samples[ref], strict=True)]
+            pairs = zip(samples["opgrad"], samples[ref], strict=True)
+            ratios = [o[row] / s[row] if s[row] else math.nan for o, s in pairs]  # 0: a tiny --quick peak
             entry[f"opgrad/{ref}"] = {
                 "median": statistics.median(ratios),
                 "min": min(ratios),
@@ -763,6 +813,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--torch-threads", type=int, default=1)
     p.add_argument("--no-torch", action="store_true", help="compare with NumPy only (torch is not imported)")
     p.add_argument("--json", type=Path, help="also write the numbers here")
+    p.add_argument("--rss-child", choices=list(DEEP), help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     global torch
     if a.no_torch:
@@ -783,6 +834,9 @@ def main(argv: list[str] | None = None) -> int:
         a.adam_tensors, a.adam_size = 5, 100
     if torch is not None:
         torch.set_num_threads(a.torch_threads)
+    if a.rss_child:
+        report_step_peak(DEEP[a.rss_child](a))
+        return 0
     names = a.workloads or list(WORKLOADS)
     print(
         f"python {platform.python_version()}, numpy {np.__version__}, "
