@@ -17,7 +17,9 @@ Workloads (medians of --repeat runs after a warm-up, opgrad and PyTorch taking t
    forward + backward with and without `checkpoint_sequential(4 segments)`: seconds, and the
    peak memory above the start of the step (tracemalloc sees NumPy's allocations), after a
    first step has allocated every .grad; then, on Linux, the peak resident memory of the same
-   step in fresh processes for opgrad and for torch (`use_reentrant=False`), `--no-rss` to skip.
+   step in fresh processes for opgrad and for torch, `--no-rss` to skip. Both checkpoint with
+   `use_reentrant=False` (PyTorch's re-entrant variant computes no parameter gradients of a
+   segment whose input does not require grad).
 """
 
 from __future__ import annotations
@@ -211,7 +213,7 @@ def checkpoint_model(framework: str, width: int, batch: int, segments: int | Non
             for f in fns:
                 h = f(h)
         else:
-            h = og.utils.checkpoint_sequential(fns, segments, x, use_reentrant=True)
+            h = og.utils.checkpoint_sequential(fns, segments, x, use_reentrant=False)
         og.mean(h * h).backward()
 
     step()

@@ -52,6 +52,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
@@ -366,20 +367,29 @@ def _peak(run: Callable[[], None]) -> dict[str, float]:
         tracemalloc.stop()
 
 
-def deep_opgrad(a: argparse.Namespace) -> Callable[[], None]:
+def _deep_autograd(a: argparse.Namespace, lib: Any) -> Callable[[], None]:
+    """The step in opgrad or torch (`lib`), which spell these calls alike."""
     xa, ws = _deep_inputs(a)
-    x = og.tensor(xa)
-    params = [og.tensor(w, requires_grad=True) for w in ws]
+    x = lib.tensor(xa)
+    params = [lib.tensor(w, requires_grad=True) for w in ws]
 
     def run() -> None:
         h = x
         for w in params:
-            h = og.tanh(h @ w)
-        og.sum(h).backward()
+            h = lib.tanh(h @ w)
+        lib.sum(h).backward()
         for p in params:
             p.grad = None
 
     return run
+
+
+def deep_opgrad(a: argparse.Namespace) -> Callable[[], None]:
+    return _deep_autograd(a, og)
+
+
+def deep_torch(a: argparse.Namespace) -> Callable[[], None]:
+    return _deep_autograd(a, torch)
 
 
 def deep_numpy(a: argparse.Namespace) -> Callable[[], None]:
@@ -397,22 +407,6 @@ def deep_numpy(a: argparse.Namespace) -> Callable[[], None]:
             grads[i] = hs[-1].T @ g
             g = g @ ws[i].T
         del grads
-
-    return run
-
-
-def deep_torch(a: argparse.Namespace) -> Callable[[], None]:
-    xa, ws = _deep_inputs(a)
-    x = torch.from_numpy(xa)
-    params = [torch.tensor(w, requires_grad=True) for w in ws]
-
-    def run() -> None:
-        h = x
-        for w in params:
-            h = torch.tanh(h @ w)
-        torch.sum(h).backward()
-        for p in params:
-            p.grad = None
 
     return run
 

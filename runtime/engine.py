@@ -339,6 +339,7 @@ def _run(
                         node.release_saved()
                     if node.foreign_grads or (node._hooks is not None and node._hooks.post):
                         outs = _after_apply(node, outs, grads, held)
+            grads = None  # the node's own incoming gradients: freed before its outputs are summed
             # Deliver gradient i along edge i (or, for a node that produced nothing, just
             # count down its edges), checking it against the metadata of the output it goes
             # to; a child whose dependencies are all met becomes ready.
@@ -385,6 +386,10 @@ def _run(
                             heappush(ready, (-child.seq, order, child))
                             order += 1
                 i += 1
+            # The last gradient delivered may have been summed into a new buffer: drop the
+            # loop's references so that it is freed now, not after the next node's apply.
+            g = data = None
+            outs = ()
     finally:
         _set_enabled(prev_mode)
         _CALLBACKS.stack.pop()

@@ -192,16 +192,142 @@ def test_grad_reaches_the_parameters_of_a_non_reentrant_checkpoint():
     assert w.grad is None and x.grad is None
 
 
-def test_grad_through_a_checkpoint_over_a_non_leaf_it_closes_over_raises():
+def test_grad_through_a_non_reentrant_checkpoint_over_a_non_leaf_reaches_it():
+    """fn closes over a tensor computed before the checkpoint: the graph is fn's own, so
+    og.grad() reaches w through it (the re-entrant variant can only refuse)."""
     w = og.tensor(np.linspace(0.5, 1.5, 3), requires_grad=True)
     x = og.tensor(np.linspace(-1.0, 1.0, 3), requires_grad=True)
     scaled = w * 2
     y = checkpoint(lambda z: og.tanh(z * scaled), x, use_reentrant=False)
+    gx, gw = og.grad([og.sum(y)], [x, w])
+    d = 1 - np.tanh(x.numpy() * 2 * w.numpy()) ** 2
+    np.testing.assert_allclose(gw.numpy(), d * 2 * x.numpy(), rtol=1e-12)
+    np.testing.assert_allclose(gx.numpy(), d * 2 * w.numpy(), rtol=1e-12)
+    assert w.grad is None and x.grad is None
+    y = checkpoint(lambda z: og.tanh(z * scaled), x, use_reentrant=True)
     with pytest.raises(
-        RuntimeError, match="a tensor computed before the checkpoint .* make that tensor an argument"
+        RuntimeError, match="a tensor computed before the checkpoint .* pass use_reentrant=False"
     ):
         og.grad([og.sum(y)], [x])
     assert w.grad is None
+
+
+def _deep(n_layers, use_reentrant, size=512):
+    """n_layers tanh layers on a (size, size) float64 input (2 MiB an activation)."""
+    rng = np.random.default_rng(12)
+    ws = [
+        og.tensor(rng.standard_normal((size, size)) / size**0.5, requires_grad=True) for _ in range(n_layers)
+    ]
+    x = og.tensor(rng.standard_normal((size, size)))
+
+    def fn(h):
+        for w in ws:
+            h = og.tanh(h @ w)
+        return h
+
+    return ws, x, fn
+
+
+@pytest.mark.parametrize("use_reentrant", [True, False])
+def test_a_checkpoint_keeps_no_activation_after_forward(use_reentrant):
+    """Without checkpointing the graph holds every layer's output; with it, only what the
+    caller holds (the output). Measured with tracemalloc: deterministic, not a timing."""
+    import gc
+    import tracemalloc
+
+    ws, x, fn = _deep(5, use_reentrant)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        plain = fn(x)
+        kept_plain = tracemalloc.get_traced_memory()[0] - base
+        del plain
+        gc.collect()
+        base = tracemalloc.get_traced_memory()[0]
+        out = checkpoint(fn, x, use_reentrant=use_reentrant)
+        kept_ckpt = tracemalloc.get_traced_memory()[0] - base
+    finally:
+        tracemalloc.stop()
+    activation = 512 * 512 * 8
+    assert kept_plain >= 5 * activation  # the five outputs, each saved for backward
+    assert kept_ckpt < 1.5 * activation  # the output alone
+    og.sum(out).backward()
+    assert all(w.grad is not None for w in ws)
+
+
+def test_non_reentrant_recomputes_once_per_backward_and_again_with_retain_graph():
+    weights, fns, calls = make_layers(n=3, p=0.4)
+    x = og.tensor(np.random.default_rng(13).standard_normal((4, 8)), requires_grad=True)
+
+    def fn(h):
+        return fns[2](fns[1](fns[0](h)))
+
+    og.manual_seed(2)
+    og.sum(fn(x) ** 2).backward()
+    expected = grads_of(weights, x)
+    calls[0] = 0
+    og.manual_seed(2)
+    out = checkpoint(fn, x, use_reentrant=False)
+    loss = og.sum(out**2)
+    loss.backward(retain_graph=True)
+    assert calls[0] == 3 + 3  # the forward, then one recomputation for every saved tensor
+    for a, b in zip(expected, grads_of(weights, x), strict=True):
+        np.testing.assert_array_equal(a, b)
+    loss.backward()  # a second pass recomputes again, with the same dropout masks
+    assert calls[0] == 3 + 3 + 3
+    for a, b in zip(expected, grads_of(weights, x), strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_non_reentrant_double_backward_against_finite_differences():
+    x0 = np.array([0.2, -0.5, 0.9])
+    w = og.tensor(np.array([0.7, -1.1, 0.4]), requires_grad=True)
+
+    def f(z):
+        return og.tanh(z * w) ** 3
+
+    def grad_sum(xv):
+        x = og.tensor(xv, requires_grad=True)
+        (g,) = og.grad([og.sum(checkpoint(f, x, use_reentrant=False))], [x], create_graph=True)
+        return x, g
+
+    x, g = grad_sum(x0)
+    (gg,) = og.grad([og.sum(g)], [x])
+    eps = 1e-6
+    fd = np.array(
+        [
+            (grad_sum(x0 + eps * e)[1].numpy().sum() - grad_sum(x0 - eps * e)[1].numpy().sum()) / (2 * eps)
+            for e in np.eye(3)
+        ]
+    )
+    np.testing.assert_allclose(gg.numpy(), fd, rtol=1e-6, atol=1e-8)
+
+
+def test_non_reentrant_recomputation_that_saves_differently_raises():
+    flip = [False]
+    x = og.tensor(np.array([0.3, -0.2]), requires_grad=True)
+
+    def fn(z):
+        return og.tanh(og.tanh(z)) if flip[0] else og.tanh(z)
+
+    out = checkpoint(fn, x, use_reentrant=False)
+    flip[0] = True
+    with pytest.raises(
+        RuntimeError, match="recomputing fn saved 2 tensors for backward where its first run saved 1"
+    ):
+        og.sum(out).backward()
+    assert x.grad is None
+
+
+def test_non_reentrant_input_changed_in_place_after_forward_raises():
+    x = og.tensor(np.array([0.3, -0.2, 0.8]))
+    w = og.tensor(np.array([1.0, 2.0, 3.0]), requires_grad=True)
+    out = checkpoint(lambda z: og.tanh(z * w), x, use_reentrant=False)
+    with og.no_grad():
+        x.add_(1.0)
+    with pytest.raises(RuntimeError, match="modified by an in-place operation|in-place"):
+        og.sum(out).backward()
 
 
 def test_running_accumulates_tells_backward_from_grad():

@@ -405,3 +405,32 @@ def test_node_edges_are_the_next_edges_as_parallel_tuples():
     assert node.next_edges == ((mid.grad_fn, 0), None)
     first = mid.grad_fn.edges()[0][0]
     assert first.name == "accumulate_grad" and first.variable is leaf
+
+
+def test_gradients_already_summed_are_freed_before_the_next_node_runs():
+    """A node's incoming gradients, and the gradients it delivered that were summed into a
+    new buffer, must not outlive its turn: when the next node starts, they are gone (the
+    engine's loop variables held one of them for a whole extra node before)."""
+    import weakref
+
+    alive = {}
+
+    class Pair(og.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, b):
+            return a * b
+
+        @staticmethod
+        def backward(ctx, g):
+            ga, gb = og.tensor(g.numpy() * 2.0), og.tensor(g.numpy() * 3.0)
+            alive["incoming"] = weakref.ref(g.numpy())
+            alive["a"], alive["b"] = weakref.ref(ga.numpy()), weakref.ref(gb.numpy())
+            return ga, gb
+
+    x = leaf(np.linspace(-1.0, 1.0, 1000))
+    h = og.tanh(x)
+    seen = []
+    h.grad_fn.register_prehook(lambda grads: seen.append({k: r() is None for k, r in alive.items()}))
+    og.sum(Pair.apply(h, h)).backward()
+    assert seen == [{"incoming": True, "a": True, "b": True}]
+    np.testing.assert_allclose(x.grad.numpy(), 5.0 * (1 - np.tanh(x.numpy()) ** 2), rtol=1e-12)

@@ -1,11 +1,19 @@
 """Gradient checkpointing: trade compute for memory.
 
-`checkpoint(fn, *args)` runs `fn` once recording its graph only to find the leaves it closes
-over (module parameters), then drops that graph, so none of its intermediate activations
-stay alive; the result gets one node, with edges to the arguments and to those leaves, whose
-backward runs `fn` again (the random generators put back to where they were, so dropout draws
-the same mask) and differentiates that recomputation. Under `create_graph=True` the recomputation is
-recorded against the original inputs, so higher-order gradients work, and checkpoints nest.
+`checkpoint(fn, *args)` keeps none of fn's intermediate activations for backward; they are
+recomputed there, the random generators put back to where they were, so dropout draws the
+same mask. Two ways, as in PyTorch:
+- re-entrant (`use_reentrant=True`): fn runs without recording; the result gets one node
+  whose backward runs fn again and differentiates that recomputation, its closed-over
+  leaves (parameters) accumulating into `.grad` from inside it.
+- non-re-entrant (`use_reentrant=False`): fn runs once, recorded as usual, under
+  saved-tensor hooks that keep only each saved tensor's place in the order of saving. The
+  first time backward needs one of them, fn runs again (recorded, the same ops saving the
+  same tensors in the same order) and every saved tensor of that run is kept until backward
+  takes it, once. The graph is fn's own, so og.grad() reaches everything it uses and leaves
+  accumulate one at a time, as without checkpointing.
+Under `create_graph=True` the recomputation is recorded against the original inputs, so
+higher-order gradients work, and checkpoints nest.
 `checkpoint_sequential(modules, segments, input)` checkpoints all but the last of
 `segments` consecutive runs of modules (the last one's activations are needed at once).
 """
@@ -25,19 +33,20 @@ from opgrad.runtime.grad_mode import enable_grad, grad_enabled, no_grad
 from opgrad.runtime.grad_node import GradNode
 from opgrad.runtime.random import get_rng_state, set_rng_state
 from opgrad.runtime.tensor import Tensor
+from opgrad.runtime.tensor_wrapper import saved_tensors_hooks
 
 __all__ = ["checkpoint", "checkpoint_sequential"]
 
 
-# Passed to every checkpoint node as an extra input that requires grad, so the node is
-# recorded even when nothing it reaches requires grad. It never receives a gradient.
+# Passed to every re-entrant checkpoint node as an extra input that requires grad, so the
+# node is recorded even when nothing it reaches requires grad. It never receives a gradient.
 _ANCHOR = Tensor(0.0, requires_grad=True)
-_FIRST = 7  # _Checkpoint.forward's arguments before fn's: fn, rng, values, single, fallback, n_leaves, anchor
+_FIRST = 5  # _Checkpoint.forward's arguments before fn's: fn, rng, values, single, anchor
 
 
 class _Checkpoint(Function):
-    """The node of one checkpoint: its edges are fn's tensor arguments and the leaves fn
-    closes over (module parameters), so their gradients flow through it like any op's."""
+    """The node of one re-entrant checkpoint: its edges are fn's tensor arguments; the leaves
+    fn closes over (parameters) accumulate into .grad from inside its backward."""
 
     @staticmethod
     def forward(
@@ -46,18 +55,12 @@ class _Checkpoint(Function):
         rng: Any,
         values: tuple[Any, ...],
         single: bool,
-        fallback: bool,
-        n_leaves: int,
         anchor: Tensor,
         *args: Any,
     ) -> Any:
         ctx.fn = fn
         ctx.rng = rng
         ctx.single = single
-        ctx.fallback = fallback
-        ctx.reentrant = n_leaves < 0
-        n_leaves = max(n_leaves, 0)
-        ctx.n_leaves = n_leaves
         ctx.args = [None if isinstance(a, Tensor) else a for a in args]
         ctx.save_for_backward(*[a if isinstance(a, Tensor) else None for a in args])
         return values[0] if single else values  # fn's outputs, computed (and detached) by checkpoint
@@ -66,16 +69,11 @@ class _Checkpoint(Function):
     def backward(ctx: Any, *grads: Any) -> Any:  # ctx: the FunctionCtx forward filled
         create_graph = grad_enabled()  # a node's backward runs with grad mode == create_graph
         saved = ctx.saved_tensors
-        n_call = len(ctx.args) - ctx.n_leaves
         args = list(ctx.args)
         inputs: list[tuple[int, Tensor]] = []
         with enable_grad():
             for i, t in enumerate(saved):
                 if t is None:
-                    continue
-                if i >= n_call:  # a leaf fn closes over: fn reads it itself
-                    if ctx.needs_input_grad[i + _FIRST]:
-                        inputs.append((i, t))
                     continue
                 if create_graph and t.requires_grad:
                     alias = ops.reshape(t, t.shape)  # recorded: gradients stay functions of t
@@ -91,30 +89,28 @@ class _Checkpoint(Function):
                 set_rng_state(ctx.rng)
             start = GradNode(()).seq  # every node the recomputation records comes after this
             try:
-                result = ctx.fn(*args[:n_call])
+                result = ctx.fn(*args)
             finally:
                 if now is not None:
                     set_rng_state(now)
             outs = (result,) if ctx.single else tuple(result)
-            if ctx.fallback and running_accumulates() is False:
-                _refuse_grad(ctx.reentrant, *_closed_over(outs, args[:n_call], start))
+            if running_accumulates() is False:
+                _refuse_grad(*_closed_over(outs, args, start))
             pairs = [
                 (o, g) for o, g in zip(outs, grads, strict=True) if isinstance(o, Tensor) and o.requires_grad
             ]
             found: list[Any] = [None] * len(inputs)
             if pairs:
-                # With `fallback` (fn closes over a tensor that is not a leaf), every leaf the
-                # recomputation reaches accumulates into .grad (re-entrant checkpointing);
-                # otherwise the gradients of the arguments and of the closed-over leaves are
-                # captured and returned through this node.
+                # Every leaf the recomputation reaches accumulates into .grad (only_inputs=False);
+                # the gradients of the arguments are captured and returned through this node.
                 found = _grad(
                     [o for o, _ in pairs],
                     [a for _, a in inputs] or [_ANCHOR],
                     [g for _, g in pairs],
                     create_graph=create_graph,
                     allow_unused=True,
-                    only_inputs=not ctx.fallback,
-                    no_grad_vars=[t for t in saved[:n_call] if t is not None and t.requires_grad] or None,
+                    only_inputs=False,
+                    no_grad_vars=[t for t in saved if t is not None and t.requires_grad] or None,
                 )[: len(inputs)]
         result_grads: list[Any] = [None] * len(args)
         for (i, _), g in zip(inputs, found, strict=True):
@@ -122,7 +118,7 @@ class _Checkpoint(Function):
         return (*[None] * _FIRST, *result_grads)
 
 
-def _refuse_grad(reentrant: bool, leaves: list[Tensor], foreign: bool) -> None:
+def _refuse_grad(leaves: list[Tensor], foreign: bool) -> None:
     """In a grad() pass (nothing may land in .grad), a re-entrant recomputation that reaches
     leaves other than fn's arguments can only accumulate their gradients into .grad: refuse,
     as PyTorch does, before anything is accumulated."""
@@ -133,22 +129,17 @@ def _refuse_grad(reentrant: bool, leaves: list[Tensor], foreign: bool) -> None:
         if leaves
         else "a tensor computed before the checkpoint (not a leaf)"
     )
-    fix = (
-        "pass use_reentrant=False to checkpoint (the parameters then become inputs og.grad() reaches), "
-        "or call .backward()"
-        if reentrant
-        else "make that tensor an argument of fn, or call .backward()"
-    )
     raise RuntimeError(
         f"checkpoint: og.grad() cannot differentiate through this checkpoint: its function uses {what}, "
-        f"whose gradients the recomputation could only accumulate into .grad; {fix}"
+        "whose gradients the recomputation could only accumulate into .grad; pass use_reentrant=False "
+        "to checkpoint (og.grad() then reaches everything fn uses), or call .backward()"
     )
 
 
 def _closed_over(outs: Sequence[Any], probes: Sequence[Any], start: int) -> tuple[list[Tensor], bool]:
-    """The leaves that require grad which fn's graph reached besides its arguments, and
-    whether it also reached a graph made before it (a closed-over non-leaf tensor); an
-    argument's own node (a recorded alias under create_graph) is not such a graph."""
+    """The leaves that require grad which fn's recomputed graph reached besides its
+    arguments, and whether it also reached a graph made before it (a closed-over non-leaf
+    tensor); an argument's own node (a recorded alias under create_graph) is not such a graph."""
     own = {id(p) for p in probes}
     own_nodes = {id(p._node) for p in probes if isinstance(p, Tensor) and p._node is not None}
     leaves: dict[int, Tensor] = {}
@@ -202,10 +193,10 @@ def checkpoint(
     (parameters) accumulate into `.grad` inside the recomputation, one at a time. `og.grad()`
     through such a checkpoint works when fn uses only its arguments, and raises a
     RuntimeError otherwise (before anything is accumulated).
-    `use_reentrant=False`: fn's first run records its graph to find those leaves, which
-    become inputs of the checkpoint's node, so `og.grad()` reaches them and `.grad` is left
-    alone; a segment's parameter gradients then leave the node together (more memory when
-    parameters outweigh activations)."""
+    `use_reentrant=False` (recommended): fn's graph is recorded as usual, but the tensors
+    its ops save for backward are not kept; backward runs fn again the first time it needs
+    one (see the module docstring). `og.grad()` reaches everything fn uses, parameters and
+    tensors computed before the checkpoint alike."""
     if not callable(fn):
         raise TypeError(f"checkpoint: fn must be callable, got {type(fn).__name__}")
     if not isinstance(preserve_rng_state, bool):
@@ -221,23 +212,61 @@ def checkpoint(
             result = fn(*args)
         values = result if isinstance(result, tuple) else (result,)
         single = not isinstance(result, tuple)
-        return _Checkpoint.apply(fn, rng, values, single, True, -1, _ANCHOR, *args)  # -1: re-entrant
-    start = GradNode(()).seq  # every node fn records comes after this one
-    probes = [
-        a.detach().requires_grad_() if isinstance(a, Tensor) and a.dtype.kind in "fc" else a for a in args
-    ]
-    # fn runs once with its graph recorded, to find the leaves it closes over; the graph (and
-    # with it every activation) is dropped as soon as the outputs are detached from it.
-    result = fn(*probes)
-    outs = result if isinstance(result, tuple) else (result,)
-    leaves, foreign = _closed_over(outs, probes, start)
-    values = tuple(o.detach() if isinstance(o, Tensor) else o for o in outs)
-    result_kind = () if isinstance(result, tuple) else None
-    del result, outs, probes
-    if foreign:
-        leaves = []  # re-entrant fallback: see _Checkpoint.backward
-    single = not isinstance(result_kind, tuple)
-    return _Checkpoint.apply(fn, rng, values, single, foreign, len(leaves), _ANCHOR, *args, *leaves)
+        return _Checkpoint.apply(fn, rng, values, single, _ANCHOR, *args)
+    frame = _Recomputation(fn, args, rng)
+    with saved_tensors_hooks(frame.pack, frame.unpack):
+        return fn(*args)
+
+
+class _Recomputation:
+    """One non-re-entrant checkpoint: the forward's saved tensors are numbered, not kept;
+    the first unpack runs fn again and keeps what that run saves, each until it is taken."""
+
+    __slots__ = ("fn", "args", "rng", "count", "kept")
+
+    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...], rng: Any) -> None:
+        self.fn, self.args, self.rng = fn, args, rng
+        self.count = 0  # tensors the forward saved
+        self.kept: dict[int, Tensor] = {}
+
+    def pack(self, t: Tensor) -> int:
+        self.count += 1
+        return self.count - 1
+
+    def unpack(self, i: int) -> Tensor:
+        t = self.kept.pop(i, None)
+        if t is None:  # the first use in this pass, or a second pass (retain_graph): run fn again
+            self.kept = self._recompute()
+            t = self.kept.pop(i)
+        return t
+
+    def _recompute(self) -> dict[int, Tensor]:
+        saved: list[Tensor] = []
+
+        def keep(t: Tensor) -> Tensor:
+            saved.append(t)
+            return t  # the recomputation's own graph reads it back (double backward)
+
+        now = get_rng_state() if self.rng is not None else None
+        if self.rng is not None:
+            set_rng_state(self.rng)
+        try:
+            with enable_grad(), saved_tensors_hooks(keep, _same):
+                self.fn(*self.args)
+        finally:
+            if now is not None:
+                set_rng_state(now)
+        if len(saved) != self.count:
+            raise RuntimeError(
+                f"checkpoint: recomputing fn saved {len(saved)} tensors for backward where its first run "
+                f"saved {self.count}; fn must run the same ops each time it is called with the same "
+                "inputs (use_reentrant=False)"
+            )
+        return dict(enumerate(saved))
+
+
+def _same(t: Tensor) -> Tensor:
+    return t
 
 
 def checkpoint_sequential(
