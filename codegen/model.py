@@ -43,6 +43,11 @@ ops.yaml keys (docs/contracts.md §2):
   gradients in the conjugate convention (the backward kernels and composites conjugate
   where a holomorphic derivative appears). Every other op refuses a complex tensor with a
   TypeError naming the op and the argument, before its kernel runs.
+- `composite_call`: the runtime function that backward.yaml composites and `jvp:` rules
+  call in place of the op, one of `naming.COMPOSITE_SHORTCUTS`: `conj_if_complex` for
+  `conj` (a real tensor is its own conjugate, so a composite conjugating a real tensor makes
+  no call and records no node). It takes the op's tensor argument and returns what the op
+  returns for it.
 - `doc`: a one-line docstring, the summary line of the generated docstrings.
 - `arg_docs`: `<argument or output name>: <one sentence>` (Args and Returns of the
   docstrings, docs/ops.md); `grad_doc`: a note on the gradient (a subgradient, an input
@@ -128,6 +133,7 @@ OP_KEYS = (
     "alias",
     "promote",
     "complex",
+    "composite_call",
     "jvp",
     "doc",
     "arg_docs",
@@ -176,6 +182,7 @@ class OpSpec:
     section: str = ""  # the `# --- Title: remark` comment the entry sits under ("" before any)
     jvp: tuple[CompositeSource, ...] = ()  # one per differentiable output: its tangent (jvp_check.py)
     complex: bool = False  # `complex: true`: accepts complex tensors
+    composite_call: str | None = None  # what composites call instead (naming.COMPOSITE_SHORTCUTS)
 
     def __post_init__(self) -> None:
         names = [a.name for a in self.args] + [o.name for o in self.outputs]
@@ -266,6 +273,11 @@ class OpSpec:
         )
         promote_text = r.pop_str("promote")
         accepts_complex = r.pop("complex", lambda v: isinstance(v, bool), "true or false")
+        composite_call = r.pop(
+            "composite_call",
+            lambda v: v in naming.COMPOSITE_SHORTCUTS,
+            f"one of the runtime's shortcuts: {', '.join(sorted(naming.COMPOSITE_SHORTCUTS))}",
+        )
         jvp_raw = r.pop(
             "jvp",
             lambda v: (
@@ -391,6 +403,7 @@ class OpSpec:
             section=getattr(entry, "section", ""),
             jvp=_jvp_sources(r, jvp_raw, [o.name for o in outputs if o.name in differentiable]),
             complex=bool(accepts_complex),
+            composite_call=composite_call,
         )
 
 

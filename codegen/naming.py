@@ -32,6 +32,9 @@ KERNEL_TABLE_PREFIX = "_k_"
 SPEC_FILES = ("ops.yaml", "backward.yaml")
 REGENERATE_COMMAND = "python -m opgrad.codegen"
 
+# Runtime functions an op's `composite_call:` may name: composites call them instead of the op.
+COMPOSITE_SHORTCUTS = frozenset({"conj_if_complex"})
+
 # Names the generated code imports or uses unqualified; spec names may not take them.
 RUNTIME_NAMES = frozenset(
     {

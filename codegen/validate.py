@@ -308,15 +308,13 @@ def _callees(ops: list[OpSpec], spec: Spec) -> dict[str, Callee]:
     function (a kernel and no composite: `_grad_ops.f`); `spec` holds the rooted ones."""
     callees = {
         o.name: Callee(
-            f"{naming.OPS_ALIAS}.{o.name}",
+            o.composite_call or f"{naming.OPS_ALIAS}.{o.name}",  # `composite_call:` (conj's shortcut)
             o.args,
             len(o.visible_outputs),
             is_list=len(o.visible_outputs) == 1 and o.visible_outputs[0].is_list,
         )
         for o in ops
     }
-    if "conj" in callees:  # a real tensor is its own conjugate: no call, no node (composites conj often)
-        callees["conj"] = replace(callees["conj"], qualified="conj_if_complex")
     for b in spec.backwards:
         if b.has_grad_op:
             sig = grad_op_sig(b, spec)

@@ -97,6 +97,18 @@ def test_unknown_key(tmp_path: Path) -> None:
     assert_error(errors(tmp_path, ops), "ops.yaml", line_of(ops, "colour"), "tanh", "unknown key 'colour'")
 
 
+def test_composite_call_names_a_runtime_shortcut(tmp_path: Path) -> None:
+    """`composite_call:` may name only a shortcut the runtime has (an arbitrary name would be
+    code in the generated composites); the valid one replaces the op in composites."""
+    ops = OPS.replace("  doc: Hyperbolic tangent.", "  doc: Hyperbolic tangent.\n  composite_call: os.system")
+    assert_error(errors(tmp_path, ops), "ops.yaml", line_of(ops, "composite_call"), "tanh", "conj_if_complex")
+    ops = OPS.replace(
+        "  doc: Hyperbolic tangent.", "  doc: Hyperbolic tangent.\n  composite_call: conj_if_complex"
+    )
+    spec = load_spec(write_spec(tmp_path / "ok", ops))
+    assert spec.ops[0].composite_call == "conj_if_complex" and spec.ops[1].composite_call is None
+
+
 def test_bad_type(tmp_path: Path) -> None:
     ops = OPS.replace(
         "args: (Tensor x)\n  output: Tensor(out)\n  backward: tanh_grad",
