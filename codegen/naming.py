@@ -65,6 +65,7 @@ RUNTIME_NAMES = frozenset(
         "grad_enabled",
         "set_history",
         "new_node",
+        "new_node_of",
         "unpack",
         "unpack_data",
         "dispatch",

@@ -294,17 +294,20 @@ def _grad_block(
         and first.name not in optional_outputs
     )
     if joined and first is not None:  # (joined implies it; said again for the type checker)
-        make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
+        if len(inputs) in (1, 2) and not any(i.startswith("*") for i in inputs):
+            make_node = Stmt("node = ", call("new_node_of", node_class, first.name, *inputs))
+        else:
+            make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
     else:
         make_node = Stmt("node = ", call(node_class, tuple_of(*inputs)))
     histories: list[History] = []
     for position, o in enumerate(visible):
         if joined and position == 0:
-            continue  # new_node gave it its history
+            continue  # new_node(_of) gave it its history
         if o.name not in nondiff:
             form = "list" if o.is_list else "optional" if o.name in optional_outputs else "tensor"
             histories.append(History(o.name, position, form))
-    saves = counts + _saves(sig, backward, intermediate, nondiff)
+    saves = counts + _saves(sig, backward, intermediate, nondiff, {a.name for a in diff_inputs})
     if joined and not histories and not saves:  # nothing else refers to the node
         make_node = Stmt("", make_node.body)
     # An output that may be an integer or bool tensor is recorded only when it is a
@@ -319,9 +322,15 @@ def _grad_block(
 
 
 def _saves(
-    sig: GradOpSig, backward: BackwardSpec, intermediate: tuple[Output, ...], nondiff: set[str]
+    sig: GradOpSig,
+    backward: BackwardSpec,
+    intermediate: tuple[Output, ...],
+    nondiff: set[str],
+    edges: set[str],
 ) -> list[Saved]:
-    """What the node keeps: the inputs and outputs its backward reads, then the attributes."""
+    """What the node keeps: the inputs and outputs its backward reads, then the attributes.
+    An input the node has an edge to (`edges`: its differentiable inputs) is kept with
+    `of_edge`, which may keep its producer's saved-output wrapper instead of the Tensor."""
     saves: list[Saved] = []
     bwd_meta = set(backward.no_need_buffer)
     out_order = [o.name for o in sig.outputs]
@@ -329,7 +338,7 @@ def _saves(
         fwd_arg = sig.arg(a.name)
         fwd_out = sig.output(a.name)
         if fwd_arg is not None:
-            how = "meta_of" if a.name in bwd_meta else "of_input"
+            how = "meta_of" if a.name in bwd_meta else "of_edge" if a.name in edges else "of_input"
             saves.append(saved(a.name, fwd_arg, how))
         elif fwd_out is not None:
             # An output with history is saved with a weak link back to the node; an

@@ -16,6 +16,7 @@ from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import (
     TensorMeta,
     new_node,
+    new_node_of,
     set_history,
 )
 from opgrad.runtime.kernels.registry import (
@@ -290,7 +291,7 @@ def neg_grad(out_grad: Tensor) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("neg_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        new_node(_nodes.NegDoubleGradNode, (out_grad,), x_grad)
+        new_node_of(_nodes.NegDoubleGradNode, x_grad, out_grad)
     if FORWARD.active:
         _jvp.neg_grad(out_grad, x_grad)
     return x_grad
@@ -312,9 +313,9 @@ def abs_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("abs_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.AbsDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.AbsDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.abs_grad(x, out_grad, x_grad)
     return x_grad
@@ -331,7 +332,7 @@ def sign_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sign_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        new_node(_nodes.SignDoubleGradNode, (None, out_grad), x_grad)
+        new_node_of(_nodes.SignDoubleGradNode, x_grad, None, out_grad)
     if FORWARD.active:
         _jvp.sign_grad(x, out_grad, x_grad)
     return x_grad
@@ -353,9 +354,9 @@ def exp_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("exp_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.ExpDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.ExpDoubleGradNode, x_grad, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.exp_grad(out, out_grad, x_grad)
     return x_grad
@@ -377,9 +378,9 @@ def expm1_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("expm1_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.Expm1DoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.Expm1DoubleGradNode, x_grad, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.expm1_grad(out, out_grad, x_grad)
     return x_grad
@@ -401,9 +402,9 @@ def log_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.LogDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.LogDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.log_grad(x, out_grad, x_grad)
     return x_grad
@@ -425,9 +426,9 @@ def log1p_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log1p_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.Log1pDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.Log1pDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.log1p_grad(x, out_grad, x_grad)
     return x_grad
@@ -449,9 +450,9 @@ def sqrt_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sqrt_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SqrtDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.SqrtDoubleGradNode, x_grad, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.sqrt_grad(out, out_grad, x_grad)
     return x_grad
@@ -473,9 +474,9 @@ def rsqrt_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("rsqrt_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.RsqrtDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.RsqrtDoubleGradNode, x_grad, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.rsqrt_grad(out, out_grad, x_grad)
     return x_grad
@@ -497,9 +498,9 @@ def square_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("square_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SquareDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.SquareDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.square_grad(x, out_grad, x_grad)
     return x_grad
@@ -521,9 +522,9 @@ def reciprocal_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("reciprocal_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.ReciprocalDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.ReciprocalDoubleGradNode, x_grad, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.reciprocal_grad(out, out_grad, x_grad)
     return x_grad
@@ -545,9 +546,9 @@ def sin_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sin_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SinDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.SinDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.sin_grad(x, out_grad, x_grad)
     return x_grad
@@ -569,9 +570,9 @@ def cos_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cos_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.CosDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.CosDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.cos_grad(x, out_grad, x_grad)
     return x_grad
@@ -593,9 +594,9 @@ def tanh_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tanh_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.TanhDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.TanhDoubleGradNode, x_grad, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.tanh_grad(out, out_grad, x_grad)
     return x_grad
@@ -617,9 +618,9 @@ def sigmoid_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sigmoid_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SigmoidDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.SigmoidDoubleGradNode, x_grad, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.sigmoid_grad(out, out_grad, x_grad)
     return x_grad
@@ -641,7 +642,7 @@ def relu_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("relu_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReluDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.ReluDoubleGradNode, x_grad, None, out_grad)
         node.out = TensorWrapper.of_input(out)
     if FORWARD.active:
         _jvp.relu_grad(out, out_grad, x_grad)
@@ -665,9 +666,9 @@ def gelu_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("gelu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.GeluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.GeluDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.approximate = approximate
     if FORWARD.active:
         _jvp.gelu_grad(x, out_grad, approximate, x_grad)
@@ -690,9 +691,9 @@ def silu_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("silu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SiluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.SiluDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.silu_grad(x, out_grad, x_grad)
     return x_grad
@@ -716,9 +717,9 @@ def softplus_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softplus_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SoftplusDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.SoftplusDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.beta = beta
         node.threshold = threshold
     if FORWARD.active:
@@ -743,7 +744,7 @@ def leaky_relu_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("leaky_relu_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.LeakyReluDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.LeakyReluDoubleGradNode, x_grad, None, out_grad)
         node.x = TensorWrapper.of_input(x)
         node.negative_slope = negative_slope
     if FORWARD.active:
@@ -768,9 +769,9 @@ def elu_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("elu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.EluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.EluDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.alpha = alpha
     if FORWARD.active:
         _jvp.elu_grad(x, out_grad, alpha, x_grad)
@@ -793,9 +794,9 @@ def erf_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("erf_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.ErfDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.ErfDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.erf_grad(x, out_grad, x_grad)
     return x_grad
@@ -813,7 +814,7 @@ def scale_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("scale_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ScaleDoubleGradNode, (out_grad,), x_grad)
+        node = new_node_of(_nodes.ScaleDoubleGradNode, x_grad, out_grad)
         node.scale = scale
         node.bias = bias
     if FORWARD.active:
@@ -838,9 +839,9 @@ def pow_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pow_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.PowDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.PowDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.y = y
     if FORWARD.active:
         _jvp.pow_grad(x, out_grad, y, x_grad)
@@ -865,7 +866,7 @@ def clip_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("clip_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ClipDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.ClipDoubleGradNode, x_grad, None, out_grad)
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
@@ -886,7 +887,7 @@ def cast_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cast_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.CastDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.CastDoubleGradNode, x_grad, None, out_grad)
         node.dtype = dtype
     if FORWARD.active:
         _jvp.cast_grad(x, out_grad, dtype, x_grad)
@@ -911,7 +912,7 @@ def hardtanh_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardtanh_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardtanhDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.HardtanhDoubleGradNode, x_grad, None, out_grad)
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
@@ -936,9 +937,9 @@ def hardswish_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardswish_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.HardswishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.HardswishDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.hardswish_grad(x, out_grad, x_grad)
     return x_grad
@@ -960,7 +961,7 @@ def hardsigmoid_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardsigmoid_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardsigmoidDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.HardsigmoidDoubleGradNode, x_grad, None, out_grad)
         node.x = TensorWrapper.of_input(x)
     if FORWARD.active:
         _jvp.hardsigmoid_grad(x, out_grad, x_grad)
@@ -983,9 +984,9 @@ def mish_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("mish_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.MishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.MishDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.mish_grad(x, out_grad, x_grad)
     return x_grad
@@ -1007,9 +1008,9 @@ def log_sigmoid_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log_sigmoid_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.LogSigmoidDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.LogSigmoidDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.log_sigmoid_grad(x, out_grad, x_grad)
     return x_grad
@@ -1031,9 +1032,9 @@ def swish_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("swish_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SwishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.SwishDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.swish_grad(x, out_grad, x_grad)
     return x_grad
@@ -1057,9 +1058,9 @@ def selu_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("selu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SeluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.SeluDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.scale = scale
         node.alpha = alpha
     if FORWARD.active:
@@ -1084,9 +1085,9 @@ def celu_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("celu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.CeluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.CeluDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.alpha = alpha
     if FORWARD.active:
         _jvp.celu_grad(x, out_grad, alpha, x_grad)
@@ -1109,9 +1110,9 @@ def softsign_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softsign_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SoftsignDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.SoftsignDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.softsign_grad(x, out_grad, x_grad)
     return x_grad
@@ -1133,9 +1134,9 @@ def tanhshrink_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tanhshrink_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.TanhshrinkDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.TanhshrinkDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.tanhshrink_grad(x, out_grad, x_grad)
     return x_grad
@@ -1227,9 +1228,9 @@ def multiply_grad(
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.MultiplyDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.multiply_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
@@ -1273,9 +1274,9 @@ def divide_grad(
     if (y._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.DivideDoubleGradNode, (None, y, out, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.y = TensorWrapper.of_input(y)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.y = TensorWrapper.of_edge(y)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.divide_grad(x, y, out, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
@@ -1403,9 +1404,9 @@ def elementwise_pow_grad(
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ElementwisePowDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.elementwise_pow_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
@@ -1456,7 +1457,7 @@ def sum_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sum_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.SumDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.SumDoubleGradNode, x_grad, None, out_grad)
         node.axis = axis
         node.keepdim = keepdim
     if FORWARD.active:
@@ -1477,7 +1478,7 @@ def mean_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("mean_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.MeanDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.MeanDoubleGradNode, x_grad, None, out_grad)
         node.axis = axis
         node.keepdim = keepdim
     if FORWARD.active:
@@ -1587,9 +1588,9 @@ def prod_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("prod_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.ProdDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.ProdDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
         node.keepdim = keepdim
     if FORWARD.active:
@@ -1674,9 +1675,9 @@ def logsumexp_grad(
         raise kernel_error("logsumexp_grad", _e) from None
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LogsumexpDoubleGradNode, (x, out, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
         node.keepdim = keepdim
     if FORWARD.active:
@@ -1703,9 +1704,9 @@ def var_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("var_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.VarDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.VarDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
@@ -1749,9 +1750,9 @@ def std_grad(
         raise kernel_error("std_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.StdDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
@@ -1795,9 +1796,9 @@ def norm_grad(
         raise kernel_error("norm_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.NormDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.p = p
         node.axis = axis
         node.keepdim = keepdim
@@ -1818,7 +1819,7 @@ def cumsum_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cumsum_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumsumDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.CumsumDoubleGradNode, x_grad, None, out_grad)
         node.axis = axis
     if FORWARD.active:
         _jvp.cumsum_grad(x, out_grad, axis, x_grad)
@@ -1856,8 +1857,8 @@ def cumprod_grad(
         raise kernel_error("cumprod_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CumprodDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.dim = dim
     if FORWARD.active:
         _jvp.cumprod_grad(x, out, out_grad, dim, x_grad)
@@ -2006,9 +2007,9 @@ def matmul_grad(
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.MatmulDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
     if FORWARD.active:
@@ -2028,7 +2029,7 @@ def reshape_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("reshape_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReshapeDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.ReshapeDoubleGradNode, x_grad, None, out_grad)
         node.shape = shape
     if FORWARD.active:
         _jvp.reshape_grad(x, out_grad, shape, x_grad)
@@ -2047,7 +2048,7 @@ def transpose_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("transpose_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TransposeDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.TransposeDoubleGradNode, x_grad, None, out_grad)
         node.perm = perm
     if FORWARD.active:
         _jvp.transpose_grad(x, out_grad, perm, x_grad)
@@ -2066,7 +2067,7 @@ def squeeze_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("squeeze_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.SqueezeDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.SqueezeDoubleGradNode, x_grad, None, out_grad)
         node.axis = axis
     if FORWARD.active:
         _jvp.squeeze_grad(x, out_grad, axis, x_grad)
@@ -2085,7 +2086,7 @@ def unsqueeze_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("unsqueeze_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.UnsqueezeDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.UnsqueezeDoubleGradNode, x_grad, None, out_grad)
         node.axis = axis
     if FORWARD.active:
         _jvp.unsqueeze_grad(x, out_grad, axis, x_grad)
@@ -2105,7 +2106,7 @@ def flatten_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("flatten_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.FlattenDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.FlattenDoubleGradNode, x_grad, None, out_grad)
         node.start_axis = start_axis
         node.stop_axis = stop_axis
     if FORWARD.active:
@@ -2125,7 +2126,7 @@ def expand_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("expand_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ExpandDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.ExpandDoubleGradNode, x_grad, None, out_grad)
         node.shape = shape
     if FORWARD.active:
         _jvp.expand_grad(x, out_grad, shape, x_grad)
@@ -2273,7 +2274,7 @@ def tile_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tile_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TileDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.TileDoubleGradNode, x_grad, None, out_grad)
         node.repeat_times = repeat_times
     if FORWARD.active:
         _jvp.tile_grad(x, out_grad, repeat_times, x_grad)
@@ -2391,7 +2392,7 @@ def masked_fill_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("masked_fill_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.MaskedFillDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.MaskedFillDoubleGradNode, x_grad, None, out_grad)
         node.mask = TensorWrapper.of_input(mask)
         node.value = value
     if FORWARD.active:
@@ -2410,7 +2411,7 @@ def tril_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tril_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TrilDoubleGradNode, (out_grad,), x_grad)
+        node = new_node_of(_nodes.TrilDoubleGradNode, x_grad, out_grad)
         node.diagonal = diagonal
     if FORWARD.active:
         _jvp.tril_grad(out_grad, diagonal, x_grad)
@@ -2428,7 +2429,7 @@ def triu_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("triu_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TriuDoubleGradNode, (out_grad,), x_grad)
+        node = new_node_of(_nodes.TriuDoubleGradNode, x_grad, out_grad)
         node.diagonal = diagonal
     if FORWARD.active:
         _jvp.triu_grad(out_grad, diagonal, x_grad)
@@ -2449,7 +2450,7 @@ def pad_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pad_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.PadDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.PadDoubleGradNode, x_grad, None, out_grad)
         node.pad = pad
         node.mode = mode
         node.value = value
@@ -2470,7 +2471,7 @@ def roll_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("roll_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.RollDoubleGradNode, (out_grad,), x_grad)
+        node = new_node_of(_nodes.RollDoubleGradNode, x_grad, out_grad)
         node.shifts = shifts
         node.axis = axis
     if FORWARD.active:
@@ -2491,7 +2492,7 @@ def repeat_interleave_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("repeat_interleave_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.RepeatInterleaveDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.RepeatInterleaveDoubleGradNode, x_grad, None, out_grad)
         node.repeats = repeats
         node.axis = axis
     if FORWARD.active:
@@ -2510,7 +2511,7 @@ def flip_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("flip_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.FlipDoubleGradNode, (out_grad,), x_grad)
+        node = new_node_of(_nodes.FlipDoubleGradNode, x_grad, out_grad)
         node.axis = axis
     if FORWARD.active:
         _jvp.flip_grad(out_grad, axis, x_grad)
@@ -2534,9 +2535,9 @@ def softmax_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softmax_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SoftmaxDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.SoftmaxDoubleGradNode, x_grad, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
     if FORWARD.active:
         _jvp.softmax_grad(out, out_grad, axis, x_grad)
@@ -2560,9 +2561,9 @@ def log_softmax_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log_softmax_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.LogSoftmaxDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.LogSoftmaxDoubleGradNode, x_grad, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
     if FORWARD.active:
         _jvp.log_softmax_grad(out, out_grad, axis, x_grad)
@@ -2587,7 +2588,7 @@ def dropout_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("dropout_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.DropoutDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.DropoutDoubleGradNode, x_grad, None, out_grad)
         node.mask = TensorWrapper.of_input(mask)
         node.p = p
         node.training = training
@@ -2656,9 +2657,9 @@ def prelu_grad(
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.PreluDoubleGradNode, (x, weight, out_grad), x_grad)
         set_history(weight_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.prelu_grad(x, weight, out_grad, x_grad, weight_grad)
     return (x_grad, weight_grad)
@@ -2681,9 +2682,9 @@ def glu_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("glu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.GluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.GluDoubleGradNode, x_grad, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
     if FORWARD.active:
         _jvp.glu_grad(x, out_grad, axis, x_grad)
@@ -2727,9 +2728,9 @@ def cross_entropy_grad(
         raise kernel_error("cross_entropy_grad", _e) from None
     if (input._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CrossEntropyDoubleGradNode, (input, None, out_grad), input_grad)
-        node.input = TensorWrapper.of_input(input)
+        node.input = TensorWrapper.of_edge(input)
         node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
         node.reduction = reduction
         node.ignore_index = ignore_index
@@ -2787,10 +2788,10 @@ def cross_entropy_double_grad(
     if (input._requires_grad or out_grad._requires_grad or input_grad_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CrossEntropyTripleGradNode, (input, None, out_grad, input_grad_grad), grad_wrt_input)
         set_history(grad_wrt_out_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
+        node.input = TensorWrapper.of_edge(input)
         node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.input_grad_grad = TensorWrapper.of_input(input_grad_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+        node.input_grad_grad = TensorWrapper.of_edge(input_grad_grad)
         node.axis = axis
         node.reduction = reduction
         node.ignore_index = ignore_index
@@ -2838,9 +2839,9 @@ def mse_loss_grad(
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.MseLossDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.reduction = reduction
     if FORWARD.active:
         _jvp.mse_loss_grad(input, label, out_grad, reduction, input_grad, label_grad)
@@ -2940,11 +2941,11 @@ def binary_cross_entropy_with_logits_grad(
     if (logit._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.BinaryCrossEntropyWithLogitsDoubleGradNode, (logit, label, None, None, out_grad), logit_grad)
         set_history(label_grad, node, 1)
-        node.logit = TensorWrapper.of_input(logit)
-        node.label = TensorWrapper.of_input(label)
+        node.logit = TensorWrapper.of_edge(logit)
+        node.label = TensorWrapper.of_edge(label)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.reduction = reduction
     if FORWARD.active:
         _jvp.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, out_grad, reduction, logit_grad, label_grad)
@@ -2991,7 +2992,7 @@ def l1_loss_grad(
         set_history(label_grad, node, 1)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.reduction = reduction
     if FORWARD.active:
         _jvp.l1_loss_grad(input, label, out_grad, reduction, input_grad, label_grad)
@@ -3038,9 +3039,9 @@ def smooth_l1_loss_grad(
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SmoothL1LossDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.reduction = reduction
         node.delta = delta
     if FORWARD.active:
@@ -3088,9 +3089,9 @@ def kl_div_grad(
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.KlDivDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.reduction = reduction
         node.log_target = log_target
     if FORWARD.active:
@@ -3147,9 +3148,9 @@ def conv2d_grad(
         set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.stride = stride
         node.padding = padding
         node.dilation = dilation
@@ -3208,9 +3209,9 @@ def conv3d_grad(
         set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.stride = stride
         node.padding = padding
         node.dilation = dilation
@@ -3289,7 +3290,7 @@ def avg_pool2d_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("avg_pool2d_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.AvgPool2dDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.AvgPool2dDoubleGradNode, x_grad, None, out_grad)
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
@@ -3310,7 +3311,7 @@ def adaptive_avg_pool2d_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("adaptive_avg_pool2d_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.AdaptiveAvgPool2dDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.AdaptiveAvgPool2dDoubleGradNode, x_grad, None, out_grad)
         node.output_size = output_size
     if FORWARD.active:
         _jvp.adaptive_avg_pool2d_grad(x, out_grad, output_size, x_grad)
@@ -3372,11 +3373,11 @@ def layer_norm_grad(
             set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.mean = TensorWrapper.of_input(mean)
         node.rstd = TensorWrapper.of_input(rstd)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.normalized_shape = normalized_shape
         node.epsilon = epsilon
     if FORWARD.active:
@@ -3441,11 +3442,11 @@ def batch_norm_grad(
             set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.saved_mean = TensorWrapper.of_input(saved_mean)
         node.saved_rstd = TensorWrapper.of_input(saved_rstd)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.training = training
         node.momentum = momentum
         node.epsilon = epsilon
@@ -3509,11 +3510,11 @@ def group_norm_grad(
             set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.mean = TensorWrapper.of_input(mean)
         node.rstd = TensorWrapper.of_input(rstd)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.num_groups = num_groups
         node.epsilon = epsilon
     if FORWARD.active:
@@ -3562,9 +3563,9 @@ def linear_grad(
         set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.linear_grad(x, weight, bias, out_grad, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
@@ -3608,9 +3609,9 @@ def einsum_grad(
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.EinsumDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.equation = equation
     if FORWARD.active:
         _jvp.einsum_grad(x, y, out_grad, equation, x_grad, y_grad)
@@ -3681,13 +3682,13 @@ def scaled_dot_product_attention_grad(
         set_history(value_grad, node, 2)
         if mask_grad is not None:
             set_history(mask_grad, node, 3)
-        node.query = TensorWrapper.of_input(query)
-        node.key = TensorWrapper.of_input(key)
-        node.value = TensorWrapper.of_input(value)
-        node.mask = None if mask is None else TensorWrapper.of_input(mask)
+        node.query = TensorWrapper.of_edge(query)
+        node.key = TensorWrapper.of_edge(key)
+        node.value = TensorWrapper.of_edge(value)
+        node.mask = None if mask is None else TensorWrapper.of_edge(mask)
         node.weights = TensorWrapper.of_input(weights)
         node.keep = TensorWrapper.of_input(keep)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.dropout_p = dropout_p
         node.causal = causal
         node.scale = scale
@@ -3711,7 +3712,7 @@ def unfold_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("unfold_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.UnfoldDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.UnfoldDoubleGradNode, x_grad, None, out_grad)
         node.kernel_size = kernel_size
         node.dilation = dilation
         node.padding = padding
@@ -3733,7 +3734,7 @@ def fill_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fill_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.FillDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.FillDoubleGradNode, x_grad, None, out_grad)
         node.value = value
     if FORWARD.active:
         _jvp.fill_grad(x, out_grad, value, x_grad)
@@ -3751,7 +3752,7 @@ def zero_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("zero_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        new_node(_nodes.ZeroDoubleGradNode, (None, out_grad), x_grad)
+        new_node_of(_nodes.ZeroDoubleGradNode, x_grad, None, out_grad)
     if FORWARD.active:
         _jvp.zero_grad(x, out_grad, x_grad)
     return x_grad
@@ -3768,8 +3769,8 @@ def reduce_as_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("reduce_as_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReduceAsDoubleGradNode, (None, out_grad), x_grad)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node = new_node_of(_nodes.ReduceAsDoubleGradNode, x_grad, None, out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.reduce_as_grad(x, out_grad, x_grad)
     return x_grad
@@ -3789,7 +3790,7 @@ def diagonal_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("diagonal_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.DiagonalDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.DiagonalDoubleGradNode, x_grad, None, out_grad)
         node.offset = offset
         node.axis1 = axis1
         node.axis2 = axis2
@@ -3834,9 +3835,9 @@ def kron_grad(
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.KronDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.kron_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
@@ -3853,7 +3854,7 @@ def real_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("real_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        new_node(_nodes.RealDoubleGradNode, (None, out_grad), x_grad)
+        new_node_of(_nodes.RealDoubleGradNode, x_grad, None, out_grad)
     if FORWARD.active:
         _jvp.real_grad(x, out_grad, x_grad)
     return x_grad
@@ -3870,7 +3871,7 @@ def imag_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("imag_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        new_node(_nodes.ImagDoubleGradNode, (None, out_grad), x_grad)
+        new_node_of(_nodes.ImagDoubleGradNode, x_grad, None, out_grad)
     if FORWARD.active:
         _jvp.imag_grad(x, out_grad, x_grad)
     return x_grad
@@ -3890,7 +3891,7 @@ def fftn_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fftn_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.FftnDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.FftnDoubleGradNode, x_grad, None, out_grad)
         node.s = s
         node.axes = axes
         node.norm = norm
@@ -3913,7 +3914,7 @@ def ifftn_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("ifftn_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.IfftnDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.IfftnDoubleGradNode, x_grad, None, out_grad)
         node.s = s
         node.axes = axes
         node.norm = norm
@@ -3936,7 +3937,7 @@ def rfftn_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("rfftn_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.RfftnDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.RfftnDoubleGradNode, x_grad, None, out_grad)
         node.s = s
         node.axes = axes
         node.norm = norm
@@ -3959,7 +3960,7 @@ def irfftn_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("irfftn_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.IrfftnDoubleGradNode, (None, out_grad), x_grad)
+        node = new_node_of(_nodes.IrfftnDoubleGradNode, x_grad, None, out_grad)
         node.s = s
         node.axes = axes
         node.norm = norm

@@ -26,6 +26,7 @@ from opgrad.runtime.dual import (
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import (
     new_node,
+    new_node_of,
     set_history,
 )
 from opgrad.runtime.inplace import (
@@ -644,7 +645,7 @@ def neg(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("neg", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.NegGradNode, (x,), out)
+        new_node_of(_nodes.NegGradNode, out, x)
     if FORWARD.active:
         _jvp.neg(x, out)
     return out
@@ -670,8 +671,8 @@ def abs(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("abs", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AbsGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.AbsGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.abs(x, out)
     return out
@@ -699,7 +700,7 @@ def sign(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sign", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SignGradNode, (x,), out)
+        node = new_node_of(_nodes.SignGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
     if FORWARD.active:
         _jvp.sign(x, out)
@@ -728,7 +729,7 @@ def exp(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("exp", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ExpGradNode, (x,), out)
+        node = new_node_of(_nodes.ExpGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.exp(x, out)
@@ -793,7 +794,7 @@ def expm1(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("expm1", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.Expm1GradNode, (x,), out)
+        node = new_node_of(_nodes.Expm1GradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.expm1(x, out)
@@ -822,8 +823,8 @@ def log(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.LogGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.log(x, out)
     return out
@@ -851,8 +852,8 @@ def log1p(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log1p", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.Log1pGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.Log1pGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.log1p(x, out)
     return out
@@ -880,7 +881,7 @@ def sqrt(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sqrt", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SqrtGradNode, (x,), out)
+        node = new_node_of(_nodes.SqrtGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.sqrt(x, out)
@@ -909,7 +910,7 @@ def rsqrt(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("rsqrt", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RsqrtGradNode, (x,), out)
+        node = new_node_of(_nodes.RsqrtGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.rsqrt(x, out)
@@ -936,8 +937,8 @@ def square(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("square", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SquareGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.SquareGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.square(x, out)
     return out
@@ -965,7 +966,7 @@ def reciprocal(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("reciprocal", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReciprocalGradNode, (x,), out)
+        node = new_node_of(_nodes.ReciprocalGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.reciprocal(x, out)
@@ -994,8 +995,8 @@ def sin(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sin", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SinGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.SinGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.sin(x, out)
     return out
@@ -1023,8 +1024,8 @@ def cos(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cos", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CosGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.CosGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.cos(x, out)
     return out
@@ -1052,7 +1053,7 @@ def tanh(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tanh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TanhGradNode, (x,), out)
+        node = new_node_of(_nodes.TanhGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.tanh(x, out)
@@ -1117,7 +1118,7 @@ def sigmoid(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sigmoid", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SigmoidGradNode, (x,), out)
+        node = new_node_of(_nodes.SigmoidGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.sigmoid(x, out)
@@ -1182,7 +1183,7 @@ def relu(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("relu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReluGradNode, (x,), out)
+        node = new_node_of(_nodes.ReluGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.relu(x, out)
@@ -1255,8 +1256,8 @@ def gelu(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("gelu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.GeluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.GeluGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.approximate = approximate
     if FORWARD.active:
         _jvp.gelu(x, approximate, out)
@@ -1285,8 +1286,8 @@ def silu(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("silu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SiluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.SiluGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.silu(x, out)
     return out
@@ -1324,8 +1325,8 @@ def softplus(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softplus", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SoftplusGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.SoftplusGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.beta = beta
         node.threshold = threshold
     if FORWARD.active:
@@ -1361,8 +1362,8 @@ def leaky_relu(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("leaky_relu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LeakyReluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.LeakyReluGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.negative_slope = negative_slope
     if FORWARD.active:
         _jvp.leaky_relu(x, negative_slope, out)
@@ -1397,8 +1398,8 @@ def elu(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("elu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.EluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.EluGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.alpha = alpha
     if FORWARD.active:
         _jvp.elu(x, alpha, out)
@@ -1427,8 +1428,8 @@ def erf(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("erf", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ErfGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.ErfGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.erf(x, out)
     return out
@@ -1466,7 +1467,7 @@ def scale(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("scale", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ScaleGradNode, (x,), out)
+        node = new_node_of(_nodes.ScaleGradNode, out, x)
         node.scale = scale
         node.bias = bias
     if FORWARD.active:
@@ -1551,8 +1552,8 @@ def pow(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pow", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.PowGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.PowGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.y = y
     if FORWARD.active:
         _jvp.pow(x, y, out)
@@ -1593,8 +1594,8 @@ def clip(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("clip", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ClipGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.ClipGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.min = min
         node.max = max
     if FORWARD.active:
@@ -1677,7 +1678,7 @@ def cast(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cast", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.CastGradNode, (x,), out)
+        node = new_node_of(_nodes.CastGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.dtype = dtype
     if FORWARD.active:
@@ -1717,8 +1718,8 @@ def hardtanh(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardtanh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardtanhGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.HardtanhGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.min = min
         node.max = max
     if FORWARD.active:
@@ -1748,8 +1749,8 @@ def hardswish(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardswish", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardswishGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.HardswishGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.hardswish(x, out)
     return out
@@ -1777,8 +1778,8 @@ def hardsigmoid(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardsigmoid", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardsigmoidGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.HardsigmoidGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.hardsigmoid(x, out)
     return out
@@ -1806,8 +1807,8 @@ def mish(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("mish", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MishGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.MishGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.mish(x, out)
     return out
@@ -1835,8 +1836,8 @@ def log_sigmoid(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log_sigmoid", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogSigmoidGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.LogSigmoidGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.log_sigmoid(x, out)
     return out
@@ -1864,8 +1865,8 @@ def swish(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("swish", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SwishGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.SwishGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.swish(x, out)
     return out
@@ -1903,8 +1904,8 @@ def selu(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("selu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SeluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.SeluGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.scale = scale
         node.alpha = alpha
     if FORWARD.active:
@@ -1940,8 +1941,8 @@ def celu(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("celu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CeluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.CeluGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.alpha = alpha
     if FORWARD.active:
         _jvp.celu(x, alpha, out)
@@ -1970,8 +1971,8 @@ def softsign(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softsign", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SoftsignGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.SoftsignGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.softsign(x, out)
     return out
@@ -1999,8 +2000,8 @@ def tanhshrink(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tanhshrink", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TanhshrinkGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.TanhshrinkGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.tanhshrink(x, out)
     return out
@@ -2039,7 +2040,7 @@ def add(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("add", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.AddGradNode, (x, y), out)
+        node = new_node_of(_nodes.AddGradNode, out, x, y)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
     if FORWARD.active:
@@ -2128,7 +2129,7 @@ def subtract(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("subtract", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.SubtractGradNode, (x, y), out)
+        node = new_node_of(_nodes.SubtractGradNode, out, x, y)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
     if FORWARD.active:
@@ -2217,9 +2218,9 @@ def multiply(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("multiply", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.MultiplyGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.MultiplyGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
     if FORWARD.active:
         _jvp.multiply(x, y, out)
     return out
@@ -2306,9 +2307,9 @@ def divide(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("divide", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.DivideGradNode, (x, y), out)
+        node = new_node_of(_nodes.DivideGradNode, out, x, y)
         node.x = TensorWrapper.meta_of(x)
-        node.y = TensorWrapper.of_input(y)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.divide(x, y, out)
@@ -2399,9 +2400,9 @@ def maximum(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("maximum", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.MaximumGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.MaximumGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
     if FORWARD.active:
         _jvp.maximum(x, y, out)
     return out
@@ -2442,9 +2443,9 @@ def minimum(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("minimum", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.MinimumGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.MinimumGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
     if FORWARD.active:
         _jvp.minimum(x, y, out)
     return out
@@ -2483,9 +2484,9 @@ def elementwise_pow(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("elementwise_pow", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.ElementwisePowGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.ElementwisePowGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
     if FORWARD.active:
         _jvp.elementwise_pow(x, y, out)
     return out
@@ -2570,7 +2571,7 @@ def tan(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tan", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TanGradNode, (x,), out)
+        node = new_node_of(_nodes.TanGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.tan(x, out)
@@ -2599,8 +2600,8 @@ def asin(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("asin", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AsinGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.AsinGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.asin(x, out)
     return out
@@ -2628,8 +2629,8 @@ def acos(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("acos", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AcosGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.AcosGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.acos(x, out)
     return out
@@ -2657,8 +2658,8 @@ def atan(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("atan", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AtanGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.AtanGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.atan(x, out)
     return out
@@ -2686,8 +2687,8 @@ def sinh(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sinh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SinhGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.SinhGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.sinh(x, out)
     return out
@@ -2715,8 +2716,8 @@ def cosh(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cosh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CoshGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.CoshGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.cosh(x, out)
     return out
@@ -2744,8 +2745,8 @@ def asinh(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("asinh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AsinhGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.AsinhGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.asinh(x, out)
     return out
@@ -2773,8 +2774,8 @@ def acosh(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("acosh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AcoshGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.AcoshGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.acosh(x, out)
     return out
@@ -2802,8 +2803,8 @@ def atanh(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("atanh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AtanhGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.AtanhGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.atanh(x, out)
     return out
@@ -2831,8 +2832,8 @@ def log2(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log2", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.Log2GradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.Log2GradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.log2(x, out)
     return out
@@ -2860,8 +2861,8 @@ def log10(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log10", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.Log10GradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.Log10GradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.log10(x, out)
     return out
@@ -2889,7 +2890,7 @@ def exp2(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("exp2", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.Exp2GradNode, (x,), out)
+        node = new_node_of(_nodes.Exp2GradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.exp2(x, out)
@@ -2918,7 +2919,7 @@ def deg2rad(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("deg2rad", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.Deg2radGradNode, (x,), out)
+        new_node_of(_nodes.Deg2radGradNode, out, x)
     if FORWARD.active:
         _jvp.deg2rad(x, out)
     return out
@@ -2946,7 +2947,7 @@ def rad2deg(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("rad2deg", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.Rad2degGradNode, (x,), out)
+        new_node_of(_nodes.Rad2degGradNode, out, x)
     if FORWARD.active:
         _jvp.rad2deg(x, out)
     return out
@@ -2974,8 +2975,8 @@ def logit(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("logit", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogitGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.LogitGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.logit(x, out)
     return out
@@ -3003,7 +3004,7 @@ def frac(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("frac", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.FracGradNode, (x,), out)
+        new_node_of(_nodes.FracGradNode, out, x)
     if FORWARD.active:
         _jvp.frac(x, out)
     return out
@@ -3031,7 +3032,7 @@ def floor(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("floor", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.FloorGradNode, (x,), out)
+        new_node_of(_nodes.FloorGradNode, out, x)
     if FORWARD.active:
         _jvp.floor(x, out)
     return out
@@ -3059,7 +3060,7 @@ def ceil(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("ceil", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.CeilGradNode, (x,), out)
+        new_node_of(_nodes.CeilGradNode, out, x)
     if FORWARD.active:
         _jvp.ceil(x, out)
     return out
@@ -3087,7 +3088,7 @@ def trunc(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("trunc", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.TruncGradNode, (x,), out)
+        new_node_of(_nodes.TruncGradNode, out, x)
     if FORWARD.active:
         _jvp.trunc(x, out)
     return out
@@ -3121,7 +3122,7 @@ def round(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("round", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RoundGradNode, (x,), out)
+        node = new_node_of(_nodes.RoundGradNode, out, x)
         node.decimals = decimals
     if FORWARD.active:
         _jvp.round(x, decimals, out)
@@ -3161,9 +3162,9 @@ def atan2(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("atan2", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.Atan2GradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.Atan2GradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
     if FORWARD.active:
         _jvp.atan2(x, y, out)
     return out
@@ -3202,9 +3203,9 @@ def logaddexp(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("logaddexp", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.LogaddexpGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.LogaddexpGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.logaddexp(x, y, out)
@@ -3244,9 +3245,9 @@ def logaddexp2(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("logaddexp2", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.Logaddexp2GradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.Logaddexp2GradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.logaddexp2(x, y, out)
@@ -3304,9 +3305,9 @@ def lerp(
         raise kernel_error("lerp", _e) from None
     if (x._requires_grad or end._requires_grad or weight._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LerpGradNode, (x, end, weight), out)
-        node.x = TensorWrapper.of_input(x)
-        node.end = TensorWrapper.of_input(end)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.end = TensorWrapper.of_edge(end)
+        node.weight = TensorWrapper.of_edge(weight)
     if FORWARD.active:
         _jvp.lerp(x, end, weight, out)
     return out
@@ -3368,9 +3369,9 @@ def addcmul(
         raise kernel_error("addcmul", _e) from None
     if (x._requires_grad or tensor1._requires_grad or tensor2._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.AddcmulGradNode, (x, tensor1, tensor2), out)
-        node.x = TensorWrapper.of_input(x)
-        node.tensor1 = TensorWrapper.of_input(tensor1)
-        node.tensor2 = TensorWrapper.of_input(tensor2)
+        node.x = TensorWrapper.of_edge(x)
+        node.tensor1 = TensorWrapper.of_edge(tensor1)
+        node.tensor2 = TensorWrapper.of_edge(tensor2)
         node.value = value
     if FORWARD.active:
         _jvp.addcmul(x, tensor1, tensor2, value, out)
@@ -3433,9 +3434,9 @@ def addcdiv(
         raise kernel_error("addcdiv", _e) from None
     if (x._requires_grad or tensor1._requires_grad or tensor2._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.AddcdivGradNode, (x, tensor1, tensor2), out)
-        node.x = TensorWrapper.of_input(x)
-        node.tensor1 = TensorWrapper.of_input(tensor1)
-        node.tensor2 = TensorWrapper.of_input(tensor2)
+        node.x = TensorWrapper.of_edge(x)
+        node.tensor1 = TensorWrapper.of_edge(tensor1)
+        node.tensor2 = TensorWrapper.of_edge(tensor2)
         node.value = value
     if FORWARD.active:
         _jvp.addcdiv(x, tensor1, tensor2, value, out)
@@ -3482,8 +3483,8 @@ def nansum(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("nansum", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.NansumGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.NansumGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
         node.keepdim = keepdim
     if FORWARD.active:
@@ -3557,8 +3558,8 @@ def logcumsumexp(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("logcumsumexp", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogcumsumexpGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.LogcumsumexpGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
     if FORWARD.active:
@@ -3606,8 +3607,8 @@ def cummax(
     values = wrap(_r0)
     indices = wrap(_r1)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CummaxGradNode, (x,), values)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.CummaxGradNode, values, x)
+        node.x = TensorWrapper.of_edge(x)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
     if FORWARD.active:
@@ -3655,8 +3656,8 @@ def cummin(
     values = wrap(_r0)
     indices = wrap(_r1)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumminGradNode, (x,), values)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.CumminGradNode, values, x)
+        node.x = TensorWrapper.of_edge(x)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
     if FORWARD.active:
@@ -3692,7 +3693,7 @@ def pixel_shuffle(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pixel_shuffle", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.PixelShuffleGradNode, (x,), out)
+        node = new_node_of(_nodes.PixelShuffleGradNode, out, x)
         node.upscale_factor = upscale_factor
     if FORWARD.active:
         _jvp.pixel_shuffle(x, upscale_factor, out)
@@ -3727,7 +3728,7 @@ def pixel_unshuffle(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pixel_unshuffle", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.PixelUnshuffleGradNode, (x,), out)
+        node = new_node_of(_nodes.PixelUnshuffleGradNode, out, x)
         node.downscale_factor = downscale_factor
     if FORWARD.active:
         _jvp.pixel_unshuffle(x, downscale_factor, out)
@@ -4001,9 +4002,9 @@ def xlogy(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("xlogy", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.XlogyGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.XlogyGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
     if FORWARD.active:
         _jvp.xlogy(x, y, out)
     return out
@@ -4044,9 +4045,9 @@ def fmod(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fmod", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.FmodGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.FmodGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
     if FORWARD.active:
         _jvp.fmod(x, y, out)
     return out
@@ -4085,9 +4086,9 @@ def copysign(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("copysign", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.CopysignGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.CopysignGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.copysign(x, y, out)
@@ -4130,8 +4131,8 @@ def nan_to_num(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("nan_to_num", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.NanToNumGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.NanToNumGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.nan = nan
         node.posinf = posinf
         node.neginf = neginf
@@ -4776,7 +4777,7 @@ def sum(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sum", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SumGradNode, (x,), out)
+        node = new_node_of(_nodes.SumGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
         node.keepdim = keepdim
@@ -4825,7 +4826,7 @@ def mean(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("mean", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MeanGradNode, (x,), out)
+        node = new_node_of(_nodes.MeanGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
         node.keepdim = keepdim
@@ -4874,8 +4875,8 @@ def max(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("max", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MaxGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.MaxGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
@@ -4924,8 +4925,8 @@ def min(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("min", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MinGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.MinGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
@@ -4972,8 +4973,8 @@ def prod(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("prod", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ProdGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.ProdGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
         node.keepdim = keepdim
     if FORWARD.active:
@@ -5021,8 +5022,8 @@ def logsumexp(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("logsumexp", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogsumexpGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.LogsumexpGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
@@ -5159,8 +5160,8 @@ def var(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("var", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.VarGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.VarGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
@@ -5213,8 +5214,8 @@ def std(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("std", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.StdGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.StdGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.unbiased = unbiased
@@ -5268,8 +5269,8 @@ def norm(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("norm", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.NormGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.NormGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.p = p
         node.axis = axis
@@ -5309,7 +5310,7 @@ def cumsum(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cumsum", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumsumGradNode, (x,), out)
+        node = new_node_of(_nodes.CumsumGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
     if FORWARD.active:
@@ -5349,8 +5350,8 @@ def cumprod(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cumprod", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumprodGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.CumprodGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.dim = dim
     if FORWARD.active:
@@ -5410,7 +5411,7 @@ def topk(
     out = wrap(_r0)
     indices = wrap(_r1)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TopkGradNode, (x,), out)
+        node = new_node_of(_nodes.TopkGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.indices = TensorWrapper.of_input(indices)
         node.k = k
@@ -5463,7 +5464,7 @@ def sort(
         raise kernel_results_error("sort", 2, _results) from None
     out = wrap(_r0)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SortGradNode, (x,), out)
+        node = new_node_of(_nodes.SortGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.indices = TensorWrapper.of_input(wrap(_r1))
         node.axis = axis
@@ -5552,9 +5553,9 @@ def matmul(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matmul", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.MatmulGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.MatmulGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
     if FORWARD.active:
@@ -5589,7 +5590,7 @@ def reshape(
         raise kernel_error("reshape", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReshapeGradNode, (x,), out)
+        node = new_node_of(_nodes.ReshapeGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.shape = shape
     if FORWARD.active:
@@ -5624,7 +5625,7 @@ def transpose(
         raise kernel_error("transpose", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TransposeGradNode, (x,), out)
+        node = new_node_of(_nodes.TransposeGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.perm = perm
     if FORWARD.active:
@@ -5663,7 +5664,7 @@ def squeeze(
         raise kernel_error("squeeze", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SqueezeGradNode, (x,), out)
+        node = new_node_of(_nodes.SqueezeGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
     if FORWARD.active:
@@ -5702,7 +5703,7 @@ def unsqueeze(
         raise kernel_error("unsqueeze", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.UnsqueezeGradNode, (x,), out)
+        node = new_node_of(_nodes.UnsqueezeGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
     if FORWARD.active:
@@ -5749,7 +5750,7 @@ def flatten(
         raise kernel_error("flatten", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.FlattenGradNode, (x,), out)
+        node = new_node_of(_nodes.FlattenGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.start_axis = start_axis
         node.stop_axis = stop_axis
@@ -5785,7 +5786,7 @@ def expand(
         raise kernel_error("expand", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ExpandGradNode, (x,), out)
+        node = new_node_of(_nodes.ExpandGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.shape = shape
     if FORWARD.active:
@@ -5972,7 +5973,7 @@ def gather(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("gather", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.GatherGradNode, (x, None), out)
+        node = new_node_of(_nodes.GatherGradNode, out, x, None)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
@@ -6020,7 +6021,7 @@ def index_select(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("index_select", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.IndexSelectGradNode, (x, None), out)
+        node = new_node_of(_nodes.IndexSelectGradNode, out, x, None)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
@@ -6055,7 +6056,7 @@ def tile(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tile", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TileGradNode, (x,), out)
+        node = new_node_of(_nodes.TileGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.repeat_times = repeat_times
     if FORWARD.active:
@@ -6102,7 +6103,7 @@ def take_along_axis(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("take_along_axis", _e) from None
     if arr._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.TakeAlongAxisGradNode, (arr, None), out)
+        node = new_node_of(_nodes.TakeAlongAxisGradNode, out, arr, None)
         node.arr = TensorWrapper.meta_of(arr)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
@@ -6278,7 +6279,7 @@ def masked_fill(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("masked_fill", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.MaskedFillGradNode, (x, None), out)
+        node = new_node_of(_nodes.MaskedFillGradNode, out, x, None)
         node.mask = TensorWrapper.of_input(mask)
         node.value = value
     if FORWARD.active:
@@ -6312,7 +6313,7 @@ def tril(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tril", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TrilGradNode, (x,), out)
+        node = new_node_of(_nodes.TrilGradNode, out, x)
         node.diagonal = diagonal
     if FORWARD.active:
         _jvp.tril(x, diagonal, out)
@@ -6345,7 +6346,7 @@ def triu(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("triu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TriuGradNode, (x,), out)
+        node = new_node_of(_nodes.TriuGradNode, out, x)
         node.diagonal = diagonal
     if FORWARD.active:
         _jvp.triu(x, diagonal, out)
@@ -6386,7 +6387,7 @@ def pad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pad", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.PadGradNode, (x,), out)
+        node = new_node_of(_nodes.PadGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.pad = pad
         node.mode = mode
@@ -6430,7 +6431,7 @@ def roll(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("roll", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RollGradNode, (x,), out)
+        node = new_node_of(_nodes.RollGradNode, out, x)
         node.shifts = shifts
         node.axis = axis
     if FORWARD.active:
@@ -6472,7 +6473,7 @@ def repeat_interleave(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("repeat_interleave", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RepeatInterleaveGradNode, (x,), out)
+        node = new_node_of(_nodes.RepeatInterleaveGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.repeats = repeats
         node.axis = axis
@@ -6511,7 +6512,7 @@ def flip(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("flip", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.FlipGradNode, (x,), out)
+        node = new_node_of(_nodes.FlipGradNode, out, x)
         node.axis = axis
     if FORWARD.active:
         _jvp.flip(x, axis, out)
@@ -6551,8 +6552,8 @@ def gather_nd(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("gather_nd", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.GatherNdGradNode, (x, None), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.GatherNdGradNode, out, x, None)
+        node.x = TensorWrapper.of_edge(x)
         node.index = TensorWrapper.of_input(index)
     if FORWARD.active:
         _jvp.gather_nd(x, index, out)
@@ -6653,7 +6654,7 @@ def scatter_nd(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("scatter_nd", _e) from None
     if updates._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.ScatterNdGradNode, (None, updates), out)
+        node = new_node_of(_nodes.ScatterNdGradNode, out, None, updates)
         node.index = TensorWrapper.of_input(index)
         node.shape = shape
     if FORWARD.active:
@@ -6697,7 +6698,7 @@ def index(
     if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.IndexGradNode, (x, *[None] * _builtins.len(indices)), out)
         node._indices_count = _builtins.len(indices)
-        node.x = TensorWrapper.of_input(x)
+        node.x = TensorWrapper.of_edge(x)
         node.indices = [TensorWrapper.of_input(_t) for _t in indices]
     if FORWARD.active:
         _jvp.index(x, indices, out)
@@ -6752,7 +6753,7 @@ def index_put(
         node = new_node(_nodes.IndexPutGradNode, (x, *[None] * _builtins.len(indices), values), out)
         node._indices_count = _builtins.len(indices)
         node.indices = [TensorWrapper.of_input(_t) for _t in indices]
-        node.values = TensorWrapper.of_input(values)
+        node.values = TensorWrapper.of_edge(values)
         node.accumulate = accumulate
     if FORWARD.active:
         _jvp.index_put(x, indices, values, accumulate, out)
@@ -6855,7 +6856,7 @@ def softmax(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softmax", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SoftmaxGradNode, (x,), out)
+        node = new_node_of(_nodes.SoftmaxGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
     if FORWARD.active:
@@ -6895,7 +6896,7 @@ def log_softmax(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log_softmax", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogSoftmaxGradNode, (x,), out)
+        node = new_node_of(_nodes.LogSoftmaxGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
     if FORWARD.active:
@@ -6940,7 +6941,7 @@ def dropout(
         raise kernel_results_error("dropout", 2, _results) from None
     out = wrap(_r0)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.DropoutGradNode, (x,), out)
+        node = new_node_of(_nodes.DropoutGradNode, out, x)
         node.mask = TensorWrapper.of_input(wrap(_r1))
         node.p = p
         node.training = training
@@ -7012,7 +7013,7 @@ def embedding(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("embedding", _e) from None
     if weight._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.EmbeddingGradNode, (None, weight), out)
+        node = new_node_of(_nodes.EmbeddingGradNode, out, None, weight)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.meta_of(weight)
     if FORWARD.active:
@@ -7055,9 +7056,9 @@ def prelu(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("prelu", _e) from None
     if (x._requires_grad or weight._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.PreluGradNode, (x, weight), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node = new_node_of(_nodes.PreluGradNode, out, x, weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
     if FORWARD.active:
         _jvp.prelu(x, weight, out)
     return out
@@ -7095,8 +7096,8 @@ def glu(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("glu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.GluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.GluGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
     if FORWARD.active:
         _jvp.glu(x, axis, out)
@@ -7152,8 +7153,8 @@ def cross_entropy(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cross_entropy", _e) from None
     if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.CrossEntropyGradNode, (input, None), out)
-        node.input = TensorWrapper.of_input(input)
+        node = new_node_of(_nodes.CrossEntropyGradNode, out, input, None)
+        node.input = TensorWrapper.of_edge(input)
         node.label = TensorWrapper.of_input(label)
         node.axis = axis
         node.reduction = reduction
@@ -7203,9 +7204,9 @@ def mse_loss(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("mse_loss", _e) from None
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.MseLossGradNode, (input, label), out)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
+        node = new_node_of(_nodes.MseLossGradNode, out, input, label)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
         node.reduction = reduction
     if FORWARD.active:
         _jvp.mse_loss(input, label, reduction, out)
@@ -7347,8 +7348,8 @@ def binary_cross_entropy_with_logits(
         raise kernel_error("binary_cross_entropy_with_logits", _e) from None
     if (logit._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.BinaryCrossEntropyWithLogitsGradNode, (logit, label, None, None), out)
-        node.logit = TensorWrapper.of_input(logit)
-        node.label = TensorWrapper.of_input(label)
+        node.logit = TensorWrapper.of_edge(logit)
+        node.label = TensorWrapper.of_edge(label)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
         node.reduction = reduction
@@ -7396,9 +7397,9 @@ def l1_loss(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("l1_loss", _e) from None
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.L1LossGradNode, (input, label), out)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
+        node = new_node_of(_nodes.L1LossGradNode, out, input, label)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
         node.reduction = reduction
     if FORWARD.active:
         _jvp.l1_loss(input, label, reduction, out)
@@ -7448,9 +7449,9 @@ def smooth_l1_loss(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("smooth_l1_loss", _e) from None
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.SmoothL1LossGradNode, (input, label), out)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
+        node = new_node_of(_nodes.SmoothL1LossGradNode, out, input, label)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
         node.reduction = reduction
         node.delta = delta
     if FORWARD.active:
@@ -7501,9 +7502,9 @@ def kl_div(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("kl_div", _e) from None
     if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.KlDivGradNode, (input, label), out)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
+        node = new_node_of(_nodes.KlDivGradNode, out, input, label)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
         node.reduction = reduction
         node.log_target = log_target
     if FORWARD.active:
@@ -7583,8 +7584,8 @@ def conv2d(
         raise kernel_error("conv2d", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.Conv2dGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
         node.stride = stride
         node.padding = padding
@@ -7672,8 +7673,8 @@ def conv_transpose2d(
         raise kernel_error("conv_transpose2d", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ConvTranspose2dGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.stride = stride
         node.padding = padding
         node.output_padding = output_padding
@@ -7761,8 +7762,8 @@ def conv_transpose1d(
         raise kernel_error("conv_transpose1d", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ConvTranspose1dGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.stride = stride
         node.padding = padding
         node.output_padding = output_padding
@@ -7845,8 +7846,8 @@ def conv1d(
         raise kernel_error("conv1d", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.Conv1dGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.stride = stride
         node.padding = padding
         node.dilation = dilation
@@ -7928,8 +7929,8 @@ def conv3d(
         raise kernel_error("conv3d", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.Conv3dGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
         node.stride = stride
         node.padding = padding
@@ -7981,7 +7982,7 @@ def max_pool2d(
         raise kernel_results_error("max_pool2d", 2, _results) from None
     out = wrap(_r0)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MaxPool2dGradNode, (x,), out)
+        node = new_node_of(_nodes.MaxPool2dGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.argmax = TensorWrapper.of_input(wrap(_r1))
         node.kernel_size = kernel_size
@@ -8028,7 +8029,7 @@ def avg_pool2d(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("avg_pool2d", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AvgPool2dGradNode, (x,), out)
+        node = new_node_of(_nodes.AvgPool2dGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.kernel_size = kernel_size
         node.stride = stride
@@ -8066,7 +8067,7 @@ def adaptive_avg_pool2d(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("adaptive_avg_pool2d", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AdaptiveAvgPool2dGradNode, (x,), out)
+        node = new_node_of(_nodes.AdaptiveAvgPool2dGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.output_size = output_size
     if FORWARD.active:
@@ -8144,8 +8145,8 @@ def layer_norm(
     out = wrap(_r0)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LayerNormGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
         node.mean = TensorWrapper.of_input(wrap(_r1))
         node.rstd = TensorWrapper.of_input(wrap(_r2))
@@ -8247,8 +8248,8 @@ def batch_norm(
         bump_versions(running_mean, running_var)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.BatchNormGradNode, (x, None, None, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
         node.saved_mean = TensorWrapper.of_input(wrap(_r1))
         node.saved_rstd = TensorWrapper.of_input(wrap(_r2))
@@ -8330,8 +8331,8 @@ def group_norm(
     out = wrap(_r0)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.GroupNormGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
         node.mean = TensorWrapper.of_input(wrap(_r1))
         node.rstd = TensorWrapper.of_input(wrap(_r2))
@@ -8394,8 +8395,8 @@ def linear(
         raise kernel_error("linear", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LinearGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
     if FORWARD.active:
         _jvp.linear(x, weight, bias, out)
@@ -8441,9 +8442,9 @@ def einsum(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("einsum", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.EinsumGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.EinsumGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.equation = equation
     if FORWARD.active:
         _jvp.einsum(equation, x, y, out)
@@ -8533,10 +8534,10 @@ def scaled_dot_product_attention(
     out = wrap(_r0)
     if (query._requires_grad or key._requires_grad or value._requires_grad or (mask is not None and mask._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ScaledDotProductAttentionGradNode, (query, key, value, mask), out)
-        node.query = TensorWrapper.of_input(query)
-        node.key = TensorWrapper.of_input(key)
-        node.value = TensorWrapper.of_input(value)
-        node.mask = None if mask is None else TensorWrapper.of_input(mask)
+        node.query = TensorWrapper.of_edge(query)
+        node.key = TensorWrapper.of_edge(key)
+        node.value = TensorWrapper.of_edge(value)
+        node.mask = None if mask is None else TensorWrapper.of_edge(mask)
         node.weights = TensorWrapper.of_input(wrap(_r1))
         node.keep = TensorWrapper.of_input(wrap(_r2))
         node.dropout_p = dropout_p
@@ -8587,7 +8588,7 @@ def unfold(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("unfold", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.UnfoldGradNode, (x,), out)
+        node = new_node_of(_nodes.UnfoldGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.kernel_size = kernel_size
         node.dilation = dilation
@@ -8642,7 +8643,7 @@ def fold(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fold", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.FoldGradNode, (x,), out)
+        node = new_node_of(_nodes.FoldGradNode, out, x)
         node.output_size = output_size
         node.kernel_size = kernel_size
         node.dilation = dilation
@@ -8679,7 +8680,7 @@ def fill(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fill", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.FillGradNode, (x,), out)
+        node = new_node_of(_nodes.FillGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.value = value
     if FORWARD.active:
@@ -8750,7 +8751,7 @@ def zero(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("zero", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ZeroGradNode, (x,), out)
+        node = new_node_of(_nodes.ZeroGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
     if FORWARD.active:
         _jvp.zero(x, out)
@@ -8824,7 +8825,7 @@ def reduce_as(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("reduce_as", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.ReduceAsGradNode, (x, None), out)
+        node = new_node_of(_nodes.ReduceAsGradNode, out, x, None)
         node.x = TensorWrapper.meta_of(x)
     if FORWARD.active:
         _jvp.reduce_as(x, target, out)
@@ -8868,8 +8869,8 @@ def narrow_as(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("narrow_as", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.NarrowAsGradNode, (x, None), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.NarrowAsGradNode, out, x, None)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
     if FORWARD.active:
         _jvp.narrow_as(x, like, axis, out)
@@ -8913,8 +8914,8 @@ def pad_as(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pad_as", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.PadAsGradNode, (x, None), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.PadAsGradNode, out, x, None)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
     if FORWARD.active:
         _jvp.pad_as(x, like, axis, out)
@@ -8958,8 +8959,8 @@ def qr_square_block(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("qr_square_block", _e) from None
     if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.QrSquareBlockGradNode, (x, None), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.QrSquareBlockGradNode, out, x, None)
+        node.x = TensorWrapper.of_edge(x)
         node.mode = mode
     if FORWARD.active:
         _jvp.qr_square_block(x, q, mode, out)
@@ -9005,9 +9006,9 @@ def softmax_vjp(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softmax_vjp", _e) from None
     if (p._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
-        node = new_node(_nodes.SoftmaxVjpGradNode, (p, g), o)
-        node.p = TensorWrapper.of_input(p)
-        node.g = TensorWrapper.of_input(g)
+        node = new_node_of(_nodes.SoftmaxVjpGradNode, o, p, g)
+        node.p = TensorWrapper.of_edge(p)
+        node.g = TensorWrapper.of_edge(g)
         node.axis = axis
     if FORWARD.active:
         _jvp.softmax_vjp(p, g, axis, o)
@@ -9072,9 +9073,9 @@ def softmax_vjp_dp(
         raise kernel_error("softmax_vjp_dp", _e) from None
     if (p._requires_grad or g._requires_grad or r._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.SoftmaxVjpDpGradNode, (p, g, r), o)
-        node.p = TensorWrapper.of_input(p)
-        node.g = TensorWrapper.of_input(g)
-        node.r = TensorWrapper.of_input(r)
+        node.p = TensorWrapper.of_edge(p)
+        node.g = TensorWrapper.of_edge(g)
+        node.r = TensorWrapper.of_edge(r)
         node.axis = axis
     if FORWARD.active:
         _jvp.softmax_vjp_dp(p, g, r, axis, o)
@@ -9138,8 +9139,8 @@ def matmul_xg(
         raise kernel_error("matmul_xg", _e) from None
     if (y._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind in "fc":
         node = new_node(_nodes.MatmulXgGradNode, (None, y, g), o)
-        node.y = TensorWrapper.of_input(y)
-        node.g = TensorWrapper.of_input(g)
+        node.y = TensorWrapper.of_edge(y)
+        node.g = TensorWrapper.of_edge(g)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
     if FORWARD.active:
@@ -9204,8 +9205,8 @@ def matmul_yg(
         raise kernel_error("matmul_yg", _e) from None
     if (x._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind in "fc":
         node = new_node(_nodes.MatmulYgGradNode, (x, None, g), o)
-        node.x = TensorWrapper.of_input(x)
-        node.g = TensorWrapper.of_input(g)
+        node.x = TensorWrapper.of_edge(x)
+        node.g = TensorWrapper.of_edge(g)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
     if FORWARD.active:
@@ -9277,10 +9278,10 @@ def matmul_jvp(
         raise kernel_error("matmul_jvp", _e) from None
     if (x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad) and grad_enabled() and o._data.dtype.kind in "fc":
         node = new_node(_nodes.MatmulJvpGradNode, (x, y, a, b), o)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.a = TensorWrapper.of_input(a)
-        node.b = TensorWrapper.of_input(b)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.a = TensorWrapper.of_edge(a)
+        node.b = TensorWrapper.of_edge(b)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
     if FORWARD.active:
@@ -9331,10 +9332,10 @@ def lstm_cell(
     h = wrap(_r0)
     c_next = wrap(_r1)
     if (gates._requires_grad or c._requires_grad) and grad_enabled() and h._data.dtype.kind == "f":
-        node = new_node(_nodes.LstmCellGradNode, (gates, c), h)
+        node = new_node_of(_nodes.LstmCellGradNode, h, gates, c)
         set_history(c_next, node, 1)
-        node.gates = TensorWrapper.of_input(gates)
-        node.c = TensorWrapper.of_input(c)
+        node.gates = TensorWrapper.of_edge(gates)
+        node.c = TensorWrapper.of_edge(c)
         node.c_next = TensorWrapper.of_output(c_next, node)
         node.act = TensorWrapper.of_input(wrap(_r2))
     if FORWARD.active:
@@ -9549,9 +9550,9 @@ def remainder(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("remainder", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.RemainderGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.RemainderGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
     if FORWARD.active:
         _jvp.remainder(x, y, out)
     return out
@@ -9577,7 +9578,7 @@ def matrix_transpose(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matrix_transpose", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.MatrixTransposeGradNode, (x,), out)
+        new_node_of(_nodes.MatrixTransposeGradNode, out, x)
     if FORWARD.active:
         _jvp.matrix_transpose(x, out)
     return out
@@ -9605,8 +9606,8 @@ def trace(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("trace", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TraceGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.TraceGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.trace(x, out)
     return out
@@ -9647,9 +9648,9 @@ def outer(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("outer", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.OuterGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.OuterGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
     if FORWARD.active:
         _jvp.outer(x, y, out)
     return out
@@ -9697,7 +9698,7 @@ def diagonal(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("diagonal", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.DiagonalGradNode, (x,), out)
+        node = new_node_of(_nodes.DiagonalGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.offset = offset
         node.axis1 = axis1
@@ -9741,7 +9742,7 @@ def diag_embed(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("diag_embed", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.DiagEmbedGradNode, (x,), out)
+        node = new_node_of(_nodes.DiagEmbedGradNode, out, x)
         node.offset = offset
         node.dim1 = dim1
         node.dim2 = dim2
@@ -9793,9 +9794,9 @@ def cross(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cross", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.CrossGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.CrossGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.axis = axis
     if FORWARD.active:
         _jvp.cross(x, y, axis, out)
@@ -9824,7 +9825,7 @@ def inv(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("inv", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.InvGradNode, (x,), out)
+        node = new_node_of(_nodes.InvGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.inv(x, out)
@@ -9853,8 +9854,8 @@ def det(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("det", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.DetGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.DetGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.det(x, out)
@@ -9893,7 +9894,7 @@ def slogdet(x: Tensor | float | int) -> tuple[Tensor, Tensor]:
     if x._requires_grad and grad_enabled():
         node = _nodes.SlogdetGradNode((x,))
         set_history(logabsdet, node, 1)
-        node.x = TensorWrapper.of_input(x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.slogdet(x, sign, logabsdet)
     return (sign, logabsdet)
@@ -9932,9 +9933,9 @@ def solve(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("solve", _e) from None
     if (a._requires_grad or b._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.SolveGradNode, (a, b), out)
-        node.a = TensorWrapper.of_input(a)
-        node.b = TensorWrapper.of_input(b)
+        node = new_node_of(_nodes.SolveGradNode, out, a, b)
+        node.a = TensorWrapper.of_edge(a)
+        node.b = TensorWrapper.of_edge(b)
         node.out = TensorWrapper.of_output(out, node)
     if FORWARD.active:
         _jvp.solve(a, b, out)
@@ -9969,7 +9970,7 @@ def cholesky(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cholesky", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CholeskyGradNode, (x,), out)
+        node = new_node_of(_nodes.CholeskyGradNode, out, x)
         node.out = TensorWrapper.of_output(out, node)
         node.upper = upper
     if FORWARD.active:
@@ -10005,8 +10006,8 @@ def matrix_power(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matrix_power", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MatrixPowerGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.MatrixPowerGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.n = n
     if FORWARD.active:
         _jvp.matrix_power(x, n, out)
@@ -10048,9 +10049,9 @@ def kron(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("kron", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.KronGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.KronGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
     if FORWARD.active:
         _jvp.kron(x, y, out)
     return out
@@ -10101,9 +10102,9 @@ def triangular_solve(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("triangular_solve", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.TriangularSolveGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.TriangularSolveGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
         node.upper = upper
         node.transpose = transpose
@@ -10150,9 +10151,9 @@ def cholesky_solve(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cholesky_solve", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.CholeskySolveGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.CholeskySolveGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
         node.upper = upper
     if FORWARD.active:
@@ -10195,9 +10196,9 @@ def bmm(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("bmm", _e) from None
     if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.BmmGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+        node = new_node_of(_nodes.BmmGradNode, out, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
     if FORWARD.active:
         _jvp.bmm(x, y, out)
     return out
@@ -10239,7 +10240,7 @@ def eigh(
     eigenvalues = wrap(_r0)
     eigenvectors = wrap(_r1)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.EighGradNode, (x,), eigenvalues)
+        node = new_node_of(_nodes.EighGradNode, eigenvalues, x)
         set_history(eigenvectors, node, 1)
         node.eigenvalues = TensorWrapper.of_output(eigenvalues, node)
         node.eigenvectors = TensorWrapper.of_output(eigenvectors, node)
@@ -10277,8 +10278,8 @@ def eigvalsh(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("eigvalsh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.EigvalshGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.EigvalshGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
         node.UPLO = UPLO
     if FORWARD.active:
         _jvp.eigvalsh(x, UPLO, out)
@@ -10323,7 +10324,7 @@ def svd(
     s = wrap(_r1)
     vh = wrap(_r2)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SvdGradNode, (x,), u)
+        node = new_node_of(_nodes.SvdGradNode, u, x)
         set_history(s, node, 1)
         set_history(vh, node, 2)
         node.u = TensorWrapper.of_output(u, node)
@@ -10357,8 +10358,8 @@ def svdvals(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("svdvals", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SvdvalsGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.SvdvalsGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.svdvals(x, out)
     return out
@@ -10400,7 +10401,7 @@ def qr(
     q = wrap(_r0)
     r = wrap(_r1)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.QrGradNode, (x,), q)
+        node = new_node_of(_nodes.QrGradNode, q, x)
         set_history(r, node, 1)
         node.q = TensorWrapper.of_output(q, node)
         node.r = TensorWrapper.of_output(r, node)
@@ -10432,8 +10433,8 @@ def matrix_exp(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matrix_exp", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MatrixExpGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.MatrixExpGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.matrix_exp(x, out)
     return out
@@ -10460,7 +10461,7 @@ def conj(x: Tensor | float | int) -> Tensor:
         raise kernel_error("conj", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.ConjGradNode, (x,), out)
+        new_node_of(_nodes.ConjGradNode, out, x)
     if FORWARD.active:
         _jvp.conj(x, out)
     return out
@@ -10487,7 +10488,7 @@ def real(x: Tensor | float | int) -> Tensor:
         raise kernel_error("real", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RealGradNode, (x,), out)
+        node = new_node_of(_nodes.RealGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
     if FORWARD.active:
         _jvp.real(x, out)
@@ -10515,7 +10516,7 @@ def imag(x: Tensor | float | int) -> Tensor:
         raise kernel_error("imag", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ImagGradNode, (x,), out)
+        node = new_node_of(_nodes.ImagGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
     if FORWARD.active:
         _jvp.imag(x, out)
@@ -10555,9 +10556,9 @@ def complex(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("complex", _e) from None
     if (real._requires_grad or imag._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.ComplexGradNode, (real, imag), out)
-        node.real = TensorWrapper.of_input(real)
-        node.imag = TensorWrapper.of_input(imag)
+        node = new_node_of(_nodes.ComplexGradNode, out, real, imag)
+        node.real = TensorWrapper.of_edge(real)
+        node.imag = TensorWrapper.of_edge(imag)
     if FORWARD.active:
         _jvp.complex(real, imag, out)
     return out
@@ -10596,9 +10597,9 @@ def polar(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("polar", _e) from None
     if (abs._requires_grad or angle._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.PolarGradNode, (abs, angle), out)
-        node.abs = TensorWrapper.of_input(abs)
-        node.angle = TensorWrapper.of_input(angle)
+        node = new_node_of(_nodes.PolarGradNode, out, abs, angle)
+        node.abs = TensorWrapper.of_edge(abs)
+        node.angle = TensorWrapper.of_edge(angle)
     if FORWARD.active:
         _jvp.polar(abs, angle, out)
     return out
@@ -10626,8 +10627,8 @@ def angle(x: Tensor | float | int) -> Tensor:
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("angle", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AngleGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.AngleGradNode, out, x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.angle(x, out)
     return out
@@ -10654,7 +10655,7 @@ def view_as_real(x: Tensor | float | int) -> Tensor:
         raise kernel_error("view_as_real", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.ViewAsRealGradNode, (x,), out)
+        new_node_of(_nodes.ViewAsRealGradNode, out, x)
     if FORWARD.active:
         _jvp.view_as_real(x, out)
     return out
@@ -10681,7 +10682,7 @@ def view_as_complex(x: Tensor | float | int) -> Tensor:
         raise kernel_error("view_as_complex", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.ViewAsComplexGradNode, (x,), out)
+        new_node_of(_nodes.ViewAsComplexGradNode, out, x)
     if FORWARD.active:
         _jvp.view_as_complex(x, out)
     return out
@@ -10721,7 +10722,7 @@ def fftn(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fftn", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.FftnGradNode, (x,), out)
+        node = new_node_of(_nodes.FftnGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.s = s
         node.axes = axes
@@ -10765,7 +10766,7 @@ def ifftn(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("ifftn", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.IfftnGradNode, (x,), out)
+        node = new_node_of(_nodes.IfftnGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.s = s
         node.axes = axes
@@ -10809,7 +10810,7 @@ def rfftn(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("rfftn", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RfftnGradNode, (x,), out)
+        node = new_node_of(_nodes.RfftnGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.s = s
         node.axes = axes
@@ -10853,7 +10854,7 @@ def irfftn(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("irfftn", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.IrfftnGradNode, (x,), out)
+        node = new_node_of(_nodes.IrfftnGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.s = s
         node.axes = axes

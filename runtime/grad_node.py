@@ -299,41 +299,67 @@ def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
 
 def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
     """A `cls` node recording `inputs`, with `out` as its output 0: `cls(inputs)` followed
-    by `set_history(out, node, 0)`, in one call. This is the generated ops' hot path, where
-    a Python `__init__` reached through `type.__call__` would cost more than the rest.
+    by `set_history(out, node, 0)`, in one call (a Python `__init__` reached through
+    `type.__call__` would cost more than the rest). One and two inputs go to `new_node_of`,
+    which generated ops call directly; `tests/test_grad_node.py` checks both give the node
+    `GradNode(...)` gives."""
+    n = len(inputs)
+    if n == 1:
+        return new_node_of(cls, out, inputs[0])
+    if n == 2:
+        return new_node_of(cls, out, inputs[0], inputs[1])
+    data = out._data
+    if not hasattr(data, "shape"):  # checked before anything is linked
+        raise _not_an_array(cls.name, data)
+    node = _new(cls)
+    _link(node, inputs)
+    node._shape = None
+    set_history(out, node, 0)
+    prev = node._next[0] if n else None  # share an elementwise op's shape (see new_node_of)
+    if prev is not None and prev._shape == node._shape:
+        node._shape = prev._shape
+    return node
 
-    One and two inputs (nearly every op) are spelled out here rather than calling `_link`:
-    timing new_node by arity, the unrolled branches took 600-700 ns where `_link`'s loop
-    took 840-880 ns (~25% of creating a node), and not calling `_link` at all saves a frame
-    more (~80 ns). `tests/test_grad_node.py` checks both give the same node."""
+
+class _OneInput:
+    """The default of `new_node_of`'s second input: the node has one input."""
+
+
+_ONE = _OneInput()
+
+
+def new_node_of(cls: type[N], out: Tensor, a: Tensor | None, b: Any = _ONE) -> N:
+    """`new_node(cls, (a,), out)` or `new_node(cls, (a, b), out)` without the tuple: the
+    generated ops' hot path (nearly every op has one or two inputs).
+
+    The edges are spelled out here rather than by `_link`'s loop: timing node creation by
+    arity, the unrolled branches took 600-700 ns where the loop took 840-880 ns, and
+    passing the inputs as arguments instead of a tuple that is then measured and unpacked
+    saved ~100 ns more (of ~300). An elementwise chain's outputs all have one shape: the
+    node shares its first input's node's shape tuple, so the fresh one dies at once (one
+    object less for each GC pass to walk)."""
     data = out._data
     try:
         shape = data.shape
     except AttributeError:  # checked before anything is linked: try costs nothing in 3.11
         raise _not_an_array(cls.name, data) from None
     node = _new(cls)
-    n = len(inputs)
-    if n == 1:
-        t = inputs[0]
-        if t is None or not t._requires_grad:
-            node._next = _NONE1
-            node._at = _ZEROS[1]
-        elif t._node is not None:
-            node._next = (t._node,)
-            node._at = (t._pos,) if t._pos else _ZEROS[1]
-        else:
-            node._next = (accumulator_of(t),)
-            node._at = _ZEROS[1]
-    elif n == 2:  # a and b are spelled out twice on purpose: no call per input
-        a, b = inputs
-        pa = pb = 0
-        if a is None or not a._requires_grad:
-            na = None
-        elif a._node is not None:
-            na, pa = a._node, a._pos
-        else:
-            na = accumulator_of(a)
-        if b is None or not b._requires_grad:
+    pa = pb = 0  # a and b are spelled out twice on purpose: no call per input
+    if a is None or not a._requires_grad:
+        na = None
+    elif a._node is not None:
+        na, pa = a._node, a._pos
+        if na._shape == shape:
+            shape = na._shape
+    else:
+        na = accumulator_of(a)
+        if na._shape == shape:  # an accumulator's output 0 is its leaf
+            shape = na._shape
+    if b is _ONE:
+        node._next = (na,)
+        node._at = (pa,) if pa else _ZEROS[1]
+    else:
+        if b is None or not b._requires_grad:  # b: a Tensor or None
             nb = None
         elif b._node is not None:
             nb, pb = b._node, b._pos
@@ -341,19 +367,11 @@ def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
             nb = accumulator_of(b)
         node._next = (na, nb)
         node._at = (pa, pb) if pa or pb else _ZEROS[2]
-    else:
-        _link(node, inputs)
-    # An elementwise chain's outputs all have one shape: share the first input's node's
-    # tuple, so the fresh one dies at once (one object less for each GC pass to walk).
-    prev = node._next[0] if n else None
-    if prev is not None and prev._shape == shape:
-        shape = prev._shape
-    if n == 1 or n == 2:  # _link filled the rest for the others
-        node._more = None
-        node.seq = next(_SEQ)
-        node._released = False
-        node._hooks = None
-        node.trace = _anomaly.capture_trace() if _ANOMALY.enabled else None
+    node._more = None
+    node.seq = next(_SEQ)
+    node._released = False
+    node._hooks = None
+    node.trace = _anomaly.capture_trace() if _ANOMALY.enabled else None
     node._shape = shape
     node._dtype = data.dtype
     node._atype = data.__class__
