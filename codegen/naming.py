@@ -66,6 +66,7 @@ RUNTIME_NAMES = frozenset(
         "set_history",
         "new_node",
         "new_node_of",
+        "recorded",
         "unpack",
         "unpack_data",
         "dispatch",

@@ -300,7 +300,7 @@ def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
 def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
     """A `cls` node recording `inputs`, with `out` as its output 0: `cls(inputs)` followed
     by `set_history(out, node, 0)`, in one call (a Python `__init__` reached through
-    `type.__call__` would cost more than the rest). One and two inputs go to `new_node_of`,
+    `type.__call__` would cost more than the rest). One and two inputs go to `recorded`,
     which generated ops call directly; `tests/test_grad_node.py` checks both give the node
     `GradNode(...)` gives."""
     n = len(inputs)
@@ -315,30 +315,39 @@ def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
     _link(node, inputs)
     node._shape = None
     set_history(out, node, 0)
-    prev = node._next[0] if n else None  # share an elementwise op's shape (see new_node_of)
+    prev = node._next[0] if n else None  # share an elementwise op's shape (see recorded)
     if prev is not None and prev._shape == node._shape:
         node._shape = prev._shape
     return node
 
 
 class _OneInput:
-    """The default of `new_node_of`'s second input: the node has one input."""
+    """The default of `recorded`'s second input: the node has one input."""
 
 
 _ONE = _OneInput()
 
 
 def new_node_of(cls: type[N], out: Tensor, a: Tensor | None, b: Any = _ONE) -> N:
-    """`new_node(cls, (a,), out)` or `new_node(cls, (a, b), out)` without the tuple: the
-    generated ops' hot path (nearly every op has one or two inputs).
+    """`new_node(cls, (a,), out)` or `new_node(cls, (a, b), out)` without the tuple, for an
+    output that exists before its node (a view, marked before the node is made)."""
+    return recorded(cls, out._data, a, b, out=out)[1]
+
+
+def recorded(
+    cls: type[N], data: Any, a: Tensor | None, b: Any = _ONE, *, out: Tensor | None = None
+) -> tuple[Tensor, N]:
+    """A new `cls` node recording one input `a` or two, `a` and `b`, and its output 0: a
+    fresh Tensor around the kernel's result `data`, or `out` when given. The generated
+    ops' hot path (nearly every op has one or two inputs): what `wrap(data)` and then
+    `new_node(cls, (a, b), out)` do, in one call. Returns (output, node).
 
     The edges are spelled out here rather than by `_link`'s loop: timing node creation by
-    arity, the unrolled branches took 600-700 ns where the loop took 840-880 ns, and
-    passing the inputs as arguments instead of a tuple that is then measured and unpacked
-    saved ~100 ns more (of ~300). An elementwise chain's outputs all have one shape: the
-    node shares its first input's node's shape tuple, so the fresh one dies at once (one
-    object less for each GC pass to walk)."""
-    data = out._data
+    arity, the unrolled branches took 600-700 ns where the loop took 840-880 ns; passing
+    the inputs as arguments rather than a tuple saves ~100 ns more, and making the output
+    here rather than in `wrap` ~60 ns. An elementwise chain's outputs all have one shape:
+    the node shares its first input's node's shape tuple, so the fresh one dies at once
+    (one object less for each GC pass to walk)."""
     try:
         shape = data.shape
     except AttributeError:  # checked before anything is linked: try costs nothing in 3.11
@@ -375,10 +384,14 @@ def new_node_of(cls: type[N], out: Tensor, a: Tensor | None, b: Any = _ONE) -> N
     node._shape = shape
     node._dtype = data.dtype
     node._atype = data.__class__
+    if out is None:  # Tensor._init_fields' stores, for an output with history
+        out = _new(Tensor)
+        out._data = data
+        out._grad = out._vc = out._acc = out._extra = out._dual = None
     out._requires_grad = True
     out._node = node
     out._pos = 0
-    return node
+    return out, node
 
 
 def _not_an_array(backward: str, data: Any) -> RuntimeError:

@@ -1,14 +1,15 @@
 """The forward's recording fast paths give what the general path gives.
 
-- `new_node_of(cls, out, a[, b])`, which generated ops call for one or two inputs, links the
-  node as `GradNode(inputs)` + `set_history(out, node, 0)` do.
+- `recorded(cls, data, a[, b])`, which generated ops call for one or two inputs, makes the
+  output tensor and links its node as `wrap(data)`, `GradNode(inputs)` and
+  `set_history(out, node, 0)` do (`new_node_of(cls, out, a[, b])`: for an existing output).
 - `TensorWrapper.of_edge(t)`, which generated ops call for a differentiable input, keeps the
   producer's saved-output wrapper instead of the Tensor when it can: gradients (first and
   second order), version checks, hooks, retain_grad and views behave as when the Tensor is
   kept (`of_input`), and the live graph keeps fewer GC-tracked objects.
 
-"General path" below is the same ops with `of_edge` replaced by `of_input` and `new_node_of`
-by `GradNode(inputs)` + `set_history`.
+"General path" below is the same ops with `of_edge` replaced by `of_input`, and `recorded` and
+`new_node_of` by `wrap` + `GradNode(inputs)` + `set_history`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import opgrad as og
 from opgrad.generated import grad_ops as _grad_ops
 from opgrad.generated import ops as _ops
 from opgrad.runtime import grad_node
-from opgrad.runtime.grad_node import GradNode, new_node, new_node_of, set_history
+from opgrad.runtime.grad_node import GradNode, new_node, new_node_of, recorded, set_history
 from opgrad.runtime.tensor import wrap
 from opgrad.runtime.tensor_wrapper import TensorWrapper, _Output, unpack, unpack_data
 
@@ -33,18 +34,29 @@ def leaf(values, requires_grad=True):
     return og.tensor(np.asarray(values, dtype=np.float64), requires_grad=requires_grad)
 
 
-def _general_node_of(cls, out, a, b=grad_node._ONE):
+def _general_recorded(cls, data, a, b=grad_node._ONE, *, out=None):
+    out = wrap(data) if out is None else out
     node = cls([a] if b is grad_node._ONE else [a, b])
     set_history(out, node, 0)
-    return node
+    return out, node
+
+
+def _general_node_of(cls, out, a, b=grad_node._ONE):
+    return _general_recorded(cls, out._data, a, b, out=out)[1]
+
+
+def _use_the_general_path(m):
+    m.setattr(TensorWrapper, "of_edge", staticmethod(TensorWrapper.of_input))
+    for module in (_ops, _grad_ops):
+        m.setattr(module, "recorded", _general_recorded)
+    m.setattr(_ops, "new_node_of", _general_node_of)
 
 
 @pytest.fixture
 def general(monkeypatch):
-    """Record with the general path: inputs kept as Tensors, nodes linked by `_link`."""
-    monkeypatch.setattr(TensorWrapper, "of_edge", staticmethod(TensorWrapper.of_input))
-    for module in (_ops, _grad_ops):
-        monkeypatch.setattr(module, "new_node_of", _general_node_of)
+    """Record with the general path: inputs kept as Tensors, outputs made by `wrap`, nodes
+    linked by `_link`."""
+    _use_the_general_path(monkeypatch)
 
 
 def _chain(x, c, d, n):
@@ -91,9 +103,7 @@ def _first_and_second_order(c_requires_grad):
 def test_chain_graph_and_gradients_are_the_general_paths_bit_for_bit(c_requires_grad, monkeypatch):
     fast = _first_and_second_order(c_requires_grad)
     with monkeypatch.context() as m:
-        m.setattr(TensorWrapper, "of_edge", staticmethod(TensorWrapper.of_input))
-        for module in (_ops, _grad_ops):
-            m.setattr(module, "new_node_of", _general_node_of)
+        _use_the_general_path(m)
         slow = _first_and_second_order(c_requires_grad)
     assert fast[0] == slow[0]
     for a, b in zip(fast[1] + fast[2], slow[1] + slow[2], strict=True):
@@ -268,6 +278,28 @@ def test_new_node_of_links_like_the_general_path():
         assert new_node_of(GradNode, wrap(np.zeros((2,))), x).trace is not None
 
 
+def test_recorded_makes_the_tensor_wrap_makes_with_history():
+    x = leaf([1.0, 2.0])
+    data = np.array([3.0, 4.0])
+    out, node = recorded(GradNode, data, x, None)
+    assert out._node is node
+    plain = wrap(data)
+    for slot in ("_data", "_grad", "_vc", "_acc", "_extra", "_dual"):
+        assert getattr(out, slot) is getattr(plain, slot)
+    assert (out._requires_grad, out._pos) == (True, 0)
+    assert out._node.edges() == ((x._acc(), None), (0, 0))
+    assert out._node.output_meta == (((2,), np.dtype("float64"), np.ndarray),)
+
+
+def test_ops_without_an_input_that_requires_grad_return_a_plain_tensor():
+    x, c = leaf([0.5, -0.5], False), leaf([2.0, 3.0], False)
+    for out in (og.tanh(x), og.multiply(x, c), og.add(x, 1.0)):
+        assert out._node is None and not out._requires_grad and out._vc is None
+    with og.no_grad():
+        out = og.tanh(leaf([0.5, -0.5]))
+    assert out._node is None and not out._requires_grad
+
+
 def test_new_node_of_refuses_a_kernel_result_that_is_not_an_array():
     x = leaf([1.0, 2.0])
     with pytest.raises(RuntimeError, match="kernel returned 2"):
@@ -283,10 +315,10 @@ def _tracked_per_op(make, n=60):
     keep = [make(x, c, d)]  # warm up caches (kernel tables, metadata)
     gc.collect()
     gc.disable()
-    try:
-        before = gc.get_count()[0]
+    try:  # live objects, counted: gc.get_count() also counts tuples a free list kept
+        before = len(gc.get_objects())
         keep.append(make(x, c, d))
-        return (gc.get_count()[0] - before) / n, keep
+        return (len(gc.get_objects()) - before) / n, keep
     finally:
         gc.enable()
 
