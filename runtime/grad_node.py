@@ -93,7 +93,6 @@ class TensorMeta:
 Edge = tuple  # tuple[GradNode, int]
 
 _ZEROS = tuple((0,) * n for n in range(9))  # _ZEROS[n]: n positions, all 0
-_NONE1 = (None,)
 
 # Output metadata is a plain tuple too: (shape, dtype, array type).
 OutputMeta = tuple  # tuple[tuple[int, ...], np.dtype, type]

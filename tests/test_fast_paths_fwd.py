@@ -335,3 +335,27 @@ def test_the_general_path_keeps_one_object_more_per_link(general):
     per_op, keep = _tracked_per_op(lambda x, c, d: _chain(x, c, d, 20))
     assert per_op >= 8 / 3 - 0.05  # the count above is able to fail
     del keep
+
+
+class SavesItsOutput(og.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        out = og.exp(x)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        (out,) = ctx.saved_tensors
+        return og.multiply(g, out)
+
+
+def test_a_custom_functions_saved_output_is_shared_and_rebuilt_at_its_node():
+    x = leaf([0.25, -0.5])
+    y = SavesItsOutput.apply(x)
+    z = og.multiply(y, og.tensor([2.0, 3.0]))
+    assert z.grad_fn.x is y._vc and y._vc.__class__ is _Output
+    rebuilt = unpack(z.grad_fn.x, z.grad_fn)
+    assert rebuilt.grad_fn is y.grad_fn and rebuilt._data is y._data
+    og.sum(z).backward()
+    np.testing.assert_array_equal(x.grad.numpy(), np.array([2.0, 3.0]) * np.exp(np.array([0.25, -0.5])))
