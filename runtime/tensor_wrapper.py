@@ -104,11 +104,16 @@ def unpack(saved: Saved, node: GradNode) -> Any:
 def unpack_data(saved: Saved, node: GradNode) -> Any:
     """What `unpack` checks and returns, as the array alone (a node's first-order path
     hands only arrays to its kernel, so no Tensor need be built)."""
-    if saved.__class__ is Tensor:
+    cls = saved.__class__
+    if cls is Tensor:
         vc = saved._vc
         if vc is not None and vc.value:
             raise _stale(node, saved, 0, vc.value)
         return saved._data
+    if cls is _Output:  # a saved output, or an input saved as its producer's (of_edge)
+        if saved.value:
+            raise _stale(node, saved, 0, saved.value)
+        return saved.data
     return saved.unpack_data(node)
 
 
