@@ -68,6 +68,8 @@ RUNTIME_NAMES = frozenset(
         "grad_enabled",
         "set_history",
         "new_node",
+        "new_node_of",
+        "recorded",
         "unpack",
         "unpack_data",
         "dispatch",

@@ -239,11 +239,35 @@ def _function(
     if refuse:
         refusal = grad_condition([requires_grad(a) for a in grad_inputs], " and grad_enabled():")
 
+    marks = _marks(visible, view, mutates, mutates_if)
+    # One tensor result that nothing reads before the node is made (no marks) can be made
+    # together with its node (`recorded`): the kernel's array stays raw until then.
+    last = body[-1] if body else None
+    fuse = None
+    if (
+        not marks
+        and len(results) == 1
+        and isinstance(last, KernelCall)
+        and last.wrap
+        and not last.unpacked
+        and last.target == results[0].local
+    ):
+        fuse = naming.KERNEL_RESULT
     grad = None
     if backward is not None:
         grad = _grad_block(
-            sig, backward, visible, intermediate, optional_outputs, diff_inputs, check_dtype, complex_results
+            sig,
+            backward,
+            visible,
+            intermediate,
+            optional_outputs,
+            diff_inputs,
+            check_dtype,
+            complex_results,
+            fuse,
         )
+    if grad is not None and grad.otherwise is not None and isinstance(last, KernelCall):
+        body[-1] = replace(last, target=naming.KERNEL_RESULT, wrap=False)
 
     returns = Stmt("return ", tuple_or_single([o.name for o in visible]))
     return Function(
@@ -253,7 +277,7 @@ def _function(
         refusal,
         tuple(conversions),
         tuple(body),
-        _marks(visible, view, mutates, mutates_if),
+        marks,
         grad,
         returns,
     )
@@ -268,8 +292,11 @@ def _grad_block(
     diff_inputs: list[Arg],
     check_dtype: bool,
     complex_results: bool = False,
+    raw: str | None = None,
 ) -> GradBlock:
-    """When an input requires grad: the node, its outputs' histories, what it saves."""
+    """When an input requires grad: the node, its outputs' histories, what it saves. With
+    `raw` (the kernel's unwrapped array, see `_function`) and one or two plain inputs, the
+    output is made with its node, and wrapped alone when nothing is recorded."""
     tensors = [a for a in sig.args if a.is_tensor]
     inputs: list[str] = []
     counts: list[Saved] = []
@@ -293,19 +320,27 @@ def _grad_block(
         and not first.is_list
         and first.name not in optional_outputs
     )
+    few = len(inputs) in (1, 2) and not any(i.startswith("*") for i in inputs)
+    raw = raw if joined and few else None  # the output is made with its node
+    fused = raw is not None
     if joined and first is not None:  # (joined implies it; said again for the type checker)
-        make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
+        if raw is not None:
+            make_node = Stmt(f"{first.name}, node = ", call("recorded", node_class, raw, *inputs))
+        elif few:
+            make_node = Stmt("node = ", call("new_node_of", node_class, first.name, *inputs))
+        else:
+            make_node = Stmt("node = ", call("new_node", node_class, tuple_of(*inputs), first.name))
     else:
         make_node = Stmt("node = ", call(node_class, tuple_of(*inputs)))
     histories: list[History] = []
     for position, o in enumerate(visible):
         if joined and position == 0:
-            continue  # new_node gave it its history
+            continue  # recorded or new_node(_of) gave it its history
         if o.name not in nondiff:
             form = "list" if o.is_list else "optional" if o.name in optional_outputs else "tensor"
             histories.append(History(o.name, position, form))
-    saves = counts + _saves(sig, backward, intermediate, nondiff)
-    if joined and not histories and not saves:  # nothing else refers to the node
+    saves = counts + _saves(sig, backward, intermediate, nondiff, {a.name for a in diff_inputs})
+    if joined and not histories and not saves and not fused:  # nothing else refers to the node
         make_node = Stmt("", make_node.body)
     # An output that may be an integer or bool tensor is recorded only when it is a
     # floating one (integer results never require grad): see `_dtype_follows_argument`.
@@ -313,15 +348,23 @@ def _grad_block(
     if check_dtype:
         checked = next((o.name for o in visible if o.name not in nondiff and not o.is_list), None)
     test = 'in "fc"' if complex_results else '== "f"'
-    tail = " and grad_enabled()" + (f" and {checked}._data.dtype.kind {test}" if checked else "") + ":"
+    dtype = f"{raw}.dtype" if fused else f"{checked}._data.dtype"
+    tail = " and grad_enabled()" + (f" and {dtype}.kind {test}" if checked else "") + ":"
     condition = grad_condition([requires_grad(a) for a in diff_inputs], tail)
-    return GradBlock(condition, make_node, tuple(histories), tuple(saves), checked)
+    otherwise = Stmt(f"{first.name} = ", call("wrap", raw)) if raw is not None and first is not None else None
+    return GradBlock(condition, make_node, tuple(histories), tuple(saves), checked, otherwise)
 
 
 def _saves(
-    sig: GradOpSig, backward: BackwardSpec, intermediate: tuple[Output, ...], nondiff: set[str]
+    sig: GradOpSig,
+    backward: BackwardSpec,
+    intermediate: tuple[Output, ...],
+    nondiff: set[str],
+    edges: set[str],
 ) -> list[Saved]:
-    """What the node keeps: the inputs and outputs its backward reads, then the attributes."""
+    """What the node keeps: the inputs and outputs its backward reads, then the attributes.
+    An input the node has an edge to (`edges`: its differentiable inputs) is kept with
+    `of_edge`, which may keep its producer's saved-output wrapper instead of the Tensor."""
     saves: list[Saved] = []
     bwd_meta = set(backward.no_need_buffer)
     out_order = [o.name for o in sig.outputs]
@@ -329,7 +372,7 @@ def _saves(
         fwd_arg = sig.arg(a.name)
         fwd_out = sig.output(a.name)
         if fwd_arg is not None:
-            how = "meta_of" if a.name in bwd_meta else "of_input"
+            how = "meta_of" if a.name in bwd_meta else "of_edge" if a.name in edges else "of_input"
             saves.append(saved(a.name, fwd_arg, how))
         elif fwd_out is not None:
             # An output with history is saved with a weak link back to the node; an

@@ -186,6 +186,9 @@ class GradBlock:
     histories: tuple[History, ...]
     saves: tuple[Saved, ...]
     dtype_checked: str | None = None  # the output whose dtype must be floating to record
+    # When `make_node` made the output with its node (`out, node = recorded(...)`): how
+    # the output is made when nothing is recorded (`else: out = wrap(_result)`).
+    otherwise: Stmt | None = None
 
 
 @dataclass(frozen=True)

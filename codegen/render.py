@@ -49,6 +49,8 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "GradNode": (3, "opgrad.runtime.grad_node", "GradNode"),
     "TensorMeta": (3, "opgrad.runtime.grad_node", "TensorMeta"),
     "new_node": (3, "opgrad.runtime.grad_node", "new_node"),
+    "new_node_of": (3, "opgrad.runtime.grad_node", "new_node_of"),
+    "recorded": (3, "opgrad.runtime.grad_node", "recorded"),
     "set_history": (3, "opgrad.runtime.grad_node", "set_history"),
     "check_inplace": (3, "opgrad.runtime.inplace", "check_inplace"),
     "mark_view": (3, "opgrad.runtime.inplace", "mark_view"),

@@ -16,6 +16,7 @@ from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import (
     TensorMeta,
     new_node,
+    recorded,
     set_history,
 )
 from opgrad.runtime.kernels.registry import (
@@ -286,11 +287,13 @@ def neg_grad(out_grad: Tensor) -> Tensor:
     """Gradient of neg."""
     _kernel = _k_neg_grad.get(out_grad._data.__class__) or dispatch("neg_grad", "neg_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(out_grad._data))
+        _result = _kernel(out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("neg_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        new_node(_nodes.NegDoubleGradNode, (out_grad,), x_grad)
+        x_grad, node = recorded(_nodes.NegDoubleGradNode, _result, out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.neg_grad(out_grad, x_grad)
     return x_grad
@@ -308,13 +311,15 @@ def abs_grad(
         or dispatch("abs_grad", "abs_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("abs_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.AbsDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.AbsDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.abs_grad(x, out_grad, x_grad)
     return x_grad
@@ -327,11 +332,13 @@ def sign_grad(
     """Gradient of sign."""
     _kernel = _k_sign_grad.get(out_grad._data.__class__) or dispatch("sign_grad", "sign_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data))
+        _result = _kernel(x, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sign_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        new_node(_nodes.SignDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.SignDoubleGradNode, _result, None, out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.sign_grad(x, out_grad, x_grad)
     return x_grad
@@ -349,13 +356,15 @@ def exp_grad(
         or dispatch("exp_grad", "exp_grad", out._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        _result = _kernel(out._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("exp_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.ExpDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.ExpDoubleGradNode, _result, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.exp_grad(out, out_grad, x_grad)
     return x_grad
@@ -373,13 +382,15 @@ def expm1_grad(
         or dispatch("expm1_grad", "expm1_grad", out._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        _result = _kernel(out._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("expm1_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.Expm1DoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.Expm1DoubleGradNode, _result, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.expm1_grad(out, out_grad, x_grad)
     return x_grad
@@ -397,13 +408,15 @@ def log_grad(
         or dispatch("log_grad", "log_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.LogDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.LogDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.log_grad(x, out_grad, x_grad)
     return x_grad
@@ -421,13 +434,15 @@ def log1p_grad(
         or dispatch("log1p_grad", "log1p_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log1p_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.Log1pDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.Log1pDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.log1p_grad(x, out_grad, x_grad)
     return x_grad
@@ -445,13 +460,15 @@ def sqrt_grad(
         or dispatch("sqrt_grad", "sqrt_grad", out._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        _result = _kernel(out._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sqrt_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SqrtDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.SqrtDoubleGradNode, _result, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.sqrt_grad(out, out_grad, x_grad)
     return x_grad
@@ -469,13 +486,15 @@ def rsqrt_grad(
         or dispatch("rsqrt_grad", "rsqrt_grad", out._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        _result = _kernel(out._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("rsqrt_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.RsqrtDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.RsqrtDoubleGradNode, _result, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.rsqrt_grad(out, out_grad, x_grad)
     return x_grad
@@ -493,13 +512,15 @@ def square_grad(
         or dispatch("square_grad", "square_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("square_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SquareDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.SquareDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.square_grad(x, out_grad, x_grad)
     return x_grad
@@ -517,13 +538,15 @@ def reciprocal_grad(
         or dispatch("reciprocal_grad", "reciprocal_grad", out._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        _result = _kernel(out._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("reciprocal_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.ReciprocalDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.ReciprocalDoubleGradNode, _result, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.reciprocal_grad(out, out_grad, x_grad)
     return x_grad
@@ -541,13 +564,15 @@ def sin_grad(
         or dispatch("sin_grad", "sin_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sin_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SinDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.SinDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.sin_grad(x, out_grad, x_grad)
     return x_grad
@@ -565,13 +590,15 @@ def cos_grad(
         or dispatch("cos_grad", "cos_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cos_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.CosDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.CosDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.cos_grad(x, out_grad, x_grad)
     return x_grad
@@ -589,13 +616,15 @@ def tanh_grad(
         or dispatch("tanh_grad", "tanh_grad", out._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        _result = _kernel(out._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tanh_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.TanhDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.TanhDoubleGradNode, _result, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.tanh_grad(out, out_grad, x_grad)
     return x_grad
@@ -613,13 +642,15 @@ def sigmoid_grad(
         or dispatch("sigmoid_grad", "sigmoid_grad", out._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        _result = _kernel(out._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sigmoid_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SigmoidDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.SigmoidDoubleGradNode, _result, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.sigmoid_grad(out, out_grad, x_grad)
     return x_grad
@@ -637,12 +668,14 @@ def relu_grad(
         or dispatch("relu_grad", "relu_grad", out._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(out._data, out_grad._data))
+        _result = _kernel(out._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("relu_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReluDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.ReluDoubleGradNode, _result, None, out_grad)
         node.out = TensorWrapper.of_input(out)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.relu_grad(out, out_grad, x_grad)
     return x_grad
@@ -661,14 +694,16 @@ def gelu_grad(
         or dispatch("gelu_grad", "gelu_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, approximate))
+        _result = _kernel(x._data, out_grad._data, approximate)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("gelu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.GeluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.GeluDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.approximate = approximate
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.gelu_grad(x, out_grad, approximate, x_grad)
     return x_grad
@@ -686,13 +721,15 @@ def silu_grad(
         or dispatch("silu_grad", "silu_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("silu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SiluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.SiluDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.silu_grad(x, out_grad, x_grad)
     return x_grad
@@ -712,15 +749,17 @@ def softplus_grad(
         or dispatch("softplus_grad", "softplus_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, beta, threshold))
+        _result = _kernel(x._data, out_grad._data, beta, threshold)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softplus_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SoftplusDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.SoftplusDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.beta = beta
         node.threshold = threshold
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.softplus_grad(x, out_grad, beta, threshold, x_grad)
     return x_grad
@@ -739,13 +778,15 @@ def leaky_relu_grad(
         or dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, negative_slope))
+        _result = _kernel(x._data, out_grad._data, negative_slope)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("leaky_relu_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.LeakyReluDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.LeakyReluDoubleGradNode, _result, None, out_grad)
         node.x = TensorWrapper.of_input(x)
         node.negative_slope = negative_slope
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.leaky_relu_grad(x, out_grad, negative_slope, x_grad)
     return x_grad
@@ -764,14 +805,16 @@ def elu_grad(
         or dispatch("elu_grad", "elu_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+        _result = _kernel(x._data, out_grad._data, alpha)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("elu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.EluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.EluDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.alpha = alpha
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.elu_grad(x, out_grad, alpha, x_grad)
     return x_grad
@@ -789,13 +832,15 @@ def erf_grad(
         or dispatch("erf_grad", "erf_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("erf_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.ErfDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.ErfDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.erf_grad(x, out_grad, x_grad)
     return x_grad
@@ -809,13 +854,15 @@ def scale_grad(
     """Gradient of scale."""
     _kernel = _k_scale_grad.get(out_grad._data.__class__) or dispatch("scale_grad", "scale_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(out_grad._data, scale, bias))
+        _result = _kernel(out_grad._data, scale, bias)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("scale_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ScaleDoubleGradNode, (out_grad,), x_grad)
+        x_grad, node = recorded(_nodes.ScaleDoubleGradNode, _result, out_grad)
         node.scale = scale
         node.bias = bias
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.scale_grad(out_grad, scale, bias, x_grad)
     return x_grad
@@ -834,14 +881,16 @@ def pow_grad(
         or dispatch("pow_grad", "pow_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, y))
+        _result = _kernel(x._data, out_grad._data, y)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pow_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.PowDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.PowDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.y = y
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.pow_grad(x, out_grad, y, x_grad)
     return x_grad
@@ -861,14 +910,16 @@ def clip_grad(
         or dispatch("clip_grad", "clip_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
+        _result = _kernel(x._data, out_grad._data, min, max)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("clip_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ClipDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.ClipDoubleGradNode, _result, None, out_grad)
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.clip_grad(x, out_grad, min, max, x_grad)
     return x_grad
@@ -882,12 +933,14 @@ def cast_grad(
     """Gradient of cast."""
     _kernel = _k_cast_grad.get(out_grad._data.__class__) or dispatch("cast_grad", "cast_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, dtype))
+        _result = _kernel(x, out_grad._data, dtype)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cast_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.CastDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.CastDoubleGradNode, _result, None, out_grad)
         node.dtype = dtype
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.cast_grad(x, out_grad, dtype, x_grad)
     return x_grad
@@ -907,14 +960,16 @@ def hardtanh_grad(
         or dispatch("hardtanh_grad", "hardtanh_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, min, max))
+        _result = _kernel(x._data, out_grad._data, min, max)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardtanh_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardtanhDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.HardtanhDoubleGradNode, _result, None, out_grad)
         node.x = TensorWrapper.of_input(x)
         node.min = min
         node.max = max
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.hardtanh_grad(x, out_grad, min, max, x_grad)
     return x_grad
@@ -932,13 +987,15 @@ def hardswish_grad(
         or dispatch("hardswish_grad", "hardswish_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardswish_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.HardswishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.HardswishDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.hardswish_grad(x, out_grad, x_grad)
     return x_grad
@@ -956,12 +1013,14 @@ def hardsigmoid_grad(
         or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardsigmoid_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardsigmoidDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.HardsigmoidDoubleGradNode, _result, None, out_grad)
         node.x = TensorWrapper.of_input(x)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.hardsigmoid_grad(x, out_grad, x_grad)
     return x_grad
@@ -979,13 +1038,15 @@ def mish_grad(
         or dispatch("mish_grad", "mish_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("mish_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.MishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.MishDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.mish_grad(x, out_grad, x_grad)
     return x_grad
@@ -1003,13 +1064,15 @@ def log_sigmoid_grad(
         or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log_sigmoid_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.LogSigmoidDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.LogSigmoidDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.log_sigmoid_grad(x, out_grad, x_grad)
     return x_grad
@@ -1027,13 +1090,15 @@ def swish_grad(
         or dispatch("swish_grad", "silu_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("swish_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SwishDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.SwishDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.swish_grad(x, out_grad, x_grad)
     return x_grad
@@ -1053,15 +1118,17 @@ def selu_grad(
         or dispatch("selu_grad", "selu_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, scale, alpha))
+        _result = _kernel(x._data, out_grad._data, scale, alpha)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("selu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SeluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.SeluDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.scale = scale
         node.alpha = alpha
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.selu_grad(x, out_grad, scale, alpha, x_grad)
     return x_grad
@@ -1080,14 +1147,16 @@ def celu_grad(
         or dispatch("celu_grad", "celu_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, alpha))
+        _result = _kernel(x._data, out_grad._data, alpha)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("celu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.CeluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.CeluDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.alpha = alpha
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.celu_grad(x, out_grad, alpha, x_grad)
     return x_grad
@@ -1105,13 +1174,15 @@ def softsign_grad(
         or dispatch("softsign_grad", "softsign_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softsign_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SoftsignDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.SoftsignDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.softsign_grad(x, out_grad, x_grad)
     return x_grad
@@ -1129,13 +1200,15 @@ def tanhshrink_grad(
         or dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data))
+        _result = _kernel(x._data, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tanhshrink_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.TanhshrinkDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.TanhshrinkDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.tanhshrink_grad(x, out_grad, x_grad)
     return x_grad
@@ -1227,9 +1300,9 @@ def multiply_grad(
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.MultiplyDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.multiply_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
@@ -1273,9 +1346,9 @@ def divide_grad(
     if (y._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.DivideDoubleGradNode, (None, y, out, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.y = TensorWrapper.of_input(y)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.y = TensorWrapper.of_edge(y)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.divide_grad(x, y, out, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
@@ -1403,9 +1476,9 @@ def elementwise_pow_grad(
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.ElementwisePowDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.elementwise_pow_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
@@ -1452,13 +1525,15 @@ def sum_grad(
     """Gradient of sum."""
     _kernel = _k_sum_grad.get(out_grad._data.__class__) or dispatch("sum_grad", "sum_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, axis, keepdim))
+        _result = _kernel(x, out_grad._data, axis, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sum_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.SumDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.SumDoubleGradNode, _result, None, out_grad)
         node.axis = axis
         node.keepdim = keepdim
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.sum_grad(x, out_grad, axis, keepdim, x_grad)
     return x_grad
@@ -1473,13 +1548,15 @@ def mean_grad(
     """Gradient of mean."""
     _kernel = _k_mean_grad.get(out_grad._data.__class__) or dispatch("mean_grad", "mean_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, axis, keepdim))
+        _result = _kernel(x, out_grad._data, axis, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("mean_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.MeanDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.MeanDoubleGradNode, _result, None, out_grad)
         node.axis = axis
         node.keepdim = keepdim
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.mean_grad(x, out_grad, axis, keepdim, x_grad)
     return x_grad
@@ -1583,15 +1660,17 @@ def prod_grad(
         or dispatch("prod_grad", "prod_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, axis, keepdim))
+        _result = _kernel(x._data, out_grad._data, axis, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("prod_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.ProdDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.ProdDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
         node.keepdim = keepdim
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.prod_grad(x, out_grad, axis, keepdim, x_grad)
     return x_grad
@@ -1674,9 +1753,9 @@ def logsumexp_grad(
         raise kernel_error("logsumexp_grad", _e) from None
     if (x._requires_grad or out._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.LogsumexpDoubleGradNode, (x, out, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
         node.keepdim = keepdim
     if FORWARD.active:
@@ -1699,16 +1778,18 @@ def var_grad(
         or dispatch("var_grad", "var_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, axis, unbiased, keepdim))
+        _result = _kernel(x._data, out_grad._data, axis, unbiased, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("var_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.VarDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.VarDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.var_grad(x, out_grad, axis, unbiased, keepdim, x_grad)
     return x_grad
@@ -1749,9 +1830,9 @@ def std_grad(
         raise kernel_error("std_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.StdDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
@@ -1795,9 +1876,9 @@ def norm_grad(
         raise kernel_error("norm_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.NormDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.p = p
         node.axis = axis
         node.keepdim = keepdim
@@ -1814,12 +1895,14 @@ def cumsum_grad(
     """Gradient of cumsum."""
     _kernel = _k_cumsum_grad.get(out_grad._data.__class__) or dispatch("cumsum_grad", "cumsum_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, axis))
+        _result = _kernel(x, out_grad._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cumsum_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumsumDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.CumsumDoubleGradNode, _result, None, out_grad)
         node.axis = axis
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.cumsum_grad(x, out_grad, axis, x_grad)
     return x_grad
@@ -1856,8 +1939,8 @@ def cumprod_grad(
         raise kernel_error("cumprod_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CumprodDoubleGradNode, (x, None, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.dim = dim
     if FORWARD.active:
         _jvp.cumprod_grad(x, out, out_grad, dim, x_grad)
@@ -2006,9 +2089,9 @@ def matmul_grad(
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.MatmulDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
     if FORWARD.active:
@@ -2024,12 +2107,14 @@ def reshape_grad(
     """Gradient of reshape."""
     _kernel = _k_reshape_grad.get(out_grad._data.__class__) or dispatch("reshape_grad", "reshape_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, shape))
+        _result = _kernel(x, out_grad._data, shape)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("reshape_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReshapeDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.ReshapeDoubleGradNode, _result, None, out_grad)
         node.shape = shape
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.reshape_grad(x, out_grad, shape, x_grad)
     return x_grad
@@ -2043,12 +2128,14 @@ def transpose_grad(
     """Gradient of transpose."""
     _kernel = _k_transpose_grad.get(out_grad._data.__class__) or dispatch("transpose_grad", "transpose_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, perm))
+        _result = _kernel(x, out_grad._data, perm)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("transpose_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TransposeDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.TransposeDoubleGradNode, _result, None, out_grad)
         node.perm = perm
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.transpose_grad(x, out_grad, perm, x_grad)
     return x_grad
@@ -2062,12 +2149,14 @@ def squeeze_grad(
     """Gradient of squeeze."""
     _kernel = _k_squeeze_grad.get(out_grad._data.__class__) or dispatch("squeeze_grad", "squeeze_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, axis))
+        _result = _kernel(x, out_grad._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("squeeze_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.SqueezeDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.SqueezeDoubleGradNode, _result, None, out_grad)
         node.axis = axis
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.squeeze_grad(x, out_grad, axis, x_grad)
     return x_grad
@@ -2081,12 +2170,14 @@ def unsqueeze_grad(
     """Gradient of unsqueeze."""
     _kernel = _k_unsqueeze_grad.get(out_grad._data.__class__) or dispatch("unsqueeze_grad", "unsqueeze_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, axis))
+        _result = _kernel(x, out_grad._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("unsqueeze_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.UnsqueezeDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.UnsqueezeDoubleGradNode, _result, None, out_grad)
         node.axis = axis
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.unsqueeze_grad(x, out_grad, axis, x_grad)
     return x_grad
@@ -2101,13 +2192,15 @@ def flatten_grad(
     """Gradient of flatten."""
     _kernel = _k_flatten_grad.get(out_grad._data.__class__) or dispatch("flatten_grad", "flatten_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, start_axis, stop_axis))
+        _result = _kernel(x, out_grad._data, start_axis, stop_axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("flatten_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.FlattenDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.FlattenDoubleGradNode, _result, None, out_grad)
         node.start_axis = start_axis
         node.stop_axis = stop_axis
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.flatten_grad(x, out_grad, start_axis, stop_axis, x_grad)
     return x_grad
@@ -2121,12 +2214,14 @@ def expand_grad(
     """Gradient of expand."""
     _kernel = _k_expand_grad.get(out_grad._data.__class__) or dispatch("expand_grad", "expand_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, shape))
+        _result = _kernel(x, out_grad._data, shape)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("expand_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ExpandDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.ExpandDoubleGradNode, _result, None, out_grad)
         node.shape = shape
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.expand_grad(x, out_grad, shape, x_grad)
     return x_grad
@@ -2269,12 +2364,14 @@ def tile_grad(
     """Gradient of tile."""
     _kernel = _k_tile_grad.get(out_grad._data.__class__) or dispatch("tile_grad", "tile_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, repeat_times))
+        _result = _kernel(x, out_grad._data, repeat_times)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tile_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TileDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.TileDoubleGradNode, _result, None, out_grad)
         node.repeat_times = repeat_times
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.tile_grad(x, out_grad, repeat_times, x_grad)
     return x_grad
@@ -2387,13 +2484,15 @@ def masked_fill_grad(
         or dispatch("masked_fill_grad", "masked_fill_grad", mask._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(mask._data, out_grad._data, value))
+        _result = _kernel(mask._data, out_grad._data, value)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("masked_fill_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.MaskedFillDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.MaskedFillDoubleGradNode, _result, None, out_grad)
         node.mask = TensorWrapper.of_input(mask)
         node.value = value
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.masked_fill_grad(mask, out_grad, value, x_grad)
     return x_grad
@@ -2406,12 +2505,14 @@ def tril_grad(
     """Gradient of tril."""
     _kernel = _k_tril_grad.get(out_grad._data.__class__) or dispatch("tril_grad", "tril_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(out_grad._data, diagonal))
+        _result = _kernel(out_grad._data, diagonal)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tril_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TrilDoubleGradNode, (out_grad,), x_grad)
+        x_grad, node = recorded(_nodes.TrilDoubleGradNode, _result, out_grad)
         node.diagonal = diagonal
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.tril_grad(out_grad, diagonal, x_grad)
     return x_grad
@@ -2424,12 +2525,14 @@ def triu_grad(
     """Gradient of triu."""
     _kernel = _k_triu_grad.get(out_grad._data.__class__) or dispatch("triu_grad", "triu_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(out_grad._data, diagonal))
+        _result = _kernel(out_grad._data, diagonal)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("triu_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.TriuDoubleGradNode, (out_grad,), x_grad)
+        x_grad, node = recorded(_nodes.TriuDoubleGradNode, _result, out_grad)
         node.diagonal = diagonal
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.triu_grad(out_grad, diagonal, x_grad)
     return x_grad
@@ -2445,14 +2548,16 @@ def pad_grad(
     """Gradient of pad."""
     _kernel = _k_pad_grad.get(out_grad._data.__class__) or dispatch("pad_grad", "pad_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, pad, mode, value))
+        _result = _kernel(x, out_grad._data, pad, mode, value)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pad_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.PadDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.PadDoubleGradNode, _result, None, out_grad)
         node.pad = pad
         node.mode = mode
         node.value = value
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.pad_grad(x, out_grad, pad, mode, value, x_grad)
     return x_grad
@@ -2466,13 +2571,15 @@ def roll_grad(
     """Gradient of roll."""
     _kernel = _k_roll_grad.get(out_grad._data.__class__) or dispatch("roll_grad", "roll_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(out_grad._data, shifts, axis))
+        _result = _kernel(out_grad._data, shifts, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("roll_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.RollDoubleGradNode, (out_grad,), x_grad)
+        x_grad, node = recorded(_nodes.RollDoubleGradNode, _result, out_grad)
         node.shifts = shifts
         node.axis = axis
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.roll_grad(out_grad, shifts, axis, x_grad)
     return x_grad
@@ -2487,13 +2594,15 @@ def repeat_interleave_grad(
     """Gradient of repeat_interleave."""
     _kernel = _k_repeat_interleave_grad.get(out_grad._data.__class__) or dispatch("repeat_interleave_grad", "repeat_interleave_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, repeats, axis))
+        _result = _kernel(x, out_grad._data, repeats, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("repeat_interleave_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.RepeatInterleaveDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.RepeatInterleaveDoubleGradNode, _result, None, out_grad)
         node.repeats = repeats
         node.axis = axis
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.repeat_interleave_grad(x, out_grad, repeats, axis, x_grad)
     return x_grad
@@ -2506,12 +2615,14 @@ def flip_grad(
     """Gradient of flip."""
     _kernel = _k_flip_grad.get(out_grad._data.__class__) or dispatch("flip_grad", "flip_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(out_grad._data, axis))
+        _result = _kernel(out_grad._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("flip_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.FlipDoubleGradNode, (out_grad,), x_grad)
+        x_grad, node = recorded(_nodes.FlipDoubleGradNode, _result, out_grad)
         node.axis = axis
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.flip_grad(out_grad, axis, x_grad)
     return x_grad
@@ -2530,14 +2641,16 @@ def softmax_grad(
         or dispatch("softmax_grad", "softmax_grad", out._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(out._data, out_grad._data, axis))
+        _result = _kernel(out._data, out_grad._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softmax_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.SoftmaxDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.SoftmaxDoubleGradNode, _result, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.softmax_grad(out, out_grad, axis, x_grad)
     return x_grad
@@ -2556,14 +2669,16 @@ def log_softmax_grad(
         or dispatch("log_softmax_grad", "log_softmax_grad", out._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(out._data, out_grad._data, axis))
+        _result = _kernel(out._data, out_grad._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log_softmax_grad", _e) from None
     if (out._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.LogSoftmaxDoubleGradNode, (out, out_grad), x_grad)
-        node.out = TensorWrapper.of_input(out)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.LogSoftmaxDoubleGradNode, _result, out, out_grad)
+        node.out = TensorWrapper.of_edge(out)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.log_softmax_grad(out, out_grad, axis, x_grad)
     return x_grad
@@ -2583,14 +2698,16 @@ def dropout_grad(
         or dispatch("dropout_grad", "dropout_grad", mask._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(mask._data, out_grad._data, p, training))
+        _result = _kernel(mask._data, out_grad._data, p, training)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("dropout_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.DropoutDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.DropoutDoubleGradNode, _result, None, out_grad)
         node.mask = TensorWrapper.of_input(mask)
         node.p = p
         node.training = training
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.dropout_grad(mask, out_grad, p, training, x_grad)
     return x_grad
@@ -2656,9 +2773,9 @@ def prelu_grad(
     if (x._requires_grad or weight._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.PreluDoubleGradNode, (x, weight, out_grad), x_grad)
         set_history(weight_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.prelu_grad(x, weight, out_grad, x_grad, weight_grad)
     return (x_grad, weight_grad)
@@ -2677,14 +2794,16 @@ def glu_grad(
         or dispatch("glu_grad", "glu_grad", x._data, out_grad._data)
     )
     try:
-        x_grad = wrap(_kernel(x._data, out_grad._data, axis))
+        _result = _kernel(x._data, out_grad._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("glu_grad", _e) from None
     if (x._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.GluDoubleGradNode, (x, out_grad), x_grad)
-        node.x = TensorWrapper.of_input(x)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.GluDoubleGradNode, _result, x, out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.glu_grad(x, out_grad, axis, x_grad)
     return x_grad
@@ -2727,9 +2846,9 @@ def cross_entropy_grad(
         raise kernel_error("cross_entropy_grad", _e) from None
     if (input._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CrossEntropyDoubleGradNode, (input, None, out_grad), input_grad)
-        node.input = TensorWrapper.of_input(input)
+        node.input = TensorWrapper.of_edge(input)
         node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.axis = axis
         node.reduction = reduction
         node.ignore_index = ignore_index
@@ -2787,10 +2906,10 @@ def cross_entropy_double_grad(
     if (input._requires_grad or out_grad._requires_grad or input_grad_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.CrossEntropyTripleGradNode, (input, None, out_grad, input_grad_grad), grad_wrt_input)
         set_history(grad_wrt_out_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
+        node.input = TensorWrapper.of_edge(input)
         node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
-        node.input_grad_grad = TensorWrapper.of_input(input_grad_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+        node.input_grad_grad = TensorWrapper.of_edge(input_grad_grad)
         node.axis = axis
         node.reduction = reduction
         node.ignore_index = ignore_index
@@ -2838,9 +2957,9 @@ def mse_loss_grad(
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.MseLossDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.reduction = reduction
     if FORWARD.active:
         _jvp.mse_loss_grad(input, label, out_grad, reduction, input_grad, label_grad)
@@ -2940,11 +3059,11 @@ def binary_cross_entropy_with_logits_grad(
     if (logit._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.BinaryCrossEntropyWithLogitsDoubleGradNode, (logit, label, None, None, out_grad), logit_grad)
         set_history(label_grad, node, 1)
-        node.logit = TensorWrapper.of_input(logit)
-        node.label = TensorWrapper.of_input(label)
+        node.logit = TensorWrapper.of_edge(logit)
+        node.label = TensorWrapper.of_edge(label)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.reduction = reduction
     if FORWARD.active:
         _jvp.binary_cross_entropy_with_logits_grad(logit, label, weight, pos_weight, out_grad, reduction, logit_grad, label_grad)
@@ -2991,7 +3110,7 @@ def l1_loss_grad(
         set_history(label_grad, node, 1)
         node.input = TensorWrapper.of_input(input)
         node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.reduction = reduction
     if FORWARD.active:
         _jvp.l1_loss_grad(input, label, out_grad, reduction, input_grad, label_grad)
@@ -3038,9 +3157,9 @@ def smooth_l1_loss_grad(
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.SmoothL1LossDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.reduction = reduction
         node.delta = delta
     if FORWARD.active:
@@ -3088,9 +3207,9 @@ def kl_div_grad(
     if (input._requires_grad or label._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.KlDivDoubleGradNode, (input, label, out_grad), input_grad)
         set_history(label_grad, node, 1)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.reduction = reduction
         node.log_target = log_target
     if FORWARD.active:
@@ -3147,9 +3266,9 @@ def conv2d_grad(
         set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.stride = stride
         node.padding = padding
         node.dilation = dilation
@@ -3208,9 +3327,9 @@ def conv3d_grad(
         set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.stride = stride
         node.padding = padding
         node.dilation = dilation
@@ -3285,14 +3404,16 @@ def avg_pool2d_grad(
     """Gradient of avg_pool2d."""
     _kernel = _k_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("avg_pool2d_grad", "avg_pool2d_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, kernel_size, stride, padding))
+        _result = _kernel(x, out_grad._data, kernel_size, stride, padding)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("avg_pool2d_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.AvgPool2dDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.AvgPool2dDoubleGradNode, _result, None, out_grad)
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.avg_pool2d_grad(x, out_grad, kernel_size, stride, padding, x_grad)
     return x_grad
@@ -3306,12 +3427,14 @@ def adaptive_avg_pool2d_grad(
     """Gradient of adaptive_avg_pool2d."""
     _kernel = _k_adaptive_avg_pool2d_grad.get(out_grad._data.__class__) or dispatch("adaptive_avg_pool2d_grad", "adaptive_avg_pool2d_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, output_size))
+        _result = _kernel(x, out_grad._data, output_size)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("adaptive_avg_pool2d_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.AdaptiveAvgPool2dDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.AdaptiveAvgPool2dDoubleGradNode, _result, None, out_grad)
         node.output_size = output_size
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.adaptive_avg_pool2d_grad(x, out_grad, output_size, x_grad)
     return x_grad
@@ -3372,11 +3495,11 @@ def layer_norm_grad(
             set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.mean = TensorWrapper.of_input(mean)
         node.rstd = TensorWrapper.of_input(rstd)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.normalized_shape = normalized_shape
         node.epsilon = epsilon
     if FORWARD.active:
@@ -3441,11 +3564,11 @@ def batch_norm_grad(
             set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.saved_mean = TensorWrapper.of_input(saved_mean)
         node.saved_rstd = TensorWrapper.of_input(saved_rstd)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.training = training
         node.momentum = momentum
         node.epsilon = epsilon
@@ -3509,11 +3632,11 @@ def group_norm_grad(
             set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.mean = TensorWrapper.of_input(mean)
         node.rstd = TensorWrapper.of_input(rstd)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.num_groups = num_groups
         node.epsilon = epsilon
     if FORWARD.active:
@@ -3562,9 +3685,9 @@ def linear_grad(
         set_history(weight_grad, node, 1)
         if bias_grad is not None:
             set_history(bias_grad, node, 2)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.linear_grad(x, weight, bias, out_grad, x_grad, weight_grad, bias_grad)
     return (x_grad, weight_grad, bias_grad)
@@ -3608,9 +3731,9 @@ def einsum_grad(
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.EinsumDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.equation = equation
     if FORWARD.active:
         _jvp.einsum_grad(x, y, out_grad, equation, x_grad, y_grad)
@@ -3681,13 +3804,13 @@ def scaled_dot_product_attention_grad(
         set_history(value_grad, node, 2)
         if mask_grad is not None:
             set_history(mask_grad, node, 3)
-        node.query = TensorWrapper.of_input(query)
-        node.key = TensorWrapper.of_input(key)
-        node.value = TensorWrapper.of_input(value)
-        node.mask = None if mask is None else TensorWrapper.of_input(mask)
+        node.query = TensorWrapper.of_edge(query)
+        node.key = TensorWrapper.of_edge(key)
+        node.value = TensorWrapper.of_edge(value)
+        node.mask = None if mask is None else TensorWrapper.of_edge(mask)
         node.weights = TensorWrapper.of_input(weights)
         node.keep = TensorWrapper.of_input(keep)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
         node.dropout_p = dropout_p
         node.causal = causal
         node.scale = scale
@@ -3707,15 +3830,17 @@ def unfold_grad(
     """Gradient of unfold."""
     _kernel = _k_unfold_grad.get(out_grad._data.__class__) or dispatch("unfold_grad", "unfold_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, kernel_size, dilation, padding, stride))
+        _result = _kernel(x, out_grad._data, kernel_size, dilation, padding, stride)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("unfold_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.UnfoldDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.UnfoldDoubleGradNode, _result, None, out_grad)
         node.kernel_size = kernel_size
         node.dilation = dilation
         node.padding = padding
         node.stride = stride
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.unfold_grad(x, out_grad, kernel_size, dilation, padding, stride, x_grad)
     return x_grad
@@ -3729,12 +3854,14 @@ def fill_grad(
     """Zeros shaped like x (fill's result does not depend on x)."""
     _kernel = _k_fill_grad.get(out_grad._data.__class__) or dispatch("fill_grad", "fill_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, value))
+        _result = _kernel(x, out_grad._data, value)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fill_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.FillDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.FillDoubleGradNode, _result, None, out_grad)
         node.value = value
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.fill_grad(x, out_grad, value, x_grad)
     return x_grad
@@ -3747,11 +3874,13 @@ def zero_grad(
     """Zeros shaped like x (zero's result does not depend on x)."""
     _kernel = _k_zero_grad.get(out_grad._data.__class__) or dispatch("zero_grad", "zero_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data))
+        _result = _kernel(x, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("zero_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        new_node(_nodes.ZeroDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.ZeroDoubleGradNode, _result, None, out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.zero_grad(x, out_grad, x_grad)
     return x_grad
@@ -3764,12 +3893,14 @@ def reduce_as_grad(
     """Gradient of reduce_as, out_grad broadcast back to the shape of x."""
     _kernel = _k_reduce_as_grad.get(out_grad._data.__class__) or dispatch("reduce_as_grad", "reduce_as_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data))
+        _result = _kernel(x, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("reduce_as_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReduceAsDoubleGradNode, (None, out_grad), x_grad)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        x_grad, node = recorded(_nodes.ReduceAsDoubleGradNode, _result, None, out_grad)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.reduce_as_grad(x, out_grad, x_grad)
     return x_grad
@@ -3785,14 +3916,16 @@ def diagonal_grad(
     """Gradient of diagonal."""
     _kernel = _k_diagonal_grad.get(out_grad._data.__class__) or dispatch("diagonal_grad", "diagonal_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, offset, axis1, axis2))
+        _result = _kernel(x, out_grad._data, offset, axis1, axis2)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("diagonal_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.DiagonalDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.DiagonalDoubleGradNode, _result, None, out_grad)
         node.offset = offset
         node.axis1 = axis1
         node.axis2 = axis2
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.diagonal_grad(x, out_grad, offset, axis1, axis2, x_grad)
     return x_grad
@@ -3834,9 +3967,9 @@ def kron_grad(
     if (x._requires_grad or y._requires_grad or out_grad._requires_grad) and grad_enabled():
         node = new_node(_nodes.KronDoubleGradNode, (x, y, out_grad), x_grad)
         set_history(y_grad, node, 1)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.out_grad = TensorWrapper.of_input(out_grad)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.out_grad = TensorWrapper.of_edge(out_grad)
     if FORWARD.active:
         _jvp.kron_grad(x, y, out_grad, x_grad, y_grad)
     return (x_grad, y_grad)
@@ -3849,11 +3982,13 @@ def real_grad(
     """Gradient of real."""
     _kernel = _k_real_grad.get(out_grad._data.__class__) or dispatch("real_grad", "real_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data))
+        _result = _kernel(x, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("real_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        new_node(_nodes.RealDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.RealDoubleGradNode, _result, None, out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.real_grad(x, out_grad, x_grad)
     return x_grad
@@ -3866,11 +4001,13 @@ def imag_grad(
     """Gradient of imag."""
     _kernel = _k_imag_grad.get(out_grad._data.__class__) or dispatch("imag_grad", "imag_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data))
+        _result = _kernel(x, out_grad._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("imag_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        new_node(_nodes.ImagDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.ImagDoubleGradNode, _result, None, out_grad)
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.imag_grad(x, out_grad, x_grad)
     return x_grad
@@ -3886,14 +4023,16 @@ def fftn_grad(
     """Gradient of fftn."""
     _kernel = _k_fftn_grad.get(out_grad._data.__class__) or dispatch("fftn_grad", "fftn_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, s, axes, norm))
+        _result = _kernel(x, out_grad._data, s, axes, norm)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fftn_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.FftnDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.FftnDoubleGradNode, _result, None, out_grad)
         node.s = s
         node.axes = axes
         node.norm = norm
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.fftn_grad(x, out_grad, s, axes, norm, x_grad)
     return x_grad
@@ -3909,14 +4048,16 @@ def ifftn_grad(
     """Gradient of ifftn."""
     _kernel = _k_ifftn_grad.get(out_grad._data.__class__) or dispatch("ifftn_grad", "ifftn_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, s, axes, norm))
+        _result = _kernel(x, out_grad._data, s, axes, norm)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("ifftn_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.IfftnDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.IfftnDoubleGradNode, _result, None, out_grad)
         node.s = s
         node.axes = axes
         node.norm = norm
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.ifftn_grad(x, out_grad, s, axes, norm, x_grad)
     return x_grad
@@ -3932,14 +4073,16 @@ def rfftn_grad(
     """Gradient of rfftn."""
     _kernel = _k_rfftn_grad.get(out_grad._data.__class__) or dispatch("rfftn_grad", "rfftn_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, s, axes, norm))
+        _result = _kernel(x, out_grad._data, s, axes, norm)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("rfftn_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.RfftnDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.RfftnDoubleGradNode, _result, None, out_grad)
         node.s = s
         node.axes = axes
         node.norm = norm
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.rfftn_grad(x, out_grad, s, axes, norm, x_grad)
     return x_grad
@@ -3955,14 +4098,16 @@ def irfftn_grad(
     """Gradient of irfftn."""
     _kernel = _k_irfftn_grad.get(out_grad._data.__class__) or dispatch("irfftn_grad", "irfftn_grad", out_grad._data)
     try:
-        x_grad = wrap(_kernel(x, out_grad._data, s, axes, norm))
+        _result = _kernel(x, out_grad._data, s, axes, norm)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("irfftn_grad", _e) from None
     if out_grad._requires_grad and grad_enabled():
-        node = new_node(_nodes.IrfftnDoubleGradNode, (None, out_grad), x_grad)
+        x_grad, node = recorded(_nodes.IrfftnDoubleGradNode, _result, None, out_grad)
         node.s = s
         node.axes = axes
         node.norm = norm
+    else:
+        x_grad = wrap(_result)
     if FORWARD.active:
         _jvp.irfftn_grad(x, out_grad, s, axes, norm, x_grad)
     return x_grad

@@ -26,6 +26,8 @@ from opgrad.runtime.dual import (
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import (
     new_node,
+    new_node_of,
+    recorded,
     set_history,
 )
 from opgrad.runtime.inplace import (
@@ -640,11 +642,13 @@ def neg(x: Tensor | float | int) -> Tensor:
         x = as_tensor_arg(x, None, "neg", "x")
     _kernel = _k_neg.get(x._data.__class__) or dispatch("neg", "neg", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("neg", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.NegGradNode, (x,), out)
+        out, node = recorded(_nodes.NegGradNode, _result, x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.neg(x, out)
     return out
@@ -666,12 +670,14 @@ def abs(x: Tensor | float | int) -> Tensor:
         x = as_tensor_arg(x, None, "abs", "x")
     _kernel = _k_abs.get(x._data.__class__) or dispatch("abs", "abs", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("abs", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AbsGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.AbsGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.abs(x, out)
     return out
@@ -695,12 +701,14 @@ def sign(x: Tensor | float | int) -> Tensor:
         refuse_complex("sign", x, arg="x")
     _kernel = _k_sign.get(x._data.__class__) or dispatch("sign", "sign", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sign", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SignGradNode, (x,), out)
+        out, node = recorded(_nodes.SignGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.sign(x, out)
     return out
@@ -724,12 +732,14 @@ def exp(x: Tensor | float | int) -> Tensor:
         x = promote_float("exp", x)
     _kernel = _k_exp.get(x._data.__class__) or dispatch("exp", "exp", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("exp", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ExpGradNode, (x,), out)
+        out, node = recorded(_nodes.ExpGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.exp(x, out)
     return out
@@ -789,12 +799,14 @@ def expm1(x: Tensor | float | int) -> Tensor:
         x = promote_float("expm1", x)
     _kernel = _k_expm1.get(x._data.__class__) or dispatch("expm1", "expm1", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("expm1", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.Expm1GradNode, (x,), out)
+        out, node = recorded(_nodes.Expm1GradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.expm1(x, out)
     return out
@@ -818,12 +830,14 @@ def log(x: Tensor | float | int) -> Tensor:
         x = promote_float("log", x)
     _kernel = _k_log.get(x._data.__class__) or dispatch("log", "log", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.LogGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.log(x, out)
     return out
@@ -847,12 +861,14 @@ def log1p(x: Tensor | float | int) -> Tensor:
         x = promote_float("log1p", x)
     _kernel = _k_log1p.get(x._data.__class__) or dispatch("log1p", "log1p", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log1p", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.Log1pGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.Log1pGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.log1p(x, out)
     return out
@@ -876,12 +892,14 @@ def sqrt(x: Tensor | float | int) -> Tensor:
         x = promote_float("sqrt", x)
     _kernel = _k_sqrt.get(x._data.__class__) or dispatch("sqrt", "sqrt", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sqrt", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SqrtGradNode, (x,), out)
+        out, node = recorded(_nodes.SqrtGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.sqrt(x, out)
     return out
@@ -905,12 +923,14 @@ def rsqrt(x: Tensor | float | int) -> Tensor:
         x = promote_float("rsqrt", x)
     _kernel = _k_rsqrt.get(x._data.__class__) or dispatch("rsqrt", "rsqrt", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("rsqrt", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RsqrtGradNode, (x,), out)
+        out, node = recorded(_nodes.RsqrtGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.rsqrt(x, out)
     return out
@@ -932,12 +952,14 @@ def square(x: Tensor | float | int) -> Tensor:
         x = as_tensor_arg(x, None, "square", "x")
     _kernel = _k_square.get(x._data.__class__) or dispatch("square", "square", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("square", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SquareGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.SquareGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.square(x, out)
     return out
@@ -961,12 +983,14 @@ def reciprocal(x: Tensor | float | int) -> Tensor:
         x = promote_float("reciprocal", x)
     _kernel = _k_reciprocal.get(x._data.__class__) or dispatch("reciprocal", "reciprocal", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("reciprocal", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReciprocalGradNode, (x,), out)
+        out, node = recorded(_nodes.ReciprocalGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.reciprocal(x, out)
     return out
@@ -990,12 +1014,14 @@ def sin(x: Tensor | float | int) -> Tensor:
         x = promote_float("sin", x)
     _kernel = _k_sin.get(x._data.__class__) or dispatch("sin", "sin", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sin", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SinGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.SinGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.sin(x, out)
     return out
@@ -1019,12 +1045,14 @@ def cos(x: Tensor | float | int) -> Tensor:
         x = promote_float("cos", x)
     _kernel = _k_cos.get(x._data.__class__) or dispatch("cos", "cos", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cos", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CosGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.CosGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.cos(x, out)
     return out
@@ -1048,12 +1076,14 @@ def tanh(x: Tensor | float | int) -> Tensor:
         x = promote_float("tanh", x)
     _kernel = _k_tanh.get(x._data.__class__) or dispatch("tanh", "tanh", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tanh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TanhGradNode, (x,), out)
+        out, node = recorded(_nodes.TanhGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.tanh(x, out)
     return out
@@ -1113,12 +1143,14 @@ def sigmoid(x: Tensor | float | int) -> Tensor:
         x = promote_float("sigmoid", x)
     _kernel = _k_sigmoid.get(x._data.__class__) or dispatch("sigmoid", "sigmoid", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sigmoid", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SigmoidGradNode, (x,), out)
+        out, node = recorded(_nodes.SigmoidGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.sigmoid(x, out)
     return out
@@ -1178,12 +1210,14 @@ def relu(x: Tensor | float | int) -> Tensor:
         refuse_complex("relu", x, arg="x")
     _kernel = _k_relu.get(x._data.__class__) or dispatch("relu", "relu", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("relu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReluGradNode, (x,), out)
+        out, node = recorded(_nodes.ReluGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.relu(x, out)
     return out
@@ -1251,13 +1285,15 @@ def gelu(
         x = promote_float("gelu", x)
     _kernel = _k_gelu.get(x._data.__class__) or dispatch("gelu", "gelu", x._data)
     try:
-        out = wrap(_kernel(x._data, approximate))
+        _result = _kernel(x._data, approximate)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("gelu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.GeluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.GeluGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.approximate = approximate
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.gelu(x, approximate, out)
     return out
@@ -1281,12 +1317,14 @@ def silu(x: Tensor | float | int) -> Tensor:
         x = promote_float("silu", x)
     _kernel = _k_silu.get(x._data.__class__) or dispatch("silu", "silu", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("silu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SiluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.SiluGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.silu(x, out)
     return out
@@ -1320,14 +1358,16 @@ def softplus(
         x = promote_float("softplus", x)
     _kernel = _k_softplus.get(x._data.__class__) or dispatch("softplus", "softplus", x._data)
     try:
-        out = wrap(_kernel(x._data, beta, threshold))
+        _result = _kernel(x._data, beta, threshold)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softplus", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SoftplusGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.SoftplusGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.beta = beta
         node.threshold = threshold
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.softplus(x, beta, threshold, out)
     return out
@@ -1357,13 +1397,15 @@ def leaky_relu(
         x = promote_float("leaky_relu", x)
     _kernel = _k_leaky_relu.get(x._data.__class__) or dispatch("leaky_relu", "leaky_relu", x._data)
     try:
-        out = wrap(_kernel(x._data, negative_slope))
+        _result = _kernel(x._data, negative_slope)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("leaky_relu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LeakyReluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.LeakyReluGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.negative_slope = negative_slope
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.leaky_relu(x, negative_slope, out)
     return out
@@ -1393,13 +1435,15 @@ def elu(
         x = promote_float("elu", x)
     _kernel = _k_elu.get(x._data.__class__) or dispatch("elu", "elu", x._data)
     try:
-        out = wrap(_kernel(x._data, alpha))
+        _result = _kernel(x._data, alpha)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("elu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.EluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.EluGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.alpha = alpha
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.elu(x, alpha, out)
     return out
@@ -1423,12 +1467,14 @@ def erf(x: Tensor | float | int) -> Tensor:
         x = promote_float("erf", x)
     _kernel = _k_erf.get(x._data.__class__) or dispatch("erf", "erf", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("erf", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ErfGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.ErfGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.erf(x, out)
     return out
@@ -1462,13 +1508,15 @@ def scale(
         refuse_complex("scale", x, arg="x")
     _kernel = _k_scale.get(x._data.__class__) or dispatch("scale", "scale", x._data)
     try:
-        out = wrap(_kernel(x._data, scale, bias))
+        _result = _kernel(x._data, scale, bias)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("scale", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ScaleGradNode, (x,), out)
+        out, node = recorded(_nodes.ScaleGradNode, _result, x)
         node.scale = scale
         node.bias = bias
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.scale(x, scale, bias, out)
     return out
@@ -1547,13 +1595,15 @@ def pow(
         x = promote_float("pow", x)
     _kernel = _k_pow.get(x._data.__class__) or dispatch("pow", "pow", x._data)
     try:
-        out = wrap(_kernel(x._data, y))
+        _result = _kernel(x._data, y)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pow", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.PowGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.PowGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.y = y
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.pow(x, y, out)
     return out
@@ -1589,14 +1639,16 @@ def clip(
         refuse_complex("clip", x, arg="x")
     _kernel = _k_clip.get(x._data.__class__) or dispatch("clip", "clip", x._data)
     try:
-        out = wrap(_kernel(x._data, min, max))
+        _result = _kernel(x._data, min, max)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("clip", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ClipGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.ClipGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.min = min
         node.max = max
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.clip(x, min, max, out)
     return out
@@ -1673,13 +1725,15 @@ def cast(
     dtype = dtype_arg(dtype, "cast", "dtype")
     _kernel = _k_cast.get(x._data.__class__) or dispatch("cast", "cast", x._data)
     try:
-        out = wrap(_kernel(x._data, dtype))
+        _result = _kernel(x._data, dtype)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cast", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.CastGradNode, (x,), out)
+    if x._requires_grad and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.CastGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.dtype = dtype
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.cast(x, dtype, out)
     return out
@@ -1713,14 +1767,16 @@ def hardtanh(
         x = promote_float("hardtanh", x)
     _kernel = _k_hardtanh.get(x._data.__class__) or dispatch("hardtanh", "hardtanh", x._data)
     try:
-        out = wrap(_kernel(x._data, min, max))
+        _result = _kernel(x._data, min, max)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardtanh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardtanhGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.HardtanhGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.min = min
         node.max = max
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.hardtanh(x, min, max, out)
     return out
@@ -1744,12 +1800,14 @@ def hardswish(x: Tensor | float | int) -> Tensor:
         x = promote_float("hardswish", x)
     _kernel = _k_hardswish.get(x._data.__class__) or dispatch("hardswish", "hardswish", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardswish", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardswishGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.HardswishGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.hardswish(x, out)
     return out
@@ -1773,12 +1831,14 @@ def hardsigmoid(x: Tensor | float | int) -> Tensor:
         x = promote_float("hardsigmoid", x)
     _kernel = _k_hardsigmoid.get(x._data.__class__) or dispatch("hardsigmoid", "hardsigmoid", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("hardsigmoid", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.HardsigmoidGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.HardsigmoidGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.hardsigmoid(x, out)
     return out
@@ -1802,12 +1862,14 @@ def mish(x: Tensor | float | int) -> Tensor:
         x = promote_float("mish", x)
     _kernel = _k_mish.get(x._data.__class__) or dispatch("mish", "mish", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("mish", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MishGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.MishGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.mish(x, out)
     return out
@@ -1831,12 +1893,14 @@ def log_sigmoid(x: Tensor | float | int) -> Tensor:
         x = promote_float("log_sigmoid", x)
     _kernel = _k_log_sigmoid.get(x._data.__class__) or dispatch("log_sigmoid", "log_sigmoid", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log_sigmoid", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogSigmoidGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.LogSigmoidGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.log_sigmoid(x, out)
     return out
@@ -1860,12 +1924,14 @@ def swish(x: Tensor | float | int) -> Tensor:
         x = promote_float("swish", x)
     _kernel = _k_silu.get(x._data.__class__) or dispatch("swish", "silu", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("swish", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SwishGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.SwishGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.swish(x, out)
     return out
@@ -1899,14 +1965,16 @@ def selu(
         x = promote_float("selu", x)
     _kernel = _k_selu.get(x._data.__class__) or dispatch("selu", "selu", x._data)
     try:
-        out = wrap(_kernel(x._data, scale, alpha))
+        _result = _kernel(x._data, scale, alpha)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("selu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SeluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.SeluGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.scale = scale
         node.alpha = alpha
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.selu(x, scale, alpha, out)
     return out
@@ -1936,13 +2004,15 @@ def celu(
         x = promote_float("celu", x)
     _kernel = _k_celu.get(x._data.__class__) or dispatch("celu", "celu", x._data)
     try:
-        out = wrap(_kernel(x._data, alpha))
+        _result = _kernel(x._data, alpha)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("celu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CeluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.CeluGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.alpha = alpha
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.celu(x, alpha, out)
     return out
@@ -1966,12 +2036,14 @@ def softsign(x: Tensor | float | int) -> Tensor:
         x = promote_float("softsign", x)
     _kernel = _k_softsign.get(x._data.__class__) or dispatch("softsign", "softsign", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softsign", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SoftsignGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.SoftsignGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.softsign(x, out)
     return out
@@ -1995,12 +2067,14 @@ def tanhshrink(x: Tensor | float | int) -> Tensor:
         x = promote_float("tanhshrink", x)
     _kernel = _k_tanhshrink.get(x._data.__class__) or dispatch("tanhshrink", "tanhshrink", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tanhshrink", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TanhshrinkGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.TanhshrinkGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.tanhshrink(x, out)
     return out
@@ -2035,13 +2109,15 @@ def add(
         or dispatch("add", "add", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("add", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.AddGradNode, (x, y), out)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.AddGradNode, _result, x, y)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.add(x, y, out)
     return out
@@ -2124,13 +2200,15 @@ def subtract(
         or dispatch("subtract", "subtract", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("subtract", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.SubtractGradNode, (x, y), out)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.SubtractGradNode, _result, x, y)
         node.x = TensorWrapper.meta_of(x)
         node.y = TensorWrapper.meta_of(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.subtract(x, y, out)
     return out
@@ -2213,13 +2291,15 @@ def multiply(
         or dispatch("multiply", "multiply", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("multiply", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.MultiplyGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.MultiplyGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.multiply(x, y, out)
     return out
@@ -2302,14 +2382,16 @@ def divide(
         or dispatch("divide", "divide", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("divide", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.DivideGradNode, (x, y), out)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.DivideGradNode, _result, x, y)
         node.x = TensorWrapper.meta_of(x)
-        node.y = TensorWrapper.of_input(y)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.divide(x, y, out)
     return out
@@ -2395,13 +2477,15 @@ def maximum(
         or dispatch("maximum", "maximum", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("maximum", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.MaximumGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.MaximumGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.maximum(x, y, out)
     return out
@@ -2438,13 +2522,15 @@ def minimum(
         or dispatch("minimum", "minimum", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("minimum", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.MinimumGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.MinimumGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.minimum(x, y, out)
     return out
@@ -2479,13 +2565,15 @@ def elementwise_pow(
         or dispatch("elementwise_pow", "elementwise_pow", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("elementwise_pow", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.ElementwisePowGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.ElementwisePowGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.elementwise_pow(x, y, out)
     return out
@@ -2566,12 +2654,14 @@ def tan(x: Tensor | float | int) -> Tensor:
         x = promote_float("tan", x)
     _kernel = _k_tan.get(x._data.__class__) or dispatch("tan", "tan", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tan", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TanGradNode, (x,), out)
+        out, node = recorded(_nodes.TanGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.tan(x, out)
     return out
@@ -2595,12 +2685,14 @@ def asin(x: Tensor | float | int) -> Tensor:
         x = promote_float("asin", x)
     _kernel = _k_asin.get(x._data.__class__) or dispatch("asin", "asin", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("asin", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AsinGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.AsinGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.asin(x, out)
     return out
@@ -2624,12 +2716,14 @@ def acos(x: Tensor | float | int) -> Tensor:
         x = promote_float("acos", x)
     _kernel = _k_acos.get(x._data.__class__) or dispatch("acos", "acos", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("acos", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AcosGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.AcosGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.acos(x, out)
     return out
@@ -2653,12 +2747,14 @@ def atan(x: Tensor | float | int) -> Tensor:
         x = promote_float("atan", x)
     _kernel = _k_atan.get(x._data.__class__) or dispatch("atan", "atan", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("atan", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AtanGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.AtanGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.atan(x, out)
     return out
@@ -2682,12 +2778,14 @@ def sinh(x: Tensor | float | int) -> Tensor:
         x = promote_float("sinh", x)
     _kernel = _k_sinh.get(x._data.__class__) or dispatch("sinh", "sinh", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sinh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SinhGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.SinhGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.sinh(x, out)
     return out
@@ -2711,12 +2809,14 @@ def cosh(x: Tensor | float | int) -> Tensor:
         x = promote_float("cosh", x)
     _kernel = _k_cosh.get(x._data.__class__) or dispatch("cosh", "cosh", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cosh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CoshGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.CoshGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.cosh(x, out)
     return out
@@ -2740,12 +2840,14 @@ def asinh(x: Tensor | float | int) -> Tensor:
         x = promote_float("asinh", x)
     _kernel = _k_asinh.get(x._data.__class__) or dispatch("asinh", "asinh", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("asinh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AsinhGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.AsinhGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.asinh(x, out)
     return out
@@ -2769,12 +2871,14 @@ def acosh(x: Tensor | float | int) -> Tensor:
         x = promote_float("acosh", x)
     _kernel = _k_acosh.get(x._data.__class__) or dispatch("acosh", "acosh", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("acosh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AcoshGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.AcoshGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.acosh(x, out)
     return out
@@ -2798,12 +2902,14 @@ def atanh(x: Tensor | float | int) -> Tensor:
         x = promote_float("atanh", x)
     _kernel = _k_atanh.get(x._data.__class__) or dispatch("atanh", "atanh", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("atanh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AtanhGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.AtanhGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.atanh(x, out)
     return out
@@ -2827,12 +2933,14 @@ def log2(x: Tensor | float | int) -> Tensor:
         x = promote_float("log2", x)
     _kernel = _k_log2.get(x._data.__class__) or dispatch("log2", "log2", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log2", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.Log2GradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.Log2GradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.log2(x, out)
     return out
@@ -2856,12 +2964,14 @@ def log10(x: Tensor | float | int) -> Tensor:
         x = promote_float("log10", x)
     _kernel = _k_log10.get(x._data.__class__) or dispatch("log10", "log10", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log10", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.Log10GradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.Log10GradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.log10(x, out)
     return out
@@ -2885,12 +2995,14 @@ def exp2(x: Tensor | float | int) -> Tensor:
         x = promote_float("exp2", x)
     _kernel = _k_exp2.get(x._data.__class__) or dispatch("exp2", "exp2", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("exp2", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.Exp2GradNode, (x,), out)
+        out, node = recorded(_nodes.Exp2GradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.exp2(x, out)
     return out
@@ -2914,11 +3026,13 @@ def deg2rad(x: Tensor | float | int) -> Tensor:
         x = promote_float("deg2rad", x)
     _kernel = _k_deg2rad.get(x._data.__class__) or dispatch("deg2rad", "deg2rad", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("deg2rad", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.Deg2radGradNode, (x,), out)
+        out, node = recorded(_nodes.Deg2radGradNode, _result, x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.deg2rad(x, out)
     return out
@@ -2942,11 +3056,13 @@ def rad2deg(x: Tensor | float | int) -> Tensor:
         x = promote_float("rad2deg", x)
     _kernel = _k_rad2deg.get(x._data.__class__) or dispatch("rad2deg", "rad2deg", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("rad2deg", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.Rad2degGradNode, (x,), out)
+        out, node = recorded(_nodes.Rad2degGradNode, _result, x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.rad2deg(x, out)
     return out
@@ -2970,12 +3086,14 @@ def logit(x: Tensor | float | int) -> Tensor:
         x = promote_float("logit", x)
     _kernel = _k_logit.get(x._data.__class__) or dispatch("logit", "logit", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("logit", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogitGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.LogitGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.logit(x, out)
     return out
@@ -2999,11 +3117,13 @@ def frac(x: Tensor | float | int) -> Tensor:
         refuse_complex("frac", x, arg="x")
     _kernel = _k_frac.get(x._data.__class__) or dispatch("frac", "frac", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("frac", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.FracGradNode, (x,), out)
+        out, node = recorded(_nodes.FracGradNode, _result, x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.frac(x, out)
     return out
@@ -3027,11 +3147,13 @@ def floor(x: Tensor | float | int) -> Tensor:
         refuse_complex("floor", x, arg="x")
     _kernel = _k_floor.get(x._data.__class__) or dispatch("floor", "floor", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("floor", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.FloorGradNode, (x,), out)
+        out, node = recorded(_nodes.FloorGradNode, _result, x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.floor(x, out)
     return out
@@ -3055,11 +3177,13 @@ def ceil(x: Tensor | float | int) -> Tensor:
         refuse_complex("ceil", x, arg="x")
     _kernel = _k_ceil.get(x._data.__class__) or dispatch("ceil", "ceil", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("ceil", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.CeilGradNode, (x,), out)
+        out, node = recorded(_nodes.CeilGradNode, _result, x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.ceil(x, out)
     return out
@@ -3083,11 +3207,13 @@ def trunc(x: Tensor | float | int) -> Tensor:
         refuse_complex("trunc", x, arg="x")
     _kernel = _k_trunc.get(x._data.__class__) or dispatch("trunc", "trunc", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("trunc", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.TruncGradNode, (x,), out)
+        out, node = recorded(_nodes.TruncGradNode, _result, x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.trunc(x, out)
     return out
@@ -3117,12 +3243,14 @@ def round(
         refuse_complex("round", x, arg="x")
     _kernel = _k_round.get(x._data.__class__) or dispatch("round", "round", x._data)
     try:
-        out = wrap(_kernel(x._data, decimals))
+        _result = _kernel(x._data, decimals)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("round", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RoundGradNode, (x,), out)
+        out, node = recorded(_nodes.RoundGradNode, _result, x)
         node.decimals = decimals
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.round(x, decimals, out)
     return out
@@ -3157,13 +3285,15 @@ def atan2(
         or dispatch("atan2", "atan2", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("atan2", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.Atan2GradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.Atan2GradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.atan2(x, y, out)
     return out
@@ -3198,14 +3328,16 @@ def logaddexp(
         or dispatch("logaddexp", "logaddexp", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("logaddexp", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.LogaddexpGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.LogaddexpGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.logaddexp(x, y, out)
     return out
@@ -3240,14 +3372,16 @@ def logaddexp2(
         or dispatch("logaddexp2", "logaddexp2", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("logaddexp2", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.Logaddexp2GradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.Logaddexp2GradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.logaddexp2(x, y, out)
     return out
@@ -3304,9 +3438,9 @@ def lerp(
         raise kernel_error("lerp", _e) from None
     if (x._requires_grad or end._requires_grad or weight._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LerpGradNode, (x, end, weight), out)
-        node.x = TensorWrapper.of_input(x)
-        node.end = TensorWrapper.of_input(end)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.end = TensorWrapper.of_edge(end)
+        node.weight = TensorWrapper.of_edge(weight)
     if FORWARD.active:
         _jvp.lerp(x, end, weight, out)
     return out
@@ -3368,9 +3502,9 @@ def addcmul(
         raise kernel_error("addcmul", _e) from None
     if (x._requires_grad or tensor1._requires_grad or tensor2._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.AddcmulGradNode, (x, tensor1, tensor2), out)
-        node.x = TensorWrapper.of_input(x)
-        node.tensor1 = TensorWrapper.of_input(tensor1)
-        node.tensor2 = TensorWrapper.of_input(tensor2)
+        node.x = TensorWrapper.of_edge(x)
+        node.tensor1 = TensorWrapper.of_edge(tensor1)
+        node.tensor2 = TensorWrapper.of_edge(tensor2)
         node.value = value
     if FORWARD.active:
         _jvp.addcmul(x, tensor1, tensor2, value, out)
@@ -3433,9 +3567,9 @@ def addcdiv(
         raise kernel_error("addcdiv", _e) from None
     if (x._requires_grad or tensor1._requires_grad or tensor2._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.AddcdivGradNode, (x, tensor1, tensor2), out)
-        node.x = TensorWrapper.of_input(x)
-        node.tensor1 = TensorWrapper.of_input(tensor1)
-        node.tensor2 = TensorWrapper.of_input(tensor2)
+        node.x = TensorWrapper.of_edge(x)
+        node.tensor1 = TensorWrapper.of_edge(tensor1)
+        node.tensor2 = TensorWrapper.of_edge(tensor2)
         node.value = value
     if FORWARD.active:
         _jvp.addcdiv(x, tensor1, tensor2, value, out)
@@ -3478,14 +3612,16 @@ def nansum(
         refuse_complex("nansum", x, arg="x")
     _kernel = _k_nansum.get(x._data.__class__) or dispatch("nansum", "nansum", x._data)
     try:
-        out = wrap(_kernel(x._data, axis, keepdim))
+        _result = _kernel(x._data, axis, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("nansum", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.NansumGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.NansumGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
         node.keepdim = keepdim
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.nansum(x, axis, keepdim, out)
     return out
@@ -3553,14 +3689,16 @@ def logcumsumexp(
         x = promote_float("logcumsumexp", x)
     _kernel = _k_logcumsumexp.get(x._data.__class__) or dispatch("logcumsumexp", "logcumsumexp", x._data)
     try:
-        out = wrap(_kernel(x._data, axis))
+        _result = _kernel(x._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("logcumsumexp", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogcumsumexpGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.LogcumsumexpGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.logcumsumexp(x, axis, out)
     return out
@@ -3606,8 +3744,8 @@ def cummax(
     values = wrap(_r0)
     indices = wrap(_r1)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CummaxGradNode, (x,), values)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.CummaxGradNode, values, x)
+        node.x = TensorWrapper.of_edge(x)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
     if FORWARD.active:
@@ -3655,8 +3793,8 @@ def cummin(
     values = wrap(_r0)
     indices = wrap(_r1)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumminGradNode, (x,), values)
-        node.x = TensorWrapper.of_input(x)
+        node = new_node_of(_nodes.CumminGradNode, values, x)
+        node.x = TensorWrapper.of_edge(x)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
     if FORWARD.active:
@@ -3688,12 +3826,14 @@ def pixel_shuffle(
         refuse_complex("pixel_shuffle", x, arg="x")
     _kernel = _k_pixel_shuffle.get(x._data.__class__) or dispatch("pixel_shuffle", "pixel_shuffle", x._data)
     try:
-        out = wrap(_kernel(x._data, upscale_factor))
+        _result = _kernel(x._data, upscale_factor)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pixel_shuffle", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.PixelShuffleGradNode, (x,), out)
+        out, node = recorded(_nodes.PixelShuffleGradNode, _result, x)
         node.upscale_factor = upscale_factor
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.pixel_shuffle(x, upscale_factor, out)
     return out
@@ -3723,12 +3863,14 @@ def pixel_unshuffle(
         refuse_complex("pixel_unshuffle", x, arg="x")
     _kernel = _k_pixel_unshuffle.get(x._data.__class__) or dispatch("pixel_unshuffle", "pixel_unshuffle", x._data)
     try:
-        out = wrap(_kernel(x._data, downscale_factor))
+        _result = _kernel(x._data, downscale_factor)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pixel_unshuffle", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.PixelUnshuffleGradNode, (x,), out)
+        out, node = recorded(_nodes.PixelUnshuffleGradNode, _result, x)
         node.downscale_factor = downscale_factor
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.pixel_unshuffle(x, downscale_factor, out)
     return out
@@ -3997,13 +4139,15 @@ def xlogy(
         or dispatch("xlogy", "xlogy", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("xlogy", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.XlogyGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.XlogyGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.xlogy(x, y, out)
     return out
@@ -4040,13 +4184,15 @@ def fmod(
         or dispatch("fmod", "fmod", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fmod", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.FmodGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.FmodGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.fmod(x, y, out)
     return out
@@ -4081,14 +4227,16 @@ def copysign(
         or dispatch("copysign", "copysign", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("copysign", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.CopysignGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.CopysignGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.copysign(x, y, out)
     return out
@@ -4126,15 +4274,17 @@ def nan_to_num(
         refuse_complex("nan_to_num", x, arg="x")
     _kernel = _k_nan_to_num.get(x._data.__class__) or dispatch("nan_to_num", "nan_to_num", x._data)
     try:
-        out = wrap(_kernel(x._data, nan, posinf, neginf))
+        _result = _kernel(x._data, nan, posinf, neginf)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("nan_to_num", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.NanToNumGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.NanToNumGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.nan = nan
         node.posinf = posinf
         node.neginf = neginf
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.nan_to_num(x, nan, posinf, neginf, out)
     return out
@@ -4772,14 +4922,16 @@ def sum(
         keepdim = bool_arg(keepdim, "sum", "keepdim")
     _kernel = _k_sum.get(x._data.__class__) or dispatch("sum", "sum", x._data)
     try:
-        out = wrap(_kernel(x._data, axis, keepdim))
+        _result = _kernel(x._data, axis, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("sum", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SumGradNode, (x,), out)
+        out, node = recorded(_nodes.SumGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
         node.keepdim = keepdim
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.sum(x, axis, keepdim, out)
     return out
@@ -4821,14 +4973,16 @@ def mean(
         x = promote_float("mean", x)
     _kernel = _k_mean.get(x._data.__class__) or dispatch("mean", "mean", x._data)
     try:
-        out = wrap(_kernel(x._data, axis, keepdim))
+        _result = _kernel(x._data, axis, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("mean", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MeanGradNode, (x,), out)
+        out, node = recorded(_nodes.MeanGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
         node.keepdim = keepdim
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.mean(x, axis, keepdim, out)
     return out
@@ -4870,15 +5024,17 @@ def max(
         refuse_complex("max", x, arg="x")
     _kernel = _k_max.get(x._data.__class__) or dispatch("max", "max", x._data)
     try:
-        out = wrap(_kernel(x._data, axis, keepdim))
+        _result = _kernel(x._data, axis, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("max", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MaxGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.MaxGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.max(x, axis, keepdim, out)
     return out
@@ -4920,15 +5076,17 @@ def min(
         refuse_complex("min", x, arg="x")
     _kernel = _k_min.get(x._data.__class__) or dispatch("min", "min", x._data)
     try:
-        out = wrap(_kernel(x._data, axis, keepdim))
+        _result = _kernel(x._data, axis, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("min", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MinGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.MinGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.min(x, axis, keepdim, out)
     return out
@@ -4968,14 +5126,16 @@ def prod(
         keepdim = bool_arg(keepdim, "prod", "keepdim")
     _kernel = _k_prod.get(x._data.__class__) or dispatch("prod", "prod", x._data)
     try:
-        out = wrap(_kernel(x._data, axis, keepdim))
+        _result = _kernel(x._data, axis, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("prod", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ProdGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.ProdGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
         node.keepdim = keepdim
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.prod(x, axis, keepdim, out)
     return out
@@ -5017,15 +5177,17 @@ def logsumexp(
         x = promote_float("logsumexp", x)
     _kernel = _k_logsumexp.get(x._data.__class__) or dispatch("logsumexp", "logsumexp", x._data)
     try:
-        out = wrap(_kernel(x._data, axis, keepdim))
+        _result = _kernel(x._data, axis, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("logsumexp", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogsumexpGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.LogsumexpGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.keepdim = keepdim
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.logsumexp(x, axis, keepdim, out)
     return out
@@ -5155,15 +5317,17 @@ def var(
         x = promote_float("var", x)
     _kernel = _k_var.get(x._data.__class__) or dispatch("var", "var", x._data)
     try:
-        out = wrap(_kernel(x._data, axis, unbiased, keepdim))
+        _result = _kernel(x._data, axis, unbiased, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("var", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.VarGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.VarGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.var(x, axis, unbiased, keepdim, out)
     return out
@@ -5209,16 +5373,18 @@ def std(
         x = promote_float("std", x)
     _kernel = _k_std.get(x._data.__class__) or dispatch("std", "std", x._data)
     try:
-        out = wrap(_kernel(x._data, axis, unbiased, keepdim))
+        _result = _kernel(x._data, axis, unbiased, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("std", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.StdGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.StdGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
         node.unbiased = unbiased
         node.keepdim = keepdim
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.std(x, axis, unbiased, keepdim, out)
     return out
@@ -5264,16 +5430,18 @@ def norm(
         x = promote_float("norm", x)
     _kernel = _k_norm.get(x._data.__class__) or dispatch("norm", "norm", x._data)
     try:
-        out = wrap(_kernel(x._data, p, axis, keepdim))
+        _result = _kernel(x._data, p, axis, keepdim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("norm", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.NormGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.NormGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.p = p
         node.axis = axis
         node.keepdim = keepdim
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.norm(x, p, axis, keepdim, out)
     return out
@@ -5305,13 +5473,15 @@ def cumsum(
         axis = int_arg(axis, "cumsum", "axis")
     _kernel = _k_cumsum.get(x._data.__class__) or dispatch("cumsum", "cumsum", x._data)
     try:
-        out = wrap(_kernel(x._data, axis))
+        _result = _kernel(x._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cumsum", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumsumGradNode, (x,), out)
+        out, node = recorded(_nodes.CumsumGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.cumsum(x, axis, out)
     return out
@@ -5345,14 +5515,16 @@ def cumprod(
         refuse_complex("cumprod", x, arg="x")
     _kernel = _k_cumprod.get(x._data.__class__) or dispatch("cumprod", "cumprod", x._data)
     try:
-        out = wrap(_kernel(x._data, dim))
+        _result = _kernel(x._data, dim)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cumprod", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CumprodGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.CumprodGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
         node.dim = dim
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.cumprod(x, dim, out)
     return out
@@ -5410,7 +5582,7 @@ def topk(
     out = wrap(_r0)
     indices = wrap(_r1)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TopkGradNode, (x,), out)
+        node = new_node_of(_nodes.TopkGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.indices = TensorWrapper.of_input(indices)
         node.k = k
@@ -5463,7 +5635,7 @@ def sort(
         raise kernel_results_error("sort", 2, _results) from None
     out = wrap(_r0)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SortGradNode, (x,), out)
+        node = new_node_of(_nodes.SortGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.indices = TensorWrapper.of_input(wrap(_r1))
         node.axis = axis
@@ -5548,15 +5720,17 @@ def matmul(
         or dispatch("matmul", "matmul", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data, transpose_x, transpose_y))
+        _result = _kernel(x._data, y._data, transpose_x, transpose_y)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matmul", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.MatmulGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.MatmulGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.matmul(x, y, transpose_x, transpose_y, out)
     return out
@@ -5589,7 +5763,7 @@ def reshape(
         raise kernel_error("reshape", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ReshapeGradNode, (x,), out)
+        node = new_node_of(_nodes.ReshapeGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.shape = shape
     if FORWARD.active:
@@ -5624,7 +5798,7 @@ def transpose(
         raise kernel_error("transpose", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TransposeGradNode, (x,), out)
+        node = new_node_of(_nodes.TransposeGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.perm = perm
     if FORWARD.active:
@@ -5663,7 +5837,7 @@ def squeeze(
         raise kernel_error("squeeze", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SqueezeGradNode, (x,), out)
+        node = new_node_of(_nodes.SqueezeGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
     if FORWARD.active:
@@ -5702,7 +5876,7 @@ def unsqueeze(
         raise kernel_error("unsqueeze", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.UnsqueezeGradNode, (x,), out)
+        node = new_node_of(_nodes.UnsqueezeGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.axis = axis
     if FORWARD.active:
@@ -5749,7 +5923,7 @@ def flatten(
         raise kernel_error("flatten", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.FlattenGradNode, (x,), out)
+        node = new_node_of(_nodes.FlattenGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.start_axis = start_axis
         node.stop_axis = stop_axis
@@ -5785,7 +5959,7 @@ def expand(
         raise kernel_error("expand", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ExpandGradNode, (x,), out)
+        node = new_node_of(_nodes.ExpandGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.shape = shape
     if FORWARD.active:
@@ -5968,14 +6142,16 @@ def gather(
         or dispatch("gather", "gather", x._data, index._data)
     )
     try:
-        out = wrap(_kernel(x._data, index._data, axis))
+        _result = _kernel(x._data, index._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("gather", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.GatherGradNode, (x, None), out)
+    if x._requires_grad and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.GatherGradNode, _result, x, None)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.gather(x, index, axis, out)
     return out
@@ -6016,14 +6192,16 @@ def index_select(
         or dispatch("index_select", "index_select", x._data, index._data)
     )
     try:
-        out = wrap(_kernel(x._data, index._data, axis))
+        _result = _kernel(x._data, index._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("index_select", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.IndexSelectGradNode, (x, None), out)
+    if x._requires_grad and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.IndexSelectGradNode, _result, x, None)
         node.x = TensorWrapper.meta_of(x)
         node.index = TensorWrapper.of_input(index)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.index_select(x, index, axis, out)
     return out
@@ -6051,13 +6229,15 @@ def tile(
         repeat_times = int_list_arg(repeat_times, "tile", "repeat_times")
     _kernel = _k_tile.get(x._data.__class__) or dispatch("tile", "tile", x._data)
     try:
-        out = wrap(_kernel(x._data, repeat_times))
+        _result = _kernel(x._data, repeat_times)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tile", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TileGradNode, (x,), out)
+        out, node = recorded(_nodes.TileGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.repeat_times = repeat_times
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.tile(x, repeat_times, out)
     return out
@@ -6098,14 +6278,16 @@ def take_along_axis(
         or dispatch("take_along_axis", "take_along_axis", arr._data, indices._data)
     )
     try:
-        out = wrap(_kernel(arr._data, indices._data, axis))
+        _result = _kernel(arr._data, indices._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("take_along_axis", _e) from None
-    if arr._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.TakeAlongAxisGradNode, (arr, None), out)
+    if arr._requires_grad and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.TakeAlongAxisGradNode, _result, arr, None)
         node.arr = TensorWrapper.meta_of(arr)
         node.indices = TensorWrapper.of_input(indices)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.take_along_axis(arr, indices, axis, out)
     return out
@@ -6274,13 +6456,15 @@ def masked_fill(
         or dispatch("masked_fill", "masked_fill", x._data, mask._data)
     )
     try:
-        out = wrap(_kernel(x._data, mask._data, value))
+        _result = _kernel(x._data, mask._data, value)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("masked_fill", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.MaskedFillGradNode, (x, None), out)
+    if x._requires_grad and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.MaskedFillGradNode, _result, x, None)
         node.mask = TensorWrapper.of_input(mask)
         node.value = value
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.masked_fill(x, mask, value, out)
     return out
@@ -6308,12 +6492,14 @@ def tril(
         diagonal = int_arg(diagonal, "tril", "diagonal")
     _kernel = _k_tril.get(x._data.__class__) or dispatch("tril", "tril", x._data)
     try:
-        out = wrap(_kernel(x._data, diagonal))
+        _result = _kernel(x._data, diagonal)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("tril", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TrilGradNode, (x,), out)
+        out, node = recorded(_nodes.TrilGradNode, _result, x)
         node.diagonal = diagonal
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.tril(x, diagonal, out)
     return out
@@ -6341,12 +6527,14 @@ def triu(
         diagonal = int_arg(diagonal, "triu", "diagonal")
     _kernel = _k_triu.get(x._data.__class__) or dispatch("triu", "triu", x._data)
     try:
-        out = wrap(_kernel(x._data, diagonal))
+        _result = _kernel(x._data, diagonal)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("triu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TriuGradNode, (x,), out)
+        out, node = recorded(_nodes.TriuGradNode, _result, x)
         node.diagonal = diagonal
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.triu(x, diagonal, out)
     return out
@@ -6382,15 +6570,17 @@ def pad(
         value = scalar_arg(value, "pad", "value")
     _kernel = _k_pad.get(x._data.__class__) or dispatch("pad", "pad", x._data)
     try:
-        out = wrap(_kernel(x._data, pad, mode, value))
+        _result = _kernel(x._data, pad, mode, value)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pad", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.PadGradNode, (x,), out)
+        out, node = recorded(_nodes.PadGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.pad = pad
         node.mode = mode
         node.value = value
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.pad(x, pad, mode, value, out)
     return out
@@ -6426,13 +6616,15 @@ def roll(
         axis = int_list_arg(axis, "roll", "axis")
     _kernel = _k_roll.get(x._data.__class__) or dispatch("roll", "roll", x._data)
     try:
-        out = wrap(_kernel(x._data, shifts, axis))
+        _result = _kernel(x._data, shifts, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("roll", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RollGradNode, (x,), out)
+        out, node = recorded(_nodes.RollGradNode, _result, x)
         node.shifts = shifts
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.roll(x, shifts, axis, out)
     return out
@@ -6468,14 +6660,16 @@ def repeat_interleave(
         axis = int_arg(axis, "repeat_interleave", "axis")
     _kernel = _k_repeat_interleave.get(x._data.__class__) or dispatch("repeat_interleave", "repeat_interleave", x._data)
     try:
-        out = wrap(_kernel(x._data, repeats, axis))
+        _result = _kernel(x._data, repeats, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("repeat_interleave", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RepeatInterleaveGradNode, (x,), out)
+        out, node = recorded(_nodes.RepeatInterleaveGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.repeats = repeats
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.repeat_interleave(x, repeats, axis, out)
     return out
@@ -6507,12 +6701,14 @@ def flip(
         axis = int_list_arg(axis, "flip", "axis")
     _kernel = _k_flip.get(x._data.__class__) or dispatch("flip", "flip", x._data)
     try:
-        out = wrap(_kernel(x._data, axis))
+        _result = _kernel(x._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("flip", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.FlipGradNode, (x,), out)
+        out, node = recorded(_nodes.FlipGradNode, _result, x)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.flip(x, axis, out)
     return out
@@ -6547,13 +6743,15 @@ def gather_nd(
         or dispatch("gather_nd", "gather_nd", x._data, index._data)
     )
     try:
-        out = wrap(_kernel(x._data, index._data))
+        _result = _kernel(x._data, index._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("gather_nd", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.GatherNdGradNode, (x, None), out)
-        node.x = TensorWrapper.of_input(x)
+    if x._requires_grad and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.GatherNdGradNode, _result, x, None)
+        node.x = TensorWrapper.of_edge(x)
         node.index = TensorWrapper.of_input(index)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.gather_nd(x, index, out)
     return out
@@ -6649,13 +6847,15 @@ def scatter_nd(
         or dispatch("scatter_nd", "scatter_nd", index._data, updates._data)
     )
     try:
-        out = wrap(_kernel(index._data, updates._data, shape))
+        _result = _kernel(index._data, updates._data, shape)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("scatter_nd", _e) from None
-    if updates._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.ScatterNdGradNode, (None, updates), out)
+    if updates._requires_grad and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.ScatterNdGradNode, _result, None, updates)
         node.index = TensorWrapper.of_input(index)
         node.shape = shape
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.scatter_nd(index, updates, shape, out)
     return out
@@ -6697,7 +6897,7 @@ def index(
     if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
         node = new_node(_nodes.IndexGradNode, (x, *[None] * _builtins.len(indices)), out)
         node._indices_count = _builtins.len(indices)
-        node.x = TensorWrapper.of_input(x)
+        node.x = TensorWrapper.of_edge(x)
         node.indices = [TensorWrapper.of_input(_t) for _t in indices]
     if FORWARD.active:
         _jvp.index(x, indices, out)
@@ -6752,7 +6952,7 @@ def index_put(
         node = new_node(_nodes.IndexPutGradNode, (x, *[None] * _builtins.len(indices), values), out)
         node._indices_count = _builtins.len(indices)
         node.indices = [TensorWrapper.of_input(_t) for _t in indices]
-        node.values = TensorWrapper.of_input(values)
+        node.values = TensorWrapper.of_edge(values)
         node.accumulate = accumulate
     if FORWARD.active:
         _jvp.index_put(x, indices, values, accumulate, out)
@@ -6851,13 +7051,15 @@ def softmax(
         x = promote_float("softmax", x)
     _kernel = _k_softmax.get(x._data.__class__) or dispatch("softmax", "softmax", x._data)
     try:
-        out = wrap(_kernel(x._data, axis))
+        _result = _kernel(x._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softmax", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SoftmaxGradNode, (x,), out)
+        out, node = recorded(_nodes.SoftmaxGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.softmax(x, axis, out)
     return out
@@ -6891,13 +7093,15 @@ def log_softmax(
         x = promote_float("log_softmax", x)
     _kernel = _k_log_softmax.get(x._data.__class__) or dispatch("log_softmax", "log_softmax", x._data)
     try:
-        out = wrap(_kernel(x._data, axis))
+        _result = _kernel(x._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("log_softmax", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.LogSoftmaxGradNode, (x,), out)
+        out, node = recorded(_nodes.LogSoftmaxGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.log_softmax(x, axis, out)
     return out
@@ -6940,7 +7144,7 @@ def dropout(
         raise kernel_results_error("dropout", 2, _results) from None
     out = wrap(_r0)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.DropoutGradNode, (x,), out)
+        node = new_node_of(_nodes.DropoutGradNode, out, x)
         node.mask = TensorWrapper.of_input(wrap(_r1))
         node.p = p
         node.training = training
@@ -7008,13 +7212,15 @@ def embedding(
         or dispatch("embedding", "embedding", x._data, weight._data)
     )
     try:
-        out = wrap(_kernel(x._data, weight._data))
+        _result = _kernel(x._data, weight._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("embedding", _e) from None
-    if weight._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.EmbeddingGradNode, (None, weight), out)
+    if weight._requires_grad and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.EmbeddingGradNode, _result, None, weight)
         node.x = TensorWrapper.of_input(x)
         node.weight = TensorWrapper.meta_of(weight)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.embedding(x, weight, out)
     return out
@@ -7051,13 +7257,15 @@ def prelu(
         or dispatch("prelu", "prelu", x._data, weight._data)
     )
     try:
-        out = wrap(_kernel(x._data, weight._data))
+        _result = _kernel(x._data, weight._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("prelu", _e) from None
-    if (x._requires_grad or weight._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.PreluGradNode, (x, weight), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+    if (x._requires_grad or weight._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.PreluGradNode, _result, x, weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.prelu(x, weight, out)
     return out
@@ -7091,13 +7299,15 @@ def glu(
         refuse_complex("glu", x, arg="x")
     _kernel = _k_glu.get(x._data.__class__) or dispatch("glu", "glu", x._data)
     try:
-        out = wrap(_kernel(x._data, axis))
+        _result = _kernel(x._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("glu", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.GluGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.GluGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.glu(x, axis, out)
     return out
@@ -7148,17 +7358,19 @@ def cross_entropy(
         or dispatch("cross_entropy", "cross_entropy", input._data, label._data)
     )
     try:
-        out = wrap(_kernel(input._data, label._data, axis, reduction, ignore_index, label_smoothing))
+        _result = _kernel(input._data, label._data, axis, reduction, ignore_index, label_smoothing)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cross_entropy", _e) from None
-    if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.CrossEntropyGradNode, (input, None), out)
-        node.input = TensorWrapper.of_input(input)
+    if input._requires_grad and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.CrossEntropyGradNode, _result, input, None)
+        node.input = TensorWrapper.of_edge(input)
         node.label = TensorWrapper.of_input(label)
         node.axis = axis
         node.reduction = reduction
         node.ignore_index = ignore_index
         node.label_smoothing = label_smoothing
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.cross_entropy(input, label, axis, reduction, ignore_index, label_smoothing, out)
     return out
@@ -7199,14 +7411,16 @@ def mse_loss(
         or dispatch("mse_loss", "mse_loss", input._data, label._data)
     )
     try:
-        out = wrap(_kernel(input._data, label._data, reduction))
+        _result = _kernel(input._data, label._data, reduction)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("mse_loss", _e) from None
-    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.MseLossGradNode, (input, label), out)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
+    if (input._requires_grad or label._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.MseLossGradNode, _result, input, label)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
         node.reduction = reduction
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.mse_loss(input, label, reduction, out)
     return out
@@ -7347,8 +7561,8 @@ def binary_cross_entropy_with_logits(
         raise kernel_error("binary_cross_entropy_with_logits", _e) from None
     if (logit._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.BinaryCrossEntropyWithLogitsGradNode, (logit, label, None, None), out)
-        node.logit = TensorWrapper.of_input(logit)
-        node.label = TensorWrapper.of_input(label)
+        node.logit = TensorWrapper.of_edge(logit)
+        node.label = TensorWrapper.of_edge(label)
         node.weight = None if weight is None else TensorWrapper.of_input(weight)
         node.pos_weight = None if pos_weight is None else TensorWrapper.of_input(pos_weight)
         node.reduction = reduction
@@ -7392,14 +7606,16 @@ def l1_loss(
         or dispatch("l1_loss", "l1_loss", input._data, label._data)
     )
     try:
-        out = wrap(_kernel(input._data, label._data, reduction))
+        _result = _kernel(input._data, label._data, reduction)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("l1_loss", _e) from None
-    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.L1LossGradNode, (input, label), out)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
+    if (input._requires_grad or label._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.L1LossGradNode, _result, input, label)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
         node.reduction = reduction
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.l1_loss(input, label, reduction, out)
     return out
@@ -7444,15 +7660,17 @@ def smooth_l1_loss(
         or dispatch("smooth_l1_loss", "smooth_l1_loss", input._data, label._data)
     )
     try:
-        out = wrap(_kernel(input._data, label._data, reduction, delta))
+        _result = _kernel(input._data, label._data, reduction, delta)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("smooth_l1_loss", _e) from None
-    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.SmoothL1LossGradNode, (input, label), out)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
+    if (input._requires_grad or label._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.SmoothL1LossGradNode, _result, input, label)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
         node.reduction = reduction
         node.delta = delta
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.smooth_l1_loss(input, label, reduction, delta, out)
     return out
@@ -7497,15 +7715,17 @@ def kl_div(
         or dispatch("kl_div", "kl_div", input._data, label._data)
     )
     try:
-        out = wrap(_kernel(input._data, label._data, reduction, log_target))
+        _result = _kernel(input._data, label._data, reduction, log_target)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("kl_div", _e) from None
-    if (input._requires_grad or label._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.KlDivGradNode, (input, label), out)
-        node.input = TensorWrapper.of_input(input)
-        node.label = TensorWrapper.of_input(label)
+    if (input._requires_grad or label._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.KlDivGradNode, _result, input, label)
+        node.input = TensorWrapper.of_edge(input)
+        node.label = TensorWrapper.of_edge(label)
         node.reduction = reduction
         node.log_target = log_target
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.kl_div(input, label, reduction, log_target, out)
     return out
@@ -7583,8 +7803,8 @@ def conv2d(
         raise kernel_error("conv2d", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.Conv2dGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
         node.stride = stride
         node.padding = padding
@@ -7672,8 +7892,8 @@ def conv_transpose2d(
         raise kernel_error("conv_transpose2d", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ConvTranspose2dGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.stride = stride
         node.padding = padding
         node.output_padding = output_padding
@@ -7761,8 +7981,8 @@ def conv_transpose1d(
         raise kernel_error("conv_transpose1d", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ConvTranspose1dGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.stride = stride
         node.padding = padding
         node.output_padding = output_padding
@@ -7845,8 +8065,8 @@ def conv1d(
         raise kernel_error("conv1d", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.Conv1dGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.stride = stride
         node.padding = padding
         node.dilation = dilation
@@ -7928,8 +8148,8 @@ def conv3d(
         raise kernel_error("conv3d", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.Conv3dGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
         node.stride = stride
         node.padding = padding
@@ -7981,7 +8201,7 @@ def max_pool2d(
         raise kernel_results_error("max_pool2d", 2, _results) from None
     out = wrap(_r0)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MaxPool2dGradNode, (x,), out)
+        node = new_node_of(_nodes.MaxPool2dGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
         node.argmax = TensorWrapper.of_input(wrap(_r1))
         node.kernel_size = kernel_size
@@ -8024,15 +8244,17 @@ def avg_pool2d(
         refuse_complex("avg_pool2d", x, arg="x")
     _kernel = _k_avg_pool2d.get(x._data.__class__) or dispatch("avg_pool2d", "avg_pool2d", x._data)
     try:
-        out = wrap(_kernel(x._data, kernel_size, stride, padding))
+        _result = _kernel(x._data, kernel_size, stride, padding)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("avg_pool2d", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AvgPool2dGradNode, (x,), out)
+        out, node = recorded(_nodes.AvgPool2dGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.kernel_size = kernel_size
         node.stride = stride
         node.padding = padding
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.avg_pool2d(x, kernel_size, stride, padding, out)
     return out
@@ -8062,13 +8284,15 @@ def adaptive_avg_pool2d(
         refuse_complex("adaptive_avg_pool2d", x, arg="x")
     _kernel = _k_adaptive_avg_pool2d.get(x._data.__class__) or dispatch("adaptive_avg_pool2d", "adaptive_avg_pool2d", x._data)
     try:
-        out = wrap(_kernel(x._data, output_size))
+        _result = _kernel(x._data, output_size)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("adaptive_avg_pool2d", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AdaptiveAvgPool2dGradNode, (x,), out)
+        out, node = recorded(_nodes.AdaptiveAvgPool2dGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.output_size = output_size
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.adaptive_avg_pool2d(x, output_size, out)
     return out
@@ -8144,8 +8368,8 @@ def layer_norm(
     out = wrap(_r0)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LayerNormGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
         node.mean = TensorWrapper.of_input(wrap(_r1))
         node.rstd = TensorWrapper.of_input(wrap(_r2))
@@ -8247,8 +8471,8 @@ def batch_norm(
         bump_versions(running_mean, running_var)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.BatchNormGradNode, (x, None, None, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
         node.saved_mean = TensorWrapper.of_input(wrap(_r1))
         node.saved_rstd = TensorWrapper.of_input(wrap(_r2))
@@ -8330,8 +8554,8 @@ def group_norm(
     out = wrap(_r0)
     if (x._requires_grad or (weight is not None and weight._requires_grad) or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.GroupNormGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = None if weight is None else TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = None if weight is None else TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
         node.mean = TensorWrapper.of_input(wrap(_r1))
         node.rstd = TensorWrapper.of_input(wrap(_r2))
@@ -8394,8 +8618,8 @@ def linear(
         raise kernel_error("linear", _e) from None
     if (x._requires_grad or weight._requires_grad or (bias is not None and bias._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.LinearGradNode, (x, weight, bias), out)
-        node.x = TensorWrapper.of_input(x)
-        node.weight = TensorWrapper.of_input(weight)
+        node.x = TensorWrapper.of_edge(x)
+        node.weight = TensorWrapper.of_edge(weight)
         node.bias = None if bias is None else TensorWrapper.meta_of(bias)
     if FORWARD.active:
         _jvp.linear(x, weight, bias, out)
@@ -8437,14 +8661,16 @@ def einsum(
         or dispatch("einsum", "einsum", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data, equation))
+        _result = _kernel(x._data, y._data, equation)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("einsum", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.EinsumGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.EinsumGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.equation = equation
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.einsum(equation, x, y, out)
     return out
@@ -8533,10 +8759,10 @@ def scaled_dot_product_attention(
     out = wrap(_r0)
     if (query._requires_grad or key._requires_grad or value._requires_grad or (mask is not None and mask._requires_grad)) and grad_enabled() and out._data.dtype.kind == "f":
         node = new_node(_nodes.ScaledDotProductAttentionGradNode, (query, key, value, mask), out)
-        node.query = TensorWrapper.of_input(query)
-        node.key = TensorWrapper.of_input(key)
-        node.value = TensorWrapper.of_input(value)
-        node.mask = None if mask is None else TensorWrapper.of_input(mask)
+        node.query = TensorWrapper.of_edge(query)
+        node.key = TensorWrapper.of_edge(key)
+        node.value = TensorWrapper.of_edge(value)
+        node.mask = None if mask is None else TensorWrapper.of_edge(mask)
         node.weights = TensorWrapper.of_input(wrap(_r1))
         node.keep = TensorWrapper.of_input(wrap(_r2))
         node.dropout_p = dropout_p
@@ -8583,16 +8809,18 @@ def unfold(
         refuse_complex("unfold", x, arg="x")
     _kernel = _k_unfold.get(x._data.__class__) or dispatch("unfold", "unfold", x._data)
     try:
-        out = wrap(_kernel(x._data, kernel_size, dilation, padding, stride))
+        _result = _kernel(x._data, kernel_size, dilation, padding, stride)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("unfold", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.UnfoldGradNode, (x,), out)
+        out, node = recorded(_nodes.UnfoldGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.kernel_size = kernel_size
         node.dilation = dilation
         node.padding = padding
         node.stride = stride
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.unfold(x, kernel_size, dilation, padding, stride, out)
     return out
@@ -8638,16 +8866,18 @@ def fold(
         refuse_complex("fold", x, arg="x")
     _kernel = _k_fold.get(x._data.__class__) or dispatch("fold", "fold", x._data)
     try:
-        out = wrap(_kernel(x._data, output_size, kernel_size, dilation, padding, stride))
+        _result = _kernel(x._data, output_size, kernel_size, dilation, padding, stride)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fold", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.FoldGradNode, (x,), out)
+        out, node = recorded(_nodes.FoldGradNode, _result, x)
         node.output_size = output_size
         node.kernel_size = kernel_size
         node.dilation = dilation
         node.padding = padding
         node.stride = stride
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.fold(x, output_size, kernel_size, dilation, padding, stride, out)
     return out
@@ -8675,13 +8905,15 @@ def fill(
         value = scalar_arg(value, "fill", "value")
     _kernel = _k_fill.get(x._data.__class__) or dispatch("fill", "fill", x._data)
     try:
-        out = wrap(_kernel(x._data, value))
+        _result = _kernel(x._data, value)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fill", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.FillGradNode, (x,), out)
+        out, node = recorded(_nodes.FillGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.value = value
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.fill(x, value, out)
     return out
@@ -8746,12 +8978,14 @@ def zero(x: Tensor | float | int) -> Tensor:
         x = as_tensor_arg(x, None, "zero", "x")
     _kernel = _k_zero.get(x._data.__class__) or dispatch("zero", "zero", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("zero", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ZeroGradNode, (x,), out)
+        out, node = recorded(_nodes.ZeroGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.zero(x, out)
     return out
@@ -8820,12 +9054,14 @@ def reduce_as(
         or dispatch("reduce_as", "reduce_as", x._data, target._data)
     )
     try:
-        out = wrap(_kernel(x._data, target._data))
+        _result = _kernel(x._data, target._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("reduce_as", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.ReduceAsGradNode, (x, None), out)
+    if x._requires_grad and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.ReduceAsGradNode, _result, x, None)
         node.x = TensorWrapper.meta_of(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.reduce_as(x, target, out)
     return out
@@ -8864,13 +9100,15 @@ def narrow_as(
         or dispatch("narrow_as", "narrow_as", x._data, like._data)
     )
     try:
-        out = wrap(_kernel(x._data, like._data, axis))
+        _result = _kernel(x._data, like._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("narrow_as", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.NarrowAsGradNode, (x, None), out)
-        node.x = TensorWrapper.of_input(x)
+    if x._requires_grad and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.NarrowAsGradNode, _result, x, None)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.narrow_as(x, like, axis, out)
     return out
@@ -8909,13 +9147,15 @@ def pad_as(
         or dispatch("pad_as", "pad_as", x._data, like._data)
     )
     try:
-        out = wrap(_kernel(x._data, like._data, axis))
+        _result = _kernel(x._data, like._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("pad_as", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.PadAsGradNode, (x, None), out)
-        node.x = TensorWrapper.of_input(x)
+    if x._requires_grad and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.PadAsGradNode, _result, x, None)
+        node.x = TensorWrapper.of_edge(x)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.pad_as(x, like, axis, out)
     return out
@@ -8954,13 +9194,15 @@ def qr_square_block(
         or dispatch("qr_square_block", "qr_square_block", x._data, q._data)
     )
     try:
-        out = wrap(_kernel(x._data, q._data, mode))
+        _result = _kernel(x._data, q._data, mode)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("qr_square_block", _e) from None
-    if x._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.QrSquareBlockGradNode, (x, None), out)
-        node.x = TensorWrapper.of_input(x)
+    if x._requires_grad and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.QrSquareBlockGradNode, _result, x, None)
+        node.x = TensorWrapper.of_edge(x)
         node.mode = mode
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.qr_square_block(x, q, mode, out)
     return out
@@ -9001,14 +9243,16 @@ def softmax_vjp(
         or dispatch("softmax_vjp", "softmax_vjp", p._data, g._data)
     )
     try:
-        o = wrap(_kernel(p._data, g._data, axis))
+        _result = _kernel(p._data, g._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("softmax_vjp", _e) from None
-    if (p._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
-        node = new_node(_nodes.SoftmaxVjpGradNode, (p, g), o)
-        node.p = TensorWrapper.of_input(p)
-        node.g = TensorWrapper.of_input(g)
+    if (p._requires_grad or g._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        o, node = recorded(_nodes.SoftmaxVjpGradNode, _result, p, g)
+        node.p = TensorWrapper.of_edge(p)
+        node.g = TensorWrapper.of_edge(g)
         node.axis = axis
+    else:
+        o = wrap(_result)
     if FORWARD.active:
         _jvp.softmax_vjp(p, g, axis, o)
     return o
@@ -9072,9 +9316,9 @@ def softmax_vjp_dp(
         raise kernel_error("softmax_vjp_dp", _e) from None
     if (p._requires_grad or g._requires_grad or r._requires_grad) and grad_enabled() and o._data.dtype.kind == "f":
         node = new_node(_nodes.SoftmaxVjpDpGradNode, (p, g, r), o)
-        node.p = TensorWrapper.of_input(p)
-        node.g = TensorWrapper.of_input(g)
-        node.r = TensorWrapper.of_input(r)
+        node.p = TensorWrapper.of_edge(p)
+        node.g = TensorWrapper.of_edge(g)
+        node.r = TensorWrapper.of_edge(r)
         node.axis = axis
     if FORWARD.active:
         _jvp.softmax_vjp_dp(p, g, r, axis, o)
@@ -9138,8 +9382,8 @@ def matmul_xg(
         raise kernel_error("matmul_xg", _e) from None
     if (y._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind in "fc":
         node = new_node(_nodes.MatmulXgGradNode, (None, y, g), o)
-        node.y = TensorWrapper.of_input(y)
-        node.g = TensorWrapper.of_input(g)
+        node.y = TensorWrapper.of_edge(y)
+        node.g = TensorWrapper.of_edge(g)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
     if FORWARD.active:
@@ -9204,8 +9448,8 @@ def matmul_yg(
         raise kernel_error("matmul_yg", _e) from None
     if (x._requires_grad or g._requires_grad) and grad_enabled() and o._data.dtype.kind in "fc":
         node = new_node(_nodes.MatmulYgGradNode, (x, None, g), o)
-        node.x = TensorWrapper.of_input(x)
-        node.g = TensorWrapper.of_input(g)
+        node.x = TensorWrapper.of_edge(x)
+        node.g = TensorWrapper.of_edge(g)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
     if FORWARD.active:
@@ -9277,10 +9521,10 @@ def matmul_jvp(
         raise kernel_error("matmul_jvp", _e) from None
     if (x._requires_grad or y._requires_grad or a._requires_grad or b._requires_grad) and grad_enabled() and o._data.dtype.kind in "fc":
         node = new_node(_nodes.MatmulJvpGradNode, (x, y, a, b), o)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
-        node.a = TensorWrapper.of_input(a)
-        node.b = TensorWrapper.of_input(b)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+        node.a = TensorWrapper.of_edge(a)
+        node.b = TensorWrapper.of_edge(b)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
     if FORWARD.active:
@@ -9331,10 +9575,10 @@ def lstm_cell(
     h = wrap(_r0)
     c_next = wrap(_r1)
     if (gates._requires_grad or c._requires_grad) and grad_enabled() and h._data.dtype.kind == "f":
-        node = new_node(_nodes.LstmCellGradNode, (gates, c), h)
+        node = new_node_of(_nodes.LstmCellGradNode, h, gates, c)
         set_history(c_next, node, 1)
-        node.gates = TensorWrapper.of_input(gates)
-        node.c = TensorWrapper.of_input(c)
+        node.gates = TensorWrapper.of_edge(gates)
+        node.c = TensorWrapper.of_edge(c)
         node.c_next = TensorWrapper.of_output(c_next, node)
         node.act = TensorWrapper.of_input(wrap(_r2))
     if FORWARD.active:
@@ -9545,13 +9789,15 @@ def remainder(
         or dispatch("remainder", "remainder", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("remainder", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.RemainderGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.RemainderGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.remainder(x, y, out)
     return out
@@ -9573,11 +9819,13 @@ def matrix_transpose(x: Tensor | float | int) -> Tensor:
         x = as_tensor_arg(x, None, "matrix_transpose", "x")
     _kernel = _k_matrix_transpose.get(x._data.__class__) or dispatch("matrix_transpose", "matrix_transpose", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matrix_transpose", _e) from None
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.MatrixTransposeGradNode, (x,), out)
+        out, node = recorded(_nodes.MatrixTransposeGradNode, _result, x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.matrix_transpose(x, out)
     return out
@@ -9601,12 +9849,14 @@ def trace(x: Tensor | float | int) -> Tensor:
         x = promote_float("trace", x)
     _kernel = _k_trace.get(x._data.__class__) or dispatch("trace", "trace", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("trace", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.TraceGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.TraceGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.trace(x, out)
     return out
@@ -9643,13 +9893,15 @@ def outer(
         or dispatch("outer", "outer", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("outer", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.OuterGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.OuterGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.outer(x, y, out)
     return out
@@ -9693,15 +9945,17 @@ def diagonal(
         axis2 = int_arg(axis2, "diagonal", "axis2")
     _kernel = _k_diagonal.get(x._data.__class__) or dispatch("diagonal", "diagonal", x._data)
     try:
-        out = wrap(_kernel(x._data, offset, axis1, axis2))
+        _result = _kernel(x._data, offset, axis1, axis2)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("diagonal", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.DiagonalGradNode, (x,), out)
+        out, node = recorded(_nodes.DiagonalGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.offset = offset
         node.axis1 = axis1
         node.axis2 = axis2
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.diagonal(x, offset, axis1, axis2, out)
     return out
@@ -9737,14 +9991,16 @@ def diag_embed(
         dim2 = int_arg(dim2, "diag_embed", "dim2")
     _kernel = _k_diag_embed.get(x._data.__class__) or dispatch("diag_embed", "diag_embed", x._data)
     try:
-        out = wrap(_kernel(x._data, offset, dim1, dim2))
+        _result = _kernel(x._data, offset, dim1, dim2)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("diag_embed", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.DiagEmbedGradNode, (x,), out)
+        out, node = recorded(_nodes.DiagEmbedGradNode, _result, x)
         node.offset = offset
         node.dim1 = dim1
         node.dim2 = dim2
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.diag_embed(x, offset, dim1, dim2, out)
     return out
@@ -9789,14 +10045,16 @@ def cross(
         or dispatch("cross", "cross", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data, axis))
+        _result = _kernel(x._data, y._data, axis)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cross", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.CrossGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.CrossGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.axis = axis
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.cross(x, y, axis, out)
     return out
@@ -9820,12 +10078,14 @@ def inv(x: Tensor | float | int) -> Tensor:
         x = promote_float("inv", x)
     _kernel = _k_inv.get(x._data.__class__) or dispatch("inv", "inv", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("inv", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.InvGradNode, (x,), out)
+        out, node = recorded(_nodes.InvGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.inv(x, out)
     return out
@@ -9849,13 +10109,15 @@ def det(x: Tensor | float | int) -> Tensor:
         x = promote_float("det", x)
     _kernel = _k_det.get(x._data.__class__) or dispatch("det", "det", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("det", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.DetGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.DetGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.det(x, out)
     return out
@@ -9893,7 +10155,7 @@ def slogdet(x: Tensor | float | int) -> tuple[Tensor, Tensor]:
     if x._requires_grad and grad_enabled():
         node = _nodes.SlogdetGradNode((x,))
         set_history(logabsdet, node, 1)
-        node.x = TensorWrapper.of_input(x)
+        node.x = TensorWrapper.of_edge(x)
     if FORWARD.active:
         _jvp.slogdet(x, sign, logabsdet)
     return (sign, logabsdet)
@@ -9928,14 +10190,16 @@ def solve(
         or dispatch("solve", "solve", a._data, b._data)
     )
     try:
-        out = wrap(_kernel(a._data, b._data))
+        _result = _kernel(a._data, b._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("solve", _e) from None
-    if (a._requires_grad or b._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.SolveGradNode, (a, b), out)
-        node.a = TensorWrapper.of_input(a)
-        node.b = TensorWrapper.of_input(b)
+    if (a._requires_grad or b._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.SolveGradNode, _result, a, b)
+        node.a = TensorWrapper.of_edge(a)
+        node.b = TensorWrapper.of_edge(b)
         node.out = TensorWrapper.of_output(out, node)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.solve(a, b, out)
     return out
@@ -9965,13 +10229,15 @@ def cholesky(
         x = promote_float("cholesky", x)
     _kernel = _k_cholesky.get(x._data.__class__) or dispatch("cholesky", "cholesky", x._data)
     try:
-        out = wrap(_kernel(x._data, upper))
+        _result = _kernel(x._data, upper)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cholesky", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.CholeskyGradNode, (x,), out)
+        out, node = recorded(_nodes.CholeskyGradNode, _result, x)
         node.out = TensorWrapper.of_output(out, node)
         node.upper = upper
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.cholesky(x, upper, out)
     return out
@@ -10001,13 +10267,15 @@ def matrix_power(
         x = promote_float("matrix_power", x)
     _kernel = _k_matrix_power.get(x._data.__class__) or dispatch("matrix_power", "matrix_power", x._data)
     try:
-        out = wrap(_kernel(x._data, n))
+        _result = _kernel(x._data, n)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matrix_power", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MatrixPowerGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.MatrixPowerGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.n = n
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.matrix_power(x, n, out)
     return out
@@ -10044,13 +10312,15 @@ def kron(
         or dispatch("kron", "kron", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("kron", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.KronGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.KronGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.kron(x, y, out)
     return out
@@ -10097,17 +10367,19 @@ def triangular_solve(
         or dispatch("triangular_solve", "triangular_solve", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data, upper, transpose, unitriangular))
+        _result = _kernel(x._data, y._data, upper, transpose, unitriangular)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("triangular_solve", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.TriangularSolveGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.TriangularSolveGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
         node.upper = upper
         node.transpose = transpose
         node.unitriangular = unitriangular
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.triangular_solve(x, y, upper, transpose, unitriangular, out)
     return out
@@ -10146,15 +10418,17 @@ def cholesky_solve(
         or dispatch("cholesky_solve", "cholesky_solve", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data, upper))
+        _result = _kernel(x._data, y._data, upper)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cholesky_solve", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.CholeskySolveGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.CholeskySolveGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
         node.out = TensorWrapper.of_output(out, node)
         node.upper = upper
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.cholesky_solve(x, y, upper, out)
     return out
@@ -10191,13 +10465,15 @@ def bmm(
         or dispatch("bmm", "bmm", x._data, y._data)
     )
     try:
-        out = wrap(_kernel(x._data, y._data))
+        _result = _kernel(x._data, y._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("bmm", _e) from None
-    if (x._requires_grad or y._requires_grad) and grad_enabled() and out._data.dtype.kind == "f":
-        node = new_node(_nodes.BmmGradNode, (x, y), out)
-        node.x = TensorWrapper.of_input(x)
-        node.y = TensorWrapper.of_input(y)
+    if (x._requires_grad or y._requires_grad) and grad_enabled() and _result.dtype.kind == "f":
+        out, node = recorded(_nodes.BmmGradNode, _result, x, y)
+        node.x = TensorWrapper.of_edge(x)
+        node.y = TensorWrapper.of_edge(y)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.bmm(x, y, out)
     return out
@@ -10239,7 +10515,7 @@ def eigh(
     eigenvalues = wrap(_r0)
     eigenvectors = wrap(_r1)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.EighGradNode, (x,), eigenvalues)
+        node = new_node_of(_nodes.EighGradNode, eigenvalues, x)
         set_history(eigenvectors, node, 1)
         node.eigenvalues = TensorWrapper.of_output(eigenvalues, node)
         node.eigenvectors = TensorWrapper.of_output(eigenvectors, node)
@@ -10273,13 +10549,15 @@ def eigvalsh(
         x = promote_float("eigvalsh", x)
     _kernel = _k_eigvalsh.get(x._data.__class__) or dispatch("eigvalsh", "eigvalsh", x._data)
     try:
-        out = wrap(_kernel(x._data, UPLO))
+        _result = _kernel(x._data, UPLO)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("eigvalsh", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.EigvalshGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.EigvalshGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
         node.UPLO = UPLO
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.eigvalsh(x, UPLO, out)
     return out
@@ -10323,7 +10601,7 @@ def svd(
     s = wrap(_r1)
     vh = wrap(_r2)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SvdGradNode, (x,), u)
+        node = new_node_of(_nodes.SvdGradNode, u, x)
         set_history(s, node, 1)
         set_history(vh, node, 2)
         node.u = TensorWrapper.of_output(u, node)
@@ -10353,12 +10631,14 @@ def svdvals(x: Tensor | float | int) -> Tensor:
         x = promote_float("svdvals", x)
     _kernel = _k_svdvals.get(x._data.__class__) or dispatch("svdvals", "svdvals", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("svdvals", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.SvdvalsGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.SvdvalsGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.svdvals(x, out)
     return out
@@ -10400,7 +10680,7 @@ def qr(
     q = wrap(_r0)
     r = wrap(_r1)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.QrGradNode, (x,), q)
+        node = new_node_of(_nodes.QrGradNode, q, x)
         set_history(r, node, 1)
         node.q = TensorWrapper.of_output(q, node)
         node.r = TensorWrapper.of_output(r, node)
@@ -10428,12 +10708,14 @@ def matrix_exp(x: Tensor | float | int) -> Tensor:
         x = promote_float("matrix_exp", x)
     _kernel = _k_matrix_exp.get(x._data.__class__) or dispatch("matrix_exp", "matrix_exp", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("matrix_exp", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.MatrixExpGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.MatrixExpGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.matrix_exp(x, out)
     return out
@@ -10460,7 +10742,7 @@ def conj(x: Tensor | float | int) -> Tensor:
         raise kernel_error("conj", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.ConjGradNode, (x,), out)
+        new_node_of(_nodes.ConjGradNode, out, x)
     if FORWARD.active:
         _jvp.conj(x, out)
     return out
@@ -10487,7 +10769,7 @@ def real(x: Tensor | float | int) -> Tensor:
         raise kernel_error("real", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RealGradNode, (x,), out)
+        node = new_node_of(_nodes.RealGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
     if FORWARD.active:
         _jvp.real(x, out)
@@ -10515,7 +10797,7 @@ def imag(x: Tensor | float | int) -> Tensor:
         raise kernel_error("imag", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.ImagGradNode, (x,), out)
+        node = new_node_of(_nodes.ImagGradNode, out, x)
         node.x = TensorWrapper.meta_of(x)
     if FORWARD.active:
         _jvp.imag(x, out)
@@ -10551,13 +10833,15 @@ def complex(
         or dispatch("complex", "complex", real._data, imag._data)
     )
     try:
-        out = wrap(_kernel(real._data, imag._data))
+        _result = _kernel(real._data, imag._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("complex", _e) from None
-    if (real._requires_grad or imag._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.ComplexGradNode, (real, imag), out)
-        node.real = TensorWrapper.of_input(real)
-        node.imag = TensorWrapper.of_input(imag)
+    if (real._requires_grad or imag._requires_grad) and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.ComplexGradNode, _result, real, imag)
+        node.real = TensorWrapper.of_edge(real)
+        node.imag = TensorWrapper.of_edge(imag)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.complex(real, imag, out)
     return out
@@ -10592,13 +10876,15 @@ def polar(
         or dispatch("polar", "polar", abs._data, angle._data)
     )
     try:
-        out = wrap(_kernel(abs._data, angle._data))
+        _result = _kernel(abs._data, angle._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("polar", _e) from None
-    if (abs._requires_grad or angle._requires_grad) and grad_enabled() and out._data.dtype.kind in "fc":
-        node = new_node(_nodes.PolarGradNode, (abs, angle), out)
-        node.abs = TensorWrapper.of_input(abs)
-        node.angle = TensorWrapper.of_input(angle)
+    if (abs._requires_grad or angle._requires_grad) and grad_enabled() and _result.dtype.kind in "fc":
+        out, node = recorded(_nodes.PolarGradNode, _result, abs, angle)
+        node.abs = TensorWrapper.of_edge(abs)
+        node.angle = TensorWrapper.of_edge(angle)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.polar(abs, angle, out)
     return out
@@ -10622,12 +10908,14 @@ def angle(x: Tensor | float | int) -> Tensor:
         x = promote_float("angle", x)
     _kernel = _k_angle.get(x._data.__class__) or dispatch("angle", "angle", x._data)
     try:
-        out = wrap(_kernel(x._data))
+        _result = _kernel(x._data)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("angle", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.AngleGradNode, (x,), out)
-        node.x = TensorWrapper.of_input(x)
+        out, node = recorded(_nodes.AngleGradNode, _result, x)
+        node.x = TensorWrapper.of_edge(x)
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.angle(x, out)
     return out
@@ -10654,7 +10942,7 @@ def view_as_real(x: Tensor | float | int) -> Tensor:
         raise kernel_error("view_as_real", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.ViewAsRealGradNode, (x,), out)
+        new_node_of(_nodes.ViewAsRealGradNode, out, x)
     if FORWARD.active:
         _jvp.view_as_real(x, out)
     return out
@@ -10681,7 +10969,7 @@ def view_as_complex(x: Tensor | float | int) -> Tensor:
         raise kernel_error("view_as_complex", _e) from None
     mark_view(out, x)
     if x._requires_grad and grad_enabled():
-        new_node(_nodes.ViewAsComplexGradNode, (x,), out)
+        new_node_of(_nodes.ViewAsComplexGradNode, out, x)
     if FORWARD.active:
         _jvp.view_as_complex(x, out)
     return out
@@ -10717,15 +11005,17 @@ def fftn(
         norm = str_arg(norm, "fftn", "norm")
     _kernel = _k_fftn.get(x._data.__class__) or dispatch("fftn", "fftn", x._data)
     try:
-        out = wrap(_kernel(x._data, s, axes, norm))
+        _result = _kernel(x._data, s, axes, norm)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("fftn", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.FftnGradNode, (x,), out)
+        out, node = recorded(_nodes.FftnGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.s = s
         node.axes = axes
         node.norm = norm
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.fftn(x, s, axes, norm, out)
     return out
@@ -10761,15 +11051,17 @@ def ifftn(
         norm = str_arg(norm, "ifftn", "norm")
     _kernel = _k_ifftn.get(x._data.__class__) or dispatch("ifftn", "ifftn", x._data)
     try:
-        out = wrap(_kernel(x._data, s, axes, norm))
+        _result = _kernel(x._data, s, axes, norm)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("ifftn", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.IfftnGradNode, (x,), out)
+        out, node = recorded(_nodes.IfftnGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.s = s
         node.axes = axes
         node.norm = norm
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.ifftn(x, s, axes, norm, out)
     return out
@@ -10805,15 +11097,17 @@ def rfftn(
         norm = str_arg(norm, "rfftn", "norm")
     _kernel = _k_rfftn.get(x._data.__class__) or dispatch("rfftn", "rfftn", x._data)
     try:
-        out = wrap(_kernel(x._data, s, axes, norm))
+        _result = _kernel(x._data, s, axes, norm)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("rfftn", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.RfftnGradNode, (x,), out)
+        out, node = recorded(_nodes.RfftnGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.s = s
         node.axes = axes
         node.norm = norm
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.rfftn(x, s, axes, norm, out)
     return out
@@ -10849,15 +11143,17 @@ def irfftn(
         norm = str_arg(norm, "irfftn", "norm")
     _kernel = _k_irfftn.get(x._data.__class__) or dispatch("irfftn", "irfftn", x._data)
     try:
-        out = wrap(_kernel(x._data, s, axes, norm))
+        _result = _kernel(x._data, s, axes, norm)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("irfftn", _e) from None
     if x._requires_grad and grad_enabled():
-        node = new_node(_nodes.IrfftnGradNode, (x,), out)
+        out, node = recorded(_nodes.IrfftnGradNode, _result, x)
         node.x = TensorWrapper.meta_of(x)
         node.s = s
         node.axes = axes
         node.norm = norm
+    else:
+        out = wrap(_result)
     if FORWARD.active:
         _jvp.irfftn(x, s, axes, norm, out)
     return out

@@ -93,7 +93,6 @@ class TensorMeta:
 Edge = tuple  # tuple[GradNode, int]
 
 _ZEROS = tuple((0,) * n for n in range(9))  # _ZEROS[n]: n positions, all 0
-_NONE1 = (None,)
 
 # Output metadata is a plain tuple too: (shape, dtype, array type).
 OutputMeta = tuple  # tuple[tuple[int, ...], np.dtype, type]
@@ -299,41 +298,76 @@ def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
 
 def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
     """A `cls` node recording `inputs`, with `out` as its output 0: `cls(inputs)` followed
-    by `set_history(out, node, 0)`, in one call. This is the generated ops' hot path, where
-    a Python `__init__` reached through `type.__call__` would cost more than the rest.
-
-    One and two inputs (nearly every op) are spelled out here rather than calling `_link`:
-    timing new_node by arity, the unrolled branches took 600-700 ns where `_link`'s loop
-    took 840-880 ns (~25% of creating a node), and not calling `_link` at all saves a frame
-    more (~80 ns). `tests/test_grad_node.py` checks both give the same node."""
+    by `set_history(out, node, 0)`, in one call (a Python `__init__` reached through
+    `type.__call__` would cost more than the rest). One and two inputs go to `recorded`,
+    which generated ops call directly; `tests/test_grad_node.py` checks both give the node
+    `GradNode(...)` gives."""
+    n = len(inputs)
+    if n == 1:
+        return new_node_of(cls, out, inputs[0])
+    if n == 2:
+        return new_node_of(cls, out, inputs[0], inputs[1])
     data = out._data
+    if not hasattr(data, "shape"):  # checked before anything is linked
+        raise _not_an_array(cls.name, data)
+    node = _new(cls)
+    _link(node, inputs)
+    node._shape = None
+    set_history(out, node, 0)
+    prev = node._next[0] if n else None  # share an elementwise op's shape (see recorded)
+    if prev is not None and prev._shape == node._shape:
+        node._shape = prev._shape
+    return node
+
+
+class _OneInput:
+    """The default of `recorded`'s second input: the node has one input."""
+
+
+_ONE = _OneInput()
+
+
+def new_node_of(cls: type[N], out: Tensor, a: Tensor | None, b: Any = _ONE) -> N:
+    """`new_node(cls, (a,), out)` or `new_node(cls, (a, b), out)` without the tuple, for an
+    output that exists before its node (a view, marked before the node is made)."""
+    return recorded(cls, out._data, a, b, out=out)[1]
+
+
+def recorded(
+    cls: type[N], data: Any, a: Tensor | None, b: Any = _ONE, *, out: Tensor | None = None
+) -> tuple[Tensor, N]:
+    """A new `cls` node recording one input `a` or two, `a` and `b`, and its output 0: a
+    fresh Tensor around the kernel's result `data`, or `out` when given. The generated
+    ops' hot path (nearly every op has one or two inputs): what `wrap(data)` and then
+    `new_node(cls, (a, b), out)` do, in one call. Returns (output, node).
+
+    The edges are spelled out here rather than by `_link`'s loop: timing node creation by
+    arity, the unrolled branches took 600-700 ns where the loop took 840-880 ns; passing
+    the inputs as arguments rather than a tuple saves ~100 ns more, and making the output
+    here rather than in `wrap` ~60 ns. An elementwise chain's outputs all have one shape:
+    the node shares its first input's node's shape tuple, so the fresh one dies at once
+    (one object less for each GC pass to walk)."""
     try:
         shape = data.shape
     except AttributeError:  # checked before anything is linked: try costs nothing in 3.11
         raise _not_an_array(cls.name, data) from None
     node = _new(cls)
-    n = len(inputs)
-    if n == 1:
-        t = inputs[0]
-        if t is None or not t._requires_grad:
-            node._next = _NONE1
-            node._at = _ZEROS[1]
-        elif t._node is not None:
-            node._next = (t._node,)
-            node._at = (t._pos,) if t._pos else _ZEROS[1]
-        else:
-            node._next = (accumulator_of(t),)
-            node._at = _ZEROS[1]
-    elif n == 2:  # a and b are spelled out twice on purpose: no call per input
-        a, b = inputs
-        pa = pb = 0
-        if a is None or not a._requires_grad:
-            na = None
-        elif a._node is not None:
-            na, pa = a._node, a._pos
-        else:
-            na = accumulator_of(a)
-        if b is None or not b._requires_grad:
+    pa = pb = 0  # a and b are spelled out twice on purpose: no call per input
+    if a is None or not a._requires_grad:
+        na = None
+    elif a._node is not None:
+        na, pa = a._node, a._pos
+        if na._shape == shape:
+            shape = na._shape
+    else:
+        na = accumulator_of(a)
+        if na._shape == shape:  # an accumulator's output 0 is its leaf
+            shape = na._shape
+    if b is _ONE:
+        node._next = (na,)
+        node._at = (pa,) if pa else _ZEROS[1]
+    else:
+        if b is None or not b._requires_grad:  # b: a Tensor or None
             nb = None
         elif b._node is not None:
             nb, pb = b._node, b._pos
@@ -341,26 +375,22 @@ def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
             nb = accumulator_of(b)
         node._next = (na, nb)
         node._at = (pa, pb) if pa or pb else _ZEROS[2]
-    else:
-        _link(node, inputs)
-    # An elementwise chain's outputs all have one shape: share the first input's node's
-    # tuple, so the fresh one dies at once (one object less for each GC pass to walk).
-    prev = node._next[0] if n else None
-    if prev is not None and prev._shape == shape:
-        shape = prev._shape
-    if n == 1 or n == 2:  # _link filled the rest for the others
-        node._more = None
-        node.seq = next(_SEQ)
-        node._released = False
-        node._hooks = None
-        node.trace = _anomaly.capture_trace() if _ANOMALY.enabled else None
+    node._more = None
+    node.seq = next(_SEQ)
+    node._released = False
+    node._hooks = None
+    node.trace = _anomaly.capture_trace() if _ANOMALY.enabled else None
     node._shape = shape
     node._dtype = data.dtype
     node._atype = data.__class__
+    if out is None:  # Tensor._init_fields' stores, for an output with history
+        out = _new(Tensor)
+        out._data = data
+        out._grad = out._vc = out._acc = out._extra = out._dual = None
     out._requires_grad = True
     out._node = node
     out._pos = 0
-    return node
+    return out, node
 
 
 def _not_an_array(backward: str, data: Any) -> RuntimeError:

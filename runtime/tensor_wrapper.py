@@ -1,7 +1,9 @@
 """Saved tensors: what a grad node keeps for backward, version-checked on use.
 
-Three kinds, made by the three constructors the generated code calls:
+Three kinds, made by the constructors the generated code calls:
 - `TensorWrapper.of_input(t)`: a forward input; what is kept holds the tensor itself.
+  `TensorWrapper.of_edge(t)` is the same for an input the node has an edge to (a
+  differentiable input), and may keep less (below).
 - `TensorWrapper.meta_of(t)`: a `no_need_buffer` input; only its TensorMeta is kept, so the
   data can be freed as soon as nothing else holds it.
 - `TensorWrapper.of_output(t, node)`: one of the node's own outputs. Holding that tensor
@@ -18,6 +20,11 @@ is one more for each cyclic-GC pass to walk (see `GradNode`):
   at version 0" needs no record, and `unpack` raises once the tensor's version is not 0;
 - an output without a version counter yet (nearly all of them) gets the wrapper as its
   counter: the wrapper is then saved at version 0 of itself.
+And a differentiable input that is such an output, still at version 0, is saved by the
+next node as that same wrapper (`of_edge`), not as the Tensor: in a chain
+`y = tanh(y * a + b)`, multiply then keeps tanh's wrapper and the Tensor `y` can die, one
+object fewer per link. The wrapper remembers its node's `seq`, so a consumer unpacking it
+for create_graph finds the producer among its own edges and rebuilds the tensor there.
 """
 
 from __future__ import annotations
@@ -97,11 +104,16 @@ def unpack(saved: Saved, node: GradNode) -> Any:
 def unpack_data(saved: Saved, node: GradNode) -> Any:
     """What `unpack` checks and returns, as the array alone (a node's first-order path
     hands only arrays to its kernel, so no Tensor need be built)."""
-    if saved.__class__ is Tensor:
+    cls = saved.__class__
+    if cls is Tensor:
         vc = saved._vc
         if vc is not None and vc.value:
             raise _stale(node, saved, 0, vc.value)
         return saved._data
+    if cls is _Output:  # a saved output, or an input saved as its producer's (of_edge)
+        if saved.value:
+            raise _stale(node, saved, 0, saved.value)
+        return saved.data
     return saved.unpack_data(node)
 
 
@@ -128,6 +140,23 @@ class TensorWrapper:
         w.tensor = t
         w._seen = seen
         return w
+
+    @staticmethod
+    def of_edge(t: Tensor) -> Saved:
+        """`of_input(t)` for an input the node being made has an edge to (generated code
+        calls it for differentiable inputs only): an op's fresh output that its node saved
+        (an `_Output` at version 0) is kept as that wrapper itself. Not for a tensor with
+        rarely used state (`_extra`: hooks, retain_grad, a name) or a tangent: the Tensor is
+        kept for those, as `of_input` keeps it."""
+        vc = t._vc
+        if t.__class__ is Tensor and not _ACTIVE_HOOKS:
+            if vc is None:  # never written: saved as itself, as of_input does (one call less)
+                return t
+            if vc.__class__ is _Output and not vc.value and t._extra is None and t._dual is None:
+                node = t._node  # the node that saved it (not a view's, nor an in-place op's)
+                if node is not None and node.seq == vc.seq and t._pos == vc.pos:
+                    return vc
+        return TensorWrapper.of_input(t)
 
     @staticmethod
     def meta_of(t: Tensor) -> TensorMeta:
@@ -159,6 +188,7 @@ class TensorWrapper:
             o.shared = False
             o.data = t._data
             o.pos = t._pos
+            o.seq = node.seq
             t._vc = o
             return o
         w = _new(_OutputSeen)
@@ -225,21 +255,36 @@ class _Meta(TensorMeta):
 
 
 class _Output(VersionCounter, TensorWrapper):
-    """A node's output saved as that output's own version counter (saved at version 0)."""
+    """A node's output saved as that output's own version counter (saved at version 0).
+    `seq` is the node's: a later node that saved the output as an input (`of_edge`) is
+    told apart from the node that made it."""
 
-    __slots__ = ("data", "pos")
+    __slots__ = ("data", "pos", "seq")
     data: Any
     pos: int
+    seq: int
 
     def unpack(self, node: GradNode) -> Tensor:
         if self.value:
             raise _stale(node, self, 0, self.value)
+        if node.seq != self.seq:  # saved as an input of `node`: one of its edges made it
+            node = _producer(node, self.seq)
         return _attached(self.data, node, self.pos, self)
 
     def unpack_data(self, node: GradNode) -> Any:
         if self.value:
             raise _stale(node, self, 0, self.value)
         return self.data
+
+
+def _producer(node: GradNode, seq: int) -> GradNode:
+    """The node `node` has an edge to whose `seq` is `seq` (see `of_edge`)."""
+    for n in node._next:
+        if n is not None and n.seq == seq:
+            return n
+    raise RuntimeError(  # pragma: no cover - of_edge saves only inputs the node has edges to
+        f"{node.name}: a saved input's node is not among its edges"
+    )
 
 
 def _attached(data: Any, node: GradNode, pos: int, vc: VersionCounter) -> Tensor:

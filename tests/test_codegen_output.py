@@ -651,8 +651,11 @@ def test_fixture_one_array_kernels_resolve_through_the_registry_table(fx: Module
     assert (
         '    _kernel = _k_fx_tanh.get(x._data.__class__) or dispatch("fx_tanh", "fx_tanh", x._data)\n'
         "    try:\n"
-        "        out = wrap(_kernel(x._data))\n"
+        "        _result = _kernel(x._data)\n"
     ) in text
+    # the output is made with its node (recorded) or, when nothing is recorded, by wrap
+    assert "        out, node = recorded(_nodes.FxTanhGradNode, _result, x)\n" in text
+    assert "    else:\n        out = wrap(_result)\n" in text
     # several arrays use the table only when they are all of one type; otherwise dispatch
     # resolves the kernel or explains the mix
     assert (
@@ -663,7 +666,7 @@ def test_fixture_one_array_kernels_resolve_through_the_registry_table(fx: Module
         '        or dispatch("fx_mul", "fx_mul", x._data, y._data)\n'
         "    )\n"
         "    try:\n"
-        "        out = wrap(_kernel(x._data, y._data))\n"
+        "        _result = _kernel(x._data, y._data)\n"
     ) in text
     fx.fx_mul(t([2.0], False), t([3.0], False))
     assert np.ndarray in fx._k_fx_mul
