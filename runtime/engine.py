@@ -136,7 +136,11 @@ def _seeds(
 
 
 def _ones_like(data: Any) -> Any:
-    return array_module(data).ones(data.shape, dtype=data.dtype)
+    """A fresh array of ones like `data`: `fill` on an empty array (np.ones is a Python
+    function around the same two steps, ~1 us more for a 0-d seed)."""
+    ones = array_module(data).empty(data.shape, dtype=data.dtype)
+    ones.fill(1)
+    return ones
 
 
 def backward(

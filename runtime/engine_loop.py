@@ -63,9 +63,13 @@ def run_backward(
     held = holder.held
     heappop, heappush, heappushpop = heapq.heappop, heapq.heappush, heapq.heappushpop
     key: tuple[int, int, GradNode] | None = heappop(ready) if ready else None
+    direct: list[Any] | None = None  # the gradients of the node in `key`, when not in `buffers`
     while key is not None:
         node = key[2]
-        grads = buffers.pop(node, None)
+        if direct is None:
+            grads = buffers.pop(node, None)
+        else:
+            grads, direct = direct, None
         outs: Sequence[Any] = ()
         if grads is not None:
             if (
@@ -90,7 +94,9 @@ def run_backward(
                 else:
                     outs = _apply(node, grads, held, retain_graph, create_graph)
         # Deliver gradient i along edge i (or, for a node that produced nothing, just count
-        # down its edges); the first child made ready is kept in `key`, any other is pushed.
+        # down its edges). The first child made ready is kept in `key`, any other is pushed;
+        # when that first child's one gradient is the first it gets, it is kept in `direct`
+        # rather than in `buffers`.
         key = None
         i = 0
         n_outs = len(outs)
@@ -98,6 +104,8 @@ def run_backward(
         for child in node._next:
             if child is not None:
                 pos = at[i]
+                left = deps[child] - 1
+                deps[child] = left
                 g = outs[i] if i < n_outs else None
                 if g is not None:
                     data = g._data
@@ -107,12 +115,12 @@ def run_backward(
                         or (data.dtype is not child._dtype and data.dtype != child._dtype)
                     ):
                         _check_gradient(node, i, g, child, pos)
-                    if pos == 0 and child._more is None and child not in buffers:
+                    if pos or child._more is not None or child in buffers:
+                        holder.add(child, pos, g)
+                    elif left or key is not None:
                         buffers[child] = [g]
                     else:
-                        holder.add(child, pos, g)
-                left = deps[child] - 1
-                deps[child] = left
+                        direct = [g]
                 if left == 0:
                     if key is None:
                         key = (-child.seq, order, child)
@@ -123,6 +131,9 @@ def run_backward(
         if key is None:
             key = heappop(ready) if ready else None
         elif ready and ready[0] < key:
+            if direct is not None:
+                buffers[key[2]] = direct
+                direct = None
             key = heappushpop(ready, key)
 
 
