@@ -401,10 +401,13 @@ def pow_grad(x, out_grad, y):
 @register_kernel("pow_double_grad")
 def pow_double_grad(x, out_grad, x_grad_grad, y, needs=None):
     """backward.yaml's composite on arrays, step for step (pow through the pow kernel, as
-    the composite's op calls it)."""
+    the composite's op calls it; for y == 3, x ** 1 is x's own values, which the product
+    takes without the copy)."""
     want_x, want_out_grad = needs or _BOTH
     return (
-        nd(_conj(x_grad_grad * _conj(out_grad) * (y * (y - 1)) * pow_(x, y - 2))) if want_x else None,
+        nd(_conj(x_grad_grad * _conj(out_grad) * (y * (y - 1)) * (x if y == 3 else pow_(x, y - 2))))
+        if want_x
+        else None,
         nd(x_grad_grad * y * pow_(x, y - 1)) if want_out_grad else None,
     )
 
