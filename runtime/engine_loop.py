@@ -51,6 +51,8 @@ def run_backward(
     create_graph: bool,
 ) -> None:
     """The loop of `backward()` (every node runs, leaves accumulate, no anomaly checks).
+    Each gradient is checked as it is delivered, so a bad one aborts the pass before any
+    leaf's `.grad` sees anything (leaves accumulate only when their own turn comes).
 
     What a node's turn costs is a backward's cost per op, so the common node (one output,
     no hooks, a generated node) runs inline and a chain skips the heap: the one node its
