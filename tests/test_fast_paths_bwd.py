@@ -323,19 +323,25 @@ def test_pow_double_grad_kernel_is_the_composite_bit_for_bit(dtype, y) -> None:
         ((3, 4), (0,), True),
         ((2, 3, 4), (0, 2), True),
         ((), (), False),
+        ((3, 4), (), True),
+        ((2, 3, 4), (1,), True),
+        ((2, 3), (-1,), False),
     ],
 )
 def test_sum_grad_spread_is_broadcast_to_astype(dtype, shape, axis, keepdim) -> None:
     x = _values(shape, dtype)
     out = np.asarray(x.sum(axis=axis or None, keepdims=keepdim))
     g = _values(out.shape, dtype)
-    axes = tuple(axis) if axis else tuple(range(len(shape)))
+    axes = tuple(a % len(shape) for a in axis) if axis else tuple(range(len(shape)))
 
     def old_spread(g):
         return np.broadcast_to(g.reshape(keepdim_shape(x.shape, axes)), x.shape).astype(x.dtype)
 
     old = old_spread(g)
-    for new in (reduction.sum_grad(x, g, list(axis), keepdim), reduction._spread(g, x, axes)):
+    news = [reduction.sum_grad(x, g, list(axis), keepdim), reduction._spread(g, x, axes)]
+    if not axis:
+        news.append(reduction.sum_grad(x, g, None, keepdim))
+    for new in news:
         _same(new, old)
         assert new.flags.c_contiguous and new.flags.writeable and new.flags.owndata
         assert not np.shares_memory(new, g)

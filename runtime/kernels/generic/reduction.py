@@ -57,6 +57,12 @@ def sum_(x, axis=(), keepdim=False):
 
 @register_kernel("sum_grad")
 def sum_grad(x, out_grad, axis=(), keepdim=False):
+    if keepdim or axis is None or (axis.__class__ in (list, tuple) and not axis):
+        # out_grad broadcasts against x as it is (the keepdim shape, or 0-d for a full
+        # reduction): the spread without normalizing the axes (~0.8 us of a loss's backward)
+        out = array_module(out_grad).empty(x.shape, dtype=x.dtype)
+        out[...] = out_grad
+        return out
     return _spread(out_grad, x, normalize_axis(axis, x.ndim, "sum"))
 
 
