@@ -121,6 +121,7 @@ _k_nll_loss_grad = kernel_table("nll_loss_grad")
 _k_norm_double_grad = kernel_table("norm_double_grad")
 _k_norm_grad = kernel_table("norm_grad")
 _k_pad_grad = kernel_table("pad_grad")
+_k_pow_double_grad = kernel_table("pow_double_grad")
 _k_pow_grad = kernel_table("pow_grad")
 _k_prelu_double_grad = kernel_table("prelu_double_grad")
 _k_prelu_grad = kernel_table("prelu_grad")
@@ -161,6 +162,7 @@ _k_std_grad = kernel_table("std_grad")
 _k_subtract_grad = kernel_table("subtract_grad")
 _k_sum_grad = kernel_table("sum_grad")
 _k_take_along_axis_grad = kernel_table("take_along_axis_grad")
+_k_tanh_double_grad = kernel_table("tanh_double_grad")
 _k_tanh_grad = kernel_table("tanh_grad")
 _k_tanhshrink_grad = kernel_table("tanhshrink_grad")
 _k_tile_grad = kernel_table("tile_grad")
@@ -1182,10 +1184,44 @@ class TanhDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        out = unpack(self.out, self)
-        out_grad = unpack(self.out_grad, self)
-        grad_wrt_out = conj_if_complex(-2 * x_grad_grad * conj_if_complex(out_grad) * out)
-        grad_wrt_out_grad = x_grad_grad * (1 - out * out)
+        grad_wrt_out: Tensor | None
+        grad_wrt_out_grad: Tensor | None
+        if create_graph:
+            out = unpack(self.out, self)
+            out_grad = unpack(self.out_grad, self)
+            grad_wrt_out = conj_if_complex(-2 * x_grad_grad * conj_if_complex(out_grad) * out)
+            grad_wrt_out_grad = x_grad_grad * (1 - out * out)
+            return (grad_wrt_out, grad_wrt_out_grad)
+        out = unpack_data(self.out, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            out.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_tanh_double_grad.get(out.__class__)
+            or dispatch(
+                "tanh_double_grad",
+                "tanh_double_grad",
+                out,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        try:
+            _results = _kernel(
+                out,
+                out_grad,
+                x_grad_grad._data,
+                (self._next[0] is not None, self._next[1] is not None),
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("tanh_double_grad", _e) from None
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("tanh_double_grad", 2, _results) from None
+        grad_wrt_out = None if _r0 is None else wrap(_r0)
+        grad_wrt_out_grad = None if _r1 is None else wrap(_r1)
         return (grad_wrt_out, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
@@ -1806,11 +1842,46 @@ class PowDoubleGradNode(GradNode):
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
-        x = unpack(self.x, self)
-        out_grad = unpack(self.out_grad, self)
-        y = self.y
-        grad_wrt_x = conj_if_complex(x_grad_grad * conj_if_complex(out_grad) * (y * (y - 1)) * _ops.pow(x, y - 2))
-        grad_wrt_out_grad = x_grad_grad * y * _ops.pow(x, y - 1)
+        grad_wrt_x: Tensor | None
+        grad_wrt_out_grad: Tensor | None
+        if create_graph:
+            x = unpack(self.x, self)
+            out_grad = unpack(self.out_grad, self)
+            y = self.y
+            grad_wrt_x = conj_if_complex(x_grad_grad * conj_if_complex(out_grad) * (y * (y - 1)) * _ops.pow(x, y - 2))
+            grad_wrt_out_grad = x_grad_grad * y * _ops.pow(x, y - 1)
+            return (grad_wrt_x, grad_wrt_out_grad)
+        x = unpack_data(self.x, self)
+        out_grad = unpack_data(self.out_grad, self)
+        _kernel = (
+            x.__class__
+            is out_grad.__class__
+            is x_grad_grad._data.__class__
+            and _k_pow_double_grad.get(x.__class__)
+            or dispatch(
+                "pow_double_grad",
+                "pow_double_grad",
+                x,
+                out_grad,
+                x_grad_grad._data,
+            )
+        )
+        try:
+            _results = _kernel(
+                x,
+                out_grad,
+                x_grad_grad._data,
+                self.y,
+                (self._next[0] is not None, self._next[1] is not None),
+            )
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("pow_double_grad", _e) from None
+        try:
+            _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+        except ValueError:
+            raise kernel_results_error("pow_double_grad", 2, _results) from None
+        grad_wrt_x = None if _r0 is None else wrap(_r0)
+        grad_wrt_out_grad = None if _r1 is None else wrap(_r1)
         return (grad_wrt_x, grad_wrt_out_grad)
 
     def release_saved(self) -> None:

@@ -130,8 +130,11 @@ def test_the_page_names_each_orders_kernel_or_composite() -> None:
     page = reference_page(ROOT)
     tanh = page[page.index("### `tanh`") :].split("\n### ")[0]
     assert "1st order (`tanh_grad`): kernel `tanh_grad`" in tanh
-    assert "2nd order (`tanh_double_grad`): composite" in tanh and "higher orders" in tanh
+    assert "2nd order (`tanh_double_grad`): kernel `tanh_double_grad`; with `create_graph`" in tanh
+    assert "higher order" in tanh
     assert "forms: `Tensor.tanh`, in place `opgrad.tanh_`, `Tensor.tanh_`" in tanh
+    sigmoid = page[page.index("### `sigmoid`") :].split("\n### ")[0]
+    assert "2nd order (`sigmoid_double_grad`): composite; higher orders" in sigmoid
 
 
 def test_readme_links_the_reference_page() -> None:

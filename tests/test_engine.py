@@ -407,7 +407,8 @@ def test_node_edges_are_the_next_edges_as_parallel_tuples():
     assert first.name == "accumulate_grad" and first.variable is leaf
 
 
-def test_gradients_already_summed_are_freed_before_the_next_node_runs():
+@pytest.mark.parametrize("how", ["backward", "grad"])  # engine_loop's two loops
+def test_gradients_already_summed_are_freed_before_the_next_node_runs(how):
     """A node's incoming gradients, and the gradients it delivered that were summed into a
     new buffer, must not outlive its turn: when the next node starts, they are gone (the
     engine's loop variables held one of them for a whole extra node before)."""
@@ -431,6 +432,11 @@ def test_gradients_already_summed_are_freed_before_the_next_node_runs():
     h = og.tanh(x)
     seen = []
     h.grad_fn.register_prehook(lambda grads: seen.append({k: r() is None for k, r in alive.items()}))
-    og.sum(Pair.apply(h, h)).backward()
+    loss = og.sum(Pair.apply(h, h))
+    if how == "backward":
+        loss.backward()
+        got = x.grad
+    else:
+        (got,) = og.grad([loss], [x])
     assert seen == [{"incoming": True, "a": True, "b": True}]
-    np.testing.assert_allclose(x.grad.numpy(), 5.0 * (1 - np.tanh(x.numpy()) ** 2), rtol=1e-12)
+    np.testing.assert_allclose(got.numpy(), 5.0 * (1 - np.tanh(x.numpy()) ** 2), rtol=1e-12)

@@ -90,6 +90,7 @@ AUTOGRAD_TESTS = (
     "tests/test_grad_node.py",
     "tests/test_node_results.py",
     "tests/test_engine.py",
+    "tests/test_fast_paths_bwd.py",
     "tests/test_function.py",
     "tests/test_tensor_wrapper.py",
     "tests/test_grad_mode.py",
@@ -103,6 +104,7 @@ DESELECTED = ("tests/test_engine.py::test_million_node_chain_backward_and_delete
 # Module -> the tests run against its mutants. A module not listed runs the whole fast suite.
 TESTS = {
     "runtime/engine.py": AUTOGRAD_TESTS,
+    "runtime/engine_loop.py": AUTOGRAD_TESTS,
     "runtime/tensor_wrapper.py": AUTOGRAD_TESTS,
     "runtime/grad_node.py": AUTOGRAD_TESTS,
     "runtime/grad_holder.py": AUTOGRAD_TESTS,

@@ -22,6 +22,7 @@ _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 _GELU_K = math.sqrt(2.0 / math.pi)
 _GELU_C = 0.044715
+_BOTH = (True, True)
 
 
 def _conj(a):
@@ -149,6 +150,17 @@ tanh = register_kernel("tanh")(ufunc("tanh"))
 def tanh_grad(out, out_grad):
     r = out_grad * _conj(1 - out * out)
     return r if r.__class__ is np.ndarray else nd(r)  # nd's check without the call: every tanh
+
+
+@register_kernel("tanh_double_grad")
+def tanh_double_grad(out, out_grad, x_grad_grad, needs=None):
+    """backward.yaml's composite on arrays, step for step (the same roundings): the
+    first-order path of a double backward through tanh, without an op call per step."""
+    want_out, want_out_grad = needs or _BOTH
+    return (
+        nd(_conj(-2 * x_grad_grad * _conj(out_grad) * out)) if want_out else None,
+        nd(x_grad_grad * (1 - out * out)) if want_out_grad else None,
+    )
 
 
 @register_kernel("sigmoid")
@@ -384,6 +396,20 @@ def pow_grad(x, out_grad, y):
     if y == 0:
         return array_module(x).zeros_like(x)
     return nd((out_grad * _conj(y * _power(x, y - 1))).astype(out_grad.dtype, copy=False))
+
+
+@register_kernel("pow_double_grad")
+def pow_double_grad(x, out_grad, x_grad_grad, y, needs=None):
+    """backward.yaml's composite on arrays, step for step (pow through the pow kernel, as
+    the composite's op calls it; for y == 3, x ** 1 is x's own values, which the product
+    takes without the copy)."""
+    want_x, want_out_grad = needs or _BOTH
+    return (
+        nd(_conj(x_grad_grad * _conj(out_grad) * (y * (y - 1)) * (x if y == 3 else pow_(x, y - 2))))
+        if want_x
+        else None,
+        nd(x_grad_grad * y * pow_(x, y - 1)) if want_out_grad else None,
+    )
 
 
 @register_kernel("clip")

@@ -41,9 +41,12 @@ def _reduced_shape(shape, axes, keepdim):
 
 
 def _spread(g, x, axes):
-    """`g` (reduced, keepdim or not) broadcast back to x's shape, as a fresh array."""
-    xp = array_module(g)
-    return xp.broadcast_to(g.reshape(keepdim_shape(x.shape, axes)), x.shape).astype(x.dtype)
+    """`g` (reduced, keepdim or not) broadcast back to x's shape, as a fresh array: an
+    assignment into a new array casts each value as `broadcast_to(...).astype(x.dtype)`
+    did, without broadcast_to's Python-level setup (~1.7 us of a 1,024-value sum_grad)."""
+    out = array_module(g).empty(x.shape, dtype=x.dtype)
+    out[...] = g.reshape(keepdim_shape(x.shape, axes))
+    return out
 
 
 @register_kernel("sum")
@@ -54,6 +57,12 @@ def sum_(x, axis=(), keepdim=False):
 
 @register_kernel("sum_grad")
 def sum_grad(x, out_grad, axis=(), keepdim=False):
+    if keepdim or axis is None or (axis.__class__ in (list, tuple) and not axis):
+        # out_grad broadcasts against x as it is (the keepdim shape, or 0-d for a full
+        # reduction): the spread without normalizing the axes (~0.8 us of a loss's backward)
+        out = array_module(out_grad).empty(x.shape, dtype=x.dtype)
+        out[...] = out_grad
+        return out
     return _spread(out_grad, x, normalize_axis(axis, x.ndim, "sum"))
 
 
