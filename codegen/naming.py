@@ -77,6 +77,7 @@ RUNTIME_NAMES = frozenset(
         "FORWARD",
         "tangents",
         "tangent_of",
+        "set_output_tangent",
         "set_tangent",
         "rule_scope",
         "pause_rules",

@@ -72,6 +72,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "no_tangent_rule": (3, "opgrad.runtime.dual", "no_tangent_rule"),
     "pause_rules": (3, "opgrad.runtime.dual", "pause_rules"),
     "resume_rules": (3, "opgrad.runtime.dual", "resume_rules"),
+    "set_output_tangent": (3, "opgrad.runtime.dual", "set_output_tangent"),
     "set_tangent": (3, "opgrad.runtime.dual", "set_tangent"),
     "tangent_of": (3, "opgrad.runtime.dual", "tangent_of"),
     "tangents": (3, "opgrad.runtime.dual", "tangents"),

@@ -12,11 +12,48 @@ from opgrad.runtime.dual import (
     no_tangent_rule,
     pause_rules,
     resume_rules,
+    set_output_tangent,
     set_tangent,
     tangent_of,
     tangents,
 )
+from opgrad.runtime.kernels.registry import (
+    dispatch,
+    kernel_error,
+    kernel_table,
+)
 from opgrad.runtime.promotion import conj_if_complex
+from opgrad.runtime.tensor import wrap
+
+# Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
+_k_abs_grad = kernel_table("abs_grad")
+_k_celu_grad = kernel_table("celu_grad")
+_k_clip_grad = kernel_table("clip_grad")
+_k_dropout_grad = kernel_table("dropout_grad")
+_k_elu_grad = kernel_table("elu_grad")
+_k_erf_grad = kernel_table("erf_grad")
+_k_expm1_grad = kernel_table("expm1_grad")
+_k_gelu_grad = kernel_table("gelu_grad")
+_k_hardsigmoid_grad = kernel_table("hardsigmoid_grad")
+_k_hardswish_grad = kernel_table("hardswish_grad")
+_k_hardtanh_grad = kernel_table("hardtanh_grad")
+_k_leaky_relu_grad = kernel_table("leaky_relu_grad")
+_k_log1p_grad = kernel_table("log1p_grad")
+_k_log_grad = kernel_table("log_grad")
+_k_log_sigmoid_grad = kernel_table("log_sigmoid_grad")
+_k_mish_grad = kernel_table("mish_grad")
+_k_pow_grad = kernel_table("pow_grad")
+_k_reciprocal_grad = kernel_table("reciprocal_grad")
+_k_relu_grad = kernel_table("relu_grad")
+_k_rsqrt_grad = kernel_table("rsqrt_grad")
+_k_selu_grad = kernel_table("selu_grad")
+_k_sigmoid_grad = kernel_table("sigmoid_grad")
+_k_silu_grad = kernel_table("silu_grad")
+_k_softplus_grad = kernel_table("softplus_grad")
+_k_softsign_grad = kernel_table("softsign_grad")
+_k_sqrt_grad = kernel_table("sqrt_grad")
+_k_tanh_grad = kernel_table("tanh_grad")
+_k_tanhshrink_grad = kernel_table("tanhshrink_grad")
 
 __all__ = [
     "abs",
@@ -363,6 +400,20 @@ def abs(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad) and x._data.dtype.kind != "c":
+        # nothing to record: abs_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_abs_grad.get(x._data.__class__)
+            or dispatch("abs_grad", "abs_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("abs_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _ops.real(conj_if_complex(x_t) * x) / _ops.abs(x) if x._data.dtype.kind == "c" else _grad_ops.abs_grad(x, x_t)
@@ -403,6 +454,20 @@ def expm1(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (out._requires_grad or x_t._requires_grad):
+        # nothing to record: expm1_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is x_t._data.__class__
+            and _k_expm1_grad.get(out._data.__class__)
+            or dispatch("expm1_grad", "expm1_grad", out._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(out._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("expm1_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _grad_ops.expm1_grad(out, x_t)
@@ -418,6 +483,20 @@ def log(
     """Tangents of log (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad) and x._data.dtype.kind != "c":
+        # nothing to record: log_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_log_grad.get(x._data.__class__)
+            or dispatch("log_grad", "log_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("log_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
@@ -435,6 +514,20 @@ def log1p(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: log1p_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_log1p_grad.get(x._data.__class__)
+            or dispatch("log1p_grad", "log1p_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("log1p_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _grad_ops.log1p_grad(x, x_t)
@@ -451,6 +544,20 @@ def sqrt(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (out._requires_grad or x_t._requires_grad) and out._data.dtype.kind != "c":
+        # nothing to record: sqrt_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is x_t._data.__class__
+            and _k_sqrt_grad.get(out._data.__class__)
+            or dispatch("sqrt_grad", "sqrt_grad", out._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(out._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("sqrt_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = 0.5 * x_t / out if out._data.dtype.kind == "c" else _grad_ops.sqrt_grad(out, x_t)
@@ -466,6 +573,20 @@ def rsqrt(
     """Tangents of rsqrt (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (out._requires_grad or x_t._requires_grad):
+        # nothing to record: rsqrt_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is x_t._data.__class__
+            and _k_rsqrt_grad.get(out._data.__class__)
+            or dispatch("rsqrt_grad", "rsqrt_grad", out._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(out._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("rsqrt_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
@@ -498,6 +619,20 @@ def reciprocal(
     """Tangents of reciprocal (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (out._requires_grad or x_t._requires_grad) and out._data.dtype.kind != "c":
+        # nothing to record: reciprocal_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is x_t._data.__class__
+            and _k_reciprocal_grad.get(out._data.__class__)
+            or dispatch("reciprocal_grad", "reciprocal_grad", out._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(out._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("reciprocal_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
@@ -547,6 +682,20 @@ def tanh(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (out._requires_grad or x_t._requires_grad) and out._data.dtype.kind != "c":
+        # nothing to record: tanh_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is x_t._data.__class__
+            and _k_tanh_grad.get(out._data.__class__)
+            or dispatch("tanh_grad", "tanh_grad", out._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(out._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("tanh_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = x_t * (1 - out * out) if out._data.dtype.kind == "c" else _grad_ops.tanh_grad(out, x_t)
@@ -563,6 +712,20 @@ def sigmoid(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (out._requires_grad or x_t._requires_grad) and out._data.dtype.kind != "c":
+        # nothing to record: sigmoid_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is x_t._data.__class__
+            and _k_sigmoid_grad.get(out._data.__class__)
+            or dispatch("sigmoid_grad", "sigmoid_grad", out._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(out._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("sigmoid_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = x_t * out * (1 - out) if out._data.dtype.kind == "c" else _grad_ops.sigmoid_grad(out, x_t)
@@ -578,6 +741,20 @@ def relu(
     """Tangents of relu (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (out._requires_grad or x_t._requires_grad):
+        # nothing to record: relu_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is x_t._data.__class__
+            and _k_relu_grad.get(out._data.__class__)
+            or dispatch("relu_grad", "relu_grad", out._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(out._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("relu_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
@@ -596,6 +773,20 @@ def gelu(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: gelu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_gelu_grad.get(x._data.__class__)
+            or dispatch("gelu_grad", "gelu_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data, approximate))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("gelu_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _grad_ops.gelu_grad(x, x_t, approximate)
@@ -611,6 +802,20 @@ def silu(
     """Tangents of silu (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: silu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_silu_grad.get(x._data.__class__)
+            or dispatch("silu_grad", "silu_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("silu_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
@@ -630,6 +835,20 @@ def softplus(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: softplus_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_softplus_grad.get(x._data.__class__)
+            or dispatch("softplus_grad", "softplus_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data, beta, threshold))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("softplus_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _grad_ops.softplus_grad(x, x_t, beta, threshold)
@@ -646,6 +865,20 @@ def leaky_relu(
     """Tangents of leaky_relu (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: leaky_relu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_leaky_relu_grad.get(x._data.__class__)
+            or dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data, negative_slope))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("leaky_relu_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
@@ -664,6 +897,20 @@ def elu(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: elu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_elu_grad.get(x._data.__class__)
+            or dispatch("elu_grad", "elu_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data, alpha))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("elu_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _grad_ops.elu_grad(x, x_t, alpha)
@@ -679,6 +926,20 @@ def erf(
     """Tangents of erf (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: erf_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_erf_grad.get(x._data.__class__)
+            or dispatch("erf_grad", "erf_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("erf_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
@@ -715,6 +976,20 @@ def pow(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad) and x._data.dtype.kind != "c":
+        # nothing to record: pow_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_pow_grad.get(x._data.__class__)
+            or dispatch("pow_grad", "pow_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data, y))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("pow_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = x_t * (y * _ops.pow(x, y - 1)) if x._data.dtype.kind == "c" else _grad_ops.pow_grad(x, x_t, y)
@@ -732,6 +1007,20 @@ def clip(
     """Tangents of clip (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: clip_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_clip_grad.get(x._data.__class__)
+            or dispatch("clip_grad", "clip_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data, min, max))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("clip_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
@@ -768,6 +1057,20 @@ def hardtanh(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: hardtanh_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_hardtanh_grad.get(x._data.__class__)
+            or dispatch("hardtanh_grad", "hardtanh_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data, min, max))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("hardtanh_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _grad_ops.hardtanh_grad(x, x_t, min, max)
@@ -783,6 +1086,20 @@ def hardswish(
     """Tangents of hardswish (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: hardswish_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_hardswish_grad.get(x._data.__class__)
+            or dispatch("hardswish_grad", "hardswish_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("hardswish_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
@@ -800,6 +1117,20 @@ def hardsigmoid(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: hardsigmoid_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_hardsigmoid_grad.get(x._data.__class__)
+            or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("hardsigmoid_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _grad_ops.hardsigmoid_grad(x, x_t)
@@ -816,6 +1147,20 @@ def mish(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: mish_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_mish_grad.get(x._data.__class__)
+            or dispatch("mish_grad", "mish_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("mish_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _grad_ops.mish_grad(x, x_t)
@@ -831,6 +1176,20 @@ def log_sigmoid(
     """Tangents of log_sigmoid (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: log_sigmoid_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_log_sigmoid_grad.get(x._data.__class__)
+            or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("log_sigmoid_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
@@ -858,6 +1217,20 @@ def selu(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: selu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_selu_grad.get(x._data.__class__)
+            or dispatch("selu_grad", "selu_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data, scale, alpha))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("selu_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _grad_ops.selu_grad(x, x_t, scale, alpha)
@@ -875,6 +1248,20 @@ def celu(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: celu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_celu_grad.get(x._data.__class__)
+            or dispatch("celu_grad", "celu_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data, alpha))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("celu_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _grad_ops.celu_grad(x, x_t, alpha)
@@ -891,6 +1278,20 @@ def softsign(
     x_t = tangent_of(x)
     if x_t is None:
         return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: softsign_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_softsign_grad.get(x._data.__class__)
+            or dispatch("softsign_grad", "softsign_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("softsign_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     pause_rules()
     try:
         out_t = _grad_ops.softsign_grad(x, x_t)
@@ -906,6 +1307,20 @@ def tanhshrink(
     """Tangents of tanhshrink (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: tanhshrink_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is x_t._data.__class__
+            and _k_tanhshrink_grad.get(x._data.__class__)
+            or dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(x._data, x_t._data))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("tanhshrink_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
@@ -2316,6 +2731,20 @@ def dropout(
     """Tangents of dropout (its `jvp:` rule in ops.yaml)."""
     x_t = tangent_of(x)
     if x_t is None:
+        return
+    if not (mask._requires_grad or x_t._requires_grad or out._requires_grad):
+        # nothing to record: dropout_grad's kernel, as its grad op would call it
+        _kernel = (
+            mask._data.__class__
+            is x_t._data.__class__
+            and _k_dropout_grad.get(mask._data.__class__)
+            or dispatch("dropout_grad", "dropout_grad", mask._data, x_t._data)
+        )
+        try:
+            out_t = wrap(_kernel(mask._data, x_t._data, p, training))
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("dropout_grad", _e) from None
+        set_output_tangent(out, out_t)
         return
     pause_rules()
     try:
