@@ -140,15 +140,20 @@ def _rule(
     doc = doc_lines(f"Tangents of {name} (its `jvp:` rule in {spec_file}).", 4)
     fast = None
     if unpack is None and len(exprs) == 1:  # one tensor (read by tangent_of), one output
-        fast = kernel_path(spec, exprs[0][0], exprs[0][1], {tensors[0], names[0], *(o.name for o in outputs)})
+        fast = kernel_path(spec, exprs[0][0], exprs[0][1], tensors[0], {o.name for o in outputs})
     return JvpRule(name, doc, signature, None, read, checked, unpack, tuple(statements), tuple(sets), fast)
 
 
-def kernel_path(spec: Spec, output: str, expr: Composite, tensors: set[str]) -> JvpKernelPath | None:
+def kernel_path(
+    spec: Spec, output: str, expr: Composite, tensor: str, outputs: set[str]
+) -> JvpKernelPath | None:
     """The kernel path of a one-output rule (`JvpKernelPath`), or None. Taken only when the
     tangent is a grad op's call, alone or as the real branch of `... if is_complex(t) else`,
-    on names alone (`tensors`: the rule's tensor, its tangent, the outputs; the rest
-    attributes), and that grad op's function is its kernel call and nothing else."""
+    on names alone (the rule's one `tensor`, its tangent and the `outputs` for the grad op's
+    tensors; attributes for the rest), and that grad op's function is its kernel call and
+    nothing else."""
+    tangent = tangent_name(tensor)
+    tensors = {tensor, tangent, *outputs}
     if expr.steps:
         return None
     call_node, real = expr.result, None
@@ -183,17 +188,19 @@ def kernel_path(spec: Spec, output: str, expr: Composite, tensors: set[str]) -> 
         return None
     if any(p.type != "Tensor" for p in params if p.is_tensor):
         return None
-    renamed = {
-        f"{p.name}._data" if p.is_tensor else p.name: f"{n}._data" if p.is_tensor else n for p, n in pairs
-    }
+    # the grad op's arrays become the rule's: `_data` of a tensor, the tangent's array itself
+    array = {n: f"{n}._data" for n in tensors} | {tangent: naming.JVP_TANGENT_ARRAY}
+    renamed = {f"{p.name}._data" if p.is_tensor else p.name: array[n] if p.is_tensor else n for p, n in pairs}
     if not all(a in renamed for a in (*kernel.arrays, *kernel.args)):
         return None  # the grad op passes its kernel something other than its arguments
     # the output too: one that a node records keeps its tangent for create_graph (set_tangent)
-    untracked = tuple(dict.fromkeys([*(n for p, n in pairs if p.is_tensor), output]))
+    # (the tangent is read by plain_tangent: None when it requires grad)
+    untracked = tuple(dict.fromkeys([*(n for p, n in pairs if p.is_tensor and n != tangent), output]))
     call_with = replace(
         kernel,
         arrays=tuple(renamed[a] for a in kernel.arrays),
         args=tuple(renamed[a] for a in kernel.args),
         target=tangent_name(output),
+        wrap=False,  # kept as the array (set_output_tangent)
     )
-    return JvpKernelPath(untracked, real, call_with, output)
+    return JvpKernelPath(tensor, naming.JVP_TANGENT_ARRAY, untracked, real, call_with, output)

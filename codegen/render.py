@@ -71,6 +71,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "derive": (3, "opgrad.runtime.dual", "derive"),
     "no_tangent_rule": (3, "opgrad.runtime.dual", "no_tangent_rule"),
     "pause_rules": (3, "opgrad.runtime.dual", "pause_rules"),
+    "plain_tangent": (3, "opgrad.runtime.dual", "plain_tangent"),
     "resume_rules": (3, "opgrad.runtime.dual", "resume_rules"),
     "set_output_tangent": (3, "opgrad.runtime.dual", "set_output_tangent"),
     "set_tangent": (3, "opgrad.runtime.dual", "set_tangent"),

@@ -11,6 +11,7 @@ from opgrad.runtime.dual import (
     derive,
     no_tangent_rule,
     pause_rules,
+    plain_tangent,
     resume_rules,
     set_output_tangent,
     set_tangent,
@@ -23,7 +24,6 @@ from opgrad.runtime.kernels.registry import (
     kernel_table,
 )
 from opgrad.runtime.promotion import conj_if_complex
-from opgrad.runtime.tensor import wrap
 
 # Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
 _k_abs_grad = kernel_table("abs_grad")
@@ -397,22 +397,23 @@ def abs(
     out,
 ) -> None:
     """Tangents of abs (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad) and x._data.dtype.kind != "c":
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad and x._data.dtype.kind != "c":
         # nothing to record: abs_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_abs_grad.get(x._data.__class__)
-            or dispatch("abs_grad", "abs_grad", x._data, x_t._data)
+            or dispatch("abs_grad", "abs_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data))
+            out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("abs_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -451,22 +452,23 @@ def expm1(
     out,
 ) -> None:
     """Tangents of expm1 (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (out._requires_grad or x_t._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad:
         # nothing to record: expm1_grad's kernel, as its grad op would call it
         _kernel = (
             out._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_expm1_grad.get(out._data.__class__)
-            or dispatch("expm1_grad", "expm1_grad", out._data, x_t._data)
+            or dispatch("expm1_grad", "expm1_grad", out._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(out._data, x_t._data))
+            out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("expm1_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -481,22 +483,23 @@ def log(
     out,
 ) -> None:
     """Tangents of log (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad) and x._data.dtype.kind != "c":
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad and x._data.dtype.kind != "c":
         # nothing to record: log_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_log_grad.get(x._data.__class__)
-            or dispatch("log_grad", "log_grad", x._data, x_t._data)
+            or dispatch("log_grad", "log_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data))
+            out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("log_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -511,22 +514,23 @@ def log1p(
     out,
 ) -> None:
     """Tangents of log1p (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: log1p_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_log1p_grad.get(x._data.__class__)
-            or dispatch("log1p_grad", "log1p_grad", x._data, x_t._data)
+            or dispatch("log1p_grad", "log1p_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data))
+            out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("log1p_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -541,22 +545,23 @@ def sqrt(
     out,
 ) -> None:
     """Tangents of sqrt (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (out._requires_grad or x_t._requires_grad) and out._data.dtype.kind != "c":
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
         # nothing to record: sqrt_grad's kernel, as its grad op would call it
         _kernel = (
             out._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_sqrt_grad.get(out._data.__class__)
-            or dispatch("sqrt_grad", "sqrt_grad", out._data, x_t._data)
+            or dispatch("sqrt_grad", "sqrt_grad", out._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(out._data, x_t._data))
+            out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("sqrt_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -571,22 +576,23 @@ def rsqrt(
     out,
 ) -> None:
     """Tangents of rsqrt (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (out._requires_grad or x_t._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad:
         # nothing to record: rsqrt_grad's kernel, as its grad op would call it
         _kernel = (
             out._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_rsqrt_grad.get(out._data.__class__)
-            or dispatch("rsqrt_grad", "rsqrt_grad", out._data, x_t._data)
+            or dispatch("rsqrt_grad", "rsqrt_grad", out._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(out._data, x_t._data))
+            out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("rsqrt_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -617,22 +623,23 @@ def reciprocal(
     out,
 ) -> None:
     """Tangents of reciprocal (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (out._requires_grad or x_t._requires_grad) and out._data.dtype.kind != "c":
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
         # nothing to record: reciprocal_grad's kernel, as its grad op would call it
         _kernel = (
             out._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_reciprocal_grad.get(out._data.__class__)
-            or dispatch("reciprocal_grad", "reciprocal_grad", out._data, x_t._data)
+            or dispatch("reciprocal_grad", "reciprocal_grad", out._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(out._data, x_t._data))
+            out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("reciprocal_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -679,22 +686,23 @@ def tanh(
     out,
 ) -> None:
     """Tangents of tanh (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (out._requires_grad or x_t._requires_grad) and out._data.dtype.kind != "c":
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
         # nothing to record: tanh_grad's kernel, as its grad op would call it
         _kernel = (
             out._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_tanh_grad.get(out._data.__class__)
-            or dispatch("tanh_grad", "tanh_grad", out._data, x_t._data)
+            or dispatch("tanh_grad", "tanh_grad", out._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(out._data, x_t._data))
+            out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("tanh_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -709,22 +717,23 @@ def sigmoid(
     out,
 ) -> None:
     """Tangents of sigmoid (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (out._requires_grad or x_t._requires_grad) and out._data.dtype.kind != "c":
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
         # nothing to record: sigmoid_grad's kernel, as its grad op would call it
         _kernel = (
             out._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_sigmoid_grad.get(out._data.__class__)
-            or dispatch("sigmoid_grad", "sigmoid_grad", out._data, x_t._data)
+            or dispatch("sigmoid_grad", "sigmoid_grad", out._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(out._data, x_t._data))
+            out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("sigmoid_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -739,22 +748,23 @@ def relu(
     out,
 ) -> None:
     """Tangents of relu (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (out._requires_grad or x_t._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad:
         # nothing to record: relu_grad's kernel, as its grad op would call it
         _kernel = (
             out._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_relu_grad.get(out._data.__class__)
-            or dispatch("relu_grad", "relu_grad", out._data, x_t._data)
+            or dispatch("relu_grad", "relu_grad", out._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(out._data, x_t._data))
+            out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("relu_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -770,22 +780,23 @@ def gelu(
     out,
 ) -> None:
     """Tangents of gelu (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: gelu_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_gelu_grad.get(x._data.__class__)
-            or dispatch("gelu_grad", "gelu_grad", x._data, x_t._data)
+            or dispatch("gelu_grad", "gelu_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data, approximate))
+            out_t = _kernel(x._data, _tangent, approximate)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("gelu_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -800,22 +811,23 @@ def silu(
     out,
 ) -> None:
     """Tangents of silu (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: silu_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_silu_grad.get(x._data.__class__)
-            or dispatch("silu_grad", "silu_grad", x._data, x_t._data)
+            or dispatch("silu_grad", "silu_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data))
+            out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("silu_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -832,22 +844,23 @@ def softplus(
     out,
 ) -> None:
     """Tangents of softplus (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: softplus_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_softplus_grad.get(x._data.__class__)
-            or dispatch("softplus_grad", "softplus_grad", x._data, x_t._data)
+            or dispatch("softplus_grad", "softplus_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data, beta, threshold))
+            out_t = _kernel(x._data, _tangent, beta, threshold)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("softplus_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -863,22 +876,23 @@ def leaky_relu(
     out,
 ) -> None:
     """Tangents of leaky_relu (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: leaky_relu_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_leaky_relu_grad.get(x._data.__class__)
-            or dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, x_t._data)
+            or dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data, negative_slope))
+            out_t = _kernel(x._data, _tangent, negative_slope)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("leaky_relu_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -894,22 +908,23 @@ def elu(
     out,
 ) -> None:
     """Tangents of elu (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: elu_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_elu_grad.get(x._data.__class__)
-            or dispatch("elu_grad", "elu_grad", x._data, x_t._data)
+            or dispatch("elu_grad", "elu_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data, alpha))
+            out_t = _kernel(x._data, _tangent, alpha)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("elu_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -924,22 +939,23 @@ def erf(
     out,
 ) -> None:
     """Tangents of erf (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: erf_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_erf_grad.get(x._data.__class__)
-            or dispatch("erf_grad", "erf_grad", x._data, x_t._data)
+            or dispatch("erf_grad", "erf_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data))
+            out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("erf_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -973,22 +989,23 @@ def pow(
     out,
 ) -> None:
     """Tangents of pow (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad) and x._data.dtype.kind != "c":
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad and x._data.dtype.kind != "c":
         # nothing to record: pow_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_pow_grad.get(x._data.__class__)
-            or dispatch("pow_grad", "pow_grad", x._data, x_t._data)
+            or dispatch("pow_grad", "pow_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data, y))
+            out_t = _kernel(x._data, _tangent, y)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("pow_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -1005,22 +1022,23 @@ def clip(
     out,
 ) -> None:
     """Tangents of clip (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: clip_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_clip_grad.get(x._data.__class__)
-            or dispatch("clip_grad", "clip_grad", x._data, x_t._data)
+            or dispatch("clip_grad", "clip_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data, min, max))
+            out_t = _kernel(x._data, _tangent, min, max)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("clip_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -1054,22 +1072,23 @@ def hardtanh(
     out,
 ) -> None:
     """Tangents of hardtanh (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: hardtanh_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_hardtanh_grad.get(x._data.__class__)
-            or dispatch("hardtanh_grad", "hardtanh_grad", x._data, x_t._data)
+            or dispatch("hardtanh_grad", "hardtanh_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data, min, max))
+            out_t = _kernel(x._data, _tangent, min, max)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("hardtanh_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -1084,22 +1103,23 @@ def hardswish(
     out,
 ) -> None:
     """Tangents of hardswish (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: hardswish_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_hardswish_grad.get(x._data.__class__)
-            or dispatch("hardswish_grad", "hardswish_grad", x._data, x_t._data)
+            or dispatch("hardswish_grad", "hardswish_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data))
+            out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("hardswish_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -1114,22 +1134,23 @@ def hardsigmoid(
     out,
 ) -> None:
     """Tangents of hardsigmoid (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: hardsigmoid_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_hardsigmoid_grad.get(x._data.__class__)
-            or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, x_t._data)
+            or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data))
+            out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("hardsigmoid_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -1144,22 +1165,23 @@ def mish(
     out,
 ) -> None:
     """Tangents of mish (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: mish_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_mish_grad.get(x._data.__class__)
-            or dispatch("mish_grad", "mish_grad", x._data, x_t._data)
+            or dispatch("mish_grad", "mish_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data))
+            out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("mish_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -1174,22 +1196,23 @@ def log_sigmoid(
     out,
 ) -> None:
     """Tangents of log_sigmoid (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: log_sigmoid_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_log_sigmoid_grad.get(x._data.__class__)
-            or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, x_t._data)
+            or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data))
+            out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("log_sigmoid_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -1214,22 +1237,23 @@ def selu(
     out,
 ) -> None:
     """Tangents of selu (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: selu_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_selu_grad.get(x._data.__class__)
-            or dispatch("selu_grad", "selu_grad", x._data, x_t._data)
+            or dispatch("selu_grad", "selu_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data, scale, alpha))
+            out_t = _kernel(x._data, _tangent, scale, alpha)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("selu_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -1245,22 +1269,23 @@ def celu(
     out,
 ) -> None:
     """Tangents of celu (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: celu_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_celu_grad.get(x._data.__class__)
-            or dispatch("celu_grad", "celu_grad", x._data, x_t._data)
+            or dispatch("celu_grad", "celu_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data, alpha))
+            out_t = _kernel(x._data, _tangent, alpha)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("celu_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -1275,22 +1300,23 @@ def softsign(
     out,
 ) -> None:
     """Tangents of softsign (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: softsign_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_softsign_grad.get(x._data.__class__)
-            or dispatch("softsign_grad", "softsign_grad", x._data, x_t._data)
+            or dispatch("softsign_grad", "softsign_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data))
+            out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("softsign_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -1305,22 +1331,23 @@ def tanhshrink(
     out,
 ) -> None:
     """Tangents of tanhshrink (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (x._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: tanhshrink_grad's kernel, as its grad op would call it
         _kernel = (
             x._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_tanhshrink_grad.get(x._data.__class__)
-            or dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, x_t._data)
+            or dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(x._data, x_t._data))
+            out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("tanhshrink_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:
@@ -2729,22 +2756,23 @@ def dropout(
     mask,
 ) -> None:
     """Tangents of dropout (its `jvp:` rule in ops.yaml)."""
-    x_t = tangent_of(x)
-    if x_t is None:
-        return
-    if not (mask._requires_grad or x_t._requires_grad or out._requires_grad):
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not mask._requires_grad and not out._requires_grad:
         # nothing to record: dropout_grad's kernel, as its grad op would call it
         _kernel = (
             mask._data.__class__
-            is x_t._data.__class__
+            is _tangent.__class__
             and _k_dropout_grad.get(mask._data.__class__)
-            or dispatch("dropout_grad", "dropout_grad", mask._data, x_t._data)
+            or dispatch("dropout_grad", "dropout_grad", mask._data, _tangent)
         )
         try:
-            out_t = wrap(_kernel(mask._data, x_t._data, p, training))
+            out_t = _kernel(mask._data, _tangent, p, training)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("dropout_grad", _e) from None
         set_output_tangent(out, out_t)
+        return
+    x_t = tangent_of(x)
+    if x_t is None:
         return
     pause_rules()
     try:

@@ -16,7 +16,8 @@ create_graph and one backward of that backward: about 3 to 5 times the op alone.
 A tangent is stored on the tensor as `(level, tangent)` in its `_dual` slot; it is visible only
 while that level is open (level ids are never reused), and the level clears what it set when
 it closes, except the outputs of rules that took their kernel path (`set_output_tangent`:
-their tangents are invisible at once and freed with the output or when next read). Views get their
+their tangents, kept as arrays until read, are invisible at once and freed with the output
+or when next read). Views get their
 tangents from view rules (so a view's tangent is a view of its base's tangent), and an in-place
 op writes its new tangent into the existing tangent's memory (`write_tangent`).
 """
@@ -66,7 +67,24 @@ def tangent_of(t: Any) -> Tensor | None:
     if dual[0] != FORWARD.level:
         t._dual = None  # a closed level's tangent (`set_output_tangent`): freed now
         return None
-    return dual[1]
+    tangent = dual[1]
+    if tangent.__class__ is not Tensor and not isinstance(tangent, Tensor):
+        tangent = wrap(tangent)  # an array a kernel path stored: wrapped once, on first read
+        t._dual = (dual[0], tangent)
+    return tangent
+
+
+def plain_tangent(t: Tensor) -> Any:
+    """The array of t's tangent at the open level when nothing records it (a tangent that does
+    not require grad, or the array a kernel path stored), else None: what a generated rule's
+    kernel path reads (`JvpKernelPath`), without making a Tensor for it."""
+    dual = t._dual
+    if dual is None or dual[0] != FORWARD.level:
+        return None
+    tangent = dual[1]
+    if tangent.__class__ is Tensor:
+        return None if tangent._requires_grad else tangent._data
+    return None if isinstance(tangent, Tensor) else tangent  # a subclass: the general path
 
 
 def set_tangent(t: Any, tangent: Any) -> None:
@@ -85,12 +103,14 @@ def set_tangent(t: Any, tangent: Any) -> None:
         FORWARD.outputs[id(t._data)] = (weakref.ref(t._data), tangent)
 
 
-def set_output_tangent(out: Tensor, tangent: Tensor) -> None:
+def set_output_tangent(out: Tensor, tangent: Any) -> None:
     """set_tangent for a generated rule's kernel path: `out` is the op's new output, which no
-    node records (nothing in the rule requires grad), and `tangent` a Tensor.
+    node records (nothing in the rule requires grad), and `tangent` the kernel's array. It is
+    kept as the array (`tangent_of` wraps it on first read; the next kernel path reads it as
+    it is, `plain_tangent`): a chain of kernel paths makes no Tensor for its tangents.
 
-    The level does not list it for clearing (a weak reference per op cost ~0.15 µs, 7% of a
-    jvp through tanh): the pair names the level, so the tangent is invisible once the level
+    The level does not list `out` for clearing (a weak reference per op cost ~0.15 µs, 7% of
+    a jvp through tanh): the pair names the level, so the tangent is invisible once the level
     closes, and it is freed with `out`, or when `out` is next read by `tangent_of` or given a
     tangent. Only an output still alive after the level keeps its tangent's memory longer."""
     out._dual = (FORWARD.level, tangent)

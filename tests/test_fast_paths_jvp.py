@@ -29,7 +29,7 @@ from opgrad.autograd import forward_ad as fw
 from opgrad.codegen import load_spec
 from opgrad.codegen.plan import build_plan
 from opgrad.generated import grad_ops
-from opgrad.runtime.dual import FORWARD, set_tangent, tangent_of
+from opgrad.runtime.dual import FORWARD, plain_tangent, set_tangent, tangent_of
 from opgrad.runtime.kernels.common import ONES
 from opgrad.runtime.kernels.generic import elementwise
 
@@ -53,11 +53,12 @@ def test_the_plan_gives_kernel_paths_to_grad_op_rules_only():
         assert name not in KERNEL_PATHS, name
     rules = {r.name: r for m in _PLAN.modules for r in m.rules}
     fast = rules["tanh"].fast
-    assert fast.untracked == ("out", "x_t") and fast.real == "out" and fast.output == "out"
-    assert fast.kernel.args == ("out._data", "x_t._data") and fast.kernel.target == "out_t"
+    assert fast.tensor == "x" and fast.untracked == ("out",) and fast.real == "out" and fast.output == "out"
+    assert fast.kernel.args == ("out._data", fast.array) and fast.kernel.target == "out_t"
+    assert not fast.kernel.wrap  # the array is kept (set_output_tangent)
     assert rules["relu"].fast.real is None  # no complex branch in relu's rule
     # dropout's grad op reads the mask, not the output: the output is checked too
-    assert rules["dropout"].fast.untracked == ("mask", "x_t", "out")
+    assert rules["dropout"].fast.untracked == ("mask", "out")
 
 
 @pytest.mark.parametrize("name", sorted(KERNEL_PATHS))
@@ -248,6 +249,24 @@ def test_a_nested_level_is_refused_and_the_outer_one_goes_on():
     assert not FORWARD.active and FORWARD.level == 0
 
 
+def test_a_kernel_path_keeps_the_array_and_a_read_wraps_it_once():
+    with fw.dual_level():
+        v = og.tensor(np.array([1.0, 2.0]))
+        x = fw.make_dual(og.tensor(np.array([0.5, 1.0])), v)
+        assert plain_tangent(x) is v._data
+        y = og.tanh(og.tanh(x))  # the second tanh reads the first one's array as it is
+        assert y._dual[1].__class__ is np.ndarray
+        assert plain_tangent(y) is y._dual[1]
+        t = tangent_of(y)
+        assert isinstance(t, og.Tensor) and not t.requires_grad
+        assert fw.unpack_dual(y).tangent is t and tangent_of(y) is t  # the same Tensor from now on
+        assert plain_tangent(y) is t._data
+        recorded = fw.make_dual(og.tensor(np.array([0.5])), og.tensor(np.array([1.0]), requires_grad=True))
+        assert plain_tangent(recorded) is None  # a tangent that requires grad: the general path
+        assert plain_tangent(og.tensor(np.array([0.5]))) is None  # no tangent
+    assert plain_tangent(x) is None  # the level closed
+
+
 def test_a_kernel_path_tangent_is_invisible_after_its_level_and_freed_when_read():
     """set_output_tangent does not list the output for the level's clean-up: the tangent
     names its level, so it is gone for every reader once the level closes, and the first
@@ -296,7 +315,8 @@ def test_tanh_grad_kernel_with_a_0d_one_is_bit_for_bit_the_python_number_formula
         if np.dtype(dtype).kind == "c":
             out = out + 1j * out[::-1] if shape else out + 0.25j
         g = rng.standard_normal(shape).astype(dtype)
-        for out_grad in (g, g.astype(np.float64), g.astype(np.float32)):
+        others = (np.complex128, np.complex64) if np.dtype(dtype).kind == "c" else (np.float64, np.float32)
+        for out_grad in (g, *(g.astype(o) for o in others)):
             new, old = elementwise.tanh_grad(out, out_grad), _old_tanh_grad(out, out_grad)
             assert isinstance(new, np.ndarray) and new.dtype == old.dtype and new.shape == old.shape
             assert new.tobytes() == old.tobytes(), (dtype, shape, new, old)
