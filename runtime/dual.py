@@ -15,11 +15,11 @@ create_graph and one backward of that backward: about 3 to 5 times the op alone.
 
 A tangent is stored on the tensor as `(level, tangent)` in its `_dual` slot; it is visible only
 while that level is open (level ids are never reused), and the level clears what it set when
-it closes, except the outputs of rules that took their kernel path (`set_output_tangent`:
-their tangents, kept as arrays until read, are invisible at once and freed with the output
-or when next read). Views get their
-tangents from view rules (so a view's tangent is a view of its base's tangent), and an in-place
-op writes its new tangent into the existing tangent's memory (`write_tangent`).
+it closes, except on the outputs of rules that took their kernel path (`set_output_tangent`:
+a tangent kept as an array until read, not listed for the clean-up; invisible once the level
+closes, freed with the output or when next read). Views get their tangents from view rules (so
+a view's tangent is a view of its base's tangent), and an in-place op writes its new tangent
+into the existing tangent's memory (`write_tangent`).
 """
 
 from __future__ import annotations
