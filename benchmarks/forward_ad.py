@@ -65,11 +65,6 @@ def turns(workloads: dict[str, Callable[[], float] | None], repeat: int) -> dict
     return runs
 
 
-def median_turns(workloads: dict[str, Callable[[], float] | None], repeat: int) -> dict[str, float | None]:
-    runs = turns(workloads, repeat)
-    return {k: statistics.median(runs[k]) if k in runs else None for k in workloads}
-
-
 def paired_ratios(runs: dict[str, list[float]], reference: str) -> dict[str, tuple[float, float, float]]:
     """Per workload: (median, min, max) of its time over the reference's in the same round."""
     if reference not in runs:
@@ -286,18 +281,24 @@ def main(argv: list[str] | None = None) -> int:
     threads = f"torch {torch.__version__}, {torch.get_num_threads()} thread" if use_torch else "no torch"
     print(f"OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS')}, {threads}")
 
-    jvp = median_turns(
-        {
-            "opgrad": lambda: jvp_opgrad(args.chain),
-            "torch": (lambda: jvp_torch(args.chain)) if use_torch else None,
-        },
-        repeat,
-    )
+    jvp_workloads: dict[str, Callable[[], float] | None] = {
+        "opgrad": lambda: jvp_opgrad(args.chain),
+        "torch": (lambda: jvp_torch(args.chain)) if use_torch else None,
+    }
+    jvp_runs = turns(jvp_workloads, repeat)
+    jvp = {k: statistics.median(jvp_runs[k]) if k in jvp_runs else None for k in jvp_workloads}
     result["jvp_us_per_op"] = jvp
+    # the per-round ratios too, as for the Hessian: on a shared machine the two medians can come
+    # from rounds of different load
+    jvp_paired = paired_ratios(jvp_runs, "torch").get("opgrad")
+    result["jvp_vs_torch"] = (
+        None if jvp_paired is None else dict(zip(("median", "min", "max"), jvp_paired, strict=True))
+    )
     print(f"1. jvp through {args.chain + 1} ops (tanh chain + sum), µs per op (median of {repeat})")
+    paired_text = "" if jvp_paired is None else "   paired {:.2f}x ({:.2f}-{:.2f})".format(*jvp_paired)
     print(
         f"   opgrad {jvp['opgrad']:.2f}   torch {_fmt(jvp['torch'])}   "
-        f"ratio {_ratio(jvp['opgrad'], jvp['torch'])}"
+        f"ratio {_ratio(jvp['opgrad'], jvp['torch'])}{paired_text}"
     )
 
     check_hessians(args.width)

@@ -26,6 +26,8 @@ BUILTINS_ALIAS = "_builtins"
 # Locals holding a kernel's raw result (one array, or the tuple of several before unpacking).
 KERNEL_RESULT = "_result"
 KERNEL_RESULTS = "_results"
+# The local a jvp rule's kernel path reads its input's tangent array into (plain_tangent).
+JVP_TANGENT_ARRAY = "_tangent"
 # Prefix of the module-level kernel tables (`_k_tanh = kernel_table("tanh")`).
 KERNEL_TABLE_PREFIX = "_k_"
 
@@ -82,6 +84,8 @@ RUNTIME_NAMES = frozenset(
         "FORWARD",
         "tangents",
         "tangent_of",
+        "set_output_tangent",
+        "plain_tangent",
         "set_tangent",
         "rule_scope",
         "pause_rules",

@@ -6,16 +6,23 @@ one), each output's tangent is computed between `pause_rules()` and `resume_rule
 mode paused, grad mode as the caller had it) and stored. Every other op, and every grad op
 (forward-over-reverse differentiates the backward pass), calls `derive` (the double-vjp
 trick, runtime/dual.py). Each forward function calls its rule while a dual level is open (`call_site`).
+
+A rule whose tangent is one grad op's result (`tanh_grad(out, x_t)`) also gets a path that calls
+the grad op's kernel directly when nothing is recorded (`JvpKernelPath`, `kernel_path`).
 """
 
 from __future__ import annotations
+
+import ast
+from dataclasses import replace
 
 from opgrad.codegen import naming
 from opgrad.codegen.composite import Composite
 from opgrad.codegen.jvp_check import tangent_name
 from opgrad.codegen.layout import Stmt, call, tuple_of
 from opgrad.codegen.model import OpSpec
-from opgrad.codegen.plan_parts import JvpRule, doc_lines, quoted, signature_params
+from opgrad.codegen.plan_forward import grad_op_function
+from opgrad.codegen.plan_parts import JvpKernelPath, JvpRule, KernelCall, doc_lines, quoted, signature_params
 from opgrad.codegen.signature import Arg, Output
 from opgrad.codegen.validate import Spec, grad_op_sig, op_sig
 
@@ -41,6 +48,7 @@ def jvp_rules(spec: Spec) -> tuple[JvpRule, ...]:
         sig = op_sig(op)
         rules.append(
             _rule(
+                spec,
                 op.name,
                 sig.args,
                 op.outputs,
@@ -55,6 +63,7 @@ def jvp_rules(spec: Spec) -> tuple[JvpRule, ...]:
             sig = grad_op_sig(b, spec)
             rules.append(
                 _rule(
+                    spec,
                     b.name,
                     sig.args,
                     sig.outputs,
@@ -86,6 +95,7 @@ def derivation(spec: Spec, backward: str | None) -> str:
 
 
 def _rule(
+    spec: Spec,
     name: str,
     args: tuple[Arg, ...],
     outputs: tuple[Output, ...],
@@ -128,4 +138,69 @@ def _rule(
         statements += expr.statements(tangent_name(output))
         sets.append(Stmt("", call("set_tangent", output, tangent_name(output))))
     doc = doc_lines(f"Tangents of {name} (its `jvp:` rule in {spec_file}).", 4)
-    return JvpRule(name, doc, signature, None, read, checked, unpack, tuple(statements), tuple(sets))
+    fast = None
+    if unpack is None and len(exprs) == 1:  # one tensor (read by tangent_of), one output
+        fast = kernel_path(spec, exprs[0][0], exprs[0][1], tensors[0], {o.name for o in outputs})
+    return JvpRule(name, doc, signature, None, read, checked, unpack, tuple(statements), tuple(sets), fast)
+
+
+def kernel_path(
+    spec: Spec, output: str, expr: Composite, tensor: str, outputs: set[str]
+) -> JvpKernelPath | None:
+    """The kernel path of a one-output rule (`JvpKernelPath`), or None. Taken only when the
+    tangent is a grad op's call, alone or as the real branch of `... if is_complex(t) else`,
+    on names alone (the rule's one `tensor`, its tangent and the `outputs` for the grad op's
+    tensors; attributes for the rest), and that grad op's function is its kernel call and
+    nothing else."""
+    tangent = tangent_name(tensor)
+    tensors = {tensor, tangent, *outputs}
+    if expr.steps:
+        return None
+    call_node, real = expr.result, None
+    if isinstance(call_node, ast.IfExp):
+        test = call_node.test
+        if not (
+            isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "is_complex"
+        ):
+            return None
+        real = test.args[0].id  # type: ignore[attr-defined]
+        call_node = call_node.orelse
+    if not (isinstance(call_node, ast.Call) and isinstance(call_node.func, ast.Name)) or call_node.keywords:
+        return None
+    callee = expr.callees[call_node.func.id]
+    if not callee.qualified.startswith(f"{naming.GRAD_OPS_ALIAS}."):
+        return None
+    b = spec.backward(call_node.func.id)
+    function = grad_op_function(b, spec)
+    params = grad_op_sig(b, spec).args
+    if (
+        function.conversions
+        or function.marks
+        or len(function.body) != 1
+        or not isinstance(function.body[0], KernelCall)
+        or len(call_node.args) != len(params)
+        or not all(isinstance(a, ast.Name) for a in call_node.args)
+    ):
+        return None
+    kernel = function.body[0]
+    pairs = list(zip(params, [a.id for a in call_node.args], strict=True))  # type: ignore[attr-defined]
+    if not kernel.wrap or kernel.unpacked or any((n in tensors) != p.is_tensor for p, n in pairs):
+        return None
+    if any(p.type != "Tensor" for p in params if p.is_tensor):
+        return None
+    # the grad op's arrays become the rule's: `_data` of a tensor, the tangent's array itself
+    array = {n: f"{n}._data" for n in tensors} | {tangent: naming.JVP_TANGENT_ARRAY}
+    renamed = {f"{p.name}._data" if p.is_tensor else p.name: array[n] if p.is_tensor else n for p, n in pairs}
+    if not all(a in renamed for a in (*kernel.arrays, *kernel.args)):
+        return None  # the grad op passes its kernel something other than its arguments
+    # the output too: one that a node records keeps its tangent for create_graph (set_tangent)
+    # (the tangent is read by plain_tangent: None when it requires grad)
+    untracked = tuple(dict.fromkeys([*(n for p, n in pairs if p.is_tensor and n != tangent), output]))
+    call_with = replace(
+        kernel,
+        arrays=tuple(renamed[a] for a in kernel.arrays),
+        args=tuple(renamed[a] for a in kernel.args),
+        target=tangent_name(output),
+        wrap=False,  # kept as the array (set_output_tangent)
+    )
+    return JvpKernelPath(tensor, naming.JVP_TANGENT_ARRAY, untracked, real, call_with, output)

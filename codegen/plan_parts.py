@@ -301,6 +301,27 @@ class JvpRule:
     unpack: Stmt | None
     statements: tuple[Stmt, ...]
     sets: tuple[Stmt, ...]
+    fast: JvpKernelPath | None = None
+
+
+@dataclass(frozen=True)
+class JvpKernelPath:
+    """A rule whose tangent is one grad op's result (`tanh_grad(out, x_t)`, perhaps in the
+    real branch of `... if is_complex(out) else ...`), taken when nothing is recorded: `tensor`
+    has a tangent that does not require grad (its array read by `plain_tangent` into the
+    local `array`), neither the grad op's other tensors nor the output
+    (`untracked`) requires grad, and `real` (if any) is not complex. The grad op would then
+    only call its kernel (no conversions, no node, no rule of its own while paused), so the
+    rule calls that kernel directly (`kernel`: the grad op's own call, on the rule's names)
+    and stores the array with `set_output_tangent`: the same array, without the pause, the
+    grad op's call, a Tensor per tangent and the level's weak reference."""
+
+    tensor: str
+    array: str
+    untracked: tuple[str, ...]
+    real: str | None
+    kernel: KernelCall
+    output: str
 
 
 @dataclass(frozen=True)

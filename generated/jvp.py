@@ -11,12 +11,49 @@ from opgrad.runtime.dual import (
     derive,
     no_tangent_rule,
     pause_rules,
+    plain_tangent,
     resume_rules,
+    set_output_tangent,
     set_tangent,
     tangent_of,
     tangents,
 )
+from opgrad.runtime.kernels.registry import (
+    dispatch,
+    kernel_error,
+    kernel_table,
+)
 from opgrad.runtime.promotion import conj_if_complex
+
+# Kernels called with one array: {array type -> kernel}, filled by dispatch (kernel_table).
+_k_abs_grad = kernel_table("abs_grad")
+_k_celu_grad = kernel_table("celu_grad")
+_k_clip_grad = kernel_table("clip_grad")
+_k_dropout_grad = kernel_table("dropout_grad")
+_k_elu_grad = kernel_table("elu_grad")
+_k_erf_grad = kernel_table("erf_grad")
+_k_expm1_grad = kernel_table("expm1_grad")
+_k_gelu_grad = kernel_table("gelu_grad")
+_k_hardsigmoid_grad = kernel_table("hardsigmoid_grad")
+_k_hardswish_grad = kernel_table("hardswish_grad")
+_k_hardtanh_grad = kernel_table("hardtanh_grad")
+_k_leaky_relu_grad = kernel_table("leaky_relu_grad")
+_k_log1p_grad = kernel_table("log1p_grad")
+_k_log_grad = kernel_table("log_grad")
+_k_log_sigmoid_grad = kernel_table("log_sigmoid_grad")
+_k_mish_grad = kernel_table("mish_grad")
+_k_pow_grad = kernel_table("pow_grad")
+_k_reciprocal_grad = kernel_table("reciprocal_grad")
+_k_relu_grad = kernel_table("relu_grad")
+_k_rsqrt_grad = kernel_table("rsqrt_grad")
+_k_selu_grad = kernel_table("selu_grad")
+_k_sigmoid_grad = kernel_table("sigmoid_grad")
+_k_silu_grad = kernel_table("silu_grad")
+_k_softplus_grad = kernel_table("softplus_grad")
+_k_softsign_grad = kernel_table("softsign_grad")
+_k_sqrt_grad = kernel_table("sqrt_grad")
+_k_tanh_grad = kernel_table("tanh_grad")
+_k_tanhshrink_grad = kernel_table("tanhshrink_grad")
 
 __all__ = [
     "abs",
@@ -360,6 +397,21 @@ def abs(
     out,
 ) -> None:
     """Tangents of abs (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad and x._data.dtype.kind != "c":
+        # nothing to record: abs_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_abs_grad.get(x._data.__class__)
+            or dispatch("abs_grad", "abs_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("abs_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -400,6 +452,21 @@ def expm1(
     out,
 ) -> None:
     """Tangents of expm1 (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad:
+        # nothing to record: expm1_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is _tangent.__class__
+            and _k_expm1_grad.get(out._data.__class__)
+            or dispatch("expm1_grad", "expm1_grad", out._data, _tangent)
+        )
+        try:
+            out_t = _kernel(out._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("expm1_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -416,6 +483,21 @@ def log(
     out,
 ) -> None:
     """Tangents of log (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad and x._data.dtype.kind != "c":
+        # nothing to record: log_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_log_grad.get(x._data.__class__)
+            or dispatch("log_grad", "log_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("log_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -432,6 +514,21 @@ def log1p(
     out,
 ) -> None:
     """Tangents of log1p (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: log1p_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_log1p_grad.get(x._data.__class__)
+            or dispatch("log1p_grad", "log1p_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("log1p_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -448,6 +545,21 @@ def sqrt(
     out,
 ) -> None:
     """Tangents of sqrt (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
+        # nothing to record: sqrt_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is _tangent.__class__
+            and _k_sqrt_grad.get(out._data.__class__)
+            or dispatch("sqrt_grad", "sqrt_grad", out._data, _tangent)
+        )
+        try:
+            out_t = _kernel(out._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("sqrt_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -464,6 +576,21 @@ def rsqrt(
     out,
 ) -> None:
     """Tangents of rsqrt (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad:
+        # nothing to record: rsqrt_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is _tangent.__class__
+            and _k_rsqrt_grad.get(out._data.__class__)
+            or dispatch("rsqrt_grad", "rsqrt_grad", out._data, _tangent)
+        )
+        try:
+            out_t = _kernel(out._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("rsqrt_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -496,6 +623,21 @@ def reciprocal(
     out,
 ) -> None:
     """Tangents of reciprocal (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
+        # nothing to record: reciprocal_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is _tangent.__class__
+            and _k_reciprocal_grad.get(out._data.__class__)
+            or dispatch("reciprocal_grad", "reciprocal_grad", out._data, _tangent)
+        )
+        try:
+            out_t = _kernel(out._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("reciprocal_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -544,6 +686,21 @@ def tanh(
     out,
 ) -> None:
     """Tangents of tanh (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
+        # nothing to record: tanh_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is _tangent.__class__
+            and _k_tanh_grad.get(out._data.__class__)
+            or dispatch("tanh_grad", "tanh_grad", out._data, _tangent)
+        )
+        try:
+            out_t = _kernel(out._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("tanh_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -560,6 +717,21 @@ def sigmoid(
     out,
 ) -> None:
     """Tangents of sigmoid (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
+        # nothing to record: sigmoid_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is _tangent.__class__
+            and _k_sigmoid_grad.get(out._data.__class__)
+            or dispatch("sigmoid_grad", "sigmoid_grad", out._data, _tangent)
+        )
+        try:
+            out_t = _kernel(out._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("sigmoid_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -576,6 +748,21 @@ def relu(
     out,
 ) -> None:
     """Tangents of relu (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not out._requires_grad:
+        # nothing to record: relu_grad's kernel, as its grad op would call it
+        _kernel = (
+            out._data.__class__
+            is _tangent.__class__
+            and _k_relu_grad.get(out._data.__class__)
+            or dispatch("relu_grad", "relu_grad", out._data, _tangent)
+        )
+        try:
+            out_t = _kernel(out._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("relu_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -593,6 +780,21 @@ def gelu(
     out,
 ) -> None:
     """Tangents of gelu (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: gelu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_gelu_grad.get(x._data.__class__)
+            or dispatch("gelu_grad", "gelu_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent, approximate)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("gelu_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -609,6 +811,21 @@ def silu(
     out,
 ) -> None:
     """Tangents of silu (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: silu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_silu_grad.get(x._data.__class__)
+            or dispatch("silu_grad", "silu_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("silu_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -627,6 +844,21 @@ def softplus(
     out,
 ) -> None:
     """Tangents of softplus (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: softplus_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_softplus_grad.get(x._data.__class__)
+            or dispatch("softplus_grad", "softplus_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent, beta, threshold)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("softplus_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -644,6 +876,21 @@ def leaky_relu(
     out,
 ) -> None:
     """Tangents of leaky_relu (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: leaky_relu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_leaky_relu_grad.get(x._data.__class__)
+            or dispatch("leaky_relu_grad", "leaky_relu_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent, negative_slope)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("leaky_relu_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -661,6 +908,21 @@ def elu(
     out,
 ) -> None:
     """Tangents of elu (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: elu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_elu_grad.get(x._data.__class__)
+            or dispatch("elu_grad", "elu_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent, alpha)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("elu_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -677,6 +939,21 @@ def erf(
     out,
 ) -> None:
     """Tangents of erf (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: erf_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_erf_grad.get(x._data.__class__)
+            or dispatch("erf_grad", "erf_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("erf_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -712,6 +989,21 @@ def pow(
     out,
 ) -> None:
     """Tangents of pow (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad and x._data.dtype.kind != "c":
+        # nothing to record: pow_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_pow_grad.get(x._data.__class__)
+            or dispatch("pow_grad", "pow_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent, y)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("pow_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -730,6 +1022,21 @@ def clip(
     out,
 ) -> None:
     """Tangents of clip (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: clip_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_clip_grad.get(x._data.__class__)
+            or dispatch("clip_grad", "clip_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent, min, max)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("clip_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -765,6 +1072,21 @@ def hardtanh(
     out,
 ) -> None:
     """Tangents of hardtanh (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: hardtanh_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_hardtanh_grad.get(x._data.__class__)
+            or dispatch("hardtanh_grad", "hardtanh_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent, min, max)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("hardtanh_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -781,6 +1103,21 @@ def hardswish(
     out,
 ) -> None:
     """Tangents of hardswish (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: hardswish_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_hardswish_grad.get(x._data.__class__)
+            or dispatch("hardswish_grad", "hardswish_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("hardswish_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -797,6 +1134,21 @@ def hardsigmoid(
     out,
 ) -> None:
     """Tangents of hardsigmoid (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: hardsigmoid_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_hardsigmoid_grad.get(x._data.__class__)
+            or dispatch("hardsigmoid_grad", "hardsigmoid_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("hardsigmoid_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -813,6 +1165,21 @@ def mish(
     out,
 ) -> None:
     """Tangents of mish (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: mish_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_mish_grad.get(x._data.__class__)
+            or dispatch("mish_grad", "mish_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("mish_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -829,6 +1196,21 @@ def log_sigmoid(
     out,
 ) -> None:
     """Tangents of log_sigmoid (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: log_sigmoid_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_log_sigmoid_grad.get(x._data.__class__)
+            or dispatch("log_sigmoid_grad", "log_sigmoid_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("log_sigmoid_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -855,6 +1237,21 @@ def selu(
     out,
 ) -> None:
     """Tangents of selu (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: selu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_selu_grad.get(x._data.__class__)
+            or dispatch("selu_grad", "selu_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent, scale, alpha)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("selu_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -872,6 +1269,21 @@ def celu(
     out,
 ) -> None:
     """Tangents of celu (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: celu_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_celu_grad.get(x._data.__class__)
+            or dispatch("celu_grad", "celu_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent, alpha)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("celu_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -888,6 +1300,21 @@ def softsign(
     out,
 ) -> None:
     """Tangents of softsign (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: softsign_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_softsign_grad.get(x._data.__class__)
+            or dispatch("softsign_grad", "softsign_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("softsign_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -904,6 +1331,21 @@ def tanhshrink(
     out,
 ) -> None:
     """Tangents of tanhshrink (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not x._requires_grad and not out._requires_grad:
+        # nothing to record: tanhshrink_grad's kernel, as its grad op would call it
+        _kernel = (
+            x._data.__class__
+            is _tangent.__class__
+            and _k_tanhshrink_grad.get(x._data.__class__)
+            or dispatch("tanhshrink_grad", "tanhshrink_grad", x._data, _tangent)
+        )
+        try:
+            out_t = _kernel(x._data, _tangent)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("tanhshrink_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return
@@ -2314,6 +2756,21 @@ def dropout(
     mask,
 ) -> None:
     """Tangents of dropout (its `jvp:` rule in ops.yaml)."""
+    _tangent = plain_tangent(x)
+    if _tangent is not None and not mask._requires_grad and not out._requires_grad:
+        # nothing to record: dropout_grad's kernel, as its grad op would call it
+        _kernel = (
+            mask._data.__class__
+            is _tangent.__class__
+            and _k_dropout_grad.get(mask._data.__class__)
+            or dispatch("dropout_grad", "dropout_grad", mask._data, _tangent)
+        )
+        try:
+            out_t = _kernel(mask._data, _tangent, p, training)
+        except (TypeError, ValueError, OverflowError, MemoryError) as _e:
+            raise kernel_error("dropout_grad", _e) from None
+        set_output_tangent(out, out_t)
+        return
     x_t = tangent_of(x)
     if x_t is None:
         return

@@ -175,7 +175,9 @@ def test_generated_rules_pause_like_rule_scope_and_resume_after_an_error(monkeyp
             resume_rules()
             assert not FORWARD.active and FORWARD.paused == 1
         assert FORWARD.active and FORWARD.paused == 0
-        x = fw.make_dual(og.tensor(np.array([0.5, 1.0])), og.tensor(np.array([1.0, 2.0])))
+        # a tangent that requires grad: the rule's general path (through grad_ops.tanh_grad)
+        tangent = og.tensor(np.array([1.0, 2.0]), requires_grad=True)
+        x = fw.make_dual(og.tensor(np.array([0.5, 1.0])), tangent)
 
         def broken(*args):
             assert not FORWARD.active  # called inside the rule, forward mode paused

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from opgrad.runtime.kernels.common import array_module, erf, nan_where, nd, stable_sigmoid, ufunc
+from opgrad.runtime.kernels.common import ONES, array_module, erf, nan_where, nd, stable_sigmoid, ufunc
 from opgrad.runtime.kernels.registry import register_kernel
 
 _SQRT_HALF = math.sqrt(0.5)
@@ -148,7 +148,8 @@ tanh = register_kernel("tanh")(ufunc("tanh"))
 
 @register_kernel("tanh_grad")
 def tanh_grad(out, out_grad):
-    r = out_grad * _conj(1 - out * out)
+    one = ONES.get(out.dtype) if out.__class__ is np.ndarray else None  # 1 in out's dtype, or None
+    r = out_grad * (one - out * out) if one is not None else out_grad * _conj(1 - out * out)
     return r if r.__class__ is np.ndarray else nd(r)  # nd's check without the call: every tanh
 
 
