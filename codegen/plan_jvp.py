@@ -151,7 +151,7 @@ def kernel_path(
     tangent is a grad op's call, alone or as the real branch of `... if is_complex(t) else`,
     on names alone (the rule's one `tensor`, its tangent and the `outputs` for the grad op's
     tensors; attributes for the rest), and that grad op's function is its kernel call and
-    nothing else."""
+    the recording of its node, nothing else."""
     tangent = tangent_name(tensor)
     tensors = {tensor, tangent, *outputs}
     if expr.steps:
@@ -184,7 +184,10 @@ def kernel_path(
         return None
     kernel = function.body[0]
     pairs = list(zip(params, [a.id for a in call_node.args], strict=True))  # type: ignore[attr-defined]
-    if not kernel.wrap or kernel.unpacked or any((n in tensors) != p.is_tensor for p, n in pairs):
+    # the grad op's value is the kernel's one result: wrapped at once, or kept raw until the
+    # grad block makes it with its node (`recorded`), wrapped in the block's `else`
+    wrapped = kernel.wrap or (function.grad is not None and function.grad.otherwise is not None)
+    if not wrapped or kernel.unpacked or any((n in tensors) != p.is_tensor for p, n in pairs):
         return None
     if any(p.type != "Tensor" for p in params if p.is_tensor):
         return None
