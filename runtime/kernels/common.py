@@ -170,6 +170,33 @@ def ufunc(name: str) -> Callable[[Any], Any]:
     return kernel
 
 
+def separate(out: Any, arrays: Sequence[Any]) -> bool:
+    """No array in `arrays` overlaps `out` except by being `out` itself: what an into
+    variant checks before a non-NumPy module (CuPy) writes into `out` (NumPy's ufuncs copy
+    an overlapping input themselves; CuPy's elementwise kernels do not)."""
+    xp = array_module(out)
+    return all(a is out or not xp.may_share_memory(a, out) for a in arrays)
+
+
+def ufunc_into(name: str) -> Callable[..., bool]:
+    """The into variant (kernels/registry.py) of a kernel that is the array module's ufunc
+    `name` on its arrays: `ufunc(*arrays, out=out)`. NumPy and CuPy check the output's shape
+    and that the result's dtype casts to it (same_kind) before they write."""
+    np_fn = getattr(np, name)
+
+    def into(out: Any, *arrays: Any) -> bool:
+        if out.__class__ is _NDARRAY:
+            np_fn(*arrays, out=out, casting="same_kind")
+            return True
+        if not separate(out, arrays):
+            return False
+        getattr(array_module(out), name)(*arrays, out=out, casting="same_kind")
+        return True
+
+    into.__name__ = into.__qualname__ = f"{name}_into"
+    return into
+
+
 def pair(value: Any, op: str, arg: str, minimum: int) -> tuple[int, int]:
     """An int or a 2-list as (h, w), each at least `minimum` (the 2-D convolution, pooling and
     unfold kernels' size arguments)."""
