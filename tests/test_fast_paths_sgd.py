@@ -24,6 +24,7 @@ from opgrad.autograd import forward_ad as fw
 from opgrad.codegen import generate, load_spec
 from opgrad.runtime.kernels import registry
 from opgrad.runtime.kernels.common import separate, ufunc_into
+from opgrad.runtime.kernels.generic import nn as nn_kernels
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_INPLACE = [op for op in load_spec(ROOT).ops if op.inplace is not None]
@@ -397,3 +398,31 @@ def test_inplace_into_generates_the_direct_write_only_where_asked(tmp_path: Path
     tanh_ = text[text.index("def tanh_(") :]
     assert "write_into(x, _k_mul, (x._data, y._data))" in mul_[: mul_.index("\ndef ")]
     assert "write_into" not in tanh_[: tanh_.index("\ndef ")]
+
+
+# --- cross_entropy's fast path: one maximum for the label range, reductions called directly ------
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint32, np.uint64])
+def test_cross_entropy_label_range_check_by_one_maximum(dtype: Any) -> None:
+    x = RNG.standard_normal((4, 5)).astype(np.float32)
+    ok = np.array([0, 4, 2, 1], dtype=dtype)
+    assert nn_kernels._plain_labels(x, ok, -1, "mean", -100, 0.0) is ok
+    too_big = np.array([0, 5, 2, 1], dtype=dtype)
+    assert nn_kernels._plain_labels(x, too_big, -1, "mean", -100, 0.0) is None
+    if np.dtype(dtype).kind == "i":
+        negative = np.array([0, -1, 2, 1], dtype=dtype)
+        assert nn_kernels._plain_labels(x, negative, -1, "mean", -100, 0.0) is None
+        lowest = np.array([0, np.iinfo(dtype).min, 2, 1], dtype=dtype)
+        assert nn_kernels._plain_labels(x, lowest, -1, "mean", -100, 0.0) is None
+        with pytest.raises(ValueError, match="cross_entropy"):
+            og.nn.functional.cross_entropy(og.tensor(x), og.tensor(negative))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_row_softmaxes_are_the_general_ones_bit_for_bit(dtype: Any) -> None:
+    for shape in [(32, 10), (3, 1), (1, 7), (5, 300)]:
+        x = (RNG.standard_normal(shape) * 20).astype(dtype)
+        x.flat[0] = 80.0
+        assert nn_kernels._softmax_rows(x).tobytes() == nn_kernels._softmax(np, x, 1).tobytes()
+        assert nn_kernels._log_softmax_rows(x).tobytes() == nn_kernels._log_softmax(np, x, 1).tobytes()
