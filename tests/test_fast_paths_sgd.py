@@ -22,7 +22,7 @@ from test_codegen_validation import BACKWARD, OPS, _with, assert_error, errors, 
 import opgrad as og
 from opgrad.autograd import forward_ad as fw
 from opgrad.codegen import generate, load_spec
-from opgrad.runtime.kernels import registry
+from opgrad.runtime.kernels import common, registry
 from opgrad.runtime.kernels.common import separate, ufunc_into
 from opgrad.runtime.kernels.generic import nn as nn_kernels
 
@@ -426,3 +426,13 @@ def test_row_softmaxes_are_the_general_ones_bit_for_bit(dtype: Any) -> None:
         x.flat[0] = 80.0
         assert nn_kernels._softmax_rows(x).tobytes() == nn_kernels._softmax(np, x, 1).tobytes()
         assert nn_kernels._log_softmax_rows(x).tobytes() == nn_kernels._log_softmax(np, x, 1).tobytes()
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.complex64, np.int64])
+def test_unbroadcast_of_a_bias_is_the_general_sum(dtype: Any) -> None:
+    for shape in [(32, 10), (7, 3, 5), (1000, 4)]:
+        g = (RNG.standard_normal(shape) * 10).astype(dtype)
+        fast = common.unbroadcast(g, shape[1:], g.dtype)
+        assert fast.tobytes() == g.sum(axis=0).tobytes()
+        assert fast.tobytes() == common._unbroadcast_general(g, shape[1:], g.dtype).tobytes()
+        assert fast.dtype == g.dtype and fast.shape == shape[1:]

@@ -103,7 +103,7 @@ def unbroadcast(g: Any, shape: Sequence[int], dtype: Any) -> Any:
     if g.__class__ is np.ndarray and g.shape == shape and g.dtype == dtype:
         return g  # the common case: nothing was broadcast
     if g.__class__ is np.ndarray and g.ndim >= 2 and g.shape[1:] == shape and g.dtype == dtype:
-        return g.sum(axis=0)  # the next most common: a bias added to each row of a batch
+        return _ADD_REDUCE(g, axis=0)  # next most common: a bias added to each row (g.sum, one frame less)
     return _unbroadcast_general(g, shape, dtype)
 
 
@@ -127,6 +127,7 @@ def _unbroadcast_general(g: Any, shape: Sequence[int], dtype: Any) -> Any:
 
 
 _NDARRAY = np.ndarray
+_ADD_REDUCE = np.add.reduce  # what ndarray.sum calls, behind a Python wrapper
 
 
 def nd(r: Any) -> Any:
