@@ -436,3 +436,24 @@ def test_unbroadcast_of_a_bias_is_the_general_sum(dtype: Any) -> None:
         assert fast.tobytes() == g.sum(axis=0).tobytes()
         assert fast.tobytes() == common._unbroadcast_general(g, shape[1:], g.dtype).tobytes()
         assert fast.dtype == g.dtype and fast.shape == shape[1:]
+
+
+def test_a_kernel_override_without_an_into_variant_is_never_bypassed() -> None:
+    original = registry.lookup("add", "cpu")
+    seen: list[int] = []
+
+    def add(x: Any, y: Any) -> Any:
+        seen.append(1)
+        return x + y
+
+    registry.register_kernel("add", ["cpu"])(add)
+    try:
+        x = og.tensor(np.arange(3.0))
+        x.add_(1.0)
+        x.add_(1.0)
+    finally:
+        registry.register_kernel("add", ["cpu"])(original)
+    assert seen == [1, 1] and x.tolist() == [2.0, 3.0, 4.0] and x._version == 2
+    with counted() as calls:
+        x.add_(1.0)
+    assert calls == [True]  # the original kernel is back, with its variant
