@@ -183,7 +183,10 @@ def relu(x):
 
 @register_into(relu)
 def relu_into(out, x):
-    if out.__class__ is not np.ndarray and not separate(out, (x,)):
+    if out.__class__ is np.ndarray:
+        np.maximum(x, 0, out=out)  # (np.maximum deprecates a positional out)
+        return True
+    if not separate(out, (x,)):
         return False
     array_module(x).maximum(x, 0, out=out, casting="same_kind")
     return True
