@@ -458,3 +458,26 @@ def test_a_kernel_override_without_an_into_variant_is_never_bypassed() -> None:
         x.add_(1.0)  # the table was emptied: this call resolves the kernel (general path)
         x.add_(1.0)
     assert calls == [True]  # the original kernel is back, with its variant
+
+
+@pytest.mark.parametrize("name", ["add", "subtract", "multiply", "divide"])
+def test_mixed_dtypes_give_what_the_general_path_gives(name: str) -> None:
+    """y of another dtype than x: NumPy's loop follows the inputs (float32 with float64
+    computes in float64) and the output is cast on the way into x, as the copy did."""
+    for x_dtype in DTYPES:
+        for y_dtype in DTYPES:
+            for y_shape in [(3, 4), (4,), ()]:
+                y = og.tensor(_x(y_dtype, y_shape))
+                _case_with(name, x_dtype, y)
+
+
+def _case_with(name: str, x_dtype: Any, y: og.Tensor) -> None:
+    base = _x(x_dtype)
+    x_old, x_new = og.tensor(base.copy()), og.tensor(base.copy())
+    with np.errstate(all="ignore"):
+        with general_path():
+            got_old = _run(name, x_old, [y])
+        got_new = _run(name, x_new, [y])
+    assert got_new == got_old, (name, x_dtype, y._data.dtype)
+    assert x_new._data.tobytes() == x_old._data.tobytes(), (name, x_dtype, y._data.dtype)
+    assert x_new._version == x_old._version
