@@ -481,3 +481,23 @@ def _case_with(name: str, x_dtype: Any, y: og.Tensor) -> None:
     assert got_new == got_old, (name, x_dtype, y._data.dtype)
     assert x_new._data.tobytes() == x_old._data.tobytes(), (name, x_dtype, y._data.dtype)
     assert x_new._version == x_old._version
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_cross_entropy_mean_in_float64_is_the_general_paths_bits(monkeypatch, dtype: Any) -> None:
+    cases = []
+    for n, scale in [(1, 1.0), (32, 4.0), (32, 1e4), (999, 30.0), (5, 1e-30)]:
+        x = (RNG.standard_normal((n, 10)) * scale).astype(dtype)
+        cases.append((x, RNG.integers(0, 10, n)))
+    x = RNG.standard_normal((4, 3)).astype(dtype)
+    x[1, 2] = np.inf  # a NaN loss
+    cases.append((x, np.array([0, 1, 2, 0])))
+    x = RNG.standard_normal((4, 3)).astype(dtype)
+    x[0, 0] = -np.inf  # an infinite loss for label 0
+    cases.append((x, np.array([0, 1, 2, 0])))
+    fast = [nn_kernels.cross_entropy(x, y) for x, y in cases]
+    monkeypatch.setattr(nn_kernels, "_plain_labels", lambda *args: None)
+    for (x, y), f in zip(cases, fast, strict=True):
+        general = nn_kernels.cross_entropy(x, y)
+        assert f.tobytes() == general.tobytes() and f.dtype == general.dtype
+        assert f.shape == general.shape == ()
