@@ -501,3 +501,20 @@ def test_cross_entropy_mean_in_float64_is_the_general_paths_bits(monkeypatch, dt
         general = nn_kernels.cross_entropy(x, y)
         assert f.tobytes() == general.tobytes() and f.dtype == general.dtype
         assert f.shape == general.shape == ()
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("reduction", ["mean", "sum"])
+def test_cross_entropy_grad_fast_path_is_the_general_paths_bits(monkeypatch, dtype: Any, reduction: str):
+    cases = []
+    for n, scale in [(1, 1.0), (32, 4.0), (33, 1e4), (999, 30.0)]:
+        x = (RNG.standard_normal((n, 10)) * scale).astype(dtype)
+        cases.append((x, RNG.integers(0, 10, n), np.asarray(RNG.standard_normal() * 3, dtype=dtype)))
+    x = np.asfortranarray(RNG.standard_normal((6, 4)).astype(dtype))  # logits in column order
+    cases.append((x, np.array([0, 1, 2, 3, 3, 0]), np.asarray(0.7, dtype=dtype)))
+    cases.append((x.T, np.array([5, 0, 1, 2]), np.asarray(-1.5, dtype=dtype)))
+    fast = [nn_kernels.cross_entropy_grad(x, y, g, -1, reduction) for x, y, g in cases]
+    monkeypatch.setattr(nn_kernels, "_plain_labels", lambda *args: None)
+    for (x, y, g), f in zip(cases, fast, strict=True):
+        general = nn_kernels.cross_entropy_grad(x, y, g, -1, reduction)
+        assert f.tobytes() == general.tobytes() and f.dtype == general.dtype and f.shape == general.shape

@@ -237,9 +237,11 @@ def cross_entropy_grad(
 ):  # noqa: A002
     lab = _plain_labels(input, label, axis, reduction, ignore_index, label_smoothing)
     if lab is not None:  # the common call: (softmax - one-hot) * g as below, in float64, no masks
-        d = _softmax_rows(input).astype(np.float64)
-        d[np.arange(len(lab)), lab] -= 1.0
-        d *= out_grad / np.int64(len(lab)) if reduction == "mean" else out_grad
+        d = _softmax_rows(input).astype(np.float64, order="C")
+        n, classes = d.shape
+        d.reshape(-1)[np.arange(0, n * classes, classes) + lab] -= 1.0  # d[i, lab[i]], one flat index
+        # the mean's weight: out_grad in float64 over n, as `out_grad / np.int64(n)` gave it
+        d *= float(out_grad) / n if reduction == "mean" else out_grad
         return d.astype(input.dtype, copy=False)
     xp = array_module(input)
     a, lab, valid = _class_labels(input, label, axis, ignore_index)
