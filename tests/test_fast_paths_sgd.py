@@ -22,6 +22,8 @@ from test_codegen_validation import BACKWARD, OPS, _with, assert_error, errors, 
 import opgrad as og
 from opgrad.autograd import forward_ad as fw
 from opgrad.codegen import generate, load_spec
+from opgrad.runtime.grad_holder import AccumulateGrad
+from opgrad.runtime.grad_node import LEAF_SEQ, GradNode
 from opgrad.runtime.kernels import common, registry
 from opgrad.runtime.kernels.common import separate, ufunc_into
 from opgrad.runtime.kernels.generic import nn as nn_kernels
@@ -518,3 +520,27 @@ def test_cross_entropy_grad_fast_path_is_the_general_paths_bits(monkeypatch, dty
     for (x, y, g), f in zip(cases, fast, strict=True):
         general = nn_kernels.cross_entropy_grad(x, y, g, -1, reduction)
         assert f.tobytes() == general.tobytes() and f.dtype == general.dtype and f.shape == general.shape
+
+
+# --- AccumulateGrad: GradNode.__init__ spelled out ---------------------------------------------
+
+
+def _slots(cls: type) -> list[str]:
+    return [s for c in cls.__mro__ for s in getattr(c, "__slots__", ()) if s != "__weakref__"]
+
+
+@pytest.mark.parametrize("anomaly", [False, True])
+def test_accumulate_grad_sets_what_grad_node_init_sets(anomaly: bool) -> None:
+    leaf = og.tensor(np.ones((2, 3), np.float32), requires_grad=True)
+    with og.detect_anomaly() if anomaly else contextlib.nullcontext():
+        acc = AccumulateGrad(leaf)
+        reference = AccumulateGrad.__new__(AccumulateGrad)
+        GradNode.__init__(reference, ())
+    for slot in _slots(GradNode):
+        assert hasattr(acc, slot) == hasattr(reference, slot), slot
+        if slot in ("seq", "trace", "_shape", "_dtype", "_atype") or not hasattr(acc, slot):
+            continue
+        assert getattr(acc, slot) == getattr(reference, slot), slot
+    assert (acc.trace is None) == (reference.trace is None) == (not anomaly)
+    assert acc.seq == LEAF_SEQ and acc.variable is leaf
+    assert (acc._shape, acc._dtype, acc._atype) == ((2, 3), np.float32, np.ndarray)
