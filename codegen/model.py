@@ -28,6 +28,11 @@ ops.yaml keys (docs/contracts.md §2):
   op has `method:` or `operator:`; `__iadd__` & co. for the operators that have an augmented
   form) that writes `out` into `x`'s memory and returns `x`. `x` must be the op's first
   tensor argument (a plain `Tensor`), `out` its only output; the op needs a backward.
+- `inplace_into`: `true` on an op with `inplace:` (its tensor arguments plain `Tensor`s) whose
+  kernel has an into variant (kernels/registry.py `register_into`): `<op>_` then first
+  offers the write to it, so that, when no node is recorded and forward mode is off, the
+  result is computed straight into x's memory (runtime/inplace.py `write_into`);
+  otherwise, or when the variant declines, it computes a new array and copies it in.
 - `view`: `x`: the outputs may share memory with the `Tensor` argument `x` (reshape,
   transpose, split: every element of a Tensor[] output); the generated forward marks them
   as views of `x` (`mark_view`), so they share its version counter.
@@ -127,6 +132,7 @@ OP_KEYS = (
     "method",
     "operator",
     "inplace",
+    "inplace_into",
     "view",
     "mutates",
     "mutates_if",
@@ -183,6 +189,7 @@ class OpSpec:
     jvp: tuple[CompositeSource, ...] = ()  # one per differentiable output: its tangent (jvp_check.py)
     complex: bool = False  # `complex: true`: accepts complex tensors
     composite_call: str | None = None  # what composites call instead (naming.COMPOSITE_SHORTCUTS)
+    inplace_into: bool = False  # `inplace_into: true`: `op_` tries the kernel's into variant first
 
     def __post_init__(self) -> None:
         names = [a.name for a in self.args] + [o.name for o in self.outputs]
@@ -194,6 +201,9 @@ class OpSpec:
             target = self.arg(self.inplace[0])
             assert target is not None and target.type == "Tensor" and target is self.tensor_args[0]
             assert [o.name for o in self.outputs] == [self.inplace[1]] and self.backward is not None
+        assert not self.inplace_into or (
+            self.inplace is not None and all(a.type == "Tensor" for a in self.tensor_args)
+        )
         if self.view is not None:
             arg = self.arg(self.view)
             assert arg is not None and arg.type == "Tensor"
@@ -263,6 +273,7 @@ class OpSpec:
             "a list of dunder names like [__add__, __radd__]",
         )
         inplace_text = r.pop_str("inplace")
+        into = r.pop("inplace_into", lambda v: isinstance(v, bool), "true or false")
         view = r.pop_name("view", "view argument")
         mutates = r.pop_names("mutates", "mutated argument")
         mutates_if = r.pop_name("mutates_if", "mutates_if argument")
@@ -348,6 +359,12 @@ class OpSpec:
         if operators is not None and len(set(operators)) != len(operators):
             r.error("operator", "an operator is listed twice")
         inplace = None if inplace_text is None else _check_inplace(r, inplace_text, args, outputs, backward)
+        if into and inplace is None:
+            r.error("inplace_into", "inplace_into needs `inplace: (x -> out)` (the variant it speeds up)")
+            into = False
+        elif into and any(a.is_tensor and a.type != "Tensor" for a in args):
+            r.error("inplace_into", "an op with a Tensor[] or Tensor? argument cannot write into x directly")
+            into = False
         if view is not None:
             arg = next((a for a in args if a.name == view), None)
             if arg is None or arg.type != "Tensor":
@@ -404,6 +421,7 @@ class OpSpec:
             jvp=_jvp_sources(r, jvp_raw, [o.name for o in outputs if o.name in differentiable]),
             complex=bool(accepts_complex),
             composite_call=composite_call,
+            inplace_into=bool(into),
         )
 
 

@@ -78,6 +78,7 @@ RUNTIME_NAMES = frozenset(
         "check_inplace",
         "saved_before_write",
         "write_inplace",
+        "write_into",
         "mark_view",
         "bump_versions",
         # forward mode (runtime/dual.py)

@@ -24,6 +24,7 @@ from opgrad.codegen.plan_parts import (
     GradBlock,
     History,
     InplaceFunction,
+    InplaceInto,
     InplaceWrite,
     KernelCall,
     Promotion,
@@ -489,6 +490,11 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
     body: list[Stmt | KernelCall] = [p for a, form in forms if (p := prelude(a, form)) is not None]
     kernel_args = [array(a, form) for a, form in forms] + attrs
     body += kernel_stmts(name, op.kernel, dispatch_arrays(forms), kernel_args, naming.KERNEL_RESULT, "raw")
+    into = None
+    if op.inplace_into:
+        (kernel,) = [s for s in body if isinstance(s, KernelCall)]
+        assert kernel.table is not None
+        into = InplaceInto(target, kernel.table, tuple(array(a, form) for a, form in forms), tuple(attrs))
 
     inputs: list[str] = []
     counts: list[Saved] = []
@@ -537,6 +543,7 @@ def inplace_function(op: OpSpec, spec: Spec) -> InplaceFunction:
         history=History(target, 0, "tensor"),
         saves_after=tuple(saves_after),
         returns=Stmt("return ", target),
+        into=into,
     )
 
 

@@ -209,6 +209,18 @@ class Function:
 
 
 @dataclass(frozen=True)
+class InplaceInto:
+    """`op_`'s direct write (`inplace_into: true`): when no node is recorded and forward mode
+    is off, `write_into(target, table, arrays, *attrs)` offers the op to its kernel's into
+    variant and the function returns `target` if it wrote; else the general path follows."""
+
+    target: str
+    table: str  # the op's resolved-kernel table (`kernel_table`)
+    arrays: tuple[str, ...]  # the kernel's array arguments, in order
+    attrs: tuple[str, ...]  # then its other arguments
+
+
+@dataclass(frozen=True)
 class InplaceFunction:
     """The in-place variant `op_` of an op with `inplace: (x -> out)`.
 
@@ -230,6 +242,7 @@ class InplaceFunction:
     saves_after: tuple[Saved, ...]  # the output, which is x now
     returns: Stmt
     jvp: Stmt | None = None  # forward mode: `_jvp.add(x, y, _out)` on the result before the write
+    into: InplaceInto | None = None  # `inplace_into: true`: the direct write, tried first
     inplace = True
 
 

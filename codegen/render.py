@@ -56,6 +56,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "mark_view": (3, "opgrad.runtime.inplace", "mark_view"),
     "saved_before_write": (3, "opgrad.runtime.inplace", "saved_before_write"),
     "write_inplace": (3, "opgrad.runtime.inplace", "write_inplace"),
+    "write_into": (3, "opgrad.runtime.inplace", "write_into"),
     "dispatch": (3, "opgrad.runtime.kernels.registry", "dispatch"),
     "kernel_error": (3, "opgrad.runtime.kernels.registry", "kernel_error"),
     "kernel_results_error": (3, "opgrad.runtime.kernels.registry", "kernel_results_error"),

@@ -35,6 +35,7 @@ from opgrad.runtime.inplace import (
     mark_view,
     saved_before_write,
     write_inplace,
+    write_into,
 )
 from opgrad.runtime.kernels.registry import (
     dispatch,
@@ -762,6 +763,8 @@ def exp_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("exp_", "x", x)
     record = check_inplace("exp_", x)
+    if not (record or FORWARD.active) and write_into(x, _k_exp, (x._data,)):
+        return x
     _kernel = _k_exp.get(x._data.__class__) or dispatch("exp_", "exp", x._data)
     try:
         _result = _kernel(x._data)
@@ -1106,6 +1109,8 @@ def tanh_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("tanh_", "x", x)
     record = check_inplace("tanh_", x)
+    if not (record or FORWARD.active) and write_into(x, _k_tanh, (x._data,)):
+        return x
     _kernel = _k_tanh.get(x._data.__class__) or dispatch("tanh_", "tanh", x._data)
     try:
         _result = _kernel(x._data)
@@ -1242,6 +1247,8 @@ def relu_(x: Tensor) -> Tensor:
     if x._data.dtype in COMPLEX_DTYPES:
         refuse_complex("relu_", x, arg="x")
     record = check_inplace("relu_", x)
+    if not (record or FORWARD.active) and write_into(x, _k_relu, (x._data,)):
+        return x
     _kernel = _k_relu.get(x._data.__class__) or dispatch("relu_", "relu", x._data)
     try:
         _result = _kernel(x._data)
@@ -1683,6 +1690,8 @@ def clip_(
     if x._data.dtype in COMPLEX_DTYPES:
         refuse_complex("clip_", x, arg="x")
     record = check_inplace("clip_", x)
+    if not (record or FORWARD.active) and write_into(x, _k_clip, (x._data,), min, max):
+        return x
     _kernel = _k_clip.get(x._data.__class__) or dispatch("clip_", "clip", x._data)
     try:
         _result = _kernel(x._data, min, max)
@@ -2146,6 +2155,8 @@ def add_(
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "add_", "y")
     record = check_inplace("add_", x, y)
+    if not (record or FORWARD.active) and write_into(x, _k_add, (x._data, y._data)):
+        return x
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -2237,6 +2248,8 @@ def subtract_(
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "subtract_", "y")
     record = check_inplace("subtract_", x, y)
+    if not (record or FORWARD.active) and write_into(x, _k_subtract, (x._data, y._data)):
+        return x
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -2328,6 +2341,8 @@ def multiply_(
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "multiply_", "y")
     record = check_inplace("multiply_", x, y)
+    if not (record or FORWARD.active) and write_into(x, _k_multiply, (x._data, y._data)):
+        return x
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -2420,6 +2435,8 @@ def divide_(
     if not isinstance(y, Tensor):
         y = as_tensor_arg(y, x, "divide_", "y")
     record = check_inplace("divide_", x, y)
+    if not (record or FORWARD.active) and write_into(x, _k_divide, (x._data, y._data)):
+        return x
     _kernel = (
         x._data.__class__
         is y._data.__class__
@@ -8942,6 +8959,8 @@ def fill_(
     if value.__class__ is not float and value.__class__ is not int:
         value = scalar_arg(value, "fill_", "value")
     record = check_inplace("fill_", x)
+    if not (record or FORWARD.active) and write_into(x, _k_fill, (x._data,), value):
+        return x
     _kernel = _k_fill.get(x._data.__class__) or dispatch("fill_", "fill", x._data)
     try:
         _result = _kernel(x._data, value)
@@ -9008,6 +9027,8 @@ def zero_(x: Tensor) -> Tensor:
     if not isinstance(x, Tensor):
         raise _not_a_tensor("zero_", "x", x)
     record = check_inplace("zero_", x)
+    if not (record or FORWARD.active) and write_into(x, _k_zero, (x._data,)):
+        return x
     _kernel = _k_zero.get(x._data.__class__) or dispatch("zero_", "zero", x._data)
     try:
         _result = _kernel(x._data)

@@ -9,6 +9,16 @@ changing anything:
   grad: only one of the aliases could get the new history, so the others' gradients would
   silently be wrong. Use the out-of-place op, or write under `og.no_grad()`.
 - a result whose shape differs from the target's (in-place ops cannot broadcast the target).
+
+The direct write. An op with `inplace_into: true` (ops.yaml) first offers the write to its
+kernel's *into* variant (`write_into`, kernels/registry.py): when no node is recorded and
+forward mode is off, the result is computed straight into x's memory, with no new array and
+no copy back. The variant writes nothing unless the result has x's shape and a dtype x can
+hold (same_kind), as NumPy's `out=` checks before its loop; when it declines or raises,
+nothing has been written and the op takes the general path above, which raises the error it
+always raised. One exception, a NumPy one: a floating-point error NumPy reports after its
+loop (`numpy.seterr(...='raise')`, or a RuntimeWarning turned into an error) comes after x
+holds the whole result; `write_into` then bumps x's version and lets the error through.
 """
 
 from __future__ import annotations
@@ -20,6 +30,7 @@ import numpy as np
 from opgrad.runtime.device import array_module
 from opgrad.runtime.dual import FORWARD, note_view
 from opgrad.runtime.grad_mode import grad_enabled
+from opgrad.runtime.kernels.registry import Kernel, into_of
 from opgrad.runtime.tensor import Tensor, wrap
 from opgrad.runtime.version import bump_version, share_version
 
@@ -82,6 +93,31 @@ def write_inplace(op: str, x: Tensor, result: Any) -> None:
     if result is not data:
         data[...] = result
     bump_version(x)
+
+
+def write_into(x: Tensor, table: dict[type, Kernel], arrays: tuple[Any, ...], *attrs: Any) -> bool:
+    """Compute an op straight into x's memory with the into variant of its kernel (`table`,
+    the op's resolved kernels by array type); `arrays` and `attrs` are the kernel's
+    arguments. True: written, x's version bumped. False: nothing written, and the caller
+    takes the general path (see the module docstring)."""
+    data = x._data
+    cls = data.__class__
+    for a in arrays:
+        if a.__class__ is not cls:  # mixed devices: the general path explains
+            return False
+    into = into_of(table.get(cls))
+    if into is None or not data.flags.writeable:
+        return False
+    try:
+        done = into(data, *arrays, *attrs)
+    except (TypeError, ValueError, OverflowError):  # refused before writing (shape, dtype, an argument)
+        return False
+    except BaseException:  # reported after the loop: x holds the whole result
+        bump_version(x)
+        raise
+    if done:
+        bump_version(x)
+    return bool(done)
 
 
 def mark_view(out: Tensor, base: Tensor) -> None:

@@ -5,6 +5,13 @@ A kernel is a pure array function. Generic kernels are written against the array
 elementwise kernels, say) register for one and win there. Dispatch resolves a kernel from
 the *type* of the input arrays, so the hot path is one dict look-up; the slow path explains
 what is missing (the kernel's known backends) or wrong (arrays on different devices).
+
+A kernel may also have an *into* variant (`register_into`), which an op with
+`inplace_into: true` uses for its in-place form: `into(out, *kernel_args) -> bool` writes
+exactly what `out[...] = kernel(*kernel_args)` would, straight into `out`, and returns True;
+or it returns False, or raises, having written nothing (the caller then takes the general
+path, which raises what it always raised). The variant belongs to one kernel function: a
+backend override registered without one is never bypassed.
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ _BY_BACKEND: dict[tuple[str, str], Kernel] = {}
 # look-ups are cheaper than building and hashing a (name, type) key per call). The inner
 # dicts are never replaced, only emptied: generated modules hold them (`kernel_table`).
 _BY_TYPE: dict[str, dict[type, Kernel]] = {}
+# kernel -> its into variant (see the module docstring).
+_INTO: dict[Kernel, Kernel] = {}
 
 
 def register_kernel(name: str, backends: Iterable[str] = ("cpu", "cuda")) -> Callable[[Kernel], Kernel]:
@@ -37,6 +46,21 @@ def register_kernel(name: str, backends: Iterable[str] = ("cpu", "cuda")) -> Cal
         return fn
 
     return decorate
+
+
+def register_into(kernel: Kernel) -> Callable[[Kernel], Kernel]:
+    """Register the decorated function as `kernel`'s into variant (module docstring)."""
+
+    def decorate(fn: Kernel) -> Kernel:
+        _INTO[kernel] = fn
+        return fn
+
+    return decorate
+
+
+def into_of(kernel: Kernel | None) -> Kernel | None:
+    """`kernel`'s into variant, or None (no variant, or no kernel resolved yet)."""
+    return _INTO.get(kernel) if kernel is not None else None
 
 
 def unregister_kernel(name: str, backends: Iterable[str]) -> None:

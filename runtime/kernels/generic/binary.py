@@ -5,7 +5,8 @@ Forward kernels follow NumPy's type promotion (float32 with float64 gives float6
 grad kernel hands its gradients to `unbroadcast`, which sums them back to each input's
 shape and casts them to its dtype. Inputs listed under `no_need_buffer` (add's x and y,
 say) arrive as `TensorMeta`: only `.shape` and `.dtype` are used. Comparisons return bool
-arrays and have no gradient.
+arrays and have no gradient. add, subtract, multiply and divide have into variants (their
+in-place forms write straight into x: kernels/registry.py).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import operator
 
 import numpy as np
 
-from opgrad.runtime.kernels.common import array_module, broadcast_shapes, nd, unbroadcast
-from opgrad.runtime.kernels.registry import register_kernel
+from opgrad.runtime.kernels.common import array_module, broadcast_shapes, nd, ufunc_into, unbroadcast
+from opgrad.runtime.kernels.registry import register_into, register_kernel
 
 
 def _shape_error(op, x, y, exc):
@@ -44,6 +45,9 @@ def add(x, y):
     return r if r.__class__ is _NDARRAY else nd(r)  # nd's check, without the call
 
 
+register_into(add)(ufunc_into("add"))
+
+
 @register_kernel("add_grad")
 def add_grad(x, y, out_grad, needs=None):
     want_x, want_y = needs or _BOTH
@@ -60,6 +64,9 @@ def subtract(x, y):
     except ValueError as exc:
         _shape_error("subtract", x, y, exc)
     return r if r.__class__ is _NDARRAY else nd(r)  # nd's check, without the call
+
+
+register_into(subtract)(ufunc_into("subtract"))
 
 
 @register_kernel("subtract_grad")
@@ -80,6 +87,9 @@ def multiply(x, y):
     return r if r.__class__ is _NDARRAY else nd(r)  # nd's check, without the call
 
 
+register_into(multiply)(ufunc_into("multiply"))
+
+
 @register_kernel("multiply_grad")
 def multiply_grad(x, y, out_grad, needs=None):
     want_x, want_y = needs or _BOTH
@@ -98,6 +108,9 @@ def divide(x, y):
     except ValueError as exc:
         _shape_error("divide", x, y, exc)
     return r if r.__class__ is _NDARRAY else nd(r)  # nd's check, without the call
+
+
+register_into(divide)(ufunc_into("divide"))
 
 
 @register_kernel("divide_grad")

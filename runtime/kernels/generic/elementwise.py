@@ -5,6 +5,10 @@ Each forward kernel sits next to its grad kernel (and its double grad, where one
 kernel). Grad kernels take the backward.yaml `args` (saved input `x` or output `out`, then
 `out_grad`) followed by the forward op's attributes. Results pass through `nd` so a 0-d
 input never yields a NumPy scalar.
+
+exp, tanh, relu and clip have into variants (their in-place forms write straight into x:
+kernels/registry.py): one ufunc each, so a floating-point error NumPy reports after its
+loop finds x whole. sigmoid and scale take several passes and have none.
 """
 
 from __future__ import annotations
@@ -14,8 +18,18 @@ from typing import Any
 
 import numpy as np
 
-from opgrad.runtime.kernels.common import ONES, array_module, erf, nan_where, nd, stable_sigmoid, ufunc
-from opgrad.runtime.kernels.registry import register_kernel
+from opgrad.runtime.kernels.common import (
+    ONES,
+    array_module,
+    erf,
+    nan_where,
+    nd,
+    separate,
+    stable_sigmoid,
+    ufunc,
+    ufunc_into,
+)
+from opgrad.runtime.kernels.registry import register_into, register_kernel
 
 _SQRT_HALF = math.sqrt(0.5)
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
@@ -57,6 +71,7 @@ def sign_grad(x, out_grad):
 
 
 exp = register_kernel("exp")(ufunc("exp"))
+register_into(exp)(ufunc_into("exp"))
 
 
 @register_kernel("exp_grad")
@@ -144,6 +159,7 @@ def cos_grad(x, out_grad):
 
 
 tanh = register_kernel("tanh")(ufunc("tanh"))
+register_into(tanh)(ufunc_into("tanh"))
 
 
 @register_kernel("tanh_grad")
@@ -177,6 +193,17 @@ def sigmoid_grad(out, out_grad):
 @register_kernel("relu")
 def relu(x):
     return nd(array_module(x).maximum(x, 0))
+
+
+@register_into(relu)
+def relu_into(out, x):
+    if out.__class__ is np.ndarray:
+        np.maximum(x, 0, out=out)  # (np.maximum deprecates a positional out)
+        return True
+    if not separate(out, (x,)):
+        return False
+    array_module(x).maximum(x, 0, out=out, casting="same_kind")
+    return True
 
 
 @register_kernel("relu_grad")
@@ -421,6 +448,19 @@ def clip(x, min=None, max=None):  # noqa: A002 - Paddle's argument names
     if min is None and max is None:
         return x.copy()
     return nd(xp.clip(x, min, max))
+
+
+@register_into(clip)
+def clip_into(out, x, min=None, max=None):  # noqa: A002
+    _check_scalar(min, "clip", "min", allow_none=True)
+    _check_scalar(max, "clip", "max", allow_none=True)
+    if out.__class__ is not np.ndarray:  # CuPy's clip: the general path
+        return False
+    if min is None and max is None:
+        np.copyto(out, x, casting="same_kind")
+        return True
+    np.clip(x, min, max, out=out, casting="same_kind")
+    return True
 
 
 @register_kernel("clip_grad")
