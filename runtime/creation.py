@@ -22,12 +22,15 @@ _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 
 def _python_default_dtype(
-    data: Any, op: str = "tensor", what: str = "data", int64_only: bool = True
+    data: Any, op: str = "tensor", what: str = "data", int64_only: bool = True, numpy_decides: bool = True
 ) -> np.dtype | None:
     """The default float dtype (float32 unless `og.set_default_dtype` changed it) for Python
     floats, int64 for ints, bool for bools (nested lists included).
 
-    None when NumPy scalars or arrays are inside (NumPy decides). Raises TypeError for
+    None when NumPy scalars or arrays are inside (NumPy decides: `tensor([np.float64(1.5)])`
+    is float64, as in PyTorch, although np.float64 is a Python float too). With
+    `numpy_decides=False` a NumPy float, complex or bool scalar counts as the Python number it
+    subclasses (`full`'s fill value, as PyTorch's). Raises TypeError for
     a value that is not a number (a str, None, ...) and ValueError for an int outside
     int64 when no float makes the result floating (with `int64_only`: no dtype was given)."""
     kinds: set[type] = set()
@@ -39,6 +42,8 @@ def _python_default_dtype(
         cls = item.__class__
         if cls is list or cls is tuple or isinstance(item, (list, tuple)):
             stack.extend(item)
+        elif numpy_decides and isinstance(item, (np.generic, np.ndarray)):  # first: np.float64 is a float too
+            numpy_inside = True
         elif isinstance(item, bool):
             kinds.add(bool)
         elif isinstance(item, int):
@@ -90,6 +95,8 @@ def to_array(data: Any, dtype: Any, device: Any, op: str) -> Any:
         arr = data._data
     elif isinstance(data, (list, tuple)) and any(isinstance(v, Tensor) for v in data):
         arr = np.asarray([v.numpy() if isinstance(v, Tensor) else v for v in data])
+    elif isinstance(data, np.generic):  # before the Python numbers: np.float64 is a float too
+        arr = np.asarray(data)
     elif isinstance(data, (list, tuple, int, float, bool, complex)):
         default = _python_default_dtype(data, op, int64_only=dtype is None)
         target = default if dtype is None else as_dtype(dtype, f"{op}: dtype")
@@ -107,8 +114,6 @@ def to_array(data: Any, dtype: Any, device: Any, op: str) -> Any:
         dtype = None  # already built in the target dtype
     elif isinstance(data, np.ndarray) or _device.module_of_type(type(data)) is not None:
         arr = data
-    elif isinstance(data, np.generic):
-        arr = np.asarray(data)
     else:
         raise TypeError(
             f"{op}: cannot make a tensor from {type(data).__name__}; give a number, a (nested) list, "
@@ -317,7 +322,10 @@ def full(
 ) -> Tensor:
     _check_fill("full", fill_value)
     if dtype is None:
-        dtype = _python_default_dtype(fill_value, "full", "fill_value") or np.asarray(fill_value).dtype
+        dtype = (
+            _python_default_dtype(fill_value, "full", "fill_value", numpy_decides=False)
+            or np.asarray(fill_value).dtype
+        )
     return _filled("full", shape, fill_value, dtype, device, requires_grad)
 
 

@@ -267,3 +267,36 @@ def test_requires_grad_and_stop_gradient_must_be_bools():
     with pytest.raises(TypeError, match="tensor: stop_gradient must be a bool, got .x. \\(str\\)"):
         og.tensor([1.0], stop_gradient="x")
     assert og.tensor([1.0], requires_grad=np.bool_(True)).requires_grad
+
+
+@pytest.mark.parametrize(
+    "data, dtype",
+    [
+        (np.float64(1.5), "float64"),  # np.float64 is a Python float too: it once gave float32
+        (np.complex128(1j), "complex128"),
+        ([np.float64(1.5), np.float64(2.0)], "float64"),
+        ([[np.float64(1.5)], [np.float64(2.5)]], "float64"),
+        ([np.float64(1.5), 2.0], "float64"),  # NumPy decides once a NumPy scalar is inside
+        ([np.complex128(1j)], "complex128"),
+        (np.float32(1.5), "float32"),
+        ([np.float32(1.5)], "float32"),
+        (np.float16(1.5), "float16"),
+        (np.int32(3), "int32"),
+        (np.bool_(True), "bool"),
+        (1.5, "float32"),  # Python numbers: the defaults
+        ([1.5, 2], "float32"),
+        (1j, "complex64"),
+    ],
+)
+def test_numpy_scalars_keep_their_dtype_as_in_pytorch(data, dtype):
+    """As `torch.tensor`: a NumPy scalar is a typed value, not a Python number (each row
+    checked against torch 2.13), and its value is kept exactly."""
+    t = og.tensor(data)
+    assert t.dtype == dtype
+    np.testing.assert_array_equal(t.numpy(), np.asarray(data))
+
+
+def test_full_counts_a_numpy_float_fill_value_as_a_python_float_as_pytorch_does():
+    assert og.full((2,), np.float64(1.5)).dtype == "float32"  # torch.full: torch.float32
+    assert og.full((2,), np.float64(1.5), dtype="float64").dtype == "float64"
+    assert og.full((2,), np.bool_(True)).dtype == "bool"
