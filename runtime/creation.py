@@ -248,7 +248,9 @@ def tensor(
 ) -> Tensor:
     """A new tensor holding a copy of `data`.
 
-    Python floats give float32, ints int64, bools bool; NumPy arrays keep their dtype.
+    Python floats give the default float dtype (float32), ints int64, bools bool; NumPy
+    arrays and NumPy scalars keep their dtype (`tensor(np.float64(1.5))` is float64, as in
+    PyTorch).
     """
     return _finish("tensor", to_array(data, dtype, device, "tensor"), requires_grad, stop_gradient)
 
