@@ -155,8 +155,9 @@ class GradNode:
     # and one output position: its `apply` reads exactly its gradients, returns one per
     # input and gives no user code a gradient (engine_loop.run_backward: one class read in
     # place of `n_outputs`, `foreign_grads` and the AccumulateGrad test). Only a class that
-    # sets it in its own body has it (generated nodes without `n_outputs`); a subclass,
-    # which may change what `apply` does, does not inherit it.
+    # sets it in its own body has it (generated nodes without `n_outputs`, the runtime's
+    # one-output nodes of indexing, transfers and summed gradients); a subclass, which may
+    # change what `apply` does, does not inherit it.
     _plain = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

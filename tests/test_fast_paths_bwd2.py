@@ -91,6 +91,35 @@ def test_other_nodes_are_not_plain() -> None:
     assert og.tanh(x).grad_fn._plain is True
 
 
+def test_runtime_one_output_nodes_are_plain() -> None:
+    from opgrad.runtime import grad_holder, indexing, transfer
+
+    for cls in (
+        indexing.GetItemGradNode,
+        indexing.ScatterGradNode,
+        indexing.SetItemGradNode,
+        transfer.ToDeviceGradNode,
+        grad_holder.SumGradNode,
+        grad_holder.CopyGradNode,
+    ):
+        assert cls._plain is True and not cls.n_outputs and not cls.foreign_grads, cls.__name__
+
+
+def test_indexing_and_summed_gradients_match(loops) -> None:
+    def scenario():
+        a, b = _leaves(2, size=6)
+        y = og.tanh(a[1:5]) * b[2:]
+        z = og.sum(y[::2]) + og.sum(og.tanh(a)[[0, 3, 3]])
+        z.backward(create_graph=True)  # a's gradient is a recorded sum of several
+        first = _grads([a, b])
+        g = a.grad
+        a.grad = b.grad = None
+        og.sum(g * g).backward()
+        return {**{f"first_{k}": v for k, v in first.items()}, **_grads([a, b])}
+
+    _compare(*loops(scenario))
+
+
 # --- run_backward against run_general ----------------------------------------------------
 
 
