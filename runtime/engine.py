@@ -253,8 +253,12 @@ def _run(
     # when its first edge is counted (it enters `deps`), a root at the start: no `seen` set.
     # The first new child of a node is walked next without going through the stack (a
     # chain never touches it); the counts do not depend on the order of the walk.
+    # One root cannot be reached from itself (the graph has no cycles): only several roots
+    # need the test that keeps a root from being walked twice.
     deps: dict[GradNode, int] = {}
+    get = deps.get
     root_nodes = {node: None for node, _pos in roots}  # in order, each once
+    several = len(root_nodes) > 1
     stack: list[GradNode] = list(root_nodes)
     while stack:
         node: GradNode | None = stack.pop()
@@ -262,10 +266,10 @@ def _run(
             nxt = None
             for child in node._next if blocked is None else _unblocked(node, blocked):
                 if child is not None:
-                    n = deps.get(child)
+                    n = get(child)
                     if n is None:
                         deps[child] = 1
-                        if child not in root_nodes:
+                        if not several or child not in root_nodes:
                             if nxt is None:
                                 nxt = child
                             else:

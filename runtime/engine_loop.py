@@ -103,7 +103,8 @@ def run_backward(
             if child is not None:
                 pos = at[i]
                 left = deps[child] - 1
-                deps[child] = left
+                if left:  # at 0 the child is due: nothing reads its count again
+                    deps[child] = left
                 g = outs[i] if i < n_outs else None
                 if g is not None:
                     data = g._data
