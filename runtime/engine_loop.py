@@ -55,7 +55,7 @@ def run_backward(
     leaf's `.grad` sees anything (leaves accumulate only when their own turn comes).
 
     What a node's turn costs is a backward's cost per op, so the common node (one output,
-    no hooks, a generated node) runs inline and a chain skips the heap: the one node its
+    no hooks, a class with `_plain`) runs inline and a chain skips the heap: the one node its
     gradients made ready runs next when its key is below every key in the heap, which is
     when `heappop` would have returned it. This loop and the dependency count read the
     node's slots directly (`_next`, `_at`, `_more`, output 0's `_shape`/`_dtype`/`_atype`,
