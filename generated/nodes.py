@@ -500,6 +500,7 @@ class NegGradNode(GradNode):
 
     __slots__ = ()
     name = "neg_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -519,6 +520,7 @@ class NegDoubleGradNode(GradNode):
 
     __slots__ = ()
     name = "neg_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -532,6 +534,7 @@ class AbsGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "abs_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -564,6 +567,7 @@ class AbsDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "abs_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -585,6 +589,7 @@ class SignGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "sign_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -606,6 +611,7 @@ class SignDoubleGradNode(GradNode):
 
     __slots__ = ()
     name = "sign_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -619,6 +625,7 @@ class ExpGradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "exp_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -651,6 +658,7 @@ class ExpDoubleGradNode(GradNode):
     out: Saved
     out_grad: Saved
     name = "exp_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -672,6 +680,7 @@ class Expm1GradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "expm1_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -704,6 +713,7 @@ class Expm1DoubleGradNode(GradNode):
     out: Saved
     out_grad: Saved
     name = "expm1_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -725,6 +735,7 @@ class LogGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "log_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -757,6 +768,7 @@ class LogDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "log_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -778,6 +790,7 @@ class Log1pGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "log1p_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -810,6 +823,7 @@ class Log1pDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "log1p_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -831,6 +845,7 @@ class SqrtGradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "sqrt_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -863,6 +878,7 @@ class SqrtDoubleGradNode(GradNode):
     out: Saved
     out_grad: Saved
     name = "sqrt_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -884,6 +900,7 @@ class RsqrtGradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "rsqrt_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -916,6 +933,7 @@ class RsqrtDoubleGradNode(GradNode):
     out: Saved
     out_grad: Saved
     name = "rsqrt_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -937,6 +955,7 @@ class SquareGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "square_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -969,6 +988,7 @@ class SquareDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "square_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -990,6 +1010,7 @@ class ReciprocalGradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "reciprocal_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1022,6 +1043,7 @@ class ReciprocalDoubleGradNode(GradNode):
     out: Saved
     out_grad: Saved
     name = "reciprocal_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1043,6 +1065,7 @@ class SinGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "sin_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1075,6 +1098,7 @@ class SinDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "sin_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1096,6 +1120,7 @@ class CosGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "cos_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1128,6 +1153,7 @@ class CosDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "cos_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1149,6 +1175,7 @@ class TanhGradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "tanh_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1181,6 +1208,7 @@ class TanhDoubleGradNode(GradNode):
     out: Saved
     out_grad: Saved
     name = "tanh_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1236,6 +1264,7 @@ class SigmoidGradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "sigmoid_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1268,6 +1297,7 @@ class SigmoidDoubleGradNode(GradNode):
     out: Saved
     out_grad: Saved
     name = "sigmoid_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1289,6 +1319,7 @@ class ReluGradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "relu_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1320,6 +1351,7 @@ class ReluDoubleGradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "relu_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1339,6 +1371,7 @@ class GeluGradNode(GradNode):
     x: Saved
     approximate: bool
     name = "gelu_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1372,6 +1405,7 @@ class GeluDoubleGradNode(GradNode):
     out_grad: Saved
     approximate: bool
     name = "gelu_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1430,6 +1464,7 @@ class SiluGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "silu_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1462,6 +1497,7 @@ class SiluDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "silu_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1517,6 +1553,7 @@ class SoftplusGradNode(GradNode):
     beta: float
     threshold: float
     name = "softplus_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1551,6 +1588,7 @@ class SoftplusDoubleGradNode(GradNode):
     beta: float
     threshold: float
     name = "softplus_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1609,6 +1647,7 @@ class LeakyReluGradNode(GradNode):
     x: Saved
     negative_slope: float
     name = "leaky_relu_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1641,6 +1680,7 @@ class LeakyReluDoubleGradNode(GradNode):
     x: Saved
     negative_slope: float
     name = "leaky_relu_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1661,6 +1701,7 @@ class EluGradNode(GradNode):
     x: Saved
     alpha: float
     name = "elu_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1694,6 +1735,7 @@ class EluDoubleGradNode(GradNode):
     out_grad: Saved
     alpha: float
     name = "elu_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1716,6 +1758,7 @@ class ErfGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "erf_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1748,6 +1791,7 @@ class ErfDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "erf_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1770,6 +1814,7 @@ class ScaleGradNode(GradNode):
     scale: float
     bias: float
     name = "scale_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1791,6 +1836,7 @@ class ScaleDoubleGradNode(GradNode):
     scale: float
     bias: float
     name = "scale_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1806,6 +1852,7 @@ class PowGradNode(GradNode):
     x: Saved
     y: float
     name = "pow_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1839,6 +1886,7 @@ class PowDoubleGradNode(GradNode):
     out_grad: Saved
     y: float
     name = "pow_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1898,6 +1946,7 @@ class ClipGradNode(GradNode):
     min: float | None
     max: float | None
     name = "clip_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1931,6 +1980,7 @@ class ClipDoubleGradNode(GradNode):
     min: float | None
     max: float | None
     name = "clip_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1952,6 +2002,7 @@ class CastGradNode(GradNode):
     x: Saved
     dtype: Any
     name = "cast_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -1974,6 +2025,7 @@ class CastDoubleGradNode(GradNode):
     __slots__ = ("dtype",)
     dtype: Any
     name = "cast_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -1990,6 +2042,7 @@ class HardtanhGradNode(GradNode):
     min: float
     max: float
     name = "hardtanh_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2023,6 +2076,7 @@ class HardtanhDoubleGradNode(GradNode):
     min: float
     max: float
     name = "hardtanh_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -2043,6 +2097,7 @@ class HardswishGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "hardswish_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2075,6 +2130,7 @@ class HardswishDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "hardswish_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -2096,6 +2152,7 @@ class HardsigmoidGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "hardsigmoid_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2127,6 +2184,7 @@ class HardsigmoidDoubleGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "hardsigmoid_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -2145,6 +2203,7 @@ class MishGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "mish_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2177,6 +2236,7 @@ class MishDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "mish_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -2231,6 +2291,7 @@ class LogSigmoidGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "log_sigmoid_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2263,6 +2324,7 @@ class LogSigmoidDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "log_sigmoid_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -2284,6 +2346,7 @@ class SwishGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "swish_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2316,6 +2379,7 @@ class SwishDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "swish_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -2371,6 +2435,7 @@ class SeluGradNode(GradNode):
     scale: float
     alpha: float
     name = "selu_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2405,6 +2470,7 @@ class SeluDoubleGradNode(GradNode):
     scale: float
     alpha: float
     name = "selu_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -2429,6 +2495,7 @@ class CeluGradNode(GradNode):
     x: Saved
     alpha: float
     name = "celu_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2462,6 +2529,7 @@ class CeluDoubleGradNode(GradNode):
     out_grad: Saved
     alpha: float
     name = "celu_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -2484,6 +2552,7 @@ class SoftsignGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "softsign_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2516,6 +2585,7 @@ class SoftsignDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "softsign_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -2537,6 +2607,7 @@ class TanhshrinkGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "tanhshrink_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2569,6 +2640,7 @@ class TanhshrinkDoubleGradNode(GradNode):
     x: Saved
     out_grad: Saved
     name = "tanhshrink_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -2591,6 +2663,7 @@ class AddGradNode(GradNode):
     x: Saved
     y: Saved
     name = "add_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2638,6 +2711,7 @@ class SubtractGradNode(GradNode):
     x: Saved
     y: Saved
     name = "subtract_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2685,6 +2759,7 @@ class MultiplyGradNode(GradNode):
     x: Saved
     y: Saved
     name = "multiply_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2769,6 +2844,7 @@ class DivideGradNode(GradNode):
     y: Saved
     out: Saved
     name = "divide_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2855,6 +2931,7 @@ class MaximumGradNode(GradNode):
     x: Saved
     y: Saved
     name = "maximum_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -2930,6 +3007,7 @@ class MinimumGradNode(GradNode):
     x: Saved
     y: Saved
     name = "minimum_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3005,6 +3083,7 @@ class ElementwisePowGradNode(GradNode):
     x: Saved
     y: Saved
     name = "elementwise_pow_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3130,6 +3209,7 @@ class WhereGradNode(GradNode):
     x: Saved
     y: Saved
     name = "where_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3191,6 +3271,7 @@ class TanGradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "tan_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3209,6 +3290,7 @@ class AsinGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "asin_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3227,6 +3309,7 @@ class AcosGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "acos_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3245,6 +3328,7 @@ class AtanGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "atan_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3263,6 +3347,7 @@ class SinhGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "sinh_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3281,6 +3366,7 @@ class CoshGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "cosh_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3299,6 +3385,7 @@ class AsinhGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "asinh_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3317,6 +3404,7 @@ class AcoshGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "acosh_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3335,6 +3423,7 @@ class AtanhGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "atanh_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3353,6 +3442,7 @@ class Log2GradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "log2_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3371,6 +3461,7 @@ class Log10GradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "log10_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3389,6 +3480,7 @@ class Exp2GradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "exp2_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3406,6 +3498,7 @@ class Deg2radGradNode(GradNode):
 
     __slots__ = ()
     name = "deg2rad_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3418,6 +3511,7 @@ class Rad2degGradNode(GradNode):
 
     __slots__ = ()
     name = "rad2deg_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3431,6 +3525,7 @@ class LogitGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "logit_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3448,6 +3543,7 @@ class FracGradNode(GradNode):
 
     __slots__ = ()
     name = "frac_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3460,6 +3556,7 @@ class FloorGradNode(GradNode):
 
     __slots__ = ()
     name = "floor_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3472,6 +3569,7 @@ class CeilGradNode(GradNode):
 
     __slots__ = ()
     name = "ceil_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3484,6 +3582,7 @@ class TruncGradNode(GradNode):
 
     __slots__ = ()
     name = "trunc_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3497,6 +3596,7 @@ class RoundGradNode(GradNode):
     __slots__ = ("decimals",)
     decimals: int
     name = "round_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3511,6 +3611,7 @@ class Atan2GradNode(GradNode):
     x: Saved
     y: Saved
     name = "atan2_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3534,6 +3635,7 @@ class LogaddexpGradNode(GradNode):
     y: Saved
     out: Saved
     name = "logaddexp_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3559,6 +3661,7 @@ class Logaddexp2GradNode(GradNode):
     y: Saved
     out: Saved
     name = "logaddexp2_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3584,6 +3687,7 @@ class LerpGradNode(GradNode):
     end: Saved
     weight: Saved
     name = "lerp_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3611,6 +3715,7 @@ class AddcmulGradNode(GradNode):
     tensor2: Saved
     value: float
     name = "addcmul_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3639,6 +3744,7 @@ class AddcdivGradNode(GradNode):
     tensor2: Saved
     value: float
     name = "addcdiv_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3666,6 +3772,7 @@ class NansumGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "nansum_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3688,6 +3795,7 @@ class LogcumsumexpGradNode(GradNode):
     out: Saved
     axis: int
     name = "logcumsumexp_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3786,6 +3894,7 @@ class PixelShuffleGradNode(GradNode):
     __slots__ = ("upscale_factor",)
     upscale_factor: int
     name = "pixel_shuffle_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3800,6 +3909,7 @@ class PixelUnshuffleGradNode(GradNode):
     __slots__ = ("downscale_factor",)
     downscale_factor: int
     name = "pixel_unshuffle_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3815,6 +3925,7 @@ class XlogyGradNode(GradNode):
     x: Saved
     y: Saved
     name = "xlogy_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3837,6 +3948,7 @@ class FmodGradNode(GradNode):
     x: Saved
     y: Saved
     name = "fmod_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3860,6 +3972,7 @@ class CopysignGradNode(GradNode):
     y: Saved
     out: Saved
     name = "copysign_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3886,6 +3999,7 @@ class NanToNumGradNode(GradNode):
     posinf: float | None
     neginf: float | None
     name = "nan_to_num_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3906,6 +4020,7 @@ class SumGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "sum_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3929,6 +4044,7 @@ class SumDoubleGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "sum_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -3946,6 +4062,7 @@ class MeanGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "mean_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -3969,6 +4086,7 @@ class MeanDoubleGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "mean_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -3987,6 +4105,7 @@ class MaxGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "max_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -4043,6 +4162,7 @@ class MaxDoubleGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "max_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -4095,6 +4215,7 @@ class MinGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "min_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -4151,6 +4272,7 @@ class MinDoubleGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "min_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -4202,6 +4324,7 @@ class ProdGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "prod_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -4236,6 +4359,7 @@ class ProdDoubleGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "prod_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -4298,6 +4422,7 @@ class LogsumexpGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "logsumexp_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -4355,6 +4480,7 @@ class LogsumexpDoubleGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "logsumexp_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -4424,6 +4550,7 @@ class VarGradNode(GradNode):
     unbiased: bool
     keepdim: bool
     name = "var_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -4465,6 +4592,7 @@ class VarDoubleGradNode(GradNode):
     unbiased: bool
     keepdim: bool
     name = "var_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -4527,6 +4655,7 @@ class StdGradNode(GradNode):
     unbiased: bool
     keepdim: bool
     name = "std_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -4587,6 +4716,7 @@ class StdDoubleGradNode(GradNode):
     unbiased: bool
     keepdim: bool
     name = "std_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -4659,6 +4789,7 @@ class NormGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "norm_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -4719,6 +4850,7 @@ class NormDoubleGradNode(GradNode):
     axis: Sequence[int] | int
     keepdim: bool
     name = "norm_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -4795,6 +4927,7 @@ class CumsumGradNode(GradNode):
     x: Saved
     axis: int | None
     name = "cumsum_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -4817,6 +4950,7 @@ class CumsumDoubleGradNode(GradNode):
     __slots__ = ("axis",)
     axis: int | None
     name = "cumsum_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -4833,6 +4967,7 @@ class CumprodGradNode(GradNode):
     out: Saved
     dim: int | None
     name = "cumprod_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -4881,6 +5016,7 @@ class CumprodDoubleGradNode(GradNode):
     out_grad: Saved
     dim: int | None
     name = "cumprod_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -4985,6 +5121,7 @@ class TopkDoubleGradNode(GradNode):
     largest: bool
     sorted: bool
     name = "topk_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5007,6 +5144,7 @@ class SortGradNode(GradNode):
     axis: int
     descending: bool
     name = "sort_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5048,6 +5186,7 @@ class SortDoubleGradNode(GradNode):
     axis: int
     descending: bool
     name = "sort_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5070,6 +5209,7 @@ class MatmulGradNode(GradNode):
     transpose_x: bool
     transpose_y: bool
     name = "matmul_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5165,6 +5305,7 @@ class ReshapeGradNode(GradNode):
     x: Saved
     shape: Sequence[int] | int
     name = "reshape_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5187,6 +5328,7 @@ class ReshapeDoubleGradNode(GradNode):
     __slots__ = ("shape",)
     shape: Sequence[int] | int
     name = "reshape_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5202,6 +5344,7 @@ class TransposeGradNode(GradNode):
     x: Saved
     perm: Sequence[int] | int
     name = "transpose_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5224,6 +5367,7 @@ class TransposeDoubleGradNode(GradNode):
     __slots__ = ("perm",)
     perm: Sequence[int] | int
     name = "transpose_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5239,6 +5383,7 @@ class SqueezeGradNode(GradNode):
     x: Saved
     axis: Sequence[int] | int
     name = "squeeze_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5261,6 +5406,7 @@ class SqueezeDoubleGradNode(GradNode):
     __slots__ = ("axis",)
     axis: Sequence[int] | int
     name = "squeeze_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5276,6 +5422,7 @@ class UnsqueezeGradNode(GradNode):
     x: Saved
     axis: Sequence[int] | int
     name = "unsqueeze_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5298,6 +5445,7 @@ class UnsqueezeDoubleGradNode(GradNode):
     __slots__ = ("axis",)
     axis: Sequence[int] | int
     name = "unsqueeze_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5314,6 +5462,7 @@ class FlattenGradNode(GradNode):
     start_axis: int
     stop_axis: int
     name = "flatten_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5337,6 +5486,7 @@ class FlattenDoubleGradNode(GradNode):
     start_axis: int
     stop_axis: int
     name = "flatten_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5353,6 +5503,7 @@ class ExpandGradNode(GradNode):
     x: Saved
     shape: Sequence[int] | int
     name = "expand_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5375,6 +5526,7 @@ class ExpandDoubleGradNode(GradNode):
     __slots__ = ("shape",)
     shape: Sequence[int] | int
     name = "expand_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5390,6 +5542,7 @@ class ConcatGradNode(GradNode):
     x: Saved
     axis: int
     name = "concat_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5414,6 +5567,7 @@ class ConcatDoubleGradNode(GradNode):
     axis: int
     _x_count: int
     name = "concat_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0:]
@@ -5429,6 +5583,7 @@ class StackGradNode(GradNode):
     x: Saved
     axis: int
     name = "stack_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5453,6 +5608,7 @@ class StackDoubleGradNode(GradNode):
     axis: int
     _x_count: int
     name = "stack_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0:]
@@ -5469,6 +5625,7 @@ class SplitGradNode(GradNode):
     num_or_sections: Sequence[int] | int
     axis: int
     name = "split_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0:]
@@ -5502,6 +5659,7 @@ class SplitDoubleGradNode(GradNode):
     num_or_sections: Sequence[int] | int
     axis: int
     name = "split_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5519,6 +5677,7 @@ class GatherGradNode(GradNode):
     index: Saved
     axis: int
     name = "gather_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5553,6 +5712,7 @@ class GatherDoubleGradNode(GradNode):
     index: Saved
     axis: int
     name = "gather_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5574,6 +5734,7 @@ class IndexSelectGradNode(GradNode):
     index: Saved
     axis: int
     name = "index_select_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5608,6 +5769,7 @@ class IndexSelectDoubleGradNode(GradNode):
     index: Saved
     axis: int
     name = "index_select_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5628,6 +5790,7 @@ class TileGradNode(GradNode):
     x: Saved
     repeat_times: Sequence[int] | int
     name = "tile_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5650,6 +5813,7 @@ class TileDoubleGradNode(GradNode):
     __slots__ = ("repeat_times",)
     repeat_times: Sequence[int] | int
     name = "tile_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5666,6 +5830,7 @@ class TakeAlongAxisGradNode(GradNode):
     indices: Saved
     axis: int
     name = "take_along_axis_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5700,6 +5865,7 @@ class TakeAlongAxisDoubleGradNode(GradNode):
     indices: Saved
     axis: int
     name = "take_along_axis_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         arr_grad_grad = grads[0]
@@ -5722,6 +5888,7 @@ class ScatterGradNode(GradNode):
     updates: Saved
     overwrite: bool
     name = "scatter_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5794,6 +5961,7 @@ class IndexAddGradNode(GradNode):
     value: Saved
     axis: int
     name = "index_add_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5864,6 +6032,7 @@ class MaskedFillGradNode(GradNode):
     mask: Saved
     value: float
     name = "masked_fill_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5896,6 +6065,7 @@ class MaskedFillDoubleGradNode(GradNode):
     mask: Saved
     value: float
     name = "masked_fill_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5914,6 +6084,7 @@ class TrilGradNode(GradNode):
     __slots__ = ("diagonal",)
     diagonal: int
     name = "tril_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5934,6 +6105,7 @@ class TrilDoubleGradNode(GradNode):
     __slots__ = ("diagonal",)
     diagonal: int
     name = "tril_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5948,6 +6120,7 @@ class TriuGradNode(GradNode):
     __slots__ = ("diagonal",)
     diagonal: int
     name = "triu_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -5968,6 +6141,7 @@ class TriuDoubleGradNode(GradNode):
     __slots__ = ("diagonal",)
     diagonal: int
     name = "triu_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -5985,6 +6159,7 @@ class PadGradNode(GradNode):
     mode: str
     value: float
     name = "pad_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6015,6 +6190,7 @@ class PadDoubleGradNode(GradNode):
     mode: str
     value: float
     name = "pad_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -6031,6 +6207,7 @@ class RollGradNode(GradNode):
     shifts: Sequence[int] | int
     axis: Sequence[int] | int | None
     name = "roll_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6052,6 +6229,7 @@ class RollDoubleGradNode(GradNode):
     shifts: Sequence[int] | int
     axis: Sequence[int] | int | None
     name = "roll_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -6069,6 +6247,7 @@ class RepeatInterleaveGradNode(GradNode):
     repeats: int
     axis: int | None
     name = "repeat_interleave_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6092,6 +6271,7 @@ class RepeatInterleaveDoubleGradNode(GradNode):
     repeats: int
     axis: int | None
     name = "repeat_interleave_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -6107,6 +6287,7 @@ class FlipGradNode(GradNode):
     __slots__ = ("axis",)
     axis: Sequence[int] | int
     name = "flip_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6127,6 +6308,7 @@ class FlipDoubleGradNode(GradNode):
     __slots__ = ("axis",)
     axis: Sequence[int] | int
     name = "flip_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -6142,6 +6324,7 @@ class GatherNdGradNode(GradNode):
     x: Saved
     index: Saved
     name = "gather_nd_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6162,6 +6345,7 @@ class ScatterNdAddGradNode(GradNode):
     __slots__ = ("index",)
     index: Saved
     name = "scatter_nd_add_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6182,6 +6366,7 @@ class ScatterNdGradNode(GradNode):
     index: Saved
     shape: Sequence[int] | int
     name = "scatter_nd_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6202,6 +6387,7 @@ class IndexGradNode(GradNode):
     indices: Saved
     _indices_count: int
     name = "index_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6225,6 +6411,7 @@ class IndexPutGradNode(GradNode):
     accumulate: bool
     _indices_count: int
     name = "index_put_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6248,6 +6435,7 @@ class SoftmaxGradNode(GradNode):
     out: Saved
     axis: int
     name = "softmax_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6281,6 +6469,7 @@ class SoftmaxDoubleGradNode(GradNode):
     out_grad: Saved
     axis: int
     name = "softmax_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -6304,6 +6493,7 @@ class LogSoftmaxGradNode(GradNode):
     out: Saved
     axis: int
     name = "log_softmax_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6337,6 +6527,7 @@ class LogSoftmaxDoubleGradNode(GradNode):
     out_grad: Saved
     axis: int
     name = "log_softmax_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -6361,6 +6552,7 @@ class DropoutGradNode(GradNode):
     p: float
     training: bool
     name = "dropout_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6394,6 +6586,7 @@ class DropoutDoubleGradNode(GradNode):
     p: float
     training: bool
     name = "dropout_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -6428,6 +6621,7 @@ class EmbeddingGradNode(GradNode):
     x: Saved
     weight: Saved
     name = "embedding_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6461,6 +6655,7 @@ class EmbeddingDoubleGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "embedding_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         weight_grad_grad = grads[0]
@@ -6480,6 +6675,7 @@ class PreluGradNode(GradNode):
     x: Saved
     weight: Saved
     name = "prelu_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6599,6 +6795,7 @@ class GluGradNode(GradNode):
     x: Saved
     axis: int
     name = "glu_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6632,6 +6829,7 @@ class GluDoubleGradNode(GradNode):
     out_grad: Saved
     axis: int
     name = "glu_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -6700,6 +6898,7 @@ class CrossEntropyGradNode(GradNode):
     ignore_index: int
     label_smoothing: float
     name = "cross_entropy_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -6763,6 +6962,7 @@ class CrossEntropyDoubleGradNode(GradNode):
     ignore_index: int
     label_smoothing: float
     name = "cross_entropy_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
@@ -6878,6 +7078,7 @@ class MseLossGradNode(GradNode):
     label: Saved
     reduction: str
     name = "mse_loss_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -7006,6 +7207,7 @@ class NllLossGradNode(GradNode):
     ignore_index: int
     reduction: str
     name = "nll_loss_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -7066,6 +7268,7 @@ class NllLossDoubleGradNode(GradNode):
     ignore_index: int
     reduction: str
     name = "nll_loss_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         input_grad_grad = grads[0]
@@ -7092,6 +7295,7 @@ class BinaryCrossEntropyWithLogitsGradNode(GradNode):
     pos_weight: Saved
     reduction: str
     name = "binary_cross_entropy_with_logits_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -7259,6 +7463,7 @@ class L1LossGradNode(GradNode):
     label: Saved
     reduction: str
     name = "l1_loss_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -7377,6 +7582,7 @@ class SmoothL1LossGradNode(GradNode):
     reduction: str
     delta: float
     name = "smooth_l1_loss_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -7516,6 +7722,7 @@ class KlDivGradNode(GradNode):
     reduction: str
     log_target: bool
     name = "kl_div_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -7666,6 +7873,7 @@ class Conv2dGradNode(GradNode):
     dilation: Sequence[int] | int
     groups: int
     name = "conv2d_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -7781,6 +7989,7 @@ class ConvTranspose2dGradNode(GradNode):
     groups: int
     dilation: Sequence[int] | int
     name = "conv_transpose2d_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -7854,6 +8063,7 @@ class ConvTranspose1dGradNode(GradNode):
     groups: int
     dilation: int
     name = "conv_transpose1d_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -7926,6 +8136,7 @@ class Conv1dGradNode(GradNode):
     dilation: int
     groups: int
     name = "conv1d_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -7998,6 +8209,7 @@ class Conv3dGradNode(GradNode):
     dilation: Sequence[int] | int
     groups: int
     name = "conv3d_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -8111,6 +8323,7 @@ class MaxPool2dGradNode(GradNode):
     stride: Sequence[int] | int | None
     padding: Sequence[int] | int
     name = "max_pool2d_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -8154,6 +8367,7 @@ class MaxPool2dDoubleGradNode(GradNode):
     stride: Sequence[int] | int | None
     padding: Sequence[int] | int
     name = "max_pool2d_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -8194,6 +8408,7 @@ class AvgPool2dGradNode(GradNode):
     stride: Sequence[int] | int | None
     padding: Sequence[int] | int
     name = "avg_pool2d_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -8224,6 +8439,7 @@ class AvgPool2dDoubleGradNode(GradNode):
     stride: Sequence[int] | int | None
     padding: Sequence[int] | int
     name = "avg_pool2d_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -8241,6 +8457,7 @@ class AdaptiveAvgPool2dGradNode(GradNode):
     x: Saved
     output_size: Sequence[int] | int
     name = "adaptive_avg_pool2d_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -8263,6 +8480,7 @@ class AdaptiveAvgPool2dDoubleGradNode(GradNode):
     __slots__ = ("output_size",)
     output_size: Sequence[int] | int
     name = "adaptive_avg_pool2d_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -8283,6 +8501,7 @@ class LayerNormGradNode(GradNode):
     normalized_shape: Sequence[int] | int
     epsilon: float
     name = "layer_norm_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -8475,6 +8694,7 @@ class BatchNormGradNode(GradNode):
     momentum: float
     epsilon: float
     name = "batch_norm_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -8682,6 +8902,7 @@ class GroupNormGradNode(GradNode):
     num_groups: int
     epsilon: float
     name = "group_norm_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -8880,6 +9101,7 @@ class LinearGradNode(GradNode):
     weight: Saved
     bias: Saved
     name = "linear_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -8970,6 +9192,7 @@ class EinsumGradNode(GradNode):
     y: Saved
     equation: str
     name = "einsum_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9100,6 +9323,7 @@ class ScaledDotProductAttentionGradNode(GradNode):
     causal: bool
     scale: float | None
     name = "scaled_dot_product_attention_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9330,6 +9554,7 @@ class UnfoldGradNode(GradNode):
     padding: Sequence[int] | int
     stride: Sequence[int] | int
     name = "unfold_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9362,6 +9587,7 @@ class UnfoldDoubleGradNode(GradNode):
     padding: Sequence[int] | int
     stride: Sequence[int] | int
     name = "unfold_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -9383,6 +9609,7 @@ class FoldGradNode(GradNode):
     padding: Sequence[int] | int
     stride: Sequence[int] | int
     name = "fold_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9401,6 +9628,7 @@ class FillGradNode(GradNode):
     x: Saved
     value: float
     name = "fill_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9423,6 +9651,7 @@ class FillDoubleGradNode(GradNode):
     __slots__ = ("value",)
     value: float
     name = "fill_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -9436,6 +9665,7 @@ class ZeroGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "zero_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9457,6 +9687,7 @@ class ZeroDoubleGradNode(GradNode):
 
     __slots__ = ()
     name = "zero_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -9470,6 +9701,7 @@ class ReduceAsGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "reduce_as_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9492,6 +9724,7 @@ class ReduceAsDoubleGradNode(GradNode):
     __slots__ = ("out_grad",)
     out_grad: Saved
     name = "reduce_as_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -9511,6 +9744,7 @@ class NarrowAsGradNode(GradNode):
     x: Saved
     axis: int
     name = "narrow_as_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9531,6 +9765,7 @@ class PadAsGradNode(GradNode):
     x: Saved
     axis: int
     name = "pad_as_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9551,6 +9786,7 @@ class QrSquareBlockGradNode(GradNode):
     x: Saved
     mode: str
     name = "qr_square_block_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9571,6 +9807,7 @@ class SoftmaxVjpGradNode(GradNode):
     g: Saved
     axis: int
     name = "softmax_vjp_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
@@ -9596,6 +9833,7 @@ class SoftmaxVjpDpGradNode(GradNode):
     r: Saved
     axis: int
     name = "softmax_vjp_dp_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
@@ -9624,6 +9862,7 @@ class MatmulXgGradNode(GradNode):
     transpose_x: bool
     transpose_y: bool
     name = "matmul_xg_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
@@ -9650,6 +9889,7 @@ class MatmulYgGradNode(GradNode):
     transpose_x: bool
     transpose_y: bool
     name = "matmul_yg_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
@@ -9678,6 +9918,7 @@ class MatmulJvpGradNode(GradNode):
     transpose_x: bool
     transpose_y: bool
     name = "matmul_jvp_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         o_grad = grads[0]
@@ -9708,6 +9949,7 @@ class RemainderGradNode(GradNode):
     x: Saved
     y: Saved
     name = "remainder_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9806,6 +10048,7 @@ class MatrixTransposeGradNode(GradNode):
 
     __slots__ = ()
     name = "matrix_transpose_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9819,6 +10062,7 @@ class TraceGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "trace_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9838,6 +10082,7 @@ class OuterGradNode(GradNode):
     x: Saved
     y: Saved
     name = "outer_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9862,6 +10107,7 @@ class DiagonalGradNode(GradNode):
     axis1: int
     axis2: int
     name = "diagonal_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9892,6 +10138,7 @@ class DiagonalDoubleGradNode(GradNode):
     axis1: int
     axis2: int
     name = "diagonal_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -9910,6 +10157,7 @@ class DiagEmbedGradNode(GradNode):
     dim1: int
     dim2: int
     name = "diag_embed_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9928,6 +10176,7 @@ class CrossGradNode(GradNode):
     y: Saved
     axis: int
     name = "cross_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9950,6 +10199,7 @@ class InvGradNode(GradNode):
     __slots__ = ("out",)
     out: Saved
     name = "inv_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -9969,6 +10219,7 @@ class DetGradNode(GradNode):
     x: Saved
     out: Saved
     name = "det_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10011,6 +10262,7 @@ class SolveGradNode(GradNode):
     b: Saved
     out: Saved
     name = "solve_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10036,6 +10288,7 @@ class CholeskyGradNode(GradNode):
     out: Saved
     upper: bool
     name = "cholesky_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10061,6 +10314,7 @@ class MatrixPowerGradNode(GradNode):
     x: Saved
     n: int
     name = "matrix_power_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10098,6 +10352,7 @@ class KronGradNode(GradNode):
     x: Saved
     y: Saved
     name = "kron_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10182,6 +10437,7 @@ class TriangularSolveGradNode(GradNode):
     transpose: bool
     unitriangular: bool
     name = "triangular_solve_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10214,6 +10470,7 @@ class CholeskySolveGradNode(GradNode):
     out: Saved
     upper: bool
     name = "cholesky_solve_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10241,6 +10498,7 @@ class BmmGradNode(GradNode):
     x: Saved
     y: Saved
     name = "bmm_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10293,6 +10551,7 @@ class EigvalshGradNode(GradNode):
     x: Saved
     UPLO: str
     name = "eigvalsh_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10358,6 +10617,7 @@ class SvdvalsGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "svdvals_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10408,6 +10668,7 @@ class MatrixExpGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "matrix_exp_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10427,6 +10688,7 @@ class ConjGradNode(GradNode):
 
     __slots__ = ()
     name = "conj_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10440,6 +10702,7 @@ class RealGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "real_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10461,6 +10724,7 @@ class RealDoubleGradNode(GradNode):
 
     __slots__ = ()
     name = "real_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -10474,6 +10738,7 @@ class ImagGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "imag_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10495,6 +10760,7 @@ class ImagDoubleGradNode(GradNode):
 
     __slots__ = ()
     name = "imag_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -10509,6 +10775,7 @@ class ComplexGradNode(GradNode):
     real: Saved
     imag: Saved
     name = "complex_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10531,6 +10798,7 @@ class PolarGradNode(GradNode):
     abs: Saved
     angle: Saved
     name = "polar_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10552,6 +10820,7 @@ class AngleGradNode(GradNode):
     __slots__ = ("x",)
     x: Saved
     name = "angle_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10569,6 +10838,7 @@ class ViewAsRealGradNode(GradNode):
 
     __slots__ = ()
     name = "view_as_real_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10581,6 +10851,7 @@ class ViewAsComplexGradNode(GradNode):
 
     __slots__ = ()
     name = "view_as_complex_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10597,6 +10868,7 @@ class FftnGradNode(GradNode):
     axes: Sequence[int] | int | None
     norm: str
     name = "fftn_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10627,6 +10899,7 @@ class FftnDoubleGradNode(GradNode):
     axes: Sequence[int] | int | None
     norm: str
     name = "fftn_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -10646,6 +10919,7 @@ class IfftnGradNode(GradNode):
     axes: Sequence[int] | int | None
     norm: str
     name = "ifftn_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10676,6 +10950,7 @@ class IfftnDoubleGradNode(GradNode):
     axes: Sequence[int] | int | None
     norm: str
     name = "ifftn_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -10695,6 +10970,7 @@ class RfftnGradNode(GradNode):
     axes: Sequence[int] | int | None
     norm: str
     name = "rfftn_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10725,6 +11001,7 @@ class RfftnDoubleGradNode(GradNode):
     axes: Sequence[int] | int | None
     norm: str
     name = "rfftn_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]
@@ -10744,6 +11021,7 @@ class IrfftnGradNode(GradNode):
     axes: Sequence[int] | int | None
     norm: str
     name = "irfftn_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         out_grad = grads[0]
@@ -10774,6 +11052,7 @@ class IrfftnDoubleGradNode(GradNode):
     axes: Sequence[int] | int | None
     norm: str
     name = "irfftn_double_grad"
+    _plain = True
 
     def apply(self, grads: list[Tensor], create_graph: bool) -> tuple[Tensor | None, ...]:
         x_grad_grad = grads[0]

@@ -251,20 +251,32 @@ def _run(
 ) -> dict[int, Tensor]:
     # 1. Count, for every reachable node, the edges into it (iteratively). A node is walked
     # when its first edge is counted (it enters `deps`), a root at the start: no `seen` set.
+    # The first new child of a node is walked next without going through the stack (a
+    # chain never touches it); the counts do not depend on the order of the walk.
+    # One root cannot be reached from itself (the graph has no cycles): only several roots
+    # need the test that keeps a root from being walked twice.
     deps: dict[GradNode, int] = {}
+    get = deps.get
     root_nodes = {node: None for node, _pos in roots}  # in order, each once
+    several = len(root_nodes) > 1
     stack: list[GradNode] = list(root_nodes)
     while stack:
-        node = stack.pop()
-        for child in node._next if blocked is None else _unblocked(node, blocked):
-            if child is not None:
-                n = deps.get(child)
-                if n is None:
-                    deps[child] = 1
-                    if child not in root_nodes:
-                        stack.append(child)
-                else:
-                    deps[child] = n + 1
+        node: GradNode | None = stack.pop()
+        while node is not None:
+            nxt = None
+            for child in node._next if blocked is None else _unblocked(node, blocked):
+                if child is not None:
+                    n = get(child)
+                    if n is None:
+                        deps[child] = 1
+                        if not several or child not in root_nodes:
+                            if nxt is None:
+                                nxt = child
+                            else:
+                                stack.append(child)
+                    else:
+                        deps[child] = n + 1
+            node = nxt
 
     # 2. For grad(): which nodes lie on a path to an input (the others are skipped).
     needed: set[GradNode] | None = None

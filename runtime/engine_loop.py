@@ -55,7 +55,7 @@ def run_backward(
     leaf's `.grad` sees anything (leaves accumulate only when their own turn comes).
 
     What a node's turn costs is a backward's cost per op, so the common node (one output,
-    no hooks, a generated node) runs inline and a chain skips the heap: the one node its
+    no hooks, a class with `_plain`) runs inline and a chain skips the heap: the one node its
     gradients made ready runs next when its key is below every key in the heap, which is
     when `heappop` would have returned it. This loop and the dependency count read the
     node's slots directly (`_next`, `_at`, `_more`, output 0's `_shape`/`_dtype`/`_atype`,
@@ -64,23 +64,16 @@ def run_backward(
     buffers = holder.buffers
     held = holder.held
     heappop, heappush, heappushpop = heapq.heappop, heapq.heappush, heapq.heappushpop
-    key: tuple[int, int, GradNode] | None = heappop(ready) if ready else None
-    direct: list[Any] | None = None  # the gradients of the node in `key`, when not in `buffers`
-    while key is not None:
-        node = key[2]
+    node: GradNode | None = heappop(ready)[2] if ready else None
+    direct: list[Any] | None = None  # the gradients of `node`, when not in `buffers`
+    while node is not None:
         if direct is None:
             grads = buffers.pop(node, None)
         else:
             grads, direct = direct, None
         outs: Sequence[Any] = ()
         if grads is not None:
-            if (
-                node._hooks is None
-                and node._more is None
-                and not node.n_outputs
-                and not node.foreign_grads
-                and node.__class__ is not AccumulateGrad
-            ):
+            if node._plain and node._hooks is None and node._more is None:
                 if node._released:
                     raise _freed_error(node)
                 outs = node.apply(grads, create_graph)
@@ -97,10 +90,12 @@ def run_backward(
                     outs = _apply(node, grads, held, retain_graph, create_graph)
         grads = None  # the node's own incoming gradients: freed before its outputs are summed
         # Deliver gradient i along edge i (or, for a node that produced nothing, just count
-        # down its edges). The first child made ready is kept in `key`, any other is pushed;
-        # when that first child's one gradient is the first it gets, it is kept in `direct`
-        # rather than in `buffers`.
-        key = None
+        # down its edges). The first child made ready is kept in `nxt` (its heap key, which
+        # its order `nxt_order` completes, is built only if the heap is not empty), any
+        # other is pushed; when that first child's one gradient is the first it gets, it is
+        # kept in `direct` rather than in `buffers`.
+        nxt: GradNode | None = None
+        nxt_order = 0
         i = 0
         n_outs = len(outs)
         at = node._at
@@ -108,7 +103,8 @@ def run_backward(
             if child is not None:
                 pos = at[i]
                 left = deps[child] - 1
-                deps[child] = left
+                if left:  # at 0 the child is due: nothing reads its count again
+                    deps[child] = left
                 g = outs[i] if i < n_outs else None
                 if g is not None:
                     data = g._data
@@ -120,13 +116,14 @@ def run_backward(
                         _check_gradient(node, i, g, child, pos)
                     if pos or child._more is not None or child in buffers:
                         holder.add(child, pos, g)
-                    elif left or key is not None:
+                    elif left or nxt is not None:
                         buffers[child] = [g]
                     else:
                         direct = [g]
                 if left == 0:
-                    if key is None:
-                        key = (-child.seq, order, child)
+                    if nxt is None:
+                        nxt = child
+                        nxt_order = order
                     else:
                         heappush(ready, (-child.seq, order, child))
                     order += 1
@@ -135,13 +132,15 @@ def run_backward(
         # loop's references so that it is freed now, not after the next node's apply.
         g = data = None
         outs = ()
-        if key is None:
-            key = heappop(ready) if ready else None
-        elif ready and ready[0] < key:
+        if nxt is None:
+            node = heappop(ready)[2] if ready else None
+        elif ready and ready[0] < (key := (-nxt.seq, nxt_order, nxt)):
             if direct is not None:
-                buffers[key[2]] = direct
+                buffers[nxt] = direct
                 direct = None
-            key = heappushpop(ready, key)
+            node = heappushpop(ready, key)[2]
+        else:
+            node = nxt
 
 
 def run_general(

@@ -101,6 +101,7 @@ class SumGradNode(GradNode):
 
     __slots__ = ()
     name = "sum_grads"
+    _plain = True  # run inline by the engine (GradNode._plain)
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         g = grads[0]
@@ -112,6 +113,7 @@ class CopyGradNode(GradNode):
 
     __slots__ = ()
     name = "copy_grad"
+    _plain = True  # run inline by the engine (GradNode._plain)
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         return (grads[0],)

@@ -151,6 +151,19 @@ class GradNode:
     # Function's backward can return anything); the engine then never lets a leaf's `.grad`
     # share their memory. Generated nodes return kernel results or the gradients they got.
     foreign_grads = False
+    # True for a class whose nodes the engine may run inline whenever they have no hooks
+    # and one output position: its `apply` reads exactly its gradients, returns one per
+    # input and gives no user code a gradient (engine_loop.run_backward: one class read in
+    # place of `n_outputs`, `foreign_grads` and the AccumulateGrad test). Only a class that
+    # sets it in its own body has it (generated nodes without `n_outputs`, the runtime's
+    # one-output nodes of indexing, transfers and summed gradients); a subclass, which may
+    # change what `apply` does, does not inherit it.
+    _plain = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_plain" not in cls.__dict__:
+            cls._plain = False
 
     def __init__(self, inputs: Sequence[Tensor | None]) -> None:
         _link(self, inputs)

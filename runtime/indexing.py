@@ -63,6 +63,7 @@ class GetItemGradNode(GradNode):
     index: tuple[Any, ...]  # the normalized index (see _normalize)
     basic: bool  # only ints, slices, None and Ellipsis
     name = "getitem_grad"
+    _plain = True  # run inline by the engine (GradNode._plain)
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         g = grads[0]
@@ -80,6 +81,7 @@ class ScatterGradNode(GradNode):
     index: tuple[Any, ...]
     basic: bool
     name = "getitem_double_grad"
+    _plain = True  # run inline by the engine (GradNode._plain)
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         return (_index(grads[0], self.index, self.basic),)
@@ -143,6 +145,7 @@ class SetItemGradNode(GradNode):
     index: tuple[Any, ...]
     basic: bool
     name = "setitem_grad"
+    _plain = True  # run inline by the engine (GradNode._plain)
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         g = grads[0]

@@ -15,6 +15,7 @@ class ToDeviceGradNode(GradNode):
     __slots__ = ("source",)
     source: str  # the device x was on
     name = "to_device_grad"
+    _plain = True  # run inline by the engine (GradNode._plain)
 
     def apply(self, grads: list[Any], create_graph: bool) -> Sequence[Any]:
         return (to_device(grads[0], self.source),)

@@ -51,6 +51,17 @@ register_into(add)(ufunc_into("add"))
 @register_kernel("add_grad")
 def add_grad(x, y, out_grad, needs=None):
     want_x, want_y = needs or _BOTH
+    if out_grad.__class__ is _NDARRAY:  # unbroadcast's first case inline (one call less): no broadcast
+        shape = out_grad.shape
+        dtype = out_grad.dtype
+        return (
+            (out_grad if x.shape == shape and x.dtype == dtype else unbroadcast(out_grad, x.shape, x.dtype))
+            if want_x
+            else None,
+            (out_grad if y.shape == shape and y.dtype == dtype else unbroadcast(out_grad, y.shape, y.dtype))
+            if want_y
+            else None,
+        )
     return (
         unbroadcast(out_grad, x.shape, x.dtype) if want_x else None,
         unbroadcast(out_grad, y.shape, y.dtype) if want_y else None,
@@ -103,10 +114,17 @@ def multiply_grad(x, y, out_grad, needs=None):
     want_x, want_y = needs or _BOTH
     if out_grad.dtype.kind == "c":  # the conjugate convention: g * conj(dout/dx)
         x, y = x.conj(), y.conj()
-    return (
-        unbroadcast(out_grad * y, x.shape, x.dtype) if want_x else None,
-        unbroadcast(out_grad * x, y.shape, y.dtype) if want_y else None,
-    )
+    # unbroadcast's first case inline (one call less per gradient): nothing was broadcast
+    x_grad = y_grad = None
+    if want_x:
+        x_grad = out_grad * y
+        if x_grad.__class__ is not _NDARRAY or x_grad.shape != x.shape or x_grad.dtype != x.dtype:
+            x_grad = unbroadcast(x_grad, x.shape, x.dtype)
+    if want_y:
+        y_grad = out_grad * x
+        if y_grad.__class__ is not _NDARRAY or y_grad.shape != y.shape or y_grad.dtype != y.dtype:
+            y_grad = unbroadcast(y_grad, y.shape, y.dtype)
+    return x_grad, y_grad
 
 
 @register_kernel("divide")
