@@ -37,6 +37,8 @@ _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 _GELU_K = math.sqrt(2.0 / math.pi)
 _GELU_C = 0.044715
 _BOTH = (True, True)
+_NDARRAY = np.ndarray
+_MULTIPLY, _SUBTRACT = np.multiply, np.subtract
 
 
 def _conj(a):
@@ -164,9 +166,17 @@ register_into(tanh)(ufunc_into("tanh"))
 
 @register_kernel("tanh_grad")
 def tanh_grad(out, out_grad):
-    one = ONES.get(out.dtype) if out.__class__ is np.ndarray else None  # 1 in out's dtype, or None
+    # two real NumPy arrays (every tanh of a chain, both modes): the three ufuncs called as
+    # `*` and `-` would call them (the same bits), held here (no module look-up, no operator
+    # dispatch: ~60 ns of the ~0.8 µs), 1 as a 0-d array of out's dtype (`ONES`)
+    if out.__class__ is _NDARRAY and out_grad.__class__ is _NDARRAY:
+        one = ONES.get(out.dtype)  # None: complex or an unusual dtype (the general line)
+        if one is not None:
+            r = _MULTIPLY(out_grad, _SUBTRACT(one, _MULTIPLY(out, out)))
+            return r if r.__class__ is _NDARRAY else nd(r)  # nd's check without the call
+    one = ONES.get(out.dtype) if out.__class__ is _NDARRAY else None  # 1 in out's dtype, or None
     r = out_grad * (one - out * out) if one is not None else out_grad * _conj(1 - out * out)
-    return r if r.__class__ is np.ndarray else nd(r)  # nd's check without the call: every tanh
+    return r if r.__class__ is _NDARRAY else nd(r)
 
 
 @register_kernel("tanh_double_grad")
