@@ -176,3 +176,14 @@ def test_tanh_grad_with_other_operands_takes_the_general_line():
         assert np.asarray(new).tobytes() == np.asarray(old).tobytes()
     sub = out.view(_Sub)  # out not NumPy's class itself: ONES unused, the Python 1
     assert np.asarray(elementwise.tanh_grad(sub, out)).tobytes() == (out * (1 - out * out)).tobytes()
+
+
+def test_tanh_grad_finds_float64s_one_by_identity_and_other_byte_orders_by_the_general_line():
+    out = np.tanh(np.linspace(-1.0, 1.0, 6))
+    g = np.linspace(0.5, 3.0, 6)
+    assert out.dtype is np.dtype(np.float64)  # NumPy's float64 dtype is one object
+    swapped = out.astype(out.dtype.newbyteorder())  # '>f8' here: not ONES's float64
+    for a, b in ((out, g), (swapped, g), (out, g.astype(g.dtype.newbyteorder())), (swapped, swapped)):
+        new, old = elementwise.tanh_grad(a, b), _general_tanh_grad(a, b)
+        assert new.dtype == old.dtype and new.tobytes() == old.tobytes()
+        assert np.array_equal(new, b * (1 - a * a))

@@ -39,6 +39,8 @@ _GELU_C = 0.044715
 _BOTH = (True, True)
 _NDARRAY = np.ndarray
 _MULTIPLY, _SUBTRACT = np.multiply, np.subtract
+_F64 = np.dtype(np.float64)
+_ONE_F64 = ONES[_F64]
 
 
 def _conj(a):
@@ -168,9 +170,11 @@ register_into(tanh)(ufunc_into("tanh"))
 def tanh_grad(out, out_grad):
     # two real NumPy arrays (every tanh of a chain, both modes): the three ufuncs called as
     # `*` and `-` would call them (the same bits), held here (no module look-up, no operator
-    # dispatch: ~60 ns of the ~0.8 µs), 1 as a 0-d array of out's dtype (`ONES`)
+    # dispatch: ~60 ns of the ~0.8 µs), 1 as a 0-d array of out's dtype (`ONES`; float64's
+    # found by identity: hashing a dtype for the dict costs ~50 ns more)
     if out.__class__ is _NDARRAY and out_grad.__class__ is _NDARRAY:
-        one = ONES.get(out.dtype)  # None: complex or an unusual dtype (the general line)
+        dtype = out.dtype
+        one = _ONE_F64 if dtype is _F64 else ONES.get(dtype)  # None: complex, or unusual
         if one is not None:
             r = _MULTIPLY(out_grad, _SUBTRACT(one, _MULTIPLY(out, out)))
             return r if r.__class__ is _NDARRAY else nd(r)  # nd's check without the call
