@@ -83,6 +83,7 @@ RUNTIME_NAMES = frozenset(
         "bump_versions",
         # forward mode (runtime/dual.py)
         "FORWARD",
+        "KERNEL_TANGENT",
         "tangents",
         "tangent_of",
         "set_output_tangent",

@@ -71,6 +71,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "unpack": (3, "opgrad.runtime.tensor_wrapper", "unpack"),
     "unpack_data": (3, "opgrad.runtime.tensor_wrapper", "unpack_data"),
     "FORWARD": (3, "opgrad.runtime.dual", "FORWARD"),
+    "KERNEL_TANGENT": (3, "opgrad.runtime.dual", "KERNEL_TANGENT"),
     "derive": (3, "opgrad.runtime.dual", "derive"),
     "no_tangent_rule": (3, "opgrad.runtime.dual", "no_tangent_rule"),
     "pause_rules": (3, "opgrad.runtime.dual", "pause_rules"),

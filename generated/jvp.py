@@ -8,12 +8,13 @@ from __future__ import annotations
 from opgrad.generated import grad_ops as _grad_ops
 from opgrad.generated import ops as _ops
 from opgrad.runtime.dual import (
+    FORWARD,
+    KERNEL_TANGENT,
     derive,
     no_tangent_rule,
     pause_rules,
     plain_tangent,
     resume_rules,
-    set_output_tangent,
     set_tangent,
     tangent_of,
     tangents,
@@ -397,7 +398,13 @@ def abs(
     out,
 ) -> None:
     """Tangents of abs (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad and x._data.dtype.kind != "c":
         # nothing to record: abs_grad's kernel, as its grad op would call it
         _kernel = (
@@ -410,7 +417,7 @@ def abs(
             out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("abs_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -452,7 +459,13 @@ def expm1(
     out,
 ) -> None:
     """Tangents of expm1 (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not out._requires_grad:
         # nothing to record: expm1_grad's kernel, as its grad op would call it
         _kernel = (
@@ -465,7 +478,7 @@ def expm1(
             out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("expm1_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -483,7 +496,13 @@ def log(
     out,
 ) -> None:
     """Tangents of log (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad and x._data.dtype.kind != "c":
         # nothing to record: log_grad's kernel, as its grad op would call it
         _kernel = (
@@ -496,7 +515,7 @@ def log(
             out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("log_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -514,7 +533,13 @@ def log1p(
     out,
 ) -> None:
     """Tangents of log1p (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: log1p_grad's kernel, as its grad op would call it
         _kernel = (
@@ -527,7 +552,7 @@ def log1p(
             out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("log1p_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -545,7 +570,13 @@ def sqrt(
     out,
 ) -> None:
     """Tangents of sqrt (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
         # nothing to record: sqrt_grad's kernel, as its grad op would call it
         _kernel = (
@@ -558,7 +589,7 @@ def sqrt(
             out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("sqrt_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -576,7 +607,13 @@ def rsqrt(
     out,
 ) -> None:
     """Tangents of rsqrt (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not out._requires_grad:
         # nothing to record: rsqrt_grad's kernel, as its grad op would call it
         _kernel = (
@@ -589,7 +626,7 @@ def rsqrt(
             out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("rsqrt_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -623,7 +660,13 @@ def reciprocal(
     out,
 ) -> None:
     """Tangents of reciprocal (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
         # nothing to record: reciprocal_grad's kernel, as its grad op would call it
         _kernel = (
@@ -636,7 +679,7 @@ def reciprocal(
             out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("reciprocal_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -686,7 +729,13 @@ def tanh(
     out,
 ) -> None:
     """Tangents of tanh (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
         # nothing to record: tanh_grad's kernel, as its grad op would call it
         _kernel = (
@@ -699,7 +748,7 @@ def tanh(
             out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("tanh_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -717,7 +766,13 @@ def sigmoid(
     out,
 ) -> None:
     """Tangents of sigmoid (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not out._requires_grad and out._data.dtype.kind != "c":
         # nothing to record: sigmoid_grad's kernel, as its grad op would call it
         _kernel = (
@@ -730,7 +785,7 @@ def sigmoid(
             out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("sigmoid_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -748,7 +803,13 @@ def relu(
     out,
 ) -> None:
     """Tangents of relu (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not out._requires_grad:
         # nothing to record: relu_grad's kernel, as its grad op would call it
         _kernel = (
@@ -761,7 +822,7 @@ def relu(
             out_t = _kernel(out._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("relu_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -780,7 +841,13 @@ def gelu(
     out,
 ) -> None:
     """Tangents of gelu (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: gelu_grad's kernel, as its grad op would call it
         _kernel = (
@@ -793,7 +860,7 @@ def gelu(
             out_t = _kernel(x._data, _tangent, approximate)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("gelu_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -811,7 +878,13 @@ def silu(
     out,
 ) -> None:
     """Tangents of silu (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: silu_grad's kernel, as its grad op would call it
         _kernel = (
@@ -824,7 +897,7 @@ def silu(
             out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("silu_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -844,7 +917,13 @@ def softplus(
     out,
 ) -> None:
     """Tangents of softplus (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: softplus_grad's kernel, as its grad op would call it
         _kernel = (
@@ -857,7 +936,7 @@ def softplus(
             out_t = _kernel(x._data, _tangent, beta, threshold)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("softplus_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -876,7 +955,13 @@ def leaky_relu(
     out,
 ) -> None:
     """Tangents of leaky_relu (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: leaky_relu_grad's kernel, as its grad op would call it
         _kernel = (
@@ -889,7 +974,7 @@ def leaky_relu(
             out_t = _kernel(x._data, _tangent, negative_slope)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("leaky_relu_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -908,7 +993,13 @@ def elu(
     out,
 ) -> None:
     """Tangents of elu (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: elu_grad's kernel, as its grad op would call it
         _kernel = (
@@ -921,7 +1012,7 @@ def elu(
             out_t = _kernel(x._data, _tangent, alpha)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("elu_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -939,7 +1030,13 @@ def erf(
     out,
 ) -> None:
     """Tangents of erf (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: erf_grad's kernel, as its grad op would call it
         _kernel = (
@@ -952,7 +1049,7 @@ def erf(
             out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("erf_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -989,7 +1086,13 @@ def pow(
     out,
 ) -> None:
     """Tangents of pow (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad and x._data.dtype.kind != "c":
         # nothing to record: pow_grad's kernel, as its grad op would call it
         _kernel = (
@@ -1002,7 +1105,7 @@ def pow(
             out_t = _kernel(x._data, _tangent, y)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("pow_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -1022,7 +1125,13 @@ def clip(
     out,
 ) -> None:
     """Tangents of clip (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: clip_grad's kernel, as its grad op would call it
         _kernel = (
@@ -1035,7 +1144,7 @@ def clip(
             out_t = _kernel(x._data, _tangent, min, max)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("clip_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -1072,7 +1181,13 @@ def hardtanh(
     out,
 ) -> None:
     """Tangents of hardtanh (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: hardtanh_grad's kernel, as its grad op would call it
         _kernel = (
@@ -1085,7 +1200,7 @@ def hardtanh(
             out_t = _kernel(x._data, _tangent, min, max)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("hardtanh_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -1103,7 +1218,13 @@ def hardswish(
     out,
 ) -> None:
     """Tangents of hardswish (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: hardswish_grad's kernel, as its grad op would call it
         _kernel = (
@@ -1116,7 +1237,7 @@ def hardswish(
             out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("hardswish_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -1134,7 +1255,13 @@ def hardsigmoid(
     out,
 ) -> None:
     """Tangents of hardsigmoid (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: hardsigmoid_grad's kernel, as its grad op would call it
         _kernel = (
@@ -1147,7 +1274,7 @@ def hardsigmoid(
             out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("hardsigmoid_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -1165,7 +1292,13 @@ def mish(
     out,
 ) -> None:
     """Tangents of mish (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: mish_grad's kernel, as its grad op would call it
         _kernel = (
@@ -1178,7 +1311,7 @@ def mish(
             out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("mish_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -1196,7 +1329,13 @@ def log_sigmoid(
     out,
 ) -> None:
     """Tangents of log_sigmoid (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: log_sigmoid_grad's kernel, as its grad op would call it
         _kernel = (
@@ -1209,7 +1348,7 @@ def log_sigmoid(
             out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("log_sigmoid_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -1237,7 +1376,13 @@ def selu(
     out,
 ) -> None:
     """Tangents of selu (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: selu_grad's kernel, as its grad op would call it
         _kernel = (
@@ -1250,7 +1395,7 @@ def selu(
             out_t = _kernel(x._data, _tangent, scale, alpha)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("selu_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -1269,7 +1414,13 @@ def celu(
     out,
 ) -> None:
     """Tangents of celu (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: celu_grad's kernel, as its grad op would call it
         _kernel = (
@@ -1282,7 +1433,7 @@ def celu(
             out_t = _kernel(x._data, _tangent, alpha)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("celu_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -1300,7 +1451,13 @@ def softsign(
     out,
 ) -> None:
     """Tangents of softsign (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: softsign_grad's kernel, as its grad op would call it
         _kernel = (
@@ -1313,7 +1470,7 @@ def softsign(
             out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("softsign_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -1331,7 +1488,13 @@ def tanhshrink(
     out,
 ) -> None:
     """Tangents of tanhshrink (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not x._requires_grad and not out._requires_grad:
         # nothing to record: tanhshrink_grad's kernel, as its grad op would call it
         _kernel = (
@@ -1344,7 +1507,7 @@ def tanhshrink(
             out_t = _kernel(x._data, _tangent)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("tanhshrink_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:
@@ -2756,7 +2919,13 @@ def dropout(
     mask,
 ) -> None:
     """Tangents of dropout (its `jvp:` rule in ops.yaml)."""
-    _tangent = plain_tangent(x)
+    # plain_tangent(x), without the call when it is a kernel path's array
+    _dual = x._dual
+    _tangent = (
+        _dual[1]
+        if _dual is not None and _dual[1].__class__ is KERNEL_TANGENT and _dual[0] == FORWARD.level
+        else plain_tangent(x)
+    )
     if _tangent is not None and not mask._requires_grad and not out._requires_grad:
         # nothing to record: dropout_grad's kernel, as its grad op would call it
         _kernel = (
@@ -2769,7 +2938,7 @@ def dropout(
             out_t = _kernel(mask._data, _tangent, p, training)
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("dropout_grad", _e) from None
-        set_output_tangent(out, out_t)
+        out._dual = (FORWARD.level, out_t)  # set_output_tangent
         return
     x_t = tangent_of(x)
     if x_t is None:

@@ -56,6 +56,12 @@ class _Forward:
 
 FORWARD = _Forward()
 
+# The class of the tangent a NumPy kernel path stores (`set_output_tangent`): a generated
+# rule's kernel path reads `dual[1]` of that class at the open level itself, as
+# `plain_tangent` would return it, without the call (~50 ns of a jvp op through tanh); any
+# other tangent (a Tensor, a CuPy array, another level's) goes through `plain_tangent`.
+KERNEL_TANGENT = np.ndarray
+
 
 def tangent_of(t: Any) -> Tensor | None:
     """t's tangent at the open level, or None."""
@@ -112,7 +118,8 @@ def set_output_tangent(out: Tensor, tangent: Any) -> None:
     The level does not list `out` for clearing (a weak reference per op cost ~0.15 µs, 7% of
     a jvp through tanh): the pair names the level, so the tangent is invisible once the level
     closes, and it is freed with `out`, or when `out` is next read by `tangent_of` or given a
-    tangent. Only an output still alive after the level keeps its tangent's memory longer."""
+    tangent. Only an output still alive after the level keeps its tangent's memory longer.
+    Generated rules write the same pair themselves (no call: ~30 ns of a jvp op through tanh)."""
     out._dual = (FORWARD.level, tangent)
 
 
