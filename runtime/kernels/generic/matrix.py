@@ -250,9 +250,24 @@ def matrix_power(x, n):
     return r.copy() if r is x else r  # n == 1: NumPy returns x itself, which the output must not share
 
 
+# Up to this n the gradient's sum runs term by term (n powers kept, ~3n products of the
+# matrix's size); beyond it, the block matrix's power (2 log2(n) products of twice the size):
+# the sum's memory and time grow with n itself, so matrix_power(x, 10**6) would keep a
+# million matrices.
+_POWER_SUM_MAX = 32
+
+
 def _power_grad(xp: Any, a: Any, g: Any, n: int) -> Any:
-    """sum_k (a^T)^k g (a^T)^(n-1-k) for n >= 1."""
+    """sum_k (a^T)^k g (a^T)^(n-1-k) for n >= 1: term by term for small n, else the top
+    right block of [[a^T, g], [0, a^T]]^n (backward.yaml's composite does the same)."""
     at = a.swapaxes(-1, -2)
+    if n > _POWER_SUM_MAX:
+        m = a.shape[-1]
+        block = xp.zeros((*a.shape[:-2], 2 * m, 2 * m), dtype=xp.result_type(a, g))
+        block[..., :m, :m] = at
+        block[..., :m, m:] = g
+        block[..., m:, m:] = at
+        return xp.linalg.matrix_power(block, n)[..., :m, m:]
     powers = [xp.broadcast_to(xp.eye(a.shape[-1], dtype=a.dtype), a.shape), at]
     for _ in range(2, n):
         powers.append(powers[-1] @ at)
