@@ -374,3 +374,31 @@ def test_matrix_power_backward_of_a_huge_power_keeps_no_list_of_powers():
         tracemalloc.stop()
     assert peak < 1_000_000, peak
     assert np.isfinite(x.grad.numpy()).all()
+
+
+def test_gather_nd_of_zero_size_rows_has_a_gradient():
+    """Found by the long fuzz profile: x (3, 4, 0) gathered by (3, 2) rows gave its backward
+    `cannot reshape array of size 0` (scatter_nd_add reshaped its updates with -1)."""
+    x = og.tensor(np.zeros((3, 4, 0)), requires_grad=True)
+    index = og.tensor(np.array([[0, 1], [2, 3], [1, 0]]))
+    out = og.gather_nd(x, index)
+    assert out.shape == (3, 0)
+    og.sum(out).backward()
+    assert x.grad.shape == (3, 4, 0)
+    added = og.scatter_nd_add(og.zeros((3, 4, 0)), index, og.zeros((3, 0)))
+    assert added.shape == (3, 4, 0)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda x, w: og.nn.functional.conv1d(x, w, padding=2**40),
+        lambda x, w: og.nn.functional.conv1d(x, w, dilation=2**40),
+    ],
+)
+def test_conv1d_errors_name_conv1d_not_the_conv2d_it_runs(call):
+    """Found by the long fuzz profile: conv1d runs conv2d's kernel, whose errors named conv2d."""
+    x, w = og.tensor(np.zeros((2, 3, 7))), og.tensor(np.zeros((4, 3, 3)))
+    with pytest.raises((RuntimeError, ValueError)) as info:
+        call(x, w)
+    assert str(info.value).startswith("conv1d: ") and "conv2d" not in str(info.value)

@@ -9,12 +9,42 @@ conv2d and conv2d_grad in backward.yaml, so every order works.
 
 from __future__ import annotations
 
+import functools
+import re
+from collections.abc import Callable
+from typing import Any
+
 from opgrad.runtime.kernels.common import array_module, pair
 from opgrad.runtime.kernels.generic.cnn import conv2d, conv2d_grad
 from opgrad.runtime.kernels.registry import register_kernel
 
+_LEADING_OP = re.compile(r"(\w+): ")
+
+
+def _named(op: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The kernels here run conv2d's: an error it raises names conv2d (`conv2d: padding=...
+    asks for a result too large`), which the caller of conv1d never called. Re-raised with
+    `op` in its place, of the same type."""
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def kernel(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except (ValueError, TypeError, IndexError, RuntimeError, MemoryError) as exc:
+                text = str(exc)
+                m = _LEADING_OP.match(text)
+                if m is None or m.group(1) == op or not m.group(1).startswith("conv"):
+                    raise
+                raise type(exc)(f"{op}: {text[m.end() :]}") from None
+
+        return kernel
+
+    return decorate
+
 
 @register_kernel("conv_transpose2d")
+@_named("conv_transpose2d")
 def conv_transpose2d(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
     op = "conv_transpose2d"
     if x.ndim != 4 or weight.ndim != 4:
@@ -56,6 +86,7 @@ def conv_transpose2d(x, weight, bias=None, stride=1, padding=0, output_padding=0
 
 
 @register_kernel("conv1d")
+@_named("conv1d")
 def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     if x.ndim != 3 or weight.ndim != 3:
         raise ValueError(
@@ -70,6 +101,7 @@ def conv1d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 @register_kernel("conv_transpose1d")
+@_named("conv_transpose1d")
 def conv_transpose1d(x, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
     if x.ndim != 3 or weight.ndim != 3:
         raise ValueError(
@@ -133,6 +165,7 @@ def _depth_slices(xp, x, s, p, d, kd, depth):
 
 
 @register_kernel("conv3d")
+@_named("conv3d")
 def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """conv2d over the (N * D_out) depth slices, once per kernel depth, summed."""
     xp = array_module(x)
@@ -149,6 +182,7 @@ def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 @register_kernel("conv3d_grad")
+@_named("conv3d_grad")
 def conv3d_grad(x, weight, bias, out_grad, stride=1, padding=0, dilation=1, groups=1, needs=None):
     xp = array_module(x)
     want_x, want_w, want_b = (True, True, True) if needs is None else needs
@@ -175,6 +209,7 @@ def conv3d_grad(x, weight, bias, out_grad, stride=1, padding=0, dilation=1, grou
 
 
 @register_kernel("conv_transpose2d_grad")
+@_named("conv_transpose2d_grad")
 def conv_transpose2d_grad(
     x, weight, out_grad, stride=1, padding=0, output_padding=0, groups=1, dilation=1, needs=None
 ):
@@ -193,6 +228,7 @@ def conv_transpose2d_grad(
 
 
 @register_kernel("conv_transpose1d_grad")
+@_named("conv_transpose1d_grad")
 def conv_transpose1d_grad(
     x, weight, out_grad, stride=1, padding=0, output_padding=0, groups=1, dilation=1, needs=None
 ):
@@ -211,6 +247,7 @@ def conv_transpose1d_grad(
 
 
 @register_kernel("conv1d_grad")
+@_named("conv1d_grad")
 def conv1d_grad(x, weight, out_grad, stride=1, padding=0, dilation=1, groups=1, needs=None):
     want_x, want_w, want_b = (True, True, True) if needs is None else needs
     xg, wg, _ = conv2d_grad(

@@ -59,7 +59,7 @@ def _scatter(op, out, index, updates):
     if k == 0:
         out += updates.reshape((math.prod(lead), *out.shape)).sum(axis=0)
         return out
-    return add_at(out, pos, updates.reshape((-1, *out.shape[k:])))
+    return add_at(out, pos, updates.reshape((math.prod(lead), *out.shape[k:])))  # not -1: zero-size rows
 
 
 @register_kernel("scatter_nd_add")
