@@ -182,7 +182,6 @@ def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 @register_kernel("conv3d_grad")
-@_named("conv3d_grad")
 def conv3d_grad(x, weight, bias, out_grad, stride=1, padding=0, dilation=1, groups=1, needs=None):
     xp = array_module(x)
     want_x, want_w, want_b = (True, True, True) if needs is None else needs
@@ -209,7 +208,6 @@ def conv3d_grad(x, weight, bias, out_grad, stride=1, padding=0, dilation=1, grou
 
 
 @register_kernel("conv_transpose2d_grad")
-@_named("conv_transpose2d_grad")
 def conv_transpose2d_grad(
     x, weight, out_grad, stride=1, padding=0, output_padding=0, groups=1, dilation=1, needs=None
 ):
@@ -228,7 +226,6 @@ def conv_transpose2d_grad(
 
 
 @register_kernel("conv_transpose1d_grad")
-@_named("conv_transpose1d_grad")
 def conv_transpose1d_grad(
     x, weight, out_grad, stride=1, padding=0, output_padding=0, groups=1, dilation=1, needs=None
 ):
@@ -247,7 +244,6 @@ def conv_transpose1d_grad(
 
 
 @register_kernel("conv1d_grad")
-@_named("conv1d_grad")
 def conv1d_grad(x, weight, out_grad, stride=1, padding=0, dilation=1, groups=1, needs=None):
     want_x, want_w, want_b = (True, True, True) if needs is None else needs
     xg, wg, _ = conv2d_grad(
