@@ -408,7 +408,7 @@ def test_node_edges_are_the_next_edges_as_parallel_tuples():
 
 
 @pytest.mark.parametrize("how", ["backward", "grad"])  # engine_loop's two loops
-def test_gradients_already_summed_are_freed_before_the_next_node_runs(how):
+def test_gradients_already_summed_are_freed_before_the_next_node_runs(how, monkeypatch):
     """A node's incoming gradients, and the gradients it delivered that were summed into a
     new buffer, must not outlive its turn: when the next node starts, they are gone (the
     engine's loop variables held one of them for a whole extra node before)."""
@@ -428,6 +428,17 @@ def test_gradients_already_summed_are_freed_before_the_next_node_runs(how):
             alive["a"], alive["b"] = weakref.ref(ga.numpy()), weakref.ref(gb.numpy())
             return ga, gb
 
+    from opgrad.runtime.grad_holder import GradTensorHolder
+
+    summing = []  # when Pair's two gradients for h are summed: is Pair's incoming one gone?
+    add = GradTensorHolder.add
+
+    def watched_add(self, node, pos, grad):
+        if "incoming" in alive:
+            summing.append(alive["incoming"]() is None)
+        return add(self, node, pos, grad)
+
+    monkeypatch.setattr(GradTensorHolder, "add", watched_add)
     x = leaf(np.linspace(-1.0, 1.0, 1000))
     h = og.tanh(x)
     seen = []
@@ -438,5 +449,6 @@ def test_gradients_already_summed_are_freed_before_the_next_node_runs(how):
         got = x.grad
     else:
         (got,) = og.grad([loss], [x])
+    assert summing and all(summing)  # freed before its node's outputs are summed
     assert seen == [{"incoming": True, "a": True, "b": True}]
     np.testing.assert_allclose(got.numpy(), 5.0 * (1 - np.tanh(x.numpy()) ** 2), rtol=1e-12)
