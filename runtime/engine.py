@@ -20,8 +20,8 @@ from typing import Any
 from opgrad.runtime import anomaly as _anomaly
 from opgrad.runtime.batching import batch_size, grad_row_by_row, needs_row_loop
 from opgrad.runtime.device import array_module
-from opgrad.runtime.engine_loop import run_backward, run_general
-from opgrad.runtime.grad_holder import GradTensorHolder, Held, hold
+from opgrad.runtime.engine_loop import run_backward, run_general, run_grad
+from opgrad.runtime.grad_holder import AccumulateGrad, GradTensorHolder, Held, hold
 from opgrad.runtime.grad_mode import _set_enabled
 from opgrad.runtime.grad_node import GradNode, edge_to
 from opgrad.runtime.tensor import Tensor, as_tensor_arg, wrap
@@ -278,14 +278,24 @@ def _run(
                         deps[child] = n + 1
             node = nxt
 
-    # 2. For grad(): which nodes lie on a path to an input (the others are skipped).
+    # 2. For grad(): which nodes lie on a path to an input (the others are skipped). When
+    # every node reached does (`_all_on_paths`), nothing is skipped and, nothing else
+    # differing from backward(), run_backward's loop serves the pass, capturing at the leaves.
     needed: set[GradNode] | None = None
     runners: set[GradNode] | None = None
-    if targets is not None and not accumulate:
-        needed, runners = _needed_nodes(roots, deps, blocked, targets[1])
+    capture: dict[tuple[int, int], list[int]] | None = None
+    plain = blocked is None and not batch and not _anomaly.STATE.enabled
+    if targets is not None:
+        if not accumulate and plain and _all_on_paths(deps, root_nodes, targets[1]):
+            capture = targets[0]
+        else:  # (grad(only_inputs=False) captures and accumulates: run_general)
+            plain = False
+            if not accumulate:
+                needed, runners = _needed_nodes(roots, deps, blocked, targets[1])
 
-    # 3. Execute: `run_backward` for backward() (the common case, its loop specialised),
-    # `run_general` for the rest (runtime/engine_loop.py).
+    # 3. Execute: `run_backward` for backward() (the common case, its loop specialised) and,
+    # as `run_grad`, for a grad() pass with nothing to skip; `run_general` for the rest
+    # (runtime/engine_loop.py).
     holder = GradTensorHolder(create_graph, held)
     for (node, pos), seed in zip(roots, seeds, strict=True):
         holder.add(node, pos, seed)
@@ -303,7 +313,9 @@ def _run(
     _CALLBACKS.accumulating.append(accumulate)
     prev_mode = _set_enabled(create_graph)
     try:
-        if targets is None and blocked is None and not batch and not _anomaly.STATE.enabled:
+        if plain and capture is not None:
+            captured = run_grad(ready, order, deps, holder, retain_graph, create_graph, capture)
+        elif plain:
             run_backward(ready, order, deps, holder, retain_graph, create_graph)
         else:
             captured = run_general(
@@ -333,6 +345,28 @@ def _unblocked(node: GradNode, blocked: set[tuple[int, int]]) -> list[GradNode]:
     """The nodes `node`'s gradients go to, less those of edges in `blocked` (no_grad_vars)."""
     edges = zip(*node.edges(), strict=True)
     return [c for c, p in edges if c is not None and (id(c), p) not in blocked]
+
+
+def _all_on_paths(
+    deps: dict[GradNode, int], root_nodes: dict[GradNode, None], capture_nodes: dict[int, GradNode]
+) -> bool:
+    """For grad(): whether every node reached lies on a path to an input, and every input
+    is a leaf, so that the pass needs no skipping (`_needed_nodes` would keep every node)
+    and captures only at leaves' accumulators. So it is when every leaf reached is an
+    input's and every other node reached has an edge: each path then ends at an input."""
+    for node in capture_nodes.values():
+        if node.__class__ is not AccumulateGrad:
+            return False
+    for nodes in (deps, root_nodes):
+        for node in nodes:
+            if node.__class__ is AccumulateGrad:
+                if id(node) not in capture_nodes:
+                    return False
+            else:
+                edges = node._next
+                if edges.count(None) == len(edges):
+                    return False
+    return True
 
 
 def _needed_nodes(

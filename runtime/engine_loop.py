@@ -4,12 +4,15 @@ metadata of the output it goes to.
 
 `engine._run` sets a pass up (dependency counts, the seeds in a `GradTensorHolder`, the
 ready heap) and hands it to one of two loops. `run_backward` serves `backward()` without
-anomaly mode, the common case, where no node needs skipping or capturing: a node whose
+anomaly mode, the common case, where no node needs skipping: a node whose
 gradients make exactly one node ready hands over to it directly when it is the next one
 due (a chain), instead of through the heap, and a node without hooks, several outputs or
-user code runs inline. `run_general` serves everything else (`grad()`, `no_grad_vars`,
-batched passes, anomaly mode). Both run the nodes in the same order, the most recently
-created first (the heap's key, `(-seq, order)`, is unique), so they give the same results.
+user code runs inline; through `run_grad` it also serves a `grad()` pass in which every
+node lies on a path to an input and every input is a leaf (nothing to skip: the leaves'
+gradients are captured instead of accumulated). `run_general` serves everything else
+(other `grad()` passes, `no_grad_vars`, batched passes, anomaly mode). Both run the nodes
+in the same order, the most recently created first (the heap's key, `(-seq, order)`, is
+unique), so they give the same results.
 """
 
 from __future__ import annotations
@@ -49,8 +52,12 @@ def run_backward(
     holder: GradTensorHolder,
     retain_graph: bool,
     create_graph: bool,
-) -> None:
-    """The loop of `backward()` (every node runs, leaves accumulate, no anomaly checks).
+    capture: dict[tuple[int, int], list[int]] | None = None,
+) -> dict[int, Tensor]:
+    """The loop of `backward()` (every node runs, leaves accumulate, no anomaly checks),
+    and of a `grad()` pass in which every node lies on a path to an input and every input
+    is a leaf (`capture` maps the inputs' edges to their indices): leaves are captured,
+    not accumulated. Returns the captured gradients by input index.
     Each gradient is checked as it is delivered, so a bad one aborts the pass before any
     leaf's `.grad` sees anything (leaves accumulate only when their own turn comes).
 
@@ -63,6 +70,7 @@ def run_backward(
     check, a one-output test): those calls measured 0.5-0.8 us more per node (~10%)."""
     buffers = holder.buffers
     held = holder.held
+    captured: dict[int, Tensor] = {}
     heappop, heappush, heappushpop = heapq.heappop, heapq.heappush, heapq.heappushpop
     node: GradNode | None = heappop(ready)[2] if ready else None
     direct: list[Any] | None = None  # the gradients of `node`, when not in `buffers`
@@ -84,10 +92,12 @@ def run_backward(
             else:
                 if node._hooks is not None:
                     grads = _pre_hooks(node, grads, held)
-                if node.__class__ is AccumulateGrad:
+                if node.__class__ is not AccumulateGrad:
+                    outs = _apply(node, grads, held, retain_graph, create_graph)
+                elif capture is None:
                     _accumulate(node, grads, create_graph, held)
                 else:
-                    outs = _apply(node, grads, held, retain_graph, create_graph)
+                    _capture(node, grads, capture, captured, held)
         grads = None  # the node's own incoming gradients: freed before its outputs are summed
         # Deliver gradient i along edge i (or, for a node that produced nothing, just count
         # down its edges). The first child made ready is kept in `nxt` (its heap key, which
@@ -141,6 +151,23 @@ def run_backward(
             node = heappushpop(ready, key)[2]
         else:
             node = nxt
+    return captured
+
+
+def run_grad(
+    ready: Ready,
+    order: int,
+    deps: dict[GradNode, int],
+    holder: GradTensorHolder,
+    retain_graph: bool,
+    create_graph: bool,
+    capture: dict[tuple[int, int], list[int]],
+) -> dict[int, Tensor]:
+    """The loop of a `grad()` pass in which every node lies on a path to an input and every
+    input is a leaf (engine._all_on_paths): `run_backward`'s, capturing the leaves'
+    gradients (`capture` maps the inputs' edges to their indices) instead of accumulating
+    them. Returns the captured gradients by input index."""
+    return run_backward(ready, order, deps, holder, retain_graph, create_graph, capture)
 
 
 def run_general(
