@@ -286,3 +286,54 @@ def test_sum_over_every_axis_is_np_sum(dtype, shape, keepdim) -> None:
     _same(reduction.sum_(x, [], keepdim), np.asarray(np.sum(x, axis=axes, keepdims=keepdim)))
     x0 = np.asarray(x.reshape(-1)[0] if x.size else x.dtype.type(0))
     _same(reduction.sum_(x0, (), keepdim), np.asarray(np.sum(x0, axis=(), keepdims=keepdim)))
+
+
+# --- the tanh and pow grad kernels on float64/float32 with 0-d constants ----------------
+
+
+def _specials(dtype, n=64):
+    """Random values with infinities, NaN, signed zeros, tiny and huge ones."""
+    a = RNG.uniform(-3.0, 3.0, n)
+    a[:8] = [np.inf, -np.inf, np.nan, 0.0, -0.0, 1e-30, -1e30, 3e12]
+    return RNG.permutation(a).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_tanh_double_grad_constants_are_python_numbers_bit_for_bit(dtype) -> None:
+    from opgrad.runtime.kernels.generic import elementwise as ew
+
+    out, og_, xgg = (np.tanh(_specials(dtype)), _specials(dtype), _specials(dtype))
+    with np.errstate(all="ignore"):
+        want = (-2 * xgg * og_ * out, xgg * (1 - out * out))
+        for needs in (None, (True, True), (True, False), (False, True)):
+            got = ew.tanh_double_grad(out, og_, xgg, needs)
+            for g, w, wanted in zip(got, want, needs or (True, True), strict=True):
+                assert (g is None) is not wanted
+                if wanted:
+                    _same(g, w)
+        # 0-d arrays stay arrays; mixed dtypes take the general path, with its promotions
+        _same(
+            ew.tanh_double_grad(out[0:1].reshape(()), og_[0:1].reshape(()), xgg[0:1].reshape(()))[1],
+            np.asarray(xgg[0] * (1 - out[0] * out[0])),
+        )
+        mixed = ew.tanh_double_grad(out, og_.astype(np.float64), xgg)
+        _same(mixed[0], -2 * xgg * og_.astype(np.float64) * out)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("y", [3, 3.0, np.float64(3.0), 2, 2.5])
+def test_pow_grads_of_a_cube_are_python_numbers_bit_for_bit(dtype, y) -> None:
+    from opgrad.runtime.kernels.generic import elementwise as ew
+
+    x, og_, xgg = (_specials(dtype), _specials(dtype), _specials(dtype))
+    with np.errstate(all="ignore"):
+        want_grad = (og_ * (y * x ** (y - 1))).astype(dtype, copy=False)
+        # the composite's steps (with a NumPy y, in its dtype, as before the fast path)
+        want_x = xgg * og_ * (y * (y - 1)) * (x if y == 3 else ew.pow_(x, y - 2))
+        want_og = xgg * y * ew.pow_(x, y - 1)
+        _same(ew.pow_grad(x, og_, y), want_grad)
+        got = ew.pow_double_grad(x, og_, xgg, y)
+        _same(got[0], want_x)
+        _same(got[1], want_og)
+        assert ew.pow_double_grad(x, og_, xgg, y, (False, True))[0] is None
+        assert ew.pow_double_grad(x, og_, xgg, y, (True, False))[1] is None

@@ -184,11 +184,52 @@ def tanh_grad(out, out_grad):
     return r if r.__class__ is _NDARRAY else nd(r)
 
 
+def _float_dtype(a, b, c):
+    """The dtype of three NumPy arrays of float64, or of float32 (found by identity), or None.
+    The double-grad kernels then call their ufuncs directly with 0-d constants of that dtype
+    (`_CONSTS`): a Python number costs NumPy ~0.1-0.2 us per operation to find its dtype,
+    for the same value and rounding (a Python number is cast to the array's dtype)."""
+    dtype = a.dtype
+    if (
+        (dtype is _F64 or dtype is _F32)
+        and a.__class__ is _NDARRAY
+        and b.__class__ is _NDARRAY
+        and c.__class__ is _NDARRAY
+        and b.dtype is dtype
+        and c.dtype is dtype
+    ):
+        return dtype
+    return None
+
+
+def _const(value, dtype):
+    c = np.full((), value, dtype)
+    c.flags.writeable = False
+    return c
+
+
+# float64's and float32's 0-d constants of the double grads: 1, -2 (tanh); 3 and 6 (pow, y = 3)
+_CONSTS = {dt: (ONES[dt], _const(-2, dt), _const(3, dt), _const(6, dt)) for dt in (_F64, _F32)}
+
+
+def _array(r):
+    return r if r.__class__ is _NDARRAY else nd(r)  # nd's check without the call
+
+
 @register_kernel("tanh_double_grad")
 def tanh_double_grad(out, out_grad, x_grad_grad, needs=None):
     """backward.yaml's composite on arrays, step for step (the same roundings): the
     first-order path of a double backward through tanh, without an op call per step."""
     want_out, want_out_grad = needs or _BOTH
+    dtype = _float_dtype(out, out_grad, x_grad_grad)
+    if dtype is not None:  # conj is the identity; -2 and 1 as 0-d arrays of the dtype
+        one, neg_two = _CONSTS[dtype][:2]
+        return (
+            _array(_MULTIPLY(_MULTIPLY(_MULTIPLY(neg_two, x_grad_grad), out_grad), out))
+            if want_out
+            else None,
+            _array(_MULTIPLY(x_grad_grad, _SUBTRACT(one, _MULTIPLY(out, out)))) if want_out_grad else None,
+        )
     return (
         nd(_conj(-2 * x_grad_grad * _conj(out_grad) * out)) if want_out else None,
         nd(x_grad_grad * (1 - out * out)) if want_out_grad else None,
@@ -434,10 +475,20 @@ def pow_(x, y):
     return nd(out.astype(x.dtype, copy=False) if x.dtype.kind == "f" else out)
 
 
+def _cube(y):
+    """Whether y is the Python number 3 (a NumPy number is not cast to an array's dtype as a
+    Python one is): pow's grads on float64/float32 arrays are then products of x, with 3
+    and 6 as 0-d constants of their dtype."""
+    return (y.__class__ is int or y.__class__ is float) and y == 3
+
+
 @register_kernel("pow_grad")
 def pow_grad(x, out_grad, y):
     if y == 0:
         return array_module(x).zeros_like(x)
+    dtype = _float_dtype(x, out_grad, out_grad) if _cube(y) else None
+    if dtype is not None:  # out_grad * (3 * x ** 2), x ** 2 being NumPy's x * x
+        return _array(_MULTIPLY(out_grad, _MULTIPLY(_CONSTS[dtype][2], _MULTIPLY(x, x))))
     return nd((out_grad * _conj(y * _power(x, y - 1))).astype(out_grad.dtype, copy=False))
 
 
@@ -447,6 +498,13 @@ def pow_double_grad(x, out_grad, x_grad_grad, y, needs=None):
     the composite's op calls it; for y == 3, x ** 1 is x's own values, which the product
     takes without the copy)."""
     want_x, want_out_grad = needs or _BOTH
+    dtype = _float_dtype(x, out_grad, x_grad_grad) if _cube(y) else None
+    if dtype is not None:  # conj is the identity; y * (y - 1) = 6, x ** 2 is x * x
+        three, six = _CONSTS[dtype][2:]
+        return (
+            _array(_MULTIPLY(_MULTIPLY(_MULTIPLY(x_grad_grad, out_grad), six), x)) if want_x else None,
+            _array(_MULTIPLY(_MULTIPLY(x_grad_grad, three), _MULTIPLY(x, x))) if want_out_grad else None,
+        )
     return (
         nd(_conj(x_grad_grad * _conj(out_grad) * (y * (y - 1)) * (x if y == 3 else pow_(x, y - 2))))
         if want_x
