@@ -394,7 +394,7 @@ def _all_on_paths(
             if node.__class__ is AccumulateGrad:
                 if id(node) not in capture_nodes:
                     return False
-            else:
+            elif None in node._next or not node._next:  # (a generated node's edges are rarely None)
                 edges = node._next
                 if edges.count(None) == len(edges):
                     return False

@@ -19,7 +19,9 @@ import pytest
 
 import opgrad as og
 from opgrad.runtime import engine, engine_loop
+from opgrad.runtime.grad_node import GradNode, set_history
 from opgrad.runtime.kernels.generic import reduction
+from opgrad.runtime.tensor import wrap
 
 RNG = np.random.default_rng(3333)
 
@@ -337,3 +339,55 @@ def test_pow_grads_of_a_cube_are_python_numbers_bit_for_bit(dtype, y) -> None:
         _same(got[1], want_og)
         assert ew.pow_double_grad(x, og_, xgg, y, (False, True))[0] is None
         assert ew.pow_double_grad(x, og_, xgg, y, (True, False))[1] is None
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.complex64, np.complex128, np.int64])
+@pytest.mark.parametrize("shape", [(1024,), (3, 4), (), (2, 0)])
+def test_sum_grad_fill_of_a_0d_gradient_is_the_assignment(dtype, shape) -> None:
+    specials = [np.nan, -0.0, np.inf, 1e-300, 2.5] if np.dtype(dtype).kind != "i" else [7, -3]
+    for v in specials:
+        g = np.asarray(v).astype(dtype)
+        x = np.zeros(shape, dtype)
+        want = np.empty(shape, dtype)
+        want[...] = g
+        for keepdim, axis in ((False, ()), (False, None), (False, [])):
+            got = reduction.sum_grad(x, g, axis, keepdim)
+            _same(got, want)
+            assert got.tobytes() == want.tobytes()  # NaN payloads too
+            assert got.flags.writeable and got.flags.owndata and not np.shares_memory(got, g)
+    # a NaN with a payload keeps it
+    payload = np.array([0x7FF8000000000123], dtype=np.uint64).view(np.float64).reshape(())
+    got = reduction.sum_grad(np.zeros(5), payload, (), False)
+    assert (got.view(np.uint64) == 0x7FF8000000000123).all()
+    # another dtype of gradient takes the assignment's cast
+    _same(
+        reduction.sum_grad(np.zeros(4), np.asarray(1.1, np.float32), (), False),
+        np.full(4, np.float32(1.1), np.float64),
+    )
+
+
+class _Sink(GradNode):
+    """A node none of whose inputs needs a gradient: a path from the outputs ends here."""
+
+    __slots__ = ("log",)
+    name = "sink_grad"
+
+    def apply(self, grads, create_graph):
+        self.log.append("ran")
+        return tuple(None for _ in self._next)
+
+
+def test_a_sink_that_is_not_an_input_keeps_the_general_path(paths) -> None:
+    def scenario():
+        log: list = []
+        x = _x()
+        node = _Sink([og.tensor(np.ones(16))])
+        node.log = log
+        out = wrap(np.ones(16))
+        set_history(out, node, 0)
+        (g,) = og.grad(og.sum(out) + og.sum(og.tanh(x)), x)
+        return {"g": g, "log": log}  # the sink is not on a path to x: it never runs
+
+    fast, general = paths(scenario, fast=False)
+    _compare(fast, general)
+    assert general["log"] == []
