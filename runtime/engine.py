@@ -15,6 +15,7 @@ from __future__ import annotations
 import heapq
 import threading
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -34,12 +35,10 @@ class _Callbacks(threading.local):
     """Per thread, for every backward pass running (innermost last): its queued callbacks,
     and whether it accumulates into leaves' `.grad` (backward()) or returns gradients (grad())."""
 
-    stack: list[list[Callable[[], Any]]]
-    accumulating: list[bool]
+    passes: list[tuple[list[Callable[[], Any]], bool]]
 
     def __init__(self) -> None:
-        self.stack = []
-        self.accumulating = []
+        self.passes = []
 
 
 _CALLBACKS = _Callbacks()
@@ -49,15 +48,16 @@ def running_accumulates() -> bool | None:
     """Whether the innermost backward pass running in this thread accumulates into `.grad`
     (backward(), or grad(only_inputs=False)): True; grad() returning gradients: False; no
     pass running: None."""
-    acc = _CALLBACKS.accumulating
-    return acc[-1] if acc else None
+    passes = _CALLBACKS.passes
+    return passes[-1][1] if passes else None
 
 
 def queue_callback(fn: Callable[[], Any]) -> None:
     """Run `fn()` once when the backward pass now running (in this thread) ends."""
-    if not _CALLBACKS.stack:
+    passes = _CALLBACKS.passes
+    if not passes:
         raise RuntimeError("queue_callback: no backward pass is running in this thread; call it from a hook")
-    _CALLBACKS.stack[-1].append(fn)
+    passes[-1][0].append(fn)
 
 
 def _as_list(value: Any, what: str) -> list[Any]:
@@ -182,8 +182,8 @@ def backward(
     seeds = _seeds(outputs, grads, "grad_tensors", create_graph, held)
     if retain_graph is None:
         retain_graph = create_graph
-    roots = [edge_to(t) for t in outputs]
-    _run(roots, seeds, held, retain_graph, create_graph, targets=None, blocked=None, accumulate=True)
+    roots = list(map(edge_to, outputs))  # (map: no comprehension's frame)
+    _run(roots, seeds, held, retain_graph, create_graph, None, None, True)
 
 
 def grad(
@@ -237,7 +237,7 @@ def grad(
         node, pos = edge_to(t)
         targets.setdefault((id(node), pos), []).append(i)
         target_nodes[id(node)] = node
-    roots = [edge_to(t) for t in outs]
+    roots = list(map(edge_to, outs))
     if batch and needs_row_loop(roots, ins):
         return grad_row_by_row(outs, ins, seeds, retain_graph, create_graph, allow_unused, no_grad_vars)
     captured = _run(
@@ -246,10 +246,10 @@ def grad(
         held,
         retain_graph,
         create_graph,
-        targets=(targets, target_nodes),
-        blocked=blocked,
-        accumulate=not only_inputs,
-        batch=batch,
+        (targets, target_nodes),
+        blocked,
+        not only_inputs,
+        batch,
     )
     result: list[Tensor | None] = []
     for i, t in enumerate(ins):
@@ -282,7 +282,7 @@ def _run(
     # need the test that keeps a root from being walked twice.
     deps: dict[GradNode, int] = {}
     get = deps.get
-    root_nodes = {node: None for node, _pos in roots}  # in order, each once
+    root_nodes = dict.fromkeys(map(itemgetter(0), roots))  # in order, each once
     several = len(root_nodes) > 1
     stack: list[GradNode] = list(root_nodes)
     while stack:
@@ -341,8 +341,8 @@ def _run(
 
     captured: dict[int, Tensor] = {}
     callbacks: list[Callable[[], Any]] = []
-    _CALLBACKS.stack.append(callbacks)
-    _CALLBACKS.accumulating.append(accumulate)
+    passes = _CALLBACKS.passes
+    passes.append((callbacks, accumulate))
     prev_mode = _set_enabled(create_graph)
     try:
         if plain and capture is not None:
@@ -366,8 +366,7 @@ def _run(
             )
     finally:
         _set_enabled(prev_mode)
-        _CALLBACKS.stack.pop()
-        _CALLBACKS.accumulating.pop()
+        passes.pop()
     for fn in callbacks:
         fn()
     return captured

@@ -391,3 +391,26 @@ def test_a_sink_that_is_not_an_input_keeps_the_general_path(paths) -> None:
     fast, general = paths(scenario, fast=False)
     _compare(fast, general)
     assert general["log"] == []
+
+
+def test_double_grad_kernels_fresh_results_and_broadcast_shapes() -> None:
+    from opgrad.runtime.kernels.generic import elementwise as ew
+
+    out, og_, xgg = (
+        np.tanh(RNG.standard_normal((4, 3))),
+        RNG.standard_normal((4, 3)),
+        RNG.standard_normal((4, 3)),
+    )
+    for got in (
+        ew.tanh_double_grad(out, og_, xgg),
+        ew.pow_double_grad(out, og_, xgg, 3),
+        (ew.pow_grad(out, og_, 3),),
+    ):
+        for r in got:
+            assert r.flags.owndata and r.flags.writeable
+            assert not any(np.shares_memory(r, a) for a in (out, og_, xgg))
+    # shapes that broadcast take the general path (the results' arrays are not any input's shape)
+    col = out[:, :1].copy()
+    _same(ew.tanh_double_grad(col, og_, xgg)[0], -2 * xgg * og_ * col)
+    _same(ew.pow_double_grad(col, og_, xgg, 3)[1], xgg * 3 * ew.pow_(col, 2))
+    _same(ew.pow_grad(col, og_[:, :1].copy(), 3.0), og_[:, :1] * (3.0 * col**2.0))

@@ -185,10 +185,11 @@ def tanh_grad(out, out_grad):
 
 
 def _float_dtype(a, b, c):
-    """The dtype of three NumPy arrays of float64, or of float32 (found by identity), or None.
-    The double-grad kernels then call their ufuncs directly with 0-d constants of that dtype
-    (`_CONSTS`): a Python number costs NumPy ~0.1-0.2 us per operation to find its dtype,
-    for the same value and rounding (a Python number is cast to the array's dtype)."""
+    """The dtype of three NumPy arrays of one shape (not 0-d) and of float64, or of float32
+    (found by identity), or None. The double-grad kernels then call their ufuncs directly
+    with 0-d constants of that dtype (`_CONSTS`; a Python number costs NumPy ~0.1-0.2 us per
+    operation to find its dtype, for the same value and rounding: it is cast to the array's
+    dtype). Not 0-d (a ufunc returns a NumPy scalar there) and without broadcasting."""
     dtype = a.dtype
     if (
         (dtype is _F64 or dtype is _F32)
@@ -197,6 +198,8 @@ def _float_dtype(a, b, c):
         and c.__class__ is _NDARRAY
         and b.dtype is dtype
         and c.dtype is dtype
+        and a.ndim
+        and a.shape == b.shape == c.shape
     ):
         return dtype
     return None
@@ -212,10 +215,6 @@ def _const(value, dtype):
 _CONSTS = {dt: (ONES[dt], _const(-2, dt), _const(3, dt), _const(6, dt)) for dt in (_F64, _F32)}
 
 
-def _array(r):
-    return r if r.__class__ is _NDARRAY else nd(r)  # nd's check without the call
-
-
 @register_kernel("tanh_double_grad")
 def tanh_double_grad(out, out_grad, x_grad_grad, needs=None):
     """backward.yaml's composite on arrays, step for step (the same roundings): the
@@ -225,10 +224,8 @@ def tanh_double_grad(out, out_grad, x_grad_grad, needs=None):
     if dtype is not None:  # conj is the identity; -2 and 1 as 0-d arrays of the dtype
         one, neg_two = _CONSTS[dtype][:2]
         return (
-            _array(_MULTIPLY(_MULTIPLY(_MULTIPLY(neg_two, x_grad_grad), out_grad), out))
-            if want_out
-            else None,
-            _array(_MULTIPLY(x_grad_grad, _SUBTRACT(one, _MULTIPLY(out, out)))) if want_out_grad else None,
+            _MULTIPLY(_MULTIPLY(_MULTIPLY(neg_two, x_grad_grad), out_grad), out) if want_out else None,
+            _MULTIPLY(x_grad_grad, _SUBTRACT(one, _MULTIPLY(out, out))) if want_out_grad else None,
         )
     return (
         nd(_conj(-2 * x_grad_grad * _conj(out_grad) * out)) if want_out else None,
@@ -488,7 +485,7 @@ def pow_grad(x, out_grad, y):
         return array_module(x).zeros_like(x)
     dtype = _float_dtype(x, out_grad, out_grad) if _cube(y) else None
     if dtype is not None:  # out_grad * (3 * x ** 2), x ** 2 being NumPy's x * x
-        return _array(_MULTIPLY(out_grad, _MULTIPLY(_CONSTS[dtype][2], _MULTIPLY(x, x))))
+        return _MULTIPLY(out_grad, _MULTIPLY(_CONSTS[dtype][2], _MULTIPLY(x, x)))
     return nd((out_grad * _conj(y * _power(x, y - 1))).astype(out_grad.dtype, copy=False))
 
 
@@ -502,8 +499,8 @@ def pow_double_grad(x, out_grad, x_grad_grad, y, needs=None):
     if dtype is not None:  # conj is the identity; y * (y - 1) = 6, x ** 2 is x * x
         three, six = _CONSTS[dtype][2:]
         return (
-            _array(_MULTIPLY(_MULTIPLY(_MULTIPLY(x_grad_grad, out_grad), six), x)) if want_x else None,
-            _array(_MULTIPLY(_MULTIPLY(x_grad_grad, three), _MULTIPLY(x, x))) if want_out_grad else None,
+            _MULTIPLY(_MULTIPLY(_MULTIPLY(x_grad_grad, out_grad), six), x) if want_x else None,
+            _MULTIPLY(_MULTIPLY(x_grad_grad, three), _MULTIPLY(x, x)) if want_out_grad else None,
         )
     return (
         nd(_conj(x_grad_grad * _conj(out_grad) * (y * (y - 1)) * (x if y == 3 else pow_(x, y - 2))))
