@@ -15,7 +15,6 @@ from __future__ import annotations
 import heapq
 import threading
 from collections.abc import Callable, Sequence
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -182,8 +181,8 @@ def backward(
     seeds = _seeds(outputs, grads, "grad_tensors", create_graph, held)
     if retain_graph is None:
         retain_graph = create_graph
-    roots = list(map(edge_to, outputs))  # (map: no comprehension's frame)
-    _run(roots, seeds, held, retain_graph, create_graph, None, None, True)
+    roots = [edge_to(t) for t in outputs]
+    _run(roots, seeds, held, retain_graph, create_graph, targets=None, blocked=None, accumulate=True)
 
 
 def grad(
@@ -237,7 +236,7 @@ def grad(
         node, pos = edge_to(t)
         targets.setdefault((id(node), pos), []).append(i)
         target_nodes[id(node)] = node
-    roots = list(map(edge_to, outs))
+    roots = [edge_to(t) for t in outs]
     if batch and needs_row_loop(roots, ins):
         return grad_row_by_row(outs, ins, seeds, retain_graph, create_graph, allow_unused, no_grad_vars)
     captured = _run(
@@ -246,10 +245,10 @@ def grad(
         held,
         retain_graph,
         create_graph,
-        (targets, target_nodes),
-        blocked,
-        not only_inputs,
-        batch,
+        targets=(targets, target_nodes),
+        blocked=blocked,
+        accumulate=not only_inputs,
+        batch=batch,
     )
     result: list[Tensor | None] = []
     for i, t in enumerate(ins):
@@ -282,7 +281,7 @@ def _run(
     # need the test that keeps a root from being walked twice.
     deps: dict[GradNode, int] = {}
     get = deps.get
-    root_nodes = dict.fromkeys(map(itemgetter(0), roots))  # in order, each once
+    root_nodes = {node: None for node, _pos in roots}  # in order, each once
     several = len(root_nodes) > 1
     stack: list[GradNode] = list(root_nodes)
     while stack:

@@ -414,3 +414,29 @@ def test_double_grad_kernels_fresh_results_and_broadcast_shapes() -> None:
     _same(ew.tanh_double_grad(col, og_, xgg)[0], -2 * xgg * og_ * col)
     _same(ew.pow_double_grad(col, og_, xgg, 3)[1], xgg * 3 * ew.pow_(col, 2))
     _same(ew.pow_grad(col, og_[:, :1].copy(), 3.0), og_[:, :1] * (3.0 * col**2.0))
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.complex128])
+def test_seed_of_ones_is_fresh_and_writeable(dtype) -> None:
+    """A 0-d float loss's seed is a copy of the read-only 1 in ONES: what empty + fill gave."""
+    from opgrad.runtime.kernels.common import ONES
+
+    x = og.tensor(np.linspace(-1.0, 1.0, 4).astype(dtype), requires_grad=True)
+    y = og.sum(x * 2.0)
+    if np.dtype(dtype).kind == "c":
+        with pytest.raises(RuntimeError, match="complex"):
+            og.grad(y, y)
+        return
+    (a,) = og.grad(y, y, retain_graph=True)
+    (b,) = og.grad(y, y)
+    for s in (a.numpy(), b.numpy()):
+        want = np.empty((), dtype)
+        want.fill(1)
+        _same(s, want)
+        assert s.flags.writeable and s.flags.owndata
+        assert not np.shares_memory(s, ONES[np.dtype(dtype)])
+    assert not np.shares_memory(a.numpy(), b.numpy())
+    # a leaf that is its own output: x.grad gets a fresh 1 too
+    z = og.tensor(np.asarray(3.0, dtype), requires_grad=True)
+    z.backward()
+    assert z.grad.numpy().flags.writeable and z.grad.numpy() == 1
