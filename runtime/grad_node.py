@@ -15,6 +15,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
+from opgrad.runtime import _accel
 from opgrad.runtime import anomaly as _anomaly
 from opgrad.runtime import device as _device
 from opgrad.runtime.hooks import HOOK_IDS, NodeHooks, RemovableHandle
@@ -464,3 +465,6 @@ def accumulator_of(t: Tensor) -> AccumulateGrad:
         acc = later.grad_holder.AccumulateGrad(t)
         t._acc = weakref.ref(acc)
     return acc
+
+
+recorded = _accel.recorded(recorded)  # its C version when built (runtime/_accel.py)

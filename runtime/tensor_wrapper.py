@@ -33,6 +33,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from opgrad.runtime import _accel
 from opgrad.runtime.device import backend_of_type, device_of
 from opgrad.runtime.dual import FORWARD, restore_tangent
 from opgrad.runtime.grad_node import TensorMeta
@@ -373,3 +374,6 @@ def _slot_name(node: GradNode, wrapper: Saved) -> str:
             if getattr(node, name, None) is wrapper:
                 return name
     return "?"
+
+
+_accel.wrappers(globals())  # the C of_output, of_edge and meta_of when built (runtime/_accel.py)

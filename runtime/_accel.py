@@ -1,0 +1,78 @@
+"""Chooses between the pure-Python hot primitives and their optional C versions.
+
+`runtime/_speedups.c` holds exact C equivalents of a few functions on every recorded op's
+path (`grad_node.recorded`, `TensorWrapper.of_output`, `of_edge` and `meta_of`). Pure Python
+is the default install and the fallback: the C versions are bound only when the extension
+was built in place (`python tools/build_speedups.py`) and OPGRAD_PURE is unset or empty.
+A build older than `_speedups.c` beside it, or one that does not fit the classes it reads
+(their slots changed), is not used: opgrad warns and runs pure Python. The modules that
+define the primitives call the functions below once, at the end of their import; each C
+function calls the Python one it replaces for any case it does not take (subclasses, hooks,
+anomaly mode, keyword arguments).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+_speedups: Any
+try:
+    if os.environ.get("OPGRAD_PURE"):
+        raise ImportError("OPGRAD_PURE is set")
+    from opgrad.runtime import _speedups  # type: ignore[attr-defined, no-redef]
+except ImportError:
+    _speedups = None
+
+
+def _not_used(why: str) -> None:
+    global _speedups, ACTIVE
+    _speedups, ACTIVE = None, False
+    warnings.warn(
+        f"opgrad: runtime/_speedups {why}; running pure Python (rebuild: python tools/build_speedups.py)",
+        RuntimeWarning,
+        stacklevel=3,
+    )
+
+
+_SOURCE = Path(__file__).with_name("_speedups.c")
+if _speedups is not None and _SOURCE.is_file():  # a checkout: the build must be of this source
+    if hashlib.sha256(_SOURCE.read_bytes()).hexdigest()[:16] != _speedups.SOURCE_SHA:
+        _not_used("was built from another version of _speedups.c")
+
+ACTIVE = _speedups is not None  # whether the C versions are in use
+PURE: dict[str, Callable[..., Any]] = {}  # the Python functions the C ones replaced, by name
+
+
+def recorded(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`grad_node.recorded`, or its C version (bound to `fn`'s module)."""
+    if _speedups is None:
+        return fn
+    try:
+        c_fn: Callable[..., Any] = _speedups.setup_recorded(fn)
+    except (TypeError, AttributeError) as e:  # the classes' slots are not the ones it reads
+        _not_used(f"does not fit grad_node ({e})")
+        return fn
+    PURE["recorded"] = fn
+    return c_fn
+
+
+def wrappers(namespace: dict[str, Any]) -> None:
+    """Give `TensorWrapper` (in tensor_wrapper's `namespace`) the C `of_output`, `of_edge`
+    and `meta_of`."""
+    if _speedups is None:
+        return
+    tw = namespace["TensorWrapper"]
+    names = ("of_output", "of_edge", "meta_of")
+    try:
+        c_fns = _speedups.setup_wrappers(namespace)
+    except (TypeError, AttributeError) as e:
+        _not_used(f"does not fit tensor_wrapper ({e})")  # (recorded stays the C one)
+        return
+    for name, c_fn in zip(names, c_fns, strict=True):
+        PURE[name] = getattr(tw, name)
+        setattr(tw, name, staticmethod(c_fn))
