@@ -50,6 +50,14 @@ def tests(session: nox.Session) -> None:
     session.run("pytest", *session.posargs)
 
 
+@nox.session(name="tests-compiled")
+def tests_compiled(session: nox.Session) -> None:
+    """The whole suite with the optional C primitives built in place (tools/ci_compiled.sh:
+    build, check that they are in use, run pytest, remove the build)."""
+    session.install("-e", ".[test,examples,distributed]")
+    session.run("bash", "tools/ci_compiled.sh", "python", external=True)
+
+
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff check and ruff format --check over the whole tree, then mypy (tools/typecheck.py:
