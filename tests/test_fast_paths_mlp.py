@@ -124,3 +124,15 @@ def test_cross_entropy_fast_path_gradients_against_finite_differences(reduction)
     assert nn_kernels._row_max(x.numpy()).shape == (12, 1)
     f = lambda z: og.nn.functional.cross_entropy(z, label, reduction=reduction)  # noqa: E731
     assert og.testing.gradcheck(f, (x,))
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64, np.uint8])
+def test_cross_entropy_label_range_check_by_argmax(dtype) -> None:
+    x = RNG.standard_normal((6, 5)).astype(np.float32)
+    good = np.array([0, 4, 2, 1, 3, 0], dtype=dtype)
+    assert nn_kernels._plain_labels(x, good, -1, "mean", -100, 0.0) is good
+    info = np.iinfo(dtype)
+    for bad in {5, info.max, -1, info.min} - ({-1, info.min} if info.min == 0 else set()):
+        lab = good.copy()
+        lab[3] = bad
+        assert nn_kernels._plain_labels(x, lab, -1, "mean", -100, 0.0) is None, bad

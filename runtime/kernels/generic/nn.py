@@ -229,9 +229,10 @@ def _plain_labels(input, label, axis, reduction, ignore_index, label_smoothing):
     n, classes = input.shape
     if n == 0 or label.shape[0] != n or 0 <= ignore_index < classes:
         return None
-    # every label in [0, classes): one maximum, a negative label read as unsigned being huge
+    # every label in [0, classes): one maximum, a negative label read as unsigned being huge;
+    # found by argmax (a plain loop; the ufunc reduction's setup took ~1 us more per call)
     unsigned = label.view(_UNSIGNED[label.dtype.itemsize]) if label.dtype.kind == "i" else label
-    if _ROW_MAX(unsigned) >= classes:
+    if unsigned[unsigned.argmax()] >= classes:
         return None
     return label
 
