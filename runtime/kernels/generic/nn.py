@@ -71,7 +71,7 @@ def _exact_scale(w):
 def _row_max(x):
     """The maximum of each row of (N, C) logits, shape (N, 1). With few classes NumPy's
     reduction along the rows runs its inner loop once per row (~2 us for 32x10); on a
-    transposed copy it runs once per class over all rows (~1.2 us). Maxima are exact, so
+    transposed copy it runs once per class over all rows (~1.4 us). Maxima are exact, so
     the two agree except in which of two equal values a row returns: -0.0 or 0.0 for a row
     whose maximum is zero. Subtracting either from the row leaves every entry the same but
     -0.0 there (0.0 or -0.0), which exp maps to 1 both ways; cross_entropy's loss reads such
