@@ -13,6 +13,8 @@ intermediate output that its grad kernel reads; its randomness comes from
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from opgrad.runtime.kernels.common import (
@@ -53,11 +55,52 @@ def _log_softmax(xp, x, a):
 _ROW_MAX = np.maximum.reduce
 _ROW_SUM = np.add.reduce
 _UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+_F64 = np.dtype(np.float64)
+
+
+def _exact_scale(w):
+    """w is plus or minus a power of two, 2**-60 to 2**60. Then (p - t) * w rounded once to float32 (the
+    general path: p a float32 probability, t 0 or 1, the arithmetic in float64, one rounding
+    at the end) is the same float32 as the arithmetic done in float32: p * w and the scaling
+    are exact (no underflow or overflow in this range), and p - 1 is either exact in float64
+    or, for p below 2**-30, rounds to values whose float32 rounding is 1 both ways."""
+    m, e = math.frexp(w)
+    return abs(m) == 0.5 and -60 <= e <= 60
+
+
+def _row_max(x):
+    """The maximum of each row of (N, C) logits, shape (N, 1). With few classes NumPy's
+    reduction along the rows runs its inner loop once per row (~2 us for 32x10); on a
+    transposed copy it runs once per class over all rows (~1.4 us). Maxima are exact, so
+    the two agree except in which of two equal values a row returns: -0.0 or 0.0 for a row
+    whose maximum is zero. Subtracting either from the row leaves every entry the same but
+    -0.0 there (0.0 or -0.0), which exp maps to 1 both ways; cross_entropy's loss reads such
+    an entry only when it is exactly zero (see `_plain_loss_sum`)."""
+    n, classes = x.shape
+    if 4 <= classes <= 32 and n >= 8:
+        return _ROW_MAX(x.T.copy(), axis=0)[:, None]
+    return _ROW_MAX(x, axis=1, keepdims=True)
+
+
+_STARTS: dict[tuple[int, int], np.ndarray] = {}  # (N, C) -> the flat index of each row's start
+
+
+def _row_starts(n, classes):
+    """0, C, 2C, ... (N values, read-only): the flat indices of the rows of (N, C) logits, to
+    which the labels add (one index per row instead of two index arrays). Kept for a few shapes."""
+    starts = _STARTS.get((n, classes))
+    if starts is None:
+        starts = np.arange(0, n * classes, classes)
+        starts.flags.writeable = False
+        if len(_STARTS) < 16:
+            _STARTS[(n, classes)] = starts
+    return starts
 
 
 def _softmax_rows(x):
-    e = np.exp(x - _ROW_MAX(x, axis=1, keepdims=True))
-    return e / _ROW_SUM(e, axis=1, keepdims=True)
+    """softmax along axis 1 of (N, C) logits, bit for bit `_softmax(np, x, 1)`, in one new array."""
+    e = np.exp(x - _row_max(x))
+    return np.divide(e, _ROW_SUM(e, axis=1, keepdims=True), out=e)
 
 
 @register_kernel("softmax")
@@ -186,11 +229,35 @@ def _plain_labels(input, label, axis, reduction, ignore_index, label_smoothing):
     n, classes = input.shape
     if n == 0 or label.shape[0] != n or 0 <= ignore_index < classes:
         return None
-    # every label in [0, classes): one maximum, a negative label read as unsigned being huge
+    # every label in [0, classes): one maximum, a negative label read as unsigned being huge;
+    # found by argmax (a plain loop; the ufunc reduction's setup took ~1 us more per call)
     unsigned = label.view(_UNSIGNED[label.dtype.itemsize]) if label.dtype.kind == "i" else label
-    if _ROW_MAX(unsigned) >= classes:
+    if unsigned[unsigned.argmax()] >= classes:
         return None
     return label
+
+
+def _plain_loss_sum(input, lab, row_max=None):  # noqa: A002
+    """The sum over rows of -log_softmax(input)[i, lab[i]] for `_plain_labels` calls, the
+    general path's numbers: the same subtraction of the row maximum, on the N values picked
+    (one flat index) instead of all N*C of them.
+
+    Each loss is written log_sum - picked, which is -(picked - log_sum) but for the sign of
+    a zero or a NaN (and `_row_max` may flip a zero's sign too). The losses are zero or
+    positive, so the sum sees zeros' signs only when every loss is zero, and NumPy's sum of
+    zeros is 0.0 whatever their signs (it starts from 0.0; tests/test_fast_paths_mlp.py
+    checks both paths on such logits). A NaN sum is redone with the general path's steps
+    (`row_max` given), so that its sign bit is theirs too."""
+    n, classes = input.shape
+    shifted = input - (_row_max(input) if row_max is None else row_max)
+    log_sum = np.log(_ROW_SUM(np.exp(shifted), axis=1))
+    picked = shifted.reshape(-1)[_row_starts(n, classes) + lab]
+    if row_max is not None:
+        return _ROW_SUM(-(picked - log_sum))
+    total = _ROW_SUM(np.subtract(log_sum, picked, out=log_sum))
+    if total != total:  # NaN
+        return _plain_loss_sum(input, lab, _ROW_MAX(input, axis=1, keepdims=True))
+    return total
 
 
 @register_kernel("cross_entropy")
@@ -200,13 +267,7 @@ def cross_entropy(input, label, axis=-1, reduction="mean", ignore_index=-100, la
     # 'mean' divides by the number of labels that count (NaN when none does)
     lab = _plain_labels(input, label, axis, reduction, ignore_index, label_smoothing)
     if lab is not None:  # the common call: the steps below without masks or index arrays
-        n, classes = input.shape
-        shifted = input - _ROW_MAX(input, axis=1, keepdims=True)
-        log_sum = np.log(_ROW_SUM(np.exp(shifted), axis=1))
-        # -log_softmax at [i, lab[i]] only: the same subtraction on the N values picked (one
-        # flat index) instead of all N*C of them
-        loss = -(shifted.reshape(-1)[np.arange(0, n * classes, classes) + lab] - log_sum)
-        total = _ROW_SUM(loss)
+        total = _plain_loss_sum(input, lab)
         if reduction == "sum":
             return nd(total)
         # the mean in float64, stored in input's dtype: what dividing the NumPy scalar by
@@ -236,12 +297,17 @@ def cross_entropy_grad(
     input, label, out_grad, axis=-1, reduction="mean", ignore_index=-100, label_smoothing=0.0
 ):  # noqa: A002
     lab = _plain_labels(input, label, axis, reduction, ignore_index, label_smoothing)
-    if lab is not None:  # the common call: (softmax - one-hot) * g as below, in float64, no masks
-        d = _softmax_rows(input).astype(np.float64, order="C")
-        n, classes = d.shape
-        d.reshape(-1)[np.arange(0, n * classes, classes) + lab] -= 1.0  # d[i, lab[i]], one flat index
+    if lab is not None:  # the common call: (softmax - one-hot) * g as below, no masks
+        n, classes = input.shape
         # the mean's weight: out_grad in float64 over n, as `out_grad / np.int64(n)` gave it
-        d *= float(out_grad) / n if reduction == "mean" else out_grad
+        weight = float(out_grad) / n if reduction == "mean" else float(out_grad)
+        d = _softmax_rows(input)  # a new array, ours to write into
+        if d.dtype != _F64 and not _exact_scale(weight):
+            d = d.astype(np.float64, order="C")  # the general path's float64 steps, rounded once at the end
+        elif not d.flags.c_contiguous:  # (logits in another layout) the flat index below needs rows
+            d = np.ascontiguousarray(d)
+        d.reshape(-1)[_row_starts(n, classes) + lab] -= 1.0  # d[i, lab[i]], one flat index
+        d *= weight
         return d.astype(input.dtype, copy=False)
     xp = array_module(input)
     a, lab, valid = _class_labels(input, label, axis, ignore_index)
