@@ -58,9 +58,10 @@ def run_backward(
     no hooks, a class with `_plain`) runs inline and a chain skips the heap: the one node its
     gradients made ready runs next when its key is below every key in the heap, which is
     when `heappop` would have returned it. This loop and the dependency count read the
-    node's slots directly (`_next`, `_at`, `_more`, output 0's `_shape`/`_dtype`/`_atype`,
-    see GradNode) rather than through accessor methods (`edges()`, an output-metadata
-    check, a one-output test): those calls measured 0.5-0.8 us more per node (~10%)."""
+    node's slots directly (`_next0`/`_next1`/`_nexts`, `_at`, `_more`, output 0's
+    `_shape`/`_dtype`/`_atype`, see GradNode) rather than through accessor methods
+    (`edges()`, an output-metadata check, a one-output test): those calls measured 0.5-0.8
+    us more per node (~10%)."""
     buffers = holder.buffers
     held = holder.held
     heappop, heappush, heappushpop = heapq.heappop, heapq.heappush, heapq.heappushpop
@@ -77,7 +78,7 @@ def run_backward(
                 if node._released:
                     raise _freed_error(node)
                 outs = node.apply(grads, create_graph)
-                if len(outs) != len(node._next):  # before the saved tensors go
+                if len(outs) != len(node._at):  # before the saved tensors go (one per input position)
                     raise _count_error(node, outs, "apply")
                 if not retain_graph:
                     node.release_saved()
@@ -99,7 +100,10 @@ def run_backward(
         i = 0
         n_outs = len(outs)
         at = node._at
-        for child in node._next:
+        # The node's edges (see Edge in grad_node): a chain's link has one, so a 1-tuple
+        # when the second slot is empty (one step of the loop less).
+        kids = node._nexts or ((node._next0,) if node._next1 is None else (node._next0, node._next1))
+        for child in kids:
             if child is not None:
                 pos = at[i]
                 left = deps[child] - 1
@@ -190,7 +194,7 @@ def run_general(
         i = 0
         n_outs = len(outs)
         at = node._at
-        for child in node._next:
+        for child in node._nexts or (node._next0, node._next1):  # see Edge in grad_node
             if child is not None:
                 pos = at[i]
                 g = outs[i] if i < n_outs else None
@@ -226,7 +230,7 @@ def _apply(
     if node.n_outputs or node._more is not None or node.foreign_grads:
         grads = _prepare(node, grads, held)
     outs = node.apply(grads, create_graph)
-    if len(outs) != len(node._next):  # before the saved tensors go
+    if len(outs) != len(node._at):  # before the saved tensors go (one per input position)
         raise _count_error(node, outs, "apply")
     if not retain_graph:
         node.release_saved()
@@ -278,7 +282,7 @@ def _freed_error(node: GradNode) -> RuntimeError:
 def _count_error(node: GradNode, outs: Sequence[Any], what: str) -> RuntimeError:
     """`node`'s `what` ("apply", "batched apply") returned the wrong number of gradients."""
     return RuntimeError(
-        f"{node.name}: the node has {len(node._next)} inputs (one gradient each), its {what} returned "
+        f"{node.name}: the node has {len(node._at)} inputs (one gradient each), its {what} returned "
         f"{len(outs)} gradients ({type(node).__name__})"
     )
 
