@@ -88,15 +88,16 @@ class TensorMeta:
 # node): `_next0` and `_next1` are the nodes of positions 0 and 1 (None for an input that
 # needs no gradient, and for a position the node does not have). Only a node with more
 # positions allocates `_nexts`, the tuple of all its nodes (the empty tuple otherwise;
-# `_next0` and `_next1` are then its first two entries). `_at` is the output position per input, one of
-# the shared all-zero tuples below unless some position is not 0, and its length is the
-# node's number of input positions. So a node allocates nothing for its edges: every object
-# a node keeps is one more for each cyclic-GC pass to walk while the graph is alive (a live
-# chain y = tanh(y * a + b) keeps 4 objects per 3 ops, 7 with a tuple of nodes per node).
-# `edges()` and `next_edges` are the public views; `_next`, the nodes as one tuple, serves
-# code that read the old tuple slot. The engine's loops and the dependency count iterate
-# `node._nexts or (node._next0, node._next1)` inline (a trailing None for a node with one
-# input or none, which they skip like any None edge).
+# `_next0` and `_next1` are then its first two entries). `_at` is the output position per
+# input, one of the shared all-zero tuples below unless some position is not 0, and its
+# length is the node's number of input positions. So a node allocates nothing for its
+# edges: every object a node keeps is one more for each cyclic-GC pass to walk while the
+# graph is alive (a live chain y = tanh(y * a + b) keeps 4 objects per 3 ops; 7 when each
+# node kept a tuple of nodes). `edges()` and `next_edges` are the public views; `_next`,
+# the nodes as one tuple, serves code that read the old tuple slot. The engine reads the
+# slots: `run_backward` one at a time, the dependency count a one-edge node's `_next0`
+# alone, the other loops `node._nexts or (node._next0, node._next1)` (a trailing None for a
+# node with one input or none, skipped like any None edge).
 Edge = tuple  # tuple[GradNode, int]
 
 _ZEROS = tuple((0,) * n for n in range(9))  # _ZEROS[n]: n positions, all 0
