@@ -131,8 +131,14 @@ def node_class(bwd: BackwardSpec, spec: Spec) -> Node:
 def _needs(bwd: BackwardSpec, fwd: GradOpSig) -> str:
     """The `needs` argument: per gradient output, whether its forward input has an edge."""
     positions = {fwd.input_grad(a.name): i for i, a in enumerate(a for a in fwd.args if a.is_tensor)}
-    flags = [f"self._next[{positions[o.name]}] is not None" for o in bwd.outputs]
+    flags = [f"{_edge(positions[o.name])} is not None" for o in bwd.outputs]
     return "(" + ", ".join(flags) + ("," if len(flags) == 1 else "") + ")"
+
+
+def _edge(pos: int) -> str:
+    """The node that input position `pos`'s gradient goes to (GradNode's layout: slots for
+    positions 0 and 1, the `_nexts` tuple only when a node has more positions)."""
+    return f"self._next{pos}" if pos < 2 else f"self._nexts[{pos}]"
 
 
 def _composite_stmts(composite: tuple[tuple[str, Composite], ...], attrs: list[Arg]) -> list[Stmt]:

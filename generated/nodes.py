@@ -1240,7 +1240,7 @@ class TanhDoubleGradNode(GradNode):
                 out,
                 out_grad,
                 x_grad_grad._data,
-                (self._next[0] is not None, self._next[1] is not None),
+                (self._next0 is not None, self._next1 is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("tanh_double_grad", _e) from None
@@ -1920,7 +1920,7 @@ class PowDoubleGradNode(GradNode):
                 out_grad,
                 x_grad_grad._data,
                 self.y,
-                (self._next[0] is not None, self._next[1] is not None),
+                (self._next0 is not None, self._next1 is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("pow_double_grad", _e) from None
@@ -2678,7 +2678,7 @@ class AddGradNode(GradNode):
         y = self.y
         _kernel = _k_add_grad.get(out_grad._data.__class__) or dispatch("add_grad", "add_grad", out_grad._data)
         try:
-            _results = _kernel(x, y, out_grad._data, (self._next[0] is not None, self._next[1] is not None))
+            _results = _kernel(x, y, out_grad._data, (self._next0 is not None, self._next1 is not None))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("add_grad", _e) from None
         try:
@@ -2726,7 +2726,7 @@ class SubtractGradNode(GradNode):
         y = self.y
         _kernel = _k_subtract_grad.get(out_grad._data.__class__) or dispatch("subtract_grad", "subtract_grad", out_grad._data)
         try:
-            _results = _kernel(x, y, out_grad._data, (self._next[0] is not None, self._next[1] is not None))
+            _results = _kernel(x, y, out_grad._data, (self._next0 is not None, self._next1 is not None))
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("subtract_grad", _e) from None
         try:
@@ -2790,7 +2790,7 @@ class MultiplyGradNode(GradNode):
                 x,
                 y,
                 out_grad._data,
-                (self._next[0] is not None, self._next[1] is not None),
+                (self._next0 is not None, self._next1 is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("multiply_grad", _e) from None
@@ -2878,7 +2878,7 @@ class DivideGradNode(GradNode):
                 y,
                 out,
                 out_grad._data,
-                (self._next[0] is not None, self._next[1] is not None),
+                (self._next0 is not None, self._next1 is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("divide_grad", _e) from None
@@ -5248,7 +5248,7 @@ class MatmulGradNode(GradNode):
                 out_grad._data,
                 self.transpose_x,
                 self.transpose_y,
-                (self._next[0] is not None, self._next[1] is not None),
+                (self._next0 is not None, self._next1 is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("matmul_grad", _e) from None
@@ -7921,7 +7921,7 @@ class Conv2dGradNode(GradNode):
                 self.padding,
                 self.dilation,
                 self.groups,
-                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
+                (self._next0 is not None, self._next1 is not None, self._nexts[2] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("conv2d_grad", _e) from None
@@ -8032,7 +8032,7 @@ class ConvTranspose2dGradNode(GradNode):
                 self.output_padding,
                 self.groups,
                 self.dilation,
-                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
+                (self._next0 is not None, self._next1 is not None, self._nexts[2] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("conv_transpose2d_grad", _e) from None
@@ -8106,7 +8106,7 @@ class ConvTranspose1dGradNode(GradNode):
                 self.output_padding,
                 self.groups,
                 self.dilation,
-                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
+                (self._next0 is not None, self._next1 is not None, self._nexts[2] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("conv_transpose1d_grad", _e) from None
@@ -8178,7 +8178,7 @@ class Conv1dGradNode(GradNode):
                 self.padding,
                 self.dilation,
                 self.groups,
-                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
+                (self._next0 is not None, self._next1 is not None, self._nexts[2] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("conv1d_grad", _e) from None
@@ -8257,7 +8257,7 @@ class Conv3dGradNode(GradNode):
                 self.padding,
                 self.dilation,
                 self.groups,
-                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
+                (self._next0 is not None, self._next1 is not None, self._nexts[2] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("conv3d_grad", _e) from None
@@ -9136,7 +9136,7 @@ class LinearGradNode(GradNode):
                 weight,
                 bias,
                 out_grad._data,
-                (self._next[0] is not None, self._next[1] is not None, self._next[2] is not None),
+                (self._next0 is not None, self._next1 is not None, self._nexts[2] is not None),
             )
         except (TypeError, ValueError, OverflowError, MemoryError) as _e:
             raise kernel_error("linear_grad", _e) from None

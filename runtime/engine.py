@@ -288,18 +288,32 @@ def _run(
         node: GradNode | None = stack.pop()
         while node is not None:
             nxt = None
-            for child in node._next if blocked is None else _unblocked(node, blocked):
+            if blocked is None and node._next1 is None and not node._nexts:
+                # At most one edge, in `_next0` (see Edge in grad_node): a chain's link, counted
+                # without making a tuple of the node's two edge slots to loop over.
+                child = node._next0
                 if child is not None:
                     n = get(child)
                     if n is None:
                         deps[child] = 1
                         if not several or child not in root_nodes:
-                            if nxt is None:
-                                nxt = child
-                            else:
-                                stack.append(child)
+                            nxt = child
                     else:
                         deps[child] = n + 1
+            else:
+                kids = node._nexts or (node._next0, node._next1)
+                for child in kids if blocked is None else _unblocked(node, blocked):
+                    if child is not None:
+                        n = get(child)
+                        if n is None:
+                            deps[child] = 1
+                            if not several or child not in root_nodes:
+                                if nxt is None:
+                                    nxt = child
+                                else:
+                                    stack.append(child)
+                        else:
+                            deps[child] = n + 1
             node = nxt
 
     # 2. For grad(): which nodes lie on a path to an input (the others are skipped). When
@@ -407,7 +421,8 @@ def _needed_nodes(
 ) -> tuple[set[GradNode], set[GradNode]]:
     """For grad(): the nodes on a path to some input's node (those nodes included), and the
     ones among them that must run (they have a child on such a path). No recursion. Like
-    the dependency count, it reads `_next` directly (None where an input needs no gradient)."""
+    the dependency count, it reads the edge slots directly (None where an input needs no
+    gradient, see Edge in grad_node)."""
     # Topological order (parents first) by Kahn's algorithm on a copy of the counts.
     remaining = dict(deps)
     order: list[GradNode] = []
@@ -415,7 +430,8 @@ def _needed_nodes(
     while frontier:
         node = frontier.pop()
         order.append(node)
-        for child in node._next if blocked is None else _unblocked(node, blocked):
+        kids = node._nexts or (node._next0, node._next1)
+        for child in kids if blocked is None else _unblocked(node, blocked):
             if child is not None:
                 left = remaining[child] - 1
                 remaining[child] = left
@@ -424,7 +440,8 @@ def _needed_nodes(
     needed: set[GradNode] = set()
     runners: set[GradNode] = set()
     for node in reversed(order):
-        for child in node._next if blocked is None else _unblocked(node, blocked):
+        kids = node._nexts or (node._next0, node._next1)
+        for child in kids if blocked is None else _unblocked(node, blocked):
             if child in needed:
                 runners.add(node)
                 needed.add(node)

@@ -267,7 +267,8 @@ class AccumulateGrad(GradNode):
         # accumulator each pass (the leaf holds it weakly, as PyTorch's AutogradMeta does),
         # and the generic path took about half of its ~0.8 us. tests/test_fast_paths_sgd.py
         # checks this sets every slot GradNode.__init__ sets, to the same values.
-        self._next = ()
+        self._next0 = self._next1 = None
+        self._nexts = ()
         self._at = ()
         self._more = None
         self._released = False

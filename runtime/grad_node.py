@@ -85,12 +85,20 @@ class TensorMeta:
 
 
 # An edge is "the gradient goes to output position `pos` of `node`". A node keeps its edges
-# as two parallel tuples, `_next` (the node per input, None for an input that needs no
-# gradient) and `_at` (the output position per input). Nearly every position is 0, so `_at`
-# is then one of the shared all-zero tuples below and a node allocates a single tuple for
-# its edges instead of one per edge plus one around them: every object a node keeps is one
-# more for each cyclic-GC pass to walk while the graph is alive. `next_edges` shows the
-# edges as (node, pos) pairs; `Edge` names that pair type.
+# without a container of its own when it has at most two input positions (nearly every
+# node): `_next0` and `_next1` are the nodes of positions 0 and 1 (None for an input that
+# needs no gradient, and for a position the node does not have). Only a node with more
+# positions allocates `_nexts`, the tuple of all its nodes (the empty tuple otherwise;
+# `_next0` and `_next1` are then its first two entries). `_at` is the output position per
+# input, one of the shared all-zero tuples below unless some position is not 0, and its
+# length is the node's number of input positions. So a node allocates nothing for its
+# edges: every object a node keeps is one more for each cyclic-GC pass to walk while the
+# graph is alive (a live chain y = tanh(y * a + b) keeps 4 objects per 3 ops; 7 when each
+# node kept a tuple of nodes). `edges()` and `next_edges` are the public views; `_next`,
+# the nodes as one tuple, serves code that read the old tuple slot. The engine reads the
+# slots: `run_backward` one at a time, the dependency count a one-edge node's `_next0`
+# alone, the other loops `node._nexts or (node._next0, node._next1)` (a trailing None for a
+# node with one input or none, skipped like any None edge).
 Edge = tuple  # tuple[GradNode, int]
 
 _ZEROS = tuple((0,) * n for n in range(9))  # _ZEROS[n]: n positions, all 0
@@ -115,13 +123,16 @@ class GradNode:
 
     What a node keeps is laid out for the cyclic GC as much as for speed: every object a
     node holds is one more for each collection to walk while the graph is alive, so the
-    edges take one tuple (`_next`, see Edge above) and output 0's metadata lives in three slots
-    (`_shape`, `_dtype`, `_atype`). Only nodes with several output positions allocate
-    `_more`, the (shape, dtype, array type) of positions 1, 2, ... (None where unset).
+    edges of up to two inputs take two slots (`_next0`, `_next1`, see Edge above) and output
+    0's metadata lives in three slots (`_shape`, `_dtype`, `_atype`). Only nodes with
+    several output positions allocate `_more`, the (shape, dtype, array type) of positions
+    1, 2, ... (None where unset).
     """
 
     __slots__ = (
-        "_next",
+        "_next0",
+        "_next1",
+        "_nexts",
         "_at",
         "_shape",
         "_dtype",
@@ -133,7 +144,9 @@ class GradNode:
         "trace",
         "__weakref__",
     )
-    _next: tuple[GradNode | None, ...]
+    _next0: GradNode | None
+    _next1: GradNode | None
+    _nexts: tuple[GradNode | None, ...]  # () unless the node has more than two input positions
     _at: tuple[int, ...]
     _shape: tuple[int, ...] | None
     _dtype: Any
@@ -189,6 +202,18 @@ class GradNode:
         gradient goes to (None for an input that needs no gradient), and which of that
         node's output positions it arrives at. `next_edges` gives them as pairs."""
         return self._next, self._at
+
+    @property
+    def _next(self) -> tuple[GradNode | None, ...]:
+        """The node per input position as one tuple (None for an input that needs no
+        gradient): for code that read the tuple slot of that name. A node with one or two
+        inputs makes the tuple on each read, so loops that run per node read the slots."""
+        return self._nexts or (self._next0, self._next1)[: len(self._at)]
+
+    @_next.setter
+    def _next(self, nodes: Sequence[GradNode | None]) -> None:
+        # A subclass written for the tuple slot may set it (and `_at`) itself.
+        _set_nexts(self, nodes)
 
     # -- inspection --------------------------------------------------------------------
     @property
@@ -300,7 +325,7 @@ def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
     metadata, which the caller sets (`GradNode.__init__` to None). `new_node`, the generated
     ops' path, does the same with its one- and two-input cases spelled out."""
     edges = [(None, 0) if t is None or not t._requires_grad else edge_to(t) for t in inputs]
-    node._next = tuple([e[0] for e in edges])
+    _set_nexts(node, [e[0] for e in edges])
     at = tuple([e[1] for e in edges])
     node._at = _ZEROS[len(at)] if len(at) < len(_ZEROS) and not any(at) else at
     node._more = None
@@ -308,6 +333,14 @@ def _link(node: GradNode, inputs: Sequence[Tensor | None]) -> None:
     node._released = False
     node._hooks = None
     node.trace = _anomaly.capture_trace() if _anomaly.STATE.enabled else None
+
+
+def _set_nexts(node: GradNode, nodes: Sequence[GradNode | None]) -> None:
+    """Store the node per input position in the layout described at Edge above."""
+    n = len(nodes)
+    node._next0 = nodes[0] if n else None
+    node._next1 = nodes[1] if n > 1 else None
+    node._nexts = tuple(nodes) if n > 2 else ()
 
 
 def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
@@ -328,7 +361,7 @@ def new_node(cls: type[N], inputs: Sequence[Tensor | None], out: Tensor) -> N:
     _link(node, inputs)
     node._shape = None
     set_history(out, node, 0)
-    prev = node._next[0] if n else None  # share an elementwise op's shape (see recorded)
+    prev = node._next0  # share an elementwise op's shape (see recorded)
     if prev is not None and prev._shape == node._shape:
         node._shape = prev._shape
     return node
@@ -378,7 +411,8 @@ def recorded(
         if na._shape == shape:  # an accumulator's output 0 is its leaf
             shape = na._shape
     if b is _ONE:
-        node._next = (na,)
+        node._next0 = na
+        node._next1 = None
         node._at = (pa,) if pa else _ZEROS[1]
     else:
         if b is None or not b._requires_grad:  # b: a Tensor or None
@@ -387,8 +421,10 @@ def recorded(
             nb, pb = b._node, b._pos
         else:
             nb = accumulator_of(b)
-        node._next = (na, nb)
+        node._next0 = na
+        node._next1 = nb
         node._at = (pa, pb) if pa or pb else _ZEROS[2]
+    node._nexts = ()
     node._more = None
     node.seq = next(_SEQ)
     node._released = False

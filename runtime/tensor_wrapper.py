@@ -280,7 +280,7 @@ class _Output(VersionCounter, TensorWrapper):
 
 def _producer(node: GradNode, seq: int) -> GradNode:
     """The node `node` has an edge to whose `seq` is `seq` (see `of_edge`)."""
-    for n in node._next:
+    for n in node._nexts or (node._next0, node._next1):  # see Edge in grad_node
         if n is not None and n.seq == seq:
             return n
     raise RuntimeError(  # pragma: no cover - of_edge saves only inputs the node has edges to

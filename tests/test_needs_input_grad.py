@@ -71,7 +71,7 @@ def test_the_generated_node_passes_the_edges_as_needs(tmp_path: Path) -> None:
     )
     nodes = generate(write_spec(tmp_path, OPS, backward))["nodes.py"]
     node = nodes[nodes.index("class MulGradNode") :]
-    assert "(self._next[0] is not None, self._next[1] is not None)," in node
+    assert "(self._next0 is not None, self._next1 is not None)," in node
     assert "x_grad = None if _r0 is None else wrap(_r0)" in node
 
 
