@@ -15,8 +15,9 @@
  * for types that still reach those same descriptors (checked once per type version: see
  * `layout_ok`), so it stores exactly what the Python statements store.
  *
- * The node's edge layout (today `_next`, `_at`: two tuples) is written in one function,
- * `set_edges`, and named in NODE_SLOTS: a layout change touches those two places.
+ * The node's edge layout (`_next0`, `_next1`, `_nexts`, `_at`: see Edge in grad_node.py) is
+ * written in one function, `set_edges`, and named in node_L: a layout change touches those
+ * two places.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -26,7 +27,7 @@
 
 /* -- layouts: a base type's slots, by name, and a cache of types checked to reach them -- */
 
-#define MAX_SLOTS 12
+#define MAX_SLOTS 16
 #define CACHE_SIZE 64
 
 typedef struct {
@@ -46,10 +47,10 @@ typedef struct {
 } Layout;
 
 /* The node layout: index constants below follow this order. */
-static Layout node_L = {"GradNode", NULL, 10,
-                        {"_next", "_at", "_shape", "_dtype", "_atype", "_more", "seq", "_released",
-                         "_hooks", "trace"}};
-enum { N_NEXT, N_AT, N_SHAPE, N_DTYPE, N_ATYPE, N_MORE, N_SEQ, N_RELEASED, N_HOOKS, N_TRACE };
+static Layout node_L = {"GradNode", NULL, 12,
+                        {"_next0", "_next1", "_nexts", "_at", "_shape", "_dtype", "_atype", "_more", "seq",
+                         "_released", "_hooks", "trace"}};
+enum { N_NEXT0, N_NEXT1, N_NEXTS, N_AT, N_SHAPE, N_DTYPE, N_ATYPE, N_MORE, N_SEQ, N_RELEASED, N_HOOKS, N_TRACE };
 
 static Layout tensor_L = {"Tensor", NULL, 9,
                           {"_data", "_requires_grad", "_node", "_pos", "_grad", "_vc", "_acc", "_extra",
@@ -260,33 +261,32 @@ edge_of(PyObject *t, PyObject **n, PyObject **p, PyObject **shape)
     return 0;
 }
 
-/* The layout-dependent part: the node's edges to its inputs (nb NULL: one input). */
+/* The layout-dependent part: the node's edges to its inputs (nb NULL: one input), as
+ * grad_node.recorded stores them: the nodes in `_next0`/`_next1` (None for a missing
+ * second), `_nexts` the empty tuple, `_at` a shared all-zero tuple unless a position is
+ * not 0. */
 static int
 set_edges(PyObject *node, PyObject *na, PyObject *pa, PyObject *nb, PyObject *pb)
 {
-    PyObject *next, *at;
+    PyObject *at;
     int ta = PyObject_IsTrue(pa);
     if (ta < 0)
         return -1;
     if (nb == NULL) {
-        next = PyTuple_Pack(1, na);
         at = ta ? PyTuple_Pack(1, pa) : (Py_INCREF(rec_zeros1), rec_zeros1);
     }
     else {
         int tb = ta ? 1 : PyObject_IsTrue(pb);
         if (tb < 0)
             return -1;
-        next = PyTuple_Pack(2, na, nb);
         at = ta || tb ? PyTuple_Pack(2, pa, pb) : (Py_INCREF(rec_zeros2), rec_zeros2);
     }
-    if (next == NULL || at == NULL) {
-        Py_XDECREF(next);
-        Py_XDECREF(at);
+    if (at == NULL)
         return -1;
-    }
-    put(&node_L, node, N_NEXT, next);
+    put(&node_L, node, N_NEXT0, na);
+    put(&node_L, node, N_NEXT1, nb == NULL ? Py_None : nb);
+    put(&node_L, node, N_NEXTS, empty_tuple);
     put(&node_L, node, N_AT, at);
-    Py_DECREF(next);
     Py_DECREF(at);
     return 0;
 }

@@ -406,9 +406,8 @@ def _all_on_paths(
             if node.__class__ is AccumulateGrad:
                 if id(node) not in capture_nodes:
                     return False
-            elif None in node._next or not node._next:  # (a generated node's edges are rarely None)
-                edges = node._next
-                if edges.count(None) == len(edges):
+            elif node._next0 is None and node._next1 is None:  # (rare: see Edge in grad_node)
+                if node._nexts.count(None) == len(node._nexts):
                     return False
     return True
 
