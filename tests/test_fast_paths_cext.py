@@ -28,19 +28,8 @@ from opgrad.runtime.tensor_wrapper import TensorWrapper, saved_tensors_hooks
 
 needs_c = pytest.mark.skipif(not _accel.ACTIVE, reason="runtime/_speedups not built, or OPGRAD_PURE set")
 
-NODE_SLOTS = (
-    "_next0",
-    "_next1",
-    "_nexts",
-    "_at",
-    "_shape",
-    "_dtype",
-    "_atype",
-    "_more",
-    "_released",
-    "_hooks",
-    "trace",
-)
+# every slot a node has but `seq` (one counter: the C node is the next number)
+NODE_SLOTS = tuple(n for n in GradNode.__slots__ if n not in ("seq", "__weakref__"))
 TENSOR_SLOTS = ("_data", "_requires_grad", "_node", "_pos", "_grad", "_vc", "_acc", "_extra", "_dual")
 _UNSET = object()
 
