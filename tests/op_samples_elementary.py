@@ -336,7 +336,7 @@ INFOS += [
     OpInfo("xlogy", xlogy_ref, xlogy_samples, BINARY_DIFF),
     OpInfo("fmod", np.fmod, fmod_samples, BINARY_DIFF),
     OpInfo("copysign", np.copysign, binary(away, away), BINARY_DIFF),
-    OpInfo("nan_to_num", nan_to_num_ref, nan_to_num_samples),
+    OpInfo("nan_to_num", nan_to_num_ref, nan_to_num_samples, ref_upcast=False),
     OpInfo("heaviside", np.heaviside, heaviside_samples, (), differentiable=False),
     OpInfo("logical_xor", np.logical_xor, logical_xor_samples, (), differentiable=False),
     OpInfo(

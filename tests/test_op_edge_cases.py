@@ -402,3 +402,16 @@ def test_conv1d_errors_name_conv1d_not_the_conv2d_it_runs(call):
     with pytest.raises((RuntimeError, ValueError)) as info:
         call(x, w)
     assert str(info.value).startswith("conv1d: ") and "conv2d" not in str(info.value)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_nan_to_num_replaces_infinities_by_the_largest_value_of_the_tensors_dtype(dtype):
+    """Found by the long fuzz profile, whose reference ran on float64-upcast inputs (so it
+    expected float64's largest value): the op was right; the fuzzer's reference for it now
+    runs on the case's own dtype (OpInfo.ref_upcast)."""
+    a = np.array([np.inf, -np.inf, np.nan, 1.5], dtype=dtype)
+    for x in (a, a[0]):  # 1-d and 0-d
+        out = og.nan_to_num(og.tensor(np.array(x), requires_grad=True))
+        assert out.dtype == dtype
+        np.testing.assert_array_equal(out.numpy(), np.nan_to_num(np.array(x)))
+    assert og.nan_to_num(og.tensor(a)).numpy()[0] == np.finfo(dtype).max
