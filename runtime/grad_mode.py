@@ -129,8 +129,9 @@ class set_grad_enabled(_GradModeContext):
     def __call__(self, fn: F) -> F:
         # Used as a decorator: undo the constructor's immediate switch, apply per call.
         stack = self._prev
-        self._prev = stack >> 1
-        _set_enabled(stack & 1 == 1)
+        if stack > 1:  # (not after a `with` of this object restored it already)
+            self._prev = stack >> 1
+            _set_enabled(stack & 1 == 1)
         return super().__call__(fn)
 
 

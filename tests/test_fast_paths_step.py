@@ -306,3 +306,19 @@ def test_forward_mode_same_bits_with_and_without_the_saved_softmax(monkeypatch):
     out0, tan0 = og.func.jvp(lambda a: og.cross_entropy(a, label), (x,), (t,))
     _same(out._data, out0._data)
     _same(tan._data, tan0._data)
+
+
+def test_set_grad_enabled_decorating_after_its_with_block_leaves_the_mode_alone():
+    ctx = og.set_grad_enabled(False)
+    with ctx:
+        assert not og.is_grad_enabled()
+    assert og.is_grad_enabled()
+    og.set_grad_enabled(False)
+    try:
+        f = ctx(lambda: og.is_grad_enabled())  # its switch was undone already: no switch now
+        assert not og.is_grad_enabled()
+        with og.enable_grad():
+            assert f() is False and og.is_grad_enabled()
+    finally:
+        og.set_grad_enabled(True)
+    assert _off_count() == 0
