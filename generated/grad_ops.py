@@ -46,7 +46,7 @@ _k_conv2d_grad = kernel_table("conv2d_grad")
 _k_conv3d_grad = kernel_table("conv3d_grad")
 _k_cos_grad = kernel_table("cos_grad")
 _k_cross_entropy_double_grad = kernel_table("cross_entropy_double_grad")
-_k_cross_entropy_grad = kernel_table("cross_entropy_grad")
+_k_cross_entropy_grad_saved = kernel_table("cross_entropy_grad_saved")
 _k_cumprod_double_grad = kernel_table("cumprod_double_grad")
 _k_cumprod_grad = kernel_table("cumprod_grad")
 _k_cumsum_grad = kernel_table("cumsum_grad")
@@ -2812,6 +2812,7 @@ def glu_grad(
 def cross_entropy_grad(
     input: Tensor,
     label: Tensor,
+    prob: Tensor,
     out_grad: Tensor,
     axis: int = -1,
     reduction: str = "mean",
@@ -2822,13 +2823,15 @@ def cross_entropy_grad(
     _kernel = (
         input._data.__class__
         is label._data.__class__
+        is prob._data.__class__
         is out_grad._data.__class__
-        and _k_cross_entropy_grad.get(input._data.__class__)
+        and _k_cross_entropy_grad_saved.get(input._data.__class__)
         or dispatch(
             "cross_entropy_grad",
-            "cross_entropy_grad",
+            "cross_entropy_grad_saved",
             input._data,
             label._data,
+            prob._data,
             out_grad._data,
         )
     )
@@ -2836,6 +2839,7 @@ def cross_entropy_grad(
         input_grad = wrap(_kernel(
             input._data,
             label._data,
+            prob._data,
             out_grad._data,
             axis,
             reduction,
@@ -2845,7 +2849,7 @@ def cross_entropy_grad(
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cross_entropy_grad", _e) from None
     if (input._requires_grad or out_grad._requires_grad) and grad_enabled():
-        node = new_node(_nodes.CrossEntropyDoubleGradNode, (input, None, out_grad), input_grad)
+        node = new_node(_nodes.CrossEntropyDoubleGradNode, (input, None, None, out_grad), input_grad)
         node.input = TensorWrapper.of_edge(input)
         node.label = TensorWrapper.of_input(label)
         node.out_grad = TensorWrapper.of_edge(out_grad)
@@ -2854,7 +2858,7 @@ def cross_entropy_grad(
         node.ignore_index = ignore_index
         node.label_smoothing = label_smoothing
     if FORWARD.active:
-        _jvp.cross_entropy_grad(input, label, out_grad, axis, reduction, ignore_index, label_smoothing, input_grad)
+        _jvp.cross_entropy_grad(input, label, prob, out_grad, axis, reduction, ignore_index, label_smoothing, input_grad)
     return input_grad
 
 

@@ -2995,6 +2995,7 @@ def cross_entropy(
     ignore_index,
     label_smoothing,
     out,
+    prob,
 ) -> None:
     """Tangents of cross_entropy (its `jvp:` rule in ops.yaml)."""
     _t = tangents(input, label)
@@ -3003,7 +3004,7 @@ def cross_entropy(
     input_t, label_t = _t
     pause_rules()
     try:
-        g = _grad_ops.cross_entropy_grad(input, label, _ops.fill(out, 1.0), axis, reduction, ignore_index, label_smoothing)
+        g = _grad_ops.cross_entropy_grad(input, label, prob, _ops.fill(out, 1.0), axis, reduction, ignore_index, label_smoothing)
         out_t = _ops.sum(g * input_t, axis) if reduction == "none" else _ops.sum(g * input_t)
     finally:
         resume_rules()
@@ -4971,6 +4972,7 @@ def glu_grad(
 def cross_entropy_grad(
     input,
     label,
+    prob,
     out_grad,
     axis,
     reduction,
@@ -4979,7 +4981,7 @@ def cross_entropy_grad(
     input_grad,
 ) -> None:
     """Tangents of cross_entropy_grad, derived from its backward (double-vjp)."""
-    derive(_grad_ops.cross_entropy_grad, (input, label, out_grad, axis, reduction, ignore_index, label_smoothing), (input_grad,))
+    derive(_grad_ops.cross_entropy_grad, (input, label, prob, out_grad, axis, reduction, ignore_index, label_smoothing), (input_grad,))
 
 
 def cross_entropy_double_grad(

@@ -46,7 +46,7 @@ _k_conv_transpose1d_grad = kernel_table("conv_transpose1d_grad")
 _k_conv_transpose2d_grad = kernel_table("conv_transpose2d_grad")
 _k_cos_grad = kernel_table("cos_grad")
 _k_cross_entropy_double_grad = kernel_table("cross_entropy_double_grad")
-_k_cross_entropy_grad = kernel_table("cross_entropy_grad")
+_k_cross_entropy_grad_saved = kernel_table("cross_entropy_grad_saved")
 _k_cumprod_double_grad = kernel_table("cumprod_double_grad")
 _k_cumprod_grad = kernel_table("cumprod_grad")
 _k_cumsum_grad = kernel_table("cumsum_grad")
@@ -6890,9 +6890,10 @@ class GluDoubleGradNode(GradNode):
 class CrossEntropyGradNode(GradNode):
     """Gradient of cross_entropy."""
 
-    __slots__ = ("input", "label", "axis", "reduction", "ignore_index", "label_smoothing")
+    __slots__ = ("input", "label", "prob", "axis", "reduction", "ignore_index", "label_smoothing")
     input: Saved
     label: Saved
+    prob: Saved
     axis: int
     reduction: str
     ignore_index: int
@@ -6905,9 +6906,11 @@ class CrossEntropyGradNode(GradNode):
         if create_graph:
             input = unpack(self.input, self)
             label = unpack(self.label, self)
+            prob = unpack(self.prob, self)
             input_grad = _grad_ops.cross_entropy_grad(
                 input,
                 label,
+                prob,
                 out_grad,
                 self.axis,
                 self.reduction,
@@ -6917,16 +6920,19 @@ class CrossEntropyGradNode(GradNode):
             return (input_grad, None)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
+        prob = unpack_data(self.prob, self)
         _kernel = (
             input.__class__
             is label.__class__
+            is prob.__class__
             is out_grad._data.__class__
-            and _k_cross_entropy_grad.get(input.__class__)
+            and _k_cross_entropy_grad_saved.get(input.__class__)
             or dispatch(
                 "cross_entropy_grad",
-                "cross_entropy_grad",
+                "cross_entropy_grad_saved",
                 input,
                 label,
+                prob,
                 out_grad._data,
             )
         )
@@ -6934,6 +6940,7 @@ class CrossEntropyGradNode(GradNode):
             input_grad = wrap(_kernel(
                 input,
                 label,
+                prob,
                 out_grad._data,
                 self.axis,
                 self.reduction,
@@ -6947,6 +6954,7 @@ class CrossEntropyGradNode(GradNode):
     def release_saved(self) -> None:
         self.input = None
         self.label = None
+        self.prob = None
         self._released = True
 
 
@@ -6980,7 +6988,7 @@ class CrossEntropyDoubleGradNode(GradNode):
                 self.ignore_index,
                 self.label_smoothing,
             )
-            return (grad_wrt_input, None, grad_wrt_out_grad)
+            return (grad_wrt_input, None, None, grad_wrt_out_grad)
         input = unpack_data(self.input, self)
         label = unpack_data(self.label, self)
         out_grad = unpack_data(self.out_grad, self)
@@ -7018,7 +7026,7 @@ class CrossEntropyDoubleGradNode(GradNode):
             raise kernel_results_error("cross_entropy_double_grad", 2, _results) from None
         grad_wrt_input = wrap(_r0)
         grad_wrt_out_grad = wrap(_r1)
-        return (grad_wrt_input, None, grad_wrt_out_grad)
+        return (grad_wrt_input, None, None, grad_wrt_out_grad)
 
     def release_saved(self) -> None:
         self.input = None
@@ -7059,7 +7067,7 @@ class CrossEntropyTripleGradNode(GradNode):
         w = _grad_ops.cross_entropy_double_grad(input, label, _ops.fill(out_grad, 1.0), input_grad_grad, axis, reduction, ignore_index, label_smoothing)[0]
         grad_wrt_out_grad = _ops.reduce_as(_ops.sum(grad_wrt_input_grad * w, axis), out_grad)
         b = _grad_ops.cross_entropy_double_grad(input, label, out_grad, grad_wrt_input_grad, axis, reduction, ignore_index, label_smoothing)[0]
-        grad_wrt_input_grad_grad = b + _grad_ops.cross_entropy_grad(input, label, grad_wrt_out_grad_grad, axis, reduction, ignore_index, label_smoothing)
+        grad_wrt_input_grad_grad = b + _grad_ops.cross_entropy_grad(input, label, _ops.softmax(input, axis), grad_wrt_out_grad_grad, axis, reduction, ignore_index, label_smoothing)
         return (grad_wrt_input, None, grad_wrt_out_grad, grad_wrt_input_grad_grad)
 
     def release_saved(self) -> None:

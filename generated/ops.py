@@ -111,7 +111,7 @@ _k_cos = kernel_table("cos")
 _k_cosh = kernel_table("cosh")
 _k_count_nonzero = kernel_table("count_nonzero")
 _k_cross = kernel_table("cross")
-_k_cross_entropy = kernel_table("cross_entropy")
+_k_cross_entropy_and_prob = kernel_table("cross_entropy_and_prob")
 _k_cummax = kernel_table("cummax")
 _k_cummin = kernel_table("cummin")
 _k_cumprod = kernel_table("cumprod")
@@ -7371,25 +7371,29 @@ def cross_entropy(
     _kernel = (
         input._data.__class__
         is label._data.__class__
-        and _k_cross_entropy.get(input._data.__class__)
-        or dispatch("cross_entropy", "cross_entropy", input._data, label._data)
+        and _k_cross_entropy_and_prob.get(input._data.__class__)
+        or dispatch("cross_entropy", "cross_entropy_and_prob", input._data, label._data)
     )
     try:
-        _result = _kernel(input._data, label._data, axis, reduction, ignore_index, label_smoothing)
+        _results = _kernel(input._data, label._data, axis, reduction, ignore_index, label_smoothing)
     except (TypeError, ValueError, OverflowError, MemoryError) as _e:
         raise kernel_error("cross_entropy", _e) from None
-    if input._requires_grad and grad_enabled() and _result.dtype.kind == "f":
-        out, node = recorded(_nodes.CrossEntropyGradNode, _result, input, None)
+    try:
+        _r0, _r1 = _results if _results.__class__ is tuple else (_results,)
+    except ValueError:
+        raise kernel_results_error("cross_entropy", 2, _results) from None
+    out = wrap(_r0)
+    if input._requires_grad and grad_enabled() and out._data.dtype.kind == "f":
+        node = new_node_of(_nodes.CrossEntropyGradNode, out, input, None)
         node.input = TensorWrapper.of_edge(input)
         node.label = TensorWrapper.of_input(label)
+        node.prob = TensorWrapper.of_input(wrap(_r1))
         node.axis = axis
         node.reduction = reduction
         node.ignore_index = ignore_index
         node.label_smoothing = label_smoothing
-    else:
-        out = wrap(_result)
     if FORWARD.active:
-        _jvp.cross_entropy(input, label, axis, reduction, ignore_index, label_smoothing, out)
+        _jvp.cross_entropy(input, label, axis, reduction, ignore_index, label_smoothing, out, wrap(_results[1]))
     return out
 
 

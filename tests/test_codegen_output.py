@@ -174,10 +174,11 @@ def test_a_kernel_with_many_arrays_takes_one_argument_per_line_also_inside_wrap(
         "            input_grad = wrap(_kernel(\n"
         "                input,\n"
         "                label,\n"
+        "                prob,\n"
         "                out_grad._data,\n"
         "                self.axis,\n"
     ) in nodes
-    assert "= wrap(_kernel(input, label, out_grad._data" not in nodes
+    assert "= wrap(_kernel(input, label, prob, out_grad._data" not in nodes
 
 
 def test_every_kernel_call_raises_what_numpy_raises_as_an_error_naming_the_op() -> None:

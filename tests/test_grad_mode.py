@@ -88,4 +88,4 @@ def test_threads_switching_modes_leave_the_global_fast_path_consistent():
     for t in threads:
         t.join()
     assert sorted(seen) == [(False, True), (False, True), (True, False), (True, False)]
-    assert grad_mode._OFF == 0 and og.is_grad_enabled()
+    assert not grad_mode._OFF and og.is_grad_enabled()
