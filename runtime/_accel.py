@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,9 @@ _speedups: Any
 try:
     if os.environ.get("OPGRAD_PURE"):
         raise ImportError("OPGRAD_PURE is set")
+    if sys.implementation.name != "cpython" or sys.version_info[:2] != (3, 11):
+        # the C file reads CPython 3.11's object layouts (tools/build_speedups.py builds it only there)
+        raise ImportError("the C primitives are written for CPython 3.11")
     from opgrad.runtime import _speedups  # type: ignore[attr-defined, no-redef]
 except ImportError:
     _speedups = None

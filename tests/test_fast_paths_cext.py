@@ -8,10 +8,12 @@ is unset; `test_pure_is_the_default_without_the_extension` runs either way.
 from __future__ import annotations
 
 import gc
+import importlib.util
 import os
 import subprocess
 import sys
 import weakref
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -90,6 +92,28 @@ def test_pure_is_the_default_without_the_extension():
     env = {**os.environ, "OPGRAD_PURE": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "function"]
+
+
+def test_another_python_runs_pure_and_the_build_script_says_why(monkeypatch, capsys):
+    """The C file reads CPython 3.11's object layouts: on another version _accel never
+    imports a build (even one made by hand), and tools/build_speedups.py refuses to build."""
+    # (NumPy imported first: it reads the version to choose its own imports)
+    code = "import sys\nimport numpy\nsys.version_info = (3, 12, 0, 'final', 0)\n"
+    code += "from opgrad.runtime import _accel, grad_node as g\n"
+    code += "print(_accel.ACTIVE, type(g.recorded).__name__)"
+    env = {k: v for k, v in os.environ.items() if k != "OPGRAD_PURE"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "function"]
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("build_speedups", root / "tools" / "build_speedups.py")
+    assert spec is not None and spec.loader is not None
+    build_speedups = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_speedups)
+    monkeypatch.setattr(build_speedups, "build", lambda: pytest.fail("built on another Python"))
+    monkeypatch.setattr(sys, "version_info", (3, 12, 0, "final", 0))
+    assert build_speedups.main([]) == 2
+    assert "CPython 3.11" in capsys.readouterr().err
 
 
 @needs_c

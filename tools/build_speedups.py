@@ -20,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "runtime" / "_speedups.c"
+SUPPORTED = (3, 11)  # the CPython the C file is written and tested against (runtime/_accel.py checks it too)
 
 
 def source_sha() -> str:
@@ -55,6 +56,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.clean:
         target().unlink(missing_ok=True)
         return 0
+    if sys.implementation.name != "cpython" or sys.version_info[:2] != SUPPORTED:
+        print(
+            f"build_speedups: runtime/_speedups.c reads CPython {SUPPORTED[0]}.{SUPPORTED[1]}'s object "
+            f"layouts and is tested only there; this is {sys.implementation.name} "
+            f"{sys.version.split()[0]}. opgrad runs as pure Python here (nothing to build).",
+            file=sys.stderr,
+        )
+        return 2
     print(build().relative_to(ROOT))
     return 0
 
