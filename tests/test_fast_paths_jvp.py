@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from finite_differences import central
 from test_ops import _as_list, _grad_setup, _gradcheck_case
 
 import opgrad as og
@@ -187,10 +188,7 @@ def test_reverse_over_forward_differentiates_the_tangent_in_the_primal():
         t = fw.unpack_dual(og.gelu(og.tanh(fw.make_dual(x, og.tensor(v0))))).tangent
         assert t.requires_grad
         (g,) = og.grad(og.sum(t), [x])
-    e = 1e-6
-    fd = [
-        (tangent_sum(x0 + e * np.eye(5)[i]) - tangent_sum(x0 - e * np.eye(5)[i])) / (2 * e) for i in range(5)
-    ]
+    fd = central(tangent_sum, x0)
     np.testing.assert_allclose(g.numpy(), fd, rtol=1e-6, atol=1e-8)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from finite_differences import central
 
 import opgrad as og
 from opgrad import func
@@ -14,16 +15,6 @@ RNG = np.random.default_rng(2)
 
 def t(a, requires_grad=False):
     return og.tensor(np.asarray(a, dtype=np.float64), requires_grad=requires_grad)
-
-
-def central(fn, x, eps=1e-6):
-    out = np.asarray(fn(x))
-    jac = np.zeros(out.shape + x.shape)
-    for idx in np.ndindex(*x.shape):
-        e = np.zeros_like(x)
-        e[idx] = eps
-        jac[(...,) + idx] = (np.asarray(fn(x + e)) - np.asarray(fn(x - e))) / (2 * eps)
-    return jac
 
 
 def f_np(x):

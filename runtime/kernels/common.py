@@ -151,17 +151,19 @@ def nan_where(x: Any, grad: Any) -> Any:
     return xp.where(nan, x, grad)
 
 
-def _one(dtype: Any) -> Any:
-    one = np.ones((), dtype)
-    one.flags.writeable = False
-    return one
+def readonly_scalar(value: Any, dtype: Any) -> Any:
+    """`value` as a read-only 0-d NumPy array of `dtype`: a constant hot kernels pass to their
+    ufuncs instead of a Python number, whose dtype NumPy would work out on every call."""
+    c = np.full((), value, dtype)
+    c.flags.writeable = False
+    return c
 
 
 # 1 as a read-only 0-d NumPy array, by real floating dtype: `1 - a` with a Python 1 costs NumPy
 # ~0.25 µs more than `ONES[a.dtype] - a` (it finds the Python number's dtype on every call),
 # for the same array bit for bit (the same subtraction in a's dtype). Hot grad kernels on small
 # arrays (tanh_grad) use it: `ONES.get(a.dtype) if a.__class__ is np.ndarray else None`.
-ONES: dict[Any, Any] = {np.dtype(t): _one(t) for t in (np.float16, np.float32, np.float64)}
+ONES: dict[Any, Any] = {np.dtype(t): readonly_scalar(1, t) for t in (np.float16, np.float32, np.float64)}
 
 
 def ufunc(name: str) -> Callable[[Any], Any]:

@@ -24,6 +24,7 @@ from opgrad.runtime.kernels.common import (
     erf,
     nan_where,
     nd,
+    readonly_scalar,
     separate,
     stable_sigmoid,
     ufunc,
@@ -205,14 +206,11 @@ def _float_dtype(a, b, c):
     return None
 
 
-def _const(value, dtype):
-    c = np.full((), value, dtype)
-    c.flags.writeable = False
-    return c
-
-
 # float64's and float32's 0-d constants of the double grads: 1, -2 (tanh); 3 and 6 (pow, y = 3)
-_CONSTS = {dt: (ONES[dt], _const(-2, dt), _const(3, dt), _const(6, dt)) for dt in (_F64, _F32)}
+_CONSTS = {
+    dt: (ONES[dt], readonly_scalar(-2, dt), readonly_scalar(3, dt), readonly_scalar(6, dt))
+    for dt in (_F64, _F32)
+}
 
 
 @register_kernel("tanh_double_grad")

@@ -40,12 +40,15 @@ def _reduced_shape(shape, axes, keepdim):
     return keepdim_shape(shape, axes) if keepdim else tuple(d for i, d in enumerate(shape) if i not in axes)
 
 
-def _spread(g, x, axes):
+def _spread(g, x, axes=None):
     """`g` (reduced, keepdim or not) broadcast back to x's shape, as a fresh array: an
     assignment into a new array casts each value as `broadcast_to(...).astype(x.dtype)`
-    did, without broadcast_to's Python-level setup (~1.7 us of a 1,024-value sum_grad)."""
+    did, without broadcast_to's Python-level setup (~1.7 us of a 1,024-value sum_grad).
+    `axes` None: g broadcasts against x as it is (the keepdim shape, or 0-d)."""
+    if axes is not None:
+        g = g.reshape(keepdim_shape(x.shape, axes))
     out = array_module(g).empty(x.shape, dtype=x.dtype)
-    out[...] = g.reshape(keepdim_shape(x.shape, axes))
+    out[...] = g
     return out
 
 
@@ -69,9 +72,7 @@ def sum_grad(x, out_grad, axis=(), keepdim=False):
             out = np.empty(x.shape, dtype=x.dtype)
             out.fill(out_grad)  # one value of x's dtype copied into every element (~0.4 us less)
             return out
-        out = array_module(out_grad).empty(x.shape, dtype=x.dtype)
-        out[...] = out_grad
-        return out
+        return _spread(out_grad, x)
     return _spread(out_grad, x, normalize_axis(axis, x.ndim, "sum"))
 
 
