@@ -25,7 +25,7 @@ from opgrad.runtime.device import array_module
 from opgrad.runtime.engine_loop import run_backward, run_general, run_grad
 from opgrad.runtime.grad_holder import AccumulateGrad, GradTensorHolder, Held, hold
 from opgrad.runtime.grad_mode import _set_enabled
-from opgrad.runtime.grad_node import GradNode, edge_to
+from opgrad.runtime.grad_node import GradNode, accumulator_of, edge_to
 from opgrad.runtime.kernels.common import ONES
 from opgrad.runtime.tensor import Tensor, as_tensor_arg, wrap
 
@@ -181,8 +181,7 @@ def backward(
     seeds = _seeds(outputs, grads, "grad_tensors", create_graph, held)
     if retain_graph is None:
         retain_graph = create_graph
-    roots = [edge_to(t) for t in outputs]
-    _run(roots, seeds, held, retain_graph, create_graph, targets=None, blocked=None, accumulate=True)
+    _run(_edges_to(outputs), seeds, held, retain_graph, create_graph, None, None, True)
 
 
 def grad(
@@ -232,24 +231,20 @@ def grad(
                 blocked.add((id(node), pos))
     targets: dict[tuple[int, int], list[int]] = {}
     target_nodes: dict[int, GradNode] = {}
-    for i, t in enumerate(ins):
-        node, pos = edge_to(t)
-        targets.setdefault((id(node), pos), []).append(i)
+    i = 0
+    for node, pos in _edges_to(ins):
+        key = (id(node), pos)
+        if key in targets:  # several non-leaf inputs of one node
+            targets[key].append(i)
+        else:
+            targets[key] = [i]
         target_nodes[id(node)] = node
-    roots = [edge_to(t) for t in outs]
+        i += 1
+    roots = _edges_to(outs)
     if batch and needs_row_loop(roots, ins):
         return grad_row_by_row(outs, ins, seeds, retain_graph, create_graph, allow_unused, no_grad_vars)
-    captured = _run(
-        roots,
-        seeds,
-        held,
-        retain_graph,
-        create_graph,
-        targets=(targets, target_nodes),
-        blocked=blocked,
-        accumulate=not only_inputs,
-        batch=batch,
-    )
+    targeted = (targets, target_nodes)
+    captured = _run(roots, seeds, held, retain_graph, create_graph, targeted, blocked, not only_inputs, batch)
     result: list[Tensor | None] = []
     for i, t in enumerate(ins):
         g = captured.get(i)
@@ -260,6 +255,16 @@ def grad(
             )
         result.append(g)
     return result
+
+
+def _edges_to(tensors: list[Tensor]) -> list[tuple[GradNode, int]]:
+    """`edge_to` of each tensor (each requires grad), spelled out: a leaf's accumulator,
+    else its node and output position."""
+    edges = []
+    for t in tensors:
+        node = t._node
+        edges.append((accumulator_of(t), 0) if node is None else (node, t._pos))
+    return edges
 
 
 def _run(
@@ -281,11 +286,18 @@ def _run(
     # need the test that keeps a root from being walked twice.
     deps: dict[GradNode, int] = {}
     get = deps.get
-    root_nodes = {node: None for node, _pos in roots}  # in order, each once
-    several = len(root_nodes) > 1
-    stack: list[GradNode] = list(root_nodes)
-    while stack:
-        node: GradNode | None = stack.pop()
+    node: GradNode | None
+    if len(roots) == 1:  # the common case, without a comprehension's frame or the stack
+        node = roots[0][0]
+        root_nodes = {node: None}
+        several = False
+        stack: list[GradNode] = []
+    else:
+        root_nodes = dict.fromkeys([node for node, _pos in roots])  # in order, each once
+        several = len(root_nodes) > 1
+        stack = list(root_nodes)
+        node = stack.pop()
+    while True:
         while node is not None:
             nxt = None
             if blocked is None and node._next1 is None and not node._nexts:
@@ -315,6 +327,9 @@ def _run(
                         else:
                             deps[child] = n + 1
             node = nxt
+        if not stack:
+            break
+        node = stack.pop()
 
     # 2. For grad(): which nodes lie on a path to an input (the others are skipped). When
     # every node reached does (`_all_on_paths`), nothing is skipped and, nothing else

@@ -178,8 +178,14 @@ def tanh_grad(out, out_grad):
         dtype = out.dtype
         one = _ONE_F64 if dtype is _F64 else _ONE_F32 if dtype is _F32 else ONES.get(dtype)  # None: complex
         if one is not None:
-            r = _MULTIPLY(out_grad, _SUBTRACT(one, _MULTIPLY(out, out)))
-            return r if r.__class__ is _NDARRAY else nd(r)  # nd's check without the call
+            r = _MULTIPLY(out, out)
+            if r.__class__ is not _NDARRAY:  # 0-d: a NumPy scalar
+                return nd(_MULTIPLY(out_grad, _SUBTRACT(one, r)))
+            # each later step into that fresh array (the same values, one allocation)
+            _SUBTRACT(one, r, r)
+            if out_grad.dtype is dtype and out_grad.shape == r.shape:
+                return _MULTIPLY(out_grad, r, r)
+            return _MULTIPLY(out_grad, r)  # (another dtype or a broadcast: a new array)
     one = ONES.get(out.dtype) if out.__class__ is _NDARRAY else None  # 1 in out's dtype, or None
     r = out_grad * (one - out * out) if one is not None else out_grad * _conj(1 - out * out)
     return r if r.__class__ is _NDARRAY else nd(r)
@@ -221,10 +227,18 @@ def tanh_double_grad(out, out_grad, x_grad_grad, needs=None):
     dtype = _float_dtype(out, out_grad, x_grad_grad)
     if dtype is not None:  # conj is the identity; -2 and 1 as 0-d arrays of the dtype
         one, neg_two = _CONSTS[dtype][:2]
-        return (
-            _MULTIPLY(_MULTIPLY(_MULTIPLY(neg_two, x_grad_grad), out_grad), out) if want_out else None,
-            _MULTIPLY(x_grad_grad, _SUBTRACT(one, _MULTIPLY(out, out))) if want_out_grad else None,
-        )
+        # each step's product into the fresh array of the step before (ufunc(a, b, a): the
+        # same values, one allocation for each result)
+        grad_wrt_out = grad_wrt_out_grad = None
+        if want_out:
+            grad_wrt_out = _MULTIPLY(neg_two, x_grad_grad)
+            _MULTIPLY(grad_wrt_out, out_grad, grad_wrt_out)
+            _MULTIPLY(grad_wrt_out, out, grad_wrt_out)
+        if want_out_grad:
+            grad_wrt_out_grad = _MULTIPLY(out, out)
+            _SUBTRACT(one, grad_wrt_out_grad, grad_wrt_out_grad)
+            _MULTIPLY(x_grad_grad, grad_wrt_out_grad, grad_wrt_out_grad)
+        return grad_wrt_out, grad_wrt_out_grad
     return (
         nd(_conj(-2 * x_grad_grad * _conj(out_grad) * out)) if want_out else None,
         nd(x_grad_grad * (1 - out * out)) if want_out_grad else None,
@@ -483,7 +497,9 @@ def pow_grad(x, out_grad, y):
         return array_module(x).zeros_like(x)
     dtype = _float_dtype(x, out_grad, out_grad) if _cube(y) else None
     if dtype is not None:  # out_grad * (3 * x ** 2), x ** 2 being NumPy's x * x
-        return _MULTIPLY(out_grad, _MULTIPLY(_CONSTS[dtype][2], _MULTIPLY(x, x)))
+        r = _MULTIPLY(x, x)
+        _MULTIPLY(_CONSTS[dtype][2], r, r)  # (in place after the first step, as tanh_grad's)
+        return _MULTIPLY(out_grad, r, r)
     return nd((out_grad * _conj(y * _power(x, y - 1))).astype(out_grad.dtype, copy=False))
 
 
@@ -496,10 +512,15 @@ def pow_double_grad(x, out_grad, x_grad_grad, y, needs=None):
     dtype = _float_dtype(x, out_grad, x_grad_grad) if _cube(y) else None
     if dtype is not None:  # conj is the identity; y * (y - 1) = 6, x ** 2 is x * x
         three, six = _CONSTS[dtype][2:]
-        return (
-            _MULTIPLY(_MULTIPLY(_MULTIPLY(x_grad_grad, out_grad), six), x) if want_x else None,
-            _MULTIPLY(_MULTIPLY(x_grad_grad, three), _MULTIPLY(x, x)) if want_out_grad else None,
-        )
+        grad_wrt_x = grad_wrt_out_grad = None  # (in place after the first step, as tanh's)
+        if want_x:
+            grad_wrt_x = _MULTIPLY(x_grad_grad, out_grad)
+            _MULTIPLY(grad_wrt_x, six, grad_wrt_x)
+            _MULTIPLY(grad_wrt_x, x, grad_wrt_x)
+        if want_out_grad:
+            grad_wrt_out_grad = _MULTIPLY(x_grad_grad, three)
+            _MULTIPLY(grad_wrt_out_grad, _MULTIPLY(x, x), grad_wrt_out_grad)
+        return grad_wrt_x, grad_wrt_out_grad
     return (
         nd(_conj(x_grad_grad * _conj(out_grad) * (y * (y - 1)) * (x if y == 3 else pow_(x, y - 2))))
         if want_x
