@@ -174,8 +174,11 @@ def backward(
     create_graph: bool = False,
 ) -> None:
     """Accumulate the gradients of `tensors` into the `.grad` of every leaf they depend on."""
-    outputs = _as_list(tensors, "backward: tensors")
-    _check_distinct(outputs, "tensors")
+    if tensors.__class__ is list and len(tensors) == 1 and tensors[0].__class__ is Tensor:
+        outputs = [tensors[0]]  # Tensor.backward's call: one tensor, nothing to compare
+    else:
+        outputs = _as_list(tensors, "backward: tensors")
+        _check_distinct(outputs, "tensors")
     grads = None if grad_tensors is None else _as_list(grad_tensors, "backward: grad_tensors")
     held: Held = {}
     seeds = _seeds(outputs, grads, "grad_tensors", create_graph, held)
@@ -204,10 +207,13 @@ def grad(
     result has one too; row b is what grad_outputs[...][b] would give, computed in one pass
     (nodes without a batching rule, runtime/batching.py, run once per row).
     """
-    outs = _as_list(outputs, "grad: outputs")
-    ins = _as_list(inputs, "grad: inputs")
-    _check_distinct(outs, "outputs")
-    _check_distinct(ins, "inputs")
+    if outputs.__class__ is Tensor and inputs.__class__ is Tensor:  # (nothing to compare)
+        outs, ins = [outputs], [inputs]
+    else:
+        outs = _as_list(outputs, "grad: outputs")
+        ins = _as_list(inputs, "grad: inputs")
+        _check_distinct(outs, "outputs")
+        _check_distinct(ins, "inputs")
     for i, t in enumerate(ins):
         if not t._requires_grad:
             raise RuntimeError(
@@ -283,8 +289,10 @@ def _run(
     # The first new child of a node is walked next without going through the stack (a
     # chain never touches it); the counts do not depend on the order of the walk.
     # One root cannot be reached from itself (the graph has no cycles): only several roots
-    # need the test that keeps a root from being walked twice.
+    # need the test that keeps a root from being walked twice. The nodes walked that have no
+    # edge (leaves' accumulators, mostly) are kept in `ends` for grad()'s `_all_on_paths`.
     deps: dict[GradNode, int] = {}
+    ends: list[GradNode] = []
     get = deps.get
     node: GradNode | None
     if len(roots) == 1:  # the common case, without a comprehension's frame or the stack
@@ -312,6 +320,8 @@ def _run(
                             nxt = child
                     else:
                         deps[child] = n + 1
+                else:
+                    ends.append(node)
             else:
                 kids = node._nexts or (node._next0, node._next1)
                 for child in kids if blocked is None else _unblocked(node, blocked):
@@ -326,20 +336,25 @@ def _run(
                                     stack.append(child)
                         else:
                             deps[child] = n + 1
+                # (rare: a node of three or more positions none of which needs a gradient)
+                if nxt is None and node._next0 is None and node._next1 is None:
+                    if node._nexts.count(None) == len(node._nexts):
+                        ends.append(node)
             node = nxt
         if not stack:
             break
         node = stack.pop()
 
     # 2. For grad(): which nodes lie on a path to an input (the others are skipped). When
-    # every node reached does (`_all_on_paths`), nothing is skipped and, nothing else
-    # differing from backward(), run_backward's loop serves the pass, capturing at the leaves.
+    # every node reached does (`_all_on_paths`, from the walk's `ends`), nothing is skipped
+    # and, nothing else differing from backward(), run_backward's loop serves the pass,
+    # capturing at the leaves.
     needed: set[GradNode] | None = None
     runners: set[GradNode] | None = None
     capture: dict[tuple[int, int], list[int]] | None = None
     plain = blocked is None and not batch and not _anomaly.STATE.enabled
     if targets is not None:
-        if not accumulate and plain and _all_on_paths(deps, root_nodes, targets[1]):
+        if not accumulate and plain and _all_on_paths(ends, targets[1]):
             capture = targets[0]
         else:  # (grad(only_inputs=False) captures and accumulates: run_general)
             plain = False
@@ -406,24 +421,18 @@ def _unblocked(node: GradNode, blocked: set[tuple[int, int]]) -> list[GradNode]:
     return [c for c, p in edges if c is not None and (id(c), p) not in blocked]
 
 
-def _all_on_paths(
-    deps: dict[GradNode, int], root_nodes: dict[GradNode, None], capture_nodes: dict[int, GradNode]
-) -> bool:
+def _all_on_paths(ends: list[GradNode], capture_nodes: dict[int, GradNode]) -> bool:
     """For grad(): whether every node reached lies on a path to an input, and every input
     is a leaf, so that the pass needs no skipping (`_needed_nodes` would keep every node)
-    and captures only at leaves' accumulators. So it is when every leaf reached is an
-    input's and every other node reached has an edge: each path then ends at an input."""
+    and captures only at leaves' accumulators. So it is when every node reached without an
+    edge (`ends`, from the dependency count's walk; every leaf's accumulator is one) is an
+    input's accumulator: each path then ends at an input."""
     for node in capture_nodes.values():
         if node.__class__ is not AccumulateGrad:
             return False
-    for nodes in (deps, root_nodes):
-        for node in nodes:
-            if node.__class__ is AccumulateGrad:
-                if id(node) not in capture_nodes:
-                    return False
-            elif node._next0 is None and node._next1 is None:  # (rare: see Edge in grad_node)
-                if node._nexts.count(None) == len(node._nexts):
-                    return False
+    for node in ends:
+        if node.__class__ is not AccumulateGrad or id(node) not in capture_nodes:
+            return False
     return True
 
 
