@@ -238,17 +238,20 @@ def grad(
             if isinstance(t, Tensor) and t._requires_grad:
                 node, pos = edge_to(t)
                 blocked.add((id(node), pos))
-    targets: dict[tuple[int, int], list[int]] = {}
-    target_nodes: dict[int, GradNode] = {}
-    i = 0
-    for node, pos in _edges_to(ins):
-        key = (id(node), pos)
-        if key in targets:  # several non-leaf inputs of one node
-            targets[key].append(i)
-        else:
-            targets[key] = [i]
-        target_nodes[id(node)] = node
-        i += 1
+    edges = _edges_to(ins)
+    if len(edges) == 1:  # (the common case, without the loop)
+        node, pos = edges[0]
+        targets: dict[tuple[int, int], list[int]] = {(id(node), pos): [0]}
+        target_nodes: dict[int, GradNode] = {id(node): node}
+    else:
+        targets, target_nodes = {}, {}
+        for i, (node, pos) in enumerate(edges):
+            key = (id(node), pos)
+            if key in targets:  # several non-leaf inputs of one node
+                targets[key].append(i)
+            else:
+                targets[key] = [i]
+            target_nodes[id(node)] = node
     roots = _edges_to(outs)
     if batch and needs_row_loop(roots, ins):
         return grad_row_by_row(outs, ins, seeds, retain_graph, create_graph, allow_unused, no_grad_vars)

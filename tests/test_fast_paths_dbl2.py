@@ -61,40 +61,37 @@ def _no_alias(results, inputs) -> None:
 # --- the kernels, against their step-by-step ufuncs ------------------------------------
 
 
+def _tanh_double_grad_steps(out, og_, xgg, dtype):
+    m = np.multiply
+    return (m(m(m(dtype(-2), xgg), og_), out), m(xgg, np.subtract(dtype(1), m(out, out))))
+
+
+def _pow_double_grad_steps(x, og_, xgg, dtype):
+    m = np.multiply
+    return (m(m(m(xgg, og_), dtype(6)), x), m(m(xgg, dtype(3)), m(x, x)))
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-def test_tanh_double_grad_in_place_steps_bit_for_bit(dtype) -> None:
-    out, og_, xgg = np.tanh(_specials(dtype)), _specials(dtype), _specials(dtype)
-    one, neg_two = dtype(1), dtype(-2)
+@pytest.mark.parametrize(
+    "kernel, steps",
+    [
+        (lambda a, b, c, needs: ew.tanh_double_grad(np.tanh(a), b, c, needs), _tanh_double_grad_steps),
+        (lambda a, b, c, needs: ew.pow_double_grad(a, b, c, 3, needs), _pow_double_grad_steps),
+    ],
+    ids=["tanh", "pow"],
+)
+def test_double_grads_in_place_steps_bit_for_bit(dtype, kernel, steps) -> None:
+    a, og_, xgg = _specials(dtype), _specials(dtype), _specials(dtype)
+    first = np.tanh(a) if steps is _tanh_double_grad_steps else a
     with np.errstate(all="ignore"):
-        want = (
-            np.multiply(np.multiply(np.multiply(neg_two, xgg), og_), out),
-            np.multiply(xgg, np.subtract(one, np.multiply(out, out))),
-        )
+        want = steps(first, og_, xgg, dtype)
         for needs in BOTH_NEEDS:
-            got = ew.tanh_double_grad(out, og_, xgg, needs)
+            got = kernel(a, og_, xgg, needs)
             for g, w, wanted in zip(got, want, needs or (True, True), strict=True):
                 assert (g is None) is not wanted
                 if wanted:
                     _same(g, w)
-            _no_alias(got, (out, og_, xgg))
-
-
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
-def test_pow_double_grad_in_place_steps_bit_for_bit(dtype) -> None:
-    x, og_, xgg = _specials(dtype), _specials(dtype), _specials(dtype)
-    three, six = dtype(3), dtype(6)
-    with np.errstate(all="ignore"):
-        want = (
-            np.multiply(np.multiply(np.multiply(xgg, og_), six), x),
-            np.multiply(np.multiply(xgg, three), np.multiply(x, x)),
-        )
-        for needs in BOTH_NEEDS:
-            got = ew.pow_double_grad(x, og_, xgg, 3, needs)
-            for g, w, wanted in zip(got, want, needs or (True, True), strict=True):
-                assert (g is None) is not wanted
-                if wanted:
-                    _same(g, w)
-            _no_alias(got, (x, og_, xgg))
+            _no_alias(got, (a, first, og_, xgg))
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])

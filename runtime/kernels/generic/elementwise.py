@@ -219,6 +219,14 @@ _CONSTS = {
 }
 
 
+def _product(a, b, c, d):
+    """((a * b) * c) * d by NumPy's multiply, the last two steps into the first step's
+    fresh array (the same values as three new arrays; arrays of one shape and dtype)."""
+    r = _MULTIPLY(a, b)
+    _MULTIPLY(r, c, r)
+    return _MULTIPLY(r, d, r)
+
+
 @register_kernel("tanh_double_grad")
 def tanh_double_grad(out, out_grad, x_grad_grad, needs=None):
     """backward.yaml's composite on arrays, step for step (the same roundings): the
@@ -227,13 +235,10 @@ def tanh_double_grad(out, out_grad, x_grad_grad, needs=None):
     dtype = _float_dtype(out, out_grad, x_grad_grad)
     if dtype is not None:  # conj is the identity; -2 and 1 as 0-d arrays of the dtype
         one, neg_two = _CONSTS[dtype][:2]
-        # each step's product into the fresh array of the step before (ufunc(a, b, a): the
-        # same values, one allocation for each result)
-        grad_wrt_out = grad_wrt_out_grad = None
-        if want_out:
-            grad_wrt_out = _MULTIPLY(neg_two, x_grad_grad)
-            _MULTIPLY(grad_wrt_out, out_grad, grad_wrt_out)
-            _MULTIPLY(grad_wrt_out, out, grad_wrt_out)
+        # each later step into the fresh array of the first (ufunc(a, b, a): the same
+        # values, one allocation for each result)
+        grad_wrt_out = _product(neg_two, x_grad_grad, out_grad, out) if want_out else None
+        grad_wrt_out_grad = None
         if want_out_grad:
             grad_wrt_out_grad = _MULTIPLY(out, out)
             _SUBTRACT(one, grad_wrt_out_grad, grad_wrt_out_grad)
@@ -512,11 +517,8 @@ def pow_double_grad(x, out_grad, x_grad_grad, y, needs=None):
     dtype = _float_dtype(x, out_grad, x_grad_grad) if _cube(y) else None
     if dtype is not None:  # conj is the identity; y * (y - 1) = 6, x ** 2 is x * x
         three, six = _CONSTS[dtype][2:]
-        grad_wrt_x = grad_wrt_out_grad = None  # (in place after the first step, as tanh's)
-        if want_x:
-            grad_wrt_x = _MULTIPLY(x_grad_grad, out_grad)
-            _MULTIPLY(grad_wrt_x, six, grad_wrt_x)
-            _MULTIPLY(grad_wrt_x, x, grad_wrt_x)
+        grad_wrt_x = _product(x_grad_grad, out_grad, six, x) if want_x else None
+        grad_wrt_out_grad = None  # (in place after the first step, as tanh's)
         if want_out_grad:
             grad_wrt_out_grad = _MULTIPLY(x_grad_grad, three)
             _MULTIPLY(grad_wrt_out_grad, _MULTIPLY(x, x), grad_wrt_out_grad)
