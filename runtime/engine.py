@@ -301,9 +301,9 @@ def _run(
     ends: list[GradNode] = []
     get = deps.get
     node: GradNode | None
+    root_nodes: dict[GradNode, None]  # (made and read only with several roots)
     if len(roots) == 1:  # the common case, without a comprehension's frame or the stack
         node = roots[0][0]
-        root_nodes = {node: None}
         several = False
         stack: list[GradNode] = []
     else:
@@ -388,7 +388,6 @@ def _run(
                 order += 1
         heapq.heapify(ready)
 
-    captured: dict[int, Tensor] = {}
     callbacks: list[Callable[[], Any]] = []
     passes = _CALLBACKS.passes
     passes.append((callbacks, accumulate))
@@ -397,7 +396,7 @@ def _run(
         if plain and capture is not None:
             captured = run_grad(ready, order, deps, holder, retain_graph, create_graph, capture)
         elif plain:
-            run_backward(ready, order, deps, holder, retain_graph, create_graph)
+            captured = run_backward(ready, order, deps, holder, retain_graph, create_graph)  # ({})
         else:
             captured = run_general(
                 ready,

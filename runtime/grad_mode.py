@@ -138,6 +138,8 @@ class set_grad_enabled(_GradModeContext):
 def _set_enabled(flag: bool) -> bool:
     """Set the mode and return the previous one (for the engine). `flag` is used for its
     truth, as `bool(flag)` would be."""
+    if flag and not _OFF:  # no thread has grad mode off: on already (without the thread-local)
+        return True
     state = _STATE
     prev = state.enabled
     if flag:
