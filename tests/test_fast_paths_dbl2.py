@@ -335,3 +335,44 @@ def test_grad_results_alias_nothing_with_one_tensor() -> None:
     for i, a in enumerate(arrays):
         for b in arrays[i + 1 :]:
             assert not np.shares_memory(a, b)
+
+
+# --- grad mode's switch --------------------------------------------------------------
+
+
+def test_set_enabled_true_without_the_thread_local_only_while_no_thread_has_it_off() -> None:
+    """`_set_enabled(True)` returns at once while `_OFF` is empty (every thread on); with a
+    thread off, its own or another, it reads and sets this thread's flag as before."""
+    import threading
+
+    from opgrad.runtime import grad_mode
+
+    assert not grad_mode._OFF
+    assert grad_mode._set_enabled(True) is True and og.is_grad_enabled() and not grad_mode._OFF
+    with og.no_grad():  # this thread off: turned on, and back off
+        assert grad_mode._set_enabled(True) is False
+        assert og.is_grad_enabled() and not grad_mode._OFF
+        assert grad_mode._set_enabled(False) is True
+        assert not og.is_grad_enabled() and len(grad_mode._OFF) == 1
+    assert og.is_grad_enabled() and not grad_mode._OFF
+
+    entered, leave = threading.Event(), threading.Event()
+
+    def other() -> None:
+        with og.no_grad():
+            entered.set()
+            leave.wait(10)
+
+    t = threading.Thread(target=other)
+    t.start()
+    try:
+        assert entered.wait(10)
+        assert len(grad_mode._OFF) == 1  # another thread off: this one still on
+        assert grad_mode._set_enabled(True) is True and og.is_grad_enabled()
+        assert grad_mode._set_enabled(False) is True and not og.is_grad_enabled()
+        assert grad_mode._set_enabled(True) is False and og.is_grad_enabled()
+        assert len(grad_mode._OFF) == 1
+    finally:
+        leave.set()
+        t.join()
+    assert not grad_mode._OFF and og.is_grad_enabled()
