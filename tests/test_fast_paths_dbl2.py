@@ -344,6 +344,7 @@ def test_set_enabled_true_without_the_thread_local_only_while_no_thread_has_it_o
     """`_set_enabled(True)` returns at once while `_OFF` is empty (every thread on); with a
     thread off, its own or another, it reads and sets this thread's flag as before."""
     import threading
+    from concurrent.futures import ThreadPoolExecutor
 
     from opgrad.runtime import grad_mode
 
@@ -356,23 +357,23 @@ def test_set_enabled_true_without_the_thread_local_only_while_no_thread_has_it_o
         assert not og.is_grad_enabled() and len(grad_mode._OFF) == 1
     assert og.is_grad_enabled() and not grad_mode._OFF
 
-    entered, leave = threading.Event(), threading.Event()
+    inside, leave = threading.Event(), threading.Event()
 
-    def other() -> None:
+    def off_in_another_thread() -> None:
         with og.no_grad():
-            entered.set()
+            inside.set()
             leave.wait(10)
 
-    t = threading.Thread(target=other)
-    t.start()
-    try:
-        assert entered.wait(10)
-        assert len(grad_mode._OFF) == 1  # another thread off: this one still on
-        assert grad_mode._set_enabled(True) is True and og.is_grad_enabled()
-        assert grad_mode._set_enabled(False) is True and not og.is_grad_enabled()
-        assert grad_mode._set_enabled(True) is False and og.is_grad_enabled()
-        assert len(grad_mode._OFF) == 1
-    finally:
-        leave.set()
-        t.join()
+    with ThreadPoolExecutor(1) as pool:
+        done = pool.submit(off_in_another_thread)
+        try:
+            assert inside.wait(10)
+            assert len(grad_mode._OFF) == 1  # another thread off: this one still on
+            assert grad_mode._set_enabled(True) is True and og.is_grad_enabled()
+            assert grad_mode._set_enabled(False) is True and not og.is_grad_enabled()
+            assert grad_mode._set_enabled(True) is False and og.is_grad_enabled()
+            assert len(grad_mode._OFF) == 1
+        finally:
+            leave.set()
+        done.result()
     assert not grad_mode._OFF and og.is_grad_enabled()
