@@ -198,13 +198,10 @@ def _float_dtype(a, b, c):
     operation to find its dtype, for the same value and rounding: it is cast to the array's
     dtype). Not 0-d (a ufunc returns a NumPy scalar there) and without broadcasting."""
     dtype = a.dtype
-    if (
+    if (  # (chained `is`: each operand read once, ~0.1 us less than the tests one by one)
         (dtype is _F64 or dtype is _F32)
-        and a.__class__ is _NDARRAY
-        and b.__class__ is _NDARRAY
-        and c.__class__ is _NDARRAY
-        and b.dtype is dtype
-        and c.dtype is dtype
+        and a.__class__ is b.__class__ is c.__class__ is _NDARRAY
+        and b.dtype is dtype is c.dtype
         and a.ndim
         and a.shape == b.shape == c.shape
     ):
@@ -234,7 +231,7 @@ def tanh_double_grad(out, out_grad, x_grad_grad, needs=None):
     want_out, want_out_grad = needs or _BOTH
     dtype = _float_dtype(out, out_grad, x_grad_grad)
     if dtype is not None:  # conj is the identity; -2 and 1 as 0-d arrays of the dtype
-        one, neg_two = _CONSTS[dtype][:2]
+        one, neg_two, _three, _six = _CONSTS[dtype]
         # each later step into the fresh array of the first (ufunc(a, b, a): the same
         # values, one allocation for each result)
         grad_wrt_out = _product(neg_two, x_grad_grad, out_grad, out) if want_out else None
@@ -516,7 +513,7 @@ def pow_double_grad(x, out_grad, x_grad_grad, y, needs=None):
     want_x, want_out_grad = needs or _BOTH
     dtype = _float_dtype(x, out_grad, x_grad_grad) if _cube(y) else None
     if dtype is not None:  # conj is the identity; y * (y - 1) = 6, x ** 2 is x * x
-        three, six = _CONSTS[dtype][2:]
+        _one, _neg_two, three, six = _CONSTS[dtype]
         grad_wrt_x = _product(x_grad_grad, out_grad, six, x) if want_x else None
         grad_wrt_out_grad = None  # (in place after the first step, as tanh's)
         if want_out_grad:
