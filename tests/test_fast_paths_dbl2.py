@@ -32,9 +32,10 @@ BOTH_NEEDS = (None, (True, True), (True, False), (False, True))
 
 
 def _same(a, b) -> None:
-    """Same class, shape, dtype and bits (NaN equal to NaN)."""
+    """Same class, shape, dtype, layout and bits (NaN equal to NaN)."""
     assert a.__class__ is b.__class__
     assert a.shape == b.shape and a.dtype == b.dtype
+    assert a.ndim == 0 or a.strides == b.strides  # (a later reduction's order follows it)
     assert np.array_equal(a, b, equal_nan=True)
     if a.dtype.kind == "f" and a.size:  # signed zeros and NaN payloads too
         assert a.tobytes() == b.tobytes()
@@ -125,6 +126,42 @@ def test_tanh_grad_other_dtypes_broadcasts_and_0d_arrays() -> None:
             got = ew.tanh_grad(out, og_)
             _same(got, want)
             _no_alias([got], (out, og_))
+
+
+def _layouts(dtype):
+    """One 2-D array of specials in five layouts: C, Fortran, transposed, reversed, strided."""
+    base = _specials(dtype, 4 * 6 * 2).reshape(8, 6)
+    return {
+        "C": np.ascontiguousarray(base[:4]),
+        "F": np.asfortranarray(base[:4]),
+        "T": np.ascontiguousarray(base[:6, :4].T),
+        "reversed": base[:4][::-1, ::-1],
+        "strided": base[::2],
+    }
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_in_place_steps_keep_the_layout_of_new_arrays(dtype) -> None:
+    """Arrays of other layouts (a Fortran-ordered gradient, a transposed or strided view)
+    give the results, values and strides, of the step-by-step ufuncs' new arrays."""
+    m, one, three = np.multiply, dtype(1), dtype(3)
+    arrays = _layouts(dtype)
+    with np.errstate(all="ignore"):
+        for ka, a in arrays.items():
+            for kb, b in arrays.items():
+                c = arrays["F" if kb == "C" else "C"]
+                t = np.tanh(a)
+                for got, want in (
+                    (ew.tanh_grad(t, b), m(b, np.subtract(one, m(t, t)))),
+                    (ew.pow_grad(a, b, 3), m(b, m(three, m(a, a)))),
+                    (ew.tanh_double_grad(t, b, c), _tanh_double_grad_steps(t, b, c, dtype)),
+                    (ew.tanh_double_grad(t, b, b), _tanh_double_grad_steps(t, b, b, dtype)),
+                    (ew.pow_double_grad(a, b, c, 3), _pow_double_grad_steps(a, b, c, dtype)),
+                    (ew.pow_double_grad(a, b, b, 3), _pow_double_grad_steps(a, b, b, dtype)),
+                ):
+                    for g, w in zip(got, want, strict=True) if isinstance(got, tuple) else [(got, want)]:
+                        _same(g, w)
+                        assert not np.shares_memory(g, a) and not np.shares_memory(g, b), (ka, kb)
 
 
 # --- the workload, against the composites and finite differences -----------------------

@@ -181,11 +181,12 @@ def tanh_grad(out, out_grad):
             r = _MULTIPLY(out, out)
             if r.__class__ is not _NDARRAY:  # 0-d: a NumPy scalar
                 return nd(_MULTIPLY(out_grad, _SUBTRACT(one, r)))
-            # each later step into that fresh array (the same values, one allocation)
+            # each later step into that fresh array (the same values, one allocation; and,
+            # out_grad being of its dtype, shape and layout, the layout a new array would have)
             _SUBTRACT(one, r, r)
-            if out_grad.dtype is dtype and out_grad.shape == r.shape:
+            if out_grad.dtype is dtype and out_grad.shape == r.shape and out_grad.strides == r.strides:
                 return _MULTIPLY(out_grad, r, r)
-            return _MULTIPLY(out_grad, r)  # (another dtype or a broadcast: a new array)
+            return _MULTIPLY(out_grad, r)  # (another dtype, shape or layout: a new array)
     one = ONES.get(out.dtype) if out.__class__ is _NDARRAY else None  # 1 in out's dtype, or None
     r = out_grad * (one - out * out) if one is not None else out_grad * _conj(1 - out * out)
     return r if r.__class__ is _NDARRAY else nd(r)
@@ -196,7 +197,9 @@ def _float_dtype(a, b, c):
     (found by identity), or None. The double-grad kernels then call their ufuncs directly
     with 0-d constants of that dtype (`_CONSTS`; a Python number costs NumPy ~0.1-0.2 us per
     operation to find its dtype, for the same value and rounding: it is cast to the array's
-    dtype). Not 0-d (a ufunc returns a NumPy scalar there) and without broadcasting."""
+    dtype). Not 0-d (a ufunc returns a NumPy scalar there) and without broadcasting. And of
+    one layout (strides): each step's result then has the layout a new array would have, so
+    the kernels may write later steps into the first step's array (`ufunc(a, b, a)`)."""
     dtype = a.dtype
     if (  # (chained `is`: each operand read once, ~0.1 us less than the tests one by one)
         (dtype is _F64 or dtype is _F32)
@@ -204,6 +207,7 @@ def _float_dtype(a, b, c):
         and b.dtype is dtype is c.dtype
         and a.ndim
         and a.shape == b.shape == c.shape
+        and a.strides == b.strides == c.strides
     ):
         return dtype
     return None
