@@ -1,11 +1,12 @@
 """The double-backward fast paths of the wt-dbl2 session (issue 11) give exactly what the
 general paths give.
 
-- tanh's and pow's first and double grad kernels compute each later step into the fresh
-  array of the first (`ufunc(a, b, a)`): bit for bit the step-by-step ufuncs (and so
-  backward.yaml's composites), on float32/float64 with infinities, NaN, signed zeros and
-  subnormals, every `needs`; mixed dtypes, broadcasts and 0-d arrays; results never share
-  memory with an input or one another.
+- tanh's and pow's first and double grad kernels (their float checks chained): bit for
+  bit the step-by-step ufuncs (and so backward.yaml's composites), on float32/float64 with
+  infinities, NaN, signed zeros and subnormals, every `needs`; mixed dtypes, broadcasts,
+  0-d arrays and five memory layouts (strides too); results never share memory with an
+  input or one another. (Writing the later steps into the first step's array was tried
+  and measured no faster in the workload; these tests would hold it to the same bits.)
 - The double-backward workload's `.grad` through those kernels against the composites
   (the create_graph path), and against central differences in float64.
 - The engine: `_all_on_paths` from the dependency walk's edgeless nodes (`ends`) decides as
@@ -81,7 +82,7 @@ def _pow_double_grad_steps(x, og_, xgg, dtype):
     ],
     ids=["tanh", "pow"],
 )
-def test_double_grads_in_place_steps_bit_for_bit(dtype, kernel, steps) -> None:
+def test_double_grads_are_their_steps_bit_for_bit(dtype, kernel, steps) -> None:
     a, og_, xgg = _specials(dtype), _specials(dtype), _specials(dtype)
     first = np.tanh(a) if steps is _tanh_double_grad_steps else a
     with np.errstate(all="ignore"):
@@ -96,7 +97,7 @@ def test_double_grads_in_place_steps_bit_for_bit(dtype, kernel, steps) -> None:
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-def test_first_grads_in_place_steps_bit_for_bit(dtype) -> None:
+def test_first_grads_are_their_steps_bit_for_bit(dtype) -> None:
     out, x, og_ = np.tanh(_specials(dtype)), _specials(dtype), _specials(dtype)
     with np.errstate(all="ignore"):
         got = ew.tanh_grad(out, og_)
@@ -141,7 +142,7 @@ def _layouts(dtype):
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-def test_in_place_steps_keep_the_layout_of_new_arrays(dtype) -> None:
+def test_grads_keep_the_layout_of_their_steps(dtype) -> None:
     """Arrays of other layouts (a Fortran-ordered gradient, a transposed or strided view)
     give the results, values and strides, of the step-by-step ufuncs' new arrays."""
     m, one, three = np.multiply, dtype(1), dtype(3)

@@ -178,15 +178,8 @@ def tanh_grad(out, out_grad):
         dtype = out.dtype
         one = _ONE_F64 if dtype is _F64 else _ONE_F32 if dtype is _F32 else ONES.get(dtype)  # None: complex
         if one is not None:
-            r = _MULTIPLY(out, out)
-            if r.__class__ is not _NDARRAY:  # 0-d: a NumPy scalar
-                return nd(_MULTIPLY(out_grad, _SUBTRACT(one, r)))
-            # each later step into that fresh array (the same values, one allocation; and,
-            # out_grad being of its dtype, shape and layout, the layout a new array would have)
-            _SUBTRACT(one, r, r)
-            if out_grad.dtype is dtype and out_grad.shape == r.shape and out_grad.strides == r.strides:
-                return _MULTIPLY(out_grad, r, r)
-            return _MULTIPLY(out_grad, r)  # (another dtype, shape or layout: a new array)
+            r = _MULTIPLY(out_grad, _SUBTRACT(one, _MULTIPLY(out, out)))
+            return r if r.__class__ is _NDARRAY else nd(r)  # nd's check without the call
     one = ONES.get(out.dtype) if out.__class__ is _NDARRAY else None  # 1 in out's dtype, or None
     r = out_grad * (one - out * out) if one is not None else out_grad * _conj(1 - out * out)
     return r if r.__class__ is _NDARRAY else nd(r)
@@ -197,9 +190,7 @@ def _float_dtype(a, b, c):
     (found by identity), or None. The double-grad kernels then call their ufuncs directly
     with 0-d constants of that dtype (`_CONSTS`; a Python number costs NumPy ~0.1-0.2 us per
     operation to find its dtype, for the same value and rounding: it is cast to the array's
-    dtype). Not 0-d (a ufunc returns a NumPy scalar there) and without broadcasting. And of
-    one layout (strides): each step's result then has the layout a new array would have, so
-    the kernels may write later steps into the first step's array (`ufunc(a, b, a)`)."""
+    dtype). Not 0-d (a ufunc returns a NumPy scalar there) and without broadcasting."""
     dtype = a.dtype
     if (  # (chained `is`: each operand read once, ~0.1 us less than the tests one by one)
         (dtype is _F64 or dtype is _F32)
@@ -207,7 +198,6 @@ def _float_dtype(a, b, c):
         and b.dtype is dtype is c.dtype
         and a.ndim
         and a.shape == b.shape == c.shape
-        and a.strides == b.strides == c.strides
     ):
         return dtype
     return None
@@ -220,14 +210,6 @@ _CONSTS = {
 }
 
 
-def _product(a, b, c, d):
-    """((a * b) * c) * d by NumPy's multiply, the last two steps into the first step's
-    fresh array (the same values as three new arrays; arrays of one shape and dtype)."""
-    r = _MULTIPLY(a, b)
-    _MULTIPLY(r, c, r)
-    return _MULTIPLY(r, d, r)
-
-
 @register_kernel("tanh_double_grad")
 def tanh_double_grad(out, out_grad, x_grad_grad, needs=None):
     """backward.yaml's composite on arrays, step for step (the same roundings): the
@@ -236,15 +218,10 @@ def tanh_double_grad(out, out_grad, x_grad_grad, needs=None):
     dtype = _float_dtype(out, out_grad, x_grad_grad)
     if dtype is not None:  # conj is the identity; -2 and 1 as 0-d arrays of the dtype
         one, neg_two, _three, _six = _CONSTS[dtype]
-        # each later step into the fresh array of the first (ufunc(a, b, a): the same
-        # values, one allocation for each result)
-        grad_wrt_out = _product(neg_two, x_grad_grad, out_grad, out) if want_out else None
-        grad_wrt_out_grad = None
-        if want_out_grad:
-            grad_wrt_out_grad = _MULTIPLY(out, out)
-            _SUBTRACT(one, grad_wrt_out_grad, grad_wrt_out_grad)
-            _MULTIPLY(x_grad_grad, grad_wrt_out_grad, grad_wrt_out_grad)
-        return grad_wrt_out, grad_wrt_out_grad
+        return (
+            _MULTIPLY(_MULTIPLY(_MULTIPLY(neg_two, x_grad_grad), out_grad), out) if want_out else None,
+            _MULTIPLY(x_grad_grad, _SUBTRACT(one, _MULTIPLY(out, out))) if want_out_grad else None,
+        )
     return (
         nd(_conj(-2 * x_grad_grad * _conj(out_grad) * out)) if want_out else None,
         nd(x_grad_grad * (1 - out * out)) if want_out_grad else None,
@@ -503,9 +480,7 @@ def pow_grad(x, out_grad, y):
         return array_module(x).zeros_like(x)
     dtype = _float_dtype(x, out_grad, out_grad) if _cube(y) else None
     if dtype is not None:  # out_grad * (3 * x ** 2), x ** 2 being NumPy's x * x
-        r = _MULTIPLY(x, x)
-        _MULTIPLY(_CONSTS[dtype][2], r, r)  # (in place after the first step, as tanh_grad's)
-        return _MULTIPLY(out_grad, r, r)
+        return _MULTIPLY(out_grad, _MULTIPLY(_CONSTS[dtype][2], _MULTIPLY(x, x)))
     return nd((out_grad * _conj(y * _power(x, y - 1))).astype(out_grad.dtype, copy=False))
 
 
@@ -518,12 +493,10 @@ def pow_double_grad(x, out_grad, x_grad_grad, y, needs=None):
     dtype = _float_dtype(x, out_grad, x_grad_grad) if _cube(y) else None
     if dtype is not None:  # conj is the identity; y * (y - 1) = 6, x ** 2 is x * x
         _one, _neg_two, three, six = _CONSTS[dtype]
-        grad_wrt_x = _product(x_grad_grad, out_grad, six, x) if want_x else None
-        grad_wrt_out_grad = None  # (in place after the first step, as tanh's)
-        if want_out_grad:
-            grad_wrt_out_grad = _MULTIPLY(x_grad_grad, three)
-            _MULTIPLY(grad_wrt_out_grad, _MULTIPLY(x, x), grad_wrt_out_grad)
-        return grad_wrt_x, grad_wrt_out_grad
+        return (
+            _MULTIPLY(_MULTIPLY(_MULTIPLY(x_grad_grad, out_grad), six), x) if want_x else None,
+            _MULTIPLY(_MULTIPLY(x_grad_grad, three), _MULTIPLY(x, x)) if want_out_grad else None,
+        )
     return (
         nd(_conj(x_grad_grad * _conj(out_grad) * (y * (y - 1)) * (x if y == 3 else pow_(x, y - 2))))
         if want_x
