@@ -313,3 +313,13 @@ def test_tanh_gradient_against_finite_differences() -> None:
     x = og.tensor(RNG.standard_normal((4, 3)), requires_grad=True)
     assert og.testing.gradcheck(og.tanh, (x,))
     assert og.testing.gradgradcheck(og.tanh, (x,))
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.complex128])
+@pytest.mark.parametrize("shape", [(32, 128), (5,), ()])
+def test_sigmoid_grad_is_the_general_formula(dtype, shape) -> None:
+    out = _specials(shape, np.float64).astype(dtype)
+    g = _specials(shape, np.float64).astype(dtype)
+    with np.errstate(invalid="ignore", over="ignore"):
+        general = np.asarray(g * np.conj(out * (1 - out)))
+        _same(elementwise.sigmoid_grad(out, g), general)

@@ -245,6 +245,9 @@ def sigmoid(x):
 
 @register_kernel("sigmoid_grad")
 def sigmoid_grad(out, out_grad):
+    one = ONES.get(out.dtype) if out.__class__ is _NDARRAY else None  # 1 in out's dtype (as in tanh_grad)
+    if one is not None:
+        return nd(out_grad * (out * (one - out)))
     return nd(out_grad * _conj(out * (1 - out)))
 
 
