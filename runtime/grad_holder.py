@@ -40,6 +40,7 @@ from opgrad.runtime.tensor import Tensor, wrap
 
 # One lock for every leaf's `.grad` update, so concurrent passes lose no update.
 ACCUMULATE_LOCK = threading.Lock()
+_ANOMALY = _anomaly.STATE  # one object for the life of the process
 
 
 def array_sum(a: Any, b: Any) -> Any:
@@ -228,9 +229,25 @@ def accumulate_into_leaf(
 
     `held` is the pass's record of memory that left the engine (see `Held`); None means
     unknown, and the leaf then always takes a private copy of its first gradient."""
-    with lock:
-        extra = leaf._extra_state()
+    lock.acquire()  # not `with lock:`, whose two method calls cost ~55 ns more per leaf
+    try:
+        extra = leaf._extra
+        if extra is None:
+            extra = leaf._extra_state()
         if leaf._grad is None:
+            if grad._node is None and held is not None:
+                # take_as_grad's common case inline (every parameter of a training step
+                # takes its first gradient here; four calls fewer, ~0.2 us a leaf): the
+                # array is a kernel's, no one outside the engine has its memory block, and
+                # it is writeable, so it becomes the `.grad` as it is
+                data = grad._data
+                base = data.base
+                block = id(data if base is None else base)
+                if block not in held and (data.__class__ is not np.ndarray or data.flags.writeable):
+                    held[block] = True
+                    leaf._grad = grad
+                    extra.grad_owned = not grad._requires_grad
+                    return
             if not create_graph and grad._node is not None:
                 grad = grad.detach()
             grad = take_as_grad(held, grad)
@@ -247,6 +264,8 @@ def accumulate_into_leaf(
         else:
             leaf._grad = wrap(array_sum(old._data, grad._data))
             extra.grad_owned = True
+    finally:
+        lock.release()
 
 
 class AccumulateGrad(GradNode):
@@ -273,7 +292,7 @@ class AccumulateGrad(GradNode):
         self._more = None
         self._released = False
         self._hooks = None
-        self.trace = _anomaly.capture_trace() if _anomaly.STATE.enabled else None
+        self.trace = _anomaly.capture_trace() if _ANOMALY.enabled else None
         self.variable = variable
         self.seq = LEAF_SEQ
         data = variable._data

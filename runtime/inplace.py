@@ -30,9 +30,9 @@ import numpy as np
 from opgrad.runtime.device import array_module
 from opgrad.runtime.dual import FORWARD, note_view
 from opgrad.runtime.grad_mode import grad_enabled
-from opgrad.runtime.kernels.registry import Kernel, into_of
+from opgrad.runtime.kernels.registry import _INTO, Kernel
 from opgrad.runtime.tensor import Tensor, wrap
-from opgrad.runtime.version import bump_version, share_version
+from opgrad.runtime.version import VersionCounter, bump_version, share_version
 
 
 def check_inplace(op: str, x: Tensor, *others: Tensor | None) -> bool:
@@ -99,13 +99,18 @@ def write_into(x: Tensor, table: dict[type, Kernel], arrays: tuple[Any, ...], *a
     """Compute an op straight into x's memory with the into variant of its kernel (`table`,
     the op's resolved kernels by array type); `arrays` and `attrs` are the kernel's
     arguments. True: written, x's version bumped. False: nothing written, and the caller
-    takes the general path (see the module docstring)."""
+    takes the general path (see the module docstring).
+
+    Every optimizer step of a hand-written update runs this (`p.subtract_(p.grad * lr)`),
+    so the look-ups and the version bump are inline (`into_of`, `bump_version`: ~0.1 us a
+    call less)."""
     data = x._data
     cls = data.__class__
     for a in arrays:
         if a.__class__ is not cls:  # mixed devices: the general path explains
             return False
-    into = into_of(table.get(cls))
+    kernel = table.get(cls)
+    into = None if kernel is None else _INTO.get(kernel)
     if into is None or not data.flags.writeable:
         return False
     try:
@@ -115,9 +120,13 @@ def write_into(x: Tensor, table: dict[type, Kernel], arrays: tuple[Any, ...], *a
     except BaseException:  # reported after the loop: x holds the whole result
         bump_version(x)
         raise
-    if done:
-        bump_version(x)
-    return bool(done)
+    if not done:
+        return False
+    vc = x._vc  # bump_version(x), inline
+    if vc is None:
+        vc = x._vc = VersionCounter()
+    vc.value += 1
+    return True
 
 
 def mark_view(out: Tensor, base: Tensor) -> None:

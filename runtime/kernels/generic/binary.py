@@ -30,6 +30,7 @@ def _shape_error(op, x, y, exc):
 # c and b, half the backward's arrays were made only to be dropped.
 _BOTH = (True, True)
 _NDARRAY = np.ndarray
+_ADD_REDUCE = np.add.reduce  # what ndarray.sum calls, behind a Python wrapper
 
 
 def _pair(x_grad, y_grad, x, y):
@@ -51,14 +52,21 @@ register_into(add)(ufunc_into("add"))
 @register_kernel("add_grad")
 def add_grad(x, y, out_grad, needs=None):
     want_x, want_y = needs or _BOTH
-    if out_grad.__class__ is _NDARRAY:  # unbroadcast's first case inline (one call less): no broadcast
+    if out_grad.__class__ is _NDARRAY:  # unbroadcast's first two cases inline (one call less)
         shape = out_grad.shape
         dtype = out_grad.dtype
         return (
             (out_grad if x.shape == shape and x.dtype == dtype else unbroadcast(out_grad, x.shape, x.dtype))
             if want_x
             else None,
-            (out_grad if y.shape == shape and y.dtype == dtype else unbroadcast(out_grad, y.shape, y.dtype))
+            (
+                out_grad
+                if (y_shape := y.shape) == shape and y.dtype == dtype
+                # a bias added to each row (`x @ w + b`): the sum over the rows, as unbroadcast's
+                else _ADD_REDUCE(out_grad, 0)
+                if len(shape) >= 2 and y_shape == shape[1:] and y.dtype == dtype
+                else unbroadcast(out_grad, y_shape, y.dtype)
+            )
             if want_y
             else None,
         )

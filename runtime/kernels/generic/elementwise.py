@@ -178,7 +178,14 @@ def tanh_grad(out, out_grad):
         dtype = out.dtype
         one = _ONE_F64 if dtype is _F64 else _ONE_F32 if dtype is _F32 else ONES.get(dtype)  # None: complex
         if one is not None:
-            r = _MULTIPLY(out_grad, _SUBTRACT(one, _MULTIPLY(out, out)))
+            t = _MULTIPLY(out, out)
+            if t.__class__ is _NDARRAY and t.shape == out_grad.shape and t.dtype is out_grad.dtype:
+                # the same three steps into t, a new array of the result's shape and dtype
+                # (two allocations fewer, ~0.25 us at 32x128): IEEE products and differences
+                # round the same whether or not they write over an operand
+                _SUBTRACT(one, t, t)
+                return _MULTIPLY(out_grad, t, t)
+            r = _MULTIPLY(out_grad, _SUBTRACT(one, t))
             return r if r.__class__ is _NDARRAY else nd(r)  # nd's check without the call
     one = ONES.get(out.dtype) if out.__class__ is _NDARRAY else None  # 1 in out's dtype, or None
     r = out_grad * (one - out * out) if one is not None else out_grad * _conj(1 - out * out)
@@ -235,6 +242,9 @@ def sigmoid(x):
 
 @register_kernel("sigmoid_grad")
 def sigmoid_grad(out, out_grad):
+    one = ONES.get(out.dtype) if out.__class__ is _NDARRAY else None  # 1 in out's dtype (as in tanh_grad)
+    if one is not None:
+        return nd(out_grad * (out * (one - out)))
     return nd(out_grad * _conj(out * (1 - out)))
 
 

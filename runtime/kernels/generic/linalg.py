@@ -16,6 +16,8 @@ import numpy as np
 from opgrad.runtime.kernels.common import array_module, check_like, nd, unbroadcast
 from opgrad.runtime.kernels.registry import register_kernel
 
+_BOTH = (True, True)  # backward.yaml's `needs` when the graph wants both gradients (None)
+
 
 def _swap(a):
     return a.swapaxes(-1, -2) if a.ndim >= 2 else a
@@ -45,15 +47,19 @@ def _check(x, y, transpose_x, transpose_y, op="matmul"):
         ) from None
 
 
+_NDARRAY = np.ndarray
+
+
 @register_kernel("matmul")
 def matmul(x, y, transpose_x=False, transpose_y=False):
     a = _swap(x) if transpose_x else x
     b = _swap(y) if transpose_y else y
     try:
-        return nd(a @ b)
+        r = a @ b
     except ValueError:
         _check(x, y, transpose_x, transpose_y)
         raise
+    return r if r.__class__ is _NDARRAY else nd(r)  # nd's check, without the call
 
 
 @register_kernel("matmul_grad")
@@ -65,33 +71,18 @@ def matmul_grad(x, y, out_grad, transpose_x=False, transpose_y=False, needs=None
 
 
 def _matmul_grad(x, y, out_grad, transpose_x, transpose_y, needs):
-    if needs is not None and not (needs[0] and needs[1]):  # one product, or none, is wanted
-        x_grad, y_grad = _matmul_grad_one(x, y, out_grad, transpose_x, transpose_y, needs[0], needs[1])
-        return x_grad, y_grad
+    want_x, want_y = needs or _BOTH
     if (
-        x.ndim == 2
+        x.__class__ is _NDARRAY
+        and y.__class__ is _NDARRAY
+        and out_grad.__class__ is _NDARRAY
+        and x.ndim == 2
         and y.ndim == 2
         and not transpose_x
         and not transpose_y
-        and x.dtype == y.dtype == out_grad.dtype
-        and x.__class__ is y.__class__ is out_grad.__class__ is np.ndarray
+        and (dtype := x.dtype) == y.dtype
+        and dtype == out_grad.dtype
     ):  # the common case: what the general path computes, without its reshapes and sums
-        return out_grad @ y.T, x.T @ out_grad
-    return _matmul_grad_general(x, y, out_grad, transpose_x, transpose_y)
-
-
-def _matmul_grad_one(x, y, out_grad, transpose_x, transpose_y, want_x, want_y):
-    """matmul_grad's wanted gradients only (None for the other): the 2-D case directly, the
-    rest through the general path restricted to one product."""
-    plain = (
-        x.ndim == 2
-        and y.ndim == 2
-        and not transpose_x
-        and not transpose_y
-        and x.dtype == y.dtype == out_grad.dtype
-        and x.__class__ is y.__class__ is out_grad.__class__ is np.ndarray
-    )
-    if plain:
         return (out_grad @ y.T if want_x else None), (x.T @ out_grad if want_y else None)
     return _matmul_grad_general(x, y, out_grad, transpose_x, transpose_y, want_x, want_y)
 

@@ -309,7 +309,7 @@ def _plain_grad(input, lab, out_grad, reduction, prob):  # noqa: A002
     # the mean's weight: out_grad in float64 over n, as `out_grad / np.int64(n)` gave it
     weight = float(out_grad) / n if reduction == "mean" else float(out_grad)
     d = _softmax_rows(input) if prob is None else prob  # a new array, or the saved one
-    if d.dtype != _F64 and not _exact_scale(weight):
+    if d.dtype is not _F64 and d.dtype != _F64 and not _exact_scale(weight):
         d = d.astype(np.float64, order="C")  # the general path's float64 steps, rounded once at the end
     elif prob is not None:
         d = prob.copy(order="C")  # ours to write into, rows contiguous for the flat index
@@ -317,7 +317,7 @@ def _plain_grad(input, lab, out_grad, reduction, prob):  # noqa: A002
         d = np.ascontiguousarray(d)
     d.reshape(-1)[_row_starts(n, classes) + lab] -= 1.0  # d[i, lab[i]], one flat index
     d *= weight
-    return d.astype(input.dtype, copy=False)
+    return d if d.dtype is input.dtype else d.astype(input.dtype, copy=False)  # (no call for a no-op)
 
 
 # Where cross_entropy's forward keeps its softmax for the grad: NumPy float32 / float64
