@@ -309,6 +309,25 @@ def test_tanh_grad_is_the_general_formula(dtype, grad, shape) -> None:
     assert ONES[np.dtype(dtype)] == 1 and not ONES[np.dtype(dtype)].flags.writeable
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("layouts", ["CF", "FC", "FF", "CC", "sliced"])
+def test_tanh_grad_has_the_general_formulas_layout(dtype, layouts) -> None:
+    # Large enough for the in-place steps: the result must take the layout a new array
+    # would (a later reduction sums in the order of its strides), whatever out's layout.
+    base_out, base_g = _specials((48, 40), dtype), _specials((48, 40), dtype)
+    if layouts == "sliced":
+        out, g = _specials((48, 80), dtype)[:, ::2], base_g
+    else:
+        out = np.asfortranarray(base_out) if layouts[0] == "F" else base_out
+        g = np.asfortranarray(base_g) if layouts[1] == "F" else base_g
+    with np.errstate(invalid="ignore", over="ignore"):
+        r = elementwise.tanh_grad(out, g)
+        general = np.asarray(g * (1 - out * out))
+    _same(r, general)
+    assert r.strides == general.strides
+    assert not np.shares_memory(r, out) and not np.shares_memory(r, g)
+
+
 def test_tanh_gradient_against_finite_differences() -> None:
     x = og.tensor(RNG.standard_normal((4, 3)), requires_grad=True)
     assert og.testing.gradcheck(og.tanh, (x,))
