@@ -7,6 +7,8 @@
  *   of_output(t, node)                tensor_wrapper.TensorWrapper.of_output
  *   of_edge(t)                        tensor_wrapper.TensorWrapper.of_edge
  *   meta_of(t)                        tensor_wrapper.TensorWrapper.meta_of
+ *   op(context, function, row)        a generated op of one plain body shape (codegen/plan_fast.py):
+ *                                     the C driver, whose fallback is that function (see below)
  * Each takes only the common case and otherwise calls the Python function it replaces
  * (its "fallback") with the same arguments, before anything observable happened: a keyword
  * argument, a subclass of Tensor, a node class that changed how its slots are reached,
@@ -1071,11 +1073,12 @@ ctx_traverse(Ctx *c, visitproc visit, void *arg)
     return 0;
 }
 
-static int
-ctx_clear(Ctx *c)
+/* (No tp_clear: a context's cycles go through its module's namespace, which the collector
+ * clears; an op called after that finds its names gone and calls its Python function.) */
+static void
+ctx_dealloc(Ctx *c)
 {
-    c->ok = 0;
-    c->v_ops = 0;
+    PyObject_GC_UnTrack(c);
     Py_CLEAR(c->globals);
     Py_CLEAR(c->nodes_module);
     Py_CLEAR(c->gm_globals);
@@ -1083,14 +1086,6 @@ ctx_clear(Ctx *c)
     Py_CLEAR(c->fwd);
     Py_CLEAR(c->tensor_wrap);
     Py_CLEAR(c->of_input_fn);
-    return 0;
-}
-
-static void
-ctx_dealloc(Ctx *c)
-{
-    PyObject_GC_UnTrack(c);
-    ctx_clear(c);
     Py_CLEAR(c->nodes_dict);
     Py_CLEAR(c->gm_off);
     Py_CLEAR(c->float_set);
@@ -1106,7 +1101,6 @@ static PyTypeObject Ctx_Type = {
     .tp_dealloc = (destructor)ctx_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
     .tp_traverse = (traverseproc)ctx_traverse,
-    .tp_clear = (inquiry)ctx_clear,
 };
 
 /* setup_ops(ops.py's globals()) -> the context of its ops: what the driver reads, from that
@@ -1277,15 +1271,15 @@ op_traverse(OpObject *op, visitproc visit, void *arg)
     return 0;
 }
 
+/* Breaks cycles through the op's own attributes; its context and function stay until it
+ * is freed, so that a call after this still runs (as its Python function). */
 static int
 op_clear(OpObject *op)
 {
-    Py_CLEAR(op->ctx);
-    Py_CLEAR(op->wrapped);
     Py_CLEAR(op->dict);
     Py_CLEAR(op->table);
     Py_CLEAR(op->node_cls);
-    Py_CLEAR(op->doc);
+    op->epoch = 0;
     return 0;
 }
 
@@ -1296,6 +1290,9 @@ op_dealloc(OpObject *op)
     if (op->weakrefs != NULL)
         PyObject_ClearWeakRefs((PyObject *)op);
     op_clear(op);
+    Py_CLEAR(op->ctx);
+    Py_CLEAR(op->wrapped);
+    Py_CLEAR(op->doc);
     Py_CLEAR(op->name);
     Py_CLEAR(op->qualname);
     Py_CLEAR(op->module);
