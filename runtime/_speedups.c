@@ -301,6 +301,23 @@ set_edges(PyObject *node, PyObject *na, PyObject *pa, PyObject *nb, PyObject *pb
     return 0;
 }
 
+/* A fresh Tensor around `data`: an output of `node` at position 0 (`recorded`), or without
+ * history for node None (runtime.tensor.wrap); the stores of Tensor._init_fields. */
+static PyObject *
+new_tensor(PyObject *data, PyObject *node)
+{
+    PyObject *t = PyBaseObject_Type.tp_new(tensor_L.base, empty_tuple, NULL);
+    if (t == NULL)
+        return NULL;
+    put(&tensor_L, t, T_DATA, data);
+    static const int nones[] = {T_GRAD, T_VC, T_ACC, T_EXTRA, T_DUAL};
+    put_none(&tensor_L, t, nones, 5);
+    put(&tensor_L, t, T_RG, node == Py_None ? Py_False : Py_True);
+    put(&tensor_L, t, T_NODE, node);
+    put(&tensor_L, t, T_POS, zero);
+    return t;
+}
+
 /* recorded(cls, data, a, b) without the call: 1 and the new references *made_out and
  * *made_node; 0 when not taken (nothing happened: the Python function must run); -1 on an
  * error. `b` is rec_one for one input. */
@@ -348,15 +365,9 @@ recorded_c(PyObject *cls, PyObject *data, PyObject *a, PyObject *b, PyObject **m
     if (atype == NULL)
         goto done;
     put(&node_L, node, N_ATYPE, atype);
-    out = PyBaseObject_Type.tp_new(tensor_L.base, empty_tuple, NULL);
+    out = new_tensor(data, node);
     if (out == NULL)
         goto done;
-    put(&tensor_L, out, T_DATA, data);
-    static const int tensor_nones[] = {T_GRAD, T_VC, T_ACC, T_EXTRA, T_DUAL};
-    put_none(&tensor_L, out, tensor_nones, 5);
-    put(&tensor_L, out, T_RG, Py_True);
-    put(&tensor_L, out, T_NODE, node);
-    put(&tensor_L, out, T_POS, zero);
     *made_out = out;
     *made_node = node;
     out = node = NULL;
@@ -876,22 +887,6 @@ kind_test(Ctx *c, PyObject *result, int kind)
     return r;
 }
 
-/* wrap(data): a Tensor without history, as runtime.tensor.wrap stores it. */
-static PyObject *
-wrap_plain(PyObject *data)
-{
-    PyObject *t = PyBaseObject_Type.tp_new(tensor_L.base, empty_tuple, NULL);
-    if (t == NULL)
-        return NULL;
-    put(&tensor_L, t, T_DATA, data);
-    put(&tensor_L, t, T_RG, Py_False);
-    put(&tensor_L, t, T_NODE, Py_None);
-    put(&tensor_L, t, T_POS, zero);
-    static const int nones[] = {T_GRAD, T_VC, T_ACC, T_EXTRA, T_DUAL};
-    put_none(&tensor_L, t, nones, 5);
-    return t;
-}
-
 /* The saves: node.<slot> = TensorWrapper.<how>(<input or out>[, node]), in order. */
 static int
 save_all(OpObject *op, PyObject *const *ts, PyObject *out, PyObject *node)
@@ -1025,7 +1020,7 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
             goto error;
     }
     else {
-        out = wrap_plain(result);
+        out = new_tensor(result, Py_None);
         if (out == NULL)
             goto error;
     }
@@ -1060,39 +1055,33 @@ fallback:
     return PyObject_Vectorcall(op->wrapped, args, nargsf, kwnames);
 }
 
-static int
-ctx_traverse(Ctx *c, visitproc visit, void *arg)
-{
-    Py_VISIT(c->globals);
-    Py_VISIT(c->nodes_module);
-    Py_VISIT(c->gm_globals);
-    Py_VISIT(c->gm_enabled);
-    Py_VISIT(c->fwd);
-    Py_VISIT(c->tensor_wrap);
-    Py_VISIT(c->of_input_fn);
-    return 0;
-}
+/* A context's and an op's object fields, each list written once for traverse and dealloc:
+ * the first list may take part in cycles (visited), the second holds strings, types and
+ * other acyclic objects (only freed). */
+#define CTX_VISITED(X) X(globals) X(nodes_module) X(gm_globals) X(gm_enabled) X(fwd) X(tensor_wrap) X(of_input_fn)
+#define CTX_OTHERS(X) X(nodes_dict) X(gm_off) X(float_set) X(float_dtypes[0]) X(float_dtypes[1]) X(float_dtypes[2])
+#define OP_VISITED(X) X(ctx) X(wrapped) X(dict) X(table) X(node_cls) X(doc)
+#define OP_OTHERS(X) X(name) X(qualname) X(module) X(table_name) X(node_name)
+#define VISIT_FIELD(f) Py_VISIT(self->f);
+#define CLEAR_FIELD(f) Py_CLEAR(self->f);
+#define TRAVERSE(name, type, fields)                                                                \
+    static int name(type *self, visitproc visit, void *arg)                                         \
+    {                                                                                               \
+        fields(VISIT_FIELD) return 0;                                                               \
+    }
+
+TRAVERSE(ctx_traverse, Ctx, CTX_VISITED)
 
 /* (No tp_clear: a context's cycles go through its module's namespace, which the collector
  * clears; an op called after that finds its names gone and calls its Python function.) */
 static void
-ctx_dealloc(Ctx *c)
+ctx_dealloc(Ctx *self)
 {
-    PyObject_GC_UnTrack(c);
-    Py_CLEAR(c->globals);
-    Py_CLEAR(c->nodes_module);
-    Py_CLEAR(c->gm_globals);
-    Py_CLEAR(c->gm_enabled);
-    Py_CLEAR(c->fwd);
-    Py_CLEAR(c->tensor_wrap);
-    Py_CLEAR(c->of_input_fn);
-    Py_CLEAR(c->nodes_dict);
-    Py_CLEAR(c->gm_off);
-    Py_CLEAR(c->float_set);
-    for (int i = 0; i < 3; i++)
-        Py_CLEAR(c->float_dtypes[i]);
-    Py_CLEAR(c->tw_type);
-    PyObject_GC_Del(c);
+    PyObject_GC_UnTrack(self);
+    CTX_VISITED(CLEAR_FIELD)
+    CTX_OTHERS(CLEAR_FIELD)
+    Py_CLEAR(self->tw_type);
+    PyObject_GC_Del(self);
 }
 
 static PyTypeObject Ctx_Type = {
@@ -1259,17 +1248,7 @@ error:
     return NULL;
 }
 
-static int
-op_traverse(OpObject *op, visitproc visit, void *arg)
-{
-    Py_VISIT(op->ctx);
-    Py_VISIT(op->wrapped);
-    Py_VISIT(op->dict);
-    Py_VISIT(op->table);
-    Py_VISIT(op->node_cls);
-    Py_VISIT(op->doc);
-    return 0;
-}
+TRAVERSE(op_traverse, OpObject, OP_VISITED)
 
 /* Breaks cycles through the op's own attributes; its context and function stay until it
  * is freed, so that a call after this still runs (as its Python function). */
@@ -1284,23 +1263,16 @@ op_clear(OpObject *op)
 }
 
 static void
-op_dealloc(OpObject *op)
+op_dealloc(OpObject *self)
 {
-    PyObject_GC_UnTrack(op);
-    if (op->weakrefs != NULL)
-        PyObject_ClearWeakRefs((PyObject *)op);
-    op_clear(op);
-    Py_CLEAR(op->ctx);
-    Py_CLEAR(op->wrapped);
-    Py_CLEAR(op->doc);
-    Py_CLEAR(op->name);
-    Py_CLEAR(op->qualname);
-    Py_CLEAR(op->module);
-    Py_CLEAR(op->table_name);
-    Py_CLEAR(op->node_name);
-    for (int i = 0; i < op->nsaves; i++)
-        Py_CLEAR(op->save_slot[i]);
-    PyObject_GC_Del(op);
+    PyObject_GC_UnTrack(self);
+    if (self->weakrefs != NULL)
+        PyObject_ClearWeakRefs((PyObject *)self);
+    OP_VISITED(CLEAR_FIELD)
+    OP_OTHERS(CLEAR_FIELD)
+    for (int i = 0; i < self->nsaves; i++)
+        Py_CLEAR(self->save_slot[i]);
+    PyObject_GC_Del(self);
 }
 
 static PyObject *

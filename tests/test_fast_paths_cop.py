@@ -599,3 +599,27 @@ def test_the_op_looks_like_its_function():
         wrapper.__name__ == "tanh" and wrapper.__wrapped__ is ops.tanh and wrapper.__doc__ == ops.tanh.__doc__
     )
     assert inspect.signature(wrapper) == inspect.signature(python_of("tanh"))
+
+
+@needs_c
+def test_another_generated_module_has_its_own_context(monkeypatch):
+    """A second module generated with the table (a test's spec, a copy) binds its ops to its
+    own namespace: what it changes never reaches these ops, nor the other way round."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("opgrad_ops_copy", ops.__file__)
+    assert spec is not None and spec.loader is not None
+    copy_ops = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copy_ops)
+    assert not inspect.isfunction(copy_ops.tanh) and copy_ops.tanh is not ops.tanh
+    assert copy_ops.tanh.__wrapped__.__globals__ is vars(copy_ops)
+    x = og.tensor(np.linspace(-1, 1, 4), requires_grad=True)
+    calls = []
+    pure = _accel.PURE["recorded"]
+    monkeypatch.setattr(copy_ops, "recorded", lambda *a, **k: (calls.append(a[0]), pure(*a, **k))[1])
+    og.tanh(x)
+    assert calls == [] and _python_calls(lambda: og.tanh(x), "tanh") == 0
+    copy_ops.tanh(x)
+    assert calls == [N.TanhGradNode]
+    monkeypatch.setattr(ops, "wrap", lambda data: pytest.fail("ops.wrap read by the copy"))
+    assert not copy_ops.tanh(og.tensor(np.ones(2))).requires_grad
