@@ -22,6 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 _speedups: Any
 try:
     if os.environ.get("OPGRAD_PURE"):
@@ -93,10 +95,16 @@ def ops(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
     OPS_TABLES[namespace["__name__"]] = table
     if _speedups is None or "recorded" not in PURE or "of_output" not in PURE:
         return
+    dtypes = tuple(np.dtype(name) for name in ("float16", "float32", "float64"))
     try:
-        context = _speedups.setup_ops(namespace)  # (one per module: a test's generated ops have theirs)
+        context = _speedups.setup_ops(namespace, dtypes)  # one per module (a test spec has its own)
         made = {row[0]: _speedups.op(context, namespace[row[0]], row) for row in table}
-    except (TypeError, ValueError, AttributeError) as e:
-        _not_used(f"does not fit generated/ops.py ({e})")
+    except (TypeError, ValueError, AttributeError) as e:  # this module keeps its Python functions
+        warnings.warn(
+            f"opgrad: {namespace.get('__name__')} does not fit runtime/_speedups' op driver ({e}); "
+            "its ops run as Python functions",
+            RuntimeWarning,
+            stacklevel=2,
+        )
         return
     namespace.update(made)

@@ -672,7 +672,7 @@ setup_wrappers(PyObject *self, PyObject *g)
  * shape codegen/plan_fast.py recognizes (read its docstring), described by its table row:
  * (name, kernel table name, node class name, recorded's inputs, saves, dtype test, jvp).
  * It runs that body's common case -- exact Tensors whose arrays are exact ndarrays of one
- * float dtype (the one of FLOAT_DTYPES's members), FORWARD.active false, the kernel already
+ * float dtype (float16/32/64, FLOAT_DTYPES's members), FORWARD.active false, the kernel already
  * resolved for ndarray -- and calls the Python function (`__wrapped__`) for everything else,
  * before anything observable happened: keyword arguments, other argument counts, numbers,
  * subclasses, other dtypes or array types, forward mode, a kernel that raises one of the
@@ -771,7 +771,7 @@ revalidate(Ctx *c)
              global_is(g, "grad_enabled", c->gm_enabled) && global_is(g, "FORWARD", c->fwd) &&
              global_is(g, "wrap", c->tensor_wrap) && global_is(g, "Tensor", (PyObject *)tensor_L.base) &&
              global_is(g, "TensorWrapper", (PyObject *)c->tw_type) &&
-             global_is(g, "FLOAT_DTYPES", c->float_set) && global_is(g, "_nodes", c->nodes_module) &&
+             PyDict_GetItemString(g, "FLOAT_DTYPES") == c->float_set && global_is(g, "_nodes", c->nodes_module) &&
              PyDict_GetItemString(g, "isinstance") == NULL && global_is(c->gm_globals, "_OFF", c->gm_off) &&
              layout_ok(&tensor_L, tensor_L.base) &&
              tw_method_is(c, "of_output", (PyCFunction)(void (*)(void))of_output) &&
@@ -850,7 +850,8 @@ op_ready(OpObject *op)
     return 1;
 }
 
-/* A float dtype of FLOAT_DTYPES (by identity: anything else goes to the Python body). */
+/* One of the float dtypes the driver takes (by identity: anything else, even an equal dtype,
+ * goes to the Python body). */
 static inline int
 is_float_dtype(Ctx *c, PyObject *dtype)
 {
@@ -1092,13 +1093,17 @@ static PyTypeObject Ctx_Type = {
     .tp_traverse = (traverseproc)ctx_traverse,
 };
 
-/* setup_ops(ops.py's globals()) -> the context of its ops: what the driver reads, from that
- * module's own names. */
+/* setup_ops(ops.py's globals(), (float16, float32, float64)) -> the context of its ops: what
+ * the driver reads, from that module's own names; the dtypes are the ones it takes (members
+ * of FLOAT_DTYPES where the module reads it: a module whose ops test no dtype lacks it). */
 static PyObject *
-setup_ops(PyObject *self, PyObject *g)
+setup_ops(PyObject *self, PyObject *args)
 {
-    if (!PyDict_CheckExact(g) || tensor_L.base == NULL || output_L.base == NULL) {
-        PyErr_SetString(PyExc_TypeError, "setup_ops: expects ops.py's globals(), after setup_wrappers");
+    PyObject *g, *dtypes;
+    if (!PyArg_ParseTuple(args, "O!O!:setup_ops", &PyDict_Type, &g, &PyTuple_Type, &dtypes))
+        return NULL;
+    if (!PyDict_CheckExact(g) || PyTuple_GET_SIZE(dtypes) != 3 || tensor_L.base == NULL || output_L.base == NULL) {
+        PyErr_SetString(PyExc_TypeError, "setup_ops: expects ops.py's globals() and 3 dtypes, after setup_wrappers");
         return NULL;
     }
     PyObject *nodes = PyDict_GetItemString(g, "_nodes");
@@ -1108,10 +1113,18 @@ setup_ops(PyObject *self, PyObject *g)
     PyObject *floats = PyDict_GetItemString(g, "FLOAT_DTYPES");
     PyObject *tw = PyDict_GetItemString(g, "TensorWrapper");
     if (nodes == NULL || !PyModule_Check(nodes) || enabled == NULL || !PyFunction_Check(enabled) ||
-        forward == NULL || wrap == NULL || floats == NULL || !PyFrozenSet_CheckExact(floats) ||
-        PySet_GET_SIZE(floats) != 3 || tw == NULL || !PyType_Check(tw)) {
+        forward == NULL || wrap == NULL || (floats != NULL && !PyFrozenSet_CheckExact(floats)) || tw == NULL ||
+        !PyType_Check(tw)) {
         PyErr_SetString(PyExc_TypeError, "setup_ops: unexpected ops module");
         return NULL;
+    }
+    for (int i = 0; floats != NULL && i < 3; i++) {
+        int in = PySet_Contains(floats, PyTuple_GET_ITEM(dtypes, i));
+        if (in <= 0) {
+            if (in == 0)
+                PyErr_SetString(PyExc_TypeError, "setup_ops: FLOAT_DTYPES lacks a dtype the driver takes");
+            return NULL;
+        }
     }
     PyObject *gm = PyFunction_GET_GLOBALS(enabled);
     PyObject *off = PyDict_GetItemString(gm, "_OFF");
@@ -1146,18 +1159,12 @@ setup_ops(PyObject *self, PyObject *g)
     c->fwd = forward;
     Py_INCREF(wrap);
     c->tensor_wrap = wrap;
-    Py_INCREF(floats);
-    c->float_set = floats;
+    Py_XINCREF(floats);
+    c->float_set = floats; /* (NULL: the module has no FLOAT_DTYPES, and must not get one) */
     Py_INCREF(tw);
     c->tw_type = (PyTypeObject *)tw;
-    Py_ssize_t pos = 0;
-    Py_hash_t hash;
-    PyObject *key;
-    for (int i = 0; i < 3; i++) {
-        c->float_dtypes[i] = NULL;
-        if (_PySet_NextEntry(floats, &pos, &key, &hash))
-            c->float_dtypes[i] = Py_NewRef(key);
-    }
+    for (int i = 0; i < 3; i++)
+        c->float_dtypes[i] = Py_NewRef(PyTuple_GET_ITEM(dtypes, i));
     PyObject_GC_Track(c);
     return (PyObject *)c;
 }
@@ -1359,7 +1366,7 @@ static PyMethodDef methods[] = {
      "TensorWrapper.meta_of, in C."},
     {"setup_recorded", setup_recorded, METH_O, "Bind `recorded` to grad_node (its Python function)."},
     {"setup_wrappers", setup_wrappers, METH_O, "Bind the wrappers to tensor_wrapper (its globals())."},
-    {"setup_ops", setup_ops, METH_O, "Bind the op driver to generated/ops.py (its globals())."},
+    {"setup_ops", setup_ops, METH_VARARGS, "A context of the op driver for a generated ops module (its globals())."},
     {"op", make_op, METH_VARARGS, "op(function, row): the C version of a generated op (see _accel.ops)."},
     {NULL, NULL, 0, NULL}};
 

@@ -623,3 +623,23 @@ def test_another_generated_module_has_its_own_context(monkeypatch):
     assert calls == [N.TanhGradNode]
     monkeypatch.setattr(ops, "wrap", lambda data: pytest.fail("ops.wrap read by the copy"))
     assert not copy_ops.tanh(og.tensor(np.ones(2))).requires_grad
+
+
+@needs_c
+def test_a_module_that_does_not_fit_keeps_its_functions_and_the_others_stay_driven():
+    """A generated module whose ops read no FLOAT_DTYPES (none tests a dtype) is driven all
+    the same; one that lacks what the driver reads keeps its Python functions, with a
+    warning, and nothing else changes."""
+    namespace = dict(vars(ops))
+    del namespace["FLOAT_DTYPES"]
+    dtypes = tuple(np.dtype(n) for n in ("float16", "float32", "float64"))
+    assert type(_accel._speedups.setup_ops(namespace, dtypes)).__name__ == "ops_context"
+    fn = python_of("tanh")
+    bogus = {"__name__": "bogus", "tanh": fn}
+    with pytest.warns(RuntimeWarning, match="bogus does not fit"):
+        _accel.ops(bogus, [BY_NAME["tanh"]])
+    assert (
+        bogus["tanh"] is fn
+        and _accel.ACTIVE
+        and _python_calls(lambda: og.tanh(og.tensor(np.ones(2))), "tanh") == 0
+    )
