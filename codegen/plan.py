@@ -22,6 +22,7 @@ from dataclasses import replace
 from opgrad.codegen import docs, naming
 from opgrad.codegen.layout import Stmt, call, list_of, vertical
 from opgrad.codegen.model import BackwardSpec, OpSpec
+from opgrad.codegen.plan_fast import fast_table
 from opgrad.codegen.plan_forward import alias_params, grad_op_function, inplace_function, op_function
 from opgrad.codegen.plan_jvp import call_site, jvp_rules, rule_outputs
 from opgrad.codegen.plan_nodes import node_class
@@ -183,6 +184,7 @@ def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
                 for f in ops
             ),
             complex_ops=tuple(sorted(op.name for op in spec.ops if op.complex)),
+            fast_table=fast_table(tuple(ops)),
         ),
         Module(
             file=f"{naming.GRAD_OPS_MODULE}.py",

@@ -29,6 +29,7 @@ RUNTIME_IMPORTS: dict[str, tuple[int, str, str]] = {
     "Any": (1, "typing", "Any"),
     "TYPE_CHECKING": (1, "typing", "TYPE_CHECKING"),
     "_np": (2, "", "numpy as _np"),
+    "_accel": (3, "opgrad.runtime", "_accel"),
     "alias_arg": (3, "opgrad.runtime.arguments", "alias_arg"),
     "bool_arg": (3, "opgrad.runtime.arguments", "bool_arg"),
     "dtype_arg": (3, "opgrad.runtime.arguments", "dtype_arg"),

@@ -1,7 +1,8 @@
 """Chooses between the pure-Python hot primitives and their optional C versions.
 
 `runtime/_speedups.c` holds exact C equivalents of a few functions on every recorded op's
-path (`grad_node.recorded`, `TensorWrapper.of_output`, `of_edge` and `meta_of`). Pure Python
+path (`grad_node.recorded`, `TensorWrapper.of_output`, `of_edge` and `meta_of`), and a C
+driver for the generated ops of one plain body shape (`ops`, below). Pure Python
 is the default install and the fallback: the C versions are bound only when the extension
 was built in place (`python tools/build_speedups.py`) and OPGRAD_PURE is unset or empty.
 A build older than `_speedups.c` beside it, or one that does not fit the classes it reads
@@ -20,6 +21,8 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 _speedups: Any
 try:
@@ -50,6 +53,8 @@ if _speedups is not None and _SOURCE.is_file():  # a checkout: the build must be
 
 ACTIVE = _speedups is not None  # whether the C versions are in use
 PURE: dict[str, Callable[..., Any]] = {}  # the Python functions the C ones replaced, by name
+# each generated ops module's table of the ops `ops` may replace, by module name
+OPS_TABLES: dict[str, list[tuple[Any, ...]]] = {}
 
 
 def recorded(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -80,3 +85,26 @@ def wrappers(namespace: dict[str, Any]) -> None:
     for name, c_fn in zip(names, c_fns, strict=True):
         PURE[name] = getattr(tw, name)
         setattr(tw, name, staticmethod(c_fn))
+
+
+def ops(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
+    """Replace each function of generated/ops.py that `table` lists (codegen/plan_fast.py:
+    the ops of one plain body shape) by its C version, which runs that body's common case
+    and calls the function (its `__wrapped__`) for everything else. Nothing without the C
+    primitives (pure Python, or `recorded` and the wrappers not bound)."""
+    OPS_TABLES[namespace["__name__"]] = table
+    if _speedups is None or "recorded" not in PURE or "of_output" not in PURE:
+        return
+    dtypes = tuple(np.dtype(name) for name in ("float16", "float32", "float64"))
+    try:
+        context = _speedups.setup_ops(namespace, dtypes)  # one per module (a test spec has its own)
+        made = {row[0]: _speedups.op(context, namespace[row[0]], row) for row in table}
+    except (TypeError, ValueError, AttributeError) as e:  # this module keeps its Python functions
+        warnings.warn(
+            f"opgrad: {namespace.get('__name__')} does not fit runtime/_speedups' op driver ({e}); "
+            "its ops run as Python functions",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return
+    namespace.update(made)

@@ -3,10 +3,12 @@
  * Each function here is an exact equivalent of one Python function, which stays the
  * definition (and the default): `runtime/_accel.py` binds these in its place only when
  * this extension was built (`python tools/build_speedups.py`) and OPGRAD_PURE is unset.
- *   recorded(cls, data, a[, b])       grad_node.recorded
+ *   recorded(cls, data, a[, b])       grad_node.recorded (with accumulator_of's common case)
  *   of_output(t, node)                tensor_wrapper.TensorWrapper.of_output
  *   of_edge(t)                        tensor_wrapper.TensorWrapper.of_edge
  *   meta_of(t)                        tensor_wrapper.TensorWrapper.meta_of
+ *   op(context, function, row)        a generated op of one plain body shape (codegen/plan_fast.py):
+ *                                     the C driver, whose fallback is that function (see below)
  * Each takes only the common case and otherwise calls the Python function it replaces
  * (its "fallback") with the same arguments, before anything observable happened: a keyword
  * argument, a subclass of Tensor, a node class that changed how its slots are reached,
@@ -160,7 +162,7 @@ put_none(Layout *L, PyObject *obj, const int *which, int n)
 
 /* -- shared state, set by the setup functions ------------------------------------------ */
 
-static PyObject *empty_tuple, *zero, *str_shape, *str_dtype, *str_class, *str_active_hooks;
+static PyObject *empty_tuple, *zero, *str_shape, *str_dtype, *str_class, *str_active_hooks, *str_active;
 static PyTypeObject *ndarray_type; /* whose `__class__` is its type: read without a getattr */
 
 static PyObject *rec_fallback;  /* grad_node.recorded */
@@ -235,11 +237,19 @@ edge_of(PyObject *t, PyObject **n, PyObject **p, PyObject **shape)
         }
         Py_SETREF(*p, pos);
     }
-    else {
+    else { /* accumulator_of(t): its live accumulator, read here; else the call makes one */
         Py_DECREF(node);
-        node = PyObject_CallOneArg(rec_acc_of, t);
-        if (node == NULL)
-            return -1;
+        PyObject *ref = SLOT(t, tensor_L.offs[T_ACC]);
+        PyObject *acc = ref != NULL && PyWeakref_CheckRefExact(ref) ? PyWeakref_GET_OBJECT(ref) : Py_None;
+        if (acc != Py_None) {
+            Py_INCREF(acc);
+            node = acc;
+        }
+        else {
+            node = PyObject_CallOneArg(rec_acc_of, t);
+            if (node == NULL)
+                return -1;
+        }
     }
     *n = node;
     if (shape != NULL) { /* if na._shape == shape: shape = na._shape */
@@ -291,30 +301,42 @@ set_edges(PyObject *node, PyObject *na, PyObject *pa, PyObject *nb, PyObject *pb
     return 0;
 }
 
+/* A fresh Tensor around `data`: an output of `node` at position 0 (`recorded`), or without
+ * history for node None (runtime.tensor.wrap); the stores of Tensor._init_fields. */
 static PyObject *
-recorded(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwnames)
+new_tensor(PyObject *data, PyObject *node)
 {
-    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    if (rec_fallback == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "_speedups.recorded: setup_recorded was not called");
+    PyObject *t = PyBaseObject_Type.tp_new(tensor_L.base, empty_tuple, NULL);
+    if (t == NULL)
         return NULL;
-    }
-    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs < 3 || nargs > 4)
-        return call_fallback(rec_fallback, args, nargsf, kwnames);
-    PyObject *cls = args[0], *data = args[1], *a = args[2];
-    PyObject *b = nargs == 4 ? args[3] : rec_one;
+    put(&tensor_L, t, T_DATA, data);
+    static const int nones[] = {T_GRAD, T_VC, T_ACC, T_EXTRA, T_DUAL};
+    put_none(&tensor_L, t, nones, 5);
+    put(&tensor_L, t, T_RG, node == Py_None ? Py_False : Py_True);
+    put(&tensor_L, t, T_NODE, node);
+    put(&tensor_L, t, T_POS, zero);
+    return t;
+}
+
+/* recorded(cls, data, a, b) without the call: 1 and the new references *made_out and
+ * *made_node; 0 when not taken (nothing happened: the Python function must run); -1 on an
+ * error. `b` is rec_one for one input. */
+static int
+recorded_c(PyObject *cls, PyObject *data, PyObject *a, PyObject *b, PyObject **made_out, PyObject **made_node)
+{
     PyObject *enabled = SLOT(rec_anomaly, anomaly_enabled_off);
     if (!PyType_Check(cls) || !layout_ok(&node_L, (PyTypeObject *)cls) || enabled != Py_False ||
         (a != Py_None && !is_tensor(a)) || (b != Py_None && b != rec_one && !is_tensor(b)) ||
         !layout_ok(&tensor_L, tensor_L.base))
-        return call_fallback(rec_fallback, args, nargsf, kwnames);
+        return 0;
     PyObject *shape = PyObject_GetAttr(data, str_shape);
     if (shape == NULL) { /* the fallback raises what Python raises */
         PyErr_Clear();
-        return call_fallback(rec_fallback, args, nargsf, kwnames);
+        return 0;
     }
+    int made = -1;
     PyObject *node = NULL, *na = NULL, *pa = NULL, *nb = NULL, *pb = NULL, *out = NULL;
-    PyObject *seq = NULL, *dtype = NULL, *atype = NULL, *result = NULL;
+    PyObject *seq = NULL, *dtype = NULL, *atype = NULL;
     node = PyBaseObject_Type.tp_new((PyTypeObject *)cls, empty_tuple, NULL);
     if (node == NULL)
         goto done;
@@ -343,16 +365,13 @@ recorded(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwn
     if (atype == NULL)
         goto done;
     put(&node_L, node, N_ATYPE, atype);
-    out = PyBaseObject_Type.tp_new(tensor_L.base, empty_tuple, NULL);
+    out = new_tensor(data, node);
     if (out == NULL)
         goto done;
-    put(&tensor_L, out, T_DATA, data);
-    static const int tensor_nones[] = {T_GRAD, T_VC, T_ACC, T_EXTRA, T_DUAL};
-    put_none(&tensor_L, out, tensor_nones, 5);
-    put(&tensor_L, out, T_RG, Py_True);
-    put(&tensor_L, out, T_NODE, node);
-    put(&tensor_L, out, T_POS, zero);
-    result = PyTuple_Pack(2, out, node);
+    *made_out = out;
+    *made_node = node;
+    out = node = NULL;
+    made = 1;
 done:
     Py_XDECREF(shape);
     Py_XDECREF(node);
@@ -364,6 +383,28 @@ done:
     Py_XDECREF(dtype);
     Py_XDECREF(atype);
     Py_XDECREF(out);
+    return made;
+}
+
+static PyObject *
+recorded(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (rec_fallback == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_speedups.recorded: setup_recorded was not called");
+        return NULL;
+    }
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs < 3 || nargs > 4)
+        return call_fallback(rec_fallback, args, nargsf, kwnames);
+    PyObject *out, *node;
+    int made = recorded_c(args[0], args[1], args[2], nargs == 4 ? args[3] : rec_one, &out, &node);
+    if (made == 0)
+        return call_fallback(rec_fallback, args, nargsf, kwnames);
+    if (made < 0)
+        return NULL;
+    PyObject *result = PyTuple_Pack(2, out, node);
+    Py_DECREF(out);
+    Py_DECREF(node);
     return result;
 }
 
@@ -421,11 +462,18 @@ setup_recorded(PyObject *self, PyObject *fn)
 /* -- the saved-tensor wrappers --------------------------------------------------------- */
 
 /* True while no saved_tensors_hooks context is open (`not _ACTIVE_HOOKS`). */
+static uint64_t hooks_version; /* tensor_wrapper's namespace when `hooks_none` was read */
+static int hooks_none;
+
 static inline int
 no_active_hooks(void)
 {
-    PyObject *v = PyDict_GetItemWithError(tw_globals, str_active_hooks);
-    return v == zero;
+    uint64_t v = ((PyDictObject *)tw_globals)->ma_version_tag; /* any rebinding changes it */
+    if (v != hooks_version) {
+        hooks_none = PyDict_GetItemWithError(tw_globals, str_active_hooks) == zero;
+        hooks_version = PyErr_Occurred() ? 0 : v;
+    }
+    return hooks_none;
 }
 
 static PyObject *
@@ -618,6 +666,693 @@ setup_wrappers(PyObject *self, PyObject *g)
     return r;
 }
 
+/* -- the driver of the generated ops of one plain shape ---------------------------------- */
+
+/* `op(ctx, function, row)`: the C version of one function of generated/ops.py whose body has the
+ * shape codegen/plan_fast.py recognizes (read its docstring), described by its table row:
+ * (name, kernel table name, node class name, recorded's inputs, saves, dtype test, jvp).
+ * It runs that body's common case -- exact Tensors whose arrays are exact ndarrays of one
+ * float dtype (float16/32/64, FLOAT_DTYPES's members), FORWARD.active false, the kernel already
+ * resolved for ndarray -- and calls the Python function (`__wrapped__`) for everything else,
+ * before anything observable happened: keyword arguments, other argument counts, numbers,
+ * subclasses, other dtypes or array types, forward mode, a kernel that raises one of the
+ * errors the body maps (TypeError, ValueError, OverflowError, MemoryError; the Python body
+ * runs it again and raises the mapped error), and any name the body reads that is no longer
+ * what it was when checked (ops.py's and nodes.py's namespaces, grad_mode's, TensorWrapper's
+ * methods: `driver_ready`). Recording goes through the C `recorded` and savers, which take
+ * anomaly mode and saved-tensor hooks to their Python functions themselves. */
+
+#define MAX_SAVES 4
+enum { HOW_EDGE, HOW_INPUT, HOW_META, HOW_OUTPUT };
+static const char *const how_names[] = {"of_edge", "of_input", "meta_of", "of_output"};
+
+/* What one generated module's bodies read, as set up (`setup_ops`: a context per module,
+ * so that another module generated from another spec, a test's, has its own) and checked
+ * (`driver_ready`). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *globals, *nodes_module, *nodes_dict, *gm_globals, *gm_off, *gm_enabled, *fwd, *tensor_wrap;
+    PyObject *float_set, *float_dtypes[3];
+    PyTypeObject *tw_type;
+    Py_ssize_t fwd_active_off;
+    PyObject *of_input_fn; /* TensorWrapper.of_input, as last checked */
+    uint64_t v_ops, v_nodes, v_gm;
+    unsigned int v_tw;
+    unsigned long epoch;
+    int ok;
+} Ctx;
+
+static PyTypeObject Ctx_Type;
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    Ctx *ctx;
+    PyObject *wrapped;               /* the Python function */
+    PyObject *dict, *weakrefs;
+    PyObject *name, *qualname, *module, *doc;
+    PyObject *table_name, *node_name; /* as ops.py and nodes.py name them */
+    PyObject *table, *node_cls;       /* what they named at `epoch` (NULL: not there) */
+    unsigned long epoch;
+    int nargs, inputs[2], kind, jvp, nsaves;
+    PyObject *save_slot[MAX_SAVES];
+    int save_how[MAX_SAVES], save_arg[MAX_SAVES];
+    Py_ssize_t save_off[MAX_SAVES]; /* the slots' offsets in node_cls, valid while its version is */
+    unsigned int slots_tag;          /* node_cls's version tag when they were read (0: not read) */
+} OpObject;
+
+static PyTypeObject Op_Type;
+
+static PyObject *mapped_errors, *str_jvp;
+
+static inline uint64_t
+dict_version(PyObject *d)
+{
+    return ((PyDictObject *)d)->ma_version_tag;
+}
+
+static int
+is_c_function(PyObject *f, PyCFunction c)
+{
+    return f != NULL && PyCFunction_Check(f) && PyCFunction_GET_FUNCTION(f) == c;
+}
+
+/* The bound C function `TensorWrapper.<name>` is `c`. */
+static int
+tw_method_is(Ctx *c, const char *name, PyCFunction cf)
+{
+    PyObject *f = PyObject_GetAttrString((PyObject *)c->tw_type, name);
+    if (f == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int same = is_c_function(f, cf);
+    Py_DECREF(f);
+    return same;
+}
+
+static inline int
+global_is(PyObject *g, const char *name, PyObject *v)
+{
+    PyObject *got = PyDict_GetItemString(g, name);
+    return got != NULL && got == v;
+}
+
+/* Check every name the bodies read against what the C path assumes; a new epoch. */
+static int
+revalidate(Ctx *c)
+{
+    c->epoch++;
+    c->ok = 0;
+    PyObject *g = c->globals;
+    if (tensor_L.base == NULL || output_L.base == NULL || rec_fallback == NULL)
+        return 0;
+    int ok = is_c_function(PyDict_GetItemString(g, "recorded"), (PyCFunction)(void (*)(void))recorded) &&
+             global_is(g, "grad_enabled", c->gm_enabled) && global_is(g, "FORWARD", c->fwd) &&
+             global_is(g, "wrap", c->tensor_wrap) && global_is(g, "Tensor", (PyObject *)tensor_L.base) &&
+             global_is(g, "TensorWrapper", (PyObject *)c->tw_type) &&
+             PyDict_GetItemString(g, "FLOAT_DTYPES") == c->float_set && global_is(g, "_nodes", c->nodes_module) &&
+             PyDict_GetItemString(g, "isinstance") == NULL && global_is(c->gm_globals, "_OFF", c->gm_off) &&
+             layout_ok(&tensor_L, tensor_L.base) &&
+             tw_method_is(c, "of_output", (PyCFunction)(void (*)(void))of_output) &&
+             tw_method_is(c, "of_edge", (PyCFunction)(void (*)(void))of_edge) &&
+             tw_method_is(c, "meta_of", (PyCFunction)(void (*)(void))meta_of);
+    PyObject *inp = ok ? PyObject_GetAttrString((PyObject *)c->tw_type, "of_input") : NULL;
+    if (inp == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_XSETREF(c->of_input_fn, inp);
+    if (!PyType_HasFeature(c->tw_type, Py_TPFLAGS_VALID_VERSION_TAG))
+        return 0; /* (checked again on every call) */
+    c->v_ops = dict_version(g);
+    c->v_nodes = dict_version(c->nodes_dict);
+    c->v_gm = dict_version(c->gm_globals);
+    c->v_tw = c->tw_type->tp_version_tag;
+    c->ok = 1;
+    return 1;
+}
+
+static inline int
+driver_ready(Ctx *c)
+{
+    if (dict_version(c->globals) == c->v_ops && dict_version(c->nodes_dict) == c->v_nodes &&
+        dict_version(c->gm_globals) == c->v_gm && c->tw_type->tp_version_tag == c->v_tw &&
+        PyType_HasFeature(c->tw_type, Py_TPFLAGS_VALID_VERSION_TAG))
+        return c->ok;
+    return revalidate(c);
+}
+
+/* The offsets of the node class's slots the op saves into, when `node.<slot> = v` stores
+ * there (member descriptors of object slots, the generic __setattr__); op->slots_tag stays
+ * 0 (PyObject_SetAttr) otherwise. */
+static void
+slot_offsets(OpObject *op)
+{
+    PyTypeObject *t = (PyTypeObject *)op->node_cls;
+    op->slots_tag = 0;
+    if (t->tp_setattro != PyObject_GenericSetAttr)
+        return;
+    for (int i = 0; i < op->nsaves; i++) {
+        PyObject *d = _PyType_Lookup(t, op->save_slot[i]); /* (assigns the type a version tag) */
+        if (d == NULL || Py_TYPE(d) != &PyMemberDescr_Type)
+            return;
+        PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+        if ((m->type != T_OBJECT_EX && m->type != T_OBJECT) || (m->flags & READONLY))
+            return;
+        op->save_off[i] = m->offset;
+    }
+    if (PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG))
+        op->slots_tag = t->tp_version_tag;
+}
+
+/* The op's kernel table and node class, looked up again in a new epoch. */
+static int
+op_ready(OpObject *op)
+{
+    Ctx *c = op->ctx;
+    if (op->epoch == c->epoch)
+        return op->table != NULL;
+    op->epoch = c->epoch;
+    Py_CLEAR(op->table);
+    Py_CLEAR(op->node_cls);
+    PyObject *table = PyDict_GetItemWithError(c->globals, op->table_name);
+    PyObject *cls = PyDict_GetItemWithError(c->nodes_dict, op->node_name);
+    if (table == NULL || cls == NULL || !PyDict_CheckExact(table) || !PyType_Check(cls)) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_INCREF(cls);
+    op->node_cls = cls;
+    Py_INCREF(table);
+    op->table = table;
+    slot_offsets(op);
+    return 1;
+}
+
+/* One of the float dtypes the driver takes (by identity: anything else, even an equal dtype,
+ * goes to the Python body). */
+static inline int
+is_float_dtype(Ctx *c, PyObject *dtype)
+{
+    return dtype == c->float_dtypes[0] || dtype == c->float_dtypes[1] || dtype == c->float_dtypes[2];
+}
+
+/* `result.dtype.kind == "f"` (kind 1) or `in "fc"` (kind 2), as Python reads it. */
+static int
+kind_test(Ctx *c, PyObject *result, int kind)
+{
+    PyObject *dtype = PyObject_GetAttr(result, str_dtype);
+    if (dtype == NULL)
+        return -1;
+    if (Py_TYPE(result) == ndarray_type && is_float_dtype(c, dtype)) {
+        Py_DECREF(dtype);
+        return 1;
+    }
+    PyObject *k = PyObject_GetAttrString(dtype, "kind");
+    Py_DECREF(dtype);
+    if (k == NULL)
+        return -1;
+    int r;
+    if (kind == 1) {
+        PyObject *f = PyUnicode_FromString("f");
+        r = f == NULL ? -1 : PyObject_RichCompareBool(k, f, Py_EQ);
+        Py_XDECREF(f);
+    }
+    else {
+        PyObject *fc = PyUnicode_FromString("fc");
+        r = fc == NULL ? -1 : PySequence_Contains(fc, k);
+        Py_XDECREF(fc);
+    }
+    Py_DECREF(k);
+    return r;
+}
+
+/* The saves: node.<slot> = TensorWrapper.<how>(<input or out>[, node]), in order. */
+static int
+save_all(OpObject *op, PyObject *const *ts, PyObject *out, PyObject *node)
+{
+    PyTypeObject *t = Py_TYPE(node);
+    int direct = op->slots_tag != 0 && (PyObject *)t == op->node_cls && t->tp_version_tag == op->slots_tag &&
+                 PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG);
+    for (int i = 0; i < op->nsaves; i++) {
+        PyObject *v, *t = op->save_arg[i] < 0 ? out : ts[op->save_arg[i]];
+        switch (op->save_how[i]) {
+        case HOW_EDGE:
+            v = of_edge(NULL, &t, 1, NULL);
+            break;
+        case HOW_META:
+            v = meta_of(NULL, &t, 1, NULL);
+            break;
+        case HOW_OUTPUT: {
+            PyObject *a[2] = {t, node};
+            v = of_output(NULL, a, 2, NULL);
+            break;
+        }
+        default:
+            v = PyObject_Vectorcall(op->ctx->of_input_fn, &t, 1, NULL);
+        }
+        if (v == NULL)
+            return -1;
+        if (direct) { /* what `node.<slot> = v` stores, at the slot's offset */
+            PyObject **p = &SLOT(node, op->save_off[i]);
+            PyObject *old = *p;
+            *p = v;
+            Py_XDECREF(old);
+            continue;
+        }
+        int r = PyObject_SetAttr(node, op->save_slot[i], v);
+        Py_DECREF(v);
+        if (r < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    OpObject *op = (OpObject *)self;
+    Ctx *c = op->ctx;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *data[2], *dtype = NULL;
+    int rg = 0;
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != op->nargs || !driver_ready(c) ||
+        !op_ready(op) || SLOT(c->fwd, c->fwd_active_off) != Py_False)
+        goto fallback;
+    for (int i = 0; i < op->nargs; i++) {
+        PyObject *t = args[i];
+        if (!is_tensor(t))
+            goto fallback;
+        data[i] = SLOT(t, tensor_L.offs[T_DATA]);
+        PyObject *r = SLOT(t, tensor_L.offs[T_RG]); /* a bool, read below */
+        if (data[i] == NULL || Py_TYPE(data[i]) != ndarray_type || (r != Py_True && r != Py_False))
+            goto fallback;
+        PyObject *dt = PyObject_GetAttr(data[i], str_dtype);
+        if (dt == NULL) {
+            PyErr_Clear();
+            goto fallback;
+        }
+        Py_DECREF(dt); /* (the array holds it) */
+        if (i == 0 ? !is_float_dtype(c, dt) : dt != dtype)
+            goto fallback;
+        dtype = dt;
+    }
+    for (int i = 0; i < op->nargs; i++) /* `(x._requires_grad or y._requires_grad)`, those with an edge */
+        if (op->inputs[i] >= 0 && SLOT(args[op->inputs[i]], tensor_L.offs[T_RG]) == Py_True)
+            rg = 1;
+    PyObject *kernel = PyDict_GetItemWithError(op->table, (PyObject *)ndarray_type); /* borrowed */
+    if (kernel == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        goto fallback; /* not resolved yet: the body's dispatch resolves it */
+    }
+    if (!PyFunction_Check(kernel)) {
+        int truth = PyObject_IsTrue(kernel);
+        if (truth < 0)
+            return NULL;
+        if (!truth)
+            goto fallback;
+    }
+    Py_INCREF(kernel);
+    PyObject *result = PyObject_Vectorcall(kernel, data, op->nargs, NULL);
+    Py_DECREF(kernel);
+    if (result == NULL) {
+        if (PyErr_ExceptionMatches(mapped_errors)) {
+            PyErr_Clear();
+            goto fallback;
+        }
+        return NULL;
+    }
+    PyObject *out = NULL;
+    if (rg && PyList_GET_SIZE(c->gm_off)) { /* grad_enabled(): `not _OFF or _STATE.enabled` */
+        PyObject *on = PyObject_CallNoArgs(c->gm_enabled);
+        rg = on == NULL ? -1 : PyObject_IsTrue(on);
+        Py_XDECREF(on);
+    }
+    if (rg > 0 && op->kind)
+        rg = kind_test(c, result, op->kind);
+    if (rg < 0)
+        goto error;
+    if (rg) {
+        PyObject *rargs[4] = {op->node_cls, result};
+        for (int i = 0; i < op->nargs; i++)
+            rargs[2 + i] = op->inputs[i] < 0 ? Py_None : args[op->inputs[i]];
+        PyObject *node;
+        int made = recorded_c(rargs[0], result, rargs[2], op->nargs == 2 ? rargs[3] : rec_one, &out, &node);
+        if (made == 0) { /* `out, node = recorded(...)`: the Python function's pair */
+            PyObject *pair = call_fallback(rec_fallback, rargs, 2 + op->nargs, NULL);
+            if (pair == NULL)
+                goto error;
+            if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2) {
+                Py_DECREF(pair);
+                PyErr_SetString(PyExc_TypeError, "_speedups: recorded returned something else than (out, node)");
+                goto error;
+            }
+            out = Py_NewRef(PyTuple_GET_ITEM(pair, 0));
+            node = Py_NewRef(PyTuple_GET_ITEM(pair, 1));
+            Py_DECREF(pair);
+        }
+        else if (made < 0)
+            goto error;
+        int r = save_all(op, args, out, node);
+        Py_DECREF(node);
+        if (r < 0)
+            goto error;
+    }
+    else {
+        out = new_tensor(result, Py_None);
+        if (out == NULL)
+            goto error;
+    }
+    Py_DECREF(result);
+    PyObject *active = SLOT(c->fwd, c->fwd_active_off);
+    if (active != Py_False && op->jvp) { /* only if something the op ran opened a dual level */
+        int on = active == NULL ? 0 : PyObject_IsTrue(active);
+        PyObject *r = NULL;
+        if (on > 0) {
+            PyObject *jvp_mod = PyDict_GetItemWithError(c->globals, str_jvp);
+            PyObject *fn = jvp_mod == NULL ? NULL : PyObject_GetAttr(jvp_mod, op->name);
+            if (fn == NULL && !PyErr_Occurred())
+                PyErr_SetString(PyExc_NameError, "name '_jvp' is not defined");
+            PyObject *jargs[3] = {args[0], args[1], out};
+            if (op->nargs == 1)
+                jargs[1] = out;
+            r = fn == NULL ? NULL : PyObject_Vectorcall(fn, jargs, op->nargs + 1, NULL);
+            Py_XDECREF(fn);
+        }
+        if (on < 0 || (on > 0 && r == NULL)) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_XDECREF(r);
+    }
+    return out;
+error:
+    Py_XDECREF(out);
+    Py_DECREF(result);
+    return NULL;
+fallback:
+    return PyObject_Vectorcall(op->wrapped, args, nargsf, kwnames);
+}
+
+/* A context's and an op's object fields, each list written once for traverse and dealloc:
+ * the first list may take part in cycles (visited), the second holds strings, types and
+ * other acyclic objects (only freed). */
+#define CTX_VISITED(X) X(globals) X(nodes_module) X(gm_globals) X(gm_enabled) X(fwd) X(tensor_wrap) X(of_input_fn)
+#define CTX_OTHERS(X) X(nodes_dict) X(gm_off) X(float_set) X(float_dtypes[0]) X(float_dtypes[1]) X(float_dtypes[2])
+#define OP_VISITED(X) X(ctx) X(wrapped) X(dict) X(table) X(node_cls) X(doc)
+#define OP_OTHERS(X) X(name) X(qualname) X(module) X(table_name) X(node_name)
+#define VISIT_FIELD(f) Py_VISIT(self->f);
+#define CLEAR_FIELD(f) Py_CLEAR(self->f);
+#define TRAVERSE(name, type, fields)                                                                \
+    static int name(type *self, visitproc visit, void *arg)                                         \
+    {                                                                                               \
+        fields(VISIT_FIELD) return 0;                                                               \
+    }
+
+TRAVERSE(ctx_traverse, Ctx, CTX_VISITED)
+
+/* (No tp_clear: a context's cycles go through its module's namespace, which the collector
+ * clears; an op called after that finds its names gone and calls its Python function.) */
+static void
+ctx_dealloc(Ctx *self)
+{
+    PyObject_GC_UnTrack(self);
+    CTX_VISITED(CLEAR_FIELD)
+    CTX_OTHERS(CLEAR_FIELD)
+    Py_CLEAR(self->tw_type);
+    PyObject_GC_Del(self);
+}
+
+static PyTypeObject Ctx_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "opgrad.runtime._speedups.ops_context",
+    .tp_basicsize = sizeof(Ctx),
+    .tp_dealloc = (destructor)ctx_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)ctx_traverse,
+};
+
+/* setup_ops(ops.py's globals(), (float16, float32, float64)) -> the context of its ops: what
+ * the driver reads, from that module's own names; the dtypes are the ones it takes (members
+ * of FLOAT_DTYPES where the module reads it: a module whose ops test no dtype lacks it). */
+static PyObject *
+setup_ops(PyObject *self, PyObject *args)
+{
+    PyObject *g, *dtypes;
+    if (!PyArg_ParseTuple(args, "O!O!:setup_ops", &PyDict_Type, &g, &PyTuple_Type, &dtypes))
+        return NULL;
+    if (!PyDict_CheckExact(g) || PyTuple_GET_SIZE(dtypes) != 3 || tensor_L.base == NULL || output_L.base == NULL) {
+        PyErr_SetString(PyExc_TypeError, "setup_ops: expects ops.py's globals() and 3 dtypes, after setup_wrappers");
+        return NULL;
+    }
+    PyObject *nodes = PyDict_GetItemString(g, "_nodes");
+    PyObject *enabled = PyDict_GetItemString(g, "grad_enabled");
+    PyObject *forward = PyDict_GetItemString(g, "FORWARD");
+    PyObject *wrap = PyDict_GetItemString(g, "wrap");
+    PyObject *floats = PyDict_GetItemString(g, "FLOAT_DTYPES");
+    PyObject *tw = PyDict_GetItemString(g, "TensorWrapper");
+    if (nodes == NULL || !PyModule_Check(nodes) || enabled == NULL || !PyFunction_Check(enabled) ||
+        forward == NULL || wrap == NULL || (floats != NULL && !PyFrozenSet_CheckExact(floats)) || tw == NULL ||
+        !PyType_Check(tw)) {
+        PyErr_SetString(PyExc_TypeError, "setup_ops: unexpected ops module");
+        return NULL;
+    }
+    for (int i = 0; floats != NULL && i < 3; i++) {
+        int in = PySet_Contains(floats, PyTuple_GET_ITEM(dtypes, i));
+        if (in <= 0) {
+            if (in == 0)
+                PyErr_SetString(PyExc_TypeError, "setup_ops: FLOAT_DTYPES lacks a dtype the driver takes");
+            return NULL;
+        }
+    }
+    PyObject *gm = PyFunction_GET_GLOBALS(enabled);
+    PyObject *off = PyDict_GetItemString(gm, "_OFF");
+    PyObject *d = _PyType_Lookup(Py_TYPE(forward), str_active);
+    if (off == NULL || !PyList_CheckExact(off) || d == NULL || Py_TYPE(d) != &PyMemberDescr_Type ||
+        ((PyMemberDescrObject *)d)->d_member->type != T_OBJECT_EX) {
+        PyErr_SetString(PyExc_TypeError, "setup_ops: unexpected grad_mode._OFF or FORWARD.active");
+        return NULL;
+    }
+    Ctx *c = PyObject_GC_New(Ctx, &Ctx_Type);
+    if (c == NULL)
+        return NULL;
+    c->fwd_active_off = ((PyMemberDescrObject *)d)->d_member->offset;
+    c->of_input_fn = NULL;
+    c->v_ops = c->v_nodes = c->v_gm = 0; /* checked on the first call (a dict's version is never 0) */
+    c->v_tw = 0;
+    c->epoch = 1;
+    c->ok = 0;
+    Py_INCREF(g);
+    c->globals = g;
+    Py_INCREF(nodes);
+    c->nodes_module = nodes;
+    c->nodes_dict = PyModule_GetDict(nodes);
+    Py_INCREF(c->nodes_dict);
+    Py_INCREF(gm);
+    c->gm_globals = gm;
+    Py_INCREF(off);
+    c->gm_off = off;
+    Py_INCREF(enabled);
+    c->gm_enabled = enabled;
+    Py_INCREF(forward);
+    c->fwd = forward;
+    Py_INCREF(wrap);
+    c->tensor_wrap = wrap;
+    Py_XINCREF(floats);
+    c->float_set = floats; /* (NULL: the module has no FLOAT_DTYPES, and must not get one) */
+    Py_INCREF(tw);
+    c->tw_type = (PyTypeObject *)tw;
+    for (int i = 0; i < 3; i++)
+        c->float_dtypes[i] = Py_NewRef(PyTuple_GET_ITEM(dtypes, i));
+    PyObject_GC_Track(c);
+    return (PyObject *)c;
+}
+
+/* op(context, function, row): the C version of `function` (see above). */
+static PyObject *
+make_op(PyObject *self, PyObject *args)
+{
+    PyObject *ctx, *fn, *name, *table, *node, *inputs, *saves, *kind;
+    int jvp;
+    if (!PyArg_ParseTuple(args, "O!O(UUUO!O!Up):op", &Ctx_Type, &ctx, &fn, &name, &table, &node, &PyTuple_Type,
+                          &inputs, &PyTuple_Type, &saves, &kind, &jvp))
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(inputs), ns = PyTuple_GET_SIZE(saves);
+    if (!PyFunction_Check(fn) || PyFunction_GET_GLOBALS(fn) != ((Ctx *)ctx)->globals || n < 1 || n > 2 ||
+        ns > MAX_SAVES) {
+        PyErr_SetString(PyExc_TypeError, "op: expects a function of the context's module and its row");
+        return NULL;
+    }
+    OpObject *op = PyObject_GC_New(OpObject, &Op_Type);
+    if (op == NULL)
+        return NULL;
+    op->vectorcall = op_vectorcall;
+    Py_INCREF(ctx);
+    op->ctx = (Ctx *)ctx;
+    op->dict = op->weakrefs = op->table = op->node_cls = NULL;
+    op->name = op->qualname = op->module = op->doc = NULL;
+    op->epoch = 0;
+    op->slots_tag = 0;
+    op->nargs = (int)n;
+    op->jvp = jvp;
+    op->nsaves = 0;
+    Py_INCREF(fn);
+    op->wrapped = fn;
+    Py_INCREF(table);
+    op->table_name = table;
+    Py_INCREF(node);
+    op->node_name = node;
+    PyObject_GC_Track(op);
+    op->kind = PyUnicode_CompareWithASCIIString(kind, "") == 0    ? 0
+               : PyUnicode_CompareWithASCIIString(kind, "f") == 0 ? 1
+               : PyUnicode_CompareWithASCIIString(kind, "fc") == 0 ? 2
+                                                                    : -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(inputs, i));
+        if (v == -1 && PyErr_Occurred())
+            goto error;
+        op->inputs[i] = (int)v;
+        if (v < -1 || v >= n)
+            op->kind = -1;
+    }
+    for (Py_ssize_t i = 0; i < ns; i++) {
+        PyObject *slot, *how;
+        int arg;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(saves, i), "UUi", &slot, &how, &arg))
+            goto error;
+        int h = -1;
+        for (int j = 0; j < 4; j++)
+            if (PyUnicode_CompareWithASCIIString(how, how_names[j]) == 0)
+                h = j;
+        if (h < 0 || arg < -1 || arg >= n || (arg == -1) != (h == HOW_OUTPUT))
+            op->kind = -1;
+        Py_INCREF(slot);
+        PyUnicode_InternInPlace(&slot);
+        op->save_slot[i] = slot;
+        op->save_how[i] = h;
+        op->save_arg[i] = arg;
+        op->nsaves++;
+    }
+    if (op->kind < 0) {
+        PyErr_Format(PyExc_ValueError, "op: a malformed row for %R", name);
+        goto error;
+    }
+    op->name = PyObject_GetAttrString(fn, "__name__");
+    op->qualname = op->name ? PyObject_GetAttrString(fn, "__qualname__") : NULL;
+    op->module = op->qualname ? PyObject_GetAttrString(fn, "__module__") : NULL;
+    op->doc = op->module ? PyObject_GetAttrString(fn, "__doc__") : NULL;
+    if (op->doc == NULL)
+        goto error;
+    if (PyObject_RichCompareBool(op->name, name, Py_EQ) != 1) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "op: the row of %R is not for %R", name, op->name);
+        goto error;
+    }
+    return (PyObject *)op;
+error:
+    Py_DECREF(op);
+    return NULL;
+}
+
+TRAVERSE(op_traverse, OpObject, OP_VISITED)
+
+/* Breaks cycles through the op's own attributes; its context and function stay until it
+ * is freed, so that a call after this still runs (as its Python function). */
+static int
+op_clear(OpObject *op)
+{
+    Py_CLEAR(op->dict);
+    Py_CLEAR(op->table);
+    Py_CLEAR(op->node_cls);
+    op->epoch = 0;
+    return 0;
+}
+
+static void
+op_dealloc(OpObject *self)
+{
+    PyObject_GC_UnTrack(self);
+    if (self->weakrefs != NULL)
+        PyObject_ClearWeakRefs((PyObject *)self);
+    OP_VISITED(CLEAR_FIELD)
+    OP_OTHERS(CLEAR_FIELD)
+    for (int i = 0; i < self->nsaves; i++)
+        Py_CLEAR(self->save_slot[i]);
+    PyObject_GC_Del(self);
+}
+
+static PyObject *
+op_repr(OpObject *op)
+{
+    return PyObject_Repr(op->wrapped);
+}
+
+/* A function's __get__: bound to an instance, a method. */
+static PyObject *
+op_descr_get(PyObject *self, PyObject *obj, PyObject *type)
+{
+    if (obj == NULL || obj == Py_None) {
+        Py_INCREF(self);
+        return self;
+    }
+    return PyMethod_New(self, obj);
+}
+
+/* Pickled (and copied) by reference, as a function is: its module's attribute. */
+static PyObject *
+op_reduce(OpObject *op, PyObject *unused)
+{
+    Py_INCREF(op->qualname);
+    return op->qualname;
+}
+
+static PyObject *
+op_forward(OpObject *op, void *name)
+{
+    return PyObject_GetAttrString(op->wrapped, (const char *)name);
+}
+
+static PyMethodDef op_methods[] = {
+    {"__reduce__", (PyCFunction)op_reduce, METH_NOARGS, "Pickled by reference, as a function."},
+    {NULL, NULL, 0, NULL}};
+
+static PyMemberDef op_members[] = {
+    {"__wrapped__", T_OBJECT, offsetof(OpObject, wrapped), READONLY, "The Python function."},
+    {"__name__", T_OBJECT, offsetof(OpObject, name), READONLY, NULL},
+    {"__qualname__", T_OBJECT, offsetof(OpObject, qualname), READONLY, NULL},
+    {"__module__", T_OBJECT, offsetof(OpObject, module), READONLY, NULL},
+    {"__doc__", T_OBJECT, offsetof(OpObject, doc), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL}};
+
+static PyGetSetDef op_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {"__annotations__", (getter)op_forward, NULL, NULL, "__annotations__"},
+    {"__defaults__", (getter)op_forward, NULL, NULL, "__defaults__"},
+    {"__kwdefaults__", (getter)op_forward, NULL, NULL, "__kwdefaults__"},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject Op_Type = {
+    /* named as what it stands in for: messages that name an argument's type say "function" */
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "opgrad.runtime._speedups.function",
+    .tp_basicsize = sizeof(OpObject),
+    .tp_dealloc = (destructor)op_dealloc,
+    .tp_vectorcall_offset = offsetof(OpObject, vectorcall),
+    .tp_repr = (reprfunc)op_repr,
+    .tp_call = PyVectorcall_Call,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_METHOD_DESCRIPTOR,
+    .tp_doc = NULL,
+    .tp_traverse = (traverseproc)op_traverse,
+    .tp_clear = (inquiry)op_clear,
+    .tp_weaklistoffset = offsetof(OpObject, weakrefs),
+    .tp_methods = op_methods,
+    .tp_members = op_members,
+    .tp_getset = op_getset,
+    .tp_descr_get = op_descr_get,
+    .tp_dictoffset = offsetof(OpObject, dict),
+};
+
 /* -- module ---------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -631,6 +1366,8 @@ static PyMethodDef methods[] = {
      "TensorWrapper.meta_of, in C."},
     {"setup_recorded", setup_recorded, METH_O, "Bind `recorded` to grad_node (its Python function)."},
     {"setup_wrappers", setup_wrappers, METH_O, "Bind the wrappers to tensor_wrapper (its globals())."},
+    {"setup_ops", setup_ops, METH_VARARGS, "A context of the op driver for a generated ops module (its globals())."},
+    {"op", make_op, METH_VARARGS, "op(function, row): the C version of a generated op (see _accel.ops)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {
@@ -658,7 +1395,14 @@ PyInit__speedups(void)
     str_dtype = PyUnicode_InternFromString("dtype");
     str_class = PyUnicode_InternFromString("__class__");
     str_active_hooks = PyUnicode_InternFromString("_ACTIVE_HOOKS");
+    str_active = PyUnicode_InternFromString("active");
+    mapped_errors = PyTuple_Pack(4, PyExc_TypeError, PyExc_ValueError, PyExc_OverflowError, PyExc_MemoryError);
+    str_jvp = PyUnicode_InternFromString("_jvp");
+    if (!str_active || !mapped_errors || !str_jvp)
+        return NULL;
     if (!empty_tuple || !zero || !str_shape || !str_dtype || !str_class || !str_active_hooks)
+        return NULL;
+    if (PyType_Ready(&Op_Type) < 0 || PyType_Ready(&Ctx_Type) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     /* what the build read: runtime/_accel.py ignores a build older than the source */

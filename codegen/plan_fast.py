@@ -1,0 +1,194 @@
+"""The ops whose forward body has the one plain elementwise shape the optional C driver
+runs (`runtime/_accel.ops`, `_speedups.c`): the table at the end of ops.py.
+
+The shape, for one or two tensor arguments and nothing else:
+
+    if not isinstance(x, Tensor): x = as_tensor_arg(x, ...)        # each argument
+    <promotion / complex guard: no-ops for operands of one float dtype>
+    _kernel = _k_op.get(x._data.__class__) or dispatch(...)           # one kernel table
+    try: _result = _kernel(x._data[, y._data])
+    except (TypeError, ValueError, OverflowError, MemoryError) as _e: raise kernel_error(...)
+    if <an input>._requires_grad and grad_enabled()[ and _result.dtype.kind <test>]:
+        out, node = recorded(_nodes.OpGradNode, _result, x|None[, y|None])
+        node.<slot> = TensorWrapper.<of_edge|of_input|meta_of>(<input>)   # or of_output(out, node)
+    else:
+        out = wrap(_result)
+    if FORWARD.active: _jvp.op(x[, y], out)
+    return out
+
+`fast_op` recognizes it from the plan's records (anything else: not in the table, so the
+Python function alone runs it); tests/test_fast_paths_cop.py checks each listed function's
+source against the shape again, so the table cannot describe a body it does not match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from opgrad.codegen import naming
+from opgrad.codegen.layout import Group, Stmt, call, list_of, stmt, tuple_of, vertical
+from opgrad.codegen.plan_parts import ComplexGuard, Function, KernelCall, Promotion, TensorConversion, quoted
+
+# How a node keeps a saved tensor, in the order the C driver numbers them (_speedups.c, HOW_*).
+SAVE_HOWS = ("of_edge", "of_input", "meta_of", "of_output")
+# The grad condition's dtype test on the result: none, `.kind == "f"`, `.kind in "fc"`.
+KIND_TESTS = {"": "", '.kind == "f"': "f", '.kind in "fc"': "fc"}
+
+
+@dataclass(frozen=True)
+class FastOp:
+    """One row of the table: `args` are the tensor arguments, `inputs` what `recorded`
+    gets after the result (an argument's index, or -1 for None), `saves` (slot, how,
+    argument index or -1 for the output), `kind` the dtype test ("", "f", "fc"), `jvp`
+    whether `FORWARD.active` calls `_jvp.<name>`."""
+
+    name: str
+    table: str
+    node: str  # the class name in generated/nodes.py
+    args: tuple[str, ...]
+    inputs: tuple[int, ...]
+    saves: tuple[tuple[str, str, int], ...]
+    kind: str
+    jvp: bool
+    output: str
+
+    @property
+    def row(self) -> Group:
+        """The table row: (name, kernel table, node class, inputs, saves, kind, jvp), names
+        as strings (the C driver looks them up in ops.py's and nodes.py's namespaces)."""
+        saves = tuple_of(*(tuple_of(quoted(s), quoted(h), str(i)) for s, h, i in self.saves))
+        return tuple_of(
+            quoted(self.name),
+            quoted(self.table),
+            quoted(self.node),
+            tuple_of(*map(str, self.inputs)),
+            saves,
+            quoted(self.kind),
+            str(self.jvp),
+        )
+
+
+def _text(s: Stmt) -> str:
+    return stmt(s, 0)
+
+
+def _plain_params(f: Function, names: tuple[str, ...]) -> bool:
+    """The signature takes exactly `names`, positional, without defaults."""
+    body = f.signature.body
+    if not isinstance(body, Group) or body.head != f.name:
+        return False
+    items = body.items
+    return len(items) == len(names) and all(
+        isinstance(i, str) and i.startswith(f"{n}: ") and "=" not in i
+        for i, n in zip(items, names, strict=True)
+    )
+
+
+def _conversions_are_noops(f: Function, names: tuple[str, ...]) -> bool:
+    """Each argument converted as a plain tensor; a promotion or complex guard that does
+    nothing when the operands share one float dtype; nothing else."""
+    converted = tuple(c.name for c in f.conversions if isinstance(c, TensorConversion))
+    if converted != names:
+        return False
+    for c in f.conversions:
+        if isinstance(c, TensorConversion):
+            if c.form != "tensor":
+                return False
+        elif isinstance(c, Promotion):
+            if c.float_scalars or c.names != names:
+                return False
+            if c.function == "promote_float":
+                if len(names) != 1:
+                    return False
+            elif c.function != "promote_args" or c.differs != tuple((n, False) for n in names[1:]):
+                return False
+        elif isinstance(c, ComplexGuard):
+            if any(optional or n not in names for n, optional in c.names):
+                return False
+        else:
+            return False
+    return True
+
+
+def fast_op(f: Function) -> FastOp | None:
+    """`f`'s row, when its body has the shape of the module docstring; else None."""
+    grad = f.grad
+    if f.inplace or f.refuse or f.marks or grad is None or len(f.body) != 1:
+        return None
+    names = tuple(c.name for c in f.conversions if isinstance(c, TensorConversion))
+    if len(names) not in (1, 2) or not _plain_params(f, names) or not _conversions_are_noops(f, names):
+        return None
+    k = f.body[0]
+    arrays = tuple(f"{n}._data" for n in names)
+    if not (
+        isinstance(k, KernelCall)
+        and k.table == naming.kernel_table(k.kernel)
+        and k.arrays == arrays
+        and k.args == arrays
+        and k.target == naming.KERNEL_RESULT
+        and not k.wrap
+        and not k.unpacked
+        and not k.one_per_line
+    ):
+        return None
+    if grad.histories or grad.otherwise is None:
+        return None
+    output = grad.otherwise.prefix.removesuffix(" = ")
+    if (
+        _text(grad.otherwise) != f"{output} = wrap({naming.KERNEL_RESULT})"
+        or _text(f.returns) != f"return {output}"
+    ):
+        return None
+    make = _text(grad.make_node)
+    head = f"{output}, node = recorded({naming.NODES_ALIAS}."
+    if not make.startswith(head) or not make.endswith(")"):
+        return None
+    node, result, *given = make[len(head) : -1].split(", ")
+    if result != naming.KERNEL_RESULT or len(given) != len(names):
+        return None
+    inputs = tuple(names.index(g) if g in names else -1 for g in given)
+    if any(i == -1 and g != "None" for i, g in zip(inputs, given, strict=True)):
+        return None
+    differentiable = [f"{names[i]}._requires_grad" for i in inputs if i != -1]
+    if not differentiable:
+        return None
+    tested = differentiable[0] if len(differentiable) == 1 else f"({' or '.join(differentiable)})"
+    kind = next(
+        (
+            code
+            for test, code in KIND_TESTS.items()
+            if grad.condition
+            == f"if {tested} and grad_enabled(){f' and {naming.KERNEL_RESULT}.dtype{test}' if test else ''}:"
+        ),
+        None,
+    )
+    if kind is None:
+        return None
+    saves: list[tuple[str, str, int]] = []
+    for s in grad.saves:
+        if s.form != "tensor" or s.source or s.how not in SAVE_HOWS:
+            return None
+        if s.how == "of_output":
+            if s.name != output:
+                return None
+            saves.append((s.slot, s.how, -1))
+        elif s.name in names:
+            saves.append((s.slot, s.how, names.index(s.name)))
+        else:
+            return None
+    jvp = f.jvp is not None
+    if (
+        jvp
+        and f.jvp is not None
+        and _text(f.jvp) != f"{naming.JVP_ALIAS}.{f.name}({', '.join(names)}, {output})"
+    ):
+        return None
+    return FastOp(f.name, k.table, node, names, inputs, tuple(saves), kind, jvp, output)
+
+
+def fast_table(functions: tuple[object, ...]) -> Stmt | None:
+    """`_accel.ops(globals(), [rows])` for the functions of the shape, or None."""
+    rows = [r.row for f in functions if isinstance(f, Function) and (r := fast_op(f)) is not None]
+    if not rows:
+        return None
+    return Stmt("", vertical(call("_accel.ops", "globals()", vertical(list_of(*rows)))))
