@@ -197,6 +197,7 @@ def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
             ),
             all=_all([f.name for f in grad_ops]),
             functions=grad_ops,
+            fast_table=fast_table(grad_ops),
         ),
         Module(
             file=f"{naming.NODES_MODULE}.py",

@@ -1,9 +1,10 @@
 """The ops whose forward body has the one plain elementwise shape the optional C driver
-runs (`runtime/_accel.ops`, `_speedups.c`): the table at the end of ops.py.
+runs (`runtime/_accel.ops`, `_speedups.c`): the table at the end of ops.py, and the one at
+the end of grad_ops.py (whose functions take Tensors as they are: no conversions).
 
 The shape, for one or two tensor arguments and nothing else:
 
-    if not isinstance(x, Tensor): x = as_tensor_arg(x, ...)        # each argument
+    if not isinstance(x, Tensor): x = as_tensor_arg(x, ...)        # each argument (ops.py)
     <promotion / complex guard: no-ops for operands of one float dtype>
     _kernel = _k_op.get(x._data.__class__) or dispatch(...)           # one kernel table
     try: _result = _kernel(x._data[, y._data])
@@ -84,6 +85,20 @@ def _plain_params(f: Function, names: tuple[str, ...]) -> bool:
     )
 
 
+def _tensor_params(f: Function) -> tuple[str, ...] | None:
+    """A grad op's arguments: the signature takes only `name: Tensor`s, positional, without
+    defaults (the body converts nothing); None for anything else."""
+    body = f.signature.body
+    if not isinstance(body, Group) or body.head != f.name:
+        return None
+    names = []
+    for i in body.items:
+        if not isinstance(i, str) or not i.endswith(": Tensor") or "=" in i:
+            return None
+        names.append(i.removesuffix(": Tensor"))
+    return tuple(names)
+
+
 def _conversions_are_noops(f: Function, names: tuple[str, ...]) -> bool:
     """Each argument converted as a plain tensor; a promotion or complex guard that does
     nothing when the operands share one float dtype; nothing else."""
@@ -115,8 +130,15 @@ def fast_op(f: Function) -> FastOp | None:
     grad = f.grad
     if f.inplace or f.refuse or f.marks or grad is None or len(f.body) != 1:
         return None
-    names = tuple(c.name for c in f.conversions if isinstance(c, TensorConversion))
-    if len(names) not in (1, 2) or not _plain_params(f, names) or not _conversions_are_noops(f, names):
+    if f.conversions:
+        names = tuple(c.name for c in f.conversions if isinstance(c, TensorConversion))
+        if not _plain_params(f, names) or not _conversions_are_noops(f, names):
+            return None
+    elif (params := _tensor_params(f)) is not None:  # a grad op: Tensors as they are
+        names = params
+    else:
+        return None
+    if len(names) not in (1, 2):
         return None
     k = f.body[0]
     arrays = tuple(f"{n}._data" for n in names)

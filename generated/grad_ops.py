@@ -11,6 +11,7 @@ from typing import Any
 
 from opgrad.generated import jvp as _jvp
 from opgrad.generated import nodes as _nodes
+from opgrad.runtime import _accel
 from opgrad.runtime.dual import FORWARD
 from opgrad.runtime.grad_mode import grad_enabled
 from opgrad.runtime.grad_node import (
@@ -4115,3 +4116,38 @@ def irfftn_grad(
     if FORWARD.active:
         _jvp.irfftn_grad(x, out_grad, s, axes, norm, x_grad)
     return x_grad
+
+
+# The grad ops whose body has the one plain shape of codegen/plan_fast.py: (name, kernel
+# table, node class, recorded's inputs, saves (slot, how, input or -1: the output), dtype
+# test, jvp). With the optional C primitives built, `_accel.ops` replaces each by a C
+# callable that runs that body's common case and calls this function for everything else.
+_accel.ops(
+    globals(),
+    [
+        ("neg_grad", "_k_neg_grad", "NegDoubleGradNode", (0,), (), "", True),
+        ("abs_grad", "_k_abs_grad", "AbsDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("exp_grad", "_k_exp_grad", "ExpDoubleGradNode", (0, 1), (("out", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("expm1_grad", "_k_expm1_grad", "Expm1DoubleGradNode", (0, 1), (("out", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("log_grad", "_k_log_grad", "LogDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("log1p_grad", "_k_log1p_grad", "Log1pDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("sqrt_grad", "_k_sqrt_grad", "SqrtDoubleGradNode", (0, 1), (("out", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("rsqrt_grad", "_k_rsqrt_grad", "RsqrtDoubleGradNode", (0, 1), (("out", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("square_grad", "_k_square_grad", "SquareDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("reciprocal_grad", "_k_reciprocal_grad", "ReciprocalDoubleGradNode", (0, 1), (("out", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("sin_grad", "_k_sin_grad", "SinDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("cos_grad", "_k_cos_grad", "CosDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("tanh_grad", "_k_tanh_grad", "TanhDoubleGradNode", (0, 1), (("out", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("sigmoid_grad", "_k_sigmoid_grad", "SigmoidDoubleGradNode", (0, 1), (("out", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("relu_grad", "_k_relu_grad", "ReluDoubleGradNode", (-1, 1), (("out", "of_input", 0),), "", True),
+        ("silu_grad", "_k_silu_grad", "SiluDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("erf_grad", "_k_erf_grad", "ErfDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("hardswish_grad", "_k_hardswish_grad", "HardswishDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("hardsigmoid_grad", "_k_hardsigmoid_grad", "HardsigmoidDoubleGradNode", (-1, 1), (("x", "of_input", 0),), "", True),
+        ("mish_grad", "_k_mish_grad", "MishDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("log_sigmoid_grad", "_k_log_sigmoid_grad", "LogSigmoidDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("swish_grad", "_k_silu_grad", "SwishDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("softsign_grad", "_k_softsign_grad", "SoftsignDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+        ("tanhshrink_grad", "_k_tanhshrink_grad", "TanhshrinkDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True),
+    ],
+)

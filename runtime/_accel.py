@@ -2,7 +2,7 @@
 
 `runtime/_speedups.c` holds exact C equivalents of a few functions on every recorded op's
 path (`grad_node.recorded`, `TensorWrapper.of_output`, `of_edge` and `meta_of`), and a C
-driver for the generated ops of one plain body shape (`ops`, below). Pure Python
+driver for the generated ops and grad ops of one plain body shape (`ops`, below). Pure Python
 is the default install and the fallback: the C versions are bound only when the extension
 was built in place (`python tools/build_speedups.py`) and OPGRAD_PURE is unset or empty.
 A build older than `_speedups.c` beside it, or one that does not fit the classes it reads
@@ -88,10 +88,11 @@ def wrappers(namespace: dict[str, Any]) -> None:
 
 
 def ops(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
-    """Replace each function of generated/ops.py that `table` lists (codegen/plan_fast.py:
-    the ops of one plain body shape) by its C version, which runs that body's common case
-    and calls the function (its `__wrapped__`) for everything else. Nothing without the C
-    primitives (pure Python, or `recorded` and the wrappers not bound)."""
+    """Replace each function of a generated module (ops.py, grad_ops.py) that `table`
+    lists (codegen/plan_fast.py: the ops of one plain body shape) by its C version, which
+    runs that body's common case and calls the function (its `__wrapped__`) for everything
+    else. Nothing without the C primitives (pure Python, or `recorded` and the wrappers not
+    bound)."""
     OPS_TABLES[namespace["__name__"]] = table
     if _speedups is None or "recorded" not in PURE or "of_output" not in PURE:
         return

@@ -63,8 +63,9 @@ def test_the_table_lists_the_plain_ops_and_they_are_driven():
 # --- each listed function's source has the shape the driver runs ----------------------------
 
 
-def _expected_tail(row: tuple[Any, ...], names: list[str]) -> str:
-    """The body from the kernel on, as codegen/plan_fast.py's docstring spells it."""
+def _expected_tail(row: tuple[Any, ...], names: list[str], out: str = "out") -> str:
+    """The body from the kernel on, as codegen/plan_fast.py's docstring spells it (`out`:
+    the output's name; grad_ops.py's is `x_grad`)."""
     name, table, node, inputs, saves, kind, jvp = row
     arrays = ", ".join(f"{n}._data" for n in names)
     cls = [f"{names[0]}._data.__class__"]
@@ -93,14 +94,14 @@ def _expected_tail(row: tuple[Any, ...], names: list[str]) -> str:
         "except (TypeError, ValueError, OverflowError, MemoryError) as _e:",
         f'    raise kernel_error("{name}", _e) from None',
         f"if {tested} and grad_enabled(){test}:",
-        f"    out, node = recorded(_nodes.{node}, _result, {given})",
+        f"    {out}, node = recorded(_nodes.{node}, _result, {given})",
     ]
     for slot, how, i in saves:
-        lines.append(f"    node.{slot} = TensorWrapper.{how}({'out, node' if i < 0 else names[i]})")
-    lines += ["else:", "    out = wrap(_result)"]
+        lines.append(f"    node.{slot} = TensorWrapper.{how}({f'{out}, node' if i < 0 else names[i]})")
+    lines += ["else:", f"    {out} = wrap(_result)"]
     if jvp:
-        lines += ["if FORWARD.active:", f"    _jvp.{name}({', '.join(names)}, out)"]
-    lines.append("return out")
+        lines += ["if FORWARD.active:", f"    _jvp.{name}({', '.join(names)}, {out})"]
+    lines.append(f"return {out}")
     return "\n".join(lines)
 
 
@@ -232,6 +233,9 @@ def test_the_driver_makes_what_the_python_function_makes(name, shapes):
                 assert c == py, (dtype, grads, grad_on)
 
 
+BINARY_GRAD_SHAPES = ((3, 4), (4,))  # (test_fast_paths_cop2.py: grad ops get operands of one shape)
+
+
 def _backward(name: str, ins: list[Tensor]) -> Any:
     out = getattr(ops, name)(*ins)
     if out.requires_grad:
@@ -243,7 +247,7 @@ def _backward(name: str, ins: list[Tensor]) -> Any:
 def test_gradients_are_the_python_paths_and_never_alias(name):
     row = BY_NAME[name]
     n = len(row[3])
-    shapes = ((3, 4),) if n == 1 else ((3, 4), (4,))
+    shapes = ((3, 4),) if n == 1 else BINARY_GRAD_SHAPES
     if name in ("inv", "det", "solve", "matrix_exp", "svdvals", "trace", "matrix_transpose"):
         shapes = ((3, 3),) * n
     for dtype in FLOATS:
@@ -542,21 +546,24 @@ def test_reference_counts_do_not_leak_and_outputs_die():
     kernels = [ops._k_tanh[np.ndarray], ops._k_add[np.ndarray], ops._k_multiply[np.ndarray]]
     watched = [x, c, plain, x._data, c._data, plain._data, x._data.dtype, N.TanhGradNode, N.AddGradNode]
     watched += [N.MultiplyGradNode, ops._k_tanh, ops.tanh, ops.tanh.__wrapped__, *kernels]
+    assert_no_leaks(
+        watched,
+        lambda: (og.tanh(og.add(og.multiply(x, c), c)), og.tanh(plain), og.multiply(plain, c), og.tanh(x)),
+    )
+
+
+def assert_no_leaks(watched: list[Any], calls: Callable[[], tuple[Tensor, ...]]) -> None:
+    """1000 rounds of `calls` leave `watched`'s reference counts as they were, and the
+    tensors they made (and their arrays) die without the collector."""
     gc.collect()
     before = [sys.getrefcount(o) for o in watched]
     refs = []
     gc.disable()
     try:
         for _ in range(1000):
-            for t in (
-                og.tanh(og.add(og.multiply(x, c), c)),
-                og.tanh(plain),
-                og.multiply(plain, c),
-                og.tanh(x),
-            ):
+            for t in calls():
                 if len(refs) < 40:
-                    refs.append(weakref.ref(t))
-                    refs.append(weakref.ref(t._data))
+                    refs += [weakref.ref(t), weakref.ref(t._data)]
         del t
         assert all(r() is None for r in refs)
     finally:
