@@ -17,6 +17,8 @@ The shape, for one or two tensor arguments and nothing else:
     if FORWARD.active: _jvp.op(x[, y], out)
     return out
 
+A number for an argument converted as `as_tensor_arg(x, y, ...)` (y the other argument) is
+converted by the C driver as that call converts an exact float or int (the row's last field).
 `fast_op` recognizes it from the plan's records (anything else: not in the table, so the
 Python function alone runs it); tests/test_fast_paths_cop.py checks each listed function's
 source against the shape again, so the table cannot describe a body it does not match.
@@ -41,7 +43,9 @@ class FastOp:
     """One row of the table: `args` are the tensor arguments, `inputs` what `recorded`
     gets after the result (an argument's index, or -1 for None), `saves` (slot, how,
     argument index or -1 for the output), `kind` the dtype test ("", "f", "fc"), `jvp`
-    whether `FORWARD.active` calls `_jvp.<name>`."""
+    whether `FORWARD.active` calls `_jvp.<name>`, `numbers` which arguments the body converts
+    from a number with the other argument as `like` (the C driver converts an exact float or
+    int there as as_tensor_arg does)."""
 
     name: str
     table: str
@@ -52,10 +56,11 @@ class FastOp:
     kind: str
     jvp: bool
     output: str
+    numbers: tuple[bool, ...]  # the arguments converted by `as_tensor_arg(it, the other, ...)`
 
     @property
     def row(self) -> Group:
-        """The table row: (name, kernel table, node class, inputs, saves, kind, jvp), names
+        """The table row: (name, kernel table, node class, inputs, saves, kind, jvp, numbers), names
         as strings (the C driver looks them up in ops.py's and nodes.py's namespaces)."""
         saves = tuple_of(*(tuple_of(quoted(s), quoted(h), str(i)) for s, h, i in self.saves))
         return tuple_of(
@@ -66,6 +71,7 @@ class FastOp:
             saves,
             quoted(self.kind),
             str(self.jvp),
+            tuple_of(*map(str, self.numbers)),
         )
 
 
@@ -205,7 +211,9 @@ def fast_op(f: Function) -> FastOp | None:
         and _text(f.jvp) != f"{naming.JVP_ALIAS}.{f.name}({', '.join(names)}, {output})"
     ):
         return None
-    return FastOp(f.name, k.table, node, names, inputs, tuple(saves), kind, jvp, output)
+    likes = {c.name: c.like for c in f.conversions if isinstance(c, TensorConversion)}
+    numbers = tuple(len(names) == 2 and likes.get(n) == names[1 - i] for i, n in enumerate(names))
+    return FastOp(f.name, k.table, node, names, inputs, tuple(saves), kind, jvp, output, numbers)
 
 
 def fast_table(functions: tuple[object, ...]) -> Stmt | None:

@@ -24,6 +24,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <float.h>
+#include <math.h>
 
 #define SLOT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
 
@@ -163,6 +165,7 @@ put_none(Layout *L, PyObject *obj, const int *which, int n)
 /* -- shared state, set by the setup functions ------------------------------------------ */
 
 static PyObject *empty_tuple, *zero, *str_shape, *str_dtype, *str_class, *str_active_hooks, *str_active;
+static PyObject *np_asarray, *dtype_kwnames; /* numpy.asarray, ("dtype",) */
 static PyTypeObject *ndarray_type; /* whose `__class__` is its type: read without a getattr */
 
 static PyObject *rec_fallback;  /* grad_node.recorded */
@@ -670,11 +673,15 @@ setup_wrappers(PyObject *self, PyObject *g)
 
 /* `op(ctx, function, row)`: the C version of one function of generated/ops.py whose body has the
  * shape codegen/plan_fast.py recognizes (read its docstring), described by its table row:
- * (name, kernel table name, node class name, recorded's inputs, saves, dtype test, jvp).
- * It runs that body's common case -- exact Tensors whose arrays are exact ndarrays of one
- * float dtype (float16/32/64, FLOAT_DTYPES's members), FORWARD.active false, the kernel already
- * resolved for ndarray -- and calls the Python function (`__wrapped__`) for everything else,
- * before anything observable happened: keyword arguments, other argument counts, numbers,
+ * (name, kernel table name, node class name, recorded's inputs, saves, dtype test, jvp,
+ * which arguments take a number). It runs that body's common case -- exact Tensors whose
+ * arrays are exact ndarrays of one float dtype (float16/32/64, FLOAT_DTYPES's members), or
+ * for an argument the body converts with `as_tensor_arg(v, the other, ...)` an exact float or
+ * int next to such a Tensor (made into what as_tensor_arg makes: a 0-d array of the tensor's
+ * dtype, wrapped; a conversion that fails goes to the Python function), FORWARD.active false,
+ * the kernel already resolved for ndarray -- and calls the Python function (`__wrapped__`) for
+ * everything else, before anything observable happened: keyword arguments, other argument
+ * counts, other numbers (bool, NumPy scalars, two numbers),
  * subclasses, other dtypes or array types, forward mode, a kernel that raises one of the
  * errors the body maps (TypeError, ValueError, OverflowError, MemoryError; the Python body
  * runs it again and raises the mapped error), and any name the body reads that is no longer
@@ -693,6 +700,7 @@ typedef struct {
     PyObject_HEAD
     PyObject *globals, *nodes_module, *nodes_dict, *gm_globals, *gm_off, *gm_enabled, *fwd, *tensor_wrap;
     PyObject *float_set, *float_dtypes[3];
+    PyObject *as_arg; /* the module's as_tensor_arg, as set up (NULL: it has none) */
     PyTypeObject *tw_type;
     Py_ssize_t fwd_active_off;
     PyObject *of_input_fn; /* TensorWrapper.of_input, as last checked */
@@ -715,6 +723,7 @@ typedef struct {
     PyObject *table, *node_cls;       /* what they named at `epoch` (NULL: not there) */
     unsigned long epoch;
     int nargs, inputs[2], kind, jvp, nsaves;
+    int numbers[2]; /* takes an exact float or int, as `as_tensor_arg(it, the other, ...)` converts it */
     PyObject *save_slot[MAX_SAVES];
     int save_how[MAX_SAVES], save_arg[MAX_SAVES];
     Py_ssize_t save_off[MAX_SAVES]; /* the slots' offsets in node_cls, valid while its version is */
@@ -772,6 +781,7 @@ revalidate(Ctx *c)
              global_is(g, "wrap", c->tensor_wrap) && global_is(g, "Tensor", (PyObject *)tensor_L.base) &&
              global_is(g, "TensorWrapper", (PyObject *)c->tw_type) &&
              PyDict_GetItemString(g, "FLOAT_DTYPES") == c->float_set && global_is(g, "_nodes", c->nodes_module) &&
+             PyDict_GetItemString(g, "as_tensor_arg") == c->as_arg &&
              PyDict_GetItemString(g, "isinstance") == NULL && global_is(c->gm_globals, "_OFF", c->gm_off) &&
              layout_ok(&tensor_L, tensor_L.base) &&
              tw_method_is(c, "of_output", (PyCFunction)(void (*)(void))of_output) &&
@@ -935,15 +945,20 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
     OpObject *op = (OpObject *)self;
     Ctx *c = op->ctx;
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    PyObject *data[2], *dtype = NULL;
-    int rg = 0;
+    PyObject *data[2], *dtype = NULL, *targs[2] = {NULL, NULL}, *conv = NULL;
+    int rg = 0, number = -1; /* the argument that is a number, converted below */
     if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != op->nargs || !driver_ready(c) ||
         !op_ready(op) || SLOT(c->fwd, c->fwd_active_off) != Py_False)
         goto fallback;
     for (int i = 0; i < op->nargs; i++) {
-        PyObject *t = args[i];
-        if (!is_tensor(t))
-            goto fallback;
+        PyObject *t = targs[i] = args[i];
+        if (!is_tensor(t)) {
+            /* `as_tensor_arg(v, other, ...)`: an exact float or int (not bool) next to a Tensor */
+            if (!op->numbers[i] || number >= 0 || !(PyFloat_CheckExact(t) || PyLong_CheckExact(t)))
+                goto fallback;
+            number = i;
+            continue;
+        }
         data[i] = SLOT(t, tensor_L.offs[T_DATA]);
         PyObject *r = SLOT(t, tensor_L.offs[T_RG]); /* a bool, read below */
         if (data[i] == NULL || Py_TYPE(data[i]) != ndarray_type || (r != Py_True && r != Py_False))
@@ -954,12 +969,12 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
             goto fallback;
         }
         Py_DECREF(dt); /* (the array holds it) */
-        if (i == 0 ? !is_float_dtype(c, dt) : dt != dtype)
+        if (dtype == NULL ? !is_float_dtype(c, dt) : dt != dtype)
             goto fallback;
         dtype = dt;
     }
     for (int i = 0; i < op->nargs; i++) /* `(x._requires_grad or y._requires_grad)`, those with an edge */
-        if (op->inputs[i] >= 0 && SLOT(args[op->inputs[i]], tensor_L.offs[T_RG]) == Py_True)
+        if (op->inputs[i] >= 0 && op->inputs[i] != number && SLOT(args[op->inputs[i]], tensor_L.offs[T_RG]) == Py_True)
             rg = 1;
     PyObject *kernel = PyDict_GetItemWithError(op->table, (PyObject *)ndarray_type); /* borrowed */
     if (kernel == NULL) {
@@ -974,14 +989,45 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
         if (!truth)
             goto fallback;
     }
+    if (number >= 0) { /* `wrap(np.asarray(v, dtype=<the tensor's dtype>))`, as_tensor_arg's (scalar_dtype:
+                        * the tensor's float dtype for a float or an int); any error: the Python body */
+        PyObject *v = args[number];
+        double d = PyFloat_CheckExact(v) ? PyFloat_AS_DOUBLE(v) : PyLong_AsDouble(v);
+        if (d == -1.0 && PyErr_Occurred()) { /* an int too large for a double: NumPy raises */
+            PyErr_Clear();
+            goto fallback;
+        }
+        static const double max_of[3] = {65504.0, FLT_MAX, DBL_MAX}; /* float16, 32, 64 */
+        int k = dtype == c->float_dtypes[0] ? 0 : dtype == c->float_dtypes[1] ? 1 : dtype == c->float_dtypes[2] ? 2 : -1;
+        if (k < 0 || (isfinite(d) && fabs(d) > max_of[k])) /* a cast that overflows: NumPy warns, from the body */
+            goto fallback;
+        PyObject *cargs[2] = {v, dtype};
+        PyObject *arr = PyObject_Vectorcall(np_asarray, cargs, 1, dtype_kwnames);
+        if (arr == NULL) {
+            PyErr_Clear();
+            goto fallback;
+        }
+        if (Py_TYPE(arr) != ndarray_type) {
+            Py_DECREF(arr);
+            goto fallback;
+        }
+        conv = new_tensor(arr, Py_None);
+        Py_DECREF(arr);
+        if (conv == NULL)
+            return NULL;
+        targs[number] = conv;
+        data[number] = arr; /* (the tensor holds it) */
+    }
     Py_INCREF(kernel);
     PyObject *result = PyObject_Vectorcall(kernel, data, op->nargs, NULL);
     Py_DECREF(kernel);
     if (result == NULL) {
         if (PyErr_ExceptionMatches(mapped_errors)) {
             PyErr_Clear();
+            Py_CLEAR(conv);
             goto fallback;
         }
+        Py_XDECREF(conv);
         return NULL;
     }
     PyObject *out = NULL;
@@ -997,7 +1043,7 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
     if (rg) {
         PyObject *rargs[4] = {op->node_cls, result};
         for (int i = 0; i < op->nargs; i++)
-            rargs[2 + i] = op->inputs[i] < 0 ? Py_None : args[op->inputs[i]];
+            rargs[2 + i] = op->inputs[i] < 0 ? Py_None : targs[op->inputs[i]];
         PyObject *node;
         int made = recorded_c(rargs[0], result, rargs[2], op->nargs == 2 ? rargs[3] : rec_one, &out, &node);
         if (made == 0) { /* `out, node = recorded(...)`: the Python function's pair */
@@ -1015,7 +1061,7 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
         }
         else if (made < 0)
             goto error;
-        int r = save_all(op, args, out, node);
+        int r = save_all(op, targs, out, node);
         Py_DECREF(node);
         if (r < 0)
             goto error;
@@ -1035,7 +1081,7 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
             PyObject *fn = jvp_mod == NULL ? NULL : PyObject_GetAttr(jvp_mod, op->name);
             if (fn == NULL && !PyErr_Occurred())
                 PyErr_SetString(PyExc_NameError, "name '_jvp' is not defined");
-            PyObject *jargs[3] = {args[0], args[1], out};
+            PyObject *jargs[3] = {targs[0], targs[1], out};
             if (op->nargs == 1)
                 jargs[1] = out;
             r = fn == NULL ? NULL : PyObject_Vectorcall(fn, jargs, op->nargs + 1, NULL);
@@ -1043,14 +1089,17 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
         }
         if (on < 0 || (on > 0 && r == NULL)) {
             Py_DECREF(out);
+            Py_XDECREF(conv);
             return NULL;
         }
         Py_XDECREF(r);
     }
+    Py_XDECREF(conv);
     return out;
 error:
     Py_XDECREF(out);
     Py_DECREF(result);
+    Py_XDECREF(conv);
     return NULL;
 fallback:
     return PyObject_Vectorcall(op->wrapped, args, nargsf, kwnames);
@@ -1059,7 +1108,8 @@ fallback:
 /* A context's and an op's object fields, each list written once for traverse and dealloc:
  * the first list may take part in cycles (visited), the second holds strings, types and
  * other acyclic objects (only freed). */
-#define CTX_VISITED(X) X(globals) X(nodes_module) X(gm_globals) X(gm_enabled) X(fwd) X(tensor_wrap) X(of_input_fn)
+#define CTX_VISITED(X)                                                                                 \
+    X(globals) X(nodes_module) X(gm_globals) X(gm_enabled) X(fwd) X(tensor_wrap) X(of_input_fn) X(as_arg)
 #define CTX_OTHERS(X) X(nodes_dict) X(gm_off) X(float_set) X(float_dtypes[0]) X(float_dtypes[1]) X(float_dtypes[2])
 #define OP_VISITED(X) X(ctx) X(wrapped) X(dict) X(table) X(node_cls) X(doc)
 #define OP_OTHERS(X) X(name) X(qualname) X(module) X(table_name) X(node_name)
@@ -1161,6 +1211,7 @@ setup_ops(PyObject *self, PyObject *args)
     c->tensor_wrap = wrap;
     Py_XINCREF(floats);
     c->float_set = floats; /* (NULL: the module has no FLOAT_DTYPES, and must not get one) */
+    c->as_arg = Py_XNewRef(PyDict_GetItemString(g, "as_tensor_arg")); /* (likewise) */
     Py_INCREF(tw);
     c->tw_type = (PyTypeObject *)tw;
     for (int i = 0; i < 3; i++)
@@ -1173,14 +1224,14 @@ setup_ops(PyObject *self, PyObject *args)
 static PyObject *
 make_op(PyObject *self, PyObject *args)
 {
-    PyObject *ctx, *fn, *name, *table, *node, *inputs, *saves, *kind;
+    PyObject *ctx, *fn, *name, *table, *node, *inputs, *saves, *kind, *numbers;
     int jvp;
-    if (!PyArg_ParseTuple(args, "O!O(UUUO!O!Up):op", &Ctx_Type, &ctx, &fn, &name, &table, &node, &PyTuple_Type,
-                          &inputs, &PyTuple_Type, &saves, &kind, &jvp))
+    if (!PyArg_ParseTuple(args, "O!O(UUUO!O!UpO!):op", &Ctx_Type, &ctx, &fn, &name, &table, &node, &PyTuple_Type,
+                          &inputs, &PyTuple_Type, &saves, &kind, &jvp, &PyTuple_Type, &numbers))
         return NULL;
     Py_ssize_t n = PyTuple_GET_SIZE(inputs), ns = PyTuple_GET_SIZE(saves);
     if (!PyFunction_Check(fn) || PyFunction_GET_GLOBALS(fn) != ((Ctx *)ctx)->globals || n < 1 || n > 2 ||
-        ns > MAX_SAVES) {
+        ns > MAX_SAVES || PyTuple_GET_SIZE(numbers) != n) {
         PyErr_SetString(PyExc_TypeError, "op: expects a function of the context's module and its row");
         return NULL;
     }
@@ -1196,6 +1247,8 @@ make_op(PyObject *self, PyObject *args)
     op->slots_tag = 0;
     op->nargs = (int)n;
     op->jvp = jvp;
+    for (Py_ssize_t i = 0; i < n; i++) /* (a number needs the other argument, a Tensor) */
+        op->numbers[i] = n == 2 && PyTuple_GET_ITEM(numbers, i) == Py_True;
     op->nsaves = 0;
     Py_INCREF(fn);
     op->wrapped = fn;
@@ -1386,7 +1439,11 @@ PyInit__speedups(void)
     if (numpy == NULL)
         return NULL;
     ndarray_type = (PyTypeObject *)PyObject_GetAttrString(numpy, "ndarray");
+    np_asarray = PyObject_GetAttrString(numpy, "asarray");
     Py_DECREF(numpy);
+    dtype_kwnames = Py_BuildValue("(s)", "dtype");
+    if (np_asarray == NULL || dtype_kwnames == NULL)
+        return NULL;
     if (ndarray_type == NULL)
         return NULL;
     empty_tuple = PyTuple_New(0);

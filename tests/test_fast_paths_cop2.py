@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import inspect
 import textwrap
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -206,3 +207,97 @@ def test_reference_counts_do_not_leak_and_outputs_die():
     cop.assert_no_leaks(
         watched, lambda: (grad_ops.tanh_grad(x, y), grad_ops.relu_grad(x, y), grad_ops.tanh_grad(y, y))
     )
+
+
+# --- a Python number operand (ops.py's `as_tensor_arg(v, the other, ...)`) ---------------------
+
+OPS_TABLE = _accel.OPS_TABLES[ops.__name__]
+TAKES_NUMBERS = sorted(row[0] for row in OPS_TABLE if any(row[7]))
+NUMBERS = [0.05, -2.5, 3, -7, 0, -0.0, float("nan"), float("inf"), -float("inf"), 1e300, -1e300, 70000.0]
+NUMBERS += [65504.0, 65520.0, 3.5e38, 70000, 2**53 + 1, 10**400, -(10**400), 1e-300, 5e-324]
+NUMBERS += [True, False, np.float64(0.5), np.float32(0.5), np.int64(3), np.bool_(True), 1j]
+
+
+def test_the_rows_say_which_arguments_take_a_number():
+    assert {"add", "subtract", "multiply", "divide", "maximum", "atan2"} <= set(TAKES_NUMBERS)
+    for row in OPS_TABLE:
+        src = inspect.getsource(cop.python_of(row[0]))
+        names = list(inspect.signature(cop.python_of(row[0])).parameters)
+        for i, n in enumerate(names):
+            if len(names) == 1:  # `as_tensor_arg(x, None, ...)`: the Python function converts it
+                assert row[7] == (False,)
+                continue
+            converts = f'{n} = as_tensor_arg({n}, {names[1 - i]}, "{row[0]}", "{n}")' in src
+            assert row[7][i] is converts, (row[0], n)
+
+
+def _number_outcomes(name: str, value: Any, side: int, dtype: Any, rg: bool) -> list[Any]:
+    """(driver, Python): what each made and warned, on fresh but equal inputs."""
+    got = []
+    for fn in (getattr(ops, name), cop.python_of(name)):
+        t = og.tensor(np.linspace(0.2, 0.8, 4).astype(dtype), requires_grad=rg)
+        args = [t, value] if side else [value, t]
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            out = cop.outcome(fn, *args)
+        got.append((out, [(x.category, str(x.message), x.filename, x.lineno) for x in w]))
+    return got
+
+
+@pytest.mark.parametrize("name", TAKES_NUMBERS)
+def test_a_number_on_either_side_is_the_python_functions(name):
+    row = BY_NAME_OPS[name]
+    for side in (0, 1):
+        if not row[7][1 - side]:
+            continue
+        for dtype in cop.FLOATS:
+            for value in NUMBERS:
+                for rg in (False, True):
+                    c, py = _number_outcomes(name, value, side, dtype, rg)
+                    assert c == py, (side, dtype, value, rg)
+
+
+BY_NAME_OPS = {row[0]: row for row in OPS_TABLE}
+
+
+@pytest.mark.parametrize("name", ["multiply", "add", "subtract", "divide"])
+def test_the_converted_tensors_alias_nothing_and_gradients_are_the_python_paths(name):
+    for dtype in cop.FLOATS:
+        for value in (0.05, 3, -0.0):
+            runs = []
+            for fn in (getattr(ops, name), cop.python_of(name)):
+                x = og.tensor(np.linspace(0.2, 0.8, 4).astype(dtype), requires_grad=True)
+                outs = [fn(x, value), fn(value, x)]
+                saved = [
+                    w._data
+                    for o in outs
+                    for s in type(o._node).__slots__
+                    if isinstance(w := getattr(o._node, s, None), og.runtime.tensor_wrapper.TensorWrapper)
+                    and isinstance(getattr(w, "_data", None), np.ndarray)
+                    and w._data.ndim == 0
+                ]
+                arrays = [x._data, *(o._data for o in outs), *saved]
+                for i, a in enumerate(arrays):
+                    assert not any(np.shares_memory(a, b) for b in arrays[i + 1 :])
+                og.sum(outs[0] + outs[1]).backward()
+                assert not np.shares_memory(x.grad._data, x._data)
+                runs.append([o._data.tobytes() for o in outs] + [x.grad._data.tobytes(), len(saved)])
+            assert runs[0] == runs[1], (dtype, value)
+
+
+@needs_c
+def test_a_number_runs_in_c_and_the_others_in_python(monkeypatch):
+    x = og.tensor(np.linspace(-1, 1, 4).astype(np.float32), requires_grad=True)
+    with monkeypatch.context() as m:
+        m.setattr(cop, "ops", ops)
+        for value, calls in ((0.05, 0), (3, 0), (-0.0, 0), (True, 1), (np.float64(0.5), 1), (1e300, 1)):
+            assert cop._python_calls(lambda value=value: og.multiply(x, value), "multiply") == calls
+            assert cop._python_calls(lambda value=value: og.subtract(value, x), "subtract") == calls
+        assert cop._python_calls(lambda: og.multiply(0.5, 0.5), "multiply") == 1
+        assert cop._python_calls(lambda: cop.outcome(og.multiply, x, 10**400), "multiply") == 1
+        assert cop._python_calls(lambda: x * 0.05, "multiply") == 0
+        assert cop._python_calls(lambda: og.tanh(0.5), "tanh") == 1  # as_tensor_arg(x, None, ...)
+        seen = []
+        pure = ops.as_tensor_arg
+        m.setattr(ops, "as_tensor_arg", lambda *a: (seen.append(a[0]), pure(*a))[1])
+        assert cop._python_calls(lambda: og.multiply(x, 0.25), "multiply") == 1 and seen == [0.25]
