@@ -159,8 +159,9 @@ def take_as_grad(held: Held | None, g: Tensor) -> Tensor:
     else a private copy; either way recorded in `held` as a `.grad`'s. `held` None (no pass
     to ask): always a copy."""
     data = g._data
-    block = block_of(data)
-    if held is None or block in held or not _writeable(data):
+    base = data.base  # block_of and _writeable, spelled out: every parameter of a training
+    block = id(data if base is None else base)  # step takes its first gradient here (~0.1 us a leaf)
+    if held is None or block in held or (data.__class__ is np.ndarray and not data.flags.writeable):
         g = private_copy(g)
         if held is None:
             return g
@@ -235,19 +236,6 @@ def accumulate_into_leaf(
         if extra is None:
             extra = leaf._extra_state()
         if leaf._grad is None:
-            if grad._node is None and held is not None:
-                # take_as_grad's common case inline (every parameter of a training step
-                # takes its first gradient here; four calls fewer, ~0.2 us a leaf): the
-                # array is a kernel's, no one outside the engine has its memory block, and
-                # it is writeable, so it becomes the `.grad` as it is
-                data = grad._data
-                base = data.base
-                block = id(data if base is None else base)
-                if block not in held and (data.__class__ is not np.ndarray or data.flags.writeable):
-                    held[block] = True
-                    leaf._grad = grad
-                    extra.grad_owned = not grad._requires_grad
-                    return
             if not create_graph and grad._node is not None:
                 grad = grad.detach()
             grad = take_as_grad(held, grad)

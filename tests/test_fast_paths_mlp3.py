@@ -328,6 +328,18 @@ def test_tanh_grad_has_the_general_formulas_layout(dtype, layouts) -> None:
     assert not np.shares_memory(r, out) and not np.shares_memory(r, g)
 
 
+@pytest.mark.parametrize("approximate", [False, True])
+def test_gelu_grad_takes_a_broadcasting_out_grad(approximate) -> None:
+    # gelu_grad's in-place steps write into an array of x's shape: an out_grad that
+    # broadcasts x to a larger shape takes the general formula (it used to raise)
+    x = np.linspace(-2.0, 2.0, 4)
+    g = RNG.standard_normal((3, 4))
+    got = elementwise.gelu_grad(x, g, approximate)
+    want = elementwise.gelu_grad(np.broadcast_to(x, (3, 4)).copy(), g, approximate)
+    assert got.shape == (3, 4)
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-15)
+
+
 def test_tanh_gradient_against_finite_differences() -> None:
     x = og.tensor(RNG.standard_normal((4, 3)), requires_grad=True)
     assert og.testing.gradcheck(og.tanh, (x,))

@@ -286,10 +286,14 @@ def relu_grad(out, out_grad):
 
 
 def _one_float_dtype(*arrays: Any) -> bool:
-    """True when the arrays are n-d (not 0-d) float32 or float64 arrays of one dtype
-    (float16 keeps the general expressions, whose intermediate roundings are fewer)."""
-    dt = arrays[0].dtype
-    return dt.kind == "f" and dt.itemsize >= 4 and all(a.dtype == dt and a.ndim for a in arrays)
+    """True when the arrays are n-d (not 0-d) float32 or float64 arrays of one dtype and
+    one shape (the in-place steps write into an array of the first one's shape; float16
+    keeps the general expressions, whose intermediate roundings are fewer)."""
+    first = arrays[0]
+    dt, shape = first.dtype, first.shape
+    if dt.kind != "f" or dt.itemsize < 4:
+        return False
+    return all(a.dtype == dt and a.shape == shape and a.ndim for a in arrays)
 
 
 def _gelu_tanh_arg(xp: Any, x: Any) -> Any:
