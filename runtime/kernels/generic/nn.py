@@ -308,8 +308,16 @@ def _plain_grad(input, lab, out_grad, reduction, prob):  # noqa: A002
     n, classes = input.shape
     # the mean's weight: out_grad in float64 over n, as `out_grad / np.int64(n)` gave it
     weight = float(out_grad) / n if reduction == "mean" else float(out_grad)
+    exact = _exact_scale(weight)
+    if prob is not None and exact:
+        # scaled as it is copied: p * w - w is (p - 1) * w rounded once, for w a power of two
+        # (`_exact_scale`: p * w is exact, and the scaling commutes with the rounding), in
+        # either dtype; one pass over the N x C values less than copying, then scaling
+        d = np.multiply(prob, weight, order="C")  # a new array, rows contiguous for the flat index
+        d.reshape(-1)[_row_starts(n, classes) + lab] -= weight
+        return d if d.dtype is input.dtype else d.astype(input.dtype, copy=False)
     d = _softmax_rows(input) if prob is None else prob  # a new array, or the saved one
-    if d.dtype is not _F64 and d.dtype != _F64 and not _exact_scale(weight):
+    if d.dtype is not _F64 and d.dtype != _F64 and not exact:
         d = d.astype(np.float64, order="C")  # the general path's float64 steps, rounded once at the end
     elif prob is not None:
         d = prob.copy(order="C")  # ours to write into, rows contiguous for the flat index
