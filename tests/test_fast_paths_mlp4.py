@@ -39,8 +39,9 @@ def _logits(dtype, layout, n=12, c=7, scale=4.0):
     x[2, 3] = x[2].max()  # a tie
     x[4] = 0.0  # a row whose maximum is zero
     x[5, 0] = -0.0
-    x[6] = np.linspace(-200, 40, c).astype(dtype)  # probabilities far below 2**-25 (and subnormal)
-    x[7, 1] = x[7].max() + 90  # one probability 1 and the rest underflowing
+    if n > 7:
+        x[6] = np.linspace(-200, 40, c).astype(dtype)  # probabilities far below 2**-25 (and subnormal)
+        x[7, 1] = x[7].max() + 90  # one probability 1 and the rest underflowing
     if layout == "F":
         return np.asfortranarray(x)
     if layout == "sliced":
@@ -138,3 +139,86 @@ def test_cross_entropy_gradient_against_finite_differences():
     for reduction in ("mean", "sum"):
         assert gradcheck(lambda a, r=reduction: og.cross_entropy(a, label, reduction=r), (x,))
         assert gradcheck(lambda a, r=reduction: og.cross_entropy(a, label, reduction=r) * 4.0, (x,))
+
+
+# --- _plain_labels: the label dtype looked up once, the maximum read as a Python int -------
+
+
+def _old_plain_labels(input, label, axis, reduction, ignore_index, label_smoothing):  # noqa: A002
+    """`_plain_labels` before this round (the reference)."""
+    if (
+        input.__class__ is not np.ndarray
+        or label.__class__ is not np.ndarray
+        or input.ndim != 2
+        or label.ndim != 1
+        or (axis != -1 and axis != 1)
+        or (reduction != "mean" and reduction != "sum")
+        or label_smoothing != 0.0
+        or ignore_index.__class__ is not int
+        or label.dtype.kind not in "iu"
+        or input.dtype.kind != "f"
+    ):
+        return None
+    n, classes = input.shape
+    if n == 0 or label.shape[0] != n or 0 <= ignore_index < classes:
+        return None
+    unsigned = label.view(nn_kernels._UNSIGNED[label.dtype.itemsize]) if label.dtype.kind == "i" else label
+    if unsigned[unsigned.argmax()] >= classes:
+        return None
+    return label
+
+
+_LABEL_DTYPES = [
+    np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
+    np.intc, np.longlong, np.ulonglong, ">i8", ">u4", "<i2", np.bool_, np.float32, np.float64,
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("label_dtype", _LABEL_DTYPES)
+def test_plain_labels_takes_the_calls_it_took(label_dtype):
+    x = _logits(np.float32, "C", n=6, c=5)
+    dt = np.dtype(label_dtype)
+    rows = [
+        [0, 1, 2, 3, 4, 0],
+        [4, 4, 4, 4, 4, 4],
+        [0, 0, 0, 0, 0, 0],
+        [0, 1, 5, 2, 3, 1],
+        [1, 1, 1, 1, 1, 1],
+    ]
+    if dt.kind in "iub":
+        info = np.iinfo(dt) if dt.kind != "b" else None
+        if dt.kind == "i":
+            rows += [[0, -1, 2, 3, 4, 0], [info.min, 0, 0, 0, 0, 0], [info.max, 0, 0, 0, 0, 0]]
+        elif dt.kind == "u":
+            rows += [[info.max, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, info.max]]
+    for row in rows:
+        label = np.array(row, dtype=np.int64 if dt.kind == "f" else object).astype(dt)
+        for args in [
+            (-1, "mean", -100, 0.0),
+            (1, "sum", -100, 0.0),
+            (-1, "none", -100, 0.0),
+            (-1, "mean", 3, 0.0),
+        ]:
+            got = nn_kernels._plain_labels(x, label, *args)
+            want = _old_plain_labels(x, label, *args)
+            assert (got is label) == (want is label) and (got is None) == (want is None), (dt, row, args)
+    assert nn_kernels._plain_labels(x, np.zeros(5, dt), -1, "mean", -100, 0.0) is None  # a short label
+
+
+@pytest.mark.parametrize("label_dtype", [np.int64, np.int32, np.uint8, np.int8])
+def test_bad_label_values_raise_the_general_errors_forward_and_backward(label_dtype):
+    x = og.tensor(_logits(np.float32, "C", n=6, c=5), requires_grad=True)
+    for row in ([0, 1, 5, 2, 3, 1], [0, -1, 2, 3, 4, 0]):
+        label = np.array(row).astype(label_dtype)
+        if np.dtype(label_dtype).kind == "u" and min(row) < 0:
+            continue
+        with pytest.raises(ValueError, match="label") as forward:
+            og.cross_entropy(x, og.tensor(label))
+        with pytest.raises(ValueError, match="label") as kernel:
+            nn_kernels.cross_entropy(x._data, label)
+        assert str(kernel.value) in str(forward.value)
+    good = og.tensor(np.array([0, 1, 4, 2, 3, 1]).astype(label_dtype))
+    loss = og.cross_entropy(x, good)
+    loss.backward()
+    with pytest.raises(TypeError, match="integer"):
+        og.cross_entropy(x, og.tensor(np.zeros(6, np.float32)))

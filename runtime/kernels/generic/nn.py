@@ -55,6 +55,15 @@ def _log_softmax(xp, x, a):
 _ROW_MAX = np.maximum.reduce
 _ROW_SUM = np.add.reduce
 _UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+# A label dtype -> the unsigned dtype `_plain_labels` reads its values as (a negative label
+# read as unsigned is huge), None for an unsigned one: the native integer dtypes, looked up
+# in one step (dtype objects: `view` converts a scalar type on every call). Others
+# (another byte order) take `_UNSIGNED`, as every dtype did before.
+_LABEL_VIEWS: dict[np.dtype, np.dtype | None] = {}
+for _size, _unsigned in _UNSIGNED.items():
+    _LABEL_VIEWS[np.dtype(f"int{8 * _size}")] = np.dtype(_unsigned)
+    _LABEL_VIEWS[np.dtype(_unsigned)] = None
+_NOT_LISTED = object()
 _F64 = np.dtype(np.float64)
 
 
@@ -222,17 +231,22 @@ def _plain_labels(input, label, axis, reduction, ignore_index, label_smoothing):
         or (reduction != "mean" and reduction != "sum")
         or label_smoothing != 0.0
         or ignore_index.__class__ is not int
-        or label.dtype.kind not in "iu"
         or input.dtype.kind != "f"
     ):
         return None
+    view = _LABEL_VIEWS.get(label.dtype, _NOT_LISTED)
+    if view is _NOT_LISTED:
+        kind = label.dtype.kind
+        if kind not in "iu":
+            return None
+        view = _UNSIGNED[label.dtype.itemsize] if kind == "i" else None
     n, classes = input.shape
     if n == 0 or label.shape[0] != n or 0 <= ignore_index < classes:
         return None
     # every label in [0, classes): one maximum, a negative label read as unsigned being huge;
     # found by argmax (a plain loop; the ufunc reduction's setup took ~1 us more per call)
-    unsigned = label.view(_UNSIGNED[label.dtype.itemsize]) if label.dtype.kind == "i" else label
-    if unsigned[unsigned.argmax()] >= classes:
+    unsigned = label if view is None else label.view(view)
+    if unsigned.item(unsigned.argmax()) >= classes:  # (a Python int: no NumPy scalar made)
         return None
     return label
 
