@@ -324,9 +324,11 @@ def _plain_grad(input, lab, out_grad, reduction, prob):  # noqa: A002
     weight = float(out_grad) / n if reduction == "mean" else float(out_grad)
     exact = _exact_scale(weight)
     if prob is not None and exact:
-        # scaled as it is copied: p * w - w is (p - 1) * w rounded once, for w a power of two
-        # (`_exact_scale`: p * w is exact, and the scaling commutes with the rounding), in
-        # either dtype; one pass over the N x C values less than copying, then scaling
+        # scaled as it is copied, then w subtracted at the labels: for w a power of two
+        # (`_exact_scale`) p * w - w rounds to (p - 1) * w rounded, as below, in either dtype
+        # (p * w is exact, and scaling by w commutes with rounding; where p * w underflows,
+        # p < 2**-25 and both give -w); one pass over the N x C values less than a copy
+        # and a scaling. Elsewhere the steps below (each product rounded as there).
         d = np.multiply(prob, weight, order="C")  # a new array, rows contiguous for the flat index
         d.reshape(-1)[_row_starts(n, classes) + lab] -= weight
         return d if d.dtype is input.dtype else d.astype(input.dtype, copy=False)
