@@ -327,8 +327,8 @@ def _plain_grad(input, lab, out_grad, reduction, prob):  # noqa: A002
         # scaled as it is copied, then w subtracted at the labels: for w a power of two
         # (`_exact_scale`) p * w - w rounds to (p - 1) * w rounded, as below, in either dtype
         # (p * w is exact, and scaling by w commutes with rounding; where p * w underflows,
-        # p < 2**-25 and both give -w); one pass over the N x C values less than a copy
-        # and a scaling.
+        # p is far below the dtype's epsilon and both give -w); one pass over the N x C
+        # values less than a copy and a scaling.
         d = np.multiply(prob, weight, order="C")  # a new array, rows contiguous for the flat index
         d.reshape(-1)[_row_starts(n, classes) + lab] -= weight
         return d if d.dtype is input.dtype else d.astype(input.dtype, copy=False)
