@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from opgrad.runtime import _accel
 from opgrad.runtime import anomaly as _anomaly
 from opgrad.runtime.batching import apply_batched
 from opgrad.runtime.device import device_of, module_of_type
@@ -491,3 +492,6 @@ def _capture(
         if g is not None:
             for i in target_map.get((id(node), pos), ()):
                 captured[i] = hand_out(held, g)
+
+
+_accel.engine_loop(globals())  # run_backward and run_grad in C when built (runtime/_accel.py)
