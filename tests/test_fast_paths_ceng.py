@@ -292,17 +292,25 @@ class Wrong(og.autograd.Function):
         return og.tensor(ctx.bad), None
 
 
+def _node_returning(first):
+    """A loss through a node whose gradient for its input 0 (tanh(x)) is `first` (for w: None)."""
+    return lambda x, w: og.sum(node_output([og.tanh(x), w], lambda grads: (first, None)) * 2.0)
+
+
 @pytest.mark.parametrize(
     "make",
     [
         lambda x, w: og.sum(og.tanh(Wrong.apply(x, np.zeros(2))) * w),
         lambda x, w: og.sum(og.tanh(Wrong.apply(x, np.zeros(6, dtype=np.float32))) * w),
         lambda x, w: og.sum(node_output([og.tanh(x), w], lambda grads: (grads[0],) * 3) * 2.0),  # the count
-        lambda x, w: og.sum(node_output([og.tanh(x), w], lambda grads: (wrap(np.zeros(3)), None)) * 2.0),
-        lambda x, w: og.sum(node_output([og.tanh(x), w], lambda grads: (None, wrap(np.float64(1.0)))) * 2.0),
-        lambda x, w: og.sum(node_output([og.tanh(x), w], lambda grads: (np.zeros(6), None)) * 2.0),
+        _node_returning(wrap(np.zeros(3))),
+        _node_returning(wrap(np.float64(1.0))),
+        _node_returning(np.zeros(6)),  # not a Tensor
+        _node_returning(wrap(np.zeros((6, 1)))),
+        _node_returning(wrap(np.zeros(()))),
+        _node_returning(wrap(np.zeros(6, ">f8"))),
     ],
-    ids=["shape", "dtype", "count", "node-shape", "scalar", "not-a-tensor"],
+    ids=["shape", "dtype", "count", "node-shape", "scalar", "not-a-tensor", "ndim", "0d", "byte-order"],
 )
 def test_errors_are_the_same_and_leave_no_grad(both, make) -> None:
     def scenario(m):
@@ -315,6 +323,30 @@ def test_errors_are_the_same_and_leave_no_grad(both, make) -> None:
     fast, python = both(scenario)
     _same(fast, python)
     assert fast[2][0] is None  # x's gradient is the bad one (w's accumulator may run first)
+
+
+@pytest.mark.parametrize("kind", ["view", "fortran", "0d", "float32"])
+def test_gradients_of_every_array_layout_pass_the_inline_check(both, kind) -> None:
+    """Gradients for output 0 (checked inline, from the array's fields in C) that are views,
+    Fortran-ordered, 0-d or of another float dtype: accepted by both loops alike."""
+
+    def scenario(m):
+        base = {"view": np.zeros((4, 3, 10))[1:, :, ::3], "fortran": np.asfortranarray(np.zeros((3, 4)))}
+        shape = {"view": (3, 3, 4), "fortran": (3, 4), "0d": (), "float32": (5,)}[kind]
+        dtype = np.float32 if kind == "float32" else np.float64
+        values = np.linspace(0.1, 0.9, int(np.prod(shape))).reshape(shape)
+        x = og.tensor(values.astype(dtype), requires_grad=True)
+
+        def make(grads):
+            g = base.get(kind, np.zeros(shape, dtype))
+            g[...] = grads[0]._data * 3.0
+            return (wrap(g),)
+
+        loss = og.sum(node_output([og.tanh(x)], make) * 2.0)
+        loss.backward()
+        return _grads([x])
+
+    _same(*both(scenario))
 
 
 def test_freed_graph_error_is_the_same(both) -> None:
