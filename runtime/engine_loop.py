@@ -13,6 +13,11 @@ gradients are captured instead of accumulated). `run_general` serves everything 
 (other `grad()` passes, `no_grad_vars`, batched passes, anomaly mode). Both run the nodes
 in the same order, the most recently created first (the heap's key, `(-seq, order)`, is
 unique), so they give the same results.
+
+With the C primitives built, `run_backward` and `run_grad` are bound (at the end of this
+module, runtime/_accel.py) to a C version of `run_backward`'s loop, statement for statement,
+which calls the helpers below (read from this module at each use) for every case it does
+not run inline; the Python function stays the definition and the fallback.
 """
 
 from __future__ import annotations
