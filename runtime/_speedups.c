@@ -687,9 +687,9 @@ static PyObject *el_globals;  /* engine_loop's globals() */
 static PyObject *el_fallback; /* the Python run_backward */
 static PyObject *el_heappush, *el_heappop, *el_heappushpop; /* heapq's */
 static PyObject *el_one;
-static PyObject *str_apply, *str_release_saved, *str_add, *str_buffers, *str_held, *str_plain;
-static PyObject *str_pre_hooks, *str_apply_fn, *str_accumulate, *str_capture, *str_check_gradient;
-static PyObject *str_freed_error, *str_count_error, *str_acc_grad, *str_apply_what;
+static PyObject *el_str_apply, *el_str_release_saved, *el_str_add, *el_str_buffers, *el_str_held, *el_str_plain;
+static PyObject *el_str_pre_hooks, *el_str_apply_fn, *el_str_accumulate, *el_str_capture, *el_str_check_gradient;
+static PyObject *el_str_freed_error, *el_str_count_error, *el_str_acc_grad, *el_str_apply_what;
 
 /* Py_XDECREF of each of n references (an error path's locals). */
 static void
@@ -751,7 +751,7 @@ el_plain(PyObject *node)
     PyTypeObject *t = Py_TYPE(node);
     PyObject *v = NULL;
     if (t->tp_getattro == PyObject_GenericGetAttr && t->tp_dictoffset == 0) {
-        v = _PyType_Lookup(t, str_plain);
+        v = _PyType_Lookup(t, el_str_plain);
         if (v == Py_True)
             return 1;
         if (v == Py_False)
@@ -760,7 +760,7 @@ el_plain(PyObject *node)
             v = NULL;
         Py_XINCREF(v);
     }
-    if (v == NULL && (v = PyObject_GetAttr(node, str_plain)) == NULL)
+    if (v == NULL && (v = PyObject_GetAttr(node, el_str_plain)) == NULL)
         return -1;
     int r = PyObject_IsTrue(v);
     Py_DECREF(v);
@@ -820,8 +820,8 @@ typedef struct {
     Py_ssize_t *strides;
     PyObject *base;
     PyObject *descr;
-} ArrayFields;
-#define ARRAY_FIELDS(a) ((ArrayFields *)(a))
+} ElArrayFields;
+#define EL_ARRAY_FIELDS(a) ((ElArrayFields *)(a))
 static int el_arrays_read;
 
 /* `data.shape != shape` for an exact ndarray `data` and a tuple of exact ints `shape` read
@@ -831,7 +831,7 @@ el_shape_differs(PyObject *data, PyObject *shape)
 {
     if (!el_arrays_read || !PyTuple_CheckExact(shape))
         return -2;
-    ArrayFields *a = ARRAY_FIELDS(data);
+    ElArrayFields *a = EL_ARRAY_FIELDS(data);
     if (PyTuple_GET_SIZE(shape) != a->nd)
         return 1;
     for (int k = 0; k < a->nd; k++) {
@@ -850,15 +850,15 @@ el_shape_differs(PyObject *data, PyObject *shape)
     return 0;
 }
 
-/* Whether an exact ndarray's fields read as ArrayFields give its `shape` and `dtype`. */
+/* Whether an exact ndarray's fields read as ElArrayFields give its `shape` and `dtype`. */
 static int
 el_check_array(PyObject *a)
 {
     PyObject *shape = PyObject_GetAttr(a, str_shape), *dtype = PyObject_GetAttr(a, str_dtype);
     int ok = shape != NULL && dtype != NULL && Py_TYPE(a) == ndarray_type && PyTuple_CheckExact(shape) &&
-             ARRAY_FIELDS(a)->descr == dtype && ARRAY_FIELDS(a)->nd == PyTuple_GET_SIZE(shape);
-    for (int k = 0; ok && k < ARRAY_FIELDS(a)->nd; k++)
-        ok = PyLong_AsSsize_t(PyTuple_GET_ITEM(shape, k)) == ARRAY_FIELDS(a)->dimensions[k];
+             EL_ARRAY_FIELDS(a)->descr == dtype && EL_ARRAY_FIELDS(a)->nd == PyTuple_GET_SIZE(shape);
+    for (int k = 0; ok && k < EL_ARRAY_FIELDS(a)->nd; k++)
+        ok = PyLong_AsSsize_t(PyTuple_GET_ITEM(shape, k)) == EL_ARRAY_FIELDS(a)->dimensions[k];
     Py_XDECREF(shape);
     Py_XDECREF(dtype);
     PyErr_Clear();
@@ -896,7 +896,7 @@ el_mismatch(PyObject *data, PyObject *child)
     bad = -1;
     if ((want = get_any(&node_L, child, N_DTYPE)) == NULL)
         goto done;
-    if (cls == (PyObject *)ndarray_type && el_arrays_read && ARRAY_FIELDS(data)->descr == want) {
+    if (cls == (PyObject *)ndarray_type && el_arrays_read && EL_ARRAY_FIELDS(data)->descr == want) {
         bad = 0; /* `data.dtype is child._dtype` */
         goto done;
     }
@@ -943,7 +943,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
     }
     PyObject *ready = args[0], *deps = args[2], *holder = args[3], *retain_obj = args[4], *create = args[5];
     PyObject *capture = nargs > 6 ? args[6] : Py_None;
-    PyObject *buffers = PyObject_GetAttr(holder, str_buffers);
+    PyObject *buffers = PyObject_GetAttr(holder, el_str_buffers);
     if (buffers == NULL)
         return NULL;
     if (!PyDict_CheckExact(buffers)) {
@@ -958,7 +958,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
     int retain = PyObject_IsTrue(retain_obj);
     if (retain < 0)
         goto error;
-    if ((held = PyObject_GetAttr(holder, str_held)) == NULL || (captured = PyDict_New()) == NULL)
+    if ((held = PyObject_GetAttr(holder, el_str_held)) == NULL || (captured = PyDict_New()) == NULL)
         goto error;
     if (PyList_GET_SIZE(ready) && (node = el_heap(el_heappop, ready, NULL)) == NULL)
         goto error;
@@ -993,10 +993,10 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                     goto error;
                 int released = PyObject_IsTrue(r);
                 Py_CLEAR(r);
-                if (released < 0 || (released && el_raise(str_freed_error, &node, 1) < 0))
+                if (released < 0 || (released && el_raise(el_str_freed_error, &node, 1) < 0))
                     goto error;
                 PyObject *a[3] = {node, grads, create};
-                if ((outs = PyObject_VectorcallMethod(str_apply, a, 3, NULL)) == NULL)
+                if ((outs = PyObject_VectorcallMethod(el_str_apply, a, 3, NULL)) == NULL)
                     goto error;
                 Py_ssize_t n = PyObject_Size(outs);
                 if (n < 0 || (at = get_any(&node_L, node, N_AT)) == NULL)
@@ -1006,12 +1006,12 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                 if (n_at < 0)
                     goto error;
                 if (n != n_at) {
-                    PyObject *ea[3] = {node, outs, str_apply_what};
-                    el_raise(str_count_error, ea, 3);
+                    PyObject *ea[3] = {node, outs, el_str_apply_what};
+                    el_raise(el_str_count_error, ea, 3);
                     goto error;
                 }
                 if (!retain) {
-                    if ((r = PyObject_CallMethodNoArgs(node, str_release_saved)) == NULL)
+                    if ((r = PyObject_CallMethodNoArgs(node, el_str_release_saved)) == NULL)
                         goto error;
                     Py_CLEAR(r);
                 }
@@ -1023,28 +1023,28 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                 Py_DECREF(hooks);
                 if (has_hooks) {
                     PyObject *a[3] = {node, grads, held};
-                    if ((r = el_call(str_pre_hooks, a, 3)) == NULL)
+                    if ((r = el_call(el_str_pre_hooks, a, 3)) == NULL)
                         goto error;
                     Py_SETREF(grads, r);
                     r = NULL;
                 }
-                PyObject *cls = el_name(str_acc_grad);
+                PyObject *cls = el_name(el_str_acc_grad);
                 if (cls == NULL)
                     goto error;
                 if ((PyObject *)Py_TYPE(node) != cls) {
                     PyObject *a[5] = {node, grads, held, retain_obj, create};
-                    if ((outs = el_call(str_apply_fn, a, 5)) == NULL)
+                    if ((outs = el_call(el_str_apply_fn, a, 5)) == NULL)
                         goto error;
                 }
                 else if (capture == Py_None) {
                     PyObject *a[4] = {node, grads, create, held};
-                    if ((r = el_call(str_accumulate, a, 4)) == NULL)
+                    if ((r = el_call(el_str_accumulate, a, 4)) == NULL)
                         goto error;
                     Py_CLEAR(r);
                 }
                 else {
                     PyObject *a[5] = {node, grads, capture, captured, held};
-                    if ((r = el_call(str_capture, a, 5)) == NULL)
+                    if ((r = el_call(el_str_capture, a, 5)) == NULL)
                         goto error;
                     Py_CLEAR(r);
                 }
@@ -1102,7 +1102,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                         if (io == NULL)
                             goto error;
                         PyObject *a[5] = {node, io, g, child, pos};
-                        r = el_call(str_check_gradient, a, 5);
+                        r = el_call(el_str_check_gradient, a, 5);
                         Py_DECREF(io);
                         if (r == NULL)
                             goto error;
@@ -1119,7 +1119,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                         goto error;
                     if (add) {
                         PyObject *a[4] = {holder, child, pos, g};
-                        r = PyObject_VectorcallMethod(str_add, a, 4, NULL);
+                        r = PyObject_VectorcallMethod(el_str_add, a, 4, NULL);
                         if (r == NULL)
                             goto error;
                         Py_CLEAR(r);
@@ -1252,25 +1252,25 @@ setup_engine_loop(PyObject *self, PyObject *g)
             PyErr_SetString(PyExc_TypeError, "setup_engine_loop: engine_loop has no Python run_backward");
         return NULL;
     }
-#define INTERN(var, s)                                                                            \
+#define EL_INTERN(var, s)                                                                         \
     if (var == NULL && (var = PyUnicode_InternFromString(s)) == NULL)                             \
         return NULL;
-    INTERN(str_apply, "apply");
-    INTERN(str_release_saved, "release_saved");
-    INTERN(str_add, "add");
-    INTERN(str_buffers, "buffers");
-    INTERN(str_held, "held");
-    INTERN(str_plain, "_plain");
-    INTERN(str_pre_hooks, "_pre_hooks");
-    INTERN(str_apply_fn, "_apply");
-    INTERN(str_accumulate, "_accumulate");
-    INTERN(str_capture, "_capture");
-    INTERN(str_check_gradient, "_check_gradient");
-    INTERN(str_freed_error, "_freed_error");
-    INTERN(str_count_error, "_count_error");
-    INTERN(str_acc_grad, "AccumulateGrad");
-    INTERN(str_apply_what, "apply");
-#undef INTERN
+    EL_INTERN(el_str_apply, "apply");
+    EL_INTERN(el_str_release_saved, "release_saved");
+    EL_INTERN(el_str_add, "add");
+    EL_INTERN(el_str_buffers, "buffers");
+    EL_INTERN(el_str_held, "held");
+    EL_INTERN(el_str_plain, "_plain");
+    EL_INTERN(el_str_pre_hooks, "_pre_hooks");
+    EL_INTERN(el_str_apply_fn, "_apply");
+    EL_INTERN(el_str_accumulate, "_accumulate");
+    EL_INTERN(el_str_capture, "_capture");
+    EL_INTERN(el_str_check_gradient, "_check_gradient");
+    EL_INTERN(el_str_freed_error, "_freed_error");
+    EL_INTERN(el_str_count_error, "_count_error");
+    EL_INTERN(el_str_acc_grad, "AccumulateGrad");
+    EL_INTERN(el_str_apply_what, "apply");
+#undef EL_INTERN
     if (el_one == NULL && (el_one = PyLong_FromLong(1)) == NULL)
         return NULL;
     if (!el_arrays_read) { /* arrays of 0 to 3 dimensions, two dtypes, one a view */
