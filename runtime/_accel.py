@@ -109,3 +109,38 @@ def ops(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
         )
         return
     namespace.update(made)
+
+
+def engine_loop(namespace: dict[str, Any]) -> None:
+    """Replace `run_backward` and `run_grad` in engine_loop (its `namespace`) by the C loop,
+    which calls engine_loop's Python helpers (read from `namespace` at each use) for every
+    case it does not run inline, and the Python `run_backward` for arguments of other types.
+    Nothing without the C primitives (or without `recorded`, whose setup reads the node layout)."""
+    if _speedups is None or "recorded" not in PURE:
+        return
+    try:
+        c_fn = _speedups.setup_engine_loop(namespace)
+    except (TypeError, AttributeError) as e:
+        warnings.warn(
+            f"opgrad: engine_loop does not fit runtime/_speedups' loop ({e}); it runs in Python",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return
+    PURE["run_backward"] = namespace["run_backward"]
+    namespace["run_backward"] = namespace["run_grad"] = c_fn
+
+
+def engine_count(namespace: dict[str, Any]) -> None:
+    """Replace `_count_deps` in engine (its `namespace`: the dependency count's walk) by its C
+    version, which calls the Python one for blocked edges (no_grad_vars). Only with the C loop
+    bound (`engine_loop`, above)."""
+    if _speedups is None or "run_backward" not in PURE:
+        return
+    try:
+        c_fn = _speedups.setup_count_deps(namespace["_count_deps"])
+    except (TypeError, AttributeError) as e:
+        warnings.warn(f"opgrad: engine's _count_deps runs in Python ({e})", RuntimeWarning, stacklevel=2)
+        return
+    PURE["_count_deps"] = namespace["_count_deps"]
+    namespace["_count_deps"] = c_fn

@@ -669,6 +669,801 @@ setup_wrappers(PyObject *self, PyObject *g)
     return r;
 }
 
+/* -- the backward engine's loop (engine_loop.run_backward) ------------------------------ */
+
+/* run_backward(ready, order, deps, holder, retain_graph, create_graph[, capture]): the loop
+ * of engine_loop.run_backward (and run_grad), statement for statement: the same nodes in
+ * the same order (the chain's direct hand-over, the heap of keys (-seq, order, node)), the
+ * same deliveries, checks and errors, the same moments at which references are dropped.
+ * Everything but the inline node and the inline checks of output 0's metadata goes through
+ * engine_loop's Python helpers (`_pre_hooks`, `_apply`, `_accumulate`, `_capture`,
+ * `_check_gradient`, `_freed_error`, `_count_error`, `holder.add`), read from the module's
+ * globals at each use, so that replacing one (tests do) is seen. Arguments of other types
+ * than the engine passes (keywords, a ready heap that is not a list, ...) go to the Python
+ * function. Nodes' slots are read at node_L's offsets for classes that keep node_L's
+ * layout, through getattr otherwise. */
+
+static PyObject *el_globals;  /* engine_loop's globals() */
+static PyObject *el_fallback; /* the Python run_backward */
+static PyObject *el_heappush, *el_heappop, *el_heappushpop; /* heapq's */
+static PyObject *el_one;
+static PyObject *el_str_apply, *el_str_release_saved, *el_str_add, *el_str_buffers, *el_str_held, *el_str_plain;
+static PyObject *el_str_pre_hooks, *el_str_apply_fn, *el_str_accumulate, *el_str_capture, *el_str_check_gradient;
+static PyObject *el_str_freed_error, *el_str_count_error, *el_str_acc_grad, *el_str_apply_what;
+
+/* Py_XDECREF of each of n references (an error path's locals). */
+static void
+el_release(PyObject *refs[], int n)
+{
+    for (int i = 0; i < n; i++)
+        Py_XDECREF(refs[i]);
+}
+
+/* engine_loop.<name> (borrowed), or NameError as Python's lookup would raise. */
+static PyObject *
+el_name(PyObject *name)
+{
+    PyObject *v = PyDict_GetItemWithError(el_globals, name);
+    if (v == NULL && !PyErr_Occurred()) {
+        PyObject *b = PyEval_GetBuiltins();
+        v = b == NULL ? NULL : PyDict_GetItemWithError(b, name);
+        if (v == NULL && !PyErr_Occurred())
+            PyErr_Format(PyExc_NameError, "name '%U' is not defined", name);
+    }
+    return v;
+}
+
+/* engine_loop.<name>(args...) as a new reference. */
+static PyObject *
+el_call(PyObject *name, PyObject *const *args, Py_ssize_t n)
+{
+    PyObject *fn = el_name(name);
+    if (fn == NULL)
+        return NULL;
+    Py_INCREF(fn);
+    PyObject *r = PyObject_Vectorcall(fn, args, n, NULL);
+    Py_DECREF(fn);
+    return r;
+}
+
+/* `raise <engine_loop.<name>(args...)>`: always -1. */
+static int
+el_raise(PyObject *name, PyObject *const *args, Py_ssize_t n)
+{
+    PyObject *exc = el_call(name, args, n);
+    if (exc == NULL)
+        return -1;
+    if (PyExceptionInstance_Check(exc))
+        PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+    else if (PyExceptionClass_Check(exc))
+        PyErr_SetNone(exc);
+    else
+        PyErr_SetString(PyExc_TypeError, "exceptions must derive from BaseException");
+    Py_DECREF(exc);
+    return -1;
+}
+
+/* node._plain (a class attribute): from the type without a getattr when the type's
+ * instances have no __dict__ and the attribute is no descriptor. */
+static int
+el_plain(PyObject *node)
+{
+    PyTypeObject *t = Py_TYPE(node);
+    PyObject *v = NULL;
+    if (t->tp_getattro == PyObject_GenericGetAttr && t->tp_dictoffset == 0) {
+        v = _PyType_Lookup(t, el_str_plain);
+        if (v == Py_True)
+            return 1;
+        if (v == Py_False)
+            return 0;
+        if (v != NULL && Py_TYPE(v)->tp_descr_get != NULL)
+            v = NULL;
+        Py_XINCREF(v);
+    }
+    if (v == NULL && (v = PyObject_GetAttr(node, el_str_plain)) == NULL)
+        return -1;
+    int r = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    return r;
+}
+
+/* heapq.<fn>(ready[, key])[2] (the node of the key returned) as a new reference. */
+static PyObject *
+el_heap(PyObject *fn, PyObject *ready, PyObject *key)
+{
+    PyObject *args[2] = {ready, key};
+    PyObject *item = PyObject_Vectorcall(fn, args, key == NULL ? 1 : 2, NULL);
+    if (item == NULL)
+        return NULL;
+    PyObject *node = PySequence_GetItem(item, 2);
+    Py_DECREF(item);
+    return node;
+}
+
+/* (-node.seq, order, node) */
+static PyObject *
+el_key(PyObject *node, Py_ssize_t order)
+{
+    PyObject *seq = get_any(&node_L, node, N_SEQ);
+    if (seq == NULL)
+        return NULL;
+    PyObject *neg = PyNumber_Negative(seq);
+    Py_DECREF(seq);
+    if (neg == NULL)
+        return NULL;
+    PyObject *o = PyLong_FromSsize_t(order);
+    if (o == NULL) {
+        Py_DECREF(neg);
+        return NULL;
+    }
+    PyObject *key = PyTuple_New(3);
+    if (key == NULL) {
+        Py_DECREF(neg);
+        Py_DECREF(o);
+        return NULL;
+    }
+    Py_INCREF(node);
+    PyTuple_SET_ITEM(key, 0, neg);
+    PyTuple_SET_ITEM(key, 1, o);
+    PyTuple_SET_ITEM(key, 2, node);
+    return key;
+}
+
+/* The head of NumPy's PyArrayObject_fields (numpy/ndarraytypes.h, the same in NumPy 1 and
+ * 2), read for an exact ndarray in place of the `shape` and `dtype` getters (a new tuple per
+ * read) once setup_engine_loop has checked it against those getters (el_arrays_read). */
+typedef struct {
+    PyObject_HEAD
+    char *data;
+    int nd;
+    Py_ssize_t *dimensions;
+    Py_ssize_t *strides;
+    PyObject *base;
+    PyObject *descr;
+} ElArrayFields;
+#define EL_ARRAY_FIELDS(a) ((ElArrayFields *)(a))
+static int el_arrays_read;
+
+/* `data.shape != shape` for an exact ndarray `data` and a tuple of exact ints `shape` read
+ * from the array's fields (1 or 0); -2: not that case (the caller compares the tuples). */
+static int
+el_shape_differs(PyObject *data, PyObject *shape)
+{
+    if (!el_arrays_read || !PyTuple_CheckExact(shape))
+        return -2;
+    ElArrayFields *a = EL_ARRAY_FIELDS(data);
+    if (PyTuple_GET_SIZE(shape) != a->nd)
+        return 1;
+    for (int k = 0; k < a->nd; k++) {
+        PyObject *d = PyTuple_GET_ITEM(shape, k);
+        if (!PyLong_CheckExact(d))
+            return -2;
+        int overflow;
+        long long v = PyLong_AsLongLongAndOverflow(d, &overflow);
+        if (overflow || (v == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return -2;
+        }
+        if (v != (long long)a->dimensions[k])
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether an exact ndarray's fields read as ElArrayFields give its `shape` and `dtype`. */
+static int
+el_check_array(PyObject *a)
+{
+    PyObject *shape = PyObject_GetAttr(a, str_shape), *dtype = PyObject_GetAttr(a, str_dtype);
+    int ok = shape != NULL && dtype != NULL && Py_TYPE(a) == ndarray_type && PyTuple_CheckExact(shape) &&
+             EL_ARRAY_FIELDS(a)->descr == dtype && EL_ARRAY_FIELDS(a)->nd == PyTuple_GET_SIZE(shape);
+    for (int k = 0; ok && k < EL_ARRAY_FIELDS(a)->nd; k++)
+        ok = PyLong_AsSsize_t(PyTuple_GET_ITEM(shape, k)) == EL_ARRAY_FIELDS(a)->dimensions[k];
+    Py_XDECREF(shape);
+    Py_XDECREF(dtype);
+    PyErr_Clear();
+    return ok;
+}
+
+/* Whether gradient `data` (of `child`'s output 0) fails the inline comparison with output
+ * 0's metadata in `child`'s slots: its array type, shape, dtype (1), or not (0); -1 on error. */
+static int
+el_mismatch(PyObject *data, PyObject *child)
+{
+    PyObject *cls = class_of(data), *want = NULL, *have = NULL;
+    int bad = -1;
+    if (cls == NULL || (want = get_any(&node_L, child, N_ATYPE)) == NULL)
+        goto done;
+    if (cls != want) {
+        bad = 1;
+        goto done;
+    }
+    Py_CLEAR(want);
+    if ((want = get_any(&node_L, child, N_SHAPE)) == NULL)
+        goto done;
+    bad = cls == (PyObject *)ndarray_type ? el_shape_differs(data, want) : -2;
+    if (bad == -2) {
+        if ((have = PyObject_GetAttr(data, str_shape)) == NULL) {
+            bad = -1;
+            goto done;
+        }
+        bad = PyObject_RichCompareBool(have, want, Py_NE);
+    }
+    if (bad != 0)
+        goto done;
+    Py_CLEAR(have);
+    Py_CLEAR(want);
+    bad = -1;
+    if ((want = get_any(&node_L, child, N_DTYPE)) == NULL)
+        goto done;
+    if (cls == (PyObject *)ndarray_type && el_arrays_read && EL_ARRAY_FIELDS(data)->descr == want) {
+        bad = 0; /* `data.dtype is child._dtype` */
+        goto done;
+    }
+    if ((have = PyObject_GetAttr(data, str_dtype)) == NULL)
+        goto done;
+    if (have == want) {
+        bad = 0;
+        goto done;
+    }
+    Py_CLEAR(have);
+    if ((have = PyObject_GetAttr(data, str_dtype)) == NULL)
+        goto done;
+    bad = PyObject_RichCompareBool(have, want, Py_NE);
+done:
+    Py_XDECREF(cls);
+    Py_XDECREF(want);
+    Py_XDECREF(have);
+    return bad;
+}
+
+/* A one-entry list [g]. */
+static PyObject *
+el_list1(PyObject *g)
+{
+    PyObject *l = PyList_New(1);
+    if (l != NULL) {
+        Py_INCREF(g);
+        PyList_SET_ITEM(l, 0, g);
+    }
+    return l;
+}
+
+static PyObject *
+el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (el_fallback == NULL || kwnames != NULL || nargs < 6 || nargs > 7 || !PyList_CheckExact(args[0]) ||
+        !PyLong_CheckExact(args[1]) || !PyDict_CheckExact(args[2]))
+        return call_fallback(el_fallback, args, nargsf, kwnames);
+    Py_ssize_t order = PyLong_AsSsize_t(args[1]);
+    if (order == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return call_fallback(el_fallback, args, nargsf, kwnames);
+    }
+    PyObject *ready = args[0], *deps = args[2], *holder = args[3], *retain_obj = args[4], *create = args[5];
+    PyObject *capture = nargs > 6 ? args[6] : Py_None;
+    PyObject *buffers = PyObject_GetAttr(holder, el_str_buffers);
+    if (buffers == NULL)
+        return NULL;
+    if (!PyDict_CheckExact(buffers)) {
+        Py_DECREF(buffers);
+        return call_fallback(el_fallback, args, nargsf, kwnames);
+    }
+    PyObject *held = NULL, *captured = NULL;
+    PyObject *node = NULL, *grads = NULL, *direct = NULL, *outs = NULL, *at = NULL, *kids = NULL;
+    PyObject *child = NULL, *nxt = NULL, *pos = NULL, *left = NULL, *g = NULL, *data = NULL, *r = NULL;
+    PyObject *key = NULL, *more = NULL;
+    Py_ssize_t nxt_order = 0;
+    int retain = PyObject_IsTrue(retain_obj);
+    if (retain < 0)
+        goto error;
+    if ((held = PyObject_GetAttr(holder, el_str_held)) == NULL || (captured = PyDict_New()) == NULL)
+        goto error;
+    if (PyList_GET_SIZE(ready) && (node = el_heap(el_heappop, ready, NULL)) == NULL)
+        goto error;
+    while (node != NULL) {
+        if (direct == NULL) {
+            if ((grads = _PyDict_Pop(buffers, node, Py_None)) == NULL)
+                goto error;
+        }
+        else {
+            grads = direct;
+            direct = NULL;
+        }
+        if (grads != Py_None) {
+            int inline_ = el_plain(node);
+            if (inline_ < 0)
+                goto error;
+            PyObject *hooks = NULL;
+            if (inline_) {
+                if ((hooks = get_any(&node_L, node, N_HOOKS)) == NULL)
+                    goto error;
+                inline_ = hooks == Py_None;
+                Py_DECREF(hooks);
+                if (inline_) {
+                    if ((more = get_any(&node_L, node, N_MORE)) == NULL)
+                        goto error;
+                    inline_ = more == Py_None;
+                    Py_CLEAR(more);
+                }
+            }
+            if (inline_) {
+                if ((r = get_any(&node_L, node, N_RELEASED)) == NULL)
+                    goto error;
+                int released = PyObject_IsTrue(r);
+                Py_CLEAR(r);
+                if (released < 0 || (released && el_raise(el_str_freed_error, &node, 1) < 0))
+                    goto error;
+                PyObject *a[3] = {node, grads, create};
+                if ((outs = PyObject_VectorcallMethod(el_str_apply, a, 3, NULL)) == NULL)
+                    goto error;
+                Py_ssize_t n = PyObject_Size(outs);
+                if (n < 0 || (at = get_any(&node_L, node, N_AT)) == NULL)
+                    goto error;
+                Py_ssize_t n_at = PyObject_Size(at);
+                Py_CLEAR(at);
+                if (n_at < 0)
+                    goto error;
+                if (n != n_at) {
+                    PyObject *ea[3] = {node, outs, el_str_apply_what};
+                    el_raise(el_str_count_error, ea, 3);
+                    goto error;
+                }
+                if (!retain) {
+                    if ((r = PyObject_CallMethodNoArgs(node, el_str_release_saved)) == NULL)
+                        goto error;
+                    Py_CLEAR(r);
+                }
+            }
+            else {
+                if ((hooks = get_any(&node_L, node, N_HOOKS)) == NULL)
+                    goto error;
+                int has_hooks = hooks != Py_None;
+                Py_DECREF(hooks);
+                if (has_hooks) {
+                    PyObject *a[3] = {node, grads, held};
+                    if ((r = el_call(el_str_pre_hooks, a, 3)) == NULL)
+                        goto error;
+                    Py_SETREF(grads, r);
+                    r = NULL;
+                }
+                PyObject *cls = el_name(el_str_acc_grad);
+                if (cls == NULL)
+                    goto error;
+                if ((PyObject *)Py_TYPE(node) != cls) {
+                    PyObject *a[5] = {node, grads, held, retain_obj, create};
+                    if ((outs = el_call(el_str_apply_fn, a, 5)) == NULL)
+                        goto error;
+                }
+                else if (capture == Py_None) {
+                    PyObject *a[4] = {node, grads, create, held};
+                    if ((r = el_call(el_str_accumulate, a, 4)) == NULL)
+                        goto error;
+                    Py_CLEAR(r);
+                }
+                else {
+                    PyObject *a[5] = {node, grads, capture, captured, held};
+                    if ((r = el_call(el_str_capture, a, 5)) == NULL)
+                        goto error;
+                    Py_CLEAR(r);
+                }
+            }
+        }
+        Py_CLEAR(grads); /* the node's own incoming gradients: freed before its outputs are summed */
+        /* Deliver gradient i along edge i (see run_backward's comments). */
+        Py_ssize_t n_outs = 0;
+        if (outs != NULL && (n_outs = PyObject_Size(outs)) < 0)
+            goto error;
+        if ((at = get_any(&node_L, node, N_AT)) == NULL || (kids = get_any(&node_L, node, N_NEXTS)) == NULL)
+            goto error;
+        int has_kids = PyObject_IsTrue(kids);
+        if (has_kids < 0)
+            goto error;
+        child = has_kids ? PySequence_GetItem(kids, 0) : get_any(&node_L, node, N_NEXT0);
+        if (child == NULL)
+            goto error;
+        Py_ssize_t i = 0;
+        for (;;) {
+            if (child != Py_None) {
+                if ((pos = PySequence_GetItem(at, i)) == NULL)
+                    goto error;
+                PyObject *count = PyDict_GetItemWithError(deps, child);
+                if (count == NULL) {
+                    if (!PyErr_Occurred())
+                        PyErr_SetObject(PyExc_KeyError, child);
+                    goto error;
+                }
+                Py_INCREF(count);
+                left = PyNumber_Subtract(count, el_one);
+                Py_DECREF(count);
+                if (left == NULL)
+                    goto error;
+                int nonzero = PyObject_IsTrue(left);
+                if (nonzero < 0 || (nonzero && PyDict_SetItem(deps, child, left) < 0))
+                    goto error;
+                if (i < n_outs) {
+                    if ((g = PySequence_GetItem(outs, i)) == NULL)
+                        goto error;
+                }
+                else
+                    g = Py_NewRef(Py_None);
+                if (g != Py_None) {
+                    if ((data = get_any(&tensor_L, g, T_DATA)) == NULL)
+                        goto error;
+                    int p = PyObject_IsTrue(pos);
+                    if (p < 0)
+                        goto error;
+                    int bad = p ? 1 : el_mismatch(data, child);
+                    if (bad < 0)
+                        goto error;
+                    if (bad) {
+                        PyObject *io = PyLong_FromSsize_t(i);
+                        if (io == NULL)
+                            goto error;
+                        PyObject *a[5] = {node, io, g, child, pos};
+                        r = el_call(el_str_check_gradient, a, 5);
+                        Py_DECREF(io);
+                        if (r == NULL)
+                            goto error;
+                        Py_CLEAR(r);
+                    }
+                    int add = p;
+                    if (!add) {
+                        if ((more = get_any(&node_L, child, N_MORE)) == NULL)
+                            goto error;
+                        add = more != Py_None;
+                        Py_CLEAR(more);
+                    }
+                    if (!add && (add = PyDict_Contains(buffers, child)) < 0)
+                        goto error;
+                    if (add) {
+                        PyObject *a[4] = {holder, child, pos, g};
+                        r = PyObject_VectorcallMethod(el_str_add, a, 4, NULL);
+                        if (r == NULL)
+                            goto error;
+                        Py_CLEAR(r);
+                    }
+                    else if (nonzero || nxt != NULL) {
+                        PyObject *l = el_list1(g);
+                        if (l == NULL)
+                            goto error;
+                        int e = PyDict_SetItem(buffers, child, l);
+                        Py_DECREF(l);
+                        if (e < 0)
+                            goto error;
+                    }
+                    else if ((direct = el_list1(g)) == NULL)
+                        goto error;
+                    Py_CLEAR(data);
+                }
+                Py_CLEAR(g);
+                int due = PyLong_CheckExact(left) ? !nonzero : PyObject_RichCompareBool(left, zero, Py_EQ);
+                Py_CLEAR(left);
+                Py_CLEAR(pos);
+                if (due < 0)
+                    goto error;
+                if (due) {
+                    if (nxt == NULL) {
+                        nxt = Py_NewRef(child);
+                        nxt_order = order;
+                    }
+                    else {
+                        if ((key = el_key(child, order)) == NULL)
+                            goto error;
+                        PyObject *a[2] = {ready, key};
+                        if ((r = PyObject_Vectorcall(el_heappush, a, 2, NULL)) == NULL)
+                            goto error;
+                        Py_CLEAR(r);
+                        Py_CLEAR(key);
+                    }
+                    order++;
+                }
+            }
+            i++;
+            Py_CLEAR(child);
+            if (has_kids) {
+                Py_ssize_t n_kids = PyObject_Size(kids);
+                if (n_kids < 0)
+                    goto error;
+                if (i == n_kids)
+                    break;
+                if ((child = PySequence_GetItem(kids, i)) == NULL)
+                    goto error;
+            }
+            else if (i == 1) {
+                if ((child = get_any(&node_L, node, N_NEXT1)) == NULL)
+                    goto error;
+                if (child == Py_None)
+                    break;
+            }
+            else
+                break;
+        }
+        Py_CLEAR(child);
+        Py_CLEAR(outs); /* the last gradient delivered: its references go now */
+        Py_CLEAR(at);
+        Py_CLEAR(kids);
+        Py_CLEAR(node);
+        if (nxt == NULL) {
+            if (PyList_GET_SIZE(ready) && (node = el_heap(el_heappop, ready, NULL)) == NULL)
+                goto error;
+            continue;
+        }
+        int before = 0;
+        if (PyList_GET_SIZE(ready)) {
+            if ((key = el_key(nxt, nxt_order)) == NULL)
+                goto error;
+            PyObject *top = PyList_GET_ITEM(ready, 0);
+            Py_INCREF(top);
+            before = PyObject_RichCompareBool(top, key, Py_LT);
+            Py_DECREF(top);
+            if (before < 0)
+                goto error;
+        }
+        if (before) {
+            if (direct != NULL) {
+                if (PyDict_SetItem(buffers, nxt, direct) < 0)
+                    goto error;
+                Py_CLEAR(direct);
+            }
+            Py_CLEAR(nxt);
+            if ((node = el_heap(el_heappushpop, ready, key)) == NULL)
+                goto error;
+        }
+        else {
+            node = nxt;
+            nxt = NULL;
+        }
+        Py_CLEAR(key);
+    }
+    Py_DECREF(buffers);
+    Py_DECREF(held);
+    return captured;
+error:
+    el_release((PyObject *[]){buffers, held, captured, node, grads, direct, outs, at, kids, child, nxt, pos, left, g,
+                               data, r, key, more},
+               18);
+    return NULL;
+}
+
+/* setup_engine_loop(globals): bind run_backward to engine_loop (its globals(), read at each
+ * use of a helper); returns the C function. After setup_recorded (the node layout). */
+static PyObject *
+setup_engine_loop(PyObject *self, PyObject *g)
+{
+    if (!PyDict_CheckExact(g) || node_L.base == NULL || tensor_L.base == NULL) {
+        PyErr_SetString(PyExc_TypeError, "setup_engine_loop: expects engine_loop's globals(), after setup_recorded");
+        return NULL;
+    }
+    PyObject *fallback = PyDict_GetItemString(g, "run_backward");
+    PyObject *heapq = PyImport_ImportModule("heapq");
+    if (heapq == NULL)
+        return NULL;
+    PyObject *push = PyObject_GetAttrString(heapq, "heappush");
+    PyObject *pop = PyObject_GetAttrString(heapq, "heappop");
+    PyObject *pushpop = PyObject_GetAttrString(heapq, "heappushpop");
+    Py_DECREF(heapq);
+    if (fallback == NULL || !PyFunction_Check(fallback) || push == NULL || pop == NULL || pushpop == NULL) {
+        Py_XDECREF(push);
+        Py_XDECREF(pop);
+        Py_XDECREF(pushpop);
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "setup_engine_loop: engine_loop has no Python run_backward");
+        return NULL;
+    }
+#define EL_INTERN(var, s)                                                                         \
+    if (var == NULL && (var = PyUnicode_InternFromString(s)) == NULL)                             \
+        return NULL;
+    EL_INTERN(el_str_apply, "apply");
+    EL_INTERN(el_str_release_saved, "release_saved");
+    EL_INTERN(el_str_add, "add");
+    EL_INTERN(el_str_buffers, "buffers");
+    EL_INTERN(el_str_held, "held");
+    EL_INTERN(el_str_plain, "_plain");
+    EL_INTERN(el_str_pre_hooks, "_pre_hooks");
+    EL_INTERN(el_str_apply_fn, "_apply");
+    EL_INTERN(el_str_accumulate, "_accumulate");
+    EL_INTERN(el_str_capture, "_capture");
+    EL_INTERN(el_str_check_gradient, "_check_gradient");
+    EL_INTERN(el_str_freed_error, "_freed_error");
+    EL_INTERN(el_str_count_error, "_count_error");
+    EL_INTERN(el_str_acc_grad, "AccumulateGrad");
+    EL_INTERN(el_str_apply_what, "apply");
+#undef EL_INTERN
+    if (el_one == NULL && (el_one = PyLong_FromLong(1)) == NULL)
+        return NULL;
+    if (!el_arrays_read) { /* arrays of 0 to 3 dimensions, two dtypes, one a view */
+        PyObject *r = PyRun_String("(__import__('numpy').empty((), 'f8'), __import__('numpy').empty((3,), 'f4'), "
+                                   "__import__('numpy').zeros((5, 2, 7))[1:, :, ::2])",
+                                   Py_eval_input, g, g);
+        if (r == NULL)
+            return NULL;
+        int ok = PyTuple_CheckExact(r);
+        for (Py_ssize_t k = 0; ok && k < PyTuple_GET_SIZE(r); k++)
+            ok = el_check_array(PyTuple_GET_ITEM(r, k));
+        Py_DECREF(r);
+        el_arrays_read = ok;
+    }
+    Py_XSETREF(el_heappush, push);
+    Py_XSETREF(el_heappop, pop);
+    Py_XSETREF(el_heappushpop, pushpop);
+    Py_INCREF(g);
+    Py_XSETREF(el_globals, g);
+    Py_INCREF(fallback);
+    Py_XSETREF(el_fallback, fallback);
+    return PyObject_GetAttrString(self, "run_backward");
+}
+
+/* count_deps(roots, blocked): engine._count_deps, the walk that counts, for every node
+ * reachable from the roots, the edges into it (step 1 of engine._run), when nothing is
+ * blocked: the same walk in the same order (the first new child next, the others through
+ * the stack), so the same `deps` (in the same insertion order) and the same `ends`. Other
+ * arguments (no_grad_vars' blocked edges, roots that are not a list) go to the Python function. */
+
+static PyObject *el_count_fallback; /* engine._count_deps */
+
+/* deps[child] += 1, or = 1 for a new child; returns 1 when the child is new and is to be
+ * walked (not one of several roots, `roots` when not NULL), else 0. */
+static int
+el_count_edge(PyObject *deps, PyObject *child, PyObject *roots)
+{
+    PyObject *n = PyDict_GetItemWithError(deps, child);
+    if (n == NULL) {
+        if (PyErr_Occurred() || PyDict_SetItem(deps, child, el_one) < 0)
+            return -1;
+        int in = roots != NULL ? PyDict_Contains(roots, child) : 0;
+        return in < 0 ? -1 : !in;
+    }
+    Py_INCREF(n);
+    PyObject *m = PyNumber_Add(n, el_one);
+    Py_DECREF(n);
+    if (m == NULL)
+        return -1;
+    int e = PyDict_SetItem(deps, child, m);
+    Py_DECREF(m);
+    return e;
+}
+
+static PyObject *
+el_count_deps(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (el_count_fallback == NULL || nargs != 2 || args[1] != Py_None || !PyList_CheckExact(args[0]) ||
+        PyList_GET_SIZE(args[0]) == 0)
+        return PyObject_Vectorcall(el_count_fallback, args, nargs, NULL);
+    PyObject *roots = args[0];
+    PyObject *deps = PyDict_New(), *ends = PyList_New(0), *stack = NULL, *root_nodes = NULL;
+    PyObject *node = NULL, *nxt = NULL, *n0 = NULL, *n1 = NULL, *nexts = NULL, *it = NULL, *child = NULL;
+    int several = 0;
+    if (deps == NULL || ends == NULL)
+        goto error;
+    if (PyList_GET_SIZE(roots) == 1) {
+        if ((node = PySequence_GetItem(PyList_GET_ITEM(roots, 0), 0)) == NULL)
+            goto error;
+    }
+    else {
+        if ((root_nodes = PyDict_New()) == NULL)
+            goto error;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(roots); i++) {
+            PyObject *r = PySequence_GetItem(PyList_GET_ITEM(roots, i), 0);
+            int e = r == NULL ? -1 : PyDict_SetItem(root_nodes, r, Py_None);
+            Py_XDECREF(r);
+            if (e < 0)
+                goto error;
+        }
+        several = PyDict_GET_SIZE(root_nodes) > 1;
+        if ((stack = PyDict_Keys(root_nodes)) == NULL)
+            goto error;
+        Py_ssize_t n = PyList_GET_SIZE(stack);
+        node = Py_NewRef(PyList_GET_ITEM(stack, n - 1));
+        if (PyList_SetSlice(stack, n - 1, n, NULL) < 0)
+            goto error;
+    }
+    for (;;) {
+        while (node != Py_None) {
+            if ((n1 = get_any(&node_L, node, N_NEXT1)) == NULL || (nexts = get_any(&node_L, node, N_NEXTS)) == NULL)
+                goto error;
+            int has_nexts = PyObject_IsTrue(nexts);
+            if (has_nexts < 0)
+                goto error;
+            if (n1 == Py_None && !has_nexts) { /* at most one edge, in _next0 */
+                if ((child = get_any(&node_L, node, N_NEXT0)) == NULL)
+                    goto error;
+                if (child != Py_None) {
+                    int walk = el_count_edge(deps, child, several ? root_nodes : NULL);
+                    if (walk < 0)
+                        goto error;
+                    if (walk)
+                        nxt = Py_NewRef(child);
+                }
+                else if (PyList_Append(ends, node) < 0)
+                    goto error;
+                Py_CLEAR(child);
+            }
+            else {
+                if ((n0 = get_any(&node_L, node, N_NEXT0)) == NULL)
+                    goto error;
+                it = has_nexts ? PyObject_GetIter(nexts) : NULL;
+                if (has_nexts && it == NULL)
+                    goto error;
+                for (int k = 0;; k++) {
+                    if (has_nexts) {
+                        if ((child = PyIter_Next(it)) == NULL) {
+                            if (PyErr_Occurred())
+                                goto error;
+                            break;
+                        }
+                    }
+                    else if (k < 2)
+                        child = Py_NewRef(k == 0 ? n0 : n1);
+                    else
+                        break;
+                    if (child != Py_None) {
+                        int walk = el_count_edge(deps, child, several ? root_nodes : NULL);
+                        if (walk < 0)
+                            goto error;
+                        if (walk && nxt == NULL)
+                            nxt = Py_NewRef(child);
+                        else if (walk && ((stack == NULL && (stack = PyList_New(0)) == NULL) ||
+                                          PyList_Append(stack, child) < 0))
+                            goto error;
+                    }
+                    Py_CLEAR(child);
+                }
+                Py_CLEAR(it);
+                /* (rare: a node of three or more positions none of which needs a gradient) */
+                if (nxt == NULL && n0 == Py_None && n1 == Py_None) {
+                    Py_ssize_t len = PyObject_Size(nexts);
+                    PyObject *c = len < 0 ? NULL : PyObject_CallMethod(nexts, "count", "O", Py_None);
+                    if (c == NULL)
+                        goto error;
+                    Py_ssize_t nones = PyLong_AsSsize_t(c);
+                    Py_DECREF(c);
+                    if (nones == -1 && PyErr_Occurred())
+                        goto error;
+                    if (nones == len && PyList_Append(ends, node) < 0)
+                        goto error;
+                }
+                Py_CLEAR(n0);
+            }
+            Py_CLEAR(n1);
+            Py_CLEAR(nexts);
+            Py_SETREF(node, nxt == NULL ? Py_NewRef(Py_None) : nxt);
+            nxt = NULL;
+        }
+        Py_ssize_t n = stack == NULL ? 0 : PyList_GET_SIZE(stack);
+        if (n == 0)
+            break;
+        Py_SETREF(node, Py_NewRef(PyList_GET_ITEM(stack, n - 1)));
+        if (PyList_SetSlice(stack, n - 1, n, NULL) < 0)
+            goto error;
+    }
+    Py_DECREF(node);
+    Py_XDECREF(stack);
+    Py_XDECREF(root_nodes);
+    PyObject *result = PyTuple_Pack(2, deps, ends);
+    Py_DECREF(deps);
+    Py_DECREF(ends);
+    return result;
+error:
+    el_release((PyObject *[]){deps, ends, stack, root_nodes, node, nxt, n0, n1, nexts, it, child}, 11);
+    return NULL;
+}
+
+/* setup_count_deps(fallback): bind count_deps to engine (its Python _count_deps); returns
+ * the C function. After setup_engine_loop. */
+static PyObject *
+setup_count_deps(PyObject *self, PyObject *fallback)
+{
+    if (el_one == NULL || node_L.base == NULL || !PyFunction_Check(fallback)) {
+        PyErr_SetString(PyExc_TypeError, "setup_count_deps: expects engine._count_deps, after setup_engine_loop");
+        return NULL;
+    }
+    Py_INCREF(fallback);
+    Py_XSETREF(el_count_fallback, fallback);
+    return PyObject_GetAttrString(self, "count_deps");
+}
+
 /* -- the driver of the generated ops of one plain shape ---------------------------------- */
 
 /* `op(ctx, function, row)`: the C version of one function of generated/ops.py whose body has the
@@ -1421,6 +2216,12 @@ static PyMethodDef methods[] = {
     {"setup_wrappers", setup_wrappers, METH_O, "Bind the wrappers to tensor_wrapper (its globals())."},
     {"setup_ops", setup_ops, METH_VARARGS, "A context of the op driver for a generated ops module (its globals())."},
     {"op", make_op, METH_VARARGS, "op(function, row): the C version of a generated op (see _accel.ops)."},
+    {"run_backward", (PyCFunction)(void (*)(void))el_run_backward, METH_FASTCALL | METH_KEYWORDS,
+     "engine_loop.run_backward (and run_grad), in C (see its section)."},
+    {"setup_engine_loop", setup_engine_loop, METH_O, "Bind run_backward to engine_loop (its globals())."},
+    {"count_deps", (PyCFunction)(void (*)(void))el_count_deps, METH_FASTCALL,
+     "engine._count_deps, in C (see its section)."},
+    {"setup_count_deps", setup_count_deps, METH_O, "Bind count_deps to engine (its Python _count_deps)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from opgrad.runtime import _accel
 from opgrad.runtime import anomaly as _anomaly
 from opgrad.runtime.batching import batch_size, grad_row_by_row, needs_row_loop
 from opgrad.runtime.device import array_module
@@ -287,66 +288,8 @@ def _run(
     accumulate: bool,
     batch: int = 0,
 ) -> dict[int, Tensor]:
-    # 1. Count, for every reachable node, the edges into it (iteratively). A node is walked
-    # when its first edge is counted (it enters `deps`), a root at the start: no `seen` set.
-    # The first new child of a node is walked next without going through the stack (a
-    # chain never touches it); the counts do not depend on the order of the walk.
-    # One root cannot be reached from itself (the graph has no cycles): only several roots
-    # need the test that keeps a root from being walked twice. The nodes walked that have no
-    # edge (leaves' accumulators, mostly) are kept in `ends` for grad()'s `_all_on_paths`.
-    deps: dict[GradNode, int] = {}
-    ends: list[GradNode] = []
-    get = deps.get
-    node: GradNode | None
-    root_nodes: dict[GradNode, None]  # (made and read only with several roots)
-    if len(roots) == 1:  # the common case, without a comprehension's frame or the stack
-        node = roots[0][0]
-        several = False
-        stack: list[GradNode] = []
-    else:
-        root_nodes = dict.fromkeys([node for node, _pos in roots])  # in order, each once
-        several = len(root_nodes) > 1
-        stack = list(root_nodes)
-        node = stack.pop()
-    while True:
-        while node is not None:
-            nxt = None
-            if blocked is None and node._next1 is None and not node._nexts:
-                # At most one edge, in `_next0` (see Edge in grad_node): a chain's link, counted
-                # without making a tuple of the node's two edge slots to loop over.
-                child = node._next0
-                if child is not None:
-                    n = get(child)
-                    if n is None:
-                        deps[child] = 1
-                        if not several or child not in root_nodes:
-                            nxt = child
-                    else:
-                        deps[child] = n + 1
-                else:
-                    ends.append(node)
-            else:
-                kids = node._nexts or (node._next0, node._next1)
-                for child in kids if blocked is None else _unblocked(node, blocked):
-                    if child is not None:
-                        n = get(child)
-                        if n is None:
-                            deps[child] = 1
-                            if not several or child not in root_nodes:
-                                if nxt is None:
-                                    nxt = child
-                                else:
-                                    stack.append(child)
-                        else:
-                            deps[child] = n + 1
-                # (rare: a node of three or more positions none of which needs a gradient)
-                if nxt is None and node._next0 is None and node._next1 is None:
-                    if node._nexts.count(None) == len(node._nexts):
-                        ends.append(node)
-            node = nxt
-        if not stack:
-            break
-        node = stack.pop()
+    # 1. Count, for every reachable node, the edges into it (`_count_deps`, in C when built).
+    deps, ends = _count_deps(roots, blocked)
 
     # 2. For grad(): which nodes lie on a path to an input (the others are skipped). When
     # every node reached does (`_all_on_paths`, from the walk's `ends`), nothing is skipped
@@ -417,6 +360,76 @@ def _run(
     return captured
 
 
+def _count_deps(
+    roots: list[tuple[GradNode, int]], blocked: set[tuple[int, int]] | None
+) -> tuple[dict[GradNode, int], list[GradNode]]:
+    """Step 1 of `_run`: for every node reachable from the roots, the number of edges into
+    it (`deps`), and the nodes walked that have no edge (`ends`).
+
+    The walk is iterative. A node is walked when its first edge is counted (it enters
+    `deps`), a root at the start: no `seen` set. The first new child of a node is walked
+    next without going through the stack (a chain never touches it); the counts do not
+    depend on the order of the walk. One root cannot be reached from itself (the graph has
+    no cycles): only several roots need the test that keeps a root from being walked twice.
+    The nodes walked that have no edge (leaves' accumulators, mostly) are kept in `ends`
+    for grad()'s `_all_on_paths`. The C version (runtime/_speedups.c, bound at the end of
+    this module) walks the same way when nothing is blocked."""
+    deps: dict[GradNode, int] = {}
+    ends: list[GradNode] = []
+    get = deps.get
+    node: GradNode | None
+    root_nodes: dict[GradNode, None]  # (made and read only with several roots)
+    if len(roots) == 1:  # the common case, without a comprehension's frame or the stack
+        node = roots[0][0]
+        several = False
+        stack: list[GradNode] = []
+    else:
+        root_nodes = dict.fromkeys([node for node, _pos in roots])  # in order, each once
+        several = len(root_nodes) > 1
+        stack = list(root_nodes)
+        node = stack.pop()
+    while True:
+        while node is not None:
+            nxt = None
+            if blocked is None and node._next1 is None and not node._nexts:
+                # At most one edge, in `_next0` (see Edge in grad_node): a chain's link, counted
+                # without making a tuple of the node's two edge slots to loop over.
+                child = node._next0
+                if child is not None:
+                    n = get(child)
+                    if n is None:
+                        deps[child] = 1
+                        if not several or child not in root_nodes:
+                            nxt = child
+                    else:
+                        deps[child] = n + 1
+                else:
+                    ends.append(node)
+            else:
+                kids = node._nexts or (node._next0, node._next1)
+                for child in kids if blocked is None else _unblocked(node, blocked):
+                    if child is not None:
+                        n = get(child)
+                        if n is None:
+                            deps[child] = 1
+                            if not several or child not in root_nodes:
+                                if nxt is None:
+                                    nxt = child
+                                else:
+                                    stack.append(child)
+                        else:
+                            deps[child] = n + 1
+                # (rare: a node of three or more positions none of which needs a gradient)
+                if nxt is None and node._next0 is None and node._next1 is None:
+                    if node._nexts.count(None) == len(node._nexts):
+                        ends.append(node)
+            node = nxt
+        if not stack:
+            break
+        node = stack.pop()
+    return deps, ends
+
+
 def _unblocked(node: GradNode, blocked: set[tuple[int, int]]) -> list[GradNode]:
     """The nodes `node`'s gradients go to, less those of edges in `blocked` (no_grad_vars)."""
     edges = zip(*node.edges(), strict=True)
@@ -474,3 +487,6 @@ def _needed_nodes(
         if id(node) in capture_nodes:
             needed.add(node)
     return needed, runners
+
+
+_accel.engine_count(globals())  # _count_deps in C when built (runtime/_accel.py)

@@ -13,6 +13,11 @@ gradients are captured instead of accumulated). `run_general` serves everything 
 (other `grad()` passes, `no_grad_vars`, batched passes, anomaly mode). Both run the nodes
 in the same order, the most recently created first (the heap's key, `(-seq, order)`, is
 unique), so they give the same results.
+
+With the C primitives built, `run_backward` and `run_grad` are bound (at the end of this
+module, runtime/_accel.py) to a C version of `run_backward`'s loop, statement for statement,
+which calls the helpers below (read from this module at each use) for every case it does
+not run inline; the Python function stays the definition and the fallback.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from opgrad.runtime import _accel
 from opgrad.runtime import anomaly as _anomaly
 from opgrad.runtime.batching import apply_batched
 from opgrad.runtime.device import device_of, module_of_type
@@ -491,3 +497,6 @@ def _capture(
         if g is not None:
             for i in target_map.get((id(node), pos), ()):
                 captured[i] = hand_out(held, g)
+
+
+_accel.engine_loop(globals())  # run_backward and run_grad in C when built (runtime/_accel.py)
