@@ -124,8 +124,6 @@ def nodes(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
     NODES_TABLES[namespace["__name__"]] = table
     if _speedups is None or "recorded" not in PURE or "of_output" not in PURE:
         return
-    from opgrad.runtime import tensor, tensor_wrapper
-
     dtypes = tuple(np.dtype(name) for name in ("float16", "float32", "float64"))
     try:
         made = {
@@ -134,8 +132,8 @@ def nodes(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
                 namespace[row[0]].__dict__["apply"],
                 row,
                 dtypes,
-                tensor.wrap,
-                tensor_wrapper.unpack_data,
+                namespace["wrap"],  # runtime.tensor's (the C path makes what it makes)
+                namespace["unpack_data"],  # runtime.tensor_wrapper's (the C path reads its common kinds)
             )
             for row in table
         }

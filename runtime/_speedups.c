@@ -1408,9 +1408,10 @@ static PyTypeObject Op_Type = {
 
 /* -- the driver of the generated nodes' first-order apply --------------------------------- */
 
-/* `node_apply(cls, method, row, dtypes, wrap, unpack_data)`: the C version of the `apply` of one GradNode class of
- * generated/nodes.py whose first-order path has the shape codegen/plan_fast_nodes.py
- * recognizes (read its docstring), described by its table row: (class name, kernel table name,
+/* `node_apply(cls, method, row, dtypes, wrap, unpack_data)`: the C version of the `apply` of
+ * one GradNode class of generated/nodes.py whose first-order path has the shape
+ * codegen/plan_fast_nodes.py recognizes (read its docstring), described by its table row:
+ * (class name, kernel table name,
  * saves (slot, "data" | "meta"), kernel arguments (kind, value), the arrays that pick the
  * kernel, result kinds, returned entries). Bound like a function (a method descriptor), it
  * runs that path's common case -- a node of exactly that class, create_graph False, grads[0]
@@ -1422,9 +1423,11 @@ static PyTypeObject Op_Type = {
  * kinds (hooks, a counter that moved: the Python method raises the stale-tensor error), an
  * unset slot, nodes.py's or tensor_wrapper's names rebound (checked through their dict
  * versions: `napply_ready`; each apply keeps what it checked, so that another module
- * generated from another spec, a test's, has its own), a kernel that raises one of the errors the method maps (TypeError,
- * ValueError, OverflowError, MemoryError) or returns another count of results (the method
- * runs the kernel again and raises the mapped error). */
+ * generated from another spec, a test's, has its own), a kernel that raises one of the
+ * errors the method maps (TypeError, ValueError, OverflowError, MemoryError) or returns
+ * another count of results (the method runs the kernel again and raises the mapped error).
+ * `wrap` must be runtime.tensor's (a function whose module's Tensor is the Tensor the C
+ * path makes, as `new_tensor` does), `unpack_data` runtime.tensor_wrapper's. */
 
 #define NA_MAX_SAVES 6
 #define NA_MAX_ARGS 12
@@ -1710,7 +1713,8 @@ fallback:
 }
 
 #define NAPPLY_VISITED(X) X(globals) X(wrapped) X(dict) X(cls) X(table) X(doc) X(wrap) X(unpack_data) X(tw_dict)
-#define NAPPLY_OTHERS(X) X(name) X(qualname) X(module) X(table_name) X(float_dtypes[0]) X(float_dtypes[1]) X(float_dtypes[2])
+#define NAPPLY_OTHERS(X)                                                                                \
+    X(name) X(qualname) X(module) X(table_name) X(float_dtypes[0]) X(float_dtypes[1]) X(float_dtypes[2])
 
 /* A slot's index in na->slot_name, added when new. */
 static int
@@ -1759,7 +1763,8 @@ make_node_apply(PyObject *self, PyObject *args)
     if (!PyFunction_Check(fn) || !PyDict_CheckExact(PyFunction_GET_GLOBALS(fn)) || node_L.base == NULL ||
         !PyType_IsSubtype((PyTypeObject *)cls, node_L.base) || PyTuple_GET_SIZE(dtypes) != 3 ||
         tensor_L.base == NULL || output_L.base == NULL || tw_globals == NULL || !PyFunction_Check(unpack_data) ||
-        PyFunction_GET_GLOBALS(unpack_data) != tw_globals) {
+        PyFunction_GET_GLOBALS(unpack_data) != tw_globals || !PyFunction_Check(wrap) ||
+        !global_is(PyFunction_GET_GLOBALS(wrap), "Tensor", (PyObject *)tensor_L.base)) {
         PyErr_SetString(PyExc_TypeError, "node_apply: expects a generated GradNode class, its apply, its row, "
                                          "3 dtypes, wrap and unpack_data, after setup_wrappers");
         return NULL;
