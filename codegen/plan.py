@@ -23,6 +23,7 @@ from opgrad.codegen import docs, naming
 from opgrad.codegen.layout import Stmt, call, list_of, vertical
 from opgrad.codegen.model import BackwardSpec, OpSpec
 from opgrad.codegen.plan_fast import fast_table
+from opgrad.codegen.plan_fast_nodes import fast_nodes_table
 from opgrad.codegen.plan_forward import alias_params, grad_op_function, inplace_function, op_function
 from opgrad.codegen.plan_jvp import call_site, jvp_rules, rule_outputs
 from opgrad.codegen.plan_nodes import node_class
@@ -204,6 +205,7 @@ def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
             title=doc_lines("Grad nodes: one GradNode subclass per backward.yaml entry.", 0),
             all=_all([n.class_name for n in nodes]),
             nodes=nodes,
+            fast_table=fast_nodes_table(nodes),
         ),
         Module(
             file=f"{naming.TENSOR_METHODS_MODULE}.py",

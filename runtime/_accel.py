@@ -144,3 +144,41 @@ def engine_count(namespace: dict[str, Any]) -> None:
         return
     PURE["_count_deps"] = namespace["_count_deps"]
     namespace["_count_deps"] = c_fn
+
+
+# each generated nodes module's table of the classes `nodes` may give a C `apply`, by module name
+NODES_TABLES: dict[str, list[tuple[Any, ...]]] = {}
+
+
+def nodes(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
+    """Give each GradNode class of a generated nodes.py that `table` lists
+    (codegen/plan_fast_nodes.py: the first-order `apply` of one plain kernel shape) a C
+    `apply`, which runs that path's common case and calls the Python method (its
+    `__wrapped__`) for everything else (create_graph among it). Nothing without the C
+    primitives (pure Python, or `recorded` and the wrappers not bound)."""
+    NODES_TABLES[namespace["__name__"]] = table
+    if _speedups is None or "recorded" not in PURE or "of_output" not in PURE:
+        return
+    dtypes = tuple(np.dtype(name) for name in ("float16", "float32", "float64"))
+    try:
+        made = {
+            row[0]: _speedups.node_apply(
+                namespace[row[0]],
+                namespace[row[0]].__dict__["apply"],
+                row,
+                dtypes,
+                namespace["wrap"],  # runtime.tensor's (the C path makes what it makes)
+                namespace["unpack_data"],  # runtime.tensor_wrapper's (the C path reads its common kinds)
+            )
+            for row in table
+        }
+    except (TypeError, ValueError, AttributeError, KeyError) as e:  # the classes keep their Python apply
+        warnings.warn(
+            f"opgrad: {namespace.get('__name__')} does not fit runtime/_speedups' node driver ({e}); "
+            "its nodes' apply stay Python methods",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return
+    for name, c_apply in made.items():
+        namespace[name].apply = c_apply

@@ -2201,6 +2201,514 @@ static PyTypeObject Op_Type = {
     .tp_dictoffset = offsetof(OpObject, dict),
 };
 
+/* -- the driver of the generated nodes' first-order apply --------------------------------- */
+
+/* `node_apply(cls, method, row, dtypes, wrap, unpack_data)`: the C version of the `apply` of
+ * one GradNode class of generated/nodes.py whose first-order path has the shape
+ * codegen/plan_fast_nodes.py recognizes (read its docstring), described by its table row:
+ * (class name, kernel table name,
+ * saves (slot, "data" | "meta"), kernel arguments (kind, value), the arrays that pick the
+ * kernel, result kinds, returned entries). Bound like a function (a method descriptor), it
+ * runs that path's common case -- a node of exactly that class, create_graph False, grads[0]
+ * an exact Tensor around an exact ndarray of float16/32/64 (by identity), each saved tensor an
+ * exact Tensor or `_Output` at version 0 (what `unpack_data` reads inline; the metadata saves
+ * as they are), the arrays that pick the kernel exact ndarrays, the kernel already resolved
+ * for ndarray -- and calls the Python method (`__wrapped__`) for everything else, before
+ * anything observable happened: keyword arguments, create_graph, subclasses, other saved
+ * kinds (hooks, a counter that moved: the Python method raises the stale-tensor error), an
+ * unset slot, nodes.py's or tensor_wrapper's names rebound (checked through their dict
+ * versions: `napply_ready`; each apply keeps what it checked, so that another module
+ * generated from another spec, a test's, has its own), a kernel that raises one of the
+ * errors the method maps (TypeError, ValueError, OverflowError, MemoryError) or returns
+ * another count of results (the method runs the kernel again and raises the mapped error).
+ * `wrap` must be runtime.tensor's (a function whose module's Tensor is the Tensor the C
+ * path makes, as `new_tensor` does), `unpack_data` runtime.tensor_wrapper's. */
+
+#define NA_MAX_SAVES 6
+#define NA_MAX_ARGS 12
+#define NA_MAX_RESULTS 6
+#define NA_MAX_RETURNS 8
+enum { ARG_SAVE, ARG_GRAD, ARG_ATTR, ARG_NEEDS };
+static const char *const arg_kinds[] = {"save", "grad", "attr", "needs"};
+
+/* Its first fields are OpObject's (checked below): the op's members and methods serve it. */
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyObject *globals; /* the method's module namespace (where OpObject has its context) */
+    PyObject *wrapped; /* the Python method */
+    PyObject *dict, *weakrefs;
+    PyObject *name, *qualname, *module, *doc;
+    PyObject *cls;                   /* the class it is the apply of */
+    PyObject *table_name, *table;    /* the kernel table, as last checked (NULL: none) */
+    PyObject *wrap, *unpack_data, *tw_dict; /* what the namespace's names must be */
+    PyObject *float_dtypes[3];
+    uint64_t v_nodes, v_tw; /* the namespaces' versions when checked */
+    int ok;
+    int nsaves, save_meta[NA_MAX_SAVES];
+    int nargs, arg_kind[NA_MAX_ARGS], arg_val[NA_MAX_ARGS];
+    int narrays, arrays[NA_MAX_ARGS]; /* a save's index, or -1: the gradient's array */
+    int nneeds, needs[NA_MAX_ARGS];
+    int nresults, optional[NA_MAX_RESULTS]; /* 0: one result, wrapped */
+    int nreturns, returns[NA_MAX_RETURNS];
+    int nslots;                       /* the saves' slots, then the attributes' */
+    PyObject *slot_name[2 * NA_MAX_ARGS];
+    Py_ssize_t slot_off[2 * NA_MAX_ARGS]; /* valid while cls's version is slots_tag */
+    unsigned int slots_tag;
+} NApply;
+
+static PyTypeObject NApply_Type;
+
+_Static_assert(offsetof(NApply, wrapped) == offsetof(OpObject, wrapped) &&
+                   offsetof(NApply, dict) == offsetof(OpObject, dict) &&
+                   offsetof(NApply, weakrefs) == offsetof(OpObject, weakrefs) &&
+                   offsetof(NApply, name) == offsetof(OpObject, name) &&
+                   offsetof(NApply, qualname) == offsetof(OpObject, qualname) &&
+                   offsetof(NApply, module) == offsetof(OpObject, module) &&
+                   offsetof(NApply, doc) == offsetof(OpObject, doc),
+               "NApply shares OpObject's first fields");
+
+/* Check the names the method reads against what the C path assumes, and look its kernel
+ * table up again. */
+static int
+napply_revalidate(NApply *na)
+{
+    na->ok = 0;
+    Py_CLEAR(na->table);
+    if (tensor_L.base == NULL || output_L.base == NULL || na->tw_dict != tw_globals)
+        return 0;
+    PyObject *g = na->globals;
+    int ok = global_is(g, "unpack_data", na->unpack_data) && global_is(g, "wrap", na->wrap) &&
+             global_is(na->tw_dict, "Tensor", (PyObject *)tensor_L.base) &&
+             global_is(na->tw_dict, "_Output", (PyObject *)output_L.base) && layout_ok(&tensor_L, tensor_L.base) &&
+             layout_ok(&output_L, output_L.base);
+    PyObject *table = ok ? PyDict_GetItemWithError(g, na->table_name) : NULL;
+    if (table == NULL || !PyDict_CheckExact(table)) {
+        PyErr_Clear();
+        return 0;
+    }
+    na->table = Py_NewRef(table);
+    na->v_nodes = dict_version(g);
+    na->v_tw = dict_version(na->tw_dict);
+    na->ok = 1;
+    return 1;
+}
+
+static inline int
+napply_ready(NApply *na)
+{
+    if (dict_version(na->globals) == na->v_nodes && dict_version(na->tw_dict) == na->v_tw)
+        return na->ok;
+    return napply_revalidate(na);
+}
+
+/* The slots' offsets in the class, when `self.<slot>` reads there (member descriptors of
+ * object slots, the generic __getattr__); slots_tag stays 0 (the Python method) otherwise. */
+static int
+napply_slots(NApply *na)
+{
+    PyTypeObject *t = (PyTypeObject *)na->cls;
+    if (na->slots_tag != 0 && t->tp_version_tag == na->slots_tag && PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG))
+        return 1;
+    na->slots_tag = 0;
+    if (t->tp_getattro != PyObject_GenericGetAttr || !layout_ok(&node_L, t))
+        return 0;
+    for (int i = 0; i < na->nslots; i++) {
+        PyObject *d = _PyType_Lookup(t, na->slot_name[i]);
+        if (d == NULL || Py_TYPE(d) != &PyMemberDescr_Type)
+            return 0;
+        PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+        if (m->type != T_OBJECT_EX && m->type != T_OBJECT)
+            return 0;
+        na->slot_off[i] = m->offset;
+    }
+    if (!PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG))
+        return 0;
+    na->slots_tag = t->tp_version_tag;
+    return 1;
+}
+
+static inline int
+is_int_zero(PyObject *v)
+{
+    return v != NULL && PyLong_CheckExact(v) && Py_SIZE(v) == 0;
+}
+
+/* `unpack_data(saved, node)` for what it reads inline: an exact Tensor whose counter (none,
+ * or an `_Output`'s) is at version 0, or an `_Output` at version 0; its array (borrowed), or
+ * NULL for anything else (the Python method runs it: another kind, a stale version). */
+static PyObject *
+unpack_inline(PyObject *saved)
+{
+    PyObject *v;
+    if (Py_TYPE(saved) == tensor_L.base) { /* (layout_ok checked by napply_ready) */
+        PyObject *vc = SLOT(saved, tensor_L.offs[T_VC]);
+        if (vc == NULL || (vc != Py_None && (Py_TYPE(vc) != output_L.base ||
+                                             !is_int_zero(SLOT(vc, output_L.offs[O_VALUE])))))
+            return NULL;
+        return SLOT(saved, tensor_L.offs[T_DATA]);
+    }
+    if (Py_TYPE(saved) == output_L.base) {
+        v = SLOT(saved, output_L.offs[O_VALUE]);
+        return is_int_zero(v) ? SLOT(saved, output_L.offs[O_DATA]) : NULL;
+    }
+    return NULL;
+}
+
+/* `table.get(ndarray)` when it is a kernel the method would call (`... and table.get(cls) or
+ * dispatch(...)`: a true value), borrowed in *kernel: 1; 0 for none (dispatch would run);
+ * -1 on an error. */
+static int
+ndarray_kernel(PyObject *table, PyObject **kernel)
+{
+    *kernel = PyDict_GetItemWithError(table, (PyObject *)ndarray_type);
+    if (*kernel == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    return PyFunction_Check(*kernel) ? 1 : PyObject_IsTrue(*kernel);
+}
+
+static PyObject *
+napply_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    NApply *na = (NApply *)self;
+    PyObject *kargs[NA_MAX_ARGS], *saves[NA_MAX_SAVES], *grads[NA_MAX_RESULTS];
+    int held = 0; /* kargs[0:held] are references */
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || PyVectorcall_NARGS(nargsf) != 3 || args[2] != Py_False ||
+        Py_TYPE(args[0]) != (PyTypeObject *)na->cls || !napply_ready(na) || !napply_slots(na))
+        goto fallback;
+    PyObject *node = args[0], *gl = args[1], *out_grad;
+    if (PyList_CheckExact(gl) && PyList_GET_SIZE(gl) > 0)
+        out_grad = PyList_GET_ITEM(gl, 0);
+    else if (PyTuple_CheckExact(gl) && PyTuple_GET_SIZE(gl) > 0)
+        out_grad = PyTuple_GET_ITEM(gl, 0);
+    else
+        goto fallback;
+    if (Py_TYPE(out_grad) != tensor_L.base)
+        goto fallback;
+    PyObject *gdata = SLOT(out_grad, tensor_L.offs[T_DATA]);
+    if (gdata == NULL || Py_TYPE(gdata) != ndarray_type)
+        goto fallback;
+    PyObject *dt = PyObject_GetAttr(gdata, str_dtype);
+    if (dt == NULL) {
+        PyErr_Clear();
+        goto fallback;
+    }
+    Py_DECREF(dt); /* (the array holds it) */
+    if (dt != na->float_dtypes[0] && dt != na->float_dtypes[1] && dt != na->float_dtypes[2])
+        goto fallback;
+    for (int i = 0; i < na->nsaves; i++) { /* `x = unpack_data(self.x, self)` | `x = self.x` */
+        PyObject *s = SLOT(node, na->slot_off[i]);
+        if (s == NULL)
+            goto fallback;
+        saves[i] = na->save_meta[i] ? s : unpack_inline(s);
+        if (saves[i] == NULL)
+            goto fallback;
+    }
+    for (int i = 0; i < na->narrays; i++) /* the arrays' classes alike: ndarray's kernel */
+        if (Py_TYPE(na->arrays[i] < 0 ? gdata : saves[na->arrays[i]]) != ndarray_type)
+            goto fallback;
+    PyObject *kernel;
+    int found = ndarray_kernel(na->table, &kernel);
+    if (found <= 0) /* (none: not resolved yet, the method's dispatch resolves it) */
+        return found < 0 ? NULL : PyObject_Vectorcall(na->wrapped, args, nargsf, kwnames);
+    for (int i = 0; i < na->nargs; i++) {
+        PyObject *a;
+        switch (na->arg_kind[i]) {
+        case ARG_SAVE:
+            a = Py_NewRef(saves[na->arg_val[i]]);
+            break;
+        case ARG_GRAD:
+            a = Py_NewRef(gdata);
+            break;
+        case ARG_ATTR:
+            a = SLOT(node, na->slot_off[na->arg_val[i]]);
+            if (a == NULL)
+                goto fallback;
+            Py_INCREF(a);
+            break;
+        default: /* `(self._next0 is not None, ...)` */
+            a = PyTuple_New(na->nneeds);
+            if (a == NULL)
+                goto error;
+            for (int j = 0; j < na->nneeds; j++) {
+                int p = na->needs[j];
+                PyObject *n;
+                if (p < 2)
+                    n = SLOT(node, node_L.offs[p == 0 ? N_NEXT0 : N_NEXT1]);
+                else {
+                    PyObject *nexts = SLOT(node, node_L.offs[N_NEXTS]);
+                    n = nexts != NULL && PyTuple_CheckExact(nexts) && PyTuple_GET_SIZE(nexts) > p
+                            ? PyTuple_GET_ITEM(nexts, p)
+                            : NULL;
+                }
+                if (n == NULL) {
+                    Py_DECREF(a);
+                    goto fallback;
+                }
+                PyTuple_SET_ITEM(a, j, Py_NewRef(n != Py_None ? Py_True : Py_False));
+            }
+        }
+        kargs[held++] = a;
+    }
+    Py_INCREF(kernel);
+    PyObject *result = PyObject_Vectorcall(kernel, kargs, na->nargs, NULL);
+    Py_DECREF(kernel);
+    for (int i = 0; i < held; i++)
+        Py_DECREF(kargs[i]);
+    held = 0;
+    if (result == NULL) {
+        if (PyErr_ExceptionMatches(mapped_errors)) {
+            PyErr_Clear();
+            goto fallback;
+        }
+        return NULL;
+    }
+    int n = na->nresults;
+    if (n == 0) {
+        grads[0] = new_tensor(result, Py_None);
+        Py_DECREF(result);
+        if (grads[0] == NULL)
+            return NULL;
+        n = 1;
+    }
+    else {
+        if (!PyTuple_CheckExact(result) || PyTuple_GET_SIZE(result) != n) { /* kernel_results_error */
+            Py_DECREF(result);
+            goto fallback;
+        }
+        for (int i = 0; i < n; i++) {
+            PyObject *r = PyTuple_GET_ITEM(result, i);
+            grads[i] = r == Py_None && na->optional[i] ? Py_NewRef(Py_None) : new_tensor(r, Py_None);
+            if (grads[i] == NULL) {
+                while (i--)
+                    Py_DECREF(grads[i]);
+                Py_DECREF(result);
+                return NULL;
+            }
+        }
+        Py_DECREF(result);
+    }
+    PyObject *outs = PyTuple_New(na->nreturns);
+    if (outs != NULL)
+        for (int i = 0; i < na->nreturns; i++)
+            PyTuple_SET_ITEM(outs, i, Py_NewRef(na->returns[i] < 0 ? Py_None : grads[na->returns[i]]));
+    for (int i = 0; i < n; i++)
+        Py_DECREF(grads[i]);
+    return outs;
+error:
+    for (int i = 0; i < held; i++)
+        Py_DECREF(kargs[i]);
+    return NULL;
+fallback:
+    for (int i = 0; i < held; i++)
+        Py_DECREF(kargs[i]);
+    if (PyErr_Occurred())
+        return NULL;
+    return PyObject_Vectorcall(na->wrapped, args, nargsf, kwnames);
+}
+
+#define NAPPLY_VISITED(X) X(globals) X(wrapped) X(dict) X(cls) X(table) X(doc) X(wrap) X(unpack_data) X(tw_dict)
+#define NAPPLY_OTHERS(X)                                                                                \
+    X(name) X(qualname) X(module) X(table_name) X(float_dtypes[0]) X(float_dtypes[1]) X(float_dtypes[2])
+
+/* A slot's index in na->slot_name, added when new. */
+static int
+napply_slot(NApply *na, PyObject *name)
+{
+    for (int i = 0; i < na->nslots; i++)
+        if (PyUnicode_Compare(na->slot_name[i], name) == 0)
+            return i;
+    if (na->nslots == 2 * NA_MAX_ARGS)
+        return -1;
+    Py_INCREF(name);
+    PyUnicode_InternInPlace(&name);
+    na->slot_name[na->nslots] = name;
+    return na->nslots++;
+}
+
+/* A tuple of small ints into `into` (at most `max`); its length, or -1. */
+static int
+int_tuple(PyObject *t, int *into, int max, int lo, int hi)
+{
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) > max)
+        return -1;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(t, i));
+        if ((v == -1 && PyErr_Occurred()) || v < lo || v > hi) {
+            PyErr_Clear();
+            return -1;
+        }
+        into[i] = (int)v;
+    }
+    return (int)PyTuple_GET_SIZE(t);
+}
+
+/* node_apply(cls, method, row, (float16, float32, float64), tensor.wrap,
+ * tensor_wrapper.unpack_data): the C version of `cls.apply` (see above), which runs
+ * `method` (defined in a generated nodes module, whose names it reads) for what it does not
+ * take. */
+static PyObject *
+make_node_apply(PyObject *self, PyObject *args)
+{
+    PyObject *cls, *fn, *name, *table, *saves, *kargs, *arrays, *results, *returns, *dtypes, *wrap, *unpack_data;
+    if (!PyArg_ParseTuple(args, "O!O(UUO!O!O!UO!)O!OO:node_apply", &PyType_Type, &cls, &fn, &name, &table,
+                          &PyTuple_Type, &saves, &PyTuple_Type, &kargs, &PyTuple_Type, &arrays, &results,
+                          &PyTuple_Type, &returns, &PyTuple_Type, &dtypes, &wrap, &unpack_data))
+        return NULL;
+    if (!PyFunction_Check(fn) || !PyDict_CheckExact(PyFunction_GET_GLOBALS(fn)) || node_L.base == NULL ||
+        !PyType_IsSubtype((PyTypeObject *)cls, node_L.base) || PyTuple_GET_SIZE(dtypes) != 3 ||
+        tensor_L.base == NULL || output_L.base == NULL || tw_globals == NULL || !PyFunction_Check(unpack_data) ||
+        PyFunction_GET_GLOBALS(unpack_data) != tw_globals || !PyFunction_Check(wrap) ||
+        !global_is(PyFunction_GET_GLOBALS(wrap), "Tensor", (PyObject *)tensor_L.base)) {
+        PyErr_SetString(PyExc_TypeError, "node_apply: expects a generated GradNode class, its apply, its row, "
+                                         "3 dtypes, wrap and unpack_data, after setup_wrappers");
+        return NULL;
+    }
+    NApply *na = PyObject_GC_New(NApply, &NApply_Type);
+    if (na == NULL)
+        return NULL;
+    na->vectorcall = napply_vectorcall;
+    na->globals = Py_NewRef(PyFunction_GET_GLOBALS(fn));
+    na->wrapped = Py_NewRef(fn);
+    na->cls = Py_NewRef(cls);
+    na->table_name = Py_NewRef(table);
+    na->wrap = Py_NewRef(wrap);
+    na->unpack_data = Py_NewRef(unpack_data);
+    na->tw_dict = Py_NewRef(tw_globals);
+    for (int i = 0; i < 3; i++)
+        na->float_dtypes[i] = Py_NewRef(PyTuple_GET_ITEM(dtypes, i));
+    na->dict = na->weakrefs = na->table = NULL;
+    na->name = na->qualname = na->module = na->doc = NULL;
+    na->v_nodes = na->v_tw = 0; /* checked on the first call (a dict's version is never 0) */
+    na->ok = 0;
+    na->slots_tag = 0;
+    na->nsaves = na->nargs = na->narrays = na->nneeds = na->nresults = na->nreturns = na->nslots = 0;
+    PyObject_GC_Track(na);
+    PyObject *cls_name = PyObject_GetAttrString(cls, "__name__");
+    int bad = cls_name == NULL || PyObject_RichCompareBool(cls_name, name, Py_EQ) != 1 ||
+              PyTuple_GET_SIZE(saves) > NA_MAX_SAVES || PyTuple_GET_SIZE(kargs) > NA_MAX_ARGS ||
+              PyUnicode_GET_LENGTH(results) > NA_MAX_RESULTS;
+    Py_XDECREF(cls_name);
+    PyErr_Clear();
+    for (Py_ssize_t i = 0; !bad && i < PyTuple_GET_SIZE(saves); i++) {
+        PyObject *slot, *form;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(saves, i), "UU", &slot, &form) || napply_slot(na, slot) != i) {
+            bad = 1;
+            break;
+        }
+        na->save_meta[i] = PyUnicode_CompareWithASCIIString(form, "meta") == 0;
+        bad = !na->save_meta[i] && PyUnicode_CompareWithASCIIString(form, "data") != 0;
+        na->nsaves++;
+    }
+    for (Py_ssize_t i = 0; !bad && i < PyTuple_GET_SIZE(kargs); i++) {
+        PyObject *kind, *value;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(kargs, i), "UO", &kind, &value)) {
+            bad = 1;
+            break;
+        }
+        int k = -1;
+        for (int j = 0; j < 4; j++)
+            if (PyUnicode_CompareWithASCIIString(kind, arg_kinds[j]) == 0)
+                k = j;
+        na->arg_kind[i] = k;
+        na->arg_val[i] = 0;
+        if (k == ARG_SAVE) {
+            long v = PyLong_AsLong(value);
+            bad = v < 0 || v >= na->nsaves;
+            na->arg_val[i] = (int)v;
+        }
+        else if (k == ARG_ATTR)
+            bad = !PyUnicode_Check(value) || (na->arg_val[i] = napply_slot(na, value)) < na->nsaves;
+        else if (k == ARG_NEEDS)
+            bad = na->nneeds > 0 || (na->nneeds = int_tuple(value, na->needs, NA_MAX_ARGS, 0, 64)) <= 0;
+        else
+            bad = k != ARG_GRAD;
+        na->nargs++;
+    }
+    PyErr_Clear();
+    if (!bad) {
+        na->narrays = int_tuple(arrays, na->arrays, NA_MAX_ARGS, -1, na->nsaves - 1);
+        na->nresults = (int)PyUnicode_GET_LENGTH(results);
+        for (int i = 0; i < na->nresults; i++) {
+            Py_UCS4 ch = PyUnicode_READ_CHAR(results, i);
+            na->optional[i] = ch == 'o';
+            bad |= ch != 'o' && ch != 't';
+        }
+        na->nreturns = int_tuple(returns, na->returns, NA_MAX_RETURNS, -1, (na->nresults ? na->nresults : 1) - 1);
+        bad |= na->narrays <= 0 || na->nresults == 1 || na->nreturns <= 0;
+        for (int i = 0; !bad && i < na->narrays; i++)
+            bad = na->arrays[i] >= 0 && na->save_meta[na->arrays[i]];
+    }
+    if (bad) {
+        PyErr_Format(PyExc_ValueError, "node_apply: a malformed row for %R", name);
+        goto error;
+    }
+    /* the method's names, as a function's (read by the members the op driver defines) */
+    static const char *const attrs[] = {"__name__", "__qualname__", "__module__", "__doc__"};
+    PyObject **into[] = {&na->name, &na->qualname, &na->module, &na->doc};
+    for (int i = 0; i < 4; i++)
+        if ((*into[i] = PyObject_GetAttrString(fn, attrs[i])) == NULL)
+            goto error;
+    return (PyObject *)na;
+error:
+    Py_DECREF(na);
+    return NULL;
+}
+
+TRAVERSE(napply_traverse, NApply, NAPPLY_VISITED)
+
+/* Breaks cycles through its own attributes (its namespace, method and class stay, so that a
+ * call after this still runs, as the method); with `all`, frees everything. */
+static int
+napply_release(NApply *self, int all)
+{
+    Py_CLEAR(self->dict);
+    Py_CLEAR(self->table);
+    self->v_nodes = 0; /* (checked again: the table is looked up again) */
+    if (all) {
+        NAPPLY_VISITED(CLEAR_FIELD)
+        NAPPLY_OTHERS(CLEAR_FIELD)
+        while (self->nslots > 0)
+            Py_CLEAR(self->slot_name[--self->nslots]);
+    }
+    return 0;
+}
+
+static int
+napply_clear(NApply *self)
+{
+    return napply_release(self, 0);
+}
+
+static void
+napply_dealloc(NApply *self)
+{
+    PyObject_GC_UnTrack(self);
+    if (self->weakrefs != NULL)
+        PyObject_ClearWeakRefs((PyObject *)self);
+    napply_release(self, 1);
+    PyObject_GC_Del(self);
+}
+
+static PyTypeObject NApply_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "opgrad.runtime._speedups.function",
+    .tp_basicsize = sizeof(NApply),
+    .tp_dealloc = (destructor)napply_dealloc,
+    .tp_vectorcall_offset = offsetof(NApply, vectorcall),
+    .tp_repr = (reprfunc)op_repr,
+    .tp_call = PyVectorcall_Call,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_METHOD_DESCRIPTOR,
+    .tp_traverse = (traverseproc)napply_traverse,
+    .tp_clear = (inquiry)napply_clear,
+    .tp_weaklistoffset = offsetof(NApply, weakrefs),
+    .tp_methods = op_methods,
+    .tp_members = op_members,
+    .tp_getset = op_getset,
+    .tp_descr_get = op_descr_get,
+    .tp_dictoffset = offsetof(NApply, dict),
+};
+
 /* -- module ---------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -2222,6 +2730,9 @@ static PyMethodDef methods[] = {
     {"count_deps", (PyCFunction)(void (*)(void))el_count_deps, METH_FASTCALL,
      "engine._count_deps, in C (see its section)."},
     {"setup_count_deps", setup_count_deps, METH_O, "Bind count_deps to engine (its Python _count_deps)."},
+    {"node_apply", make_node_apply, METH_VARARGS,
+     "node_apply(cls, method, row, dtypes, wrap, unpack_data): the C version of a generated node's apply "
+     "(see _accel.nodes)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {
@@ -2260,7 +2771,7 @@ PyInit__speedups(void)
         return NULL;
     if (!empty_tuple || !zero || !str_shape || !str_dtype || !str_class || !str_active_hooks)
         return NULL;
-    if (PyType_Ready(&Op_Type) < 0 || PyType_Ready(&Ctx_Type) < 0)
+    if (PyType_Ready(&Op_Type) < 0 || PyType_Ready(&Ctx_Type) < 0 || PyType_Ready(&NApply_Type) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     /* what the build read: runtime/_accel.py ignores a build older than the source */
