@@ -30,7 +30,15 @@ from dataclasses import dataclass
 
 from opgrad.codegen import naming
 from opgrad.codegen.layout import Group, Stmt, call, list_of, stmt, tuple_of, vertical
-from opgrad.codegen.plan_parts import ComplexGuard, Function, KernelCall, Promotion, TensorConversion, quoted
+from opgrad.codegen.plan_parts import (
+    ComplexGuard,
+    Function,
+    KernelCall,
+    Method,
+    Promotion,
+    TensorConversion,
+    quoted,
+)
 
 # How a node keeps a saved tensor, in the order the C driver numbers them (_speedups.c, HOW_*).
 SAVE_HOWS = ("of_edge", "of_input", "meta_of", "of_output")
@@ -222,3 +230,41 @@ def fast_table(functions: tuple[object, ...]) -> Stmt | None:
     if not rows:
         return None
     return Stmt("", vertical(call("_accel.ops", "globals()", vertical(list_of(*rows)))))
+
+
+def fast_method(m: Method, driven: dict[str, FastOp]) -> tuple[str, bool] | None:
+    """(op, swapped) when `m`'s body is `return _generated.ops.<op>(self[, other])` (swapped:
+    `(other, self)`) with exactly those positional parameters, without defaults, and `<op>` is
+    a row of the driver's table taking as many arguments; else None."""
+    body = m.signature.body
+    if not isinstance(body, Group) or body.head != m.name:
+        return None
+    plain = (isinstance(i, str) and ": " in i and "=" not in i and not i.startswith("*") for i in body.items)
+    if not all(plain):
+        return None
+    params = tuple(str(i).split(": ")[0] for i in body.items)
+    if params[:1] != ("self",) or len(params) not in (1, 2):
+        return None
+    head = f"return {naming.GENERATED_ALIAS}.{naming.OPS_MODULE}."
+    text = _text(m.call)
+    name = text.removeprefix(head).split("(")[0]
+    if not text.startswith(head) or name not in driven or len(driven[name].args) != len(params):
+        return None
+    for swapped, args in ((False, params), (True, params[::-1])):
+        if text == f"{head}{name}({', '.join(args)})":
+            return name, swapped
+    return None
+
+
+def fast_methods(bound: tuple[Method, ...], functions: tuple[object, ...]) -> Stmt | None:
+    """`_accel.methods(TensorMethods, [rows])`: (method, (module alias, ops module, op),
+    swapped) for the methods that are one call of a row of the ops' table; or None."""
+    driven = {r.name: r for f in functions if isinstance(f, Function) and (r := fast_op(f)) is not None}
+    rows = []
+    for m in bound:
+        if (found := fast_method(m, driven)) is not None:
+            path = tuple_of(*map(quoted, (naming.GENERATED_ALIAS, naming.OPS_MODULE, found[0])))
+            rows.append(tuple_of(quoted(m.name), path, str(found[1])))
+    if not rows:
+        return None
+    return Stmt("", vertical(call("_accel.methods", "TensorMethods", vertical(list_of(*rows)))))

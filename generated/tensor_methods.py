@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from opgrad import generated as _generated
+from opgrad.runtime import _accel
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -3265,3 +3266,93 @@ class TensorMethods:
             Flows to x. For complex x, 1j g / conj(x) (infinite at 0, where the angle is not defined); 0 for real x.
         """
         return _generated.ops.angle(self)
+
+
+# The methods whose body is one call of an op of ops.py's driver table (codegen/plan_fast.py):
+# (name, what the body calls, whether it swaps the operands). With the optional C primitives
+# built, `_accel.methods` replaces each by a C callable that runs the op's common case
+# without this frame and calls the method for everything else.
+_accel.methods(
+    TensorMethods,
+    [
+        ("neg", ("_generated", "ops", "neg"), False),
+        ("__neg__", ("_generated", "ops", "neg"), False),
+        ("abs", ("_generated", "ops", "abs"), False),
+        ("__abs__", ("_generated", "ops", "abs"), False),
+        ("sign", ("_generated", "ops", "sign"), False),
+        ("exp", ("_generated", "ops", "exp"), False),
+        ("expm1", ("_generated", "ops", "expm1"), False),
+        ("log", ("_generated", "ops", "log"), False),
+        ("log1p", ("_generated", "ops", "log1p"), False),
+        ("sqrt", ("_generated", "ops", "sqrt"), False),
+        ("rsqrt", ("_generated", "ops", "rsqrt"), False),
+        ("square", ("_generated", "ops", "square"), False),
+        ("reciprocal", ("_generated", "ops", "reciprocal"), False),
+        ("sin", ("_generated", "ops", "sin"), False),
+        ("cos", ("_generated", "ops", "cos"), False),
+        ("tanh", ("_generated", "ops", "tanh"), False),
+        ("sigmoid", ("_generated", "ops", "sigmoid"), False),
+        ("relu", ("_generated", "ops", "relu"), False),
+        ("silu", ("_generated", "ops", "silu"), False),
+        ("erf", ("_generated", "ops", "erf"), False),
+        ("hardswish", ("_generated", "ops", "hardswish"), False),
+        ("hardsigmoid", ("_generated", "ops", "hardsigmoid"), False),
+        ("mish", ("_generated", "ops", "mish"), False),
+        ("log_sigmoid", ("_generated", "ops", "log_sigmoid"), False),
+        ("swish", ("_generated", "ops", "swish"), False),
+        ("softsign", ("_generated", "ops", "softsign"), False),
+        ("tanhshrink", ("_generated", "ops", "tanhshrink"), False),
+        ("add", ("_generated", "ops", "add"), False),
+        ("__add__", ("_generated", "ops", "add"), False),
+        ("__radd__", ("_generated", "ops", "add"), True),
+        ("subtract", ("_generated", "ops", "subtract"), False),
+        ("__sub__", ("_generated", "ops", "subtract"), False),
+        ("__rsub__", ("_generated", "ops", "subtract"), True),
+        ("multiply", ("_generated", "ops", "multiply"), False),
+        ("__mul__", ("_generated", "ops", "multiply"), False),
+        ("__rmul__", ("_generated", "ops", "multiply"), True),
+        ("divide", ("_generated", "ops", "divide"), False),
+        ("__truediv__", ("_generated", "ops", "divide"), False),
+        ("__rtruediv__", ("_generated", "ops", "divide"), True),
+        ("maximum", ("_generated", "ops", "maximum"), False),
+        ("minimum", ("_generated", "ops", "minimum"), False),
+        ("tan", ("_generated", "ops", "tan"), False),
+        ("asin", ("_generated", "ops", "asin"), False),
+        ("acos", ("_generated", "ops", "acos"), False),
+        ("atan", ("_generated", "ops", "atan"), False),
+        ("sinh", ("_generated", "ops", "sinh"), False),
+        ("cosh", ("_generated", "ops", "cosh"), False),
+        ("asinh", ("_generated", "ops", "asinh"), False),
+        ("acosh", ("_generated", "ops", "acosh"), False),
+        ("atanh", ("_generated", "ops", "atanh"), False),
+        ("log2", ("_generated", "ops", "log2"), False),
+        ("log10", ("_generated", "ops", "log10"), False),
+        ("exp2", ("_generated", "ops", "exp2"), False),
+        ("deg2rad", ("_generated", "ops", "deg2rad"), False),
+        ("rad2deg", ("_generated", "ops", "rad2deg"), False),
+        ("logit", ("_generated", "ops", "logit"), False),
+        ("frac", ("_generated", "ops", "frac"), False),
+        ("floor", ("_generated", "ops", "floor"), False),
+        ("ceil", ("_generated", "ops", "ceil"), False),
+        ("trunc", ("_generated", "ops", "trunc"), False),
+        ("atan2", ("_generated", "ops", "atan2"), False),
+        ("logaddexp", ("_generated", "ops", "logaddexp"), False),
+        ("logaddexp2", ("_generated", "ops", "logaddexp2"), False),
+        ("xlogy", ("_generated", "ops", "xlogy"), False),
+        ("fmod", ("_generated", "ops", "fmod"), False),
+        ("copysign", ("_generated", "ops", "copysign"), False),
+        ("gather_nd", ("_generated", "ops", "gather_nd"), False),
+        ("zero", ("_generated", "ops", "zero"), False),
+        ("remainder", ("_generated", "ops", "remainder"), False),
+        ("__mod__", ("_generated", "ops", "remainder"), False),
+        ("__rmod__", ("_generated", "ops", "remainder"), True),
+        ("matrix_transpose", ("_generated", "ops", "matrix_transpose"), False),
+        ("trace", ("_generated", "ops", "trace"), False),
+        ("outer", ("_generated", "ops", "outer"), False),
+        ("inv", ("_generated", "ops", "inv"), False),
+        ("det", ("_generated", "ops", "det"), False),
+        ("kron", ("_generated", "ops", "kron"), False),
+        ("bmm", ("_generated", "ops", "bmm"), False),
+        ("angle", ("_generated", "ops", "angle"), False),
+    ],
+)

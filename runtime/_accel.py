@@ -101,11 +101,40 @@ def ops(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
         context = _speedups.setup_ops(namespace, dtypes)  # one per module (a test spec has its own)
         made = {row[0]: _speedups.op(context, namespace[row[0]], row) for row in table}
     except (TypeError, ValueError, AttributeError) as e:  # this module keeps its Python functions
-        warnings.warn(
-            f"opgrad: {namespace.get('__name__')} does not fit runtime/_speedups' op driver ({e}); "
-            "its ops run as Python functions",
-            RuntimeWarning,
-            stacklevel=2,
-        )
+        _keeps_python(namespace.get("__name__"), "ops", e)
         return
     namespace.update(made)
+
+
+# each generated tensor_methods module's table of the methods `methods` may replace, by module name
+METHOD_TABLES: dict[str, list[tuple[Any, ...]]] = {}
+
+
+def methods(cls: type, table: list[tuple[Any, ...]]) -> None:
+    """Replace each method of `cls` (generated/tensor_methods.py's TensorMethods) that
+    `table` lists (codegen/plan_fast.py's fast_methods: `return <module>.<op>(self[, other])`,
+    or `(other, self)` for a reflected operator, calling an op of the driver's table) by its C
+    version, which runs the op's C common case without the method's frame when that name
+    still holds the op's C version, and calls the method (its `__wrapped__`) for everything
+    else. Nothing without the C primitives."""
+    METHOD_TABLES[cls.__module__] = table
+    if _speedups is None:
+        return
+    try:
+        made = {row[0]: _speedups.method(cls.__dict__[row[0]], row) for row in table}
+    except (TypeError, ValueError, KeyError) as e:  # the class keeps its Python methods
+        _keeps_python(cls.__qualname__, "methods", e)
+        return
+    for name, method in made.items():
+        setattr(cls, name, method)
+
+
+def _keeps_python(where: object, what: str, e: Exception) -> None:
+    """Warn (at the generated module's call of `ops` or `methods`) that `where` keeps its
+    Python `what`."""
+    warnings.warn(
+        f"opgrad: {where} does not fit runtime/_speedups' op driver ({e}); "
+        f"its {what} run as Python functions",
+        RuntimeWarning,
+        stacklevel=3,
+    )

@@ -728,6 +728,12 @@ typedef struct {
     int save_how[MAX_SAVES], save_arg[MAX_SAVES];
     Py_ssize_t save_off[MAX_SAVES]; /* the slots' offsets in node_cls, valid while its version is */
     unsigned int slots_tag;          /* node_cls's version tag when they were read (0: not read) */
+    /* A Tensor method whose body is `return <m_names[0]>.<m_names[1]>.<m_names[2]>(self[, other])`
+     * (method 1; 2: `(other, self)`, a reflected operator); 0 for an op. */
+    int method;
+    PyObject *m_globals, *m_names[3]; /* the method's module's globals(), and the names it reads */
+    PyObject *m_mods[2], *m_target;   /* what they named when last read (NULL: not read) */
+    uint64_t m_versions[3];           /* the versions of the dicts they were read from */
 } OpObject;
 
 static PyTypeObject Op_Type;
@@ -939,12 +945,15 @@ save_all(OpObject *op, PyObject *const *ts, PyObject *out, PyObject *node)
     return 0;
 }
 
+/* What `op_run` returns for a call it does not take (not a new reference). */
+#define FALLBACK ((PyObject *)&Op_Type)
+
+/* The op's common case for positional `args`, or FALLBACK before anything observable
+ * happened (the caller then calls a Python function), or NULL with an error. */
 static PyObject *
-op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    OpObject *op = (OpObject *)self;
     Ctx *c = op->ctx;
-    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     PyObject *data[2], *dtype = NULL, *targs[2] = {NULL, NULL}, *conv = NULL;
     int rg = 0, number = -1; /* the argument that is a number, converted below */
     if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != op->nargs || !driver_ready(c) ||
@@ -1102,7 +1111,59 @@ error:
     Py_XDECREF(conv);
     return NULL;
 fallback:
-    return PyObject_Vectorcall(op->wrapped, args, nargsf, kwnames);
+    return FALLBACK;
+}
+
+/* A method's op: what `<m_names[0]>.<m_names[1]>.<m_names[2]>` reads now, when each of
+ * the two is an exact module (whose attributes are its dict's items) -- the dicts' versions
+ * tell whether the last reading still holds; NULL when something else would be read. */
+static PyObject *
+method_target(OpObject *m)
+{
+    PyObject *g = m->m_globals, *a = m->m_mods[0], *b = m->m_mods[1];
+    if (a != NULL && dict_version(g) == m->m_versions[0] && Py_TYPE(a) == &PyModule_Type &&
+        Py_TYPE(b) == &PyModule_Type && dict_version(PyModule_GetDict(a)) == m->m_versions[1] &&
+        dict_version(PyModule_GetDict(b)) == m->m_versions[2])
+        return m->m_target;
+    Py_CLEAR(m->m_mods[0]);
+    Py_CLEAR(m->m_mods[1]);
+    Py_CLEAR(m->m_target);
+    a = PyDict_GetItemWithError(g, m->m_names[0]); /* (not there: LOAD_GLOBAL reads builtins) */
+    b = a != NULL && Py_TYPE(a) == &PyModule_Type ? PyDict_GetItemWithError(PyModule_GetDict(a), m->m_names[1])
+                                                   : NULL;
+    PyObject *t = b != NULL && Py_TYPE(b) == &PyModule_Type
+                      ? PyDict_GetItemWithError(PyModule_GetDict(b), m->m_names[2])
+                      : NULL;
+    if (t == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    m->m_versions[0] = dict_version(g);
+    m->m_versions[1] = dict_version(PyModule_GetDict(a));
+    m->m_versions[2] = dict_version(PyModule_GetDict(b));
+    m->m_mods[0] = Py_NewRef(a);
+    m->m_mods[1] = Py_NewRef(b);
+    m->m_target = Py_NewRef(t);
+    return t;
+}
+
+static PyObject *
+op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    OpObject *op = (OpObject *)self, *t = NULL;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *r = FALLBACK;
+    if (!op->method)
+        r = op_run(op, args, nargs, kwnames);
+    else if ((kwnames == NULL || !PyTuple_GET_SIZE(kwnames)) && nargs == op->nargs &&
+             (t = (OpObject *)method_target(op)) != NULL && Py_TYPE(t) == &Op_Type && !t->method) {
+        /* the op's common case, without the method's frame; anything else: the method */
+        PyObject *swapped[2] = {args[nargs - 1], args[0]};
+        Py_INCREF(t); /* (the call may rebind the names) */
+        r = op_run(t, op->method == 2 ? swapped : args, nargs, NULL);
+        Py_DECREF(t);
+    }
+    return r == FALLBACK ? PyObject_Vectorcall(op->wrapped, args, nargsf, kwnames) : r;
 }
 
 /* A context's and an op's object fields, each list written once for traverse and dealloc:
@@ -1111,8 +1172,10 @@ fallback:
 #define CTX_VISITED(X)                                                                                 \
     X(globals) X(nodes_module) X(gm_globals) X(gm_enabled) X(fwd) X(tensor_wrap) X(of_input_fn) X(as_arg)
 #define CTX_OTHERS(X) X(nodes_dict) X(gm_off) X(float_set) X(float_dtypes[0]) X(float_dtypes[1]) X(float_dtypes[2])
-#define OP_VISITED(X) X(ctx) X(wrapped) X(dict) X(table) X(node_cls) X(doc)
-#define OP_OTHERS(X) X(name) X(qualname) X(module) X(table_name) X(node_name)
+#define OP_VISITED(X)                                                                                  \
+    X(ctx) X(wrapped) X(dict) X(table) X(node_cls) X(doc) X(m_globals) X(m_mods[0]) X(m_mods[1]) X(m_target)
+#define OP_OTHERS(X)                                                                                   \
+    X(name) X(qualname) X(module) X(table_name) X(node_name) X(m_names[0]) X(m_names[1]) X(m_names[2])
 #define VISIT_FIELD(f) Py_VISIT(self->f);
 #define CLEAR_FIELD(f) Py_CLEAR(self->f);
 #define TRAVERSE(name, type, fields)                                                                \
@@ -1220,6 +1283,40 @@ setup_ops(PyObject *self, PyObject *args)
     return (PyObject *)c;
 }
 
+/* A new op object standing in for the function `fn` (its fields empty, tracked). */
+static OpObject *
+op_new(PyObject *fn)
+{
+    OpObject *op = PyObject_GC_New(OpObject, &Op_Type);
+    if (op == NULL)
+        return NULL;
+    op->vectorcall = op_vectorcall;
+    op->ctx = NULL;
+    op->dict = op->weakrefs = op->table = op->node_cls = op->table_name = op->node_name = NULL;
+    op->name = op->qualname = op->module = op->doc = NULL;
+    op->epoch = 0;
+    op->slots_tag = 0;
+    op->nsaves = 0;
+    op->method = 0;
+    op->m_globals = op->m_names[0] = op->m_names[1] = op->m_names[2] = NULL;
+    op->m_mods[0] = op->m_mods[1] = op->m_target = NULL;
+    op->wrapped = Py_NewRef(fn);
+    PyObject_GC_Track(op);
+    return op;
+}
+
+/* The function's __name__, __qualname__, __module__ and __doc__, as the op's. */
+static int
+op_names(OpObject *op)
+{
+    PyObject *fn = op->wrapped;
+    op->name = PyObject_GetAttrString(fn, "__name__");
+    op->qualname = op->name ? PyObject_GetAttrString(fn, "__qualname__") : NULL;
+    op->module = op->qualname ? PyObject_GetAttrString(fn, "__module__") : NULL;
+    op->doc = op->module ? PyObject_GetAttrString(fn, "__doc__") : NULL;
+    return op->doc == NULL ? -1 : 0;
+}
+
 /* op(context, function, row): the C version of `function` (see above). */
 static PyObject *
 make_op(PyObject *self, PyObject *args)
@@ -1235,28 +1332,19 @@ make_op(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "op: expects a function of the context's module and its row");
         return NULL;
     }
-    OpObject *op = PyObject_GC_New(OpObject, &Op_Type);
+    OpObject *op = op_new(fn);
     if (op == NULL)
         return NULL;
-    op->vectorcall = op_vectorcall;
     Py_INCREF(ctx);
     op->ctx = (Ctx *)ctx;
-    op->dict = op->weakrefs = op->table = op->node_cls = NULL;
-    op->name = op->qualname = op->module = op->doc = NULL;
-    op->epoch = 0;
-    op->slots_tag = 0;
     op->nargs = (int)n;
     op->jvp = jvp;
     for (Py_ssize_t i = 0; i < n; i++) /* (a number needs the other argument, a Tensor) */
         op->numbers[i] = n == 2 && PyTuple_GET_ITEM(numbers, i) == Py_True;
-    op->nsaves = 0;
-    Py_INCREF(fn);
-    op->wrapped = fn;
     Py_INCREF(table);
     op->table_name = table;
     Py_INCREF(node);
     op->node_name = node;
-    PyObject_GC_Track(op);
     op->kind = PyUnicode_CompareWithASCIIString(kind, "") == 0    ? 0
                : PyUnicode_CompareWithASCIIString(kind, "f") == 0 ? 1
                : PyUnicode_CompareWithASCIIString(kind, "fc") == 0 ? 2
@@ -1291,11 +1379,7 @@ make_op(PyObject *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "op: a malformed row for %R", name);
         goto error;
     }
-    op->name = PyObject_GetAttrString(fn, "__name__");
-    op->qualname = op->name ? PyObject_GetAttrString(fn, "__qualname__") : NULL;
-    op->module = op->qualname ? PyObject_GetAttrString(fn, "__module__") : NULL;
-    op->doc = op->module ? PyObject_GetAttrString(fn, "__doc__") : NULL;
-    if (op->doc == NULL)
+    if (op_names(op) < 0)
         goto error;
     if (PyObject_RichCompareBool(op->name, name, Py_EQ) != 1) {
         if (!PyErr_Occurred())
@@ -1308,6 +1392,43 @@ error:
     return NULL;
 }
 
+/* method(function, (name, (module, submodule, op), swapped)): the C version of a Tensor method
+ * `function` whose body is `return module.submodule.op(self[, other])` (swapped: `(other,
+ * self)`), positional parameters only, without defaults (codegen/plan_fast.py's
+ * fast_methods). A call of that op's C version (an op object) runs its common case; every
+ * other call (keywords, other argument counts, another object bound to the names, the op's
+ * other cases) calls `function`, which reads the names again. */
+static PyObject *
+make_method(PyObject *self, PyObject *args)
+{
+    PyObject *fn, *name, *path[3];
+    int swapped;
+    if (!PyArg_ParseTuple(args, "O(U(UUU)p):method", &fn, &name, &path[0], &path[1], &path[2], &swapped))
+        return NULL;
+    PyCodeObject *code = PyFunction_Check(fn) ? (PyCodeObject *)PyFunction_GET_CODE(fn) : NULL;
+    if (code == NULL || code->co_argcount < 1 || code->co_argcount > 2 || code->co_kwonlyargcount ||
+        code->co_posonlyargcount || (code->co_flags & (CO_VARARGS | CO_VARKEYWORDS)) ||
+        PyFunction_GET_DEFAULTS(fn) != NULL || (swapped && code->co_argcount != 2)) {
+        PyErr_SetString(PyExc_TypeError, "method: expects a function of one or two positional parameters");
+        return NULL;
+    }
+    OpObject *op = op_new(fn);
+    if (op == NULL)
+        return NULL;
+    op->method = swapped ? 2 : 1;
+    op->nargs = code->co_argcount;
+    op->m_globals = Py_NewRef(PyFunction_GET_GLOBALS(fn));
+    for (int i = 0; i < 3; i++)
+        op->m_names[i] = Py_NewRef(path[i]);
+    if (op_names(op) < 0 || PyObject_RichCompareBool(op->name, name, Py_EQ) != 1) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "method: the row of %R is not for %R", name, op->name);
+        Py_DECREF(op);
+        return NULL;
+    }
+    return (PyObject *)op;
+}
+
 TRAVERSE(op_traverse, OpObject, OP_VISITED)
 
 /* Breaks cycles through the op's own attributes; its context and function stay until it
@@ -1318,6 +1439,9 @@ op_clear(OpObject *op)
     Py_CLEAR(op->dict);
     Py_CLEAR(op->table);
     Py_CLEAR(op->node_cls);
+    Py_CLEAR(op->m_mods[0]); /* (read again, from m_globals, on the next call) */
+    Py_CLEAR(op->m_mods[1]);
+    Py_CLEAR(op->m_target);
     op->epoch = 0;
     return 0;
 }
@@ -1421,6 +1545,8 @@ static PyMethodDef methods[] = {
     {"setup_wrappers", setup_wrappers, METH_O, "Bind the wrappers to tensor_wrapper (its globals())."},
     {"setup_ops", setup_ops, METH_VARARGS, "A context of the op driver for a generated ops module (its globals())."},
     {"op", make_op, METH_VARARGS, "op(function, row): the C version of a generated op (see _accel.ops)."},
+    {"method", make_method, METH_VARARGS,
+     "method(function, row): the C version of a Tensor method that calls a generated op (see _accel.methods)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

@@ -1,0 +1,371 @@
+"""The C versions of the Tensor methods that are one call of a driven op (generated/
+tensor_methods.py's table, `_accel.methods`: `x * y`, `1 - x`, `-x`, `x.tanh()` skip the
+method's Python frame) against the Python methods they stand in for: the same outputs, nodes,
+gradients, errors and warnings, bit for bit, and every name the body reads read again. Its
+helpers are tests/test_fast_paths_cop.py's. Without the extension (or with OPGRAD_PURE set)
+the methods are the Python ones: the comparisons then run a method against itself and the
+C-only tests skip.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import pickle
+import sys
+import textwrap
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+import pytest
+import test_fast_paths_cop as cop
+import test_fast_paths_cop2 as cop2
+
+import opgrad as og
+from opgrad.generated import ops, tensor_methods
+from opgrad.generated.tensor_methods import TensorMethods
+from opgrad.runtime import _accel
+from opgrad.runtime.tensor import Tensor
+
+TABLE = _accel.METHOD_TABLES[tensor_methods.__name__]
+BY_NAME = {row[0]: row for row in TABLE}
+OPS_ROWS = {row[0]: row for row in _accel.OPS_TABLES[ops.__name__]}
+DRIVEN = _accel.ACTIVE and not inspect.isfunction(TensorMethods.__dict__["__mul__"])
+needs_c = pytest.mark.skipif(not DRIVEN, reason="runtime/_speedups not built, or OPGRAD_PURE set")
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
+
+
+def python_method(name: str) -> Callable[..., Any]:
+    fn = TensorMethods.__dict__[name]
+    return getattr(fn, "__wrapped__", fn)
+
+
+@contextmanager
+def python_methods() -> Iterator[None]:
+    """Every listed method as its Python function for a while."""
+    saved = {row[0]: TensorMethods.__dict__[row[0]] for row in TABLE}
+    try:
+        for name in saved:
+            setattr(TensorMethods, name, python_method(name))
+        yield
+    finally:
+        for name, fn in saved.items():
+            setattr(TensorMethods, name, fn)
+
+
+def test_the_table_lists_the_operators_and_they_are_driven():
+    assert {"__mul__", "__rmul__", "__add__", "__radd__", "__sub__", "__rsub__", "__neg__"} <= set(BY_NAME)
+    assert {"__truediv__", "__rtruediv__", "tanh", "exp", "multiply"} <= set(BY_NAME)
+    assert BY_NAME["__rsub__"][1:] == (("_generated", "ops", "subtract"), True)
+    assert BY_NAME["__sub__"][1:] == (("_generated", "ops", "subtract"), False)
+    # in-place methods, ops with other arguments (sum, pow, matmul): not listed
+    assert not {"subtract_", "__isub__", "sum", "pow", "__matmul__", "matmul"} & set(BY_NAME)
+    for name in BY_NAME:
+        fn = TensorMethods.__dict__[name]
+        assert getattr(Tensor, name) is fn
+        if DRIVEN:
+            py = fn.__wrapped__
+            assert not inspect.isfunction(fn) and inspect.isfunction(py)
+            assert py.__globals__ is vars(tensor_methods)
+            assert (fn.__name__, fn.__qualname__, fn.__module__, fn.__doc__) == (
+                py.__name__,
+                py.__qualname__,
+                py.__module__,
+                py.__doc__,
+            )
+            assert inspect.signature(fn) == inspect.signature(py)
+            assert repr(fn) == repr(py)
+        else:
+            assert inspect.isfunction(fn)
+
+
+@pytest.mark.parametrize("name", sorted(BY_NAME))
+def test_each_listed_method_is_one_call_of_a_driven_op(name):
+    _, (alias, module, op), swapped = BY_NAME[name]
+    func = ast.parse(textwrap.dedent(inspect.getsource(python_method(name)))).body[0]
+    assert isinstance(func, ast.FunctionDef) and func.name == name
+    a = func.args
+    assert not (a.defaults or a.kwonlyargs or a.vararg or a.kwarg or a.posonlyargs)
+    params = [p.arg for p in a.args]
+    assert params[0] == "self" and len(params) in (1, 2)
+    body = func.body[1:] if isinstance(func.body[0], ast.Expr) else func.body  # the docstring
+    args = params[::-1] if swapped else params
+    assert [ast.unparse(s) for s in body] == [f"return {alias}.{module}.{op}({', '.join(args)})"]
+    assert swapped == (len(params) == 2 and name.startswith("__r"))
+    assert (alias, module) == ("_generated", "ops") and tensor_methods._generated.ops is ops
+    assert op in OPS_ROWS and len(OPS_ROWS[op][3]) == len(params)
+
+
+# --- comparing the two paths ------------------------------------------------------------------
+
+
+def _both(name: str, make: Callable[[], list[Any]]) -> tuple[Any, Any]:
+    """(C method, Python method): what each made and warned, on fresh but equal inputs."""
+    got = []
+    for fn in (TensorMethods.__dict__[name], python_method(name)):
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            out = cop.outcome(fn, *make())
+        got.append((out, [(x.category, str(x.message)) for x in w]))
+    return got[0], got[1]
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for name, _, _ in TABLE:
+        n = len(OPS_ROWS[BY_NAME[name][1][2]][3])
+        for shapes in cop.UNARY_SHAPES if n == 1 else cop.BINARY_SHAPES:
+            cases.append(pytest.param(name, shapes, id=f"{name}-{'x'.join(map(str, shapes))}"))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "shapes"), _cases())
+def test_the_method_makes_what_the_python_method_makes(name, shapes):
+    row = OPS_ROWS[BY_NAME[name][1][2]]
+    for dtype in cop.FLOATS:
+        for grads in cop.GRADS[len(shapes)]:
+            for grad_on in (True, False):
+                with og.set_grad_enabled(grad_on):
+                    c, py = _both(name, lambda d=dtype, g=grads: cop.inputs_for(row, d, shapes, g))
+                assert c == py, (dtype, grads, grad_on)
+
+
+BINARY_NUMBER_METHODS = sorted(
+    name
+    for name, (_, _, op), _ in TABLE
+    if len(OPS_ROWS[op][3]) == 2 and any(OPS_ROWS[op][7]) and name.startswith("__")
+)
+
+
+@pytest.mark.parametrize("name", BINARY_NUMBER_METHODS)
+def test_a_number_operand_is_the_python_methods(name):
+    assert {"__mul__", "__rmul__", "__rsub__", "__radd__", "__truediv__", "__rtruediv__"} <= set(
+        BINARY_NUMBER_METHODS
+    )
+    for dtype in cop.FLOATS:
+        for value in cop2.NUMBERS:
+            for rg in (False, True):
+                for shape in ((), (4,), (2, 3)):
+
+                    def make(dtype=dtype, value=value, rg=rg, shape=shape) -> list[Any]:
+                        data = np.linspace(0.2, 0.8, int(np.prod(shape))).reshape(shape).astype(dtype)
+                        return [og.tensor(data, requires_grad=rg), value]
+
+                    c, py = _both(name, make)
+                    assert c == py, (dtype, value, rg, shape)
+
+
+NOT_NUMBERS = ["a", object(), [1, 2], None, (1.5,), {1: 2}, np.arange(2.0), b"x", 1j]
+
+
+def _operator_outcomes(expr: Callable[[Tensor], Any]) -> tuple[Any, Any]:
+    got = []
+    for ctx in (contextmanager(lambda: (yield))(), python_methods()):
+        with ctx, warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            t = og.tensor(np.linspace(0.2, 0.8, 2), requires_grad=True)
+            out = cop.outcome(expr, t)
+        got.append((out, [(x.category, str(x.message)) for x in w]))
+    return got[0], got[1]
+
+
+@pytest.mark.parametrize("other", NOT_NUMBERS, ids=lambda v: type(v).__name__)
+def test_other_operands_give_the_python_methods_result_or_error(other):
+    exprs = [
+        lambda t: t * other,
+        lambda t: other * t,
+        lambda t: t + other,
+        lambda t: other + t,
+        lambda t: t - other,
+        lambda t: other - t,
+        lambda t: t / other,
+        lambda t: other / t,
+        lambda t: t.multiply(other),
+        lambda t: t.__rsub__(other),
+        lambda t: TensorMethods.__mul__(other, t),
+        lambda t: TensorMethods.__neg__(other),
+        lambda t: t.tanh(other),
+        lambda t: t.__mul__(),
+        lambda t: t.__mul__(t, t),
+        lambda t: t.__mul__(other=t),
+        lambda t: t.multiply(y=t),
+    ]
+    for i, expr in enumerate(exprs):
+        c, py = _operator_outcomes(expr)
+        assert c == py, i
+
+
+def test_the_errors_of_objects_without_a_number_are_typeerrors():
+    t = og.tensor(np.linspace(0.2, 0.8, 2))
+    for expr in (lambda: t * "a", lambda: t * object(), lambda: "a" - t, lambda: t / None):
+        with pytest.raises(TypeError):
+            expr()
+
+
+def test_a_subclass_and_other_arrays_are_the_python_methods():
+    for expr in (
+        lambda t: t * cop._sub(t),
+        lambda t: cop._sub(t) * 2.0,
+        lambda t: 2.0 - cop._sub(t),
+        lambda t: -cop._sub(t),
+        lambda t: t * np.float32(2),
+        lambda t: t * og.tensor(np.arange(2, dtype=np.int64)),
+        lambda t: t * True,
+        lambda t: og.tensor(t._data.astype(np.complex128)) * 1.5,
+        lambda t: og.tensor(t._data.astype(np.float32)) * t,
+    ):
+        c, py = _operator_outcomes(expr)
+        assert c == py
+
+
+# --- what the body reads ----------------------------------------------------------------------
+
+
+def _python_calls(fn: Callable[[], Any], *codes: Any) -> int:
+    """How many frames of these code objects ran during fn()."""
+    called: list[Any] = []
+    sys.setprofile(lambda frame, event, _: called.append(frame.f_code) if event == "call" else None)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return sum(c in codes for c in called)
+
+
+def _codes(method: str, op: str) -> tuple[Any, Any]:
+    return python_method(method).__code__, cop.python_of(op).__code__
+
+
+@needs_c
+def test_the_common_case_runs_in_c_and_the_others_in_python():
+    x = og.tensor(np.linspace(-1, 1, 4), requires_grad=True)
+    y = og.tensor(np.linspace(0.5, 1, 4))
+    assert _python_calls(lambda: x * y, *_codes("__mul__", "multiply")) == 0
+    assert _python_calls(lambda: 1 - x, *_codes("__rsub__", "subtract")) == 0
+    assert _python_calls(lambda: x.__rsub__(1.5), *_codes("__rsub__", "subtract")) == 0
+    assert _python_calls(lambda: -x, *_codes("__neg__", "neg")) == 0
+    assert _python_calls(lambda: x.tanh(), *_codes("tanh", "tanh")) == 0
+    assert _python_calls(lambda: x.multiply(y), *_codes("multiply", "multiply")) == 0
+    # keywords: the method's frame (its call of ops.multiply is positional: the op's C path)
+    assert _python_calls(lambda: x.multiply(y=y), *_codes("multiply", "multiply")) == 1
+    assert _python_calls(lambda: x * True, *_codes("__mul__", "multiply")) == 2  # a bool: the body's
+    assert _python_calls(lambda: x * cop._sub(y), *_codes("__mul__", "multiply")) == 2
+    assert _python_calls(lambda: x * y._data, *_codes("__mul__", "multiply")) == 2
+    assert _python_calls(lambda: cop.outcome(lambda: x * "a"), *_codes("__mul__", "multiply")) == 2
+    with og.autograd.forward_ad.dual_level():
+        assert _python_calls(lambda: x * y, *_codes("__mul__", "multiply")) == 2
+
+
+@needs_c
+def test_a_rebound_op_or_module_is_what_the_method_calls(monkeypatch):
+    x = og.tensor(np.linspace(-1, 1, 4), requires_grad=True)
+    seen: list[Any] = []
+
+    def logged(*args: Any) -> str:
+        seen.append(args)
+        return "logged"
+
+    with monkeypatch.context() as m:
+        m.setattr(ops, "multiply", logged)
+        assert x * 2.0 == "logged" and 3 * x == "logged" and x.multiply(x) == "logged"
+        assert seen == [(x, 2.0), (3, x), (x, x)]
+    assert _python_calls(lambda: x * 2.0, *_codes("__mul__", "multiply")) == 0
+    with monkeypatch.context() as m:  # ops.tanh as its Python function: the method calls it
+        m.setattr(ops, "tanh", cop.python_of("tanh"))
+        assert _python_calls(lambda: x.tanh(), *_codes("tanh", "tanh")) == 2
+    assert _python_calls(lambda: x.tanh(), *_codes("tanh", "tanh")) == 0
+
+    class FakeGenerated:
+        class ops:  # noqa: N801
+            @staticmethod
+            def subtract(a: Any, b: Any) -> str:
+                return f"subtract {a!r} {b!r}"
+
+    with monkeypatch.context() as m:  # `_generated` rebound in tensor_methods: read again
+        m.setattr(tensor_methods, "_generated", FakeGenerated)
+        assert 1 - x == f"subtract 1 {x!r}"
+    assert _python_calls(lambda: 1 - x, *_codes("__rsub__", "subtract")) == 0
+    with monkeypatch.context() as m:  # `_generated.ops` rebound
+        m.setattr(og.generated, "ops", FakeGenerated.ops)
+        assert 2 - x == f"subtract 2 {x!r}"
+    with monkeypatch.context() as m:  # the name gone: the Python method's NameError
+        m.delattr(tensor_methods, "_generated")
+        with pytest.raises(NameError, match="_generated"):
+            x - 1
+    assert np.array_equal((x - 1)._data, x._data - 1)
+
+
+@needs_c
+def test_the_method_objects_are_methods():
+    x = og.tensor(np.linspace(-1, 1, 4))
+    bound = x.__mul__
+    assert bound.__self__ is x and bound.__func__ is TensorMethods.__dict__["__mul__"]
+    assert np.array_equal(bound(2.0)._data, x._data * 2)
+    assert TensorMethods.__mul__ is TensorMethods.__dict__["__mul__"]
+    assert pickle.loads(pickle.dumps(TensorMethods.__mul__)) is TensorMethods.__mul__
+    assert sum([x, x, x])._data.tobytes() == (x._data * 3).tobytes()  # 0 + x: __radd__
+
+
+@needs_c
+def test_reference_counts_do_not_leak_and_outputs_die():
+    x = og.tensor(np.linspace(-1, 1, 16), requires_grad=True)
+    y = og.tensor(np.full(16, 0.9))
+    _ = (x * y, 1 - x, 1.5 * y, -x, x.tanh(), x / 2.0, x.multiply(y))  # (each method reads its op once)
+    watched = [x, y, x._data, y._data, ops.multiply, ops.subtract, TensorMethods.__dict__["__mul__"]]
+    watched += [TensorMethods.__dict__["__rsub__"], tensor_methods._generated, ops]
+    cop.assert_no_leaks(watched, lambda: (x * y, 1 - x, 1.5 * y, -x, x.tanh(), x / 2.0))
+    cop.assert_no_leaks(watched, lambda: (x * True, 0.5 - x, x.multiply(y=y)))
+
+
+# --- gradients through the methods --------------------------------------------------------------
+
+
+def _double_backward_run(x0: np.ndarray) -> list[bytes]:
+    x = og.tensor(x0, requires_grad=True)
+    c = og.tensor(np.full(x0.shape, 0.7), requires_grad=True)
+    y = (x * c - 1 / (x + 2)) * 3.0
+    z = ((1 - y.tanh()) * y + -x / c).sum()
+    (gx,) = og.autograd.grad(z, [x], create_graph=True)
+    (hx,) = og.autograd.grad((gx * gx).sum(), [x], retain_graph=True)
+    z.backward()
+    return [a._data.tobytes() for a in (y, z, gx, hx, x.grad, c.grad)]
+
+
+def test_double_backward_through_the_methods_is_the_python_paths_and_finite_differences():
+    x0 = np.linspace(-0.9, 0.8, 7)
+    got = _double_backward_run(x0)
+    with python_methods(), cop2.python_functions():
+        want = _double_backward_run(x0)
+    assert got == want
+
+    def first(x1: np.ndarray) -> np.ndarray:
+        x = og.tensor(x1, requires_grad=True)
+        c = og.tensor(np.full(x1.shape, 0.7))
+        y = (x * c - 1 / (x + 2)) * 3.0
+        z = ((1 - y.tanh()) * y + -x / c).sum()
+        (gx,) = og.autograd.grad(z, [x])
+        return gx._data
+
+    eps = 1e-6
+    gx = np.frombuffer(got[2])
+    hx = np.frombuffer(got[3])
+    numeric = np.array(
+        [
+            ((first(x0 + eps * e) ** 2).sum() - (first(x0 - eps * e) ** 2).sum()) / (2 * eps)
+            for e in np.eye(len(x0))
+        ]
+    )
+    assert np.allclose(hx, numeric, rtol=1e-6, atol=1e-8)
+    assert np.array_equal(gx, first(x0))
+
+
+def test_gradients_through_the_methods_never_alias():
+    x = og.tensor(np.linspace(-1, 1, 4), requires_grad=True)
+    y = og.tensor(np.linspace(0.5, 1, 4), requires_grad=True)
+    ((x * y) + (1 - y) + -x).sum().backward()
+    arrays = [x._data, y._data, x.grad._data, y.grad._data]
+    for i, a in enumerate(arrays):
+        assert not any(np.shares_memory(a, b) for b in arrays[i + 1 :])
