@@ -18,7 +18,7 @@ import hashlib
 import os
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,7 @@ ACTIVE = _speedups is not None  # whether the C versions are in use
 PURE: dict[str, Callable[..., Any]] = {}  # the Python functions the C ones replaced, by name
 # each generated ops module's table of the ops `ops` may replace, by module name
 OPS_TABLES: dict[str, list[tuple[Any, ...]]] = {}
+NUMBER_OPS_TABLES: dict[str, list[tuple[Any, ...]]] = {}  # (and those of its ops with number arguments)
 
 
 def recorded(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -87,13 +88,18 @@ def wrappers(namespace: dict[str, Any]) -> None:
         setattr(tw, name, staticmethod(c_fn))
 
 
-def ops(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
+def ops(
+    namespace: dict[str, Any], table: list[tuple[Any, ...]], number_table: Sequence[tuple[Any, ...]] = ()
+) -> None:
     """Replace each function of a generated module (ops.py, grad_ops.py) that `table`
     lists (codegen/plan_fast.py: the ops of one plain body shape) by its C version, which
     runs that body's common case and calls the function (its `__wrapped__`) for everything
-    else. Nothing without the C primitives (pure Python, or `recorded` and the wrappers not
-    bound)."""
+    else; `number_table`: the same for the ops of that shape that also take number arguments
+    (`pow(x, y)`), whose rows end with how many. Nothing without the C primitives (pure
+    Python, or `recorded` and the wrappers not bound)."""
     OPS_TABLES[namespace["__name__"]] = table
+    NUMBER_OPS_TABLES[namespace["__name__"]] = list(number_table)
+    table = [*table, *number_table]
     if _speedups is None or "recorded" not in PURE or "of_output" not in PURE:
         return
     dtypes = tuple(np.dtype(name) for name in ("float16", "float32", "float64"))

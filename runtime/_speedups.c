@@ -690,8 +690,9 @@ setup_wrappers(PyObject *self, PyObject *g)
  * anomaly mode and saved-tensor hooks to their Python functions themselves. */
 
 #define MAX_SAVES 4
-enum { HOW_EDGE, HOW_INPUT, HOW_META, HOW_OUTPUT };
-static const char *const how_names[] = {"of_edge", "of_input", "meta_of", "of_output"};
+enum { HOW_EDGE, HOW_INPUT, HOW_META, HOW_OUTPUT, HOW_VALUE };
+static const char *const how_names[] = {"of_edge", "of_input", "meta_of", "of_output", "value"};
+#define MAX_ATTRS 2
 
 /* What one generated module's bodies read, as set up (`setup_ops`: a context per module,
  * so that another module generated from another spec, a test's, has its own) and checked
@@ -723,6 +724,7 @@ typedef struct {
     PyObject *table, *node_cls;       /* what they named at `epoch` (NULL: not there) */
     unsigned long epoch;
     int nargs, inputs[2], kind, jvp, nsaves;
+    int nattrs; /* number arguments after the tensors: exact floats or ints, passed and saved as they are */
     int numbers[2]; /* takes an exact float or int, as `as_tensor_arg(it, the other, ...)` converts it */
     PyObject *save_slot[MAX_SAVES];
     int save_how[MAX_SAVES], save_arg[MAX_SAVES];
@@ -925,6 +927,9 @@ save_all(OpObject *op, PyObject *const *ts, PyObject *out, PyObject *node)
             v = of_output(NULL, a, 2, NULL);
             break;
         }
+        case HOW_VALUE: /* `node.<slot> = <the number>` */
+            v = Py_NewRef(t);
+            break;
         default:
             v = PyObject_Vectorcall(op->ctx->of_input_fn, &t, 1, NULL);
         }
@@ -954,11 +959,17 @@ static PyObject *
 op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     Ctx *c = op->ctx;
-    PyObject *data[2], *dtype = NULL, *targs[2] = {NULL, NULL}, *conv = NULL;
+    PyObject *data[2 + MAX_ATTRS], *dtype = NULL, *targs[2 + MAX_ATTRS] = {NULL, NULL}, *conv = NULL;
     int rg = 0, number = -1; /* the argument that is a number, converted below */
-    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != op->nargs || !driver_ready(c) ||
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != op->nargs + op->nattrs || !driver_ready(c) ||
         !op_ready(op) || SLOT(c->fwd, c->fwd_active_off) != Py_False)
         goto fallback;
+    for (int i = op->nargs; i < nargs; i++) { /* a number argument: an exact float or int (`y.__class__ is
+                                               * float or int`: no scalar_arg, no promotion of a float x) */
+        if (!PyFloat_CheckExact(args[i]) && !PyLong_CheckExact(args[i]))
+            goto fallback;
+        targs[i] = data[i] = args[i];
+    }
     for (int i = 0; i < op->nargs; i++) {
         PyObject *t = targs[i] = args[i];
         if (!is_tensor(t)) {
@@ -1028,7 +1039,7 @@ op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
         data[number] = arr; /* (the tensor holds it) */
     }
     Py_INCREF(kernel);
-    PyObject *result = PyObject_Vectorcall(kernel, data, op->nargs, NULL);
+    PyObject *result = PyObject_Vectorcall(kernel, data, nargs, NULL);
     Py_DECREF(kernel);
     if (result == NULL) {
         if (PyErr_ExceptionMatches(mapped_errors)) {
@@ -1090,10 +1101,11 @@ op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
             PyObject *fn = jvp_mod == NULL ? NULL : PyObject_GetAttr(jvp_mod, op->name);
             if (fn == NULL && !PyErr_Occurred())
                 PyErr_SetString(PyExc_NameError, "name '_jvp' is not defined");
-            PyObject *jargs[3] = {targs[0], targs[1], out};
-            if (op->nargs == 1)
-                jargs[1] = out;
-            r = fn == NULL ? NULL : PyObject_Vectorcall(fn, jargs, op->nargs + 1, NULL);
+            PyObject *jargs[3 + MAX_ATTRS]; /* `_jvp.<op>(<the arguments>, out)` */
+            for (Py_ssize_t i = 0; i < nargs; i++)
+                jargs[i] = targs[i];
+            jargs[nargs] = out;
+            r = fn == NULL ? NULL : PyObject_Vectorcall(fn, jargs, nargs + 1, NULL);
             Py_XDECREF(fn);
         }
         if (on < 0 || (on > 0 && r == NULL)) {
@@ -1296,7 +1308,7 @@ op_new(PyObject *fn)
     op->name = op->qualname = op->module = op->doc = NULL;
     op->epoch = 0;
     op->slots_tag = 0;
-    op->nsaves = 0;
+    op->nsaves = op->nattrs = 0;
     op->method = 0;
     op->m_globals = op->m_names[0] = op->m_names[1] = op->m_names[2] = NULL;
     op->m_mods[0] = op->m_mods[1] = op->m_target = NULL;
@@ -1321,14 +1333,16 @@ op_names(OpObject *op)
 static PyObject *
 make_op(PyObject *self, PyObject *args)
 {
-    PyObject *ctx, *fn, *name, *table, *node, *inputs, *saves, *kind, *numbers;
-    int jvp;
-    if (!PyArg_ParseTuple(args, "O!O(UUUO!O!UpO!):op", &Ctx_Type, &ctx, &fn, &name, &table, &node, &PyTuple_Type,
-                          &inputs, &PyTuple_Type, &saves, &kind, &jvp, &PyTuple_Type, &numbers))
+    PyObject *ctx, *fn, *row, *name, *table, *node, *inputs, *saves, *kind, *numbers;
+    int jvp, nattrs = 0; /* (a row may end with the count of number arguments) */
+    if (!PyArg_ParseTuple(args, "O!OO!:op", &Ctx_Type, &ctx, &fn, &PyTuple_Type, &row) ||
+        !PyArg_ParseTuple(row, "UUUO!O!UpO!|i:op", &name, &table, &node, &PyTuple_Type, &inputs, &PyTuple_Type,
+                          &saves, &kind, &jvp, &PyTuple_Type, &numbers, &nattrs))
         return NULL;
     Py_ssize_t n = PyTuple_GET_SIZE(inputs), ns = PyTuple_GET_SIZE(saves);
     if (!PyFunction_Check(fn) || PyFunction_GET_GLOBALS(fn) != ((Ctx *)ctx)->globals || n < 1 || n > 2 ||
-        ns > MAX_SAVES || PyTuple_GET_SIZE(numbers) != n) {
+        ns > MAX_SAVES || PyTuple_GET_SIZE(numbers) != n || nattrs < 0 || nattrs > MAX_ATTRS ||
+        ((PyCodeObject *)PyFunction_GET_CODE(fn))->co_argcount != n + nattrs) {
         PyErr_SetString(PyExc_TypeError, "op: expects a function of the context's module and its row");
         return NULL;
     }
@@ -1338,6 +1352,7 @@ make_op(PyObject *self, PyObject *args)
     Py_INCREF(ctx);
     op->ctx = (Ctx *)ctx;
     op->nargs = (int)n;
+    op->nattrs = nattrs;
     op->jvp = jvp;
     for (Py_ssize_t i = 0; i < n; i++) /* (a number needs the other argument, a Tensor) */
         op->numbers[i] = n == 2 && PyTuple_GET_ITEM(numbers, i) == Py_True;
@@ -1363,10 +1378,10 @@ make_op(PyObject *self, PyObject *args)
         if (!PyArg_ParseTuple(PyTuple_GET_ITEM(saves, i), "UUi", &slot, &how, &arg))
             goto error;
         int h = -1;
-        for (int j = 0; j < 4; j++)
+        for (int j = 0; j < 5; j++)
             if (PyUnicode_CompareWithASCIIString(how, how_names[j]) == 0)
                 h = j;
-        if (h < 0 || arg < -1 || arg >= n || (arg == -1) != (h == HOW_OUTPUT))
+        if (h < 0 || arg < -1 || arg >= n + nattrs || (arg == -1) != (h == HOW_OUTPUT) || (arg >= n) != (h == HOW_VALUE))
             op->kind = -1;
         Py_INCREF(slot);
         PyUnicode_InternInPlace(&slot);

@@ -25,14 +25,14 @@ import test_fast_paths_cop as cop
 import test_fast_paths_cop2 as cop2
 
 import opgrad as og
-from opgrad.generated import ops, tensor_methods
+from opgrad.generated import grad_ops, ops, tensor_methods
 from opgrad.generated.tensor_methods import TensorMethods
 from opgrad.runtime import _accel
 from opgrad.runtime.tensor import Tensor
 
 TABLE = _accel.METHOD_TABLES[tensor_methods.__name__]
 BY_NAME = {row[0]: row for row in TABLE}
-OPS_ROWS = {row[0]: row for row in _accel.OPS_TABLES[ops.__name__]}
+OPS_ROWS = {row[0]: row for t in (_accel.OPS_TABLES, _accel.NUMBER_OPS_TABLES) for row in t[ops.__name__]}
 DRIVEN = _accel.ACTIVE and not inspect.isfunction(TensorMethods.__dict__["__mul__"])
 needs_c = pytest.mark.skipif(not DRIVEN, reason="runtime/_speedups not built, or OPGRAD_PURE set")
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
@@ -61,8 +61,9 @@ def test_the_table_lists_the_operators_and_they_are_driven():
     assert {"__truediv__", "__rtruediv__", "tanh", "exp", "multiply"} <= set(BY_NAME)
     assert BY_NAME["__rsub__"][1:] == (("_generated", "ops", "subtract"), True)
     assert BY_NAME["__sub__"][1:] == (("_generated", "ops", "subtract"), False)
-    # in-place methods, ops with other arguments (sum, pow, matmul): not listed
-    assert not {"subtract_", "__isub__", "sum", "pow", "__matmul__", "matmul"} & set(BY_NAME)
+    # in-place methods, ops with other arguments (sum, matmul): not listed
+    assert not {"subtract_", "__isub__", "sum", "__matmul__", "matmul"} & set(BY_NAME)
+    assert BY_NAME["pow"][1:] == (("_generated", "ops", "pow"), False)
     for name in BY_NAME:
         fn = TensorMethods.__dict__[name]
         assert getattr(Tensor, name) is fn
@@ -96,7 +97,7 @@ def test_each_listed_method_is_one_call_of_a_driven_op(name):
     assert [ast.unparse(s) for s in body] == [f"return {alias}.{module}.{op}({', '.join(args)})"]
     assert swapped == (len(params) == 2 and name.startswith("__r"))
     assert (alias, module) == ("_generated", "ops") and tensor_methods._generated.ops is ops
-    assert op in OPS_ROWS and len(OPS_ROWS[op][3]) == len(params)
+    assert op in OPS_ROWS and len(OPS_ROWS[op][3]) + (OPS_ROWS[op][8:] or (0,))[0] == len(params)
 
 
 # --- comparing the two paths ------------------------------------------------------------------
@@ -115,8 +116,10 @@ def _both(name: str, make: Callable[[], list[Any]]) -> tuple[Any, Any]:
 
 def _cases() -> list[Any]:
     cases = []
-    for name, _, _ in TABLE:
-        n = len(OPS_ROWS[BY_NAME[name][1][2]][3])
+    for name, (_, _, op), _ in TABLE:
+        if len(OPS_ROWS[op]) > 8:  # number arguments: below
+            continue
+        n = len(OPS_ROWS[op][3])
         for shapes in cop.UNARY_SHAPES if n == 1 else cop.BINARY_SHAPES:
             cases.append(pytest.param(name, shapes, id=f"{name}-{'x'.join(map(str, shapes))}"))
     return cases
@@ -369,3 +372,207 @@ def test_gradients_through_the_methods_never_alias():
     arrays = [x._data, y._data, x.grad._data, y.grad._data]
     for i, a in enumerate(arrays):
         assert not any(np.shares_memory(a, b) for b in arrays[i + 1 :])
+
+
+# --- ops with number arguments (`pow(x, y)`, `pow_grad(x, out_grad, y)`) ------------------------
+
+NUMBER_ROWS = {
+    (module, row[0]): row for module in (ops, grad_ops) for row in _accel.NUMBER_OPS_TABLES[module.__name__]
+}
+NUMBER_IDS = [f"{module.__name__.rsplit('.', 1)[1]}.{name}" for module, name in NUMBER_ROWS]
+
+
+def _py(module: Any, name: str) -> Callable[..., Any]:
+    fn = getattr(module, name)
+    return getattr(fn, "__wrapped__", fn)
+
+
+def test_the_number_rows_list_pow_and_pow_grad():
+    assert {(ops, "pow"), (grad_ops, "pow_grad")} <= set(NUMBER_ROWS)
+    assert NUMBER_ROWS[ops, "pow"][8] == 1 and NUMBER_ROWS[grad_ops, "pow_grad"][8] == 1
+    for module, name in NUMBER_ROWS:
+        assert inspect.isfunction(getattr(module, name)) is not DRIVEN
+        assert name not in {row[0] for row in _accel.OPS_TABLES[module.__name__]}
+
+
+@pytest.mark.parametrize(("module", "name"), list(NUMBER_ROWS), ids=NUMBER_IDS)
+def test_each_number_row_body_has_the_driven_shape(module, name):
+    row = NUMBER_ROWS[module, name]
+    func = ast.parse(textwrap.dedent(inspect.getsource(_py(module, name)))).body[0]
+    assert isinstance(func, ast.FunctionDef)
+    a = func.args
+    assert not (a.defaults or a.kwonlyargs or a.vararg or a.kwarg or a.posonlyargs)
+    params = [p.arg for p in a.args]
+    n = len(row[3])
+    names, attrs = params[:n], params[n:]
+    assert len(attrs) == row[8]
+    if module is grad_ops:  # Tensors as they are, then the numbers
+        assert [ast.unparse(p.annotation) for p in a.args] == ["Tensor"] * n + ["float"] * len(attrs)
+    tensor_saves = tuple(s for s in row[4] if s[1] != "value")
+    values = [s for s in row[4] if s[1] == "value"]
+    assert row[4] == tensor_saves + tuple(values)  # the numbers stored after the tensors
+    out = "out" if module is ops else "x_grad"
+    want = cop._expected_tail((*row[:4], tensor_saves, *row[5:8]), names, out)
+    arrays = ", ".join(f"{n}._data" for n in names)
+    assert f"_kernel({arrays})" in want
+    want = want.replace(f"_kernel({arrays})", f"_kernel({', '.join([arrays, *attrs])})")
+    want = want.replace(f"({', '.join(names)}, {out})", f"({', '.join(names + attrs)}, {out})")
+    stores = "".join(f"\n    node.{slot} = {params[i]}" for slot, _, i in values)
+    want = want.replace(f"\nelse:\n    {out} = wrap", f"{stores}\nelse:\n    {out} = wrap")
+    body = func.body[1:] if isinstance(func.body[0], ast.Expr) else func.body  # the docstring
+    start = next(
+        i for i, s in enumerate(body) if isinstance(s, ast.Assign) and ast.unparse(s.targets[0]) == "_kernel"
+    )
+    assert "\n".join(ast.unparse(s) for s in body[start:]) == "\n".join(
+        ast.unparse(s) for s in ast.parse(want).body
+    )
+    assert module is ops or start == 0
+    # before the kernel: tests that are false for Tensors of one float dtype and exact numbers
+    for s in body[:start]:
+        assert isinstance(s, ast.If) and not s.orelse
+        test = compile(ast.Expression(s.test), "<test>", "eval")
+        for dtype in cop.FLOATS:
+            for number in (0.5, 3, -2.0, 0, -0.0, 2**70):
+                env = {n: og.tensor(np.ones(2, dtype)) for n in names} | {n: number for n in attrs}
+                assert eval(test, vars(ops), env) is False, ast.unparse(s)  # noqa: S307
+
+
+NUMBER_VALUES = [2, 3, 0, 1, -1, 0.5, 2.5, -1.5, 0.0, -0.0, 3.0, 1e300, -1e300, 65520.0, 70000, 1e-300]
+NUMBER_VALUES += [float("nan"), float("inf"), -float("inf"), 2**53 + 1, 10**400, -(10**400), 2**63]
+NUMBER_VALUES += [True, False, np.float64(2.0), np.float32(0.5), np.int64(3), np.bool_(True), 1j, "2", None]
+
+
+def _number_inputs(
+    module: Any, name: str, dtype: Any, shape: tuple[int, ...], grads: tuple[bool, ...]
+) -> list[Any]:
+    params = list(inspect.signature(_py(module, name)).parameters)
+    n = len(NUMBER_ROWS[module, name][3])
+    rng = np.random.default_rng(len(shape))
+    out = []
+    for p, rg in zip(params[:n], grads, strict=True):
+        if p == "mask":
+            out.append(og.tensor(rng.uniform(size=shape) > 0.5))
+        else:
+            out.append(og.tensor(rng.uniform(-1.5, 1.5, shape).astype(dtype), requires_grad=rg))
+    return out
+
+
+@pytest.mark.parametrize(("module", "name"), list(NUMBER_ROWS), ids=NUMBER_IDS)
+def test_the_number_ops_make_what_the_python_functions_make(module, name):
+    n = len(NUMBER_ROWS[module, name][3])
+    for dtype in cop.FLOATS:
+        for shape in ((), (4,), (3, 4)):
+            for grads in cop.GRADS[n]:
+                for grad_on in (True, False):
+                    for value in NUMBER_VALUES:
+                        got = []
+                        for fn in (getattr(module, name), _py(module, name)):
+                            ins = _number_inputs(module, name, dtype, shape, grads)
+                            with og.set_grad_enabled(grad_on), warnings.catch_warnings(record=True) as w:
+                                warnings.simplefilter("always")
+                                out = cop.outcome(fn, *ins, value)
+                            got.append((out, [(x.category, str(x.message)) for x in w]))
+                        assert got[0] == got[1], (dtype, shape, grads, grad_on, value)
+
+
+@pytest.mark.parametrize(("module", "name"), list(NUMBER_ROWS), ids=NUMBER_IDS)
+def test_the_number_ops_other_calls_are_the_python_functions(module, name):
+    n = len(NUMBER_ROWS[module, name][3])
+    for make in (
+        lambda: [*_number_inputs(module, name, np.float64, (3,), (True,) * n), 2.0, 3.0],  # one too many
+        lambda: _number_inputs(module, name, np.float64, (3,), (True,) * n),  # one too few
+        lambda: [*(cop._sub(t) for t in _number_inputs(module, name, np.float32, (3,), (True,) * n)), 2.0],
+        lambda: [
+            *(
+                og.tensor(t._data.astype(np.int64))
+                for t in _number_inputs(module, name, np.float64, (3,), (False,) * n)
+            ),
+            2.5,
+        ],
+        lambda: [*_number_inputs(module, name, np.float64, (3,), (True,) * n), 2.0],
+    ):
+        c = cop.outcome(getattr(module, name), *make())
+        assert c == cop.outcome(_py(module, name), *make())
+    ins = _number_inputs(module, name, np.float64, (3,), (True,) * n)
+    keyword = list(inspect.signature(_py(module, name)).parameters)[-1]
+    assert cop.outcome(getattr(module, name), *ins, **{keyword: 2.0}) == cop.outcome(
+        _py(module, name), *ins, **{keyword: 2.0}
+    )
+
+
+@needs_c
+def test_pow_runs_in_c_and_the_others_in_python():
+    x = og.tensor(np.linspace(-1, 1, 4), requires_grad=True)
+    g = og.tensor(np.linspace(0.5, 1, 4))
+    pow_code, grad_code = _py(ops, "pow").__code__, _py(grad_ops, "pow_grad").__code__
+    for value, calls in ((3, 0), (2.5, 0), (-0.0, 0), (True, 1), (np.float64(2), 1), (10**400, 1)):
+        assert _python_calls(lambda value=value: cop.outcome(og.pow, x, value), pow_code) == calls
+        assert (
+            _python_calls(lambda value=value: cop.outcome(grad_ops.pow_grad, x, g, value), grad_code) == calls
+        )
+    assert _python_calls(lambda: x**3, pow_code) == 0
+    assert _python_calls(lambda: x.pow(3), pow_code, python_method("pow").__code__) == 0
+    assert _python_calls(lambda: og.pow(x, y=3), pow_code) == 1
+    with og.autograd.forward_ad.dual_level():
+        assert _python_calls(lambda: og.pow(x, 3), pow_code) == 1
+
+
+@needs_c
+def test_the_number_ops_do_not_leak():
+    x = og.tensor(np.linspace(-1, 1, 16), requires_grad=True)
+    g = og.tensor(np.full(16, 0.9), requires_grad=True)
+    y = 2.5
+    _ = (x**3, grad_ops.pow_grad(x, g, 3), x.pow(y))
+    watched = [x, g, x._data, g._data, y, ops.pow, grad_ops.pow_grad, ops._k_pow, grad_ops._k_pow_grad]
+    cop.assert_no_leaks(watched, lambda: (x**3, x.pow(y), grad_ops.pow_grad(x, g, y), og.pow(g, y)))
+
+
+@contextmanager
+def all_python() -> Iterator[None]:
+    """Every driven function of ops.py and grad_ops.py (both tables) and every listed method as
+    its Python function for a while."""
+    saved = [
+        (module, row[0], getattr(module, row[0]))
+        for module in (ops, grad_ops)
+        for t in (_accel.OPS_TABLES, _accel.NUMBER_OPS_TABLES)
+        for row in t[module.__name__]
+    ]
+    try:
+        for module, name, fn in saved:
+            setattr(module, name, getattr(fn, "__wrapped__", fn))
+        with python_methods():
+            yield
+    finally:
+        for module, name, fn in saved:
+            setattr(module, name, fn)
+
+
+def _cube_run(x0: np.ndarray, y: Any) -> list[bytes]:
+    x = og.tensor(x0, requires_grad=True)
+    z = (og.tanh(x) ** y).sum()
+    (gx,) = og.autograd.grad(z, [x], create_graph=True)
+    (hx,) = og.autograd.grad(gx.sum(), [x], create_graph=True)
+    (tx,) = og.autograd.grad((hx * hx).sum(), [x])
+    return [a._data.tobytes() for a in (z, gx, hx, tx)]
+
+
+@pytest.mark.parametrize("y", [3, 2.5, 4.0])
+def test_double_backward_of_tanh_cubed_is_the_python_paths_and_finite_differences(y):
+    x0 = np.linspace(-0.9, 0.8, 6)
+    got = _cube_run(x0, y)
+    with all_python():
+        want = _cube_run(x0, y)
+    assert got == want
+    x0 = np.abs(x0) + 0.1  # (y = 2.5: a real power)
+
+    def grad_sum(x1: np.ndarray) -> float:
+        x = og.tensor(x1, requires_grad=True)
+        (gx,) = og.autograd.grad((og.tanh(x) ** y).sum(), [x])
+        return float(gx._data.sum())
+
+    x = og.tensor(x0, requires_grad=True)
+    (gx,) = og.autograd.grad((og.tanh(x) ** y).sum(), [x], create_graph=True)
+    (hx,) = og.autograd.grad(gx.sum(), [x])
+    eps = 1e-6
+    numeric = [(grad_sum(x0 + eps * e) - grad_sum(x0 - eps * e)) / (2 * eps) for e in np.eye(len(x0))]
+    assert np.allclose(hx._data, numeric, rtol=1e-6, atol=1e-8)
