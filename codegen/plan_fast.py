@@ -34,6 +34,7 @@ from opgrad.codegen.plan_parts import (
     AttributeCheck,
     ComplexGuard,
     Function,
+    InplaceFunction,
     KernelCall,
     Method,
     Promotion,
@@ -92,7 +93,7 @@ def _text(s: Stmt) -> str:
     return stmt(s, 0)
 
 
-def _plain_params(f: Function, names: tuple[str, ...]) -> bool:
+def _plain_params(f: Function | InplaceFunction, names: tuple[str, ...]) -> bool:
     """The signature takes exactly `names`, positional, without defaults."""
     body = f.signature.body
     if not isinstance(body, Group) or body.head != f.name:
@@ -258,22 +259,61 @@ def fast_op(f: Function) -> FastOp | None:
     return FastOp(f.name, k.table, node, names, inputs, tuple(saves), kind, jvp, output, numbers, attrs)
 
 
+def fast_inplace(f: InplaceFunction) -> tuple[str, ...] | None:
+    """An in-place op's tensor arguments, when its body starts with the direct write the C
+    driver runs (`_speedups.c`, inplace_run):
+
+        if not isinstance(x, Tensor): raise _not_a_tensor("<op>", "x", x)
+        [if not isinstance(y, Tensor): y = as_tensor_arg(y, x, "<op>", "y")]
+        record = check_inplace("<op>", x[, y])
+        if not (record or FORWARD.active) and write_into(x, <table>, (x._data[, y._data])):
+            return x
+
+    (what follows, the general path, runs only in the Python function); else None."""
+    into = f.into
+    convs = f.conversions
+    names = tuple(c.name for c in convs if isinstance(c, TensorConversion))
+    if (
+        into is None
+        or into.attrs
+        or len(names) not in (1, 2)
+        or len(convs) != len(names)
+        or not _plain_params(f, names)
+        or into.target != names[0]
+        or into.table != naming.kernel_table(into.table.removeprefix("_k_"))
+        or into.arrays != tuple(f"{n}._data" for n in names)
+        or _text(f.record) != f'record = check_inplace("{f.name}", {", ".join(names)})'
+    ):
+        return None
+    forms = tuple((c.form, c.like) for c in convs if isinstance(c, TensorConversion))
+    if forms != (("written", ""), ("tensor", names[0]))[: len(names)]:
+        return None
+    return names
+
+
 def fast_table(functions: tuple[object, ...]) -> Stmt | None:
-    """`_accel.ops(globals(), [rows][, [rows with number arguments]])` for the functions of
-    the shape, or None."""
+    """`_accel.ops(globals(), [rows][, [rows with number arguments][, [in-place rows]]])` for
+    the functions of the shape, or None."""
     found = [r for f in functions if isinstance(f, Function) and (r := fast_op(f)) is not None]
+    inplace = [
+        tuple_of(quoted(f.name), quoted(f.into.table))
+        for f in functions
+        if isinstance(f, InplaceFunction) and f.into is not None and fast_inplace(f) is not None
+    ]
     if not found:
         return None
     tables = [vertical(list_of(*(r.row for r in found if not r.attrs)))]
-    if any(r.attrs for r in found):
+    if any(r.attrs for r in found) or inplace:
         tables.append(vertical(list_of(*(r.row for r in found if r.attrs))))
+    if inplace:
+        tables.append(vertical(list_of(*inplace)))
     return Stmt("", vertical(call("_accel.ops", "globals()", *tables)))
 
 
-def fast_method(m: Method, driven: dict[str, FastOp]) -> tuple[str, bool] | None:
+def fast_method(m: Method, driven: dict[str, int]) -> tuple[str, bool] | None:
     """(op, swapped) when `m`'s body is `return _generated.ops.<op>(self[, other])` (swapped:
     `(other, self)`) with exactly those positional parameters, without defaults, and `<op>` is
-    a row of the driver's table taking as many arguments; else None."""
+    a row of the driver's tables taking as many arguments (`driven`: op -> count); else None."""
     body = m.signature.body
     if not isinstance(body, Group) or body.head != m.name:
         return None
@@ -286,8 +326,7 @@ def fast_method(m: Method, driven: dict[str, FastOp]) -> tuple[str, bool] | None
     head = f"return {naming.GENERATED_ALIAS}.{naming.OPS_MODULE}."
     text = _text(m.call)
     name = text.removeprefix(head).split("(")[0]
-    op = driven.get(name)
-    if not text.startswith(head) or op is None or len(op.args + op.attrs) != len(params):
+    if not text.startswith(head) or driven.get(name) != len(params):
         return None
     for swapped, args in ((False, params), (True, params[::-1])):
         if text == f"{head}{name}({', '.join(args)})":
@@ -297,8 +336,14 @@ def fast_method(m: Method, driven: dict[str, FastOp]) -> tuple[str, bool] | None
 
 def fast_methods(bound: tuple[Method, ...], functions: tuple[object, ...]) -> Stmt | None:
     """`_accel.methods(TensorMethods, [rows])`: (method, (module alias, ops module, op),
-    swapped) for the methods that are one call of a row of the ops' table; or None."""
-    driven = {r.name: r for f in functions if isinstance(f, Function) and (r := fast_op(f)) is not None}
+    swapped) for the methods that are one call of a row of the ops' tables; or None."""
+    ops = [r for f in functions if isinstance(f, Function) and (r := fast_op(f)) is not None]
+    driven = {r.name: len(r.args + r.attrs) for r in ops}
+    driven |= {
+        f.name: len(names)
+        for f in functions
+        if isinstance(f, InplaceFunction) and (names := fast_inplace(f)) is not None
+    }
     rows = []
     for m in bound:
         if (found := fast_method(m, driven)) is not None:

@@ -11274,4 +11274,13 @@ _accel.ops(
         ("masked_fill", "_k_masked_fill", "MaskedFillGradNode", (0, -1), (("mask", "of_input", 1), ("value", "value", 2)), "f", True, (True, True), 1),
         ("fill", "_k_fill", "FillGradNode", (0,), (("x", "meta_of", 0), ("value", "value", 1)), "", True, (False,), 1),
     ],
+    [
+        ("exp_", "_k_exp"),
+        ("tanh_", "_k_tanh"),
+        ("add_", "_k_add"),
+        ("subtract_", "_k_subtract"),
+        ("multiply_", "_k_multiply"),
+        ("divide_", "_k_divide"),
+        ("zero_", "_k_zero"),
+    ],
 )

@@ -56,6 +56,7 @@ PURE: dict[str, Callable[..., Any]] = {}  # the Python functions the C ones repl
 # each generated ops module's table of the ops `ops` may replace, by module name
 OPS_TABLES: dict[str, list[tuple[Any, ...]]] = {}
 NUMBER_OPS_TABLES: dict[str, list[tuple[Any, ...]]] = {}  # (and those of its ops with number arguments)
+INPLACE_OPS_TABLES: dict[str, list[tuple[str, str]]] = {}  # (and those of its in-place ops)
 
 
 def recorded(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -89,16 +90,22 @@ def wrappers(namespace: dict[str, Any]) -> None:
 
 
 def ops(
-    namespace: dict[str, Any], table: list[tuple[Any, ...]], number_table: Sequence[tuple[Any, ...]] = ()
+    namespace: dict[str, Any],
+    table: list[tuple[Any, ...]],
+    number_table: Sequence[tuple[Any, ...]] = (),
+    inplace_table: Sequence[tuple[str, str]] = (),
 ) -> None:
     """Replace each function of a generated module (ops.py, grad_ops.py) that `table`
     lists (codegen/plan_fast.py: the ops of one plain body shape) by its C version, which
     runs that body's common case and calls the function (its `__wrapped__`) for everything
     else; `number_table`: the same for the ops of that shape that also take number arguments
-    (`pow(x, y)`), whose rows end with how many. Nothing without the C primitives (pure
-    Python, or `recorded` and the wrappers not bound)."""
+    (`pow(x, y)`), whose rows end with how many; `inplace_table`: (name, kernel table) of the
+    in-place ops whose body starts with the direct write (`write_into`), which their C version
+    runs when nothing is recorded. Nothing without the C primitives (pure Python, or
+    `recorded` and the wrappers not bound)."""
     OPS_TABLES[namespace["__name__"]] = table
     NUMBER_OPS_TABLES[namespace["__name__"]] = list(number_table)
+    INPLACE_OPS_TABLES[namespace["__name__"]] = list(inplace_table)
     table = [*table, *number_table]
     if _speedups is None or "recorded" not in PURE or "of_output" not in PURE:
         return
@@ -106,6 +113,7 @@ def ops(
     try:
         context = _speedups.setup_ops(namespace, dtypes)  # one per module (a test spec has its own)
         made = {row[0]: _speedups.op(context, namespace[row[0]], row) for row in table}
+        made |= {row[0]: _speedups.inplace_op(context, namespace[row[0]], row) for row in inplace_table}
     except (TypeError, ValueError, AttributeError) as e:  # this module keeps its Python functions
         _keeps_python(namespace.get("__name__"), "ops", e)
         return

@@ -736,6 +736,12 @@ typedef struct {
     PyObject *m_globals, *m_names[3]; /* the method's module's globals(), and the names it reads */
     PyObject *m_mods[2], *m_target;   /* what they named when last read (NULL: not read) */
     uint64_t m_versions[3];           /* the versions of the dicts they were read from */
+    /* An in-place op `op_(x[, y])` whose direct write (`write_into`) is run here (see inplace_run). */
+    int inplace;
+    PyObject *ip_fns[2], *ip_codes[2]; /* check_inplace and write_into as set up, and their code */
+    PyObject *ip_globals, *ip_into, *ip_vc_type, *ip_bump; /* their module's globals; _INTO,
+                                                             * VersionCounter, bump_version in it */
+    uint64_t ip_versions[2]; /* ops' and that module's dict versions when last checked (0: not yet) */
 } OpObject;
 
 static PyTypeObject Op_Type;
@@ -955,6 +961,27 @@ save_all(OpObject *op, PyObject *const *ts, PyObject *out, PyObject *node)
 
 /* The op's common case for positional `args`, or FALLBACK before anything observable
  * happened (the caller then calls a Python function), or NULL with an error. */
+/* Tensor t's array is an exact ndarray of the float dtype *dtype (the first: of one the driver
+ * takes) and its _requires_grad a bool: 1, *data its array, *dtype set; else 0. */
+static int
+plain_array(Ctx *c, PyObject *t, PyObject **data, PyObject **dtype)
+{
+    PyObject *d = *data = SLOT(t, tensor_L.offs[T_DATA]);
+    PyObject *r = SLOT(t, tensor_L.offs[T_RG]);
+    if (d == NULL || Py_TYPE(d) != ndarray_type || (r != Py_True && r != Py_False))
+        return 0;
+    PyObject *dt = PyObject_GetAttr(d, str_dtype);
+    if (dt == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_DECREF(dt); /* (the array holds it) */
+    if (*dtype == NULL ? !is_float_dtype(c, dt) : dt != *dtype)
+        return 0;
+    *dtype = dt;
+    return 1;
+}
+
 static PyObject *
 op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
@@ -979,19 +1006,8 @@ op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
             number = i;
             continue;
         }
-        data[i] = SLOT(t, tensor_L.offs[T_DATA]);
-        PyObject *r = SLOT(t, tensor_L.offs[T_RG]); /* a bool, read below */
-        if (data[i] == NULL || Py_TYPE(data[i]) != ndarray_type || (r != Py_True && r != Py_False))
+        if (!plain_array(c, t, &data[i], &dtype))
             goto fallback;
-        PyObject *dt = PyObject_GetAttr(data[i], str_dtype);
-        if (dt == NULL) {
-            PyErr_Clear();
-            goto fallback;
-        }
-        Py_DECREF(dt); /* (the array holds it) */
-        if (dtype == NULL ? !is_float_dtype(c, dt) : dt != dtype)
-            goto fallback;
-        dtype = dt;
     }
     for (int i = 0; i < op->nargs; i++) /* `(x._requires_grad or y._requires_grad)`, those with an edge */
         if (op->inputs[i] >= 0 && op->inputs[i] != number && SLOT(args[op->inputs[i]], tensor_L.offs[T_RG]) == Py_True)
@@ -1126,6 +1142,140 @@ fallback:
     return FALLBACK;
 }
 
+static PyObject *ip_one, *ip_refused; /* 1; write_into's (TypeError, ValueError, OverflowError) */
+
+/* check_inplace and write_into, and what they read, are still what was set up. */
+static int
+ip_ready(OpObject *op)
+{
+    Ctx *c = op->ctx;
+    PyObject *g = c->globals, *m = op->ip_globals;
+    if (PyFunction_GET_CODE(op->ip_fns[0]) != op->ip_codes[0] || PyFunction_GET_CODE(op->ip_fns[1]) != op->ip_codes[1])
+        return 0;
+    if (dict_version(g) == op->ip_versions[0] && dict_version(m) == op->ip_versions[1])
+        return 1;
+    if (PyDict_GetItemString(g, "check_inplace") != op->ip_fns[0] ||
+        PyDict_GetItemString(g, "write_into") != op->ip_fns[1] ||
+        PyDict_GetItemString(m, "grad_enabled") != c->gm_enabled || PyDict_GetItemString(m, "_INTO") != op->ip_into ||
+        PyDict_GetItemString(m, "VersionCounter") != op->ip_vc_type ||
+        PyDict_GetItemString(m, "bump_version") != op->ip_bump || PyDict_GetItemString(m, "isinstance") != NULL ||
+        PyDict_GetItemString(m, "any") != NULL)
+        return 0;
+    op->ip_versions[0] = dict_version(g);
+    op->ip_versions[1] = dict_version(m);
+    return 1;
+}
+
+/* An in-place op's common case, the body's first lines for exact Tensors of one float dtype:
+ *     record = check_inplace("<op>", x[, y])      # False: grad mode off, or nothing requires grad
+ *     if not (record or FORWARD.active) and write_into(x, <table>, (x._data[, y._data])):
+ *         return x
+ * write_into: the kernel's into variant (_INTO) writes into x's writeable array, then x's
+ * version counter (made if x has none) counts one more write. Anything else -- recording,
+ * forward mode, a kernel without an into variant, a read-only array, the into variant
+ * refusing (TypeError, ValueError, OverflowError: nothing written) or declining -- returns
+ * FALLBACK before anything was written, and the Python function runs the whole body. */
+static PyObject *
+inplace_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    Ctx *c = op->ctx;
+    PyObject *data[3], *dtype = NULL;
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != op->nargs || !driver_ready(c) ||
+        !ip_ready(op) || SLOT(c->fwd, c->fwd_active_off) != Py_False)
+        return FALLBACK;
+    if (op->epoch != c->epoch) { /* the kernel table, read again in a new epoch */
+        op->epoch = c->epoch;
+        Py_CLEAR(op->table);
+        PyObject *t = PyDict_GetItemWithError(c->globals, op->table_name);
+        if (t != NULL && PyDict_CheckExact(t))
+            op->table = Py_NewRef(t);
+        PyErr_Clear();
+    }
+    if (op->table == NULL)
+        return FALLBACK;
+    int rg = 0;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        if (!is_tensor(args[i]) || !plain_array(c, args[i], &data[i + 1], &dtype))
+            return FALLBACK;
+        rg |= SLOT(args[i], tensor_L.offs[T_RG]) == Py_True;
+    }
+    PyObject *x = args[0];
+    data[0] = data[1];
+    if (rg) { /* check_inplace: `grad_enabled()` decides (`not _OFF or _STATE.enabled`) */
+        int on = 1;
+        if (PyList_GET_SIZE(c->gm_off)) {
+            PyObject *v = PyObject_CallNoArgs(c->gm_enabled);
+            on = v == NULL ? -1 : PyObject_IsTrue(v);
+            Py_XDECREF(v);
+        }
+        if (on < 0)
+            return NULL;
+        if (on) /* a node to record, or check_inplace's error: the Python function */
+            return FALLBACK;
+    }
+    PyObject *kernel = PyDict_GetItemWithError(op->table, (PyObject *)ndarray_type);
+    PyObject *into = kernel == NULL ? NULL : PyDict_GetItemWithError(op->ip_into, kernel);
+    if (into == NULL || into == Py_None) {
+        if (PyErr_Occurred())
+            return NULL;
+        return FALLBACK;
+    }
+    Py_INCREF(into);
+    PyObject *flags = PyObject_GetAttrString(data[0], "flags");
+    PyObject *w = flags == NULL ? NULL : PyObject_GetAttrString(flags, "writeable");
+    int writeable = w == NULL ? -1 : PyObject_IsTrue(w);
+    Py_XDECREF(flags);
+    Py_XDECREF(w);
+    if (writeable <= 0) {
+        Py_DECREF(into);
+        return writeable < 0 ? NULL : FALLBACK;
+    }
+    PyObject *done = PyObject_Vectorcall(into, data, nargs + 1, NULL);
+    Py_DECREF(into);
+    if (done == NULL) {
+        if (PyErr_ExceptionMatches(ip_refused)) { /* refused before writing */
+            PyErr_Clear();
+            return FALLBACK;
+        }
+        PyObject *et, *ev, *tb; /* `except BaseException: bump_version(x); raise` */
+        PyErr_Fetch(&et, &ev, &tb);
+        PyObject *r = PyObject_CallOneArg(op->ip_bump, x);
+        if (r == NULL)
+            _PyErr_ChainExceptions(et, ev, tb);
+        else {
+            Py_DECREF(r);
+            PyErr_Restore(et, ev, tb);
+        }
+        return NULL;
+    }
+    int wrote = PyObject_IsTrue(done);
+    Py_DECREF(done);
+    if (wrote <= 0)
+        return wrote < 0 ? NULL : FALLBACK;
+    /* `vc = x._vc; if vc is None: vc = x._vc = VersionCounter()`; `vc.value += 1` */
+    PyObject *vc = PyObject_GetAttrString(x, "_vc");
+    if (vc == Py_None) {
+        Py_DECREF(vc);
+        vc = PyObject_CallNoArgs(op->ip_vc_type);
+        if (vc != NULL && PyObject_SetAttrString(x, "_vc", vc) < 0)
+            Py_CLEAR(vc);
+    }
+    PyObject *v = vc == NULL ? NULL : PyObject_GetAttrString(vc, "value");
+    PyObject *nv = v == NULL ? NULL : PyNumber_InPlaceAdd(v, ip_one);
+    int set = nv == NULL ? -1 : PyObject_SetAttrString(vc, "value", nv);
+    Py_XDECREF(v);
+    Py_XDECREF(nv);
+    Py_XDECREF(vc);
+    return set < 0 ? NULL : Py_NewRef(x);
+}
+
+/* An op object's common case (an op, or an in-place op), or FALLBACK. */
+static PyObject *
+run_op(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return op->inplace ? inplace_run(op, args, nargs, kwnames) : op_run(op, args, nargs, kwnames);
+}
+
 /* A method's op: what `<m_names[0]>.<m_names[1]>.<m_names[2]>` reads now, when each of
  * the two is an exact module (whose attributes are its dict's items) -- the dicts' versions
  * tell whether the last reading still holds; NULL when something else would be read. */
@@ -1166,13 +1316,13 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     PyObject *r = FALLBACK;
     if (!op->method)
-        r = op_run(op, args, nargs, kwnames);
+        r = run_op(op, args, nargs, kwnames);
     else if ((kwnames == NULL || !PyTuple_GET_SIZE(kwnames)) && nargs == op->nargs &&
              (t = (OpObject *)method_target(op)) != NULL && Py_TYPE(t) == &Op_Type && !t->method) {
         /* the op's common case, without the method's frame; anything else: the method */
         PyObject *swapped[2] = {args[nargs - 1], args[0]};
         Py_INCREF(t); /* (the call may rebind the names) */
-        r = op_run(t, op->method == 2 ? swapped : args, nargs, NULL);
+        r = run_op(t, op->method == 2 ? swapped : args, nargs, NULL);
         Py_DECREF(t);
     }
     return r == FALLBACK ? PyObject_Vectorcall(op->wrapped, args, nargsf, kwnames) : r;
@@ -1185,9 +1335,11 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
     X(globals) X(nodes_module) X(gm_globals) X(gm_enabled) X(fwd) X(tensor_wrap) X(of_input_fn) X(as_arg)
 #define CTX_OTHERS(X) X(nodes_dict) X(gm_off) X(float_set) X(float_dtypes[0]) X(float_dtypes[1]) X(float_dtypes[2])
 #define OP_VISITED(X)                                                                                  \
-    X(ctx) X(wrapped) X(dict) X(table) X(node_cls) X(doc) X(m_globals) X(m_mods[0]) X(m_mods[1]) X(m_target)
+    X(ctx) X(wrapped) X(dict) X(table) X(node_cls) X(doc) X(m_globals) X(m_mods[0]) X(m_mods[1]) X(m_target) \
+    X(ip_fns[0]) X(ip_fns[1]) X(ip_globals) X(ip_into) X(ip_vc_type) X(ip_bump)
 #define OP_OTHERS(X)                                                                                   \
-    X(name) X(qualname) X(module) X(table_name) X(node_name) X(m_names[0]) X(m_names[1]) X(m_names[2])
+    X(name) X(qualname) X(module) X(table_name) X(node_name) X(m_names[0]) X(m_names[1]) X(m_names[2]) \
+    X(ip_codes[0]) X(ip_codes[1])
 #define VISIT_FIELD(f) Py_VISIT(self->f);
 #define CLEAR_FIELD(f) Py_CLEAR(self->f);
 #define TRAVERSE(name, type, fields)                                                                \
@@ -1312,6 +1464,10 @@ op_new(PyObject *fn)
     op->method = 0;
     op->m_globals = op->m_names[0] = op->m_names[1] = op->m_names[2] = NULL;
     op->m_mods[0] = op->m_mods[1] = op->m_target = NULL;
+    op->inplace = 0;
+    op->ip_fns[0] = op->ip_fns[1] = op->ip_codes[0] = op->ip_codes[1] = NULL;
+    op->ip_globals = op->ip_into = op->ip_vc_type = op->ip_bump = NULL;
+    op->ip_versions[0] = op->ip_versions[1] = 0;
     op->wrapped = Py_NewRef(fn);
     PyObject_GC_Track(op);
     return op;
@@ -1327,6 +1483,19 @@ op_names(OpObject *op)
     op->module = op->qualname ? PyObject_GetAttrString(fn, "__module__") : NULL;
     op->doc = op->module ? PyObject_GetAttrString(fn, "__doc__") : NULL;
     return op->doc == NULL ? -1 : 0;
+}
+
+/* The op, named as its function (op_names), when that is `name`; else NULL (the op freed). */
+static PyObject *
+op_named(OpObject *op, PyObject *name, const char *what)
+{
+    if (op_names(op) < 0 || PyObject_RichCompareBool(op->name, name, Py_EQ) != 1) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "%s: the row of %R is not for %R", what, name, op->name);
+        Py_DECREF(op);
+        return NULL;
+    }
+    return (PyObject *)op;
 }
 
 /* op(context, function, row): the C version of `function` (see above). */
@@ -1407,6 +1576,56 @@ error:
     return NULL;
 }
 
+/* inplace_op(context, function, (name, kernel table name)): the C version of an in-place op
+ * `function(x[, y])` whose body starts as inplace_run says (codegen/plan_fast.py's
+ * fast_inplace); check_inplace and write_into are the ones the context's module names now. */
+static PyObject *
+make_inplace(PyObject *self, PyObject *args)
+{
+    PyObject *ctx, *fn, *name, *table;
+    if (!PyArg_ParseTuple(args, "O!O(UU):inplace_op", &Ctx_Type, &ctx, &fn, &name, &table))
+        return NULL;
+    Ctx *c = (Ctx *)ctx;
+    PyObject *chk = PyDict_GetItemString(c->globals, "check_inplace");
+    PyObject *wi = PyDict_GetItemString(c->globals, "write_into");
+    PyObject *m = chk != NULL && PyFunction_Check(chk) ? PyFunction_GET_GLOBALS(chk) : NULL;
+    PyObject *into = m ? PyDict_GetItemString(m, "_INTO") : NULL;
+    PyObject *vc = m ? PyDict_GetItemString(m, "VersionCounter") : NULL;
+    PyObject *bump = m ? PyDict_GetItemString(m, "bump_version") : NULL;
+    if (!PyFunction_Check(fn) || PyFunction_GET_GLOBALS(fn) != c->globals || m == NULL || wi == NULL ||
+        !PyFunction_Check(wi) || PyFunction_GET_GLOBALS(wi) != m || into == NULL || !PyDict_CheckExact(into) ||
+        vc == NULL || !PyType_Check(vc) || bump == NULL) {
+        PyErr_SetString(PyExc_TypeError, "inplace_op: expects a function of the context's module and its row");
+        return NULL;
+    }
+    PyCodeObject *code = (PyCodeObject *)PyFunction_GET_CODE(fn);
+    if (code->co_argcount < 1 || code->co_argcount > 2) {
+        PyErr_SetString(PyExc_TypeError, "inplace_op: expects a function of one or two arguments");
+        return NULL;
+    }
+    if (ip_one == NULL && (ip_one = PyLong_FromLong(1)) == NULL)
+        return NULL;
+    if (ip_refused == NULL &&
+        (ip_refused = PyTuple_Pack(3, PyExc_TypeError, PyExc_ValueError, PyExc_OverflowError)) == NULL)
+        return NULL;
+    OpObject *op = op_new(fn);
+    if (op == NULL)
+        return NULL;
+    op->ctx = (Ctx *)Py_NewRef(ctx);
+    op->inplace = 1;
+    op->nargs = code->co_argcount;
+    op->table_name = Py_NewRef(table);
+    op->ip_fns[0] = Py_NewRef(chk);
+    op->ip_fns[1] = Py_NewRef(wi);
+    op->ip_codes[0] = Py_NewRef(PyFunction_GET_CODE(chk));
+    op->ip_codes[1] = Py_NewRef(PyFunction_GET_CODE(wi));
+    op->ip_globals = Py_NewRef(m);
+    op->ip_into = Py_NewRef(into);
+    op->ip_vc_type = Py_NewRef(vc);
+    op->ip_bump = Py_NewRef(bump);
+    return op_named(op, name, "inplace_op");
+}
+
 /* method(function, (name, (module, submodule, op), swapped)): the C version of a Tensor method
  * `function` whose body is `return module.submodule.op(self[, other])` (swapped: `(other,
  * self)`), positional parameters only, without defaults (codegen/plan_fast.py's
@@ -1435,13 +1654,7 @@ make_method(PyObject *self, PyObject *args)
     op->m_globals = Py_NewRef(PyFunction_GET_GLOBALS(fn));
     for (int i = 0; i < 3; i++)
         op->m_names[i] = Py_NewRef(path[i]);
-    if (op_names(op) < 0 || PyObject_RichCompareBool(op->name, name, Py_EQ) != 1) {
-        if (!PyErr_Occurred())
-            PyErr_Format(PyExc_ValueError, "method: the row of %R is not for %R", name, op->name);
-        Py_DECREF(op);
-        return NULL;
-    }
-    return (PyObject *)op;
+    return op_named(op, name, "method");
 }
 
 TRAVERSE(op_traverse, OpObject, OP_VISITED)
@@ -1560,6 +1773,8 @@ static PyMethodDef methods[] = {
     {"setup_wrappers", setup_wrappers, METH_O, "Bind the wrappers to tensor_wrapper (its globals())."},
     {"setup_ops", setup_ops, METH_VARARGS, "A context of the op driver for a generated ops module (its globals())."},
     {"op", make_op, METH_VARARGS, "op(function, row): the C version of a generated op (see _accel.ops)."},
+    {"inplace_op", make_inplace, METH_VARARGS,
+     "inplace_op(context, function, row): the C version of a generated in-place op (see _accel.ops)."},
     {"method", make_method, METH_VARARGS,
      "method(function, row): the C version of a Tensor method that calls a generated op (see _accel.methods)."},
     {NULL, NULL, 0, NULL}};

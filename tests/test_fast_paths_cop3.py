@@ -61,8 +61,8 @@ def test_the_table_lists_the_operators_and_they_are_driven():
     assert {"__truediv__", "__rtruediv__", "tanh", "exp", "multiply"} <= set(BY_NAME)
     assert BY_NAME["__rsub__"][1:] == (("_generated", "ops", "subtract"), True)
     assert BY_NAME["__sub__"][1:] == (("_generated", "ops", "subtract"), False)
-    # in-place methods, ops with other arguments (sum, matmul): not listed
-    assert not {"subtract_", "__isub__", "sum", "__matmul__", "matmul"} & set(BY_NAME)
+    # ops with other arguments (sum, matmul, clip_): not listed
+    assert not {"sum", "__matmul__", "matmul", "clip_"} & set(BY_NAME)
     assert BY_NAME["pow"][1:] == (("_generated", "ops", "pow"), False)
     for name in BY_NAME:
         fn = TensorMethods.__dict__[name]
@@ -97,7 +97,11 @@ def test_each_listed_method_is_one_call_of_a_driven_op(name):
     assert [ast.unparse(s) for s in body] == [f"return {alias}.{module}.{op}({', '.join(args)})"]
     assert swapped == (len(params) == 2 and name.startswith("__r"))
     assert (alias, module) == ("_generated", "ops") and tensor_methods._generated.ops is ops
-    assert op in OPS_ROWS and len(OPS_ROWS[op][3]) + (OPS_ROWS[op][8:] or (0,))[0] == len(params)
+    if op in _accel.INPLACE_OPS_TABLES[ops.__name__] or op.endswith("_"):
+        assert op in dict(_accel.INPLACE_OPS_TABLES[ops.__name__]) and not swapped
+        assert len(inspect.signature(cop.python_of(op)).parameters) == len(params)
+    else:
+        assert op in OPS_ROWS and len(OPS_ROWS[op][3]) + (OPS_ROWS[op][8:] or (0,))[0] == len(params)
 
 
 # --- comparing the two paths ------------------------------------------------------------------
@@ -117,7 +121,7 @@ def _both(name: str, make: Callable[[], list[Any]]) -> tuple[Any, Any]:
 def _cases() -> list[Any]:
     cases = []
     for name, (_, _, op), _ in TABLE:
-        if len(OPS_ROWS[op]) > 8:  # number arguments: below
+        if op not in OPS_ROWS or len(OPS_ROWS[op]) > 8:  # in-place ops, number arguments: below
             continue
         n = len(OPS_ROWS[op][3])
         for shapes in cop.UNARY_SHAPES if n == 1 else cop.BINARY_SHAPES:
@@ -139,7 +143,7 @@ def test_the_method_makes_what_the_python_method_makes(name, shapes):
 BINARY_NUMBER_METHODS = sorted(
     name
     for name, (_, _, op), _ in TABLE
-    if len(OPS_ROWS[op][3]) == 2 and any(OPS_ROWS[op][7]) and name.startswith("__")
+    if op in OPS_ROWS and len(OPS_ROWS[op][3]) == 2 and any(OPS_ROWS[op][7]) and name.startswith("__")
 )
 
 
@@ -576,3 +580,303 @@ def test_double_backward_of_tanh_cubed_is_the_python_paths_and_finite_difference
     eps = 1e-6
     numeric = [(grad_sum(x0 + eps * e) - grad_sum(x0 - eps * e)) / (2 * eps) for e in np.eye(len(x0))]
     assert np.allclose(hx._data, numeric, rtol=1e-6, atol=1e-8)
+
+
+# --- in-place ops: the direct write (`p.subtract_(g)` under no_grad) --------------------------------
+
+INPLACE = dict(_accel.INPLACE_OPS_TABLES[ops.__name__])
+
+
+def test_the_inplace_table_lists_the_direct_writes():
+    assert {"subtract_", "add_", "multiply_", "divide_", "tanh_", "exp_"} <= set(INPLACE)
+    assert INPLACE["subtract_"] == "_k_subtract"
+    assert {"subtract_", "__isub__", "add_", "__iadd__", "multiply_", "__imul__"} <= set(BY_NAME)
+    for name in INPLACE:
+        assert inspect.isfunction(getattr(ops, name)) is not DRIVEN
+
+
+@pytest.mark.parametrize("name", sorted(INPLACE))
+def test_each_inplace_body_starts_with_the_direct_write(name):
+    func = ast.parse(textwrap.dedent(inspect.getsource(_py(ops, name)))).body[0]
+    assert isinstance(func, ast.FunctionDef)
+    a = func.args
+    assert not (a.defaults or a.kwonlyargs or a.vararg or a.kwarg or a.posonlyargs)
+    names = [p.arg for p in a.args]
+    body = func.body[1:] if isinstance(func.body[0], ast.Expr) else func.body  # the docstring
+    x = names[0]
+    want = [
+        f"if not isinstance({x}, Tensor):\n    raise _not_a_tensor({name!r}, {x!r}, {x})",
+        *(
+            f"if not isinstance({y}, Tensor):\n    {y} = as_tensor_arg({y}, {x}, {name!r}, {y!r})"
+            for y in names[1:]
+        ),
+        f"record = check_inplace({name!r}, {', '.join(names)})",
+        f"if not (record or FORWARD.active) and write_into({x}, {INPLACE[name]}, "
+        f"({', '.join(f'{n}._data' for n in names)}{',' if len(names) == 1 else ''})):\n    return {x}",
+    ]
+    want = [ast.unparse(ast.parse(w)) for w in want]
+    assert [ast.unparse(s) for s in body[: len(want)]] == want
+    assert vars(ops)["check_inplace"].__module__ == "opgrad.runtime.inplace"
+    assert vars(ops)["write_into"].__module__ == "opgrad.runtime.inplace"
+
+
+def _state(x: Any, base: Any) -> Any:
+    return [
+        (
+            t._data.tobytes(),
+            str(t._data.dtype),
+            t._data.shape,
+            None if t._vc is None else (t._vc.value, t._vc.shared),
+        )
+        for t in (x, base)
+        if isinstance(t, Tensor)
+    ]
+
+
+def _inplace_outcomes(name: str, make: Callable[[], list[Any]], grad_on: bool = True) -> tuple[Any, Any]:
+    """(C, Python): what each returned, raised and warned, and the written tensors after."""
+    got = []
+    for fn in (getattr(ops, name), _py(ops, name)):
+        args, base = make()
+        with og.set_grad_enabled(grad_on), warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            out = cop.outcome(fn, *args)
+        got.append((out, _state(args[0], base), [(x.category, str(x.message)) for x in w]))
+    return got[0], got[1]
+
+
+def _operands(
+    n: int, dtype: Any, xshape: tuple[int, ...], yshape: tuple[int, ...], rg: tuple[bool, bool], how: str
+) -> Callable[[], tuple[list[Any], Any]]:
+    def make() -> tuple[list[Any], Any]:
+        rng = np.random.default_rng(7)
+        base = None
+        data = rng.uniform(0.2, 0.8, xshape).astype(dtype)
+        if how == "view":  # x a slice of a base tensor: they share a version counter
+            base = og.tensor(rng.uniform(0.2, 0.8, (2, *xshape)).astype(dtype), requires_grad=rg[0])
+            with og.no_grad():
+                x = base[0]
+        elif how == "readonly":
+            data.flags.writeable = False
+            x = og.from_numpy(data) if hasattr(og, "from_numpy") else og.tensor(data)
+            x._data.flags.writeable = False
+        elif how == "counted":  # x has a version counter already
+            x = og.tensor(data, requires_grad=rg[0])
+            with og.no_grad():
+                x.add_(0.0)
+        elif how == "nonleaf":
+            leaf = og.tensor(data, requires_grad=True)
+            x = leaf * 1.0
+        else:
+            x = og.tensor(data, requires_grad=rg[0])
+        args: list[Any] = [x]
+        if n == 2:
+            args.append(og.tensor(rng.uniform(0.2, 0.8, yshape).astype(dtype), requires_grad=rg[1]))
+        return args, base
+
+    return make
+
+
+INPLACE_SHAPES = [
+    ((), ()),
+    ((4,), (4,)),
+    ((3, 4), (3, 4)),
+    ((3, 4), (4,)),
+    ((3, 4), ()),
+    ((4,), (3, 4)),
+    ((3, 1), (1, 4)),
+]
+
+
+@pytest.mark.parametrize("name", sorted(INPLACE))
+def test_the_inplace_ops_make_what_the_python_functions_make(name):
+    n = len(inspect.signature(_py(ops, name)).parameters)
+    for dtype in cop.FLOATS:
+        for xshape, yshape in INPLACE_SHAPES if n == 2 else [((), ()), ((4,), ()), ((3, 4), ())]:
+            for rg in ((False, False), (True, False), (False, True), (True, True)):
+                for grad_on in (False, True):
+                    for how in ("plain", "view", "readonly", "counted", "nonleaf"):
+                        c, py = _inplace_outcomes(name, _operands(n, dtype, xshape, yshape, rg, how), grad_on)
+                        assert c == py, (dtype, xshape, yshape, rg, grad_on, how)
+
+
+@pytest.mark.parametrize("name", ["subtract_", "add_", "multiply_", "divide_"])
+def test_the_inplace_ops_other_operands_are_the_python_functions(name):
+    def make(x: Any, y: Any) -> Callable[[], tuple[list[Any], Any]]:
+        return lambda: ([x() if callable(x) else x, y() if callable(y) else y], None)
+
+    t64 = lambda: og.tensor(np.linspace(0.2, 0.8, 4))  # noqa: E731
+    t32 = lambda: og.tensor(np.linspace(0.2, 0.8, 4).astype(np.float32))  # noqa: E731
+    i64 = lambda: og.tensor(np.arange(4))  # noqa: E731
+    for x, y in [
+        (t64, 0.5),
+        (t64, 3),
+        (t64, True),
+        (t64, np.float64(2)),
+        (t64, "a"),
+        (t64, None),
+        (t64, [1, 2, 3, 4]),
+        (t64, t32),
+        (t32, t64),
+        (i64, t64),
+        (t64, i64),
+        (1.5, t64),
+        (lambda: t64()._data, t64),
+        (lambda: cop._sub(t64()), t64),
+        (t64, lambda: cop._sub(t64())),
+        (t64, lambda: t64()._data),
+    ]:
+        for grad_on in (False, True):
+            c, py = _inplace_outcomes(name, make(x, y), grad_on)
+            assert c == py, (x, y, grad_on)
+    args = [og.tensor(np.ones(3)), og.tensor(np.ones(3))]
+    assert cop.outcome(getattr(ops, name), *args, y=args[1]) == cop.outcome(_py(ops, name), *args, y=args[1])
+    assert cop.outcome(getattr(ops, name), args[0]) == cop.outcome(_py(ops, name), args[0])
+
+
+def test_a_view_write_is_seen_by_its_base_and_counted_once():
+    for fn in (ops.subtract_, _py(ops, "subtract_")):
+        base = og.tensor(np.arange(6.0).reshape(2, 3))
+        v = base[1]
+        with og.no_grad():
+            assert fn(v, og.tensor(np.ones(3))) is v
+        assert base._data[1].tolist() == [2.0, 3.0, 4.0] and v._vc is base._vc and base._vc.value == 1
+
+
+@needs_c
+def test_the_direct_write_runs_in_c_and_the_others_in_python():
+    p = og.tensor(np.linspace(-1, 1, 4).astype(np.float32), requires_grad=True)
+    g = og.tensor(np.full(4, 0.5, np.float32))
+    codes = _codes("subtract_", "subtract_")
+    inplace_codes = (vars(ops)["check_inplace"].__code__, vars(ops)["write_into"].__code__)
+    with og.no_grad():
+        assert _python_calls(lambda: p.subtract_(g), *codes, *inplace_codes) == 0
+        assert _python_calls(lambda: ops.subtract_(p, g), *codes, *inplace_codes) == 0
+        q = p.detach()
+        assert _python_calls(lambda: q.tanh_(), *_codes("tanh_", "tanh_"), *inplace_codes) == 0
+        assert _python_calls(lambda: p.subtract_(0.5), *codes) == 2  # a number: the body's conversion
+        assert _python_calls(lambda: p.subtract_(y=g), *codes) == 1
+        assert _python_calls(lambda: p.subtract_(g.double()), *codes) == 2
+    x = og.tensor(np.ones(4, np.float32))
+    assert _python_calls(lambda: x.subtract_(g), *codes, *inplace_codes) == 0  # nothing requires grad
+    assert _python_calls(lambda: cop.outcome(p.subtract_, g), *codes) == 2  # check_inplace's error
+    with og.autograd.forward_ad.dual_level():
+        assert _python_calls(lambda: x.subtract_(g), *codes) == 2
+
+
+@needs_c
+def test_a_rebound_helper_sends_the_inplace_ops_to_python(monkeypatch):
+    from opgrad.runtime import inplace, version
+
+    x = og.tensor(np.ones(4))
+    y = og.tensor(np.ones(4))
+    codes = _codes("subtract_", "subtract_")
+    for module, attr in (
+        (ops, "check_inplace"),
+        (ops, "write_into"),
+        (inplace, "VersionCounter"),
+        (inplace, "_INTO"),
+    ):
+        with monkeypatch.context() as m:
+            m.setattr(module, attr, getattr(module, attr))  # the same object: still C
+            assert _python_calls(lambda: x.subtract_(y), *codes) == 0
+            m.setattr(module, attr, copy_of(getattr(module, attr)))
+            assert _python_calls(lambda: x.subtract_(y), *codes) == 2, attr
+    with monkeypatch.context() as m:  # a new code object for write_into: its behaviour may differ
+        m.setattr(inplace.write_into, "__code__", inplace.write_into.__code__.replace())
+        assert _python_calls(lambda: x.subtract_(y), *codes) == 2
+    assert _python_calls(lambda: x.subtract_(y), *codes) == 0
+    with monkeypatch.context() as m:  # grad_enabled patched in inplace: check_inplace reads it
+        m.setattr(inplace, "grad_enabled", lambda: False)
+        assert _python_calls(lambda: x.subtract_(y), *codes) == 2
+    assert version.VersionCounter is inplace.VersionCounter
+
+
+def copy_of(obj: Any) -> Any:
+    import copy
+    import types
+
+    if isinstance(obj, types.FunctionType):
+        return types.FunctionType(
+            obj.__code__, obj.__globals__, obj.__name__, obj.__defaults__, obj.__closure__
+        )
+    if isinstance(obj, type):
+        return type(obj.__name__, (obj,), {"__slots__": ()})
+    return copy.copy(obj)
+
+
+@pytest.mark.parametrize("kind", ["refused", "declined", "raised"])
+def test_the_into_kernels_outcomes_are_the_python_functions(kind, monkeypatch):
+    from opgrad.runtime.kernels.registry import _INTO
+
+    kernel = ops._k_subtract[np.ndarray]
+    real = _INTO[kernel]
+
+    def into(out: Any, *arrays: Any) -> Any:
+        if kind == "refused":
+            raise ValueError("refused")
+        if kind == "declined":
+            return False
+        real(out, *arrays)
+        raise KeyboardInterrupt("after writing")
+
+    monkeypatch.setitem(_INTO, kernel, into)
+    got = []
+    for fn in (ops.subtract_, _py(ops, "subtract_")):
+        x, y = og.tensor(np.linspace(0.2, 0.8, 4)), og.tensor(np.full(4, 0.5))
+        try:
+            out = cop.outcome(fn, x, y)
+        except KeyboardInterrupt as e:
+            out = ("interrupted", str(e))
+        got.append((out, _state(x, None)))
+    assert got[0] == got[1]
+    if kind == "raised":
+        assert got[0][1][0][3] == (1, False)  # bumped, as write_into does
+
+
+@needs_c
+def test_the_inplace_ops_do_not_leak():
+    p = og.tensor(np.linspace(-1, 1, 16).astype(np.float32), requires_grad=True)
+    g = og.tensor(np.full(16, 1e-3, np.float32))
+    q = og.tensor(np.linspace(-1, 1, 16))
+    with og.no_grad():
+        p.subtract_(g)
+        p -= g
+        q.tanh_()
+        vc = p._vc
+        watched = [p, g, q, p._data, g._data, vc, ops.subtract_, ops._k_subtract, q._vc]
+        watched += [TensorMethods.__dict__["subtract_"], TensorMethods.__dict__["__isub__"]]
+
+        def calls() -> tuple[Any, ...]:
+            nonlocal p
+            p.subtract_(g)
+            p -= g
+            ops.add_(p, g)
+            q.tanh_()
+            return (p * 1.0,)
+
+        cop.assert_no_leaks(watched, calls)
+    assert p._vc is vc and vc.value == 2 + 3000
+
+
+def test_the_sgd_update_is_the_python_paths():
+    def run() -> list[bytes]:
+        rng = np.random.default_rng(0)
+        ps = [
+            og.tensor(rng.standard_normal(s).astype(np.float32), requires_grad=True) for s in ((5, 3), (3,))
+        ]
+        x = og.tensor(rng.standard_normal((4, 5)).astype(np.float32))
+        out = []
+        for _ in range(3):
+            loss = og.tanh(x @ ps[0] + ps[1]).sum()
+            loss.backward()
+            with og.no_grad():
+                for p in ps:
+                    p.subtract_(p.grad * 0.1)
+                    p.grad = None
+            out += [p._data.tobytes() for p in ps] + [loss._data.tobytes(), bytes([ps[0]._vc.value])]
+        return out
+
+    got = run()
+    with all_python():
+        assert run() == got
