@@ -1143,6 +1143,7 @@ fallback:
 }
 
 static PyObject *ip_one, *ip_refused; /* 1; write_into's (TypeError, ValueError, OverflowError) */
+static PyObject *ip_strs[4];           /* "flags", "writeable", "_vc", "value", interned */
 
 /* check_inplace and write_into, and what they read, are still what was set up. */
 static int
@@ -1221,8 +1222,8 @@ inplace_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
         return FALLBACK;
     }
     Py_INCREF(into);
-    PyObject *flags = PyObject_GetAttrString(data[0], "flags");
-    PyObject *w = flags == NULL ? NULL : PyObject_GetAttrString(flags, "writeable");
+    PyObject *flags = PyObject_GetAttr(data[0], ip_strs[0]);
+    PyObject *w = flags == NULL ? NULL : PyObject_GetAttr(flags, ip_strs[1]);
     int writeable = w == NULL ? -1 : PyObject_IsTrue(w);
     Py_XDECREF(flags);
     Py_XDECREF(w);
@@ -1253,16 +1254,16 @@ inplace_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     if (wrote <= 0)
         return wrote < 0 ? NULL : FALLBACK;
     /* `vc = x._vc; if vc is None: vc = x._vc = VersionCounter()`; `vc.value += 1` */
-    PyObject *vc = PyObject_GetAttrString(x, "_vc");
+    PyObject *vc = PyObject_GetAttr(x, ip_strs[2]);
     if (vc == Py_None) {
         Py_DECREF(vc);
         vc = PyObject_CallNoArgs(op->ip_vc_type);
-        if (vc != NULL && PyObject_SetAttrString(x, "_vc", vc) < 0)
+        if (vc != NULL && PyObject_SetAttr(x, ip_strs[2], vc) < 0)
             Py_CLEAR(vc);
     }
-    PyObject *v = vc == NULL ? NULL : PyObject_GetAttrString(vc, "value");
+    PyObject *v = vc == NULL ? NULL : PyObject_GetAttr(vc, ip_strs[3]);
     PyObject *nv = v == NULL ? NULL : PyNumber_InPlaceAdd(v, ip_one);
-    int set = nv == NULL ? -1 : PyObject_SetAttrString(vc, "value", nv);
+    int set = nv == NULL ? -1 : PyObject_SetAttr(vc, ip_strs[3], nv);
     Py_XDECREF(v);
     Py_XDECREF(nv);
     Py_XDECREF(vc);
@@ -1608,6 +1609,10 @@ make_inplace(PyObject *self, PyObject *args)
     if (ip_refused == NULL &&
         (ip_refused = PyTuple_Pack(3, PyExc_TypeError, PyExc_ValueError, PyExc_OverflowError)) == NULL)
         return NULL;
+    static const char *const strs[4] = {"flags", "writeable", "_vc", "value"};
+    for (int i = 0; i < 4; i++)
+        if (ip_strs[i] == NULL && (ip_strs[i] = PyUnicode_InternFromString(strs[i])) == NULL)
+            return NULL;
     OpObject *op = op_new(fn);
     if (op == NULL)
         return NULL;
