@@ -22,7 +22,7 @@ from dataclasses import replace
 from opgrad.codegen import docs, naming
 from opgrad.codegen.layout import Stmt, call, list_of, vertical
 from opgrad.codegen.model import BackwardSpec, OpSpec
-from opgrad.codegen.plan_fast import fast_table
+from opgrad.codegen.plan_fast import fast_methods, fast_table
 from opgrad.codegen.plan_fast_nodes import fast_nodes_table
 from opgrad.codegen.plan_forward import alias_params, grad_op_function, inplace_function, op_function
 from opgrad.codegen.plan_jvp import call_site, jvp_rules, rule_outputs
@@ -220,6 +220,7 @@ def build_plan(spec: Spec, package: str = GENERATED_PACKAGE) -> Plan:
             methods=bound,
             hash_by_identity=hash_by_identity,
             type_only=TYPE_ONLY,
+            fast_table=fast_methods(bound, tuple(ops)),
         ),
         Module(
             file=f"{naming.JVP_MODULE}.py",

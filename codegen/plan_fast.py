@@ -30,10 +30,21 @@ from dataclasses import dataclass
 
 from opgrad.codegen import naming
 from opgrad.codegen.layout import Group, Stmt, call, list_of, stmt, tuple_of, vertical
-from opgrad.codegen.plan_parts import ComplexGuard, Function, KernelCall, Promotion, TensorConversion, quoted
+from opgrad.codegen.plan_parts import (
+    AttributeCheck,
+    ComplexGuard,
+    Function,
+    InplaceFunction,
+    KernelCall,
+    Method,
+    Promotion,
+    TensorConversion,
+    quoted,
+)
 
-# How a node keeps a saved tensor, in the order the C driver numbers them (_speedups.c, HOW_*).
-SAVE_HOWS = ("of_edge", "of_input", "meta_of", "of_output")
+# How a node keeps a saved tensor, in the order the C driver numbers them (_speedups.c, HOW_*);
+# "value": a number argument stored as it is (`node.y = y`).
+SAVE_HOWS = ("of_edge", "of_input", "meta_of", "of_output", "value")
 # The grad condition's dtype test on the result: none, `.kind == "f"`, `.kind in "fc"`.
 KIND_TESTS = {"": "", '.kind == "f"': "f", '.kind in "fc"': "fc"}
 
@@ -57,11 +68,13 @@ class FastOp:
     jvp: bool
     output: str
     numbers: tuple[bool, ...]  # the arguments converted by `as_tensor_arg(it, the other, ...)`
+    attrs: tuple[str, ...] = ()  # number arguments after the tensors (exact float or int, as they are)
 
     @property
     def row(self) -> Group:
-        """The table row: (name, kernel table, node class, inputs, saves, kind, jvp, numbers), names
-        as strings (the C driver looks them up in ops.py's and nodes.py's namespaces)."""
+        """The table row: (name, kernel table, node class, inputs, saves, kind, jvp, numbers[,
+        the count of number arguments]), names as strings (the C driver looks them up in
+        ops.py's and nodes.py's namespaces)."""
         saves = tuple_of(*(tuple_of(quoted(s), quoted(h), str(i)) for s, h, i in self.saves))
         return tuple_of(
             quoted(self.name),
@@ -72,6 +85,7 @@ class FastOp:
             quoted(self.kind),
             str(self.jvp),
             tuple_of(*map(str, self.numbers)),
+            *((str(len(self.attrs)),) if self.attrs else ()),
         )
 
 
@@ -79,7 +93,7 @@ def _text(s: Stmt) -> str:
     return stmt(s, 0)
 
 
-def _plain_params(f: Function, names: tuple[str, ...]) -> bool:
+def _plain_params(f: Function | InplaceFunction, names: tuple[str, ...]) -> bool:
     """The signature takes exactly `names`, positional, without defaults."""
     body = f.signature.body
     if not isinstance(body, Group) or body.head != f.name:
@@ -92,22 +106,43 @@ def _plain_params(f: Function, names: tuple[str, ...]) -> bool:
 
 
 def _tensor_params(f: Function) -> tuple[str, ...] | None:
-    """A grad op's arguments: the signature takes only `name: Tensor`s, positional, without
-    defaults (the body converts nothing); None for anything else."""
+    """A grad op's arguments: the signature takes only `name: Tensor`s, then `name: float`s
+    (number attributes, as they are: see `_attrs`), positional, without defaults (the body
+    converts nothing); None for anything else."""
     body = f.signature.body
     if not isinstance(body, Group) or body.head != f.name:
         return None
-    names = []
+    names: list[str] = []
     for i in body.items:
-        if not isinstance(i, str) or not i.endswith(": Tensor") or "=" in i:
+        if not isinstance(i, str) or not i.endswith((": Tensor", ": float")) or "=" in i:
             return None
-        names.append(i.removesuffix(": Tensor"))
-    return tuple(names)
+        if i.endswith(": Tensor") and names and names[-1].endswith(": float"):
+            return None
+        names.append(i)
+    return tuple(i.split(": ")[0] for i in names)
 
 
-def _conversions_are_noops(f: Function, names: tuple[str, ...]) -> bool:
-    """Each argument converted as a plain tensor; a promotion or complex guard that does
-    nothing when the operands share one float dtype; nothing else."""
+def _attrs(f: Function) -> tuple[str, ...]:
+    """The number arguments: those ops.py checks as `scalar_arg` with float and int passing as
+    they are; a grad op's `: float` parameters."""
+    if f.conversions:
+        return tuple(
+            c.name
+            for c in f.conversions
+            if isinstance(c, AttributeCheck)
+            and c.function == "scalar_arg"
+            and c.fast == ("float", "int")
+            and not c.optional
+        )
+    body = f.signature.body
+    items = body.items if isinstance(body, Group) else ()
+    return tuple(i.removesuffix(": float") for i in items if isinstance(i, str) and i.endswith(": float"))
+
+
+def _conversions_are_noops(f: Function, names: tuple[str, ...], attrs: tuple[str, ...] = ()) -> bool:
+    """Each argument converted as a plain tensor, each number attribute checked as `_attrs`
+    says; a promotion or complex guard that does nothing when the operands share one float
+    dtype (and the attributes are exact floats or ints); nothing else."""
     converted = tuple(c.name for c in f.conversions if isinstance(c, TensorConversion))
     if converted != names:
         return False
@@ -115,8 +150,11 @@ def _conversions_are_noops(f: Function, names: tuple[str, ...]) -> bool:
         if isinstance(c, TensorConversion):
             if c.form != "tensor":
                 return False
+        elif isinstance(c, AttributeCheck):
+            if c.name not in attrs:
+                return False
         elif isinstance(c, Promotion):
-            if c.float_scalars or c.names != names:
+            if not set(c.float_scalars) <= set(attrs) or c.names != names:
                 return False
             if c.function == "promote_float":
                 if len(names) != 1:
@@ -136,15 +174,16 @@ def fast_op(f: Function) -> FastOp | None:
     grad = f.grad
     if f.inplace or f.refuse or f.marks or grad is None or len(f.body) != 1:
         return None
+    attrs = _attrs(f)
     if f.conversions:
         names = tuple(c.name for c in f.conversions if isinstance(c, TensorConversion))
-        if not _plain_params(f, names) or not _conversions_are_noops(f, names):
+        if not _plain_params(f, names + attrs) or not _conversions_are_noops(f, names, attrs):
             return None
     elif (params := _tensor_params(f)) is not None:  # a grad op: Tensors as they are
-        names = params
+        names = params[: len(params) - len(attrs)]
     else:
         return None
-    if len(names) not in (1, 2):
+    if len(names) not in (1, 2) or len(attrs) > 2 or len(set(names + attrs)) != len(names + attrs):
         return None
     k = f.body[0]
     arrays = tuple(f"{n}._data" for n in names)
@@ -152,7 +191,7 @@ def fast_op(f: Function) -> FastOp | None:
         isinstance(k, KernelCall)
         and k.table == naming.kernel_table(k.kernel)
         and k.arrays == arrays
-        and k.args == arrays
+        and k.args == arrays + attrs
         and k.target == naming.KERNEL_RESULT
         and not k.wrap
         and not k.unpacked
@@ -196,7 +235,11 @@ def fast_op(f: Function) -> FastOp | None:
     for s in grad.saves:
         if s.form != "tensor" or s.source or s.how not in SAVE_HOWS:
             return None
-        if s.how == "of_output":
+        if s.how == "value":  # `node.<slot> = <attribute>`
+            if s.name not in attrs:
+                return None
+            saves.append((s.slot, s.how, len(names) + attrs.index(s.name)))
+        elif s.how == "of_output":
             if s.name != output:
                 return None
             saves.append((s.slot, s.how, -1))
@@ -208,17 +251,104 @@ def fast_op(f: Function) -> FastOp | None:
     if (
         jvp
         and f.jvp is not None
-        and _text(f.jvp) != f"{naming.JVP_ALIAS}.{f.name}({', '.join(names)}, {output})"
+        and _text(f.jvp) != f"{naming.JVP_ALIAS}.{f.name}({', '.join(names + attrs)}, {output})"
     ):
         return None
     likes = {c.name: c.like for c in f.conversions if isinstance(c, TensorConversion)}
     numbers = tuple(len(names) == 2 and likes.get(n) == names[1 - i] for i, n in enumerate(names))
-    return FastOp(f.name, k.table, node, names, inputs, tuple(saves), kind, jvp, output, numbers)
+    return FastOp(f.name, k.table, node, names, inputs, tuple(saves), kind, jvp, output, numbers, attrs)
+
+
+def fast_inplace(f: InplaceFunction) -> tuple[str, ...] | None:
+    """An in-place op's tensor arguments, when its body starts with the direct write the C
+    driver runs (`_speedups.c`, inplace_run):
+
+        if not isinstance(x, Tensor): raise _not_a_tensor("<op>", "x", x)
+        [if not isinstance(y, Tensor): y = as_tensor_arg(y, x, "<op>", "y")]
+        record = check_inplace("<op>", x[, y])
+        if not (record or FORWARD.active) and write_into(x, <table>, (x._data[, y._data])):
+            return x
+
+    (what follows, the general path, runs only in the Python function); else None."""
+    into = f.into
+    convs = f.conversions
+    names = tuple(c.name for c in convs if isinstance(c, TensorConversion))
+    if (
+        into is None
+        or into.attrs
+        or len(names) not in (1, 2)
+        or len(convs) != len(names)
+        or not _plain_params(f, names)
+        or into.target != names[0]
+        or into.table != naming.kernel_table(into.table.removeprefix("_k_"))
+        or into.arrays != tuple(f"{n}._data" for n in names)
+        or _text(f.record) != f'record = check_inplace("{f.name}", {", ".join(names)})'
+    ):
+        return None
+    forms = tuple((c.form, c.like) for c in convs if isinstance(c, TensorConversion))
+    if forms != (("written", ""), ("tensor", names[0]))[: len(names)]:
+        return None
+    return names
 
 
 def fast_table(functions: tuple[object, ...]) -> Stmt | None:
-    """`_accel.ops(globals(), [rows])` for the functions of the shape, or None."""
-    rows = [r.row for f in functions if isinstance(f, Function) and (r := fast_op(f)) is not None]
+    """`_accel.ops(globals(), [rows][, [rows with number arguments][, [in-place rows]]])` for
+    the functions of the shape, or None."""
+    found = [r for f in functions if isinstance(f, Function) and (r := fast_op(f)) is not None]
+    inplace = [
+        tuple_of(quoted(f.name), quoted(f.into.table))
+        for f in functions
+        if isinstance(f, InplaceFunction) and f.into is not None and fast_inplace(f) is not None
+    ]
+    if not found:
+        return None
+    tables = [vertical(list_of(*(r.row for r in found if not r.attrs)))]
+    if any(r.attrs for r in found) or inplace:
+        tables.append(vertical(list_of(*(r.row for r in found if r.attrs))))
+    if inplace:
+        tables.append(vertical(list_of(*inplace)))
+    return Stmt("", vertical(call("_accel.ops", "globals()", *tables)))
+
+
+def fast_method(m: Method, driven: dict[str, int]) -> tuple[str, bool] | None:
+    """(op, swapped) when `m`'s body is `return _generated.ops.<op>(self[, other])` (swapped:
+    `(other, self)`) with exactly those positional parameters, without defaults, and `<op>` is
+    a row of the driver's tables taking as many arguments (`driven`: op -> count); else None."""
+    body = m.signature.body
+    if not isinstance(body, Group) or body.head != m.name:
+        return None
+    plain = (isinstance(i, str) and ": " in i and "=" not in i and not i.startswith("*") for i in body.items)
+    if not all(plain):
+        return None
+    params = tuple(str(i).split(": ")[0] for i in body.items)
+    if params[:1] != ("self",) or len(params) not in (1, 2):
+        return None
+    head = f"return {naming.GENERATED_ALIAS}.{naming.OPS_MODULE}."
+    text = _text(m.call)
+    name = text.removeprefix(head).split("(")[0]
+    if not text.startswith(head) or driven.get(name) != len(params):
+        return None
+    for swapped, args in ((False, params), (True, params[::-1])):
+        if text == f"{head}{name}({', '.join(args)})":
+            return name, swapped
+    return None
+
+
+def fast_methods(bound: tuple[Method, ...], functions: tuple[object, ...]) -> Stmt | None:
+    """`_accel.methods(TensorMethods, [rows])`: (method, (module alias, ops module, op),
+    swapped) for the methods that are one call of a row of the ops' tables; or None."""
+    ops = [r for f in functions if isinstance(f, Function) and (r := fast_op(f)) is not None]
+    driven = {r.name: len(r.args + r.attrs) for r in ops}
+    driven |= {
+        f.name: len(names)
+        for f in functions
+        if isinstance(f, InplaceFunction) and (names := fast_inplace(f)) is not None
+    }
+    rows = []
+    for m in bound:
+        if (found := fast_method(m, driven)) is not None:
+            path = tuple_of(*map(quoted, (naming.GENERATED_ALIAS, naming.OPS_MODULE, found[0])))
+            rows.append(tuple_of(quoted(m.name), path, str(found[1])))
     if not rows:
         return None
-    return Stmt("", vertical(call("_accel.ops", "globals()", vertical(list_of(*rows)))))
+    return Stmt("", vertical(call("_accel.methods", "TensorMethods", vertical(list_of(*rows)))))

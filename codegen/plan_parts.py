@@ -293,7 +293,7 @@ class Module:
     complex_ops: tuple[str, ...] = ()  # ops.py: the ops with `complex: true`, for COMPLEX_OPS
     type_only: frozenset[str] = frozenset()  # imported under `if TYPE_CHECKING:`
     rules: tuple[JvpRule, ...] = ()  # jvp.py: forward-mode rules
-    fast_table: Stmt | None = None  # ops.py: the ops the optional C driver runs (plan_fast.py)
+    fast_table: Stmt | None = None  # the ops (methods) the optional C driver runs (plan_fast.py)
 
     @property
     def template(self) -> str:

@@ -4150,4 +4150,8 @@ _accel.ops(
         ("softsign_grad", "_k_softsign_grad", "SoftsignDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True, (False, False)),
         ("tanhshrink_grad", "_k_tanhshrink_grad", "TanhshrinkDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1)), "", True, (False, False)),
     ],
+    [
+        ("pow_grad", "_k_pow_grad", "PowDoubleGradNode", (0, 1), (("x", "of_edge", 0), ("out_grad", "of_edge", 1), ("y", "value", 2)), "", True, (False, False), 1),
+        ("masked_fill_grad", "_k_masked_fill_grad", "MaskedFillDoubleGradNode", (-1, 1), (("mask", "of_input", 0), ("value", "value", 2)), "", True, (False, False), 1),
+    ],
 )

@@ -11269,4 +11269,18 @@ _accel.ops(
         ("polar", "_k_polar", "PolarGradNode", (0, 1), (("abs", "of_edge", 0), ("angle", "of_edge", 1)), "fc", True, (True, True)),
         ("angle", "_k_angle", "AngleGradNode", (0,), (("x", "of_edge", 0),), "", True, (False,)),
     ],
+    [
+        ("pow", "_k_pow", "PowGradNode", (0,), (("x", "of_edge", 0), ("y", "value", 1)), "", True, (False,), 1),
+        ("masked_fill", "_k_masked_fill", "MaskedFillGradNode", (0, -1), (("mask", "of_input", 1), ("value", "value", 2)), "f", True, (True, True), 1),
+        ("fill", "_k_fill", "FillGradNode", (0,), (("x", "meta_of", 0), ("value", "value", 1)), "", True, (False,), 1),
+    ],
+    [
+        ("exp_", "_k_exp"),
+        ("tanh_", "_k_tanh"),
+        ("add_", "_k_add"),
+        ("subtract_", "_k_subtract"),
+        ("multiply_", "_k_multiply"),
+        ("divide_", "_k_divide"),
+        ("zero_", "_k_zero"),
+    ],
 )

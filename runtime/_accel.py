@@ -18,7 +18,7 @@ import hashlib
 import os
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,8 @@ ACTIVE = _speedups is not None  # whether the C versions are in use
 PURE: dict[str, Callable[..., Any]] = {}  # the Python functions the C ones replaced, by name
 # each generated ops module's table of the ops `ops` may replace, by module name
 OPS_TABLES: dict[str, list[tuple[Any, ...]]] = {}
+NUMBER_OPS_TABLES: dict[str, list[tuple[Any, ...]]] = {}  # (and those of its ops with number arguments)
+INPLACE_OPS_TABLES: dict[str, list[tuple[str, str]]] = {}  # (and those of its in-place ops)
 
 
 def recorded(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -87,26 +89,33 @@ def wrappers(namespace: dict[str, Any]) -> None:
         setattr(tw, name, staticmethod(c_fn))
 
 
-def ops(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
+def ops(
+    namespace: dict[str, Any],
+    table: list[tuple[Any, ...]],
+    number_table: Sequence[tuple[Any, ...]] = (),
+    inplace_table: Sequence[tuple[str, str]] = (),
+) -> None:
     """Replace each function of a generated module (ops.py, grad_ops.py) that `table`
     lists (codegen/plan_fast.py: the ops of one plain body shape) by its C version, which
     runs that body's common case and calls the function (its `__wrapped__`) for everything
-    else. Nothing without the C primitives (pure Python, or `recorded` and the wrappers not
-    bound)."""
+    else; `number_table`: the same for the ops of that shape that also take number arguments
+    (`pow(x, y)`), whose rows end with how many; `inplace_table`: (name, kernel table) of the
+    in-place ops whose body starts with the direct write (`write_into`), which their C version
+    runs when nothing is recorded. Nothing without the C primitives (pure Python, or
+    `recorded` and the wrappers not bound)."""
     OPS_TABLES[namespace["__name__"]] = table
+    NUMBER_OPS_TABLES[namespace["__name__"]] = list(number_table)
+    INPLACE_OPS_TABLES[namespace["__name__"]] = list(inplace_table)
+    table = [*table, *number_table]
     if _speedups is None or "recorded" not in PURE or "of_output" not in PURE:
         return
     dtypes = tuple(np.dtype(name) for name in ("float16", "float32", "float64"))
     try:
         context = _speedups.setup_ops(namespace, dtypes)  # one per module (a test spec has its own)
         made = {row[0]: _speedups.op(context, namespace[row[0]], row) for row in table}
+        made |= {row[0]: _speedups.inplace_op(context, namespace[row[0]], row) for row in inplace_table}
     except (TypeError, ValueError, AttributeError) as e:  # this module keeps its Python functions
-        warnings.warn(
-            f"opgrad: {namespace.get('__name__')} does not fit runtime/_speedups' op driver ({e}); "
-            "its ops run as Python functions",
-            RuntimeWarning,
-            stacklevel=2,
-        )
+        _keeps_python(namespace.get("__name__"), "ops", e)
         return
     namespace.update(made)
 
@@ -182,3 +191,37 @@ def nodes(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
         return
     for name, c_apply in made.items():
         namespace[name].apply = c_apply
+
+
+# each generated tensor_methods module's table of the methods `methods` may replace, by module name
+METHOD_TABLES: dict[str, list[tuple[Any, ...]]] = {}
+
+
+def methods(cls: type, table: list[tuple[Any, ...]]) -> None:
+    """Replace each method of `cls` (generated/tensor_methods.py's TensorMethods) that
+    `table` lists (codegen/plan_fast.py's fast_methods: `return <module>.<op>(self[, other])`,
+    or `(other, self)` for a reflected operator, calling an op of the driver's table) by its C
+    version, which runs the op's C common case without the method's frame when that name
+    still holds the op's C version, and calls the method (its `__wrapped__`) for everything
+    else. Nothing without the C primitives."""
+    METHOD_TABLES[cls.__module__] = table
+    if _speedups is None:
+        return
+    try:
+        made = {row[0]: _speedups.method(cls.__dict__[row[0]], row) for row in table}
+    except (TypeError, ValueError, KeyError) as e:  # the class keeps its Python methods
+        _keeps_python(cls.__qualname__, "methods", e)
+        return
+    for name, method in made.items():
+        setattr(cls, name, method)
+
+
+def _keeps_python(where: object, what: str, e: Exception) -> None:
+    """Warn (at the generated module's call of `ops` or `methods`) that `where` keeps its
+    Python `what`."""
+    warnings.warn(
+        f"opgrad: {where} does not fit runtime/_speedups' op driver ({e}); "
+        f"its {what} run as Python functions",
+        RuntimeWarning,
+        stacklevel=3,
+    )

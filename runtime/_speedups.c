@@ -1485,8 +1485,9 @@ setup_count_deps(PyObject *self, PyObject *fallback)
  * anomaly mode and saved-tensor hooks to their Python functions themselves. */
 
 #define MAX_SAVES 4
-enum { HOW_EDGE, HOW_INPUT, HOW_META, HOW_OUTPUT };
-static const char *const how_names[] = {"of_edge", "of_input", "meta_of", "of_output"};
+enum { HOW_EDGE, HOW_INPUT, HOW_META, HOW_OUTPUT, HOW_VALUE };
+static const char *const how_names[] = {"of_edge", "of_input", "meta_of", "of_output", "value"};
+#define MAX_ATTRS 2
 
 /* What one generated module's bodies read, as set up (`setup_ops`: a context per module,
  * so that another module generated from another spec, a test's, has its own) and checked
@@ -1518,11 +1519,24 @@ typedef struct {
     PyObject *table, *node_cls;       /* what they named at `epoch` (NULL: not there) */
     unsigned long epoch;
     int nargs, inputs[2], kind, jvp, nsaves;
+    int nattrs; /* number arguments after the tensors: exact floats or ints, passed and saved as they are */
     int numbers[2]; /* takes an exact float or int, as `as_tensor_arg(it, the other, ...)` converts it */
     PyObject *save_slot[MAX_SAVES];
     int save_how[MAX_SAVES], save_arg[MAX_SAVES];
     Py_ssize_t save_off[MAX_SAVES]; /* the slots' offsets in node_cls, valid while its version is */
     unsigned int slots_tag;          /* node_cls's version tag when they were read (0: not read) */
+    /* A Tensor method whose body is `return <m_names[0]>.<m_names[1]>.<m_names[2]>(self[, other])`
+     * (method 1; 2: `(other, self)`, a reflected operator); 0 for an op. */
+    int method;
+    PyObject *m_globals, *m_names[3]; /* the method's module's globals(), and the names it reads */
+    PyObject *m_mods[2], *m_target;   /* what they named when last read (NULL: not read) */
+    uint64_t m_versions[3];           /* the versions of the dicts they were read from */
+    /* An in-place op `op_(x[, y])` whose direct write (`write_into`) is run here (see inplace_run). */
+    int inplace;
+    PyObject *ip_fns[2], *ip_codes[2]; /* check_inplace and write_into as set up, and their code */
+    PyObject *ip_globals, *ip_into, *ip_vc_type, *ip_bump; /* their module's globals; _INTO,
+                                                             * VersionCounter, bump_version in it */
+    uint64_t ip_versions[2]; /* ops' and that module's dict versions when last checked (0: not yet) */
 } OpObject;
 
 static PyTypeObject Op_Type;
@@ -1714,6 +1728,9 @@ save_all(OpObject *op, PyObject *const *ts, PyObject *out, PyObject *node)
             v = of_output(NULL, a, 2, NULL);
             break;
         }
+        case HOW_VALUE: /* `node.<slot> = <the number>` */
+            v = Py_NewRef(t);
+            break;
         default:
             v = PyObject_Vectorcall(op->ctx->of_input_fn, &t, 1, NULL);
         }
@@ -1734,17 +1751,47 @@ save_all(OpObject *op, PyObject *const *ts, PyObject *out, PyObject *node)
     return 0;
 }
 
-static PyObject *
-op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+/* What `op_run` returns for a call it does not take (not a new reference). */
+#define FALLBACK ((PyObject *)&Op_Type)
+
+/* The op's common case for positional `args`, or FALLBACK before anything observable
+ * happened (the caller then calls a Python function), or NULL with an error. */
+/* Tensor t's array is an exact ndarray of the float dtype *dtype (the first: of one the driver
+ * takes) and its _requires_grad a bool: 1, *data its array, *dtype set; else 0. */
+static int
+plain_array(Ctx *c, PyObject *t, PyObject **data, PyObject **dtype)
 {
-    OpObject *op = (OpObject *)self;
+    PyObject *d = *data = SLOT(t, tensor_L.offs[T_DATA]);
+    PyObject *r = SLOT(t, tensor_L.offs[T_RG]);
+    if (d == NULL || Py_TYPE(d) != ndarray_type || (r != Py_True && r != Py_False))
+        return 0;
+    PyObject *dt = PyObject_GetAttr(d, str_dtype);
+    if (dt == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_DECREF(dt); /* (the array holds it) */
+    if (*dtype == NULL ? !is_float_dtype(c, dt) : dt != *dtype)
+        return 0;
+    *dtype = dt;
+    return 1;
+}
+
+static PyObject *
+op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
     Ctx *c = op->ctx;
-    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    PyObject *data[2], *dtype = NULL, *targs[2] = {NULL, NULL}, *conv = NULL;
+    PyObject *data[2 + MAX_ATTRS], *dtype = NULL, *targs[2 + MAX_ATTRS] = {NULL, NULL}, *conv = NULL;
     int rg = 0, number = -1; /* the argument that is a number, converted below */
-    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != op->nargs || !driver_ready(c) ||
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != op->nargs + op->nattrs || !driver_ready(c) ||
         !op_ready(op) || SLOT(c->fwd, c->fwd_active_off) != Py_False)
         goto fallback;
+    for (int i = op->nargs; i < nargs; i++) { /* a number argument: an exact float or int (`y.__class__ is
+                                               * float or int`: no scalar_arg, no promotion of a float x) */
+        if (!PyFloat_CheckExact(args[i]) && !PyLong_CheckExact(args[i]))
+            goto fallback;
+        targs[i] = data[i] = args[i];
+    }
     for (int i = 0; i < op->nargs; i++) {
         PyObject *t = targs[i] = args[i];
         if (!is_tensor(t)) {
@@ -1754,19 +1801,8 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
             number = i;
             continue;
         }
-        data[i] = SLOT(t, tensor_L.offs[T_DATA]);
-        PyObject *r = SLOT(t, tensor_L.offs[T_RG]); /* a bool, read below */
-        if (data[i] == NULL || Py_TYPE(data[i]) != ndarray_type || (r != Py_True && r != Py_False))
+        if (!plain_array(c, t, &data[i], &dtype))
             goto fallback;
-        PyObject *dt = PyObject_GetAttr(data[i], str_dtype);
-        if (dt == NULL) {
-            PyErr_Clear();
-            goto fallback;
-        }
-        Py_DECREF(dt); /* (the array holds it) */
-        if (dtype == NULL ? !is_float_dtype(c, dt) : dt != dtype)
-            goto fallback;
-        dtype = dt;
     }
     for (int i = 0; i < op->nargs; i++) /* `(x._requires_grad or y._requires_grad)`, those with an edge */
         if (op->inputs[i] >= 0 && op->inputs[i] != number && SLOT(args[op->inputs[i]], tensor_L.offs[T_RG]) == Py_True)
@@ -1814,7 +1850,7 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
         data[number] = arr; /* (the tensor holds it) */
     }
     Py_INCREF(kernel);
-    PyObject *result = PyObject_Vectorcall(kernel, data, op->nargs, NULL);
+    PyObject *result = PyObject_Vectorcall(kernel, data, nargs, NULL);
     Py_DECREF(kernel);
     if (result == NULL) {
         if (PyErr_ExceptionMatches(mapped_errors)) {
@@ -1876,10 +1912,11 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
             PyObject *fn = jvp_mod == NULL ? NULL : PyObject_GetAttr(jvp_mod, op->name);
             if (fn == NULL && !PyErr_Occurred())
                 PyErr_SetString(PyExc_NameError, "name '_jvp' is not defined");
-            PyObject *jargs[3] = {targs[0], targs[1], out};
-            if (op->nargs == 1)
-                jargs[1] = out;
-            r = fn == NULL ? NULL : PyObject_Vectorcall(fn, jargs, op->nargs + 1, NULL);
+            PyObject *jargs[3 + MAX_ATTRS]; /* `_jvp.<op>(<the arguments>, out)` */
+            for (Py_ssize_t i = 0; i < nargs; i++)
+                jargs[i] = targs[i];
+            jargs[nargs] = out;
+            r = fn == NULL ? NULL : PyObject_Vectorcall(fn, jargs, nargs + 1, NULL);
             Py_XDECREF(fn);
         }
         if (on < 0 || (on > 0 && r == NULL)) {
@@ -1897,7 +1934,194 @@ error:
     Py_XDECREF(conv);
     return NULL;
 fallback:
-    return PyObject_Vectorcall(op->wrapped, args, nargsf, kwnames);
+    return FALLBACK;
+}
+
+static PyObject *ip_one, *ip_refused; /* 1; write_into's (TypeError, ValueError, OverflowError) */
+static PyObject *ip_strs[4];           /* "flags", "writeable", "_vc", "value", interned */
+
+/* check_inplace and write_into, and what they read, are still what was set up. */
+static int
+ip_ready(OpObject *op)
+{
+    Ctx *c = op->ctx;
+    PyObject *g = c->globals, *m = op->ip_globals;
+    if (PyFunction_GET_CODE(op->ip_fns[0]) != op->ip_codes[0] || PyFunction_GET_CODE(op->ip_fns[1]) != op->ip_codes[1])
+        return 0;
+    if (dict_version(g) == op->ip_versions[0] && dict_version(m) == op->ip_versions[1])
+        return 1;
+    if (PyDict_GetItemString(g, "check_inplace") != op->ip_fns[0] ||
+        PyDict_GetItemString(g, "write_into") != op->ip_fns[1] ||
+        PyDict_GetItemString(m, "grad_enabled") != c->gm_enabled || PyDict_GetItemString(m, "_INTO") != op->ip_into ||
+        PyDict_GetItemString(m, "VersionCounter") != op->ip_vc_type ||
+        PyDict_GetItemString(m, "bump_version") != op->ip_bump || PyDict_GetItemString(m, "isinstance") != NULL ||
+        PyDict_GetItemString(m, "any") != NULL)
+        return 0;
+    op->ip_versions[0] = dict_version(g);
+    op->ip_versions[1] = dict_version(m);
+    return 1;
+}
+
+/* An in-place op's common case, the body's first lines for exact Tensors of one float dtype:
+ *     record = check_inplace("<op>", x[, y])      # False: grad mode off, or nothing requires grad
+ *     if not (record or FORWARD.active) and write_into(x, <table>, (x._data[, y._data])):
+ *         return x
+ * write_into: the kernel's into variant (_INTO) writes into x's writeable array, then x's
+ * version counter (made if x has none) counts one more write. Anything else -- recording,
+ * forward mode, a kernel without an into variant, a read-only array, the into variant
+ * refusing (TypeError, ValueError, OverflowError: nothing written) or declining -- returns
+ * FALLBACK before anything was written, and the Python function runs the whole body. */
+static PyObject *
+inplace_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    Ctx *c = op->ctx;
+    PyObject *data[3], *dtype = NULL;
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != op->nargs || !driver_ready(c) ||
+        !ip_ready(op) || SLOT(c->fwd, c->fwd_active_off) != Py_False)
+        return FALLBACK;
+    if (op->epoch != c->epoch) { /* the kernel table, read again in a new epoch */
+        op->epoch = c->epoch;
+        Py_CLEAR(op->table);
+        PyObject *t = PyDict_GetItemWithError(c->globals, op->table_name);
+        if (t != NULL && PyDict_CheckExact(t))
+            op->table = Py_NewRef(t);
+        PyErr_Clear();
+    }
+    if (op->table == NULL)
+        return FALLBACK;
+    int rg = 0;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        if (!is_tensor(args[i]) || !plain_array(c, args[i], &data[i + 1], &dtype))
+            return FALLBACK;
+        rg |= SLOT(args[i], tensor_L.offs[T_RG]) == Py_True;
+    }
+    PyObject *x = args[0];
+    data[0] = data[1];
+    if (rg) { /* check_inplace: `grad_enabled()` decides (`not _OFF or _STATE.enabled`) */
+        int on = 1;
+        if (PyList_GET_SIZE(c->gm_off)) {
+            PyObject *v = PyObject_CallNoArgs(c->gm_enabled);
+            on = v == NULL ? -1 : PyObject_IsTrue(v);
+            Py_XDECREF(v);
+        }
+        if (on < 0)
+            return NULL;
+        if (on) /* a node to record, or check_inplace's error: the Python function */
+            return FALLBACK;
+    }
+    PyObject *kernel = PyDict_GetItemWithError(op->table, (PyObject *)ndarray_type);
+    PyObject *into = kernel == NULL ? NULL : PyDict_GetItemWithError(op->ip_into, kernel);
+    if (into == NULL || into == Py_None) {
+        if (PyErr_Occurred())
+            return NULL;
+        return FALLBACK;
+    }
+    Py_INCREF(into);
+    PyObject *flags = PyObject_GetAttr(data[0], ip_strs[0]);
+    PyObject *w = flags == NULL ? NULL : PyObject_GetAttr(flags, ip_strs[1]);
+    int writeable = w == NULL ? -1 : PyObject_IsTrue(w);
+    Py_XDECREF(flags);
+    Py_XDECREF(w);
+    if (writeable <= 0) {
+        Py_DECREF(into);
+        return writeable < 0 ? NULL : FALLBACK;
+    }
+    PyObject *done = PyObject_Vectorcall(into, data, nargs + 1, NULL);
+    Py_DECREF(into);
+    if (done == NULL) {
+        if (PyErr_ExceptionMatches(ip_refused)) { /* refused before writing */
+            PyErr_Clear();
+            return FALLBACK;
+        }
+        PyObject *et, *ev, *tb; /* `except BaseException: bump_version(x); raise` */
+        PyErr_Fetch(&et, &ev, &tb);
+        PyObject *r = PyObject_CallOneArg(op->ip_bump, x);
+        if (r == NULL)
+            _PyErr_ChainExceptions(et, ev, tb);
+        else {
+            Py_DECREF(r);
+            PyErr_Restore(et, ev, tb);
+        }
+        return NULL;
+    }
+    int wrote = PyObject_IsTrue(done);
+    Py_DECREF(done);
+    if (wrote <= 0)
+        return wrote < 0 ? NULL : FALLBACK;
+    /* `vc = x._vc; if vc is None: vc = x._vc = VersionCounter()`; `vc.value += 1` */
+    PyObject *vc = PyObject_GetAttr(x, ip_strs[2]);
+    if (vc == Py_None) {
+        Py_DECREF(vc);
+        vc = PyObject_CallNoArgs(op->ip_vc_type);
+        if (vc != NULL && PyObject_SetAttr(x, ip_strs[2], vc) < 0)
+            Py_CLEAR(vc);
+    }
+    PyObject *v = vc == NULL ? NULL : PyObject_GetAttr(vc, ip_strs[3]);
+    PyObject *nv = v == NULL ? NULL : PyNumber_InPlaceAdd(v, ip_one);
+    int set = nv == NULL ? -1 : PyObject_SetAttr(vc, ip_strs[3], nv);
+    Py_XDECREF(v);
+    Py_XDECREF(nv);
+    Py_XDECREF(vc);
+    return set < 0 ? NULL : Py_NewRef(x);
+}
+
+/* An op object's common case (an op, or an in-place op), or FALLBACK. */
+static PyObject *
+run_op(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return op->inplace ? inplace_run(op, args, nargs, kwnames) : op_run(op, args, nargs, kwnames);
+}
+
+/* A method's op: what `<m_names[0]>.<m_names[1]>.<m_names[2]>` reads now, when each of
+ * the two is an exact module (whose attributes are its dict's items) -- the dicts' versions
+ * tell whether the last reading still holds; NULL when something else would be read. */
+static PyObject *
+method_target(OpObject *m)
+{
+    PyObject *g = m->m_globals, *a = m->m_mods[0], *b = m->m_mods[1];
+    if (a != NULL && dict_version(g) == m->m_versions[0] && Py_TYPE(a) == &PyModule_Type &&
+        Py_TYPE(b) == &PyModule_Type && dict_version(PyModule_GetDict(a)) == m->m_versions[1] &&
+        dict_version(PyModule_GetDict(b)) == m->m_versions[2])
+        return m->m_target;
+    Py_CLEAR(m->m_mods[0]);
+    Py_CLEAR(m->m_mods[1]);
+    Py_CLEAR(m->m_target);
+    a = PyDict_GetItemWithError(g, m->m_names[0]); /* (not there: LOAD_GLOBAL reads builtins) */
+    b = a != NULL && Py_TYPE(a) == &PyModule_Type ? PyDict_GetItemWithError(PyModule_GetDict(a), m->m_names[1])
+                                                   : NULL;
+    PyObject *t = b != NULL && Py_TYPE(b) == &PyModule_Type
+                      ? PyDict_GetItemWithError(PyModule_GetDict(b), m->m_names[2])
+                      : NULL;
+    if (t == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    m->m_versions[0] = dict_version(g);
+    m->m_versions[1] = dict_version(PyModule_GetDict(a));
+    m->m_versions[2] = dict_version(PyModule_GetDict(b));
+    m->m_mods[0] = Py_NewRef(a);
+    m->m_mods[1] = Py_NewRef(b);
+    m->m_target = Py_NewRef(t);
+    return t;
+}
+
+static PyObject *
+op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    OpObject *op = (OpObject *)self, *t = NULL;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *r = FALLBACK;
+    if (!op->method)
+        r = run_op(op, args, nargs, kwnames);
+    else if ((kwnames == NULL || !PyTuple_GET_SIZE(kwnames)) && nargs == op->nargs &&
+             (t = (OpObject *)method_target(op)) != NULL && Py_TYPE(t) == &Op_Type && !t->method) {
+        /* the op's common case, without the method's frame; anything else: the method */
+        PyObject *swapped[2] = {args[nargs - 1], args[0]};
+        Py_INCREF(t); /* (the call may rebind the names) */
+        r = run_op(t, op->method == 2 ? swapped : args, nargs, NULL);
+        Py_DECREF(t);
+    }
+    return r == FALLBACK ? PyObject_Vectorcall(op->wrapped, args, nargsf, kwnames) : r;
 }
 
 /* A context's and an op's object fields, each list written once for traverse and dealloc:
@@ -1906,8 +2130,12 @@ fallback:
 #define CTX_VISITED(X)                                                                                 \
     X(globals) X(nodes_module) X(gm_globals) X(gm_enabled) X(fwd) X(tensor_wrap) X(of_input_fn) X(as_arg)
 #define CTX_OTHERS(X) X(nodes_dict) X(gm_off) X(float_set) X(float_dtypes[0]) X(float_dtypes[1]) X(float_dtypes[2])
-#define OP_VISITED(X) X(ctx) X(wrapped) X(dict) X(table) X(node_cls) X(doc)
-#define OP_OTHERS(X) X(name) X(qualname) X(module) X(table_name) X(node_name)
+#define OP_VISITED(X)                                                                                  \
+    X(ctx) X(wrapped) X(dict) X(table) X(node_cls) X(doc) X(m_globals) X(m_mods[0]) X(m_mods[1]) X(m_target) \
+    X(ip_fns[0]) X(ip_fns[1]) X(ip_globals) X(ip_into) X(ip_vc_type) X(ip_bump)
+#define OP_OTHERS(X)                                                                                   \
+    X(name) X(qualname) X(module) X(table_name) X(node_name) X(m_names[0]) X(m_names[1]) X(m_names[2]) \
+    X(ip_codes[0]) X(ip_codes[1])
 #define VISIT_FIELD(f) Py_VISIT(self->f);
 #define CLEAR_FIELD(f) Py_CLEAR(self->f);
 #define TRAVERSE(name, type, fields)                                                                \
@@ -2015,43 +2243,88 @@ setup_ops(PyObject *self, PyObject *args)
     return (PyObject *)c;
 }
 
-/* op(context, function, row): the C version of `function` (see above). */
-static PyObject *
-make_op(PyObject *self, PyObject *args)
+/* A new op object standing in for the function `fn` (its fields empty, tracked). */
+static OpObject *
+op_new(PyObject *fn)
 {
-    PyObject *ctx, *fn, *name, *table, *node, *inputs, *saves, *kind, *numbers;
-    int jvp;
-    if (!PyArg_ParseTuple(args, "O!O(UUUO!O!UpO!):op", &Ctx_Type, &ctx, &fn, &name, &table, &node, &PyTuple_Type,
-                          &inputs, &PyTuple_Type, &saves, &kind, &jvp, &PyTuple_Type, &numbers))
-        return NULL;
-    Py_ssize_t n = PyTuple_GET_SIZE(inputs), ns = PyTuple_GET_SIZE(saves);
-    if (!PyFunction_Check(fn) || PyFunction_GET_GLOBALS(fn) != ((Ctx *)ctx)->globals || n < 1 || n > 2 ||
-        ns > MAX_SAVES || PyTuple_GET_SIZE(numbers) != n) {
-        PyErr_SetString(PyExc_TypeError, "op: expects a function of the context's module and its row");
-        return NULL;
-    }
     OpObject *op = PyObject_GC_New(OpObject, &Op_Type);
     if (op == NULL)
         return NULL;
     op->vectorcall = op_vectorcall;
-    Py_INCREF(ctx);
-    op->ctx = (Ctx *)ctx;
-    op->dict = op->weakrefs = op->table = op->node_cls = NULL;
+    op->ctx = NULL;
+    op->dict = op->weakrefs = op->table = op->node_cls = op->table_name = op->node_name = NULL;
     op->name = op->qualname = op->module = op->doc = NULL;
     op->epoch = 0;
     op->slots_tag = 0;
+    op->nsaves = op->nattrs = 0;
+    op->method = 0;
+    op->m_globals = op->m_names[0] = op->m_names[1] = op->m_names[2] = NULL;
+    op->m_mods[0] = op->m_mods[1] = op->m_target = NULL;
+    op->inplace = 0;
+    op->ip_fns[0] = op->ip_fns[1] = op->ip_codes[0] = op->ip_codes[1] = NULL;
+    op->ip_globals = op->ip_into = op->ip_vc_type = op->ip_bump = NULL;
+    op->ip_versions[0] = op->ip_versions[1] = 0;
+    op->wrapped = Py_NewRef(fn);
+    PyObject_GC_Track(op);
+    return op;
+}
+
+/* The function's __name__, __qualname__, __module__ and __doc__, as the op's. */
+static int
+op_names(OpObject *op)
+{
+    PyObject *fn = op->wrapped;
+    op->name = PyObject_GetAttrString(fn, "__name__");
+    op->qualname = op->name ? PyObject_GetAttrString(fn, "__qualname__") : NULL;
+    op->module = op->qualname ? PyObject_GetAttrString(fn, "__module__") : NULL;
+    op->doc = op->module ? PyObject_GetAttrString(fn, "__doc__") : NULL;
+    return op->doc == NULL ? -1 : 0;
+}
+
+/* The op, named as its function (op_names), when that is `name`; else NULL (the op freed). */
+static PyObject *
+op_named(OpObject *op, PyObject *name, const char *what)
+{
+    if (op_names(op) < 0 || PyObject_RichCompareBool(op->name, name, Py_EQ) != 1) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "%s: the row of %R is not for %R", what, name, op->name);
+        Py_DECREF(op);
+        return NULL;
+    }
+    return (PyObject *)op;
+}
+
+/* op(context, function, row): the C version of `function` (see above). */
+static PyObject *
+make_op(PyObject *self, PyObject *args)
+{
+    PyObject *ctx, *fn, *row, *name, *table, *node, *inputs, *saves, *kind, *numbers;
+    int jvp, nattrs = 0; /* (a row may end with the count of number arguments) */
+    if (!PyArg_ParseTuple(args, "O!OO!:op", &Ctx_Type, &ctx, &fn, &PyTuple_Type, &row) ||
+        !PyArg_ParseTuple(row, "UUUO!O!UpO!|i:op", &name, &table, &node, &PyTuple_Type, &inputs, &PyTuple_Type,
+                          &saves, &kind, &jvp, &PyTuple_Type, &numbers, &nattrs))
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(inputs), ns = PyTuple_GET_SIZE(saves);
+    if (!PyFunction_Check(fn) || PyFunction_GET_GLOBALS(fn) != ((Ctx *)ctx)->globals || n < 1 || n > 2 ||
+        ns > MAX_SAVES || PyTuple_GET_SIZE(numbers) != n || nattrs < 0 || nattrs > MAX_ATTRS ||
+        ((PyCodeObject *)PyFunction_GET_CODE(fn))->co_argcount != n + nattrs) {
+        PyErr_SetString(PyExc_TypeError, "op: expects a function of the context's module and its row");
+        return NULL;
+    }
+    OpObject *op = op_new(fn);
+    if (op == NULL)
+        return NULL;
+    Py_INCREF(ctx);
+    op->ctx = (Ctx *)ctx;
     op->nargs = (int)n;
+    op->nattrs = nattrs;
     op->jvp = jvp;
     for (Py_ssize_t i = 0; i < n; i++) /* (a number needs the other argument, a Tensor) */
         op->numbers[i] = n == 2 && PyTuple_GET_ITEM(numbers, i) == Py_True;
-    op->nsaves = 0;
-    Py_INCREF(fn);
-    op->wrapped = fn;
     Py_INCREF(table);
     op->table_name = table;
     Py_INCREF(node);
     op->node_name = node;
-    PyObject_GC_Track(op);
     op->kind = PyUnicode_CompareWithASCIIString(kind, "") == 0    ? 0
                : PyUnicode_CompareWithASCIIString(kind, "f") == 0 ? 1
                : PyUnicode_CompareWithASCIIString(kind, "fc") == 0 ? 2
@@ -2070,10 +2343,10 @@ make_op(PyObject *self, PyObject *args)
         if (!PyArg_ParseTuple(PyTuple_GET_ITEM(saves, i), "UUi", &slot, &how, &arg))
             goto error;
         int h = -1;
-        for (int j = 0; j < 4; j++)
+        for (int j = 0; j < 5; j++)
             if (PyUnicode_CompareWithASCIIString(how, how_names[j]) == 0)
                 h = j;
-        if (h < 0 || arg < -1 || arg >= n || (arg == -1) != (h == HOW_OUTPUT))
+        if (h < 0 || arg < -1 || arg >= n + nattrs || (arg == -1) != (h == HOW_OUTPUT) || (arg >= n) != (h == HOW_VALUE))
             op->kind = -1;
         Py_INCREF(slot);
         PyUnicode_InternInPlace(&slot);
@@ -2086,11 +2359,7 @@ make_op(PyObject *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "op: a malformed row for %R", name);
         goto error;
     }
-    op->name = PyObject_GetAttrString(fn, "__name__");
-    op->qualname = op->name ? PyObject_GetAttrString(fn, "__qualname__") : NULL;
-    op->module = op->qualname ? PyObject_GetAttrString(fn, "__module__") : NULL;
-    op->doc = op->module ? PyObject_GetAttrString(fn, "__doc__") : NULL;
-    if (op->doc == NULL)
+    if (op_names(op) < 0)
         goto error;
     if (PyObject_RichCompareBool(op->name, name, Py_EQ) != 1) {
         if (!PyErr_Occurred())
@@ -2103,6 +2372,91 @@ error:
     return NULL;
 }
 
+/* inplace_op(context, function, (name, kernel table name)): the C version of an in-place op
+ * `function(x[, y])` whose body starts as inplace_run says (codegen/plan_fast.py's
+ * fast_inplace); check_inplace and write_into are the ones the context's module names now. */
+static PyObject *
+make_inplace(PyObject *self, PyObject *args)
+{
+    PyObject *ctx, *fn, *name, *table;
+    if (!PyArg_ParseTuple(args, "O!O(UU):inplace_op", &Ctx_Type, &ctx, &fn, &name, &table))
+        return NULL;
+    Ctx *c = (Ctx *)ctx;
+    PyObject *chk = PyDict_GetItemString(c->globals, "check_inplace");
+    PyObject *wi = PyDict_GetItemString(c->globals, "write_into");
+    PyObject *m = chk != NULL && PyFunction_Check(chk) ? PyFunction_GET_GLOBALS(chk) : NULL;
+    PyObject *into = m ? PyDict_GetItemString(m, "_INTO") : NULL;
+    PyObject *vc = m ? PyDict_GetItemString(m, "VersionCounter") : NULL;
+    PyObject *bump = m ? PyDict_GetItemString(m, "bump_version") : NULL;
+    if (!PyFunction_Check(fn) || PyFunction_GET_GLOBALS(fn) != c->globals || m == NULL || wi == NULL ||
+        !PyFunction_Check(wi) || PyFunction_GET_GLOBALS(wi) != m || into == NULL || !PyDict_CheckExact(into) ||
+        vc == NULL || !PyType_Check(vc) || bump == NULL) {
+        PyErr_SetString(PyExc_TypeError, "inplace_op: expects a function of the context's module and its row");
+        return NULL;
+    }
+    PyCodeObject *code = (PyCodeObject *)PyFunction_GET_CODE(fn);
+    if (code->co_argcount < 1 || code->co_argcount > 2) {
+        PyErr_SetString(PyExc_TypeError, "inplace_op: expects a function of one or two arguments");
+        return NULL;
+    }
+    if (ip_one == NULL && (ip_one = PyLong_FromLong(1)) == NULL)
+        return NULL;
+    if (ip_refused == NULL &&
+        (ip_refused = PyTuple_Pack(3, PyExc_TypeError, PyExc_ValueError, PyExc_OverflowError)) == NULL)
+        return NULL;
+    static const char *const strs[4] = {"flags", "writeable", "_vc", "value"};
+    for (int i = 0; i < 4; i++)
+        if (ip_strs[i] == NULL && (ip_strs[i] = PyUnicode_InternFromString(strs[i])) == NULL)
+            return NULL;
+    OpObject *op = op_new(fn);
+    if (op == NULL)
+        return NULL;
+    op->ctx = (Ctx *)Py_NewRef(ctx);
+    op->inplace = 1;
+    op->nargs = code->co_argcount;
+    op->table_name = Py_NewRef(table);
+    op->ip_fns[0] = Py_NewRef(chk);
+    op->ip_fns[1] = Py_NewRef(wi);
+    op->ip_codes[0] = Py_NewRef(PyFunction_GET_CODE(chk));
+    op->ip_codes[1] = Py_NewRef(PyFunction_GET_CODE(wi));
+    op->ip_globals = Py_NewRef(m);
+    op->ip_into = Py_NewRef(into);
+    op->ip_vc_type = Py_NewRef(vc);
+    op->ip_bump = Py_NewRef(bump);
+    return op_named(op, name, "inplace_op");
+}
+
+/* method(function, (name, (module, submodule, op), swapped)): the C version of a Tensor method
+ * `function` whose body is `return module.submodule.op(self[, other])` (swapped: `(other,
+ * self)`), positional parameters only, without defaults (codegen/plan_fast.py's
+ * fast_methods). A call of that op's C version (an op object) runs its common case; every
+ * other call (keywords, other argument counts, another object bound to the names, the op's
+ * other cases) calls `function`, which reads the names again. */
+static PyObject *
+make_method(PyObject *self, PyObject *args)
+{
+    PyObject *fn, *name, *path[3];
+    int swapped;
+    if (!PyArg_ParseTuple(args, "O(U(UUU)p):method", &fn, &name, &path[0], &path[1], &path[2], &swapped))
+        return NULL;
+    PyCodeObject *code = PyFunction_Check(fn) ? (PyCodeObject *)PyFunction_GET_CODE(fn) : NULL;
+    if (code == NULL || code->co_argcount < 1 || code->co_argcount > 2 || code->co_kwonlyargcount ||
+        code->co_posonlyargcount || (code->co_flags & (CO_VARARGS | CO_VARKEYWORDS)) ||
+        PyFunction_GET_DEFAULTS(fn) != NULL || (swapped && code->co_argcount != 2)) {
+        PyErr_SetString(PyExc_TypeError, "method: expects a function of one or two positional parameters");
+        return NULL;
+    }
+    OpObject *op = op_new(fn);
+    if (op == NULL)
+        return NULL;
+    op->method = swapped ? 2 : 1;
+    op->nargs = code->co_argcount;
+    op->m_globals = Py_NewRef(PyFunction_GET_GLOBALS(fn));
+    for (int i = 0; i < 3; i++)
+        op->m_names[i] = Py_NewRef(path[i]);
+    return op_named(op, name, "method");
+}
+
 TRAVERSE(op_traverse, OpObject, OP_VISITED)
 
 /* Breaks cycles through the op's own attributes; its context and function stay until it
@@ -2113,6 +2467,9 @@ op_clear(OpObject *op)
     Py_CLEAR(op->dict);
     Py_CLEAR(op->table);
     Py_CLEAR(op->node_cls);
+    Py_CLEAR(op->m_mods[0]); /* (read again, from m_globals, on the next call) */
+    Py_CLEAR(op->m_mods[1]);
+    Py_CLEAR(op->m_target);
     op->epoch = 0;
     return 0;
 }
@@ -2733,6 +3090,10 @@ static PyMethodDef methods[] = {
     {"node_apply", make_node_apply, METH_VARARGS,
      "node_apply(cls, method, row, dtypes, wrap, unpack_data): the C version of a generated node's apply "
      "(see _accel.nodes)."},
+    {"inplace_op", make_inplace, METH_VARARGS,
+     "inplace_op(context, function, row): the C version of a generated in-place op (see _accel.ops)."},
+    {"method", make_method, METH_VARARGS,
+     "method(function, row): the C version of a Tensor method that calls a generated op (see _accel.methods)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

@@ -64,7 +64,7 @@ def test_the_table_lists_the_plain_grad_ops_and_they_are_driven():
             assert fn.__wrapped__.__globals__ is vars(grad_ops)
         else:
             assert inspect.isfunction(fn)
-    assert inspect.isfunction(grad_ops.pow_grad)
+    assert "pow_grad" in {row[0] for row in _accel.NUMBER_OPS_TABLES[grad_ops.__name__]}  # (see cop3)
 
 
 @pytest.mark.parametrize("name", sorted(BY_NAME))
