@@ -69,12 +69,15 @@ class FastOp:
     output: str
     numbers: tuple[bool, ...]  # the arguments converted by `as_tensor_arg(it, the other, ...)`
     attrs: tuple[str, ...] = ()  # number arguments after the tensors (exact float or int, as they are)
+    # each attribute's class: "n" a number (exact float or int), "b" a bool (exact bool; a
+    # default, read from the function's __defaults__, may stand for it)
+    classes: str = ""
 
     @property
     def row(self) -> Group:
         """The table row: (name, kernel table, node class, inputs, saves, kind, jvp, numbers[,
-        the count of number arguments]), names as strings (the C driver looks them up in
-        ops.py's and nodes.py's namespaces)."""
+        the count of attribute arguments[, their classes, when one is a bool]]), names as
+        strings (the C driver looks them up in ops.py's and nodes.py's namespaces)."""
         saves = tuple_of(*(tuple_of(quoted(s), quoted(h), str(i)) for s, h, i in self.saves))
         return tuple_of(
             quoted(self.name),
@@ -86,6 +89,7 @@ class FastOp:
             str(self.jvp),
             tuple_of(*map(str, self.numbers)),
             *((str(len(self.attrs)),) if self.attrs else ()),
+            *((quoted(self.classes),) if "b" in self.classes else ()),
         )
 
 
@@ -93,14 +97,19 @@ def _text(s: Stmt) -> str:
     return stmt(s, 0)
 
 
-def _plain_params(f: Function | InplaceFunction, names: tuple[str, ...]) -> bool:
-    """The signature takes exactly `names`, positional, without defaults."""
+def _plain_params(
+    f: Function | InplaceFunction, names: tuple[str, ...], defaulted: tuple[str, ...] = ()
+) -> bool:
+    """The signature takes exactly `names`, positional, without defaults but for those of
+    `defaulted` (`name: bool = False|True`)."""
     body = f.signature.body
     if not isinstance(body, Group) or body.head != f.name:
         return False
     items = body.items
     return len(items) == len(names) and all(
-        isinstance(i, str) and i.startswith(f"{n}: ") and "=" not in i
+        isinstance(i, str)
+        and i.startswith(f"{n}: ")
+        and ("=" not in i or (n in defaulted and i.endswith((": bool = False", ": bool = True"))))
         for i, n in zip(items, names, strict=True)
     )
 
@@ -122,17 +131,34 @@ def _tensor_params(f: Function) -> tuple[str, ...] | None:
     return tuple(i.split(": ")[0] for i in names)
 
 
+# The attribute checks the driver runs, by class code: (function, the classes passing as they are).
+ATTR_CLASSES = {"n": ("scalar_arg", ("float", "int")), "b": ("bool_arg", ("bool",))}
+
+
+def _attr_classes(f: Function) -> str:
+    """Each attribute's class code (ATTR_CLASSES), in `_attrs`' order."""
+    if not f.conversions:
+        return "n" * len(_attrs(f))
+    return "".join(
+        code
+        for c in f.conversions
+        if isinstance(c, AttributeCheck) and not c.optional
+        for code, check in ATTR_CLASSES.items()
+        if (c.function, c.fast) == check
+    )
+
+
 def _attrs(f: Function) -> tuple[str, ...]:
-    """The number arguments: those ops.py checks as `scalar_arg` with float and int passing as
-    they are; a grad op's `: float` parameters."""
+    """The attribute arguments: those ops.py checks as `scalar_arg` with float and int passing
+    as they are (numbers) or as `bool_arg` with bool passing (bools); a grad op's `: float`
+    parameters."""
     if f.conversions:
         return tuple(
             c.name
             for c in f.conversions
             if isinstance(c, AttributeCheck)
-            and c.function == "scalar_arg"
-            and c.fast == ("float", "int")
             and not c.optional
+            and (c.function, c.fast) in ATTR_CLASSES.values()
         )
     body = f.signature.body
     items = body.items if isinstance(body, Group) else ()
@@ -177,7 +203,8 @@ def fast_op(f: Function) -> FastOp | None:
     attrs = _attrs(f)
     if f.conversions:
         names = tuple(c.name for c in f.conversions if isinstance(c, TensorConversion))
-        if not _plain_params(f, names + attrs) or not _conversions_are_noops(f, names, attrs):
+        bools = tuple(a for a, k in zip(attrs, _attr_classes(f), strict=True) if k == "b")
+        if not _plain_params(f, names + attrs, bools) or not _conversions_are_noops(f, names, attrs):
             return None
     elif (params := _tensor_params(f)) is not None:  # a grad op: Tensors as they are
         names = params[: len(params) - len(attrs)]
@@ -256,7 +283,20 @@ def fast_op(f: Function) -> FastOp | None:
         return None
     likes = {c.name: c.like for c in f.conversions if isinstance(c, TensorConversion)}
     numbers = tuple(len(names) == 2 and likes.get(n) == names[1 - i] for i, n in enumerate(names))
-    return FastOp(f.name, k.table, node, names, inputs, tuple(saves), kind, jvp, output, numbers, attrs)
+    return FastOp(
+        f.name,
+        k.table,
+        node,
+        names,
+        inputs,
+        tuple(saves),
+        kind,
+        jvp,
+        output,
+        numbers,
+        attrs,
+        _attr_classes(f),
+    )
 
 
 def fast_inplace(f: InplaceFunction) -> tuple[str, ...] | None:
@@ -310,10 +350,11 @@ def fast_table(functions: tuple[object, ...]) -> Stmt | None:
     return Stmt("", vertical(call("_accel.ops", "globals()", *tables)))
 
 
-def fast_method(m: Method, driven: dict[str, int]) -> tuple[str, bool] | None:
+def fast_method(m: Method, driven: dict[str, tuple[int, ...]]) -> tuple[str, bool] | None:
     """(op, swapped) when `m`'s body is `return _generated.ops.<op>(self[, other])` (swapped:
     `(other, self)`) with exactly those positional parameters, without defaults, and `<op>` is
-    a row of the driver's tables taking as many arguments (`driven`: op -> count); else None."""
+    a row of the driver's tables taking as many arguments (`driven`: op -> the counts it takes,
+    fewer when its last bool attributes have defaults); else None."""
     body = m.signature.body
     if not isinstance(body, Group) or body.head != m.name:
         return None
@@ -326,7 +367,7 @@ def fast_method(m: Method, driven: dict[str, int]) -> tuple[str, bool] | None:
     head = f"return {naming.GENERATED_ALIAS}.{naming.OPS_MODULE}."
     text = _text(m.call)
     name = text.removeprefix(head).split("(")[0]
-    if not text.startswith(head) or driven.get(name) != len(params):
+    if not text.startswith(head) or len(params) not in driven.get(name, ()):
         return None
     for swapped, args in ((False, params), (True, params[::-1])):
         if text == f"{head}{name}({', '.join(args)})":
@@ -334,13 +375,26 @@ def fast_method(m: Method, driven: dict[str, int]) -> tuple[str, bool] | None:
     return None
 
 
+def _counts(r: FastOp, f: Function) -> tuple[int, ...]:
+    """The argument counts `r`'s C path takes: all of them, or fewer when the last attributes
+    are bools with defaults (the driver reads them from the function's __defaults__)."""
+    body = f.signature.body
+    items = body.items if isinstance(body, Group) else ()
+    n = len(r.args + r.attrs)
+    defaulted = sum(
+        1 for i in items if isinstance(i, str) and i.endswith((": bool = False", ": bool = True"))
+    )
+    return tuple(range(n - min(defaulted, r.classes.count("b")), n + 1))
+
+
 def fast_methods(bound: tuple[Method, ...], functions: tuple[object, ...]) -> Stmt | None:
     """`_accel.methods(TensorMethods, [rows])`: (method, (module alias, ops module, op),
     swapped) for the methods that are one call of a row of the ops' tables; or None."""
-    ops = [r for f in functions if isinstance(f, Function) and (r := fast_op(f)) is not None]
-    driven = {r.name: len(r.args + r.attrs) for r in ops}
+    driven = {
+        r.name: _counts(r, f) for f in functions if isinstance(f, Function) and (r := fast_op(f)) is not None
+    }
     driven |= {
-        f.name: len(names)
+        f.name: (len(names),)
         for f in functions
         if isinstance(f, InplaceFunction) and (names := fast_inplace(f)) is not None
     }

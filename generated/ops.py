@@ -11270,9 +11270,13 @@ _accel.ops(
         ("angle", "_k_angle", "AngleGradNode", (0,), (("x", "of_edge", 0),), "", True, (False,)),
     ],
     [
+        ("gelu", "_k_gelu", "GeluGradNode", (0,), (("x", "of_edge", 0), ("approximate", "value", 1)), "", True, (False,), 1, "b"),
         ("pow", "_k_pow", "PowGradNode", (0,), (("x", "of_edge", 0), ("y", "value", 1)), "", True, (False,), 1),
+        ("matmul", "_k_matmul", "MatmulGradNode", (0, 1), (("x", "of_edge", 0), ("y", "of_edge", 1), ("transpose_x", "value", 2), ("transpose_y", "value", 3)), "fc", True, (True, True), 2, "bb"),
         ("masked_fill", "_k_masked_fill", "MaskedFillGradNode", (0, -1), (("mask", "of_input", 1), ("value", "value", 2)), "f", True, (True, True), 1),
         ("fill", "_k_fill", "FillGradNode", (0,), (("x", "meta_of", 0), ("value", "value", 1)), "", True, (False,), 1),
+        ("cholesky", "_k_cholesky", "CholeskyGradNode", (0,), (("out", "of_output", -1), ("upper", "value", 1)), "", True, (False,), 1, "b"),
+        ("cholesky_solve", "_k_cholesky_solve", "CholeskySolveGradNode", (0, 1), (("x", "of_edge", 0), ("y", "of_edge", 1), ("out", "of_output", -1), ("upper", "value", 2)), "f", True, (True, True), 1, "b"),
     ],
     [
         ("exp_", "_k_exp"),

@@ -3352,6 +3352,8 @@ _accel.methods(
         ("xlogy", ("_generated", "ops", "xlogy"), False),
         ("fmod", ("_generated", "ops", "fmod"), False),
         ("copysign", ("_generated", "ops", "copysign"), False),
+        ("__matmul__", ("_generated", "ops", "matmul"), False),
+        ("__rmatmul__", ("_generated", "ops", "matmul"), True),
         ("gather_nd", ("_generated", "ops", "gather_nd"), False),
         ("fill", ("_generated", "ops", "fill"), False),
         ("zero", ("_generated", "ops", "zero"), False),

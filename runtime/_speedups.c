@@ -1520,6 +1520,8 @@ typedef struct {
     unsigned long epoch;
     int nargs, inputs[2], kind, jvp, nsaves;
     int nattrs; /* number arguments after the tensors: exact floats or ints, passed and saved as they are */
+    int attr_bool[MAX_ATTRS]; /* that attribute is a bool instead (exact bool; `bool_arg` otherwise);
+                               * a missing one is read from the function's __defaults__ */
     int numbers[2]; /* takes an exact float or int, as `as_tensor_arg(it, the other, ...)` converts it */
     PyObject *save_slot[MAX_SAVES];
     int save_how[MAX_SAVES], save_arg[MAX_SAVES];
@@ -1782,13 +1784,32 @@ op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     Ctx *c = op->ctx;
     PyObject *data[2 + MAX_ATTRS], *dtype = NULL, *targs[2 + MAX_ATTRS] = {NULL, NULL}, *conv = NULL;
+    PyObject *full[2 + MAX_ATTRS];
     int rg = 0, number = -1; /* the argument that is a number, converted below */
-    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != op->nargs + op->nattrs || !driver_ready(c) ||
+    Py_ssize_t all = op->nargs + op->nattrs;
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs > all || nargs < op->nargs || !driver_ready(c) ||
         !op_ready(op) || SLOT(c->fwd, c->fwd_active_off) != Py_False)
         goto fallback;
+    if (nargs < all) { /* the missing bool attributes: the function's defaults, as Python fills them in
+                        * (True and False are never freed: borrowed safely) */
+        PyObject *defs = PyFunction_GET_DEFAULTS(op->wrapped);
+        Py_ssize_t nd = defs == NULL ? 0 : PyTuple_GET_SIZE(defs);
+        if (all - nargs > nd)
+            goto fallback;
+        for (Py_ssize_t i = 0; i < all; i++) {
+            PyObject *v = i < nargs ? args[i] : PyTuple_GET_ITEM(defs, nd - (all - i));
+            if (i >= nargs && (!op->attr_bool[i - op->nargs] || (v != Py_True && v != Py_False)))
+                goto fallback;
+            full[i] = v;
+        }
+        args = full;
+        nargs = all;
+    }
     for (int i = op->nargs; i < nargs; i++) { /* a number argument: an exact float or int (`y.__class__ is
-                                               * float or int`: no scalar_arg, no promotion of a float x) */
-        if (!PyFloat_CheckExact(args[i]) && !PyLong_CheckExact(args[i]))
+                                               * float or int`: no scalar_arg, no promotion of a float x);
+                                               * a bool one: True or False (`.__class__ is bool`) */
+        if (op->attr_bool[i - op->nargs] ? args[i] != Py_True && args[i] != Py_False
+                                         : !PyFloat_CheckExact(args[i]) && !PyLong_CheckExact(args[i]))
             goto fallback;
         targs[i] = data[i] = args[i];
     }
@@ -2257,6 +2278,8 @@ op_new(PyObject *fn)
     op->epoch = 0;
     op->slots_tag = 0;
     op->nsaves = op->nattrs = 0;
+    op->attr_bool[0] = op->attr_bool[1] = 0;
+    op->kind = 0;
     op->method = 0;
     op->m_globals = op->m_names[0] = op->m_names[1] = op->m_names[2] = NULL;
     op->m_mods[0] = op->m_mods[1] = op->m_target = NULL;
@@ -2299,10 +2322,11 @@ static PyObject *
 make_op(PyObject *self, PyObject *args)
 {
     PyObject *ctx, *fn, *row, *name, *table, *node, *inputs, *saves, *kind, *numbers;
-    int jvp, nattrs = 0; /* (a row may end with the count of number arguments) */
+    const char *classes = NULL; /* (then their classes, "n" a number, "b" a bool, when one is a bool) */
+    int jvp, nattrs = 0;        /* (a row may end with the count of number arguments) */
     if (!PyArg_ParseTuple(args, "O!OO!:op", &Ctx_Type, &ctx, &fn, &PyTuple_Type, &row) ||
-        !PyArg_ParseTuple(row, "UUUO!O!UpO!|i:op", &name, &table, &node, &PyTuple_Type, &inputs, &PyTuple_Type,
-                          &saves, &kind, &jvp, &PyTuple_Type, &numbers, &nattrs))
+        !PyArg_ParseTuple(row, "UUUO!O!UpO!|is:op", &name, &table, &node, &PyTuple_Type, &inputs, &PyTuple_Type,
+                          &saves, &kind, &jvp, &PyTuple_Type, &numbers, &nattrs, &classes))
         return NULL;
     Py_ssize_t n = PyTuple_GET_SIZE(inputs), ns = PyTuple_GET_SIZE(saves);
     if (!PyFunction_Check(fn) || PyFunction_GET_GLOBALS(fn) != ((Ctx *)ctx)->globals || n < 1 || n > 2 ||
@@ -2319,13 +2343,21 @@ make_op(PyObject *self, PyObject *args)
     op->nargs = (int)n;
     op->nattrs = nattrs;
     op->jvp = jvp;
+    if (classes != NULL && (int)strlen(classes) != nattrs)
+        op->kind = -1; /* (a malformed row, below) */
+    for (int i = 0; i < nattrs && i < MAX_ATTRS; i++) {
+        op->attr_bool[i] = classes != NULL && classes[i] == 'b';
+        if (classes != NULL && classes[i] != 'b' && classes[i] != 'n')
+            op->kind = -1;
+    }
     for (Py_ssize_t i = 0; i < n; i++) /* (a number needs the other argument, a Tensor) */
         op->numbers[i] = n == 2 && PyTuple_GET_ITEM(numbers, i) == Py_True;
     Py_INCREF(table);
     op->table_name = table;
     Py_INCREF(node);
     op->node_name = node;
-    op->kind = PyUnicode_CompareWithASCIIString(kind, "") == 0    ? 0
+    op->kind = op->kind < 0                                         ? -1
+               : PyUnicode_CompareWithASCIIString(kind, "") == 0    ? 0
                : PyUnicode_CompareWithASCIIString(kind, "f") == 0 ? 1
                : PyUnicode_CompareWithASCIIString(kind, "fc") == 0 ? 2
                                                                     : -1;
