@@ -1497,6 +1497,7 @@ typedef struct {
     PyObject *globals, *nodes_module, *nodes_dict, *gm_globals, *gm_off, *gm_enabled, *fwd, *tensor_wrap;
     PyObject *float_set, *float_dtypes[3];
     PyObject *as_arg; /* the module's as_tensor_arg, as set up (NULL: it has none) */
+    PyObject *gm_state, *gm_code; /* grad_mode's _STATE and grad_enabled's code, as set up (see grad_on) */
     PyTypeObject *tw_type;
     Py_ssize_t fwd_active_off;
     PyObject *of_input_fn; /* TensorWrapper.of_input, as last checked */
@@ -1594,6 +1595,7 @@ revalidate(Ctx *c)
              PyDict_GetItemString(g, "FLOAT_DTYPES") == c->float_set && global_is(g, "_nodes", c->nodes_module) &&
              PyDict_GetItemString(g, "as_tensor_arg") == c->as_arg &&
              PyDict_GetItemString(g, "isinstance") == NULL && global_is(c->gm_globals, "_OFF", c->gm_off) &&
+             global_is(c->gm_globals, "_STATE", c->gm_state) &&
              layout_ok(&tensor_L, tensor_L.base) &&
              tw_method_is(c, "of_output", (PyCFunction)(void (*)(void))of_output) &&
              tw_method_is(c, "of_edge", (PyCFunction)(void (*)(void))of_edge) &&
@@ -1622,6 +1624,23 @@ driver_ready(Ctx *c)
         PyType_HasFeature(c->tw_type, Py_TPFLAGS_VALID_VERSION_TAG))
         return c->ok;
     return revalidate(c);
+}
+
+static PyObject *str_enabled; /* "enabled", interned */
+
+/* `grad_enabled()`, that is `not _OFF or _STATE.enabled` (its truth): the thread-local read
+ * here while grad_enabled's code is the one set up (its globals, _OFF and _STATE, are checked
+ * by driver_ready); the function called otherwise. 1, 0, or -1 with an error. */
+static int
+grad_on(Ctx *c)
+{
+    if (!PyList_GET_SIZE(c->gm_off))
+        return 1;
+    PyObject *v = PyFunction_GET_CODE(c->gm_enabled) == c->gm_code ? PyObject_GetAttr(c->gm_state, str_enabled)
+                                                                    : PyObject_CallNoArgs(c->gm_enabled);
+    int r = v == NULL ? -1 : PyObject_IsTrue(v);
+    Py_XDECREF(v);
+    return r;
 }
 
 /* The offsets of the node class's slots the op saves into, when `node.<slot> = v` stores
@@ -1883,11 +1902,8 @@ op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
         return NULL;
     }
     PyObject *out = NULL;
-    if (rg && PyList_GET_SIZE(c->gm_off)) { /* grad_enabled(): `not _OFF or _STATE.enabled` */
-        PyObject *on = PyObject_CallNoArgs(c->gm_enabled);
-        rg = on == NULL ? -1 : PyObject_IsTrue(on);
-        Py_XDECREF(on);
-    }
+    if (rg) /* grad_enabled() */
+        rg = grad_on(c);
     if (rg > 0 && op->kind)
         rg = kind_test(c, result, op->kind);
     if (rg < 0)
@@ -2019,12 +2035,7 @@ inplace_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     PyObject *x = args[0];
     data[0] = data[1];
     if (rg) { /* check_inplace: `grad_enabled()` decides (`not _OFF or _STATE.enabled`) */
-        int on = 1;
-        if (PyList_GET_SIZE(c->gm_off)) {
-            PyObject *v = PyObject_CallNoArgs(c->gm_enabled);
-            on = v == NULL ? -1 : PyObject_IsTrue(v);
-            Py_XDECREF(v);
-        }
+        int on = grad_on(c);
         if (on < 0)
             return NULL;
         if (on) /* a node to record, or check_inplace's error: the Python function */
@@ -2149,8 +2160,9 @@ op_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw
  * the first list may take part in cycles (visited), the second holds strings, types and
  * other acyclic objects (only freed). */
 #define CTX_VISITED(X)                                                                                 \
-    X(globals) X(nodes_module) X(gm_globals) X(gm_enabled) X(fwd) X(tensor_wrap) X(of_input_fn) X(as_arg)
-#define CTX_OTHERS(X) X(nodes_dict) X(gm_off) X(float_set) X(float_dtypes[0]) X(float_dtypes[1]) X(float_dtypes[2])
+    X(globals) X(nodes_module) X(gm_globals) X(gm_enabled) X(fwd) X(tensor_wrap) X(of_input_fn) X(as_arg) X(gm_state)
+#define CTX_OTHERS(X)                                                                                  \
+    X(nodes_dict) X(gm_off) X(float_set) X(float_dtypes[0]) X(float_dtypes[1]) X(float_dtypes[2]) X(gm_code)
 #define OP_VISITED(X)                                                                                  \
     X(ctx) X(wrapped) X(dict) X(table) X(node_cls) X(doc) X(m_globals) X(m_mods[0]) X(m_mods[1]) X(m_target) \
     X(ip_fns[0]) X(ip_fns[1]) X(ip_globals) X(ip_into) X(ip_vc_type) X(ip_bump)
@@ -2222,10 +2234,13 @@ setup_ops(PyObject *self, PyObject *args)
     }
     PyObject *gm = PyFunction_GET_GLOBALS(enabled);
     PyObject *off = PyDict_GetItemString(gm, "_OFF");
+    PyObject *state = PyDict_GetItemString(gm, "_STATE");
     PyObject *d = _PyType_Lookup(Py_TYPE(forward), str_active);
-    if (off == NULL || !PyList_CheckExact(off) || d == NULL || Py_TYPE(d) != &PyMemberDescr_Type ||
+    if (str_enabled == NULL && (str_enabled = PyUnicode_InternFromString("enabled")) == NULL)
+        return NULL;
+    if (off == NULL || !PyList_CheckExact(off) || state == NULL || d == NULL || Py_TYPE(d) != &PyMemberDescr_Type ||
         ((PyMemberDescrObject *)d)->d_member->type != T_OBJECT_EX) {
-        PyErr_SetString(PyExc_TypeError, "setup_ops: unexpected grad_mode._OFF or FORWARD.active");
+        PyErr_SetString(PyExc_TypeError, "setup_ops: unexpected grad_mode._OFF, _STATE or FORWARD.active");
         return NULL;
     }
     Ctx *c = PyObject_GC_New(Ctx, &Ctx_Type);
@@ -2233,6 +2248,8 @@ setup_ops(PyObject *self, PyObject *args)
         return NULL;
     c->fwd_active_off = ((PyMemberDescrObject *)d)->d_member->offset;
     c->of_input_fn = NULL;
+    c->gm_state = Py_NewRef(state);
+    c->gm_code = Py_NewRef(PyFunction_GET_CODE(enabled));
     c->v_ops = c->v_nodes = c->v_gm = 0; /* checked on the first call (a dict's version is never 0) */
     c->v_tw = 0;
     c->epoch = 1;

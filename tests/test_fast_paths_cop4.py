@@ -400,3 +400,46 @@ def test_reference_counts_do_not_leak_and_outputs_die():
 
     calls()  # (a new epoch drops what the op held from earlier tests)
     cop.assert_no_leaks(watched, calls)
+
+
+# --- grad mode read in C: `_STATE.enabled` while grad_enabled's code is the one set up ---------
+
+
+def test_grad_mode_off_is_read_without_calling_grad_enabled_and_gives_the_same():
+    x = og.tensor(np.ones(3), requires_grad=True)
+    y = og.tensor(np.ones(3))
+    code = grad_mode.grad_enabled.__code__
+    og.multiply(x, y), x @ y, og.subtract_(og.tensor(np.ones(3)), y)  # (each kernel resolved)
+    with og.no_grad():
+        calls = _python_calls(lambda: (og.multiply(x, y), x @ y), code)
+        out = og.multiply(x, y)
+        assert out._node is None and not out.requires_grad
+        with og.enable_grad():
+            assert og.multiply(x, y)._node is not None
+    assert calls == (0 if DRIVEN else 2)
+    p = og.tensor(np.ones(3), requires_grad=True)
+    with og.no_grad():
+        assert _python_calls(lambda: p.subtract_(y), code) == (0 if DRIVEN else 1)
+    assert p.numpy().tolist() == [0.0, 0.0, 0.0] and p._vc.value == 1
+    with pytest.raises(RuntimeError):  # grad mode on: check_inplace's error, as before
+        p.subtract_(y)
+
+
+@needs_c
+def test_a_changed_grad_enabled_or_state_is_seen(monkeypatch):
+    x = og.tensor(np.ones(3), requires_grad=True)
+    y = og.tensor(np.ones(3))
+    monkeypatch.setattr(grad_mode.grad_enabled, "__code__", (lambda: True).__code__)
+    with og.no_grad():  # grad_enabled() now says True: the C path calls it, and records
+        assert og.multiply(x, y)._node is not None
+    monkeypatch.undo()
+
+    class State:
+        enabled = True
+
+    with og.no_grad():
+        assert og.multiply(x, y)._node is None
+        monkeypatch.setattr(grad_mode, "_STATE", State())  # (read again: the Python functions' answer)
+        assert og.multiply(x, y)._node is not None
+        monkeypatch.undo()
+        assert og.multiply(x, y)._node is None
