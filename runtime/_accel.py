@@ -225,3 +225,19 @@ def _keeps_python(where: object, what: str, e: Exception) -> None:
         RuntimeWarning,
         stacklevel=3,
     )
+
+
+def grad_property(cls: type) -> None:
+    """Replace `cls.grad` (runtime/tensor.py's property) by its C version, which reads a
+    leaf's `_grad` and sets `grad = None` (no `_extra`) without the property's frames, and
+    calls the property for everything else. Nothing without the C primitives."""
+    if _speedups is None:
+        return
+    prop = cls.__dict__["grad"]
+    try:
+        c_prop = _speedups.grad_property(prop)
+    except TypeError as e:  # the class keeps its property
+        _keeps_python(cls.__qualname__, "grad property", e)
+        return
+    PURE["grad"] = prop
+    setattr(cls, "grad", c_prop)  # noqa: B010

@@ -2567,6 +2567,156 @@ op_forward(OpObject *op, void *name)
     return PyObject_GetAttrString(op->wrapped, (const char *)name);
 }
 
+/* grad_property(prop): Tensor.grad (runtime/tensor.py's property `prop`) with its common cases
+ * in C, for an exact Tensor whose slots are the ones checked (is_tensor), while the getter's
+ * and setter's code are the ones given:
+ *     get: `self._node is None`: `self._grad` (a leaf: nothing to warn about)
+ *     set: `self.grad = None`: `self._grad = None`, then `self._extra.grad_owned = False` if
+ *          `self._extra is not None`
+ * Everything else -- a non-leaf, a Tensor to check, a subclass, a class
+ * access, deletion -- is the property's own __get__/__set__. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *prop, *fget, *fset, *get_code, *set_code;
+} GradPropObject;
+
+static PyTypeObject GradProp_Type;
+static PyObject *str_grad_owned;
+
+static inline int
+gp_fast(GradPropObject *gp, PyObject *obj)
+{
+    return obj != NULL && tensor_L.base != NULL && is_tensor(obj) &&
+           PyFunction_GET_CODE(gp->fget) == gp->get_code && PyFunction_GET_CODE(gp->fset) == gp->set_code;
+}
+
+static PyObject *
+gp_get(PyObject *self, PyObject *obj, PyObject *type)
+{
+    GradPropObject *gp = (GradPropObject *)self;
+    if (obj != Py_None && gp_fast(gp, obj) && SLOT(obj, tensor_L.offs[T_NODE]) == Py_None) {
+        PyObject *g = SLOT(obj, tensor_L.offs[T_GRAD]);
+        if (g != NULL)
+            return Py_NewRef(g);
+    }
+    return Py_TYPE(gp->prop)->tp_descr_get(gp->prop, obj, type);
+}
+
+static int
+gp_set(PyObject *self, PyObject *obj, PyObject *value)
+{
+    GradPropObject *gp = (GradPropObject *)self;
+    if (value == Py_None && gp_fast(gp, obj) && SLOT(obj, tensor_L.offs[T_EXTRA]) != NULL) {
+        PyObject **p = &SLOT(obj, tensor_L.offs[T_GRAD]);
+        PyObject *old = *p;
+        *p = Py_NewRef(Py_None);
+        Py_XDECREF(old);
+        PyObject *extra = SLOT(obj, tensor_L.offs[T_EXTRA]); /* `if self._extra is not None:` */
+        if (extra == NULL) { /* (deleted by what the old grad's release ran: the error Python's read raises) */
+            PyObject *e = PyObject_GetAttrString(obj, "_extra");
+            Py_XDECREF(e);
+            return e == NULL ? -1 : 0;
+        }
+        if (extra == Py_None)
+            return 0;
+        if (str_grad_owned == NULL && (str_grad_owned = PyUnicode_InternFromString("grad_owned")) == NULL)
+            return -1;
+        Py_INCREF(extra);
+        int r = PyObject_SetAttr(extra, str_grad_owned, Py_False); /* `self._extra.grad_owned = False` */
+        Py_DECREF(extra);
+        return r;
+    }
+    return Py_TYPE(gp->prop)->tp_descr_set(gp->prop, obj, value);
+}
+
+static int
+gp_traverse(GradPropObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->prop);
+    Py_VISIT(self->fget);
+    Py_VISIT(self->fset);
+    return 0;
+}
+
+static int
+gp_clear(GradPropObject *self)
+{
+    return 0; /* (the property stays: a call after this still runs) */
+}
+
+static void
+gp_dealloc(GradPropObject *self)
+{
+    PyObject_GC_UnTrack(self);
+    Py_CLEAR(self->prop);
+    Py_CLEAR(self->fget);
+    Py_CLEAR(self->fset);
+    Py_CLEAR(self->get_code);
+    Py_CLEAR(self->set_code);
+    PyObject_GC_Del(self);
+}
+
+/* fget, fset, fdel, __doc__, __isabstractmethod__: the property's */
+static PyObject *
+gp_forward(GradPropObject *gp, void *name)
+{
+    return PyObject_GetAttrString(gp->prop, (const char *)name);
+}
+
+static PyGetSetDef gp_getset[] = {
+    {"fget", (getter)gp_forward, NULL, NULL, "fget"},
+    {"fset", (getter)gp_forward, NULL, NULL, "fset"},
+    {"fdel", (getter)gp_forward, NULL, NULL, "fdel"},
+    {"__doc__", (getter)gp_forward, NULL, NULL, "__doc__"},
+    {"__isabstractmethod__", (getter)gp_forward, NULL, NULL, "__isabstractmethod__"},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyMemberDef gp_members[] = {
+    {"__wrapped__", T_OBJECT, offsetof(GradPropObject, prop), READONLY, "The property."}, {NULL, 0, 0, 0, NULL}};
+
+static PyTypeObject GradProp_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "opgrad.runtime._speedups.grad_property",
+    .tp_basicsize = sizeof(GradPropObject),
+    .tp_dealloc = (destructor)gp_dealloc,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)gp_traverse,
+    .tp_clear = (inquiry)gp_clear,
+    .tp_getset = gp_getset,
+    .tp_members = gp_members,
+    .tp_descr_get = gp_get,
+    .tp_descr_set = gp_set,
+};
+
+static PyObject *
+make_grad_property(PyObject *self, PyObject *prop)
+{
+    if (!(GradProp_Type.tp_flags & Py_TPFLAGS_READY) && PyType_Ready(&GradProp_Type) < 0)
+        return NULL;
+    PyObject *fget = Py_TYPE(prop) == &PyProperty_Type ? PyObject_GetAttrString(prop, "fget") : NULL;
+    PyObject *fset = fget != NULL ? PyObject_GetAttrString(prop, "fset") : NULL;
+    if (fset == NULL || !PyFunction_Check(fget) || !PyFunction_Check(fset)) {
+        Py_XDECREF(fget);
+        Py_XDECREF(fset);
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, "grad_property: expects a property with a getter and a setter");
+        return NULL;
+    }
+    GradPropObject *gp = PyObject_GC_New(GradPropObject, &GradProp_Type);
+    if (gp == NULL) {
+        Py_DECREF(fget);
+        Py_DECREF(fset);
+        return NULL;
+    }
+    gp->prop = Py_NewRef(prop);
+    gp->fget = fget;
+    gp->fset = fset;
+    gp->get_code = Py_NewRef(PyFunction_GET_CODE(fget));
+    gp->set_code = Py_NewRef(PyFunction_GET_CODE(fset));
+    PyObject_GC_Track(gp);
+    return (PyObject *)gp;
+}
+
 static PyMethodDef op_methods[] = {
     {"__reduce__", (PyCFunction)op_reduce, METH_NOARGS, "Pickled by reference, as a function."},
     {NULL, NULL, 0, NULL}};
@@ -3143,6 +3293,8 @@ static PyMethodDef methods[] = {
      "inplace_op(context, function, row): the C version of a generated in-place op (see _accel.ops)."},
     {"method", make_method, METH_VARARGS,
      "method(function, row): the C version of a Tensor method that calls a generated op (see _accel.methods)."},
+    {"grad_property", make_grad_property, METH_O,
+     "grad_property(prop): Tensor.grad with its common cases in C (see _accel.grad_property)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from opgrad.generated.tensor_methods import TensorMethods
+from opgrad.runtime import _accel
 from opgrad.runtime import device as _device
 from opgrad.runtime.dtypes import as_dtype, complex_of
 from opgrad.runtime.hooks import HOOK_IDS, NodeHooks, RemovableHandle
@@ -481,6 +482,9 @@ class Tensor(TensorMethods, TensorConveniences):
 
 
 _new = object.__new__
+
+
+_accel.grad_property(Tensor)  # Tensor.grad's common cases in C when built (runtime/_accel.py)
 
 
 def _rebuild_tensor(cls: type[Tensor], array: np.ndarray, requires_grad: bool, device: str) -> Tensor:

@@ -443,3 +443,148 @@ def test_a_changed_grad_enabled_or_state_is_seen(monkeypatch):
         assert og.multiply(x, y)._node is not None
         monkeypatch.undo()
         assert og.multiply(x, y)._node is None
+
+
+# --- Tensor.grad: a leaf's read and `grad = None` in C (_accel.grad_property) -------------------
+
+GRAD_PROP = Tensor.__dict__["grad"]
+PY_GRAD = getattr(GRAD_PROP, "__wrapped__", GRAD_PROP)
+
+
+def test_the_grad_property_is_replaced_and_looks_like_the_property():
+    assert isinstance(PY_GRAD, property)
+    assert (GRAD_PROP is not PY_GRAD) == _accel.ACTIVE
+    assert Tensor.grad is PY_GRAD  # (class access: the property)
+    assert GRAD_PROP.fget is PY_GRAD.fget and GRAD_PROP.fset is PY_GRAD.fset and GRAD_PROP.fdel is None
+    assert GRAD_PROP.__doc__ == PY_GRAD.__doc__
+    # the fast cases' source: what the C getter and setter assume
+    get = [ast.unparse(s) for s in ast.parse(textwrap.dedent(inspect.getsource(PY_GRAD.fget))).body[0].body]
+    assert get[0].startswith("if self._node is not None and") and get[-1] == "return self._grad"
+    put = ast.parse(textwrap.dedent(inspect.getsource(PY_GRAD.fset))).body[0].body
+    assert ast.unparse(put[0]).startswith("if value is not None:") and not put[0].orelse
+    assert [ast.unparse(s) for s in put[1:]] == [
+        "self._grad = value",
+        "if self._extra is not None:\n    self._extra.grad_owned = False",
+    ]
+
+
+class _Sub(Tensor):
+    pass
+
+
+def _grad_cases() -> list[tuple[str, Callable[[], Tensor]]]:
+    def leaf() -> Tensor:
+        return og.tensor(np.ones(3), requires_grad=True)
+
+    def with_grad() -> Tensor:
+        t = leaf()
+        (t * 2.0).sum().backward()
+        return t
+
+    def nonleaf() -> Tensor:
+        return leaf() * 2.0
+
+    def retained() -> Tensor:
+        t = leaf() * 2.0
+        t.retain_grads()
+        t.sum().backward()
+        return t
+
+    def named() -> Tensor:
+        t = with_grad()
+        t._extra_state().name = "w"
+        return t
+
+    def sub() -> Tensor:
+        t = with_grad()
+        s = _Sub.__new__(_Sub)
+        for k in ("_data", "_requires_grad", "_node", "_pos", "_grad", "_vc", "_acc", "_extra", "_dual"):
+            object.__setattr__(s, k, getattr(t, k))
+        return s
+
+    return [("leaf", leaf), ("with grad", with_grad), ("non-leaf", nonleaf), ("retained", retained)] + [
+        ("with _extra", named),
+        ("subclass", sub),
+    ]
+
+
+def _grad_outcome(prop: Any, make: Callable[[], Tensor], value: Any) -> Any:
+    t = make()
+    out = []
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        got = cop.outcome(lambda: prop.__get__(t, Tensor))
+        out.append((got, [(x.category, str(x.message)) for x in w]))
+    try:
+        prop.__set__(t, value)
+        out.append(("set", cop.outcome(lambda: t._grad), t._extra and t._extra.grad_owned))
+    except Exception as e:  # noqa: BLE001
+        out.append(("raised", type(e), str(e)))
+    try:
+        prop.__delete__(t)
+    except Exception as e:  # noqa: BLE001
+        out.append(("raised", type(e), str(e)))
+    return out
+
+
+VALUES = [
+    ("None", lambda: None),
+    ("a grad", lambda: og.tensor(np.full(3, 0.5))),
+    ("a wrong shape", lambda: og.tensor(np.ones(2))),
+    ("a wrong dtype", lambda: og.tensor(np.ones(3, np.float32))),
+    ("an array", lambda: np.ones(3)),
+    ("a number", lambda: 1.0),
+]
+
+
+@pytest.mark.parametrize("case", [c for c, _ in _grad_cases()])
+@pytest.mark.parametrize("value", [v for v, _ in VALUES])
+def test_the_grad_property_is_the_python_propertys(case, value):
+    make = dict(_grad_cases())[case]
+    v = dict(VALUES)[value]
+    assert _grad_outcome(GRAD_PROP, make, v()) == _grad_outcome(PY_GRAD, make, v())
+    t = make()  # and through attribute access
+    g = v()
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        assert cop.outcome(lambda: t.grad) == cop.outcome(lambda: PY_GRAD.fget(t))
+    try:
+        t.grad = g
+    except (TypeError, ValueError):
+        return
+    assert t._grad is g
+
+
+@needs_c
+def test_the_grad_propertys_fast_cases_run_no_python_and_a_changed_code_is_seen(monkeypatch):
+    t = og.tensor(np.ones(3), requires_grad=True)
+    (t * 2.0).sum().backward()
+    get, put = PY_GRAD.fget.__code__, PY_GRAD.fset.__code__
+    assert _python_calls(lambda: t.grad, get) == 0
+    assert _python_calls(lambda: setattr(t, "grad", None), put) == 0 and t._grad is None
+    assert _python_calls(lambda: setattr(t, "grad", og.tensor(np.ones(3))), put) == 1
+    n = t * 2.0
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        assert _python_calls(lambda: n.grad, get) == 1
+    monkeypatch.setattr(PY_GRAD.fget, "__code__", (lambda self: "other").__code__)
+    assert t.grad == "other"
+    monkeypatch.setattr(PY_GRAD.fset, "__code__", (lambda self, value: None).__code__)
+    t.grad = None
+    assert t._grad is not None
+
+
+def test_grad_reads_and_resets_do_not_leak():
+    t = og.tensor(np.ones(3), requires_grad=True)
+    g = og.tensor(np.ones(3))
+    watched = [t, g, GRAD_PROP, PY_GRAD]
+
+    def calls() -> tuple[Tensor, ...]:
+        t.grad = g
+        out = t.grad
+        t.grad = None
+        assert t.grad is None
+        return (out * 1.0,)
+
+    calls()
+    cop.assert_no_leaks(watched, calls)
