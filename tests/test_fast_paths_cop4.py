@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import inspect
-import sys
 import textwrap
 import warnings
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from typing import Any
 import numpy as np
 import pytest
 import test_fast_paths_cop as cop
+import test_fast_paths_cop3 as cop3
 
 import opgrad as og
 from opgrad.generated import ops, tensor_methods
@@ -307,20 +307,7 @@ def test_matmul_gradients_match_finite_differences(flags):
 # --- the common case runs in C; names read again ------------------------------------------------
 
 
-def _python_calls(fn: Callable[[], Any], code: Any) -> int:
-    count = 0
-
-    def prof(frame: Any, event: str, arg: Any) -> None:
-        nonlocal count
-        if event == "call" and frame.f_code is code:
-            count += 1
-
-    sys.setprofile(prof)
-    try:
-        fn()
-    finally:
-        sys.setprofile(None)
-    return count
+_python_calls = cop3._python_calls  # (how many frames of the given code ran during fn())
 
 
 @needs_c
