@@ -929,6 +929,167 @@ el_list1(PyObject *g)
     return l;
 }
 
+/* A leaf's turn in its common case, in C (el_leaf): what engine_loop._accumulate ->
+ * run_leaf_hooks -> accumulate_into_leaf -> take_as_grad do for an AccumulateGrad node
+ * without hooks, not under create_graph, whose leaf has an `_extra` without tensor hooks or
+ * post-accumulate hooks and no `.grad` yet, and whose gradient is an exact ndarray's tensor
+ * without history or requires_grad, writeable, whose memory block is not in `held`: the
+ * gradient itself becomes `.grad` (`grad_owned` True, its block entered in `held` as a
+ * `.grad`'s). The accumulate lock: that update runs entirely with the GIL held and calls no
+ * Python code, so when the lock is free (`locked()` False) no other thread is inside its
+ * critical section and none can enter it before the update is done, which is what holding
+ * the lock gives; when it is taken, the Python path (which waits for it) runs. Every other
+ * case, and any helper replaced in engine_loop's globals (tests do), goes to `_accumulate`. */
+
+static int el_leaf_ok;                 /* the fast path's setup succeeded */
+static PyObject *el_leaf_accumulate;   /* engine_loop._accumulate as set up */
+static PyObject *el_leaf_into;         /* engine_loop.accumulate_into_leaf as set up */
+static PyObject *el_leaf_hooks;        /* engine_loop.run_leaf_hooks as set up */
+static PyObject *el_leaf_lock;         /* engine_loop.ACCUMULATE_LOCK */
+static PyObject *el_str_locked, *el_str_into, *el_str_leaf_hooks, *el_str_lock;
+static PyTypeObject *el_acc_type, *el_extra_type;
+static Py_ssize_t el_off_variable, el_off_hooks, el_off_post, el_off_owned;
+
+/* NumPy's PyArrayObject_fields up to `flags` (ElArrayFields, then the flags word). */
+typedef struct {
+    ElArrayFields head;
+    int flags;
+} ElArrayFlags;
+#define EL_WRITEABLE 0x0400 /* NPY_ARRAY_WRITEABLE */
+
+/* A slot's offset in `type` (a member descriptor of an object slot), or -1. */
+static Py_ssize_t
+el_slot_offset(PyTypeObject *type, const char *name)
+{
+    PyObject *s = PyUnicode_InternFromString(name);
+    if (s == NULL)
+        return -1;
+    PyObject *d = _PyType_Lookup(type, s);
+    Py_DECREF(s);
+    if (d == NULL || Py_TYPE(d) != &PyMemberDescr_Type)
+        return -1;
+    PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+    return m->type == T_OBJECT_EX && !(m->flags & READONLY) ? m->offset : -1;
+}
+
+/* Whether `flags` of an exact ndarray reads as its `flags.writeable`. */
+static int
+el_check_writeable(PyObject *a, int want)
+{
+    return Py_TYPE(a) == ndarray_type && !!(((ElArrayFlags *)a)->flags & EL_WRITEABLE) == want;
+}
+
+/* Sets the fast path up from engine_loop's globals; leaves it off on any mismatch. */
+static void
+el_leaf_setup(PyObject *g)
+{
+    el_leaf_ok = 0;
+    PyObject *acc = PyDict_GetItemString(g, "AccumulateGrad");
+    PyObject *fn = PyDict_GetItemString(g, "_accumulate"), *into = PyDict_GetItemString(g, "accumulate_into_leaf");
+    PyObject *hooks = PyDict_GetItemString(g, "run_leaf_hooks"), *lock = PyDict_GetItemString(g, "ACCUMULATE_LOCK");
+    PyObject *tmod = PyImport_ImportModule("opgrad.runtime.tensor");
+    PyObject *extra = tmod == NULL ? NULL : PyObject_GetAttrString(tmod, "_TensorExtra");
+    Py_XDECREF(tmod);
+    PyObject *arrays = PyRun_String("(__import__('numpy').empty((2,), 'f4'), __import__('numpy').empty((3, 2))[:, 1], "
+                                    "__import__('numpy').broadcast_to(__import__('numpy').empty(()), (2,)))",
+                                    Py_eval_input, g, g);
+    int ok = acc != NULL && PyType_Check(acc) && fn != NULL && into != NULL && hooks != NULL && lock != NULL &&
+             extra != NULL && PyType_Check(extra) && arrays != NULL && PyTuple_CheckExact(arrays) &&
+             PyTuple_GET_SIZE(arrays) == 3 && el_arrays_read;
+    ok = ok && el_check_writeable(PyTuple_GET_ITEM(arrays, 0), 1) && el_check_writeable(PyTuple_GET_ITEM(arrays, 1), 1) &&
+         el_check_writeable(PyTuple_GET_ITEM(arrays, 2), 0);
+    if (ok) {
+        el_off_variable = el_slot_offset((PyTypeObject *)acc, "variable");
+        el_off_hooks = el_slot_offset((PyTypeObject *)extra, "hooks");
+        el_off_post = el_slot_offset((PyTypeObject *)extra, "post_accumulate");
+        el_off_owned = el_slot_offset((PyTypeObject *)extra, "grad_owned");
+        ok = el_off_variable >= 0 && el_off_hooks >= 0 && el_off_post >= 0 && el_off_owned >= 0;
+    }
+    if (ok && el_str_locked == NULL) {
+        el_str_locked = PyUnicode_InternFromString("locked");
+        el_str_into = PyUnicode_InternFromString("accumulate_into_leaf");
+        el_str_leaf_hooks = PyUnicode_InternFromString("run_leaf_hooks");
+        el_str_lock = PyUnicode_InternFromString("ACCUMULATE_LOCK");
+        ok = el_str_locked && el_str_into && el_str_leaf_hooks && el_str_lock;
+    }
+    if (ok) {
+        Py_INCREF(acc);
+        Py_XSETREF(el_acc_type, (PyTypeObject *)acc);
+        Py_INCREF(extra);
+        Py_XSETREF(el_extra_type, (PyTypeObject *)extra);
+        Py_XSETREF(el_leaf_accumulate, Py_NewRef(fn));
+        Py_XSETREF(el_leaf_into, Py_NewRef(into));
+        Py_XSETREF(el_leaf_hooks, Py_NewRef(hooks));
+        Py_XSETREF(el_leaf_lock, Py_NewRef(lock));
+    }
+    Py_XDECREF(extra);
+    Py_XDECREF(arrays);
+    PyErr_Clear();
+    el_leaf_ok = ok;
+}
+
+/* A hook table (`_extra.hooks`, `_extra.post_accumulate`) that holds nothing: None or {}. */
+static inline int
+el_no_hooks(PyObject *h)
+{
+    return h == Py_None || (PyDict_CheckExact(h) && PyDict_GET_SIZE(h) == 0);
+}
+
+/* `_accumulate(node, grads, create_graph, held)` in its common case: 1 done, 0 not that
+ * case (nothing was changed), -1 error. `node` is an exact AccumulateGrad without hooks. */
+static int
+el_leaf(PyObject *node, PyObject *grads, int create, PyObject *held)
+{
+    if (!el_leaf_ok || create || !PyDict_CheckExact(held) || !PyList_CheckExact(grads) || PyList_GET_SIZE(grads) < 1 ||
+        Py_TYPE(node) != el_acc_type)
+        return 0;
+    /* the helpers as set up (a test may replace one in engine_loop) */
+    if (PyDict_GetItemWithError(el_globals, el_str_accumulate) != el_leaf_accumulate ||
+        PyDict_GetItemWithError(el_globals, el_str_into) != el_leaf_into ||
+        PyDict_GetItemWithError(el_globals, el_str_leaf_hooks) != el_leaf_hooks ||
+        PyDict_GetItemWithError(el_globals, el_str_lock) != el_leaf_lock)
+        return PyErr_Occurred() ? -1 : 0;
+    PyObject *leaf = SLOT(node, el_off_variable), *g = PyList_GET_ITEM(grads, 0);
+    if (leaf == NULL || !layout_ok(&tensor_L, Py_TYPE(leaf)) || !layout_ok(&tensor_L, Py_TYPE(g)))
+        return 0;
+    PyObject *extra = SLOT(leaf, tensor_L.offs[T_EXTRA]);
+    if (extra == NULL || Py_TYPE(extra) != el_extra_type || SLOT(leaf, tensor_L.offs[T_GRAD]) != Py_None)
+        return 0;
+    PyObject *hooks = SLOT(extra, el_off_hooks), *post = SLOT(extra, el_off_post);
+    if (hooks == NULL || post == NULL || SLOT(extra, el_off_owned) == NULL || !el_no_hooks(hooks) ||
+        !el_no_hooks(post))
+        return 0;
+    PyObject *data = SLOT(g, tensor_L.offs[T_DATA]);
+    if (SLOT(g, tensor_L.offs[T_NODE]) != Py_None || SLOT(g, tensor_L.offs[T_RG]) != Py_False || data == NULL ||
+        Py_TYPE(data) != ndarray_type || !(((ElArrayFlags *)data)->flags & EL_WRITEABLE))
+        return 0;
+    PyObject *base = EL_ARRAY_FIELDS(data)->base;
+    PyObject *block = PyLong_FromVoidPtr(base == NULL ? data : base);
+    if (block == NULL)
+        return -1;
+    int in_held = PyDict_Contains(held, block);
+    PyObject *locked = in_held ? NULL : PyObject_CallMethodNoArgs(el_leaf_lock, el_str_locked);
+    int busy = locked == NULL ? -1 : PyObject_IsTrue(locked);
+    Py_XDECREF(locked);
+    if (in_held || busy) { /* (an error of either, or the Python path) */
+        Py_DECREF(block);
+        return in_held < 0 || (!in_held && busy < 0) ? -1 : 0;
+    }
+    /* From here to the end: no Python code runs and the GIL is not released. The checks
+     * above still hold (nothing ran since them but `locked()`, a C method). */
+    if (PyDict_SetItem(held, block, Py_True) < 0) {
+        Py_DECREF(block);
+        return -1;
+    }
+    Py_DECREF(block);
+    put(&tensor_L, leaf, T_GRAD, g);
+    PyObject **owned = &SLOT(extra, el_off_owned);
+    PyObject *old = *owned;
+    *owned = Py_NewRef(Py_True);
+    Py_DECREF(old);
+    return 1;
+}
+
 static PyObject *
 el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -957,6 +1118,9 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
     Py_ssize_t nxt_order = 0;
     int retain = PyObject_IsTrue(retain_obj);
     if (retain < 0)
+        goto error;
+    int create_ = PyObject_IsTrue(create);
+    if (create_ < 0)
         goto error;
     if ((held = PyObject_GetAttr(holder, el_str_held)) == NULL || (captured = PyDict_New()) == NULL)
         goto error;
@@ -1037,10 +1201,15 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                         goto error;
                 }
                 else if (capture == Py_None) {
-                    PyObject *a[4] = {node, grads, create, held};
-                    if ((r = el_call(el_str_accumulate, a, 4)) == NULL)
+                    int done = has_hooks ? 0 : el_leaf(node, grads, create_, held);
+                    if (done < 0)
                         goto error;
-                    Py_CLEAR(r);
+                    if (!done) {
+                        PyObject *a[4] = {node, grads, create, held};
+                        if ((r = el_call(el_str_accumulate, a, 4)) == NULL)
+                            goto error;
+                        Py_CLEAR(r);
+                    }
                 }
                 else {
                     PyObject *a[5] = {node, grads, capture, captured, held};
@@ -1292,6 +1461,7 @@ setup_engine_loop(PyObject *self, PyObject *g)
     Py_XSETREF(el_globals, g);
     Py_INCREF(fallback);
     Py_XSETREF(el_fallback, fallback);
+    el_leaf_setup(g);
     return PyObject_GetAttrString(self, "run_backward");
 }
 
