@@ -20,6 +20,7 @@ import weakref
 
 import numpy as np
 import pytest
+from test_fast_paths_ceng import _same  # noqa: E402  (tests/ is on the path, as for test_node_results)
 
 import opgrad as og
 from opgrad.runtime import _accel, engine, engine_loop
@@ -66,15 +67,14 @@ def _forced(node, grads, create_graph, held):
 
 @pytest.fixture
 def three(monkeypatch):
-    """`three(scenario)`: the scenario's results with the C fast path, then with the C loop
-    calling the Python `_accumulate`, then with the Python loop. Returns them and the number
-    of `_accumulate` calls in the first run."""
+    """`three(scenario, calls)`: the scenario's results with the C fast path, then with the
+    C loop calling the Python `_accumulate`, then with the Python loop; all three must be the
+    same, and the first run must have called `_accumulate` `calls` times (None: any)."""
 
-    def run(scenario):
+    def run(scenario, calls):
         results = []
         with _Count() as count:
             results.append(scenario())
-        fast_calls = count.n
         with monkeypatch.context() as m:
             m.setattr(engine_loop, "_accumulate", _forced)
             results.append(scenario())
@@ -82,34 +82,12 @@ def three(monkeypatch):
             m.setattr(engine, "run_backward", PY_LOOP)
             m.setattr(engine, "run_grad", PY_LOOP)
             results.append(scenario())
-        return results, fast_calls
+        for other in results[1:]:
+            _same(results[0], other)
+        assert calls is None or count.n == calls
+        return results
 
     return run
-
-
-def _same(a, b) -> None:
-    if isinstance(a, np.ndarray):
-        assert a.__class__ is b.__class__ and a.shape == b.shape and a.dtype == b.dtype
-        assert a.strides == b.strides and a.flags.writeable == b.flags.writeable
-        assert a.tobytes() == b.tobytes()
-    elif isinstance(a, dict):
-        assert a.keys() == b.keys()
-        for k in a:
-            _same(a[k], b[k])
-    elif isinstance(a, (list, tuple)):
-        assert len(a) == len(b)
-        for x, y in zip(a, b, strict=True):
-            _same(x, y)
-    elif a is None or b is None:
-        assert a is None and b is None
-    else:
-        assert a == b
-
-
-def _check_same(results) -> None:
-    first = results[0]
-    for other in results[1:]:
-        _same(first, other)
 
 
 def _leaves(shapes, dtype, seed=0, warm=True):
@@ -130,9 +108,8 @@ def _leaves(shapes, dtype, seed=0, warm=True):
 
 def _state(leaves, *others):
     """Per leaf: its `.grad` array, whether it owns its memory, its strides and writeable
-    flag, the engine's `grad_owned`,
-    the references to the gradient and its array; and no two gradients (or a gradient and
-    any of `others`) share memory."""
+    flag, the engine's `grad_owned`, the references to the gradient and its array; and no
+    two gradients (or a gradient and any of `others`) share memory."""
     out = []
     arrays = [t.grad._data for t in leaves if t.grad is not None]
     arrays += [o._data if isinstance(o, og.Tensor) else o for o in others]
@@ -182,9 +159,7 @@ def test_mlp_step_takes_the_fast_path(three, dtype):
         loss.backward()
         return _state(params, x)
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 0  # every leaf's turn ran in C
+    results = three(scenario, 0)  # every leaf's turn ran in C
     assert all(r is not None and r[4] is True for r in results[0])  # grad_owned
 
 
@@ -194,9 +169,7 @@ def test_first_pass_without_extra_goes_to_python(three):
         _mlp_loss(params, x, y).backward()
         return _state(params, x)
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 4
+    three(scenario, 4)  # no `_extra` yet
 
 
 def test_one_array_to_two_leaves_is_adopted_once_and_copied_once(three):
@@ -210,9 +183,7 @@ def test_one_array_to_two_leaves_is_adopted_once_and_copied_once(three):
         assert a.grad is not b.grad
         return _state([a, b], c)
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 1
+    three(scenario, 1)
 
 
 def test_read_only_gradient_is_copied(three, monkeypatch):
@@ -235,9 +206,7 @@ def test_read_only_gradient_is_copied(three, monkeypatch):
         assert a.grad._data.flags.writeable
         return _state([a])
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 1
+    three(scenario, 1)
 
 
 def test_seed_of_a_leaf_is_copied(three):
@@ -250,9 +219,7 @@ def test_seed_of_a_leaf_is_copied(three):
         assert b.grad is not seed
         return _state([b], seed)
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 1
+    three(scenario, 1)
 
 
 def test_leaf_used_twice_takes_the_sum(three):
@@ -262,9 +229,7 @@ def test_leaf_used_twice_takes_the_sum(three):
         (og.tanh(w @ x) * w).sum().backward()
         return _state([w], x)
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 0
+    three(scenario, 0)
 
 
 def test_views_and_non_contiguous_gradients(three):
@@ -278,9 +243,7 @@ def test_views_and_non_contiguous_gradients(three):
         loss.backward()
         return _state([w, v], x)
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 0
+    results = three(scenario, 0)
     _w_grad, w_owns_memory, w_strides = results[0][0][:3]
     assert w_strides == (4, 16) and not w_owns_memory  # the view itself, not a copy
 
@@ -298,9 +261,7 @@ def test_retain_graph_second_pass_accumulates_in_place(three):
         loss2.backward()
         return _state(params, x), same_objects, params[0].grad is kept, kept._data.copy()
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 8  # the second and third passes: `.grad` set
+    three(scenario, 8)  # the second and third passes: `.grad` set
 
 
 def test_hooks_post_accumulate_hooks_and_retain_grad(three):
@@ -317,9 +278,7 @@ def test_hooks_post_accumulate_hooks_and_retain_grad(three):
         loss.backward()
         return _state(params, x, h.grad), seen, h.grad.numpy().copy()
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 3  # b2 only took the fast path
+    three(scenario, 3)  # b2 only took the fast path
 
 
 def test_node_hooks_on_accumulate_grad(three):
@@ -334,9 +293,7 @@ def test_node_hooks_on_accumulate_grad(three):
         loss.backward()
         return _state([a, b]), log
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 1
+    three(scenario, 1)
 
 
 def test_create_graph_goes_to_python(three):
@@ -347,9 +304,7 @@ def test_create_graph_goes_to_python(three):
         w.grad = None
         return g.numpy().copy(), g.requires_grad
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 1
+    three(scenario, 1)
 
 
 def test_error_leaves_the_same_leaves_written(three):
@@ -368,8 +323,7 @@ def test_error_leaves_the_same_leaves_written(three):
             _mlp_loss(params, x, y).backward()
         return _state(params, x)
 
-    results, _ = three(scenario)
-    _check_same(results)
+    results = three(scenario, None)
     written = [r is not None for r in results[0]]
     assert any(written) and not all(written)
 
@@ -471,6 +425,4 @@ def test_nn_parameters_take_the_fast_path(three):
             opt.step()
         return out
 
-    results, fast_calls = three(scenario)
-    _check_same(results)
-    assert fast_calls == 4  # the first step only (no `_extra` yet)
+    three(scenario, 4)
