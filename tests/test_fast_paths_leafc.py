@@ -8,7 +8,9 @@ built (the fast path), the C loop with engine_loop's `_accumulate` replaced by a
 (which turns the fast path off: the Python leaf path inside the C loop), and the Python
 loop (the `PURE` original); all three must give the same `.grad` bits, the same adopt-or-copy
 decisions (the gradient object itself, or a private copy), the same reference counts, and
-the same errors with the same leaves written. Needs the C build (skipped in the pure run).
+the same errors with the same leaves written (these need the C build: skipped in the pure
+run). The tests that need no C build (threads, the lock, references) run both ways, as do
+those of `backward()`'s lean path for a loss (engine.backward, pure Python) at the end.
 """
 
 from __future__ import annotations
@@ -20,13 +22,11 @@ import weakref
 
 import numpy as np
 import pytest
-from test_fast_paths_ceng import _same  # noqa: E402  (tests/ is on the path, as for test_node_results)
+from test_fast_paths_ceng import _same
 
 import opgrad as og
 from opgrad.runtime import _accel, engine, engine_loop
 from opgrad.runtime.grad_holder import ACCUMULATE_LOCK
-
-pytestmark = pytest.mark.skipif("run_backward" not in _accel.PURE, reason="needs the C loop")
 
 C_LOOP = engine_loop.run_backward
 PY_LOOP = _accel.PURE.get("run_backward")
@@ -70,6 +70,9 @@ def three(monkeypatch):
     """`three(scenario, calls)`: the scenario's results with the C fast path, then with the
     C loop calling the Python `_accumulate`, then with the Python loop; all three must be the
     same, and the first run must have called `_accumulate` `calls` times (None: any)."""
+
+    if PY_LOOP is None:
+        pytest.skip("needs the C loop")
 
     def run(scenario, calls):
         results = []
@@ -426,3 +429,90 @@ def test_nn_parameters_take_the_fast_path(three):
         return out
 
     three(scenario, 4)
+
+
+# --- backward() of a loss: the lean path in engine.backward ------------------------------
+
+
+@pytest.fixture
+def runs(monkeypatch):
+    """Counts the passes that went through engine._run (the general way)."""
+    calls = []
+    original = engine._run
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "_run", counted)
+    return calls
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_loss_backward_matches_the_general_way(runs, dtype):
+    grads = []
+    for seed in (None, "ones"):
+        params, x, y = _mlp(dtype)
+        loss = _mlp_loss(params, x, y)
+        if seed is None:
+            loss.backward()
+            assert not runs  # the lean path
+        else:
+            loss.backward(og.tensor(np.ones((), dtype)))  # a seed: the general way
+            assert runs
+        grads.append([t.grad.numpy().copy() for t in params])
+        assert all(t._extra.grad_owned for t in params)
+    _same(grads[0], grads[1])
+
+
+def test_loss_backward_pass_state(runs):
+    """During the lean pass grad mode is off and the pass is registered (callbacks run after
+    it); afterwards both are as before, also when the pass raises."""
+    (w,) = _leaves([(3,)], np.float64)
+    seen = []
+
+    def hook(g):
+        seen.append((og.is_grad_enabled(), engine.running_accumulates()))
+        engine.queue_callback(lambda: seen.append(("callback", w.grad is not None)))
+
+    handle = w.register_hook(hook)
+    (og.tanh(w) * 2.0).sum().backward()
+    assert seen == [(False, True), ("callback", True)]
+    assert og.is_grad_enabled() and engine.running_accumulates() is None
+    handle.remove()
+
+    def bad(g):
+        raise ValueError("hook failed")
+
+    w.register_hook(bad)
+    with pytest.raises(ValueError, match="hook failed"):
+        (og.tanh(w) * 2.0).sum().backward()
+    assert og.is_grad_enabled() and engine.running_accumulates() is None
+    assert not runs
+
+
+def test_loss_backward_retain_graph(runs):
+    (w,) = _leaves([(3,)], np.float64)
+    loss = (og.tanh(w) * 2.0).sum()
+    loss.backward(retain_graph=True)
+    loss.backward()
+    first = w.grad.numpy().copy()
+    with pytest.raises(RuntimeError, match="a second time"):
+        loss.backward()
+    assert w.grad.numpy().tolist() == first.tolist()
+    assert not runs
+
+
+def test_loss_backward_general_cases(runs):
+    """create_graph, anomaly mode, a leaf or an output without grad: the general way (its
+    errors)."""
+    (w,) = _leaves([(3,)], np.float64)
+    (og.tanh(w) * 2.0).sum().backward(create_graph=True)
+    assert len(runs) == 1
+    with og.autograd.detect_anomaly():
+        (og.tanh(w) * 2.0).sum().backward()
+    assert len(runs) == 2
+    w.backward()  # a leaf (seeded with ones)
+    assert len(runs) == 3
+    with pytest.raises(RuntimeError, match="does not require grad"):
+        og.tensor(np.ones(3)).sum().backward()
