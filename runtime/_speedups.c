@@ -938,15 +938,16 @@ el_list1(PyObject *g)
  * `.grad`'s). The accumulate lock: that update runs entirely with the GIL held and calls no
  * Python code, so when the lock is free (`locked()` False) no other thread is inside its
  * critical section and none can enter it before the update is done, which is what holding
- * the lock gives; when it is taken, the Python path (which waits for it) runs. Every other
- * case, and any helper replaced in engine_loop's globals (tests do), goes to `_accumulate`. */
+ * the lock gives; when it is taken, the Python path (which waits for it) runs. A leaf whose
+ * `.grad` is set takes the sum in place in its common case (el_leaf_add). Every other case,
+ * and any helper replaced in engine_loop's globals (tests do), goes to `_accumulate`. */
 
 static int el_leaf_ok;                 /* the fast path's setup succeeded */
 static PyObject *el_leaf_accumulate;   /* engine_loop._accumulate as set up */
 static PyObject *el_leaf_into;         /* engine_loop.accumulate_into_leaf as set up */
 static PyObject *el_leaf_hooks;        /* engine_loop.run_leaf_hooks as set up */
 static PyObject *el_leaf_lock;         /* engine_loop.ACCUMULATE_LOCK */
-static PyObject *el_str_locked, *el_str_into, *el_str_leaf_hooks, *el_str_lock;
+static PyObject *el_str_locked, *el_str_into, *el_str_leaf_hooks, *el_str_lock, *el_str_acquire, *el_str_release;
 static PyTypeObject *el_acc_type, *el_extra_type;
 static Py_ssize_t el_off_variable, el_off_hooks, el_off_post, el_off_owned;
 
@@ -1010,7 +1011,9 @@ el_leaf_setup(PyObject *g)
         el_str_into = PyUnicode_InternFromString("accumulate_into_leaf");
         el_str_leaf_hooks = PyUnicode_InternFromString("run_leaf_hooks");
         el_str_lock = PyUnicode_InternFromString("ACCUMULATE_LOCK");
-        ok = el_str_locked && el_str_into && el_str_leaf_hooks && el_str_lock;
+        el_str_acquire = PyUnicode_InternFromString("acquire");
+        el_str_release = PyUnicode_InternFromString("release");
+        ok = el_str_locked && el_str_into && el_str_leaf_hooks && el_str_lock && el_str_acquire && el_str_release;
     }
     if (ok) {
         Py_INCREF(acc);
@@ -1035,6 +1038,57 @@ el_no_hooks(PyObject *h)
     return h == Py_None || (PyDict_CheckExact(h) && PyDict_GET_SIZE(h) == 0);
 }
 
+/* accumulate_into_leaf when `.grad` is set, in its common case: a `.grad` the engine made
+ * (`grad_owned`) that nothing but the leaf refers to (its tensor and its array: what
+ * `_grad_refs(leaf) <= _ONE_REF` reads), without requires_grad, a writeable ndarray: the
+ * gradient is added into it in place (`old._data += grad._data`), under the accumulate lock
+ * (acquired here: NumPy may release the GIL while it adds; the conditions are read once the
+ * lock is held). 1 done, 0 not that case (nothing changed), -1 error (the lock released). */
+static int
+el_leaf_add(PyObject *leaf, PyObject *extra, PyObject *g)
+{
+    PyObject *gdata = SLOT(g, tensor_L.offs[T_DATA]);
+    if (gdata == NULL || Py_TYPE(gdata) != ndarray_type)
+        return 0;
+    PyObject *r = PyObject_CallMethodNoArgs(el_leaf_lock, el_str_acquire);
+    if (r == NULL)
+        return -1;
+    Py_DECREF(r);
+    int done = 0;
+    PyObject *old = SLOT(leaf, tensor_L.offs[T_GRAD]), *data;
+    if (old != NULL && old != Py_None && SLOT(leaf, tensor_L.offs[T_EXTRA]) == extra &&
+        SLOT(extra, el_off_owned) == Py_True && Py_REFCNT(old) == 1 && layout_ok(&tensor_L, Py_TYPE(old)) &&
+        SLOT(old, tensor_L.offs[T_RG]) == Py_False && (data = SLOT(old, tensor_L.offs[T_DATA])) != NULL &&
+        Py_TYPE(data) == ndarray_type && Py_REFCNT(data) == 1 && (((ElArrayFlags *)data)->flags & EL_WRITEABLE)) {
+        Py_INCREF(old);
+        Py_INCREF(data);
+        Py_INCREF(gdata);
+        PyObject *sum = PyNumber_InPlaceAdd(data, gdata); /* old._data += grad._data */
+        Py_DECREF(data);
+        Py_DECREF(gdata);
+        if (sum == NULL)
+            done = -1;
+        else {
+            put(&tensor_L, old, T_DATA, sum);
+            Py_DECREF(sum);
+            done = 1;
+        }
+        Py_DECREF(old);
+    }
+    PyObject *exc_type, *exc_value, *exc_tb;
+    PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
+    r = PyObject_CallMethodNoArgs(el_leaf_lock, el_str_release);
+    if (r == NULL) {
+        Py_XDECREF(exc_type);
+        Py_XDECREF(exc_value);
+        Py_XDECREF(exc_tb);
+        return -1;
+    }
+    Py_DECREF(r);
+    PyErr_Restore(exc_type, exc_value, exc_tb);
+    return done;
+}
+
 /* `_accumulate(node, grads, create_graph, held)` in its common case: 1 done, 0 not that
  * case (nothing was changed), -1 error. `node` is an exact AccumulateGrad without hooks. */
 static int
@@ -1053,12 +1107,14 @@ el_leaf(PyObject *node, PyObject *grads, int create, PyObject *held)
     if (leaf == NULL || !layout_ok(&tensor_L, Py_TYPE(leaf)) || !layout_ok(&tensor_L, Py_TYPE(g)))
         return 0;
     PyObject *extra = SLOT(leaf, tensor_L.offs[T_EXTRA]);
-    if (extra == NULL || Py_TYPE(extra) != el_extra_type || SLOT(leaf, tensor_L.offs[T_GRAD]) != Py_None)
+    if (extra == NULL || Py_TYPE(extra) != el_extra_type)
         return 0;
     PyObject *hooks = SLOT(extra, el_off_hooks), *post = SLOT(extra, el_off_post);
     if (hooks == NULL || post == NULL || SLOT(extra, el_off_owned) == NULL || !el_no_hooks(hooks) ||
         !el_no_hooks(post))
         return 0;
+    if (SLOT(leaf, tensor_L.offs[T_GRAD]) != Py_None)
+        return el_leaf_add(leaf, extra, g);
     PyObject *data = SLOT(g, tensor_L.offs[T_DATA]);
     if (SLOT(g, tensor_L.offs[T_NODE]) != Py_None || SLOT(g, tensor_L.offs[T_RG]) != Py_False || data == NULL ||
         Py_TYPE(data) != ndarray_type || !(((ElArrayFlags *)data)->flags & EL_WRITEABLE))

@@ -264,7 +264,43 @@ def test_retain_graph_second_pass_accumulates_in_place(three):
         loss2.backward()
         return _state(params, x), same_objects, params[0].grad is kept, kept._data.copy()
 
-    three(scenario, 8)  # the second and third passes: `.grad` set
+    # the second pass (the user keeps the first gradients: new buffers), and w1 in the third
+    # (kept); the other three add in place in C
+    three(scenario, 5)
+
+
+def test_second_pass_adds_in_place(three):
+    """Gradients accumulated over passes (no zeroing): an engine-made `.grad` only its leaf
+    refers to takes the sum in place (the same tensor and array); a `.grad` the user set or
+    keeps a reference to, or one that requires grad, gets a new buffer (the Python path)."""
+
+    def scenario():
+        params, x, y = _mlp(np.float64)
+        out = []
+        for step in range(3):
+            ids = [(id(t.grad), id(t.grad._data)) if t.grad is not None else None for t in params]
+            _mlp_loss(params, x, y).backward()
+            out.append(([(id(t.grad), id(t.grad._data)) for t in params] == ids, _state(params, x)))
+            if step == 0:
+                params[1].grad = og.tensor(params[1].grad.numpy() * 1.0)  # the user's: not owned
+        return out
+
+    three(scenario, 1)  # b1's second pass only: the user's `.grad`
+
+
+def test_in_place_error_leaves_nothing_half_written(three):
+    """A `.grad` of another dtype than the gradient (set by the user as engine-made, so the
+    in-place add is tried): NumPy's casting error, from both paths, `.grad` unchanged."""
+
+    def scenario():
+        (w,) = _leaves([(3,)], np.float64)
+        w._grad = og.tensor(np.ones(3, np.int64))  # (the setter refuses it)
+        w._extra.grad_owned = True
+        with pytest.raises(Exception) as info:
+            (w * 2.0).sum().backward()
+        return type(info.value).__name__, w.grad.numpy().tolist(), w.grad.numpy().dtype.str
+
+    three(scenario, 0)
 
 
 def test_hooks_post_accumulate_hooks_and_retain_grad(three):
