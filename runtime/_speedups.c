@@ -1038,6 +1038,24 @@ el_no_hooks(PyObject *h)
     return h == Py_None || (PyDict_CheckExact(h) && PyDict_GET_SIZE(h) == 0);
 }
 
+/* `old._data += gdata` (its array `data`): 0, or -1 on error (NumPy's, `old` unchanged). */
+static int
+el_iadd(PyObject *old, PyObject *data, PyObject *gdata)
+{
+    Py_INCREF(old);
+    Py_INCREF(data);
+    Py_INCREF(gdata);
+    PyObject *sum = PyNumber_InPlaceAdd(data, gdata);
+    Py_DECREF(data);
+    Py_DECREF(gdata);
+    if (sum != NULL) {
+        put(&tensor_L, old, T_DATA, sum);
+        Py_DECREF(sum);
+    }
+    Py_DECREF(old);
+    return sum == NULL ? -1 : 0;
+}
+
 /* accumulate_into_leaf when `.grad` is set, in its common case: a `.grad` the engine made
  * (`grad_owned`) that nothing but the leaf refers to (its tensor and its array: what
  * `_grad_refs(leaf) <= _ONE_REF` reads), without requires_grad, a writeable ndarray: the
@@ -1060,20 +1078,7 @@ el_leaf_add(PyObject *leaf, PyObject *extra, PyObject *g)
         SLOT(extra, el_off_owned) == Py_True && Py_REFCNT(old) == 1 && layout_ok(&tensor_L, Py_TYPE(old)) &&
         SLOT(old, tensor_L.offs[T_RG]) == Py_False && (data = SLOT(old, tensor_L.offs[T_DATA])) != NULL &&
         Py_TYPE(data) == ndarray_type && Py_REFCNT(data) == 1 && (((ElArrayFlags *)data)->flags & EL_WRITEABLE)) {
-        Py_INCREF(old);
-        Py_INCREF(data);
-        Py_INCREF(gdata);
-        PyObject *sum = PyNumber_InPlaceAdd(data, gdata); /* old._data += grad._data */
-        Py_DECREF(data);
-        Py_DECREF(gdata);
-        if (sum == NULL)
-            done = -1;
-        else {
-            put(&tensor_L, old, T_DATA, sum);
-            Py_DECREF(sum);
-            done = 1;
-        }
-        Py_DECREF(old);
+        done = el_iadd(old, data, gdata) < 0 ? -1 : 1; /* old._data += grad._data */
     }
     PyObject *exc_type, *exc_value, *exc_tb;
     PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
@@ -1144,6 +1149,79 @@ el_leaf(PyObject *node, PyObject *grads, int create, PyObject *held)
     *owned = Py_NewRef(Py_True);
     Py_DECREF(old);
     return 1;
+}
+
+/* GradTensorHolder.add(node, pos, grad) in its common cases, in C (el_add): not under
+ * create_graph, a buffer list for `node` already there with room for `pos`: an empty entry
+ * takes the gradient; an entry the holder owns (its key in `owned`) that is a writeable
+ * ndarray's tensor takes the sum in place (`old._data += grad._data`). 1 done, 0 not that
+ * case (nothing changed: the method runs), -1 error. Off when the class's `add` is not the
+ * one set up (a test may replace it) or the holder is of another class. */
+static PyObject *el_holder_type, *el_holder_add;
+static Py_ssize_t el_off_buffers, el_off_owned_set, el_off_create;
+
+static void
+el_add_setup(PyObject *g)
+{
+    PyObject *cls = PyDict_GetItemString(g, "GradTensorHolder");
+    PyObject *fn = cls != NULL && PyType_Check(cls) ? PyDict_GetItemString(((PyTypeObject *)cls)->tp_dict, "add") : NULL;
+    Py_CLEAR(el_holder_type);
+    if (fn == NULL || !PyFunction_Check(fn))
+        return;
+    el_off_buffers = el_slot_offset((PyTypeObject *)cls, "buffers");
+    el_off_owned_set = el_slot_offset((PyTypeObject *)cls, "owned");
+    el_off_create = el_slot_offset((PyTypeObject *)cls, "create_graph");
+    PyErr_Clear();
+    if (el_off_buffers < 0 || el_off_owned_set < 0 || el_off_create < 0)
+        return;
+    Py_XSETREF(el_holder_add, Py_NewRef(fn));
+    el_holder_type = Py_NewRef(cls);
+}
+
+static int
+el_add(PyObject *holder, PyObject *node, PyObject *pos, PyObject *g)
+{
+    if (el_holder_type == NULL || (PyObject *)Py_TYPE(holder) != el_holder_type || !PyLong_CheckExact(pos))
+        return 0;
+    PyObject *fn = PyDict_GetItemWithError(((PyTypeObject *)el_holder_type)->tp_dict, el_str_add);
+    if (fn != el_holder_add)
+        return PyErr_Occurred() ? -1 : 0;
+    PyObject *buffers = SLOT(holder, el_off_buffers), *owned = SLOT(holder, el_off_owned_set);
+    if (buffers == NULL || owned == NULL || SLOT(holder, el_off_create) != Py_False || !PyDict_CheckExact(buffers) ||
+        !PySet_CheckExact(owned))
+        return 0;
+    PyObject *l = PyDict_GetItemWithError(buffers, node);
+    if (l == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    Py_ssize_t i = PyLong_AsSsize_t(pos);
+    if (i == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (!PyList_CheckExact(l) || i < 0 || i >= PyList_GET_SIZE(l))
+        return 0;
+    PyObject *old = PyList_GET_ITEM(l, i);
+    if (old == Py_None) { /* buffers[pos] = grad */
+        Py_INCREF(g);
+        PyList_SET_ITEM(l, i, g);
+        Py_DECREF(old);
+        return 1;
+    }
+    if (!layout_ok(&tensor_L, Py_TYPE(old)) || !layout_ok(&tensor_L, Py_TYPE(g)))
+        return 0;
+    PyObject *data = SLOT(old, tensor_L.offs[T_DATA]), *gdata = SLOT(g, tensor_L.offs[T_DATA]);
+    if (data == NULL || gdata == NULL || Py_TYPE(data) != ndarray_type || !(((ElArrayFlags *)data)->flags & EL_WRITEABLE))
+        return 0;
+    PyObject *id = PyLong_FromVoidPtr(node);
+    PyObject *key = id == NULL ? NULL : PyTuple_Pack(2, id, pos);
+    Py_XDECREF(id);
+    if (key == NULL)
+        return -1;
+    int in = PySet_Contains(owned, key);
+    Py_DECREF(key);
+    if (in <= 0)
+        return in;
+    return el_iadd(old, data, gdata) < 0 ? -1 : 1; /* old._data += grad._data */
 }
 
 static PyObject *
@@ -1343,11 +1421,16 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                     if (!add && (add = PyDict_Contains(buffers, child)) < 0)
                         goto error;
                     if (add) {
-                        PyObject *a[4] = {holder, child, pos, g};
-                        r = PyObject_VectorcallMethod(el_str_add, a, 4, NULL);
-                        if (r == NULL)
+                        int done = el_add(holder, child, pos, g);
+                        if (done < 0)
                             goto error;
-                        Py_CLEAR(r);
+                        if (!done) {
+                            PyObject *a[4] = {holder, child, pos, g};
+                            r = PyObject_VectorcallMethod(el_str_add, a, 4, NULL);
+                            if (r == NULL)
+                                goto error;
+                            Py_CLEAR(r);
+                        }
                     }
                     else if (nonzero || nxt != NULL) {
                         PyObject *l = el_list1(g);
@@ -1518,6 +1601,7 @@ setup_engine_loop(PyObject *self, PyObject *g)
     Py_INCREF(fallback);
     Py_XSETREF(el_fallback, fallback);
     el_leaf_setup(g);
+    el_add_setup(g);
     return PyObject_GetAttrString(self, "run_backward");
 }
 

@@ -26,11 +26,12 @@ from test_fast_paths_ceng import _same
 
 import opgrad as og
 from opgrad.runtime import _accel, engine, engine_loop
-from opgrad.runtime.grad_holder import ACCUMULATE_LOCK
+from opgrad.runtime.grad_holder import ACCUMULATE_LOCK, GradTensorHolder
 
 C_LOOP = engine_loop.run_backward
 PY_LOOP = _accel.PURE.get("run_backward")
 ACCUMULATE = engine_loop._accumulate
+ADD = GradTensorHolder.add
 
 
 class _Count:
@@ -39,14 +40,18 @@ class _Count:
 
     def __init__(self) -> None:
         self.n = 0
+        self.adds = 0  # and of GradTensorHolder.add
         self.paused = False
 
     def __enter__(self) -> _Count:
         code = ACCUMULATE.__code__
 
         def prof(frame, event, arg):
-            if event == "call" and frame.f_code is code and not self.paused:
-                self.n += 1
+            if event == "call" and not self.paused:
+                if frame.f_code is code:
+                    self.n += 1
+                elif frame.f_code is ADD.__code__:
+                    self.adds += 1
 
         sys.setprofile(prof)
         _COUNTS.append(self)
@@ -65,21 +70,28 @@ def _forced(node, grads, create_graph, held):
     return ACCUMULATE(node, grads, create_graph, held)
 
 
+def _forced_add(self, node, pos, grad):
+    """GradTensorHolder.add under another name: the C loop then calls it for every sum."""
+    return ADD(self, node, pos, grad)
+
+
 @pytest.fixture
 def three(monkeypatch):
-    """`three(scenario, calls)`: the scenario's results with the C fast path, then with the
-    C loop calling the Python `_accumulate`, then with the Python loop; all three must be the
-    same, and the first run must have called `_accumulate` `calls` times (None: any)."""
+    """`three(scenario, calls, adds)`: the scenario's results with the C fast paths, then
+    with the C loop calling the Python `_accumulate` and `GradTensorHolder.add`, then with
+    the Python loop; all three must be the same, and the first run must have called
+    `_accumulate` `calls` times (None: any) and `add` `adds` times (None: any)."""
 
     if PY_LOOP is None:
         pytest.skip("needs the C loop")
 
-    def run(scenario, calls):
+    def run(scenario, calls, adds=None):
         results = []
         with _Count() as count:
             results.append(scenario())
         with monkeypatch.context() as m:
             m.setattr(engine_loop, "_accumulate", _forced)
+            m.setattr(GradTensorHolder, "add", _forced_add)
             results.append(scenario())
         with monkeypatch.context() as m:
             m.setattr(engine, "run_backward", PY_LOOP)
@@ -88,6 +100,7 @@ def three(monkeypatch):
         for other in results[1:]:
             _same(results[0], other)
         assert calls is None or count.n == calls
+        assert adds is None or count.adds == adds
         return results
 
     return run
@@ -231,6 +244,38 @@ def test_leaf_used_twice_takes_the_sum(three):
         x = og.tensor(np.eye(3) * 2.0)
         (og.tanh(w @ x) * w).sum().backward()
         return _state([w], x)
+
+    three(scenario, 0)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_sums_of_a_leaf_used_many_times(three, dtype):
+    """A chain through shared leaves (a and b at every link): their accumulators sum 20
+    gradients each; the holder makes the first sum (the Python `add`, once per buffer), the
+    others are added into it in place in C; x is used twice per link (a diamond)."""
+
+    def scenario():
+        x, a, b = _leaves([(6,), (6,), (6,)], dtype)
+        y = x
+        for _ in range(20):
+            y = og.tanh(y * a + b) * 0.5 + y * 0.25
+        y.sum().backward()
+        return _state([x, a, b])
+
+    three(scenario, 0, 22)  # the first sum in each buffer: a, b, x and the 19 links y used twice
+
+
+def test_sum_into_a_buffer_the_user_holds(three):
+    """A hook on a non-leaf sees its summed gradient: the sums before it are the holder's,
+    the hook's view does not change after (a later sum is not written into it)."""
+
+    def scenario():
+        (a,) = _leaves([(4,)], np.float64)
+        h = a * 1.0
+        seen = []
+        h.register_hook(lambda g: seen.append(g))
+        (og.tanh(h) + h * 2.0 + h * h).sum().backward()
+        return _state([a]), [g.numpy().copy() for g in seen]
 
     three(scenario, 0)
 
