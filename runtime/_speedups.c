@@ -997,8 +997,8 @@ el_leaf_setup(PyObject *g)
     int ok = acc != NULL && PyType_Check(acc) && fn != NULL && into != NULL && hooks != NULL && lock != NULL &&
              extra != NULL && PyType_Check(extra) && arrays != NULL && PyTuple_CheckExact(arrays) &&
              PyTuple_GET_SIZE(arrays) == 3 && el_arrays_read;
-    ok = ok && el_check_writeable(PyTuple_GET_ITEM(arrays, 0), 1) && el_check_writeable(PyTuple_GET_ITEM(arrays, 1), 1) &&
-         el_check_writeable(PyTuple_GET_ITEM(arrays, 2), 0);
+    ok = ok && el_check_writeable(PyTuple_GET_ITEM(arrays, 0), 1) &&
+         el_check_writeable(PyTuple_GET_ITEM(arrays, 1), 1) && el_check_writeable(PyTuple_GET_ITEM(arrays, 2), 0);
     if (ok) {
         el_off_variable = el_slot_offset((PyTypeObject *)acc, "variable");
         el_off_hooks = el_slot_offset((PyTypeObject *)extra, "hooks");
@@ -1164,7 +1164,9 @@ static void
 el_add_setup(PyObject *g)
 {
     PyObject *cls = PyDict_GetItemString(g, "GradTensorHolder");
-    PyObject *fn = cls != NULL && PyType_Check(cls) ? PyDict_GetItemString(((PyTypeObject *)cls)->tp_dict, "add") : NULL;
+    PyObject *fn = NULL;
+    if (cls != NULL && PyType_Check(cls))
+        fn = PyDict_GetItemString(((PyTypeObject *)cls)->tp_dict, "add");
     Py_CLEAR(el_holder_type);
     if (fn == NULL || !PyFunction_Check(fn))
         return;
@@ -1210,7 +1212,8 @@ el_add(PyObject *holder, PyObject *node, PyObject *pos, PyObject *g)
     if (!layout_ok(&tensor_L, Py_TYPE(old)) || !layout_ok(&tensor_L, Py_TYPE(g)))
         return 0;
     PyObject *data = SLOT(old, tensor_L.offs[T_DATA]), *gdata = SLOT(g, tensor_L.offs[T_DATA]);
-    if (data == NULL || gdata == NULL || Py_TYPE(data) != ndarray_type || !(((ElArrayFlags *)data)->flags & EL_WRITEABLE))
+    if (data == NULL || gdata == NULL || Py_TYPE(data) != ndarray_type ||
+        !(((ElArrayFlags *)data)->flags & EL_WRITEABLE))
         return 0;
     PyObject *id = PyLong_FromVoidPtr(node);
     PyObject *key = id == NULL ? NULL : PyTuple_Pack(2, id, pos);
