@@ -1068,9 +1068,14 @@ el_leaf_add(PyObject *leaf, PyObject *extra, PyObject *g)
     PyObject *gdata = SLOT(g, tensor_L.offs[T_DATA]);
     if (gdata == NULL || Py_TYPE(gdata) != ndarray_type)
         return 0;
+    Py_INCREF(extra); /* (alive while acquire() may wait, the GIL released) */
+    Py_INCREF(gdata);
     PyObject *r = PyObject_CallMethodNoArgs(el_leaf_lock, el_str_acquire);
-    if (r == NULL)
+    if (r == NULL) {
+        Py_DECREF(extra);
+        Py_DECREF(gdata);
         return -1;
+    }
     Py_DECREF(r);
     int done = 0;
     PyObject *old = SLOT(leaf, tensor_L.offs[T_GRAD]), *data;
@@ -1080,6 +1085,8 @@ el_leaf_add(PyObject *leaf, PyObject *extra, PyObject *g)
         Py_TYPE(data) == ndarray_type && Py_REFCNT(data) == 1 && (((ElArrayFlags *)data)->flags & EL_WRITEABLE)) {
         done = el_iadd(old, data, gdata) < 0 ? -1 : 1; /* old._data += grad._data */
     }
+    Py_DECREF(extra);
+    Py_DECREF(gdata);
     PyObject *exc_type, *exc_value, *exc_tb;
     PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
     r = PyObject_CallMethodNoArgs(el_leaf_lock, el_str_release);
