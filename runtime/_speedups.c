@@ -929,6 +929,311 @@ el_list1(PyObject *g)
     return l;
 }
 
+/* A leaf's turn in its common case, in C (el_leaf): what engine_loop._accumulate ->
+ * run_leaf_hooks -> accumulate_into_leaf -> take_as_grad do for an AccumulateGrad node
+ * without hooks, not under create_graph, whose leaf has an `_extra` without tensor hooks or
+ * post-accumulate hooks and no `.grad` yet, and whose gradient is an exact ndarray's tensor
+ * without history or requires_grad, writeable, whose memory block is not in `held`: the
+ * gradient itself becomes `.grad` (`grad_owned` True, its block entered in `held` as a
+ * `.grad`'s). The accumulate lock: that update runs entirely with the GIL held and calls no
+ * Python code, so when the lock is free (`locked()` False) no other thread is inside its
+ * critical section and none can enter it before the update is done, which is what holding
+ * the lock gives; when it is taken, the Python path (which waits for it) runs. A leaf whose
+ * `.grad` is set takes the sum in place in its common case (el_leaf_add). Every other case,
+ * and any helper replaced in engine_loop's globals (tests do), goes to `_accumulate`. */
+
+static int el_leaf_ok;                 /* the fast path's setup succeeded */
+static PyObject *el_leaf_accumulate;   /* engine_loop._accumulate as set up */
+static PyObject *el_leaf_into;         /* engine_loop.accumulate_into_leaf as set up */
+static PyObject *el_leaf_hooks;        /* engine_loop.run_leaf_hooks as set up */
+static PyObject *el_leaf_lock;         /* engine_loop.ACCUMULATE_LOCK */
+static PyObject *el_str_locked, *el_str_into, *el_str_leaf_hooks, *el_str_lock, *el_str_acquire, *el_str_release;
+static PyTypeObject *el_acc_type, *el_extra_type;
+static Py_ssize_t el_off_variable, el_off_hooks, el_off_post, el_off_owned;
+
+/* NumPy's PyArrayObject_fields up to `flags` (ElArrayFields, then the flags word). */
+typedef struct {
+    ElArrayFields head;
+    int flags;
+} ElArrayFlags;
+#define EL_WRITEABLE 0x0400 /* NPY_ARRAY_WRITEABLE */
+
+/* A slot's offset in `type` (a member descriptor of an object slot), or -1. */
+static Py_ssize_t
+el_slot_offset(PyTypeObject *type, const char *name)
+{
+    PyObject *s = PyUnicode_InternFromString(name);
+    if (s == NULL)
+        return -1;
+    PyObject *d = _PyType_Lookup(type, s);
+    Py_DECREF(s);
+    if (d == NULL || Py_TYPE(d) != &PyMemberDescr_Type)
+        return -1;
+    PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+    return m->type == T_OBJECT_EX && !(m->flags & READONLY) ? m->offset : -1;
+}
+
+/* Whether `flags` of an exact ndarray reads as its `flags.writeable`. */
+static int
+el_check_writeable(PyObject *a, int want)
+{
+    return Py_TYPE(a) == ndarray_type && !!(((ElArrayFlags *)a)->flags & EL_WRITEABLE) == want;
+}
+
+/* Sets the fast path up from engine_loop's globals; leaves it off on any mismatch. */
+static void
+el_leaf_setup(PyObject *g)
+{
+    el_leaf_ok = 0;
+    PyObject *acc = PyDict_GetItemString(g, "AccumulateGrad");
+    PyObject *fn = PyDict_GetItemString(g, "_accumulate"), *into = PyDict_GetItemString(g, "accumulate_into_leaf");
+    PyObject *hooks = PyDict_GetItemString(g, "run_leaf_hooks"), *lock = PyDict_GetItemString(g, "ACCUMULATE_LOCK");
+    PyObject *tmod = PyImport_ImportModule("opgrad.runtime.tensor");
+    PyObject *extra = tmod == NULL ? NULL : PyObject_GetAttrString(tmod, "_TensorExtra");
+    Py_XDECREF(tmod);
+    PyObject *arrays = PyRun_String("(__import__('numpy').empty((2,), 'f4'), __import__('numpy').empty((3, 2))[:, 1], "
+                                    "__import__('numpy').broadcast_to(__import__('numpy').empty(()), (2,)))",
+                                    Py_eval_input, g, g);
+    int ok = acc != NULL && PyType_Check(acc) && fn != NULL && into != NULL && hooks != NULL && lock != NULL &&
+             extra != NULL && PyType_Check(extra) && arrays != NULL && PyTuple_CheckExact(arrays) &&
+             PyTuple_GET_SIZE(arrays) == 3 && el_arrays_read;
+    ok = ok && el_check_writeable(PyTuple_GET_ITEM(arrays, 0), 1) &&
+         el_check_writeable(PyTuple_GET_ITEM(arrays, 1), 1) && el_check_writeable(PyTuple_GET_ITEM(arrays, 2), 0);
+    if (ok) {
+        el_off_variable = el_slot_offset((PyTypeObject *)acc, "variable");
+        el_off_hooks = el_slot_offset((PyTypeObject *)extra, "hooks");
+        el_off_post = el_slot_offset((PyTypeObject *)extra, "post_accumulate");
+        el_off_owned = el_slot_offset((PyTypeObject *)extra, "grad_owned");
+        ok = el_off_variable >= 0 && el_off_hooks >= 0 && el_off_post >= 0 && el_off_owned >= 0;
+    }
+    if (ok && el_str_locked == NULL) {
+        el_str_locked = PyUnicode_InternFromString("locked");
+        el_str_into = PyUnicode_InternFromString("accumulate_into_leaf");
+        el_str_leaf_hooks = PyUnicode_InternFromString("run_leaf_hooks");
+        el_str_lock = PyUnicode_InternFromString("ACCUMULATE_LOCK");
+        el_str_acquire = PyUnicode_InternFromString("acquire");
+        el_str_release = PyUnicode_InternFromString("release");
+        ok = el_str_locked && el_str_into && el_str_leaf_hooks && el_str_lock && el_str_acquire && el_str_release;
+    }
+    if (ok) {
+        Py_INCREF(acc);
+        Py_XSETREF(el_acc_type, (PyTypeObject *)acc);
+        Py_INCREF(extra);
+        Py_XSETREF(el_extra_type, (PyTypeObject *)extra);
+        Py_XSETREF(el_leaf_accumulate, Py_NewRef(fn));
+        Py_XSETREF(el_leaf_into, Py_NewRef(into));
+        Py_XSETREF(el_leaf_hooks, Py_NewRef(hooks));
+        Py_XSETREF(el_leaf_lock, Py_NewRef(lock));
+    }
+    Py_XDECREF(extra);
+    Py_XDECREF(arrays);
+    PyErr_Clear();
+    el_leaf_ok = ok;
+}
+
+/* A hook table (`_extra.hooks`, `_extra.post_accumulate`) that holds nothing: None or {}. */
+static inline int
+el_no_hooks(PyObject *h)
+{
+    return h == Py_None || (PyDict_CheckExact(h) && PyDict_GET_SIZE(h) == 0);
+}
+
+/* `old._data += gdata` (its array `data`): 0, or -1 on error (NumPy's, `old` unchanged). */
+static int
+el_iadd(PyObject *old, PyObject *data, PyObject *gdata)
+{
+    Py_INCREF(old);
+    Py_INCREF(data);
+    Py_INCREF(gdata);
+    PyObject *sum = PyNumber_InPlaceAdd(data, gdata);
+    Py_DECREF(data);
+    Py_DECREF(gdata);
+    if (sum != NULL) {
+        put(&tensor_L, old, T_DATA, sum);
+        Py_DECREF(sum);
+    }
+    Py_DECREF(old);
+    return sum == NULL ? -1 : 0;
+}
+
+/* accumulate_into_leaf when `.grad` is set, in its common case: a `.grad` the engine made
+ * (`grad_owned`) that nothing but the leaf refers to (its tensor and its array: what
+ * `_grad_refs(leaf) <= _ONE_REF` reads), without requires_grad, a writeable ndarray: the
+ * gradient is added into it in place (`old._data += grad._data`), under the accumulate lock
+ * (acquired here: NumPy may release the GIL while it adds; the conditions are read once the
+ * lock is held). 1 done, 0 not that case (nothing changed), -1 error (the lock released). */
+static int
+el_leaf_add(PyObject *leaf, PyObject *extra, PyObject *g)
+{
+    PyObject *gdata = SLOT(g, tensor_L.offs[T_DATA]);
+    if (gdata == NULL || Py_TYPE(gdata) != ndarray_type)
+        return 0;
+    Py_INCREF(extra); /* (alive while acquire() may wait, the GIL released) */
+    Py_INCREF(gdata);
+    PyObject *r = PyObject_CallMethodNoArgs(el_leaf_lock, el_str_acquire);
+    if (r == NULL) {
+        Py_DECREF(extra);
+        Py_DECREF(gdata);
+        return -1;
+    }
+    Py_DECREF(r);
+    int done = 0;
+    PyObject *old = SLOT(leaf, tensor_L.offs[T_GRAD]), *data;
+    if (old != NULL && old != Py_None && SLOT(leaf, tensor_L.offs[T_EXTRA]) == extra &&
+        SLOT(extra, el_off_owned) == Py_True && Py_REFCNT(old) == 1 && layout_ok(&tensor_L, Py_TYPE(old)) &&
+        SLOT(old, tensor_L.offs[T_RG]) == Py_False && (data = SLOT(old, tensor_L.offs[T_DATA])) != NULL &&
+        Py_TYPE(data) == ndarray_type && Py_REFCNT(data) == 1 && (((ElArrayFlags *)data)->flags & EL_WRITEABLE)) {
+        done = el_iadd(old, data, gdata) < 0 ? -1 : 1; /* old._data += grad._data */
+    }
+    Py_DECREF(extra);
+    Py_DECREF(gdata);
+    PyObject *exc_type, *exc_value, *exc_tb;
+    PyErr_Fetch(&exc_type, &exc_value, &exc_tb);
+    r = PyObject_CallMethodNoArgs(el_leaf_lock, el_str_release);
+    if (r == NULL) {
+        Py_XDECREF(exc_type);
+        Py_XDECREF(exc_value);
+        Py_XDECREF(exc_tb);
+        return -1;
+    }
+    Py_DECREF(r);
+    PyErr_Restore(exc_type, exc_value, exc_tb);
+    return done;
+}
+
+/* `_accumulate(node, grads, create_graph, held)` in its common case: 1 done, 0 not that
+ * case (nothing was changed), -1 error. `node` is an exact AccumulateGrad without hooks. */
+static int
+el_leaf(PyObject *node, PyObject *grads, int create, PyObject *held)
+{
+    if (!el_leaf_ok || create || !PyDict_CheckExact(held) || !PyList_CheckExact(grads) || PyList_GET_SIZE(grads) < 1 ||
+        Py_TYPE(node) != el_acc_type)
+        return 0;
+    /* the helpers as set up (a test may replace one in engine_loop) */
+    if (PyDict_GetItemWithError(el_globals, el_str_accumulate) != el_leaf_accumulate ||
+        PyDict_GetItemWithError(el_globals, el_str_into) != el_leaf_into ||
+        PyDict_GetItemWithError(el_globals, el_str_leaf_hooks) != el_leaf_hooks ||
+        PyDict_GetItemWithError(el_globals, el_str_lock) != el_leaf_lock)
+        return PyErr_Occurred() ? -1 : 0;
+    PyObject *leaf = SLOT(node, el_off_variable), *g = PyList_GET_ITEM(grads, 0);
+    if (leaf == NULL || !layout_ok(&tensor_L, Py_TYPE(leaf)) || !layout_ok(&tensor_L, Py_TYPE(g)))
+        return 0;
+    PyObject *extra = SLOT(leaf, tensor_L.offs[T_EXTRA]);
+    if (extra == NULL || Py_TYPE(extra) != el_extra_type)
+        return 0;
+    PyObject *hooks = SLOT(extra, el_off_hooks), *post = SLOT(extra, el_off_post);
+    if (hooks == NULL || post == NULL || SLOT(extra, el_off_owned) == NULL || !el_no_hooks(hooks) ||
+        !el_no_hooks(post))
+        return 0;
+    if (SLOT(leaf, tensor_L.offs[T_GRAD]) != Py_None)
+        return el_leaf_add(leaf, extra, g);
+    PyObject *data = SLOT(g, tensor_L.offs[T_DATA]);
+    if (SLOT(g, tensor_L.offs[T_NODE]) != Py_None || SLOT(g, tensor_L.offs[T_RG]) != Py_False || data == NULL ||
+        Py_TYPE(data) != ndarray_type || !(((ElArrayFlags *)data)->flags & EL_WRITEABLE))
+        return 0;
+    PyObject *base = EL_ARRAY_FIELDS(data)->base;
+    PyObject *block = PyLong_FromVoidPtr(base == NULL ? data : base);
+    if (block == NULL)
+        return -1;
+    int in_held = PyDict_Contains(held, block);
+    PyObject *locked = in_held ? NULL : PyObject_CallMethodNoArgs(el_leaf_lock, el_str_locked);
+    int busy = locked == NULL ? -1 : PyObject_IsTrue(locked);
+    Py_XDECREF(locked);
+    if (in_held || busy) { /* (an error of either, or the Python path) */
+        Py_DECREF(block);
+        return in_held < 0 || (!in_held && busy < 0) ? -1 : 0;
+    }
+    /* From here to the end: no Python code runs and the GIL is not released. The checks
+     * above still hold (nothing ran since them but `locked()`, a C method). */
+    if (PyDict_SetItem(held, block, Py_True) < 0) {
+        Py_DECREF(block);
+        return -1;
+    }
+    Py_DECREF(block);
+    put(&tensor_L, leaf, T_GRAD, g);
+    PyObject **owned = &SLOT(extra, el_off_owned);
+    PyObject *old = *owned;
+    *owned = Py_NewRef(Py_True);
+    Py_DECREF(old);
+    return 1;
+}
+
+/* GradTensorHolder.add(node, pos, grad) in its common cases, in C (el_add): not under
+ * create_graph, a buffer list for `node` already there with room for `pos`: an empty entry
+ * takes the gradient; an entry the holder owns (its key in `owned`) that is a writeable
+ * ndarray's tensor takes the sum in place (`old._data += grad._data`). 1 done, 0 not that
+ * case (nothing changed: the method runs), -1 error. Off when the class's `add` is not the
+ * one set up (a test may replace it) or the holder is of another class. */
+static PyObject *el_holder_type, *el_holder_add;
+static Py_ssize_t el_off_buffers, el_off_owned_set, el_off_create;
+
+static void
+el_add_setup(PyObject *g)
+{
+    PyObject *cls = PyDict_GetItemString(g, "GradTensorHolder");
+    PyObject *fn = NULL;
+    if (cls != NULL && PyType_Check(cls))
+        fn = PyDict_GetItemString(((PyTypeObject *)cls)->tp_dict, "add");
+    Py_CLEAR(el_holder_type);
+    if (fn == NULL || !PyFunction_Check(fn))
+        return;
+    el_off_buffers = el_slot_offset((PyTypeObject *)cls, "buffers");
+    el_off_owned_set = el_slot_offset((PyTypeObject *)cls, "owned");
+    el_off_create = el_slot_offset((PyTypeObject *)cls, "create_graph");
+    PyErr_Clear();
+    if (el_off_buffers < 0 || el_off_owned_set < 0 || el_off_create < 0)
+        return;
+    Py_XSETREF(el_holder_add, Py_NewRef(fn));
+    el_holder_type = Py_NewRef(cls);
+}
+
+static int
+el_add(PyObject *holder, PyObject *node, PyObject *pos, PyObject *g)
+{
+    if (el_holder_type == NULL || (PyObject *)Py_TYPE(holder) != el_holder_type || !PyLong_CheckExact(pos))
+        return 0;
+    PyObject *fn = PyDict_GetItemWithError(((PyTypeObject *)el_holder_type)->tp_dict, el_str_add);
+    if (fn != el_holder_add)
+        return PyErr_Occurred() ? -1 : 0;
+    PyObject *buffers = SLOT(holder, el_off_buffers), *owned = SLOT(holder, el_off_owned_set);
+    if (buffers == NULL || owned == NULL || SLOT(holder, el_off_create) != Py_False || !PyDict_CheckExact(buffers) ||
+        !PySet_CheckExact(owned))
+        return 0;
+    PyObject *l = PyDict_GetItemWithError(buffers, node);
+    if (l == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    Py_ssize_t i = PyLong_AsSsize_t(pos);
+    if (i == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (!PyList_CheckExact(l) || i < 0 || i >= PyList_GET_SIZE(l))
+        return 0;
+    PyObject *old = PyList_GET_ITEM(l, i);
+    if (old == Py_None) { /* buffers[pos] = grad */
+        Py_INCREF(g);
+        PyList_SET_ITEM(l, i, g);
+        Py_DECREF(old);
+        return 1;
+    }
+    if (!layout_ok(&tensor_L, Py_TYPE(old)) || !layout_ok(&tensor_L, Py_TYPE(g)))
+        return 0;
+    PyObject *data = SLOT(old, tensor_L.offs[T_DATA]), *gdata = SLOT(g, tensor_L.offs[T_DATA]);
+    if (data == NULL || gdata == NULL || Py_TYPE(data) != ndarray_type ||
+        !(((ElArrayFlags *)data)->flags & EL_WRITEABLE))
+        return 0;
+    PyObject *id = PyLong_FromVoidPtr(node);
+    PyObject *key = id == NULL ? NULL : PyTuple_Pack(2, id, pos);
+    Py_XDECREF(id);
+    if (key == NULL)
+        return -1;
+    int in = PySet_Contains(owned, key);
+    Py_DECREF(key);
+    if (in <= 0)
+        return in;
+    return el_iadd(old, data, gdata) < 0 ? -1 : 1; /* old._data += grad._data */
+}
+
 static PyObject *
 el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -957,6 +1262,9 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
     Py_ssize_t nxt_order = 0;
     int retain = PyObject_IsTrue(retain_obj);
     if (retain < 0)
+        goto error;
+    int create_ = PyObject_IsTrue(create);
+    if (create_ < 0)
         goto error;
     if ((held = PyObject_GetAttr(holder, el_str_held)) == NULL || (captured = PyDict_New()) == NULL)
         goto error;
@@ -1037,10 +1345,15 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                         goto error;
                 }
                 else if (capture == Py_None) {
-                    PyObject *a[4] = {node, grads, create, held};
-                    if ((r = el_call(el_str_accumulate, a, 4)) == NULL)
+                    int done = has_hooks ? 0 : el_leaf(node, grads, create_, held);
+                    if (done < 0)
                         goto error;
-                    Py_CLEAR(r);
+                    if (!done) {
+                        PyObject *a[4] = {node, grads, create, held};
+                        if ((r = el_call(el_str_accumulate, a, 4)) == NULL)
+                            goto error;
+                        Py_CLEAR(r);
+                    }
                 }
                 else {
                     PyObject *a[5] = {node, grads, capture, captured, held};
@@ -1118,11 +1431,16 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                     if (!add && (add = PyDict_Contains(buffers, child)) < 0)
                         goto error;
                     if (add) {
-                        PyObject *a[4] = {holder, child, pos, g};
-                        r = PyObject_VectorcallMethod(el_str_add, a, 4, NULL);
-                        if (r == NULL)
+                        int done = el_add(holder, child, pos, g);
+                        if (done < 0)
                             goto error;
-                        Py_CLEAR(r);
+                        if (!done) {
+                            PyObject *a[4] = {holder, child, pos, g};
+                            r = PyObject_VectorcallMethod(el_str_add, a, 4, NULL);
+                            if (r == NULL)
+                                goto error;
+                            Py_CLEAR(r);
+                        }
                     }
                     else if (nonzero || nxt != NULL) {
                         PyObject *l = el_list1(g);
@@ -1292,6 +1610,8 @@ setup_engine_loop(PyObject *self, PyObject *g)
     Py_XSETREF(el_globals, g);
     Py_INCREF(fallback);
     Py_XSETREF(el_fallback, fallback);
+    el_leaf_setup(g);
+    el_add_setup(g);
     return PyObject_GetAttrString(self, "run_backward");
 }
 
