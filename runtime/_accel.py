@@ -53,6 +53,7 @@ if _speedups is not None and _SOURCE.is_file():  # a checkout: the build must be
 
 ACTIVE = _speedups is not None  # whether the C versions are in use
 PURE: dict[str, Callable[..., Any]] = {}  # the Python functions the C ones replaced, by name
+_FLOAT_DTYPES = tuple(np.dtype(name) for name in ("float16", "float32", "float64"))  # the drivers' dtypes
 # each generated ops module's table of the ops `ops` may replace, by module name
 OPS_TABLES: dict[str, list[tuple[Any, ...]]] = {}
 NUMBER_OPS_TABLES: dict[str, list[tuple[Any, ...]]] = {}  # (and those of its ops with number arguments)
@@ -109,13 +110,12 @@ def ops(
     table = [*table, *number_table]
     if _speedups is None or "recorded" not in PURE or "of_output" not in PURE:
         return
-    dtypes = tuple(np.dtype(name) for name in ("float16", "float32", "float64"))
     try:
-        context = _speedups.setup_ops(namespace, dtypes)  # one per module (a test spec has its own)
+        context = _speedups.setup_ops(namespace, _FLOAT_DTYPES)  # one per module (a test spec has its own)
         made = {row[0]: _speedups.op(context, namespace[row[0]], row) for row in table}
         made |= {row[0]: _speedups.inplace_op(context, namespace[row[0]], row) for row in inplace_table}
     except (TypeError, ValueError, AttributeError) as e:  # this module keeps its Python functions
-        _keeps_python(namespace.get("__name__"), "ops", e)
+        _keeps_python(namespace.get("__name__"), "op driver", "its ops run as Python functions", e)
         return
     namespace.update(made)
 
@@ -130,11 +130,7 @@ def engine_loop(namespace: dict[str, Any]) -> None:
     try:
         c_fn = _speedups.setup_engine_loop(namespace)
     except (TypeError, AttributeError) as e:
-        warnings.warn(
-            f"opgrad: engine_loop does not fit runtime/_speedups' loop ({e}); it runs in Python",
-            RuntimeWarning,
-            stacklevel=2,
-        )
+        _keeps_python("engine_loop", "loop", "it runs in Python", e)
         return
     PURE["run_backward"] = namespace["run_backward"]
     namespace["run_backward"] = namespace["run_grad"] = c_fn
@@ -149,7 +145,7 @@ def engine_count(namespace: dict[str, Any]) -> None:
     try:
         c_fn = _speedups.setup_count_deps(namespace["_count_deps"])
     except (TypeError, AttributeError) as e:
-        warnings.warn(f"opgrad: engine's _count_deps runs in Python ({e})", RuntimeWarning, stacklevel=2)
+        _keeps_python("engine's _count_deps", "dependency walk", "it runs in Python", e)
         return
     PURE["_count_deps"] = namespace["_count_deps"]
     namespace["_count_deps"] = c_fn
@@ -168,26 +164,20 @@ def nodes(namespace: dict[str, Any], table: list[tuple[Any, ...]]) -> None:
     NODES_TABLES[namespace["__name__"]] = table
     if _speedups is None or "recorded" not in PURE or "of_output" not in PURE:
         return
-    dtypes = tuple(np.dtype(name) for name in ("float16", "float32", "float64"))
     try:
         made = {
             row[0]: _speedups.node_apply(
                 namespace[row[0]],
                 namespace[row[0]].__dict__["apply"],
                 row,
-                dtypes,
+                _FLOAT_DTYPES,
                 namespace["wrap"],  # runtime.tensor's (the C path makes what it makes)
                 namespace["unpack_data"],  # runtime.tensor_wrapper's (the C path reads its common kinds)
             )
             for row in table
         }
     except (TypeError, ValueError, AttributeError, KeyError) as e:  # the classes keep their Python apply
-        warnings.warn(
-            f"opgrad: {namespace.get('__name__')} does not fit runtime/_speedups' node driver ({e}); "
-            "its nodes' apply stay Python methods",
-            RuntimeWarning,
-            stacklevel=2,
-        )
+        _keeps_python(namespace.get("__name__"), "node driver", "its nodes' apply stay Python methods", e)
         return
     for name, c_apply in made.items():
         namespace[name].apply = c_apply
@@ -210,18 +200,18 @@ def methods(cls: type, table: list[tuple[Any, ...]]) -> None:
     try:
         made = {row[0]: _speedups.method(cls.__dict__[row[0]], row) for row in table}
     except (TypeError, ValueError, KeyError) as e:  # the class keeps its Python methods
-        _keeps_python(cls.__qualname__, "methods", e)
+        _keeps_python(cls.__qualname__, "op driver", "its methods run as Python functions", e)
         return
     for name, method in made.items():
         setattr(cls, name, method)
 
 
-def _keeps_python(where: object, what: str, e: Exception) -> None:
-    """Warn (at the generated module's call of `ops` or `methods`) that `where` keeps its
-    Python `what`."""
+def _keeps_python(where: object, part: str, outcome: str, e: Exception) -> None:
+    """Warn, at the call of the function above that binds `part` of the C primitives for
+    `where` (a module's last line), that `where` does not fit it and keeps Python
+    (`outcome`); the rest of the C primitives stay bound."""
     warnings.warn(
-        f"opgrad: {where} does not fit runtime/_speedups' op driver ({e}); "
-        f"its {what} run as Python functions",
+        f"opgrad: {where} does not fit runtime/_speedups' {part} ({e}); {outcome}",
         RuntimeWarning,
         stacklevel=3,
     )
@@ -237,7 +227,7 @@ def grad_property(cls: type) -> None:
     try:
         c_prop = _speedups.grad_property(prop)
     except TypeError as e:  # the class keeps its property
-        _keeps_python(cls.__qualname__, "grad property", e)
+        _keeps_python(cls.__qualname__, "grad property", "it keeps its Python property", e)
         return
     PURE["grad"] = prop
     setattr(cls, "grad", c_prop)  # noqa: B010

@@ -203,6 +203,18 @@ is_tensor(PyObject *t)
     return Py_TYPE(t) == tensor_L.base && layout_ok(&tensor_L, tensor_L.base);
 }
 
+/* `table.get(ndarray)` when it is a kernel the generated body would call (`... and table.get(cls) or
+ * dispatch(...)`: a true value), borrowed in *kernel: 1; 0 for none (dispatch would run);
+ * -1 on an error. */
+static int
+ndarray_kernel(PyObject *table, PyObject **kernel)
+{
+    *kernel = PyDict_GetItemWithError(table, (PyObject *)ndarray_type);
+    if (*kernel == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    return PyFunction_Check(*kernel) ? 1 : PyObject_IsTrue(*kernel);
+}
+
 /* -- recorded -------------------------------------------------------------------------- */
 
 /* The edge to one input, as `recorded` spells it for a and b: *n the node (or None), *p
@@ -824,6 +836,23 @@ typedef struct {
 #define EL_ARRAY_FIELDS(a) ((ElArrayFields *)(a))
 static int el_arrays_read;
 
+/* An exact ndarray's `dtype`, borrowed (the array holds it): its `descr` field once
+ * setup_engine_loop has checked the fields against the getters, else the getter; NULL (no
+ * error set) if the getter fails. The op and node drivers read their operands' dtypes so. */
+static inline PyObject *
+ndarray_dtype(PyObject *a)
+{
+    if (el_arrays_read)
+        return EL_ARRAY_FIELDS(a)->descr;
+    PyObject *dt = PyObject_GetAttr(a, str_dtype);
+    if (dt == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    Py_DECREF(dt); /* (the array holds it) */
+    return dt;
+}
+
 /* `data.shape != shape` for an exact ndarray `data` and a tuple of exact ints `shape` read
  * from the array's fields (1 or 0); -2: not that case (the caller compares the tuples). */
 static int
@@ -902,14 +931,7 @@ el_mismatch(PyObject *data, PyObject *child)
     }
     if ((have = PyObject_GetAttr(data, str_dtype)) == NULL)
         goto done;
-    if (have == want) {
-        bad = 0;
-        goto done;
-    }
-    Py_CLEAR(have);
-    if ((have = PyObject_GetAttr(data, str_dtype)) == NULL)
-        goto done;
-    bad = PyObject_RichCompareBool(have, want, Py_NE);
+    bad = have == want ? 0 : PyObject_RichCompareBool(have, want, Py_NE);
 done:
     Py_XDECREF(cls);
     Py_XDECREF(want);
@@ -2106,13 +2128,8 @@ plain_array(Ctx *c, PyObject *t, PyObject **data, PyObject **dtype)
     PyObject *r = SLOT(t, tensor_L.offs[T_RG]);
     if (d == NULL || Py_TYPE(d) != ndarray_type || (r != Py_True && r != Py_False))
         return 0;
-    PyObject *dt = PyObject_GetAttr(d, str_dtype);
-    if (dt == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
-    Py_DECREF(dt); /* (the array holds it) */
-    if (*dtype == NULL ? !is_float_dtype(c, dt) : dt != *dtype)
+    PyObject *dt = ndarray_dtype(d);
+    if (dt == NULL || (*dtype == NULL ? !is_float_dtype(c, dt) : dt != *dtype))
         return 0;
     *dtype = dt;
     return 1;
@@ -2167,19 +2184,12 @@ op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
     for (int i = 0; i < op->nargs; i++) /* `(x._requires_grad or y._requires_grad)`, those with an edge */
         if (op->inputs[i] >= 0 && op->inputs[i] != number && SLOT(args[op->inputs[i]], tensor_L.offs[T_RG]) == Py_True)
             rg = 1;
-    PyObject *kernel = PyDict_GetItemWithError(op->table, (PyObject *)ndarray_type); /* borrowed */
-    if (kernel == NULL) {
-        if (PyErr_Occurred())
-            return NULL;
+    PyObject *kernel; /* borrowed */
+    int found = ndarray_kernel(op->table, &kernel);
+    if (found < 0)
+        return NULL;
+    if (!found)
         goto fallback; /* not resolved yet: the body's dispatch resolves it */
-    }
-    if (!PyFunction_Check(kernel)) {
-        int truth = PyObject_IsTrue(kernel);
-        if (truth < 0)
-            return NULL;
-        if (!truth)
-            goto fallback;
-    }
     if (number >= 0) { /* `wrap(np.asarray(v, dtype=<the tensor's dtype>))`, as_tensor_arg's (scalar_dtype:
                         * the tensor's float dtype for a float or an int); any error: the Python body */
         PyObject *v = args[number];
@@ -3231,18 +3241,6 @@ unpack_inline(PyObject *saved)
     return NULL;
 }
 
-/* `table.get(ndarray)` when it is a kernel the method would call (`... and table.get(cls) or
- * dispatch(...)`: a true value), borrowed in *kernel: 1; 0 for none (dispatch would run);
- * -1 on an error. */
-static int
-ndarray_kernel(PyObject *table, PyObject **kernel)
-{
-    *kernel = PyDict_GetItemWithError(table, (PyObject *)ndarray_type);
-    if (*kernel == NULL)
-        return PyErr_Occurred() ? -1 : 0;
-    return PyFunction_Check(*kernel) ? 1 : PyObject_IsTrue(*kernel);
-}
-
 static PyObject *
 napply_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -3264,13 +3262,8 @@ napply_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject
     PyObject *gdata = SLOT(out_grad, tensor_L.offs[T_DATA]);
     if (gdata == NULL || Py_TYPE(gdata) != ndarray_type)
         goto fallback;
-    PyObject *dt = PyObject_GetAttr(gdata, str_dtype);
-    if (dt == NULL) {
-        PyErr_Clear();
-        goto fallback;
-    }
-    Py_DECREF(dt); /* (the array holds it) */
-    if (dt != na->float_dtypes[0] && dt != na->float_dtypes[1] && dt != na->float_dtypes[2])
+    PyObject *dt = ndarray_dtype(gdata);
+    if (dt == NULL || (dt != na->float_dtypes[0] && dt != na->float_dtypes[1] && dt != na->float_dtypes[2]))
         goto fallback;
     for (int i = 0; i < na->nsaves; i++) { /* `x = unpack_data(self.x, self)` | `x = self.x` */
         PyObject *s = SLOT(node, na->slot_off[i]);

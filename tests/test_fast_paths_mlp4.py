@@ -195,6 +195,18 @@ def test_plain_labels_takes_the_calls_it_took(label_dtype):
     assert nn_kernels._plain_labels(x, np.zeros(5, dt), -1, "mean", -100, 0.0) is None  # a short label
 
 
+@pytest.mark.parametrize("label_dtype", [">i8", ">i4", ">u8", ">u2"])
+def test_labels_of_another_byte_order_take_the_general_path(label_dtype):
+    # 2**(8*(size-1)) in big-endian bytes reads as 1 through a native view: in range for a
+    # label that is not (the native-view range check took it for a valid one)
+    dt = np.dtype(label_dtype)
+    big = 1 << (8 * (dt.itemsize - 1))
+    x = _logits(np.float32, "C", n=6, c=5)
+    for row in ([big, 0, 0, 0, 0, 0], [0, 1, 2, 3, 4, 0]):
+        label = np.array(row, dtype=dt)
+        assert nn_kernels._plain_labels(x, label, -1, "mean", -100, 0.0) is None
+
+
 @pytest.mark.parametrize("label_dtype", [np.int64, np.int32, np.uint8, np.int8])
 def test_bad_label_values_raise_the_general_errors_forward_and_backward(label_dtype):
     x = og.tensor(_logits(np.float32, "C", n=6, c=5), requires_grad=True)

@@ -57,8 +57,9 @@ _ROW_SUM = np.add.reduce
 _UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 # A label dtype -> the unsigned dtype `_plain_labels` reads its values as (a negative label
 # read as unsigned is huge), None for an unsigned one: the native integer dtypes, looked up
-# in one step (dtype objects: `view` converts a scalar type on every call). Others
-# (another byte order) take `_UNSIGNED`, as every dtype did before.
+# in one step (dtype objects: `view` converts a scalar type on every call). Any other dtype
+# (floats, bools, another byte order, whose bytes a native view would misread) takes the
+# general path.
 _LABEL_VIEWS: dict[np.dtype, np.dtype | None] = {}
 for _size, _unsigned in _UNSIGNED.items():
     _LABEL_VIEWS[np.dtype(f"int{8 * _size}")] = np.dtype(_unsigned)
@@ -236,10 +237,7 @@ def _plain_labels(input, label, axis, reduction, ignore_index, label_smoothing):
         return None
     view = _LABEL_VIEWS.get(label.dtype, _NOT_LISTED)
     if view is _NOT_LISTED:
-        kind = label.dtype.kind
-        if kind not in "iu":
-            return None
-        view = _UNSIGNED[label.dtype.itemsize] if kind == "i" else None
+        return None
     n, classes = input.shape
     if n == 0 or label.shape[0] != n or 0 <= ignore_index < classes:
         return None
