@@ -231,3 +231,44 @@ def grad_property(cls: type) -> None:
         return
     PURE["grad"] = prop
     setattr(cls, "grad", c_prop)  # noqa: B010
+
+
+def accumulator_of(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`grad_node.accumulator_of`, or its C version (bound to `fn`, its fallback), which also
+    makes a leaf's AccumulateGrad in C once grad_holder has called `accumulators`."""
+    if _speedups is None or "recorded" not in PURE:
+        return fn
+    try:
+        c_fn: Callable[..., Any] = _speedups.setup_accumulator_of(fn)
+    except (TypeError, AttributeError) as e:
+        _keeps_python("grad_node's accumulator_of", "accumulators", "it runs in Python", e)
+        return fn
+    PURE["accumulator_of"] = fn
+    return c_fn
+
+
+def accumulators(module: Any) -> None:
+    """Let the C `accumulator_of` (and `recorded`'s edges to leaves) make grad_holder's
+    `AccumulateGrad` (`module`: grad_holder) in C: the slots its `__init__` sets, to the same
+    objects. Nothing without the C accumulator_of."""
+    if _speedups is None or "accumulator_of" not in PURE:
+        return
+    try:
+        _speedups.setup_accumulators(module)
+    except (TypeError, AttributeError) as e:
+        _keeps_python("grad_holder's AccumulateGrad", "accumulators", "it is made in Python", e)
+
+
+def input_wrapper(namespace: dict[str, Any]) -> None:
+    """Give `TensorWrapper` (in tensor_wrapper's `namespace`) the C `of_input`, which the C
+    `of_edge` then runs for an input with a version counter. Only with the C wrappers bound."""
+    if _speedups is None or "of_edge" not in PURE:
+        return
+    tw = namespace["TensorWrapper"]
+    try:
+        c_static = _speedups.setup_inputs(namespace)
+    except (TypeError, AttributeError) as e:
+        _keeps_python("tensor_wrapper", "of_input", "it runs in Python", e)
+        return
+    PURE["of_input"] = tw.of_input
+    setattr(tw, "of_input", c_static)  # noqa: B010

@@ -217,6 +217,8 @@ ndarray_kernel(PyObject *table, PyObject **kernel)
 
 /* -- recorded -------------------------------------------------------------------------- */
 
+static PyObject *acc_make(PyObject *t); /* (the section after this one) */
+
 /* The edge to one input, as `recorded` spells it for a and b: *n the node (or None), *p
  * its output position; for a, `*shape` becomes the node's shape tuple when equal. */
 static int
@@ -252,17 +254,17 @@ edge_of(PyObject *t, PyObject **n, PyObject **p, PyObject **shape)
         }
         Py_SETREF(*p, pos);
     }
-    else { /* accumulator_of(t): its live accumulator, read here; else the call makes one */
+    else { /* accumulator_of(t): its live accumulator, read here; else made here (`acc_make`) or by the call */
         Py_DECREF(node);
         PyObject *ref = SLOT(t, tensor_L.offs[T_ACC]);
-        PyObject *acc = ref != NULL && PyWeakref_CheckRefExact(ref) ? PyWeakref_GET_OBJECT(ref) : Py_None;
-        if (acc != Py_None) {
+        PyObject *acc = ref != NULL && PyWeakref_CheckRefExact(ref) ? PyWeakref_GET_OBJECT(ref) : NULL;
+        if (acc != NULL && acc != Py_None) {
             Py_INCREF(acc);
             node = acc;
         }
         else {
-            node = PyObject_CallOneArg(rec_acc_of, t);
-            if (node == NULL)
+            node = ref == Py_None || acc == Py_None ? acc_make(t) : NULL;
+            if (node == NULL && (PyErr_Occurred() || (node = PyObject_CallOneArg(rec_acc_of, t)) == NULL))
                 return -1;
         }
     }
@@ -333,16 +335,18 @@ new_tensor(PyObject *data, PyObject *node)
     return t;
 }
 
-/* recorded(cls, data, a, b) without the call: 1 and the new references *made_out and
- * *made_node; 0 when not taken (nothing happened: the Python function must run); -1 on an
- * error. `b` is rec_one for one input. */
+/* recorded(cls, data, a, b[, out=into]) without the call: 1 and the new references *made_out
+ * and *made_node; 0 when not taken (nothing happened: the Python function must run); -1 on
+ * an error. `b` is rec_one for one input; `into` NULL for a fresh output, else an exact
+ * Tensor (new_node_of's output that exists before its node). */
 static int
-recorded_c(PyObject *cls, PyObject *data, PyObject *a, PyObject *b, PyObject **made_out, PyObject **made_node)
+recorded_into(PyObject *cls, PyObject *data, PyObject *a, PyObject *b, PyObject *into, PyObject **made_out,
+              PyObject **made_node)
 {
     PyObject *enabled = SLOT(rec_anomaly, anomaly_enabled_off);
     if (!PyType_Check(cls) || !layout_ok(&node_L, (PyTypeObject *)cls) || enabled != Py_False ||
         (a != Py_None && !is_tensor(a)) || (b != Py_None && b != rec_one && !is_tensor(b)) ||
-        !layout_ok(&tensor_L, tensor_L.base))
+        (into != NULL && !is_tensor(into)) || !layout_ok(&tensor_L, tensor_L.base))
         return 0;
     PyObject *shape = PyObject_GetAttr(data, str_shape);
     if (shape == NULL) { /* the fallback raises what Python raises */
@@ -380,7 +384,14 @@ recorded_c(PyObject *cls, PyObject *data, PyObject *a, PyObject *b, PyObject **m
     if (atype == NULL)
         goto done;
     put(&node_L, node, N_ATYPE, atype);
-    out = new_tensor(data, node);
+    if (into == NULL)
+        out = new_tensor(data, node);
+    else { /* out._requires_grad = True; out._node = node; out._pos = 0 */
+        put(&tensor_L, into, T_RG, Py_True);
+        put(&tensor_L, into, T_NODE, node);
+        put(&tensor_L, into, T_POS, zero);
+        out = Py_NewRef(into);
+    }
     if (out == NULL)
         goto done;
     *made_out = out;
@@ -401,6 +412,28 @@ done:
     return made;
 }
 
+/* recorded(cls, data, a, b) without the call (the op driver's): see recorded_into. */
+static inline int
+recorded_c(PyObject *cls, PyObject *data, PyObject *a, PyObject *b, PyObject **made_out, PyObject **made_node)
+{
+    return recorded_into(cls, data, a, b, NULL, made_out, made_node);
+}
+
+static PyObject *str_out;
+
+/* The `out=` keyword's value when `kwnames` is exactly ("out",) (None when absent, as the
+ * default); NULL for any other keywords. */
+static inline PyObject *
+out_keyword(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    if (kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0)
+        return Py_None;
+    if (PyTuple_GET_SIZE(kwnames) != 1)
+        return NULL;
+    PyObject *k = PyTuple_GET_ITEM(kwnames, 0);
+    return k == str_out || (PyUnicode_CheckExact(k) && _PyUnicode_EqualToASCIIString(k, "out")) ? args[nargs] : NULL;
+}
+
 static PyObject *
 recorded(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwnames)
 {
@@ -409,10 +442,12 @@ recorded(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwn
         PyErr_SetString(PyExc_RuntimeError, "_speedups.recorded: setup_recorded was not called");
         return NULL;
     }
-    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs < 3 || nargs > 4)
+    PyObject *into = out_keyword(args, nargs, kwnames);
+    if (into == NULL || nargs < 3 || nargs > 4)
         return call_fallback(rec_fallback, args, nargsf, kwnames);
     PyObject *out, *node;
-    int made = recorded_c(args[0], args[1], args[2], nargs == 4 ? args[3] : rec_one, &out, &node);
+    int made = recorded_into(args[0], args[1], args[2], nargs == 4 ? args[3] : rec_one, into == Py_None ? NULL : into,
+                             &out, &node);
     if (made == 0)
         return call_fallback(rec_fallback, args, nargsf, kwnames);
     if (made < 0)
@@ -471,7 +506,330 @@ setup_recorded(PyObject *self, PyObject *fn)
     Py_XSETREF(rec_one, one);
     Py_INCREF(acc_of);
     Py_XSETREF(rec_acc_of, acc_of);
+    if (str_out == NULL && (str_out = PyUnicode_InternFromString("out")) == NULL)
+        return NULL;
     return PyObject_GetAttrString(self, "recorded");
+}
+
+/* -- leaf accumulators (accumulator_of) and inputs saved as they are (of_input) ------------ */
+
+/* A leaf's AccumulateGrad lives only as long as some graph uses the leaf (the leaf holds it
+ * weakly), so a training step makes one per parameter: `accumulator_of(t)` finds the weakref
+ * dead and runs `AccumulateGrad(t)` and `t._acc = weakref.ref(acc)`. `acc_make` does that
+ * here: the instance of grad_holder.AccumulateGrad (object.__new__), with exactly the slots
+ * its __init__ sets, to the same objects, and the weakref. It is taken only while the names
+ * that path reads are the ones setup read -- grad_holder's AccumulateGrad, LEAF_SEQ and
+ * _ANOMALY, grad_node's `later` and `weakref`, `later.grad_holder` (checked again whenever
+ * one of their dicts changes) -- and the class keeps its metaclass, __new__, __init__ and
+ * slots (checked again whenever its version tag changes); anomaly mode off (its __init__
+ * captures a trace); the leaf an exact Tensor around an exact ndarray. Otherwise the Python
+ * function runs. tests/test_fast_paths_leafacc.py compares the two slot for slot. */
+
+static Layout acc_L = {"AccumulateGrad", NULL, 1, {"variable"}};
+enum { A_VARIABLE };
+
+static PyObject *acc_init;                        /* AccumulateGrad.__init__, as set up */
+static PyObject *acc_leaf_seq;                    /* grad_holder.LEAF_SEQ */
+static PyObject *acc_gh, *acc_gh_globals;         /* grad_holder, and its dict */
+static PyObject *acc_gn_globals;                  /* grad_node's dict (accumulator_of's globals) */
+static PyObject *acc_later, *acc_later_dict;      /* grad_node.later, and its instance dict */
+static PyObject *acc_weakref_dict;                /* the weakref module's dict */
+static PyObject *acc_of_fallback;                 /* grad_node.accumulator_of, the Python function */
+static uint64_t acc_versions[4];                  /* those four dicts' versions when checked */
+static unsigned int acc_tag;                      /* the class's version tag when checked */
+static int acc_ok;                                /* what that check found */
+
+static PyObject *str_init;
+
+static inline int
+dict_is(PyObject *d, const char *name, PyObject *v)
+{
+    PyObject *got = PyDict_GetItemString(d, name); /* borrowed; an error reads as "not it" */
+    return got != NULL && got == v;
+}
+
+/* Whether acc_make may run: the names and the class are the ones set up (cached by their
+ * dicts' versions and the class's version tag). */
+static int
+acc_ready(void)
+{
+    PyTypeObject *cls = acc_L.base;
+    if (cls == NULL || acc_of_fallback == NULL)
+        return 0;
+    PyObject *dicts[4] = {acc_gh_globals, acc_gn_globals, acc_later_dict, acc_weakref_dict};
+    uint64_t v[4];
+    for (int i = 0; i < 4; i++)
+        v[i] = ((PyDictObject *)dicts[i])->ma_version_tag;
+    if (acc_tag != 0 && cls->tp_version_tag == acc_tag && PyType_HasFeature(cls, Py_TPFLAGS_VALID_VERSION_TAG) &&
+        memcmp(v, acc_versions, sizeof(v)) == 0)
+        return acc_ok;
+    acc_ok = dict_is(acc_gh_globals, "AccumulateGrad", (PyObject *)cls) &&
+             dict_is(acc_gh_globals, "LEAF_SEQ", acc_leaf_seq) && dict_is(acc_gh_globals, "_ANOMALY", rec_anomaly) &&
+             dict_is(acc_gn_globals, "later", acc_later) && dict_is(acc_later_dict, "grad_holder", acc_gh) &&
+             dict_is(acc_weakref_dict, "ref", (PyObject *)&_PyWeakref_RefType) &&
+             Py_TYPE(cls) == &PyType_Type && cls->tp_new == PyBaseObject_Type.tp_new &&
+             _PyType_Lookup(cls, str_init) == acc_init && layout_ok(&node_L, cls) && layout_ok(&acc_L, cls);
+    memcpy(acc_versions, v, sizeof(v));
+    acc_tag = PyType_HasFeature(cls, Py_TPFLAGS_VALID_VERSION_TAG) ? cls->tp_version_tag : 0;
+    return acc_ok;
+}
+
+/* For an exact Tensor `t` whose `_acc` is None or a dead weakref: its new accumulator (a new
+ * reference), made as above; NULL with an error; NULL without one when not taken (nothing
+ * happened: accumulator_of must run). */
+static PyObject *
+acc_make(PyObject *t)
+{
+    PyObject *data = SLOT(t, tensor_L.offs[T_DATA]);
+    if (data == NULL || Py_TYPE(data) != ndarray_type || SLOT(rec_anomaly, anomaly_enabled_off) != Py_False ||
+        !acc_ready())
+        return NULL;
+    PyObject *shape = PyObject_GetAttr(data, str_shape);
+    PyObject *dtype = shape == NULL ? NULL : PyObject_GetAttr(data, str_dtype);
+    PyObject *acc = dtype == NULL ? NULL : PyBaseObject_Type.tp_new(acc_L.base, empty_tuple, NULL);
+    PyObject *ref = acc == NULL ? NULL : PyWeakref_NewRef(acc, NULL);
+    if (ref == NULL) {
+        Py_XDECREF(shape);
+        Py_XDECREF(dtype);
+        Py_XDECREF(acc);
+        return NULL;
+    }
+    /* AccumulateGrad.__init__'s stores, in its order */
+    static const int nones[] = {N_NEXT0, N_NEXT1};
+    put_none(&node_L, acc, nones, 2);
+    put(&node_L, acc, N_NEXTS, empty_tuple);
+    put(&node_L, acc, N_AT, empty_tuple);
+    put(&node_L, acc, N_MORE, Py_None);
+    put(&node_L, acc, N_RELEASED, Py_False);
+    put(&node_L, acc, N_HOOKS, Py_None);
+    put(&node_L, acc, N_TRACE, Py_None);
+    put(&acc_L, acc, A_VARIABLE, t);
+    put(&node_L, acc, N_SEQ, acc_leaf_seq);
+    put(&node_L, acc, N_SHAPE, shape);
+    put(&node_L, acc, N_DTYPE, dtype);
+    put(&node_L, acc, N_ATYPE, (PyObject *)ndarray_type);
+    Py_DECREF(shape);
+    Py_DECREF(dtype);
+    put(&tensor_L, t, T_ACC, ref); /* t._acc = weakref.ref(acc) */
+    Py_DECREF(ref);
+    return acc;
+}
+
+/* accumulator_of(t): the live accumulator, or one made by acc_make; the Python function for
+ * everything else (before anything happened). */
+static PyObject *
+accumulator_of(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (acc_of_fallback == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_speedups.accumulator_of: setup_accumulator_of was not called");
+        return NULL;
+    }
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != 1 || !is_tensor(args[0]))
+        goto fallback;
+    PyObject *t = args[0], *ref = SLOT(t, tensor_L.offs[T_ACC]);
+    if (ref != Py_None) {
+        if (ref == NULL || !PyWeakref_CheckRefExact(ref))
+            goto fallback;
+        PyObject *acc = PyWeakref_GET_OBJECT(ref);
+        if (acc != Py_None)
+            return Py_NewRef(acc);
+    }
+    PyObject *acc = acc_make(t);
+    if (acc != NULL || PyErr_Occurred())
+        return acc;
+fallback:
+    return call_fallback(acc_of_fallback, args, nargsf, kwnames);
+}
+
+/* setup_accumulator_of(accumulator_of) -> the C accumulator_of, with that Python function
+ * as its fallback (grad_node's: its globals are read); after setup_recorded. */
+static PyObject *
+setup_accumulator_of(PyObject *self, PyObject *fn)
+{
+    if (!PyFunction_Check(fn) || tensor_L.base == NULL || node_L.base == NULL) {
+        PyErr_SetString(PyExc_TypeError, "setup_accumulator_of: expects grad_node.accumulator_of, after setup_recorded");
+        return NULL;
+    }
+    PyObject *g = PyFunction_GET_GLOBALS(fn);
+    PyObject *later = PyDict_GetItemString(g, "later");
+    PyObject *weakref = PyDict_GetItemString(g, "weakref");
+    PyObject *later_dict = later == NULL ? NULL : PyObject_GenericGetDict(later, NULL);
+    if (later_dict == NULL || weakref == NULL || !PyModule_Check(weakref) || !PyDict_Check(later_dict)) {
+        Py_XDECREF(later_dict);
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, "setup_accumulator_of: grad_node has no `later` or `weakref`");
+        return NULL;
+    }
+    Py_XSETREF(acc_later_dict, later_dict);
+    Py_XSETREF(acc_later, Py_NewRef(later));
+    Py_XSETREF(acc_weakref_dict, Py_NewRef(PyModule_GetDict(weakref)));
+    Py_XSETREF(acc_gn_globals, Py_NewRef(g));
+    Py_XSETREF(acc_of_fallback, Py_NewRef(fn));
+    return PyObject_GetAttrString(self, "accumulator_of");
+}
+
+/* setup_accumulators(grad_holder) -> None: acc_make builds that module's AccumulateGrad
+ * (whose __init__ it mirrors) from now on; after setup_accumulator_of. */
+static PyObject *
+setup_accumulators(PyObject *self, PyObject *module)
+{
+    PyObject *g = PyModule_Check(module) ? PyModule_GetDict(module) : NULL;
+    PyObject *cls = g == NULL ? NULL : PyDict_GetItemString(g, "AccumulateGrad");
+    PyObject *seq = g == NULL ? NULL : PyDict_GetItemString(g, "LEAF_SEQ");
+    if (cls == NULL || seq == NULL || acc_of_fallback == NULL || !PyType_Check(cls) ||
+        !PyType_IsSubtype((PyTypeObject *)cls, node_L.base)) {
+        PyErr_SetString(PyExc_TypeError, "setup_accumulators: expects grad_holder, after setup_accumulator_of");
+        return NULL;
+    }
+    if (str_init == NULL && (str_init = PyUnicode_InternFromString("__init__")) == NULL)
+        return NULL;
+    PyObject *init = _PyType_Lookup((PyTypeObject *)cls, str_init);
+    if (init == NULL || !PyFunction_Check(init) || PyFunction_GET_GLOBALS(init) != g) {
+        PyErr_SetString(PyExc_TypeError, "setup_accumulators: AccumulateGrad.__init__ is not grad_holder's");
+        return NULL;
+    }
+    if (layout_init(&acc_L, cls) < 0)
+        return NULL;
+    if (!layout_ok(&node_L, (PyTypeObject *)cls) || !layout_ok(&acc_L, (PyTypeObject *)cls)) {
+        Py_CLEAR(acc_L.base); /* acc_make never runs */
+        PyErr_SetString(PyExc_TypeError, "setup_accumulators: AccumulateGrad does not reach GradNode's slots");
+        return NULL;
+    }
+    Py_XSETREF(acc_init, Py_NewRef(init));
+    Py_XSETREF(acc_leaf_seq, Py_NewRef(seq));
+    Py_XSETREF(acc_gh, Py_NewRef(module));
+    Py_XSETREF(acc_gh_globals, Py_NewRef(g));
+    acc_tag = 0; /* acc_ready checks the rest on the next use (`later.grad_holder` is set on its first) */
+    Py_RETURN_NONE;
+}
+
+/* TensorWrapper.of_input(t) while no saved_tensors_hooks context is open: `t` itself when it
+ * is an exact Tensor at version 0 (no counter, or an exact VersionCounter at 0), else an
+ * `_Input` holding it and the counter's value; the Python function for everything else.
+ * `of_edge` comes here for an input whose counter is a VersionCounter (a parameter after
+ * its first in-place update: the Python of_edge calls `TensorWrapper.of_input(t)` then),
+ * while that name is this function (`in_bound`). */
+
+static Layout vc_L = {"VersionCounter", NULL, 1, {"value"}};
+static Layout input_L = {"_Input", NULL, 2, {"tensor", "_seen"}};
+static PyObject *in_fallback;      /* TensorWrapper.of_input, the Python function */
+static PyObject *in_static;        /* the staticmethod setup_inputs returned (TensorWrapper.of_input) */
+static PyObject *in_tw_type, *str_of_input, *str_tensor_wrapper;
+static uint64_t in_version;        /* tensor_wrapper's dict version when `in_global` was read */
+static int in_global;
+
+static inline int no_active_hooks(void); /* (the section after this one) */
+static PyObject *static_func(PyObject *cls, const char *name); /* (likewise) */
+
+/* The body of of_input for an exact Tensor `t` with no hooks open: a new reference; NULL
+ * without an error when not taken. */
+static PyObject *
+input_c(PyObject *t)
+{
+    PyObject *vc = SLOT(t, tensor_L.offs[T_VC]);
+    if (vc == Py_None)
+        return Py_NewRef(t);
+    if (vc == NULL || Py_TYPE(vc) != vc_L.base || !layout_ok(&vc_L, vc_L.base) || !layout_ok(&input_L, input_L.base))
+        return NULL;
+    PyObject *value = SLOT(vc, vc_L.offs[0]);
+    if (value == NULL || !PyLong_CheckExact(value))
+        return NULL;
+    if (Py_SIZE(value) == 0) /* `not vc.value` */
+        return Py_NewRef(t);
+    PyObject *w = PyBaseObject_Type.tp_new(input_L.base, empty_tuple, NULL);
+    if (w == NULL)
+        return NULL;
+    put(&input_L, w, 0, t);
+    put(&input_L, w, 1, value);
+    return w;
+}
+
+static PyObject *
+of_input(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (in_fallback == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_speedups.of_input: setup_inputs was not called");
+        return NULL;
+    }
+    if ((kwnames == NULL || !PyTuple_GET_SIZE(kwnames)) && nargs == 1 && is_tensor(args[0]) && no_active_hooks()) {
+        PyObject *w = input_c(args[0]);
+        if (w != NULL || PyErr_Occurred())
+            return w;
+    }
+    else if (PyErr_Occurred())
+        return NULL;
+    return call_fallback(in_fallback, args, nargsf, kwnames);
+}
+
+/* True while `TensorWrapper.of_input`, as tensor_wrapper's code reads it, is this C function. */
+static int
+in_bound(void)
+{
+    if (in_static == NULL)
+        return 0;
+    uint64_t v = ((PyDictObject *)tw_globals)->ma_version_tag;
+    if (v != in_version) {
+        in_global = PyDict_GetItemWithError(tw_globals, str_tensor_wrapper) == in_tw_type;
+        in_version = PyErr_Occurred() ? 0 : v;
+        PyErr_Clear();
+    }
+    return in_global && Py_TYPE(in_tw_type) == &PyType_Type &&
+           _PyType_Lookup((PyTypeObject *)in_tw_type, str_of_input) == in_static;
+}
+
+/* of_edge's case of an exact Tensor `t` (its args) with no hooks open whose counter is an
+ * exact VersionCounter: `TensorWrapper.of_input(t)`, here when that is this C function. */
+static PyObject *
+of_edge_input(PyObject *t, PyObject *const *args, size_t nargsf)
+{
+    if (in_bound()) {
+        PyObject *w = input_c(t);
+        if (w != NULL || PyErr_Occurred())
+            return w;
+    }
+    return call_fallback(tw_of_edge, args, nargsf, NULL);
+}
+
+/* setup_inputs(tensor_wrapper's globals()) -> the staticmethod to bind as TensorWrapper.of_input
+ * (the C one); after setup_wrappers. */
+static PyObject *
+setup_inputs(PyObject *self, PyObject *g)
+{
+    if (!PyDict_Check(g) || g != tw_globals) {
+        PyErr_SetString(PyExc_TypeError, "setup_inputs: expects tensor_wrapper's globals(), after setup_wrappers");
+        return NULL;
+    }
+    PyObject *tw = PyDict_GetItemString(g, "TensorWrapper");
+    PyObject *vc = PyDict_GetItemString(g, "VersionCounter");
+    PyObject *input = PyDict_GetItemString(g, "_Input");
+    if (tw == NULL || vc == NULL || input == NULL || !PyType_Check(tw)) {
+        PyErr_SetString(PyExc_TypeError, "setup_inputs: unexpected tensor_wrapper module");
+        return NULL;
+    }
+    if (layout_init(&vc_L, vc) < 0 || layout_init(&input_L, input) < 0)
+        return NULL;
+    PyObject *fn = static_func(tw, "of_input");
+    if (fn == NULL)
+        return NULL;
+    if ((str_of_input == NULL && (str_of_input = PyUnicode_InternFromString("of_input")) == NULL) ||
+        (str_tensor_wrapper == NULL && (str_tensor_wrapper = PyUnicode_InternFromString("TensorWrapper")) == NULL)) {
+        Py_DECREF(fn);
+        return NULL;
+    }
+    PyObject *c = PyObject_GetAttrString(self, "of_input");
+    PyObject *sm = c == NULL ? NULL : PyStaticMethod_New(c);
+    Py_XDECREF(c);
+    if (sm == NULL) {
+        Py_DECREF(fn);
+        return NULL;
+    }
+    Py_XSETREF(in_fallback, fn);
+    Py_XSETREF(in_tw_type, Py_NewRef(tw));
+    Py_XSETREF(in_static, Py_NewRef(sm));
+    in_version = 0;
+    return sm;
 }
 
 /* -- the saved-tensor wrappers --------------------------------------------------------- */
@@ -555,6 +913,8 @@ of_edge(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwna
         Py_INCREF(t);
         return t;
     }
+    if (vc != NULL && Py_TYPE(vc) == vc_L.base) /* not an _Output: of_input(t) (leafacc's section) */
+        return of_edge_input(t, args, nargsf);
     if (vc == NULL || Py_TYPE(vc) != output_L.base || !layout_ok(&output_L, output_L.base))
         goto fallback;
     PyObject *value = SLOT(vc, output_L.offs[O_VALUE]);
@@ -3608,6 +3968,16 @@ static PyMethodDef methods[] = {
      "method(function, row): the C version of a Tensor method that calls a generated op (see _accel.methods)."},
     {"grad_property", make_grad_property, METH_O,
      "grad_property(prop): Tensor.grad with its common cases in C (see _accel.grad_property)."},
+    {"accumulator_of", (PyCFunction)(void (*)(void))accumulator_of, METH_FASTCALL | METH_KEYWORDS,
+     "grad_node.accumulator_of, in C (see its section)."},
+    {"setup_accumulator_of", setup_accumulator_of, METH_O,
+     "Bind accumulator_of to grad_node (its Python accumulator_of)."},
+    {"setup_accumulators", setup_accumulators, METH_O,
+     "Let accumulator_of make grad_holder's AccumulateGrad (the module)."},
+    {"of_input", (PyCFunction)(void (*)(void))of_input, METH_FASTCALL | METH_KEYWORDS,
+     "TensorWrapper.of_input, in C."},
+    {"setup_inputs", setup_inputs, METH_O,
+     "Bind of_input to tensor_wrapper (its globals()); returns the staticmethod to set."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from opgrad.runtime import _accel
 from opgrad.runtime import anomaly as _anomaly
 from opgrad.runtime.dual import FORWARD, sum_tangents
 from opgrad.runtime.grad_mode import grad_enabled
@@ -273,7 +274,9 @@ class AccumulateGrad(GradNode):
         # GradNode.__init__(()) spelled out for a node without edges: every leaf gets a fresh
         # accumulator each pass (the leaf holds it weakly, as PyTorch's AutogradMeta does),
         # and the generic path took about half of its ~0.8 us. tests/test_fast_paths_sgd.py
-        # checks this sets every slot GradNode.__init__ sets, to the same values.
+        # checks this sets every slot GradNode.__init__ sets, to the same values. With the C
+        # primitives, accumulator_of makes it in C (runtime/_speedups.c's acc_make: these
+        # stores, in this order; tests/test_fast_paths_leafacc.py compares the two).
         self._next0 = self._next1 = None
         self._nexts = ()
         self._at = ()
@@ -295,3 +298,6 @@ class AccumulateGrad(GradNode):
 
     def __repr__(self) -> str:
         return f"<AccumulateGrad leaf shape={self.variable.shape}>"
+
+
+_accel.accumulators(sys.modules[__name__])  # accumulator_of makes AccumulateGrad in C when built

@@ -494,7 +494,8 @@ def edge_to(t: Tensor) -> tuple[GradNode, int]:
 
 
 def accumulator_of(t: Tensor) -> AccumulateGrad:
-    """The leaf's AccumulateGrad, created on first use and shared while it lives."""
+    """The leaf's AccumulateGrad, created on first use and shared while it lives (with the C
+    primitives built, by its C version, which makes it in C: `_accel.accumulators`)."""
     ref = t._acc
     acc = None if ref is None else ref()
     if acc is None:  # the class lives with the leaf accumulation, which builds on this module
@@ -504,3 +505,4 @@ def accumulator_of(t: Tensor) -> AccumulateGrad:
 
 
 recorded = _accel.recorded(recorded)  # its C version when built (runtime/_accel.py)
+accumulator_of = _accel.accumulator_of(accumulator_of)  # likewise (grad_holder binds its AccumulateGrad)

@@ -377,3 +377,4 @@ def _slot_name(node: GradNode, wrapper: Saved) -> str:
 
 
 _accel.wrappers(globals())  # the C of_output, of_edge and meta_of when built (runtime/_accel.py)
+_accel.input_wrapper(globals())  # and of_input
