@@ -115,6 +115,12 @@ def unpack_data(saved: Saved, node: GradNode) -> Any:
         if saved.value:
             raise _stale(node, saved, 0, saved.value)
         return saved.data
+    if cls is _Input:  # an input saved after a write (a parameter after its first update)
+        t = saved.tensor
+        vc = t._vc
+        if vc is not None and vc.value != saved._seen:
+            raise _stale(node, saved, saved._seen, vc.value)
+        return t._data
     return saved.unpack_data(node)
 
 
