@@ -233,18 +233,20 @@ def grad_property(cls: type) -> None:
     setattr(cls, "grad", c_prop)  # noqa: B010
 
 
-def accumulator_of(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """`grad_node.accumulator_of`, or its C version (bound to `fn`, its fallback), which also
-    makes a leaf's AccumulateGrad in C once grad_holder has called `accumulators`."""
+def leaf_edges(namespace: dict[str, Any]) -> None:
+    """Replace `accumulator_of` and `edge_to` in grad_node (its `namespace`) by their C
+    versions (the Python ones are their fallbacks); the C accumulator_of also makes a leaf's
+    AccumulateGrad in C once grad_holder has called `accumulators`."""
     if _speedups is None or "recorded" not in PURE:
-        return fn
+        return
     try:
-        c_fn: Callable[..., Any] = _speedups.setup_accumulator_of(fn)
+        c_fns = _speedups.setup_leaf_edges(namespace["accumulator_of"], namespace["edge_to"])
     except (TypeError, AttributeError) as e:
-        _keeps_python("grad_node's accumulator_of", "accumulators", "it runs in Python", e)
-        return fn
-    PURE["accumulator_of"] = fn
-    return c_fn
+        _keeps_python("grad_node", "leaf edges", "accumulator_of and edge_to run in Python", e)
+        return
+    for name, c_fn in zip(("accumulator_of", "edge_to"), c_fns, strict=True):
+        PURE[name] = namespace[name]
+        namespace[name] = c_fn
 
 
 def accumulators(module: Any) -> None:

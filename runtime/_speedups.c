@@ -574,9 +574,10 @@ acc_ready(void)
     return acc_ok;
 }
 
-/* For an exact Tensor `t` whose `_acc` is None or a dead weakref: its new accumulator (a new
- * reference), made as above; NULL with an error; NULL without one when not taken (nothing
- * happened: accumulator_of must run). */
+/* For a Tensor `t` of a type with tensor_L's layout (an exact Tensor, or a subclass such as
+ * nn.Parameter that reaches the same slots) whose `_acc` is None or a dead weakref: its new
+ * accumulator (a new reference), made as above; NULL with an error; NULL without one when not
+ * taken (nothing happened: accumulator_of must run). */
 static PyObject *
 acc_make(PyObject *t)
 {
@@ -622,10 +623,10 @@ accumulator_of(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObjec
 {
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     if (acc_of_fallback == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "_speedups.accumulator_of: setup_accumulator_of was not called");
+        PyErr_SetString(PyExc_RuntimeError, "_speedups.accumulator_of: setup_leaf_edges was not called");
         return NULL;
     }
-    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != 1 || !is_tensor(args[0]))
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != 1 || !layout_ok(&tensor_L, Py_TYPE(args[0])))
         goto fallback;
     PyObject *t = args[0], *ref = SLOT(t, tensor_L.offs[T_ACC]);
     if (ref != Py_None) {
@@ -642,13 +643,55 @@ fallback:
     return call_fallback(acc_of_fallback, args, nargsf, kwnames);
 }
 
-/* setup_accumulator_of(accumulator_of) -> the C accumulator_of, with that Python function
- * as its fallback (grad_node's: its globals are read); after setup_recorded. */
+/* edge_to(t): `(accumulator_of(t), 0) if t._node is None else (t._node, t._pos)`, while
+ * grad_node's `accumulator_of` is the C one (`edge_acc`); the Python function otherwise. */
+static PyObject *edge_fallback, *edge_acc; /* grad_node.edge_to (Python), the C accumulator_of */
+static uint64_t edge_version;              /* grad_node's dict version when `edge_bound` was read */
+static int edge_bound;
+
 static PyObject *
-setup_accumulator_of(PyObject *self, PyObject *fn)
+edge_to(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwnames)
 {
-    if (!PyFunction_Check(fn) || tensor_L.base == NULL || node_L.base == NULL) {
-        PyErr_SetString(PyExc_TypeError, "setup_accumulator_of: expects grad_node.accumulator_of, after setup_recorded");
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (edge_fallback == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_speedups.edge_to: setup_leaf_edges was not called");
+        return NULL;
+    }
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != 1 || !layout_ok(&tensor_L, Py_TYPE(args[0])))
+        goto fallback;
+    uint64_t v = ((PyDictObject *)acc_gn_globals)->ma_version_tag;
+    if (v != edge_version) {
+        edge_bound = dict_is(acc_gn_globals, "accumulator_of", edge_acc);
+        edge_version = v;
+    }
+    PyObject *t = args[0], *node = SLOT(t, tensor_L.offs[T_NODE]), *pos = SLOT(t, tensor_L.offs[T_POS]);
+    if (!edge_bound || node == NULL || (node != Py_None && pos == NULL))
+        goto fallback;
+    if (node != Py_None)
+        return PyTuple_Pack(2, node, pos);
+    PyObject *acc = accumulator_of(NULL, args, 1, NULL);
+    if (acc == NULL)
+        return NULL;
+    PyObject *r = PyTuple_Pack(2, acc, zero);
+    Py_DECREF(acc);
+    return r;
+fallback:
+    return call_fallback(edge_fallback, args, nargsf, kwnames);
+}
+
+/* setup_leaf_edges(accumulator_of, edge_to) -> (the C accumulator_of, the C edge_to), with those
+ * Python functions as their fallbacks (grad_node's: its globals are read); after setup_recorded. */
+static PyObject *
+setup_leaf_edges(PyObject *self, PyObject *args)
+{
+    PyObject *fn, *edge_fn;
+    if (!PyArg_ParseTuple(args, "OO:setup_leaf_edges", &fn, &edge_fn))
+        return NULL;
+    if (!PyFunction_Check(fn) || !PyFunction_Check(edge_fn) ||
+        PyFunction_GET_GLOBALS(fn) != PyFunction_GET_GLOBALS(edge_fn) || tensor_L.base == NULL ||
+        node_L.base == NULL) {
+        PyErr_SetString(PyExc_TypeError,
+                        "setup_leaf_edges: expects grad_node's accumulator_of and edge_to, after setup_recorded");
         return NULL;
     }
     PyObject *g = PyFunction_GET_GLOBALS(fn);
@@ -658,19 +701,30 @@ setup_accumulator_of(PyObject *self, PyObject *fn)
     if (later_dict == NULL || weakref == NULL || !PyModule_Check(weakref) || !PyDict_Check(later_dict)) {
         Py_XDECREF(later_dict);
         PyErr_Clear();
-        PyErr_SetString(PyExc_TypeError, "setup_accumulator_of: grad_node has no `later` or `weakref`");
+        PyErr_SetString(PyExc_TypeError, "setup_leaf_edges: grad_node has no `later` or `weakref`");
         return NULL;
     }
     Py_XSETREF(acc_later_dict, later_dict);
     Py_XSETREF(acc_later, Py_NewRef(later));
     Py_XSETREF(acc_weakref_dict, Py_NewRef(PyModule_GetDict(weakref)));
+    PyObject *c_acc = PyObject_GetAttrString(self, "accumulator_of");
+    PyObject *c_edge = c_acc == NULL ? NULL : PyObject_GetAttrString(self, "edge_to");
+    PyObject *r = c_edge == NULL ? NULL : PyTuple_Pack(2, c_acc, c_edge);
+    Py_XDECREF(c_edge);
+    if (r == NULL) {
+        Py_XDECREF(c_acc);
+        return NULL;
+    }
     Py_XSETREF(acc_gn_globals, Py_NewRef(g));
     Py_XSETREF(acc_of_fallback, Py_NewRef(fn));
-    return PyObject_GetAttrString(self, "accumulator_of");
+    Py_XSETREF(edge_fallback, Py_NewRef(edge_fn));
+    Py_XSETREF(edge_acc, c_acc);
+    edge_version = 0;
+    return r;
 }
 
 /* setup_accumulators(grad_holder) -> None: acc_make builds that module's AccumulateGrad
- * (whose __init__ it mirrors) from now on; after setup_accumulator_of. */
+ * (whose __init__ it mirrors) from now on; after setup_leaf_edges. */
 static PyObject *
 setup_accumulators(PyObject *self, PyObject *module)
 {
@@ -679,7 +733,7 @@ setup_accumulators(PyObject *self, PyObject *module)
     PyObject *seq = g == NULL ? NULL : PyDict_GetItemString(g, "LEAF_SEQ");
     if (cls == NULL || seq == NULL || acc_of_fallback == NULL || !PyType_Check(cls) ||
         !PyType_IsSubtype((PyTypeObject *)cls, node_L.base)) {
-        PyErr_SetString(PyExc_TypeError, "setup_accumulators: expects grad_holder, after setup_accumulator_of");
+        PyErr_SetString(PyExc_TypeError, "setup_accumulators: expects grad_holder, after setup_leaf_edges");
         return NULL;
     }
     if (str_init == NULL && (str_init = PyUnicode_InternFromString("__init__")) == NULL)
@@ -722,21 +776,41 @@ static int in_global;
 static inline int no_active_hooks(void); /* (the section after this one) */
 static PyObject *static_func(PyObject *cls, const char *name); /* (likewise) */
 
-/* The body of of_input for an exact Tensor `t` with no hooks open: a new reference; NULL
- * without an error when not taken. */
+static PyObject *str_dunder_class, *object_class; /* "__class__", object's __class__ descriptor */
+
+/* `t` is a subclass of Tensor that reaches tensor_L's slots and whose `__class__` is its
+ * type (what `t.__class__ is Tensor` reads). */
+static int
+tensor_subclass(PyObject *t)
+{
+    PyTypeObject *type = Py_TYPE(t);
+    return type != tensor_L.base && layout_ok(&tensor_L, type) && object_class != NULL &&
+           _PyType_Lookup(type, str_dunder_class) == object_class;
+}
+
+/* The body of of_input for `t`, an exact Tensor or a `tensor_subclass`, with no hooks open: a
+ * new reference; NULL without an error when not taken. */
 static PyObject *
 input_c(PyObject *t)
 {
-    PyObject *vc = SLOT(t, tensor_L.offs[T_VC]);
-    if (vc == Py_None)
+    PyObject *vc = SLOT(t, tensor_L.offs[T_VC]), *value = zero;
+    int exact = Py_TYPE(t) == tensor_L.base;
+    if (vc == Py_None && exact)
         return Py_NewRef(t);
-    if (vc == NULL || Py_TYPE(vc) != vc_L.base || !layout_ok(&vc_L, vc_L.base) || !layout_ok(&input_L, input_L.base))
+    if (vc == NULL || !layout_ok(&input_L, input_L.base))
         return NULL;
-    PyObject *value = SLOT(vc, vc_L.offs[0]);
-    if (value == NULL || !PyLong_CheckExact(value))
-        return NULL;
-    if (Py_SIZE(value) == 0) /* `not vc.value` */
-        return Py_NewRef(t);
+    if (vc != Py_None) {
+        if (Py_TYPE(vc) != vc_L.base || !layout_ok(&vc_L, vc_L.base))
+            return NULL;
+        value = SLOT(vc, vc_L.offs[0]);
+        if (value == NULL || !PyLong_CheckExact(value))
+            return NULL;
+        if (Py_SIZE(value) == 0) { /* `not vc.value`: t itself when exact, else seen = 0 */
+            if (exact)
+                return Py_NewRef(t);
+            value = zero;
+        }
+    }
     PyObject *w = PyBaseObject_Type.tp_new(input_L.base, empty_tuple, NULL);
     if (w == NULL)
         return NULL;
@@ -753,7 +827,8 @@ of_input(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwn
         PyErr_SetString(PyExc_RuntimeError, "_speedups.of_input: setup_inputs was not called");
         return NULL;
     }
-    if ((kwnames == NULL || !PyTuple_GET_SIZE(kwnames)) && nargs == 1 && is_tensor(args[0]) && no_active_hooks()) {
+    if ((kwnames == NULL || !PyTuple_GET_SIZE(kwnames)) && nargs == 1 &&
+        (is_tensor(args[0]) || tensor_subclass(args[0])) && no_active_hooks()) {
         PyObject *w = input_c(args[0]);
         if (w != NULL || PyErr_Occurred())
             return w;
@@ -779,8 +854,9 @@ in_bound(void)
            _PyType_Lookup((PyTypeObject *)in_tw_type, str_of_input) == in_static;
 }
 
-/* of_edge's case of an exact Tensor `t` (its args) with no hooks open whose counter is an
- * exact VersionCounter: `TensorWrapper.of_input(t)`, here when that is this C function. */
+/* of_edge's cases of `t` (its args) with no hooks open -- an exact Tensor whose counter is an
+ * exact VersionCounter, or a `tensor_subclass` -- where the Python of_edge calls
+ * `TensorWrapper.of_input(t)`: here when that is this C function. */
 static PyObject *
 of_edge_input(PyObject *t, PyObject *const *args, size_t nargsf)
 {
@@ -825,6 +901,12 @@ setup_inputs(PyObject *self, PyObject *g)
         Py_DECREF(fn);
         return NULL;
     }
+    if (str_dunder_class == NULL && (str_dunder_class = PyUnicode_InternFromString("__class__")) == NULL) {
+        Py_DECREF(fn);
+        Py_DECREF(sm);
+        return NULL;
+    }
+    object_class = _PyType_Lookup(&PyBaseObject_Type, str_dunder_class); /* borrowed: lives with `object` */
     Py_XSETREF(in_fallback, fn);
     Py_XSETREF(in_tw_type, Py_NewRef(tw));
     Py_XSETREF(in_static, Py_NewRef(sm));
@@ -904,9 +986,13 @@ static PyObject *
 of_edge(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwnames)
 {
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != 1 || !is_tensor(args[0]) ||
-        !no_active_hooks())
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != 1 || !no_active_hooks())
         goto fallback;
+    if (!is_tensor(args[0])) { /* a subclass (nn.Parameter): of_input(t) (leafacc's section) */
+        if (tensor_subclass(args[0]))
+            return of_edge_input(args[0], args, nargsf);
+        goto fallback;
+    }
     PyObject *t = args[0];
     PyObject *vc = SLOT(t, tensor_L.offs[T_VC]);
     if (vc == Py_None) {
@@ -950,8 +1036,8 @@ static PyObject *
 meta_of(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwnames)
 {
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != 1 || !is_tensor(args[0]) ||
-        !layout_ok(&meta_L, meta_L.base))
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != 1 || !layout_ok(&tensor_L, Py_TYPE(args[0])) ||
+        !layout_ok(&meta_L, meta_L.base)) /* (a subclass too, nn.Parameter: only `_data` is read) */
         return call_fallback(tw_meta_of, args, nargsf, kwnames);
     PyObject *data = SLOT(args[0], tensor_L.offs[T_DATA]);
     if (data == NULL || Py_TYPE(data) != ndarray_type)
@@ -3970,8 +4056,9 @@ static PyMethodDef methods[] = {
      "grad_property(prop): Tensor.grad with its common cases in C (see _accel.grad_property)."},
     {"accumulator_of", (PyCFunction)(void (*)(void))accumulator_of, METH_FASTCALL | METH_KEYWORDS,
      "grad_node.accumulator_of, in C (see its section)."},
-    {"setup_accumulator_of", setup_accumulator_of, METH_O,
-     "Bind accumulator_of to grad_node (its Python accumulator_of)."},
+    {"edge_to", (PyCFunction)(void (*)(void))edge_to, METH_FASTCALL | METH_KEYWORDS, "grad_node.edge_to, in C."},
+    {"setup_leaf_edges", setup_leaf_edges, METH_VARARGS,
+     "Bind accumulator_of and edge_to to grad_node (its Python accumulator_of and edge_to)."},
     {"setup_accumulators", setup_accumulators, METH_O,
      "Let accumulator_of make grad_holder's AccumulateGrad (the module)."},
     {"of_input", (PyCFunction)(void (*)(void))of_input, METH_FASTCALL | METH_KEYWORDS,

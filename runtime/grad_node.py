@@ -505,4 +505,4 @@ def accumulator_of(t: Tensor) -> AccumulateGrad:
 
 
 recorded = _accel.recorded(recorded)  # its C version when built (runtime/_accel.py)
-accumulator_of = _accel.accumulator_of(accumulator_of)  # likewise (grad_holder binds its AccumulateGrad)
+_accel.leaf_edges(globals())  # accumulator_of and edge_to likewise (grad_holder binds its AccumulateGrad)

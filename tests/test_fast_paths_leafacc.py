@@ -249,12 +249,33 @@ def _train(steps: int, seed: int = 0):
     return params, grads
 
 
-def test_grads_over_training_steps_are_the_pure_runs_bit_for_bit():
-    _, grads = _train(5)
+def _train_nn(steps: int, seed: int = 0):
+    """The same with nn.Linear layers (nn.Parameter leaves: a Tensor subclass) and optim.SGD."""
+    og.manual_seed(seed)
+    nn = og.nn
+    model = nn.Sequential(nn.Linear(8, 16), nn.Tanh(), nn.Linear(16, 4))
+    opt = og.optim.SGD(model.parameters(), lr=0.1)
+    rng = np.random.default_rng(seed)
+    x = og.tensor(rng.standard_normal((5, 8)).astype(np.float32))
+    y = og.tensor(rng.integers(0, 4, size=5))
+    grads = []
+    for _ in range(steps):
+        opt.zero_grad()
+        og.nn.functional.cross_entropy(model(x), y).backward()
+        grads.append([p.grad.numpy().copy() for p in model.parameters()])
+        opt.step()
+    return grads
+
+
+@pytest.mark.parametrize("train", ["_train", "_train_nn"])
+def test_grads_over_training_steps_are_the_pure_runs_bit_for_bit(train):
+    result = globals()[train](5)
+    grads = result[1] if train == "_train" else result
     code = (
         "import sys, pickle\nsys.path.insert(0, sys.argv[1])\n"
         "import test_fast_paths_leafacc as t\n"
-        "sys.stdout.buffer.write(pickle.dumps(t._train(5)[1]))"
+        f"r = t.{train}(5)\n"
+        f"sys.stdout.buffer.write(pickle.dumps(r[1] if {train == '_train'} else r))"
     )
     env = {**os.environ, "OPGRAD_PURE": "1"}
     here = os.path.dirname(os.path.abspath(__file__))
@@ -263,6 +284,57 @@ def test_grads_over_training_steps_are_the_pure_runs_bit_for_bit():
     for step, pure_step in zip(grads, pure, strict=True):
         for g, p in zip(step, pure_step, strict=True):
             assert g.dtype == p.dtype and g.tobytes() == p.tobytes()
+
+
+def test_a_parameter_leaf_gets_the_same_accumulator_and_saves():
+    """nn.Parameter (a Tensor subclass with Tensor's slots) takes the C paths too."""
+    p, q = og.nn.Parameter(np.ones((3, 4), np.float32)), og.nn.Parameter(np.ones((3, 4), np.float32))
+    accumulator_of(_leaf())  # (the first one in a process is made in Python)
+    with _Calls(AccumulateGrad.__init__) as calls:
+        acc = accumulator_of(p)
+    if "accumulator_of" in _accel.PURE:
+        assert calls[AccumulateGrad.__init__] == 0
+    _same_slots(acc, PY_ACC_OF(q), p, q)
+    py_input = _accel.PURE.get("of_input", TensorWrapper.of_input)
+    py_edge = _accel.PURE.get("of_edge", TensorWrapper.of_edge)
+    py_meta = _accel.PURE.get("meta_of", TensorWrapper.meta_of)
+    TensorWrapper.meta_of(p)  # (a shape's first metadata is made in Python)
+    for version in (0, 0, 2):
+        with og.no_grad():
+            for _ in range(version):
+                p.add_(1.0)
+        with _Calls(py_input, py_edge, py_meta) as calls:
+            got = [TensorWrapper.of_input(p), TensorWrapper.of_edge(p), TensorWrapper.meta_of(p)]
+        if "of_input" in _accel.PURE:
+            assert calls[py_input] == calls[py_edge] == calls[py_meta] == 0
+        want = [py_input(p), py_edge(p), py_meta(p)]
+        _same_saved(got[0], want[0], p)
+        _same_saved(got[1], want[1], p)
+        assert got[2] is want[2]
+        assert type(got[0]) is _Input and got[0]._seen == (p._vc.value if p._vc is not None else 0)
+        if p._vc is None:
+            counter_of(p)  # the second round: a counter at 0
+
+
+def test_edge_to_is_the_python_ones():
+    py_edge_to = _accel.PURE.get("edge_to", grad_node.edge_to)
+    w = _leaf()
+    p = og.nn.Parameter(np.ones(3))
+    y = w * 2.0
+    parts = og.split(og.tensor(np.arange(6.0), requires_grad=True), 2)
+    assert len(parts) > 1
+    for t in (w, p, y, parts[-1]):
+        got, want = grad_node.edge_to(t), py_edge_to(t)
+        assert type(got) is tuple and len(got) == 2 and got[0] is want[0] and got[1] == want[1]
+    assert grad_node.edge_to(parts[-1])[1] == len(parts) - 1 and grad_node.edge_to(w)[0] is w._acc()
+
+
+def test_a_rebound_accumulator_of_is_what_edge_to_calls(monkeypatch):
+    w = _leaf()
+    monkeypatch.setattr(grad_node, "accumulator_of", lambda t: "marker")
+    assert grad_node.edge_to(w) == ("marker", 0)
+    monkeypatch.undo()
+    assert isinstance(grad_node.edge_to(w)[0], AccumulateGrad)
 
 
 def test_reference_counts_stay_over_a_thousand_steps():
