@@ -219,8 +219,9 @@ ndarray_kernel(PyObject *table, PyObject **kernel)
 
 static PyObject *acc_make(PyObject *t); /* (the section after this one) */
 
-/* The edge to one input, as `recorded` spells it for a and b: *n the node (or None), *p
- * its output position; for a, `*shape` becomes the node's shape tuple when equal. */
+/* The edge to one input (None, or a Tensor of a type with tensor_L's layout), as `recorded`
+ * spells it for a and b: *n the node (or None), *p its output position; for a, `*shape`
+ * becomes the node's shape tuple when equal. */
 static int
 edge_of(PyObject *t, PyObject **n, PyObject **p, PyObject **shape)
 {
@@ -345,8 +346,9 @@ recorded_into(PyObject *cls, PyObject *data, PyObject *a, PyObject *b, PyObject 
 {
     PyObject *enabled = SLOT(rec_anomaly, anomaly_enabled_off);
     if (!PyType_Check(cls) || !layout_ok(&node_L, (PyTypeObject *)cls) || enabled != Py_False ||
-        (a != Py_None && !is_tensor(a)) || (b != Py_None && b != rec_one && !is_tensor(b)) ||
-        (into != NULL && !is_tensor(into)) || !layout_ok(&tensor_L, tensor_L.base))
+        (a != Py_None && !layout_ok(&tensor_L, Py_TYPE(a))) ||
+        (b != Py_None && b != rec_one && !layout_ok(&tensor_L, Py_TYPE(b))) || (into != NULL && !is_tensor(into)) ||
+        !layout_ok(&tensor_L, tensor_L.base)) /* (inputs: subclasses that reach Tensor's slots too, nn.Parameter) */
         return 0;
     PyObject *shape = PyObject_GetAttr(data, str_shape);
     if (shape == NULL) { /* the fallback raises what Python raises */

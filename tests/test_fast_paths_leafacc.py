@@ -298,6 +298,13 @@ def test_a_parameter_leaf_gets_the_same_accumulator_and_saves():
     py_input = _accel.PURE.get("of_input", TensorWrapper.of_input)
     py_edge = _accel.PURE.get("of_edge", TensorWrapper.of_edge)
     py_meta = _accel.PURE.get("meta_of", TensorWrapper.meta_of)
+    if "recorded" in _accel.PURE:  # an op on a Parameter is recorded in C too
+        y = p * 2.0  # (the op driver takes exact Tensors: the Python op calls recorded)
+        with _Calls(_accel.PURE["recorded"], AccumulateGrad.__init__) as calls:
+            y = og.ops.multiply(p, og.tensor(np.float32(2.0)))
+        assert calls[_accel.PURE["recorded"]] == calls[AccumulateGrad.__init__] == 0
+        assert y._node._next0 is p._acc() and y._requires_grad
+        del y
     TensorWrapper.meta_of(p)  # (a shape's first metadata is made in Python)
     for version in (0, 0, 2):
         with og.no_grad():
