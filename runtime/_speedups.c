@@ -587,17 +587,18 @@ acc_make(PyObject *t)
     if (data == NULL || Py_TYPE(data) != ndarray_type || SLOT(rec_anomaly, anomaly_enabled_off) != Py_False ||
         !acc_ready())
         return NULL;
-    PyObject *shape = PyObject_GetAttr(data, str_shape);
-    PyObject *dtype = shape == NULL ? NULL : PyObject_GetAttr(data, str_dtype);
-    PyObject *acc = dtype == NULL ? NULL : PyBaseObject_Type.tp_new(acc_L.base, empty_tuple, NULL);
-    PyObject *ref = acc == NULL ? NULL : PyWeakref_NewRef(acc, NULL);
-    if (ref == NULL) {
-        Py_XDECREF(shape);
-        Py_XDECREF(dtype);
-        Py_XDECREF(acc);
+    /* object.__new__(AccumulateGrad), then __init__'s stores in its order; an allocation may run
+     * the collector, and with it any code, so what it could change is read after each, as
+     * Python reads it (and before any store is seen, the Python path is taken instead) */
+    PyObject *acc = PyBaseObject_Type.tp_new(acc_L.base, empty_tuple, NULL);
+    if (acc == NULL)
+        return NULL;
+    data = SLOT(t, tensor_L.offs[T_DATA]);
+    if (data == NULL || Py_TYPE(data) != ndarray_type || SLOT(rec_anomaly, anomaly_enabled_off) != Py_False ||
+        !acc_ready()) {
+        Py_DECREF(acc); /* (its slots unset: nobody saw it) */
         return NULL;
     }
-    /* AccumulateGrad.__init__'s stores, in its order */
     static const int nones[] = {N_NEXT0, N_NEXT1};
     put_none(&node_L, acc, nones, 2);
     put(&node_L, acc, N_NEXTS, empty_tuple);
@@ -608,11 +609,24 @@ acc_make(PyObject *t)
     put(&node_L, acc, N_TRACE, Py_None);
     put(&acc_L, acc, A_VARIABLE, t);
     put(&node_L, acc, N_SEQ, acc_leaf_seq);
-    put(&node_L, acc, N_SHAPE, shape);
-    put(&node_L, acc, N_DTYPE, dtype);
-    put(&node_L, acc, N_ATYPE, (PyObject *)ndarray_type);
-    Py_DECREF(shape);
-    Py_DECREF(dtype);
+    Py_INCREF(data); /* data = variable._data */
+    PyObject *shape = PyObject_GetAttr(data, str_shape);
+    if (shape != NULL) {
+        put(&node_L, acc, N_SHAPE, shape);
+        Py_DECREF(shape);
+    }
+    PyObject *dtype = shape == NULL ? NULL : PyObject_GetAttr(data, str_dtype);
+    if (dtype != NULL) {
+        put(&node_L, acc, N_DTYPE, dtype);
+        Py_DECREF(dtype);
+        put(&node_L, acc, N_ATYPE, (PyObject *)Py_TYPE(data)); /* an exact ndarray's __class__ */
+    }
+    Py_DECREF(data);
+    PyObject *ref = dtype == NULL ? NULL : PyWeakref_NewRef(acc, NULL);
+    if (ref == NULL) {
+        Py_DECREF(acc);
+        return NULL;
+    }
     put(&tensor_L, t, T_ACC, ref); /* t._acc = weakref.ref(acc) */
     Py_DECREF(ref);
     return acc;
@@ -669,8 +683,14 @@ edge_to(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwna
     PyObject *t = args[0], *node = SLOT(t, tensor_L.offs[T_NODE]), *pos = SLOT(t, tensor_L.offs[T_POS]);
     if (!edge_bound || node == NULL || (node != Py_None && pos == NULL))
         goto fallback;
-    if (node != Py_None)
-        return PyTuple_Pack(2, node, pos);
+    if (node != Py_None) {
+        Py_INCREF(node); /* (the allocation may run the collector, and with it any code) */
+        Py_INCREF(pos);
+        PyObject *r = PyTuple_Pack(2, node, pos);
+        Py_DECREF(node);
+        Py_DECREF(pos);
+        return r;
+    }
     PyObject *acc = accumulator_of(NULL, args, 1, NULL);
     if (acc == NULL)
         return NULL;
@@ -813,11 +833,13 @@ input_c(PyObject *t)
             value = zero;
         }
     }
+    Py_INCREF(value); /* (the allocation may run the collector, and with it any code) */
     PyObject *w = PyBaseObject_Type.tp_new(input_L.base, empty_tuple, NULL);
-    if (w == NULL)
-        return NULL;
-    put(&input_L, w, 0, t);
-    put(&input_L, w, 1, value);
+    if (w != NULL) {
+        put(&input_L, w, 0, t);
+        put(&input_L, w, 1, value);
+    }
+    Py_DECREF(value);
     return w;
 }
 
