@@ -274,3 +274,16 @@ def input_wrapper(namespace: dict[str, Any]) -> None:
         return
     PURE["of_input"] = tw.of_input
     setattr(tw, "of_input", c_static)  # noqa: B010
+
+
+def tensor_wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`runtime.tensor.wrap`, or its C version (bound to `fn`, its fallback)."""
+    if _speedups is None:
+        return fn
+    try:
+        c_fn: Callable[..., Any] = _speedups.setup_wrap(fn)
+    except (TypeError, AttributeError) as e:
+        _keeps_python("runtime.tensor's wrap", "wrap", "it runs in Python", e)
+        return fn
+    PURE["wrap"] = fn
+    return c_fn

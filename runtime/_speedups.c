@@ -938,6 +938,72 @@ setup_inputs(PyObject *self, PyObject *g)
     return sm;
 }
 
+/* runtime.tensor.wrap(data): a fresh Tensor without history around `data` (new_tensor's
+ * stores are its stores), while tensor's `Tensor` and `_new` are what setup read; the
+ * Python function otherwise. Every generated op and node that makes a tensor outside the
+ * C drivers calls it (8 per MLP step, 14 with nn.Linear). */
+static PyObject *wrap_fallback, *wrap_globals, *wrap_new; /* tensor.wrap, its globals, object.__new__ */
+static uint64_t wrap_version;                              /* their version when `wrap_ok` was read */
+static int wrap_ok;
+
+static PyObject *
+tensor_wrap(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (wrap_fallback == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_speedups.wrap: setup_wrap was not called");
+        return NULL;
+    }
+    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != 1 || !layout_ok(&tensor_L, tensor_L.base))
+        goto fallback;
+    uint64_t v = ((PyDictObject *)wrap_globals)->ma_version_tag;
+    if (v != wrap_version) {
+        wrap_ok = dict_is(wrap_globals, "Tensor", (PyObject *)tensor_L.base) && dict_is(wrap_globals, "_new", wrap_new);
+        wrap_version = v;
+    }
+    if (wrap_ok)
+        return new_tensor(args[0], Py_None);
+fallback:
+    return call_fallback(wrap_fallback, args, nargsf, kwnames);
+}
+
+/* setup_wrap(wrap) -> the C wrap, with that Python function (runtime.tensor's) as its
+ * fallback; sets the Tensor layout (setup_recorded sets it again, to the same). */
+static PyObject *
+setup_wrap(PyObject *self, PyObject *fn)
+{
+    PyObject *g = PyFunction_Check(fn) ? PyFunction_GET_GLOBALS(fn) : NULL;
+    PyObject *tensor = g == NULL ? NULL : PyDict_GetItemString(g, "Tensor");
+    PyObject *new = g == NULL ? NULL : PyDict_GetItemString(g, "_new");
+    PyObject *object_new = PyObject_GetAttrString((PyObject *)&PyBaseObject_Type, "__new__");
+    if (object_new == NULL)
+        return NULL;
+    int fits = tensor != NULL && new == object_new;
+    Py_DECREF(object_new);
+    if (!fits) {
+        PyErr_SetString(PyExc_TypeError, "setup_wrap: expects runtime.tensor's wrap (its Tensor and _new)");
+        return NULL;
+    }
+    if (layout_init(&tensor_L, tensor) < 0)
+        return NULL;
+    if (empty_tuple == NULL || zero == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "setup_wrap: the module is not initialized");
+        return NULL;
+    }
+    Py_XSETREF(wrap_globals, Py_NewRef(g));
+    Py_XSETREF(wrap_new, Py_NewRef(new));
+    Py_XSETREF(wrap_fallback, Py_NewRef(fn));
+    wrap_version = 0;
+    return PyObject_GetAttrString(self, "wrap");
+}
+
+/* `f` is the C wrap (node_apply takes it where it takes runtime.tensor's Python wrap). */
+static int
+is_c_wrap(PyObject *f)
+{
+    return f != NULL && PyCFunction_Check(f) && PyCFunction_GET_FUNCTION(f) == (PyCFunction)(void (*)(void))tensor_wrap;
+}
+
 /* -- the saved-tensor wrappers --------------------------------------------------------- */
 
 /* True while no saved_tensors_hooks context is open (`not _ACTIVE_HOOKS`). */
@@ -3897,8 +3963,9 @@ make_node_apply(PyObject *self, PyObject *args)
     if (!PyFunction_Check(fn) || !PyDict_CheckExact(PyFunction_GET_GLOBALS(fn)) || node_L.base == NULL ||
         !PyType_IsSubtype((PyTypeObject *)cls, node_L.base) || PyTuple_GET_SIZE(dtypes) != 3 ||
         tensor_L.base == NULL || output_L.base == NULL || tw_globals == NULL || !PyFunction_Check(unpack_data) ||
-        PyFunction_GET_GLOBALS(unpack_data) != tw_globals || !PyFunction_Check(wrap) ||
-        !global_is(PyFunction_GET_GLOBALS(wrap), "Tensor", (PyObject *)tensor_L.base)) {
+        PyFunction_GET_GLOBALS(unpack_data) != tw_globals ||
+        !(is_c_wrap(wrap) || /* (or the C wrap: leafacc's section) */
+          (PyFunction_Check(wrap) && global_is(PyFunction_GET_GLOBALS(wrap), "Tensor", (PyObject *)tensor_L.base)))) {
         PyErr_SetString(PyExc_TypeError, "node_apply: expects a generated GradNode class, its apply, its row, "
                                          "3 dtypes, wrap and unpack_data, after setup_wrappers");
         return NULL;
@@ -4081,6 +4148,8 @@ static PyMethodDef methods[] = {
     {"accumulator_of", (PyCFunction)(void (*)(void))accumulator_of, METH_FASTCALL | METH_KEYWORDS,
      "grad_node.accumulator_of, in C (see its section)."},
     {"edge_to", (PyCFunction)(void (*)(void))edge_to, METH_FASTCALL | METH_KEYWORDS, "grad_node.edge_to, in C."},
+    {"wrap", (PyCFunction)(void (*)(void))tensor_wrap, METH_FASTCALL | METH_KEYWORDS, "runtime.tensor.wrap, in C."},
+    {"setup_wrap", setup_wrap, METH_O, "Bind wrap to runtime.tensor (its Python wrap)."},
     {"setup_leaf_edges", setup_leaf_edges, METH_VARARGS,
      "Bind accumulator_of and edge_to to grad_node (its Python accumulator_of and edge_to)."},
     {"setup_accumulators", setup_accumulators, METH_O,

@@ -513,6 +513,9 @@ def wrap(data: Any) -> Tensor:
     return t
 
 
+wrap = _accel.tensor_wrap(wrap)  # its C version when built (runtime/_accel.py)
+
+
 def as_tensor_arg(value: Any, like: Any, op: str, arg: str) -> Tensor:
     """Convert a Python number or NumPy array passed where `op` expects a Tensor.
 

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import tracemalloc
+import types
 import weakref
 
 import numpy as np
@@ -514,3 +515,53 @@ def test_new_node_of_stays_in_c_and_makes_what_the_python_recorded_makes():
     assert o._node is n and o is not out
     with pytest.raises(TypeError):
         grad_node.recorded(type(node), np.ones(()), logits, None, out=out, extra=1)
+
+
+# -- wrap ------------------------------------------------------------------------------------
+
+
+@needs_c
+def test_the_c_wrap_is_bound_where_generated_code_reads_it_and_makes_what_wrap_makes():
+    from opgrad.generated import nodes, ops
+    from opgrad.runtime import tensor
+
+    py_wrap = _accel.PURE["wrap"]
+    assert tensor.wrap is ops.wrap is nodes.wrap is wrap
+    assert type(wrap).__name__ == "builtin_function_or_method"
+    assert not isinstance(nodes.TanhGradNode.apply, types.FunctionType)  # node_apply still takes it
+    data = np.arange(6.0).reshape(2, 3)
+    a, b = wrap(data), py_wrap(data)
+    assert type(a) is type(b) is og.Tensor
+    for name in ("_data", "_requires_grad", "_node", "_pos", "_grad", "_vc", "_acc", "_extra", "_dual"):
+        assert getattr(a, name) is getattr(b, name), name
+    assert wrap(data=data)._data is data  # (a keyword: the Python function)
+    with pytest.raises(TypeError):
+        wrap()
+
+    # the names the Python function reads: rebinding them sends the call there
+    class Marker:
+        pass
+
+    saved = tensor.Tensor
+    tensor.Tensor = Marker
+    try:
+        out = wrap(data)
+    finally:
+        tensor.Tensor = saved
+    assert type(out) is Marker and out._data is data and out._requires_grad is False
+    assert type(wrap(data)) is og.Tensor
+
+
+@needs_c
+def test_a_training_step_calls_no_python_wrap_accumulator_or_of_input():
+    params, _ = _train(2)
+    w1, b1, w2, b2 = params
+    x = og.tensor(np.ones((5, 8), np.float32))
+    y = og.tensor(np.array([0, 1, 2, 3, 0]))
+    fns = [_accel.PURE[n] for n in ("wrap", "accumulator_of", "of_input", "of_edge", "recorded", "edge_to")]
+    with _Calls(AccumulateGrad.__init__, *fns) as calls:
+        loss = og.nn.functional.cross_entropy(og.tanh(x @ w1 + b1) @ w2 + b2, y)
+        loss.backward()
+    assert calls[AccumulateGrad.__init__] == 0
+    for fn in fns:
+        assert calls[fn] == 0, fn.__name__
