@@ -7,6 +7,9 @@
  *   of_output(t, node)                tensor_wrapper.TensorWrapper.of_output
  *   of_edge(t)                        tensor_wrapper.TensorWrapper.of_edge
  *   meta_of(t)                        tensor_wrapper.TensorWrapper.meta_of
+ *   accumulator_of(t), edge_to(t)     grad_node's (a leaf's AccumulateGrad made here: acc_make)
+ *   of_input(t)                       tensor_wrapper.TensorWrapper.of_input
+ *   wrap(data)                        runtime.tensor.wrap
  *   op(context, function, row)        a generated op of one plain body shape (codegen/plan_fast.py):
  *                                     the C driver, whose fallback is that function (see below)
  * Each takes only the common case and otherwise calls the Python function it replaces
