@@ -3098,7 +3098,9 @@ static PyTypeObject Op_Type = {
  * runs that path's common case -- a node of exactly that class, create_graph False, grads[0]
  * an exact Tensor around an exact ndarray of float16/32/64 (by identity), each saved tensor an
  * exact Tensor or `_Output` at version 0 (what `unpack_data` reads inline; the metadata saves
- * as they are), the arrays that pick the kernel exact ndarrays, the kernel already resolved
+ * as they are) or an `_Input` at the version it was saved at (the nodeg section, after this
+ * one, with the C common cases of three kernels), the arrays that pick the kernel exact
+ * ndarrays, the kernel already resolved
  * for ndarray -- and calls the Python method (`__wrapped__`) for everything else, before
  * anything observable happened: keyword arguments, create_graph, subclasses, other saved
  * kinds (hooks, a counter that moved: the Python method raises the stale-tensor error), an
@@ -3599,7 +3601,9 @@ static PyTypeObject NApply_Type = {
  *   other kind or a moved counter: NULL, the Python method runs (and raises the stale error);
  * - the common cases of three kernels, when the kernel the table gave is (by identity) the
  *   Python function registered here (`node_kernel`, called by the kernels' modules through
- *   `_accel.node_kernel`): matmul_grad's 2-D case without transposes, add_grad where the
+ *   `_accel.node_kernel`) and the names of its module that its case reads are still the ones
+ *   registered (checked again on each change of that namespace): matmul_grad's 2-D case
+ *   without transposes, add_grad where the
  *   gradient keeps its shape or is summed over the rows (a bias), tanh_grad -- the same
  *   NumPy calls in the same order, on exact ndarrays of one dtype (the driver has checked
  *   the gradient's is float16/32/64). Anything else: NULL without an error, and the driver
@@ -3696,10 +3700,46 @@ ng_unpack(PyObject *saved)
     return SLOT(t, tensor_L.offs[T_DATA]);
 }
 
-static PyObject *ng_matmul_grad, *ng_add_grad, *ng_tanh_grad; /* the Python kernels */
-static PyObject *ng_add_reduce;                               /* np.add.reduce, add_grad's */
-static PyObject *ng_multiply, *ng_subtract, *ng_ones;         /* tanh_grad's ufuncs and ONES */
-static PyObject *ng_f64, *ng_f32, *ng_one64, *ng_one32;       /* its dtypes and their 1s */
+/* A registered kernel: the Python function, the module globals its C case reads (by name,
+ * checked again on each change of its module's namespace: a rebound name sends it to the
+ * Python kernel) and their values as registered. */
+typedef struct {
+    PyObject *fn, *globals, *names, *values;
+    uint64_t version; /* the namespace's when checked (0: never) */
+    int ok;
+} NgKernel;
+
+enum { NG_MATMUL, NG_ADD, NG_TANH, NG_KERNELS };
+static const char *const ng_kernel_names[NG_KERNELS] = {"matmul_grad", "add_grad", "tanh_grad"};
+/* the globals each reads, in this order (the C below reads the values by position) */
+static const char *const ng_matmul_globals[] = {"_matmul_grad", "_NDARRAY", NULL};
+static const char *const ng_add_globals[] = {"_NDARRAY", "_ADD_REDUCE", NULL};
+static const char *const ng_tanh_globals[] = {"_NDARRAY", "_MULTIPLY", "_SUBTRACT", "ONES",
+                                              "_F64", "_F32", "_ONE_F64", "_ONE_F32", NULL};
+static const char *const *const ng_globals[NG_KERNELS] = {ng_matmul_globals, ng_add_globals, ng_tanh_globals};
+static NgKernel ng_k[NG_KERNELS];
+#define NG_VALUE(k, i) PyTuple_GET_ITEM(ng_k[k].values, i)
+
+/* Whether kernel k's globals are still the values registered. */
+static int
+ng_ready(int k)
+{
+    NgKernel *K = &ng_k[k];
+    if (dict_version(K->globals) == K->version)
+        return K->ok;
+    K->ok = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(K->names); i++) {
+        PyObject *v = PyDict_GetItemWithError(K->globals, PyTuple_GET_ITEM(K->names, i));
+        if (v != PyTuple_GET_ITEM(K->values, i)) {
+            PyErr_Clear();
+            K->version = dict_version(K->globals);
+            return 0;
+        }
+    }
+    K->version = dict_version(K->globals);
+    K->ok = 1;
+    return 1;
+}
 
 #define NG_ND(a) (EL_ARRAY_FIELDS(a)->nd)
 #define NG_DESCR(a) (EL_ARRAY_FIELDS(a)->descr)
@@ -3822,7 +3862,7 @@ ng_add(PyObject *const *a, Py_ssize_t n)
     if (want[1]) {
         if (bias) {
             PyObject *ra[2] = {g, zero};
-            if ((yg = PyObject_Vectorcall(ng_add_reduce, ra, 2, NULL)) == NULL)
+            if ((yg = PyObject_Vectorcall(NG_VALUE(NG_ADD, 1), ra, 2, NULL)) == NULL)
                 return NULL;
         }
         else
@@ -3842,14 +3882,15 @@ ng_tanh(PyObject *const *a, Py_ssize_t n)
     if (Py_TYPE(out) != ndarray_type || Py_TYPE(g) != ndarray_type || NG_ND(out) == 0 || NG_ND(g) == 0)
         return NULL;
     PyObject *dtype = NG_DESCR(out), *one;
-    if (dtype == ng_f64)
-        one = ng_one64;
-    else if (dtype == ng_f32)
-        one = ng_one32;
-    else if ((one = PyDict_GetItemWithError(ng_ones, dtype)) == NULL)
+    PyObject *multiply = NG_VALUE(NG_TANH, 1), *subtract = NG_VALUE(NG_TANH, 2), *ones = NG_VALUE(NG_TANH, 3);
+    if (dtype == NG_VALUE(NG_TANH, 4))
+        one = NG_VALUE(NG_TANH, 6);
+    else if (dtype == NG_VALUE(NG_TANH, 5))
+        one = NG_VALUE(NG_TANH, 7);
+    else if (!PyDict_CheckExact(ones) || (one = PyDict_GetItemWithError(ones, dtype)) == NULL)
         return NULL; /* (complex: the kernel's other formula; or an error, passed on) */
     PyObject *ta[3] = {out, out, NULL};
-    PyObject *t = PyObject_Vectorcall(ng_multiply, ta, 2, NULL), *r;
+    PyObject *t = PyObject_Vectorcall(multiply, ta, 2, NULL), *r;
     if (t == NULL)
         return NULL;
     if (Py_TYPE(t) == ndarray_type) {
@@ -3862,23 +3903,23 @@ ng_tanh(PyObject *const *a, Py_ssize_t n)
             into = ft->dimensions[k] == fg->dimensions[k] && ft->strides[k] == fg->strides[k];
         if (into) {
             PyObject *sa[3] = {one, t, t}, *ma[3] = {g, t, t};
-            if ((r = PyObject_Vectorcall(ng_subtract, sa, 3, NULL)) == NULL) {
+            if ((r = PyObject_Vectorcall(subtract, sa, 3, NULL)) == NULL) {
                 Py_DECREF(t);
                 return NULL;
             }
             Py_DECREF(r);
-            r = PyObject_Vectorcall(ng_multiply, ma, 3, NULL);
+            r = PyObject_Vectorcall(multiply, ma, 3, NULL);
             Py_DECREF(t);
             return r;
         }
     }
     PyObject *sa[2] = {one, t};
-    PyObject *s = PyObject_Vectorcall(ng_subtract, sa, 2, NULL);
+    PyObject *s = PyObject_Vectorcall(subtract, sa, 2, NULL);
     Py_DECREF(t);
     if (s == NULL)
         return NULL;
     PyObject *ma[2] = {g, s};
-    r = PyObject_Vectorcall(ng_multiply, ma, 2, NULL);
+    r = PyObject_Vectorcall(multiply, ma, 2, NULL);
     Py_DECREF(s);
     if (r != NULL && Py_TYPE(r) != ndarray_type) /* (nd(r): the kernel again, from the start) */
         Py_CLEAR(r);
@@ -3891,50 +3932,71 @@ static PyObject *
 ng_kernel(NApply *na, PyObject *kernel, PyObject *const *kargs, Py_ssize_t n)
 {
     (void)na;
-    if (!el_arrays_read || kernel == NULL)
+    if (!el_arrays_read)
         return NULL;
-    if (kernel == ng_matmul_grad)
-        return ng_matmul(kargs, n);
-    if (kernel == ng_add_grad)
-        return ng_add(kargs, n);
-    if (kernel == ng_tanh_grad)
-        return ng_tanh(kargs, n);
+    for (int k = 0; k < NG_KERNELS; k++)
+        if (kernel == ng_k[k].fn) {
+            if (!ng_ready(k))
+                return NULL;
+            return k == NG_MATMUL ? ng_matmul(kargs, n) : k == NG_ADD ? ng_add(kargs, n) : ng_tanh(kargs, n);
+        }
     return NULL;
 }
 
-/* node_kernel(name, kernel, helpers): register the Python kernel whose common case
- * ng_kernel runs (by identity), with what it reads from its module: "matmul_grad" (),
- * "add_grad" (np.add.reduce,), "tanh_grad" (np.multiply, np.subtract, ONES, float64,
- * float32, ONES[float64], ONES[float32]). */
+/* node_kernel(name, kernel): register the Python kernel `name` (matmul_grad, add_grad or
+ * tanh_grad, defined in a module whose globals hold what its C case reads: ng_globals) whose
+ * common case ng_kernel runs (by identity). */
 static PyObject *
 node_kernel(PyObject *self, PyObject *args)
 {
     const char *name;
-    PyObject *fn, *h;
-    if (!PyArg_ParseTuple(args, "sOO!:node_kernel", &name, &fn, &PyTuple_Type, &h))
+    PyObject *fn;
+    if (!PyArg_ParseTuple(args, "sO:node_kernel", &name, &fn))
         return NULL;
+    int k = 0;
+    while (k < NG_KERNELS && strcmp(name, ng_kernel_names[k]) != 0)
+        k++;
+    if (k == NG_KERNELS || !PyFunction_Check(fn) || !PyDict_CheckExact(PyFunction_GET_GLOBALS(fn))) {
+        PyErr_Format(PyExc_ValueError, "node_kernel: not a kernel the C node driver knows: %s", name);
+        return NULL;
+    }
     if (ng_str_T == NULL && (ng_str_T = PyUnicode_InternFromString("T")) == NULL)
         return NULL;
-    Py_ssize_t nh = PyTuple_GET_SIZE(h);
-    if (!PyFunction_Check(fn))
-        goto bad;
-    if (strcmp(name, "matmul_grad") == 0 && nh == 0)
-        Py_XSETREF(ng_matmul_grad, Py_NewRef(fn));
-    else if (strcmp(name, "add_grad") == 0 && nh == 1) {
-        Py_XSETREF(ng_add_reduce, Py_NewRef(PyTuple_GET_ITEM(h, 0)));
-        Py_XSETREF(ng_add_grad, Py_NewRef(fn));
+    PyObject *g = PyFunction_GET_GLOBALS(fn);
+    Py_ssize_t n = 0;
+    while (ng_globals[k][n] != NULL)
+        n++;
+    PyObject *names = PyTuple_New(n), *values = PyTuple_New(n);
+    if (names == NULL || values == NULL)
+        goto error;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *key = PyUnicode_InternFromString(ng_globals[k][i]);
+        if (key == NULL)
+            goto error;
+        PyTuple_SET_ITEM(names, i, key);
+        PyObject *v = PyDict_GetItemWithError(g, key);
+        if (v == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "node_kernel: %s's module has no %U", name, key);
+            goto error;
+        }
+        PyTuple_SET_ITEM(values, i, Py_NewRef(v));
     }
-    else if (strcmp(name, "tanh_grad") == 0 && nh == 7 && PyDict_CheckExact(PyTuple_GET_ITEM(h, 2))) {
-        PyObject **into[] = {&ng_multiply, &ng_subtract, &ng_ones, &ng_f64, &ng_f32, &ng_one64, &ng_one32};
-        for (int i = 0; i < 7; i++)
-            Py_XSETREF(*into[i], Py_NewRef(PyTuple_GET_ITEM(h, i)));
-        Py_XSETREF(ng_tanh_grad, Py_NewRef(fn));
+    if (PyTuple_GET_ITEM(values, k == NG_MATMUL ? 1 : 0) != (PyObject *)ndarray_type) {
+        PyErr_Format(PyExc_ValueError, "node_kernel: %s's module's _NDARRAY is not numpy.ndarray", name);
+        goto error;
     }
-    else
-        goto bad;
+    NgKernel *K = &ng_k[k];
+    Py_XSETREF(K->fn, Py_NewRef(fn));
+    Py_XSETREF(K->globals, Py_NewRef(g));
+    Py_XSETREF(K->names, names);
+    Py_XSETREF(K->values, values);
+    K->version = 0; /* (checked on the first call) */
+    K->ok = 0;
     Py_RETURN_NONE;
-bad:
-    PyErr_Format(PyExc_ValueError, "node_kernel: unexpected kernel %s", name);
+error:
+    Py_XDECREF(names);
+    Py_XDECREF(values);
     return NULL;
 }
 
@@ -3969,7 +4031,7 @@ static PyMethodDef methods[] = {
     {"grad_property", make_grad_property, METH_O,
      "grad_property(prop): Tensor.grad with its common cases in C (see _accel.grad_property)."},
     {"node_kernel", node_kernel, METH_VARARGS,
-     "node_kernel(name, kernel, helpers): a Python grad kernel whose common case the node driver runs in C."},
+     "node_kernel(name, kernel): a Python grad kernel whose common case the node driver runs in C."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

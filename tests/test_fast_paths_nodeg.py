@@ -495,3 +495,37 @@ def test_the_c_cases_match_finite_differences():
     loss.backward()  # (w and b updated by zeros: the values of wa and ba)
     for t, a in ((x, xa), (w, wa), (b, ba)):
         np.testing.assert_allclose(t.grad._data, _numeric(loss_np, a), rtol=1e-6, atol=1e-8)
+
+
+@needs_c
+def test_a_rebound_name_of_a_kernels_module_sends_it_to_the_python_kernel(monkeypatch):
+    w = _updated(np.linspace(-1, 1, 6).reshape(3, 2))
+    b = og.tensor(np.zeros(2), requires_grad=True)
+    y = og.tanh(og.tensor(np.ones((4, 3))) @ w + b)
+    nodes = [y._node, y._node._next0, y._node._next0._next0]  # tanh, add, matmul
+    g = og.tensor(np.linspace(0, 1, 8).reshape(4, 2))
+    for n in nodes:
+        n.apply([g], False)
+        assert _kernel_calls(lambda n=n: n.apply([g], False)) == 0
+    seen: list[str] = []
+
+    def spy(module: Any, name: str) -> None:
+        value = getattr(module, name)
+        if callable(value):
+            monkeypatch.setattr(module, name, lambda *a, v=value: seen.append(name) or v(*a))
+        else:
+            monkeypatch.setattr(module, name, np.asarray(2.0) if name.startswith("_ONE") else value)
+
+    for node, module, name in (
+        (nodes[2], linalg, "_matmul_grad"),
+        (nodes[1], binary, "_ADD_REDUCE"),
+        (nodes[0], elementwise, "_MULTIPLY"),
+        (nodes[0], elementwise, "_ONE_F64"),
+    ):
+        spy(module, name)
+        assert _kernel_calls(lambda n=node: n.apply([g], False)) == 1
+        _compare(node, g)
+        monkeypatch.undo()
+        assert _kernel_calls(lambda n=node: n.apply([g], False)) == 0
+    # (three calls each: the count above, then both paths of _compare; tanh_grad multiplies twice)
+    assert seen == ["_matmul_grad"] * 3 + ["_ADD_REDUCE"] * 3 + ["_MULTIPLY"] * 6

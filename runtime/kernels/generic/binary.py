@@ -77,7 +77,7 @@ def add_grad(x, y, out_grad, needs=None):
     )
 
 
-_accel.node_kernel("add_grad", add_grad, _ADD_REDUCE)  # its common cases in the C node driver
+_accel.node_kernel("add_grad", add_grad)  # its common cases in the C node driver
 
 
 @register_kernel("subtract")
