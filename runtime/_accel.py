@@ -287,3 +287,17 @@ def tensor_wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
         return fn
     PURE["wrap"] = fn
     return c_fn
+
+
+def node_kernel(name: str, kernel: Callable[..., Any]) -> None:
+    """Register the Python grad kernel `name` (matmul_grad, add_grad, tanh_grad) with the C
+    node driver, which runs its common case in C when a node's kernel table still gives this
+    very function and the names of its module that case reads are still the ones read here
+    (`_speedups.c`, the nodeg section), and calls it for everything else. Nothing without
+    the C primitives."""
+    if _speedups is None:
+        return
+    try:
+        _speedups.node_kernel(name, kernel)
+    except (TypeError, ValueError) as e:  # the kernel runs as Python
+        _keeps_python(name, "node driver", "it runs as a Python function", e)

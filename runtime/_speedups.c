@@ -3637,7 +3637,9 @@ static PyTypeObject Op_Type = {
  * runs that path's common case -- a node of exactly that class, create_graph False, grads[0]
  * an exact Tensor around an exact ndarray of float16/32/64 (by identity), each saved tensor an
  * exact Tensor or `_Output` at version 0 (what `unpack_data` reads inline; the metadata saves
- * as they are), the arrays that pick the kernel exact ndarrays, the kernel already resolved
+ * as they are) or an `_Input` at the version it was saved at (the nodeg section, after this
+ * one, with the C common cases of three kernels), the arrays that pick the kernel exact
+ * ndarrays, the kernel already resolved
  * for ndarray -- and calls the Python method (`__wrapped__`) for everything else, before
  * anything observable happened: keyword arguments, create_graph, subclasses, other saved
  * kinds (hooks, a counter that moved: the Python method raises the stale-tensor error), an
@@ -3693,6 +3695,13 @@ _Static_assert(offsetof(NApply, wrapped) == offsetof(OpObject, wrapped) &&
                    offsetof(NApply, doc) == offsetof(OpObject, doc),
                "NApply shares OpObject's first fields");
 
+/* (the nodeg section, at the end of this one: `_Input` saves, the MLP's grad kernels) */
+static int ng_names_ok(NApply *na);
+static PyObject *ng_unpack(PyObject *saved);
+static PyObject *ng_vc_value(PyObject *vc);
+static void ng_setup_saves(void);
+static PyObject *ng_kernel(NApply *na, PyObject *kernel, PyObject *const *kargs, Py_ssize_t n);
+
 /* Check the names the method reads against what the C path assumes, and look its kernel
  * table up again. */
 static int
@@ -3706,7 +3715,7 @@ napply_revalidate(NApply *na)
     int ok = global_is(g, "unpack_data", na->unpack_data) && global_is(g, "wrap", na->wrap) &&
              global_is(na->tw_dict, "Tensor", (PyObject *)tensor_L.base) &&
              global_is(na->tw_dict, "_Output", (PyObject *)output_L.base) && layout_ok(&tensor_L, tensor_L.base) &&
-             layout_ok(&output_L, output_L.base);
+             layout_ok(&output_L, output_L.base) && ng_names_ok(na);
     PyObject *table = ok ? PyDict_GetItemWithError(g, na->table_name) : NULL;
     if (table == NULL || !PyDict_CheckExact(table)) {
         PyErr_Clear();
@@ -3768,8 +3777,7 @@ unpack_inline(PyObject *saved)
     PyObject *v;
     if (Py_TYPE(saved) == tensor_L.base) { /* (layout_ok checked by napply_ready) */
         PyObject *vc = SLOT(saved, tensor_L.offs[T_VC]);
-        if (vc == NULL || (vc != Py_None && (Py_TYPE(vc) != output_L.base ||
-                                             !is_int_zero(SLOT(vc, output_L.offs[O_VALUE])))))
+        if (vc == NULL || (vc != Py_None && !is_int_zero(ng_vc_value(vc))))
             return NULL;
         return SLOT(saved, tensor_L.offs[T_DATA]);
     }
@@ -3777,7 +3785,7 @@ unpack_inline(PyObject *saved)
         v = SLOT(saved, output_L.offs[O_VALUE]);
         return is_int_zero(v) ? SLOT(saved, output_L.offs[O_DATA]) : NULL;
     }
-    return NULL;
+    return ng_unpack(saved);
 }
 
 static PyObject *
@@ -3859,7 +3867,9 @@ napply_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject
         kargs[held++] = a;
     }
     Py_INCREF(kernel);
-    PyObject *result = PyObject_Vectorcall(kernel, kargs, na->nargs, NULL);
+    PyObject *result = ng_kernel(na, kernel, kargs, na->nargs); /* a C common case, or NULL */
+    if (result == NULL && !PyErr_Occurred())
+        result = PyObject_Vectorcall(kernel, kargs, na->nargs, NULL);
     Py_DECREF(kernel);
     for (int i = 0; i < held; i++)
         Py_DECREF(kargs[i]);
@@ -3984,6 +3994,7 @@ make_node_apply(PyObject *self, PyObject *args)
     na->wrap = Py_NewRef(wrap);
     na->unpack_data = Py_NewRef(unpack_data);
     na->tw_dict = Py_NewRef(tw_globals);
+    ng_setup_saves(); /* (the nodeg section: the `_Input` case) */
     for (int i = 0; i < 3; i++)
         na->float_dtypes[i] = Py_NewRef(PyTuple_GET_ITEM(dtypes, i));
     na->dict = na->weakrefs = na->table = NULL;
@@ -4118,6 +4129,419 @@ static PyTypeObject NApply_Type = {
     .tp_dictoffset = offsetof(NApply, dict),
 };
 
+/* -- nodeg: the node driver's `_Input` saves and the MLP's grad kernels ------------------ */
+
+/* Two more cases of the node driver (the section above), each exactly what the Python code
+ * it stands in for does:
+ * - a saved input kept as an `_Input` (a tensor saved after an in-place write: a parameter
+ *   after its first SGD update) whose class still has the `unpack_data` method read at setup,
+ *   around an exact Tensor whose counter (an exact VersionCounter or `_Output`) still holds
+ *   the version it was saved at: its array (`_Input.unpack_data`); and a Tensor saved as
+ *   itself whose counter is an exact VersionCounter at 0 (`unpack_data`'s first case). Any
+ *   other kind or a moved counter: NULL, the Python method runs (and raises the stale error);
+ * - the common cases of three kernels, when the kernel the table gave is (by identity) the
+ *   Python function registered here (`node_kernel`, called by the kernels' modules through
+ *   `_accel.node_kernel`) and the names of its module that its case reads are still the ones
+ *   registered (checked again on each change of that namespace): matmul_grad's 2-D case
+ *   without transposes, add_grad where the
+ *   gradient keeps its shape or is summed over the rows (a bias), tanh_grad -- the same
+ *   NumPy calls in the same order, on exact ndarrays of one dtype (the driver has checked
+ *   the gradient's is float16/32/64). Anything else: NULL without an error, and the driver
+ *   calls the Python kernel (which runs that case from the start: the kernels are pure). */
+
+/* (the recorded section's input_L and vc_L read the same classes, set up from of_input's side: these
+ * are the node driver's own, switched off on their own) */
+static Layout ng_input_L = {"_Input", NULL, 2, {"tensor", "_seen"}};
+enum { I_TENSOR, I_SEEN };
+static Layout ng_vc_L = {"VersionCounter", NULL, 1, {"value"}};
+static PyObject *ng_tw;           /* the tensor_wrapper namespace ng_input_L and ng_vc_L come from */
+static PyObject *ng_input_unpack; /* _Input.unpack_data, as set up */
+static unsigned int ng_input_tag; /* _Input's version when its unpack_data was last checked */
+static PyObject *ng_str_unpack_data, *ng_str_T;
+
+/* ng_input_L and ng_vc_L from tensor_wrapper's namespace (once per namespace); on failure the
+ * `_Input` case stays off (ng_input_L.base NULL), the rest of the driver runs. */
+static void
+ng_setup_saves(void)
+{
+    if (ng_tw == tw_globals)
+        return;
+    Py_XSETREF(ng_tw, Py_XNewRef(tw_globals));
+    Py_CLEAR(ng_input_L.base);
+    Py_CLEAR(ng_input_unpack);
+    ng_input_tag = 0;
+    if (ng_str_unpack_data == NULL && (ng_str_unpack_data = PyUnicode_InternFromString("unpack_data")) == NULL) {
+        PyErr_Clear();
+        return;
+    }
+    PyObject *input = tw_globals ? PyDict_GetItemString(tw_globals, "_Input") : NULL;
+    PyObject *vc = tw_globals ? PyDict_GetItemString(tw_globals, "VersionCounter") : NULL;
+    PyObject *fn = input != NULL && PyType_Check(input) ? _PyType_Lookup((PyTypeObject *)input, ng_str_unpack_data)
+                                                         : NULL;
+    if (vc == NULL || fn == NULL || !PyFunction_Check(fn) || layout_init(&ng_vc_L, vc) < 0 ||
+        layout_init(&ng_input_L, input) < 0 || output_L.base == NULL ||
+        !PyType_IsSubtype(output_L.base, ng_vc_L.base) || !layout_ok(&ng_vc_L, output_L.base)) {
+        PyErr_Clear();
+        Py_CLEAR(ng_input_L.base);
+        return;
+    }
+    ng_input_unpack = Py_NewRef(fn);
+}
+
+/* The names the `_Input` case relies on are still tensor_wrapper's (napply_revalidate). */
+static int
+ng_names_ok(NApply *na)
+{
+    if (ng_input_L.base == NULL || na->tw_dict != ng_tw)
+        return 1; /* (the case is off: ng_unpack returns NULL) */
+    return global_is(na->tw_dict, "_Input", (PyObject *)ng_input_L.base) &&
+           global_is(na->tw_dict, "VersionCounter", (PyObject *)ng_vc_L.base) && layout_ok(&ng_input_L, ng_input_L.base) &&
+           layout_ok(&ng_vc_L, ng_vc_L.base);
+}
+
+/* A counter's `value` (borrowed) for an exact VersionCounter or `_Output` whose slot holds
+ * it, else NULL. */
+static PyObject *
+ng_vc_value(PyObject *vc)
+{
+    if (Py_TYPE(vc) == output_L.base) /* (layout_ok checked by napply_ready) */
+        return SLOT(vc, output_L.offs[O_VALUE]);
+    if (ng_input_L.base != NULL && Py_TYPE(vc) == ng_vc_L.base && layout_ok(&ng_vc_L, ng_vc_L.base))
+        return SLOT(vc, ng_vc_L.offs[0]);
+    return NULL;
+}
+
+/* `saved.unpack_data(node)` for an `_Input` (see above): its array, borrowed, or NULL. */
+static PyObject *
+ng_unpack(PyObject *saved)
+{
+    PyTypeObject *it = ng_input_L.base;
+    if (it == NULL || Py_TYPE(saved) != it)
+        return NULL;
+    if (ng_input_tag == 0 || it->tp_version_tag != ng_input_tag ||
+        !PyType_HasFeature(it, Py_TPFLAGS_VALID_VERSION_TAG)) {
+        if (!layout_ok(&ng_input_L, it) || _PyType_Lookup(it, ng_str_unpack_data) != ng_input_unpack ||
+            !PyType_HasFeature(it, Py_TPFLAGS_VALID_VERSION_TAG))
+            return NULL;
+        ng_input_tag = it->tp_version_tag;
+    }
+    PyObject *t = SLOT(saved, ng_input_L.offs[I_TENSOR]), *seen = SLOT(saved, ng_input_L.offs[I_SEEN]);
+    if (t == NULL || seen == NULL || Py_TYPE(t) != tensor_L.base)
+        return NULL;
+    PyObject *vc = SLOT(t, tensor_L.offs[T_VC]);
+    if (vc == NULL)
+        return NULL;
+    if (vc != Py_None) { /* `vc.value != self._seen`: stale (the method raises) */
+        PyObject *v = ng_vc_value(vc);
+        if (v == NULL)
+            return NULL;
+        if (v != seen && (!PyLong_CheckExact(v) || !PyLong_CheckExact(seen) ||
+                          PyObject_RichCompareBool(v, seen, Py_NE) != 0))
+            return NULL;
+    }
+    return SLOT(t, tensor_L.offs[T_DATA]);
+}
+
+/* A registered kernel: the Python function, the module globals its C case reads (by name,
+ * checked again on each change of its module's namespace: a rebound name sends it to the
+ * Python kernel) and their values as registered. */
+typedef struct {
+    PyObject *fn, *globals, *names, *values;
+    uint64_t version; /* the namespace's when checked (0: never) */
+    int ok;
+} NgKernel;
+
+enum { NG_MATMUL, NG_ADD, NG_TANH, NG_KERNELS };
+static const char *const ng_kernel_names[NG_KERNELS] = {"matmul_grad", "add_grad", "tanh_grad"};
+/* the globals each reads, in this order (the C below reads the values by position) */
+static const char *const ng_matmul_globals[] = {"_matmul_grad", "_NDARRAY", NULL};
+static const char *const ng_add_globals[] = {"_NDARRAY", "_ADD_REDUCE", NULL};
+static const char *const ng_tanh_globals[] = {"_NDARRAY", "_MULTIPLY", "_SUBTRACT", "ONES",
+                                              "_F64", "_F32", "_ONE_F64", "_ONE_F32", NULL};
+static const char *const *const ng_globals[NG_KERNELS] = {ng_matmul_globals, ng_add_globals, ng_tanh_globals};
+static NgKernel ng_k[NG_KERNELS];
+#define NG_VALUE(k, i) PyTuple_GET_ITEM(ng_k[k].values, i)
+
+/* Whether kernel k's globals are still the values registered. */
+static int
+ng_ready(int k)
+{
+    NgKernel *K = &ng_k[k];
+    if (dict_version(K->globals) == K->version)
+        return K->ok;
+    K->ok = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(K->names); i++) {
+        PyObject *v = PyDict_GetItemWithError(K->globals, PyTuple_GET_ITEM(K->names, i));
+        if (v != PyTuple_GET_ITEM(K->values, i)) {
+            PyErr_Clear();
+            K->version = dict_version(K->globals);
+            return 0;
+        }
+    }
+    K->version = dict_version(K->globals);
+    K->ok = 1;
+    return 1;
+}
+
+#define NG_ND(a) (EL_ARRAY_FIELDS(a)->nd)
+#define NG_DESCR(a) (EL_ARRAY_FIELDS(a)->descr)
+
+/* The `needs` tuple the driver made: want[0], want[1]; 0 if not two bools. */
+static int
+ng_needs(PyObject *needs, int want[2])
+{
+    if (!PyTuple_CheckExact(needs) || PyTuple_GET_SIZE(needs) != 2)
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        PyObject *b = PyTuple_GET_ITEM(needs, i);
+        if (b != Py_True && b != Py_False)
+            return 0;
+        want[i] = b == Py_True;
+    }
+    return 1;
+}
+
+/* (a, b), each a new reference or NULL for None (stolen), or NULL on an error. */
+static PyObject *
+ng_pair(PyObject *a, PyObject *b)
+{
+    PyObject *r = PyTuple_New(2);
+    if (r == NULL) {
+        Py_XDECREF(a);
+        Py_XDECREF(b);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(r, 0, a != NULL ? a : Py_NewRef(Py_None));
+    PyTuple_SET_ITEM(r, 1, b != NULL ? b : Py_NewRef(Py_None));
+    return r;
+}
+
+/* _matmul_grad's common case: x, y, out_grad 2-D of one dtype, no transposes:
+ * `(out_grad @ y.T if want_x else None), (x.T @ out_grad if want_y else None)`. */
+static PyObject *
+ng_matmul(PyObject *const *a, Py_ssize_t n)
+{
+    int want[2];
+    if (n != 6 || a[3] != Py_False || a[4] != Py_False || !ng_needs(a[5], want))
+        return NULL;
+    PyObject *x = a[0], *y = a[1], *g = a[2];
+    if (Py_TYPE(x) != ndarray_type || Py_TYPE(y) != ndarray_type || Py_TYPE(g) != ndarray_type ||
+        NG_ND(x) != 2 || NG_ND(y) != 2 || NG_DESCR(y) != NG_DESCR(x) || NG_DESCR(g) != NG_DESCR(x))
+        return NULL;
+    PyObject *xg = NULL, *yg = NULL, *tr;
+    if (want[0]) {
+        if ((tr = PyObject_GetAttr(y, ng_str_T)) == NULL)
+            return NULL;
+        xg = PyNumber_MatrixMultiply(g, tr);
+        Py_DECREF(tr);
+        if (xg == NULL)
+            return NULL;
+    }
+    if (want[1]) {
+        if ((tr = PyObject_GetAttr(x, ng_str_T)) == NULL) {
+            Py_XDECREF(xg);
+            return NULL;
+        }
+        yg = PyNumber_MatrixMultiply(tr, g);
+        Py_DECREF(tr);
+        if (yg == NULL) {
+            Py_XDECREF(xg);
+            return NULL;
+        }
+    }
+    return ng_pair(xg, yg);
+}
+
+/* Whether metadata `m` (an exact _Meta) has `g`'s dtype (by identity) and g's shape
+ * (`skip` 0) or g's shape without its first dimension (`skip` 1): 1, 0; -1 on an error. */
+static int
+ng_meta_is(PyObject *m, PyObject *g, int skip)
+{
+    if (Py_TYPE(m) != meta_L.base || !layout_ok(&meta_L, meta_L.base))
+        return 0;
+    PyObject *dt = SLOT(m, meta_L.offs[M_DTYPE]);
+    if (dt != NG_DESCR(g))
+        return 0;
+    PyObject *shape = PyObject_GetAttr(m, str_shape);
+    if (shape == NULL)
+        return -1;
+    int same = 0;
+    ElArrayFields *f = EL_ARRAY_FIELDS(g);
+    if (!skip)
+        same = el_shape_differs(g, shape) == 0;
+    else if (PyTuple_CheckExact(shape) && f->nd >= 2 && PyTuple_GET_SIZE(shape) == f->nd - 1) {
+        same = 1;
+        for (int k = 1; same && k < f->nd; k++) {
+            PyObject *d = PyTuple_GET_ITEM(shape, k - 1);
+            int overflow;
+            long long v = PyLong_CheckExact(d) ? PyLong_AsLongLongAndOverflow(d, &overflow) : -1;
+            same = PyLong_CheckExact(d) && !overflow && v == (long long)f->dimensions[k];
+        }
+        PyErr_Clear(); /* (-1 with an error only for a value that never matches a dimension) */
+    }
+    Py_DECREF(shape);
+    return same;
+}
+
+/* add_grad's common cases: each wanted gradient is out_grad itself (x's or y's shape and
+ * dtype) or, for y, `np.add.reduce(out_grad, 0)` (a bias added to each row). */
+static PyObject *
+ng_add(PyObject *const *a, Py_ssize_t n)
+{
+    int want[2], ok;
+    if (n != 4 || !ng_needs(a[3], want) || Py_TYPE(a[2]) != ndarray_type)
+        return NULL;
+    PyObject *g = a[2];
+    int bias = 0;
+    if (want[0] && (ok = ng_meta_is(a[0], g, 0)) <= 0)
+        return NULL;
+    if (want[1] && (ok = ng_meta_is(a[1], g, 0)) <= 0) {
+        if (ok < 0 || (ok = ng_meta_is(a[1], g, 1)) <= 0)
+            return NULL;
+        bias = 1;
+    }
+    PyObject *yg = NULL;
+    if (want[1]) {
+        if (bias) {
+            PyObject *ra[2] = {g, zero};
+            if ((yg = PyObject_Vectorcall(NG_VALUE(NG_ADD, 1), ra, 2, NULL)) == NULL)
+                return NULL;
+        }
+        else
+            yg = Py_NewRef(g);
+    }
+    return ng_pair(want[0] ? Py_NewRef(g) : NULL, yg);
+}
+
+/* tanh_grad on two real ndarrays (not 0-d): t = out * out; then `out_grad * (1 - t)`, into t
+ * when t has out_grad's shape, dtype and strides and more than 256 elements. */
+static PyObject *
+ng_tanh(PyObject *const *a, Py_ssize_t n)
+{
+    if (n != 2)
+        return NULL;
+    PyObject *out = a[0], *g = a[1];
+    if (Py_TYPE(out) != ndarray_type || Py_TYPE(g) != ndarray_type || NG_ND(out) == 0 || NG_ND(g) == 0)
+        return NULL;
+    PyObject *dtype = NG_DESCR(out), *one;
+    PyObject *multiply = NG_VALUE(NG_TANH, 1), *subtract = NG_VALUE(NG_TANH, 2), *ones = NG_VALUE(NG_TANH, 3);
+    if (dtype == NG_VALUE(NG_TANH, 4))
+        one = NG_VALUE(NG_TANH, 6);
+    else if (dtype == NG_VALUE(NG_TANH, 5))
+        one = NG_VALUE(NG_TANH, 7);
+    else if (!PyDict_CheckExact(ones) || (one = PyDict_GetItemWithError(ones, dtype)) == NULL)
+        return NULL; /* (complex: the kernel's other formula; or an error, passed on) */
+    PyObject *ta[3] = {out, out, NULL};
+    PyObject *t = PyObject_Vectorcall(multiply, ta, 2, NULL), *r;
+    if (t == NULL)
+        return NULL;
+    if (Py_TYPE(t) == ndarray_type) {
+        ElArrayFields *ft = EL_ARRAY_FIELDS(t), *fg = EL_ARRAY_FIELDS(g);
+        Py_ssize_t size = 1;
+        for (int k = 0; k < ft->nd; k++)
+            size *= ft->dimensions[k];
+        int into = size > 256 && ft->nd == fg->nd && ft->descr == fg->descr;
+        for (int k = 0; into && k < ft->nd; k++)
+            into = ft->dimensions[k] == fg->dimensions[k] && ft->strides[k] == fg->strides[k];
+        if (into) {
+            PyObject *sa[3] = {one, t, t}, *ma[3] = {g, t, t};
+            if ((r = PyObject_Vectorcall(subtract, sa, 3, NULL)) == NULL) {
+                Py_DECREF(t);
+                return NULL;
+            }
+            Py_DECREF(r);
+            r = PyObject_Vectorcall(multiply, ma, 3, NULL);
+            Py_DECREF(t);
+            return r;
+        }
+    }
+    PyObject *sa[2] = {one, t};
+    PyObject *s = PyObject_Vectorcall(subtract, sa, 2, NULL);
+    Py_DECREF(t);
+    if (s == NULL)
+        return NULL;
+    PyObject *ma[2] = {g, s};
+    r = PyObject_Vectorcall(multiply, ma, 2, NULL);
+    Py_DECREF(s);
+    if (r != NULL && Py_TYPE(r) != ndarray_type) /* (nd(r): the kernel again, from the start) */
+        Py_CLEAR(r);
+    return r;
+}
+
+/* The C common case of `kernel` when it is one registered here: its result (a new
+ * reference), or NULL (with an error: the kernel's; without: the driver calls `kernel`). */
+static PyObject *
+ng_kernel(NApply *na, PyObject *kernel, PyObject *const *kargs, Py_ssize_t n)
+{
+    (void)na;
+    if (!el_arrays_read)
+        return NULL;
+    for (int k = 0; k < NG_KERNELS; k++)
+        if (kernel == ng_k[k].fn) {
+            if (!ng_ready(k))
+                return NULL;
+            return k == NG_MATMUL ? ng_matmul(kargs, n) : k == NG_ADD ? ng_add(kargs, n) : ng_tanh(kargs, n);
+        }
+    return NULL;
+}
+
+/* node_kernel(name, kernel): register the Python kernel `name` (matmul_grad, add_grad or
+ * tanh_grad, defined in a module whose globals hold what its C case reads: ng_globals) whose
+ * common case ng_kernel runs (by identity). */
+static PyObject *
+node_kernel(PyObject *self, PyObject *args)
+{
+    const char *name;
+    PyObject *fn;
+    if (!PyArg_ParseTuple(args, "sO:node_kernel", &name, &fn))
+        return NULL;
+    int k = 0;
+    while (k < NG_KERNELS && strcmp(name, ng_kernel_names[k]) != 0)
+        k++;
+    if (k == NG_KERNELS || !PyFunction_Check(fn) || !PyDict_CheckExact(PyFunction_GET_GLOBALS(fn))) {
+        PyErr_Format(PyExc_ValueError, "node_kernel: not a kernel the C node driver knows: %s", name);
+        return NULL;
+    }
+    if (ng_str_T == NULL && (ng_str_T = PyUnicode_InternFromString("T")) == NULL)
+        return NULL;
+    PyObject *g = PyFunction_GET_GLOBALS(fn);
+    Py_ssize_t n = 0;
+    while (ng_globals[k][n] != NULL)
+        n++;
+    PyObject *names = PyTuple_New(n), *values = PyTuple_New(n);
+    if (names == NULL || values == NULL)
+        goto error;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *key = PyUnicode_InternFromString(ng_globals[k][i]);
+        if (key == NULL)
+            goto error;
+        PyTuple_SET_ITEM(names, i, key);
+        PyObject *v = PyDict_GetItemWithError(g, key);
+        if (v == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "node_kernel: %s's module has no %U", name, key);
+            goto error;
+        }
+        PyTuple_SET_ITEM(values, i, Py_NewRef(v));
+    }
+    if (PyTuple_GET_ITEM(values, k == NG_MATMUL ? 1 : 0) != (PyObject *)ndarray_type) {
+        PyErr_Format(PyExc_ValueError, "node_kernel: %s's module's _NDARRAY is not numpy.ndarray", name);
+        goto error;
+    }
+    NgKernel *K = &ng_k[k];
+    Py_XSETREF(K->fn, Py_NewRef(fn));
+    Py_XSETREF(K->globals, Py_NewRef(g));
+    Py_XSETREF(K->names, names);
+    Py_XSETREF(K->values, values);
+    K->version = 0; /* (checked on the first call) */
+    K->ok = 0;
+    Py_RETURN_NONE;
+error:
+    Py_XDECREF(names);
+    Py_XDECREF(values);
+    return NULL;
+}
+
 /* -- module ---------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -4161,6 +4585,8 @@ static PyMethodDef methods[] = {
      "TensorWrapper.of_input, in C."},
     {"setup_inputs", setup_inputs, METH_O,
      "Bind of_input to tensor_wrapper (its globals()); returns the staticmethod to set."},
+    {"node_kernel", node_kernel, METH_VARARGS,
+     "node_kernel(name, kernel): a Python grad kernel whose common case the node driver runs in C."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

@@ -10,6 +10,7 @@ import pytest
 
 import opgrad as og
 from handmade_ops import mul, tanh, total
+from opgrad.runtime import tensor_wrapper
 from opgrad.runtime.inplace import write_inplace
 from opgrad.runtime.tensor import wrap
 from opgrad.runtime.tensor_wrapper import TensorWrapper, unpack
@@ -190,8 +191,6 @@ def test_no_need_buffer_metadata_is_shared_between_nodes():
 
 
 def test_no_need_buffer_metadata_cache_is_bounded(monkeypatch):
-    from opgrad.runtime import tensor_wrapper
-
     monkeypatch.setattr(tensor_wrapper, "_METAS_MAX", 3)
     tensor_wrapper._METAS.clear()
     for n in range(1, 8):
@@ -256,6 +255,9 @@ def test_a_live_chain_keeps_the_tensors_between_ops_only_as_saved_outputs():
 def test_no_need_buffer_metadata_by_shape_checks_dtype_and_array_type():
     """meta_of answers from the metadata last used for a shape only when its dtype and array
     type are the very same; otherwise from the full (shape, dtype, array type) key."""
+    # an empty cache: a full one (4096 keys, after other test files) starts over between reads
+    tensor_wrapper._METAS.clear()
+    tensor_wrapper._LAST.clear()
     shape = (3, 7)
     arrays = [
         np.zeros(shape),

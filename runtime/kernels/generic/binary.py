@@ -15,6 +15,7 @@ import operator
 
 import numpy as np
 
+from opgrad.runtime import _accel
 from opgrad.runtime.kernels.common import array_module, broadcast_shapes, nd, ufunc_into, unbroadcast
 from opgrad.runtime.kernels.registry import register_into, register_kernel
 
@@ -74,6 +75,9 @@ def add_grad(x, y, out_grad, needs=None):
         unbroadcast(out_grad, x.shape, x.dtype) if want_x else None,
         unbroadcast(out_grad, y.shape, y.dtype) if want_y else None,
     )
+
+
+_accel.node_kernel("add_grad", add_grad)  # its common cases in the C node driver
 
 
 @register_kernel("subtract")

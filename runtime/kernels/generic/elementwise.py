@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from opgrad.runtime import _accel
 from opgrad.runtime.kernels.common import (
     ONES,
     array_module,
@@ -199,6 +200,9 @@ def tanh_grad(out, out_grad):
     one = ONES.get(out.dtype) if out.__class__ is _NDARRAY else None  # 1 in out's dtype, or None
     r = out_grad * (one - out * out) if one is not None else out_grad * _conj(1 - out * out)
     return r if r.__class__ is _NDARRAY else nd(r)
+
+
+_accel.node_kernel("tanh_grad", tanh_grad)  # its real cases in the C node driver (the same ufunc calls)
 
 
 def _float_dtype(a, b, c):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from opgrad.runtime import _accel
 from opgrad.runtime.kernels.common import array_module, check_like, nd, unbroadcast
 from opgrad.runtime.kernels.registry import register_kernel
 
@@ -85,6 +86,9 @@ def _matmul_grad(x, y, out_grad, transpose_x, transpose_y, needs):
     ):  # the common case: what the general path computes, without its reshapes and sums
         return (out_grad @ y.T if want_x else None), (x.T @ out_grad if want_y else None)
     return _matmul_grad_general(x, y, out_grad, transpose_x, transpose_y, want_x, want_y)
+
+
+_accel.node_kernel("matmul_grad", matmul_grad)  # _matmul_grad's common case in the C node driver
 
 
 def _matmul_grad_general(x, y, out_grad, transpose_x, transpose_y, want_x=True, want_y=True):
