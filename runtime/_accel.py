@@ -301,3 +301,28 @@ def node_kernel(name: str, kernel: Callable[..., Any]) -> None:
         _speedups.node_kernel(name, kernel)
     except (TypeError, ValueError) as e:  # the kernel runs as Python
         _keeps_python(name, "node driver", "it runs as a Python function", e)
+
+
+def cross_entropy() -> tuple[Callable[..., Any] | None, Callable[..., Any] | None]:
+    """The C versions of cross_entropy's plain path (runtime/kernels/generic/nn.py:
+    `cross_entropy_and_prob`'s and `cross_entropy_grad_saved`'s common case; each returns None
+    for any other call, and then the kernel's Python runs), or (None, None) without the C
+    primitives. They run only once the engine loop's setup has checked the arrays' fields."""
+    if _speedups is None:
+        return None, None
+    try:
+        _speedups.setup_cross_entropy(
+            np.dtype(np.float32),
+            np.dtype(np.float64),
+            tuple(np.dtype(c) for c in "bhilq"),  # (the native integer dtypes; int64 is two of them)
+            tuple(np.dtype(c) for c in "BHILQ"),
+            np.exp,
+            np.log,
+            np.empty_like,
+            np.empty,
+            np.empty((3, 4), np.float32)[:, 1:3],
+        )
+    except TypeError as e:
+        _keeps_python("cross_entropy's kernels", "plain path", "they run in Python", e)
+        return None, None
+    return _speedups.cross_entropy_plain, _speedups.cross_entropy_grad_plain

@@ -29,6 +29,8 @@
 #include <structmember.h>
 #include <float.h>
 #include <math.h>
+#include <fenv.h>
+#include <stdint.h>
 
 #define SLOT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
 
@@ -4542,6 +4544,419 @@ error:
     return NULL;
 }
 
+/* -- cross_entropy's plain path (runtime/kernels/generic/nn.py) ----------------------------- */
+
+/* The `_plain_labels` calls of cross_entropy's kernels on exact ndarrays (float32 or float64
+ * (N, C) logits, C-contiguous and aligned, the class axis last; 1-D native integer labels,
+ * all in [0, C); an ignore_index none can equal; no smoothing; 'mean' or 'sum'), one C call
+ * each way, with the Python path's numbers bit for bit: NumPy's own loops do the exp and the
+ * log (the ufuncs, called), and the rest is the arithmetic NumPy's loops do, in their order:
+ * the row maxima (exact), the shifts, the sums (NumPy's pairwise summation from its identity
+ * 0, as `np.add.reduce` runs it), the picked entries, the mean in float64, the divide; the
+ * grad's scale and one-hot as `_plain_grad` does them. Any other call, a non-finite logit,
+ * probability or out_grad, or a floating-point flag raised by the C arithmetic (where NumPy
+ * would warn or raise, by its error state) gives None: the Python path then runs from the
+ * start and does what NumPy does. */
+
+static PyObject *ce_f4, *ce_f8;                   /* the float32 and float64 dtypes */
+static PyObject *ce_label_dtypes[16];             /* the native integer dtypes, */
+static int ce_label_sizes[16], ce_label_signed[16]; /* their sizes and signedness */
+static int ce_n_labels;
+static PyObject *ce_exp, *ce_log, *ce_empty_like, *ce_empty; /* numpy's */
+
+/* The floating-point flags the C arithmetic may raise where NumPy would check them: cleared
+ * before each C step (ce_clear_flags), tested after it (ce_flags). On x86-64 the SSE status
+ * register alone (float and double arithmetic use SSE there; feclearexcept also resets the
+ * x87's, ~5% of the call). */
+#if defined(__x86_64__) && defined(__SSE2__)
+#include <xmmintrin.h>
+#define CE_MXCSR_FLAGS 0x1D /* invalid, divide-by-zero, overflow, underflow */
+static inline void
+ce_clear_flags(void)
+{
+    _mm_setcsr(_mm_getcsr() & ~CE_MXCSR_FLAGS);
+}
+static inline int
+ce_flags(void)
+{
+    return (_mm_getcsr() & CE_MXCSR_FLAGS) != 0;
+}
+#else
+static inline void
+ce_clear_flags(void)
+{
+    feclearexcept(FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID | FE_DIVBYZERO);
+}
+static inline int
+ce_flags(void)
+{
+    return fetestexcept(FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID | FE_DIVBYZERO) != 0;
+}
+#endif
+#define CE_STACK 64 /* labels read into a stack buffer up to this many rows */
+
+/* NumPy's pairwise summation (loops_utils.h.src, `pairwise_sum`) of n contiguous values. */
+#define CE_PAIRWISE(T, NAME)                                                                 \
+    static T NAME(const T *a, Py_ssize_t n)                                                  \
+    {                                                                                        \
+        if (n < 8) {                                                                         \
+            T res = -0.0;                                                                    \
+            for (Py_ssize_t i = 0; i < n; i++)                                               \
+                res += a[i];                                                                 \
+            return res;                                                                      \
+        }                                                                                    \
+        if (n <= 128) {                                                                      \
+            T r[8];                                                                          \
+            Py_ssize_t i;                                                                    \
+            for (int j = 0; j < 8; j++)                                                      \
+                r[j] = a[j];                                                                 \
+            for (i = 8; i < n - (n % 8); i += 8)                                             \
+                for (int j = 0; j < 8; j++)                                                  \
+                    r[j] += a[i + j];                                                        \
+            T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));       \
+            for (; i < n; i++)                                                               \
+                res += a[i];                                                                 \
+            return res;                                                                      \
+        }                                                                                    \
+        Py_ssize_t n2 = n / 2;                                                               \
+        n2 -= n2 % 8;                                                                        \
+        return NAME(a, n2) + NAME(a + n2, n - n2);                                           \
+    }
+
+/* The forward's C steps in T: `shift` writes x - its row's maximum into sh (0: a non-finite
+ * logit); `soften` writes each row's sum (`np.add.reduce(e, axis=1)`) into s and divides the
+ * row by it; `total` is the sum of s[i] - sh[i, lab[i]] (s: the sums' logs, overwritten). */
+#define CE_FORWARD_STEPS(T, SUM, SHIFT, SOFTEN, TOTAL)                                       \
+    CE_PAIRWISE(T, SUM)                                                                      \
+    static int SHIFT(const T *x, T *sh, Py_ssize_t n, Py_ssize_t c)                          \
+    {                                                                                        \
+        for (Py_ssize_t i = 0; i < n; i++, x += c, sh += c) {                                \
+            T m = x[0];                                                                      \
+            for (Py_ssize_t j = 0; j < c; j++) {                                             \
+                if (!isfinite(x[j]))                                                         \
+                    return 0;                                                                \
+                if (x[j] > m)                                                                \
+                    m = x[j];                                                                \
+            }                                                                                \
+            for (Py_ssize_t j = 0; j < c; j++)                                               \
+                sh[j] = x[j] - m;                                                            \
+        }                                                                                    \
+        return 1;                                                                            \
+    }                                                                                        \
+    static void SOFTEN(T *e, T *s, Py_ssize_t n, Py_ssize_t c)                               \
+    {                                                                                        \
+        for (Py_ssize_t i = 0; i < n; i++, e += c) {                                         \
+            T sum = 0;                                                                       \
+            sum += SUM(e, c);                                                                \
+            s[i] = sum;                                                                      \
+            for (Py_ssize_t j = 0; j < c; j++)                                               \
+                e[j] = e[j] / sum;                                                           \
+        }                                                                                    \
+    }                                                                                        \
+    static double TOTAL(T *s, const T *sh, const Py_ssize_t *lab, Py_ssize_t n, Py_ssize_t c) \
+    {                                                                                        \
+        for (Py_ssize_t i = 0; i < n; i++)                                                   \
+            s[i] = s[i] - sh[i * c + lab[i]];                                                \
+        T total = 0;                                                                         \
+        total += SUM(s, n);                                                                  \
+        return (double)total;                                                                \
+    }
+CE_FORWARD_STEPS(float, ce_sum_f4, ce_shift_f4, ce_soften_f4, ce_total_f4)
+CE_FORWARD_STEPS(double, ce_sum_f8, ce_shift_f8, ce_soften_f8, ce_total_f8)
+
+/* The grad's C steps in T, `_plain_grad`'s with prob saved (0: a non-finite probability): for
+ * `exact` (a power of two, `_exact_scale`) p * w in T, then w subtracted at the labels in T;
+ * else (p - one-hot) * w in float64, rounded once to T. */
+#define CE_GRAD_STEPS(T, GRAD)                                                               \
+    static int GRAD(const T *p, T *d, const Py_ssize_t *lab, Py_ssize_t n, Py_ssize_t c,     \
+                    double weight, int exact)                                                \
+    {                                                                                        \
+        Py_ssize_t size = n * c;                                                             \
+        T w = (T)weight;                                                                     \
+        for (Py_ssize_t k = 0; k < size; k++) {                                              \
+            if (!isfinite(p[k]))                                                             \
+                return 0;                                                                    \
+            d[k] = exact ? p[k] * w : (T)((double)p[k] * weight);                            \
+        }                                                                                    \
+        for (Py_ssize_t i = 0; i < n; i++) {                                                 \
+            Py_ssize_t k = i * c + lab[i];                                                   \
+            d[k] = exact ? d[k] - w : (T)(((double)p[k] - 1.0) * weight);                    \
+        }                                                                                    \
+        return 1;                                                                            \
+    }
+CE_GRAD_STEPS(float, ce_grad_f4)
+CE_GRAD_STEPS(double, ce_grad_f8)
+
+/* Whether an exact ndarray is C-contiguous and aligned, of `nd` dimensions and dtype `descr`. */
+static int
+ce_plain_array(PyObject *a, int nd, PyObject *descr, Py_ssize_t itemsize)
+{
+    if (Py_TYPE(a) != ndarray_type || EL_ARRAY_FIELDS(a)->nd != nd || EL_ARRAY_FIELDS(a)->descr != descr)
+        return 0;
+    ElArrayFields *f = EL_ARRAY_FIELDS(a);
+    Py_ssize_t step = itemsize;
+    for (int k = nd - 1; k >= 0; k--) {
+        if (f->dimensions[k] != 1 && f->strides[k] != step)
+            return 0;
+        step *= f->dimensions[k];
+    }
+    return ((uintptr_t)f->data % (uintptr_t)itemsize) == 0;
+}
+
+/* A call of the case above (input, label, axis, reduction, ignore_index, label_smoothing:
+ * the kernels' arguments): 1, with *n, *c, the logits' item size in *size, whether the
+ * reduction is 'mean' in *mean and the label dtype's index in *kind; 0 for any other. */
+static int
+ce_plain_call(PyObject *const *args, Py_ssize_t *n, Py_ssize_t *c, Py_ssize_t *size, int *mean, int *kind)
+{
+    PyObject *input = args[0], *label = args[1], *axis = args[2], *reduction = args[3];
+    PyObject *ignore_index = args[4], *smoothing = args[5];
+    if (!el_arrays_read || ce_f4 == NULL || Py_TYPE(input) != ndarray_type || Py_TYPE(label) != ndarray_type)
+        return 0;
+    PyObject *descr = EL_ARRAY_FIELDS(input)->descr;
+    *size = descr == ce_f4 ? 4 : descr == ce_f8 ? 8 : 0;
+    if (*size == 0 || !ce_plain_array(input, 2, descr, *size))
+        return 0;
+    *n = EL_ARRAY_FIELDS(input)->dimensions[0];
+    *c = EL_ARRAY_FIELDS(input)->dimensions[1];
+    if (*n == 0 || *c == 0 || !PyLong_CheckExact(axis) || !PyLong_CheckExact(ignore_index) ||
+        !PyUnicode_CheckExact(reduction))
+        return 0;
+    int ax_overflow, overflow;
+    long long ax = PyLong_AsLongLongAndOverflow(axis, &ax_overflow);
+    long long ignored = PyLong_AsLongLongAndOverflow(ignore_index, &overflow);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (ax_overflow || (ax != -1 && ax != 1) || (!overflow && 0 <= ignored && ignored < *c))
+        return 0;
+    *mean = PyUnicode_CompareWithASCIIString(reduction, "mean") == 0;
+    if (!*mean && PyUnicode_CompareWithASCIIString(reduction, "sum") != 0)
+        return 0;
+    if (!(PyFloat_CheckExact(smoothing) && PyFloat_AS_DOUBLE(smoothing) == 0.0) &&
+        !(PyLong_CheckExact(smoothing) && Py_SIZE(smoothing) == 0))
+        return 0;
+    ElArrayFields *l = EL_ARRAY_FIELDS(label);
+    for (*kind = 0; *kind < ce_n_labels && ce_label_dtypes[*kind] != l->descr; ++*kind)
+        ;
+    return *kind < ce_n_labels && l->nd == 1 && l->dimensions[0] == *n &&
+           ((uintptr_t)l->data % (uintptr_t)ce_label_sizes[*kind]) == 0;
+}
+
+/* Reads the n labels (dtype index `kind`) into lab: 1 if all are in [0, c), else 0. */
+static int
+ce_read_labels(PyObject *label, int kind, Py_ssize_t n, Py_ssize_t c, Py_ssize_t *lab)
+{
+    ElArrayFields *l = EL_ARRAY_FIELDS(label);
+    const char *p = l->data;
+    for (Py_ssize_t i = 0; i < n; i++, p += l->strides[0]) {
+        unsigned long long v; /* a negative label read as unsigned is huge */
+        switch (ce_label_sizes[kind] * 2 + ce_label_signed[kind]) {
+        case 2: v = *(const uint8_t *)p; break;
+        case 3: v = (unsigned long long)(long long)*(const int8_t *)p; break;
+        case 4: v = *(const uint16_t *)p; break;
+        case 5: v = (unsigned long long)(long long)*(const int16_t *)p; break;
+        case 8: v = *(const uint32_t *)p; break;
+        case 9: v = (unsigned long long)(long long)*(const int32_t *)p; break;
+        case 16: v = *(const uint64_t *)p; break;
+        default: v = (unsigned long long)*(const int64_t *)p; break;
+        }
+        if (v >= (unsigned long long)c)
+            return 0;
+        lab[i] = (Py_ssize_t)v;
+    }
+    return 1;
+}
+
+/* Whether the calls below have their `expected` number of arguments (else a TypeError set). */
+static int
+ce_nargs(Py_ssize_t nargs, Py_ssize_t expected)
+{
+    if (nargs != expected)
+        PyErr_Format(PyExc_TypeError, "cross_entropy's C path takes %zd arguments", expected);
+    return nargs == expected;
+}
+
+/* The start of both calls below: for a call of the case above, its labels read into *lab
+ * (`stack`, or memory to PyMem_Free when *lab is not `stack`), 1; any other call: 0 (nothing
+ * to free); -1 on an error. *dims: N, C and the logits' item size. */
+static int
+ce_begin(PyObject *const *call, Py_ssize_t *dims, int *mean, Py_ssize_t *stack, Py_ssize_t **lab)
+{
+    int kind;
+    *lab = stack;
+    if (!ce_plain_call(call, &dims[0], &dims[1], &dims[2], mean, &kind))
+        return 0;
+    if (dims[0] > CE_STACK && (*lab = PyMem_Malloc(dims[0] * sizeof(Py_ssize_t))) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (ce_read_labels(call[1], kind, dims[0], dims[1], *lab))
+        return 1;
+    if (*lab != stack)
+        PyMem_Free(*lab);
+    return 0;
+}
+
+/* A new array like `input` (`np.empty_like`), C-contiguous and aligned, or NULL (an error
+ * set, or not such an array: none set). */
+static PyObject *
+ce_new_like(PyObject *input, Py_ssize_t size)
+{
+    PyObject *a = PyObject_CallOneArg(ce_empty_like, input);
+    if (a != NULL && !ce_plain_array(a, 2, EL_ARRAY_FIELDS(input)->descr, size))
+        Py_CLEAR(a);
+    return a;
+}
+
+/* cross_entropy_plain(input, label, axis, reduction, ignore_index, label_smoothing): (loss,
+ * prob) as `cross_entropy_and_prob` gives them for the case above, else None. */
+static PyObject *
+ce_forward(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!ce_nargs(nargs, 6))
+        return NULL;
+    Py_ssize_t dims[3], stack[CE_STACK], *lab;
+    int mean, begun = ce_begin(args, dims, &mean, stack, &lab);
+    if (begun <= 0)
+        return begun < 0 ? NULL : Py_NewRef(Py_None);
+    Py_ssize_t n = dims[0], c = dims[1], size = dims[2];
+    PyObject *input = args[0], *descr = EL_ARRAY_FIELDS(input)->descr;
+    PyObject *shifted = NULL, *e = NULL, *s = NULL, *r = NULL, *nobj = NULL, *loss = NULL, *value = NULL;
+    int ok = (shifted = ce_new_like(input, size)) != NULL;
+    if (ok) {
+        void *x = EL_ARRAY_FIELDS(input)->data, *sh = EL_ARRAY_FIELDS(shifted)->data;
+        ce_clear_flags();
+        ok = (size == 4 ? ce_shift_f4(x, sh, n, c) : ce_shift_f8(x, sh, n, c)) && !ce_flags();
+    }
+    ok = ok && (e = PyObject_CallOneArg(ce_exp, shifted)) != NULL && ce_plain_array(e, 2, descr, size) &&
+         (nobj = PyLong_FromSsize_t(n)) != NULL &&
+         (s = PyObject_CallFunctionObjArgs(ce_empty, nobj, descr, NULL)) != NULL && ce_plain_array(s, 1, descr, size);
+    if (ok) {
+        ce_clear_flags();
+        void *ed = EL_ARRAY_FIELDS(e)->data, *sd = EL_ARRAY_FIELDS(s)->data;
+        size == 4 ? ce_soften_f4(ed, sd, n, c) : ce_soften_f8(ed, sd, n, c);
+        ok = !ce_flags() && (r = PyObject_CallOneArg(ce_log, s)) != NULL && ce_plain_array(r, 1, descr, size);
+    }
+    if (ok) {
+        ce_clear_flags();
+        void *ld = EL_ARRAY_FIELDS(r)->data, *sh = EL_ARRAY_FIELDS(shifted)->data;
+        double total = size == 4 ? ce_total_f4(ld, sh, lab, n, c) : ce_total_f8(ld, sh, lab, n, c);
+        /* the mean in float64, stored in the logits' dtype (`_plain_reduced`) */
+        ok = !ce_flags() && (value = PyFloat_FromDouble(mean ? total / (double)n : total)) != NULL;
+    }
+    if (ok) {
+        PyObject *call[2] = {value, descr};
+        ok = (loss = PyObject_Vectorcall(np_asarray, call, 1, dtype_kwnames)) != NULL;
+    }
+    PyObject *result = !ok ? NULL : PyTuple_Pack(2, loss, e);
+    if (lab != stack)
+        PyMem_Free(lab);
+    Py_XDECREF(shifted);
+    Py_XDECREF(e);
+    Py_XDECREF(s);
+    Py_XDECREF(r);
+    Py_XDECREF(nobj);
+    Py_XDECREF(loss);
+    Py_XDECREF(value);
+    if (result == NULL && !PyErr_Occurred())
+        Py_RETURN_NONE;
+    return result;
+}
+
+/* cross_entropy_grad_plain(input, label, prob, out_grad, axis, reduction, ignore_index,
+ * label_smoothing): what `cross_entropy_grad_saved` gives for the case above with prob the
+ * forward's (input's shape and dtype) and out_grad a finite 0-d float32 or float64 array,
+ * else None. */
+static PyObject *
+ce_grad(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!ce_nargs(nargs, 8))
+        return NULL;
+    PyObject *input = args[0], *prob = args[2], *out_grad = args[3];
+    if (Py_TYPE(out_grad) != ndarray_type || EL_ARRAY_FIELDS(out_grad)->nd != 0)
+        Py_RETURN_NONE;
+    ElArrayFields *g = EL_ARRAY_FIELDS(out_grad);
+    if ((g->descr != ce_f4 && g->descr != ce_f8) || !ce_plain_array(out_grad, 0, g->descr, g->descr == ce_f4 ? 4 : 8))
+        Py_RETURN_NONE;
+    PyObject *call[6] = {input, args[1], args[4], args[5], args[6], args[7]};
+    Py_ssize_t dims[3], stack[CE_STACK], *lab;
+    int mean, begun = ce_begin(call, dims, &mean, stack, &lab);
+    if (begun <= 0)
+        return begun < 0 ? NULL : Py_NewRef(Py_None);
+    Py_ssize_t n = dims[0], c = dims[1], size = dims[2];
+    /* the mean's weight: out_grad in float64 over n (`_plain_grad`) */
+    double weight = g->descr == ce_f4 ? (double)*(const float *)g->data : *(const double *)g->data;
+    weight = mean ? weight / (double)n : weight;
+    int e2;
+    double m2 = frexp(weight, &e2);
+    int exact = weight > 0 && isfinite(weight) && m2 == 0.5 && -60 <= e2 && e2 <= 60; /* `_plain_grad`'s */
+    PyObject *d = NULL;
+    int ok = isfinite(weight) && ce_plain_array(prob, 2, EL_ARRAY_FIELDS(input)->descr, size) &&
+             EL_ARRAY_FIELDS(prob)->dimensions[0] == n && EL_ARRAY_FIELDS(prob)->dimensions[1] == c &&
+             (d = ce_new_like(input, size)) != NULL;
+    if (ok) {
+        void *p = EL_ARRAY_FIELDS(prob)->data, *dd = EL_ARRAY_FIELDS(d)->data;
+        ce_clear_flags();
+        ok = (size == 4 ? ce_grad_f4(p, dd, lab, n, c, weight, exact) : ce_grad_f8(p, dd, lab, n, c, weight, exact)) &&
+             !ce_flags();
+    }
+    if (lab != stack)
+        PyMem_Free(lab);
+    if (!ok)
+        Py_CLEAR(d);
+    if (d == NULL && !PyErr_Occurred())
+        Py_RETURN_NONE;
+    return d;
+}
+
+/* setup_cross_entropy(float32, float64, signed, unsigned, exp, log, empty_like, empty, sample):
+ * bind the dtypes (the integer ones in tuples) and NumPy's functions; `sample` is
+ * `np.empty((3, 4), np.float32)[:, 1:3]`, whose fields must read as ElArrayFields. */
+static PyObject *
+setup_cross_entropy(PyObject *self, PyObject *args)
+{
+    PyObject *f4, *f8, *sig, *uns, *exp_, *log_, *empty_like, *empty, *sample;
+    if (!PyArg_ParseTuple(args, "OOO!O!OOOOO", &f4, &f8, &PyTuple_Type, &sig, &PyTuple_Type, &uns, &exp_, &log_,
+                          &empty_like, &empty, &sample))
+        return NULL;
+    if (Py_TYPE(sample) != ndarray_type || !el_check_array(sample) || EL_ARRAY_FIELDS(sample)->strides[0] != 16 ||
+        EL_ARRAY_FIELDS(sample)->strides[1] != 4 || EL_ARRAY_FIELDS(sample)->descr != f4) {
+        PyErr_SetString(PyExc_TypeError, "ndarray's fields are not the ones read");
+        return NULL;
+    }
+    if (PyTuple_GET_SIZE(sig) + PyTuple_GET_SIZE(uns) > 16) {
+        PyErr_SetString(PyExc_TypeError, "at most 16 label dtypes");
+        return NULL;
+    }
+    ce_n_labels = 0;
+    for (int signed_ = 0; signed_ < 2; signed_++) {
+        PyObject *t = signed_ ? sig : uns;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(t); k++) {
+            PyObject *dt = PyTuple_GET_ITEM(t, k), *itemsize = PyObject_GetAttrString(dt, "itemsize");
+            long v = itemsize == NULL ? -1 : PyLong_AsLong(itemsize);
+            Py_XDECREF(itemsize);
+            if (v != 1 && v != 2 && v != 4 && v != 8) {
+                PyErr_Clear();
+                PyErr_SetString(PyExc_TypeError, "label dtypes of 1, 2, 4 or 8 bytes");
+                return NULL;
+            }
+            Py_INCREF(dt);
+            ce_label_dtypes[ce_n_labels] = dt;
+            ce_label_sizes[ce_n_labels] = (int)v;
+            ce_label_signed[ce_n_labels++] = signed_;
+        }
+    }
+    PyObject **slots[] = {&ce_exp, &ce_log, &ce_empty_like, &ce_empty, &ce_f8, &ce_f4};
+    PyObject *values[] = {exp_, log_, empty_like, empty, f8, f4};
+    for (int k = 0; k < 6; k++) {
+        Py_INCREF(values[k]);
+        Py_XSETREF(*slots[k], values[k]);
+    }
+    Py_RETURN_NONE;
+}
+
 /* -- module ---------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -4587,6 +5002,11 @@ static PyMethodDef methods[] = {
      "Bind of_input to tensor_wrapper (its globals()); returns the staticmethod to set."},
     {"node_kernel", node_kernel, METH_VARARGS,
      "node_kernel(name, kernel): a Python grad kernel whose common case the node driver runs in C."},
+    {"cross_entropy_plain", (PyCFunction)(void (*)(void))ce_forward, METH_FASTCALL,
+     "cross_entropy_and_prob's common case in C, else None (see its section)."},
+    {"cross_entropy_grad_plain", (PyCFunction)(void (*)(void))ce_grad, METH_FASTCALL,
+     "cross_entropy_grad_saved's common case in C, else None (see its section)."},
+    {"setup_cross_entropy", setup_cross_entropy, METH_VARARGS, "Bind the two above (see _accel.cross_entropy)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {
