@@ -15,7 +15,14 @@ import operator
 
 import numpy as np
 
-from opgrad.runtime.kernels.common import array_module, broadcast_shapes, nd, ufunc_into, unbroadcast
+from opgrad.runtime.kernels.common import (
+    array_module,
+    broadcast_shapes,
+    nd,
+    same_as_ufunc,
+    ufunc_into,
+    unbroadcast,
+)
 from opgrad.runtime.kernels.registry import register_into, register_kernel
 
 
@@ -38,6 +45,7 @@ def _pair(x_grad, y_grad, x, y):
 
 
 @register_kernel("add")
+@same_as_ufunc(np.add)  # `x + y` on exact ndarrays
 def add(x, y):
     try:
         r = x + y
@@ -77,6 +85,7 @@ def add_grad(x, y, out_grad, needs=None):
 
 
 @register_kernel("subtract")
+@same_as_ufunc(np.subtract)  # `x - y` on exact ndarrays
 def subtract(x, y):
     try:
         r = x - y
@@ -98,6 +107,7 @@ def subtract_grad(x, y, out_grad, needs=None):
 
 
 @register_kernel("multiply")
+@same_as_ufunc(np.multiply)  # `x * y` on exact ndarrays
 def multiply(x, y):
     try:
         r = x * y
@@ -110,6 +120,7 @@ _multiply_into = ufunc_into("multiply")
 
 
 @register_into(multiply)
+@same_as_ufunc(np.multiply, warns_from=_multiply_into)  # (the C write passes only real float arrays)
 def multiply_into(out, x, y):
     """Declines complex x: NumPy's complex multiply into an operand's own memory of one
     element rounds differently from `x * y` (1 ulp; tests/test_inplace_layouts.py found it),
@@ -136,6 +147,7 @@ def multiply_grad(x, y, out_grad, needs=None):
 
 
 @register_kernel("divide")
+@same_as_ufunc(np.divide)  # `x / y` on exact ndarrays
 def divide(x, y):
     try:
         r = x / y
