@@ -2045,6 +2045,11 @@ is_float_dtype(Ctx *c, PyObject *dtype)
 static int
 kind_test(Ctx *c, PyObject *result, int kind)
 {
+    if (Py_TYPE(result) == ndarray_type) { /* (its dtype read without the getter) */
+        PyObject *dt = ndarray_dtype(result);
+        if (dt != NULL && is_float_dtype(c, dt))
+            return 1;
+    }
     PyObject *dtype = PyObject_GetAttr(result, str_dtype);
     if (dtype == NULL)
         return -1;
