@@ -2216,7 +2216,7 @@ op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
             goto fallback;
         PyObject *kept = rg ? NULL : nk_number(kernel, nargs, v, dtype); /* (nothing recorded) */
         if (kept != NULL) {
-            data[number] = kept; /* (the Tensor around it made only if the jvp wants it, below) */
+            data[number] = conv = kept; /* (held here; the Tensor around it made only if the jvp wants it) */
             targs[number] = NULL;
             goto call;
         }
@@ -2298,10 +2298,10 @@ call:
             PyObject *fn = jvp_mod == NULL ? NULL : PyObject_GetAttr(jvp_mod, op->name);
             if (fn == NULL && !PyErr_Occurred())
                 PyErr_SetString(PyExc_NameError, "name '_jvp' is not defined");
-            if (fn != NULL && number >= 0 && conv == NULL) { /* the number's Tensor, as as_tensor_arg makes it */
+            if (fn != NULL && number >= 0 && targs[number] == NULL) { /* the number's Tensor, as as_tensor_arg makes it */
                 PyObject *cargs[2] = {args[number], dtype};
                 PyObject *arr = PyObject_Vectorcall(np_asarray, cargs, 1, dtype_kwnames);
-                conv = arr == NULL ? NULL : new_tensor(arr, Py_None);
+                Py_XSETREF(conv, arr == NULL ? NULL : new_tensor(arr, Py_None));
                 Py_XDECREF(arr);
                 targs[number] = conv;
                 if (conv == NULL)
@@ -2457,7 +2457,7 @@ inplace_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
 typedef struct {
     PyObject *fn, *code, *ufunc, *site; /* the kernel, its __code__, the ufunc (NULL: unmarked), its call site */
     uint64_t dver;                      /* its __dict__'s version (0: it has none) */
-    int nin;
+    int nin, argc;                      /* the ufunc's inputs; the function's positional parameters */
 } NkEntry;
 static NkEntry nk_cache[NK_CACHE];
 static int nk_next;
@@ -2526,6 +2526,7 @@ nk_entry(PyObject *fn)
     e->site = n < 0 ? NULL : Py_XNewRef(site);
     e->dver = dver;
     e->nin = (int)n;
+    e->argc = ((PyCodeObject *)code)->co_argcount;
     for (int i = 0; i < 4; i++)
         Py_XDECREF(old[i]);
     return e;
@@ -2539,7 +2540,9 @@ nk_entry(PyObject *fn)
  * to the Python kernel (which runs again and reports it where it always did), and has an
  * into variant's call report it as NumPy would have from that variant's frame (its
  * `ufunc_call_site`: the warning's globals, file and line). A context already entered (by
- * another thread while a ufunc released the GIL) is not waited for: the Python function. */
+ * another thread while a ufunc released the GIL) is not waited for: the Python function.
+ * (Python code run from inside the ufunc call -- a finalizer the collector runs from one of
+ * NumPy's allocations -- sees that context: errstate(all="ignore"), other variables unset.) */
 static PyObject *nk_fp_var, *nk_fp_default, *nk_fp_quiet; /* errstate's ContextVar, its default, the quiet context */
 static int nk_fp_flags = -1;                               /* the FE_ flags the default reports; -1: not set up */
 /* The head of NumPy's errstate object (its capsule's npy_extobj), read once set-up has checked
@@ -2707,7 +2710,7 @@ static PyObject *
 nk_kernel_call(PyObject *kernel, PyObject *const *data, Py_ssize_t nargs)
 {
     NkEntry *e = nk_entry(kernel);
-    PyObject *u = e == NULL || nargs < e->nin ? NULL : e->ufunc, *r;
+    PyObject *u = e == NULL || nargs < e->nin || nargs > e->argc ? NULL : e->ufunc, *r;
     for (Py_ssize_t i = u == NULL ? nargs : e->nin; i < nargs; i++)
         if (data[i] != Py_False)
             u = NULL;
@@ -2771,7 +2774,7 @@ nk_into_call(PyObject *into, PyObject *const *data, Py_ssize_t nargs)
     NkEntry *e = nk_entry(into);
     PyObject *args[3], *r;
     int fe;
-    if (e == NULL || e->ufunc == NULL || e->site == NULL || nargs != e->nin + 1)
+    if (e == NULL || e->ufunc == NULL || e->site == NULL || nargs != e->nin + 1 || nargs > e->argc)
         return PyObject_Vectorcall(into, data, nargs, NULL);
     for (Py_ssize_t i = 1; i < nargs; i++)
         args[i - 1] = data[i];
@@ -2795,7 +2798,7 @@ nk_into_call(PyObject *into, PyObject *const *data, Py_ssize_t nargs)
  * (`np.asarray(v, dtype=dtype)`), for a call that records nothing and whose kernel is its
  * ufunc on the arrays alone (nothing keeps the array, which only feeds the ufunc): the
  * same array, read-only, kept for the next call with the same float (its bits) and dtype;
- * borrowed, or NULL (no error): make it as before. */
+ * a new reference, or NULL (no error): make it as before. */
 #define NK_NUMBERS 4
 static struct {
     PyObject *dtype, *arr;
@@ -2807,14 +2810,14 @@ static PyObject *
 nk_number(PyObject *kernel, Py_ssize_t nargs, PyObject *v, PyObject *dtype)
 {
     NkEntry *e = PyFloat_CheckExact(v) ? nk_entry(kernel) : NULL;
-    if (e == NULL || e->ufunc == NULL || e->nin != nargs)
+    if (e == NULL || e->ufunc == NULL || e->nin != nargs || e->argc < nargs)
         return NULL;
     double d = PyFloat_AS_DOUBLE(v);
     uint64_t bits;
     memcpy(&bits, &d, sizeof bits);
     for (int i = 0; i < NK_NUMBERS; i++)
         if (nk_numbers[i].dtype == dtype && nk_numbers[i].bits == bits)
-            return nk_numbers[i].arr;
+            return Py_NewRef(nk_numbers[i].arr);
     PyObject *cargs[2] = {v, dtype};
     PyObject *arr = PyObject_Vectorcall(np_asarray, cargs, 1, dtype_kwnames);
     PyObject *flags = arr == NULL || Py_TYPE(arr) != ndarray_type ? NULL : PyObject_GetAttrString(arr, "flags");
@@ -2833,7 +2836,7 @@ nk_number(PyObject *kernel, Py_ssize_t nargs, PyObject *v, PyObject *dtype)
     nk_numbers[i].bits = bits;
     Py_XDECREF(old[0]);
     Py_XDECREF(old[1]);
-    return arr;
+    return Py_NewRef(arr);
 }
 
 /* kernel_ufunc(fn): the ufunc the drivers call for the kernel or into variant `fn`, or None

@@ -305,6 +305,16 @@ def test_a_replaced_or_reregistered_kernel_is_what_the_driver_calls(monkeypatch)
         m.setattr(other, "as_ufunc", np.modf)  # (two outputs: ignored)
         assert (x + y).tolist() == [-9.0, -18.0] and calls == [1, 1, 1]
     assert (x + y).tolist() == [11.0, 22.0]
+    with monkeypatch.context() as m:  # marked, but taking fewer arguments than the op passes: its error
+
+        def two(a: Any, b: Any) -> Any:
+            return a @ b
+
+        two.as_ufunc = np.matmul
+        m.setitem(ops._k_matmul, np.ndarray, two)
+        a = og.tensor(np.ones((2, 2)))
+        got = cop.outcome(ops.matmul, a, a)
+        assert got == cop.outcome(cop.python_of("matmul"), a, a) and got[0] == "raised"
     with monkeypatch.context() as m:  # the mark changed on the kernel itself
         m.setattr(binary.add, "as_ufunc", np.subtract)
         assert (x + y).tolist() == [-9.0, -18.0]
