@@ -2633,13 +2633,18 @@ nk_fp_setup(void)
  * environment, ~20 ns), clearing only a unit that has one of them set; else <fenv.h>. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && FE_INVALID == 0x01 && FE_DIVBYZERO == 0x04 && \
     FE_OVERFLOW == 0x08 && FE_UNDERFLOW == 0x10
+static inline void
+nk_fe_read(unsigned short *sw, unsigned int *csr)
+{
+    __asm__ volatile("fnstsw %0" : "=m"(*sw));
+    __asm__ volatile("stmxcsr %0" : "=m"(*csr));
+}
 static inline int
 nk_fe_test(int mask)
 {
     unsigned short sw;
     unsigned int csr;
-    __asm__ volatile("fnstsw %0" : "=m"(sw));
-    __asm__ volatile("stmxcsr %0" : "=m"(csr));
+    nk_fe_read(&sw, &csr);
     return (int)((sw | csr) & (unsigned int)mask);
 }
 static inline void
@@ -2647,8 +2652,7 @@ nk_fe_clear(int mask)
 {
     unsigned short sw;
     unsigned int csr;
-    __asm__ volatile("fnstsw %0" : "=m"(sw));
-    __asm__ volatile("stmxcsr %0" : "=m"(csr));
+    nk_fe_read(&sw, &csr);
     if (sw & mask)
         __asm__ volatile("fnclex");
     if (csr & mask) {
