@@ -2585,6 +2585,11 @@ is_float_dtype(Ctx *c, PyObject *dtype)
 static int
 kind_test(Ctx *c, PyObject *result, int kind)
 {
+    if (Py_TYPE(result) == ndarray_type) { /* (its dtype read without the getter) */
+        PyObject *dt = ndarray_dtype(result);
+        if (dt != NULL && is_float_dtype(c, dt))
+            return 1;
+    }
     PyObject *dtype = PyObject_GetAttr(result, str_dtype);
     if (dtype == NULL)
         return -1;
@@ -2676,6 +2681,12 @@ plain_array(Ctx *c, PyObject *t, PyObject **data, PyObject **dtype)
     return 1;
 }
 
+static PyObject *nk_kernel_call(PyObject *kernel, PyObject *const *data, Py_ssize_t nargs);
+static PyObject *nk_into_call(PyObject *into, PyObject *const *data, Py_ssize_t nargs);
+static int nk_writeable(PyObject *a);
+static PyObject *nk_number(PyObject *kernel, Py_ssize_t nargs, PyObject *v, PyObject *dtype);
+static int nk_bump(PyObject *x, PyObject *vc_type);
+
 static PyObject *
 op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
@@ -2743,6 +2754,12 @@ op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
         int k = dtype == c->float_dtypes[0] ? 0 : dtype == c->float_dtypes[1] ? 1 : dtype == c->float_dtypes[2] ? 2 : -1;
         if (k < 0 || (isfinite(d) && fabs(d) > max_of[k])) /* a cast that overflows: NumPy warns, from the body */
             goto fallback;
+        PyObject *kept = rg ? NULL : nk_number(kernel, nargs, v, dtype); /* (nothing recorded) */
+        if (kept != NULL) {
+            data[number] = conv = kept; /* (held here; the Tensor around it made only if the jvp wants it) */
+            targs[number] = NULL;
+            goto call;
+        }
         PyObject *cargs[2] = {v, dtype};
         PyObject *arr = PyObject_Vectorcall(np_asarray, cargs, 1, dtype_kwnames);
         if (arr == NULL) {
@@ -2760,8 +2777,9 @@ op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
         targs[number] = conv;
         data[number] = arr; /* (the tensor holds it) */
     }
+call:
     Py_INCREF(kernel);
-    PyObject *result = PyObject_Vectorcall(kernel, data, nargs, NULL);
+    PyObject *result = nk_kernel_call(kernel, data, nargs);
     Py_DECREF(kernel);
     if (result == NULL) {
         if (PyErr_ExceptionMatches(mapped_errors)) {
@@ -2820,6 +2838,15 @@ op_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
             PyObject *fn = jvp_mod == NULL ? NULL : PyObject_GetAttr(jvp_mod, op->name);
             if (fn == NULL && !PyErr_Occurred())
                 PyErr_SetString(PyExc_NameError, "name '_jvp' is not defined");
+            if (fn != NULL && number >= 0 && targs[number] == NULL) { /* the number's Tensor, as as_tensor_arg makes it */
+                PyObject *cargs[2] = {args[number], dtype};
+                PyObject *arr = PyObject_Vectorcall(np_asarray, cargs, 1, dtype_kwnames);
+                Py_XSETREF(conv, arr == NULL ? NULL : new_tensor(arr, Py_None));
+                Py_XDECREF(arr);
+                targs[number] = conv;
+                if (conv == NULL)
+                    Py_CLEAR(fn);
+            }
             PyObject *jargs[3 + MAX_ATTRS]; /* `_jvp.<op>(<the arguments>, out)` */
             for (Py_ssize_t i = 0; i < nargs; i++)
                 jargs[i] = targs[i];
@@ -2920,16 +2947,12 @@ inplace_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
         return FALLBACK;
     }
     Py_INCREF(into);
-    PyObject *flags = PyObject_GetAttr(data[0], ip_strs[0]);
-    PyObject *w = flags == NULL ? NULL : PyObject_GetAttr(flags, ip_strs[1]);
-    int writeable = w == NULL ? -1 : PyObject_IsTrue(w);
-    Py_XDECREF(flags);
-    Py_XDECREF(w);
+    int writeable = nk_writeable(data[0]);
     if (writeable <= 0) {
         Py_DECREF(into);
         return writeable < 0 ? NULL : FALLBACK;
     }
-    PyObject *done = PyObject_Vectorcall(into, data, nargs + 1, NULL);
+    PyObject *done = nk_into_call(into, data, nargs + 1);
     Py_DECREF(into);
     if (done == NULL) {
         if (PyErr_ExceptionMatches(ip_refused)) { /* refused before writing */
@@ -2952,20 +2975,525 @@ inplace_run(OpObject *op, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     if (wrote <= 0)
         return wrote < 0 ? NULL : FALLBACK;
     /* `vc = x._vc; if vc is None: vc = x._vc = VersionCounter()`; `vc.value += 1` */
-    PyObject *vc = PyObject_GetAttr(x, ip_strs[2]);
+    return nk_bump(x, op->ip_vc_type) < 0 ? NULL : Py_NewRef(x);
+}
+
+/* -- kernels run as their ufunc (the op driver's and the in-place write's kernel call) -------- */
+
+/* A kernel function may say, with the attribute `as_ufunc` (kernels/common.py's
+ * `same_as_ufunc`), that for exact ndarrays of one real float dtype -- what the op driver and
+ * the in-place write pass it -- it computes exactly `<that ufunc>(*arrays)` made an array as
+ * `nd` makes it (a NumPy scalar, the result of 0-d operands, becomes a 0-d array), its
+ * trailing arguments being False (matmul's transpose flags); an into variant, that it is
+ * `<that ufunc>(*arrays, out)`, returning True (it also carries `ufunc_call_site`, below).
+ * The drivers then call the ufunc themselves, without the kernel's frame. The attribute is
+ * read per kernel object and cached with the function's code object and its __dict__'s
+ * version (a kernel re-registered, replaced in a table, given other code or another
+ * attribute is read again); anything not a NumPy ufunc of one or two inputs and one output
+ * is ignored. An error is what the kernel's own ufunc call raised: the op driver maps it as
+ * before (its mapped errors send the call to the Python body, which runs the kernel again). */
+
+#define NK_CACHE 16
+typedef struct {
+    PyObject *fn, *code, *ufunc, *site; /* the kernel, its __code__, the ufunc (NULL: unmarked), its call site */
+    uint64_t dver;                      /* its __dict__'s version (0: it has none) */
+    int nin, argc;                      /* the ufunc's inputs; the function's positional parameters */
+} NkEntry;
+static NkEntry nk_cache[NK_CACHE];
+static int nk_next;
+static PyObject *nk_str_mark, *nk_str_site;           /* "as_ufunc", "ufunc_call_site", interned */
+static PyTypeObject *nk_ufunc_type, *nk_generic_type; /* numpy.ufunc, numpy.generic */
+
+/* The cache's entry of `fn` (read again if stale), or NULL: not a function (no error). */
+static NkEntry *
+nk_entry(PyObject *fn)
+{
+    if (!PyFunction_Check(fn))
+        return NULL;
+    PyObject *code = PyFunction_GET_CODE(fn), *d = ((PyFunctionObject *)fn)->func_dict;
+    uint64_t dver = d == NULL ? 0 : dict_version(d);
+    NkEntry *e = NULL;
+    for (int i = 0; i < NK_CACHE; i++)
+        if (nk_cache[i].fn == fn) {
+            e = &nk_cache[i];
+            if (e->code == code && e->dver == dver)
+                return e;
+            break;
+        }
+    if (nk_ufunc_type == NULL) { /* (once) */
+        PyObject *numpy = PyImport_ImportModule("numpy");
+        PyObject *u = numpy == NULL ? NULL : PyObject_GetAttrString(numpy, "ufunc");
+        PyObject *g = numpy == NULL ? NULL : PyObject_GetAttrString(numpy, "generic");
+        Py_XDECREF(numpy);
+        if (nk_str_mark == NULL)
+            nk_str_mark = PyUnicode_InternFromString("as_ufunc");
+        if (nk_str_site == NULL)
+            nk_str_site = PyUnicode_InternFromString("ufunc_call_site");
+        if (u == NULL || g == NULL || !PyType_Check(u) || !PyType_Check(g) || !nk_str_mark || !nk_str_site) {
+            Py_XDECREF(u);
+            Py_XDECREF(g);
+            PyErr_Clear();
+            return NULL;
+        }
+        nk_ufunc_type = (PyTypeObject *)u;
+        nk_generic_type = (PyTypeObject *)g;
+    }
+    if (e == NULL) { /* a new entry, in turn */
+        e = &nk_cache[nk_next];
+        nk_next = (nk_next + 1) % NK_CACHE;
+    }
+    PyObject *u = d == NULL ? NULL : PyDict_GetItemWithError(d, nk_str_mark);
+    PyObject *site = d == NULL ? NULL : PyDict_GetItemWithError(d, nk_str_site);
+    long n = -1;
+    if (u != NULL && Py_TYPE(u) == nk_ufunc_type) {
+        PyObject *nin_o = PyObject_GetAttrString(u, "nin"), *nout_o = PyObject_GetAttrString(u, "nout");
+        long nout = nout_o == NULL ? -1 : PyLong_AsLong(nout_o);
+        n = nin_o == NULL ? -1 : PyLong_AsLong(nin_o);
+        Py_XDECREF(nin_o);
+        Py_XDECREF(nout_o);
+        if (nout != 1 || n < 1 || n > 2)
+            n = -1;
+    }
+    if (site != NULL && !(PyTuple_CheckExact(site) && PyTuple_GET_SIZE(site) == 3 &&
+                          PyDict_CheckExact(PyTuple_GET_ITEM(site, 0)) && PyUnicode_Check(PyTuple_GET_ITEM(site, 1)) &&
+                          PyLong_CheckExact(PyTuple_GET_ITEM(site, 2))))
+        site = NULL;
+    PyErr_Clear();
+    PyObject *old[4] = {e->fn, e->code, e->ufunc, e->site};
+    e->fn = Py_NewRef(fn);
+    e->code = Py_NewRef(code);
+    e->ufunc = n < 0 ? NULL : Py_NewRef(u);
+    e->site = n < 0 ? NULL : Py_XNewRef(site);
+    e->dver = dver;
+    e->nin = (int)n;
+    e->argc = ((PyCodeObject *)code)->co_argcount;
+    for (int i = 0; i < 4; i++)
+        Py_XDECREF(old[i]);
+    return e;
+}
+/* NumPy reports floating-point events (errstate) from inside the ufunc, as warnings that
+ * name the innermost Python frame: the kernel's, where the kernel runs. So the ufunc runs
+ * here with those reports off -- in a context of its own where NumPy's errstate variable
+ * holds errstate(all="ignore") -- and only while the caller's errstate is NumPy's default
+ * (the variable's default object; its modes read at set-up: "ignore" or "warn" each); the
+ * FP flags it raised are then read: an event the default reports sends an op's kernel call
+ * to the Python kernel (which runs again and reports it where it always did), and has an
+ * into variant's call report it as NumPy would have from that variant's frame (its
+ * `ufunc_call_site`: the warning's globals, file and line). A context already entered (by
+ * another thread while a ufunc released the GIL) is not waited for: the Python function.
+ * (Python code run from inside the ufunc call -- a finalizer the collector runs from one of
+ * NumPy's allocations -- sees that context: errstate(all="ignore"), other variables unset.) */
+static PyObject *nk_fp_var, *nk_fp_default, *nk_fp_quiet; /* errstate's ContextVar, its default, the quiet context */
+static int nk_fp_flags = -1;                               /* the FE_ flags the default reports; -1: not set up */
+/* The head of NumPy's errstate object (its capsule's npy_extobj), read once set-up has checked
+ * it against _get_extobj_dict (nk_fp_mask >= 0): an errstate equal to the default (np.seterr
+ * restoring it makes a new object) runs the same way. */
+typedef struct {
+    int errmask;
+    Py_ssize_t bufsize;
+} NkExtobj;
+static int nk_fp_mask = -1;
+static Py_ssize_t nk_fp_bufsize;
+
+/* The errstate `cap`'s settings, or NULL (no error): not an errstate capsule. */
+static NkExtobj *
+nk_extobj(PyObject *cap)
+{
+    NkExtobj *e = PyCapsule_CheckExact(cap) ? PyCapsule_GetPointer(cap, "numpy.ufunc.extobj") : NULL;
+    if (e == NULL)
+        PyErr_Clear();
+    return e;
+}
+static const int nk_fe[4] = {FE_DIVBYZERO, FE_OVERFLOW, FE_UNDERFLOW, FE_INVALID};
+static const char *const nk_fe_names[4] = {"divide", "over", "under", "invalid"};
+static const char *const nk_fe_what[4] = {"divide by zero", "overflow", "underflow", "invalid value"};
+
+static void
+nk_fp_setup(void)
+{
+    nk_fp_flags = 0;
+    PyObject *g = PyDict_New();
+    PyObject *r = g == NULL || PyDict_SetItemString(g, "__builtins__", PyEval_GetBuiltins()) < 0
+                      ? NULL
+                      : PyRun_String("import contextvars\n"
+                                     "from numpy._core import umath as u\n"
+                                     "v = u._extobj_contextvar\n"
+                                     "c = contextvars.Context()\n"
+                                     "d, m = c.run(v.get), c.run(u._get_extobj_dict)\n"
+                                     "q = contextvars.Context()\n"
+                                     "q.run(lambda: v.set(u._make_extobj(all='ignore')))\n"
+                                     "mq = q.run(u._get_extobj_dict)\n"
+                                     "ok = mq == dict(m, divide='ignore', over='ignore', under='ignore', "
+                                     "invalid='ignore') and m['call'] is None and "
+                                     "all(m[k] in ('ignore', 'warn') for k in ('divide', 'over', 'under', 'invalid'))\n"
+                                     "modes = ('ignore', 'warn', 'raise', 'call', 'print', 'log')\n"
+                                     "mask = sum(modes.index(m[k]) << 3 * i for i, k in "
+                                     "enumerate(('divide', 'over', 'under', 'invalid')))\n"
+                                     "others = (c.run(u._make_extobj, bufsize=2 * m['bufsize']), "
+                                     "c.run(u._make_extobj, divide='raise'), c.run(u._make_extobj, invalid='ignore'))\n",
+                                     Py_file_input, g, g);
+    PyObject *ok = r == NULL ? NULL : PyDict_GetItemString(g, "ok");
+    PyObject *m = r == NULL ? NULL : PyDict_GetItemString(g, "m");
+    int flags = 0;
+    for (int i = 0; ok == Py_True && m != NULL && i < 4; i++) {
+        PyObject *mode = PyDict_GetItemString(m, nk_fe_names[i]);
+        if (mode != NULL && PyUnicode_Check(mode) && PyUnicode_CompareWithASCIIString(mode, "warn") == 0)
+            flags |= nk_fe[i];
+    }
+    PyObject *mask = ok == Py_True ? PyDict_GetItemString(g, "mask") : NULL;
+    PyObject *others = ok == Py_True ? PyDict_GetItemString(g, "others") : NULL;
+    PyObject *bufsize = m == NULL ? NULL : PyDict_GetItemString(m, "bufsize");
+    if (mask != NULL && others != NULL && bufsize != NULL && PyTuple_CheckExact(others) &&
+        PyTuple_GET_SIZE(others) == 3) { /* the capsule's head reads as _get_extobj_dict says */
+        long want = PyLong_AsLong(mask);
+        Py_ssize_t size = PyLong_AsSsize_t(bufsize);
+        NkExtobj *d = nk_extobj(PyDict_GetItemString(g, "d"));
+        NkExtobj *o[3] = {nk_extobj(PyTuple_GET_ITEM(others, 0)), nk_extobj(PyTuple_GET_ITEM(others, 1)),
+                          nk_extobj(PyTuple_GET_ITEM(others, 2))};
+        if (d != NULL && o[0] != NULL && o[1] != NULL && o[2] != NULL && d->errmask == want && d->bufsize == size &&
+            o[0]->errmask == want && o[0]->bufsize == 2 * size && o[1]->errmask == (want & ~7) + 2 &&
+            o[1]->bufsize == size && o[2]->errmask == (want & ~(7 << 9)) && o[2]->bufsize == size) {
+            nk_fp_mask = (int)want;
+            nk_fp_bufsize = size;
+        }
+    }
+    if (ok == Py_True && m != NULL) {
+        nk_fp_var = Py_NewRef(PyDict_GetItemString(g, "v"));
+        nk_fp_default = Py_NewRef(PyDict_GetItemString(g, "d"));
+        nk_fp_quiet = Py_NewRef(PyDict_GetItemString(g, "q"));
+        nk_fp_flags = flags | 0x40000000; /* (set up: never 0 again) */
+    }
+    Py_XDECREF(r);
+    Py_XDECREF(g);
+    PyErr_Clear();
+}
+
+/* The FP flags of `mask` (FE_ bits) raised, and clearing them: on x86-64 the x87 status word and
+ * MXCSR read directly (the same bits in both; glibc's feclearexcept rewrites the x87
+ * environment, ~20 ns), clearing only a unit that has one of them set; else <fenv.h>. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && FE_INVALID == 0x01 && FE_DIVBYZERO == 0x04 && \
+    FE_OVERFLOW == 0x08 && FE_UNDERFLOW == 0x10
+static inline void
+nk_fe_read(unsigned short *sw, unsigned int *csr)
+{
+    __asm__ volatile("fnstsw %0" : "=m"(*sw));
+    __asm__ volatile("stmxcsr %0" : "=m"(*csr));
+}
+static inline int
+nk_fe_test(int mask)
+{
+    unsigned short sw;
+    unsigned int csr;
+    nk_fe_read(&sw, &csr);
+    return (int)((sw | csr) & (unsigned int)mask);
+}
+static inline void
+nk_fe_clear(int mask)
+{
+    unsigned short sw;
+    unsigned int csr;
+    nk_fe_read(&sw, &csr);
+    if (sw & mask)
+        __asm__ volatile("fnclex");
+    if (csr & mask) {
+        csr &= ~(unsigned int)mask;
+        __asm__ volatile("ldmxcsr %0" : : "m"(csr));
+    }
+}
+#else
+static inline int
+nk_fe_test(int mask)
+{
+    return fetestexcept(mask);
+}
+static inline void
+nk_fe_clear(int mask)
+{
+    feclearexcept(mask);
+}
+#endif
+
+/* u(*args) with the default errstate's reports off: 1 (*r the result or NULL with an error,
+ * *fe the reported events' flags raised), or 0: not run (another errstate, or the context
+ * taken). */
+static int
+nk_quiet_call(PyObject *u, PyObject *const *args, Py_ssize_t n, PyObject **r, int *fe)
+{
+    if (nk_fp_flags < 0)
+        nk_fp_setup();
+    if (nk_fp_flags == 0)
+        return 0;
+    PyObject *cur;
+    if (PyContextVar_Get(nk_fp_var, NULL, &cur) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_XDECREF(cur); /* (the variable holds it) */
+    NkExtobj *e;
+    if (cur != nk_fp_default &&
+        (nk_fp_mask < 0 || (e = nk_extobj(cur)) == NULL || e->errmask != nk_fp_mask || e->bufsize != nk_fp_bufsize))
+        return 0;
+    if (PyContext_Enter(nk_fp_quiet) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    int flags = nk_fp_flags & (FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID);
+    nk_fe_clear(flags);
+    Py_INCREF(u); /* (held through the call) */
+    *r = PyObject_Vectorcall(u, args, n, NULL);
+    Py_DECREF(u);
+    *fe = nk_fe_test(flags);
+    if (PyContext_Exit(nk_fp_quiet) < 0) /* (only if something else entered a context and left it entered) */
+        Py_CLEAR(*r);
+    return 1;
+}
+
+/* kernel(*data) as the op driver calls it: its ufunc's when it has one and the arguments
+ * after the arrays are False, made an array as `nd` makes it; else the kernel's call. */
+static PyObject *
+nk_kernel_call(PyObject *kernel, PyObject *const *data, Py_ssize_t nargs)
+{
+    NkEntry *e = nk_entry(kernel);
+    PyObject *u = e == NULL || nargs < e->nin || nargs > e->argc ? NULL : e->ufunc, *r;
+    for (Py_ssize_t i = u == NULL ? nargs : e->nin; i < nargs; i++)
+        if (data[i] != Py_False)
+            u = NULL;
+    int fe;
+    if (u == NULL || !nk_quiet_call(u, data, e->nin, &r, &fe))
+        return PyObject_Vectorcall(kernel, data, nargs, NULL);
+    if (r != NULL && fe) { /* an event NumPy reports: the kernel runs again and reports it */
+        Py_DECREF(r);
+        return PyObject_Vectorcall(kernel, data, nargs, NULL);
+    }
+    if (r == NULL || Py_TYPE(r) == ndarray_type || !PyObject_TypeCheck(r, nk_generic_type))
+        return r;
+    PyObject *a = PyObject_CallOneArg(np_asarray, r); /* nd: a NumPy scalar as a 0-d array */
+    Py_DECREF(r);
+    return a;
+}
+
+/* What NumPy's `warn` mode reports for the events `fe` of ufunc `u`, from the frame at `site`
+ * ((globals, file name, line): the warnings module's context for that frame). */
+static int
+nk_report(PyObject *u, PyObject *site, int fe)
+{
+    PyObject *g = PyTuple_GET_ITEM(site, 0), *name = PyObject_GetAttrString(u, "__name__");
+    if (name == NULL)
+        return -1;
+    int lineno = (int)PyLong_AsLong(PyTuple_GET_ITEM(site, 2)), r = 0;
+    for (int i = 0; r == 0 && i < 4; i++) {
+        if (!(fe & nk_fe[i]))
+            continue;
+        PyObject *registry = PyDict_GetItemString(g, "__warningregistry__"); /* (as warnings' setup_context) */
+        if (registry == NULL) {
+            registry = PyDict_New();
+            if (registry == NULL || PyDict_SetItemString(g, "__warningregistry__", registry) < 0) {
+                Py_XDECREF(registry);
+                r = -1;
+                break;
+            }
+            Py_DECREF(registry);
+        }
+        Py_INCREF(registry);
+        PyObject *module = PyDict_GetItemString(g, "__name__");
+        module = module != NULL && (module == Py_None || PyUnicode_Check(module)) ? Py_NewRef(module)
+                                                                                  : PyUnicode_FromString("<string>");
+        PyObject *msg = PyUnicode_FromFormat("%s encountered in %U", nk_fe_what[i], name);
+        r = module == NULL || msg == NULL ? -1
+                                          : PyErr_WarnExplicitObject(PyExc_RuntimeWarning, msg, PyTuple_GET_ITEM(site, 1),
+                                                                     lineno, module, registry);
+        Py_XDECREF(msg);
+        Py_XDECREF(module);
+        Py_DECREF(registry);
+    }
+    Py_DECREF(name);
+    return r;
+}
+
+/* into(*data) as the in-place write calls it (data[0] the output): `<its ufunc>(*data[1:],
+ * data[0])`, then True, when it has one and its call site; else the into variant's call. */
+static PyObject *
+nk_into_call(PyObject *into, PyObject *const *data, Py_ssize_t nargs)
+{
+    NkEntry *e = nk_entry(into);
+    PyObject *args[3], *r;
+    int fe;
+    if (e == NULL || e->ufunc == NULL || e->site == NULL || nargs != e->nin + 1 || nargs > e->argc)
+        return PyObject_Vectorcall(into, data, nargs, NULL);
+    for (Py_ssize_t i = 1; i < nargs; i++)
+        args[i - 1] = data[i];
+    args[e->nin] = data[0];
+    PyObject *site = Py_NewRef(e->site), *u = Py_NewRef(e->ufunc); /* (the entry may be refilled meanwhile) */
+    if (!nk_quiet_call(u, args, nargs, &r, &fe)) {
+        Py_DECREF(site);
+        Py_DECREF(u);
+        return PyObject_Vectorcall(into, data, nargs, NULL);
+    }
+    Py_XDECREF(r);
+    int bad = r == NULL || (fe && nk_report(u, site, fe) < 0);
+    Py_DECREF(site);
+    Py_DECREF(u);
+    if (bad)
+        return NULL;
+    Py_RETURN_TRUE;
+}
+
+/* The 0-d array `as_tensor_arg` makes of an exact float `v` for an operand of `dtype`
+ * (`np.asarray(v, dtype=dtype)`), for a call that records nothing and whose kernel is its
+ * ufunc on the arrays alone (nothing keeps the array, which only feeds the ufunc): the
+ * same array, read-only, kept for the next call with the same float (its bits) and dtype;
+ * a new reference, or NULL (no error): make it as before. */
+#define NK_NUMBERS 4
+static struct {
+    PyObject *dtype, *arr;
+    uint64_t bits;
+} nk_numbers[NK_NUMBERS];
+static int nk_numbers_next;
+
+static PyObject *
+nk_number(PyObject *kernel, Py_ssize_t nargs, PyObject *v, PyObject *dtype)
+{
+    NkEntry *e = PyFloat_CheckExact(v) ? nk_entry(kernel) : NULL;
+    if (e == NULL || e->ufunc == NULL || e->nin != nargs || e->argc < nargs)
+        return NULL;
+    double d = PyFloat_AS_DOUBLE(v);
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    for (int i = 0; i < NK_NUMBERS; i++)
+        if (nk_numbers[i].dtype == dtype && nk_numbers[i].bits == bits)
+            return Py_NewRef(nk_numbers[i].arr);
+    PyObject *cargs[2] = {v, dtype};
+    PyObject *arr = PyObject_Vectorcall(np_asarray, cargs, 1, dtype_kwnames);
+    PyObject *flags = arr == NULL || Py_TYPE(arr) != ndarray_type ? NULL : PyObject_GetAttrString(arr, "flags");
+    int ro = flags == NULL ? -1 : PyObject_SetAttrString(flags, "writeable", Py_False);
+    Py_XDECREF(flags);
+    if (ro < 0) {
+        Py_XDECREF(arr);
+        PyErr_Clear();
+        return NULL;
+    }
+    int i = nk_numbers_next;
+    nk_numbers_next = (i + 1) % NK_NUMBERS;
+    PyObject *old[2] = {nk_numbers[i].dtype, nk_numbers[i].arr};
+    nk_numbers[i].dtype = Py_NewRef(dtype);
+    nk_numbers[i].arr = arr;
+    nk_numbers[i].bits = bits;
+    Py_XDECREF(old[0]);
+    Py_XDECREF(old[1]);
+    return Py_NewRef(arr);
+}
+
+/* kernel_ufunc(fn): the ufunc the drivers call for the kernel or into variant `fn`, or None
+ * (tests read it). */
+static PyObject *
+nk_kernel_ufunc(PyObject *self, PyObject *fn)
+{
+    NkEntry *e = nk_entry(fn);
+    return Py_NewRef(e == NULL || e->ufunc == NULL ? Py_None : e->ufunc);
+}
+
+/* The in-place write's two reads around the kernel, without attribute look-ups: an exact
+ * ndarray's `flags.writeable` from its flags word once that reading was checked against the
+ * getter (nk_flags_read: on arrays writeable and not, a view and a broadcast one), and the
+ * version bump (`vc = x._vc; if vc is None: vc = x._vc = VersionCounter()`; `vc.value += 1`)
+ * through the Tensor's slot and, while VersionCounter is the class set up and its `value`
+ * the object slot it was (nk_vc_*: its version tag), the counter's slot. */
+
+static int nk_flags_read = -1; /* -1: not checked yet */
+
+static int
+nk_writeable(PyObject *a)
+{
+    if (nk_flags_read < 0) {
+        PyObject *g = PyDict_New();
+        PyObject *r = g == NULL || PyDict_SetItemString(g, "__builtins__", PyEval_GetBuiltins()) < 0
+                          ? NULL
+                          : PyRun_String("(__import__('numpy').empty((2,), 'f4'), __import__('numpy').empty((3, 2))[:, 1], "
+                                         "__import__('numpy').broadcast_to(__import__('numpy').empty(()), (2,)), "
+                                         "__import__('numpy').arange(3.0).view(), __import__('numpy').empty(()))",
+                                         Py_eval_input, g, g);
+        int ok = r != NULL && PyTuple_CheckExact(r) && PyTuple_GET_SIZE(r) == 5;
+        if (ok) {
+            PyObject *ro = PyTuple_GET_ITEM(r, 3), *flags = PyObject_GetAttrString(ro, "flags");
+            ok = flags != NULL && PyObject_SetAttrString(flags, "writeable", Py_False) == 0;
+            Py_XDECREF(flags);
+        }
+        for (Py_ssize_t k = 0; ok && k < 5; k++) {
+            PyObject *e = PyTuple_GET_ITEM(r, k), *flags = PyObject_GetAttrString(e, "flags");
+            PyObject *w = flags == NULL ? NULL : PyObject_GetAttrString(flags, "writeable");
+            ok = w != NULL && (w == Py_True || w == Py_False) && el_check_writeable(e, w == Py_True) &&
+                 (w == Py_True) == (k != 2 && k != 3);
+            Py_XDECREF(flags);
+            Py_XDECREF(w);
+        }
+        Py_XDECREF(r);
+        Py_XDECREF(g);
+        PyErr_Clear();
+        nk_flags_read = ok;
+    }
+    if (nk_flags_read && Py_TYPE(a) == ndarray_type)
+        return !!(((ElArrayFlags *)a)->flags & EL_WRITEABLE);
+    PyObject *flags = PyObject_GetAttr(a, ip_strs[0]);
+    PyObject *w = flags == NULL ? NULL : PyObject_GetAttr(flags, ip_strs[1]);
+    int writeable = w == NULL ? -1 : PyObject_IsTrue(w);
+    Py_XDECREF(flags);
+    Py_XDECREF(w);
+    return writeable;
+}
+
+static PyTypeObject *nk_vc_type; /* the VersionCounter class whose `value` slot is read below */
+static unsigned int nk_vc_tag;   /* its version tag then */
+static Py_ssize_t nk_vc_off;     /* the slot's offset */
+
+/* x (an exact Tensor of the checked layout) counts one more write: 0, or -1 with an error. */
+static int
+nk_bump(PyObject *x, PyObject *vc_type)
+{
+    PyObject *vc = get(&tensor_L, x, T_VC);
     if (vc == Py_None) {
         Py_DECREF(vc);
-        vc = PyObject_CallNoArgs(op->ip_vc_type);
-        if (vc != NULL && PyObject_SetAttr(x, ip_strs[2], vc) < 0)
-            Py_CLEAR(vc);
+        vc = PyObject_CallNoArgs(vc_type);
+        if (vc == NULL)
+            return -1;
+        put(&tensor_L, x, T_VC, vc); /* (`x._vc = ...` reaches that slot: layout_ok) */
     }
-    PyObject *v = vc == NULL ? NULL : PyObject_GetAttr(vc, ip_strs[3]);
-    PyObject *nv = v == NULL ? NULL : PyNumber_InPlaceAdd(v, ip_one);
-    int set = nv == NULL ? -1 : PyObject_SetAttr(vc, ip_strs[3], nv);
-    Py_XDECREF(v);
-    Py_XDECREF(nv);
-    Py_XDECREF(vc);
-    return set < 0 ? NULL : Py_NewRef(x);
+    if (vc == NULL)
+        return -1;
+    PyTypeObject *t = Py_TYPE(vc);
+    if ((PyObject *)t == vc_type && PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG) &&
+        (t != nk_vc_type || t->tp_version_tag != nk_vc_tag)) { /* (read again) */
+        PyObject *d = t->tp_setattro == PyObject_GenericSetAttr && t->tp_getattro == PyObject_GenericGetAttr
+                          ? _PyType_Lookup(t, ip_strs[3])
+                          : NULL;
+        PyMemberDef *m = d != NULL && Py_TYPE(d) == &PyMemberDescr_Type ? ((PyMemberDescrObject *)d)->d_member : NULL;
+        Py_CLEAR(nk_vc_type);
+        if (m != NULL && m->type == T_OBJECT_EX && !(m->flags & READONLY) &&
+            PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG)) {
+            nk_vc_type = (PyTypeObject *)Py_NewRef(t);
+            nk_vc_tag = t->tp_version_tag;
+            nk_vc_off = m->offset;
+        }
+    }
+    PyObject *v, *nv;
+    int r;
+    if (t == nk_vc_type && t->tp_version_tag == nk_vc_tag && PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG) &&
+        (v = SLOT(vc, nk_vc_off)) != NULL) {
+        nv = PyNumber_InPlaceAdd(v, ip_one);
+        if (nv != NULL) {
+            SLOT(vc, nk_vc_off) = nv;
+            Py_DECREF(v);
+        }
+        r = nv == NULL ? -1 : 0;
+    }
+    else { /* `vc.value += 1`, by attribute */
+        v = PyObject_GetAttr(vc, ip_strs[3]);
+        nv = v == NULL ? NULL : PyNumber_InPlaceAdd(v, ip_one);
+        r = nv == NULL ? -1 : PyObject_SetAttr(vc, ip_strs[3], nv);
+        Py_XDECREF(v);
+        Py_XDECREF(nv);
+    }
+    Py_DECREF(vc);
+    return r;
 }
 
 /* An op object's common case (an op, or an in-place op), or FALLBACK. */
@@ -4985,6 +5513,8 @@ static PyMethodDef methods[] = {
      "inplace_op(context, function, row): the C version of a generated in-place op (see _accel.ops)."},
     {"method", make_method, METH_VARARGS,
      "method(function, row): the C version of a Tensor method that calls a generated op (see _accel.methods)."},
+    {"kernel_ufunc", nk_kernel_ufunc, METH_O,
+     "kernel_ufunc(fn): the ufunc the op driver calls for kernel `fn` (its as_ufunc), or None."},
     {"grad_property", make_grad_property, METH_O,
      "grad_property(prop): Tensor.grad with its common cases in C (see _accel.grad_property)."},
     {"accumulator_of", (PyCFunction)(void (*)(void))accumulator_of, METH_FASTCALL | METH_KEYWORDS,

@@ -9,6 +9,7 @@ Everything here works on NumPy and CuPy arrays alike; the CuPy-specific function
 
 from __future__ import annotations
 
+import dis
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -166,6 +167,26 @@ def readonly_scalar(value: Any, dtype: Any) -> Any:
 ONES: dict[Any, Any] = {np.dtype(t): readonly_scalar(1, t) for t in (np.float16, np.float32, np.float64)}
 
 
+def same_as_ufunc(np_fn: Any, warns_from: Any = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark the decorated kernel or into variant as NumPy's ufunc `np_fn` on exact ndarrays
+    of one real floating dtype (what the C op driver and in-place write pass it): a kernel
+    computes exactly `np_fn(*arrays)` made an array as `nd` makes it, its trailing arguments
+    being False (matmul's transpose flags); an into variant is `np_fn(*arrays, out)`, then
+    True. The C driver (runtime/_speedups.c) then calls `np_fn` itself, without the
+    function's frame; it reads the mark per function object (a kernel re-registered or
+    replaced is read again). An into variant also needs `ufunc_call_site` (ufunc_into's):
+    where NumPy's warnings of floating-point events name the frame that calls `np_fn`, which
+    the C write names too; `warns_from`: the into variant whose frame calls it (its site)."""
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        setattr(fn, "as_ufunc", np_fn)  # noqa: B010  (function attributes mypy does not know)
+        if warns_from is not None:
+            setattr(fn, "ufunc_call_site", warns_from.ufunc_call_site)  # noqa: B010
+        return fn
+
+    return mark
+
+
 def ufunc(name: str) -> Callable[[Any], Any]:
     """A one-array kernel applying the array module's ufunc `name` (`np.tanh`, `cupy.tanh`).
 
@@ -183,7 +204,7 @@ def ufunc(name: str) -> Callable[[Any], Any]:
 
     kernel.__name__ = kernel.__qualname__ = name
     kernel.__doc__ = f"{name}(x), elementwise (the array module's ufunc)."
-    return kernel
+    return same_as_ufunc(np_fn)(kernel)
 
 
 def separate(out: Any, arrays: Sequence[Any]) -> bool:
@@ -226,7 +247,17 @@ def ufunc_into(name: str) -> Callable[..., bool]:
             return generic(out, x, y)
 
     into.__name__ = into.__qualname__ = f"{name}_into"
-    return into
+    # where NumPy's warnings of floating-point events name this function's frame (its call of
+    # the ufunc): the C in-place write names it too (same_as_ufunc)
+    site = (globals(), into.__code__.co_filename, _line_of_call(into, "np_fn"))
+    setattr(into, "ufunc_call_site", site)  # noqa: B010
+    return same_as_ufunc(np_fn)(into)
+
+
+def _line_of_call(fn: Callable[..., Any], name: str) -> int:
+    """The line in `fn` where it first reads the free variable `name` (to call it)."""
+    lines = (i.positions.lineno for i in dis.get_instructions(fn) if i.argval == name and i.positions)
+    return next(n for n in lines if n is not None)
 
 
 def pair(value: Any, op: str, arg: str, minimum: int) -> tuple[int, int]:

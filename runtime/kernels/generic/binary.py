@@ -16,7 +16,14 @@ import operator
 import numpy as np
 
 from opgrad.runtime import _accel
-from opgrad.runtime.kernels.common import array_module, broadcast_shapes, nd, ufunc_into, unbroadcast
+from opgrad.runtime.kernels.common import (
+    array_module,
+    broadcast_shapes,
+    nd,
+    same_as_ufunc,
+    ufunc_into,
+    unbroadcast,
+)
 from opgrad.runtime.kernels.registry import register_into, register_kernel
 
 
@@ -39,6 +46,7 @@ def _pair(x_grad, y_grad, x, y):
 
 
 @register_kernel("add")
+@same_as_ufunc(np.add)  # `x + y` on exact ndarrays
 def add(x, y):
     try:
         r = x + y
@@ -81,6 +89,7 @@ _accel.node_kernel("add_grad", add_grad)  # its common cases in the C node drive
 
 
 @register_kernel("subtract")
+@same_as_ufunc(np.subtract)  # `x - y` on exact ndarrays
 def subtract(x, y):
     try:
         r = x - y
@@ -102,6 +111,7 @@ def subtract_grad(x, y, out_grad, needs=None):
 
 
 @register_kernel("multiply")
+@same_as_ufunc(np.multiply)  # `x * y` on exact ndarrays
 def multiply(x, y):
     try:
         r = x * y
@@ -114,6 +124,7 @@ _multiply_into = ufunc_into("multiply")
 
 
 @register_into(multiply)
+@same_as_ufunc(np.multiply, warns_from=_multiply_into)  # (the C write passes only real float arrays)
 def multiply_into(out, x, y):
     """Declines complex x: NumPy's complex multiply into an operand's own memory of one
     element rounds differently from `x * y` (1 ulp; tests/test_inplace_layouts.py found it),
@@ -140,6 +151,7 @@ def multiply_grad(x, y, out_grad, needs=None):
 
 
 @register_kernel("divide")
+@same_as_ufunc(np.divide)  # `x / y` on exact ndarrays
 def divide(x, y):
     try:
         r = x / y

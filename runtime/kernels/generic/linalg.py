@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from opgrad.runtime import _accel
-from opgrad.runtime.kernels.common import array_module, check_like, nd, unbroadcast
+from opgrad.runtime.kernels.common import array_module, check_like, nd, same_as_ufunc, unbroadcast
 from opgrad.runtime.kernels.registry import register_kernel
 
 _BOTH = (True, True)  # backward.yaml's `needs` when the graph wants both gradients (None)
@@ -52,6 +52,7 @@ _NDARRAY = np.ndarray
 
 
 @register_kernel("matmul")
+@same_as_ufunc(np.matmul)  # `x @ y` on exact ndarrays, with both transpose flags False
 def matmul(x, y, transpose_x=False, transpose_y=False):
     a = _swap(x) if transpose_x else x
     b = _swap(y) if transpose_y else y
