@@ -231,3 +231,20 @@ def grad_property(cls: type) -> None:
         return
     PURE["grad"] = prop
     setattr(cls, "grad", c_prop)  # noqa: B010
+
+
+def engine_backward(namespace: dict[str, Any]) -> None:
+    """Replace `backward` in engine (its `namespace`) by its C version, which runs the lean
+    one-loss path (Tensor.backward of a loss: seed, dependency count, holder, grad mode and
+    the pass's callbacks, then the loop) and calls the Python `backward` for every other call
+    or when one of the names that path uses was replaced. Only with the C loop and dependency
+    count bound (`engine_loop`, `engine_count`, above)."""
+    if _speedups is None or "_count_deps" not in PURE:
+        return
+    try:
+        c_fn = _speedups.setup_engine_backward(namespace)
+    except (TypeError, AttributeError) as e:
+        _keeps_python("engine's backward", "lean backward", "it runs in Python", e)
+        return
+    PURE["backward"] = namespace["backward"]
+    namespace["backward"] = c_fn

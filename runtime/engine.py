@@ -507,3 +507,4 @@ def _needed_nodes(
 
 
 _accel.engine_count(globals())  # _count_deps in C when built (runtime/_accel.py)
+_accel.engine_backward(globals())  # backward's lean one-loss path in C when built (runtime/_accel.py)
