@@ -248,3 +248,19 @@ def engine_backward(namespace: dict[str, Any]) -> None:
         return
     PURE["backward"] = namespace["backward"]
     namespace["backward"] = c_fn
+
+
+def tensor_backward(cls: type) -> None:
+    """Replace `cls.backward` (runtime/tensor.py's Tensor.backward) by its C version, the same
+    statement without the method's frame. Only with the C `backward` of engine bound
+    (`engine_backward`, above); called by engine once that is done."""
+    if _speedups is None or "backward" not in PURE:
+        return
+    fn = cls.__dict__["backward"]
+    try:
+        c_method = _speedups.setup_tensor_backward(fn)
+    except TypeError as e:  # the class keeps its method
+        _keeps_python(cls.__qualname__, "backward", "it keeps its Python method", e)
+        return
+    PURE["Tensor.backward"] = fn
+    setattr(cls, "backward", c_method)  # noqa: B010

@@ -695,6 +695,17 @@ setup_wrappers(PyObject *self, PyObject *g)
  * function. Nodes' slots are read at node_L's offsets for classes that keep node_L's
  * layout, through getattr otherwise. */
 
+/* get_any with layout_ok's cache hit inline (the loop reads ~15 slots per node). */
+static inline PyObject *
+el_get_any(Layout *L, PyObject *obj, int i)
+{
+    PyTypeObject *t = Py_TYPE(obj);
+    CacheEntry *e = &L->cache[((uintptr_t)t >> 4) & (CACHE_SIZE - 1)];
+    if (e->type == t && e->tag == t->tp_version_tag && PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG))
+        return get(L, obj, i);
+    return get_any(L, obj, i);
+}
+
 static PyObject *el_globals;  /* engine_loop's globals() */
 static PyObject *el_fallback; /* the Python run_backward */
 static PyObject *el_heappush, *el_heappop, *el_heappushpop; /* heapq's */
@@ -796,7 +807,7 @@ el_heap(PyObject *fn, PyObject *ready, PyObject *key)
 static PyObject *
 el_key(PyObject *node, Py_ssize_t order)
 {
-    PyObject *seq = get_any(&node_L, node, N_SEQ);
+    PyObject *seq = el_get_any(&node_L, node, N_SEQ);
     if (seq == NULL)
         return NULL;
     PyObject *neg = PyNumber_Negative(seq);
@@ -901,14 +912,14 @@ el_mismatch(PyObject *data, PyObject *child)
 {
     PyObject *cls = class_of(data), *want = NULL, *have = NULL;
     int bad = -1;
-    if (cls == NULL || (want = get_any(&node_L, child, N_ATYPE)) == NULL)
+    if (cls == NULL || (want = el_get_any(&node_L, child, N_ATYPE)) == NULL)
         goto done;
     if (cls != want) {
         bad = 1;
         goto done;
     }
     Py_CLEAR(want);
-    if ((want = get_any(&node_L, child, N_SHAPE)) == NULL)
+    if ((want = el_get_any(&node_L, child, N_SHAPE)) == NULL)
         goto done;
     bad = cls == (PyObject *)ndarray_type ? el_shape_differs(data, want) : -2;
     if (bad == -2) {
@@ -923,7 +934,7 @@ el_mismatch(PyObject *data, PyObject *child)
     Py_CLEAR(have);
     Py_CLEAR(want);
     bad = -1;
-    if ((want = get_any(&node_L, child, N_DTYPE)) == NULL)
+    if ((want = el_get_any(&node_L, child, N_DTYPE)) == NULL)
         goto done;
     if (cls == (PyObject *)ndarray_type && el_arrays_read && EL_ARRAY_FIELDS(data)->descr == want) {
         bad = 0; /* `data.dtype is child._dtype` */
@@ -965,6 +976,7 @@ el_list1(PyObject *g)
  * and any helper replaced in engine_loop's globals (tests do), goes to `_accumulate`. */
 
 static int el_leaf_ok;                 /* the fast path's setup succeeded */
+static uint64_t el_leaf_version;       /* engine_loop's globals when its helpers were last checked */
 static PyObject *el_leaf_accumulate;   /* engine_loop._accumulate as set up */
 static PyObject *el_leaf_into;         /* engine_loop.accumulate_into_leaf as set up */
 static PyObject *el_leaf_hooks;        /* engine_loop.run_leaf_hooks as set up */
@@ -1050,6 +1062,7 @@ el_leaf_setup(PyObject *g)
     Py_XDECREF(extra);
     Py_XDECREF(arrays);
     PyErr_Clear();
+    el_leaf_version = 0; /* (checked at the first use) */
     el_leaf_ok = ok;
 }
 
@@ -1131,12 +1144,17 @@ el_leaf(PyObject *node, PyObject *grads, int create, PyObject *held)
     if (!el_leaf_ok || create || !PyDict_CheckExact(held) || !PyList_CheckExact(grads) || PyList_GET_SIZE(grads) < 1 ||
         Py_TYPE(node) != el_acc_type)
         return 0;
-    /* the helpers as set up (a test may replace one in engine_loop) */
-    if (PyDict_GetItemWithError(el_globals, el_str_accumulate) != el_leaf_accumulate ||
-        PyDict_GetItemWithError(el_globals, el_str_into) != el_leaf_into ||
-        PyDict_GetItemWithError(el_globals, el_str_leaf_hooks) != el_leaf_hooks ||
-        PyDict_GetItemWithError(el_globals, el_str_lock) != el_leaf_lock)
-        return PyErr_Occurred() ? -1 : 0;
+    /* the helpers as set up (a test may replace one in engine_loop): read again when
+     * engine_loop's globals changed since they were last found so */
+    uint64_t version = ((PyDictObject *)el_globals)->ma_version_tag;
+    if (version != el_leaf_version) {
+        if (PyDict_GetItemWithError(el_globals, el_str_accumulate) != el_leaf_accumulate ||
+            PyDict_GetItemWithError(el_globals, el_str_into) != el_leaf_into ||
+            PyDict_GetItemWithError(el_globals, el_str_leaf_hooks) != el_leaf_hooks ||
+            PyDict_GetItemWithError(el_globals, el_str_lock) != el_leaf_lock)
+            return PyErr_Occurred() ? -1 : 0;
+        el_leaf_version = version;
+    }
     PyObject *leaf = SLOT(node, el_off_variable), *g = PyList_GET_ITEM(grads, 0);
     if (leaf == NULL || !layout_ok(&tensor_L, Py_TYPE(leaf)) || !layout_ok(&tensor_L, Py_TYPE(g)))
         return 0;
@@ -1378,7 +1396,7 @@ el_heap_replace(ElHeap *h, long long k, Py_ssize_t order, PyObject *node)
 static int
 el_seq_key(PyObject *node, long long *k)
 {
-    PyObject *seq = get_any(&node_L, node, N_SEQ);
+    PyObject *seq = el_get_any(&node_L, node, N_SEQ);
     if (seq == NULL)
         return -1;
     int fits = 0;
@@ -1537,19 +1555,19 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                 goto error;
             PyObject *hooks = NULL;
             if (inline_) {
-                if ((hooks = get_any(&node_L, node, N_HOOKS)) == NULL)
+                if ((hooks = el_get_any(&node_L, node, N_HOOKS)) == NULL)
                     goto error;
                 inline_ = hooks == Py_None;
                 Py_DECREF(hooks);
                 if (inline_) {
-                    if ((more = get_any(&node_L, node, N_MORE)) == NULL)
+                    if ((more = el_get_any(&node_L, node, N_MORE)) == NULL)
                         goto error;
                     inline_ = more == Py_None;
                     Py_CLEAR(more);
                 }
             }
             if (inline_) {
-                if ((r = get_any(&node_L, node, N_RELEASED)) == NULL)
+                if ((r = el_get_any(&node_L, node, N_RELEASED)) == NULL)
                     goto error;
                 int released = PyObject_IsTrue(r);
                 Py_CLEAR(r);
@@ -1559,7 +1577,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                 if ((outs = PyObject_VectorcallMethod(el_str_apply, a, 3, NULL)) == NULL)
                     goto error;
                 Py_ssize_t n = PyObject_Size(outs);
-                if (n < 0 || (at = get_any(&node_L, node, N_AT)) == NULL)
+                if (n < 0 || (at = el_get_any(&node_L, node, N_AT)) == NULL)
                     goto error;
                 Py_ssize_t n_at = PyObject_Size(at);
                 Py_CLEAR(at);
@@ -1577,7 +1595,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                 }
             }
             else {
-                if ((hooks = get_any(&node_L, node, N_HOOKS)) == NULL)
+                if ((hooks = el_get_any(&node_L, node, N_HOOKS)) == NULL)
                     goto error;
                 int has_hooks = hooks != Py_None;
                 Py_DECREF(hooks);
@@ -1620,12 +1638,12 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
         Py_ssize_t n_outs = 0;
         if (outs != NULL && (n_outs = PyObject_Size(outs)) < 0)
             goto error;
-        if ((at = get_any(&node_L, node, N_AT)) == NULL || (kids = get_any(&node_L, node, N_NEXTS)) == NULL)
+        if ((at = el_get_any(&node_L, node, N_AT)) == NULL || (kids = el_get_any(&node_L, node, N_NEXTS)) == NULL)
             goto error;
         int has_kids = PyObject_IsTrue(kids);
         if (has_kids < 0)
             goto error;
-        child = has_kids ? PySequence_GetItem(kids, 0) : get_any(&node_L, node, N_NEXT0);
+        child = has_kids ? PySequence_GetItem(kids, 0) : el_get_any(&node_L, node, N_NEXT0);
         if (child == NULL)
             goto error;
         Py_ssize_t i = 0;
@@ -1654,7 +1672,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                 else
                     g = Py_NewRef(Py_None);
                 if (g != Py_None) {
-                    if ((data = get_any(&tensor_L, g, T_DATA)) == NULL)
+                    if ((data = el_get_any(&tensor_L, g, T_DATA)) == NULL)
                         goto error;
                     int p = PyObject_IsTrue(pos);
                     if (p < 0)
@@ -1675,7 +1693,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                     }
                     int add = p;
                     if (!add) {
-                        if ((more = get_any(&node_L, child, N_MORE)) == NULL)
+                        if ((more = el_get_any(&node_L, child, N_MORE)) == NULL)
                             goto error;
                         add = more != Py_None;
                         Py_CLEAR(more);
@@ -1757,7 +1775,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                     goto error;
             }
             else if (i == 1) {
-                if ((child = get_any(&node_L, node, N_NEXT1)) == NULL)
+                if ((child = el_get_any(&node_L, node, N_NEXT1)) == NULL)
                     goto error;
                 if (child == Py_None)
                     break;
@@ -1983,13 +2001,13 @@ el_count_deps(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     for (;;) {
         while (node != Py_None) {
-            if ((n1 = get_any(&node_L, node, N_NEXT1)) == NULL || (nexts = get_any(&node_L, node, N_NEXTS)) == NULL)
+            if ((n1 = el_get_any(&node_L, node, N_NEXT1)) == NULL || (nexts = el_get_any(&node_L, node, N_NEXTS)) == NULL)
                 goto error;
             int has_nexts = PyObject_IsTrue(nexts);
             if (has_nexts < 0)
                 goto error;
             if (n1 == Py_None && !has_nexts) { /* at most one edge, in _next0 */
-                if ((child = get_any(&node_L, node, N_NEXT0)) == NULL)
+                if ((child = el_get_any(&node_L, node, N_NEXT0)) == NULL)
                     goto error;
                 if (child != Py_None) {
                     int walk = el_count_edge(deps, child, several ? root_nodes : NULL);
@@ -2003,7 +2021,7 @@ el_count_deps(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_CLEAR(child);
             }
             else {
-                if ((n0 = get_any(&node_L, node, N_NEXT0)) == NULL)
+                if ((n0 = el_get_any(&node_L, node, N_NEXT0)) == NULL)
                     goto error;
                 it = has_nexts ? PyObject_GetIter(nexts) : NULL;
                 if (has_nexts && it == NULL)
@@ -2056,9 +2074,8 @@ el_count_deps(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         Py_ssize_t n = stack == NULL ? 0 : PyList_GET_SIZE(stack);
         if (n == 0)
             break;
-        Py_SETREF(node, Py_NewRef(PyList_GET_ITEM(stack, n - 1)));
-        if (PyList_SetSlice(stack, n - 1, n, NULL) < 0)
-            goto error;
+        Py_SETREF(node, PyList_GET_ITEM(stack, n - 1)); /* stack.pop(): the list's reference taken over */
+        Py_SET_SIZE(stack, n - 1);
     }
     Py_DECREF(node);
     Py_XDECREF(stack);
@@ -2168,16 +2185,30 @@ eb_set_enabled(PyObject *flag_obj)
     PyObject *r = NULL;
     if (was < 0)
         goto fail;
-    if (flag && !was) {
-        if (PyObject_SetAttr(state, eb_str_enabled, Py_True) < 0 ||
-            (r = PyObject_CallMethod(off, "pop", NULL)) == NULL)
+    if (flag && !was) { /* state.enabled = True; _OFF.pop() */
+        if (PyObject_SetAttr(state, eb_str_enabled, Py_True) < 0)
             goto fail;
-        Py_DECREF(r);
+        Py_ssize_t n = PyList_CheckExact(off) ? PyList_GET_SIZE(off) : 0;
+        if (n) {
+            if (PyList_SetSlice(off, n - 1, n, NULL) < 0)
+                goto fail;
+        }
+        else {
+            if ((r = PyObject_CallMethod(off, "pop", NULL)) == NULL)
+                goto fail;
+            Py_DECREF(r);
+        }
     }
-    else if (!flag && was) {
-        if ((r = PyObject_CallMethod(off, "append", "O", Py_None)) == NULL)
-            goto fail;
-        Py_DECREF(r);
+    else if (!flag && was) { /* _OFF.append(None); state.enabled = False */
+        if (PyList_CheckExact(off)) {
+            if (PyList_Append(off, Py_None) < 0)
+                goto fail;
+        }
+        else {
+            if ((r = PyObject_CallMethod(off, "append", "O", Py_None)) == NULL)
+                goto fail;
+            Py_DECREF(r);
+        }
         if (PyObject_SetAttr(state, eb_str_enabled, Py_False) < 0)
             goto fail;
     }
@@ -2435,6 +2466,95 @@ setup_engine_backward(PyObject *self, PyObject *g)
     eb_version = ((PyDictObject *)g)->ma_version_tag;
     Py_XSETREF(eb_fallback, Py_NewRef(fallback));
     return PyObject_GetAttrString(self, "backward");
+}
+
+/* tensor_backward(self, grad_tensor=None, retain_graph=None, create_graph=False): Tensor.backward's
+ * statement, `later.engine.backward([self], None if grad_tensor is None else [grad_tensor],
+ * retain_graph, create_graph)`, without its frame (`later` read from runtime.tensor's globals
+ * at each call; engine.backward called directly when it is the C one). Bound as a method
+ * (an instancemethod); arguments the Python method would reject go to it. */
+static PyObject *tb_fallback, *tb_globals, *tb_str_later, *tb_str_engine, *tb_str_backward, *tb_kw[3];
+
+static PyObject *
+el_tensor_backward(PyObject *unused, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *a[4] = {NULL, Py_None, Py_None, Py_False}; /* self, grad_tensor, retain_graph, create_graph */
+    if (tb_fallback == NULL || nargs < 1 || nargs > 4)
+        return call_fallback(tb_fallback, args, nargsf, kwnames);
+    for (Py_ssize_t i = 0; i < nargs; i++)
+        a[i] = args[i];
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t j = 0; j < nkw; j++) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, j);
+        int k = 0;
+        while (k < 3 && name != tb_kw[k])
+            k++;
+        if (k == 3 || k + 1 < nargs) /* (unknown, or given by position too: the method raises) */
+            return call_fallback(tb_fallback, args, nargsf, kwnames);
+        for (Py_ssize_t jj = 0; jj < j; jj++) /* a keyword given twice */
+            if (PyTuple_GET_ITEM(kwnames, jj) == name)
+                return call_fallback(tb_fallback, args, nargsf, kwnames);
+        a[k + 1] = args[nargs + j];
+    }
+    PyObject *later = PyDict_GetItemWithError(tb_globals, tb_str_later);
+    if (later == NULL)
+        return PyErr_Occurred() ? NULL : call_fallback(tb_fallback, args, nargsf, kwnames);
+    Py_INCREF(later);
+    PyObject *engine = PyObject_GetAttr(later, tb_str_engine);
+    Py_DECREF(later);
+    if (engine == NULL)
+        return NULL;
+    PyObject *fn = PyObject_GetAttr(engine, tb_str_backward);
+    Py_DECREF(engine);
+    if (fn == NULL)
+        return NULL;
+    PyObject *tensors = el_list1(a[0]), *seeds = NULL, *r = NULL;
+    if (tensors == NULL || (a[1] != Py_None && (seeds = el_list1(a[1])) == NULL))
+        goto done;
+    {
+        PyObject *call[4] = {tensors, seeds == NULL ? Py_None : seeds, a[2], a[3]};
+        r = PyCFunction_Check(fn) && PyCFunction_GET_FUNCTION(fn) == (PyCFunction)(void (*)(void))el_backward
+                ? el_backward(NULL, call, 4, NULL)
+                : PyObject_Vectorcall(fn, call, 4, NULL);
+    }
+done:
+    Py_DECREF(fn);
+    Py_XDECREF(tensors);
+    Py_XDECREF(seeds);
+    return r;
+}
+
+/* setup_tensor_backward(method): Tensor.backward (runtime/tensor.py's function) in C, as an
+ * instancemethod (bound like the function); after setup_engine_backward. */
+static PyObject *
+setup_tensor_backward(PyObject *self, PyObject *fn)
+{
+    if (!PyFunction_Check(fn) || eb_fallback == NULL) {
+        PyErr_SetString(PyExc_TypeError, "setup_tensor_backward: expects Tensor.backward, after setup_engine_backward");
+        return NULL;
+    }
+    PyObject *g = PyFunction_GET_GLOBALS(fn);
+    if (PyDict_GetItemString(g, "later") == NULL) {
+        PyErr_SetString(PyExc_TypeError, "setup_tensor_backward: runtime.tensor has no `later`");
+        return NULL;
+    }
+    const char *kw[3] = {"grad_tensor", "retain_graph", "create_graph"};
+    for (int i = 0; i < 3; i++)
+        if (tb_kw[i] == NULL && (tb_kw[i] = PyUnicode_InternFromString(kw[i])) == NULL)
+            return NULL;
+    if ((tb_str_later == NULL && (tb_str_later = PyUnicode_InternFromString("later")) == NULL) ||
+        (tb_str_engine == NULL && (tb_str_engine = PyUnicode_InternFromString("engine")) == NULL) ||
+        (tb_str_backward == NULL && (tb_str_backward = PyUnicode_InternFromString("backward")) == NULL))
+        return NULL;
+    Py_XSETREF(tb_globals, Py_NewRef(g));
+    Py_XSETREF(tb_fallback, Py_NewRef(fn));
+    PyObject *c_fn = PyObject_GetAttrString(self, "tensor_backward");
+    if (c_fn == NULL)
+        return NULL;
+    PyObject *m = PyInstanceMethod_New(c_fn);
+    Py_DECREF(c_fn);
+    return m;
 }
 
 /* -- the driver of the generated ops of one plain shape ---------------------------------- */
@@ -4233,6 +4353,9 @@ static PyMethodDef methods[] = {
     {"backward", (PyCFunction)(void (*)(void))el_backward, METH_FASTCALL | METH_KEYWORDS,
      "engine.backward with its lean one-loss path in C (see its section)."},
     {"setup_engine_backward", setup_engine_backward, METH_O, "Bind backward to engine (its globals())."},
+    {"tensor_backward", (PyCFunction)(void (*)(void))el_tensor_backward, METH_FASTCALL | METH_KEYWORDS,
+     "Tensor.backward(grad_tensor=None, retain_graph=None, create_graph=False), in C (see its section)."},
+    {"setup_tensor_backward", setup_tensor_backward, METH_O, "Tensor.backward in C, as an instancemethod."},
     {"node_apply", make_node_apply, METH_VARARGS,
      "node_apply(cls, method, row, dtypes, wrap, unpack_data): the C version of a generated node's apply "
      "(see _accel.nodes)."},

@@ -22,6 +22,7 @@ import opgrad as og
 from opgrad.runtime import _accel, engine, grad_mode
 from opgrad.runtime.grad_holder import AccumulateGrad
 from opgrad.runtime.grad_node import GradNode
+from opgrad.runtime.tensor import Tensor
 
 needs_c = pytest.mark.skipif("backward" not in _accel.PURE, reason="needs the C backward")
 
@@ -31,6 +32,8 @@ C_COUNT = engine._count_deps
 PY_BACKWARD = _accel.PURE.get("backward", engine.backward)
 PY_LOOP = _accel.PURE.get("run_backward", engine.run_backward)
 PY_COUNT = _accel.PURE.get("_count_deps", engine._count_deps)
+C_TENSOR_BACKWARD = Tensor.__dict__["backward"]
+PY_TENSOR_BACKWARD = _accel.PURE.get("Tensor.backward", C_TENSOR_BACKWARD)
 
 
 @pytest.fixture
@@ -56,6 +59,7 @@ def both(monkeypatch):
             m.setattr(engine, "run_backward", PY_LOOP)
             m.setattr(engine, "run_grad", PY_LOOP)
             m.setattr(engine, "_count_deps", PY_COUNT)
+            m.setattr(Tensor, "backward", PY_TENSOR_BACKWARD)
             results.append(scenario(m))
         assert c_reached
         return results
@@ -422,3 +426,51 @@ def test_the_holder_and_seed_are_what_the_python_path_makes(monkeypatch) -> None
     assert holder_info == (engine.GradTensorHolder, set(), False, {}, 1, True, False)
     assert seed_info == (True, False, None)
     assert key_info[:2] == (-loss.grad_fn.seq, 0) and key_info[2] == PY_COUNT([(loss.grad_fn, 0)], None)[0]
+
+
+@needs_c
+def test_tensor_backward_passes_its_arguments_as_the_method_does(monkeypatch) -> None:
+    """The C Tensor.backward calls `later.engine.backward` with what the Python method passes,
+    for every way of giving the arguments; arguments the method rejects raise its TypeError."""
+    calls: list = []
+
+    def spy(*args, **kwargs):
+        calls.append((args, kwargs))
+
+    monkeypatch.setattr(engine, "backward", spy)
+    x = og.tensor(np.array([1.0, 2.0]), requires_grad=True)
+    g = og.tensor(np.array([1.0, 3.0]))
+    ways = [
+        ((), {}),
+        ((g,), {}),
+        ((None, True), {}),
+        ((g, False, True), {}),
+        ((), {"retain_graph": True}),
+        ((), {"create_graph": 1, "grad_tensor": g}),
+        ((None,), {"create_graph": True, "retain_graph": 0}),
+        ((), {"grad_tensor": None}),
+    ]
+    for args, kwargs in ways:
+        got = []
+        for method in (C_TENSOR_BACKWARD, PY_TENSOR_BACKWARD):
+            calls.clear()
+            assert method(x, *args, **kwargs) is None
+            ((a, k),) = calls
+            got.append((len(a), [e[0] is x if isinstance(e, list) else e for e in a], k))
+            if isinstance(a[1], list):
+                assert a[1] == [g]
+        assert got[0] == got[1]
+    bad = [
+        ((1, 2, 3, 4), {}),
+        ((), {"seed": g}),
+        ((g,), {"grad_tensor": g}),
+        ((), {"grad_tensor": g, **{"x": 1}}),
+    ]
+    for args, kwargs in bad:
+        errors = []
+        for method in (C_TENSOR_BACKWARD, PY_TENSOR_BACKWARD):
+            with pytest.raises(TypeError) as e:
+                method(x, *args, **kwargs)
+            errors.append(str(e.value))
+        assert errors[0] == errors[1]
+    assert x.backward.__self__ is x  # bound like a method
