@@ -237,30 +237,19 @@ def engine_backward(namespace: dict[str, Any]) -> None:
     """Replace `backward` in engine (its `namespace`) by its C version, which runs the lean
     one-loss path (Tensor.backward of a loss: seed, dependency count, holder, grad mode and
     the pass's callbacks, then the loop) and calls the Python `backward` for every other call
-    or when one of the names that path uses was replaced. Only with the C loop and dependency
-    count bound (`engine_loop`, `engine_count`, above)."""
+    or when one of the names that path uses was replaced; and `Tensor.backward` by its C
+    version (its one statement, `later.engine.backward(...)`, without the method's frame).
+    Only with the C loop and dependency count bound (`engine_loop`, `engine_count`, above)."""
     if _speedups is None or "_count_deps" not in PURE:
         return
+    tensor = namespace["Tensor"]
+    python_fns = (namespace["backward"], tensor.__dict__["backward"])
     try:
         c_fn = _speedups.setup_engine_backward(namespace)
+        c_method = _speedups.setup_tensor_backward(python_fns[1])  # (an instancemethod)
     except (TypeError, AttributeError) as e:
-        _keeps_python("engine's backward", "lean backward", "it runs in Python", e)
+        _keeps_python("engine", "lean backward", "engine.backward and Tensor.backward stay Python", e)
         return
-    PURE["backward"] = namespace["backward"]
+    PURE["backward"], PURE["Tensor.backward"] = python_fns
     namespace["backward"] = c_fn
-
-
-def tensor_backward(cls: type) -> None:
-    """Replace `cls.backward` (runtime/tensor.py's Tensor.backward) by its C version, the same
-    statement without the method's frame. Only with the C `backward` of engine bound
-    (`engine_backward`, above); called by engine once that is done."""
-    if _speedups is None or "backward" not in PURE:
-        return
-    fn = cls.__dict__["backward"]
-    try:
-        c_method = _speedups.setup_tensor_backward(fn)
-    except TypeError as e:  # the class keeps its method
-        _keeps_python(cls.__qualname__, "backward", "it keeps its Python method", e)
-        return
-    PURE["Tensor.backward"] = fn
-    setattr(cls, "backward", c_method)  # noqa: B010
+    tensor.backward = c_method

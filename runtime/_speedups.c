@@ -706,6 +706,11 @@ el_get_any(Layout *L, PyObject *obj, int i)
     return get_any(L, obj, i);
 }
 
+/* In a setup function: `var` = the interned string `s` (once), or return NULL. */
+#define EL_INTERN(var, s)                                                                         \
+    if (var == NULL && (var = PyUnicode_InternFromString(s)) == NULL)                             \
+        return NULL;
+
 static PyObject *el_globals;  /* engine_loop's globals() */
 static PyObject *el_fallback; /* the Python run_backward */
 static PyObject *el_heappush, *el_heappop, *el_heappushpop; /* heapq's */
@@ -1886,9 +1891,6 @@ setup_engine_loop(PyObject *self, PyObject *g)
             PyErr_SetString(PyExc_TypeError, "setup_engine_loop: engine_loop has no Python run_backward");
         return NULL;
     }
-#define EL_INTERN(var, s)                                                                         \
-    if (var == NULL && (var = PyUnicode_InternFromString(s)) == NULL)                             \
-        return NULL;
     EL_INTERN(el_str_apply, "apply");
     EL_INTERN(el_str_release_saved, "release_saved");
     EL_INTERN(el_str_add, "add");
@@ -1904,7 +1906,6 @@ setup_engine_loop(PyObject *self, PyObject *g)
     EL_INTERN(el_str_count_error, "_count_error");
     EL_INTERN(el_str_acc_grad, "AccumulateGrad");
     EL_INTERN(el_str_apply_what, "apply");
-#undef EL_INTERN
     if (el_one == NULL && (el_one = PyLong_FromLong(1)) == NULL)
         return NULL;
     if (!el_arrays_read) { /* arrays of 0 to 3 dimensions, two dtypes, one a view */
@@ -2145,6 +2146,17 @@ eb_names_ok(void)
     return 1;
 }
 
+/* `seq.append(item)`: 0, or -1 on an error. */
+static int
+eb_append(PyObject *seq, PyObject *item)
+{
+    if (PyList_CheckExact(seq))
+        return PyList_Append(seq, item);
+    PyObject *r = PyObject_CallMethod(seq, "append", "O", item);
+    Py_XDECREF(r);
+    return r == NULL ? -1 : 0;
+}
+
 /* grad_mode._set_enabled(flag), its statements (`flag` used for its truth): the previous
  * mode as a new reference, or NULL on an error. */
 static PyObject *
@@ -2200,16 +2212,7 @@ eb_set_enabled(PyObject *flag_obj)
         }
     }
     else if (!flag && was) { /* _OFF.append(None); state.enabled = False */
-        if (PyList_CheckExact(off)) {
-            if (PyList_Append(off, Py_None) < 0)
-                goto fail;
-        }
-        else {
-            if ((r = PyObject_CallMethod(off, "append", "O", Py_None)) == NULL)
-                goto fail;
-            Py_DECREF(r);
-        }
-        if (PyObject_SetAttr(state, eb_str_enabled, Py_False) < 0)
+        if (eb_append(off, Py_None) < 0 || PyObject_SetAttr(state, eb_str_enabled, Py_False) < 0)
             goto fail;
     }
     goto done;
@@ -2280,16 +2283,7 @@ eb_execute(PyObject *loop, PyObject *const *args)
     if ((passes = PyObject_GetAttr(eb_values[EB_CALLBACKS], eb_str_passes)) == NULL ||
         (entry = PyTuple_Pack(2, callbacks, Py_True)) == NULL)
         goto done;
-    if (PyList_CheckExact(passes)) {
-        if (PyList_Append(passes, entry) < 0)
-            goto done;
-    }
-    else {
-        if ((r = PyObject_CallMethod(passes, "append", "O", entry)) == NULL)
-            goto done;
-        Py_DECREF(r);
-    }
-    if ((prev = eb_set_enabled(Py_False)) == NULL)
+    if (eb_append(passes, entry) < 0 || (prev = eb_set_enabled(Py_False)) == NULL)
         goto done;
     if (PyCFunction_Check(loop) && PyCFunction_GET_FUNCTION(loop) == (PyCFunction)(void (*)(void))el_run_backward)
         captured = el_run_backward(NULL, args, 6, NULL);
@@ -2327,10 +2321,7 @@ eb_execute(PyObject *loop, PyObject *const *args)
         Py_DECREF(r);
     }
 done:
-    Py_DECREF(callbacks);
-    Py_XDECREF(passes);
-    Py_XDECREF(entry);
-    Py_XDECREF(prev);
+    el_release((PyObject *[]){callbacks, passes, entry, prev}, 4);
     return captured;
 }
 
@@ -2407,21 +2398,17 @@ setup_engine_backward(PyObject *self, PyObject *g)
         PyErr_SetString(PyExc_TypeError, "setup_engine_backward: expects engine's globals(), after setup_count_deps");
         return NULL;
     }
-#define EB_INTERN(var, s)                                                                         \
-    if (var == NULL && (var = PyUnicode_InternFromString(s)) == NULL)                             \
-        return NULL;
-    EB_INTERN(eb_str_passes, "passes");
-    EB_INTERN(eb_str_state, "STATE");
-    EB_INTERN(eb_str_enabled, "enabled");
-    EB_INTERN(eb_str_off, "_OFF");
-    EB_INTERN(eb_str_copy, "copy");
-    EB_INTERN(eb_str_seed_what, "grad_tensors");
-    EB_INTERN(eb_str_count, "_count_deps");
-    EB_INTERN(eb_str_run, "run_backward");
-    EB_INTERN(eb_str_gm_state, "_STATE");
+    EL_INTERN(eb_str_passes, "passes");
+    EL_INTERN(eb_str_state, "STATE");
+    EL_INTERN(eb_str_enabled, "enabled");
+    EL_INTERN(eb_str_off, "_OFF");
+    EL_INTERN(eb_str_copy, "copy");
+    EL_INTERN(eb_str_seed_what, "grad_tensors");
+    EL_INTERN(eb_str_count, "_count_deps");
+    EL_INTERN(eb_str_run, "run_backward");
+    EL_INTERN(eb_str_gm_state, "_STATE");
     for (int i = 0; i < EB_N; i++)
-        EB_INTERN(eb_name_objs[i], eb_names[i]);
-#undef EB_INTERN
+        EL_INTERN(eb_name_objs[i], eb_names[i]);
     PyObject *v[EB_N];
     for (int i = 0; i < EB_N; i++) {
         if ((v[i] = PyDict_GetItemWithError(g, eb_name_objs[i])) == NULL) {
@@ -2541,12 +2528,10 @@ setup_tensor_backward(PyObject *self, PyObject *fn)
     }
     const char *kw[3] = {"grad_tensor", "retain_graph", "create_graph"};
     for (int i = 0; i < 3; i++)
-        if (tb_kw[i] == NULL && (tb_kw[i] = PyUnicode_InternFromString(kw[i])) == NULL)
-            return NULL;
-    if ((tb_str_later == NULL && (tb_str_later = PyUnicode_InternFromString("later")) == NULL) ||
-        (tb_str_engine == NULL && (tb_str_engine = PyUnicode_InternFromString("engine")) == NULL) ||
-        (tb_str_backward == NULL && (tb_str_backward = PyUnicode_InternFromString("backward")) == NULL))
-        return NULL;
+        EL_INTERN(tb_kw[i], kw[i]);
+    EL_INTERN(tb_str_later, "later");
+    EL_INTERN(tb_str_engine, "engine");
+    EL_INTERN(tb_str_backward, "backward");
     Py_XSETREF(tb_globals, Py_NewRef(g));
     Py_XSETREF(tb_fallback, Py_NewRef(fn));
     PyObject *c_fn = PyObject_GetAttrString(self, "tensor_backward");

@@ -507,5 +507,6 @@ def _needed_nodes(
 
 
 _accel.engine_count(globals())  # _count_deps in C when built (runtime/_accel.py)
-_accel.engine_backward(globals())  # backward's lean one-loss path in C when built (runtime/_accel.py)
-_accel.tensor_backward(Tensor)  # and Tensor.backward's call of it, without a frame
+_accel.engine_backward(
+    globals()
+)  # backward's lean path and Tensor.backward in C when built (runtime/_accel.py)

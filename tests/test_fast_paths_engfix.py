@@ -110,22 +110,19 @@ def test_the_mlp_step_matches_in_order_and_bits(both) -> None:
 def test_random_graphs_match(both, seed, mode) -> None:
     def scenario(m):
         leaves = _random_leaves(seed)
-        pool = _random_graph(seed, leaves)
-        outs = [t for t in pool[-3:] if t.requires_grad] or [t for t in pool if t.requires_grad][-1:]
-        losses = [og.sum(t * t) for t in outs]
+        tracked = [t for t in _random_graph(seed, leaves) if t.requires_grad]
+        losses = [og.sum(t * t) for t in tracked[-3:]]
         log: list = []
         _log_turns(m, losses, log, leaves)
-        if mode == "one_root":
-            losses[-1].backward()
-        elif mode == "retain_twice":
-            losses[-1].backward(retain_graph=True)
-            losses[-1].backward()
-        elif mode == "several_roots":  # several initial keys: the C heap takes them
+        if mode == "grad":
+            got = og.autograd.grad(losses, [t for t in leaves if t.requires_grad], allow_unused=True)
+            return log, [None if g is None else g.numpy().copy() for g in got]
+        if mode == "several_roots":  # several initial keys: the C heap takes them
             engine.backward(losses)
         else:
-            wanted = [t for t in leaves if t.requires_grad]
-            got = og.autograd.grad(losses, wanted, allow_unused=True)
-            return log, [None if g is None else g.numpy().copy() for g in got]
+            losses[-1].backward(retain_graph=mode == "retain_twice")
+            if mode == "retain_twice":
+                losses[-1].backward()
         return log, _grads(leaves)
 
     fast, python = both(scenario)
@@ -474,3 +471,32 @@ def test_tensor_backward_passes_its_arguments_as_the_method_does(monkeypatch) ->
             errors.append(str(e.value))
         assert errors[0] == errors[1]
     assert x.backward.__self__ is x  # bound like a method
+
+
+def test_grad_modes_state_replaced_is_read_at_each_use(both) -> None:
+    """grad_mode's `_OFF` and `_STATE` are read at each switch (as `_set_enabled` reads
+    them): replaced by other objects, both ways give the same modes inside and after."""
+
+    def scenario(m):
+        class State:
+            enabled = True
+
+        state = State()
+        m.setattr(grad_mode, "_STATE", state)
+        m.setattr(grad_mode, "_OFF", [])
+        x = og.tensor(np.array([0.5, 2.0]), requires_grad=True)
+        seen: list = []
+        h = og.tanh(x * 3.0)
+        h.register_hook(lambda g: seen.append((state.enabled, list(grad_mode._OFF), og.is_grad_enabled())))
+        og.sum(h).backward(retain_graph=True)
+        seen.append((state.enabled, list(grad_mode._OFF)))
+        loss = og.sum(h * 2.0)
+        state.enabled = False  # grad mode off in this thread, through the replaced objects
+        grad_mode._OFF.append(None)
+        loss.backward()
+        seen.append((state.enabled, list(grad_mode._OFF), _grads([x])))
+        return seen
+
+    fast, python = both(scenario)
+    _same(fast, python)
+    assert fast[0] == (False, [None], False) and fast[1] == (True, [])
