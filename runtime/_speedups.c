@@ -7,6 +7,8 @@
  *   of_output(t, node)                tensor_wrapper.TensorWrapper.of_output
  *   of_edge(t)                        tensor_wrapper.TensorWrapper.of_edge
  *   meta_of(t)                        tensor_wrapper.TensorWrapper.meta_of
+ *   run_backward, count_deps          engine_loop.run_backward (and run_grad), engine._count_deps
+ *   backward, tensor_backward         engine.backward's lean one-loss path, Tensor.backward
  *   op(context, function, row)        a generated op of one plain body shape (codegen/plan_fast.py):
  *                                     the C driver, whose fallback is that function (see below)
  * Each takes only the common case and otherwise calls the Python function it replaces
