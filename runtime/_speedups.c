@@ -4338,10 +4338,14 @@ static PyMethodDef methods[] = {
      "engine._count_deps, in C (see its section)."},
     {"setup_count_deps", setup_count_deps, METH_O, "Bind count_deps to engine (its Python _count_deps)."},
     {"backward", (PyCFunction)(void (*)(void))el_backward, METH_FASTCALL | METH_KEYWORDS,
-     "engine.backward with its lean one-loss path in C (see its section)."},
+     "backward($module, /, tensors, grad_tensors=None, retain_graph=None, create_graph=False)\n--\n\n"
+     "Accumulate the gradients of `tensors` into the `.grad` of every leaf they depend on.\n\n"
+     "(engine.backward with its lean one-loss path in C: runtime/_speedups.c)"},
     {"setup_engine_backward", setup_engine_backward, METH_O, "Bind backward to engine (its globals())."},
     {"tensor_backward", (PyCFunction)(void (*)(void))el_tensor_backward, METH_FASTCALL | METH_KEYWORDS,
-     "Tensor.backward(grad_tensor=None, retain_graph=None, create_graph=False), in C (see its section)."},
+     "tensor_backward($module, /, self, grad_tensor=None, retain_graph=None, create_graph=False)\n--\n\n"
+     "Accumulate d(self)/d(leaf) into every leaf's `.grad` (seed: ones, or grad_tensor).\n\n"
+     "(Tensor.backward in C: runtime/_speedups.c)"},
     {"setup_tensor_backward", setup_tensor_backward, METH_O, "Tensor.backward in C, as an instancemethod."},
     {"node_apply", make_node_apply, METH_VARARGS,
      "node_apply(cls, method, row, dtypes, wrap, unpack_data): the C version of a generated node's apply "

@@ -500,3 +500,16 @@ def test_grad_modes_state_replaced_is_read_at_each_use(both) -> None:
     fast, python = both(scenario)
     _same(fast, python)
     assert fast[0] == (False, [None], False) and fast[1] == (True, [])
+
+
+def test_signatures_and_first_doc_line_are_the_python_ones() -> None:
+    import inspect
+
+    def params(fn):  # (the C text signatures carry no annotations)
+        return [(p.name, p.default, p.kind) for p in inspect.signature(fn).parameters.values()]
+
+    x = og.tensor(np.ones(2), requires_grad=True)
+    for c_fn, py_fn in ((og.autograd.backward, PY_BACKWARD), (Tensor.backward, PY_TENSOR_BACKWARD)):
+        assert params(c_fn) == params(py_fn)
+        assert c_fn.__doc__.splitlines()[0] == py_fn.__doc__.splitlines()[0]
+    assert params(x.backward) == params(PY_TENSOR_BACKWARD.__get__(x))
