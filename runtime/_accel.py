@@ -326,3 +326,25 @@ def cross_entropy() -> tuple[Callable[..., Any] | None, Callable[..., Any] | Non
         _keeps_python("cross_entropy's kernels", "plain path", "they run in Python", e)
         return None, None
     return _speedups.cross_entropy_plain, _speedups.cross_entropy_grad_plain
+
+
+def engine_backward(namespace: dict[str, Any]) -> None:
+    """Replace `backward` in engine (its `namespace`) by its C version, which runs the lean
+    one-loss path (Tensor.backward of a loss: seed, dependency count, holder, grad mode and
+    the pass's callbacks, then the loop) and calls the Python `backward` for every other call
+    or when one of the names that path uses was replaced; and `Tensor.backward` by its C
+    version (its one statement, `later.engine.backward(...)`, without the method's frame).
+    Only with the C loop and dependency count bound (`engine_loop`, `engine_count`, above)."""
+    if _speedups is None or "_count_deps" not in PURE:
+        return
+    tensor = namespace["Tensor"]
+    python_fns = (namespace["backward"], tensor.__dict__["backward"])
+    try:
+        c_fn = _speedups.setup_engine_backward(namespace)
+        c_method = _speedups.setup_tensor_backward(python_fns[1])  # (an instancemethod)
+    except (TypeError, AttributeError) as e:
+        _keeps_python("engine", "lean backward", "engine.backward and Tensor.backward stay Python", e)
+        return
+    PURE["backward"], PURE["Tensor.backward"] = python_fns
+    namespace["backward"] = c_fn
+    tensor.backward = c_method

@@ -10,6 +10,8 @@
  *   accumulator_of(t), edge_to(t)     grad_node's (a leaf's AccumulateGrad made here: acc_make)
  *   of_input(t)                       tensor_wrapper.TensorWrapper.of_input
  *   wrap(data)                        runtime.tensor.wrap
+ *   run_backward, count_deps          engine_loop.run_backward (and run_grad), engine._count_deps
+ *   backward, tensor_backward         engine.backward's lean one-loss path, Tensor.backward
  *   op(context, function, row)        a generated op of one plain body shape (codegen/plan_fast.py):
  *                                     the C driver, whose fallback is that function (see below)
  * Each takes only the common case and otherwise calls the Python function it replaces
@@ -1236,6 +1238,22 @@ setup_wrappers(PyObject *self, PyObject *g)
  * function. Nodes' slots are read at node_L's offsets for classes that keep node_L's
  * layout, through getattr otherwise. */
 
+/* get_any with layout_ok's cache hit inline (the loop reads ~15 slots per node). */
+static inline PyObject *
+el_get_any(Layout *L, PyObject *obj, int i)
+{
+    PyTypeObject *t = Py_TYPE(obj);
+    CacheEntry *e = &L->cache[((uintptr_t)t >> 4) & (CACHE_SIZE - 1)];
+    if (e->type == t && e->tag == t->tp_version_tag && PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG))
+        return get(L, obj, i);
+    return get_any(L, obj, i);
+}
+
+/* In a setup function: `var` = the interned string `s` (once), or return NULL. */
+#define EL_INTERN(var, s)                                                                         \
+    if (var == NULL && (var = PyUnicode_InternFromString(s)) == NULL)                             \
+        return NULL;
+
 static PyObject *el_globals;  /* engine_loop's globals() */
 static PyObject *el_fallback; /* the Python run_backward */
 static PyObject *el_heappush, *el_heappop, *el_heappushpop; /* heapq's */
@@ -1337,7 +1355,7 @@ el_heap(PyObject *fn, PyObject *ready, PyObject *key)
 static PyObject *
 el_key(PyObject *node, Py_ssize_t order)
 {
-    PyObject *seq = get_any(&node_L, node, N_SEQ);
+    PyObject *seq = el_get_any(&node_L, node, N_SEQ);
     if (seq == NULL)
         return NULL;
     PyObject *neg = PyNumber_Negative(seq);
@@ -1442,14 +1460,14 @@ el_mismatch(PyObject *data, PyObject *child)
 {
     PyObject *cls = class_of(data), *want = NULL, *have = NULL;
     int bad = -1;
-    if (cls == NULL || (want = get_any(&node_L, child, N_ATYPE)) == NULL)
+    if (cls == NULL || (want = el_get_any(&node_L, child, N_ATYPE)) == NULL)
         goto done;
     if (cls != want) {
         bad = 1;
         goto done;
     }
     Py_CLEAR(want);
-    if ((want = get_any(&node_L, child, N_SHAPE)) == NULL)
+    if ((want = el_get_any(&node_L, child, N_SHAPE)) == NULL)
         goto done;
     bad = cls == (PyObject *)ndarray_type ? el_shape_differs(data, want) : -2;
     if (bad == -2) {
@@ -1464,7 +1482,7 @@ el_mismatch(PyObject *data, PyObject *child)
     Py_CLEAR(have);
     Py_CLEAR(want);
     bad = -1;
-    if ((want = get_any(&node_L, child, N_DTYPE)) == NULL)
+    if ((want = el_get_any(&node_L, child, N_DTYPE)) == NULL)
         goto done;
     if (cls == (PyObject *)ndarray_type && el_arrays_read && EL_ARRAY_FIELDS(data)->descr == want) {
         bad = 0; /* `data.dtype is child._dtype` */
@@ -1506,6 +1524,7 @@ el_list1(PyObject *g)
  * and any helper replaced in engine_loop's globals (tests do), goes to `_accumulate`. */
 
 static int el_leaf_ok;                 /* the fast path's setup succeeded */
+static uint64_t el_leaf_version;       /* engine_loop's globals when its helpers were last checked */
 static PyObject *el_leaf_accumulate;   /* engine_loop._accumulate as set up */
 static PyObject *el_leaf_into;         /* engine_loop.accumulate_into_leaf as set up */
 static PyObject *el_leaf_hooks;        /* engine_loop.run_leaf_hooks as set up */
@@ -1591,6 +1610,7 @@ el_leaf_setup(PyObject *g)
     Py_XDECREF(extra);
     Py_XDECREF(arrays);
     PyErr_Clear();
+    el_leaf_version = 0; /* (checked at the first use) */
     el_leaf_ok = ok;
 }
 
@@ -1672,12 +1692,17 @@ el_leaf(PyObject *node, PyObject *grads, int create, PyObject *held)
     if (!el_leaf_ok || create || !PyDict_CheckExact(held) || !PyList_CheckExact(grads) || PyList_GET_SIZE(grads) < 1 ||
         Py_TYPE(node) != el_acc_type)
         return 0;
-    /* the helpers as set up (a test may replace one in engine_loop) */
-    if (PyDict_GetItemWithError(el_globals, el_str_accumulate) != el_leaf_accumulate ||
-        PyDict_GetItemWithError(el_globals, el_str_into) != el_leaf_into ||
-        PyDict_GetItemWithError(el_globals, el_str_leaf_hooks) != el_leaf_hooks ||
-        PyDict_GetItemWithError(el_globals, el_str_lock) != el_leaf_lock)
-        return PyErr_Occurred() ? -1 : 0;
+    /* the helpers as set up (a test may replace one in engine_loop): read again when
+     * engine_loop's globals changed since they were last found so */
+    uint64_t version = ((PyDictObject *)el_globals)->ma_version_tag;
+    if (version != el_leaf_version) {
+        if (PyDict_GetItemWithError(el_globals, el_str_accumulate) != el_leaf_accumulate ||
+            PyDict_GetItemWithError(el_globals, el_str_into) != el_leaf_into ||
+            PyDict_GetItemWithError(el_globals, el_str_leaf_hooks) != el_leaf_hooks ||
+            PyDict_GetItemWithError(el_globals, el_str_lock) != el_leaf_lock)
+            return PyErr_Occurred() ? -1 : 0;
+        el_leaf_version = version;
+    }
     PyObject *leaf = SLOT(node, el_off_variable), *g = PyList_GET_ITEM(grads, 0);
     if (leaf == NULL || !layout_ok(&tensor_L, Py_TYPE(leaf)) || !layout_ok(&tensor_L, Py_TYPE(g)))
         return 0;
@@ -1797,6 +1822,226 @@ el_add(PyObject *holder, PyObject *node, PyObject *pos, PyObject *g)
     return el_iadd(old, data, gdata) < 0 ? -1 : 1; /* old._data += grad._data */
 }
 
+/* The ready heap in C (ElHeap): the keys (-seq, order, node) as (k, order) integers, the
+ * node held. The order of the nodes popped from a heap with unique keys depends only on the
+ * keys, and `order` makes every key unique (the engine numbers the initial keys 0..n-1 and
+ * the loop numbers the rest from `order` on), so this heap pops exactly what heapq pops from
+ * the list of tuples, without a tuple, an int or a call per key. A key that does not fit (a
+ * `seq` that is not an int of 63 bits) moves the heap's entries into the `ready` list as the
+ * tuples they stand for (a valid heapq heap: the same array under the same order) and the
+ * pass goes on with heapq, as the Python loop does. */
+typedef struct {
+    long long k;
+    Py_ssize_t order;
+    PyObject *node; /* a reference held */
+} ElEntry;
+
+typedef struct {
+    ElEntry *a;
+    Py_ssize_t n, cap;
+    ElEntry small[16];
+} ElHeap;
+
+static inline int
+el_less(const ElEntry *x, const ElEntry *y)
+{
+    return x->k < y->k || (x->k == y->k && x->order < y->order);
+}
+
+static void
+el_heap_init(ElHeap *h)
+{
+    h->a = h->small;
+    h->n = 0;
+    h->cap = 16;
+}
+
+static void
+el_heap_free(ElHeap *h)
+{
+    for (Py_ssize_t i = 0; i < h->n; i++)
+        Py_DECREF(h->a[i].node);
+    if (h->a != h->small)
+        PyMem_Free(h->a);
+    h->a = h->small;
+    h->n = 0;
+    h->cap = 16;
+}
+
+/* Push (k, order, node) (a new reference to node is taken): 0, or -1 (MemoryError). */
+static int
+el_heap_push(ElHeap *h, long long k, Py_ssize_t order, PyObject *node)
+{
+    if (h->n == h->cap) {
+        Py_ssize_t cap = h->cap * 2;
+        ElEntry *a = PyMem_Malloc(cap * sizeof(ElEntry));
+        if (a == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        memcpy(a, h->a, h->n * sizeof(ElEntry));
+        if (h->a != h->small)
+            PyMem_Free(h->a);
+        h->a = a;
+        h->cap = cap;
+    }
+    ElEntry e = {k, order, Py_NewRef(node)};
+    Py_ssize_t i = h->n++;
+    while (i > 0) {
+        Py_ssize_t parent = (i - 1) >> 1;
+        if (!el_less(&e, &h->a[parent]))
+            break;
+        h->a[i] = h->a[parent];
+        i = parent;
+    }
+    h->a[i] = e;
+    return 0;
+}
+
+/* Put `e` at the root and sift it down (the root's entry has been taken). */
+static void
+el_heap_sift_root(ElHeap *h, ElEntry e)
+{
+    Py_ssize_t i = 0, n = h->n;
+    for (;;) {
+        Py_ssize_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && el_less(&h->a[c + 1], &h->a[c]))
+            c++;
+        if (!el_less(&h->a[c], &e))
+            break;
+        h->a[i] = h->a[c];
+        i = c;
+    }
+    h->a[i] = e;
+}
+
+/* The node of the smallest key, taken out (its reference passes to the caller); n > 0. */
+static PyObject *
+el_heap_pop(ElHeap *h)
+{
+    PyObject *node = h->a[0].node;
+    ElEntry last = h->a[--h->n];
+    if (h->n)
+        el_heap_sift_root(h, last);
+    return node;
+}
+
+/* heappushpop when the root's key is below (k, order): the root's node out (its reference
+ * to the caller), (k, order, node) in (a new reference taken). */
+static PyObject *
+el_heap_replace(ElHeap *h, long long k, Py_ssize_t order, PyObject *node)
+{
+    PyObject *out = h->a[0].node;
+    ElEntry e = {k, order, Py_NewRef(node)};
+    el_heap_sift_root(h, e);
+    return out;
+}
+
+/* -node.seq as a C integer: 1 (in *k), 0 when it does not fit (not an exact int, or out of
+ * 63 bits), -1 on an error of the read. */
+static int
+el_seq_key(PyObject *node, long long *k)
+{
+    PyObject *seq = el_get_any(&node_L, node, N_SEQ);
+    if (seq == NULL)
+        return -1;
+    int fits = 0;
+    if (PyLong_CheckExact(seq)) {
+        int overflow;
+        long long v = PyLong_AsLongLongAndOverflow(seq, &overflow);
+        if (v == -1 && PyErr_Occurred())
+            PyErr_Clear();
+        else if (!overflow && v != LLONG_MIN) {
+            *k = -v;
+            fits = 1;
+        }
+    }
+    Py_DECREF(seq);
+    return fits;
+}
+
+/* Move the heap's entries into `ready` (empty) as the tuples they stand for: 0 or -1. */
+static int
+el_heap_spill(ElHeap *h, PyObject *ready)
+{
+    for (Py_ssize_t i = 0; i < h->n; i++) {
+        PyObject *k = PyLong_FromLongLong(h->a[i].k), *o = PyLong_FromSsize_t(h->a[i].order);
+        PyObject *t = k == NULL || o == NULL ? NULL : PyTuple_Pack(3, k, o, h->a[i].node);
+        Py_XDECREF(k);
+        Py_XDECREF(o);
+        if (t == NULL || PyList_Append(ready, t) < 0) {
+            Py_XDECREF(t);
+            return -1;
+        }
+        Py_DECREF(t);
+    }
+    el_heap_free(h);
+    return 0;
+}
+
+/* The initial keys of `ready` into the heap (and `ready` emptied): 1; 0 when one does not fit
+ * (a key that is not (int, int, node) of C integers, an order outside 0..order-1 or given
+ * twice): the pass keeps heapq; -1 on an error. */
+static int
+el_heap_take(ElHeap *h, PyObject *ready, Py_ssize_t order)
+{
+    Py_ssize_t n = PyList_GET_SIZE(ready);
+    if (n == 0)
+        return 1;
+    if (order < n || order > 4 * n + 64)
+        return 0;
+    char *seen = PyMem_Calloc(order, 1);
+    if (seen == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int ok = 1;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        PyObject *t = PyList_GET_ITEM(ready, i);
+        ok = PyTuple_CheckExact(t) && PyTuple_GET_SIZE(t) == 3 && PyLong_CheckExact(PyTuple_GET_ITEM(t, 0)) &&
+             PyLong_CheckExact(PyTuple_GET_ITEM(t, 1));
+        if (!ok)
+            break;
+        int overflow;
+        long long k = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(t, 0), &overflow);
+        Py_ssize_t o = PyLong_AsSsize_t(PyTuple_GET_ITEM(t, 1));
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            ok = 0;
+            break;
+        }
+        ok = !overflow && o >= 0 && o < order && !seen[o];
+        if (ok) {
+            seen[o] = 1;
+            ok = el_heap_push(h, k, o, PyTuple_GET_ITEM(t, 2)) == 0;
+            if (!ok) {
+                PyMem_Free(seen);
+                return -1;
+            }
+        }
+    }
+    PyMem_Free(seen);
+    if (!ok) {
+        el_heap_free(h);
+        return 0;
+    }
+    return PyList_SetSlice(ready, 0, n, NULL) < 0 ? -1 : 1;
+}
+
+/* Whether `node.release_saved` is GradNode's own (a no-op: its body is its docstring), so
+ * that its call can be left out: the type's attribute, no instance dict to shadow it. */
+static PyObject *el_base_release; /* GradNode.release_saved, as set up */
+
+static inline int
+el_base_release_saved(PyObject *node)
+{
+    PyTypeObject *t = Py_TYPE(node);
+    return el_base_release != NULL && t->tp_getattro == PyObject_GenericGetAttr && t->tp_dictoffset == 0 &&
+           _PyType_Lookup(t, el_str_release_saved) == el_base_release;
+}
+
 static PyObject *
 el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -1823,6 +2068,10 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
     PyObject *child = NULL, *nxt = NULL, *pos = NULL, *left = NULL, *g = NULL, *data = NULL, *r = NULL;
     PyObject *key = NULL, *more = NULL;
     Py_ssize_t nxt_order = 0;
+    ElHeap heap;
+    el_heap_init(&heap);
+    int cheap = 0; /* the ready keys are in `heap` (else in `ready`, through heapq) */
+    long long k = 0;
     int retain = PyObject_IsTrue(retain_obj);
     if (retain < 0)
         goto error;
@@ -1831,7 +2080,13 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
         goto error;
     if ((held = PyObject_GetAttr(holder, el_str_held)) == NULL || (captured = PyDict_New()) == NULL)
         goto error;
-    if (PyList_GET_SIZE(ready) && (node = el_heap(el_heappop, ready, NULL)) == NULL)
+    if ((cheap = el_heap_take(&heap, ready, order)) < 0)
+        goto error;
+    if (cheap) {
+        if (heap.n)
+            node = el_heap_pop(&heap);
+    }
+    else if (PyList_GET_SIZE(ready) && (node = el_heap(el_heappop, ready, NULL)) == NULL)
         goto error;
     while (node != NULL) {
         if (direct == NULL) {
@@ -1848,19 +2103,19 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                 goto error;
             PyObject *hooks = NULL;
             if (inline_) {
-                if ((hooks = get_any(&node_L, node, N_HOOKS)) == NULL)
+                if ((hooks = el_get_any(&node_L, node, N_HOOKS)) == NULL)
                     goto error;
                 inline_ = hooks == Py_None;
                 Py_DECREF(hooks);
                 if (inline_) {
-                    if ((more = get_any(&node_L, node, N_MORE)) == NULL)
+                    if ((more = el_get_any(&node_L, node, N_MORE)) == NULL)
                         goto error;
                     inline_ = more == Py_None;
                     Py_CLEAR(more);
                 }
             }
             if (inline_) {
-                if ((r = get_any(&node_L, node, N_RELEASED)) == NULL)
+                if ((r = el_get_any(&node_L, node, N_RELEASED)) == NULL)
                     goto error;
                 int released = PyObject_IsTrue(r);
                 Py_CLEAR(r);
@@ -1870,7 +2125,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                 if ((outs = PyObject_VectorcallMethod(el_str_apply, a, 3, NULL)) == NULL)
                     goto error;
                 Py_ssize_t n = PyObject_Size(outs);
-                if (n < 0 || (at = get_any(&node_L, node, N_AT)) == NULL)
+                if (n < 0 || (at = el_get_any(&node_L, node, N_AT)) == NULL)
                     goto error;
                 Py_ssize_t n_at = PyObject_Size(at);
                 Py_CLEAR(at);
@@ -1881,14 +2136,14 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                     el_raise(el_str_count_error, ea, 3);
                     goto error;
                 }
-                if (!retain) {
+                if (!retain && !el_base_release_saved(node)) {
                     if ((r = PyObject_CallMethodNoArgs(node, el_str_release_saved)) == NULL)
                         goto error;
                     Py_CLEAR(r);
                 }
             }
             else {
-                if ((hooks = get_any(&node_L, node, N_HOOKS)) == NULL)
+                if ((hooks = el_get_any(&node_L, node, N_HOOKS)) == NULL)
                     goto error;
                 int has_hooks = hooks != Py_None;
                 Py_DECREF(hooks);
@@ -1931,12 +2186,12 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
         Py_ssize_t n_outs = 0;
         if (outs != NULL && (n_outs = PyObject_Size(outs)) < 0)
             goto error;
-        if ((at = get_any(&node_L, node, N_AT)) == NULL || (kids = get_any(&node_L, node, N_NEXTS)) == NULL)
+        if ((at = el_get_any(&node_L, node, N_AT)) == NULL || (kids = el_get_any(&node_L, node, N_NEXTS)) == NULL)
             goto error;
         int has_kids = PyObject_IsTrue(kids);
         if (has_kids < 0)
             goto error;
-        child = has_kids ? PySequence_GetItem(kids, 0) : get_any(&node_L, node, N_NEXT0);
+        child = has_kids ? PySequence_GetItem(kids, 0) : el_get_any(&node_L, node, N_NEXT0);
         if (child == NULL)
             goto error;
         Py_ssize_t i = 0;
@@ -1965,7 +2220,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                 else
                     g = Py_NewRef(Py_None);
                 if (g != Py_None) {
-                    if ((data = get_any(&tensor_L, g, T_DATA)) == NULL)
+                    if ((data = el_get_any(&tensor_L, g, T_DATA)) == NULL)
                         goto error;
                     int p = PyObject_IsTrue(pos);
                     if (p < 0)
@@ -1986,7 +2241,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                     }
                     int add = p;
                     if (!add) {
-                        if ((more = get_any(&node_L, child, N_MORE)) == NULL)
+                        if ((more = el_get_any(&node_L, child, N_MORE)) == NULL)
                             goto error;
                         add = more != Py_None;
                         Py_CLEAR(more);
@@ -2030,6 +2285,20 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                         nxt_order = order;
                     }
                     else {
+                        int fits = cheap ? el_seq_key(child, &k) : 0;
+                        if (fits < 0)
+                            goto error;
+                        if (fits) {
+                            if (el_heap_push(&heap, k, order, child) < 0)
+                                goto error;
+                            order++;
+                            goto pushed;
+                        }
+                        if (cheap) {
+                            if (el_heap_spill(&heap, ready) < 0)
+                                goto error;
+                            cheap = 0;
+                        }
                         if ((key = el_key(child, order)) == NULL)
                             goto error;
                         PyObject *a[2] = {ready, key};
@@ -2041,6 +2310,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                     order++;
                 }
             }
+        pushed:
             i++;
             Py_CLEAR(child);
             if (has_kids) {
@@ -2053,7 +2323,7 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
                     goto error;
             }
             else if (i == 1) {
-                if ((child = get_any(&node_L, node, N_NEXT1)) == NULL)
+                if ((child = el_get_any(&node_L, node, N_NEXT1)) == NULL)
                     goto error;
                 if (child == Py_None)
                     break;
@@ -2067,9 +2337,38 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
         Py_CLEAR(kids);
         Py_CLEAR(node);
         if (nxt == NULL) {
-            if (PyList_GET_SIZE(ready) && (node = el_heap(el_heappop, ready, NULL)) == NULL)
+            if (cheap) {
+                if (heap.n)
+                    node = el_heap_pop(&heap);
+            }
+            else if (PyList_GET_SIZE(ready) && (node = el_heap(el_heappop, ready, NULL)) == NULL)
                 goto error;
             continue;
+        }
+        if (cheap && heap.n) {
+            int fits = el_seq_key(nxt, &k);
+            if (fits < 0)
+                goto error;
+            if (fits) {
+                ElEntry e = {k, nxt_order, NULL};
+                if (el_less(&heap.a[0], &e)) { /* the heap's top is due first: heappushpop */
+                    if (direct != NULL) {
+                        if (PyDict_SetItem(buffers, nxt, direct) < 0)
+                            goto error;
+                        Py_CLEAR(direct);
+                    }
+                    node = el_heap_replace(&heap, k, nxt_order, nxt);
+                    Py_CLEAR(nxt);
+                }
+                else {
+                    node = nxt;
+                    nxt = NULL;
+                }
+                continue;
+            }
+            if (el_heap_spill(&heap, ready) < 0)
+                goto error;
+            cheap = 0;
         }
         int before = 0;
         if (PyList_GET_SIZE(ready)) {
@@ -2098,10 +2397,12 @@ el_run_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *
         }
         Py_CLEAR(key);
     }
+    el_heap_free(&heap);
     Py_DECREF(buffers);
     Py_DECREF(held);
     return captured;
 error:
+    el_heap_free(&heap);
     el_release((PyObject *[]){buffers, held, captured, node, grads, direct, outs, at, kids, child, nxt, pos, left, g,
                                data, r, key, more},
                18);
@@ -2133,9 +2434,6 @@ setup_engine_loop(PyObject *self, PyObject *g)
             PyErr_SetString(PyExc_TypeError, "setup_engine_loop: engine_loop has no Python run_backward");
         return NULL;
     }
-#define EL_INTERN(var, s)                                                                         \
-    if (var == NULL && (var = PyUnicode_InternFromString(s)) == NULL)                             \
-        return NULL;
     EL_INTERN(el_str_apply, "apply");
     EL_INTERN(el_str_release_saved, "release_saved");
     EL_INTERN(el_str_add, "add");
@@ -2151,7 +2449,6 @@ setup_engine_loop(PyObject *self, PyObject *g)
     EL_INTERN(el_str_count_error, "_count_error");
     EL_INTERN(el_str_acc_grad, "AccumulateGrad");
     EL_INTERN(el_str_apply_what, "apply");
-#undef EL_INTERN
     if (el_one == NULL && (el_one = PyLong_FromLong(1)) == NULL)
         return NULL;
     if (!el_arrays_read) { /* arrays of 0 to 3 dimensions, two dtypes, one a view */
@@ -2175,6 +2472,10 @@ setup_engine_loop(PyObject *self, PyObject *g)
     Py_XSETREF(el_fallback, fallback);
     el_leaf_setup(g);
     el_add_setup(g);
+    PyObject *base = PyDict_GetItemString(g, "GradNode"), *rel = NULL;
+    if (base != NULL && PyType_Check(base))
+        rel = PyDict_GetItemString(((PyTypeObject *)base)->tp_dict, "release_saved");
+    Py_XSETREF(el_base_release, rel != NULL && PyFunction_Check(rel) ? Py_NewRef(rel) : NULL);
     return PyObject_GetAttrString(self, "run_backward");
 }
 
@@ -2244,13 +2545,13 @@ el_count_deps(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     for (;;) {
         while (node != Py_None) {
-            if ((n1 = get_any(&node_L, node, N_NEXT1)) == NULL || (nexts = get_any(&node_L, node, N_NEXTS)) == NULL)
+            if ((n1 = el_get_any(&node_L, node, N_NEXT1)) == NULL || (nexts = el_get_any(&node_L, node, N_NEXTS)) == NULL)
                 goto error;
             int has_nexts = PyObject_IsTrue(nexts);
             if (has_nexts < 0)
                 goto error;
             if (n1 == Py_None && !has_nexts) { /* at most one edge, in _next0 */
-                if ((child = get_any(&node_L, node, N_NEXT0)) == NULL)
+                if ((child = el_get_any(&node_L, node, N_NEXT0)) == NULL)
                     goto error;
                 if (child != Py_None) {
                     int walk = el_count_edge(deps, child, several ? root_nodes : NULL);
@@ -2264,7 +2565,7 @@ el_count_deps(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_CLEAR(child);
             }
             else {
-                if ((n0 = get_any(&node_L, node, N_NEXT0)) == NULL)
+                if ((n0 = el_get_any(&node_L, node, N_NEXT0)) == NULL)
                     goto error;
                 it = has_nexts ? PyObject_GetIter(nexts) : NULL;
                 if (has_nexts && it == NULL)
@@ -2317,9 +2618,8 @@ el_count_deps(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         Py_ssize_t n = stack == NULL ? 0 : PyList_GET_SIZE(stack);
         if (n == 0)
             break;
-        Py_SETREF(node, Py_NewRef(PyList_GET_ITEM(stack, n - 1)));
-        if (PyList_SetSlice(stack, n - 1, n, NULL) < 0)
-            goto error;
+        Py_SETREF(node, PyList_GET_ITEM(stack, n - 1)); /* stack.pop(): the list's reference taken over */
+        Py_SET_SIZE(stack, n - 1);
     }
     Py_DECREF(node);
     Py_XDECREF(stack);
@@ -2345,6 +2645,444 @@ setup_count_deps(PyObject *self, PyObject *fallback)
     Py_INCREF(fallback);
     Py_XSETREF(el_count_fallback, fallback);
     return PyObject_GetAttrString(self, "count_deps");
+}
+
+/* backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False): engine.backward
+ * with its lean one-loss path in C, the path Tensor.backward takes for a loss: one exact
+ * Tensor with history at output 0 of a node of one output, no seed given, not create_graph,
+ * anomaly mode off. What the Python path does there, step for step: the seed (`_ones_like`:
+ * a copy of ONES[dtype] for a 0-d NumPy array, else the Python function), `_count_deps`,
+ * `GradTensorHolder(False, {})`, the one-key ready list, and `_execute`'s frame: the pass's
+ * entry in `_CALLBACKS.passes`, grad mode off (`_set_enabled`, its statements on grad_mode's
+ * `_OFF` and `_STATE` read at each use) and restored on every exit, the queued callbacks run
+ * after. Every other call, and any of those names of engine (or GradTensorHolder's class,
+ * `_execute`'s or `_set_enabled`'s code) changed since setup, goes to the Python function;
+ * `run_backward` and `_count_deps` are read from engine at each call (tests replace them). */
+
+enum { EB_ONES_LIKE, EB_WRAP, EB_COUNT, EB_HOLDER, EB_EXECUTE, EB_SET_ENABLED, EB_CALLBACKS, EB_ANOMALY, EB_ONES,
+       EB_TENSOR, EB_N };
+static const char *eb_names[EB_N] = {"_ones_like", "wrap", "_count_deps", "GradTensorHolder", "_execute",
+                                     "_set_enabled", "_CALLBACKS", "_anomaly", "ONES", "Tensor"};
+static PyObject *eb_name_objs[EB_N], *eb_values[EB_N];
+static PyObject *eb_globals, *eb_fallback, *eb_gm_globals, *eb_execute_code, *eb_set_code;
+static PyObject *eb_str_passes, *eb_str_state, *eb_str_enabled, *eb_str_off, *eb_str_copy, *eb_str_seed_what;
+static PyObject *eb_str_count, *eb_str_run, *eb_str_gm_state;
+static uint64_t eb_version;         /* engine's globals as last checked */
+static unsigned int eb_holder_tag;  /* GradTensorHolder's type version at setup */
+static Py_ssize_t eb_off_held;      /* GradTensorHolder.held */
+static PyObject *el_count_deps(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+
+/* Whether engine's names are the ones set up (re-read when its globals changed). */
+static int
+eb_names_ok(void)
+{
+    uint64_t v = ((PyDictObject *)eb_globals)->ma_version_tag;
+    if (v == eb_version)
+        return 1;
+    for (int i = 0; i < EB_N; i++) {
+        if (PyDict_GetItemWithError(eb_globals, eb_name_objs[i]) != eb_values[i]) {
+            PyErr_Clear();
+            return 0;
+        }
+    }
+    eb_version = v;
+    return 1;
+}
+
+/* `seq.append(item)`: 0, or -1 on an error. */
+static int
+eb_append(PyObject *seq, PyObject *item)
+{
+    if (PyList_CheckExact(seq))
+        return PyList_Append(seq, item);
+    PyObject *r = PyObject_CallMethod(seq, "append", "O", item);
+    Py_XDECREF(r);
+    return r == NULL ? -1 : 0;
+}
+
+/* grad_mode._set_enabled(flag), its statements (`flag` used for its truth): the previous
+ * mode as a new reference, or NULL on an error. */
+static PyObject *
+eb_set_enabled(PyObject *flag_obj)
+{
+    PyObject *fn = PyDict_GetItemWithError(eb_globals, eb_name_objs[EB_SET_ENABLED]);
+    if (fn != eb_values[EB_SET_ENABLED] || PyFunction_GET_CODE(fn) != eb_set_code) {
+        if (fn == NULL && !PyErr_Occurred())
+            PyErr_SetString(PyExc_NameError, "name '_set_enabled' is not defined");
+        return fn == NULL ? NULL : PyObject_Vectorcall(fn, &flag_obj, 1, NULL);
+    }
+    int flag = PyObject_IsTrue(flag_obj);
+    if (flag < 0)
+        return NULL;
+    PyObject *off = PyDict_GetItemWithError(eb_gm_globals, eb_str_off), *state, *prev;
+    if (off == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_NameError, "name '_OFF' is not defined");
+        return NULL;
+    }
+    if (flag) {
+        int any = PyObject_IsTrue(off);
+        if (any < 0)
+            return NULL;
+        if (!any)
+            return Py_NewRef(Py_True);
+    }
+    if ((state = PyDict_GetItemWithError(eb_gm_globals, eb_str_gm_state)) == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_NameError, "name '_STATE' is not defined");
+        return NULL;
+    }
+    Py_INCREF(off);
+    Py_INCREF(state);
+    if ((prev = PyObject_GetAttr(state, eb_str_enabled)) == NULL)
+        goto done;
+    int was = PyObject_IsTrue(prev);
+    PyObject *r = NULL;
+    if (was < 0)
+        goto fail;
+    if (flag && !was) { /* state.enabled = True; _OFF.pop() */
+        if (PyObject_SetAttr(state, eb_str_enabled, Py_True) < 0)
+            goto fail;
+        Py_ssize_t n = PyList_CheckExact(off) ? PyList_GET_SIZE(off) : 0;
+        if (n) {
+            if (PyList_SetSlice(off, n - 1, n, NULL) < 0)
+                goto fail;
+        }
+        else {
+            if ((r = PyObject_CallMethod(off, "pop", NULL)) == NULL)
+                goto fail;
+            Py_DECREF(r);
+        }
+    }
+    else if (!flag && was) { /* _OFF.append(None); state.enabled = False */
+        if (eb_append(off, Py_None) < 0 || PyObject_SetAttr(state, eb_str_enabled, Py_False) < 0)
+            goto fail;
+    }
+    goto done;
+fail:
+    Py_CLEAR(prev);
+done:
+    Py_DECREF(off);
+    Py_DECREF(state);
+    return prev;
+}
+
+/* The seed: wrap(_ones_like(data, 0, "grad_tensors")). */
+static PyObject *
+eb_seed(PyObject *data)
+{
+    PyObject *ones = NULL;
+    if (Py_TYPE(data) == ndarray_type && el_arrays_read && EL_ARRAY_FIELDS(data)->nd == 0) {
+        PyObject *one = PyDict_GetItemWithError(eb_values[EB_ONES], EL_ARRAY_FIELDS(data)->descr);
+        if (one == NULL && PyErr_Occurred())
+            return NULL;
+        if (one != NULL)
+            ones = PyObject_CallMethodNoArgs(one, eb_str_copy);
+        else
+            goto general;
+    }
+    else {
+    general:;
+        PyObject *a[3] = {data, zero, eb_str_seed_what};
+        ones = PyObject_Vectorcall(eb_values[EB_ONES_LIKE], a, 3, NULL);
+    }
+    if (ones == NULL)
+        return NULL;
+    PyObject *t = new_tensor(ones, Py_None);
+    Py_DECREF(ones);
+    return t;
+}
+
+/* GradTensorHolder(False, {}) (its __init__'s stores, the class unchanged since setup). */
+static PyObject *
+eb_holder(void)
+{
+    PyTypeObject *cls = (PyTypeObject *)eb_values[EB_HOLDER];
+    PyObject *h = PyBaseObject_Type.tp_new(cls, empty_tuple, NULL);
+    if (h == NULL)
+        return NULL;
+    PyObject *buffers = PyDict_New(), *owned = PySet_New(NULL), *held = PyDict_New();
+    if (buffers == NULL || owned == NULL || held == NULL) {
+        Py_XDECREF(buffers);
+        Py_XDECREF(owned);
+        Py_XDECREF(held);
+        Py_DECREF(h);
+        return NULL;
+    }
+    SLOT(h, el_off_buffers) = buffers;
+    SLOT(h, el_off_owned_set) = owned;
+    SLOT(h, el_off_create) = Py_NewRef(Py_False);
+    SLOT(h, eb_off_held) = held;
+    return h;
+}
+
+/* engine._execute(run_backward, args, True, False), its statements. */
+static PyObject *
+eb_execute(PyObject *loop, PyObject *const *args)
+{
+    PyObject *callbacks = PyList_New(0), *passes = NULL, *entry = NULL, *prev = NULL, *captured = NULL, *r = NULL;
+    if (callbacks == NULL)
+        return NULL;
+    if ((passes = PyObject_GetAttr(eb_values[EB_CALLBACKS], eb_str_passes)) == NULL ||
+        (entry = PyTuple_Pack(2, callbacks, Py_True)) == NULL)
+        goto done;
+    if (eb_append(passes, entry) < 0 || (prev = eb_set_enabled(Py_False)) == NULL)
+        goto done;
+    if (PyCFunction_Check(loop) && PyCFunction_GET_FUNCTION(loop) == (PyCFunction)(void (*)(void))el_run_backward)
+        captured = el_run_backward(NULL, args, 6, NULL);
+    else
+        captured = PyObject_Vectorcall(loop, args, 6, NULL);
+    /* finally: grad mode back, the pass's entry off (the loop's error, if any, kept) */
+    PyObject *et, *ev, *tb;
+    PyErr_Fetch(&et, &ev, &tb);
+    r = eb_set_enabled(prev);
+    if (r != NULL) {
+        Py_DECREF(r);
+        r = PyList_CheckExact(passes) && PyList_GET_SIZE(passes) ? PySequence_GetItem(passes, -1) : NULL;
+        if (r != NULL && PySequence_DelItem(passes, -1) < 0)
+            Py_CLEAR(r);
+        if (r == NULL && !PyErr_Occurred())
+            r = PyObject_CallMethod(passes, "pop", NULL);
+    }
+    if (r == NULL) {
+        _PyErr_ChainExceptions(et, ev, tb);
+        Py_CLEAR(captured);
+        goto done;
+    }
+    Py_DECREF(r);
+    PyErr_Restore(et, ev, tb);
+    if (captured == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(callbacks); i++) { /* for fn in callbacks: fn() */
+        PyObject *fn = Py_NewRef(PyList_GET_ITEM(callbacks, i));
+        r = PyObject_CallNoArgs(fn);
+        Py_DECREF(fn);
+        if (r == NULL) {
+            Py_CLEAR(captured);
+            goto done;
+        }
+        Py_DECREF(r);
+    }
+done:
+    el_release((PyObject *[]){callbacks, passes, entry, prev}, 4);
+    return captured;
+}
+
+static PyObject *
+el_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (eb_fallback == NULL || kwnames != NULL || nargs < 1 || nargs > 4 || !PyList_CheckExact(args[0]) ||
+        PyList_GET_SIZE(args[0]) != 1 || (nargs > 1 && args[1] != Py_None) || (nargs > 3 && args[3] != Py_False) ||
+        !eb_names_ok())
+        return call_fallback(eb_fallback, args, nargsf, kwnames);
+    PyObject *out = PyList_GET_ITEM(args[0], 0), *node, *more, *data, *state, *en;
+    if (Py_TYPE(out) != tensor_L.base || !layout_ok(&tensor_L, tensor_L.base) ||
+        (node = SLOT(out, tensor_L.offs[T_NODE])) == NULL || node == Py_None ||
+        SLOT(out, tensor_L.offs[T_POS]) != zero || SLOT(out, tensor_L.offs[T_RG]) != Py_True ||
+        (data = SLOT(out, tensor_L.offs[T_DATA])) == NULL || !layout_ok(&node_L, Py_TYPE(node)) ||
+        (more = SLOT(node, node_L.offs[N_MORE])) == NULL || more != Py_None ||
+        ((PyTypeObject *)eb_values[EB_HOLDER])->tp_version_tag != eb_holder_tag ||
+        PyFunction_GET_CODE(eb_values[EB_EXECUTE]) != eb_execute_code)
+        return call_fallback(eb_fallback, args, nargsf, kwnames);
+    if ((state = PyObject_GetAttr(eb_values[EB_ANOMALY], eb_str_state)) == NULL)
+        return NULL;
+    en = state == rec_anomaly ? Py_NewRef(SLOT(state, anomaly_enabled_off)) : PyObject_GetAttr(state, eb_str_enabled);
+    Py_DECREF(state);
+    if (en == NULL)
+        return NULL;
+    Py_DECREF(en);
+    if (en != Py_False)
+        return call_fallback(eb_fallback, args, nargsf, kwnames);
+    PyObject *loop = PyDict_GetItemWithError(eb_globals, eb_str_run);
+    PyObject *count = loop == NULL ? NULL : PyDict_GetItemWithError(eb_globals, eb_str_count);
+    if (count == NULL) /* (a name gone: the Python function raises its NameError) */
+        return PyErr_Occurred() ? NULL : call_fallback(eb_fallback, args, nargsf, kwnames);
+    Py_INCREF(node);
+    Py_INCREF(loop);
+    Py_INCREF(count);
+    PyObject *seed = NULL, *root = NULL, *roots = NULL, *res = NULL, *deps = NULL, *holder = NULL, *l = NULL;
+    PyObject *key = NULL, *ready = NULL, *order = NULL, *captured = NULL;
+    if ((seed = eb_seed(data)) == NULL || (root = PyTuple_Pack(2, node, zero)) == NULL ||
+        (roots = PyList_New(1)) == NULL)
+        goto done;
+    PyList_SET_ITEM(roots, 0, Py_NewRef(root));
+    {
+        PyObject *a[2] = {roots, Py_None};
+        res = PyCFunction_Check(count) && PyCFunction_GET_FUNCTION(count) == (PyCFunction)(void (*)(void))el_count_deps
+                  ? el_count_deps(NULL, a, 2)
+                  : PyObject_Vectorcall(count, a, 2, NULL);
+    }
+    if (res == NULL || (deps = PySequence_GetItem(res, 0)) == NULL || (holder = eb_holder()) == NULL ||
+        (l = el_list1(seed)) == NULL || PyDict_SetItem(SLOT(holder, el_off_buffers), node, l) < 0 ||
+        (key = el_key(node, 0)) == NULL || (ready = el_list1(key)) == NULL || (order = PyLong_FromLong(1)) == NULL)
+        goto done;
+    {
+        PyObject *retain = nargs > 2 && args[2] != Py_None ? args[2] : Py_False;
+        PyObject *a[6] = {ready, order, deps, holder, retain, Py_False};
+        Py_CLEAR(seed); /* (the holder has it: the Python frame's `seed` would keep it; the loop frees it) */
+        Py_CLEAR(l);
+        captured = eb_execute(loop, a);
+    }
+done:
+    el_release((PyObject *[]){node, loop, count, seed, root, roots, res, deps, holder, l, key, ready, order}, 13);
+    if (captured == NULL)
+        return NULL;
+    Py_DECREF(captured);
+    Py_RETURN_NONE;
+}
+
+/* setup_engine_backward(globals): bind backward to engine (its globals()); returns the C
+ * function. After setup_count_deps. */
+static PyObject *
+setup_engine_backward(PyObject *self, PyObject *g)
+{
+    if (!PyDict_CheckExact(g) || el_holder_type == NULL || tensor_L.base == NULL || rec_anomaly == NULL) {
+        PyErr_SetString(PyExc_TypeError, "setup_engine_backward: expects engine's globals(), after setup_count_deps");
+        return NULL;
+    }
+    EL_INTERN(eb_str_passes, "passes");
+    EL_INTERN(eb_str_state, "STATE");
+    EL_INTERN(eb_str_enabled, "enabled");
+    EL_INTERN(eb_str_off, "_OFF");
+    EL_INTERN(eb_str_copy, "copy");
+    EL_INTERN(eb_str_seed_what, "grad_tensors");
+    EL_INTERN(eb_str_count, "_count_deps");
+    EL_INTERN(eb_str_run, "run_backward");
+    EL_INTERN(eb_str_gm_state, "_STATE");
+    for (int i = 0; i < EB_N; i++)
+        EL_INTERN(eb_name_objs[i], eb_names[i]);
+    PyObject *v[EB_N];
+    for (int i = 0; i < EB_N; i++) {
+        if ((v[i] = PyDict_GetItemWithError(g, eb_name_objs[i])) == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_TypeError, "setup_engine_backward: engine has no %s", eb_names[i]);
+            return NULL;
+        }
+    }
+    PyObject *fallback = PyDict_GetItemString(g, "backward");
+    PyObject *set = v[EB_SET_ENABLED], *gm = PyFunction_Check(set) ? PyFunction_GET_GLOBALS(set) : NULL;
+    if (fallback == NULL || !PyFunction_Check(fallback) || !PyFunction_Check(v[EB_ONES_LIKE]) ||
+        !PyFunction_Check(v[EB_EXECUTE]) || gm == NULL || !PyDict_CheckExact(v[EB_ONES]) ||
+        (PyObject *)el_holder_type != v[EB_HOLDER] || v[EB_TENSOR] != (PyObject *)tensor_L.base ||
+        PyDict_GetItemString(gm, "_OFF") == NULL || PyDict_GetItemString(gm, "_STATE") == NULL ||
+        !PyType_HasFeature((PyTypeObject *)v[EB_HOLDER], Py_TPFLAGS_VALID_VERSION_TAG)) {
+        PyErr_SetString(PyExc_TypeError, "setup_engine_backward: engine's names are not the expected ones");
+        return NULL;
+    }
+    /* wrap is runtime.tensor's (new_tensor makes what it makes) */
+    PyObject *tmod = PyImport_ImportModule("opgrad.runtime.tensor");
+    PyObject *wrap = tmod == NULL ? NULL : PyObject_GetAttrString(tmod, "wrap");
+    Py_XDECREF(tmod);
+    Py_XDECREF(wrap);
+    if (wrap == NULL)
+        return NULL;
+    if (wrap != v[EB_WRAP]) {
+        PyErr_SetString(PyExc_TypeError, "setup_engine_backward: engine's wrap is not runtime.tensor's");
+        return NULL;
+    }
+    eb_off_held = el_slot_offset((PyTypeObject *)v[EB_HOLDER], "held");
+    if (eb_off_held < 0) {
+        PyErr_SetString(PyExc_TypeError, "setup_engine_backward: GradTensorHolder.held is not a slot");
+        return NULL;
+    }
+    for (int i = 0; i < EB_N; i++)
+        Py_XSETREF(eb_values[i], Py_NewRef(v[i]));
+    Py_XSETREF(eb_globals, Py_NewRef(g));
+    Py_XSETREF(eb_gm_globals, Py_NewRef(gm));
+    Py_XSETREF(eb_execute_code, Py_NewRef(PyFunction_GET_CODE(v[EB_EXECUTE])));
+    Py_XSETREF(eb_set_code, Py_NewRef(PyFunction_GET_CODE(set)));
+    eb_holder_tag = ((PyTypeObject *)v[EB_HOLDER])->tp_version_tag;
+    eb_version = ((PyDictObject *)g)->ma_version_tag;
+    Py_XSETREF(eb_fallback, Py_NewRef(fallback));
+    return PyObject_GetAttrString(self, "backward");
+}
+
+/* tensor_backward(self, grad_tensor=None, retain_graph=None, create_graph=False): Tensor.backward's
+ * statement, `later.engine.backward([self], None if grad_tensor is None else [grad_tensor],
+ * retain_graph, create_graph)`, without its frame (`later` read from runtime.tensor's globals
+ * at each call; engine.backward called directly when it is the C one). Bound as a method
+ * (an instancemethod); arguments the Python method would reject go to it. */
+static PyObject *tb_fallback, *tb_globals, *tb_str_later, *tb_str_engine, *tb_str_backward, *tb_kw[3];
+
+static PyObject *
+el_tensor_backward(PyObject *unused, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *a[4] = {NULL, Py_None, Py_None, Py_False}; /* self, grad_tensor, retain_graph, create_graph */
+    if (tb_fallback == NULL || nargs < 1 || nargs > 4)
+        return call_fallback(tb_fallback, args, nargsf, kwnames);
+    for (Py_ssize_t i = 0; i < nargs; i++)
+        a[i] = args[i];
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t j = 0; j < nkw; j++) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, j);
+        int k = 0;
+        while (k < 3 && name != tb_kw[k])
+            k++;
+        if (k == 3 || k + 1 < nargs) /* (unknown, or given by position too: the method raises) */
+            return call_fallback(tb_fallback, args, nargsf, kwnames);
+        for (Py_ssize_t jj = 0; jj < j; jj++) /* a keyword given twice */
+            if (PyTuple_GET_ITEM(kwnames, jj) == name)
+                return call_fallback(tb_fallback, args, nargsf, kwnames);
+        a[k + 1] = args[nargs + j];
+    }
+    PyObject *later = PyDict_GetItemWithError(tb_globals, tb_str_later);
+    if (later == NULL)
+        return PyErr_Occurred() ? NULL : call_fallback(tb_fallback, args, nargsf, kwnames);
+    Py_INCREF(later);
+    PyObject *engine = PyObject_GetAttr(later, tb_str_engine);
+    Py_DECREF(later);
+    if (engine == NULL)
+        return NULL;
+    PyObject *fn = PyObject_GetAttr(engine, tb_str_backward);
+    Py_DECREF(engine);
+    if (fn == NULL)
+        return NULL;
+    PyObject *tensors = el_list1(a[0]), *seeds = NULL, *r = NULL;
+    if (tensors == NULL || (a[1] != Py_None && (seeds = el_list1(a[1])) == NULL))
+        goto done;
+    {
+        PyObject *call[4] = {tensors, seeds == NULL ? Py_None : seeds, a[2], a[3]};
+        r = PyCFunction_Check(fn) && PyCFunction_GET_FUNCTION(fn) == (PyCFunction)(void (*)(void))el_backward
+                ? el_backward(NULL, call, 4, NULL)
+                : PyObject_Vectorcall(fn, call, 4, NULL);
+    }
+done:
+    Py_DECREF(fn);
+    Py_XDECREF(tensors);
+    Py_XDECREF(seeds);
+    return r;
+}
+
+/* setup_tensor_backward(method): Tensor.backward (runtime/tensor.py's function) in C, as an
+ * instancemethod (bound like the function); after setup_engine_backward. */
+static PyObject *
+setup_tensor_backward(PyObject *self, PyObject *fn)
+{
+    if (!PyFunction_Check(fn) || eb_fallback == NULL) {
+        PyErr_SetString(PyExc_TypeError, "setup_tensor_backward: expects Tensor.backward, after setup_engine_backward");
+        return NULL;
+    }
+    PyObject *g = PyFunction_GET_GLOBALS(fn);
+    if (PyDict_GetItemString(g, "later") == NULL) {
+        PyErr_SetString(PyExc_TypeError, "setup_tensor_backward: runtime.tensor has no `later`");
+        return NULL;
+    }
+    const char *kw[3] = {"grad_tensor", "retain_graph", "create_graph"};
+    for (int i = 0; i < 3; i++)
+        EL_INTERN(tb_kw[i], kw[i]);
+    EL_INTERN(tb_str_later, "later");
+    EL_INTERN(tb_str_engine, "engine");
+    EL_INTERN(tb_str_backward, "backward");
+    Py_XSETREF(tb_globals, Py_NewRef(g));
+    Py_XSETREF(tb_fallback, Py_NewRef(fn));
+    PyObject *c_fn = PyObject_GetAttrString(self, "tensor_backward");
+    if (c_fn == NULL)
+        return NULL;
+    PyObject *m = PyInstanceMethod_New(c_fn);
+    Py_DECREF(c_fn);
+    return m;
 }
 
 /* -- the driver of the generated ops of one plain shape ---------------------------------- */
@@ -5506,6 +6244,16 @@ static PyMethodDef methods[] = {
     {"count_deps", (PyCFunction)(void (*)(void))el_count_deps, METH_FASTCALL,
      "engine._count_deps, in C (see its section)."},
     {"setup_count_deps", setup_count_deps, METH_O, "Bind count_deps to engine (its Python _count_deps)."},
+    {"backward", (PyCFunction)(void (*)(void))el_backward, METH_FASTCALL | METH_KEYWORDS,
+     "backward($module, /, tensors, grad_tensors=None, retain_graph=None, create_graph=False)\n--\n\n"
+     "Accumulate the gradients of `tensors` into the `.grad` of every leaf they depend on.\n\n"
+     "(engine.backward with its lean one-loss path in C: runtime/_speedups.c)"},
+    {"setup_engine_backward", setup_engine_backward, METH_O, "Bind backward to engine (its globals())."},
+    {"tensor_backward", (PyCFunction)(void (*)(void))el_tensor_backward, METH_FASTCALL | METH_KEYWORDS,
+     "tensor_backward($module, /, self, grad_tensor=None, retain_graph=None, create_graph=False)\n--\n\n"
+     "Accumulate d(self)/d(leaf) into every leaf's `.grad` (seed: ones, or grad_tensor).\n\n"
+     "(Tensor.backward in C: runtime/_speedups.c)"},
+    {"setup_tensor_backward", setup_tensor_backward, METH_O, "Tensor.backward in C, as an instancemethod."},
     {"node_apply", make_node_apply, METH_VARARGS,
      "node_apply(cls, method, row, dtypes, wrap, unpack_data): the C version of a generated node's apply "
      "(see _accel.nodes)."},

@@ -188,7 +188,9 @@ def backward(
             and not _anomaly.STATE.enabled
         ):
             # A loss's backward(), the common case: what _seeds, _edges_to and _run make of
-            # it, spelled out (~0.5 us less than the general way).
+            # it, spelled out (~0.5 us less than the general way). With the C primitives this
+            # path, with _execute's frame, runs in C (`_speedups.backward`, bound at the end of
+            # this module): a change here is made there too (tests/test_fast_paths_engfix.py).
             seed = wrap(_ones_like(out._data, 0, "grad_tensors"))
             deps = _count_deps([(node, 0)], None)[0]
             holder = GradTensorHolder(False, {})
@@ -507,3 +509,6 @@ def _needed_nodes(
 
 
 _accel.engine_count(globals())  # _count_deps in C when built (runtime/_accel.py)
+_accel.engine_backward(
+    globals()
+)  # backward's lean path and Tensor.backward in C when built (runtime/_accel.py)

@@ -17,7 +17,9 @@ unique), so they give the same results.
 With the C primitives built, `run_backward` and `run_grad` are bound (at the end of this
 module, runtime/_accel.py) to a C version of `run_backward`'s loop, statement for statement,
 which calls the helpers below (read from this module at each use) for every case it does
-not run inline; the Python function stays the definition and the fallback.
+not run inline; the Python function stays the definition and the fallback. The C loop keeps
+the ready keys `(-seq, order)` as C integers in a heap of its own (the same pops: the keys
+are unique), and moves them into `ready` for heapq if a `seq` does not fit 63 bits.
 """
 
 from __future__ import annotations

@@ -455,7 +455,10 @@ class Tensor(TensorMethods, TensorConveniences):
     def backward(
         self, grad_tensor: Tensor | None = None, retain_graph: bool | None = None, create_graph: bool = False
     ) -> None:
-        """Accumulate d(self)/d(leaf) into every leaf's `.grad` (seed: ones, or grad_tensor)."""
+        """Accumulate d(self)/d(leaf) into every leaf's `.grad` (seed: ones, or grad_tensor).
+
+        With the C primitives this statement runs in C, without this frame (bound by
+        engine's `_accel.engine_backward`)."""
         later.engine.backward(
             [self], None if grad_tensor is None else [grad_tensor], retain_graph, create_graph
         )
