@@ -5831,34 +5831,19 @@ static int ce_n_labels;
 static PyObject *ce_exp, *ce_log, *ce_empty_like, *ce_empty; /* numpy's */
 
 /* The floating-point flags the C arithmetic may raise where NumPy would check them: cleared
- * before each C step (ce_clear_flags), tested after it (ce_flags). On x86-64 the SSE status
- * register alone (float and double arithmetic use SSE there; feclearexcept also resets the
- * x87's, ~5% of the call). */
-#if defined(__x86_64__) && defined(__SSE2__)
-#include <xmmintrin.h>
-#define CE_MXCSR_FLAGS 0x1D /* invalid, divide-by-zero, overflow, underflow */
+ * before each C step (ce_clear_flags), tested after it (ce_flags), through the ufunc
+ * section's readers (nk_fe_clear/nk_fe_test: on x86-64 the status registers read directly). */
+#define CE_FE_FLAGS (FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID | FE_DIVBYZERO)
 static inline void
 ce_clear_flags(void)
 {
-    _mm_setcsr(_mm_getcsr() & ~CE_MXCSR_FLAGS);
+    nk_fe_clear(CE_FE_FLAGS);
 }
 static inline int
 ce_flags(void)
 {
-    return (_mm_getcsr() & CE_MXCSR_FLAGS) != 0;
+    return nk_fe_test(CE_FE_FLAGS) != 0;
 }
-#else
-static inline void
-ce_clear_flags(void)
-{
-    feclearexcept(FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID | FE_DIVBYZERO);
-}
-static inline int
-ce_flags(void)
-{
-    return fetestexcept(FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID | FE_DIVBYZERO) != 0;
-}
-#endif
 #define CE_STACK 64 /* labels read into a stack buffer up to this many rows */
 
 /* NumPy's pairwise summation (loops_utils.h.src, `pairwise_sum`) of n contiguous values. */
