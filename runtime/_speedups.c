@@ -13,7 +13,11 @@
  *   run_backward, count_deps          engine_loop.run_backward (and run_grad), engine._count_deps
  *   backward, tensor_backward         engine.backward's lean one-loss path, Tensor.backward
  *   op(context, function, row)        a generated op of one plain body shape (codegen/plan_fast.py):
- *                                     the C driver, whose fallback is that function (see below)
+ *                                     the C driver, whose fallback is that function (see below);
+ *                                     kernels marked same_as_ufunc run as their ufunc
+ *   node_apply                        a generated node's first-order apply (codegen/plan_fast_nodes.py),
+ *                                     with matmul_grad's, add_grad's and tanh_grad's common cases
+ *   cross_entropy_plain, _grad_plain  cross_entropy's kernels' plain path (kernels/generic/nn.py)
  * Each takes only the common case and otherwise calls the Python function it replaces
  * (its "fallback") with the same arguments, before anything observable happened: a keyword
  * argument, a subclass of Tensor, a node class that changed how its slots are reached,
