@@ -191,10 +191,38 @@ static PyObject *tw_globals;    /* tensor_wrapper's module dict (for _ACTIVE_HOO
 static PyObject *tw_of_output, *tw_of_edge, *tw_meta_of; /* the Python functions */
 static PyObject *tw_last;       /* tensor_wrapper._LAST */
 
+/* The Python function a C one stands in for (NULL until its setup ran: a RuntimeError, never a
+ * call through NULL). */
 static inline PyObject *
 call_fallback(PyObject *fn, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
+    if (fn == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_speedups: a function called before its setup (see _accel.py)");
+        return NULL;
+    }
     return PyObject_Vectorcall(fn, args, nargsf, kwnames);
+}
+
+/* Whether dict d maps name to v (borrowed read; an error reads as "not it"). */
+static inline int
+global_is(PyObject *g, const char *name, PyObject *v)
+{
+    PyObject *got = PyDict_GetItemString(g, name);
+    return got != NULL && got == v;
+}
+
+/* A dict's version tag: any change of it changes the tag. */
+static inline uint64_t
+dict_version(PyObject *d)
+{
+    return ((PyDictObject *)d)->ma_version_tag;
+}
+
+/* f is a built-in function whose C code is c. */
+static inline int
+is_c_function(PyObject *f, PyCFunction c)
+{
+    return f != NULL && PyCFunction_Check(f) && PyCFunction_GET_FUNCTION(f) == c;
 }
 
 /* a.__class__ for an array: its type for an exact ndarray, else the attribute. */
@@ -229,6 +257,8 @@ ndarray_kernel(PyObject *table, PyObject **kernel)
 /* -- recorded -------------------------------------------------------------------------- */
 
 static PyObject *acc_make(PyObject *t); /* (the section after this one) */
+
+static PyObject *acc_of_rebound(void); /* (the leaf edges' section) */
 
 /* The edge to one input (None, or a Tensor of a type with tensor_L's layout), as `recorded`
  * spells it for a and b: *n the node (or None), *p its output position; for a, `*shape`
@@ -268,6 +298,12 @@ edge_of(PyObject *t, PyObject **n, PyObject **p, PyObject **shape)
     }
     else { /* accumulator_of(t): its live accumulator, read here; else made here (`acc_make`) or by the call */
         Py_DECREF(node);
+        PyObject *rebound = acc_of_rebound();
+        if (rebound != NULL) { /* (grad_node's accumulator_of replaced: what the Python recorded calls) */
+            if ((node = PyObject_CallOneArg(rebound, t)) == NULL)
+                return -1;
+            goto have_node;
+        }
         PyObject *ref = SLOT(t, tensor_L.offs[T_ACC]);
         PyObject *acc = ref != NULL && PyWeakref_CheckRefExact(ref) ? PyWeakref_GET_OBJECT(ref) : NULL;
         if (acc != NULL && acc != Py_None) {
@@ -280,6 +316,7 @@ edge_of(PyObject *t, PyObject **n, PyObject **p, PyObject **shape)
                 return -1;
         }
     }
+have_node:
     *n = node;
     if (shape != NULL) { /* if na._shape == shape: shape = na._shape */
         PyObject *s = get_any(&node_L, node, N_SHAPE);
@@ -554,12 +591,6 @@ static int acc_ok;                                /* what that check found */
 
 static PyObject *str_init;
 
-static inline int
-dict_is(PyObject *d, const char *name, PyObject *v)
-{
-    PyObject *got = PyDict_GetItemString(d, name); /* borrowed; an error reads as "not it" */
-    return got != NULL && got == v;
-}
 
 /* Whether acc_make may run: the names and the class are the ones set up (cached by their
  * dicts' versions and the class's version tag). */
@@ -572,14 +603,14 @@ acc_ready(void)
     PyObject *dicts[4] = {acc_gh_globals, acc_gn_globals, acc_later_dict, acc_weakref_dict};
     uint64_t v[4];
     for (int i = 0; i < 4; i++)
-        v[i] = ((PyDictObject *)dicts[i])->ma_version_tag;
+        v[i] = dict_version(dicts[i]);
     if (acc_tag != 0 && cls->tp_version_tag == acc_tag && PyType_HasFeature(cls, Py_TPFLAGS_VALID_VERSION_TAG) &&
         memcmp(v, acc_versions, sizeof(v)) == 0)
         return acc_ok;
-    acc_ok = dict_is(acc_gh_globals, "AccumulateGrad", (PyObject *)cls) &&
-             dict_is(acc_gh_globals, "LEAF_SEQ", acc_leaf_seq) && dict_is(acc_gh_globals, "_ANOMALY", rec_anomaly) &&
-             dict_is(acc_gn_globals, "later", acc_later) && dict_is(acc_later_dict, "grad_holder", acc_gh) &&
-             dict_is(acc_weakref_dict, "ref", (PyObject *)&_PyWeakref_RefType) &&
+    acc_ok = global_is(acc_gh_globals, "AccumulateGrad", (PyObject *)cls) &&
+             global_is(acc_gh_globals, "LEAF_SEQ", acc_leaf_seq) && global_is(acc_gh_globals, "_ANOMALY", rec_anomaly) &&
+             global_is(acc_gn_globals, "later", acc_later) && global_is(acc_later_dict, "grad_holder", acc_gh) &&
+             global_is(acc_weakref_dict, "ref", (PyObject *)&_PyWeakref_RefType) &&
              Py_TYPE(cls) == &PyType_Type && cls->tp_new == PyBaseObject_Type.tp_new &&
              _PyType_Lookup(cls, str_init) == acc_init && layout_ok(&node_L, cls) && layout_ok(&acc_L, cls);
     memcpy(acc_versions, v, sizeof(v));
@@ -676,6 +707,25 @@ static PyObject *edge_fallback, *edge_acc; /* grad_node.edge_to (Python), the C 
 static uint64_t edge_version;              /* grad_node's dict version when `edge_bound` was read */
 static int edge_bound;
 
+/* grad_node's `accumulator_of` when rebound (neither the C one nor the Python one set up), which
+ * `recorded` then calls for every edge to a leaf, as the Python recorded does; borrowed (grad_node's
+ * dict holds it, and any rebinding changes the dict's version), or NULL. */
+static PyObject *
+acc_of_rebound(void)
+{
+    static uint64_t version;
+    static PyObject *rebound;
+    if (acc_gn_globals == NULL)
+        return NULL;
+    uint64_t v = dict_version(acc_gn_globals);
+    if (v != version) {
+        PyObject *f = PyDict_GetItemString(acc_gn_globals, "accumulator_of");
+        rebound = f == NULL || f == edge_acc || f == rec_acc_of ? NULL : f;
+        version = v;
+    }
+    return rebound;
+}
+
 static PyObject *
 edge_to(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwnames)
 {
@@ -686,9 +736,9 @@ edge_to(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *kwna
     }
     if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != 1 || !layout_ok(&tensor_L, Py_TYPE(args[0])))
         goto fallback;
-    uint64_t v = ((PyDictObject *)acc_gn_globals)->ma_version_tag;
+    uint64_t v = dict_version(acc_gn_globals);
     if (v != edge_version) {
-        edge_bound = dict_is(acc_gn_globals, "accumulator_of", edge_acc);
+        edge_bound = global_is(acc_gn_globals, "accumulator_of", edge_acc);
         edge_version = v;
     }
     PyObject *t = args[0], *node = SLOT(t, tensor_L.offs[T_NODE]), *pos = SLOT(t, tensor_L.offs[T_POS]);
@@ -879,7 +929,7 @@ in_bound(void)
 {
     if (in_static == NULL)
         return 0;
-    uint64_t v = ((PyDictObject *)tw_globals)->ma_version_tag;
+    uint64_t v = dict_version(tw_globals);
     if (v != in_version) {
         in_global = PyDict_GetItemWithError(tw_globals, str_tensor_wrapper) == in_tw_type;
         in_version = PyErr_Occurred() ? 0 : v;
@@ -967,9 +1017,9 @@ tensor_wrap(PyObject *self, PyObject *const *args, Py_ssize_t nargsf, PyObject *
     }
     if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames)) || nargs != 1 || !layout_ok(&tensor_L, tensor_L.base))
         goto fallback;
-    uint64_t v = ((PyDictObject *)wrap_globals)->ma_version_tag;
+    uint64_t v = dict_version(wrap_globals);
     if (v != wrap_version) {
-        wrap_ok = dict_is(wrap_globals, "Tensor", (PyObject *)tensor_L.base) && dict_is(wrap_globals, "_new", wrap_new);
+        wrap_ok = global_is(wrap_globals, "Tensor", (PyObject *)tensor_L.base) && global_is(wrap_globals, "_new", wrap_new);
         wrap_version = v;
     }
     if (wrap_ok)
@@ -1012,7 +1062,7 @@ setup_wrap(PyObject *self, PyObject *fn)
 static int
 is_c_wrap(PyObject *f)
 {
-    return f != NULL && PyCFunction_Check(f) && PyCFunction_GET_FUNCTION(f) == (PyCFunction)(void (*)(void))tensor_wrap;
+    return is_c_function(f, (PyCFunction)(void (*)(void))tensor_wrap);
 }
 
 /* -- the saved-tensor wrappers --------------------------------------------------------- */
@@ -1024,7 +1074,9 @@ static int hooks_none;
 static inline int
 no_active_hooks(void)
 {
-    uint64_t v = ((PyDictObject *)tw_globals)->ma_version_tag; /* any rebinding changes it */
+    if (tw_globals == NULL) /* (not set up: the callers' fallback raises) */
+        return 0;
+    uint64_t v = dict_version(tw_globals); /* any rebinding changes it */
     if (v != hooks_version) {
         hooks_none = PyDict_GetItemWithError(tw_globals, str_active_hooks) == zero;
         hooks_version = PyErr_Occurred() ? 0 : v;
@@ -1592,14 +1644,14 @@ el_leaf_setup(PyObject *g)
         el_off_owned = el_slot_offset((PyTypeObject *)extra, "grad_owned");
         ok = el_off_variable >= 0 && el_off_hooks >= 0 && el_off_post >= 0 && el_off_owned >= 0;
     }
-    if (ok && el_str_locked == NULL) {
-        el_str_locked = PyUnicode_InternFromString("locked");
-        el_str_into = PyUnicode_InternFromString("accumulate_into_leaf");
-        el_str_leaf_hooks = PyUnicode_InternFromString("run_leaf_hooks");
-        el_str_lock = PyUnicode_InternFromString("ACCUMULATE_LOCK");
-        el_str_acquire = PyUnicode_InternFromString("acquire");
-        el_str_release = PyUnicode_InternFromString("release");
-        ok = el_str_locked && el_str_into && el_str_leaf_hooks && el_str_lock && el_str_acquire && el_str_release;
+    if (ok) { /* (each made once; one that failed is tried again at the next setup) */
+        PyObject **strs[] = {&el_str_locked, &el_str_into, &el_str_leaf_hooks, &el_str_lock, &el_str_acquire,
+                             &el_str_release};
+        const char *texts[] = {"locked", "accumulate_into_leaf", "run_leaf_hooks", "ACCUMULATE_LOCK", "acquire",
+                               "release"};
+        for (int i = 0; i < 6; i++)
+            if (*strs[i] == NULL && (*strs[i] = PyUnicode_InternFromString(texts[i])) == NULL)
+                ok = 0;
     }
     if (ok) {
         Py_INCREF(acc);
@@ -1698,7 +1750,7 @@ el_leaf(PyObject *node, PyObject *grads, int create, PyObject *held)
         return 0;
     /* the helpers as set up (a test may replace one in engine_loop): read again when
      * engine_loop's globals changed since they were last found so */
-    uint64_t version = ((PyDictObject *)el_globals)->ma_version_tag;
+    uint64_t version = dict_version(el_globals);
     if (version != el_leaf_version) {
         if (PyDict_GetItemWithError(el_globals, el_str_accumulate) != el_leaf_accumulate ||
             PyDict_GetItemWithError(el_globals, el_str_into) != el_leaf_into ||
@@ -2518,7 +2570,7 @@ el_count_deps(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (el_count_fallback == NULL || nargs != 2 || args[1] != Py_None || !PyList_CheckExact(args[0]) ||
         PyList_GET_SIZE(args[0]) == 0)
-        return PyObject_Vectorcall(el_count_fallback, args, nargs, NULL);
+        return call_fallback(el_count_fallback, args, (size_t)nargs, NULL);
     PyObject *roots = args[0];
     PyObject *deps = PyDict_New(), *ends = PyList_New(0), *stack = NULL, *root_nodes = NULL;
     PyObject *node = NULL, *nxt = NULL, *n0 = NULL, *n1 = NULL, *nexts = NULL, *it = NULL, *child = NULL;
@@ -2661,7 +2713,8 @@ setup_count_deps(PyObject *self, PyObject *fallback)
  * `_OFF` and `_STATE` read at each use) and restored on every exit, the queued callbacks run
  * after. Every other call, and any of those names of engine (or GradTensorHolder's class,
  * `_execute`'s or `_set_enabled`'s code) changed since setup, goes to the Python function;
- * `run_backward` and `_count_deps` are read from engine at each call (tests replace them). */
+ * `run_backward` is read from engine at each call (tests replace it); a replaced `_count_deps`
+ * sends the call to the Python function (it is one of the names checked). */
 
 enum { EB_ONES_LIKE, EB_WRAP, EB_COUNT, EB_HOLDER, EB_EXECUTE, EB_SET_ENABLED, EB_CALLBACKS, EB_ANOMALY, EB_ONES,
        EB_TENSOR, EB_N };
@@ -2670,7 +2723,7 @@ static const char *eb_names[EB_N] = {"_ones_like", "wrap", "_count_deps", "GradT
 static PyObject *eb_name_objs[EB_N], *eb_values[EB_N];
 static PyObject *eb_globals, *eb_fallback, *eb_gm_globals, *eb_execute_code, *eb_set_code;
 static PyObject *eb_str_passes, *eb_str_state, *eb_str_enabled, *eb_str_off, *eb_str_copy, *eb_str_seed_what;
-static PyObject *eb_str_count, *eb_str_run, *eb_str_gm_state;
+static PyObject *eb_str_run, *eb_str_gm_state;
 static uint64_t eb_version;         /* engine's globals as last checked */
 static unsigned int eb_holder_tag;  /* GradTensorHolder's type version at setup */
 static Py_ssize_t eb_off_held;      /* GradTensorHolder.held */
@@ -2680,7 +2733,7 @@ static PyObject *el_count_deps(PyObject *self, PyObject *const *args, Py_ssize_t
 static int
 eb_names_ok(void)
 {
-    uint64_t v = ((PyDictObject *)eb_globals)->ma_version_tag;
+    uint64_t v = dict_version(eb_globals);
     if (v == eb_version)
         return 1;
     for (int i = 0; i < EB_N; i++) {
@@ -2878,7 +2931,7 @@ el_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwna
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     if (eb_fallback == NULL || kwnames != NULL || nargs < 1 || nargs > 4 || !PyList_CheckExact(args[0]) ||
         PyList_GET_SIZE(args[0]) != 1 || (nargs > 1 && args[1] != Py_None) || (nargs > 3 && args[3] != Py_False) ||
-        !eb_names_ok())
+        !eb_names_ok() || el_holder_type != eb_values[EB_HOLDER]) /* (the holder's slots: el_add_setup's offsets) */
         return call_fallback(eb_fallback, args, nargsf, kwnames);
     PyObject *out = PyList_GET_ITEM(args[0], 0), *node, *more, *data, *state, *en;
     if (Py_TYPE(out) != tensor_L.base || !layout_ok(&tensor_L, tensor_L.base) ||
@@ -2899,8 +2952,8 @@ el_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwna
     if (en != Py_False)
         return call_fallback(eb_fallback, args, nargsf, kwnames);
     PyObject *loop = PyDict_GetItemWithError(eb_globals, eb_str_run);
-    PyObject *count = loop == NULL ? NULL : PyDict_GetItemWithError(eb_globals, eb_str_count);
-    if (count == NULL) /* (a name gone: the Python function raises its NameError) */
+    PyObject *count = eb_values[EB_COUNT]; /* (the one set up: eb_names_ok checked it) */
+    if (loop == NULL) /* (a name gone: the Python function raises its NameError) */
         return PyErr_Occurred() ? NULL : call_fallback(eb_fallback, args, nargsf, kwnames);
     Py_INCREF(node);
     Py_INCREF(loop);
@@ -2913,8 +2966,7 @@ el_backward(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwna
     PyList_SET_ITEM(roots, 0, Py_NewRef(root));
     {
         PyObject *a[2] = {roots, Py_None};
-        res = PyCFunction_Check(count) && PyCFunction_GET_FUNCTION(count) == (PyCFunction)(void (*)(void))el_count_deps
-                  ? el_count_deps(NULL, a, 2)
+        res = is_c_function(count, (PyCFunction)(void (*)(void))el_count_deps) ? el_count_deps(NULL, a, 2)
                   : PyObject_Vectorcall(count, a, 2, NULL);
     }
     if (res == NULL || (deps = PySequence_GetItem(res, 0)) == NULL || (holder = eb_holder()) == NULL ||
@@ -2951,7 +3003,6 @@ setup_engine_backward(PyObject *self, PyObject *g)
     EL_INTERN(eb_str_off, "_OFF");
     EL_INTERN(eb_str_copy, "copy");
     EL_INTERN(eb_str_seed_what, "grad_tensors");
-    EL_INTERN(eb_str_count, "_count_deps");
     EL_INTERN(eb_str_run, "run_backward");
     EL_INTERN(eb_str_gm_state, "_STATE");
     for (int i = 0; i < EB_N; i++)
@@ -2997,7 +3048,7 @@ setup_engine_backward(PyObject *self, PyObject *g)
     Py_XSETREF(eb_execute_code, Py_NewRef(PyFunction_GET_CODE(v[EB_EXECUTE])));
     Py_XSETREF(eb_set_code, Py_NewRef(PyFunction_GET_CODE(set)));
     eb_holder_tag = ((PyTypeObject *)v[EB_HOLDER])->tp_version_tag;
-    eb_version = ((PyDictObject *)g)->ma_version_tag;
+    eb_version = dict_version(g);
     Py_XSETREF(eb_fallback, Py_NewRef(fallback));
     return PyObject_GetAttrString(self, "backward");
 }
@@ -3171,18 +3222,6 @@ static PyTypeObject Op_Type;
 
 static PyObject *mapped_errors, *str_jvp;
 
-static inline uint64_t
-dict_version(PyObject *d)
-{
-    return ((PyDictObject *)d)->ma_version_tag;
-}
-
-static int
-is_c_function(PyObject *f, PyCFunction c)
-{
-    return f != NULL && PyCFunction_Check(f) && PyCFunction_GET_FUNCTION(f) == c;
-}
-
 /* The bound C function `TensorWrapper.<name>` is `c`. */
 static int
 tw_method_is(Ctx *c, const char *name, PyCFunction cf)
@@ -3195,13 +3234,6 @@ tw_method_is(Ctx *c, const char *name, PyCFunction cf)
     int same = is_c_function(f, cf);
     Py_DECREF(f);
     return same;
-}
-
-static inline int
-global_is(PyObject *g, const char *name, PyObject *v)
-{
-    PyObject *got = PyDict_GetItemString(g, name);
-    return got != NULL && got == v;
 }
 
 /* Check every name the bodies read against what the C path assumes; a new epoch. */
@@ -3335,10 +3367,6 @@ kind_test(Ctx *c, PyObject *result, int kind)
     PyObject *dtype = PyObject_GetAttr(result, str_dtype);
     if (dtype == NULL)
         return -1;
-    if (Py_TYPE(result) == ndarray_type && is_float_dtype(c, dtype)) {
-        Py_DECREF(dtype);
-        return 1;
-    }
     PyObject *k = PyObject_GetAttrString(dtype, "kind");
     Py_DECREF(dtype);
     if (k == NULL)
@@ -4972,7 +5000,7 @@ static int ng_names_ok(NApply *na);
 static PyObject *ng_unpack(PyObject *saved);
 static PyObject *ng_vc_value(PyObject *vc);
 static void ng_setup_saves(void);
-static PyObject *ng_kernel(NApply *na, PyObject *kernel, PyObject *const *kargs, Py_ssize_t n);
+static PyObject *ng_kernel(PyObject *kernel, PyObject *const *kargs, Py_ssize_t n);
 
 /* Check the names the method reads against what the C path assumes, and look its kernel
  * table up again. */
@@ -5139,7 +5167,7 @@ napply_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject
         kargs[held++] = a;
     }
     Py_INCREF(kernel);
-    PyObject *result = ng_kernel(na, kernel, kargs, na->nargs); /* a C common case, or NULL */
+    PyObject *result = ng_kernel(kernel, kargs, na->nargs); /* a C common case, or NULL */
     if (result == NULL && !PyErr_Occurred())
         result = PyObject_Vectorcall(kernel, kargs, na->nargs, NULL);
     Py_DECREF(kernel);
@@ -5405,10 +5433,10 @@ static PyTypeObject NApply_Type = {
 
 /* Two more cases of the node driver (the section above), each exactly what the Python code
  * it stands in for does:
- * - a saved input kept as an `_Input` (a tensor saved after an in-place write: a parameter
- *   after its first SGD update) whose class still has the `unpack_data` method read at setup,
- *   around an exact Tensor whose counter (an exact VersionCounter or `_Output`) still holds
- *   the version it was saved at: its array (`_Input.unpack_data`); and a Tensor saved as
+ * - a saved input kept as an exact `_Input` (a tensor saved after an in-place write: a
+ *   parameter after its first SGD update) around an exact Tensor whose counter (an exact
+ *   VersionCounter or `_Output`) still holds the version it was saved at: its array (what
+ *   `unpack_data` reads inline for an `_Input`); and a Tensor saved as
  *   itself whose counter is an exact VersionCounter at 0 (`unpack_data`'s first case). Any
  *   other kind or a moved counter: NULL, the Python method runs (and raises the stale error);
  * - the common cases of three kernels, when the kernel the table gave is (by identity) the
@@ -5426,10 +5454,8 @@ static PyTypeObject NApply_Type = {
 static Layout ng_input_L = {"_Input", NULL, 2, {"tensor", "_seen"}};
 enum { I_TENSOR, I_SEEN };
 static Layout ng_vc_L = {"VersionCounter", NULL, 1, {"value"}};
-static PyObject *ng_tw;           /* the tensor_wrapper namespace ng_input_L and ng_vc_L come from */
-static PyObject *ng_input_unpack; /* _Input.unpack_data, as set up */
-static unsigned int ng_input_tag; /* _Input's version when its unpack_data was last checked */
-static PyObject *ng_str_unpack_data, *ng_str_T;
+static PyObject *ng_tw; /* the tensor_wrapper namespace ng_input_L and ng_vc_L come from */
+static PyObject *ng_str_T;
 
 /* ng_input_L and ng_vc_L from tensor_wrapper's namespace (once per namespace); on failure the
  * `_Input` case stays off (ng_input_L.base NULL), the rest of the driver runs. */
@@ -5440,24 +5466,15 @@ ng_setup_saves(void)
         return;
     Py_XSETREF(ng_tw, Py_XNewRef(tw_globals));
     Py_CLEAR(ng_input_L.base);
-    Py_CLEAR(ng_input_unpack);
-    ng_input_tag = 0;
-    if (ng_str_unpack_data == NULL && (ng_str_unpack_data = PyUnicode_InternFromString("unpack_data")) == NULL) {
-        PyErr_Clear();
-        return;
-    }
     PyObject *input = tw_globals ? PyDict_GetItemString(tw_globals, "_Input") : NULL;
     PyObject *vc = tw_globals ? PyDict_GetItemString(tw_globals, "VersionCounter") : NULL;
-    PyObject *fn = input != NULL && PyType_Check(input) ? _PyType_Lookup((PyTypeObject *)input, ng_str_unpack_data)
-                                                         : NULL;
-    if (vc == NULL || fn == NULL || !PyFunction_Check(fn) || layout_init(&ng_vc_L, vc) < 0 ||
-        layout_init(&ng_input_L, input) < 0 || output_L.base == NULL ||
+    if (input == NULL || vc == NULL || layout_init(&ng_vc_L, vc) < 0 || layout_init(&ng_input_L, input) < 0 ||
+        output_L.base == NULL ||
         !PyType_IsSubtype(output_L.base, ng_vc_L.base) || !layout_ok(&ng_vc_L, output_L.base)) {
         PyErr_Clear();
         Py_CLEAR(ng_input_L.base);
         return;
     }
-    ng_input_unpack = Py_NewRef(fn);
 }
 
 /* The names the `_Input` case relies on are still tensor_wrapper's (napply_revalidate). */
@@ -5483,20 +5500,14 @@ ng_vc_value(PyObject *vc)
     return NULL;
 }
 
-/* `saved.unpack_data(node)` for an `_Input` (see above): its array, borrowed, or NULL. */
+/* What `unpack_data(saved, node)` reads inline for an exact `_Input` (see above): its array,
+ * borrowed, or NULL. */
 static PyObject *
 ng_unpack(PyObject *saved)
 {
     PyTypeObject *it = ng_input_L.base;
-    if (it == NULL || Py_TYPE(saved) != it)
+    if (it == NULL || Py_TYPE(saved) != it || !layout_ok(&ng_input_L, it))
         return NULL;
-    if (ng_input_tag == 0 || it->tp_version_tag != ng_input_tag ||
-        !PyType_HasFeature(it, Py_TPFLAGS_VALID_VERSION_TAG)) {
-        if (!layout_ok(&ng_input_L, it) || _PyType_Lookup(it, ng_str_unpack_data) != ng_input_unpack ||
-            !PyType_HasFeature(it, Py_TPFLAGS_VALID_VERSION_TAG))
-            return NULL;
-        ng_input_tag = it->tp_version_tag;
-    }
     PyObject *t = SLOT(saved, ng_input_L.offs[I_TENSOR]), *seen = SLOT(saved, ng_input_L.offs[I_SEEN]);
     if (t == NULL || seen == NULL || Py_TYPE(t) != tensor_L.base)
         return NULL;
@@ -5743,9 +5754,8 @@ ng_tanh(PyObject *const *a, Py_ssize_t n)
 /* The C common case of `kernel` when it is one registered here: its result (a new
  * reference), or NULL (with an error: the kernel's; without: the driver calls `kernel`). */
 static PyObject *
-ng_kernel(NApply *na, PyObject *kernel, PyObject *const *kargs, Py_ssize_t n)
+ng_kernel(PyObject *kernel, PyObject *const *kargs, Py_ssize_t n)
 {
-    (void)na;
     if (!el_arrays_read)
         return NULL;
     for (int k = 0; k < NG_KERNELS; k++)
@@ -5996,7 +6006,8 @@ ce_plain_call(PyObject *const *args, Py_ssize_t *n, Py_ssize_t *c, Py_ssize_t *s
     for (*kind = 0; *kind < ce_n_labels && ce_label_dtypes[*kind] != l->descr; ++*kind)
         ;
     return *kind < ce_n_labels && l->nd == 1 && l->dimensions[0] == *n &&
-           ((uintptr_t)l->data % (uintptr_t)ce_label_sizes[*kind]) == 0;
+           ((uintptr_t)l->data % (uintptr_t)ce_label_sizes[*kind]) == 0 &&
+           l->strides[0] % ce_label_sizes[*kind] == 0; /* (every label aligned, as ce_read_labels reads them) */
 }
 
 /* Reads the n labels (dtype index `kind`) into lab: 1 if all are in [0, c), else 0. */
@@ -6185,7 +6196,8 @@ setup_cross_entropy(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "at most 16 label dtypes");
         return NULL;
     }
-    ce_n_labels = 0;
+    while (ce_n_labels > 0) /* (a second setup replaces the first's) */
+        Py_CLEAR(ce_label_dtypes[--ce_n_labels]);
     for (int signed_ = 0; signed_ < 2; signed_++) {
         PyObject *t = signed_ ? sig : uns;
         for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(t); k++) {

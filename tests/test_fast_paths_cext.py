@@ -370,3 +370,41 @@ def test_a_subclass_output_is_saved_as_python_saves_it():
         assert type(w).__name__ == "_Output" and t._vc is w
         e1, e2 = py_edge(t), c_edge(t)
         assert type(e1) is type(e2)
+
+
+@needs_c
+def test_every_entry_point_raises_before_its_setup_instead_of_crashing():
+    """A fresh copy of the extension (a process that never imports opgrad): each function whose
+    Python fallback its setup binds raises a RuntimeError when called before that setup
+    (it used to call through a NULL fallback: the process died)."""
+    path = Path(_accel._speedups.__file__)
+    script = f"""
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("_speedups", {str(path)!r})
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+assert "opgrad" not in sys.modules
+calls = {{
+    "run_backward": ([], 0, {{}}, None, False, False),
+    "count_deps": ([], None),
+    "backward": ([None],),
+    "tensor_backward": (None,),
+    "of_output": (None, None),
+    "of_edge": (None,),
+    "meta_of": (None,),
+    "recorded": (None, None, None),
+    "accumulator_of": (None,),
+    "edge_to": (None,),
+    "of_input": (None,),
+    "wrap": (None,),
+}}
+for name, args in calls.items():
+    try:
+        getattr(m, name)(*args)
+    except RuntimeError:
+        continue
+    raise SystemExit(name + " did not raise RuntimeError")
+print("ok")
+"""
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", (r.returncode, r.stdout, r.stderr)

@@ -20,6 +20,7 @@ import threading
 import tracemalloc
 import types
 import weakref
+from typing import Any
 
 import numpy as np
 import pytest
@@ -343,6 +344,32 @@ def test_a_rebound_accumulator_of_is_what_edge_to_calls(monkeypatch):
     assert grad_node.edge_to(w) == ("marker", 0)
     monkeypatch.undo()
     assert isinstance(grad_node.edge_to(w)[0], AccumulateGrad)
+
+
+def test_a_rebound_accumulator_of_is_what_recorded_calls(monkeypatch):
+    """recorded's edge to a leaf calls grad_node's accumulator_of as it is bound now (the
+    Python recorded reads the global), whether the leaf's accumulator is alive or not."""
+    w = _leaf()
+    x = og.tensor(np.ones((3, 4), np.float32))
+    keep = x * w  # (an op of the C driver: w's accumulator alive while keep lives)
+    alive = keep.grad_fn.next_functions[1][0]
+    assert isinstance(alive, AccumulateGrad)
+    seen = []
+
+    def counted(t: Any) -> Any:
+        seen.append(t)
+        return alive
+
+    monkeypatch.setattr(grad_node, "accumulator_of", counted)
+    y = x * w
+    assert seen == [w] and y.grad_fn.next_functions[1][0] is alive
+    del keep, y
+    seen.clear()
+    y = x * w  # (no accumulator alive now: what the rebound function returns)
+    assert seen == [w] and y.grad_fn.next_functions[1][0] is alive
+    monkeypatch.undo()
+    z = x * w
+    assert seen == [w] and isinstance(z.grad_fn.next_functions[1][0], AccumulateGrad)
 
 
 def test_reference_counts_stay_over_a_thousand_steps():

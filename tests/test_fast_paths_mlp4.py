@@ -14,6 +14,16 @@ import pytest
 import opgrad as og
 from opgrad.runtime.kernels.generic import nn as nn_kernels
 
+
+@pytest.fixture(autouse=True)
+def _python_kernels(monkeypatch):
+    """These tests are about the Python kernels' fast paths: without cross_entropy's C path
+    (tests/test_fast_paths_ce.py compares that one with them), which would otherwise take
+    the calls they count."""
+    monkeypatch.setattr(nn_kernels, "_PLAIN_C", None)
+    monkeypatch.setattr(nn_kernels, "_PLAIN_GRAD_C", None)
+
+
 RNG = np.random.default_rng(411)
 
 
